@@ -1,0 +1,57 @@
+# Dugout: the two commands a newcomer needs are `make demo` and `make test`.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+
+# Django 6 needs Python >= 3.12: take the first interpreter that qualifies,
+# including pyenv-installed ones that are not on PATH.
+PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 python3 \
+	$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null \
+	&& { command -v $$p; break; }; done)
+
+# make test uses the local PostgreSQL and Redis when they answer.
+PG_URL ?= postgres://postgres@127.0.0.1:5432/test
+REDIS_URL ?= redis://127.0.0.1:6379/0
+port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settimeout(1); sys.exit(s.connect_ex(("127.0.0.1", $(1))))' 2>/dev/null && echo yes)
+
+.PHONY: demo test venv lint typecheck pytest bench clean
+
+$(BIN)/.installed: pyproject.toml
+	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+venv: $(BIN)/.installed
+
+# The demo is a local, DEBUG run on the embedded default (SQLite, eager Celery).
+demo: export DEBUG ?= True
+demo: venv
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo
+	@echo "Serving Dugout on http://127.0.0.1:8000 (admin: /admin/, API: /api/, docs: /api/docs/)"
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+
+typecheck: venv
+	$(BIN)/mypy --strict engine
+
+pytest: venv
+	@export DATABASE_URL="$${DATABASE_URL:-$(if $(call port_open,5432),$(PG_URL))}"; \
+	export CELERY_BROKER_URL="$${CELERY_BROKER_URL:-$(if $(call port_open,6379),$(REDIS_URL))}"; \
+	echo "pytest: DATABASE_URL=$${DATABASE_URL:-<sqlite>} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-<eager>}"; \
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+test: lint typecheck pytest
+
+bench: venv
+	$(BIN)/python -m engine.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

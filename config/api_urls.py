@@ -1,0 +1,34 @@
+"""The API's URL map: each app contributes its own routes under /api/."""
+
+from django.urls import include, path
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def api_root(request: Request) -> Response:
+    """Entry point: links to the API's documentation and resources."""
+    return Response(
+        {
+            "schema": reverse("api-schema", request=request),
+            "docs": reverse("api-docs", request=request),
+            "formats": reverse("format-list", request=request),
+            "skills": reverse("skill-list", request=request),
+            "leagues": reverse("league-list", request=request),
+            "teams": reverse("team-list", request=request),
+            "seasons": reverse("season-list", request=request),
+        }
+    )
+
+
+urlpatterns = [
+    path("", api_root, name="api-root"),
+    path("", include("league.urls")),
+    path("", include("matches.urls")),
+]

@@ -1,0 +1,80 @@
+"""Strict parsing of environment variables for settings.
+
+Every deployment difference is read from the environment through these
+helpers, so a typo such as ``DEBUG=ture`` fails loudly instead of silently
+meaning False.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+
+class ImproperEnv(ValueError):
+    """An environment variable holds a value the settings cannot use."""
+
+
+def envbool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    if raw in ("True", "true", "1"):
+        return True
+    if raw in ("False", "false", "0"):
+        return False
+    raise ImproperEnv(f"{name} must be True or False, not {raw!r}")
+
+
+def envint(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ImproperEnv(f"{name} must be an integer, not {raw!r}") from exc
+
+
+def envstr(name: str, default: str = "") -> str:
+    """A string setting; ``NAME_FILE`` (a path) wins over ``NAME`` for secrets."""
+    file_path = os.environ.get(f"{name}_FILE")
+    if file_path:
+        return Path(file_path).read_text().strip()
+    return os.environ.get(name, default)
+
+
+def envlist(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
+    """Turn ``postgres://user:pass@host:port/name`` or ``sqlite:///path`` into
+    a Django ``DATABASES`` entry."""
+    parts = urlsplit(url)
+    if parts.scheme in ("postgres", "postgresql", "pgsql"):
+        options = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": unquote(parts.path.lstrip("/")),
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname or "",
+            "PORT": str(parts.port or ""),
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": options,
+        }
+    if parts.scheme == "sqlite":
+        raw_path = unquote(parts.path)
+        # sqlite:///db.sqlite3 is relative to the project, sqlite:////abs is absolute
+        path = Path(raw_path[1:])
+        if not path.is_absolute():
+            path = base_dir / path
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}
+    raise ImproperEnv(f"DATABASE_URL scheme {parts.scheme!r} is not supported")

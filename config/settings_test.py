@@ -1,0 +1,13 @@
+"""Test settings: the real settings, made quick and deterministic."""
+
+import os
+
+os.environ.setdefault("DEBUG", "True")
+
+from config.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# In-process tests run tasks eagerly; the worker tests start a real worker.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_EAGER_PROPAGATES = True

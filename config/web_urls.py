@@ -1,0 +1,87 @@
+"""The web pages' URL map (server-rendered, under the site root)."""
+
+from django.urls import path
+
+from league import views as league_views
+from matches import views as match_views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", league_views.home, name="home"),
+    path("leagues/", league_views.league_index, name="leagues"),
+    path("me/", league_views.my_teams, name="my-teams"),
+    path("leagues/<int:league_id>/", match_views.league_page, name="league"),
+    path(
+        "leagues/<int:league_id>/draft/",
+        league_views.team_draft_page,
+        name="team-draft",
+    ),
+    path(
+        "leagues/<int:league_id>/draft/budget/",
+        league_views.team_draft_budget,
+        name="team-draft-budget",
+    ),
+    path(
+        "leagues/<int:league_id>/seasons/new/",
+        match_views.season_new,
+        name="season-new",
+    ),
+    path("seasons/<int:season_id>/", match_views.season_page, name="season"),
+    path(
+        "seasons/<int:season_id>/schedule/",
+        match_views.season_generate_schedule,
+        name="season-schedule",
+    ),
+    path(
+        "seasons/<int:season_id>/playoffs/",
+        match_views.season_generate_playoffs,
+        name="season-playoffs",
+    ),
+    path(
+        "seasons/<int:season_id>/resolve/",
+        match_views.season_resolve,
+        name="season-resolve",
+    ),
+    path("progress/<uuid:progress_id>/", match_views.task_progress, name="progress"),
+    path("teams/<int:team_id>/", match_views.team_page, name="team"),
+    path("teams/<int:team_id>/hire/", league_views.team_hire, name="team-hire"),
+    path(
+        "teams/<int:team_id>/players/<int:player_id>/fire/",
+        league_views.team_fire,
+        name="team-fire",
+    ),
+    path("teams/<int:team_id>/buy/", league_views.team_purchase, name="team-buy"),
+    path(
+        "players/<int:player_id>/advance/",
+        league_views.player_advance_page,
+        name="player-advance",
+    ),
+    path(
+        "players/<int:player_id>/advancements/<int:event_id>/",
+        league_views.player_advancement,
+        name="player-advancement",
+    ),
+    path("matches/<int:match_id>/", match_views.match_page, name="match"),
+    path(
+        "matches/<int:match_id>/inducements/",
+        match_views.match_inducements,
+        name="match-inducements",
+    ),
+    path(
+        "matches/<int:match_id>/events/", match_views.match_events, name="match-events"
+    ),
+    path(
+        "matches/<int:match_id>/replay.json",
+        match_views.match_replay,
+        name="match-replay",
+    ),
+    path(
+        "matches/<int:match_id>/report/", match_views.match_report, name="match-report"
+    ),
+    path(
+        "matches/<int:match_id>/override/",
+        match_views.match_override,
+        name="match-override",
+    ),
+]
