@@ -1,0 +1,266 @@
+"""Where the ball carrier goes: a rough chance to score this half for each
+square it can reach (cage corners, being marked, the sideline, the turns
+left), and the carrier's moves built on it."""
+
+from __future__ import annotations
+
+from engine.bots.context import (
+    SAFE,
+    Ctx,
+    Intent,
+    W,
+    _matching,
+    fill_masks,
+)
+from engine.state import (
+    PITCH,
+    PRONE,
+    STANDING,
+    STUNNED,
+)
+
+
+def ez_dist(c: Ctx) -> list[float]:
+    """Moves from every square to our End Zone going round the opponents:
+    a step costs 1, leaving a Marked square 2 more (a Dodge); squares held
+    by opponents are walls (Dijkstra from the End Zone)."""
+    got = c.sig_memo.get("ez_dist")
+    if got is not None:
+        dist: list[float] = got
+        return dist
+    g = c.g
+    pitch = g.pitch
+    size = pitch.size
+    w = c.w
+    tz = c.z.tz
+    board = g.board
+    team = g.team
+    t = c.t
+    big = 99.0
+    dist = [big] * size
+    # Dial's algorithm: step costs are 1 or 3, so buckets by distance
+    buckets: list[list[int]] = [[]]
+    for y in range(pitch.height):
+        sq = y * w + c.ez_x
+        q = board[sq]
+        if q >= 0 and team[q] != t:
+            continue
+        dist[sq] = 0.0
+        buckets[0].append(sq)
+    nb = pitch.neighbours
+    d = 0
+    while d < len(buckets):
+        for b in buckets[d]:
+            if dist[b] < d:
+                continue
+            for a in nb[b]:
+                q = board[a]
+                if q >= 0 and team[q] != t:
+                    continue
+                nd = d + (3 if tz[a] else 1)
+                if nd < dist[a]:
+                    dist[a] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(a)
+        d += 1
+    c.sig_memo["ez_dist"] = dist
+    return dist
+
+
+# Chance the opponents knock our carrier down in their next turn, by how
+# many cage corners it has (with at least two opponents in range).
+_RISK_KEYS = ("risk0", "risk1", "risk2", "risk3", "risk4")
+
+
+def carrier_value(
+    c: Ctx,
+    cp: int,
+    sq: int,
+    masks: dict[int, int],
+    threats: list[tuple[int, int]],
+    dist: list[float],
+) -> float:
+    """Rough chance to score from ``sq`` this half: the carrier must
+    survive the opponents' next turn (cage, Tackle Zones, threats in
+    range), then each later turn, and have the turns to get there."""
+    g = c.g
+    pitch = g.pitch
+    w = c.w
+    if c.togo(sq) == 0:
+        return 1.0
+    tz = c.z.tz
+    y = sq // w
+    # cage: corners already held, off the pitch, or fillable by a helper
+    x0 = sq % w
+    cage = 0.0
+    open_masks = []
+    board = g.board
+    stay_bit = 1 << 30
+    for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
+        s = pitch.step(sq, dx, dy)
+        if s < 0:
+            cage += W["offpitch_corner"]
+            continue
+        q = board[s]
+        if q >= 0 and q != cp:
+            if g.team[q] == c.t and g.status[q] == STANDING:
+                if c.can(q, "move"):
+                    open_masks.append(masks.get(s, 0) | stay_bit)
+                    stay_bit <<= 1
+                else:
+                    cage += 1.0
+            continue
+        m = masks.get(s, 0)
+        if m:
+            open_masks.append(m)
+    if open_masks:
+        cage += _matching(open_masks)
+    if cage > 4.0:
+        cage = 4.0
+    n = 0
+    for qs, rng in threats:
+        dx = qs % w - x0
+        dy = qs // w - y
+        if -rng <= dx <= rng and -rng <= dy <= rng:
+            n += 1
+    if n == 0:
+        risk = 0.03
+    else:
+        lo = int(cage)
+        frac = cage - lo
+        risk = W[_RISK_KEYS[lo]]
+        if frac > 0.0:
+            risk += frac * (W[_RISK_KEYS[lo + 1]] - risk)
+        if n == 1:
+            risk *= 0.7
+    risk += W["marked_risk"] * tz[sq]
+    if y == 0 or y == pitch.height - 1:
+        risk += W["sideline_risk"]
+    if risk > 0.95:
+        risk = 0.95
+    d = dist[sq]
+    turns_left = g.rs.turns_per_half - g.turn[c.t]
+    sprint = g.ma[cp] + 2
+    k = 1.0 if d <= sprint else 1.0 + (d - sprint) / W["cage_speed"]
+    v: float = (1.0 - risk) * (1.0 - W["future_risk"]) ** (k - 1.0)
+    if k > turns_left:
+        v *= 0.15 ** (k - turns_left)
+    return v - 0.001 * d
+
+
+def threats_of(c: Ctx) -> list[tuple[int, int]]:
+    """(square, reach) of opponents who can act next turn."""
+    g = c.g
+    out = []
+    for q in range(g.n):
+        if g.team[q] == c.t or g.box[q] != PITCH or g.status[q] == STUNNED:
+            continue
+        rng = g.ma[q] + 3 - (3 if g.status[q] == PRONE else 0)
+        out.append((g.pos[q], rng))
+    return out
+
+
+def carrier_options(c: Ctx, cp: int) -> list[tuple[float, int, float]]:
+    """The carrier's candidate squares as (expected gain, square, path
+    chance), best first. Only the most promising squares (nearest the End
+    Zone round the opponents, off their Tackle Zones) are valued: the
+    best dice-free ones and the best others."""
+    key = f"cc{cp}"
+    got = c.memo.get(key)
+    if got is not None:
+        res: list[tuple[float, int, float]] = got
+        return res
+    g = c.g
+    r = c.reach(cp, "full")
+    here = g.pos[cp]
+    masks = fill_masks(c, cp)
+    threats = threats_of(c)
+    dist = ez_dist(c)
+    base = carrier_value(c, cp, here, masks, threats, dist)
+    tz = c.z.tz
+    safe: list[tuple[float, int]] = []
+    risky: list[tuple[float, int]] = []
+    for sq, pr in r.prob.items():
+        if sq == here or pr < 0.5:
+            continue
+        k = dist[sq] + 3.0 * tz[sq] + 2.0 * (1.0 - pr)
+        (safe if pr >= SAFE else risky).append((k, sq))
+    safe.sort()
+    risky.sort()
+    out = []
+    prob = r.prob
+    lose = W["lose"]
+    for _, sq in safe[:24] + risky[:24]:
+        pr = prob[sq]
+        v = carrier_value(c, cp, sq, masks, threats, dist)
+        out.append((pr * v - (1.0 - pr) * lose - base, sq, pr))
+    out.sort(reverse=True)
+    c.memo[key] = out
+    return out
+
+
+def carrier_choice(c: Ctx, cp: int, min_p: float) -> tuple[float, int]:
+    """(expected gain, square) of the carrier's best move along a path at
+    least ``min_p`` likely."""
+    for ev, sq, pr in carrier_options(c, cp):
+        if pr >= min_p:
+            return (ev, sq) if ev > 0.0 else (0.0, c.g.pos[cp])
+    return 0.0, c.g.pos[cp]
+
+
+def try_carrier_risky(c: Ctx) -> Intent | None:
+    """A carrier move that needs dice, if worth it."""
+    g = c.g
+    cp = g.carrier
+    if not c.can(cp, "move"):
+        return None
+    gain, sq = carrier_choice(c, cp, 0.5)
+    if gain > W["carrier_gain"] and sq != g.pos[cp]:
+        return Intent(cp, "move", c.path(cp, sq), "carry")
+    return None
+
+
+def try_carrier_safe(c: Ctx) -> Intent | None:
+    """Move the carrier forward along a path that needs no dice."""
+    g = c.g
+    cp = g.carrier
+    if not c.can(cp, "move") or c.z.tz[g.pos[cp]]:
+        return None
+    gain, sq = carrier_choice(c, cp, SAFE)
+    if gain > W["carrier_gain"] and sq != g.pos[cp]:
+        return Intent(cp, "move", c.path(cp, sq), "carry")
+    return None
+
+
+def try_carrier_escape(c: Ctx) -> Intent | None:
+    """A Marked carrier nobody could free dodges away before the others
+    move, so that they can form up round its new square."""
+    g = c.g
+    cp = g.carrier
+    if not c.z.tz[g.pos[cp]]:
+        return None
+    return try_carrier_risky(c)
+
+
+def try_carrier_late(c: Ctx) -> Intent | None:
+    """Once, late in the turn: a carrier move that needs dice."""
+    if "carrier_late" in c.turn_memo:
+        return None
+    c.turn_memo["carrier_late"] = True
+    return try_carrier_risky(c)
+
+
+def best_run(c: Ctx, q: int, masks: dict[int, int]) -> float:
+    """Value of the best square player ``q`` could carry the ball to this
+    turn (judged like a carrier's move; a few most promising squares)."""
+    r = c.reach(q, "full")
+    dist = ez_dist(c)
+    cands = sorted((dist[s], s) for s, pr in r.prob.items() if pr >= 0.6)[:4]
+    threats = threats_of(c)
+    best = 0.0
+    for _, s in cands:
+        v = r.prob[s] * carrier_value(c, q, s, masks, threats, dist)
+        if v > best:
+            best = v
+    return best

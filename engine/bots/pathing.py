@@ -1,0 +1,380 @@
+"""Movement planning for the scripted bot: tackle-zone maps and the most
+likely paths of one player (Dodges, Rushes, picking up the ball).
+
+Everything here only reads the state. A :class:`Reach` holds, for every
+square a player can get to this activation, the best success probability
+found and the path to it (a label-correcting search by number of steps:
+a square is relabelled at a later step only when that path is strictly
+more likely, so both the shortest and the safest ways survive).
+"""
+
+from __future__ import annotations
+
+from engine import skillbits as S
+from engine.movement import rush_limit, rush_modifier
+from engine.pitch import F_TRAPDOOR, Pitch
+from engine.state import PF_NOTZ, PF_ROOTED, PITCH, PRONE, STANDING, GameState
+
+_BIT = S.BIT
+DODGE = _BIT["dodge"]
+SURE_FEET = _BIT["sure-feet"]
+SURE_HANDS = _BIT["sure-hands"]
+STUNTY = _BIT["stunty"]
+TITCHY = _BIT["titchy"]
+TACKLE = _BIT["tackle"]
+NO_HANDS = _BIT["no-hands"]
+CATCH = _BIT["catch"]
+BIG_HAND = _BIT.get("big-hand", 0)
+EXTRA_ARMS = _BIT.get("extra-arms", 0)
+
+MIN_PROB = 0.04  # paths less likely than this are not explored
+
+
+def roll_p(target: int, mod: int) -> float:
+    """Chance to pass a D6 test (natural 1 fails, natural 6 passes)."""
+    need = target - mod
+    k = 7 - need
+    if k < 1:
+        k = 1
+    elif k > 5:
+        k = 5
+    return k / 6.0
+
+
+def with_rr(p: float) -> float:
+    """Chance to pass with one re-roll."""
+    return 1.0 - (1.0 - p) * (1.0 - p)
+
+
+class Zones:
+    """Opposition Tackle Zones over the pitch, as seen by players of
+    ``team``: ``tz`` Marking count per square, ``dz`` the count used for a
+    Dodge into the square (Titchy players do not count), ``tk`` whether a
+    Tackle player Marks it."""
+
+    __slots__ = ("team", "tz", "dz", "tk")
+
+    def __init__(self, g: GameState, team: int) -> None:
+        size = g.pitch.size
+        tz = [0] * size
+        dz = [0] * size
+        tk = [False] * size
+        nb = g.pitch.neighbours
+        gteam = g.team
+        box = g.box
+        status = g.status
+        pf = g.pflags
+        skills = g.skills
+        pos = g.pos
+        for q in range(g.n):
+            if (
+                gteam[q] == team
+                or box[q] != PITCH
+                or status[q] != STANDING
+                or pf[q] & PF_NOTZ
+            ):
+                continue
+            sk = skills[q]
+            titchy = sk & TITCHY
+            tack = sk & TACKLE
+            for s in nb[pos[q]]:
+                tz[s] += 1
+                if not titchy:
+                    dz[s] += 1
+                if tack:
+                    tk[s] = True
+        self.team = team
+        self.tz = tz
+        self.dz = dz
+        self.tk = tk
+
+
+def rush_p(g: GameState, p: int) -> float:
+    """Chance of one Rush (Sure Feet counted as a re-roll)."""
+    pr = roll_p_plain(2 - rush_modifier(g))
+    if g.skills[p] & SURE_FEET:
+        pr = with_rr(pr)
+    return pr
+
+
+def roll_p_plain(need: int) -> float:
+    """Chance of rolling ``need`` or more on a D6 (no natural 6 rule)."""
+    k = 7 - need
+    return 0.0 if k <= 0 else (1.0 if k >= 6 else k / 6.0)
+
+
+def pickup_p(g: GameState, p: int, markers: int) -> float:
+    """Chance to pick up the ball with ``markers`` opponents Marking."""
+    sk = g.skills[p]
+    if sk & NO_HANDS:
+        return 0.0
+    mod = 0 if sk & BIG_HAND else -markers
+    if g.weather == "pouring_rain" and not sk & BIG_HAND:
+        mod -= 1
+    if sk & EXTRA_ARMS:
+        mod += 1
+    pr = roll_p(g.ag[p], mod)
+    if sk & SURE_HANDS:
+        pr = with_rr(pr)
+    return pr
+
+
+def catch_p(g: GameState, p: int, markers: int, mod: int = 0) -> float:
+    """Chance to catch the ball (hand-off ``mod`` 0, accurate pass 0)."""
+    sk = g.skills[p]
+    if sk & NO_HANDS or g.status[p] != STANDING:
+        return 0.0
+    m = mod - markers
+    if g.weather == "pouring_rain":
+        m -= 1
+    if sk & EXTRA_ARMS:
+        m += 1
+    pr = roll_p(g.ag[p], m)
+    if sk & CATCH:
+        pr = with_rr(pr)
+    return pr
+
+
+def moves_budget(g: GameState, p: int) -> tuple[int, int]:
+    """(normal squares left, Rushes left) for player ``p``: during their
+    own activation from the state, else as if activated now."""
+    limit = rush_limit(g, p)
+    if g.act_player == p:
+        left = g.ma[p] - g.act_ma_used
+        return (left if left > 0 else 0), limit - g.act_rushes
+    if g.pflags[p] & PF_ROOTED:
+        return 0, 0
+    if g.status[p] == PRONE:
+        if g.ma[p] < 3:
+            return 0, 0
+        return g.ma[p] - 3, limit
+    return g.ma[p], limit
+
+
+class Reach:
+    """Where one player can get to this activation, and how likely."""
+
+    __slots__ = ("p", "start", "prob", "last", "layers", "free", "parent")
+
+    def __init__(self, p: int, start: int, free: int) -> None:
+        self.p = p
+        self.start = start
+        self.free = free  # steps that need no Rush
+        self.prob: dict[int, float] = {start: 1.0}
+        self.last: dict[int, int] = {start: 0}
+        self.layers: list[dict[int, tuple[float, int]]] = [{start: (1.0, -1)}]
+        # single-label searches keep one parent per square instead of layers
+        self.parent: dict[int, int] | None = None
+
+    def path(self, sq: int) -> list[int]:
+        """The squares to step through to reach ``sq`` (start excluded)."""
+        k = self.last.get(sq, -1)
+        if k < 0:
+            return []
+        out = []
+        parent = self.parent
+        if parent is not None:
+            start = self.start
+            while sq != start:
+                out.append(sq)
+                sq = parent[sq]
+            out.reverse()
+            return out
+        layers = self.layers
+        while k > 0:
+            out.append(sq)
+            sq = layers[k][sq][1]
+            k -= 1
+        out.reverse()
+        return out
+
+    def steps(self, sq: int) -> int:
+        return self.last.get(sq, -1)
+
+
+def reach(
+    g: GameState,
+    p: int,
+    zones: Zones,
+    *,
+    ball: int = -1,
+    pickup: bool = False,
+    rushes: int = 9,
+    min_prob: float = MIN_PROB,
+    goal_sq: int = -1,
+    goal_x: int = -1,
+    slack: int = 0,
+) -> Reach:
+    """The best paths of player ``p`` from where they stand.
+
+    ``ball``: the loose ball's square; a path ends there with a pick-up
+    when ``pickup`` (its chance included), else the square is avoided (a
+    failed pick-up is a Turnover). ``rushes`` caps the Rushes used.
+    ``goal_sq`` (within ``slack`` squares) or ``goal_x`` (a column) prune
+    the squares from which the goal is out of reach, and end the search
+    once the goal is reached by a path needing no dice.
+    """
+    sq0 = g.pos[p]
+    free, rush = moves_budget(g, p)
+    if rush > rushes:
+        rush = rushes
+    r = Reach(p, sq0, free)
+    budget = free + rush
+    if budget <= 0 or sq0 < 0:
+        return r
+    sk = g.skills[p]
+    ag = g.ag[p]
+    stunty = bool(sk & STUNTY)
+    bonus = 1 if sk & TITCHY else 0
+    dodge_rr = bool(sk & DODGE)
+    dtab = []
+    dtab_tk = []
+    for k in range(9):
+        base = roll_p(ag, (0 if stunty else -k) + bonus)
+        dtab.append(with_rr(base) if dodge_rr else base)
+        dtab_tk.append(base)
+    ptab = [pickup_p(g, p, k) for k in range(9)] if pickup and ball >= 0 else []
+    pr_rush = rush_p(g, p)
+    trap = bool(g.effects.get("treacherous_trapdoor_half"))
+    flags = g.pitch.flags
+    nb = g.pitch.neighbours
+    board = g.board
+    tz = zones.tz
+    dz = zones.dz
+    tk = zones.tk
+    last = r.last
+    layers = r.layers
+    size = g.pitch.size
+    bl = [0.0] * size  # best probability found so far per square
+    bl[sq0] = 1.0
+    if ball >= 0 and not pickup:
+        bl[ball] = 2.0  # never stepped on: a failed pick-up is a Turnover
+    gd: list[int] | None = None
+    if goal_sq >= 0:
+        gd = cheb_from(g.pitch, goal_sq)
+    elif goal_x >= 0:
+        gd = cols_from(g.pitch, goal_x)
+    special = trap or (pickup and ball >= 0)
+    frontier: list[tuple[int, float]] = [(sq0, 1.0)]
+    done_p = 1.0
+    if pickup and ball >= 0 and ball == goal_sq:
+        done_p = ptab[tz[ball]] - 1e-9
+    for k in range(1, budget + 1):
+        mul = 1.0 if k <= free else pr_rush
+        lim = budget - k + slack  # prune: goal farther than this
+        new: dict[int, tuple[float, int]] = {}
+        for s, pr in frontier:
+            if s == ball:
+                continue  # the path ends with the pick-up
+            base = pr * mul
+            if base < min_prob:
+                continue
+            marked = tz[s]
+            tab = (dtab_tk if tk[s] else dtab) if marked else dtab
+            for dd in nb[s]:
+                if board[dd] >= 0:
+                    continue
+                q = base * tab[dz[dd]] if marked else base
+                if special:
+                    if dd == ball:
+                        q *= ptab[tz[dd]]
+                    if trap and flags[dd] & F_TRAPDOOR:
+                        q *= 5.0 / 6.0
+                if q <= bl[dd] + 1e-9 or q < min_prob:
+                    continue
+                if gd is not None and gd[dd] > lim:
+                    continue
+                cur = new.get(dd)
+                if cur is None or q > cur[0]:
+                    new[dd] = (q, s)
+        if not new:
+            break
+        for dd, v in new.items():
+            bl[dd] = v[0]
+            last[dd] = k
+        layers.append(new)
+        if gd is not None and _goal_done(new, gd, slack, done_p):
+            break
+        frontier = [(dd, v[0]) for dd, v in new.items()]
+    prob = r.prob
+    for dd in last:
+        prob[dd] = bl[dd]
+    return r
+
+
+_DIST_CACHE: dict[tuple[int, int, int], list[int]] = {}
+
+
+def cheb_from(pitch: Pitch, sq: int) -> list[int]:
+    """Distance of every square from ``sq`` (cached per pitch)."""
+    key = (id(pitch), 0, sq)
+    got = _DIST_CACHE.get(key)
+    if got is None:
+        w = pitch.width
+        x0, y0 = sq % w, sq // w
+        got = [max(abs(i % w - x0), abs(i // w - y0)) for i in range(pitch.size)]
+        _DIST_CACHE[key] = got
+    return got
+
+
+def cols_from(pitch: Pitch, x0: int) -> list[int]:
+    """Distance along the pitch of every square from column ``x0``."""
+    key = (id(pitch), 1, x0)
+    got = _DIST_CACHE.get(key)
+    if got is None:
+        w = pitch.width
+        got = [abs(i % w - x0) for i in range(pitch.size)]
+        _DIST_CACHE[key] = got
+    return got
+
+
+def _goal_done(
+    new: dict[int, tuple[float, int]], gd: list[int], slack: int, done_p: float
+) -> bool:
+    """Whether this layer reached the goal as surely as it can be."""
+    for sq, v in new.items():
+        if v[0] >= done_p and gd[sq] <= slack:
+            return True
+    return False
+
+
+def safe_reach(g: GameState, p: int, zones: Zones, ball: int = -1) -> Reach:
+    """Where player ``p`` can go this activation with no dice at all: no
+    Dodge, no Rush, not over the loose ball (breadth-first)."""
+    sq0 = g.pos[p]
+    free, _ = moves_budget(g, p)
+    r = Reach(p, sq0, free)
+    if free <= 0 or sq0 < 0:
+        return r
+    tz = zones.tz
+    if tz[sq0]:
+        return r
+    nb = g.pitch.neighbours
+    board = g.board
+    seen = [False] * g.pitch.size
+    seen[sq0] = True
+    if ball >= 0:
+        seen[ball] = True
+    if g.effects.get("treacherous_trapdoor_half"):
+        for s in g.pitch.trapdoors:
+            seen[s] = True
+    last = r.last
+    parent: dict[int, int] = {}
+    r.parent = parent
+    frontier = [sq0]
+    for k in range(1, free + 1):
+        nxt = []
+        for s in frontier:
+            for dd in nb[s]:
+                if seen[dd] or board[dd] >= 0:
+                    continue
+                seen[dd] = True
+                parent[dd] = s
+                last[dd] = k
+                if not tz[dd]:
+                    nxt.append(dd)
+        if not nxt:
+            break
+        frontier = nxt
+    r.prob = dict.fromkeys(last, 1.0)
+    return r

@@ -1,0 +1,641 @@
+"""A heuristic coach: secure the ball, protect the carrier, blitz the
+opposing carrier, take favourable blocks, use re-rolls on important rolls,
+and score when it can. It looks only at ``match.pending`` and the state
+(read-only), and is deterministic.
+
+A team turn is played in this order (re-evaluated at every activation
+decision; see :mod:`engine.bots.tactics`):
+
+* our ball: score (the carrier, or a team-mate after a hand-off) when the
+  path is likely enough; block the players Marking the carrier; move the
+  carrier to the best square it reaches without dice;
+* a loose ball: the most likely player picks it up, then carries on as
+  the carrier;
+* their ball: blitz the carrier when it can be knocked down;
+* then everyone who can move without dice: cage corners and a screen
+  round our carrier, or markers and a screen in front of theirs;
+* then blocks with the dice in our favour, a favourable blitz, a risky
+  carrier move if still worth it, and prone players stand up.
+
+Block dice: POW > Stumble > Push > Both Down (only with Block) > Player
+Down, refined by skills (see :func:`engine.bots.blockmath.face_value`);
+as the defender choosing, the reverse. Team re-rolls go to ball handling,
+the carrier and the blitz on their carrier; Dodges, Rushes and other
+blocks get one only while re-rolls are plentiful and team-mates are still
+to act. Follow-ups keep the cage and keep their carrier Marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import skillbits as S
+from engine.bots import tactics as T
+from engine.bots.blockmath import block_odds, face_value
+from engine.bots.pathing import Reach, Zones
+from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
+from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
+from engine.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
+
+_BIT = S.BIT
+BLOCK = _BIT["block"]
+DODGE = _BIT["dodge"]
+TACKLE = _BIT["tackle"]
+NO_HANDS = _BIT["no-hands"]
+
+END_TURN: Option = ("end_turn",)
+END: Option = ("end",)
+FACE = {
+    "player_down": PLAYER_DOWN,
+    "both_down": BOTH_DOWN,
+    "push": PUSH,
+    "stumble": STUMBLE,
+    "pow": POW,
+}
+# Rolls whose failure loses the ball.
+_BALL_ROLLS = frozenset(
+    {"pick_up", "catch", "pass", "hand_off", "landing", "interception"}
+)
+# Rolls whose failure is a Turnover.
+_MOVE_ROLLS = frozenset({"dodge", "rush", "jump", "leap"})
+
+
+class ScriptedBot:
+    """Sensible, cheap heuristics (see the module docstring)."""
+
+    __slots__ = (
+        "_plan",
+        "_plan_p",
+        "_after",
+        "_goal",
+        "_target",
+        "_orders",
+        "_key",
+        "_reaches",
+        "_memo",
+        "_carrier_at",
+        "_safe",
+        "_sig_memo",
+        "_turn",
+        "_turn_memo",
+    )
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._plan: list[int] = []
+        self._plan_p = -1
+        self._after: tuple[Any, ...] = ()
+        self._goal = ""
+        self._target = -1
+        self._orders: list[Intent] | None = None
+        self._key: tuple[int, ...] = ()
+        self._reaches: dict[ReachKey, Reach] = {}
+        self._memo: dict[str, Any] = {}
+        self._carrier_at = -1
+        self._safe: dict[int, Reach] = {}
+        self._sig_memo: dict[str, Any] = {}
+        self._turn: tuple[int, ...] = ()
+        self._turn_memo: dict[str, Any] = {}
+
+    # -- entry point ----------------------------------------------------------
+    def choose(self, d: Decision, g: GameState) -> Option:
+        opts = d.options
+        if len(opts) == 1:
+            return opts[0]
+        handler = _HANDLERS.get(d.kind)
+        if handler is not None:
+            choice = handler(self, d, g)
+            if choice is not None and choice in opts:
+                return choice
+        if d.kind == "activate" and END_TURN in opts:
+            return END_TURN
+        if d.kind == "move" and END in opts:
+            return END
+        if ("no_reroll",) in opts:
+            return ("no_reroll",)
+        return opts[0]
+
+    @staticmethod
+    def _team(d: Decision) -> int:
+        return 0 if d.team == "home" else 1
+
+    # -- pre-game, set-up and kick-off -----------------------------------------
+    def _kick_or_receive(self, d: Decision, g: GameState) -> Option:
+        return ("receive",)
+
+    def _setup(self, d: Decision, g: GameState) -> Option:
+        t = self._team(d)
+        return ("formation", "defence" if g.kicking == t else "offence")
+
+    def _solid_defence(self, d: Decision, g: GameState) -> Option:
+        return ("keep",)
+
+    def _kick_target(self, d: Decision, g: GameState) -> Option:
+        pitch = g.pitch
+        rec = 1 - self._team(d)
+        depth = 3 if pitch.home_los_x <= 7 else 5
+        deep_x = depth if rec == 0 else pitch.width - 1 - depth
+        mid = pitch.height // 2
+        return min(
+            d.options,
+            key=lambda o: abs(pitch.xs[o[1]] - deep_x) + abs(pitch.ys[o[1]] - mid),
+        )
+
+    def _touchback(self, d: Decision, g: GameState) -> Option:
+        t = 1 - g.kicking
+        z = Zones(g, t)
+
+        def key(o: Option) -> tuple[int, int, int]:
+            p = g.idx[o[1]]
+            standing = 0 if g.status[p] == STANDING else 1
+            return (standing, z.tz[g.pos[p]], g.ag[p])
+
+        return min(d.options, key=key)
+
+    def _high_kick(self, d: Decision, g: GameState) -> Option:
+        best = None
+        for o in d.options:
+            if o[0] != "high_kick":
+                continue
+            p = g.idx[o[1]]
+            if g.skills[p] & NO_HANDS:
+                continue
+            if best is None or g.ag[p] < g.ag[g.idx[best[1]]]:
+                best = o
+        return best if best is not None else ("decline",)
+
+    def _quick_snap(self, d: Decision, g: GameState) -> Option:
+        return ("done",)
+
+    # -- rolls ------------------------------------------------------------------
+    def _reroll(self, d: Decision, g: GameState) -> Option:
+        purpose = d.info[0] if d.info else ""
+        if purpose == "block":
+            return self._reroll_block(d, g)
+        p = g.idx.get(d.player if d.player is not None else -1, -1)
+        if p < 0:
+            return ("no_reroll",)
+        if purpose in _BALL_ROLLS or g.carrier == p:
+            level = 3
+        elif purpose in _MOVE_ROLLS:
+            level = 3 if self._goal in ("fetch", "blitz", "score") else 2
+        else:
+            level = 1
+        return self._use_reroll(d, g, g.team[p], level, ("pro",))
+
+    def _use_reroll(
+        self, d: Decision, g: GameState, t: int, level: int, pro: Option
+    ) -> Option:
+        """Team re-roll for critical rolls (the ball, the carrier, the
+        blitz on their carrier); for merely important ones (a Turnover
+        with team-mates still to act) only while re-rolls are plentiful;
+        Pro whenever it is offered."""
+        if pro in d.options and level < 3:
+            return pro
+        if ("team_reroll",) in d.options:
+            if level >= 3:
+                return ("team_reroll",)
+            if level == 2:
+                left = g.rerolls[t] + g.extra_rr[t]
+                turns_left = g.rs.turns_per_half - g.turn[t]
+                waiting = sum(
+                    1
+                    for q in range(g.n)
+                    if g.team[q] == t
+                    and g.box[q] == PITCH
+                    and not g.pflags[q] & PF_USED
+                    and g.status[q] == STANDING
+                )
+                if waiting >= 2 and (left >= 2 or left > turns_left // 2):
+                    return ("team_reroll",)
+        return pro if pro in d.options else ("no_reroll",)
+
+    def _block_context(self, g: GameState) -> tuple[int, int, bool]:
+        """(attacker, defender, attacker chooses) of the Block in progress."""
+        top = g.stack[-1] if g.stack else None
+        att = getattr(top, "att", -1)
+        dfn = getattr(top, "dfn", -1)
+        chooses = bool(getattr(top, "att_chooses", True))
+        return (
+            att if isinstance(att, int) else -1,
+            dfn if isinstance(dfn, int) else -1,
+            chooses,
+        )
+
+    def _face_values(self, g: GameState, att: int, dfn: int) -> dict[int, float]:
+        ska = g.skills[att] if att >= 0 else 0
+        skd = g.skills[dfn] if dfn >= 0 else 0
+        dfn_tz = dfn >= 0 and g.has_tz(dfn)
+        ab = bool(ska & BLOCK)
+        db = bool(skd & BLOCK) and dfn_tz
+        dd = bool(skd & DODGE) and dfn_tz and not ska & TACKLE
+        return {f: face_value(f, ab, db, dd) for f in FACE.values()}
+
+    def _reroll_block(self, d: Decision, g: GameState) -> Option:
+        dice = d.info[1] if len(d.info) > 1 else ()
+        att, dfn, chooses = self._block_context(g)
+        if att < 0 or not dice:
+            return ("no_reroll",)
+        vals = self._face_values(g, att, dfn)
+        faces = [int(f) for f in dice]
+        pick = (
+            max(faces, key=vals.__getitem__)
+            if chooses
+            else min(faces, key=vals.__getitem__)
+        )
+        v = vals[pick]
+        if v >= 0.0:
+            return ("no_reroll",)
+        if dfn >= 0 and dfn == g.carrier or self._goal in ("free", "blitz", "blitzed"):
+            level = 3 if dfn == g.carrier else 2
+        else:
+            level = 1
+        if ("brawler",) in d.options and BOTH_DOWN in faces:
+            return ("brawler",)
+        worst = min(range(len(faces)), key=lambda i: vals[faces[i]])
+        return self._use_reroll(d, g, g.team[att], level, ("pro", worst))
+
+    def _block_die(self, d: Decision, g: GameState) -> Option:
+        t = self._team(d)
+        att, dfn, _ = self._block_context(g)
+        if att < 0 and d.player is not None:
+            att = g.idx.get(d.player, -1)
+        vals = self._face_values(g, att, dfn)
+        mine = att >= 0 and g.team[att] == t
+        best = None
+        bv = 0.0
+        for o in d.options:
+            f = FACE.get(o[1], 0)
+            v = vals.get(f, 0.0)
+            if not mine:
+                v = -v
+            if best is None or v > bv:
+                best, bv = o, v
+        return best if best is not None else d.options[0]
+
+    def _use_skill(self, d: Decision, g: GameState) -> Option:
+        """Optional skills are used, except: Wrestle by a player with Block
+        (Both Down already keeps them up), Dump-off (a risky quick pass:
+        the carrier keeps the ball), Diving Tackle unless the player
+        dodging away holds the ball (ours ends up Prone)."""
+        what = d.info[0] if d.info else ""
+        p = g.idx.get(d.player if d.player is not None else -1, -1)
+        decline = ("decline",) in d.options
+        if what == "wrestle" and p >= 0 and g.skills[p] & BLOCK and decline:
+            return ("decline",)
+        if what == "dump-off" and decline:
+            return ("decline",)
+        if what == "diving-tackle" and decline:
+            if g.act_player < 0 or g.act_player != g.carrier:
+                return ("decline",)
+        for o in d.options:
+            if o[0] == "use":
+                return o
+        return d.options[0]
+
+    def _on_the_ball(self, d: Decision, g: GameState) -> Option:
+        return ("decline",)
+
+    def _safe_pair_of_hands(self, d: Decision, g: GameState) -> Option:
+        """Put the ball where team-mates are and opponents are not."""
+        t = self._team(d)
+
+        def key(o: Option) -> int:
+            if o[0] != "square":
+                return -99
+            v = 0
+            for s in g.pitch.neighbours[o[1]]:
+                q = g.board[s]
+                if q >= 0 and g.status[q] == STANDING:
+                    v += 1 if g.team[q] == t else -2
+            return v
+
+        return max(d.options, key=key)
+
+    def _push(self, d: Decision, g: GameState) -> Option:
+        pitch = g.pitch
+        t = self._team(d)
+        q = g.idx.get(d.player if d.player is not None else -1, -1)
+        h = pitch.height
+        w = pitch.width
+        our_carrier = g.carrier if g.carrier >= 0 and g.team[g.carrier] == t else -1
+        their_carrier = q >= 0 and q == g.carrier and g.team[q] != t
+
+        def value(o: Option) -> float:
+            s = o[1]
+            y = pitch.ys[s]
+            x = pitch.xs[s]
+            edge = min(y, h - 1 - y)
+            v = -1.5 * edge if edge < 3 else -4.5
+            if q >= 0 and g.team[q] != t:
+                if our_carrier >= 0 and cheb(w, s, g.pos[our_carrier]) <= 1:
+                    v -= 3.0
+                if their_carrier:
+                    # push the carrier back, away from where it scores
+                    v += 0.8 * (w - 1 - x if g.team[q] == 0 else x)
+                if g.ball >= 0 and s == g.ball:
+                    v -= 0.5
+            else:
+                v = -v
+            return v
+
+        return max(d.options, key=value)
+
+    def _follow_up(self, d: Decision, g: GameState) -> Option:
+        t = self._team(d)
+        att, dfn, _ = self._block_context(g)
+        top = g.stack[-1] if g.stack else None
+        dst = getattr(top, "dfn_from", -1)
+        knocked = bool(getattr(top, "pow", False))
+        if att < 0 or not isinstance(dst, int) or dst < 0:
+            return ("follow",)
+        w = g.pitch.width
+        here = g.pos[att]
+        carrier = g.carrier
+        if carrier == att:
+            return ("stay",)
+        if carrier >= 0 and g.team[carrier] == t:
+            if cheb(w, here, g.pos[carrier]) <= 1 < cheb(w, dst, g.pos[carrier]):
+                return ("stay",)
+        if carrier >= 0 and carrier == dfn and not knocked:
+            return ("follow",)  # keep the carrier marked
+        # Tackle Zones at both squares, the pushed defender counted only
+        # when it stays on its feet.
+        ign = dfn if knocked else -1
+        m_here = _markers(g, here, t, ign)
+        m_dst = _markers(g, dst, t, ign) + (0 if knocked or dfn < 0 else 1)
+        if m_dst <= m_here:
+            return ("follow",)
+        return ("stay",)
+
+    def _apothecary(self, d: Decision, g: GameState) -> Option:
+        what = d.info[0] if d.info else "casualty"
+        return ("apothecary",) if what != "ko" else ("decline",)
+
+    def _argue_the_call(self, d: Decision, g: GameState) -> Option:
+        if ("bribe",) in d.options:
+            return ("bribe",)
+        return ("argue",) if ("argue",) in d.options else d.options[0]
+
+    def _interfere(self, d: Decision, g: GameState) -> Option:
+        best = None
+        for o in d.options:
+            if o[0] == "none":
+                continue
+            p = g.idx[o[1]]
+            if best is None or g.ag[p] < g.ag[g.idx[best[1]]]:
+                best = o
+        return best if best is not None else d.options[-1]
+
+    def _pass_target(self, d: Decision, g: GameState) -> Option:
+        if self._goal == "pass" and self._target >= 0:
+            o = g.pitch.square_opts[self._target]
+            if o in d.options:
+                return o
+        t = self._team(d)
+        best: Option | None = None
+        best_x = -1
+        for o in d.options:
+            q = g.board[o[1]]
+            if q >= 0 and g.team[q] == t and g.status[q] == STANDING:
+                x = g.pitch.xs[o[1]] if t == 0 else g.pitch.width - 1 - g.pitch.xs[o[1]]
+                x -= 3 * g.markers(o[1], t)
+                if x > best_x:
+                    best, best_x = o, x
+        return best or d.options[0]
+
+    def _throw_target(self, d: Decision, g: GameState) -> Option:
+        t = self._team(d)
+        ez = g.pitch.width - 1 if t == 0 else 0
+        return min(
+            d.options,
+            key=lambda o: abs(g.pitch.xs[o[1]] - ez) + 2 * g.markers(o[1], t),
+        )
+
+    def _prayer_player(self, d: Decision, g: GameState) -> Option:
+        return max(d.options, key=lambda o: (g.st[g.idx[o[1]]], -g.ag[g.idx[o[1]]]))
+
+    def _lash_out(self, d: Decision, g: GameState) -> Option:
+        return min(d.options, key=lambda o: g.st[g.idx[o[1]]])
+
+    # -- the team turn ---------------------------------------------------------
+    def _activate(self, d: Decision, g: GameState) -> Option:
+        t = self._team(d)
+        self._plan_p = -1
+        self._plan = []
+        self._after = ()
+        self._goal = ""
+        self._target = -1
+        key = signature(g, t)
+        if key != self._key:
+            self._key = key
+            self._reaches = {}
+            self._safe = {}
+            self._sig_memo = {}
+            self._memo = {}
+            self._orders = None
+        cpos = g.pos[g.carrier] if g.carrier >= 0 else -1
+        if cpos != self._carrier_at:
+            # the carrier moved: plans round it are stale, paths are not
+            self._carrier_at = cpos
+            self._memo = {}
+            self._orders = None
+        turn = (g.drive, g.half, g.turn[t], t)
+        if turn != self._turn:
+            self._turn = turn
+            self._turn_memo = {}
+        c = Ctx(
+            g,
+            t,
+            d.options,
+            self._reaches,
+            self._memo,
+            self._safe,
+            self._sig_memo,
+            self._turn_memo,
+        )
+        if not c.avail:
+            return END_TURN
+        it = self._next_intent(c)
+        if it is None:
+            return END_TURN
+        o = g.act_opts[it.p].get(it.action)
+        if o is None or o not in d.options:
+            return END_TURN
+        self._plan_p = it.p
+        self._plan = list(it.path)
+        self._goal = it.goal
+        self._after = it.after
+        self._target = it.target
+        return o
+
+    def _next_intent(self, c: Ctx) -> Intent | None:
+        g = c.g
+        carrier = g.carrier
+        if carrier >= 0 and g.team[carrier] == c.t:
+            first: tuple[T.Step, ...] = T.OFFENCE
+            last: tuple[T.Step, ...] = (T.try_carrier_late, T.try_stand_up)
+        elif carrier < 0 and g.ball >= 0 and not g.ball_air:
+            first = T.LOOSE
+            last = (T.try_stand_up,)
+        elif carrier >= 0:
+            first = T.DEFENCE
+            last = (T.try_stand_up,)
+        else:
+            first = ()
+            last = (T.try_stand_up,)
+        for step in first:
+            it = step(c)
+            if it is not None:
+                return it
+        it = self._support(c)
+        if it is not None:
+            return it
+        if carrier >= 0 and g.team[carrier] != c.t and "late_blitz" not in c.memo:
+            c.memo["late_blitz"] = True
+            c.memo.pop("blitz_carrier", None)
+            it = T.try_blitz_carrier(c)
+            if it is not None:
+                return it
+        for step in T.LATE + last:
+            it = step(c)
+            if it is not None:
+                return it
+        return None
+
+    def _support(self, c: Ctx) -> Intent | None:
+        if self._orders is None:
+            self._orders = T.support_orders(c)
+        while self._orders:
+            it = self._orders.pop(0)
+            if not c.can(it.p, "move"):
+                continue
+            path = it.path
+            if not c.path_ok(it.p, path, True):
+                path = c.path(it.p, it.target, "safe") if it.target >= 0 else []
+                if not path or not c.path_ok(it.p, path, True):
+                    continue
+            return it._replace(path=path)
+        return None
+
+    # -- inside an activation --------------------------------------------------
+    def _block_target(self, d: Decision, g: GameState) -> Option:
+        if self._target >= 0:
+            o = g.pl_opts[self._target]["block"]
+            if o in d.options:
+                return o
+        p = g.idx[d.player] if d.player is not None else -1
+
+        def key(o: Option) -> float:
+            q = g.idx[o[1]]
+            pdd, pad, _, _ = block_odds(g, p, q)
+            return pdd - 1.3 * pad
+
+        return max(d.options, key=key)
+
+    def _move(self, d: Decision, g: GameState) -> Option:
+        p = g.idx[d.player] if d.player is not None else -1
+        opts = d.options
+        if p < 0:
+            return END
+        t = g.team[p]
+        if p != self._plan_p:
+            # an activation we did not plan: stop safely
+            self._plan_p = p
+            self._plan = []
+            self._after = ()
+            self._goal = ""
+        if g.carrier == p and self._goal not in ("score", "carry", "hand_off", "pass"):
+            # just picked the ball up: now carry it
+            self._replan_carrier(g, p, t)
+        if self._plan:
+            o = g.pitch.move_opts[self._plan[0]]
+            if o in opts:
+                self._plan.pop(0)
+                return o
+            self._plan = []
+        after = self._after
+        if after:
+            self._after = ()
+            q: int = after[1] if len(after) > 1 else -1
+            if after[0] == "block":
+                o = g.pl_opts[q]["block"]
+                if o in opts:
+                    self._target = q
+                    self._goal = "blitzed"
+                    return o
+            elif after[0] == "hand_off":
+                o = g.pl_opts[q]["hand_off"]
+                if o in opts:
+                    return o
+            elif after[0] == "throw" and ("throw",) in opts:
+                self._target = q
+                return ("throw",)
+        if self._goal == "blitzed" and g.carrier < 0 and g.ball >= 0 and not g.ball_air:
+            # the blitz knocked the ball loose: grab it if likely
+            c = Ctx(g, t)
+            r = c.reach(p, "pickup")
+            if r.prob.get(g.ball, 0.0) >= 0.5:
+                self._goal = "fetch"
+                self._plan = r.path(g.ball)
+                if self._plan:
+                    o = g.pitch.move_opts[self._plan.pop(0)]
+                    if o in opts:
+                        return o
+        return END
+
+    def _replan_carrier(self, g: GameState, p: int, t: int) -> None:
+        free = tuple(
+            g.act_opts[q]["move"]
+            for q in range(g.n)
+            if g.team[q] == t and g.box[q] == PITCH and not g.pflags[q] & PF_USED
+        )
+        c = Ctx(g, t, free, safe=self._safe)
+        best, bp = c.best_ez(c.reach(p, "score"))
+        if best >= 0 and T.score_threshold(c, bp):
+            self._plan = c.path(p, best, "score")
+            self._goal = "score"
+            return
+        gain, sq = T.carrier_choice(c, p, 0.8)
+        self._goal = "carry"
+        self._plan = c.path(p, sq) if sq != g.pos[p] and gain > 0.0 else []
+
+
+def _markers(g: GameState, sq: int, t: int, ignore: int) -> int:
+    c = 0
+    for s in g.pitch.neighbours[sq]:
+        q = g.board[s]
+        if q >= 0 and q != ignore and g.team[q] != t and g.has_tz(q):
+            c += 1
+    return c
+
+
+_HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]] = {
+    name: getattr(ScriptedBot, "_" + name)
+    for name in (
+        "kick_or_receive",
+        "setup",
+        "solid_defence",
+        "kick_target",
+        "touchback",
+        "high_kick",
+        "quick_snap",
+        "reroll",
+        "block_die",
+        "use_skill",
+        "push",
+        "follow_up",
+        "apothecary",
+        "argue_the_call",
+        "interfere",
+        "pass_target",
+        "throw_target",
+        "prayer_player",
+        "lash_out",
+        "activate",
+        "block_target",
+        "move",
+        "on_the_ball",
+        "safe_pair_of_hands",
+    )
+}

@@ -1,0 +1,352 @@
+"""Everyone but the carrier: blitzes, favourable blocks, standing up, and
+where the others stand (cage corners, screens, marking their carrier)."""
+
+from __future__ import annotations
+
+from engine.bots.blockmath import block_odds
+from engine.bots.context import (
+    BLOCK,
+    Ctx,
+    Intent,
+    W,
+    adjacent_opponents,
+    cheb,
+)
+from engine.bots.pathing import (
+    cheb_from,
+    cols_from,
+    moves_budget,
+)
+from engine.state import (
+    PITCH,
+    PRONE,
+    STANDING,
+    STUNNED,
+    TF_BLITZ,
+)
+
+
+# -- blitzes --------------------------------------------------------------------
+def blitz_options(
+    c: Ctx, target: int, candidates: list[int]
+) -> tuple[float, int, int, float] | None:
+    """Best (value, blitzer, square, P knock-down) of a Blitz on
+    ``target``: the path's chance, a Rush for the block if needed, and the
+    block odds from that square (assists counted)."""
+    g = c.g
+    if g.tflags & TF_BLITZ:
+        return None
+    w = c.w
+    tsq = g.pos[target]
+    cands = []
+    for p in candidates:
+        if not c.can(p, "blitz"):
+            continue
+        free, rush = moves_budget(g, p)
+        d = cheb(w, g.pos[p], tsq)
+        if d > free + rush:
+            continue
+        cands.append((d > free, -g.st[p], d, p))
+    cands.sort()
+    best: tuple[float, int, int, float] | None = None
+    for _, _, _, p in cands[:3]:
+        free, rush = moves_budget(g, p)
+        r = c.reach(p, "near", tsq)
+        squares = []
+        for s in g.pitch.neighbours[tsq]:
+            pr = r.prob.get(s, 0.0)
+            if pr <= 0.0:
+                continue
+            k = r.steps(s)
+            if k + 1 > free + rush:
+                continue
+            if k + 1 > free:
+                pr *= 5.0 / 6.0
+            squares.append((pr, s))
+        squares.sort(reverse=True)
+        for pr, s in squares[:3]:
+            pdd, pad, _, _ = block_odds(g, p, target, s, blitz=True)
+            v = pr * (pdd + 0.15) - 0.3 * (1.0 - pr) - 0.5 * pr * pad
+            if best is None or v > best[0]:
+                best = (v, p, s, pr * pdd)
+    return best
+
+
+def try_blitz_carrier(c: Ctx) -> Intent | None:
+    """Blitz the opposing carrier when it can knock it down."""
+    g = c.g
+    cp = g.carrier
+    if g.status[cp] != STANDING or g.tflags & TF_BLITZ:
+        return None
+    if "blitz_carrier" in c.memo:
+        return None
+    c.memo["blitz_carrier"] = True
+    best = blitz_options(c, cp, list(c.avail))
+    if best is None or best[3] < 0.12:
+        return None
+    _, p, s, _ = best
+    path = c.path(p, s, "near", g.pos[cp]) if s != g.pos[p] else []
+    return Intent(p, "blitz", path, "blitz", ("block", cp), cp)
+
+
+def try_blitz_any(c: Ctx) -> Intent | None:
+    """A blitz with the dice in our favour on anyone, late in the turn."""
+    g = c.g
+    if g.tflags & TF_BLITZ or "blitz_any" in c.turn_memo:
+        return None
+    c.turn_memo["blitz_any"] = True
+    w = c.w
+    tz = c.z.tz
+    cands = [
+        p
+        for p in c.avail
+        if c.can(p, "blitz")
+        and p != g.carrier
+        and g.status[p] == STANDING
+        and not tz[g.pos[p]]
+    ]
+    if not cands:
+        return None
+    best: tuple[float, int, int, int] | None = None
+    for q in range(g.n):
+        if g.team[q] == c.t or g.box[q] != PITCH or g.status[q] != STANDING:
+            continue
+        qs = g.pos[q]
+        for p in cands:
+            if cheb(w, g.pos[p], qs) > g.ma[p]:
+                continue
+            if g.st[p] < g.st[q] and not g.skills[p] & BLOCK:
+                continue
+            r = c.reach(p, "safe")
+            n_tried = 0
+            for s in g.pitch.neighbours[qs]:
+                if s not in r.prob or r.last[s] + 1 > g.ma[p]:
+                    continue
+                n_tried += 1
+                if n_tried > 3:
+                    break
+                pdd, pad, n, mine = block_odds(g, p, q, s, blitz=True)
+                if not mine or (n < 2 and not g.skills[p] & BLOCK):
+                    continue
+                v = pdd - 1.5 * pad
+                if v > 0.25 and (best is None or v > best[0]):
+                    best = (v, p, s, q)
+    if best is None:
+        return None
+    _, p, s, q = best
+    return Intent(p, "blitz", c.path(p, s, "safe"), "blitz2", ("block", q), q)
+
+
+def _blocks(c: Ctx, threshold: float, near: int, radius: float) -> Intent | None:
+    g = c.g
+    t = c.t
+    carrier = g.carrier
+    our_carrier = carrier if carrier >= 0 and g.team[carrier] == t else -1
+    best: tuple[float, int, int] | None = None
+    for a in c.avail:
+        if a == carrier or not c.can(a, "block"):
+            continue
+        for q in adjacent_opponents(g, g.pos[a], t):
+            if near >= 0 and cheb(c.w, g.pos[q], near) > radius:
+                continue
+            pdd, pad, n, mine = block_odds(g, a, q)
+            if not mine or (n == 1 and not g.skills[a] & BLOCK):
+                continue
+            v = pdd - 1.3 * pad
+            if q == carrier:
+                v += pdd
+            if our_carrier >= 0 and cheb(c.w, g.pos[q], g.pos[our_carrier]) <= 1:
+                v += 0.3 * pdd
+            if v > threshold and (best is None or v > best[0]):
+                best = (v, a, q)
+    if best is None:
+        return None
+    _, a, q = best
+    return Intent(a, "block", [], "block", (), q)
+
+
+# -- blocks --------------------------------------------------------------------
+def try_early_blocks(c: Ctx) -> Intent | None:
+    """Before the carrier moves: very favourable blocks near it (the
+    players making them are Marked and could not move freely anyway)."""
+    g = c.g
+    cp = g.carrier
+    if not c.can(cp, "move"):
+        return None
+    return _blocks(c, W["early_block"], g.pos[cp], W["early_radius"])
+
+
+def try_blocks(c: Ctx) -> Intent | None:
+    """The best block with the dice in our favour."""
+    return _blocks(c, 0.2, -1, 0.0)
+
+
+def try_stand_up(c: Ctx) -> Intent | None:
+    """Prone players stand up (their Tackle Zones come back)."""
+    g = c.g
+    for p in c.avail:
+        if g.status[p] == PRONE and c.can(p, "move") and g.ma[p] >= 3:
+            return Intent(p, "move", [], "stand")
+    return None
+
+
+def offence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
+    """Cage corners round our carrier, then a screen ahead of it."""
+    g = c.g
+    pitch = g.pitch
+    w = c.w
+    tz = c.z.tz
+    x0, y0 = cs % w, cs // w
+    fwd = 1 if c.t == 0 else -1
+    for s in pitch.neighbours[cs]:
+        if g.board[s] >= 0:
+            continue
+        diag = s % w != x0 and s // w != y0
+        values[s] = (9.0 if diag else 3.0) - 0.3 * tz[s]
+    if c.togo(cs) <= 1:
+        return
+    for dx in (2, 3):
+        for dy in (-2, 0, 2):
+            s = pitch.step(cs, dx * fwd, dy)
+            if s < 0 or g.board[s] >= 0 or s in values:
+                continue
+            values[s] = W["screen"] - 0.5 * abs(dx - 2) - 0.5 * abs(dy) - 1.0 * tz[s]
+
+
+def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
+    """Markers on their carrier, then a screen towards our End Zone."""
+    g = c.g
+    pitch = g.pitch
+    tz = c.z.tz
+    t = c.t
+    w = c.w
+    marks = 0
+    for s in pitch.neighbours[cs]:
+        q = g.board[s]
+        if q >= 0 and g.team[q] == t and g.has_tz(q):
+            marks += 1
+    back = -1 if t == 0 else 1  # towards our own End Zone
+    mv = 8.0 - 2.5 * marks
+    for s in pitch.neighbours[cs]:
+        if g.board[s] >= 0:
+            continue
+        dx = s % w - cs % w
+        values[s] = mv + (0.7 if dx == back else 0.0) - 0.3 * tz[s]
+    for dx in (2, 4):
+        for dy in (-3, -1, 1, 3):
+            s = pitch.step(cs, dx * back, dy)
+            if s < 0 or g.board[s] >= 0 or s in values:
+                continue
+            values[s] = 5.5 - 0.5 * abs(dx - 3) - 0.5 * abs(dy) - 0.8 * tz[s]
+
+
+# -- support moves (no dice) -------------------------------------------------------
+def support_orders(c: Ctx) -> list[Intent]:
+    """Greedy orders for the players who move without any dice: a cage
+    and a screen around our carrier, markers and a screen against theirs,
+    or players closing in on a loose ball."""
+    g = c.g
+    t = c.t
+    pitch = g.pitch
+    tz = c.z.tz
+    carrier = g.carrier
+    values: dict[int, float] = {}
+    focus = -1
+    offence = False
+    if carrier >= 0 and g.team[carrier] == t:
+        offence = True
+        focus = g.pos[carrier]
+        offence_values(c, focus, values)
+    elif carrier >= 0:
+        focus = g.pos[carrier]
+        defence_values(c, focus, values)
+    elif g.ball >= 0:
+        focus = g.ball
+        for s in pitch.neighbours[focus]:
+            if g.board[s] < 0:
+                values[s] = 6.0 - 1.5 * tz[s]
+    helpers = []
+    for p in c.avail:
+        if p == carrier or not c.can(p, "move") or g.status[p] == STUNNED:
+            continue
+        if g.status[p] == STANDING and tz[g.pos[p]]:
+            continue  # marked: blocks, not moves
+        helpers.append(p)
+    if not helpers:
+        return []
+    # the value of any other square: up the pitch near our carrier, or
+    # closing in on the ball or their carrier
+    size = pitch.size
+    if focus < 0:
+        dvals = [-float(v) for v in tz]
+    elif offence:
+        fd = cheb_from(pitch, focus)
+        togo = cols_from(pitch, c.ez_x)
+        ft = togo[focus]
+        dvals = [0.4 * min(ft - togo[i], 6) - 0.15 * fd[i] - tz[i] for i in range(size)]
+    else:
+        fd = cheb_from(pitch, focus)
+        dvals = [-0.25 * fd[i] - tz[i] for i in range(size)]
+
+    reaches = {p: c.reach(p, "safe") for p in helpers}
+    # each helper's "default" squares, best first
+    ranked: dict[int, list[tuple[float, int]]] = {}
+
+    def best_default(p: int, taken: set[int]) -> tuple[float, int]:
+        lst = ranked.get(p)
+        if lst is None:
+            r = reaches[p]
+            here = g.pos[p]
+            last = r.last
+            lst = sorted(
+                ((dvals[s] - 0.02 * last[s], s) for s in r.prob if s != here),
+                reverse=True,
+            )
+            ranked[p] = lst
+        for v, s in lst:
+            if s not in taken and s not in values:
+                return v, s
+        return -99.0, -1
+
+    own_best: dict[int, tuple[float, int]] = {}
+
+    orders: list[Intent] = []
+    taken: set[int] = set()
+    left = list(helpers)
+    while left:
+        best: tuple[float, int, int] | None = None
+        for p in left:
+            here = g.pos[p]
+            cur = values.get(here)
+            if cur is None:
+                cur = dvals[here]
+            cur += 0.3
+            r = reaches[p]
+            prob = r.prob
+            for s, v in values.items():
+                if s in taken or s not in prob:
+                    continue
+                gain = v - cur - 0.02 * r.last[s]
+                if best is None or gain > best[0]:
+                    best = (gain, p, s)
+            ob = own_best.get(p)
+            if ob is None or ob[1] in taken:
+                ob = best_default(p, taken)
+                own_best[p] = ob
+            if ob[1] >= 0 and (best is None or ob[0] - cur > best[0]):
+                best = (ob[0] - cur, p, ob[1])
+        if best is None or best[0] <= 0.2:
+            break
+        _, p, s = best
+        orders.append(Intent(p, "move", reaches[p].path(s), "support", (), s))
+        left.remove(p)
+        taken.add(s)
+        if s in values:
+            values[s] = -99.0
+        for n in pitch.neighbours[s]:
+            if n in values:
+                values[n] -= 2.0
+    for p in left:
+        if g.status[p] == PRONE and g.ma[p] >= 3:
+            orders.append(Intent(p, "move", [], "stand"))
+    return orders

@@ -1,0 +1,570 @@
+"""Player advancement: SPP costs, levels, skills, characteristic improvements
+and value increases.
+
+Sources: post-game_sequence.md "Spending Star Player Points" (Advancements
+table), "New Skills", "Characteristic Improvements", "Value Increase";
+skills_and_traits.md "Skill Categories" (random skill table); seed 004 "Star
+Player Points - SPP Tracking and Player Advancement" (Sevens), and
+blood_bowl_sevens.md "Player Advancement" (the Sevens post-game free skill).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final
+
+from engine.campaign.dice import Roll, Roller, RollRecorder
+from engine.campaign.errors import CampaignError
+from engine.campaign.player import (
+    Characteristic,
+    Format,
+    PlayerState,
+    can_improve,
+    category_name,
+    check_format,
+    improve,
+)
+from engine.rules_data import RulesData, SkillRef, rules_data
+
+
+class AdvancementKind(StrEnum):
+    RANDOM_PRIMARY = "random_primary"
+    CHOSEN_PRIMARY = "chosen_primary"
+    RANDOM_SECONDARY = "random_secondary"
+    CHOSEN_SECONDARY = "chosen_secondary"
+    CHARACTERISTIC = "characteristic"
+
+
+RANDOM_PRIMARY = AdvancementKind.RANDOM_PRIMARY
+CHOSEN_PRIMARY = AdvancementKind.CHOSEN_PRIMARY
+RANDOM_SECONDARY = AdvancementKind.RANDOM_SECONDARY
+CHOSEN_SECONDARY = AdvancementKind.CHOSEN_SECONDARY
+CHARACTERISTIC = AdvancementKind.CHARACTERISTIC
+
+# Columns of the Advancements table: random primary, chosen primary OR random
+# secondary, chosen secondary, random characteristic improvement.
+_BB2020_COSTS: Final = (
+    (3, 6, 12, 18),  # Experienced (first advancement)
+    (4, 8, 14, 20),  # Veteran
+    (6, 12, 18, 24),  # Emerging Star
+    (8, 16, 22, 28),  # Star
+    (10, 20, 26, 32),  # Super Star
+    (15, 30, 40, 50),  # Legend (sixth advancement)
+)
+# Seed 004 prints five numbers per row under four headings (e.g. "3 6 12 18
+# 18"): its last column repeats the one before. Decision: the Sevens SPP table
+# is read as the same four columns as BB2020 (3/6/12/18 ... 15/30/40/50),
+# which is what the first four numbers of every row say.
+_SEVENS_COSTS: Final = _BB2020_COSTS
+
+SPP_COSTS: Final[Mapping[str, tuple[tuple[int, int, int, int], ...]]] = (
+    MappingProxyType({"bb2020": _BB2020_COSTS, "sevens": _SEVENS_COSTS})
+)
+_COST_COLUMN: Final[Mapping[AdvancementKind, int]] = MappingProxyType(
+    {
+        RANDOM_PRIMARY: 0,
+        CHOSEN_PRIMARY: 1,
+        RANDOM_SECONDARY: 1,
+        CHOSEN_SECONDARY: 2,
+        CHARACTERISTIC: 3,
+    }
+)
+MAX_ADVANCEMENTS: Final = 6
+LEVEL_NAMES: Final = (
+    "Rookie",  # Decision: the table has no name for 0 advancements.
+    "Experienced",
+    "Veteran",
+    "Emerging Star",
+    "Star",
+    "Super Star",
+    "Legend",
+)
+
+# "Current Value Increase Table" (BB2020; seed 004 lists the same numbers).
+SKILL_VALUE_INCREASE: Final[Mapping[AdvancementKind, int]] = MappingProxyType(
+    {
+        RANDOM_PRIMARY: 10_000,
+        CHOSEN_PRIMARY: 20_000,
+        RANDOM_SECONDARY: 20_000,
+        CHOSEN_SECONDARY: 40_000,
+    }
+)
+CHARACTERISTIC_VALUE_INCREASE: Final[Mapping[Characteristic, int]] = MappingProxyType(
+    {
+        Characteristic.AV: 10_000,
+        Characteristic.MA: 20_000,
+        Characteristic.PA: 20_000,
+        Characteristic.AG: 40_000,
+        Characteristic.ST: 80_000,
+    }
+)
+# blood_bowl_sevens.md "Value Increase": (first new skill, each one after).
+SEVENS_POSTGAME_VALUE_INCREASE: Final[Mapping[AdvancementKind, tuple[int, int]]] = (
+    MappingProxyType(
+        {RANDOM_PRIMARY: (10_000, 20_000), RANDOM_SECONDARY: (20_000, 30_000)}
+    )
+)
+
+# "Characteristic Improvement Table" (D16). Each entry: low, high, offered.
+_MA, _ST, _AG, _PA, _AV = (
+    Characteristic.MA,
+    Characteristic.ST,
+    Characteristic.AG,
+    Characteristic.PA,
+    Characteristic.AV,
+)
+CHARACTERISTIC_TABLE: Final = (
+    (1, 7, (_MA, _AV)),
+    (8, 13, (_MA, _PA, _AV)),
+    (14, 14, (_AG, _PA)),
+    (15, 15, (_ST, _AG)),
+    (16, 16, (_MA, _ST, _AG, _PA, _AV)),
+)
+
+
+def level_name(advancements: int) -> str:
+    """ "Experienced" after one advancement ... "Legend" after six."""
+    if advancements < 0:
+        raise CampaignError(
+            "invalid_advancements", "advancements cannot be negative", "advancements"
+        )
+    return LEVEL_NAMES[min(advancements, MAX_ADVANCEMENTS)]
+
+
+def spp_cost(fmt: str, previous_advancements: int, kind: AdvancementKind) -> int:
+    """SPP price of the next advancement of ``kind`` for a player who already
+    has ``previous_advancements``."""
+    table = SPP_COSTS[check_format(fmt)]
+    if not 0 <= previous_advancements < MAX_ADVANCEMENTS:
+        raise CampaignError(
+            "max_advancements",
+            f"a player with {previous_advancements} advancements cannot advance",
+            "advancements",
+        )
+    return table[previous_advancements][_COST_COLUMN[kind]]
+
+
+def skill_value_increase(
+    kind: AdvancementKind, *, sevens_postgame: bool = False, previous_skills: int = 0
+) -> int:
+    """Current Value increase for a new skill. ``sevens_postgame`` uses the
+    Sevens table (first skill / each later skill)."""
+    if kind is CHARACTERISTIC:
+        raise CampaignError(
+            "invalid_kind",
+            "use characteristic_value_increase for characteristics",
+            "kind",
+        )
+    if sevens_postgame:
+        try:
+            first, later = SEVENS_POSTGAME_VALUE_INCREASE[kind]
+        except KeyError:
+            raise CampaignError(
+                "invalid_kind",
+                f"Sevens post-game skills are always random, not {kind.value}",
+                "kind",
+            ) from None
+        return first if previous_skills == 0 else later
+    return SKILL_VALUE_INCREASE[kind]
+
+
+def characteristic_value_increase(characteristic: Characteristic) -> int:
+    return CHARACTERISTIC_VALUE_INCREASE[characteristic]
+
+
+@dataclass(frozen=True, slots=True)
+class AdvancementOption:
+    """One advancement a player may take.
+
+    ``category`` is a skill category name for skill kinds, None for a
+    characteristic improvement. ``value_increase`` is None when it depends on
+    the result (characteristic improvements). ``sevens_postgame`` marks the
+    free Sevens post-game skill (no SPP).
+    """
+
+    kind: AdvancementKind
+    category: str | None
+    spp_cost: int
+    value_increase: int | None
+    format: Format
+    sevens_postgame: bool = False
+
+
+def advancement_options(
+    player: PlayerState, fmt: str, *, affordable_only: bool = True
+) -> list[AdvancementOption]:
+    """Every SPP advancement ``player`` can take next (only those they can
+    afford unless ``affordable_only`` is False). Empty for dead players and
+    Legends (Decision: the table stops at the sixth advancement)."""
+    f = check_format(fmt)
+    if player.dead or player.advancements >= MAX_ADVANCEMENTS:
+        return []
+    row = SPP_COSTS[f][player.advancements]
+    options: list[AdvancementOption] = []
+    for category in player.primary:
+        options.append(AdvancementOption(RANDOM_PRIMARY, category, row[0], 10_000, f))
+        options.append(AdvancementOption(CHOSEN_PRIMARY, category, row[1], 20_000, f))
+    for category in player.secondary:
+        options.append(AdvancementOption(RANDOM_SECONDARY, category, row[1], 20_000, f))
+        options.append(AdvancementOption(CHOSEN_SECONDARY, category, row[2], 40_000, f))
+    options.append(AdvancementOption(CHARACTERISTIC, None, row[3], None, f))
+    if affordable_only:
+        options = [o for o in options if o.spp_cost <= player.spp]
+    return options
+
+
+def must_spend_spp(player: PlayerState, fmt: str) -> bool:
+    """post-game_sequence.md: "A player is not obliged to spend their SPP until
+    they have enough to randomly select a characteristic improvement"."""
+    if player.dead or player.advancements >= MAX_ADVANCEMENTS:
+        return False
+    return player.spp >= spp_cost(fmt, player.advancements, CHARACTERISTIC)
+
+
+def sevens_postgame_options(player: PlayerState) -> list[AdvancementOption]:
+    """blood_bowl_sevens.md "Player Advancement": the free post-game skill is
+    a random Primary (player of the coach's choice) or a random Secondary
+    (random player); always random, never chosen, no SPP."""
+    if player.dead:
+        return []
+    options = [
+        AdvancementOption(
+            RANDOM_PRIMARY,
+            c,
+            0,
+            skill_value_increase(
+                RANDOM_PRIMARY,
+                sevens_postgame=True,
+                previous_skills=player.advancements,
+            ),
+            "sevens",
+            sevens_postgame=True,
+        )
+        for c in player.primary
+    ]
+    options += [
+        AdvancementOption(
+            RANDOM_SECONDARY,
+            c,
+            0,
+            skill_value_increase(
+                RANDOM_SECONDARY,
+                sevens_postgame=True,
+                previous_skills=player.advancements,
+            ),
+            "sevens",
+            sevens_postgame=True,
+        )
+        for c in player.secondary
+    ]
+    return options
+
+
+# --- skills -------------------------------------------------------------------
+
+
+def _gained_ref(slug: str, data: RulesData) -> SkillRef:
+    param = data.skills[slug].param
+    # "+X" skills are gained at +1 (skills_and_traits.md table: Dirty Player
+    # (+1), Mighty Blow (+1)).
+    return SkillRef(slug, "+1" if param == "+X" else None)
+
+
+def skill_available(
+    player: PlayerState, slug: str, excluded: frozenset[str] = frozenset()
+) -> bool:
+    """A player may never gain a skill they already have (whatever its +X
+    value), nor one in ``excluded`` (skills the league rules out for them)."""
+    return not player.has_skill(slug) and slug not in excluded
+
+
+def validate_chosen_skill(
+    player: PlayerState,
+    slug: str,
+    categories: Sequence[str],
+    *,
+    data: RulesData | None = None,
+    excluded: frozenset[str] = frozenset(),
+) -> SkillRef:
+    """Check a chosen skill: it exists, belongs to one of ``categories`` (skill
+    categories the advancement allows) and the player does not have it."""
+    data = data or rules_data()
+    skill = data.skills.get(slug)
+    if skill is None:
+        raise CampaignError("unknown_skill", f"unknown skill {slug!r}", "chosen_skill")
+    allowed = tuple(category_name(c) for c in categories)
+    if skill.category not in allowed:
+        raise CampaignError(
+            "skill_category_not_allowed",
+            f"{skill.name} ({skill.category}) is not in {allowed}",
+            "chosen_skill",
+        )
+    if player.has_skill(slug):
+        raise CampaignError(
+            "skill_already_known",
+            f"the player already has {skill.name}",
+            "chosen_skill",
+        )
+    if slug in excluded:
+        raise CampaignError(
+            "skill_not_allowed",
+            f"{skill.name} cannot be taken by this player",
+            "chosen_skill",
+        )
+    return _gained_ref(slug, data)
+
+
+@dataclass(frozen=True, slots=True)
+class RandomSkillRoll:
+    skill: SkillRef
+    category: str
+    rolls: tuple[Roll, ...]
+
+
+def roll_random_skill(
+    player: PlayerState,
+    category: str,
+    roller: Roller,
+    *,
+    fmt: str = "bb2020",
+    data: RulesData | None = None,
+    excluded: frozenset[str] = frozenset(),
+) -> RandomSkillRoll:
+    """Randomly select a skill from ``category`` ("New Skills": roll two dice
+    one after the other on the Skill table, re-rolling skills the player
+    already has or cannot have).
+
+    BB2020 reads the first D6 as 1-3 / 4-6 (skills_and_traits.md). Sevens
+    uses seed 004's D2 + D6 (same table, same odds). Raises
+    ``no_skill_available`` before rolling if every skill is unavailable.
+    """
+    f = check_format(fmt)
+    data = data or rules_data()
+    name = category_name(category)
+    table = data.random_skill_table.get(name)
+    if not table or len(table) != 12:
+        raise CampaignError(
+            "unknown_skill_category", f"no random table for {name!r}", "category"
+        )
+    if not any(skill_available(player, s, excluded) for s in table):
+        raise CampaignError(
+            "no_skill_available",
+            f"the player already has every {name} skill",
+            "category",
+        )
+    recorder = RollRecorder(roller)
+    while True:
+        if f == "sevens":
+            half = recorder.d(2, "skill_first") - 1
+        else:
+            half = 0 if recorder.d(6, "skill_first") <= 3 else 1
+        slug = table[half * 6 + recorder.d(6, "skill_second") - 1]
+        if skill_available(player, slug, excluded):
+            return RandomSkillRoll(_gained_ref(slug, data), name, recorder.taken())
+
+
+# --- characteristic improvements ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CharacteristicRoll:
+    """A D16 on the Characteristic Improvement table: what it offers, and
+    which of those the player can actually improve. If ``improvable`` is empty
+    the player must take a chosen Secondary skill instead."""
+
+    roll: int
+    offered: tuple[Characteristic, ...]
+    improvable: tuple[Characteristic, ...]
+    rolls: tuple[Roll, ...]
+
+
+def characteristic_offer(roll: int) -> tuple[Characteristic, ...]:
+    for low, high, offered in CHARACTERISTIC_TABLE:
+        if low <= roll <= high:
+            return offered
+    raise CampaignError("invalid_roll", f"{roll} is not on the D16 table", "roll")
+
+
+def roll_characteristic_improvement(
+    player: PlayerState, roller: Roller
+) -> CharacteristicRoll:
+    """Roll the D16 of "Characteristic Improvements" (step one of two: the
+    coach then picks a characteristic or a Secondary skill)."""
+    recorder = RollRecorder(roller)
+    roll = recorder.d(16, "characteristic_improvement")
+    offered = characteristic_offer(roll)
+    improvable = tuple(c for c in offered if can_improve(player, c))
+    return CharacteristicRoll(roll, offered, improvable, recorder.taken())
+
+
+# --- advance ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AdvancementResult:
+    """The player after the advancement and what it cost and gave."""
+
+    player: PlayerState
+    option: AdvancementOption
+    skill: SkillRef | None
+    characteristic: Characteristic | None
+    spp_spent: int
+    value_increase: int
+    level: str
+    rolls: tuple[Roll, ...]
+    improvement: CharacteristicRoll | None = None
+
+
+def _valid_options(
+    player: PlayerState, option: AdvancementOption
+) -> list[AdvancementOption]:
+    if option.sevens_postgame:
+        return sevens_postgame_options(player)
+    return advancement_options(player, option.format, affordable_only=False)
+
+
+def _check_option(player: PlayerState, option: AdvancementOption) -> None:
+    if player.dead:
+        raise CampaignError("player_dead", "dead players cannot advance", "player")
+    if not option.sevens_postgame and player.advancements >= MAX_ADVANCEMENTS:
+        raise CampaignError(
+            "max_advancements", "the player is already a Legend", "option"
+        )
+    if option not in _valid_options(player, option):
+        raise CampaignError(
+            "invalid_option",
+            "this advancement is not available to the player",
+            "option",
+        )
+    if option.spp_cost > player.spp:
+        raise CampaignError(
+            "not_enough_spp",
+            f"needs {option.spp_cost} SPP, the player has {player.spp}",
+            "option",
+        )
+
+
+def advance(
+    player: PlayerState,
+    option: AdvancementOption,
+    roller: Roller,
+    chosen_skill: str | None = None,
+    *,
+    characteristic: Characteristic | Sequence[Characteristic] | None = None,
+    improvement: CharacteristicRoll | None = None,
+    data: RulesData | None = None,
+    excluded: frozenset[str] = frozenset(),
+) -> AdvancementResult:
+    """Spend SPP (or take the Sevens free skill) on ``option``.
+
+    * Random skills roll on the category table (``chosen_skill`` must be None).
+    * Chosen skills need ``chosen_skill`` (a slug in ``option.category``).
+    * Characteristic improvements use ``improvement`` (from
+      :func:`roll_characteristic_improvement`, the two-step flow) or roll the
+      D16 here. ``characteristic`` is the coach's pick, or a preference order:
+      the first improvable one offered is taken. Otherwise ``chosen_skill``
+      is taken as a chosen Secondary skill. Decision: that fallback skill
+      increases Current Value as a chosen Secondary skill (+40,000) and the
+      SPP cost stays that of the characteristic improvement.
+    """
+    _check_option(player, option)
+    data = data or rules_data()
+    rolls: tuple[Roll, ...] = ()
+    skill: SkillRef | None = None
+    gained_characteristic: Characteristic | None = None
+    new = player
+
+    if option.kind in (RANDOM_PRIMARY, RANDOM_SECONDARY):
+        if chosen_skill is not None:
+            raise CampaignError(
+                "unexpected_choice", "a random skill cannot be chosen", "chosen_skill"
+            )
+        assert option.category is not None
+        rolled = roll_random_skill(
+            player,
+            option.category,
+            roller,
+            fmt=option.format,
+            data=data,
+            excluded=excluded,
+        )
+        skill, rolls = rolled.skill, rolled.rolls
+        value = option.value_increase or 0
+    elif option.kind in (CHOSEN_PRIMARY, CHOSEN_SECONDARY):
+        if chosen_skill is None:
+            raise CampaignError("skill_required", "choose a skill", "chosen_skill")
+        assert option.category is not None
+        skill = validate_chosen_skill(
+            player, chosen_skill, (option.category,), data=data, excluded=excluded
+        )
+        value = option.value_increase or 0
+    else:
+        if improvement is None:
+            improvement = roll_characteristic_improvement(player, roller)
+        elif improvement.improvable != tuple(
+            c for c in improvement.offered if can_improve(player, c)
+        ) or improvement.offered != characteristic_offer(improvement.roll):
+            raise CampaignError(
+                "invalid_improvement",
+                "the improvement roll does not match this player",
+                "improvement",
+            )
+        rolls = improvement.rolls
+        prefs: tuple[Characteristic, ...]
+        if characteristic is None:
+            prefs = ()
+        elif isinstance(characteristic, Characteristic):
+            prefs = (characteristic,)
+        else:
+            prefs = tuple(characteristic)
+        picked = next((c for c in prefs if c in improvement.improvable), None)
+        if prefs and picked is None and chosen_skill is None:
+            raise CampaignError(
+                "characteristic_not_allowed",
+                f"the D16 roll of {improvement.roll} allows {[c.name for c in improvement.improvable]}",
+                "characteristic",
+            )
+        if picked is not None:
+            gained_characteristic = picked
+            new = improve(new, picked)
+            value = CHARACTERISTIC_VALUE_INCREASE[picked]
+        elif chosen_skill is not None:
+            if not player.secondary:
+                raise CampaignError(
+                    "no_secondary_access",
+                    "the player has no Secondary skill categories",
+                    "chosen_skill",
+                )
+            skill = validate_chosen_skill(
+                player, chosen_skill, player.secondary, data=data, excluded=excluded
+            )
+            value = SKILL_VALUE_INCREASE[CHOSEN_SECONDARY]
+        else:
+            raise CampaignError(
+                "choice_required",
+                "choose a characteristic from the roll or a Secondary skill",
+                "characteristic",
+            )
+
+    if skill is not None:
+        new = replace(new, skills=new.skills + (skill,))
+    new = replace(
+        new,
+        spp=new.spp - option.spp_cost,
+        advancements=new.advancements + 1,
+        value=new.value + value,
+    )
+    return AdvancementResult(
+        player=new,
+        option=option,
+        skill=skill,
+        characteristic=gained_characteristic,
+        spp_spent=option.spp_cost,
+        value_increase=value,
+        level=level_name(new.advancements),
+        rolls=rolls,
+        improvement=improvement,
+    )

@@ -1,0 +1,405 @@
+"""Inducements: catalogues per format, petty cash, validation and the
+Prayers to Nuffle count.
+
+Sources: inducements_in_detail.md "Common Inducements" (BB2020);
+blood_bowl_sevens.md "Inducements" (Sevens); the_rules_of_blood_bowl.md
+"4. Inducements", "Petty Cash", "The Underdog", "5. The Prayers to Nuffle
+Table"; seed 004 "Inducements - Pre-Game".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
+
+from engine.campaign.dice import Roll, Roller, RollRecorder
+from engine.campaign.errors import CampaignError
+from engine.campaign.player import check_format
+
+
+@dataclass(frozen=True, slots=True)
+class InducementSpec:
+    """One catalogue line.
+
+    ``max_count`` None = unlimited. ``price`` None = "price varies" (the
+    purchase states its unit price). ``reduced_price`` applies to teams with
+    the ``reduced_for`` special rule. ``requires_rule``: only teams with that
+    special rule may buy it. ``requires_apothecary``: only teams whose roster
+    can hire an apothecary.
+    """
+
+    slug: str
+    name: str
+    max_count: int | None
+    price: int | None
+    reduced_price: int | None = None
+    reduced_for: str | None = None
+    requires_rule: str | None = None
+    requires_apothecary: bool = False
+
+    def available(
+        self, special_rules: Collection[str], apothecary_allowed: bool
+    ) -> bool:
+        if self.requires_rule is not None and self.requires_rule not in special_rules:
+            return False
+        return not (self.requires_apothecary and not apothecary_allowed)
+
+    def unit_price(self, special_rules: Collection[str]) -> int | None:
+        if self.reduced_for is not None and self.reduced_for in special_rules:
+            return self.reduced_price
+        return self.price
+
+
+BRIBERY = "bribery-and-corruption"
+THIMBLE_CUP = "halfling-thimble-cup"
+
+# Inducements both formats offer on the same terms.
+_KEGS: Final = InducementSpec("bloodweiser_kegs", "Bloodweiser Kegs", 2, 50_000)
+_SPECIAL_PLAYS: Final = InducementSpec("special_plays", "Special Plays", 5, 100_000)
+_BRIBES: Final = InducementSpec("bribes", "Bribes", 3, 100_000, 50_000, BRIBERY)
+_WANDERING_APOTHECARIES: Final = InducementSpec(
+    "wandering_apothecaries",
+    "Wandering Apothecaries",
+    2,
+    100_000,
+    requires_apothecary=True,
+)
+_MORTUARY_ASSISTANT: Final = InducementSpec(
+    "mortuary_assistant",
+    "Mortuary Assistant",
+    1,
+    100_000,
+    requires_rule="sylvanian-spotlight",
+)
+_PLAGUE_DOCTOR: Final = InducementSpec(
+    "plague_doctor", "Plague Doctor", 1, 100_000, requires_rule="favoured-of-nurgle"
+)
+# Decision: the BB2020 errata prices the Halfling Master Chef at 100,000 for
+# "[Halfling] teams"; we keep the special-rule test (halfling-thimble-cup, as
+# the struck-through original and the Sevens list say), which covers the
+# Halfling roster (and the Gnome roster, which also has that rule).
+_MASTER_CHEF: Final = InducementSpec(
+    "halfling_master_chef", "Halfling Master Chef", 1, 300_000, 100_000, THIMBLE_CUP
+)
+_MERCENARIES: Final = InducementSpec("mercenaries", "Mercenary Players", None, None)
+
+_BB2020: Final = (
+    InducementSpec("temp_agency_cheerleaders", "Temp Agency Cheerleaders", 4, 20_000),
+    InducementSpec(
+        "part_time_assistant_coaches", "Part-time Assistant Coaches", 3, 20_000
+    ),
+    InducementSpec("weather_mage", "Weather Mage", 1, 30_000),
+    _KEGS,
+    _SPECIAL_PLAYS,
+    InducementSpec("extra_team_training", "Extra Team Training", 8, 100_000),
+    _BRIBES,
+    _WANDERING_APOTHECARIES,
+    _MORTUARY_ASSISTANT,
+    _PLAGUE_DOCTOR,
+    InducementSpec(
+        "riotous_rookies",
+        "Riotous Rookies",
+        1,
+        100_000,
+        requires_rule="low-cost-linemen",
+    ),
+    _MASTER_CHEF,
+    _MERCENARIES,
+    InducementSpec("star_players", "Star Players", 2, None),
+    InducementSpec("infamous_coaching_staff", "(In)Famous Coaching Staff", 2, None),
+    InducementSpec("wizard", "Wizard", 1, None),
+    InducementSpec("biased_referee", "Biased Referee", 1, 120_000, 80_000, BRIBERY),
+)
+
+# blood_bowl_sevens.md "Inducements". Decision: "0-2 Agency Cheerleaders 30,000"
+# and "0-1 Part-Time Assistant Coaches 30,000" are per item. Special Plays cost
+# 100,000 as the Sevens rules say (seed 004 prints 50K; we follow the rules).
+# Star Players, Weather Mage, Wizards, Biased Referees and Riotous Rookies are
+# not on the Sevens list and so are not available.
+_SEVENS: Final = (
+    InducementSpec("agency_cheerleaders", "Agency Cheerleaders", 2, 30_000),
+    InducementSpec(
+        "part_time_assistant_coaches", "Part-time Assistant Coaches", 1, 30_000
+    ),
+    _KEGS,
+    InducementSpec("desperate_measures", "Desperate Measures", 5, 50_000),
+    _SPECIAL_PLAYS,
+    InducementSpec("extra_team_training", "Extra Team Training", 8, 150_000),
+    _BRIBES,
+    _WANDERING_APOTHECARIES,
+    _MORTUARY_ASSISTANT,
+    _PLAGUE_DOCTOR,
+    _MASTER_CHEF,
+    _MERCENARIES,
+)
+
+CATALOGUES: Final[Mapping[str, Mapping[str, InducementSpec]]] = MappingProxyType(
+    {
+        "bb2020": MappingProxyType({s.slug: s for s in _BB2020}),
+        "sevens": MappingProxyType({s.slug: s for s in _SEVENS}),
+    }
+)
+
+MERCENARY_SURCHARGE: Final = 30_000
+MERCENARY_SKILL_PRICE: Final = 50_000
+PRAYER_STEP: Final = 50_000
+
+
+def inducement_catalogue(fmt: str) -> Mapping[str, InducementSpec]:
+    return CATALOGUES[check_format(fmt)]
+
+
+def available_inducements(
+    fmt: str, special_rules: Collection[str], apothecary_allowed: bool
+) -> tuple[tuple[InducementSpec, int | None], ...]:
+    """The inducements a team may buy, each with its unit price for the team
+    (None = price varies)."""
+    return tuple(
+        (spec, spec.unit_price(special_rules))
+        for spec in inducement_catalogue(fmt).values()
+        if spec.available(special_rules, apothecary_allowed)
+    )
+
+
+def mercenary_price(position_cost: int, *, extra_skill: bool = False) -> int:
+    """inducements_in_detail.md "Unlimited Mercenary Players": the position's
+    cost + 30,000, + 50,000 more for one extra Primary skill."""
+    return (
+        position_cost
+        + MERCENARY_SURCHARGE
+        + (MERCENARY_SKILL_PRICE if extra_skill else 0)
+    )
+
+
+# --- budget -------------------------------------------------------------------
+
+
+def petty_cash(
+    ctv_a: int, ctv_b: int, *, fmt: str = "bb2020", treasury_spent_by_higher: int = 0
+) -> tuple[int, int]:
+    """Petty cash for team A and team B: the lower-CTV team gets the
+    difference.
+
+    BB2020 (errata in "4. Inducements"): the higher-CTV team spends from its
+    Treasury first and the lower team also gets that amount. Sevens: seed 004
+    ("Petty Cash = CTV(A) - CTV(B); each Team may use Treasury or Petty
+    Cash") - Decision: Sevens keeps the pre-errata rule, so
+    ``treasury_spent_by_higher`` must be 0.
+    """
+    f = check_format(fmt)
+    if min(ctv_a, ctv_b, treasury_spent_by_higher) < 0:
+        raise CampaignError("invalid_amount", "amounts cannot be negative", "ctv")
+    if f == "sevens" and treasury_spent_by_higher:
+        raise CampaignError(
+            "not_applicable",
+            "Sevens petty cash does not include the other team's spending",
+            "treasury_spent_by_higher",
+        )
+    if ctv_a == ctv_b:
+        return (0, 0)
+    diff = abs(ctv_a - ctv_b) + treasury_spent_by_higher
+    return (diff, 0) if ctv_a < ctv_b else (0, diff)
+
+
+@dataclass(frozen=True, slots=True)
+class InducementBudget:
+    petty_cash: int
+    treasury_available: int
+
+
+def inducement_budget(
+    fmt: str,
+    own_ctv: int,
+    opponent_ctv: int,
+    treasury: int,
+    *,
+    opponent_treasury_spent: int = 0,
+) -> InducementBudget:
+    """What a team may spend on inducements.
+
+    BB2020 errata: the lower-CTV team gets petty cash (difference + what the
+    other team spent from its Treasury) and "may not spend gold pieces from
+    their Treasury"; the other team spends Treasury only. Equal CTVs: both
+    spend Treasury. Sevens (seed 004): petty cash = difference and every team
+    may add Treasury.
+    """
+    f = check_format(fmt)
+    if treasury < 0:
+        raise CampaignError(
+            "invalid_treasury", "treasury cannot be negative", "treasury"
+        )
+    if f == "bb2020":
+        if own_ctv < opponent_ctv:
+            own, _ = petty_cash(
+                own_ctv,
+                opponent_ctv,
+                fmt=f,
+                treasury_spent_by_higher=opponent_treasury_spent,
+            )
+            return InducementBudget(own, 0)
+        if opponent_treasury_spent:
+            raise CampaignError(
+                "not_applicable",
+                "only the lower-CTV team's petty cash includes the other team's spending",
+                "opponent_treasury_spent",
+            )
+        return InducementBudget(0, treasury)
+    own, _ = petty_cash(own_ctv, opponent_ctv, fmt=f)
+    return InducementBudget(own, treasury)
+
+
+def prayers_to_nuffle(ctv_a: int, ctv_b: int) -> tuple[int, int]:
+    """ "The Prayers to Nuffle Table": after inducements the Underdog (lower
+    CTV) rolls once for every full 50,000 gp of CTV difference (same in
+    Sevens: seed 004 "Underdog"). Returns the rolls for A and B."""
+    if min(ctv_a, ctv_b) < 0:
+        raise CampaignError("invalid_amount", "CTV cannot be negative", "ctv")
+    count = abs(ctv_a - ctv_b) // PRAYER_STEP
+    if ctv_a < ctv_b:
+        return (count, 0)
+    if ctv_b < ctv_a:
+        return (0, count)
+    return (0, 0)
+
+
+# --- validation ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class InducementPurchase:
+    """``count`` of one inducement. ``unit_price`` is required for
+    price-varies inducements (mercenaries, star players …) and must be left
+    out (or equal the catalogue price) otherwise."""
+
+    slug: str
+    count: int = 1
+    unit_price: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InducementLine:
+    slug: str
+    count: int
+    unit_price: int
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class InducementCost:
+    """Total cost and how it is paid: petty cash first (it cannot be kept),
+    then the Treasury. ``petty_cash_lost`` is the unspent petty cash."""
+
+    lines: tuple[InducementLine, ...]
+    total: int
+    petty_cash_used: int
+    treasury_used: int
+    petty_cash_lost: int
+
+
+def validate_inducements(
+    fmt: str,
+    roster_special_rules: Collection[str],
+    has_apothecary_allowed: bool,
+    purchases: Sequence[InducementPurchase],
+    petty_cash: int,
+    treasury: int,
+) -> InducementCost:
+    """Check a shopping list against the format's catalogue and the budget.
+
+    Errors (``CampaignError.code``): ``unknown_inducement``,
+    ``inducement_not_available`` (special rule / apothecary missing),
+    ``invalid_count``, ``inducement_limit`` (0-N exceeded, summed over lines
+    of the same slug), ``price_required``, ``price_mismatch``, ``over_budget``.
+    """
+    catalogue = inducement_catalogue(fmt)
+    if petty_cash < 0 or treasury < 0:
+        raise CampaignError(
+            "invalid_amount", "budget amounts cannot be negative", "budget"
+        )
+    counts: dict[str, int] = {}
+    lines: list[InducementLine] = []
+    for index, purchase in enumerate(purchases):
+        field = f"purchases[{index}]"
+        spec = catalogue.get(purchase.slug)
+        if spec is None:
+            raise CampaignError(
+                "unknown_inducement",
+                f"{purchase.slug!r} is not a {fmt} inducement",
+                field,
+            )
+        if not spec.available(roster_special_rules, has_apothecary_allowed):
+            raise CampaignError(
+                "inducement_not_available",
+                f"{spec.name} is not available to this team",
+                field,
+            )
+        if purchase.count < 1:
+            raise CampaignError("invalid_count", "count must be at least 1", field)
+        counts[spec.slug] = counts.get(spec.slug, 0) + purchase.count
+        if spec.max_count is not None and counts[spec.slug] > spec.max_count:
+            raise CampaignError(
+                "inducement_limit",
+                f"at most {spec.max_count} {spec.name} may be induced",
+                field,
+            )
+        price = spec.unit_price(roster_special_rules)
+        if price is None:
+            if purchase.unit_price is None or purchase.unit_price <= 0:
+                raise CampaignError(
+                    "price_required", f"{spec.name} needs a unit price", field
+                )
+            price = purchase.unit_price
+        elif purchase.unit_price is not None and purchase.unit_price != price:
+            raise CampaignError(
+                "price_mismatch", f"{spec.name} costs {price} for this team", field
+            )
+        lines.append(
+            InducementLine(spec.slug, purchase.count, price, price * purchase.count)
+        )
+    total = sum(line.cost for line in lines)
+    if total > petty_cash + treasury:
+        raise CampaignError(
+            "over_budget",
+            f"inducements cost {total}, budget is {petty_cash} petty cash + {treasury} treasury",
+            "purchases",
+        )
+    petty_used = min(total, petty_cash)
+    return InducementCost(
+        lines=tuple(lines),
+        total=total,
+        petty_cash_used=petty_used,
+        treasury_used=total - petty_used,
+        petty_cash_lost=petty_cash - petty_used,
+    )
+
+
+# --- Sevens Desperate Measures ------------------------------------------------
+
+DESPERATE_MEASURES: Final = (
+    "You Dope",
+    "Razzle-dazzle",
+    "Hangover",
+    "Grudge Match",
+    "Set Piece",
+    "Sports Espionage",
+    "Discarded Banana Skin",
+    "Magic Scroll",
+)
+
+
+def roll_desperate_measures(
+    count: int, roller: Roller
+) -> tuple[tuple[int, ...], tuple[Roll, ...]]:
+    """blood_bowl_sevens.md "Desperate Measures": a D8 per inducement bought,
+    re-rolling duplicate results. Returns the D8 results in order."""
+    if not 0 <= count <= 5:
+        raise CampaignError("inducement_limit", "0-5 Desperate Measures", "count")
+    recorder = RollRecorder(roller)
+    results: list[int] = []
+    while len(results) < count:
+        roll = recorder.d(8, "desperate_measures")
+        if roll not in results:
+            results.append(roll)
+    return tuple(results), recorder.taken()

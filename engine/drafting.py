@@ -1,0 +1,441 @@
+"""Team drafting, hiring, purchases and team value, as pure rule functions.
+
+"Rules and Regulations" (BB2020) and the Sevens team-draft rules. Every check
+collects *all* the violations it finds so a coach sees every problem with a
+draft at once; each violation names the field it concerns and a stable code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.formats import Format
+from engine.rules_data import Position, Roster
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule: a machine-readable code, the field it concerns, and a
+    sentence for people."""
+
+    code: str
+    field: str | None
+    message: str
+
+
+class DraftError(ValueError):
+    """A draft, hire or purchase breaks the rules; ``violations`` says how."""
+
+    def __init__(self, violations: Sequence[Violation]) -> None:
+        self.violations = tuple(violations)
+        super().__init__("; ".join(v.message for v in self.violations))
+
+
+@dataclass(frozen=True, slots=True)
+class DraftRequest:
+    """What a coach asks for when drafting: players as (position, name)."""
+
+    players: tuple[tuple[str, str], ...]
+    rerolls: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+    dedicated_fans: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DraftCost:
+    """The price of a draft, item by item, and what is left of the budget."""
+
+    players: int
+    rerolls: int
+    assistant_coaches: int
+    cheerleaders: int
+    apothecary: int
+    dedicated_fans: int
+    total: int
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class TeamValue:
+    """Team Value and Current Team Value (CTV leaves out players who miss the
+    next game)."""
+
+    tv: int
+    ctv: int
+
+
+@dataclass(frozen=True, slots=True)
+class Staff:
+    """What a team already has, for purchase checks."""
+
+    rerolls: int
+    assistant_coaches: int
+    cheerleaders: int
+    apothecary: bool
+    dedicated_fans: int
+
+
+PURCHASE_ITEMS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
+
+
+def _squad_violations(
+    fmt: Format, roster: Roster, positions: Sequence[str], field: str
+) -> list[Violation]:
+    """Position limits and the Sevens non-Lineman cap for a whole squad."""
+    out: list[Violation] = []
+    counts = Counter(positions)
+    known = {p.slug: p for p in roster.positions}
+    for slug, count in counts.items():
+        position = known.get(slug)
+        if position is not None and count > position.max:
+            out.append(
+                Violation(
+                    "position_limit",
+                    field,
+                    f"{roster.name} teams may have at most {position.max} "
+                    f"{position.name} (asked for {count})",
+                )
+            )
+    if fmt.max_non_linemen is not None:
+        others = sum(
+            c for s, c in counts.items() if s in known and not known[s].lineman
+        )
+        if others > fmt.max_non_linemen:
+            out.append(
+                Violation(
+                    "too_many_non_linemen",
+                    field,
+                    f"{fmt.name} teams may have at most {fmt.max_non_linemen} "
+                    f"players who are not Linemen (asked for {others})",
+                )
+            )
+    return out
+
+
+def _limit(
+    code: str, field: str, value: int, low: int, high: int, what: str
+) -> list[Violation]:
+    if low <= value <= high:
+        return []
+    return [
+        Violation(code, field, f"{what} must be between {low} and {high}, not {value}")
+    ]
+
+
+def draft_check(fmt: Format, roster: Roster, request: DraftRequest) -> DraftCost:
+    """Validate a whole draft and price it; raise :class:`DraftError` listing
+    every violation."""
+    violations: list[Violation] = []
+    known = {p.slug: p for p in roster.positions}
+    players_cost = 0
+    for index, (slug, name) in enumerate(request.players):
+        position = known.get(slug)
+        if position is None:
+            violations.append(
+                Violation(
+                    "unknown_position",
+                    f"players.{index}.position",
+                    f"{roster.name} teams have no position {slug!r}",
+                )
+            )
+        else:
+            players_cost += position.cost
+        if not name.strip():
+            violations.append(
+                Violation("blank", f"players.{index}.name", "every player needs a name")
+            )
+    count = len(request.players)
+    if count < fmt.min_players:
+        violations.append(
+            Violation(
+                "too_few_players",
+                "players",
+                f"{fmt.name} teams need at least {fmt.min_players} players (got {count})",
+            )
+        )
+    if count > fmt.max_players:
+        violations.append(
+            Violation(
+                "too_many_players",
+                "players",
+                f"{fmt.name} teams may have at most {fmt.max_players} players (got {count})",
+            )
+        )
+    violations += _squad_violations(
+        fmt, roster, [s for s, _ in request.players], "players"
+    )
+    violations += _limit(
+        "reroll_limit", "rerolls", request.rerolls, 0, fmt.max_rerolls, "Team re-rolls"
+    )
+    violations += _limit(
+        "staff_limit",
+        "assistant_coaches",
+        request.assistant_coaches,
+        0,
+        fmt.max_assistant_coaches,
+        "Assistant coaches",
+    )
+    violations += _limit(
+        "staff_limit",
+        "cheerleaders",
+        request.cheerleaders,
+        0,
+        fmt.max_cheerleaders,
+        "Cheerleaders",
+    )
+    violations += _limit(
+        "fans_limit",
+        "dedicated_fans",
+        request.dedicated_fans,
+        1,
+        fmt.max_dedicated_fans_at_draft,
+        "Dedicated Fans",
+    )
+    apothecary_price = fmt.staff_cost(roster, "apothecary")
+    if request.apothecary and apothecary_price is None:
+        violations.append(
+            Violation(
+                "apothecary_not_allowed",
+                "apothecary",
+                f"{roster.name} teams cannot hire an apothecary",
+            )
+        )
+    reroll_price = fmt.reroll_cost(roster, at_draft=True) or 0
+    cost = DraftCost(
+        players=players_cost,
+        rerolls=request.rerolls * reroll_price,
+        assistant_coaches=request.assistant_coaches
+        * (fmt.staff_cost(roster, "assistant_coach") or 0),
+        cheerleaders=request.cheerleaders
+        * (fmt.staff_cost(roster, "cheerleader") or 0),
+        apothecary=(apothecary_price or 0) if request.apothecary else 0,
+        dedicated_fans=max(request.dedicated_fans - 1, 0) * fmt.dedicated_fan_cost,
+        total=0,
+        remaining=0,
+    )
+    total = (
+        cost.players
+        + cost.rerolls
+        + cost.assistant_coaches
+        + cost.cheerleaders
+        + cost.apothecary
+        + cost.dedicated_fans
+    )
+    if total > fmt.budget:
+        violations.append(
+            Violation(
+                "over_budget",
+                None,
+                f"the draft costs {total:,} but the budget is {fmt.budget:,}",
+            )
+        )
+    if violations:
+        raise DraftError(violations)
+    return DraftCost(
+        cost.players,
+        cost.rerolls,
+        cost.assistant_coaches,
+        cost.cheerleaders,
+        cost.apothecary,
+        cost.dedicated_fans,
+        total,
+        fmt.budget - total,
+    )
+
+
+def hire_check(
+    fmt: Format,
+    roster: Roster,
+    *,
+    squad: Sequence[str],
+    position: str,
+    treasury: int,
+) -> int:
+    """Validate hiring one player of ``position`` onto a squad (the positions
+    of the players still on the roster); return the price."""
+    known = {p.slug: p for p in roster.positions}
+    if position not in known:
+        raise DraftError(
+            [
+                Violation(
+                    "unknown_position",
+                    "position",
+                    f"{roster.name} teams have no position {position!r}",
+                )
+            ]
+        )
+    violations = _squad_violations(fmt, roster, [*squad, position], "position")
+    if len(squad) + 1 > fmt.max_players:
+        violations.append(
+            Violation(
+                "too_many_players",
+                "position",
+                f"{fmt.name} teams may have at most {fmt.max_players} players",
+            )
+        )
+    price = known[position].cost
+    if price > treasury:
+        violations.append(_over_budget(price, treasury))
+    if violations:
+        raise DraftError(violations)
+    return price
+
+
+def _over_budget(price: int, treasury: int) -> Violation:
+    return Violation(
+        "over_budget",
+        "treasury",
+        f"this costs {price:,} but the treasury holds {treasury:,}",
+    )
+
+
+def purchase_check(
+    fmt: Format,
+    roster: Roster,
+    *,
+    item: str,
+    quantity: int,
+    staff: Staff,
+    treasury: int,
+) -> int:
+    """Validate buying ``quantity`` of ``item`` after the draft; return the
+    price. Dedicated Fans can only be bought at the draft in both formats, and
+    Sevens teams cannot buy re-rolls after the draft."""
+    if item == "dedicated_fans":
+        raise DraftError(
+            [
+                Violation(
+                    "fans_after_draft",
+                    "item",
+                    "Dedicated Fans can only be bought when the team is drafted",
+                )
+            ]
+        )
+    if item not in PURCHASE_ITEMS:
+        raise DraftError(
+            [Violation("unknown_item", "item", f"{item!r} cannot be bought")]
+        )
+    if quantity < 1:
+        raise DraftError([Violation("min_value", "quantity", "buy at least one")])
+    if item == "rerolls":
+        unit = fmt.reroll_cost(roster, at_draft=False)
+        if unit is None:
+            raise DraftError(
+                [
+                    Violation(
+                        "rerolls_after_draft",
+                        "item",
+                        f"{fmt.name} teams can buy team re-rolls only at the draft",
+                    )
+                ]
+            )
+        limit, have, what = fmt.max_rerolls, staff.rerolls, "team re-rolls"
+    elif item == "apothecary":
+        price = fmt.staff_cost(roster, "apothecary")
+        if price is None:
+            raise DraftError(
+                [
+                    Violation(
+                        "apothecary_not_allowed",
+                        "item",
+                        f"{roster.name} teams cannot hire an apothecary",
+                    )
+                ]
+            )
+        unit, limit, have, what = price, 1, int(staff.apothecary), "apothecary"
+    else:
+        key = "assistant_coach" if item == "assistant_coaches" else "cheerleader"
+        unit = fmt.staff_cost(roster, key) or 0
+        if item == "assistant_coaches":
+            limit, have = fmt.max_assistant_coaches, staff.assistant_coaches
+        else:
+            limit, have = fmt.max_cheerleaders, staff.cheerleaders
+        what = item.replace("_", " ")
+    violations: list[Violation] = []
+    if have + quantity > limit:
+        code = "staff_limit" if item != "rerolls" else "reroll_limit"
+        violations.append(
+            Violation(
+                code, "quantity", f"a team may have at most {limit} {what} (has {have})"
+            )
+        )
+    price = unit * quantity
+    if price > treasury:
+        violations.append(_over_budget(price, treasury))
+    if violations:
+        raise DraftError(violations)
+    return price
+
+
+def team_value(
+    fmt: Format,
+    roster: Roster,
+    *,
+    players: Iterable[tuple[int, bool]],
+    rerolls: int,
+    assistant_coaches: int,
+    cheerleaders: int,
+    apothecary: bool,
+) -> TeamValue:
+    """TV and CTV ("Team Value", Rules and Regulations).
+
+    ``players`` are (current value, misses next game) for every player still
+    on the roster. TV adds players, re-rolls (at the format's value), and
+    sideline staff; Dedicated Fans and the treasury add nothing. CTV is TV
+    without the players who miss the next game.
+    """
+    staff = (
+        rerolls * fmt.reroll_value(roster)
+        + assistant_coaches * (fmt.staff_cost(roster, "assistant_coach") or 0)
+        + cheerleaders * (fmt.staff_cost(roster, "cheerleader") or 0)
+        + (fmt.staff_cost(roster, "apothecary") or 0) * int(apothecary)
+    )
+    tv = staff
+    missing = 0
+    for value, misses_next_game in players:
+        tv += value
+        if misses_next_game:
+            missing += value
+    return TeamValue(tv=tv, ctv=tv - missing)
+
+
+def suggest_draft(
+    fmt: Format, roster: Roster, *, target_players: int | None = None
+) -> DraftRequest:
+    """A sensible legal draft for ``roster``: up to two of each positional
+    (within the format's non-Lineman cap), the rest Linemen, then team
+    re-rolls and an apothecary with what is left. Used by the demo and by
+    the engine's command-line tools."""
+    count = target_players or (fmt.min_players + (1 if fmt.max_players > 11 else 0))
+    lineman = min(roster.lineman_positions, key=lambda p: p.cost)
+    reroll = fmt.reroll_cost(roster, at_draft=True) or 0
+    reserve = reroll  # keep room for at least one re-roll
+    chosen: list[Position] = []
+    cap = fmt.max_non_linemen if fmt.max_non_linemen is not None else count
+    for position in roster.positions:
+        if position.lineman:
+            continue
+        for _ in range(min(position.max, 2)):
+            if len(chosen) >= min(cap, count - 1):
+                break
+            slots_left = count - len(chosen) - 1
+            spent = sum(p.cost for p in chosen) + position.cost
+            if spent + slots_left * lineman.cost + reserve > fmt.budget:
+                break
+            chosen.append(position)
+    chosen += [lineman] * (count - len(chosen))
+    spent = sum(p.cost for p in chosen)
+    rerolls = min(fmt.max_rerolls, 3, (fmt.budget - spent) // reroll if reroll else 0)
+    spent += rerolls * reroll
+    apothecary_price = fmt.staff_cost(roster, "apothecary")
+    apothecary = apothecary_price is not None and spent + apothecary_price <= fmt.budget
+    numbered: dict[str, int] = {}
+    players = []
+    for position in chosen:
+        numbered[position.slug] = numbered.get(position.slug, 0) + 1
+        players.append((position.slug, f"{position.name} {numbered[position.slug]}"))
+    return DraftRequest(players=tuple(players), rerolls=rerolls, apothecary=apothecary)

@@ -1,0 +1,153 @@
+"""Fouls and being Sent-off (rulebook "Kicking Them While They're Down":
+Foul actions, assists, Being Sent-off, Arguing the Call; skills Dirty
+Player, Sneaky Git; Bribes; Prayers "Friends with the Ref", "Under
+Scrutiny").
+"""
+
+from __future__ import annotations
+
+from engine import skillbits as S
+from engine.ball import Bounce, turnover
+from engine.blocking import count_assists
+from engine.events import ArgueTheCall, Foul, SentOff
+from engine.injuries import Harm, to_box
+from engine.rolls import parse_bonus
+from engine.state import SENT_OFF, Decision, GameState, Option, Proc
+
+OPT_ARGUE: Option = ("argue",)
+OPT_BRIBE: Option = ("bribe",)
+OPT_ACCEPT: Option = ("accept",)
+
+
+class FoulAction(Proc):
+    """Player ``p`` fouls the Prone/Stunned ``victim``: an Armour roll
+    (+1 per offensive, -1 per defensive assist), then injury; a natural
+    double on either roll gets the fouler Sent-off (Sneaky Git: not on the
+    Armour roll)."""
+
+    __slots__ = ("p", "victim")
+
+    def __init__(self, p: int, victim: int) -> None:
+        self.phase = 0
+        self.p = p
+        self.victim = victim
+
+    def step(self, g: GameState) -> Decision | None:
+        p, v = self.p, self.victim
+        if self.phase == 0:
+            g.emit(Foul(g.pid[p], g.pid[v]))
+            off = count_assists(g, g.team[p], v, v, p, False)
+            dfn = count_assists(g, g.team[v], p, p, v, False)
+            dp = (
+                parse_bonus(g.param(p, S.DIRTY_PLAYER), 1)
+                if g.skills[p] & S.DIRTY_PLAYER
+                else 0
+            )
+            g.effects["foul_doubles"] = False
+            self.phase = 1
+            g.act_over = True
+            g.stack.append(
+                Harm(
+                    v,
+                    by=p,
+                    mb=dp,
+                    armour_mod=off - dfn,
+                    foul=True,
+                    sneaky=bool(g.skills[p] & S.SNEAKY_GIT),
+                )
+            )
+            return None
+        seen = g.effects.pop("foul_doubles", False) or g.effects.get(
+            f"under_scrutiny_{g.team[p]}_half", False
+        )
+        if seen:
+            g.stack[-1] = SendOff(p, "foul", True)
+        else:
+            g.stack.pop()
+        return None
+
+
+class SendOff(Proc):
+    """The referee sends ``p`` off; the coach may Argue the Call (D6: 1
+    coach ejected, 2-5 sent off, 6 not sent off) or use a Bribe (2+)."""
+
+    __slots__ = ("p", "reason", "causes_turnover")
+
+    def __init__(self, p: int, reason: str, causes_turnover: bool) -> None:
+        self.phase = 0
+        self.p = p
+        self.reason = reason
+        self.causes_turnover = causes_turnover
+
+    def step(self, g: GameState) -> Decision | None:
+        t = g.team[self.p]
+        opts: list[Option] = []
+        if not g.argue_banned[t]:
+            opts.append(OPT_ARGUE)
+        if g.bribes[t] > 0:
+            opts.append(OPT_BRIBE)
+        if not opts:
+            self._send(g)
+            return None
+        opts.append(OPT_ACCEPT)
+        return Decision(
+            g.tname(t),
+            "argue_the_call",
+            tuple(opts),
+            g.pid[self.p],
+            info=(self.reason,),
+        )
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        p = self.p
+        t = g.team[p]
+        if choice == OPT_BRIBE:
+            g.bribes[t] -= 1
+            d = g.dice.d6()
+            ok = d >= 2
+            g.emit(
+                ArgueTheCall(
+                    g.tname(t), g.pid[p], d, "bribed" if ok else "bribe_failed"
+                )
+            )
+            if ok:
+                g.stack.pop()
+                return
+        elif choice == OPT_ARGUE:
+            d = g.dice.d6()
+            friends = g.effects.get(f"friends_with_the_ref_{t}_drive", False)
+            if d == 6 or (friends and d == 5):
+                g.emit(
+                    ArgueTheCall(
+                        g.tname(t), g.pid[p], d, "well_when_you_put_it_like_that"
+                    )
+                )
+                if self.causes_turnover:
+                    turnover(g, "foul_seen")
+                g.stack.pop()
+                return
+            if d == 1:
+                g.argue_banned[t] = 1
+                g.emit(ArgueTheCall(g.tname(t), g.pid[p], d, "youre_outta_here"))
+            else:
+                g.emit(ArgueTheCall(g.tname(t), g.pid[p], d, "i_dont_care"))
+        self._send(g)
+
+    def _send(self, g: GameState) -> None:
+        p = self.p
+        g.emit(SentOff(g.pid[p], self.reason))
+        g.sent_off_ids.append(g.pid[p])
+        ball_sq = -1
+        if g.carrier == p:
+            ball_sq = g.pos[p]
+        if g.box[p] == 0:
+            to_box(g, p, SENT_OFF, self.reason)
+        else:
+            g.box[p] = SENT_OFF
+        if self.causes_turnover:
+            turnover(g, "sent_off")
+        if ball_sq >= 0:
+            g.ball = ball_sq
+            g.stack[-1] = Bounce(ball_sq)
+        else:
+            g.stack.pop()

@@ -1,0 +1,436 @@
+"""Knock-downs, armour, injury and casualties (rulebook "Armour and
+Injuries", "Being Knocked Down", "Falling Over", "Placed Prone",
+"Injury by the Crowd", "Casualty Rolls", "Apothecaries"; skills Mighty Blow,
+Dirty Player, Thick Skull, Stunty, Decay, Regeneration, Claws, Iron Hard
+Skin, Arm Bar; trait Projectile Vomit's unmodifiable rolls).
+"""
+
+from __future__ import annotations
+
+from engine import skillbits as S
+from engine.ball import (
+    STAT_CAS,
+    ball_drop,
+    drop_ball_if_carrier,
+    stat,
+    turnover,
+)
+from engine.events import (
+    Apothecary,
+    Armour,
+    Casualty,
+    Injury,
+    KnockedDown,
+    PlayerOff,
+    Roll,
+    SkillUsed,
+)
+from engine.model import CasualtyRecord
+from engine.ruleset import LASTING_INJURY
+from engine.state import (
+    CAS,
+    KO,
+    PF_DEAD,
+    PF_ROOTED,
+    PRONE,
+    RESERVES,
+    STUNNED,
+    Decision,
+    GameState,
+    Option,
+    Proc,
+)
+
+# Bits reserved in engine.skillbits for skills applied here.
+ARM_BAR = S.BIT["arm-bar"]
+IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
+
+OPT_APO: Option = ("apothecary",)
+OPT_NO_APO: Option = ("decline",)
+SEVERITY = {
+    "badly_hurt": 0,
+    "seriously_hurt": 1,
+    "serious_injury": 2,
+    "lasting_injury": 3,
+    "dead": 4,
+}
+
+
+def to_box(g: GameState, p: int, box: int, reason: str) -> None:
+    """Remove a player from the pitch into a dugout box."""
+    if g.carrier == p:  # callers deal with the ball first; never lose it
+        g.carrier = -1
+        g.ball = g.pos[p]
+    g.lift(p)
+    g.box[p] = box
+    g.status[p] = 0
+    g.emit(
+        PlayerOff(g.pid[p], ("pitch", "reserves", "ko", "cas", "sent_off")[box], reason)
+    )
+
+
+class KnockDown(Proc):
+    """Player ``p`` is Knocked Down (``how``="knocked_down"), Falls Over
+    ("fall") or is Placed Prone ("placed_prone"): becomes Prone, armour and
+    injury are rolled (not when Placed Prone), a held ball bounces after
+    that. A Turnover follows for the active team's player when
+    ``causes_turnover`` (always when they held the ball).
+
+    ``how``="vomit": hit by Projectile Vomit whose (unmodified) armour roll
+    already broke: becomes Prone, then an unmodified Injury roll; like
+    Placed Prone, a Turnover only when the active team's carrier drops the
+    ball. ``claws``: the knock-down came from a Block by a player with Claws.
+    """
+
+    __slots__ = (
+        "p",
+        "how",
+        "by",
+        "mb",
+        "causes_turnover",
+        "ball_sq",
+        "credit",
+        "claws",
+    )
+
+    def __init__(
+        self,
+        p: int,
+        how: str = "knocked_down",
+        by: int = -1,
+        mb: int = 0,
+        causes_turnover: bool = True,
+        credit: bool = False,
+        claws: bool = False,
+    ) -> None:
+        self.phase = 0
+        self.p = p
+        self.how = how
+        self.by = by
+        self.mb = mb
+        self.causes_turnover = causes_turnover
+        self.ball_sq = -1
+        self.credit = credit
+        self.claws = claws
+
+    def step(self, g: GameState) -> Decision | None:
+        p = self.p
+        if self.phase == 0:
+            g.status[p] = PRONE
+            g.pflags[p] &= ~PF_ROOTED
+            g.emit(KnockedDown(g.pid[p], g.pos[p], self.how))
+            had_ball = g.carrier == p
+            self.ball_sq = drop_ball_if_carrier(g, p)
+            how = self.how
+            soft = how == "placed_prone" or how == "vomit"
+            if g.team[p] == g.active and (
+                had_ball or (self.causes_turnover and not soft)
+            ):
+                turnover(g, how)
+            self.phase = 1
+            if how == "vomit":
+                g.stack.append(Harm(p, by=self.by, injury_only=True, no_mod=True))
+            elif how != "placed_prone":
+                g.stack.append(
+                    Harm(
+                        p, by=self.by, mb=self.mb, credit=self.credit, claws=self.claws
+                    )
+                )
+            return None
+        if self.ball_sq >= 0 and g.ball == self.ball_sq and g.carrier < 0:
+            # ball.ball_drop: it bounces, or Safe Pair of Hands places it.
+            g.stack[-1] = ball_drop(g, p, self.ball_sq, self.how)
+        else:
+            g.stack.pop()
+        return None
+
+
+class Harm(Proc):
+    """Armour roll then Injury roll and its consequences for player ``p``.
+
+    ``by``: the player who caused it (for Mighty Blow / casualty credit),
+    ``mb``: Mighty Blow or Dirty Player bonus usable on armour or injury,
+    ``armour_mod``: fixed armour modifier (foul assists), ``crowd``: Injury
+    by the Crowd (no armour roll, Stunned goes to Reserves), ``foul``:
+    doubles send the fouler off (noted in ``g.effects["foul_doubles"]``).
+
+    ``claws``: a natural 8+ breaks the armour (Claws); ``injury_only``: the
+    armour is already broken (Projectile Vomit); ``no_mod``: neither roll may
+    be modified (Projectile Vomit).
+
+    Decision: a Mighty Blow / Dirty Player / Arm Bar bonus is applied to the
+    armour roll when that breaks the armour, otherwise kept for the injury
+    roll.
+
+    Decision (Iron Hard Skin, "opposing players cannot modify any Armour
+    rolls made against this player"): the bonus goes to the injury roll
+    only, Claws is ignored, and a positive fixed modifier (offensive foul
+    assists) is dropped; a negative one (defensive assists, from the
+    player's own team) still applies.
+    """
+
+    __slots__ = (
+        "p",
+        "by",
+        "mb",
+        "armour_mod",
+        "crowd",
+        "foul",
+        "credit",
+        "result",
+        "table_roll",
+        "sneaky",
+        "no_mod",
+        "claws",
+        "injury_only",
+    )
+
+    def __init__(
+        self,
+        p: int,
+        *,
+        by: int = -1,
+        mb: int = 0,
+        armour_mod: int = 0,
+        crowd: bool = False,
+        foul: bool = False,
+        credit: bool = False,
+        sneaky: bool = False,
+        no_mod: bool = False,
+        claws: bool = False,
+        injury_only: bool = False,
+    ) -> None:
+        self.phase = 0
+        self.p = p
+        self.by = by
+        self.mb = mb
+        self.armour_mod = armour_mod
+        self.crowd = crowd
+        self.foul = foul
+        self.credit = credit
+        self.result = ""
+        self.table_roll = 0
+        self.sneaky = sneaky
+        self.no_mod = no_mod
+        self.claws = claws
+        self.injury_only = injury_only
+        if no_mod:
+            self.mb = 0
+            self.armour_mod = 0
+            self.claws = False
+
+    def step(self, g: GameState) -> Decision | None:
+        p = self.p
+        if self.phase == 0:
+            if not (self.crowd or self.injury_only):
+                d1, d2 = g.dice.d6(), g.dice.d6()
+                av = g.av[p]
+                mod = self.armour_mod
+                mb = self.mb
+                claws = self.claws
+                if g.skills[p] & IRON_HARD_SKIN and (mb or claws or mod > 0):
+                    g.emit(SkillUsed(g.pid[p], "iron-hard-skin"))
+                    mb = 0
+                    claws = False
+                    mod = min(mod, 0)
+                total = d1 + d2 + mod
+                if claws and d1 + d2 >= 8 and total < av:
+                    if self.by >= 0:
+                        g.emit(SkillUsed(g.pid[self.by], "claws"))
+                    broken = True
+                else:
+                    if mb and total < av <= total + mb:
+                        mod += mb
+                        self.mb = 0
+                    broken = d1 + d2 + mod >= av
+                g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
+                if self.foul and d1 == d2 and not self.sneaky:
+                    g.effects["foul_doubles"] = True
+                if not broken:
+                    g.stack.pop()
+                    return None
+            self._injury(g)
+            return None
+        if self.phase == 2:  # KO: apothecary?
+            return self._offer_apo(g)
+        if self.phase == 3:  # casualty
+            return self._casualty(g)
+        g.stack.pop()
+        return None
+
+    def _injury(self, g: GameState) -> None:
+        p = self.p
+        d1, d2 = g.dice.d6(), g.dice.d6()
+        mod = self.mb
+        total = max(2, min(12, d1 + d2 + mod))
+        stunty = bool(g.skills[p] & S.STUNTY)
+        table = g.rs.stunty_injury_table if stunty else g.rs.injury_table
+        result = table[total]
+        if result == "ko" and g.skills[p] & S.THICK_SKULL and table[total - 1] != "ko":
+            result = "stunned"  # Thick Skull: the lowest KO'd roll is Stunned
+        if self.foul and d1 == d2:
+            g.effects["foul_doubles"] = True
+        g.emit(Injury(g.pid[p], (d1, d2), mod, result))
+        self.result = result
+        if result == "stunned":
+            if self.crowd:
+                to_box(g, p, RESERVES, "crowd")
+            else:
+                g.status[p] = STUNNED
+            g.stack.pop()
+        elif result == "ko":
+            self.phase = 2
+        else:
+            self.phase = 3
+
+    def _apo_available(self, g: GameState) -> bool:
+        t = g.team[self.p]
+        return g.apo[t] > 0 and (
+            g.rs.apothecary_mode == "d6_4plus" or not g.journeyman[self.p]
+        )
+
+    def _offer_apo(self, g: GameState) -> Decision | None:
+        p = self.p
+        if self._apo_available(g):
+            return Decision(
+                g.tname(g.team[p]),
+                "apothecary",
+                (OPT_APO, OPT_NO_APO),
+                g.pid[p],
+                info=("ko",),
+            )
+        self._ko(g)
+        return None
+
+    def _ko(self, g: GameState) -> None:
+        p = self.p
+        g.kos.append(g.pid[p])
+        to_box(g, p, KO, "crowd" if self.crowd else "ko")
+        g.stack.pop()
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        p = self.p
+        t = g.team[p]
+        use = choice == OPT_APO
+        if self.phase == 2:
+            if use:
+                g.apo[t] -= 1
+                if self.crowd:
+                    g.emit(Apothecary(g.tname(t), g.pid[p], "ko_to_reserves"))
+                    to_box(g, p, RESERVES, "crowd")
+                else:
+                    g.emit(Apothecary(g.tname(t), g.pid[p], "ko_to_stunned"))
+                    g.status[p] = STUNNED
+                g.stack.pop()
+            else:
+                self._ko(g)
+            return
+        # casualty apothecary
+        self._finish_casualty(g, use)
+
+    def _casualty(self, g: GameState) -> Decision | None:
+        p = self.p
+        if self.result == "cas" and g.rs.casualty_table is not None:
+            self.table_roll = g.dice.d16()
+        if self._apo_available(g) and not g.pflags[p] & PF_DEAD:
+            self.phase = 4
+            return Decision(
+                g.tname(g.team[p]),
+                "apothecary",
+                (OPT_APO, OPT_NO_APO),
+                g.pid[p],
+                info=("casualty",),
+            )
+        self._finish_casualty(g, False)
+        return None
+
+    def _resolve_d16(self, g: GameState, roll: int) -> str:
+        mod = 1 if g.skills[self.p] & S.DECAY else 0
+        table = g.rs.casualty_table
+        assert table is not None
+        return table[max(1, min(16, roll + mod))]
+
+    def _finish_casualty(self, g: GameState, use_apo: bool) -> None:
+        p = self.p
+        t = g.team[p]
+        d16 = self.table_roll
+        if self.result == "cas" and g.rs.casualty_table is not None:
+            result = self._resolve_d16(g, d16)
+        else:
+            result = self.result
+        to_reserves = False
+        if use_apo:
+            g.apo[t] -= 1
+            if g.rs.apothecary_mode == "d6_4plus":
+                d = g.dice.d6()
+                ok = d >= 4
+                g.emit(Roll("apothecary", g.pid[p], (d,), 4, 0, ok, False))
+                to_reserves = ok
+                g.emit(Apothecary(g.tname(t), g.pid[p], "patched" if ok else "failed"))
+            else:
+                if self.result == "cas":
+                    second = g.dice.d16()
+                    alt = self._resolve_d16(g, second)
+                    # Decision: the coach always keeps the less severe result.
+                    if SEVERITY[alt] < SEVERITY[result]:
+                        result, d16 = alt, second
+                g.emit(Apothecary(g.tname(t), g.pid[p], result))
+                to_reserves = result == "badly_hurt"
+        lasting_d6 = 0
+        lasting = ""
+        char = ""
+        if result == "lasting_injury":
+            lasting_d6 = g.dice.d6()
+            lasting, char = LASTING_INJURY[lasting_d6]
+        g.emit(Casualty(g.pid[p], d16, result, lasting_d6, char))
+        regenerated = False
+        if not to_reserves and g.skills[p] & S.REGENERATION:
+            d = g.dice.d6()
+            regenerated = d >= 4
+            g.emit(Roll("regeneration", g.pid[p], (d,), 4, 0, regenerated, False))
+            to_reserves = regenerated
+        if self.credit and self.by >= 0:
+            stat(g, self.by, STAT_CAS)
+        g.casualties.append(
+            CasualtyRecord(
+                player_id=g.pid[p],
+                team=g.tname(t),
+                result=result,
+                d16=d16 if d16 else None,
+                lasting_d6=lasting_d6 or None,
+                lasting_injury=lasting or None,
+                characteristic=char or None,
+                apothecary_used=use_apo,
+                regenerated=regenerated,
+                inflicted_by=g.pid[self.by] if self.by >= 0 else None,
+            )
+        )
+        if to_reserves:
+            to_box(g, p, RESERVES, "patched")
+        else:
+            if result == "dead":
+                g.pflags[p] |= PF_DEAD
+            to_box(g, p, CAS, result)
+        g.stack.pop()
+
+
+def arm_bar(g: GameState, p: int, src: int) -> int:
+    """Arm Bar: +1 (armour or injury) when ``p`` Falls Over failing the
+    Agility test to Dodge, Jump or Leap out of ``src`` while Marked there by
+    an opponent with Arm Bar (only one may use it). Called by
+    ``movement.Step`` on such a failure."""
+    for q in g.marking_players(src, g.team[p]):
+        if g.skills[q] & ARM_BAR:
+            g.emit(SkillUsed(g.pid[q], "arm-bar"))
+            return 1
+    return 0
+
+
+def crowd_push(g: GameState, p: int) -> Proc:
+    """A player pushed (or landing) into the crowd: off the pitch, Injury by
+    the Crowd. Returns the Harm procedure to run."""
+    g.lift(p)
+    g.box[p] = RESERVES
+    g.status[p] = 0
+    g.emit(PlayerOff(g.pid[p], "reserves", "crowd"))
+    return Harm(p, crowd=True)

@@ -1,0 +1,46 @@
+"""Consistency checks of a game state (used by property tests)."""
+
+from __future__ import annotations
+
+from engine.events import Touchdown
+from engine.state import PITCH, STANDING, GameState
+
+
+def check(g: GameState) -> list[str]:
+    """Violated invariants of ``g`` (empty when consistent)."""
+    errs: list[str] = []
+    rs = g.rs
+    for sq, p in enumerate(g.board):
+        if p >= 0 and (g.pos[p] != sq or g.box[p] != PITCH):
+            errs.append(
+                f"board square {sq} holds player {p} at pos {g.pos[p]} box {g.box[p]}"
+            )
+    per_team = [0, 0]
+    for p in range(g.n):
+        if not 0 <= g.box[p] <= 4:
+            errs.append(f"player {p} in unknown box {g.box[p]}")
+        if g.box[p] == PITCH:
+            per_team[g.team[p]] += 1
+            if g.pos[p] < 0 or g.board[g.pos[p]] != p:
+                errs.append(f"player {p} on pitch but not on the board")
+        elif g.pos[p] >= 0:
+            errs.append(f"player {p} off pitch with a square")
+    for t in (0, 1):
+        if per_team[t] > rs.players_on_pitch:
+            errs.append(f"team {t} has {per_team[t]} players on the pitch")
+    if g.carrier >= 0:
+        c = g.carrier
+        if g.ball != -1 or g.box[c] != PITCH or g.status[c] != STANDING:
+            errs.append(f"carrier {c} inconsistent (ball {g.ball}, box {g.box[c]})")
+    elif g.ball < 0 and not g.ball_air and g.active >= 0:
+        errs.append("ball out of play during a team turn")
+    tds = [0, 0]
+    for e in g.events:
+        if type(e) is Touchdown:
+            tds[0 if e.team == "home" else 1] += 1
+    if tds != list(g.score):
+        errs.append(f"score {g.score} != touchdown events {tds}")
+    for t in (0, 1):
+        if not 0 <= g.turn[t] <= rs.turns_per_half:
+            errs.append(f"turn marker {g.turn[t]} out of range")
+    return errs

@@ -1,0 +1,494 @@
+"""A match: the public API of the engine.
+
+``Match(ruleset, home, away, dice)`` runs every dice-only step itself and
+stops at each :class:`~engine.state.Decision`: read ``match.pending``, then
+``match.apply(choice)`` with one of its options. ``match.done`` and
+``match.result`` report the end. The engine never calls a coach or bot.
+
+Structure (rulebook "A Game of Two Halves"): pre-game sequence, two halves
+of drives (set-up, kick-off, kick-off event, alternating team turns, end of
+drive), then the final whistle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.dice import Dice, RandomDice
+from engine.errors import IllegalChoice, RuleError
+from engine.events import (
+    CoinToss,
+    DriveEnd,
+    Event,
+    FanFactor,
+    GameEnd,
+    GameStart,
+    HalfTime,
+    Roll,
+)
+from engine.kickoff import Kickoff, roll_weather
+from engine.model import STAT_FIELDS, MatchResult, PlayerStats, TeamSheet
+from engine.prayers import PrayerProc
+from engine.ruleset import Ruleset, get_ruleset
+from engine.setup import Setup
+from engine.skillbits import BIT, LEADER
+from engine.state import (
+    PF_DEAD,
+    PITCH,
+    RESERVES,
+    STANDING,
+    Decision,
+    GameState,
+    Option,
+    Proc,
+)
+from engine.turns import EndDrive, Turn
+
+OPT_KICK: Option = ("kick",)
+OPT_RECEIVE: Option = ("receive",)
+_PLAYER_VERBS = (
+    "block",
+    "vomit",
+    "hand_off",
+    "foul",
+    "throw_tm",
+    "touchback",
+    "interfere",
+    "high_kick",
+    "lash_out",
+    "prayer",
+)
+
+
+class GameProc(Proc):
+    """The whole game: pre-game, two halves, final whistle."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.phase = 0
+
+    def step(self, g: GameState) -> Decision | None:
+        if self.phase == 0:
+            self.phase = 1
+            g.stack.append(Pregame())
+            return None
+        if self.phase == 1:
+            g.half = 1
+            g.kicking = g.first_kicker
+            g.half_over = False
+            self.phase = 2
+            g.stack.append(Half())
+            return None
+        if self.phase == 2:
+            g.emit(HalfTime((g.score[0], g.score[1])))
+            for t in (0, 1):
+                g.rerolls[t] = g.sheets[t].rerolls
+                g.turn[t] = 0
+            for k in [k for k in g.effects if k.endswith("_half")]:
+                del g.effects[k]
+            g.effects.pop("moles", None)
+            g.half = 2
+            g.kicking = 1 - g.first_kicker
+            g.half_over = False
+            self.phase = 3
+            g.stack.append(Half())
+            return None
+        g.done = True
+        s = (g.score[0], g.score[1])
+        g.emit(
+            GameEnd(s, "home" if s[0] > s[1] else ("away" if s[1] > s[0] else "draw"))
+        )
+        g.stack.pop()
+        return None
+
+
+class Pregame(Proc):
+    """Pre-game sequence: Fan Factor (D3 + Dedicated Fans), Weather (2D6),
+    then the coin toss (Decision: a D6 roll-off, home first, re-rolling
+    ties); the winner chooses to kick or receive."""
+
+    __slots__ = ("winner",)
+
+    def __init__(self) -> None:
+        self.phase = 0
+        self.winner = 0
+
+    def step(self, g: GameState) -> Decision | None:
+        if self.phase == 0:
+            for t in (0, 1):
+                d = g.dice.d3()
+                g.ff_d3[t] = d
+                g.fan_factor[t] = g.sheets[t].dedicated_fans + d
+                g.emit(
+                    FanFactor(
+                        g.tname(t), g.sheets[t].dedicated_fans, d, g.fan_factor[t]
+                    )
+                )
+            roll_weather(g)
+            self.phase = 1
+            # The underdog's Prayers to Nuffle (bought with the inducements),
+            # rolled before the coin toss; the stack runs them first.
+            prayers = [t for t in (0, 1) for _ in range(g.sheets[t].prayers)]
+            for t in reversed(prayers):
+                g.stack.append(PrayerProc(t))
+            if prayers:
+                return None
+        while True:
+            a, b = g.dice.d6(), g.dice.d6()
+            g.emit(Roll("coin_toss", -1, (a, b), 0, 0, a != b, False))
+            if a != b:
+                break
+        self.winner = 0 if a > b else 1
+        return Decision(
+            g.tname(self.winner), "kick_or_receive", (OPT_KICK, OPT_RECEIVE)
+        )
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        w = self.winner
+        g.first_kicker = w if choice == OPT_KICK else 1 - w
+        g.emit(CoinToss(g.tname(w), g.tname(g.first_kicker)))
+        g.stack.pop()
+
+
+class Half(Proc):
+    """Drives until the turns of the half run out."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.phase = 0
+
+    def step(self, g: GameState) -> Decision | None:
+        n = g.rs.turns_per_half
+        if (
+            g.half_over
+            or (g.turn[0] >= n and g.turn[1] >= n)
+            or g.turn[1 - g.kicking] >= n
+        ):
+            g.stack.pop()
+            return None
+        g.stack.append(Drive())
+        return None
+
+
+class Drive(Proc):
+    """One drive: set-ups, kick-off, team turns, end of drive."""
+
+    __slots__ = ("next_team",)
+
+    def __init__(self) -> None:
+        self.phase = 0
+        self.next_team = 0
+
+    def step(self, g: GameState) -> Decision | None:
+        ph = self.phase
+        if ph == 0:
+            g.drive += 1
+            g.touchdown = False
+            self.next_team = 1 - g.kicking
+            self.phase = 1
+            g.stack.append(Setup(1 - g.kicking))
+            g.stack.append(Setup(g.kicking))
+            return None
+        if ph == 1:
+            self.phase = 2
+            g.stack.append(Kickoff())
+            return None
+        if ph == 2:
+            if g.touchdown:
+                self.phase = 3
+                return None
+            t = self.next_team
+            if g.turn[t] >= g.rs.turns_per_half:
+                g.half_over = True
+                self.phase = 3
+                return None
+            self.next_team = 1 - t
+            g.stack.append(Turn(t))
+            return None
+        if ph == 3:
+            self.phase = 4
+            g.stack.append(EndDrive())
+            return None
+        g.touchdown = False
+        g.stack.pop()
+        return None
+
+
+def _build(ruleset: Ruleset, home: TeamSheet, away: TeamSheet, dice: Dice) -> GameState:
+    g = object.__new__(GameState)
+    players = list(home.players) + list(away.players)
+    ids = [p.id for p in players]
+    if len(set(ids)) != len(ids):
+        raise RuleError("player ids must be unique across both teams")
+    n = len(players)
+    g.rs = ruleset
+    g.pitch = ruleset.pitch
+    g.sheets = (home, away)
+    g.n = n
+    g.team = tuple([0] * len(home.players) + [1] * len(away.players))
+    g.pid = tuple(ids)
+    g.idx = {pid: i for i, pid in enumerate(ids)}
+    g.names = tuple(p.name for p in players)
+    hired_for_the_game = set(home.journeymen) | set(away.journeymen)
+    g.journeyman = tuple(p.id in hired_for_the_game for p in players)
+    params = []
+    for p in players:
+        d: dict[int, str] = {}
+        for slug, param in p.skills:
+            if slug in BIT and param is not None:
+                d[BIT[slug]] = param
+        params.append(d)
+    g.params = tuple(params)
+    g.all_skills = tuple(p.skills for p in players)
+    g.act_opts = tuple(
+        {
+            a: ("activate", pid, a)
+            for a in (
+                "move",
+                "block",
+                "blitz",
+                "pass",
+                "hand_off",
+                "foul",
+                "throw_team_mate",
+                "projectile_vomit",
+            )
+        }
+        for pid in ids
+    )
+    g.pl_opts = tuple({v: (v, pid) for v in _PLAYER_VERBS} for pid in ids)
+    g.board = [-1] * ruleset.pitch.size
+    g.pos = [-1] * n
+    g.status = [STANDING] * n
+    g.box = [RESERVES] * n
+    g.ma = [p.ma for p in players]
+    g.st = [p.st for p in players]
+    g.ag = [p.ag for p in players]
+    g.pa = [p.pa if p.pa is not None else 0 for p in players]
+    g.av = [p.av for p in players]
+    mask = []
+    for p in players:
+        m = 0
+        for slug, _ in p.skills:
+            m |= BIT.get(slug, 0)
+        mask.append(m)
+    g.skills = mask
+    g.pflags = [0] * n
+    g.score = [0, 0]
+    g.rerolls = [home.rerolls, away.rerolls]
+    g.leader_rr = [
+        1 if any(mask[i] & LEADER for i in range(n) if g.team[i] == t) else 0
+        for t in (0, 1)
+    ]
+    g.extra_rr = [0, 0]
+    g.turn = [0, 0]
+    g.fan_factor = [0, 0]
+    g.ff_d3 = [0, 0]
+    g.apo = [
+        int(home.apothecary) + home.wandering_apothecaries,
+        int(away.apothecary) + away.wandering_apothecaries,
+    ]
+    g.bribes = [home.bribes, away.bribes]
+    g.argue_banned = [0, 0]
+    g.stats = [0] * (n * len(STAT_FIELDS))
+    g.casualties = []
+    g.kos = []
+    g.sent_off_ids = []
+    g.events = []
+    g.decisions = []
+    g.ball = -1
+    g.carrier = -1
+    g.ball_air = False
+    g.half = 0
+    g.active = -1
+    g.kicking = 0
+    g.first_kicker = 0
+    g.tflags = 0
+    g.rr_used_turn = 0
+    g.weather = "perfect"
+    g.pending = None
+    g.done = False
+    g.turnover = None
+    g.touchdown = False
+    g.half_over = False
+    g.ret = None
+    g.conceded = -1
+    g.concede_penalty = False
+    g.act_player = -1
+    g.act_ma_used = 0
+    g.act_rushes = 0
+    g.act_jumped = False
+    g.act_blocked = False
+    g.act_over = False
+    g.act_action = ""
+    g.last_die = 0
+    g.activations = 0
+    g.drive = 0
+    g.kick_mode = False
+    g.result_cache = None
+    g.effects = {}
+    g.stack = []
+    g.dice = dice
+    return g
+
+
+def run(g: GameState) -> None:
+    """Step until a decision is pending or the game is over."""
+    stack = g.stack
+    while stack and not g.done:
+        d = stack[-1].step(g)
+        if d is not None:
+            g.pending = d
+            return
+    g.pending = None
+    if not g.done:
+        g.done = True
+
+
+def _tupled(x: Any) -> Any:
+    if isinstance(x, list | tuple):
+        return tuple(_tupled(v) for v in x)
+    return x
+
+
+class Match:
+    """A Blood Bowl match between two :class:`TeamSheet` s."""
+
+    __slots__ = ("g",)
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        home: TeamSheet,
+        away: TeamSheet,
+        dice: Dice | None = None,
+        *,
+        start: bool = True,
+    ) -> None:
+        rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.g = _build(rs, home, away, dice if dice is not None else RandomDice())
+        if start:
+            self.g.emit(GameStart(rs.name, home.name, away.name))
+            self.g.stack.append(GameProc())
+            run(self.g)
+
+    # -- public API -----------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the engine waits for (None when the game is over)."""
+        return self.g.pending
+
+    @property
+    def done(self) -> bool:
+        """Whether the final whistle has blown (or a team conceded)."""
+        return self.g.done
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened so far, in order."""
+        return self.g.events
+
+    @property
+    def state(self) -> GameState:
+        """The game state (treat as read-only)."""
+        return self.g
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.g.rs
+
+    @property
+    def decisions(self) -> list[Option]:
+        """The choices applied so far (for :func:`replay`)."""
+        return self.g.decisions
+
+    def apply(self, choice: Sequence[Any]) -> None:
+        """Apply one choice for the pending decision and run on."""
+        g = self.g
+        d = g.pending
+        if d is None:
+            raise IllegalChoice("the game is over; no decision is pending")
+        ch = choice if isinstance(choice, tuple) else _tupled(choice)
+        if ch not in d.options:
+            if d.accepts_arrangement and ch and ch[0] == "arrangement":
+                ch = ("arrangement", tuple((int(a), int(b)) for a, b in ch[1]))
+                top = g.stack[-1]
+                assert isinstance(top, Setup)
+                top.check(g, ch[1])
+            else:
+                raise IllegalChoice(
+                    f"{ch!r} is not a legal option for the {d.kind} decision of "
+                    f"{d.team}; legal: {list(d.options)[:12]}{'...' if len(d.options) > 12 else ''}"
+                )
+        g.pending = None
+        g.decisions.append(ch)
+        g.stack[-1].receive(g, ch)
+        run(g)
+
+    def clone(self) -> Match:
+        """An independent copy (state, stack, dice)."""
+        new = object.__new__(Match)
+        new.g = self.g.clone()
+        return new
+
+    @property
+    def result(self) -> MatchResult:
+        """The outcome; available once :attr:`done`."""
+        g = self.g
+        if not g.done:
+            raise RuleError("the match is not over")
+        score = (g.score[0], g.score[1])
+        if g.conceded >= 0:
+            c = g.conceded
+            # Conceding: the opposition gets one touchdown plus any the
+            # conceding team scored (rulebook "Conceding").
+            s = [g.score[0], g.score[1]]
+            s[1 - c] += 1 + s[c]
+            s[c] = 0
+            score = (s[0], s[1])
+        winner = (
+            "home" if score[0] > score[1] else ("away" if score[1] > score[0] else None)
+        )
+        k = len(STAT_FIELDS)
+        stats = {
+            g.pid[p]: PlayerStats(*g.stats[p * k : (p + 1) * k]) for p in range(g.n)
+        }
+        return MatchResult(
+            ruleset=g.rs.name,
+            score=score,
+            winner=winner,
+            fan_factor=(g.fan_factor[0], g.fan_factor[1]),
+            fan_factor_d3=(g.ff_d3[0], g.ff_d3[1]),
+            weather=g.weather,
+            player_stats=stats,
+            casualties=tuple(g.casualties),
+            knocked_out=tuple(g.kos),
+            sent_off=tuple(g.sent_off_ids),
+            conceded=g.tname(g.conceded) if g.conceded >= 0 else None,
+            turns_played=(g.turn[0], g.turn[1]),
+            event_count=len(g.events),
+            extra={
+                "concession_penalty": g.concede_penalty,
+                "dead": [g.pid[p] for p in range(g.n) if g.pflags[p] & PF_DEAD],
+            },
+        )
+
+
+def replay(
+    ruleset: Ruleset | str,
+    home: TeamSheet,
+    away: TeamSheet,
+    seed: int,
+    decisions: Sequence[Sequence[Any]],
+) -> list[Event]:
+    """Re-play a match from its seed and decisions; returns its events."""
+    m = Match(ruleset, home, away, RandomDice(seed))
+    for ch in decisions:
+        m.apply(ch)
+    return m.events
+
+
+__all__ = ["Match", "replay", "DriveEnd", "PITCH"]

@@ -1,0 +1,158 @@
+"""Bit flags for the skills and traits the engine implements.
+
+A player's skills are one int (a bitmask) so that rule code tests them with a
+single ``&``; parameters ("+1", "4+", "All") live in a side table. Only
+implemented skills get a bit: :mod:`engine.skills` lists them and their
+hooks. Add a new skill by appending a bit here and registering it in the
+right category module of :mod:`engine.skills`.
+"""
+
+from __future__ import annotations
+
+_SLUGS: tuple[str, ...] = (
+    # general
+    "block",
+    "dirty-player",
+    "frenzy",
+    "pro",
+    "sure-hands",
+    "tackle",
+    "wrestle",
+    # agility
+    "catch",
+    "dodge",
+    "sneaky-git",
+    "sprint",
+    "sure-feet",
+    # strength
+    "guard",
+    "mighty-blow",
+    "stand-firm",
+    "thick-skull",
+    # passing
+    "pass",
+    "leader",
+    # traits
+    "stunty",
+    "loner",
+    "bone-head",
+    "really-stupid",
+    "regeneration",
+    "throw-team-mate",
+    "right-stuff",
+    "animosity",
+    "always-hungry",
+    "take-root",
+    "secret-weapon",
+    "no-hands",
+    "titchy",
+    "decay",
+    "unchannelled-fury",
+    "animal-savagery",
+    # granted by game effects (Prayers to Nuffle), not yet implemented
+    # as skills of their own
+    "stab",
+    # reserved for skills being implemented (no SkillSpec yet: a bit alone
+    # changes nothing); kept here so parallel work never edits one line
+    "accurate",
+    "arm-bar",
+    "big-hand",
+    "brawler",
+    "break-tackle",
+    "cannoneer",
+    "claws",
+    "cloud-burster",
+    "dauntless",
+    "defensive",
+    "disturbing-presence",
+    "diving-catch",
+    "diving-tackle",
+    "dump-off",
+    "extra-arms",
+    "fend",
+    "foul-appearance",
+    "fumblerooskie",
+    "grab",
+    "hail-mary-pass",
+    "horns",
+    "iron-hard-skin",
+    "juggernaut",
+    "jump-up",
+    "kick",
+    "leap",
+    "monstrous-mouth",
+    "multiple-block",
+    "nerves-of-steel",
+    "on-the-ball",
+    "pile-driver",
+    "prehensile-tail",
+    "running-pass",
+    "safe-pair-of-hands",
+    "safe-pass",
+    "shadowing",
+    "sidestep",
+    "strip-ball",
+    "strong-arm",
+    "tentacles",
+    "two-heads",
+    "very-long-legs",
+    "projectile-vomit",
+    "timmm-ber",
+)
+
+BIT: dict[str, int] = {slug: 1 << i for i, slug in enumerate(_SLUGS)}
+
+BLOCK = BIT["block"]
+DIRTY_PLAYER = BIT["dirty-player"]
+FRENZY = BIT["frenzy"]
+PRO = BIT["pro"]
+SURE_HANDS = BIT["sure-hands"]
+TACKLE = BIT["tackle"]
+WRESTLE = BIT["wrestle"]
+CATCH = BIT["catch"]
+DODGE = BIT["dodge"]
+SNEAKY_GIT = BIT["sneaky-git"]
+SPRINT = BIT["sprint"]
+SURE_FEET = BIT["sure-feet"]
+GUARD = BIT["guard"]
+MIGHTY_BLOW = BIT["mighty-blow"]
+STAND_FIRM = BIT["stand-firm"]
+THICK_SKULL = BIT["thick-skull"]
+PASS = BIT["pass"]
+LEADER = BIT["leader"]
+STUNTY = BIT["stunty"]
+LONER = BIT["loner"]
+BONE_HEAD = BIT["bone-head"]
+REALLY_STUPID = BIT["really-stupid"]
+REGENERATION = BIT["regeneration"]
+THROW_TEAM_MATE = BIT["throw-team-mate"]
+RIGHT_STUFF = BIT["right-stuff"]
+ANIMOSITY = BIT["animosity"]
+ALWAYS_HUNGRY = BIT["always-hungry"]
+TAKE_ROOT = BIT["take-root"]
+SECRET_WEAPON = BIT["secret-weapon"]
+NO_HANDS = BIT["no-hands"]
+TITCHY = BIT["titchy"]
+DECAY = BIT["decay"]
+UNCHANNELLED_FURY = BIT["unchannelled-fury"]
+ANIMAL_SAVAGERY = BIT["animal-savagery"]
+STAB = BIT["stab"]
+
+# Traits that roll when the player is activated (rulebook: Bone Head, Really
+# Stupid, Unchannelled Fury, Animal Savagery, Take Root).
+ACTIVATION_TRAITS = (
+    BONE_HEAD | REALLY_STUPID | UNCHANNELLED_FURY | ANIMAL_SAVAGERY | TAKE_ROOT
+)
+
+
+def mask_of(slugs: tuple[str, ...] | list[str]) -> int:
+    """Bitmask of the implemented skills among ``slugs`` (others ignored)."""
+    m = 0
+    for s in slugs:
+        m |= BIT.get(s, 0)
+    return m
+
+
+def slugs_of(mask: int) -> tuple[str, ...]:
+    """Skill slugs set in ``mask``."""
+    return tuple(s for s, b in BIT.items() if mask & b)

@@ -1,0 +1,52 @@
+"""``python -m engine.skills --coverage``: implemented and missing skills
+(against the rules data) and which rosters are fully covered."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine.rules_data import rules_data
+from engine.skills import IMPLEMENTED
+
+
+def coverage(version: str = "bb2020") -> dict[str, object]:
+    """Coverage report as a JSON-able dict."""
+    data = rules_data(version)
+    implemented = sorted(s for s in data.skills if s in IMPLEMENTED)
+    missing = sorted(s for s in data.skills if s not in IMPLEMENTED)
+    rosters = {}
+    for slug, roster in sorted(data.rosters.items()):
+        need = {ref.skill for pos in roster.positions for ref in pos.skills}
+        rosters[slug] = sorted(need - set(IMPLEMENTED))
+    return {
+        "implemented": implemented,
+        "missing": missing,
+        "counts": {
+            "implemented": len(implemented),
+            "missing": len(missing),
+            "total": len(data.skills),
+        },
+        "rosters_fully_covered": [r for r, m in rosters.items() if not m],
+        "rosters_missing": {r: m for r, m in rosters.items() if m},
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.skills")
+    ap.add_argument(
+        "--coverage", action="store_true", help="print skill coverage (JSON)"
+    )
+    ap.add_argument("--version", default="bb2020")
+    args = ap.parse_args(argv)
+    if not args.coverage:
+        ap.print_help()
+        return 0
+    json.dump(coverage(args.version), sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,75 @@
+"""Passing skills (rulebook "Skills and Traits" - Passing)."""
+
+from __future__ import annotations
+
+from engine import skillbits as S
+from engine.skills.base import SkillSpec
+
+SKILLS: tuple[SkillSpec, ...] = (
+    SkillSpec(
+        "pass", "passing", S.PASS, "passing.PassAction: re-roll the accuracy test"
+    ),
+    SkillSpec(
+        "leader", "passing", S.LEADER, "rolls.team_reroll_available: Leader re-roll"
+    ),
+    SkillSpec(
+        "accurate",
+        "passing",
+        S.BIT["accurate"],
+        "passing.PassAction._modifier: +1 on Quick and Short passes",
+    ),
+    SkillSpec(
+        "cannoneer",
+        "passing",
+        S.BIT["cannoneer"],
+        "passing.PassAction._modifier: +1 on Long passes and Long Bombs",
+    ),
+    SkillSpec(
+        "cloud-burster",
+        "passing",
+        S.BIT["cloud-burster"],
+        "passing.PassAction: a successful interference of a Long pass is re-rolled",
+    ),
+    SkillSpec(
+        "dump-off",
+        "passing",
+        S.BIT["dump-off"],
+        "turns.Activation -> passing.DumpOff: Quick pass when targeted by a Block",
+    ),
+    SkillSpec(
+        "fumblerooskie",
+        "passing",
+        S.BIT["fumblerooskie"],
+        "movement.move_options / Step: leave the ball in the vacated square",
+    ),
+    SkillSpec(
+        "hail-mary-pass",
+        "passing",
+        S.BIT["hail-mary-pass"],
+        "passing.PassAction: any target square, never accurate, no interference",
+    ),
+    SkillSpec(
+        "nerves-of-steel",
+        "passing",
+        S.BIT["nerves-of-steel"],
+        "passing / ball.catch_modifier: ignore Marking to pass, catch, interfere",
+    ),
+    SkillSpec(
+        "on-the-ball",
+        "passing",
+        S.BIT["on-the-ball"],
+        "passing.on_the_ball: move 3 before a Pass test, or at the kick-off",
+    ),
+    SkillSpec(
+        "running-pass",
+        "passing",
+        S.BIT["running-pass"],
+        "passing.PassAction._end / turns.Activation: move on after a Quick pass",
+    ),
+    SkillSpec(
+        "safe-pass",
+        "passing",
+        S.BIT["safe-pass"],
+        "passing.PassAction._fumble: keep the ball, no Turnover",
+    ),
+)

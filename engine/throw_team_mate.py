@@ -1,0 +1,253 @@
+"""Throw Team-mate (rulebook "Throwing other Players": range (half
+ruler), quality (superb / successful / terrible / fumble), landing,
+landing in an occupied square, crash landing, landing in the crowd; traits
+Throw Team-mate, Right Stuff, Always Hungry; skill Strong Arm)."""
+
+from __future__ import annotations
+
+from engine import skillbits as S
+from engine.ball import (
+    STAT_LAND,
+    Bounce,
+    ThrowIn,
+    check_touchdown,
+    disturbing_presence,
+    stat,
+    turnover,
+)
+from engine.events import Landing, Move, Roll, ThrowTeamMate
+from engine.injuries import KnockDown, crowd_push, to_box
+from engine.passing import SHORT, pass_band, targets_in_range
+from engine.pitch import D8_DIRECTIONS
+from engine.rolls import Test
+from engine.state import CAS, PF_DEAD, STANDING, Decision, GameState, Option, Proc
+
+STRONG_ARM = S.BIT["strong-arm"]
+
+
+class ThrowTeamMateAction(Proc):
+    """``p`` throws the adjacent team-mate ``q``."""
+
+    __slots__ = ("p", "q", "target", "band", "mod", "quality", "can_land")
+
+    def __init__(self, p: int, q: int) -> None:
+        self.phase = 0
+        self.p = p
+        self.q = q
+        self.target = -1
+        self.band = 0
+        self.mod = 0
+        self.quality = ""
+        self.can_land = True
+
+    def step(self, g: GameState) -> Decision | None:
+        p, q = self.p, self.q
+        ph = self.phase
+        if ph == 0:
+            squares = targets_in_range(g, p, SHORT)
+            self.phase = 1
+            return Decision(
+                g.tname(g.team[p]),
+                "throw_target",
+                tuple(g.pitch.square_opts[s] for s in squares),
+                g.pid[p],
+            )
+        if ph == 2:
+            g.act_over = True
+            self.can_land = g.has_tz(q)
+            if g.skills[p] & S.ALWAYS_HUNGRY:
+                d = g.dice.d6()
+                g.emit(Roll("always_hungry", g.pid[p], (d,), 2, 0, d != 1, False))
+                if d == 1:
+                    e = g.dice.d6()
+                    eaten = e == 1
+                    g.emit(
+                        Roll("eat_team_mate", g.pid[q], (e,), 2, 0, not eaten, False)
+                    )
+                    if eaten:
+                        self._eaten(g)
+                        return None
+                    self._fumble(g)
+                    return None
+            if g.pa[p] <= 0:
+                self._fumble(g)
+                return None
+            mod = (
+                -(self.band - 1)
+                - g.markers(g.pos[p], g.team[p])
+                - disturbing_presence(g, p)
+            )
+            if g.skills[p] & STRONG_ARM:
+                mod += 1  # Strong Arm: +1 to the Passing Ability test
+            self.mod = mod
+            self.phase = 3
+            g.stack.append(Test("throw_team_mate", p, g.pa[p], mod))
+            return None
+        # ph 3: quality
+        die = g.last_die
+        if die == 1:
+            self._fumble(g)
+            return None
+        if g.ret:
+            self.quality = "superb"
+            land_mod = 0
+        elif die + self.mod <= 1:
+            self.quality = "terrible"
+            land_mod = -2
+        else:
+            self.quality = "successful"
+            land_mod = -1
+        g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, self.quality))
+        src = g.pos[q]
+        g.lift(q)
+        if self.quality == "terrible":
+            d8, d6 = g.dice.d8(), g.dice.d6()
+            dx, dy = D8_DIRECTIONS[d8]
+            sq = g.pos[p]
+            for _ in range(d6):
+                sq = g.pitch.step(sq, dx, dy)
+                if sq < 0:
+                    break
+        else:
+            sq = self.target
+            for _ in range(3):
+                d = g.dice.d8()
+                sq = g.pitch.steps[d][sq]
+                if sq < 0:
+                    break
+        g.emit(Move(g.pid[q], src, sq, "thrown"))
+        g.stack[-1] = Land(q, sq, land_mod, self.can_land, self.quality == "superb")
+        return None
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        self.target = choice[1]
+        x0, y0 = g.pitch.xy(g.pos[self.p])
+        x1, y1 = g.pitch.xy(self.target)
+        self.band = pass_band(x1 - x0, y1 - y0)
+        self.phase = 2
+
+    def _fumble(self, g: GameState) -> None:
+        p, q = self.p, self.q
+        g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
+        turnover(g, "fumble")
+        # The thrown player is dropped and bounces from the thrower's square.
+        d = g.dice.d8()
+        sq = g.pitch.steps[d][g.pos[p]]
+        src = g.pos[q]
+        g.lift(q)
+        g.emit(Move(g.pid[q], src, sq, "dropped"))
+        g.stack[-1] = Land(q, sq, -1, self.can_land, False)
+
+    def _eaten(self, g: GameState) -> None:
+        q = self.q
+        turnover(g, "eaten")
+        had = g.carrier == q
+        sq = g.pos[self.p]
+        g.pflags[q] |= PF_DEAD
+        to_box(g, q, CAS, "eaten")
+        from engine.model import CasualtyRecord
+
+        g.casualties.append(CasualtyRecord(g.pid[q], g.tname(g.team[q]), "dead"))
+        if had:
+            g.carrier = -1
+            g.ball = sq
+            g.stack[-1] = Bounce(sq)
+        else:
+            g.stack.pop()
+
+
+class Land(Proc):
+    """Thrown player ``q`` comes down at ``sq`` (-1 = in the crowd)."""
+
+    __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced")
+
+    def __init__(self, q: int, sq: int, mod: int, can_land: bool, superb: bool) -> None:
+        self.phase = 0
+        self.q = q
+        self.sq = sq
+        self.mod = mod
+        self.can_land = can_land
+        self.superb = superb
+        self.bounced = False
+
+    def step(self, g: GameState) -> Decision | None:
+        q = self.q
+        if self.phase == 1:
+            ok = g.ret
+            g.emit(Landing(g.pid[q], self.sq, ok))
+            if ok:
+                stat(g, q, STAT_LAND)
+                g.stack.pop()
+                if g.carrier == q:
+                    check_touchdown(g, q)
+            else:
+                g.stack[-1] = KnockDown(q, "fall", causes_turnover=False)
+            return None
+        sq = self.sq
+        had = g.carrier == q
+        if sq < 0:
+            g.emit(Landing(g.pid[q], -1, False))
+            g.stack.pop()
+            if had:
+                g.carrier = -1
+                g.ball = -1
+                g.ball_air = True
+                turnover(g, "thrown_into_crowd")
+            # the ball (if any) is thrown in from where the player was thrown
+            g.box[q] = 1
+            g.stack.append(crowd_push(g, q))
+            if had:
+                g.stack.insert(
+                    len(g.stack) - 1,
+                    ThrowIn(g.pos[g.act_player] if g.act_player >= 0 else 0),
+                )
+            return None
+        occupant = g.board[sq]
+        if occupant >= 0:
+            # Decision: the thrown player's bounce is resolved first, then the
+            # occupant's and the thrown player's knock-downs.
+            victims = [occupant]
+            cur = sq
+            while True:
+                d = g.dice.d8()
+                nxt = g.pitch.steps[d][cur]
+                if nxt < 0:
+                    self.sq = -1
+                    g.stack.pop()
+                    for v in victims:
+                        g.stack.append(
+                            KnockDown(v, causes_turnover=g.team[v] == g.team[q])
+                        )
+                    g.stack.append(Land(q, -1, 0, False, False))
+                    return None
+                cur = nxt
+                if g.board[cur] < 0:
+                    break
+                victims.append(g.board[cur])
+            g.place(q, cur)
+            g.emit(Move(g.pid[q], sq, cur, "bounce"))
+            g.stack.pop()
+            g.stack.append(KnockDown(q, "knocked_down", causes_turnover=False))
+            for v in victims:
+                g.stack.append(KnockDown(v, causes_turnover=g.team[v] == g.team[q]))
+            return None
+        g.place(q, sq)
+        g.status[q] = STANDING
+        if not self.can_land:
+            # Crash landing: bounce, then Fall Over.
+            d = g.dice.d8()
+            nxt = g.pitch.steps[d][sq]
+            if nxt < 0 or g.board[nxt] >= 0:
+                g.lift(q)
+                g.stack[-1] = Land(q, nxt, 0, False, False)
+                if nxt >= 0:
+                    return None
+                return None
+            g.move(q, nxt)
+            g.emit(Move(g.pid[q], sq, nxt, "bounce"))
+            g.stack[-1] = KnockDown(q, "fall", causes_turnover=False)
+            return None
+        mod = self.mod - g.markers(sq, g.team[q])
+        self.phase = 1
+        g.stack.append(Test("landing", q, g.ag[q], mod))
+        return None

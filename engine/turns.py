@@ -1,0 +1,524 @@
+"""The team turn and player activations (rulebook "The Team Turn":
+turn markers, activations, declaring actions, once-per-turn actions,
+Turnovers, end of turn; "The End of a Drive": Secret Weapons, KO recovery).
+"""
+
+from __future__ import annotations
+
+from engine import skillbits as S
+from engine.ball import check_touchdown
+from engine.block_actions import (
+    MULTIPLE_BLOCK,
+    PROJECTILE_VOMIT,
+    BlitzBlock,
+    MultipleBlock,
+    ProjectileVomit,
+    block_targets,
+    multiple_block_options,
+    vomit_move_options,
+)
+from engine.blocking import Block
+from engine.events import (
+    Activation as ActivationEv,
+)
+from engine.events import (
+    ActivationEnd,
+    Concede,
+    DriveEnd,
+    KORecovery,
+    Roll,
+    StandUp,
+    TurnEnd,
+    TurnStart,
+)
+from engine.fouls import FoulAction, SendOff
+from engine.movement import (
+    JUMP_UP,
+    OPT_END,
+    OPT_THROW,
+    Step,
+    move_options,
+    stand_up_test,
+)
+from engine.passing import (
+    RUNNING_PASS,
+    HandOffAction,
+    PassAction,
+    animosity_applies,
+    with_dump_off,
+)
+from engine.rolls import Test
+from engine.skills import activation_procs
+from engine.state import (
+    ACTION_FLAG,
+    KO,
+    PF_HEAT,
+    PF_NOTZ,
+    PF_PLAYED,
+    PF_ROOTED,
+    PF_STUN_START,
+    PF_TURN_RESET,
+    PF_USED,
+    PITCH,
+    PRONE,
+    RESERVES,
+    STANDING,
+    STUNNED,
+    TF_ACTIVATED,
+    TF_BLITZ,
+    TF_FOUL,
+    TF_HANDOFF,
+    TF_PASS,
+    TF_TTM,
+    Decision,
+    GameState,
+    Option,
+    Proc,
+)
+from engine.throw_team_mate import ThrowTeamMateAction
+
+OPT_END_TURN: Option = ("end_turn",)
+OPT_CONCEDE: Option = ("concede",)
+
+
+def activation_options(
+    g: GameState,
+    t: int,
+    limited: tuple[str, ...] | None = None,
+    open_only: bool = False,
+) -> list[Option]:
+    """Every (player, action) the team may activate now (hot path)."""
+    opts: list[Option] = []
+    tf = g.tflags
+    board = g.board
+    pitch = g.pitch
+    team = g.team
+    status = g.status
+    ball_loose = g.carrier < 0 and g.ball >= 0 and not g.ball_air
+    blitz_ok = not tf & TF_BLITZ
+    pass_ok = not tf & (TF_PASS | TF_TTM)
+    handoff_ok = not tf & TF_HANDOFF
+    foul_ok = not tf & TF_FOUL
+    downed_opp = False
+    if foul_ok:
+        for q in range(g.n):
+            if team[q] != t and g.box[q] == PITCH and status[q] != STANDING:
+                downed_opp = True
+                break
+    ttm_targets = False
+    if pass_ok:
+        for q in range(g.n):
+            if (
+                team[q] == t
+                and g.box[q] == PITCH
+                and g.skills[q] & S.RIGHT_STUFF
+                and g.st[q] <= 3
+            ):
+                ttm_targets = True
+                break
+    for p in range(g.n):
+        if team[p] != t or g.box[p] != PITCH or g.pflags[p] & PF_USED:
+            continue
+        st = status[p]
+        if st == STUNNED:
+            continue
+        if open_only and g.markers(g.pos[p], t):
+            continue
+        ao = g.act_opts[p]
+        opts.append(ao["move"])
+        if (st == STANDING or g.skills[p] & JUMP_UP) and (
+            limited is None or "block" in limited
+        ):
+            for s in pitch.neighbours[g.pos[p]]:
+                q = board[s]
+                if q >= 0 and team[q] != t and status[q] == STANDING:
+                    opts.append(ao["block"])
+                    if g.skills[p] & PROJECTILE_VOMIT:
+                        opts.append(ao["projectile_vomit"])
+                    break
+        if blitz_ok:
+            opts.append(ao["blitz"])
+        if limited is not None:
+            if (
+                ttm_targets
+                and g.skills[p] & S.THROW_TEAM_MATE
+                and g.st[p] >= 5
+                and "throw_team_mate" in limited
+            ):
+                opts.append(ao["throw_team_mate"])
+            continue
+        has_ball = g.carrier == p
+        if pass_ok and (has_ball or ball_loose):
+            opts.append(ao["pass"])
+        if handoff_ok and (has_ball or ball_loose):
+            opts.append(ao["hand_off"])
+        if downed_opp:
+            opts.append(ao["foul"])
+        if ttm_targets and g.skills[p] & S.THROW_TEAM_MATE and g.st[p] >= 5:
+            opts.append(ao["throw_team_mate"])
+    return opts
+
+
+class Turn(Proc):
+    """One team turn of team ``t``. ``kind`` "normal", or "blitz" for the
+    Blitz! kick-off event (D3+N Open players, Move/Blitz/Throw Team-mate,
+    no turn marker)."""
+
+    __slots__ = ("t", "kind", "limit")
+
+    def __init__(self, t: int, kind: str = "normal", limit: int = 0) -> None:
+        self.phase = 0
+        self.t = t
+        self.kind = kind
+        self.limit = limit
+
+    def step(self, g: GameState) -> Decision | None:
+        t = self.t
+        if self.phase == 0:
+            g.active = t
+            g.tflags = 0
+            g.rr_used_turn = 0
+            g.turnover = None
+            g.activations = 0
+            for p in range(g.n):
+                if g.team[p] == t:
+                    f = g.pflags[p] & ~(PF_TURN_RESET | PF_STUN_START)
+                    if g.box[p] == PITCH and g.status[p] == STUNNED:
+                        f |= PF_STUN_START
+                    g.pflags[p] = f
+            if self.kind == "normal":
+                g.turn[t] += 1
+                g.emit(TurnStart(g.tname(t), g.half, g.turn[t]))
+            self.phase = 1
+        if self.phase == 1:
+            if g.turnover is not None or g.touchdown or g.done:
+                self._end(g)
+                return None
+            if self.kind == "blitz":
+                if g.activations >= self.limit:
+                    self._end(g)
+                    return None
+                opts = activation_options(
+                    g, t, ("move", "blitz", "throw_team_mate"), True
+                )
+            else:
+                if (
+                    g.rs.actions_per_turn is not None
+                    and g.activations >= g.rs.actions_per_turn
+                ):
+                    self._end(g)
+                    return None
+                opts = activation_options(g, t)
+                if self.kind == "normal" and not g.tflags & TF_ACTIVATED:
+                    opts.append(OPT_CONCEDE)
+            opts.append(OPT_END_TURN)
+            return Decision(g.tname(t), "activate", tuple(opts))
+        g.stack.pop()
+        return None
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        if choice == OPT_END_TURN:
+            self._end(g)
+            return
+        if choice == OPT_CONCEDE:
+            g.conceded = self.t
+            g.concede_penalty = True
+            g.emit(Concede(g.tname(self.t), True))
+            g.done = True
+            return
+        p = g.idx[choice[1]]
+        g.stack.append(Activation(p, choice[2], self.kind == "blitz"))
+
+    def _end(self, g: GameState) -> None:
+        t = self.t
+        for p in range(g.n):
+            if g.team[p] == t and g.pflags[p] & PF_STUN_START:
+                g.pflags[p] &= ~PF_STUN_START
+                if g.box[p] == PITCH and g.status[p] == STUNNED:
+                    g.status[p] = PRONE
+        g.emit(TurnEnd(g.tname(t), g.turnover is not None))
+        g.active = -1
+        g.turnover = None
+        self.phase = 2
+
+
+class Activation(Proc):
+    """A player's activation: declare, activation traits, stand up, then
+    the action (moving square by square, blocking, passing...)."""
+
+    __slots__ = ("p", "action", "blitz_event")
+
+    def __init__(self, p: int, action: str, blitz_event: bool = False) -> None:
+        self.phase = 0
+        self.p = p
+        self.action = action
+        self.blitz_event = blitz_event
+
+    def step(self, g: GameState) -> Decision | None:
+        p = self.p
+        ph = self.phase
+        if ph == 0:
+            g.act_player = p
+            g.act_action = self.action
+            g.act_ma_used = 0
+            g.act_rushes = 0
+            g.act_jumped = False
+            g.act_blocked = False
+            g.act_over = False
+            g.activations += 1
+            g.pflags[p] = (g.pflags[p] | PF_USED | PF_PLAYED) & ~PF_NOTZ
+            g.tflags |= ACTION_FLAG[self.action] | TF_ACTIVATED
+            g.emit(ActivationEv(g.pid[p], self.action))
+            self.phase = 1
+            procs = activation_procs(g, p, self.action)
+            if procs:
+                g.stack.extend(reversed(procs))
+                return None
+            ph = 1
+        if ph == 1:
+            if g.act_over or g.turnover is not None or g.touchdown:
+                self._finish(g)
+                return None
+            if g.status[p] == PRONE:
+                if g.skills[p] & JUMP_UP:
+                    # Jump Up (movement.JUMP_UP): stands up for free; to
+                    # Block, an Agility test at +1 first.
+                    if self.action in ("block", "projectile_vomit"):
+                        self.phase = 2
+                        g.stack.append(Test("jump_up", p, g.ag[p], 1))
+                        return None
+                    g.status[p] = STANDING
+                    g.emit(StandUp(g.pid[p]))
+                elif g.ma[p] < 3:
+                    self.phase = 2
+                    g.stack.append(stand_up_test(g, p))
+                    return None
+                else:
+                    g.status[p] = STANDING
+                    g.act_ma_used = 3
+                    g.emit(StandUp(g.pid[p]))
+            ph = 3
+        elif ph == 2:
+            if not g.ret:
+                self._finish(g)
+                return None
+            g.status[p] = STANDING
+            g.act_ma_used = g.ma[p]
+            g.emit(StandUp(g.pid[p]))
+            ph = 3
+        if ph == 3:
+            if self.action == "block":
+                opts = tuple(
+                    g.pl_opts[q]["block"]
+                    for s in g.pitch.neighbours[g.pos[p]]
+                    if (q := g.board[s]) >= 0
+                    and g.team[q] != g.team[p]
+                    and g.status[q] == STANDING
+                )
+                if not opts:
+                    self._finish(g)
+                    return None
+                if g.skills[p] & MULTIPLE_BLOCK:
+                    opts += multiple_block_options(g, p)
+                self.phase = 4
+                return Decision(g.tname(g.team[p]), "block_target", opts, g.pid[p])
+            if self.action == "projectile_vomit":
+                opts = tuple(g.pl_opts[q]["vomit"] for q in block_targets(g, p))
+                if not opts:
+                    self._finish(g)
+                    return None
+                self.phase = 4
+                return Decision(g.tname(g.team[p]), "vomit_target", opts, g.pid[p])
+            self.phase = 5
+            ph = 5
+        if ph == 5:
+            if (
+                g.act_over
+                or g.turnover is not None
+                or g.touchdown
+                or g.box[p] != PITCH
+                or g.status[p] != STANDING
+            ):
+                self._finish(g)
+                return None
+            mopts = move_options(g, p, self.action)
+            if g.skills[p] & PROJECTILE_VOMIT and self.action == "blitz":
+                mopts = vomit_move_options(g, p, mopts)
+            return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
+        # ph 9: done
+        self._finish(g)
+        return None
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        p = self.p
+        verb = choice[0]
+        if self.phase == 4:
+            self.phase = 9
+            if verb == "multiple_block":
+                g.stack.append(MultipleBlock(p, g.idx[choice[1]], g.idx[choice[2]]))
+            elif verb == "vomit":
+                q = g.idx[choice[1]]
+                g.stack.append(with_dump_off(g, q, ProjectileVomit(p, q)))
+            else:
+                q = g.idx[choice[1]]
+                g.stack.append(with_dump_off(g, q, Block(p, q)))
+            return
+        if verb == "move":
+            g.stack.append(Step(p, choice[1]))
+        elif verb == "jump":
+            g.stack.append(Step(p, choice[1], jump=True))
+        elif verb == "leap":
+            g.stack.append(Step(p, choice[1], leap=True))
+        elif verb == "fumblerooskie":
+            g.stack.append(Step(p, choice[1], drop=True))
+        elif verb == "end":
+            self.phase = 9
+        elif verb == "block":
+            q = g.idx[choice[1]]
+            g.stack.append(with_dump_off(g, q, BlitzBlock(p, q)))
+        elif verb == "vomit":
+            q = g.idx[choice[1]]
+            g.stack.append(with_dump_off(g, q, BlitzBlock(p, q, vomit=True)))
+        elif verb == "throw":
+            self.phase = 9
+            if g.skills[p] & RUNNING_PASS:  # may move on (PassAction._end)
+                self.phase = 5
+                self.action = "move"
+            g.stack.append(PassAction(p))
+        elif verb == "hand_off":
+            q = g.idx[choice[1]]
+            self.phase = 9
+            if animosity_applies(g, p, q):
+                g.stack.append(HandOffAction(p, q))
+                g.stack.append(AnimosityCheck(p))
+            else:
+                g.stack.append(HandOffAction(p, q))
+        elif verb == "foul":
+            self.phase = 9
+            g.stack.append(FoulAction(p, g.idx[choice[1]]))
+        elif verb == "throw_tm":
+            self.phase = 9
+            g.stack.append(ThrowTeamMateAction(p, g.idx[choice[1]]))
+
+    def _finish(self, g: GameState) -> None:
+        p = self.p
+        g.emit(ActivationEnd(g.pid[p]))
+        g.act_player = -1
+        g.act_over = False
+        g.stack.pop()
+        if g.carrier == p and g.box[p] == PITCH:
+            check_touchdown(g, p)
+        if self.blitz_event and g.turnover is not None:
+            pass
+
+
+class AnimosityCheck(Proc):
+    """Animosity before a Hand-off to a disliked team-mate: on a 1 the
+    player refuses and the activation ends (the action is still used)."""
+
+    __slots__ = ("p",)
+
+    def __init__(self, p: int) -> None:
+        self.phase = 0
+        self.p = p
+
+    def step(self, g: GameState) -> Decision | None:
+        d = g.dice.d6()
+        ok = d != 1
+        g.emit(Roll("animosity", g.pid[self.p], (d,), 2, 0, ok, False))
+        g.stack.pop()
+        if not ok:
+            g.stack.pop()  # the hand-off itself
+            g.act_over = True
+        return None
+
+
+class EndDrive(Proc):
+    """End of drive: Secret Weapons are Sent-off, KO'd players roll to
+    recover (4+), drive-long effects expire, everyone leaves the pitch."""
+
+    __slots__ = ("queue",)
+
+    def __init__(self) -> None:
+        self.phase = 0
+        self.queue: tuple[int, ...] = ()
+
+    def step(self, g: GameState) -> Decision | None:
+        if self.phase == 0:
+            g.active = -1
+            self.queue = tuple(
+                p
+                for p in range(g.n)
+                if g.skills[p] & S.SECRET_WEAPON
+                and g.pflags[p] & PF_PLAYED
+                and g.box[p] in (PITCH, RESERVES, KO)
+            )
+            self.phase = 1
+        if self.phase == 1:
+            if self.queue:
+                p = self.queue[0]
+                self.queue = self.queue[1:]
+                g.stack.append(SendOff(p, "secret_weapon", False))
+                return None
+            self.phase = 2
+        # KO recovery
+        for p in range(g.n):
+            if g.box[p] == KO:
+                d = g.dice.d6()
+                ok = d >= 4
+                g.emit(KORecovery(g.pid[p], d, ok))
+                if ok:
+                    g.box[p] = RESERVES
+        heat = g.weather == "sweltering_heat"
+        for t in (0, 1):
+            on = [p for p in range(g.n) if g.team[p] == t and g.box[p] == PITCH]
+            if heat and on:
+                k = g.dice.d3()
+                for _ in range(min(k, len(on))):
+                    i = _random_pick(g, on)
+                    g.pflags[on[i]] |= PF_HEAT
+                    on.pop(i)
+        for p in range(g.n):
+            g.pflags[p] &= ~(PF_PLAYED | PF_ROOTED | PF_NOTZ)
+            if g.box[p] == PITCH:
+                g.lift(p)
+                g.box[p] = RESERVES
+                g.status[p] = STANDING
+        g.ball = -1
+        g.carrier = -1
+        g.ball_air = False
+        from engine.prayers import undo_drive_changes
+
+        undo_drive_changes(g)
+        for key in [k for k in g.effects if k.endswith("_drive")]:
+            del g.effects[key]
+        g.extra_rr[0] = g.extra_rr[1] = 0
+        g.emit(DriveEnd(g.half))
+        g.stack.pop()
+        return None
+
+
+def _random_pick(g: GameState, players: list[int]) -> int:
+    """Randomly select one of ``players`` (rulebook "Randomly Selecting a
+    Player": D16 against the team list, re-rolling misses). Returns an
+    index into ``players``."""
+    if len(players) == 1:
+        return 0
+    t = g.team[players[0]]
+    first = 0 if t == 0 else len(g.sheets[0].players)
+    size = len(g.sheets[t].players)
+    if size > 16:
+        # Decision: beyond 16 players a D16 cannot reach everyone; use
+        # repeated D6 pairs on the list position instead.
+        while True:
+            r = (g.dice.d6() - 1) * 6 + g.dice.d6() - 1
+            if r < size and first + r in players:
+                return players.index(first + r)
+    while True:
+        r = g.dice.d16() - 1
+        if r < size and first + r in players:
+            return players.index(first + r)
+
+
+random_pick = _random_pick
+_unused = (PF_HEAT, OPT_END, OPT_THROW, TF_PASS, TF_HANDOFF, TF_TTM, TF_BLITZ, TF_FOUL)
