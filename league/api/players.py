@@ -1,0 +1,330 @@
+"""Player endpoints between matches: advancements, the Sevens post-game
+skill, hiring journeymen, temporary retirement, and the league's audit log.
+
+Writes need the team's coach or the league's commissioner (403 otherwise);
+refusals come back as HTTP 400 ``{"errors": [...]}`` with nothing written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine.campaign import AdvancementKind, AdvancementOption, Characteristic
+from league.access import AnyUser, team_get_for_write
+from league.api.serializers import PlayerOutputSerializer
+from league.models import League, LeagueEvent, Player, SevensAdvancement, Team
+from league.selectors import league_event_list
+from league.services.advancement import (
+    player_advance,
+    player_advancements_get,
+    team_sevens_advance,
+    team_sevens_pending,
+)
+from league.services.journeymen import journeyman_hire
+from league.services.roster import player_retire, player_unretire
+
+
+def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _player(player_id: int) -> Player:
+    return get_object_or_404(
+        Player.objects.select_related("team__league"), pk=player_id
+    )
+
+
+def _player_for_write(user: AnyUser, player_id: int) -> Player:
+    """The player, if ``user`` may change their team: 404 if there is no
+    such player, 403 if the team is not theirs."""
+    player = _player(player_id)
+    player.team = team_get_for_write(user, player.team_id)
+    return player
+
+
+def _player_data(player: Player) -> dict[str, Any]:
+    player = Player.objects.select_related("team__league").get(pk=player.pk)
+    return dict(PlayerOutputSerializer(player).data)
+
+
+# --- advancements --------------------------------------------------------------
+
+
+class CharacteristicPreferenceField(serializers.ListField):
+    """One characteristic (``"ma"``) or a preference order (``["ag", "ma"]``)."""
+
+    child = serializers.ChoiceField(choices=[c.value for c in Characteristic])
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, str):
+            data = [data]
+        return super().to_internal_value(data)
+
+
+class AdvanceInputSerializer(serializers.Serializer[dict[str, Any]]):
+    kind = serializers.ChoiceField(choices=[k.value for k in AdvancementKind])
+    category = serializers.CharField(max_length=20, required=False, allow_blank=True)
+    skill = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    characteristic = CharacteristicPreferenceField(
+        required=False, max_length=len(Characteristic)
+    )
+
+
+class AdvancementOptionSerializer(serializers.Serializer[AdvancementOption]):
+    kind = serializers.CharField(source="kind.value")
+    category = serializers.CharField(allow_null=True)
+    spp_cost = serializers.IntegerField()
+    value_increase = serializers.IntegerField(allow_null=True)
+
+
+class AdvancementMenuOutputSerializer(serializers.Serializer[Any]):
+    player = serializers.IntegerField(source="player.pk")
+    spp = serializers.IntegerField(source="player.spp")
+    advancements = serializers.IntegerField(source="player.advancements")
+    spp_tracked = serializers.BooleanField()
+    level = serializers.CharField()
+    next_level = serializers.CharField(allow_null=True)
+    must_spend = serializers.BooleanField()
+    costs = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
+    options = AdvancementOptionSerializer(many=True)
+
+
+class SkillOutputSerializer(serializers.Serializer[Any]):
+    skill = serializers.CharField()
+    param = serializers.CharField(allow_null=True)
+
+
+class DieOutputSerializer(serializers.Serializer[Any]):
+    purpose = serializers.CharField()
+    sides = serializers.IntegerField()
+    result = serializers.IntegerField()
+
+
+class AdvancementOutputSerializer(serializers.Serializer[Any]):
+    player = PlayerOutputSerializer()
+    kind = serializers.CharField()
+    category = serializers.CharField(allow_null=True)
+    skill = SkillOutputSerializer(allow_null=True)
+    characteristic = serializers.CharField(allow_null=True)
+    spp_spent = serializers.IntegerField()
+    value_increase = serializers.IntegerField()
+    level = serializers.CharField()
+    dice = DieOutputSerializer(many=True)
+    event = serializers.IntegerField()
+
+
+class PlayerAdvancementsApi(APIView):
+    @extend_schema(responses={200: AdvancementMenuOutputSerializer})
+    def get(self, request: Request, player_id: int) -> Response:
+        menu = player_advancements_get(_player(player_id))
+        return Response(AdvancementMenuOutputSerializer(menu).data)
+
+    @extend_schema(
+        request=AdvanceInputSerializer, responses={201: AdvancementOutputSerializer}
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        player = _player_for_write(request.user, player_id)
+        data = _valid(AdvanceInputSerializer, request.data)
+        taken = player_advance(
+            player_id=player.pk,
+            kind=AdvancementKind(data["kind"]),
+            category=data.get("category") or None,
+            skill=data.get("skill") or None,
+            characteristic=[Characteristic(c) for c in data.get("characteristic", [])],
+            actor=request.user,  # type: ignore[arg-type]
+        )
+        result = taken.result
+        body = {
+            "player": _player_data(taken.player),
+            "kind": result.option.kind.value,
+            "category": result.option.category,
+            "skill": {"skill": result.skill.skill, "param": result.skill.param}
+            if result.skill
+            else None,
+            "characteristic": result.characteristic.value
+            if result.characteristic
+            else None,
+            "spp_spent": result.spp_spent,
+            "value_increase": result.value_increase,
+            "level": result.level,
+            "dice": taken.event.payload["dice"],
+            "event": taken.event.pk,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+# --- the Sevens post-game skill ------------------------------------------------
+
+
+class SevensAdvanceInputSerializer(serializers.Serializer[dict[str, Any]]):
+    match = serializers.IntegerField(min_value=1)
+    mode = serializers.ChoiceField(choices=SevensAdvancement.Mode.choices)
+    player = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    category = serializers.CharField(max_length=20, required=False, allow_blank=True)
+
+
+class SevensCandidateOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(source="player.pk")
+    number = serializers.IntegerField(source="player.number")
+    name = serializers.CharField(source="player.name")
+    position = serializers.CharField(source="player.position")
+    primary = serializers.ListField(
+        child=serializers.CharField(), source="state.primary"
+    )
+    secondary = serializers.ListField(
+        child=serializers.CharField(), source="state.secondary"
+    )
+
+
+class SevensPendingOutputSerializer(serializers.Serializer[Any]):
+    match = serializers.IntegerField(source="match_id")
+    candidates = SevensCandidateOutputSerializer(many=True)
+
+
+class SevensAdvancementOutputSerializer(serializers.Serializer[Any]):
+    match = serializers.IntegerField()
+    mode = serializers.CharField()
+    player = PlayerOutputSerializer()
+    kind = serializers.CharField()
+    category = serializers.CharField()
+    skill = SkillOutputSerializer()
+    value_increase = serializers.IntegerField()
+    dice = DieOutputSerializer(many=True)
+    event = serializers.IntegerField()
+
+
+class TeamSevensAdvancementApi(APIView):
+    @extend_schema(responses={200: SevensPendingOutputSerializer(many=True)})
+    def get(self, request: Request, team_id: int) -> Response:
+        """The post-game skill the team may take now: a list of at most one
+        match, with the players who may gain it."""
+        team = get_object_or_404(Team.objects.select_related("league"), pk=team_id)
+        pending = team_sevens_pending(team)
+        return Response(
+            SevensPendingOutputSerializer(
+                [] if pending is None else [pending], many=True
+            ).data
+        )
+
+    @extend_schema(
+        request=SevensAdvanceInputSerializer,
+        responses={201: SevensAdvancementOutputSerializer},
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = team_get_for_write(request.user, team_id)
+        data = _valid(SevensAdvanceInputSerializer, request.data)
+        taken = team_sevens_advance(
+            team_id=team.pk,
+            match_id=data["match"],
+            mode=data["mode"],
+            player_id=data.get("player"),
+            category=data.get("category") or None,
+            actor=request.user,  # type: ignore[arg-type]
+        )
+        result = taken.result
+        assert result.skill is not None
+        body = {
+            "match": taken.record.match_id,
+            "mode": taken.record.mode,
+            "player": _player_data(taken.player),
+            "kind": result.option.kind.value,
+            "category": result.option.category,
+            "skill": {"skill": result.skill.skill, "param": result.skill.param},
+            "value_increase": result.value_increase,
+            "dice": taken.event.payload["dice"],
+            "event": taken.event.pk,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+# --- journeymen and retirement -------------------------------------------------
+
+
+class JourneymanHireApi(APIView):
+    @extend_schema(request=None, responses={200: PlayerOutputSerializer})
+    def post(self, request: Request, player_id: int) -> Response:
+        player = _player_for_write(request.user, player_id)
+        hired = journeyman_hire(
+            team_id=player.team_id,
+            player_id=player.pk,
+            actor=request.user,  # type: ignore[arg-type]
+        )
+        return Response(_player_data(hired))
+
+
+class PlayerRetireApi(APIView):
+    @extend_schema(request=None, responses={200: PlayerOutputSerializer})
+    def post(self, request: Request, player_id: int) -> Response:
+        player = _player_for_write(request.user, player_id)
+        retired = player_retire(
+            team_id=player.team_id,
+            player_id=player.pk,
+            actor=request.user,  # type: ignore[arg-type]
+        )
+        return Response(_player_data(retired))
+
+
+class PlayerUnretireApi(APIView):
+    @extend_schema(request=None, responses={200: PlayerOutputSerializer})
+    def post(self, request: Request, player_id: int) -> Response:
+        player = _player_for_write(request.user, player_id)
+        back = player_unretire(
+            team_id=player.team_id,
+            player_id=player.pk,
+            actor=request.user,  # type: ignore[arg-type]
+        )
+        return Response(_player_data(back))
+
+
+# --- the audit log -------------------------------------------------------------
+
+
+class LeagueEventFilter(filters.FilterSet):
+    class Meta:
+        model = LeagueEvent
+        fields = ["type", "team", "player", "match_id"]
+
+
+class LeagueEventOutputSerializer(serializers.ModelSerializer[LeagueEvent]):
+    team_name = serializers.CharField(source="team.name", default=None)
+    player_name = serializers.CharField(source="player.name", default=None)
+    created_by = serializers.CharField(source="created_by.username", default=None)
+
+    class Meta:
+        model = LeagueEvent
+        fields = [
+            "id",
+            "type",
+            "team",
+            "team_name",
+            "player",
+            "player_name",
+            "match_id",
+            "payload",
+            "created_by",
+            "created_at",
+        ]
+
+
+class LeagueEventListApi(generics.ListAPIView[LeagueEvent]):
+    """A league's audit log, newest first; ``?type=`` (and ``team``,
+    ``player``, ``match_id``) filter it."""
+
+    serializer_class = LeagueEventOutputSerializer
+    filterset_class = LeagueEventFilter
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):  # schema generation
+            return LeagueEvent.objects.none()
+        league = get_object_or_404(League, pk=self.kwargs["league_id"])
+        return league_event_list(league)

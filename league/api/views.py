@@ -1,0 +1,145 @@
+"""League and team endpoints. Each write view validates its input, calls one
+service, and returns the result; refusals come back as HTTP 400 with
+``{"errors": [{"code", "field", "message"}]}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.access import team_get_for_write
+from league.api.serializers import (
+    HireInputSerializer,
+    LeagueInputSerializer,
+    LeagueOutputSerializer,
+    LedgerEntryOutputSerializer,
+    PlayerOutputSerializer,
+    PurchaseInputSerializer,
+    TeamDraftInputSerializer,
+    TeamOutputSerializer,
+)
+from league.models import League, Team, TreasuryEntry
+from league.selectors import league_list, team_detail_qs, team_ledger, team_list
+from league.services.leagues import league_create
+from league.services.teams import (
+    PlayerRequest,
+    team_buy,
+    team_draft,
+    team_fire_player,
+    team_hire_player,
+)
+
+
+def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class LeagueListApi(generics.ListAPIView[League]):
+    serializer_class = LeagueOutputSerializer
+
+    def get_queryset(self) -> Any:
+        return league_list()
+
+    @extend_schema(
+        request=LeagueInputSerializer, responses={201: LeagueOutputSerializer}
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(LeagueInputSerializer, request.data)
+        league = league_create(commissioner=request.user, **data)
+        return Response(
+            LeagueOutputSerializer(league).data, status=status.HTTP_201_CREATED
+        )
+
+
+class LeagueDetailApi(generics.RetrieveAPIView[League]):
+    serializer_class = LeagueOutputSerializer
+
+    def get_queryset(self) -> Any:
+        return league_list()
+
+
+class TeamFilter(filters.FilterSet):
+    class Meta:
+        model = Team
+        fields = ["league", "coach"]
+
+
+class TeamListApi(generics.ListAPIView[Team]):
+    serializer_class = TeamOutputSerializer
+    filterset_class = TeamFilter
+
+    def get_queryset(self) -> Any:
+        return team_list()
+
+    @extend_schema(
+        request=TeamDraftInputSerializer, responses={201: TeamOutputSerializer}
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(TeamDraftInputSerializer, request.data)
+        team = team_draft(
+            coach=request.user,
+            players=[PlayerRequest(**p) for p in data.pop("players")],
+            **data,
+        )
+        return _team_response(team.pk, status.HTTP_201_CREATED)
+
+
+def _team_response(team_id: int, code: int = status.HTTP_200_OK) -> Response:
+    team = get_object_or_404(team_detail_qs(), pk=team_id)
+    return Response(TeamOutputSerializer(team).data, status=code)
+
+
+class TeamDetailApi(APIView):
+    @extend_schema(responses={200: TeamOutputSerializer})
+    def get(self, request: Request, team_id: int) -> Response:
+        return _team_response(team_id)
+
+
+class TeamPlayersApi(APIView):
+    @extend_schema(request=HireInputSerializer, responses={201: PlayerOutputSerializer})
+    def post(self, request: Request, team_id: int) -> Response:
+        team = team_get_for_write(request.user, team_id)
+        data = _valid(HireInputSerializer, request.data)
+        player = team_hire_player(team_id=team.pk, actor=request.user, **data)
+        player.team = team
+        return Response(
+            PlayerOutputSerializer(player).data, status=status.HTTP_201_CREATED
+        )
+
+
+class TeamPlayerDetailApi(APIView):
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, team_id: int, player_id: int) -> Response:
+        team = team_get_for_write(request.user, team_id)
+        team_fire_player(team_id=team.pk, player_id=player_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TeamPurchasesApi(APIView):
+    @extend_schema(
+        request=PurchaseInputSerializer, responses={201: TeamOutputSerializer}
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = team_get_for_write(request.user, team_id)
+        data = _valid(PurchaseInputSerializer, request.data)
+        team_buy(team_id=team.pk, actor=request.user, **data)
+        return _team_response(team.pk, status.HTTP_201_CREATED)
+
+
+class TeamLedgerApi(generics.ListAPIView[Any]):
+    serializer_class = LedgerEntryOutputSerializer
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):  # schema generation
+            return TreasuryEntry.objects.none()
+        team = get_object_or_404(Team, pk=self.kwargs["team_id"])
+        return team_ledger(team)

@@ -1,0 +1,295 @@
+"""Forms for the league pages. They only parse input; the services decide
+what is allowed, and ``show_violations`` puts their refusals next to the
+fields they concern."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+
+from engine.drafting import PURCHASE_ITEMS, DraftRequest, Violation
+from engine.formats import Format
+from engine.rules_data import Roster
+from league.services.teams import PlayerRequest
+
+
+class WebForm(forms.Form):
+    """A form whose labels carry no trailing colon."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+def position_choices(roster: Roster) -> list[tuple[str, str]]:
+    return [
+        (p.slug, f"{p.name} ({p.cost // 1000}k)")
+        for p in sorted(roster.positions, key=lambda p: (not p.lineman, p.cost))
+    ]
+
+
+class DraftTeamForm(WebForm):
+    name = forms.CharField(label="Team name", max_length=100, required=False)
+    rerolls = forms.IntegerField(label="Team re-rolls", min_value=0, initial=0)
+    assistant_coaches = forms.IntegerField(min_value=0, initial=0)
+    cheerleaders = forms.IntegerField(min_value=0, initial=0)
+    apothecary = forms.BooleanField(required=False)
+    dedicated_fans = forms.IntegerField(min_value=1, initial=1)
+
+    def __init__(self, *args: Any, fmt: Format, roster: Roster, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        limits = {
+            "rerolls": fmt.max_rerolls,
+            "assistant_coaches": fmt.max_assistant_coaches,
+            "cheerleaders": fmt.max_cheerleaders,
+            "dedicated_fans": fmt.max_dedicated_fans_at_draft,
+        }
+        for name, limit in limits.items():
+            self.fields[name].widget.attrs.update(max=limit, inputmode="numeric")
+        prices = {
+            "rerolls": fmt.reroll_cost(roster, at_draft=True),
+            "assistant_coaches": fmt.staff_cost(roster, "assistant_coach"),
+            "cheerleaders": fmt.staff_cost(roster, "cheerleader"),
+            "apothecary": fmt.staff_cost(roster, "apothecary"),
+        }
+        for name, price in prices.items():
+            self.fields[name].help_text = (
+                f"{price:,} each" if price is not None else "not available"
+            )
+        self.fields[
+            "dedicated_fans"
+        ].help_text = f"the first is free, then {fmt.dedicated_fan_cost:,} each"
+        if prices["apothecary"] is None:
+            self.fields["apothecary"].disabled = True
+
+
+class DraftPlayerForm(WebForm):
+    position = forms.ChoiceField(required=False)
+    name = forms.CharField(max_length=100, required=False)
+
+    def __init__(self, *args: Any, roster: Roster, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["position"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", "—")] + position_choices(roster)
+
+    @property
+    def is_blank(self) -> bool:
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        return not data.get("position") and not (data.get("name") or "").strip()
+
+
+def draft_player_formset(
+    data: Any, *, fmt: Format, roster: Roster
+) -> forms.BaseFormSet[Any]:
+    """One row per possible player (the format's maximum)."""
+    formset = forms.formset_factory(
+        DraftPlayerForm, extra=fmt.max_players, max_num=fmt.max_players
+    )
+    return formset(data, prefix="players", form_kwargs={"roster": roster})
+
+
+def draft_rows(formset: forms.BaseFormSet[Any]) -> list[tuple[int, PlayerRequest]]:
+    """The filled-in rows, as (row index, request); blank rows are skipped,
+    so row indexes and the service's ``players.<n>`` indexes differ."""
+    rows = []
+    for index, form in enumerate(formset.forms):
+        if not form.is_valid() or form.is_blank:
+            continue
+        rows.append(
+            (
+                index,
+                PlayerRequest(form.cleaned_data["position"], form.cleaned_data["name"]),
+            )
+        )
+    return rows
+
+
+def draft_request(
+    form: DraftTeamForm, rows: list[tuple[int, PlayerRequest]]
+) -> DraftRequest:
+    data = form.cleaned_data if form.is_valid() else {}
+    return DraftRequest(
+        players=tuple((p.position, p.name) for _, p in rows),
+        rerolls=data.get("rerolls") or 0,
+        assistant_coaches=data.get("assistant_coaches") or 0,
+        cheerleaders=data.get("cheerleaders") or 0,
+        apothecary=bool(data.get("apothecary")),
+        dedicated_fans=data.get("dedicated_fans") or 1,
+    )
+
+
+def show_violations(
+    violations: Iterable[Violation],
+    form: forms.BaseForm,
+    *,
+    formset: forms.BaseFormSet[Any] | None = None,
+    row_of: dict[int, int] | None = None,
+    aliases: dict[str, str] | None = None,
+) -> tuple[list[str], list[str]]:
+    """Attach each service violation to the field it names. Returns the
+    messages about the squad as a whole (``players``) and those that belong
+    to no field, for the page to show above the rows and the form.
+
+    ``players.<n>.<field>`` goes to row ``row_of[n]`` of ``formset``;
+    ``aliases`` renames service fields to form fields.
+    """
+    squad: list[str] = []
+    general: list[str] = []
+    aliases = aliases or {}
+    for v in violations:
+        field = aliases.get(v.field or "", v.field)
+        if field and field.startswith("players.") and formset is not None:
+            parts = field.split(".")
+            index = int(parts[1]) if parts[1].isdigit() else -1
+            row = (row_of or {}).get(index, index)
+            if 0 <= row < len(formset.forms):
+                target = formset.forms[row]
+                name = parts[2] if len(parts) > 2 else None
+                target.add_error(name if name in target.fields else None, v.message)
+                continue
+        if field == "players" and formset is not None:
+            squad.append(v.message)
+        elif field and field in form.fields:
+            form.add_error(field, v.message)
+        else:
+            general.append(v.message)
+    return squad, general
+
+
+class HireForm(WebForm):
+    position = forms.ChoiceField()
+    name = forms.CharField(max_length=100)
+
+    def __init__(self, *args: Any, roster: Roster, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["position"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = position_choices(roster)
+
+
+PURCHASE_LABELS = {
+    "rerolls": "Team re-roll",
+    "assistant_coaches": "Assistant coach",
+    "cheerleaders": "Cheerleader",
+    "apothecary": "Apothecary",
+}
+
+
+class BuyForm(WebForm):
+    item = forms.ChoiceField(
+        choices=[(item, PURCHASE_LABELS[item]) for item in PURCHASE_ITEMS]
+    )
+    quantity = forms.IntegerField(min_value=1, max_value=12, initial=1)
+
+
+# --- advancements ---------------------------------------------------------------
+
+KIND_LABELS = {
+    "random_primary": "Random Primary skill",
+    "chosen_primary": "Chosen Primary skill",
+    "random_secondary": "Random Secondary skill",
+    "chosen_secondary": "Chosen Secondary skill",
+    "characteristic": "Characteristic improvement",
+}
+CHARACTERISTIC_CHOICES = [
+    ("", "—"),
+    ("ma", "MA"),
+    ("st", "ST"),
+    ("ag", "AG"),
+    ("pa", "PA"),
+    ("av", "AV"),
+]
+
+
+def option_value(kind: str, category: str | None) -> str:
+    return f"{kind}:{category or ''}"
+
+
+def option_label(kind: str, category: str | None, cost: int, value: int | None) -> str:
+    what = KIND_LABELS.get(kind, kind)
+    if category:
+        what += f" — {category.title()}"
+    rise = f"+{value:,} value" if value is not None else "value rise depends on roll"
+    return f"{what} · {cost} SPP · {rise}"
+
+
+class AdvanceForm(WebForm):
+    """One SPP advancement: which option (kind and category), the skill for
+    a chosen kind (or the Secondary skill a characteristic roll falls back
+    to), and the preferred characteristics. The service decides the rest."""
+
+    option = forms.ChoiceField(label="Advancement", widget=forms.RadioSelect)
+    skill = forms.ChoiceField(
+        required=False,
+        label="Skill",
+        help_text="for a chosen skill (or instead of a characteristic)",
+    )
+    characteristic = forms.ChoiceField(
+        required=False,
+        choices=CHARACTERISTIC_CHOICES,
+        label="Characteristic, first choice",
+        help_text="for a characteristic improvement: the D16 decides what is allowed",
+    )
+    characteristic_2 = forms.ChoiceField(
+        required=False,
+        choices=CHARACTERISTIC_CHOICES,
+        label="Characteristic, second choice",
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        options: Iterable[tuple[str, str]],
+        skills: Iterable[tuple[str, list[tuple[str, str]]]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        option = self.fields["option"]
+        assert isinstance(option, forms.ChoiceField)
+        option.choices = list(options)
+        skill = self.fields["skill"]
+        assert isinstance(skill, forms.ChoiceField)
+        skill.choices = [("", "—"), *skills]
+
+    def request(self) -> dict[str, Any]:
+        """The service's arguments from the cleaned data."""
+        data = self.cleaned_data
+        kind, _, category = data["option"].partition(":")
+        preference = [
+            c for c in (data["characteristic"], data["characteristic_2"]) if c
+        ]
+        return {
+            "kind": kind,
+            "category": category or None,
+            "skill": data["skill"] or None,
+            "characteristic": list(dict.fromkeys(preference)),
+        }
+
+
+class SevensSkillForm(WebForm):
+    """The Sevens post-game skill (leagues without SPP)."""
+
+    mode = forms.ChoiceField(
+        widget=forms.RadioSelect,
+        choices=[
+            ("chosen_player_primary", "This player gains a random Primary skill"),
+            (
+                "random_player_secondary",
+                "A random player of the match gains a random Secondary skill",
+            ),
+        ],
+    )
+    category = forms.ChoiceField(
+        required=False,
+        label="Primary category",
+        help_text="when the player has several",
+    )
+
+    def __init__(self, *args: Any, categories: Iterable[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["category"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", "—"), *[(c, c.title()) for c in categories]]

@@ -1,0 +1,304 @@
+"""League, Team, Player and the treasury ledger.
+
+Models hold fields and constraints; every write goes through
+``league/services``. What must never happen is a database constraint.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+from django.db.models import Q
+
+from engine.formats import FORMATS
+from engine.rules_data import DEFAULT_VERSION
+
+FORMAT_CHOICES = [(f.slug, f.name) for f in FORMATS.values()]
+TIEBREAKERS = ("points", "td_diff", "cas_diff", "head_to_head", "td_for", "wins")
+
+
+def default_tiebreakers() -> list[str]:
+    return ["points", "td_diff", "cas_diff", "head_to_head"]
+
+
+def new_seed() -> int:
+    """A random 63-bit seed (fits a signed BigInteger)."""
+    return secrets.randbits(63)
+
+
+class League(models.Model):
+    class CasualtyTable(models.TextChoices):
+        BB2020 = "bb2020", "Blood Bowl 2020 (D16)"
+        CLASSIC = "classic", "Classic (D100)"
+        DUNGEON_BOWL = "dungeon_bowl", "Dungeon Bowl"
+
+    name = models.CharField(max_length=100, unique=True)
+    format = models.CharField(max_length=20, choices=FORMAT_CHOICES)
+    rules_version = models.CharField(max_length=20, default=DEFAULT_VERSION)
+    commissioner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="leagues"
+    )
+    points_win = models.PositiveSmallIntegerField(default=3)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tiebreakers = models.JSONField(default=default_tiebreakers)
+    casualty_table = models.CharField(
+        max_length=20, choices=CasualtyTable.choices, default=CasualtyTable.BB2020
+    )
+    # Sevens leagues track Star Player Points only with seed 004's SPP option;
+    # otherwise Sevens players advance through the post-game Player
+    # Advancement step instead. Ignored by 11-a-side leagues (always SPP).
+    sevens_spp = models.BooleanField(default=False)
+    # Dice between matches (advancement rolls, the Sevens post-game skill)
+    # derive their seed from this and what is being rolled, so a retried
+    # request rolls the same dice.
+    seed = models.BigIntegerField(default=new_seed, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Team(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        READY = "ready", "Ready"
+        PLAYING = "playing", "Playing"
+        POST_GAME = "post_game", "Post-game"
+        RETIRED = "retired", "Retired"
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="teams")
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams"
+    )
+    roster = models.CharField(max_length=40)
+    name = models.CharField(max_length=100)
+    status = models.CharField(
+        max_length=20, choices=Status.choices, default=Status.DRAFT
+    )
+    rerolls = models.PositiveSmallIntegerField(default=0)
+    assistant_coaches = models.PositiveSmallIntegerField(default=0)
+    cheerleaders = models.PositiveSmallIntegerField(default=0)
+    apothecary = models.BooleanField(default=False)
+    dedicated_fans = models.PositiveSmallIntegerField(default=1)
+    # Cached balance of the TreasuryEntry ledger, moved only by the treasury
+    # services with F() in the same transaction as the ledger row.
+    treasury = models.IntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(treasury__gte=0), name="team_treasury_never_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(dedicated_fans__gte=1),
+                name="team_dedicated_fans_at_least_1",
+            ),
+            models.UniqueConstraint(
+                fields=["league", "name"], name="team_name_unique_in_league"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        RETIRED = "retired", "Temporarily retired"
+        DEAD = "dead", "Dead"
+        FIRED = "fired", "Fired"
+        # A journeyman who was not hired leaves when his team's next match
+        # kicks off.
+        RELEASED = "released", "Released journeyman"
+
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="players")
+    position = models.CharField(max_length=60)
+    name = models.CharField(max_length=100)
+    number = models.PositiveSmallIntegerField()
+    ma = models.PositiveSmallIntegerField()
+    st = models.PositiveSmallIntegerField()
+    ag = models.PositiveSmallIntegerField()
+    pa = models.PositiveSmallIntegerField(null=True, blank=True)
+    av = models.PositiveSmallIntegerField()
+    # Skills gained in the league, as [{"skill": slug, "param": str|None}];
+    # starting skills come from the roster position.
+    gained_skills = models.JSONField(default=list, blank=True)
+    spp = models.IntegerField(default=0)
+    spp_earned = models.IntegerField(default=0)
+    advancements = models.PositiveSmallIntegerField(default=0)
+    value = models.PositiveIntegerField()
+    miss_next_game = models.BooleanField(default=False)
+    niggling_injuries = models.PositiveSmallIntegerField(default=0)
+    # Lasting injuries per characteristic, as {"ma": 1, "av": 1}.
+    reductions = models.JSONField(default=dict, blank=True)
+    # Characteristic improvements bought with advancements, as {"ma": 1};
+    # no characteristic may be improved more than twice.
+    improvements = models.JSONField(default=dict, blank=True)
+    journeyman = models.BooleanField(default=False)
+    status = models.CharField(
+        max_length=20, choices=Status.choices, default=Status.ACTIVE
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["team", "number"]
+        constraints = [
+            # Decision: numbers are unique among players still on the roster
+            # (active or temporarily retired); the dead and the fired free
+            # their shirt for a new hire but keep it in the history.
+            models.UniqueConstraint(
+                fields=["team", "number"],
+                condition=Q(status__in=["active", "retired"]),
+                name="player_number_unique_on_roster",
+            ),
+            models.CheckConstraint(
+                condition=Q(spp__gte=0), name="player_spp_never_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & Q(number__lte=99),
+                name="player_number_1_to_99",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.name}"
+
+
+class TreasuryEntry(models.Model):
+    class Reason(models.TextChoices):
+        DRAFT_BUDGET = "draft_budget", "Draft budget"
+        DRAFT = "draft", "Draft purchases"
+        HIRE = "hire", "Player hired"
+        PURCHASE = "purchase", "Purchase"
+        WINNINGS = "winnings", "Winnings"
+        INDUCEMENTS = "inducements", "Inducements"
+        EXPENSIVE_MISTAKE = "expensive_mistake", "Expensive mistake"
+        ADJUSTMENT = "adjustment", "Commissioner adjustment"
+
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ledger")
+    amount = models.IntegerField()
+    reason = models.CharField(max_length=30, choices=Reason.choices)
+    note = models.CharField(max_length=300, blank=True)
+    balance_after = models.IntegerField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    cause_type = models.ForeignKey(
+        ContentType, null=True, blank=True, on_delete=models.PROTECT
+    )
+    cause_id = models.PositiveBigIntegerField(null=True, blank=True)
+    cause = GenericForeignKey("cause_type", "cause_id")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["team", "id"]
+        verbose_name_plural = "treasury entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(balance_after__gte=0), name="ledger_balance_never_negative"
+            ),
+            models.CheckConstraint(
+                condition=~Q(amount=0), name="ledger_amount_not_zero"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.amount:+,} ({self.reason})"
+
+
+class LeagueEvent(models.Model):
+    """One line of a league's audit log: every roll and every manual action
+    between matches (advancements, journeymen, retirements, treasury
+    adjustments). ``match_id`` is a plain number, not a foreign key, so the
+    league app never depends on the matches app."""
+
+    class Type(models.TextChoices):
+        ADVANCEMENT = "advancement", "Advancement"
+        SEVENS_ADVANCEMENT = "sevens_advancement", "Sevens post-game skill"
+        JOURNEYMEN_TAKEN = "journeymen_taken", "Journeymen taken on"
+        JOURNEYMEN_RELEASED = "journeymen_released", "Journeymen released"
+        JOURNEYMAN_HIRED = "journeyman_hired", "Journeyman hired"
+        PLAYER_RETIRED = "player_retired", "Player temporarily retired"
+        PLAYER_UNRETIRED = "player_unretired", "Player back from retirement"
+        TREASURY_ADJUSTMENT = "treasury_adjustment", "Treasury adjustment"
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events")
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+    )
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+    )
+    match_id = models.BigIntegerField(null=True, blank=True)
+    type = models.CharField(max_length=40, choices=Type.choices)
+    payload = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["league", "type"], name="league_event_type_idx"),
+            models.Index(fields=["match_id"], name="league_event_match_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league_id}#{self.pk} {self.type}"
+
+
+class SevensAdvancement(models.Model):
+    """The Sevens post-game skill (blood_bowl_sevens.md "Player
+    Advancement") a team took for one match it played: at most one per team
+    and match, which the database enforces."""
+
+    class Mode(models.TextChoices):
+        CHOSEN_PLAYER_PRIMARY = (
+            "chosen_player_primary",
+            "Chosen player, random Primary skill",
+        )
+        RANDOM_PLAYER_SECONDARY = (
+            "random_player_secondary",
+            "Random player, random Secondary skill",
+        )
+
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="sevens_advancements"
+    )
+    match_id = models.BigIntegerField()
+    mode = models.CharField(max_length=30, choices=Mode.choices)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    skill = models.CharField(max_length=60)
+    param = models.CharField(max_length=20, blank=True)
+    value_increase = models.PositiveIntegerField()
+    event = models.OneToOneField(
+        LeagueEvent, on_delete=models.PROTECT, related_name="sevens_advancement"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["team", "match_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "match_id"], name="sevens_advancement_once_per_match"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.skill} after match {self.match_id}"

@@ -1,0 +1,99 @@
+"""Reads: team sheets, values and lists, each in a fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from django.db.models import Prefetch, QuerySet
+
+from engine.drafting import TeamValue, team_value
+from engine.formats import get_format
+from engine.rules_data import rules_data
+from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
+
+ON_ROSTER = (Player.Status.ACTIVE, Player.Status.RETIRED)
+
+
+def team_detail_qs() -> QuerySet[Team]:
+    """Teams with everything a team sheet shows: two queries whatever the
+    roster size (the team with league and coach, then its players)."""
+    return Team.objects.select_related("league", "coach").prefetch_related(
+        Prefetch(
+            "players",
+            queryset=Player.objects.filter(status__in=ON_ROSTER).order_by("number"),
+            to_attr="roster_players",
+        )
+    )
+
+
+def team_list(
+    *, league_id: int | None = None, coach_id: int | None = None
+) -> QuerySet[Team]:
+    qs = team_detail_qs()
+    if league_id is not None:
+        qs = qs.filter(league_id=league_id)
+    if coach_id is not None:
+        qs = qs.filter(coach_id=coach_id)
+    return qs.order_by("league_id", "name")
+
+
+def team_roster_players(team: Team) -> list[Player]:
+    prefetched = getattr(team, "roster_players", None)
+    if prefetched is not None:
+        return list(prefetched)
+    return list(team.players.filter(status__in=ON_ROSTER).order_by("number"))
+
+
+def team_value_get(team: Team) -> TeamValue:
+    """TV and CTV of a team. Temporarily retired players count towards TV but
+    not CTV, like players who miss the next game (Hiring, Firing and
+    Temporarily Retiring). Journeymen are not on the Team Draft list, so
+    they add nothing to TV, but they play: those available count towards CTV
+    (seed 004: "CTV: TV minus MNG players, plus Journeymen")."""
+    league = team.league
+    roster = rules_data(league.rules_version).rosters[team.roster]
+    on_roster = team_roster_players(team)
+    players = [
+        (p.value, p.miss_next_game or p.status == Player.Status.RETIRED)
+        for p in on_roster
+        if not p.journeyman
+    ]
+    value = team_value(
+        get_format(league.format),
+        roster,
+        players=players,
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+    )
+    journeymen = sum(
+        p.value
+        for p in on_roster
+        if p.journeyman and p.status == Player.Status.ACTIVE and not p.miss_next_game
+    )
+    return replace(value, ctv=value.ctv + journeymen)
+
+
+def team_ledger(team: Team) -> QuerySet[TreasuryEntry]:
+    return (
+        TreasuryEntry.objects.filter(team=team)
+        .select_related("created_by")
+        .order_by("id")
+    )
+
+
+def league_list() -> QuerySet[League]:
+    return League.objects.select_related("commissioner").order_by("name")
+
+
+def league_event_list(
+    league: League, *, type: str | None = None
+) -> QuerySet[LeagueEvent]:
+    """A league's audit log, newest first."""
+    qs = LeagueEvent.objects.filter(league=league).select_related(
+        "team", "player", "created_by"
+    )
+    if type:
+        qs = qs.filter(type=type)
+    return qs.order_by("-id")

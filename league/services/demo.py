@@ -1,0 +1,114 @@
+"""Demo data for a newcomer's first ``make demo``: accounts, a league of each
+format (eight Sevens teams, four Blood Bowl teams), all drafted."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
+from django.db import transaction
+
+from engine.drafting import suggest_draft
+from engine.formats import get_format
+from engine.rules_data import rules_data
+from league.models import League, Team
+from league.services.leagues import league_create
+from league.services.teams import PlayerRequest, team_draft
+
+# (username, password, superuser); demo only, printed by the command.
+DEMO_ACCOUNTS = (
+    ("admin", "admin", True),
+    ("commish", "commish", False),
+    ("bob", "bob", False),
+    ("carla", "carla", False),
+)
+DEMO_LEAGUES = (
+    (
+        "Badlands Sevens",
+        "sevens",
+        [
+            ("bob", "orc", "Gouged Eye"),
+            ("carla", "human", "Reikland Reavers"),
+            ("bob", "skaven", "Skavenblight Scramblers"),
+            ("carla", "wood-elf", "Athelorn Avengers"),
+            ("bob", "dwarf", "Grudgebearers"),
+            ("carla", "lizardmen", "Lustria Croakers"),
+            ("bob", "chaos-chosen", "Chaos All-Stars"),
+            ("carla", "shambling-undead", "Champions of Death"),
+        ],
+    ),
+    (
+        "Old World Classic",
+        "bb2020",
+        [
+            ("bob", "dwarf", "Dwarf Giants"),
+            ("carla", "lizardmen", "Sotek's Serpents"),
+            ("bob", "chaos-chosen", "Khorne's Hounds"),
+            ("carla", "shambling-undead", "Middenheim Mourners"),
+        ],
+    ),
+)
+
+
+def _account(
+    username: str, password: str, superuser: bool
+) -> tuple[AbstractUser, bool]:
+    user, created = get_user_model().objects.get_or_create(username=username)
+    user.is_staff = user.is_superuser = superuser
+    user.set_password(password)
+    user.save(update_fields=["is_staff", "is_superuser", "password"])
+    return user, created
+
+
+@transaction.atomic
+def demo_build() -> list[str]:
+    """Create (or keep) the demo world; return a line per thing done.
+
+    Idempotent: a second run keeps what exists, restores the demo passwords,
+    and creates nothing twice.
+    """
+    lines: list[str] = []
+    users = {}
+    for username, password, superuser in DEMO_ACCOUNTS:
+        users[username], created = _account(username, password, superuser)
+        role = "superuser" if superuser else "user"
+        lines.append(
+            f"{'created' if created else 'kept'} {role} {username!r} "
+            f"with password {password!r}"
+        )
+    for league_name, fmt_slug, teams in DEMO_LEAGUES:
+        league = League.objects.filter(name=league_name).first()
+        if league is None:
+            # The Sevens demo league takes seed 004's Star Player Points
+            # option, so its players earn SPP and advance.
+            league = league_create(
+                commissioner=users["commish"],
+                name=league_name,
+                format=fmt_slug,
+                sevens_spp=fmt_slug == "sevens",
+            )
+            lines.append(
+                f"created league {league_name!r} ({get_format(fmt_slug).name})"
+            )
+        for coach, roster_slug, team_name in teams:
+            if Team.objects.filter(league=league, name=team_name).exists():
+                continue
+            request = suggest_draft(
+                get_format(fmt_slug), rules_data().rosters[roster_slug]
+            )
+            team = team_draft(
+                league=league,
+                coach=users[coach],
+                name=team_name,
+                roster=roster_slug,
+                players=[
+                    PlayerRequest(position, name) for position, name in request.players
+                ],
+                rerolls=request.rerolls,
+                apothecary=request.apothecary,
+            )
+            lines.append(
+                f"drafted {team_name!r} ({roster_slug}, coach {coach}) "
+                f"in {league_name!r}: {len(request.players)} players, "
+                f"{team.treasury:,} left in the treasury"
+            )
+    return lines

@@ -1,0 +1,213 @@
+"""Journeymen: taken on at kick-off to reach the format's minimum, released
+at the team's next kick-off unless hired permanently in between
+(the_rules_of_blood_bowl.md "3. Take on Journeymen"; post-game_sequence.md
+"4. Hiring, Firing and Temporarily Retiring"; seed 004 "Take on
+Journeymen").
+
+A journeyman is a ``Player`` row with ``journeyman=True``: the roster's
+lineman position, Loner (4+) (Sevens: 5+) as a trait entry of
+``gained_skills``, a Current Value equal to the position's cost. He counts
+towards CTV but not TV (see ``league.selectors.team_value_get``).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine.campaign import (
+    CampaignError,
+    hire_journeyman,
+    journeyman_loner,
+    journeyman_position,
+)
+from engine.campaign.journeymen import LONER
+from league.engine_bridge import gained_skill_entry, player_state
+from league.errors import ServiceError
+from league.models import LeagueEvent, Player, Team, TreasuryEntry
+from league.services.audit import league_event_record
+from league.services.roster import team_player_for_update, team_require_not_playing
+from league.services.teams import (
+    ON_ROSTER,
+    league_format,
+    league_roster,
+    team_qs_for_update,
+)
+from league.services.treasury import treasury_debit
+
+
+def _available(team: Team) -> int:
+    return Player.objects.filter(
+        team=team,
+        status=Player.Status.ACTIVE,
+        miss_next_game=False,
+        journeyman=False,
+    ).count()
+
+
+def _numbers_after_roster(team: Team, count: int) -> list[int]:
+    """Shirt numbers after the highest one on the roster (gaps below it only
+    if the numbers run out at 99)."""
+    taken = set(
+        Player.objects.filter(team=team, status__in=ON_ROSTER).values_list(
+            "number", flat=True
+        )
+    )
+    start = max(taken, default=0) + 1
+    free = [n for n in range(start, 100)] + [
+        n for n in range(1, start) if n not in taken
+    ]
+    return free[:count]
+
+
+def team_release_journeymen(team: Team, *, match_id: int | None = None) -> list[int]:
+    """The journeymen of the team's last game who were not hired leave the
+    team. Call with the team row locked. Returns their ids."""
+    leaving = list(
+        Player.objects.filter(
+            team=team, journeyman=True, status__in=ON_ROSTER
+        ).values_list("pk", flat=True)
+    )
+    if not leaving:
+        return []
+    Player.objects.filter(pk__in=leaving).update(status=Player.Status.RELEASED)
+    league_event_record(
+        league_id=team.league_id,
+        type=LeagueEvent.Type.JOURNEYMEN_RELEASED,
+        team=team,
+        match_id=match_id,
+        payload={"player_ids": leaving},
+    )
+    return leaving
+
+
+def team_take_journeymen(
+    team: Team, *, minimum: int, match_id: int | None = None
+) -> list[Player]:
+    """Take on journeymen until ``minimum`` players (not temporarily retired,
+    not missing this game, not journeymen) are available. Call with the
+    team row locked (kick-off holds it). Returns the new journeymen."""
+    league = team.league
+    available = _available(team)
+    needed = max(0, minimum - available)
+    if not needed:
+        return []
+    try:
+        position = journeyman_position(league_roster(league, team.roster))
+        loner = journeyman_loner(league.format)
+    except CampaignError as exc:
+        raise ServiceError.one(exc.code, exc.field, exc.message) from None
+    gained = (
+        []
+        if position.has_skill(LONER)
+        else [gained_skill_entry(loner, trait=True, journeyman=True)]
+    )
+    players = [
+        Player(
+            team=team,
+            position=position.slug,
+            name=f"Journeyman #{number}",
+            number=number,
+            ma=position.ma,
+            st=position.st,
+            ag=position.ag,
+            pa=position.pa,
+            av=position.av,
+            gained_skills=gained,
+            value=position.cost,
+            journeyman=True,
+        )
+        for number in _numbers_after_roster(team, needed)
+    ]
+    for player in players:
+        player.full_clean(validate_constraints=False)
+    Player.objects.bulk_create(players)
+    league_event_record(
+        league_id=league.pk,
+        type=LeagueEvent.Type.JOURNEYMEN_TAKEN,
+        team=team,
+        match_id=match_id,
+        payload={
+            "available": available,
+            "minimum": minimum,
+            "position": position.slug,
+            "loner": loner.param,
+            "player_ids": [p.pk for p in players],
+        },
+    )
+    return players
+
+
+def team_kick_off_journeymen(team: Team, *, match_id: int) -> bool:
+    """Kick-off for one team: last game's unhired journeymen leave, then
+    journeymen join up to the format's minimum. Call with the team row
+    locked. True if the roster changed."""
+    released = team_release_journeymen(team, match_id=match_id)
+    taken = team_take_journeymen(
+        team, minimum=league_format(team.league).min_players, match_id=match_id
+    )
+    return bool(released or taken)
+
+
+@transaction.atomic
+def journeyman_hire(
+    *, team_id: int, player_id: int, actor: AbstractBaseUser | None = None
+) -> Player:
+    """Hire a journeyman permanently: pay the position's cost from the
+    treasury; he loses the journeyman Loner and keeps his SPP,
+    advancements and Current Value. Refused over budget, at the position's
+    limit or with a full Team Draft list."""
+    team = team_qs_for_update().get(pk=team_id)
+    team_require_not_playing(team, action="hiring")
+    player = team_player_for_update(team, player_id)
+    if not player.journeyman:
+        raise ServiceError.one(
+            "not_journeyman", "player", f"{player.name} is not a journeyman"
+        )
+    league = team.league
+    roster = league_roster(league, team.roster)
+    position = roster.position(player.position)
+    permanent = Player.objects.filter(team=team, status__in=ON_ROSTER, journeyman=False)
+    try:
+        hire = hire_journeyman(
+            player_state(player, position),
+            roster,
+            league.format,
+            team_size=permanent.count(),
+            position_count=permanent.filter(position=player.position).count(),
+            treasury=team.treasury,
+        )
+    except CampaignError as exc:
+        field = {"team_size": "player", "position_count": "player"}.get(
+            exc.field or "", exc.field
+        )
+        raise ServiceError.one(exc.code, field, exc.message) from None
+    keeps_loner = any(s.skill == LONER for s in hire.player.skills)
+    player.gained_skills = [
+        s
+        for s in player.gained_skills
+        if keeps_loner or not (s["skill"] == LONER and s.get("journeyman"))
+    ]
+    player.journeyman = False
+    player.save(update_fields=["gained_skills", "journeyman"])
+    entry = treasury_debit(
+        team=team,
+        amount=hire.cost,
+        reason=TreasuryEntry.Reason.HIRE,
+        note=f"hired journeyman {player.name} ({position.name})",
+        cause=player,
+        actor=actor,
+    )
+    league_event_record(
+        league_id=league.pk,
+        type=LeagueEvent.Type.JOURNEYMAN_HIRED,
+        team=team,
+        player=player,
+        actor=actor,
+        payload={
+            "cost": hire.cost,
+            "treasury_after": entry.balance_after,
+            "ledger_entry_id": entry.pk,
+        },
+    )
+    return player

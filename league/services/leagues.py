@@ -1,0 +1,54 @@
+"""Creating leagues."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from engine.rules_data import DEFAULT_VERSION
+from league.errors import ServiceError
+from league.models import League, default_tiebreakers
+
+
+@transaction.atomic
+def league_create(
+    *,
+    commissioner: AbstractBaseUser,
+    name: str,
+    format: str,
+    points_win: int = 3,
+    points_draw: int = 1,
+    points_loss: int = 0,
+    tiebreakers: list[str] | None = None,
+    casualty_table: str = League.CasualtyTable.BB2020,
+    sevens_spp: bool = False,
+) -> League:
+    """Create a league; its creator becomes the commissioner and it pins the
+    current rules-data version."""
+    if League.objects.filter(name=name.strip()).exists():
+        raise ServiceError.one("name_taken", "name", f"a league called {name!r} exists")
+    order = tiebreakers or default_tiebreakers()
+    if len(set(order)) != len(order):
+        raise ServiceError.one(
+            "duplicate", "tiebreakers", "each tiebreaker may appear once"
+        )
+    league = League(
+        name=name.strip(),
+        format=format,
+        rules_version=DEFAULT_VERSION,
+        commissioner=commissioner,
+        points_win=points_win,
+        points_draw=points_draw,
+        points_loss=points_loss,
+        tiebreakers=order,
+        casualty_table=casualty_table,
+        sevens_spp=sevens_spp,
+    )
+    league.full_clean()
+    try:
+        league.save()
+    except IntegrityError:
+        raise ServiceError.one(
+            "name_taken", "name", "that league name was just taken"
+        ) from None
+    return league

@@ -1,0 +1,281 @@
+"""Drafting and managing a team: the only code that writes teams and players.
+
+Each service runs in one transaction, validates everything through the pure
+rules in ``engine.drafting`` before the first write, and locks the team row
+(``select_for_update``) where it reads and then changes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F, QuerySet
+
+from engine.drafting import (
+    DraftError,
+    DraftRequest,
+    Staff,
+    draft_check,
+    hire_check,
+    purchase_check,
+)
+from engine.formats import Format, get_format
+from engine.rules_data import Position, Roster, rules_data
+from league.errors import ServiceError
+from league.models import League, Player, Team, TreasuryEntry
+from league.services.treasury import treasury_credit, treasury_debit
+
+ON_ROSTER = (Player.Status.ACTIVE, Player.Status.RETIRED)
+MANAGEABLE = (Team.Status.DRAFT, Team.Status.READY, Team.Status.POST_GAME)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRequest:
+    position: str
+    name: str
+
+
+def team_qs_for_update() -> QuerySet[Team]:
+    return Team.objects.select_for_update().select_related("league")
+
+
+def league_format(league: League) -> Format:
+    return get_format(league.format)
+
+
+def league_roster(league: League, slug: str, *, field: str = "roster") -> Roster:
+    roster = rules_data(league.rules_version).rosters.get(slug)
+    if roster is None:
+        raise ServiceError.one("unknown_roster", field, f"there is no roster {slug!r}")
+    return roster
+
+
+def _new_player(team: Team, position: Position, *, name: str, number: int) -> Player:
+    return Player(
+        team=team,
+        position=position.slug,
+        name=name.strip(),
+        number=number,
+        ma=position.ma,
+        st=position.st,
+        ag=position.ag,
+        pa=position.pa,
+        av=position.av,
+        value=position.cost,
+    )
+
+
+@transaction.atomic
+def team_draft(
+    *,
+    league: League,
+    coach: AbstractBaseUser,
+    name: str,
+    roster: str,
+    players: Sequence[PlayerRequest],
+    rerolls: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    apothecary: bool = False,
+    dedicated_fans: int = 1,
+) -> Team:
+    """Draft a new team: validate the whole draft, then write the team, its
+    players (numbered 1…n in the order given) and the ledger (budget credited,
+    purchases debited) together."""
+    fmt = league_format(league)
+    team_roster = league_roster(league, roster)
+    request = DraftRequest(
+        players=tuple((p.position, p.name) for p in players),
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+    )
+    violations = []
+    try:
+        cost = draft_check(fmt, team_roster, request)
+    except DraftError as exc:
+        violations.extend(exc.violations)
+    if not name.strip():
+        violations.append(
+            ServiceError.one("blank", "name", "the team needs a name").violations[0]
+        )
+    elif Team.objects.filter(league=league, name=name.strip()).exists():
+        violations.append(
+            ServiceError.one(
+                "name_taken",
+                "name",
+                f"{league.name} already has a team called {name!r}",
+            ).violations[0]
+        )
+    if violations:
+        raise ServiceError(violations)
+    team = Team(
+        league=league,
+        coach=coach,
+        roster=team_roster.slug,
+        name=name.strip(),
+        status=Team.Status.READY,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+    )
+    team.full_clean()
+    try:
+        team.save()
+    except IntegrityError:  # a concurrent draft took the name
+        raise ServiceError.one(
+            "name_taken", "name", "that team name was just taken"
+        ) from None
+    Player.objects.bulk_create(
+        _new_player(team, team_roster.position(p.position), name=p.name, number=i)
+        for i, p in enumerate(players, start=1)
+    )
+    treasury_credit(
+        team=team,
+        amount=fmt.budget,
+        reason=TreasuryEntry.Reason.DRAFT_BUDGET,
+        note=f"{fmt.name} draft budget",
+        actor=coach,
+    )
+    if cost.total:
+        treasury_debit(
+            team=team,
+            amount=cost.total,
+            reason=TreasuryEntry.Reason.DRAFT,
+            note=(
+                f"{len(players)} players {cost.players:,}; re-rolls {cost.rerolls:,}; "
+                f"staff {cost.assistant_coaches + cost.cheerleaders + cost.apothecary:,}; "
+                f"fans {cost.dedicated_fans:,}"
+            ),
+            actor=coach,
+        )
+    return team
+
+
+def _manageable(team: Team) -> None:
+    if team.status not in MANAGEABLE:
+        raise ServiceError.one(
+            "team_busy",
+            None,
+            f"{team.name} is {team.get_status_display().lower()}; "
+            "hiring and buying wait until its game is over",
+        )
+
+
+def _free_number(team: Team) -> int:
+    taken = set(
+        Player.objects.filter(team=team, status__in=ON_ROSTER).values_list(
+            "number", flat=True
+        )
+    )
+    return next(n for n in range(1, 100) if n not in taken)
+
+
+@transaction.atomic
+def team_hire_player(
+    *, team_id: int, position: str, name: str, actor: AbstractBaseUser | None = None
+) -> Player:
+    """Hire one player from the team's roster, paying from the treasury."""
+    team = team_qs_for_update().get(pk=team_id)
+    _manageable(team)
+    if not name.strip():
+        raise ServiceError.one("blank", "name", "every player needs a name")
+    fmt = league_format(team.league)
+    roster = league_roster(team.league, team.roster)
+    # Journeymen are not on the Team Draft list: they take no place in it.
+    squad = list(
+        Player.objects.filter(
+            team=team, status__in=ON_ROSTER, journeyman=False
+        ).values_list("position", flat=True)
+    )
+    try:
+        price = hire_check(
+            fmt, roster, squad=squad, position=position, treasury=team.treasury
+        )
+    except DraftError as exc:
+        raise ServiceError.from_draft(exc) from None
+    player = _new_player(
+        team, roster.position(position), name=name, number=_free_number(team)
+    )
+    player.full_clean()
+    player.save()
+    treasury_debit(
+        team=team,
+        amount=price,
+        reason=TreasuryEntry.Reason.HIRE,
+        note=f"hired {player.name} ({roster.position(position).name})",
+        cause=player,
+        actor=actor,
+    )
+    return player
+
+
+@transaction.atomic
+def team_fire_player(*, team_id: int, player_id: int) -> Player:
+    """Fire a player: they leave the roster for good and nothing is refunded
+    (Hiring, Firing and Temporarily Retiring)."""
+    team = team_qs_for_update().get(pk=team_id)
+    _manageable(team)
+    try:
+        player = Player.objects.select_for_update().get(
+            pk=player_id, team=team, status__in=ON_ROSTER
+        )
+    except Player.DoesNotExist:
+        raise ServiceError.one(
+            "unknown_player",
+            "player",
+            f"{team.name} has no player {player_id} on its roster",
+        ) from None
+    player.status = Player.Status.FIRED
+    player.save(update_fields=["status"])
+    return player
+
+
+@transaction.atomic
+def team_buy(
+    *, team_id: int, item: str, quantity: int = 1, actor: AbstractBaseUser | None = None
+) -> Team:
+    """Buy team re-rolls, assistant coaches, cheerleaders or an apothecary
+    after the draft, at the format's later prices and limits."""
+    team = team_qs_for_update().get(pk=team_id)
+    _manageable(team)
+    fmt = league_format(team.league)
+    roster = league_roster(team.league, team.roster)
+    staff = Staff(
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+        dedicated_fans=team.dedicated_fans,
+    )
+    try:
+        price = purchase_check(
+            fmt,
+            roster,
+            item=item,
+            quantity=quantity,
+            staff=staff,
+            treasury=team.treasury,
+        )
+    except DraftError as exc:
+        raise ServiceError.from_draft(exc) from None
+    if item == "apothecary":
+        Team.objects.filter(pk=team.pk).update(apothecary=True)
+    else:
+        Team.objects.filter(pk=team.pk).update(**{item: F(item) + quantity})
+    treasury_debit(
+        team=team,
+        amount=price,
+        reason=TreasuryEntry.Reason.PURCHASE,
+        note=f"bought {quantity} × {item.replace('_', ' ')}",
+        actor=actor,
+    )
+    team.refresh_from_db()
+    return team

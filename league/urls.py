@@ -1,0 +1,70 @@
+from django.urls import path
+
+from league.api import players, rules, views
+
+urlpatterns = [
+    path("formats/", rules.FormatListApi.as_view(), name="format-list"),
+    path(
+        "formats/<str:format_slug>/rosters/",
+        rules.RosterListApi.as_view(),
+        name="roster-list",
+    ),
+    path(
+        "formats/<str:format_slug>/rosters/<str:roster_slug>/",
+        rules.RosterDetailApi.as_view(),
+        name="roster-detail",
+    ),
+    path("skills/", rules.SkillListApi.as_view(), name="skill-list"),
+    path("leagues/", views.LeagueListApi.as_view(), name="league-list"),
+    path("leagues/<int:pk>/", views.LeagueDetailApi.as_view(), name="league-detail"),
+    path("teams/", views.TeamListApi.as_view(), name="team-list"),
+    path("teams/<int:team_id>/", views.TeamDetailApi.as_view(), name="team-detail"),
+    path(
+        "teams/<int:team_id>/players/",
+        views.TeamPlayersApi.as_view(),
+        name="team-players",
+    ),
+    path(
+        "teams/<int:team_id>/players/<int:player_id>/",
+        views.TeamPlayerDetailApi.as_view(),
+        name="team-player-detail",
+    ),
+    path(
+        "teams/<int:team_id>/purchases/",
+        views.TeamPurchasesApi.as_view(),
+        name="team-purchases",
+    ),
+    path(
+        "teams/<int:team_id>/ledger/", views.TeamLedgerApi.as_view(), name="team-ledger"
+    ),
+    path(
+        "teams/<int:team_id>/sevens-advancement/",
+        players.TeamSevensAdvancementApi.as_view(),
+        name="team-sevens-advancement",
+    ),
+    path(
+        "players/<int:player_id>/advancements/",
+        players.PlayerAdvancementsApi.as_view(),
+        name="player-advancements",
+    ),
+    path(
+        "players/<int:player_id>/hire/",
+        players.JourneymanHireApi.as_view(),
+        name="player-hire",
+    ),
+    path(
+        "players/<int:player_id>/retire/",
+        players.PlayerRetireApi.as_view(),
+        name="player-retire",
+    ),
+    path(
+        "players/<int:player_id>/unretire/",
+        players.PlayerUnretireApi.as_view(),
+        name="player-unretire",
+    ),
+    path(
+        "leagues/<int:league_id>/events/",
+        players.LeagueEventListApi.as_view(),
+        name="league-events",
+    ),
+]

@@ -1,0 +1,167 @@
+"""Reads for the web pages of the league app: the draft's live budget and
+the rows of a printed team sheet. Nothing here writes, and nothing here
+runs a query per player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from engine.drafting import DraftError, DraftRequest, Violation, draft_check
+from engine.formats import Format
+from engine.rules_data import Roster, SkillRef, rules_data
+from league.models import League, Player, Team
+from league.selectors import team_list
+
+CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+
+
+@dataclass(frozen=True, slots=True)
+class DraftBudget:
+    """What a draft in progress costs, item by item, and what the rules say
+    about it so far (the same check the draft service runs)."""
+
+    budget: int
+    players: int
+    rerolls: int
+    staff: int
+    dedicated_fans: int
+    total: int
+    player_count: int
+    problems: tuple[Violation, ...]
+
+    @property
+    def remaining(self) -> int:
+        return self.budget - self.total
+
+    @property
+    def over(self) -> bool:
+        return self.total > self.budget
+
+    @property
+    def percent(self) -> int:
+        return min(100, round(100 * self.total / self.budget)) if self.budget else 0
+
+
+def draft_budget(fmt: Format, roster: Roster, request: DraftRequest) -> DraftBudget:
+    """Price ``request`` at the format's draft prices. Unknown positions cost
+    nothing here; ``problems`` lists them with every other broken rule."""
+    known = {p.slug: p for p in roster.positions}
+    players = sum(known[s].cost for s, _ in request.players if s in known)
+    rerolls = request.rerolls * (fmt.reroll_cost(roster, at_draft=True) or 0)
+    staff = (
+        request.assistant_coaches * (fmt.staff_cost(roster, "assistant_coach") or 0)
+        + request.cheerleaders * (fmt.staff_cost(roster, "cheerleader") or 0)
+        + (fmt.staff_cost(roster, "apothecary") or 0) * int(request.apothecary)
+    )
+    fans = max(request.dedicated_fans - 1, 0) * fmt.dedicated_fan_cost
+    try:
+        draft_check(fmt, roster, request)
+        problems: tuple[Violation, ...] = ()
+    except DraftError as exc:
+        problems = exc.violations
+    return DraftBudget(
+        budget=fmt.budget,
+        players=players,
+        rerolls=rerolls,
+        staff=staff,
+        dedicated_fans=fans,
+        total=players + rerolls + staff + fans,
+        player_count=len(request.players),
+        problems=problems,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristic:
+    name: str
+    value: str
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkillLabel:
+    label: str
+    gained: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One line of a team sheet."""
+
+    player: Player
+    position: str
+    characteristics: tuple[Characteristic, ...]
+    skills: tuple[SkillLabel, ...]
+
+
+def _characteristic(player: Player, name: str) -> Characteristic:
+    value = getattr(player, name)
+    lost = int(player.reductions.get(name, 0)) if player.reductions else 0
+    if value is None:
+        shown = "–"
+    elif name in ("ag", "pa", "av"):
+        shown = f"{value}+"
+    else:
+        shown = str(value)
+    return Characteristic(name.upper(), shown, lost)
+
+
+def team_sheet_rows(team: Team, players: list[Player]) -> list[SheetRow]:
+    """Rows for ``players`` of ``team``: position names, characteristics with
+    their lasting-injury losses, starting skills then gained ones (marked)."""
+    data = rules_data(team.league.rules_version)
+    roster = data.rosters[team.roster]
+    positions = {p.slug: p for p in roster.positions}
+    rows = []
+    for player in players:
+        position = positions.get(player.position)
+        starting = [
+            SkillLabel(ref.label(data.skills), False)
+            for ref in (position.skills if position else ())
+        ]
+        gained = [
+            SkillLabel(
+                SkillRef(s["skill"], s.get("param")).label(data.skills)
+                if s["skill"] in data.skills
+                else s["skill"],
+                True,
+            )
+            for s in player.gained_skills or ()
+        ]
+        rows.append(
+            SheetRow(
+                player=player,
+                position=position.name if position else player.position,
+                characteristics=tuple(
+                    _characteristic(player, c) for c in CHARACTERISTICS
+                ),
+                skills=tuple(starting + gained),
+            )
+        )
+    return rows
+
+
+def team_former_players(team: Team) -> QuerySet[Player]:
+    """Players who left the roster for good (dead or fired), latest first."""
+    return Player.objects.filter(
+        team=team, status__in=(Player.Status.DEAD, Player.Status.FIRED)
+    ).order_by("-id")
+
+
+def user_teams(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Team]:
+    if not user.is_authenticated:
+        return Team.objects.none()
+    return team_list(coach_id=user.pk)
+
+
+def league_commissioned(user: AbstractBaseUser | AnonymousUser, league: League) -> bool:
+    """Whether ``user`` may run ``league`` (the rule of
+    ``league.access.league_get_for_commissioner``, without the fetch)."""
+    if not user.is_authenticated:
+        return False
+    return user.pk == league.commissioner_id or bool(
+        getattr(user, "is_superuser", False)
+    )
