@@ -1,0 +1,579 @@
+"""Season and match endpoints: thin views over the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.access import league_get_for_commissioner
+from league.api.serializers import DraftPlayerSerializer
+from league.models import League
+from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
+from matches.selectors import (
+    match_detail_qs,
+    match_events,
+    season_division_standings,
+    season_standings,
+)
+from matches.services.inducements import (
+    Purchase,
+    Side,
+    inducement_offer,
+    inducement_sides,
+    match_buy_inducements,
+)
+from matches.services.override import match_override_result
+from matches.services.progress import progress_counts, season_resolve_start
+from matches.services.report import (
+    CasualtyLine,
+    PlayerLine,
+    Report,
+    match_submit_report,
+)
+from matches.services.rollover import (
+    RedraftPlan,
+    RedraftPreview,
+    season_close,
+    team_redraft,
+)
+from matches.services.seasons import (
+    match_postpone,
+    season_create,
+    season_schedule,
+    season_schedule_playoffs,
+)
+from matches.tasks import season_resolve_task
+
+
+class SeasonInputSerializer(serializers.Serializer[dict[str, Any]]):
+    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
+    name = serializers.CharField(max_length=100)
+    teams = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, max_length=64
+    )
+    double_round_robin = serializers.BooleanField(default=False)
+    playoff_teams = serializers.IntegerField(min_value=0, max_value=64, default=0)
+    seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
+    divisions = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField(min_value=1)),
+        required=False,
+    )
+
+
+class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
+    teams = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Season
+        fields = [
+            "id",
+            "league",
+            "name",
+            "status",
+            "double_round_robin",
+            "playoff_teams",
+            "settings",
+            "seed",
+            "teams",
+            "divisions",
+        ]
+
+
+class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
+    class Meta:
+        model = MatchResult
+        fields = [
+            "mode",
+            "home_score",
+            "away_score",
+            "home_fan_factor",
+            "away_fan_factor",
+            "conceded_by",
+            "player_stats",
+            "casualties",
+            "home_casualties",
+            "away_casualties",
+        ]
+
+
+class MatchOutputSerializer(serializers.ModelSerializer[Match]):
+    home_name = serializers.CharField(source="home.name")
+    away_name = serializers.CharField(source="away.name")
+    result = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "season",
+            "stage",
+            "round",
+            "home",
+            "home_name",
+            "away",
+            "away_name",
+            "status",
+            "mode",
+            "postponed",
+            "postgame_step",
+            "seed",
+            "result",
+        ]
+
+    def get_result(self, match: Match) -> dict[str, Any] | None:
+        result = getattr(match, "result", None)
+        return dict(ResultOutputSerializer(result).data) if result is not None else None
+
+
+class EventOutputSerializer(serializers.ModelSerializer[MatchEvent]):
+    class Meta:
+        model = MatchEvent
+        fields = ["seq", "type", "payload"]
+
+
+class PlayerLineSerializer(serializers.Serializer[dict[str, Any]]):
+    player_id = serializers.IntegerField(min_value=1)
+    touchdowns = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    completions = serializers.IntegerField(min_value=0, max_value=50, default=0)
+    interceptions = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    deflections = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    casualties_inflicted = serializers.IntegerField(
+        min_value=0, max_value=20, default=0
+    )
+    successful_landings = serializers.IntegerField(min_value=0, max_value=20, default=0)
+
+
+class CasualtyLineSerializer(serializers.Serializer[dict[str, Any]]):
+    player_id = serializers.IntegerField(min_value=1)
+    casualty_roll = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    lasting_roll = serializers.IntegerField(min_value=1, max_value=6, required=False)
+    inflicted_by = serializers.IntegerField(min_value=1, required=False)
+
+
+class ReportInputSerializer(serializers.Serializer[dict[str, Any]]):
+    home_score = serializers.IntegerField(min_value=0, max_value=30)
+    away_score = serializers.IntegerField(min_value=0, max_value=30)
+    players = PlayerLineSerializer(many=True, required=False, max_length=40)
+    casualties = CasualtyLineSerializer(many=True, required=False, max_length=40)
+    conceded_by = serializers.IntegerField(min_value=1, required=False)
+    fan_factor_rolls = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=3),
+        min_length=2,
+        max_length=2,
+        required=False,
+    )
+    notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+
+
+class ResolveInputSerializer(serializers.Serializer[dict[str, Any]]):
+    scope = serializers.ChoiceField(choices=["round", "season"], default="round")
+
+
+class OverrideInputSerializer(serializers.Serializer[dict[str, Any]]):
+    home_score = serializers.IntegerField(min_value=0, max_value=30)
+    away_score = serializers.IntegerField(min_value=0, max_value=30)
+    reason = serializers.CharField(max_length=300)
+
+
+class PostponeInputSerializer(serializers.Serializer[dict[str, Any]]):
+    round = serializers.IntegerField(min_value=1, max_value=200, required=False)
+
+
+def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def progress_dict(progress: TaskProgress) -> dict[str, Any]:
+    done, total = progress_counts(progress)
+    return {
+        "id": str(progress.pk),
+        "kind": progress.kind,
+        "done": done,
+        "total": total,
+        "finished": progress.finished_at is not None or done == total,
+        "url": f"/api/tasks/{progress.pk}/",
+    }
+
+
+TaskOutput = OpenApiTypes.OBJECT
+
+
+def _start_resolution(progress: TaskProgress) -> Response:
+    from functools import partial
+
+    from django.db import transaction
+
+    transaction.on_commit(partial(season_resolve_task.delay, str(progress.pk)))
+    return Response(progress_dict(progress), status=status.HTTP_202_ACCEPTED)
+
+
+class SeasonListApi(generics.ListAPIView[Season]):
+    serializer_class = SeasonOutputSerializer
+    filterset_fields = ["league", "status"]
+
+    def get_queryset(self) -> Any:
+        return Season.objects.prefetch_related("teams").order_by("-created_at")
+
+    @extend_schema(
+        request=SeasonInputSerializer, responses={201: SeasonOutputSerializer}
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(SeasonInputSerializer, request.data)
+        league_get_for_commissioner(request.user, data["league"].pk)
+        season = season_create(
+            league=data["league"],
+            name=data["name"],
+            team_ids=data.get("teams"),
+            double_round_robin=data["double_round_robin"],
+            playoff_teams=data["playoff_teams"],
+            seed=data.get("seed"),
+            divisions=data.get("divisions"),
+        )
+        return Response(
+            SeasonOutputSerializer(season).data, status=status.HTTP_201_CREATED
+        )
+
+
+class SeasonDetailApi(generics.RetrieveAPIView[Season]):
+    serializer_class = SeasonOutputSerializer
+    queryset = Season.objects.prefetch_related("teams")
+
+
+def _season_for_commissioner(request: Request, season_id: int) -> Season:
+    season = get_object_or_404(Season, pk=season_id)
+    league_get_for_commissioner(request.user, season.league_id)
+    return season
+
+
+class SeasonScheduleApi(APIView):
+    @extend_schema(request=None, responses={201: MatchOutputSerializer(many=True)})
+    def post(self, request: Request, season_id: int) -> Response:
+        season = _season_for_commissioner(request, season_id)
+        matches = season_schedule(season_id=season.pk)
+        return Response(MatchOutputSerializer(matches, many=True).data, status=201)
+
+
+class SeasonPlayoffsApi(APIView):
+    @extend_schema(request=None, responses={201: MatchOutputSerializer(many=True)})
+    def post(self, request: Request, season_id: int) -> Response:
+        season = _season_for_commissioner(request, season_id)
+        matches = season_schedule_playoffs(season_id=season.pk)
+        return Response(MatchOutputSerializer(matches, many=True).data, status=201)
+
+
+class SeasonResolveApi(APIView):
+    @extend_schema(request=ResolveInputSerializer, responses={202: TaskOutput})
+    def post(self, request: Request, season_id: int) -> Response:
+        season = _season_for_commissioner(request, season_id)
+        data = _valid(ResolveInputSerializer, request.data)
+        progress = season_resolve_start(
+            season_id=season.pk, scope=data["scope"], actor=request.user
+        )
+        return _start_resolution(progress)
+
+
+class SeasonMatchesApi(generics.ListAPIView[Match]):
+    serializer_class = MatchOutputSerializer
+    filterset_fields = ["round", "status", "stage"]
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Match.objects.none()
+        return match_detail_qs().filter(season_id=self.kwargs["season_id"])
+
+
+class SeasonStandingsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TaskOutput})
+    def get(self, request: Request, season_id: int) -> Response:
+        season = get_object_or_404(Season, pk=season_id)
+        names = dict(season.teams.values_list("pk", "name"))
+
+        def rows(table: list[Any]) -> list[dict[str, Any]]:
+            return [
+                {
+                    "position": i,
+                    "team": r.team_id,
+                    "team_name": names.get(r.team_id),
+                    "played": r.played,
+                    "won": r.won,
+                    "drawn": r.drawn,
+                    "lost": r.lost,
+                    "td_for": r.td_for,
+                    "td_against": r.td_against,
+                    "td_diff": r.td_diff,
+                    "cas_for": r.cas_for,
+                    "cas_against": r.cas_against,
+                    "cas_diff": r.cas_diff,
+                    "points": r.points,
+                    "tiebreaks": r.tiebreak_notes,
+                }
+                for i, r in enumerate(table, start=1)
+            ]
+
+        body: dict[str, Any] = {
+            "season": season.pk,
+            "tiebreakers": season.settings.get("tiebreakers"),
+            "rows": rows(season_standings(season)),
+        }
+        if season.divisions:
+            body["divisions"] = {
+                name: rows(table)
+                for name, table in season_division_standings(season).items()
+            }
+        return Response(body)
+
+
+class TaskDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TaskOutput})
+    def get(self, request: Request, task_id: str) -> Response:
+        progress = get_object_or_404(TaskProgress, pk=task_id)
+        return Response(progress_dict(progress))
+
+
+class MatchDetailApi(generics.RetrieveAPIView[Match]):
+    serializer_class = MatchOutputSerializer
+
+    def get_queryset(self) -> Any:
+        return match_detail_qs()
+
+
+class MatchEventsApi(generics.ListAPIView[MatchEvent]):
+    serializer_class = EventOutputSerializer
+    pagination_class = None
+
+    @extend_schema(
+        parameters=[OpenApiParameter("type", str, description="comma-separated")]
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return MatchEvent.objects.none()
+        match = get_object_or_404(Match, pk=self.kwargs["pk"])
+        raw = self.request.query_params.get("type", "")
+        return match_events(match, types=[t for t in raw.split(",") if t] or None)
+
+
+class MatchReportApi(APIView):
+    @extend_schema(
+        request=ReportInputSerializer, responses={201: MatchOutputSerializer}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        get_object_or_404(Match, pk=pk)
+        data = _valid(ReportInputSerializer, request.data)
+        report = Report(
+            home_score=data["home_score"],
+            away_score=data["away_score"],
+            players=[PlayerLine(**p) for p in data.get("players", [])],
+            casualties=[CasualtyLine(**c) for c in data.get("casualties", [])],
+            conceded_by=data.get("conceded_by"),
+            fan_factor_rolls=tuple(data["fan_factor_rolls"])
+            if data.get("fan_factor_rolls")
+            else None,
+            notes=data.get("notes", ""),
+        )
+        match_submit_report(match_id=pk, report=report, actor=request.user)
+        match = get_object_or_404(match_detail_qs(), pk=pk)
+        return Response(
+            MatchOutputSerializer(match).data, status=status.HTTP_201_CREATED
+        )
+
+
+class MatchResolveApi(APIView):
+    @extend_schema(request=None, responses={202: TaskOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
+        league_get_for_commissioner(request.user, match.season.league_id)
+        if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
+            from league.errors import ServiceError
+
+            raise ServiceError.one("already_reported", None, "this match has a result")
+        progress = TaskProgress.objects.create(
+            kind="resolve_match",
+            season=match.season,
+            match_ids=[match.pk],
+            created_by=request.user,
+        )
+        return _start_resolution(progress)
+
+
+class MatchOverrideApi(APIView):
+    @extend_schema(
+        request=OverrideInputSerializer, responses={200: MatchOutputSerializer}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        get_object_or_404(Match, pk=pk)
+        data = _valid(OverrideInputSerializer, request.data)
+        match_override_result(match_id=pk, actor=request.user, **data)
+        return Response(
+            MatchOutputSerializer(get_object_or_404(match_detail_qs(), pk=pk)).data
+        )
+
+
+class MatchPostponeApi(APIView):
+    @extend_schema(
+        request=PostponeInputSerializer, responses={200: MatchOutputSerializer}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
+        league_get_for_commissioner(request.user, match.season.league_id)
+        data = _valid(PostponeInputSerializer, request.data)
+        match_postpone(match_id=pk, to_round=data.get("round"))
+        return Response(
+            MatchOutputSerializer(get_object_or_404(match_detail_qs(), pk=pk)).data
+        )
+
+
+class InducementItemSerializer(serializers.Serializer[dict[str, Any]]):
+    item = serializers.CharField(max_length=60)
+    count = serializers.IntegerField(min_value=1, max_value=20, default=1)
+    star_player = serializers.CharField(max_length=100, required=False)
+    position = serializers.CharField(max_length=60, required=False)
+
+
+class InducementsInputSerializer(serializers.Serializer[dict[str, Any]]):
+    team = serializers.IntegerField(min_value=1)
+    items = InducementItemSerializer(many=True, max_length=30)
+
+
+def _side_dict(side: Side, match: Match) -> dict[str, Any]:
+    bought = side.bought
+    return {
+        "team": side.team.pk,
+        "team_name": side.team.name,
+        "ctv": side.ctv,
+        "petty_cash": side.petty_cash,
+        "treasury_available": side.treasury_available,
+        "must_wait_for_opponent": side.must_wait,
+        "offer": inducement_offer(side, match),
+        "bought": None
+        if bought is None
+        else {
+            "lines": bought.lines,
+            "total": bought.total,
+            "petty_cash_used": bought.petty_cash_used,
+            "treasury_used": bought.treasury_used,
+        },
+    }
+
+
+class MatchInducementsApi(APIView):
+    @extend_schema(responses={200: TaskOutput})
+    def get(self, request: Request, pk: int) -> Response:
+        match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
+        home, away = inducement_sides(match)
+        return Response(
+            {
+                "match": match.pk,
+                "format": match.season.settings["format"],
+                "home": _side_dict(home, match),
+                "away": _side_dict(away, match),
+            }
+        )
+
+    @extend_schema(request=InducementsInputSerializer, responses={201: TaskOutput})
+    def post(self, request: Request, pk: int) -> Response:
+        get_object_or_404(Match, pk=pk)
+        data = _valid(InducementsInputSerializer, request.data)
+        record = match_buy_inducements(
+            match_id=pk,
+            team_id=data["team"],
+            items=[
+                Purchase(i["item"], i["count"], i.get("star_player"), i.get("position"))
+                for i in data["items"]
+            ],
+            actor=request.user,
+        )
+        return Response(
+            {
+                "team": record.team_id,
+                "lines": record.lines,
+                "total": record.total,
+                "petty_cash_used": record.petty_cash_used,
+                "treasury_used": record.treasury_used,
+            },
+            status=201,
+        )
+
+
+class SeasonCloseApi(APIView):
+    @extend_schema(request=None, responses={200: TaskOutput})
+    def post(self, request: Request, season_id: int) -> Response:
+        get_object_or_404(Season, pk=season_id)
+        archives = season_close(season_id=season_id, actor=request.user)
+        return Response(
+            {
+                "season": season_id,
+                "status": "closed",
+                "teams": [{"team": a.team_id, "record": a.record} for a in archives],
+            }
+        )
+
+
+class RedraftInputSerializer(serializers.Serializer[dict[str, Any]]):
+    season = serializers.IntegerField(min_value=1)
+    keep = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), max_length=40, default=list
+    )
+    new_players = DraftPlayerSerializer(many=True, max_length=40, required=False)
+    rerolls = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    assistant_coaches = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    cheerleaders = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    apothecary = serializers.BooleanField(default=False)
+    commit = serializers.BooleanField(default=False)
+
+
+def _preview_dict(preview: RedraftPreview) -> dict[str, Any]:
+    return {
+        "budget": preview.budget,
+        "players": preview.players,
+        "new_players": preview.new_players,
+        "carry_over": preview.carry_over,
+        "total": preview.total,
+        "remaining": preview.remaining,
+        "errors": [
+            {"code": v.code, "field": v.field, "message": v.message}
+            for v in preview.violations
+        ],
+    }
+
+
+class TeamRedraftApi(APIView):
+    @extend_schema(request=RedraftInputSerializer, responses={200: TaskOutput})
+    def post(self, request: Request, team_id: int) -> Response:
+        """Preview a re-draft (``commit: false``, nothing written) or carry it
+        out (``commit: true``)."""
+        data = _valid(RedraftInputSerializer, request.data)
+        plan = RedraftPlan(
+            keep=data["keep"],
+            new_players=[
+                (p["position"], p["name"]) for p in data.get("new_players", [])
+            ],
+            rerolls=data["rerolls"],
+            assistant_coaches=data["assistant_coaches"],
+            cheerleaders=data["cheerleaders"],
+            apothecary=data["apothecary"],
+        )
+        preview = team_redraft(
+            team_id=team_id,
+            season_id=data["season"],
+            plan=plan,
+            actor=request.user,
+            commit=data["commit"],
+        )
+        return Response({"committed": data["commit"], **_preview_dict(preview)})

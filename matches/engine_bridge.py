@@ -1,0 +1,124 @@
+"""The only place where match rows meet the engine: roster snapshots become
+team sheets, and the engine's result and events become plain JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots import make_bot
+from engine.bots.driver import play
+from engine.dice import RandomDice
+from engine.formats import get_format
+from engine.match import Match as EngineMatch
+from engine.model import MatchResult as EngineResult
+from engine.model import PlayerSheet, TeamSheet
+from engine.rules_data import rules_data
+from league.models import Player, Team
+from league.selectors import team_roster_players, team_value_get
+
+
+def team_snapshot(team: Team) -> dict[str, Any]:
+    """The team as it stands now: every player still on the roster, with the
+    characteristics and skills they take into the match."""
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    players = []
+    for player in team_roster_players(team):
+        starting = [(s.skill, s.param) for s in roster.position(player.position).skills]
+        gained = [(s["skill"], s.get("param")) for s in player.gained_skills]
+        players.append(
+            {
+                "id": player.pk,
+                "name": player.name,
+                "number": player.number,
+                "position": player.position,
+                "ma": player.ma,
+                "st": player.st,
+                "ag": player.ag,
+                "pa": player.pa,
+                "av": player.av,
+                "skills": starting + gained,
+                "value": player.value,
+                "niggling": player.niggling_injuries,
+                "available": player.status == Player.Status.ACTIVE
+                and not player.miss_next_game,
+                "journeyman": player.journeyman,
+            }
+        )
+    value = team_value_get(team)
+    return {
+        "team_id": team.pk,
+        "tv": value.tv,
+        "ctv": value.ctv,
+        "name": team.name,
+        "roster": team.roster,
+        "rerolls": team.rerolls,
+        "apothecary": team.apothecary,
+        "dedicated_fans": team.dedicated_fans,
+        "assistant_coaches": team.assistant_coaches,
+        "cheerleaders": team.cheerleaders,
+        "treasury": team.treasury,
+        "players": players,
+    }
+
+
+def team_sheet(
+    snapshot: dict[str, Any], inducements: dict[str, int] | None = None
+) -> TeamSheet:
+    """The engine's view of a snapshot: only the players available to play,
+    with the inducements bought for this match added."""
+    bought = inducements or {}
+    return TeamSheet(
+        name=snapshot["name"],
+        roster=snapshot["roster"],
+        players=tuple(
+            PlayerSheet(
+                id=p["id"],
+                name=p["name"],
+                number=p["number"],
+                position=p["position"],
+                ma=p["ma"],
+                st=p["st"],
+                ag=p["ag"],
+                pa=p["pa"],
+                av=p["av"],
+                skills=tuple((s, param) for s, param in p["skills"]),
+            )
+            for p in snapshot["players"]
+            if p["available"]
+        ),
+        rerolls=snapshot["rerolls"] + bought.get("extra_team_training", 0),
+        apothecary=snapshot["apothecary"],
+        dedicated_fans=snapshot["dedicated_fans"],
+        assistant_coaches=snapshot["assistant_coaches"]
+        + bought.get("part_time_assistant_coaches", 0),
+        cheerleaders=snapshot["cheerleaders"]
+        + bought.get("temp_agency_cheerleaders", 0)
+        + bought.get("agency_cheerleaders", 0),
+        wandering_apothecaries=bought.get("wandering_apothecaries", 0),
+        bribes=bought.get("bribes", 0),
+        prayers=bought.get("prayers", 0),
+        journeymen=tuple(p["id"] for p in snapshot["players"] if p.get("journeyman")),
+    )
+
+
+def engine_play(
+    *,
+    format_slug: str,
+    home: dict[str, Any],
+    away: dict[str, Any],
+    seed: int,
+    inducements: tuple[dict[str, int], dict[str, int]] = ({}, {}),
+) -> tuple[EngineResult, list[dict[str, Any]]]:
+    """Play a whole match with the scripted bots; the same snapshots,
+    inducements and seed always give the same result and events."""
+    ruleset = get_format(format_slug).ruleset
+    match = EngineMatch(
+        ruleset,
+        team_sheet(home, inducements[0]),
+        team_sheet(away, inducements[1]),
+        RandomDice(seed),
+    )
+    play(
+        match, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF)
+    )
+    return match.result, [event.to_dict() for event in match.events]

@@ -1,0 +1,318 @@
+"""Forms for the season and match pages: they parse input into the values
+the services take; the services decide what is allowed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from league.forms import WebForm
+from league.models import Team
+from matches.services.inducements import Purchase
+from matches.services.report import CasualtyLine, PlayerLine, Report
+from matches.web_selectors import STATS, PlayerInfo
+
+STAT_LIMITS = {"completions": 50}
+
+
+class TeamChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.name} ({obj.get_status_display()})"
+
+
+class SeasonForm(WebForm):
+    name = forms.CharField(max_length=100)
+    teams = TeamChoiceField(
+        queryset=Team.objects.none(), widget=forms.CheckboxSelectMultiple
+    )
+    double_round_robin = forms.BooleanField(
+        required=False, help_text="every pair of teams meets home and away"
+    )
+    playoff_teams = forms.IntegerField(
+        min_value=0,
+        max_value=64,
+        initial=0,
+        help_text="how many teams go on to the playoffs (0: none)",
+    )
+    seed = forms.IntegerField(
+        min_value=0,
+        max_value=2**62,
+        required=False,
+        help_text="dice seed for resolved matches (blank: random)",
+    )
+
+    def __init__(self, *args: Any, teams: list[Team], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["teams"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = Team.objects.filter(pk__in=[t.pk for t in teams]).order_by(
+            "name"
+        )
+
+
+class OverrideForm(WebForm):
+    home_score = forms.IntegerField(min_value=0, max_value=30)
+    away_score = forms.IntegerField(min_value=0, max_value=30)
+    reason = forms.CharField(
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="kept in the match log",
+    )
+
+
+def stat_field(player: PlayerInfo, key: str) -> str:
+    return f"p{player.id}_{key}"
+
+
+class ReportForm(WebForm):
+    """The score, concession, Fan Factor dice, notes, and one number per
+    player and statistic. Every field may be blank so a half-typed report
+    can be saved as a draft; ``report()`` insists on what a submission
+    needs."""
+
+    home_score = forms.IntegerField(min_value=0, max_value=30, required=False)
+    away_score = forms.IntegerField(min_value=0, max_value=30, required=False)
+    conceded_by = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, label="Conceded by"
+    )
+    fan_factor_home = forms.IntegerField(
+        min_value=1, max_value=3, required=False, label="Home Fan Factor D3"
+    )
+    fan_factor_away = forms.IntegerField(
+        min_value=1, max_value=3, required=False, label="Away Fan Factor D3"
+    )
+    notes = forms.CharField(
+        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        players: list[PlayerInfo],
+        home: Team,
+        away: Team,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.fields["home_score"].label = f"{home.name} score"
+        self.fields["away_score"].label = f"{away.name} score"
+        conceded = self.fields["conceded_by"]
+        assert isinstance(conceded, forms.ChoiceField)
+        conceded.choices = [
+            ("", "Nobody conceded"),
+            (home.pk, home.name),
+            (away.pk, away.name),
+        ]
+        for field in ("home_score", "away_score", "fan_factor_home", "fan_factor_away"):
+            self.fields[field].widget.attrs["inputmode"] = "numeric"
+        for player in players:
+            for key, _short, long in STATS:
+                self.fields[stat_field(player, key)] = forms.IntegerField(
+                    min_value=0,
+                    max_value=STAT_LIMITS.get(key, 20),
+                    required=False,
+                    label=f"{long} by {player.label}",
+                    widget=forms.NumberInput(
+                        attrs={
+                            "inputmode": "numeric",
+                            "class": "stat",
+                            "placeholder": "0",
+                            "title": long,
+                        }
+                    ),
+                )
+
+    def player_rows(
+        self,
+    ) -> list[tuple[PlayerInfo, list[tuple[str, forms.BoundField]]]]:
+        """Each player with (short name, field) per statistic."""
+        return [
+            (p, [(short, self[stat_field(p, key)]) for key, short, _ in STATS])
+            for p in self.players
+        ]
+
+
+class CasualtyForm(WebForm):
+    player = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, label="Player hurt"
+    )
+    inflicted_by = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, label="Inflicted by"
+    )
+    casualty_roll = forms.IntegerField(
+        min_value=1,
+        max_value=100,
+        required=False,
+        label="Casualty roll",
+        help_text="blank: the server rolls",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    lasting_roll = forms.IntegerField(
+        min_value=1,
+        max_value=6,
+        required=False,
+        label="Lasting injury D6",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def __init__(self, *args: Any, players: list[PlayerInfo], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        groups: dict[str, list[tuple[int, str]]] = {"home": [], "away": []}
+        for p in players:
+            groups[p.side].append((p.id, p.label))
+        choices = [
+            ("", "—"),
+            *[(side.title(), opts) for side, opts in groups.items() if opts],
+        ]
+        for name in ("player", "inflicted_by"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = choices
+
+    @property
+    def is_blank(self) -> bool:
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        return not data.get("player")
+
+
+def casualty_formset(data: Any, *, players: list[PlayerInfo]) -> forms.BaseFormSet[Any]:
+    formset = forms.formset_factory(CasualtyForm, extra=1, max_num=40)
+    return formset(data, prefix="cas", form_kwargs={"players": players})
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedReport:
+    report: Report
+    line_players: list[int]  # players.<n> -> player id
+    casualty_rows: list[int]  # casualties.<n> -> formset row
+
+
+def parse_report(
+    form: ReportForm, casualties: forms.BaseFormSet[Any]
+) -> ParsedReport | None:
+    """The report the forms describe, or None (with errors on the forms)
+    when something a submission needs is missing or malformed."""
+    ok = form.is_valid()
+    ok = all(f.is_valid() for f in casualties.forms) and ok
+    if not ok:
+        return None
+    data = form.cleaned_data
+    for side in ("home_score", "away_score"):
+        if data.get(side) is None:
+            form.add_error(side, "Enter the score.")
+    rolls = (data.get("fan_factor_home"), data.get("fan_factor_away"))
+    if (rolls[0] is None) != (rolls[1] is None):
+        form.add_error("fan_factor_home", "Enter both D3s, or neither.")
+    if form.errors:
+        return None
+    lines: list[PlayerLine] = []
+    for player in form.players:
+        values = {key: data.get(stat_field(player, key)) or 0 for key, _, _ in STATS}
+        if any(values.values()):
+            lines.append(PlayerLine(player_id=player.id, **values))
+    cas_lines: list[CasualtyLine] = []
+    rows: list[int] = []
+    for row, cas in enumerate(casualties.forms):
+        if cas.is_blank:
+            continue
+        c = cas.cleaned_data
+        cas_lines.append(
+            CasualtyLine(
+                player_id=c["player"],
+                casualty_roll=c.get("casualty_roll"),
+                lasting_roll=c.get("lasting_roll"),
+                inflicted_by=c.get("inflicted_by"),
+            )
+        )
+        rows.append(row)
+    report = Report(
+        home_score=data["home_score"],
+        away_score=data["away_score"],
+        players=lines,
+        casualties=cas_lines,
+        conceded_by=data.get("conceded_by"),
+        fan_factor_rolls=(rolls[0], rolls[1])  # type: ignore[arg-type]
+        if rolls[0] is not None
+        else None,
+        notes=data.get("notes", ""),
+    )
+    return ParsedReport(report, [line.player_id for line in lines], rows)
+
+
+# --- inducements ----------------------------------------------------------------
+
+
+class InducementForm(WebForm):
+    """One side's shopping list: a count per item of the offer, the Star
+    Players picked by name, and the position a mercenary count hires. Limits
+    and the budget are the service's to check."""
+
+    def __init__(
+        self,
+        *args: Any,
+        offer: list[dict[str, Any]],
+        positions: list[tuple[str, str]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.offer = offer
+        self.star_fields: list[str] = []
+        for item in offer:
+            slug, limit = item["slug"], item["max"]
+            if slug == "star_players":
+                choices = [("", "—")] + [
+                    (s["name"], f"{s['name']} ({s['price']:,})")
+                    for s in item["choices"]
+                ]
+                for n in range(1, limit + 1):
+                    name = f"star_player_{n}"
+                    self.fields[name] = forms.ChoiceField(
+                        required=False, choices=choices, label=f"Star Player {n}"
+                    )
+                    self.star_fields.append(name)
+                continue
+            price = item["price"]
+            self.fields[slug] = forms.IntegerField(
+                min_value=0,
+                required=False,
+                initial=0,
+                label=item["name"],
+                help_text=(
+                    f"{price:,} each · 0–{limit}"
+                    if price is not None
+                    else f"the position's price + 30,000 · 0–{limit}"
+                ),
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "min": 0, "max": limit}
+                ),
+            )
+            if slug == "mercenaries":
+                self.fields["mercenary_position"] = forms.ChoiceField(
+                    required=False,
+                    choices=[("", "—"), *positions],
+                    label="Mercenary position",
+                )
+
+    def purchases(self) -> list[tuple[str, Purchase]]:
+        """(form field, purchase) for everything asked for."""
+        data = self.cleaned_data
+        out: list[tuple[str, Purchase]] = []
+        for item in self.offer:
+            slug = item["slug"]
+            if slug == "star_players":
+                for name in self.star_fields:
+                    if data.get(name):
+                        out.append((name, Purchase(slug, 1, star_player=data[name])))
+                continue
+            count = data.get(slug) or 0
+            if not count:
+                continue
+            if slug == "mercenaries":
+                position = data.get("mercenary_position") or None
+                out.append((slug, Purchase(slug, count, position=position)))
+            else:
+                out.append((slug, Purchase(slug, count)))
+        return out

@@ -1,0 +1,102 @@
+"""``python manage.py bench_season``: how fast a whole season resolves
+through real Celery workers on Redis and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from engine.drafting import suggest_draft
+from engine.formats import get_format
+from engine.rules_data import rules_data
+from league.services.leagues import league_create
+from league.services.teams import PlayerRequest, team_draft
+from matches.models import Match, MatchEvent
+from matches.progress_bar import resolve_with_progress
+from matches.services.progress import season_resolve_start
+from matches.services.seasons import season_create, season_schedule
+from matches.workers import worker_start, worker_stop
+
+
+class Command(BaseCommand):
+    help = "Resolve a full single round robin through real workers and time it."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--teams", type=int, default=16)
+        parser.add_argument("--format", default="sevens", choices=["sevens", "bb2020"])
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=os.cpu_count() or 2,
+            help="worker processes (default: one per core)",
+        )
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--json", action="store_true", help="print only JSON figures"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if (
+            settings.CELERY_TASK_ALWAYS_EAGER
+            or not settings.CELERY_BROKER_URL.startswith("redis")
+        ):
+            raise CommandError(
+                "set CELERY_BROKER_URL=redis://… (the benchmark uses real workers)"
+            )
+        if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+            raise CommandError(
+                "set DATABASE_URL=postgres://… (the benchmark uses PostgreSQL)"
+            )
+        fmt = get_format(options["format"])
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        user, _ = get_user_model().objects.get_or_create(username="bench")
+        league = league_create(
+            commissioner=user, name=f"Bench {stamp}", format=fmt.slug
+        )
+        rosters = list(rules_data().rosters.values())
+        for i in range(options["teams"]):
+            roster = rosters[i % len(rosters)]
+            draft = suggest_draft(fmt, roster)
+            team_draft(
+                league=league,
+                coach=user,
+                name=f"{roster.name} {i + 1}",
+                roster=roster.slug,
+                players=[PlayerRequest(p, n) for p, n in draft.players],
+                rerolls=draft.rerolls,
+                apothecary=draft.apothecary,
+            )
+        season = season_create(league=league, name="Bench", seed=options["seed"])
+        season_schedule(season_id=season.pk)
+        progress = season_resolve_start(season_id=season.pk, scope="season")
+        logs = Path(settings.BASE_DIR) / "tests" / "artifacts"
+        workers = [
+            worker_start(log_path=logs / f"bench-worker-{i}.log")
+            for i in range(options["workers"])
+        ]
+        try:
+            out = open(os.devnull, "w") if options["json"] else sys.stdout  # noqa: SIM115
+            seconds = resolve_with_progress(progress, out)
+        finally:
+            for proc in workers:
+                worker_stop(proc)
+        matches = len(progress.match_ids)
+        figures = {
+            "format": fmt.slug,
+            "teams": options["teams"],
+            "matches": matches,
+            "workers": options["workers"],
+            "wall_seconds": round(seconds, 2),
+            "matches_per_s": round(matches / seconds, 2),
+            "complete": Match.objects.filter(season=season, status="complete").count(),
+            "events": MatchEvent.objects.filter(match__season=season).count(),
+        }
+        self.stdout.write(json.dumps(figures))

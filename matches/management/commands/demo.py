@@ -1,0 +1,51 @@
+"""``python manage.py demo``: build the demo world and play its season."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from league.services.demo import demo_build
+from matches.models import Match
+from matches.progress_bar import resolve_with_progress
+from matches.selectors import season_standings
+from matches.services.demo import demo_advance_players, demo_season
+from matches.services.progress import season_resolve_start
+
+
+class Command(BaseCommand):
+    help = "Create the demo accounts, leagues and teams, resolve the demo season."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        for line in demo_build():
+            self.stdout.write(line)
+        season, created = demo_season()
+        if created:
+            self.stdout.write(f"scheduled {season} ({season.matches.count()} matches)")
+        if season.matches.exclude(status=Match.Status.COMPLETE).exists():
+            self.stdout.write(f"resolving {season} with the engine:")
+            progress = season_resolve_start(season_id=season.pk, scope="season")
+            resolve_with_progress(progress, self.stdout)
+            # Once, right after the season is played: spend its SPP.
+            advanced = demo_advance_players(season)
+            self.stdout.write(
+                f"\nAdvancements bought with the season's SPP ({len(advanced)}):"
+            )
+            for line in advanced:
+                self.stdout.write(f"  {line}")
+        names = dict(season.teams.values_list("pk", "name"))
+        self.stdout.write(f"\nStandings, {season}:")
+        self.stdout.write(
+            f"{'':>3} {'team':<26}{'P':>3}{'W':>3}{'D':>3}{'L':>3}"
+            f"{'TD':>5}{'CAS':>5}{'Pts':>5}"
+        )
+        for i, row in enumerate(season_standings(season), start=1):
+            self.stdout.write(
+                f"{i:>3} {names[row.team_id]:<26}{row.played:>3}{row.won:>3}{row.drawn:>3}"
+                f"{row.lost:>3}{row.td_diff:>+5}{row.cas_diff:>+5}{row.points:>5}"
+            )
+        self.stdout.write(
+            "\nDemo accounts: admin/admin (superuser), commish/commish (commissioner), "
+            "bob/bob and carla/carla (coaches)."
+        )

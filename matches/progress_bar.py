@@ -1,0 +1,51 @@
+"""A text progress bar for commands that resolve many matches."""
+
+from __future__ import annotations
+
+import time
+from typing import TextIO
+
+from django.conf import settings
+
+from matches.models import TaskProgress
+from matches.services.progress import progress_counts, season_resolve_next
+from matches.tasks import match_resolve_task, season_resolve_task
+
+
+def draw(out: TextIO, done: int, total: int, started: float, width: int = 30) -> None:
+    filled = width * done // total if total else width
+    elapsed = time.monotonic() - started
+    out.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches "
+        f"{elapsed:5.1f}s"
+    )
+    out.flush()
+
+
+def resolve_with_progress(
+    progress: TaskProgress, out: TextIO, *, timeout: float = 3600
+) -> float:
+    """Resolve everything ``progress`` covers, drawing a bar; returns seconds.
+
+    With a broker the work runs on the workers and the bar follows the
+    database; on the embedded default (eager tasks) the rounds are driven
+    here, one match at a time, through the same tasks.
+    """
+    started = time.monotonic()
+    total = len(progress.match_ids)
+    draw(out, 0, total, started)
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        while match_ids := season_resolve_next(progress_id=str(progress.pk)):
+            for match_id in match_ids:
+                match_resolve_task.delay(match_id)
+                draw(out, progress_counts(progress)[0], total, started)
+    else:
+        season_resolve_task.delay(str(progress.pk))
+        while (done := progress_counts(progress)[0]) < total:
+            if time.monotonic() - started > timeout:
+                raise TimeoutError(f"{done}/{total} matches after {timeout:.0f}s")
+            draw(out, done, total, started)
+            time.sleep(0.2)
+    draw(out, total, total, started)
+    out.write("\n")
+    return time.monotonic() - started

@@ -1,0 +1,77 @@
+"""Fixture generation: round robin by the circle method, and playoffs.
+
+Pure functions over team ids; the season services turn them into matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Pairing = tuple[int, int]  # (home, away)
+
+
+def round_robin(
+    team_ids: Sequence[int], *, double: bool = False
+) -> list[list[Pairing]]:
+    """Rounds of a round robin by the circle method.
+
+    One team stays put while the others rotate one place a round; with an
+    odd number of teams a phantom joins and whoever meets it has a bye (no
+    match that round). Home and away alternate so that, over a single round
+    robin, no team's home and away counts differ by more than one. A double
+    round robin repeats the rounds with home and away swapped.
+    """
+    teams: list[int | None] = list(team_ids)
+    if len(set(teams)) != len(teams):
+        raise ValueError("a team cannot appear twice in a round robin")
+    if len(teams) < 2:
+        return []
+    if len(teams) % 2:
+        teams.append(None)
+    n = len(teams)
+    fixed, rotating = teams[0], teams[1:]
+    rounds: list[list[Pairing]] = []
+    for r in range(n - 1):
+        circle = [fixed, *rotating]
+        pairings: list[Pairing] = []
+        for i in range(n // 2):
+            a, b = circle[i], circle[n - 1 - i]
+            if a is None or b is None:
+                continue
+            # The fixed team alternates home and away by round; the others
+            # are at home when on the first half of the circle, which they
+            # leave and re-enter as it turns: over a round robin nobody's
+            # home and away counts differ by more than one (tested for
+            # every size from 2 to 20 teams).
+            home_first = (r % 2 == 0) if i == 0 else True
+            pairings.append((a, b) if home_first else (b, a))
+        rounds.append(pairings)
+        rotating = [rotating[-1], *rotating[:-1]]
+    if double:
+        rounds += [[(away, home) for home, away in pairings] for pairings in rounds]
+    return rounds
+
+
+def playoff_round(seeded: Sequence[int]) -> tuple[list[Pairing], list[int]]:
+    """First round of a single-elimination bracket from teams in seed order.
+
+    Returns the pairings (higher seed at home: 1 v N, 2 v N-1, …) and the
+    teams with a bye. Decision: when the number of teams is not a power of
+    two, the top seeds get byes until it is.
+    """
+    n = len(seeded)
+    if n < 2:
+        return [], list(seeded)
+    size = 1
+    while size < n:
+        size *= 2
+    byes = size - n
+    bye_teams = list(seeded[:byes])
+    playing = list(seeded[byes:])
+    pairings = [(playing[i], playing[-1 - i]) for i in range(len(playing) // 2)]
+    return pairings, bye_teams
+
+
+def next_playoff_round(advancing: Sequence[int]) -> list[Pairing]:
+    """Pair the teams still in, in bracket order (1st v last, 2nd v …)."""
+    return [(advancing[i], advancing[-1 - i]) for i in range(len(advancing) // 2)]

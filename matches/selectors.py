@@ -1,0 +1,64 @@
+"""Reads for seasons and matches."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from matches.models import Match, MatchEvent, MatchResult, Season
+from matches.standings import Game, Row, table
+
+
+def season_division_standings(season: Season) -> dict[str, list[Row]]:
+    """One table per division (or one, named "", without divisions)."""
+    if not season.divisions:
+        return {"": season_standings(season)}
+    return {
+        name: season_standings(season, team_ids=ids)
+        for name, ids in season.divisions.items()
+    }
+
+
+def season_standings(season: Season, *, team_ids: list[int] | None = None) -> list[Row]:
+    """The league table from every league-stage match with a result (of the
+    given teams only, for a division's table)."""
+    results = MatchResult.objects.filter(
+        match__season=season, match__stage=Match.Stage.LEAGUE
+    ).select_related("match")
+    games = [
+        Game(
+            r.match.home_id,
+            r.match.away_id,
+            r.home_score,
+            r.away_score,
+            r.home_casualties,
+            r.away_casualties,
+        )
+        for r in results
+    ]
+    teams = (
+        team_ids
+        if team_ids is not None
+        else sorted(season.teams.values_list("pk", flat=True))
+    )
+    games = [g for g in games if g.home in teams and g.away in teams]
+    settings = season.settings
+    return table(
+        sorted(teams),
+        games,
+        points=settings.get("points", (3, 1, 0)),
+        tiebreakers=settings.get("tiebreakers", ()),
+        seed=season.seed,
+    )
+
+
+def match_detail_qs() -> QuerySet[Match]:
+    return Match.objects.select_related("season__league", "home", "away", "result")
+
+
+def match_events(
+    match: Match, *, types: list[str] | None = None
+) -> QuerySet[MatchEvent]:
+    qs = MatchEvent.objects.filter(match=match).order_by("seq")
+    if types:
+        qs = qs.filter(type__in=types)
+    return qs

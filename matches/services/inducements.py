@@ -1,0 +1,298 @@
+"""Inducements: what each side may buy before a match, and buying it.
+
+Petty cash goes to the team with the lower Current Team Value. In BB2020
+(errata to "4. Inducements") the higher-CTV team buys first, from its
+treasury only, and the lower team's petty cash is the CTV difference plus
+what the other side spent; in Sevens (seed 004) petty cash is the plain
+difference and both teams may add treasury, in any order. Unused petty
+cash is lost. The underdog's Prayers to Nuffle are counted from the CTVs
+after inducements when the match kicks off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine.campaign import (
+    CampaignError,
+    InducementPurchase,
+    available_inducements,
+    inducement_budget,
+    journeyman_position,
+    journeymen_needed,
+    mercenary_price,
+    prayers_to_nuffle,
+    validate_inducements,
+)
+from engine.rules_data import rules_data
+from league.access import team_can_write
+from league.errors import ServiceError
+from league.models import Player, Team, TreasuryEntry
+from league.selectors import team_detail_qs, team_roster_players, team_value_get
+from league.services.treasury import treasury_debit
+from matches.events import match_events_append
+from matches.models import Match, MatchInducements
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One team's view of the inducement step."""
+
+    team: Team
+    ctv: int
+    petty_cash: int
+    treasury_available: int
+    bought: MatchInducements | None
+    must_wait: bool  # BB2020: the higher-CTV team has not bought yet
+
+
+def _format(match: Match) -> str:
+    return str(match.season.settings["format"])
+
+
+def ctv_for_match(team: Team) -> int:
+    """CTV as the team will take the field: last game's journeymen (still on
+    the roster until kick-off, in case the coach hires them) are replaced by
+    the journeymen it will actually need for this game."""
+    value = team_value_get(team)
+    on_roster = team_roster_players(team)
+    old_journeymen = sum(
+        p.value
+        for p in on_roster
+        if p.journeyman and p.status == Player.Status.ACTIVE and not p.miss_next_game
+    )
+    available = sum(
+        1
+        for p in on_roster
+        if not p.journeyman
+        and p.status == Player.Status.ACTIVE
+        and not p.miss_next_game
+    )
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    needed = journeymen_needed(team.league.format, available)
+    return value.ctv - old_journeymen + needed * journeyman_position(roster).cost
+
+
+def inducement_sides(match: Match) -> tuple[Side, Side]:
+    """Both teams' budgets for ``match`` as things stand."""
+    teams = {
+        t.pk: t for t in team_detail_qs().filter(pk__in=[match.home_id, match.away_id])
+    }
+    bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
+    ctv = {pk: ctv_for_match(t) for pk, t in teams.items()}
+    fmt = _format(match)
+    sides = []
+    for us, them in ((match.home_id, match.away_id), (match.away_id, match.home_id)):
+        spent_by_them = bought[them].treasury_used if them in bought else 0
+        lower = ctv[us] < ctv[them]
+        if fmt == "bb2020" and not lower:
+            spent_by_them = 0
+        budget = inducement_budget(
+            fmt,
+            ctv[us],
+            ctv[them],
+            teams[us].treasury,
+            opponent_treasury_spent=spent_by_them,
+        )
+        sides.append(
+            Side(
+                team=teams[us],
+                ctv=ctv[us],
+                petty_cash=budget.petty_cash,
+                treasury_available=budget.treasury_available,
+                bought=bought.get(us),
+                must_wait=fmt == "bb2020" and lower and them not in bought,
+            )
+        )
+    return sides[0], sides[1]
+
+
+def inducement_offer(side: Side, match: Match) -> list[dict[str, Any]]:
+    """The catalogue this team may buy from, with prices for its rules."""
+    roster = rules_data(match.season.settings["rules_version"]).rosters[
+        side.team.roster
+    ]
+    priced = available_inducements(
+        _format(match), roster.special_rules, roster.apothecary
+    )
+    offer = []
+    for spec, price in priced:
+        if spec.slug == "star_players":
+            continue  # listed below with the roster's own star players
+        if price is None and spec.slug != "mercenaries":
+            continue  # priced per hire (wizards, famous staff): not offered
+        offer.append(
+            {
+                "slug": spec.slug,
+                "name": spec.name,
+                "max": spec.max_count,
+                "price": price,
+            }
+        )
+    star_spec = next((spec for spec, _ in priced if spec.slug == "star_players"), None)
+    if star_spec is not None:  # BB2020 only: Sevens has no Star Players
+        offer.append(
+            {
+                "slug": "star_players",
+                "name": star_spec.name,
+                "max": star_spec.max_count,
+                "price": None,
+                "choices": [
+                    {"name": s.name, "price": s.cost} for s in roster.star_players
+                ],
+            }
+        )
+    return offer
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    slug: str
+    count: int = 1
+    star_player: str | None = None  # for "star_players"
+    position: str | None = None  # for "mercenaries": the roster position hired
+
+
+@transaction.atomic
+def match_buy_inducements(
+    *, match_id: int, team_id: int, items: Sequence[Purchase], actor: AbstractBaseUser
+) -> MatchInducements:
+    """Record a team's inducements for a match (once), paying petty cash
+    first and the rest from the treasury."""
+    match = Match.objects.select_for_update().select_related("season").get(pk=match_id)
+    if team_id not in (match.home_id, match.away_id):
+        raise ServiceError.one(
+            "unknown_team", "team", "that team does not play this match"
+        )
+    team = Team.objects.select_for_update().select_related("league").get(pk=team_id)
+    if not team_can_write(actor, team):
+        from django.core.exceptions import PermissionDenied
+
+        raise PermissionDenied("only the team's coach or the commissioner")
+    if match.status != Match.Status.SCHEDULED:
+        raise ServiceError.one(
+            "match_started", None, "inducements are bought before kick-off"
+        )
+    home, away = inducement_sides(match)
+    side = home if team_id == match.home_id else away
+    if side.bought is not None:
+        raise ServiceError.one(
+            "already_bought", None, f"{team.name} has bought its inducements"
+        )
+    if side.must_wait:
+        raise ServiceError.one(
+            "opponent_first",
+            None,
+            "the team with the higher team value buys its inducements first",
+        )
+    roster = rules_data(match.season.settings["rules_version"]).rosters[team.roster]
+    stars = {s.name: s.cost for s in roster.star_players}
+    purchases = []
+    for index, item in enumerate(items):
+        unit = None
+        if item.slug == "star_players":
+            if item.star_player not in stars:
+                raise ServiceError.one(
+                    "unknown_star_player",
+                    f"items.{index}.star_player",
+                    f"{roster.name} teams cannot hire {item.star_player!r}",
+                )
+            unit = stars[item.star_player]
+        elif item.slug == "mercenaries":
+            position = next(
+                (p for p in roster.positions if p.slug == item.position), None
+            )
+            if position is None:
+                raise ServiceError.one(
+                    "unknown_position",
+                    f"items.{index}.position",
+                    f"{roster.name} teams have no position {item.position!r}",
+                )
+            unit = mercenary_price(position.cost)
+        purchases.append(InducementPurchase(item.slug, item.count, unit))
+    try:
+        cost = validate_inducements(
+            _format(match),
+            roster.special_rules,
+            roster.apothecary,
+            purchases,
+            side.petty_cash,
+            side.treasury_available,
+        )
+    except CampaignError as exc:
+        # The validator names "purchases[i]": the API calls them items.i.
+        field = str(exc.field or "")
+        if field.startswith("purchases["):
+            field = "items." + field[len("purchases[") :].rstrip("]")
+        elif field == "purchases":
+            field = "items"
+        raise ServiceError.one(exc.code, field or "items", str(exc)) from None
+    record = MatchInducements.objects.create(
+        match=match,
+        team=team,
+        lines=[
+            {
+                "slug": line.slug,
+                "count": line.count,
+                "unit_price": line.unit_price,
+                "cost": line.cost,
+                "star_player": items[i].star_player,
+            }
+            for i, line in enumerate(cost.lines)
+        ],
+        total=cost.total,
+        petty_cash=side.petty_cash,
+        petty_cash_used=cost.petty_cash_used,
+        treasury_used=cost.treasury_used,
+        created_by=actor,
+    )
+    if cost.treasury_used:
+        treasury_debit(
+            team=team,
+            amount=cost.treasury_used,
+            reason=TreasuryEntry.Reason.INDUCEMENTS,
+            note=f"inducements for {match}",
+            cause=match,
+            actor=actor,
+        )
+    match_events_append(
+        match,
+        [
+            (
+                "inducements",
+                {
+                    "team_id": team.pk,
+                    "lines": record.lines,
+                    "total": cost.total,
+                    "petty_cash": side.petty_cash,
+                    "petty_cash_used": cost.petty_cash_used,
+                    "treasury_used": cost.treasury_used,
+                    "petty_cash_lost": cost.petty_cash_lost,
+                },
+            )
+        ],
+    )
+    return record
+
+
+def inducements_for_engine(
+    match: Match, home: dict[str, Any], away: dict[str, Any]
+) -> tuple[dict[str, int], dict[str, int]]:
+    """Each side's in-match inducements, and the underdog's prayers from the
+    CTVs at kick-off plus what each side bought."""
+    bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
+    counts: list[dict[str, int]] = []
+    totals = []
+    for snap in (home, away):
+        record = bought.get(int(snap["team_id"]))
+        lines = record.lines if record else []
+        counts.append({line["slug"]: int(line["count"]) for line in lines})
+        totals.append(int(snap["ctv"]) + (record.total if record else 0))
+    prayers = prayers_to_nuffle(totals[0], totals[1])
+    counts[0]["prayers"], counts[1]["prayers"] = prayers
+    return counts[0], counts[1]

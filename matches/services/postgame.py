@@ -1,0 +1,443 @@
+"""The post-game sequence, one idempotent step at a time.
+
+``postgame_run_current_step`` locks the match, runs the step named by
+``Match.postgame_step``, writes its dice and effects (MatchEvents, ledger
+rows, team and player changes) and moves the step on, all in one
+transaction. A duplicate delivery finds the step already moved on and runs
+the next one instead; nothing is ever applied twice. Each step rolls its
+dice from the match's seed, so a rerun after a crash rolls the same dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+
+from engine.campaign import (
+    Characteristic,
+    Participant,
+    PlayerState,
+    PostgameInput,
+    SeededRoller,
+    SppTally,
+    TeamPostgame,
+    apply_casualty,
+    concession_fans_penalty,
+    expensive_mistakes,
+    mvp_eligible,
+    record_outcome,
+    select_mvp,
+    spp_earned,
+    update_dedicated_fans,
+    winnings,
+)
+from league.models import Player, Team, TreasuryEntry
+from league.selectors import team_detail_qs, team_value_get
+from league.services.treasury import treasury_credit, treasury_debit
+from matches.events import match_events_append, postgame_roll_payload
+from matches.models import Match, MatchResult, Season
+from matches.scheduling import playoff_round
+from matches.services.kickoff import match_qs_for_update, match_snapshots
+from matches.services.results import CasualtyEntry, casualty_outcome
+from matches.services.seasons import match_seed
+
+Step = Match.PostgameStep
+ORDER = [
+    Step.OUTCOME,
+    Step.WINNINGS,
+    Step.FANS,
+    Step.SPP,
+    Step.INJURIES,
+    Step.EXPENSIVE_MISTAKES,
+    Step.TEAM_VALUE,
+    Step.DONE,
+]
+CHARACTERISTIC_FIELDS = {c: c.value for c in Characteristic}
+
+
+def _roller(match: Match, step: str) -> SeededRoller:
+    return SeededRoller(match_seed(match.seed, "postgame", step))
+
+
+def _teams(match: Match) -> tuple[Team, Team]:
+    teams = {
+        t.pk: t
+        for t in Team.objects.select_for_update().filter(
+            pk__in=[match.home_id, match.away_id]
+        )
+    }
+    return teams[match.home_id], teams[match.away_id]
+
+
+def _participants(snapshot: dict[str, Any], dead: set[int]) -> list[Participant]:
+    return [
+        Participant(
+            player_id=p["id"], eligible_to_play=p["available"], dead=p["id"] in dead
+        )
+        for p in snapshot["players"]
+    ]
+
+
+def _game(match: Match, result: MatchResult, home: Team, away: Team) -> PostgameInput:
+    home_snap, away_snap = match_snapshots(match)
+    dead = {c["player_id"] for c in result.casualties if c["result"] == "dead"}
+
+    def side(
+        team: Team, snap: dict[str, Any], fan_factor: int, score: int
+    ) -> TeamPostgame:
+        return TeamPostgame(
+            team_id=team.pk,
+            dedicated_fans=team.dedicated_fans,
+            fan_factor=fan_factor,
+            touchdowns=score,
+            conceded=result.conceded_by_id == team.pk,
+            treasury=team.treasury,
+            eligible_mvp_player_ids=mvp_eligible(_participants(snap, dead)),
+        )
+
+    return PostgameInput(
+        home=side(home, home_snap, result.home_fan_factor, result.home_score),
+        away=side(away, away_snap, result.away_fan_factor, result.away_score),
+        format=str(match.season.settings["format"]),
+    )
+
+
+def _step_outcome(
+    match: Match, result: MatchResult, home: Team, away: Team
+) -> list[Any]:
+    outcome = record_outcome(_game(match, result, home, away))
+    Team.objects.filter(pk__in=[home.pk, away.pk]).update(status=Team.Status.POST_GAME)
+    return [
+        (
+            "postgame_outcome",
+            {
+                "step": "outcome",
+                "home": {
+                    "team_id": home.pk,
+                    "outcome": outcome.home.outcome.value,
+                    "touchdowns": outcome.home.touchdowns,
+                    "casualties_inflicted": result.home_casualties,
+                },
+                "away": {
+                    "team_id": away.pk,
+                    "outcome": outcome.away.outcome.value,
+                    "touchdowns": outcome.away.touchdowns,
+                    "casualties_inflicted": result.away_casualties,
+                },
+                "conceded_by": outcome.conceded_by,
+            },
+        )
+    ]
+
+
+def _step_winnings(
+    match: Match, result: MatchResult, home: Team, away: Team
+) -> list[Any]:
+    paid = winnings(_game(match, result, home, away))
+    for team, amount in ((home, paid.home), (away, paid.away)):
+        if amount > 0:
+            treasury_credit(
+                team=team,
+                amount=amount,
+                reason=TreasuryEntry.Reason.WINNINGS,
+                note=f"winnings, {match}",
+                cause=match,
+            )
+    return [
+        (
+            "postgame_winnings",
+            {
+                "step": "winnings",
+                "fan_attendance": paid.fan_attendance,
+                "home": paid.home,
+                "away": paid.away,
+            },
+        )
+    ]
+
+
+def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> list[Any]:
+    game = _game(match, result, home, away)
+    outcome = record_outcome(game)
+    roller = _roller(match, "fans")
+    events = []
+    for team, side, team_outcome in (
+        (home, game.home, outcome.home.outcome),
+        (away, game.away, outcome.away.outcome),
+    ):
+        rolls: list[Any] = []
+        if side.conceded:
+            penalty = concession_fans_penalty(side, roller)
+            rolls += penalty.rolls
+            side = replace(side, dedicated_fans=penalty.after)
+        change = update_dedicated_fans(side, team_outcome, roller)
+        rolls += change.rolls
+        Team.objects.filter(pk=team.pk).update(dedicated_fans=change.after)
+        events.append(
+            (
+                "postgame_fans",
+                postgame_roll_payload(
+                    "fans",
+                    team.pk,
+                    rolls,
+                    before=team.dedicated_fans,
+                    after=change.after,
+                ),
+            )
+        )
+    return events
+
+
+def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list[Any]:
+    fmt = str(match.season.settings["format"])
+    if not match.season.settings.get("spp", True):
+        return [
+            (
+                "postgame_spp",
+                {
+                    "step": "spp",
+                    "skipped": True,
+                    "reason": "this Sevens league does not track SPP",
+                },
+            )
+        ]
+    game = _game(match, result, home, away)
+    roller = _roller(match, "spp")
+    events: list[Any] = []
+    mvps: dict[int, int] = {}
+    for team, side in ((home, game.home), (away, game.away)):
+        if side.conceded or not side.eligible_mvp_player_ids:
+            continue
+        mvp = select_mvp(side, roller)
+        for pid in mvp.player_ids:
+            mvps[pid] = mvps.get(pid, 0) + 1
+        events.append(
+            (
+                "postgame_mvp",
+                postgame_roll_payload(
+                    "mvp", team.pk, mvp.rolls, player_ids=list(mvp.player_ids)
+                ),
+            )
+        )
+    stats = {int(k): v for k, v in result.player_stats.items()}
+    for pid in sorted(set(stats) | set(mvps)):
+        line = stats.get(pid, {})
+        tally = SppTally(
+            passing_completions=line.get("completions", 0),
+            throwing_completions=line.get("successful_landings", 0),
+            deflections=line.get("deflections", 0),
+            interceptions=line.get("interceptions", 0),
+            casualties=line.get("casualties_inflicted", 0),
+            touchdowns=line.get("touchdowns", 0),
+            mvps=mvps.get(pid, 0),
+        )
+        earned = spp_earned(tally, fmt)
+        if earned:
+            Player.objects.filter(pk=pid).update(
+                spp=F("spp") + earned, spp_earned=F("spp_earned") + earned
+            )
+            events.append(
+                (
+                    "postgame_spp",
+                    {
+                        "step": "spp",
+                        "player_id": pid,
+                        "earned": earned,
+                        "tally": line,
+                        "mvp": mvps.get(pid, 0),
+                    },
+                )
+            )
+    return events
+
+
+def _state(player: Player) -> PlayerState:
+    return PlayerState(
+        player_id=player.pk,
+        ma=player.ma,
+        st=player.st,
+        ag=player.ag,
+        pa=player.pa,
+        av=player.av,
+        niggling=player.niggling_injuries,
+        mng=player.miss_next_game,
+        value=player.value,
+        reductions={Characteristic(k): v for k, v in player.reductions.items()},
+    )
+
+
+def _step_injuries(
+    match: Match, result: MatchResult, home: Team, away: Team
+) -> list[Any]:
+    home_snap, away_snap = match_snapshots(match)
+    sat_out = [
+        p["id"]
+        for s in (home_snap, away_snap)
+        for p in s["players"]
+        if not p["available"]
+    ]
+    # Players who missed this game have served their Miss Next Game.
+    Player.objects.filter(pk__in=sat_out, miss_next_game=True).update(
+        miss_next_game=False
+    )
+    events: list[Any] = [
+        ("postgame_mng_cleared", {"step": "injuries", "player_ids": sat_out})
+    ]
+    for entry in result.casualties:
+        cas: CasualtyEntry = entry  # type: ignore[assignment]
+        player = Player.objects.select_for_update().get(pk=cas["player_id"])
+        outcome = casualty_outcome(cas, niggling=player.niggling_injuries)
+        new = apply_casualty(_state(player), outcome)
+        for characteristic, name in CHARACTERISTIC_FIELDS.items():
+            setattr(player, name, new.stat(characteristic))
+        player.niggling_injuries = new.niggling
+        player.miss_next_game = new.mng
+        player.reductions = {c.value: n for c, n in new.reductions.items() if n}
+        if new.dead:
+            player.status = Player.Status.DEAD
+        player.save(
+            update_fields=[
+                "ma",
+                "st",
+                "ag",
+                "pa",
+                "av",
+                "niggling_injuries",
+                "miss_next_game",
+                "reductions",
+                "status",
+            ]
+        )
+        events.append(
+            (
+                "postgame_injury",
+                {
+                    "step": "injuries",
+                    "player_id": player.pk,
+                    "table": cas["table"],
+                    "casualty_roll": cas["casualty_roll"],
+                    "lasting_roll": cas["lasting_roll"],
+                    "result": outcome.result.value,
+                    "injury": outcome.injury,
+                    "mng": new.mng,
+                    "niggling": new.niggling,
+                    "dead": new.dead,
+                    "reductions": {c.value: n for c, n in outcome.reductions.items()},
+                },
+            )
+        )
+    return events
+
+
+def _step_expensive_mistakes(
+    match: Match, result: MatchResult, home: Team, away: Team
+) -> list[Any]:
+    roller = _roller(match, "expensive_mistakes")
+    events = []
+    for team in (home, away):
+        team.refresh_from_db(fields=["treasury"])
+        mistake = expensive_mistakes(team.treasury, roller)
+        if mistake.lost:
+            treasury_debit(
+                team=team,
+                amount=mistake.lost,
+                reason=TreasuryEntry.Reason.EXPENSIVE_MISTAKE,
+                note=f"{mistake.incident}, {match}",
+                cause=match,
+            )
+        events.append(
+            (
+                "postgame_expensive_mistakes",
+                postgame_roll_payload(
+                    "expensive_mistakes",
+                    team.pk,
+                    mistake.rolls,
+                    incident=mistake.incident.value if mistake.incident else None,
+                    lost=mistake.lost,
+                    treasury_after=mistake.treasury_after,
+                ),
+            )
+        )
+    return events
+
+
+def _step_team_value(
+    match: Match, result: MatchResult, home: Team, away: Team
+) -> list[Any]:
+    Team.objects.filter(pk__in=[home.pk, away.pk]).update(status=Team.Status.READY)
+    events = []
+    for team in team_detail_qs().filter(pk__in=[home.pk, away.pk]).order_by("pk"):
+        value = team_value_get(team)
+        events.append(
+            (
+                "postgame_team_value",
+                {
+                    "step": "team_value",
+                    "team_id": team.pk,
+                    "tv": value.tv,
+                    "ctv": value.ctv,
+                    "treasury": team.treasury,
+                },
+            )
+        )
+    return events
+
+
+STEPS: dict[str, Callable[[Match, MatchResult, Team, Team], list[Any]]] = {
+    Step.OUTCOME: _step_outcome,
+    Step.WINNINGS: _step_winnings,
+    Step.FANS: _step_fans,
+    Step.SPP: _step_spp,
+    Step.INJURIES: _step_injuries,
+    Step.EXPENSIVE_MISTAKES: _step_expensive_mistakes,
+    Step.TEAM_VALUE: _step_team_value,
+}
+
+
+@transaction.atomic
+def postgame_run_current_step(*, match_id: int) -> str | None:
+    """Run the match's current post-game step and move on; return the step
+    the match is now at (``done`` when the sequence is over), or None when
+    the match has no post-game to run (not played yet)."""
+    match = match_qs_for_update().get(pk=match_id)
+    if match.status == Match.Status.COMPLETE:
+        return str(Step.DONE)
+    if match.status not in (Match.Status.PLAYED, Match.Status.POST_GAME):
+        return None
+    step = match.postgame_step
+    result = MatchResult.objects.get(match=match)
+    home, away = _teams(match)
+    events = STEPS[step](match, result, home, away)
+    match_events_append(match, events)
+    following = ORDER[ORDER.index(Step(step)) + 1]
+    match.postgame_step = following
+    match.status = (
+        Match.Status.COMPLETE if following == Step.DONE else Match.Status.POST_GAME
+    )
+    match.save(update_fields=["postgame_step", "status", "updated_at"])
+    if following == Step.DONE:
+        _season_maybe_complete(match.season_id)
+    return str(following)
+
+
+def _season_maybe_complete(season_id: int) -> None:
+    """A season is complete when every match is; with playoffs, only once
+    the final (a playoff round of one match) is."""
+    season = Season.objects.select_for_update().get(pk=season_id)
+    if season.matches.exclude(status=Match.Status.COMPLETE).exists():
+        return
+    if season.playoff_teams:
+        playoffs = season.matches.filter(stage=Match.Stage.PLAYOFF)
+        last = playoffs.order_by("-round").first()
+        if last is None or playoffs.filter(round=last.round).count() != 1:
+            return
+        # A one-match first round is not the final when top seeds had byes.
+        _, byes = playoff_round(list(range(season.playoff_teams)))
+        if last.round == 1 and byes:
+            return
+    season.status = Season.Status.COMPLETE
+    season.save(update_fields=["status"])

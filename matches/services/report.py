@@ -1,0 +1,237 @@
+"""Recording a tabletop match: the report a coach types in afterwards."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine.campaign import SeededRoller
+from engine.drafting import Violation
+from league.access import team_can_write
+from league.errors import ServiceError
+from league.models import Team
+from matches.events import match_events_append
+from matches.models import Match, MatchResult
+from matches.services.kickoff import (
+    match_kick_off,
+    match_qs_for_update,
+    match_snapshots,
+)
+from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
+from matches.services.seasons import match_seed
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """What one player did: touchdowns, completions, interceptions,
+    deflections, casualties inflicted, successful landings."""
+
+    player_id: int
+    touchdowns: int = 0
+    completions: int = 0
+    interceptions: int = 0
+    deflections: int = 0
+    casualties_inflicted: int = 0
+    successful_landings: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtyLine:
+    """A casualty suffered, with the dice rolled at the table if entered."""
+
+    player_id: int
+    casualty_roll: int | None = None
+    lasting_roll: int | None = None
+    inflicted_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    home_score: int
+    away_score: int
+    players: Sequence[PlayerLine] = ()
+    casualties: Sequence[CasualtyLine] = ()
+    conceded_by: int | None = None
+    fan_factor_rolls: tuple[int, int] | None = None  # the two D3s, if entered
+    notes: str = ""
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def _check(
+    match: Match, report: Report, snapshots: dict[int, dict[str, object]]
+) -> None:
+    """Every rule a report must satisfy; raises with every violation found."""
+    errors: list[Violation] = []
+    for fld in ("home_score", "away_score"):
+        if getattr(report, fld) < 0:
+            errors.append(Violation("min_value", fld, "a score cannot be negative"))
+    for i, line in enumerate(report.players):
+        for key in STAT_KEYS:
+            if getattr(line, key) < 0:
+                errors.append(
+                    Violation(
+                        "min_value", f"players.{i}.{key}", "counts cannot be negative"
+                    )
+                )
+    team_of: dict[int, int] = {}
+    available: set[int] = set()
+    for team_id, snap in snapshots.items():
+        for p in snap["players"]:  # type: ignore[attr-defined]
+            team_of[p["id"]] = team_id
+            if p["available"]:
+                available.add(p["id"])
+    touchdowns: dict[int, int] = defaultdict(int)
+    seen: set[int] = set()
+    for i, line in enumerate(report.players):
+        where = f"players.{i}.player_id"
+        if line.player_id not in team_of:
+            errors.append(
+                Violation("unknown_player", where, "not a player of either team")
+            )
+            continue
+        if line.player_id not in available:
+            errors.append(
+                Violation(
+                    "player_unavailable", where, "that player could not play this match"
+                )
+            )
+        if line.player_id in seen:
+            errors.append(Violation("duplicate", where, "one line per player"))
+        seen.add(line.player_id)
+        touchdowns[team_of[line.player_id]] += line.touchdowns
+    for i, cas in enumerate(report.casualties):
+        if cas.player_id not in available:
+            errors.append(
+                Violation(
+                    "unknown_player",
+                    f"casualties.{i}.player_id",
+                    "a casualty must be a player who took part",
+                )
+            )
+        if cas.inflicted_by is not None and cas.inflicted_by not in available:
+            errors.append(
+                Violation(
+                    "unknown_player", f"casualties.{i}.inflicted_by", "unknown player"
+                )
+            )
+    for team_id, score, fld in (
+        (match.home_id, report.home_score, "home_score"),
+        (match.away_id, report.away_score, "away_score"),
+    ):
+        if touchdowns[team_id] != score and report.conceded_by is None:
+            errors.append(
+                Violation(
+                    "score_mismatch",
+                    fld,
+                    f"the players' touchdowns add up to {touchdowns[team_id]}, not {score}",
+                )
+            )
+    if report.conceded_by not in (None, match.home_id, match.away_id):
+        errors.append(
+            Violation("unknown_team", "conceded_by", "not a team of this match")
+        )
+    if report.fan_factor_rolls and not all(
+        1 <= r <= 3 for r in report.fan_factor_rolls
+    ):
+        errors.append(
+            Violation("invalid_dice", "fan_factor_rolls", "each is a D3: 1 to 3")
+        )
+    if errors:
+        raise ServiceError(errors)
+
+
+@transaction.atomic
+def match_submit_report(
+    *, match_id: int, report: Report, actor: AbstractBaseUser
+) -> MatchResult:
+    """Record a tabletop match. Either coach or the commissioner may submit;
+    the rosters are those frozen at kick-off (frozen now if the match was not
+    started). The casualty table is rolled by the server where the report
+    gives no dice; every roll is stored."""
+    match = match_qs_for_update().get(pk=match_id)
+    teams = {
+        t.pk: t
+        for t in Team.objects.select_related("league").filter(
+            pk__in=[match.home_id, match.away_id]
+        )
+    }
+    if not any(team_can_write(actor, t) for t in teams.values()):
+        from django.core.exceptions import PermissionDenied
+
+        raise PermissionDenied("only the coaches of this match or the commissioner")
+    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
+        raise ServiceError.one("already_reported", None, "this match has a result")
+    match = match_kick_off(match_id=match.pk)
+    home_snap, away_snap = match_snapshots(match)
+    snapshots = {match.home_id: home_snap, match.away_id: away_snap}
+    _check(match, report, snapshots)
+    settings = match.season.settings
+    niggling = {
+        p["id"]: p["niggling"] for s in snapshots.values() for p in s["players"]
+    }
+    team_of = {p["id"]: tid for tid, s in snapshots.items() for p in s["players"]}
+    casualties = [
+        casualty_entry(
+            match=match,
+            index=i,
+            player_id=cas.player_id,
+            team_id=team_of[cas.player_id],
+            table=str(settings["casualty_table"]),
+            niggling=niggling[cas.player_id],
+            inflicted_by=cas.inflicted_by,
+            casualty_roll=cas.casualty_roll,
+            lasting_roll=cas.lasting_roll,
+        )
+        for i, cas in enumerate(report.casualties)
+    ]
+    if report.fan_factor_rolls:
+        d3 = report.fan_factor_rolls
+    else:
+        roller = SeededRoller(match_seed(match.seed, "fan_factor"))
+        d3 = (roller.d(3, "fan_factor_home"), roller.d(3, "fan_factor_away"))
+    fan_factors = (
+        home_snap["dedicated_fans"] + d3[0],  # type: ignore[operator]
+        away_snap["dedicated_fans"] + d3[1],  # type: ignore[operator]
+    )
+    stats = {
+        str(line.player_id): {k: getattr(line, k) for k in STAT_KEYS}
+        for line in report.players
+    }
+    conceded = teams.get(report.conceded_by) if report.conceded_by else None
+    result = match_result_save(
+        match=match,
+        mode=Match.Mode.RECORDED,
+        home_score=report.home_score,
+        away_score=report.away_score,
+        fan_factors=fan_factors,
+        player_stats=stats,
+        casualties=casualties,
+        conceded_by=conceded,
+        summary={"notes": report.notes, "fan_factor_d3": list(d3)},
+        submitted_by=actor,
+    )
+    match_events_append(
+        match,
+        [
+            (
+                "report",
+                {
+                    "home_score": report.home_score,
+                    "away_score": report.away_score,
+                    "submitted_by": actor.get_username(),
+                    "notes": report.notes,
+                },
+            ),
+            ("fan_factor", {"d3": list(d3), "fan_factor": list(fan_factors)}),
+            *[
+                ("report_player", {"player_id": int(pid), **line})
+                for pid, line in stats.items()
+            ],
+            *[("casualty_roll", dict(c)) for c in casualties],
+        ],
+    )
+    return result

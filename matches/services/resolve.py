@@ -1,0 +1,86 @@
+"""Resolving a match with the engine: two bot coaches play it out."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from matches.engine_bridge import engine_play
+from matches.events import match_events_append, match_events_from_engine
+from matches.models import Match
+from matches.services.inducements import inducements_for_engine
+from matches.services.kickoff import (
+    match_kick_off,
+    match_qs_for_update,
+    match_snapshots,
+)
+from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
+
+
+@transaction.atomic
+def match_resolve(*, match_id: int) -> bool:
+    """Play ``match`` with the scripted bots from its stored seed and the
+    rosters frozen at kick-off, then save the result and every event.
+
+    Idempotent: a match that already has a result is left alone (returns
+    False), and a rerun after a crash replays the same seed to the same
+    result, since nothing of a failed attempt was committed.
+    """
+    match = match_qs_for_update().get(pk=match_id)
+    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
+        return False
+    match = match_kick_off(match_id=match_id)
+    home, away = match_snapshots(match)
+    settings = match.season.settings
+    result, events = engine_play(
+        format_slug=str(settings["format"]),
+        home=home,
+        away=away,
+        seed=match.seed,
+        inducements=inducements_for_engine(match, home, away),
+    )
+    table = str(settings["casualty_table"])
+    niggling = {p["id"]: p["niggling"] for s in (home, away) for p in s["players"]}
+    team_ids = {"home": match.home_id, "away": match.away_id}
+    casualties = []
+    for i, cas in enumerate(result.casualties):
+        if cas.regenerated:
+            continue
+        same_table = table == "bb2020" and cas.d16 is not None
+        casualties.append(
+            casualty_entry(
+                match=match,
+                index=i,
+                player_id=cas.player_id,
+                team_id=team_ids[cas.team],
+                table=table,
+                niggling=niggling.get(cas.player_id, 0),
+                inflicted_by=cas.inflicted_by,
+                # The engine's D16 counts only when the league plays that
+                # table; a result without a roll (Sevens, Stunty) stands.
+                casualty_roll=cas.d16 if same_table else None,
+                lasting_roll=cas.lasting_d6 if same_table else None,
+                result=cas.result if cas.d16 is None else None,
+                apothecary_used=cas.apothecary_used,
+            )
+        )
+    stats = {
+        str(pid): {k: getattr(s, k) for k in STAT_KEYS}
+        for pid, s in result.player_stats.items()
+        if any(getattr(s, k) for k in STAT_KEYS)
+    }
+    conceded = {"home": match.home, "away": match.away}.get(result.conceded or "")
+    match_result_save(
+        match=match,
+        mode=Match.Mode.RESOLVED,
+        home_score=result.score[0],
+        away_score=result.score[1],
+        fan_factors=result.fan_factor,
+        player_stats=stats,
+        casualties=casualties,
+        conceded_by=conceded,
+        summary=result.to_dict(),
+        submitted_by=None,
+    )
+    match_events_from_engine(match, events)
+    match_events_append(match, [("casualty_roll", dict(c)) for c in casualties])
+    return True

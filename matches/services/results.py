@@ -1,0 +1,206 @@
+"""Saving a match's one result, for recorded and resolved matches alike.
+
+Casualties are stored with their dice, never only their outcome: the dice a
+coach entered, the dice the engine rolled, or dice the server rolled (from
+the match's seed) where none were given. The post-game Injuries step
+re-reads the outcome from those dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import Any, TypedDict
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from engine.campaign import (
+    CasualtyOutcome,
+    SeededRoller,
+    casualty_from_roll,
+    roll_casualty,
+)
+from engine.campaign.casualty import InjuryResult, badly_hurt, casualty_from_injury
+from league.errors import ServiceError
+from league.models import Team
+from matches.models import Match, MatchResult
+from matches.services.seasons import match_seed
+
+STAT_KEYS = (
+    "touchdowns",
+    "completions",
+    "casualties_inflicted",
+    "interceptions",
+    "deflections",
+    "successful_landings",
+)
+
+
+class CasualtyEntry(TypedDict):
+    player_id: int
+    team_id: int
+    inflicted_by: int | None
+    table: str
+    casualty_roll: int | None
+    lasting_roll: int | None
+    result: str
+    regenerated: bool
+    apothecary_used: bool
+
+
+class _ReplayThenSeeded:
+    """Dice that first give back the rolls already made (entered by a coach
+    or rolled by the engine), then roll new ones from a seed; ``taken`` keeps
+    every value handed out."""
+
+    def __init__(self, given: Sequence[int], seed: int) -> None:
+        self._given = list(given)
+        self._seeded = SeededRoller(seed)
+        self.taken: list[int] = []
+
+    @property
+    def unused(self) -> int:
+        return len(self._given)
+
+    def d(self, n: int, purpose: str) -> int:
+        if self._given:
+            value = self._given.pop(0)
+            if not 1 <= value <= n:
+                raise ValueError(f"{value} cannot be rolled on a D{n} ({purpose})")
+        else:
+            value = self._seeded.d(n, purpose)
+        self.taken.append(value)
+        return value
+
+
+def casualty_outcome(entry: CasualtyEntry, *, niggling: int) -> CasualtyOutcome:
+    """The outcome the stored dice give on the stored table."""
+    if entry["casualty_roll"] is not None:
+        return casualty_from_roll(
+            entry["table"],
+            entry["casualty_roll"],
+            entry["lasting_roll"],
+            niggling=niggling,
+        )
+    if entry["result"] in ("seriously_hurt", "dead"):
+        # A result the match gave without a casualty roll (the Sevens Injury
+        # table's 11 and 12) keeps its severity whatever the league's table.
+        outcome = casualty_from_injury(
+            InjuryResult(entry["result"]), "sevens", SeededRoller(0), niggling=niggling
+        )
+        assert outcome is not None
+        return outcome
+    return badly_hurt(entry["table"])
+
+
+def casualty_entry(
+    *,
+    match: Match,
+    index: int,
+    player_id: int,
+    team_id: int,
+    table: str,
+    niggling: int,
+    inflicted_by: int | None = None,
+    casualty_roll: int | None = None,
+    lasting_roll: int | None = None,
+    result: str | None = None,
+    regenerated: bool = False,
+    apothecary_used: bool = False,
+) -> CasualtyEntry:
+    """A casualty with complete dice.
+
+    Decision: a result that came without a casualty roll (the Sevens Injury
+    table's Badly Hurt / Seriously Hurt / DEAD, or the Stunty table's Badly
+    Hurt, rolled in the match) stands as it is. Otherwise the league's table
+    is rolled: first with the dice given (entered by a coach, or rolled by
+    the engine on that same table), then with dice from the match's seed for
+    whatever is missing, so the stored record alone decides the outcome.
+    """
+    if not (result is not None and casualty_roll is None):
+        given = [r for r in (casualty_roll, lasting_roll) if r is not None]
+        roller = _ReplayThenSeeded(given, match_seed(match.seed, "casualty", index))
+        try:
+            outcome = roll_casualty(table, roller, niggling=niggling)
+        except (ValueError, RuntimeError) as exc:  # an impossible die entered
+            raise ServiceError.one(
+                "invalid_dice", f"casualties.{index}", str(exc)
+            ) from None
+        if roller.unused:
+            raise ServiceError.one(
+                "invalid_dice",
+                f"casualties.{index}",
+                "a lasting-injury roll was not needed",
+            )
+        casualty_roll = roller.taken[0]
+        lasting_roll = roller.taken[1] if len(roller.taken) > 1 else None
+        result = outcome.result.value
+    return CasualtyEntry(
+        player_id=player_id,
+        team_id=team_id,
+        inflicted_by=inflicted_by,
+        table=table,
+        casualty_roll=casualty_roll,
+        lasting_roll=lasting_roll,
+        result=result,
+        regenerated=regenerated,
+        apothecary_used=apothecary_used,
+    )
+
+
+@transaction.atomic
+def match_result_save(
+    *,
+    match: Match,
+    mode: str,
+    home_score: int,
+    away_score: int,
+    fan_factors: tuple[int, int],
+    player_stats: dict[str, dict[str, int]],
+    casualties: Iterable[CasualtyEntry],
+    conceded_by: Team | None,
+    summary: dict[str, Any],
+    submitted_by: AbstractBaseUser | None,
+) -> MatchResult:
+    """Write the result, move the match to *played* and start its post-game
+    once the transaction commits. A second result for the same match is
+    refused (and the database would refuse it too)."""
+    from matches.tasks import postgame_advance_task  # tasks import services
+
+    casualties = list(casualties)
+    home_cas = sum(1 for c in casualties if c["team_id"] == match.away_id)
+    away_cas = sum(1 for c in casualties if c["team_id"] == match.home_id)
+    try:
+        with transaction.atomic():
+            result = MatchResult.objects.create(
+                match=match,
+                mode=mode,
+                home_score=home_score,
+                away_score=away_score,
+                home_fan_factor=fan_factors[0],
+                away_fan_factor=fan_factors[1],
+                conceded_by=conceded_by,
+                player_stats=player_stats,
+                casualties=casualties,
+                home_casualties=home_cas,
+                away_casualties=away_cas,
+                summary=summary,
+                submitted_by=submitted_by
+                if submitted_by is not None and submitted_by.is_authenticated
+                else None,
+            )
+    except IntegrityError:
+        # Only the one-result-per-match constraint means "already reported";
+        # anything else is a real error and must not be disguised.
+        if MatchResult.objects.filter(match=match).exists():
+            raise ServiceError.one(
+                "already_reported", None, "this match has a result"
+            ) from None
+        raise
+    match.status = Match.Status.PLAYED
+    match.mode = mode
+    match.postgame_step = Match.PostgameStep.OUTCOME
+    match.save(update_fields=["status", "mode", "postgame_step", "updated_at"])
+    transaction.on_commit(partial(postgame_advance_task.delay, match.pk))
+    return result

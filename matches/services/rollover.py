@@ -1,0 +1,351 @@
+"""The end of a season: closing it, and re-drafting teams for the next one
+("The Off-season Break and Re-drafting Teams")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine.campaign import SeededRoller
+from engine.campaign.redraft import (
+    carry_over_cost,
+    recover,
+    redraft_budget,
+    rehire_cost,
+)
+from engine.drafting import DraftError, DraftRequest, Violation, draft_check
+from engine.formats import get_format
+from engine.rules_data import rules_data
+from league.access import league_get_for_commissioner, team_get_for_write
+from league.errors import ServiceError
+from league.models import Player, Team, TreasuryEntry
+from league.selectors import team_detail_qs
+from league.services.treasury import treasury_credit, treasury_debit
+from matches.engine_bridge import team_snapshot
+from matches.models import Match, Season, SeasonTeamArchive
+from matches.selectors import season_standings
+from matches.services.seasons import match_seed
+
+
+@transaction.atomic
+def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamArchive]:
+    """Close a finished season: every team's roster is archived read-only
+    with its record, and the teams may re-draft for the next season."""
+    season = (
+        Season.objects.select_for_update().select_related("league").get(pk=season_id)
+    )
+    league_get_for_commissioner(actor, season.league_id)
+    if season.status == Season.Status.CLOSED:
+        raise ServiceError.one("already_closed", None, f"{season} is closed")
+    if season.matches.exclude(status=Match.Status.COMPLETE).exists():
+        raise ServiceError.one(
+            "season_unfinished", None, "every match must be complete"
+        )
+    rows = {row.team_id: row for row in season_standings(season)}
+    archives = [
+        SeasonTeamArchive(
+            season=season,
+            team=team,
+            roster=team_snapshot(team),
+            record={
+                "played": rows[team.pk].played,
+                "won": rows[team.pk].won,
+                "drawn": rows[team.pk].drawn,
+                "lost": rows[team.pk].lost,
+                "treasury": team.treasury,
+            },
+        )
+        for team in team_detail_qs().filter(pk__in=list(rows))
+    ]
+    SeasonTeamArchive.objects.bulk_create(archives)
+    season.status = Season.Status.CLOSED
+    season.save(update_fields=["status"])
+    return archives
+
+
+@dataclass(frozen=True, slots=True)
+class RedraftPlan:
+    """What a coach keeps and buys for the new season."""
+
+    keep: Sequence[int]
+    new_players: Sequence[tuple[str, str]] = ()
+    rerolls: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+
+
+@dataclass(slots=True)
+class RedraftPreview:
+    budget: dict[str, Any]
+    players: list[dict[str, Any]] = field(default_factory=list)
+    new_players: int = 0
+    carry_over: int = 0
+    total: int = 0
+    remaining: int = 0
+    violations: list[Violation] = field(default_factory=list)
+
+
+def _seasons_played(team: Team, player_id: int) -> int:
+    return sum(
+        1
+        for archive in SeasonTeamArchive.objects.filter(team=team).only("roster")
+        if any(p["id"] == player_id for p in archive.roster["players"])
+    )
+
+
+def _preview(
+    team: Team, archive: SeasonTeamArchive, plan: RedraftPlan, cap: int | None
+) -> RedraftPreview:
+    fmt = get_format(team.league.format)
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    record = archive.record
+    budget = redraft_budget(
+        fmt.slug,
+        treasury=team.treasury,
+        games=record["played"],
+        wins=record["won"],
+        draws=record["drawn"],
+        cap=cap,
+    )
+    preview = RedraftPreview(
+        budget={
+            "base": budget.base,
+            "treasury": budget.treasury,
+            "games": budget.games,
+            "wins": budget.wins,
+            "draws": budget.draws,
+            "total": budget.total,
+            "capped": budget.capped,
+        }
+    )
+    eligible = {
+        p.pk: p
+        for p in team.players.filter(
+            status__in=[Player.Status.ACTIVE, Player.Status.RETIRED], journeyman=False
+        )
+    }
+    for index, player_id in enumerate(plan.keep):
+        player = eligible.get(player_id)
+        if player is None:
+            preview.violations.append(
+                Violation(
+                    "unknown_player",
+                    f"keep.{index}",
+                    "not a player of last season's roster",
+                )
+            )
+            continue
+        seasons = _seasons_played(team, player.pk) - 1  # this season is not "previous"
+        preview.players.append(
+            {
+                "id": player.pk,
+                "name": player.name,
+                "position": player.position,
+                "value": player.value,
+                "seasons": seasons,
+                "cost": rehire_cost(player.value, max(seasons, 0)),
+            }
+        )
+    known = {p.slug: p for p in roster.positions}
+    for index, (position, _name) in enumerate(plan.new_players):
+        if position not in known:
+            preview.violations.append(
+                Violation(
+                    "unknown_position",
+                    f"new_players.{index}.position",
+                    f"{roster.name} teams have no position {position!r}",
+                )
+            )
+        else:
+            preview.new_players += known[position].cost
+    squad = tuple((p["position"], p["name"]) for p in preview.players) + tuple(
+        plan.new_players
+    )
+    try:  # the squad's shape: counts, position limits, staff limits
+        draft_check(
+            replace(fmt, budget=10**12),
+            roster,
+            DraftRequest(
+                players=squad,
+                rerolls=plan.rerolls,
+                assistant_coaches=plan.assistant_coaches,
+                cheerleaders=plan.cheerleaders,
+                apothecary=plan.apothecary,
+                dedicated_fans=1,
+            ),
+        )
+    except DraftError as exc:
+        preview.violations += [
+            v for v in exc.violations if v.code != "unknown_position"
+        ]
+    preview.carry_over = carry_over_cost(
+        fmt.slug,
+        roster,
+        rerolls=plan.rerolls,
+        assistant_coaches=plan.assistant_coaches,
+        cheerleaders=plan.cheerleaders,
+        apothecary=plan.apothecary,
+    )
+    preview.total = (
+        sum(p["cost"] for p in preview.players)
+        + preview.new_players
+        + preview.carry_over
+    )
+    preview.remaining = budget.total - preview.total
+    if preview.remaining < 0:
+        preview.violations.append(
+            Violation(
+                "over_budget",
+                None,
+                f"the re-draft costs {preview.total:,} but the budget is {budget.total:,}",
+            )
+        )
+    return preview
+
+
+@transaction.atomic
+def team_redraft(
+    *,
+    team_id: int,
+    season_id: int,
+    plan: RedraftPlan,
+    actor: AbstractBaseUser,
+    commit: bool,
+    cap: int | None = None,
+) -> RedraftPreview:
+    """Preview (``commit=False``, nothing written) or carry out a re-draft:
+    dropped players leave, returning players recover (R&R clears Miss Next
+    Game; recovery rolls for niggling injuries and retired players'
+    reductions), new players are hired, the treasury is emptied into the
+    budget and the rest of the budget becomes the new treasury."""
+    team = team_get_for_write(actor, team_id)
+    team = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
+    try:
+        archive = SeasonTeamArchive.objects.select_for_update().get(
+            season_id=season_id, team=team, season__status=Season.Status.CLOSED
+        )
+    except SeasonTeamArchive.DoesNotExist:
+        raise ServiceError.one(
+            "season_not_closed",
+            "season",
+            "re-draft after the commissioner closes the season",
+        ) from None
+    if archive.redraft is not None:
+        raise ServiceError.one("already_redrafted", None, f"{team.name} has re-drafted")
+    preview = _preview(team, archive, plan, cap)
+    if not commit:
+        return preview
+    if preview.violations:
+        raise ServiceError(preview.violations)
+    roller = SeededRoller(match_seed(archive.season.seed, "redraft", team.pk))
+    kept = set(plan.keep)
+    dice: list[dict[str, Any]] = []
+    Player.objects.filter(
+        team=team, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED]
+    ).exclude(pk__in=kept).update(status=Player.Status.FIRED)
+    for player in Player.objects.select_for_update().filter(pk__in=kept).order_by("pk"):
+        outcome = recover(
+            niggling=player.niggling_injuries,
+            reductions=dict(player.reductions),
+            temporarily_retired=player.status == Player.Status.RETIRED,
+            apothecary=plan.apothecary,
+            roller=roller,
+        )
+        for characteristic in outcome.restored:
+            # AG, PA and AV are target numbers: a reduction raised them.
+            step = 1 if characteristic in ("ma", "st") else -1
+            setattr(player, characteristic, getattr(player, characteristic) + step)
+            player.reductions[characteristic] -= 1
+        player.reductions = {k: v for k, v in player.reductions.items() if v}
+        player.niggling_injuries = outcome.niggling_after
+        player.miss_next_game = False
+        player.status = Player.Status.ACTIVE
+        player.save(
+            update_fields=[
+                "ma",
+                "st",
+                "ag",
+                "pa",
+                "av",
+                "reductions",
+                "niggling_injuries",
+                "miss_next_game",
+                "status",
+            ]
+        )
+        dice.append(
+            {
+                "player_id": player.pk,
+                "restored": list(outcome.restored),
+                "niggling": [outcome.niggling_before, outcome.niggling_after],
+                "dice": [
+                    {"purpose": p, "sides": s, "result": r} for p, s, r in outcome.rolls
+                ],
+            }
+        )
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    taken = set(
+        Player.objects.filter(
+            team=team, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED]
+        ).values_list("number", flat=True)
+    )
+    numbers = (n for n in range(1, 100) if n not in taken)
+    for position_slug, name in plan.new_players:
+        position = roster.position(position_slug)
+        Player.objects.create(
+            team=team,
+            position=position.slug,
+            name=name,
+            number=next(numbers),
+            ma=position.ma,
+            st=position.st,
+            ag=position.ag,
+            pa=position.pa,
+            av=position.av,
+            value=position.cost,
+        )
+    if team.treasury:
+        treasury_debit(
+            team=team,
+            amount=team.treasury,
+            reason=TreasuryEntry.Reason.DRAFT,
+            note="re-draft: the treasury goes into the re-draft budget",
+            actor=actor,
+        )
+    treasury_credit(
+        team=team,
+        amount=int(preview.budget["total"]),
+        reason=TreasuryEntry.Reason.DRAFT_BUDGET,
+        note="re-draft budget",
+        actor=actor,
+    )
+    if preview.total:
+        treasury_debit(
+            team=team,
+            amount=preview.total,
+            reason=TreasuryEntry.Reason.DRAFT,
+            note="re-draft: players re-hired and hired, staff and re-rolls",
+            actor=actor,
+        )
+    Team.objects.filter(pk=team.pk).update(
+        rerolls=plan.rerolls,
+        assistant_coaches=plan.assistant_coaches,
+        cheerleaders=plan.cheerleaders,
+        apothecary=plan.apothecary,
+        status=Team.Status.READY,
+    )
+    archive.redraft = {
+        "budget": preview.budget,
+        "players": preview.players,
+        "new_players": list(plan.new_players),
+        "carry_over": preview.carry_over,
+        "total": preview.total,
+        "recovery": dice,
+    }
+    archive.save(update_fields=["redraft"])
+    return preview

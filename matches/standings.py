@@ -1,0 +1,138 @@
+"""League standings with ordered tiebreakers (pure: no database).
+
+Tiebreakers are applied in the league's order; ``head_to_head`` compares
+only the teams still tied at that point, on the points they took from each
+other; a coin flip (seeded, so the table is stable) settles what is left.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    home: int
+    away: int
+    home_score: int
+    away_score: int
+    home_casualties: int  # inflicted by the home team
+    away_casualties: int
+
+
+@dataclass(slots=True)
+class Row:
+    team_id: int
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    td_for: int = 0
+    td_against: int = 0
+    cas_for: int = 0
+    cas_against: int = 0
+    points: int = 0
+    tiebreak_notes: list[str] = field(default_factory=list)
+
+    @property
+    def td_diff(self) -> int:
+        return self.td_for - self.td_against
+
+    @property
+    def cas_diff(self) -> int:
+        return self.cas_for - self.cas_against
+
+
+# Tiebreaker names (as a league stores them) that differ from Row fields.
+ROW_FIELD = {"wins": "won"}
+
+
+def _points(score: int, against: int, points: Sequence[int]) -> int:
+    win, draw, loss = points
+    return win if score > against else draw if score == against else loss
+
+
+def table(
+    team_ids: Sequence[int],
+    games: Sequence[Game],
+    *,
+    points: Sequence[int] = (3, 1, 0),
+    tiebreakers: Sequence[str] = ("points", "td_diff", "cas_diff", "head_to_head"),
+    seed: int = 0,
+) -> list[Row]:
+    rows = {t: Row(t) for t in team_ids}
+    for g in games:
+        sides = (
+            (g.home, g.home_score, g.away_score, g.home_casualties, g.away_casualties),
+            (g.away, g.away_score, g.home_score, g.away_casualties, g.home_casualties),
+        )
+        for us, scored, conceded, cas_for, cas_against in sides:
+            row = rows[us]
+            row.played += 1
+            row.td_for += scored
+            row.td_against += conceded
+            row.cas_for += cas_for
+            row.cas_against += cas_against
+            row.points += _points(scored, conceded, points)
+            if scored > conceded:
+                row.won += 1
+            elif scored == conceded:
+                row.drawn += 1
+            else:
+                row.lost += 1
+    order = list(tiebreakers)
+    if "points" not in order:
+        order.insert(0, "points")
+    return _rank(list(rows.values()), order, games, points, seed)
+
+
+def _head_to_head(
+    group: list[Row], games: Sequence[Game], points: Sequence[int]
+) -> dict[int, int]:
+    ids = {r.team_id for r in group}
+    got = dict.fromkeys(ids, 0)
+    for g in games:
+        if g.home in ids and g.away in ids:
+            got[g.home] += _points(g.home_score, g.away_score, points)
+            got[g.away] += _points(g.away_score, g.home_score, points)
+    return got
+
+
+def _coin(seed: int, team_id: int) -> int:
+    digest = hashlib.sha256(f"{seed}:{team_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _rank(
+    group: list[Row],
+    criteria: list[str],
+    games: Sequence[Game],
+    points: Sequence[int],
+    seed: int,
+) -> list[Row]:
+    if len(group) <= 1:
+        return group
+    if not criteria:
+        ordered = sorted(group, key=lambda r: _coin(seed, r.team_id), reverse=True)
+        for r in ordered:
+            r.tiebreak_notes.append("coin_flip")
+        return ordered
+    criterion, rest = criteria[0], criteria[1:]
+    if criterion != "points":
+        # Note, for each tied team, the tiebreaker that was used on it.
+        for r in group:
+            r.tiebreak_notes.append(criterion)
+    if criterion == "head_to_head":
+        h2h = _head_to_head(group, games, points)
+        key: Callable[[Row], int] = lambda r: h2h[r.team_id]  # noqa: E731
+    else:
+        attribute = ROW_FIELD.get(criterion, criterion)
+        key = lambda r: int(getattr(r, attribute))  # noqa: E731
+    ordered: list[Row] = []
+    values = sorted({key(r) for r in group}, reverse=True)
+    for value in values:
+        tied = [r for r in group if key(r) == value]
+        ordered += _rank(tied, rest, games, points, seed)
+    return ordered

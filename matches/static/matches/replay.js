@@ -1,0 +1,354 @@
+/* Dugout replay viewer: plays a match's stored event log on an SVG pitch.
+ *
+ * Everything drawn comes from the events the server stored for the match
+ * (GET <match>/replay.json): set-ups, moves, blocks with their dice, the
+ * ball, touchdowns. The state after event n is rebuilt by applying events
+ * 0..n-1 to an empty pitch, so stepping back or jumping to a turn is the
+ * same operation as stepping forward.
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("replay");
+  if (!root) return;
+
+  var NS = "http://www.w3.org/2000/svg";
+  var S = 32; // one square, in SVG units
+  var el = function (id) { return document.getElementById(id); };
+  var ui = {
+    svg: el("pitch"),
+    score: el("replay-score"),
+    turn: el("replay-turn"),
+    dice: el("replay-dice"),
+    caption: el("replay-caption"),
+    play: el("replay-play"),
+    speed: el("replay-speed"),
+    jump: el("replay-jump"),
+    seek: el("replay-seek"),
+    pos: el("replay-pos"),
+    dugouts: el("replay-dugouts"),
+  };
+  var data = null;
+  var state = null;
+  var at = 0; // number of events applied
+  var timer = null;
+  var tokens = {}; // player id -> <g>
+  var layer = null;
+  var ballEl = null;
+  var overlay = null;
+
+  function svg(name, attrs, parent) {
+    var node = document.createElementNS(NS, name);
+    for (var k in attrs) node.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function fresh() {
+    return {
+      players: {}, // id -> {sq, down, stunnedAt}
+      ball: -1,
+      carrier: null,
+      score: [0, 0],
+      half: 0,
+      turn: 0,
+      team: null,
+      turns: 0,
+      active: null,
+      block: null,
+      pass: null,
+      off: {}, // id -> box
+      weather: null,
+    };
+  }
+
+  function player(st, id) {
+    var p = st.players[id];
+    if (!p) p = st.players[id] = { sq: -1, down: false, stunnedAt: -1 };
+    return p;
+  }
+
+  function side(id) {
+    var info = data.players[id];
+    return info ? info.side : null;
+  }
+
+  function place(st, id, sq) {
+    var p = player(st, id);
+    p.sq = sq;
+    if (st.carrier === id) {
+      if (sq >= 0) st.ball = sq; else st.carrier = null;
+    }
+  }
+
+  function apply(st, ev) {
+    var e = ev.p;
+    switch (ev.type) {
+      case "weather": st.weather = e.result; break;
+      case "setup":
+        for (var id in st.players) {
+          if (side(id) === e.team) st.players[id].sq = -1;
+        }
+        e.placement.forEach(function (pair) {
+          var p = player(st, String(pair[0]));
+          p.sq = pair[1]; p.down = false; p.stunnedAt = -1;
+          delete st.off[pair[0]];
+        });
+        break;
+      case "kick": st.ball = e.landing; st.carrier = null; break;
+      case "ball": st.ball = e.dst; st.carrier = null; break;
+      case "ball_caught": st.carrier = String(e.player); st.ball = e.square; break;
+      case "touchback":
+        st.carrier = String(e.player);
+        st.ball = player(st, st.carrier).sq;
+        break;
+      case "hand_off":
+        st.carrier = String(e.receiver);
+        st.ball = player(st, st.carrier).sq;
+        break;
+      case "move": place(st, String(e.player), e.dst); break;
+      case "landing":
+        place(st, String(e.player), e.square);
+        if (!e.ok) player(st, String(e.player)).down = true;
+        break;
+      case "stand_up": player(st, String(e.player)).down = false; break;
+      case "knocked_down":
+        var kd = player(st, String(e.player));
+        kd.down = true;
+        if (st.carrier === String(e.player)) { st.carrier = null; st.ball = e.square; }
+        break;
+      case "injury":
+        if (e.result === "stunned") player(st, String(e.player)).stunnedAt = st.turns;
+        break;
+      case "note":
+        if (e.what === "placed_prone_stunned" && e.player >= 0) {
+          var pp = player(st, String(e.player));
+          pp.down = true; pp.stunnedAt = st.turns;
+        }
+        break;
+      case "player_off":
+      case "sent_off":
+        place(st, String(e.player), -1);
+        st.off[e.player] = e.box || "sent off";
+        break;
+      case "turn_start":
+        st.half = e.half; st.turn = e.turn; st.team = e.team; st.turns += 1;
+        st.active = null; st.block = null; st.pass = null;
+        break;
+      case "turn_end":
+        // Stunned players of the team whose turn ends roll over to Prone,
+        // unless they were stunned during that very turn.
+        for (var pid in st.players) {
+          var q = st.players[pid];
+          if (q.stunnedAt >= 0 && q.stunnedAt < st.turns && side(pid) === e.team) q.stunnedAt = -1;
+        }
+        st.active = null;
+        break;
+      case "activation":
+        st.active = String(e.player); st.block = null; st.pass = null;
+        break;
+      case "block":
+        st.block = { attacker: String(e.attacker), defender: String(e.defender), faces: ev.faces || [], result: null };
+        break;
+      case "block_result":
+        if (st.block) st.block.result = e.result;
+        break;
+      case "pass":
+        st.pass = { from: player(st, String(e.player)).sq, to: e.target };
+        break;
+      case "touchdown":
+      case "half_time":
+      case "game_end":
+        st.score = [e.score[0], e.score[1]];
+        break;
+      case "drive_end":
+        for (var d in st.players) st.players[d].sq = -1;
+        st.ball = -1; st.carrier = null; st.block = null; st.pass = null; st.active = null;
+        break;
+    }
+  }
+
+  function xy(sq) {
+    var w = data.pitch.width;
+    return [(sq % w) * S + S / 2, Math.floor(sq / w) * S + S / 2];
+  }
+
+  function drawPitch() {
+    var p = data.pitch;
+    var W = p.width * S, H = p.height * S;
+    ui.svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    ui.svg.setAttribute("aria-label", "Pitch, " + p.width + " by " + p.height + " squares");
+    var defs = svg("defs", {}, ui.svg);
+    var marker = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" }, defs);
+    svg("path", { d: "M0,0 L10,5 L0,10 z", fill: "#ffd34d" }, marker);
+    var grid = svg("g", { "aria-hidden": "true" }, ui.svg);
+    svg("rect", { class: "endzone", x: 0, y: 0, width: S, height: H }, grid);
+    svg("rect", { class: "endzone", x: W - S, y: 0, width: S, height: H }, grid);
+    for (var x = 0; x < p.width; x++) {
+      for (var y = 0; y < p.height; y++) {
+        svg("rect", { class: "sq", x: x * S, y: y * S, width: S, height: S }, grid);
+      }
+    }
+    // The Lines of Scrimmage: one line on the 11-a-side pitch, two with
+    // the middle third between them on the Sevens pitch.
+    [(p.home_los_x + 1) * S, p.away_los_x * S].forEach(function (x) {
+      svg("line", { class: "line", x1: x, y1: 0, x2: x, y2: H }, grid);
+    });
+    svg("line", { class: "line", x1: S, y1: 0, x2: S, y2: H }, grid);
+    svg("line", { class: "line", x1: W - S, y1: 0, x2: W - S, y2: H }, grid);
+    [p.wide_zone, p.height - p.wide_zone].forEach(function (row) {
+      svg("line", { class: "wide", x1: 0, y1: row * S, x2: W, y2: row * S }, grid);
+    });
+    overlay = svg("g", { "aria-hidden": "true" }, ui.svg);
+    layer = svg("g", {}, ui.svg);
+    Object.keys(data.players).forEach(function (id) {
+      var info = data.players[id];
+      var g = svg("g", { class: "token " + info.side, "data-player": id, style: "display:none" }, layer);
+      svg("circle", { r: S * 0.4 }, g);
+      var t = svg("text", {}, g);
+      t.textContent = info.number;
+      var title = svg("title", {}, g);
+      title.textContent = "#" + info.number + " " + info.name + " (" + info.position + ")";
+      tokens[id] = g;
+    });
+    ballEl = svg("circle", { class: "ball", r: S * 0.17, style: "display:none" }, ui.svg);
+  }
+
+  function render() {
+    var st = state;
+    for (var id in tokens) {
+      var p = st.players[id];
+      var g = tokens[id];
+      if (!p || p.sq < 0) { g.style.display = "none"; continue; }
+      var c = xy(p.sq);
+      g.style.display = "";
+      g.style.transform = "translate(" + c[0] + "px," + c[1] + "px)";
+      var cls = "token " + data.players[id].side;
+      if (p.down) cls += " down";
+      if (p.stunnedAt >= 0) cls += " stunned";
+      if (st.active === id) cls += " active";
+      g.setAttribute("class", cls);
+    }
+    if (st.ball >= 0) {
+      var b = xy(st.ball);
+      var off = st.carrier ? S * 0.3 : 0;
+      ballEl.style.display = "";
+      ballEl.style.transform = "translate(" + (b[0] + off) + "px," + (b[1] - off) + "px)";
+    } else {
+      ballEl.style.display = "none";
+    }
+    while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
+    while (ui.dice.firstChild) ui.dice.removeChild(ui.dice.firstChild);
+    if (st.block) {
+      var a = st.players[st.block.attacker], d = st.players[st.block.defender];
+      if (a && d && a.sq >= 0 && d.sq >= 0) {
+        var p1 = xy(a.sq), p2 = xy(d.sq);
+        svg("line", { class: "arrow", x1: p1[0], y1: p1[1], x2: (p1[0] + p2[0]) / 2 + (p2[0] - p1[0]) * 0.15, y2: (p1[1] + p2[1]) / 2 + (p2[1] - p1[1]) * 0.15 }, overlay);
+      }
+      var chosen = false;
+      var wanted = st.block.result ? st.block.result.replace(/_/g, " ").toLowerCase() : null;
+      st.block.faces.forEach(function (face) {
+        var span = document.createElement("span");
+        span.className = "die";
+        span.textContent = face;
+        if (!chosen && wanted && face.toLowerCase() === wanted) { span.className += " chosen"; chosen = true; }
+        ui.dice.appendChild(span);
+      });
+    }
+    if (st.pass && st.pass.from >= 0 && st.pass.to >= 0) {
+      var f = xy(st.pass.from), t = xy(st.pass.to);
+      svg("line", { class: "pass", x1: f[0], y1: f[1], x2: t[0], y2: t[1] }, overlay);
+    }
+    ui.score.textContent = st.score[0] + "–" + st.score[1];
+    ui.turn.textContent = st.half
+      ? "Half " + st.half + " · " + data[st.team].name + " turn " + st.turn + (st.weather ? " · " + st.weather.replace(/_/g, " ") : "")
+      : "Before kick-off";
+    var ev = data.events[at - 1];
+    ui.caption.textContent = ev ? ev.text : "Press Play, or step through the match one event at a time.";
+    var current = "";
+    data.turns.forEach(function (t) { if (t.index < at) current = String(t.index); });
+    ui.jump.value = current;
+    ui.seek.value = at;
+    ui.pos.textContent = at + " / " + data.events.length;
+    root.dataset.at = at;
+    var boxes = { home: [], away: [] };
+    for (var o in st.off) {
+      var info = data.players[o];
+      if (info && st.off[o] !== "reserves") boxes[info.side].push("#" + info.number + " " + st.off[o].replace(/_/g, " "));
+    }
+    ui.dugouts.textContent = ["home", "away"].map(function (s) {
+      return boxes[s].length ? data[s].name + " dugout: " + boxes[s].join(", ") : "";
+    }).filter(Boolean).join(" · ");
+  }
+
+  function seek(n) {
+    n = Math.max(0, Math.min(data.events.length, n));
+    if (n < at) { state = fresh(); at = 0; }
+    while (at < n) { apply(state, data.events[at]); at += 1; }
+    render();
+  }
+
+  function stop() {
+    if (timer) { clearInterval(timer); timer = null; }
+    ui.play.textContent = "Play";
+    ui.play.setAttribute("aria-pressed", "false");
+  }
+
+  function play() {
+    if (at >= data.events.length) seek(0);
+    ui.play.textContent = "Pause";
+    ui.play.setAttribute("aria-pressed", "true");
+    timer = setInterval(function () {
+      if (at >= data.events.length) { stop(); return; }
+      seek(at + 1);
+    }, Number(ui.speed.value));
+  }
+
+  function bind() {
+    ui.play.addEventListener("click", function () { if (timer) stop(); else play(); });
+    el("replay-step").addEventListener("click", function () { stop(); seek(at + 1); });
+    el("replay-back").addEventListener("click", function () { stop(); seek(at - 1); });
+    el("replay-start").addEventListener("click", function () { stop(); seek(0); });
+    el("replay-end").addEventListener("click", function () { stop(); seek(data.events.length); });
+    ui.speed.addEventListener("change", function () { if (timer) { stop(); play(); } });
+    ui.seek.addEventListener("input", function () { stop(); seek(Number(ui.seek.value)); });
+    ui.jump.addEventListener("change", function () {
+      if (ui.jump.value === "") return;
+      stop();
+      seek(Number(ui.jump.value) + 1);
+    });
+    root.addEventListener("keydown", function (evt) {
+      var tag = evt.target.tagName;
+      if (tag === "SELECT" || tag === "INPUT") return;
+      if (evt.key === "ArrowRight") { stop(); seek(at + 1); evt.preventDefault(); }
+      else if (evt.key === "ArrowLeft") { stop(); seek(at - 1); evt.preventDefault(); }
+    });
+  }
+
+  function init(json) {
+    data = json;
+    drawPitch();
+    data.turns.forEach(function (t) {
+      var opt = document.createElement("option");
+      opt.value = t.index;
+      opt.textContent = t.label;
+      ui.jump.appendChild(opt);
+    });
+    ui.seek.max = data.events.length;
+    state = fresh();
+    at = 0;
+    bind();
+    render();
+    root.dataset.ready = "true";
+  }
+
+  fetch(root.dataset.src, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    .then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    })
+    .then(init)
+    .catch(function (err) {
+      ui.caption.textContent = "The replay could not be loaded (" + err.message + ").";
+    });
+})();

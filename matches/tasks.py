@@ -1,0 +1,75 @@
+"""Celery tasks: thin wrappers that take ids and call one service each.
+
+All are safe to run twice or after a worker crash: each service checks the
+state it is asked to change (with a row lock) before changing it.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+
+from matches.models import Match
+from matches.services.kickoff import TeamNotReady
+from matches.services.postgame import postgame_run_current_step
+from matches.services.progress import progresses_waiting_on, season_resolve_next
+from matches.services.resolve import match_resolve
+from matches.services.sweep import matches_stuck
+
+
+def _eager() -> bool:
+    return bool(settings.CELERY_TASK_ALWAYS_EAGER)
+
+
+@shared_task(bind=True, acks_late=True, max_retries=240)
+def match_resolve_task(self, match_id: int) -> None:  # type: ignore[no-untyped-def]
+    try:
+        match_resolve(match_id=match_id)
+    except TeamNotReady as exc:
+        # A team is still finishing its previous post-game: try again soon.
+        raise self.retry(exc=exc, countdown=0.5) from None
+
+
+@shared_task(acks_late=True)
+def postgame_advance_task(match_id: int) -> None:
+    """Run the match's current post-game step, then queue the next one."""
+    while True:
+        step = postgame_run_current_step(match_id=match_id)
+        if step is None:  # not played yet: a stray or early delivery
+            return
+        if step == Match.PostgameStep.DONE:
+            if not _eager():
+                match = Match.objects.get(pk=match_id)
+                for progress_id in progresses_waiting_on(match):
+                    season_resolve_task.delay(progress_id)
+            return
+        if not _eager():
+            postgame_advance_task.delay(match_id)
+            return
+        # Eager mode (the embedded default) runs .delay() inline: looping
+        # here keeps the call stack flat instead of nesting every step.
+
+
+@shared_task(acks_late=True)
+def season_resolve_task(progress_id: str) -> None:
+    """Queue the matches of the next round of a resolution; the post-game of
+    a round's last match calls this again for the round after."""
+    while True:
+        match_ids = season_resolve_next(progress_id=progress_id)
+        for match_id in match_ids:
+            match_resolve_task.delay(match_id)
+        if not match_ids or not _eager():
+            return
+        # Eager: the round just ran inline, so go straight on to the next.
+
+
+@shared_task(acks_late=True)
+def matches_sweep_task() -> None:
+    """Re-kick work a crashed worker left half done (run by beat)."""
+    stuck = matches_stuck()
+    for match_id in stuck.to_resolve:
+        match_resolve_task.delay(match_id)
+    for match_id in stuck.in_post_game:
+        postgame_advance_task.delay(match_id)
+    for progress_id in stuck.progresses:
+        season_resolve_task.delay(progress_id)

@@ -1,0 +1,65 @@
+from django.urls import path
+
+from matches import api
+
+urlpatterns = [
+    path("seasons/", api.SeasonListApi.as_view(), name="season-list"),
+    path("seasons/<int:pk>/", api.SeasonDetailApi.as_view(), name="season-detail"),
+    path(
+        "seasons/<int:season_id>/schedule/",
+        api.SeasonScheduleApi.as_view(),
+        name="season-schedule",
+    ),
+    path(
+        "seasons/<int:season_id>/playoffs/",
+        api.SeasonPlayoffsApi.as_view(),
+        name="season-playoffs",
+    ),
+    path(
+        "seasons/<int:season_id>/resolve/",
+        api.SeasonResolveApi.as_view(),
+        name="season-resolve",
+    ),
+    path(
+        "seasons/<int:season_id>/matches/",
+        api.SeasonMatchesApi.as_view(),
+        name="season-matches",
+    ),
+    path(
+        "seasons/<int:season_id>/standings/",
+        api.SeasonStandingsApi.as_view(),
+        name="season-standings",
+    ),
+    path(
+        "seasons/<int:season_id>/close/",
+        api.SeasonCloseApi.as_view(),
+        name="season-close",
+    ),
+    path(
+        "teams/<int:team_id>/redraft/",
+        api.TeamRedraftApi.as_view(),
+        name="team-redraft",
+    ),
+    path("tasks/<uuid:task_id>/", api.TaskDetailApi.as_view(), name="task-detail"),
+    path("matches/<int:pk>/", api.MatchDetailApi.as_view(), name="match-detail"),
+    path("matches/<int:pk>/events/", api.MatchEventsApi.as_view(), name="match-events"),
+    path("matches/<int:pk>/report/", api.MatchReportApi.as_view(), name="match-report"),
+    path(
+        "matches/<int:pk>/resolve/", api.MatchResolveApi.as_view(), name="match-resolve"
+    ),
+    path(
+        "matches/<int:pk>/override/",
+        api.MatchOverrideApi.as_view(),
+        name="match-override",
+    ),
+    path(
+        "matches/<int:pk>/inducements/",
+        api.MatchInducementsApi.as_view(),
+        name="match-inducements",
+    ),
+    path(
+        "matches/<int:pk>/postpone/",
+        api.MatchPostponeApi.as_view(),
+        name="match-postpone",
+    ),
+]

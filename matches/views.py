@@ -1,0 +1,722 @@
+"""Web pages over seasons, teams and matches, and the coach and
+commissioner flows that write them.
+
+The league page and the team page live here rather than in the league app
+because they show seasons and matches (the league app never imports this
+one). Each write view parses a form, calls one service and redirects;
+refusals are shown next to the fields they concern.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
+
+from engine.campaign import mercenary_price
+from engine.drafting import PURCHASE_ITEMS
+from engine.formats import get_format
+from engine.rules_data import rules_data
+from league.access import league_get_for_commissioner, team_can_write
+from league.errors import ServiceError
+from league.forms import PURCHASE_LABELS, BuyForm, HireForm, show_violations
+from league.models import League, Team
+from league.selectors import (
+    team_detail_qs,
+    team_ledger,
+    team_list,
+    team_roster_players,
+    team_value_get,
+)
+from league.web_selectors import (
+    league_commissioned,
+    team_former_players,
+    team_sheet_rows,
+)
+from matches.forms import (
+    InducementForm,
+    OverrideForm,
+    ReportForm,
+    SeasonForm,
+    casualty_formset,
+    parse_report,
+    stat_field,
+)
+from matches.models import Match, Season, TaskProgress
+from matches.services.inducements import (
+    Side,
+    inducement_offer,
+    inducement_sides,
+    match_buy_inducements,
+)
+from matches.services.override import match_override_result
+from matches.services.progress import season_resolve_next, season_resolve_start
+from matches.services.report import match_submit_report
+from matches.services.seasons import (
+    season_create,
+    season_schedule,
+    season_schedule_playoffs,
+)
+from matches.tasks import match_resolve_task, season_resolve_task
+from matches.web_selectors import (
+    STATS,
+    Describer,
+    describe,
+    distinct_types,
+    league_seasons,
+    match_event_types,
+    match_log,
+    match_page_qs,
+    match_players,
+    match_view,
+    progress_view,
+    replay_data,
+    report_players,
+    season_open_matches,
+    season_view,
+    team_matches,
+)
+
+OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+
+
+def _htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _refused(request: HttpRequest, exc: ServiceError) -> None:
+    for v in exc.violations:
+        messages.error(request, v.message)
+
+
+# --- league and season pages -----------------------------------------------
+
+
+def _league_page(
+    request: HttpRequest, league: League, season: Season | None = None
+) -> HttpResponse:
+    """The league with one season: ``season``, else its latest."""
+    seasons = league_seasons(league)
+    if season is None and seasons:
+        season = seasons[0]
+    rosters = rules_data(league.rules_version).rosters
+    teams = [
+        (
+            t,
+            team_value_get(t),
+            rosters[t.roster].name if t.roster in rosters else t.roster,
+        )
+        for t in team_list(league_id=league.pk)
+    ]
+    context = {
+        "league": league,
+        "format": get_format(league.format),
+        "seasons": seasons,
+        "season": season,
+        "view": season_view(season, request.user) if season else None,
+        "teams": teams,
+        "commissioner": league_commissioned(request.user, league),
+    }
+    return render(request, "matches/league_page.html", context)
+
+
+@require_GET
+def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = get_object_or_404(
+        League.objects.select_related("commissioner"), pk=league_id
+    )
+    return _league_page(request, league)
+
+
+@require_GET
+def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(
+        Season.objects.select_related("league__commissioner"), pk=season_id
+    )
+    return _league_page(request, season.league, season)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = league_get_for_commissioner(request.user, league_id)
+    teams = list(Team.objects.filter(league=league).exclude(status=Team.Status.RETIRED))
+    ready = [t.pk for t in teams if t.status == Team.Status.READY]
+    if request.method == "POST":
+        form = SeasonForm(request.POST, teams=teams)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                season = season_create(
+                    league=league,
+                    name=data["name"],
+                    team_ids=[t.pk for t in data["teams"]],
+                    double_round_robin=data["double_round_robin"],
+                    playoff_teams=data["playoff_teams"],
+                    seed=data["seed"],
+                )
+            except ServiceError as exc:
+                _, general = show_violations(exc.violations, form)
+                for message in general:
+                    form.add_error(None, message)
+            else:
+                messages.success(
+                    request, f"{season.name} created: now generate its schedule."
+                )
+                return redirect("web:season", season_id=season.pk)
+    else:
+        form = SeasonForm(teams=teams, initial={"teams": ready, "playoff_teams": 0})
+    return render(
+        request,
+        "matches/season_form.html",
+        {"league": league, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+def _season_for_commissioner(request: HttpRequest, season_id: int) -> Season:
+    season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
+    league_get_for_commissioner(request.user, season.league_id)
+    return season
+
+
+@require_POST
+@login_required
+def season_generate_schedule(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_for_commissioner(request, season_id)
+    try:
+        matches = season_schedule(season_id=season.pk)
+    except ServiceError as exc:
+        _refused(request, exc)
+    else:
+        rounds = len({m.round for m in matches})
+        messages.success(
+            request, f"Scheduled {len(matches)} matches in {rounds} rounds."
+        )
+    return redirect("web:season", season_id=season.pk)
+
+
+@require_POST
+@login_required
+def season_generate_playoffs(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_for_commissioner(request, season_id)
+    try:
+        matches = season_schedule_playoffs(season_id=season.pk)
+    except ServiceError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(
+            request, f"Playoffs scheduled: {len(matches)} first-round matches."
+        )
+    return redirect("web:season", season_id=season.pk)
+
+
+def _eager() -> bool:
+    return bool(settings.CELERY_TASK_ALWAYS_EAGER)
+
+
+@require_POST
+@login_required
+def season_resolve(request: HttpRequest, season_id: int) -> HttpResponse:
+    """Start resolving the next round or the rest of the season. With
+    workers, the task runs there; on the embedded default (eager tasks) the
+    progress bar's polls drive the work one match at a time, so a request
+    never blocks for a whole season and the bar moves."""
+    season = _season_for_commissioner(request, season_id)
+    scope = request.POST.get("scope", "round")
+    try:
+        progress = season_resolve_start(
+            season_id=season.pk,
+            scope=scope,
+            actor=request.user,  # type: ignore[arg-type]
+        )
+    except ServiceError as exc:
+        _refused(request, exc)
+        return redirect("web:season", season_id=season.pk)
+    if not _eager():
+        transaction.on_commit(partial(season_resolve_task.delay, str(progress.pk)))
+    if _htmx(request):
+        return _progress_fragment(request, progress, poll=True, seen=0)
+    return redirect("web:season", season_id=season.pk)
+
+
+def _progress_fragment(
+    request: HttpRequest, progress: TaskProgress, *, poll: bool, seen: int = 0
+) -> HttpResponse:
+    """The bar; when more matches are done than the page has ``seen``, the
+    response also tells the page to refresh the standings and fixtures."""
+    view = progress_view(progress)
+    open_left = (
+        season_open_matches(progress.season_id)
+        if view.finished and poll and progress.season_id
+        else 0
+    )
+    response = render(
+        request,
+        "matches/_progress.html",
+        {
+            "progress": view,
+            "poll": poll,
+            "season_id": progress.season_id,
+            "open_left": open_left,
+        },
+    )
+    if view.done != seen or view.finished:
+        response["HX-Trigger"] = "season-updated"
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def task_progress(request: HttpRequest, progress_id: str) -> HttpResponse:
+    """The progress bar of a resolution (an htmx fragment). A POST from the
+    season's commissioner also moves an eager resolution on by one match."""
+    progress = get_object_or_404(
+        TaskProgress.objects.select_related("season"), pk=progress_id
+    )
+    poll = request.method == "POST"
+    if poll:
+        if progress.season is None:
+            raise PermissionDenied("not a season's resolution")
+        league_get_for_commissioner(request.user, progress.season.league_id)
+        if _eager() and progress.finished_at is None:
+            match_ids = season_resolve_next(progress_id=str(progress.pk))
+            if match_ids:
+                match_resolve_task.delay(match_ids[0])
+                season_resolve_next(progress_id=str(progress.pk))
+            progress.refresh_from_db()
+        if not _htmx(request):
+            return redirect("web:season", season_id=progress.season_id)
+    seen = request.POST.get("seen") or request.GET.get("seen") or "0"
+    return _progress_fragment(
+        request, progress, poll=poll, seen=int(seen) if seen.isdigit() else 0
+    )
+
+
+# --- team page ---------------------------------------------------------------
+
+
+@require_GET
+def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = get_object_or_404(team_detail_qs(), pk=team_id)
+    players = team_roster_players(team)
+    fmt = get_format(team.league.format)
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    can_write = team_can_write(request.user, team)
+    context: dict[str, Any] = {
+        "team": team,
+        "league": team.league,
+        "format": fmt,
+        "roster": roster,
+        "value": team_value_get(team),
+        "rows": team_sheet_rows(team, players),
+        "former": list(team_former_players(team)),
+        "ledger": list(team_ledger(team)),
+        "matches": team_matches(team),
+        "can_write": can_write,
+    }
+    if can_write:
+        prices = {
+            "rerolls": fmt.reroll_cost(roster, at_draft=False),
+            "assistant_coaches": fmt.staff_cost(roster, "assistant_coach"),
+            "cheerleaders": fmt.staff_cost(roster, "cheerleader"),
+            "apothecary": fmt.staff_cost(roster, "apothecary"),
+        }
+        context.update(
+            hire_form=HireForm(roster=roster),
+            buy_form=BuyForm(),
+            prices=[(PURCHASE_LABELS[item], prices[item]) for item in PURCHASE_ITEMS],
+        )
+    return render(request, "matches/team_page.html", context)
+
+
+# --- match page --------------------------------------------------------------
+
+
+def _match(match_id: int) -> Match:
+    return get_object_or_404(match_page_qs(), pk=match_id)
+
+
+def _log_context(match: Match, kind: str) -> dict[str, Any]:
+    types = match_event_types(match)
+    known = {t for t, _ in types}
+    if kind not in known | {"all", "key"}:
+        kind = "key"
+    describer = Describer(match, match_players(match))
+    lines = [
+        (e.seq, e.type, Describer.words(e.type), describe(describer, e.type, e.payload))
+        for e in match_log(match, kind=kind)
+    ]
+    return {
+        "match": match,
+        "kind": kind,
+        "types": distinct_types(types),
+        "total": sum(n for _, n in types),
+        "lines": lines,
+    }
+
+
+@require_GET
+def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(match_id)
+    user = request.user
+    result = getattr(match, "result", None)
+    summary = (result.summary or {}) if result is not None else {}
+    context = {
+        "match": match,
+        "season": match.season,
+        "league": match.season.league,
+        "view": match_view(match),
+        "stats": STATS,
+        "can_report": match.status in OPEN
+        and (team_can_write(user, match.home) or team_can_write(user, match.away)),
+        "can_override": league_commissioned(user, match.season.league)
+        and hasattr(match, "result"),
+        "replay": match.mode == Match.Mode.RESOLVED,
+        "inducements": match.status == Match.Status.SCHEDULED,
+        "weather": Describer.words(summary.get("weather", "")),
+        **_log_context(match, request.GET.get("type", "key")),
+    }
+    return render(request, "matches/match_page.html", context)
+
+
+@require_GET
+def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The event log, filtered by type (an htmx fragment)."""
+    match = _match(match_id)
+    return render(
+        request,
+        "matches/_event_log.html",
+        _log_context(match, request.GET.get("type", "key")),
+    )
+
+
+@require_GET
+def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:
+    """The replay viewer's data: pitch, players and play-by-play."""
+    return JsonResponse(replay_data(_match(match_id)))
+
+
+# --- recording a match -------------------------------------------------------
+
+
+def _draft_key(match: Match) -> str:
+    return f"match-report-draft:{match.pk}"
+
+
+def _draft_data(request: HttpRequest, match: Match) -> QueryDict | None:
+    saved = request.session.get(_draft_key(match))
+    if not saved:
+        return None
+    data = QueryDict(mutable=True)
+    for key, values in saved.items():
+        data.setlist(key, values)
+    return data
+
+
+def _save_draft(request: HttpRequest, match: Match, data: QueryDict) -> None:
+    request.session[_draft_key(match)] = {
+        key: values
+        for key, values in data.lists()
+        if key not in ("csrfmiddlewaretoken", "action")
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Record a tabletop match. "Save draft" keeps the form in the session
+    (to finish later, or on another device signed in as the same user);
+    "Submit" sends it to the report service."""
+    match = _match(match_id)
+    if not (
+        team_can_write(request.user, match.home)
+        or team_can_write(request.user, match.away)
+    ):
+        raise PermissionDenied("only the coaches of this match or the commissioner")
+    if match.status not in OPEN:
+        messages.info(request, "This match already has a result.")
+        return redirect("web:match", match_id=match.pk)
+    players = sorted(
+        report_players(match).values(), key=lambda p: (p.side != "home", p.number)
+    )
+    available = [p for p in players if p.available]
+    action = request.POST.get("action", "")
+    data: QueryDict | None
+    if request.method == "POST":
+        data = request.POST.copy()
+        if action == "discard":
+            request.session.pop(_draft_key(match), None)
+            messages.info(request, "Draft discarded.")
+            return redirect("web:match-report", match_id=match.pk)
+        if action == "add_casualty":
+            total = int(data.get("cas-TOTAL_FORMS") or 0)
+            data["cas-TOTAL_FORMS"] = str(min(total + 1, 40))
+        if action in ("save", "add_casualty"):
+            _save_draft(request, match, data)
+            if action == "save":
+                messages.success(request, "Draft saved. Submit it when it is complete.")
+            anchor = "#casualties" if action == "add_casualty" else ""
+            return redirect(reverse("web:match-report", args=[match.pk]) + anchor)
+    else:
+        data = _draft_data(request, match)
+    form = ReportForm(data, players=available, home=match.home, away=match.away)
+    casualties = casualty_formset(data, players=available)
+    general: list[str] = []
+    status = 200
+    if request.method == "POST" and action == "submit":
+        parsed = parse_report(form, casualties)
+        if parsed is not None:
+            try:
+                match_submit_report(
+                    match_id=match.pk,
+                    report=parsed.report,
+                    actor=request.user,  # type: ignore[arg-type]
+                )
+            except ServiceError as exc:
+                general = _report_violations(exc, form, casualties, parsed)
+            else:
+                request.session.pop(_draft_key(match), None)
+                messages.success(request, "Report submitted: the post-game has run.")
+                return redirect("web:match", match_id=match.pk)
+        assert data is not None
+        _save_draft(request, match, data)
+        status = 400
+    elif form.is_bound:
+        form.is_valid()
+        for row in casualties.forms:
+            row.is_valid()
+    sides = [
+        (team, [(p, fields) for p, fields in form.player_rows() if p.side == side])
+        for side, team in (("home", match.home), ("away", match.away))
+    ]
+    context = {
+        "match": match,
+        "season": match.season,
+        "form": form,
+        "casualties": casualties,
+        "sides": sides,
+        "stats": STATS,
+        "general_errors": general,
+        "has_draft": _draft_key(match) in request.session,
+        "unavailable": [p for p in players if not p.available],
+    }
+    return render(request, "matches/report_form.html", context, status=status)
+
+
+def _report_violations(
+    exc: ServiceError, form: ReportForm, casualties: Any, parsed: Any
+) -> list[str]:
+    """Put each violation next to its field: ``players.<n>`` on that
+    player's touchdowns, ``casualties.<n>`` on that casualty row."""
+    general: list[str] = []
+    for v in exc.violations:
+        parts = (v.field or "").split(".")
+        if parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
+            pid = parsed.line_players[int(parts[1])]
+            info = next(p for p in form.players if p.id == pid)
+            form.add_error(stat_field(info, "touchdowns"), f"{info.label}: {v.message}")
+        elif parts[0] == "casualties" and len(parts) > 1 and parts[1].isdigit():
+            row = casualties.forms[parsed.casualty_rows[int(parts[1])]]
+            name = parts[2] if len(parts) > 2 else None
+            if name == "player_id":
+                name = "player"
+            row.add_error(name if name in row.fields else None, v.message)
+        elif v.field == "fan_factor_rolls":
+            form.add_error("fan_factor_home", v.message)
+        elif v.field and v.field in form.fields:
+            form.add_error(v.field, v.message)
+        else:
+            general.append(v.message)
+    return general
+
+
+# --- commissioner: override --------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def match_override(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(match_id)
+    league_get_for_commissioner(request.user, match.season.league_id)
+    result = getattr(match, "result", None)
+    if result is None:
+        messages.info(request, "This match has no result to override yet.")
+        return redirect("web:match", match_id=match.pk)
+    if request.method == "POST":
+        form = OverrideForm(request.POST)
+        if form.is_valid():
+            try:
+                match_override_result(
+                    match_id=match.pk,
+                    actor=request.user,  # type: ignore[arg-type]
+                    **form.cleaned_data,
+                )
+            except ServiceError as exc:
+                _, general = show_violations(exc.violations, form)
+                for message in general:
+                    form.add_error(None, message)
+            else:
+                messages.success(
+                    request, "Result overridden; the reason is in the log."
+                )
+                return redirect("web:match", match_id=match.pk)
+    else:
+        form = OverrideForm(
+            initial={"home_score": result.home_score, "away_score": result.away_score}
+        )
+    return render(
+        request,
+        "matches/override_form.html",
+        {"match": match, "season": match.season, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+# --- inducements ---------------------------------------------------------------
+
+
+def _inducement_side(
+    request: HttpRequest,
+    match: Match,
+    side: Side,
+    label: str,
+    data: QueryDict | None = None,
+) -> dict[str, Any]:
+    """One side of the inducements page: its budget, what it bought (with
+    the catalogue's names), and its form if the user may buy for it now."""
+    team = side.team
+    offer = inducement_offer(side, match)
+    names = {item["slug"]: item["name"] for item in offer}
+    bought = [
+        {
+            **line,
+            "name": line.get("star_player") or names.get(line["slug"], line["slug"]),
+        }
+        for line in (side.bought.lines if side.bought else [])
+    ]
+    form = None
+    if (
+        match.status == Match.Status.SCHEDULED
+        and side.bought is None
+        and team_can_write(request.user, team)
+    ):
+        roster = rules_data(match.season.settings["rules_version"]).rosters[team.roster]
+        positions = [
+            (p.slug, f"{p.name} ({mercenary_price(p.cost):,})")
+            for p in sorted(roster.positions, key=lambda p: p.cost)
+        ]
+        form = InducementForm(
+            data, offer=offer, positions=positions, prefix=f"t{team.pk}"
+        )
+    return {
+        "label": label,
+        "side": side,
+        "team": team,
+        "budget": side.petty_cash + side.treasury_available,
+        "bought": bought,
+        "form": form,
+        "general_errors": [],
+    }
+
+
+def _purchase_violations(
+    exc: ServiceError, form: InducementForm, fields: list[str]
+) -> list[str]:
+    """``items.<i>[.<name>]`` goes to the form field item ``i`` came from;
+    the rest (budget, buying order) is shown above the form."""
+    general: list[str] = []
+    for v in exc.violations:
+        parts = (v.field or "").split(".")
+        if parts[0] == "items" and len(parts) > 1 and parts[1].isdigit():
+            index = int(parts[1])
+            if index < len(fields):
+                name = fields[index]
+                if len(parts) > 2 and parts[2] == "position":
+                    name = "mercenary_position"
+                form.add_error(name, v.message)
+                continue
+        general.append(v.message)
+    return general
+
+
+@require_http_methods(["GET", "POST"])
+def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Both sides' budgets and purchases before a match; each coach (or the
+    commissioner) buys for their side once, through the inducement service."""
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    match = _match(match_id)
+    home, away = inducement_sides(match)
+    buying: int | None = None
+    if request.method == "POST":
+        team_id = request.POST.get("team", "")
+        by_team = {str(s.team.pk): s for s in (home, away)}
+        if team_id not in by_team:
+            return HttpResponse("unknown team", status=400)
+        if not team_can_write(request.user, by_team[team_id].team):
+            raise PermissionDenied("only the team's coach or the commissioner")
+        buying = int(team_id)
+    sides = [
+        _inducement_side(
+            request,
+            match,
+            side,
+            label,
+            request.POST if buying == side.team.pk else None,
+        )
+        for side, label in ((home, "Home"), (away, "Away"))
+    ]
+    status = 200
+    if buying is not None:
+        entry = next(s for s in sides if s["team"].pk == buying)
+        form: InducementForm | None = entry["form"]
+        if form is not None and not form.is_valid():
+            status = 400
+        else:
+            # Without a form (bought already, or kicked off) the service
+            # says why it refuses.
+            asked = form.purchases() if form is not None else []
+            try:
+                record = match_buy_inducements(
+                    match_id=match.pk,
+                    team_id=buying,
+                    items=[p for _, p in asked],
+                    actor=request.user,  # type: ignore[arg-type]
+                )
+            except ServiceError as exc:
+                entry["general_errors"] = (
+                    _purchase_violations(exc, form, [name for name, _ in asked])
+                    if form is not None
+                    else [v.message for v in exc.violations]
+                )
+                status = 400
+            else:
+                messages.success(
+                    request,
+                    f"{entry['team'].name} bought inducements for "
+                    f"{record.total:,}: {record.petty_cash_used:,} from petty "
+                    f"cash, {record.treasury_used:,} from the treasury.",
+                )
+                return redirect("web:match-inducements", match_id=match.pk)
+    context = {
+        "match": match,
+        "season": match.season,
+        "league": match.season.league,
+        "sides": sides,
+        "open": match.status == Match.Status.SCHEDULED,
+    }
+    return render(request, "matches/inducements.html", context, status=status)

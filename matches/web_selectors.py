@@ -1,0 +1,794 @@
+"""Reads for the web pages over seasons, teams and matches.
+
+Every function here runs a fixed number of queries whatever the size of the
+season, roster or event log; the page tests hold them to it. Event lines are
+described here, once, for the match log and the replay viewer alike.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Count, Q, QuerySet
+
+from engine.formats import get_format
+from engine.rules_data import rules_data
+from engine.ruleset import get_ruleset
+from league.access import team_can_write
+from league.models import League, Player, Team
+from league.selectors import team_detail_qs
+from matches.engine_bridge import team_snapshot
+from matches.models import (
+    Match,
+    MatchEvent,
+    MatchResult,
+    RosterSnapshot,
+    Season,
+    TaskProgress,
+)
+from matches.selectors import season_standings
+from matches.services.progress import progress_counts
+from matches.standings import Row
+
+AnyUser = AbstractBaseUser | AnonymousUser
+
+TIEBREAK_LABELS = {
+    "points": "Points",
+    "td_diff": "TD difference",
+    "cas_diff": "Casualty difference",
+    "head_to_head": "Head-to-head",
+    "td_for": "Touchdowns scored",
+    "wins": "Wins",
+    "coin_flip": "Coin flip",
+}
+STATS = (
+    ("touchdowns", "TD", "Touchdowns"),
+    ("completions", "CMP", "Completions"),
+    ("interceptions", "INT", "Interceptions"),
+    ("deflections", "DEF", "Deflections"),
+    ("casualties_inflicted", "CAS", "Casualties inflicted"),
+    ("successful_landings", "LND", "Successful landings"),
+)
+# Rows written by the report, the post-game and the commissioner rather than
+# by the engine during play.
+NOT_PLAY = ("report", "report_player", "casualty_roll", "result_override")
+MOVEMENT = ("move", "activation", "activation_end")
+BLOCK_FACES = {
+    1: "Player Down",
+    2: "Both Down",
+    3: "Push",
+    4: "Stumble",
+    5: "POW",
+}
+
+
+def is_play_event(kind: str) -> bool:
+    return not kind.startswith("postgame_") and kind not in NOT_PLAY
+
+
+# --- seasons -----------------------------------------------------------------
+
+
+def league_seasons(league: League) -> list[Season]:
+    return list(Season.objects.filter(league=league).order_by("-created_at"))
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    position: int
+    team: Team
+    row: Row
+    decided_by: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    stage: str
+    number: int
+    matches: list[Match]
+
+    @property
+    def title(self) -> str:
+        prefix = "Playoff round" if self.stage == Match.Stage.PLAYOFF else "Round"
+        return f"{prefix} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    player: Player
+    value: int
+
+
+@dataclass(slots=True)
+class SeasonView:
+    season: Season
+    teams: dict[int, Team]
+    standings: list[StandingLine]
+    tiebreakers: list[str]
+    rounds: list[Round]
+    touchdowns: list[Leader]
+    casualties: list[Leader]
+    spp: list[Leader]
+    spp_tracked: bool
+    played: int
+    open: int
+    total: int
+    progress: ProgressView | None = None
+    reportable: set[int] = field(default_factory=set)
+
+    @property
+    def playoffs_due(self) -> bool:
+        """The league stage is over and the playoffs are not scheduled."""
+        stages = {r.stage for r in self.rounds}
+        return (
+            bool(self.season.playoff_teams)
+            and self.total > 0
+            and self.played == self.total
+            and Match.Stage.PLAYOFF not in stages
+        )
+
+
+def season_matches(season: Season) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(season=season)
+        .select_related("home__league", "away__league", "result")
+        .order_by("stage", "round", "id")
+    )
+
+
+def _leaders(counts: Counter[int], players: dict[int, Player]) -> list[Leader]:
+    ranked = sorted(
+        ((n, pid) for pid, n in counts.items() if n > 0 and pid in players),
+        key=lambda item: (-item[0], players[item[1]].name),
+    )
+    return [Leader(players[pid], n) for n, pid in ranked[:5]]
+
+
+def season_view(season: Season, user: AnyUser) -> SeasonView:
+    """Standings, fixtures by round, leaders and any resolution under way."""
+    teams = {t.pk: t for t in season.teams.select_related("coach").order_by("name")}
+    standings = [
+        StandingLine(
+            position=i,
+            team=teams[row.team_id],
+            row=row,
+            decided_by=tuple(TIEBREAK_LABELS.get(n, n) for n in row.tiebreak_notes),
+        )
+        for i, row in enumerate(season_standings(season), start=1)
+        if row.team_id in teams
+    ]
+    matches = list(season_matches(season))
+    rounds: list[Round] = []
+    for match in matches:
+        if not rounds or (rounds[-1].stage, rounds[-1].number) != (
+            match.stage,
+            match.round,
+        ):
+            rounds.append(Round(match.stage, match.round, []))
+        rounds[-1].matches.append(match)
+    touchdowns: Counter[int] = Counter()
+    casualties: Counter[int] = Counter()
+    for match in matches:
+        result: MatchResult | None = getattr(match, "result", None)
+        if result is None:
+            continue
+        for pid, line in result.player_stats.items():
+            touchdowns[int(pid)] += int(line.get("touchdowns", 0))
+            casualties[int(pid)] += int(line.get("casualties_inflicted", 0))
+    spp: Counter[int] = Counter()
+    for payload in MatchEvent.objects.filter(
+        match__season=season, type="postgame_spp", payload__has_key="earned"
+    ).values_list("payload", flat=True):
+        spp[int(payload["player_id"])] += int(payload["earned"])
+    ids = set(touchdowns) | set(casualties) | set(spp)
+    players = {
+        p.pk: p for p in Player.objects.filter(pk__in=ids).select_related("team")
+    }
+    open_statuses = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+    running = (
+        TaskProgress.objects.filter(season=season, finished_at=None)
+        .order_by("-created_at")
+        .first()
+    )
+    return SeasonView(
+        season=season,
+        teams=teams,
+        standings=standings,
+        tiebreakers=[
+            TIEBREAK_LABELS.get(t, t)
+            for t in season.settings.get("tiebreakers", ["points"])
+        ],
+        rounds=rounds,
+        touchdowns=_leaders(touchdowns, players),
+        casualties=_leaders(casualties, players),
+        spp=_leaders(spp, players),
+        spp_tracked=bool(season.settings.get("spp", True)),
+        played=sum(1 for m in matches if m.status == Match.Status.COMPLETE),
+        open=sum(1 for m in matches if m.status in open_statuses),
+        total=len(matches),
+        progress=progress_view(running) if running is not None else None,
+        reportable={
+            m.pk
+            for m in matches
+            if m.status in open_statuses
+            and (team_can_write(user, m.home) or team_can_write(user, m.away))
+        },
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressView:
+    progress: TaskProgress
+    done: int
+    total: int
+
+    @property
+    def finished(self) -> bool:
+        return self.progress.finished_at is not None or self.done >= self.total
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.done / self.total) if self.total else 100
+
+    @property
+    def label(self) -> str:
+        return {
+            "resolve_round": "Resolving the round",
+            "resolve_season": "Resolving the season",
+            "resolve_match": "Resolving the match",
+        }.get(self.progress.kind, "Resolving")
+
+
+def progress_view(progress: TaskProgress) -> ProgressView:
+    done, total = progress_counts(progress)
+    return ProgressView(progress, done, total)
+
+
+def season_open_matches(season_id: int) -> int:
+    return Match.objects.filter(
+        season_id=season_id,
+        status__in=(Match.Status.SCHEDULED, Match.Status.IN_PROGRESS),
+    ).count()
+
+
+# --- teams -------------------------------------------------------------------
+
+
+def team_matches(team: Team) -> list[Match]:
+    """Every match of ``team``, newest season first, by round."""
+    return list(
+        Match.objects.filter(Q(home=team) | Q(away=team))
+        .select_related("season", "home", "away", "result")
+        .order_by("-season__created_at", "stage", "round", "id")
+    )
+
+
+# --- matches -----------------------------------------------------------------
+
+
+def match_page_qs() -> QuerySet[Match]:
+    return Match.objects.select_related(
+        "season__league", "home__league", "away__league", "result"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    id: int
+    side: str  # "home" or "away"
+    number: int
+    name: str
+    position: str
+    available: bool = True
+
+    @property
+    def label(self) -> str:
+        return f"#{self.number} {self.name}"
+
+
+def _position_names(version: str, roster_slug: str) -> dict[str, str]:
+    roster = rules_data(version).rosters.get(roster_slug)
+    return {p.slug: p.name for p in roster.positions} if roster else {}
+
+
+def _players_from(
+    match: Match, snapshots: dict[int, dict[str, Any]]
+) -> dict[int, PlayerInfo]:
+    version = str(match.season.settings.get("rules_version", "")) or (
+        match.season.league.rules_version
+    )
+    players: dict[int, PlayerInfo] = {}
+    for side, team_id in (("home", match.home_id), ("away", match.away_id)):
+        snap = snapshots.get(team_id)
+        if snap is None:
+            continue
+        names = _position_names(version, str(snap["roster"]))
+        for p in snap["players"]:
+            players[p["id"]] = PlayerInfo(
+                id=p["id"],
+                side=side,
+                number=p["number"],
+                name=p["name"],
+                position=names.get(p["position"], p["position"]),
+                available=bool(p["available"]),
+            )
+    return players
+
+
+def match_players(match: Match) -> dict[int, PlayerInfo]:
+    """The players of both teams as they stood at kick-off (one query)."""
+    snapshots = {s.team_id: s.data for s in RosterSnapshot.objects.filter(match=match)}
+    return _players_from(match, snapshots)
+
+
+def report_players(match: Match) -> dict[int, PlayerInfo]:
+    """Who may appear in a report: the kick-off rosters if the match has
+    started, otherwise the rosters as they stand now (what kick-off would
+    freeze)."""
+    snapshots = {s.team_id: s.data for s in RosterSnapshot.objects.filter(match=match)}
+    if len(snapshots) < 2:
+        teams = team_detail_qs().filter(pk__in=[match.home_id, match.away_id])
+        snapshots = {t.pk: team_snapshot(t) for t in teams}
+    return _players_from(match, snapshots)
+
+
+class Describer:
+    """Turns stored events into sentences, naming players and teams."""
+
+    def __init__(self, match: Match, players: dict[int, PlayerInfo]) -> None:
+        self.players = players
+        self.teams = {
+            "home": match.home.name,
+            "away": match.away.name,
+            match.home_id: match.home.name,
+            match.away_id: match.away.name,
+        }
+        ruleset = get_ruleset(get_format(match.season.league.format).ruleset)
+        self.width = ruleset.pitch.width
+
+    def p(self, pid: Any) -> str:
+        if pid is None or pid == -1:
+            return "nobody"
+        info = self.players.get(int(pid))
+        return info.label if info else f"player {pid}"
+
+    def t(self, team: Any) -> str:
+        return str(self.teams.get(team, team))
+
+    def sq(self, square: Any) -> str:
+        if square is None or int(square) < 0:
+            return "off the pitch"
+        x, y = int(square) % self.width, int(square) // self.width
+        return f"({x + 1}, {y + 1})"
+
+    @staticmethod
+    def words(value: Any) -> str:
+        return str(value).replace("_", " ")
+
+    def dice(self, payload: dict[str, Any]) -> str:
+        rolls = payload.get("dice") or []
+        return ", ".join(
+            f"{self.words(d['purpose'])} D{d['sides']}={d['result']}" for d in rolls
+        )
+
+    def __call__(self, kind: str, e: dict[str, Any]) -> str:  # noqa: C901
+        w, p, t, sq = self.words, self.p, self.t, self.sq
+        match kind:
+            case "game_start":
+                return f"Kick-off: {e['home']} v {e['away']} ({e['ruleset']})"
+            case "fan_factor":
+                if "team" in e:
+                    return (
+                        f"{t(e['team'])} Fan Factor {e['fan_factor']} "
+                        f"({e['dedicated_fans']} Dedicated Fans + D3 {e['d3']})"
+                    )
+                return f"Fan Factor D3s {e.get('d3')}: {e.get('fan_factor')}"
+            case "weather":
+                return f"Weather {w(e['result'])} (2D6 {e['dice']})"
+            case "coin_toss":
+                return f"{t(e['winner'])} win the toss; {t(e['kicking'])} kick"
+            case "roll":
+                dice = "+".join(str(d) for d in e["dice"])
+                test = f" needing {e['target']}+" if e.get("target") else ""
+                mod = f" (modifier {e['modifier']:+d})" if e.get("modifier") else ""
+                outcome = "success" if e.get("success") else "failed"
+                who = f"{p(e['player'])}: " if e.get("player", -1) != -1 else ""
+                again = " (re-roll)" if e.get("rerolled") else ""
+                return (
+                    f"{who}{w(e['purpose'])} roll {dice}{test}{mod}{again}: {outcome}"
+                )
+            case "reroll":
+                return f"{t(e['team'])} use a {w(e['source'])} re-roll for {w(e['purpose'])}"
+            case "setup":
+                return f"{t(e['team'])} set up {len(e['placement'])} players"
+            case "kick":
+                return (
+                    f"{t(e['team'])} kick to {sq(e['target'])}; the ball lands "
+                    f"{sq(e['landing'])}"
+                )
+            case "kickoff_event":
+                return f"Kick-off event: {w(e['result'])} (2D6 {e['dice']})"
+            case "touchback":
+                return f"Touchback: {p(e['player'])} takes the ball"
+            case "turn_start":
+                return f"Half {e['half']}, {t(e['team'])} turn {e['turn']}"
+            case "turn_end":
+                return f"{t(e['team'])} turn ends" + (
+                    " with a turnover" if e.get("turnover") else ""
+                )
+            case "turn_marker":
+                return f"{t(e['team'])} turn marker moves to {e['turn']}"
+            case "activation":
+                return f"{p(e['player'])} declares a {w(e['action'])} action"
+            case "activation_end":
+                return f"{p(e['player'])} ends their action"
+            case "move":
+                return f"{p(e['player'])} {w(e['how'])} {sq(e['src'])} → {sq(e['dst'])}"
+            case "stand_up":
+                return f"{p(e['player'])} stands up"
+            case "block":
+                faces = ", ".join(BLOCK_FACES.get(d, str(d)) for d in e["dice"])
+                return (
+                    f"{p(e['attacker'])} (ST {e['st_attacker']}) blocks "
+                    f"{p(e['defender'])} (ST {e['st_defender']}): {faces}; "
+                    f"{t(e['chooser'])} choose"
+                )
+            case "block_result":
+                return f"Block result: {w(e['result'])}"
+            case "skill_used":
+                return f"{p(e['player'])} uses {w(e['skill'])}"
+            case "knocked_down":
+                return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
+            case "armour":
+                verdict = "broken" if e.get("broken") else "holds"
+                return (
+                    f"{p(e['player'])} armour {e['dice'][0]}+{e['dice'][1]}"
+                    f"{e['modifier']:+d} against AV {e['av']}: {verdict}"
+                    if e.get("modifier")
+                    else f"{p(e['player'])} armour {e['dice'][0]}+{e['dice'][1]} "
+                    f"against AV {e['av']}: {verdict}"
+                )
+            case "injury":
+                return f"{p(e['player'])} injury roll {e['dice']}: {w(e['result'])}"
+            case "casualty":
+                extra = (
+                    f" ({w(e['characteristic'])})" if e.get("characteristic") else ""
+                )
+                return f"{p(e['player'])} casualty: {w(e['result'])}{extra}"
+            case "apothecary":
+                return (
+                    f"{t(e['team'])} apothecary for {p(e['player'])}: {w(e['outcome'])}"
+                )
+            case "player_off":
+                return f"{p(e['player'])} off the pitch ({w(e['reason'])}) to {w(e['box'])}"
+            case "ball":
+                return f"Ball {w(e['how'])} {sq(e['src'])} → {sq(e['dst'])}"
+            case "ball_caught":
+                return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
+            case "pass":
+                return (
+                    f"{p(e['player'])} passes to {sq(e['target'])} "
+                    f"({w(e['range'])}): {w(e['result'])}"
+                )
+            case "hand_off":
+                return f"{p(e['player'])} hands off to {p(e['receiver'])}"
+            case "interference":
+                return f"{p(e['player'])} {w(e['result'])}"
+            case "throw_team_mate":
+                return (
+                    f"{p(e['thrower'])} throws {p(e['thrown'])} to "
+                    f"{sq(e['target'])}: {w(e['quality'])}"
+                )
+            case "landing":
+                ok = "lands safely" if e.get("ok") else "crashes"
+                return f"{p(e['player'])} {ok} at {sq(e['square'])}"
+            case "foul":
+                return f"{p(e['player'])} fouls {p(e['victim'])}"
+            case "sent_off":
+                return f"{p(e['player'])} is sent off ({w(e['reason'])})"
+            case "argue_the_call":
+                return f"{t(e['team'])} argue the call ({e['roll']}): {w(e['result'])}"
+            case "prayer":
+                return f"{t(e['team'])} pray to Nuffle ({e['roll']}): {w(e['result'])}"
+            case "turnover":
+                return f"Turnover for {t(e['team'])} ({w(e['reason'])})"
+            case "touchdown":
+                return (
+                    f"TOUCHDOWN {t(e['team'])}! {p(e['player'])} scores "
+                    f"({e['score'][0]}–{e['score'][1]})"
+                )
+            case "ko_recovery":
+                ok = "recovers" if e.get("recovered") else "stays knocked out"
+                return f"{p(e['player'])} {ok} ({e['roll']})"
+            case "drive_end":
+                return "The drive ends"
+            case "half_time":
+                return f"Half-time: {e['score'][0]}–{e['score'][1]}"
+            case "concede":
+                return f"{t(e['team'])} concede"
+            case "game_end":
+                return f"Final whistle: {e['score'][0]}–{e['score'][1]}"
+            case "note":
+                who = p(e["player"]) if e.get("player", -1) != -1 else t(e["team"])
+                return f"{w(e['what'])}: {who} ({e['value']})"
+            case "report":
+                return (
+                    f"Report by {e.get('submitted_by')}: "
+                    f"{e['home_score']}–{e['away_score']}"
+                )
+            case "report_player":
+                done = [f"{n} {short}" for key, short, _ in STATS if (n := e.get(key))]
+                return f"{p(e['player_id'])}: {', '.join(done) or 'no stats'}"
+            case "casualty_roll":
+                rolled = [
+                    f"{label} {e[key]}"
+                    for key, label in (
+                        ("casualty_roll", "casualty"),
+                        ("lasting_roll", "lasting"),
+                    )
+                    if e.get(key) is not None
+                ]
+                by = f" by {p(e['inflicted_by'])}" if e.get("inflicted_by") else ""
+                return f"{p(e['player_id'])} casualty{by}: {w(e['result'])}" + (
+                    f" ({', '.join(rolled)})" if rolled else ""
+                )
+            case "result_override":
+                return (
+                    f"Result overridden by {e['by']}: {e['before'][0]}–"
+                    f"{e['before'][1]} → {e['after'][0]}–{e['after'][1]} "
+                    f"({e['reason']})"
+                )
+            case "postgame_outcome":
+                return (
+                    f"Outcome: {t(e['home']['team_id'])} {w(e['home']['outcome'])}, "
+                    f"{t(e['away']['team_id'])} {w(e['away']['outcome'])}"
+                )
+            case "postgame_winnings":
+                return (
+                    f"Winnings: fan attendance {e['fan_attendance']}; "
+                    f"{t('home')} {e['home']:,}, {t('away')} {e['away']:,}"
+                )
+            case "postgame_fans":
+                rolls = self.dice(e)
+                return (
+                    f"{t(e['team_id'])} Dedicated Fans {e['before']} → {e['after']}"
+                    + (f" ({rolls})" if rolls else "")
+                )
+            case "postgame_mvp":
+                names = ", ".join(p(pid) for pid in e.get("player_ids", []))
+                return f"{t(e['team_id'])} MVP: {names} ({self.dice(e)})"
+            case "postgame_spp":
+                if e.get("skipped"):
+                    return f"Star Player Points: {e.get('reason', 'skipped')}"
+                mvp = " (MVP)" if e.get("mvp") else ""
+                return f"{p(e['player_id'])} earns {e['earned']} SPP{mvp}"
+            case "postgame_mng_cleared":
+                ids = e.get("player_ids") or []
+                return (
+                    "Back from Miss Next Game: " + ", ".join(p(i) for i in ids)
+                    if ids
+                    else "No player was serving a Miss Next Game"
+                )
+            case "postgame_injury":
+                effects = [w(e["injury"] or e["result"])]
+                if e.get("mng"):
+                    effects.append("misses the next game")
+                if e.get("dead"):
+                    effects.append("DEAD")
+                for stat, n in (e.get("reductions") or {}).items():
+                    effects.append(f"−{n} {stat.upper()}")
+                return f"{p(e['player_id'])}: {', '.join(effects)}"
+            case "postgame_expensive_mistakes":
+                if not e.get("incident"):
+                    return f"{t(e['team_id'])}: no expensive mistake"
+                return (
+                    f"{t(e['team_id'])} expensive mistake: {w(e['incident'])}, "
+                    f"lost {e['lost']:,} ({self.dice(e)})"
+                )
+            case "postgame_team_value":
+                return (
+                    f"{t(e['team_id'])}: TV {e['tv']:,}, CTV {e['ctv']:,}, "
+                    f"treasury {e['treasury']:,}"
+                )
+        return f"{w(kind)}: " + ", ".join(
+            f"{w(k)} {v}" for k, v in e.items() if k not in ("step",)
+        )
+
+
+def describe(describer: Describer, kind: str, payload: dict[str, Any]) -> str:
+    """A sentence for one event; a malformed payload still gets a line."""
+    try:
+        return describer(kind, payload)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return f"{kind}: {payload}"
+
+
+def match_event_types(match: Match) -> list[tuple[str, int]]:
+    return [
+        (row["type"], row["n"])
+        for row in MatchEvent.objects.filter(match=match)
+        .values("type")
+        .annotate(n=Count("id"))
+        .order_by("type")
+    ]
+
+
+def match_log(match: Match, *, kind: str) -> QuerySet[MatchEvent]:
+    """The event log: ``all``, ``key`` (everything but movement) or one type."""
+    qs = MatchEvent.objects.filter(match=match).order_by("seq")
+    if kind == "key":
+        return qs.exclude(type__in=MOVEMENT)
+    if kind != "all":
+        return qs.filter(type=kind)
+    return qs
+
+
+@dataclass(slots=True)
+class BoxLine:
+    player: PlayerInfo
+    stats: dict[str, int]
+    blocks: int
+    mvp: bool
+    spp: int
+    casualty: str
+
+
+@dataclass(slots=True)
+class MatchView:
+    match: Match
+    players: dict[int, PlayerInfo]
+    box: dict[str, list[BoxLine]]
+    casualties: list[dict[str, Any]]
+    postgame: list[tuple[str, str]]
+    overrides: list[str]
+
+
+def _postgame_events(match: Match) -> list[MatchEvent]:
+    return list(
+        MatchEvent.objects.filter(match=match)
+        .filter(
+            Q(type__startswith="postgame_")
+            | Q(type__in=("casualty_roll", "result_override"))
+        )
+        .order_by("seq")
+    )
+
+
+def match_view(match: Match) -> MatchView:
+    """Box score, casualties with their dice and outcomes, SPP and the
+    post-game rolls of one match."""
+    players = match_players(match)
+    result: MatchResult | None = getattr(match, "result", None)
+    events = _postgame_events(match) if result is not None else []
+    describer = Describer(match, players)
+    spp: Counter[int] = Counter()
+    mvps: set[int] = set()
+    injuries: dict[int, dict[str, Any]] = {}
+    postgame: list[tuple[str, str]] = []
+    overrides: list[str] = []
+    for event in events:
+        e = event.payload
+        if event.type == "postgame_spp" and "earned" in e:
+            spp[int(e["player_id"])] += int(e["earned"])
+        elif event.type == "postgame_mvp":
+            mvps.update(int(i) for i in e.get("player_ids", []))
+        elif event.type == "postgame_injury":
+            injuries[int(e["player_id"])] = e
+        if event.type == "result_override":
+            overrides.append(describe(describer, event.type, e))
+        elif event.type.startswith("postgame_"):
+            step = str(e.get("step", event.type.removeprefix("postgame_")))
+            postgame.append((Describer.words(step), describe(describer, event.type, e)))
+    stats: dict[str, dict[str, int]] = result.player_stats if result else {}
+    engine_stats: dict[str, dict[str, int]] = (
+        (result.summary or {}).get("player_stats", {}) if result else {}
+    )
+    suffered: dict[int, str] = {}
+    casualties: list[dict[str, Any]] = []
+    for cas in result.casualties if result else []:
+        pid = int(cas["player_id"])
+        outcome = injuries.get(pid)
+        suffered[pid] = Describer.words(
+            (outcome or {}).get("injury") or cas.get("result", "")
+        )
+        casualties.append(
+            {
+                "player": players.get(pid),
+                "inflicted_by": players.get(int(cas["inflicted_by"]))
+                if cas.get("inflicted_by")
+                else None,
+                "entry": cas,
+                "outcome": outcome,
+                "result": Describer.words(cas.get("result", "")),
+            }
+        )
+    box: dict[str, list[BoxLine]] = {"home": [], "away": []}
+    for info in sorted(players.values(), key=lambda i: i.number):
+        line = stats.get(str(info.id), {})
+        box[info.side].append(
+            BoxLine(
+                player=info,
+                stats={key: int(line.get(key, 0)) for key, _, _ in STATS},
+                blocks=int(engine_stats.get(str(info.id), {}).get("blocks", 0)),
+                mvp=info.id in mvps,
+                spp=spp.get(info.id, 0),
+                casualty=suffered.get(info.id, ""),
+            )
+        )
+    return MatchView(
+        match=match,
+        players=players,
+        box=box,
+        casualties=casualties,
+        postgame=postgame,
+        overrides=overrides,
+    )
+
+
+def replay_data(match: Match) -> dict[str, Any]:
+    """Everything the replay viewer draws, from the stored events only: the
+    pitch of the match's ruleset, who is who, and the play-by-play."""
+    players = match_players(match)
+    describer = Describer(match, players)
+    pitch = get_ruleset(get_format(match.season.league.format).ruleset).pitch
+    events: list[dict[str, Any]] = []
+    turns: list[dict[str, Any]] = []
+    for event in MatchEvent.objects.filter(match=match).order_by("seq"):
+        if not is_play_event(event.type):
+            continue
+        row: dict[str, Any] = {
+            "seq": event.seq,
+            "type": event.type,
+            "p": event.payload,
+            "text": describe(describer, event.type, event.payload),
+        }
+        if event.type == "block":
+            row["faces"] = [BLOCK_FACES.get(d, str(d)) for d in event.payload["dice"]]
+        if event.type == "turn_start":
+            e = event.payload
+            turns.append(
+                {
+                    "index": len(events),
+                    "label": f"Half {e['half']} · {describer.t(e['team'])} turn "
+                    f"{e['turn']}",
+                }
+            )
+        events.append(row)
+    return {
+        "match": match.pk,
+        "pitch": {
+            "width": pitch.width,
+            "height": pitch.height,
+            "wide_zone": pitch.wide_zone,
+            "home_los_x": pitch.home_los_x,
+            "away_los_x": pitch.away_los_x,
+        },
+        "home": {"id": match.home_id, "name": match.home.name},
+        "away": {"id": match.away_id, "name": match.away.name},
+        "players": {
+            str(i.id): {
+                "side": i.side,
+                "number": i.number,
+                "name": i.name,
+                "position": i.position,
+            }
+            for i in players.values()
+        },
+        "turns": turns,
+        "events": events,
+    }
+
+
+def distinct_types(
+    rows: Iterable[tuple[str, int]],
+) -> dict[str, list[tuple[str, str, int]]]:
+    """Event types grouped for the filter, play first, as (type, label, n)."""
+    groups: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
+    for kind, n in rows:
+        group = "Play" if is_play_event(kind) else "Report and post-game"
+        groups[group].append((kind, Describer.words(kind), n))
+    return dict(groups)
