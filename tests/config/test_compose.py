@@ -1,0 +1,100 @@
+"""No Docker engine runs here, so the compose file is checked statically:
+every command must name real modules, settings and queues."""
+
+import importlib
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+SERVICES = COMPOSE["services"]
+APP_SERVICES = ("web", "worker", "beat")
+
+
+def test_the_production_shape_has_its_five_services():
+    assert set(SERVICES) == {"web", "worker", "beat", "db", "redis"}
+
+
+@pytest.mark.parametrize("name", list(SERVICES))
+def test_every_service_has_a_healthcheck(name):
+    assert SERVICES[name]["healthcheck"]["test"]
+
+
+def test_web_worker_and_beat_share_one_image_and_the_env_file():
+    images = {(SERVICES[n]["build"], SERVICES[n]["image"]) for n in APP_SERVICES}
+    assert images == {(".", "dugout:latest")}
+    for name in APP_SERVICES:
+        assert SERVICES[name]["env_file"] == ".env"
+        assert (
+            SERVICES[name]["environment"]["DJANGO_SETTINGS_MODULE"] == "config.settings"
+        )
+        importlib.import_module(SERVICES[name]["environment"]["DJANGO_SETTINGS_MODULE"])
+
+
+def _words(name: str) -> list[str]:
+    command = SERVICES[name]["command"]
+    return shlex.split(command if isinstance(command, str) else " ".join(command))
+
+
+def test_web_runs_migrations_then_gunicorn_on_the_real_wsgi_app():
+    text = " ".join(_words("web"))
+    assert "python manage.py migrate --noinput" in text
+    target = re.search(r"gunicorn (\S+)", text).group(1)
+    module, attr = target.split(":")
+    assert callable(getattr(importlib.import_module(module), attr))
+
+
+@pytest.mark.parametrize("name", ["worker", "beat"])
+def test_celery_services_point_at_the_real_app(name):
+    words = _words(name)
+    assert words[:3] == ["celery", "-A", "config"]
+    assert words[3] == {"worker": "worker", "beat": "beat"}[name]
+    from config import celery_app
+
+    assert celery_app.main == "dugout"
+
+
+def test_the_worker_consumes_every_routed_queue():
+    words = _words("worker")
+    queues = set(words[words.index("--queues") + 1].split(","))
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    assert routed | {settings.CELERY_TASK_DEFAULT_QUEUE} <= queues
+
+
+def test_the_image_copies_every_package_the_commands_import():
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    for package in ("config", "engine", "league", "matches", "templates", "manage.py"):
+        assert re.search(rf"^COPY {re.escape(package)} ", dockerfile, re.M), package
+
+
+def test_env_example_lists_every_variable_the_settings_read():
+    source = (ROOT / "config" / "settings.py").read_text()
+    read = set(re.findall(r'env(?:str|bool|int|list)\(\s*"([A-Z_]+)"', source))
+    example = {
+        line.split("=", 1)[0]
+        for line in (ROOT / ".env.example").read_text().splitlines()
+        if line and not line.startswith("#")
+    }
+    assert read, "the settings read no variables?"
+    assert read <= example, read - example
+
+
+def test_settings_refuse_to_start_without_a_secret_key_when_debug_is_off():
+    env = {"PATH": "/usr/bin:/bin", "DEBUG": "False"}
+    proc = subprocess.run(
+        [sys.executable, "-c", "import config.settings"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode != 0
+    assert "SECRET_KEY must be set" in proc.stderr

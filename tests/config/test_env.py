@@ -1,0 +1,55 @@
+from pathlib import Path
+
+import pytest
+
+from config.env import ImproperEnv, database_from_url, envbool, envint
+
+
+def test_postgres_url_becomes_a_database_entry():
+    entry = database_from_url(
+        "postgres://u:p%40ss@db.local:5433/dugout", base_dir=Path("/x")
+    )
+
+    assert entry["ENGINE"] == "django.db.backends.postgresql"
+    assert (entry["NAME"], entry["USER"], entry["PASSWORD"]) == ("dugout", "u", "p@ss")
+    assert (entry["HOST"], entry["PORT"]) == ("db.local", "5433")
+
+
+def test_relative_sqlite_url_lives_in_the_project_folder():
+    entry = database_from_url("sqlite:///db.sqlite3", base_dir=Path("/proj"))
+
+    assert entry == {"ENGINE": "django.db.backends.sqlite3", "NAME": "/proj/db.sqlite3"}
+
+
+def test_absolute_sqlite_url_is_kept():
+    entry = database_from_url("sqlite:////var/data/x.db", base_dir=Path("/proj"))
+
+    assert entry["NAME"] == "/var/data/x.db"
+
+
+def test_unknown_database_scheme_is_refused():
+    with pytest.raises(ImproperEnv, match="mysql"):
+        database_from_url("mysql://x/y", base_dir=Path("/proj"))
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"), [("True", True), ("False", False), ("", True)]
+)
+def test_envbool_parses_strictly(monkeypatch, raw, expected):
+    monkeypatch.setenv("SOME_FLAG", raw)
+
+    assert envbool("SOME_FLAG", True) is expected
+
+
+def test_envbool_refuses_typos(monkeypatch):
+    monkeypatch.setenv("SOME_FLAG", "ture")
+
+    with pytest.raises(ImproperEnv, match="SOME_FLAG"):
+        envbool("SOME_FLAG", False)
+
+
+def test_envint_refuses_words(monkeypatch):
+    monkeypatch.setenv("SOME_INT", "ten")
+
+    with pytest.raises(ImproperEnv, match="SOME_INT"):
+        envint("SOME_INT", 1)

@@ -1,0 +1,90 @@
+import pytest
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("url", "content_type"),
+    [
+        ("/api/", "application/json"),
+        ("/api/schema/", "application/vnd.oai.openapi"),
+        ("/api/docs/", "text/html"),
+        ("/admin/login/", "text/html"),
+        ("/accounts/login/", "text/html"),
+    ],
+)
+def test_public_entry_points_render(client, url, content_type):
+    response = client.get(url)
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith(content_type)
+
+
+@pytest.mark.django_db
+def test_swagger_ui_is_served_without_a_cdn(client):
+    html = client.get("/api/docs/").content.decode()
+
+    assert "cdn" not in html.lower()
+    assert "/static/drf_spectacular_sidecar/" in html
+
+
+@pytest.mark.django_db(transaction=True)  # post-game starts on commit
+def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
+    from django.core.management import call_command
+
+    from league.models import League, Team
+    from matches.models import Season
+
+    call_command("demo")
+    first = capsys.readouterr().out
+    call_command("demo")
+    second = capsys.readouterr().out
+
+    admin = django_user_model.objects.get(username="admin")
+    assert admin.is_superuser
+    assert admin.check_password("admin")
+    assert django_user_model.objects.get(username="commish").check_password("commish")
+    assert sorted(League.objects.values_list("format", flat=True)) == [
+        "bb2020",
+        "sevens",
+    ]
+    assert Team.objects.count() == 12
+    assert Team.objects.filter(league__format="sevens", status="ready").count() == 8
+    season = Season.objects.get(name="2026 Season")
+    assert season.matches.count() == 28
+    assert season.matches.filter(status="complete").count() == 28
+    assert "28/28 matches" in first
+    assert "Standings, Badlands Sevens — 2026 Season:" in first
+    # the season's SPP were spent once: players advanced, with their dice
+    from league.models import LeagueEvent, Player
+
+    advanced = Player.objects.filter(
+        team__league__name="Badlands Sevens", advancements__gt=0
+    )
+    assert advanced.count() > 0
+    assert all(p.gained_skills for p in advanced)
+    assert LeagueEvent.objects.filter(type="advancement").count() == (
+        sum(advanced.values_list("advancements", flat=True))
+    )
+    assert "Advancements bought" in first
+    assert "Advancements bought" not in second
+    assert "drafted 'Gouged Eye' (orc, coach bob)" in first
+    assert "drafted" not in second
+    assert "kept user 'bob'" in second
+
+
+@pytest.mark.django_db
+def test_static_files_are_served_without_debug(settings, tmp_path):
+    from django.core.management import call_command
+    from django.test import Client
+
+    # the production path: collectstatic, then WhiteNoise serves the files
+    settings.DEBUG = False
+    settings.STATIC_ROOT = tmp_path
+    call_command("collectstatic", "--noinput", verbosity=0)
+
+    response = Client().get(
+        "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui.css"
+    )
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/css")

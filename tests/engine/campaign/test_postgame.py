@@ -1,0 +1,575 @@
+"""Post-game sequence steps."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.campaign import (
+    GLITTERING_PRIZES,
+    CampaignError,
+    Incident,
+    Outcome,
+    Participant,
+    ParticipantKind,
+    PostgameInput,
+    ScriptedRoller,
+    SppTally,
+    TeamPostgame,
+    concession_departures,
+    concession_fans_penalty,
+    expensive_mistakes,
+    expensive_mistakes_band,
+    fan_attendance,
+    forfeit_winnings,
+    league_points,
+    mvp_eligible,
+    record_outcome,
+    select_mvp,
+    sevens_advancement_player,
+    sevens_draft,
+    spp_earned,
+    update_dedicated_fans,
+    winnings,
+)
+
+from .conftest import human_lineman
+
+WIN, DRAW, LOSS = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
+CRISIS, MINOR, MAJOR, CATA = (
+    Incident.CRISIS_AVERTED,
+    Incident.MINOR_INCIDENT,
+    Incident.MAJOR_INCIDENT,
+    Incident.CATASTROPHE,
+)
+
+
+def team(team_id: int = 1, **changes: object) -> TeamPostgame:
+    base = TeamPostgame(team_id=team_id, dedicated_fans=3, fan_factor=5, touchdowns=0)
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def game(home: TeamPostgame, away: TeamPostgame, **changes: object) -> PostgameInput:
+    return replace(PostgameInput(home, away), **changes)  # type: ignore[arg-type]
+
+
+# --- outcome ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("home_td", "away_td", "home_result", "away_result"),
+    [(2, 1, WIN, LOSS), (0, 3, LOSS, WIN), (1, 1, DRAW, DRAW), (0, 0, DRAW, DRAW)],
+)
+def test_record_outcome(
+    home_td: int, away_td: int, home_result: Outcome, away_result: Outcome
+) -> None:
+    outcome = record_outcome(
+        game(team(1, touchdowns=home_td), team(2, touchdowns=away_td))
+    )
+    assert (outcome.home.outcome, outcome.away.outcome) == (home_result, away_result)
+    assert (outcome.home.touchdowns, outcome.home.touchdowns_against) == (
+        home_td,
+        away_td,
+    )
+    assert outcome.conceded_by is None
+
+
+@pytest.mark.parametrize(
+    ("home_td", "away_td", "home_concedes", "final"),
+    [
+        (0, 0, True, (0, 1)),
+        (2, 1, True, (0, 4)),  # Decision: 1 awarded + 2 voided and awarded + own 1
+        (1, 0, False, (2, 0)),
+        (0, 3, False, (4, 0)),
+    ],
+)
+def test_concession_awards_touchdowns(
+    home_td: int, away_td: int, home_concedes: bool, final: tuple[int, int]
+) -> None:
+    g = game(
+        team(1, touchdowns=home_td, conceded=home_concedes),
+        team(2, touchdowns=away_td, conceded=not home_concedes),
+    )
+    outcome = record_outcome(g)
+    assert (outcome.home.touchdowns, outcome.away.touchdowns) == final
+    assert outcome.conceded_by == (1 if home_concedes else 2)
+    loser = outcome.home if home_concedes else outcome.away
+    assert loser.outcome is LOSS
+
+
+def test_both_teams_cannot_concede() -> None:
+    with pytest.raises(CampaignError) as exc:
+        game(team(1, conceded=True), team(2, conceded=True))
+    assert exc.value.code == "both_conceded"
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"touchdowns": -1}, "invalid_touchdowns"),
+        ({"fan_factor": -1}, "invalid_fan_factor"),
+        ({"dedicated_fans": -1}, "invalid_dedicated_fans"),
+        ({"treasury": -5}, "invalid_treasury"),
+    ],
+)
+def test_team_postgame_validation(changes: dict[str, int], code: str) -> None:
+    with pytest.raises(CampaignError) as exc:
+        team(**changes)
+    assert exc.value.code == code
+
+
+def test_postgame_input_checks_the_format() -> None:
+    with pytest.raises(CampaignError) as exc:
+        game(team(1), team(2), format="dungeon")
+    assert exc.value.code == "unknown_format"
+    g = game(team(1), team(2, touchdowns=1), format="sevens")
+    assert g.team("away").touchdowns == 1
+    assert g.team("home").team_id == 1
+
+
+# --- winnings -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ff_home", "ff_away", "td_home", "td_away", "attendance", "home", "away"),
+    [
+        (4, 6, 2, 1, 10, 70_000, 60_000),
+        (3, 4, 0, 0, 7, 35_000, 35_000),  # Decision: no rounding, 5K steps
+        (2, 3, 1, 3, 5, 35_000, 55_000),
+        (0, 0, 0, 0, 0, 0, 0),
+    ],
+)
+def test_winnings(
+    ff_home: int,
+    ff_away: int,
+    td_home: int,
+    td_away: int,
+    attendance: int,
+    home: int,
+    away: int,
+) -> None:
+    g = game(
+        team(1, fan_factor=ff_home, touchdowns=td_home),
+        team(2, fan_factor=ff_away, touchdowns=td_away),
+    )
+    assert fan_attendance(g) == attendance
+    result = winnings(g)
+    assert (result.fan_attendance, result.home, result.away) == (attendance, home, away)
+
+
+def test_winnings_when_a_team_concedes() -> None:
+    g = game(
+        team(1, fan_factor=4, touchdowns=1, conceded=True),
+        team(2, fan_factor=5, touchdowns=0),
+    )
+    result = winnings(g)
+    # Winner: 10,000 x (full attendance 9 + 2 touchdowns after the award)
+    assert (result.home, result.away) == (0, 110_000)
+    g2 = game(team(1, fan_factor=4, touchdowns=0), team(2, fan_factor=2, conceded=True))
+    assert winnings(g2).home == 70_000
+    assert winnings(g2).away == 0
+
+
+@pytest.mark.parametrize(("d6", "amount"), [(1, 10_000), (6, 60_000)])
+def test_forfeit_winnings(d6: int, amount: int) -> None:
+    assert forfeit_winnings(ScriptedRoller([d6])) == (
+        amount,
+        (("forfeit_winnings", 6, d6),),
+    )
+
+
+@pytest.mark.parametrize(
+    ("outcome", "kwargs", "points"),
+    [
+        (WIN, {}, 3),
+        (DRAW, {}, 1),
+        (LOSS, {}, 0),
+        (WIN, {"touchdowns": 3, "touchdowns_against": 0, "casualties": 3}, 3),
+        (
+            WIN,
+            {
+                "touchdowns": 3,
+                "touchdowns_against": 0,
+                "casualties": 3,
+                "bonus_points": True,
+            },
+            6,
+        ),
+        (
+            LOSS,
+            {
+                "touchdowns": 3,
+                "touchdowns_against": 4,
+                "casualties": 2,
+                "bonus_points": True,
+            },
+            1,
+        ),
+        (DRAW, {"touchdowns": 0, "touchdowns_against": 0, "bonus_points": True}, 2),
+        (WIN, {"friendly": True}, 0),
+    ],
+)
+def test_league_points(
+    outcome: Outcome, kwargs: dict[str, int | bool], points: int
+) -> None:
+    assert league_points(outcome, **kwargs) == points  # type: ignore[arg-type]
+
+
+def test_glittering_prizes() -> None:
+    assert dict(GLITTERING_PRIZES) == {1: 100_000, 2: 60_000, 3: 30_000}
+
+
+# --- Dedicated Fans -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fans", "outcome", "d6", "after"),
+    [
+        (3, WIN, 3, 4),  # equal: +1
+        (3, WIN, 6, 4),
+        (3, WIN, 2, 3),
+        (6, WIN, 6, 7),  # no league maximum (Decision)
+        (1, WIN, 1, 2),
+        (3, LOSS, 2, 2),  # lower: -1
+        (3, LOSS, 3, 3),
+        (3, LOSS, 6, 3),
+        (1, LOSS, 1, 1),  # never below 1 (1 < 1 is false anyway)
+        (2, LOSS, 1, 1),
+    ],
+)
+def test_update_dedicated_fans(
+    fans: int, outcome: Outcome, d6: int, after: int
+) -> None:
+    result = update_dedicated_fans(
+        team(5, dedicated_fans=fans), outcome, ScriptedRoller([d6])
+    )
+    assert (result.team_id, result.before, result.after) == (5, fans, after)
+    assert result.rolls == (("dedicated_fans", 6, d6),)
+
+
+def test_seven_dedicated_fans_can_never_grow() -> None:
+    result = update_dedicated_fans(team(dedicated_fans=7), WIN, ScriptedRoller([6]))
+    assert result.after == 7
+
+
+def test_draw_rolls_nothing() -> None:
+    result = update_dedicated_fans(team(dedicated_fans=4), DRAW, ScriptedRoller([]))
+    assert (result.after, result.rolls) == (4, ())
+
+
+@pytest.mark.parametrize(
+    ("fans", "d3", "after"), [(5, 2, 3), (3, 3, 1), (2, 3, 1), (1, 1, 1)]
+)
+def test_concession_fans_penalty(fans: int, d3: int, after: int) -> None:
+    result = concession_fans_penalty(
+        team(dedicated_fans=fans, conceded=True), ScriptedRoller([d3])
+    )
+    assert (result.before, result.after) == (fans, after)
+    assert result.rolls == (("concession_dedicated_fans", 3, d3),)
+
+
+def test_concession_penalty_needs_a_concession() -> None:
+    with pytest.raises(CampaignError) as exc:
+        concession_fans_penalty(team(), ScriptedRoller([1]))
+    assert exc.value.code == "not_conceded"
+
+
+def test_concession_departures_roll_for_players_with_three_advancements() -> None:
+    players = [
+        human_lineman(player_id=1, advancements=3),
+        human_lineman(player_id=2, advancements=2),
+        human_lineman(player_id=3, advancements=5),
+        human_lineman(player_id=4, advancements=4, dead=True),
+        human_lineman(player_id=5, advancements=6),
+    ]
+    quit_ids, rolls = concession_departures(players, ScriptedRoller([3, 4, 1]))
+    assert quit_ids == (1, 5)
+    assert rolls == (
+        ("concession_quit:1", 6, 3),
+        ("concession_quit:3", 6, 4),
+        ("concession_quit:5", 6, 1),
+    )
+
+
+# --- MVP ------------------------------------------------------------------------
+
+
+def test_mvp_eligibility() -> None:
+    participants = [
+        Participant(1),
+        Participant(2, ParticipantKind.JOURNEYMAN),
+        Participant(3, ParticipantKind.STAR_PLAYER),
+        Participant(4, ParticipantKind.MERCENARY),
+        Participant(5, eligible_to_play=False),
+        Participant(6, dead=True),
+        Participant(7),
+    ]
+    assert mvp_eligible(participants) == (1, 2, 7)
+
+
+@pytest.mark.parametrize(("roll", "mvp"), [(1, 11), (2, 12), (3, 13)])
+def test_select_mvp(roll: int, mvp: int) -> None:
+    t = team(eligible_mvp_player_ids=(11, 12, 13))
+    result = select_mvp(t, ScriptedRoller([roll]))
+    assert result.player_ids == (mvp,)
+    assert result.rolls == (("mvp", 3, roll),)
+
+
+def test_two_mvps_go_to_different_players() -> None:
+    t = team(eligible_mvp_player_ids=(11, 12, 13))
+    result = select_mvp(t, ScriptedRoller([2, 2]), count=2)
+    assert result.player_ids == (12, 13)
+    assert result.rolls == (("mvp", 3, 2), ("mvp", 2, 2))
+
+
+def test_more_mvps_than_players_repeat() -> None:
+    t = team(eligible_mvp_player_ids=(11,))
+    assert select_mvp(t, ScriptedRoller([1, 1]), count=2).player_ids == (11, 11)
+
+
+@pytest.mark.parametrize(
+    ("changes", "friendly"),
+    [({"conceded": True}, False), ({}, True), ({"eligible_mvp_player_ids": ()}, False)],
+)
+def test_no_mvp(changes: dict[str, object], friendly: bool) -> None:
+    t = replace(team(eligible_mvp_player_ids=(1, 2)), **changes)  # type: ignore[arg-type]
+    result = select_mvp(t, ScriptedRoller([]), friendly=friendly)
+    assert (result.player_ids, result.rolls) == ((), ())
+
+
+def test_select_mvp_rejects_duplicates_and_bad_counts() -> None:
+    with pytest.raises(CampaignError) as exc:
+        select_mvp(team(eligible_mvp_player_ids=(1, 1)), ScriptedRoller([1]))
+    assert exc.value.code == "duplicate_player"
+    with pytest.raises(CampaignError) as exc:
+        select_mvp(team(eligible_mvp_player_ids=(1,)), ScriptedRoller([1]), count=-1)
+    assert exc.value.code == "invalid_count"
+
+
+# --- SPP ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["bb2020", "sevens"])
+@pytest.mark.parametrize(
+    ("tally", "spp"),
+    [
+        (SppTally(), 0),
+        (SppTally(touchdowns=1), 3),
+        (SppTally(casualties=1), 2),
+        (SppTally(passing_completions=1), 1),
+        (SppTally(throwing_completions=1), 1),
+        (SppTally(deflections=1), 1),
+        (SppTally(interceptions=1), 2),
+        (SppTally(mvps=1), 4),
+        (SppTally(touchdowns=2, casualties=1, passing_completions=3, mvps=1), 15),
+        (SppTally(bonus_spp=1, casualties=1), 3),
+    ],
+)
+def test_spp_earned(fmt: str, tally: SppTally, spp: int) -> None:
+    assert spp_earned(tally, fmt) == spp
+
+
+def test_spp_tally_rejects_negative() -> None:
+    with pytest.raises(CampaignError) as exc:
+        spp_earned(SppTally(touchdowns=-1))
+    assert (exc.value.code, exc.value.field) == ("invalid_tally", "touchdowns")
+
+
+# --- Expensive Mistakes -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("treasury", "band"),
+    [
+        (0, None),
+        (95_000, None),
+        (100_000, 1),
+        (195_000, 1),
+        (199_999, 1),
+        (200_000, 2),
+        (395_000, 3),
+        (400_000, 4),
+        (595_000, 5),
+        (600_000, 6),
+        (2_000_000, 6),
+    ],
+)
+def test_expensive_mistakes_band(treasury: int, band: int | None) -> None:
+    assert expensive_mistakes_band(treasury) == band
+
+
+def test_no_roll_below_100k() -> None:
+    result = expensive_mistakes(95_000, ScriptedRoller([]))
+    assert (
+        result.incident,
+        result.roll,
+        result.lost,
+        result.treasury_after,
+        result.rolls,
+    ) == (None, None, 0, 95_000, ())
+
+
+TABLE = {
+    1: (MINOR, MINOR, MAJOR, MAJOR, CATA, CATA),
+    2: (CRISIS, MINOR, MINOR, MAJOR, MAJOR, CATA),
+    3: (CRISIS, CRISIS, MINOR, MINOR, MAJOR, MAJOR),
+    4: (CRISIS, CRISIS, CRISIS, MINOR, MINOR, MAJOR),
+    5: (CRISIS, CRISIS, CRISIS, CRISIS, MINOR, MINOR),
+    6: (CRISIS, CRISIS, CRISIS, CRISIS, CRISIS, MINOR),
+}
+
+
+@pytest.mark.parametrize("d6", range(1, 7))
+@pytest.mark.parametrize("band", range(1, 7))
+def test_expensive_mistakes_table(d6: int, band: int) -> None:
+    treasury = band * 100_000 + 50_000
+    roller = ScriptedRoller([d6, 1, 1, 1])
+    result = expensive_mistakes(treasury, roller)
+    assert result.band == band
+    assert result.roll == d6
+    assert result.incident is TABLE[d6][band - 1]
+
+
+@pytest.mark.parametrize(("d3", "lost"), [(1, 10_000), (2, 20_000), (3, 30_000)])
+def test_minor_incident(d3: int, lost: int) -> None:
+    result = expensive_mistakes(150_000, ScriptedRoller([1, d3]))
+    assert result.incident is MINOR
+    assert (result.lost, result.treasury_after) == (lost, 150_000 - lost)
+    assert result.rolls == (
+        ("expensive_mistakes", 6, 1),
+        ("expensive_mistakes_minor", 3, d3),
+    )
+
+
+@pytest.mark.parametrize(
+    ("treasury", "lost", "after"),
+    [
+        (300_000, 150_000, 150_000),
+        (310_000, 155_000, 155_000),
+        (315_000, 155_000, 160_000),
+        (333_333, 165_000, 168_333),
+    ],
+)
+def test_major_incident_loses_half_rounded_down_to_5k(
+    treasury: int, lost: int, after: int
+) -> None:
+    result = expensive_mistakes(treasury, ScriptedRoller([1]))
+    assert result.incident is MAJOR
+    assert (result.lost, result.treasury_after) == (lost, after)
+
+
+@pytest.mark.parametrize(
+    ("dice", "kept"), [([1, 1], 20_000), ([6, 6], 120_000), ([3, 4], 70_000)]
+)
+def test_catastrophe_keeps_2d6_x_10k(dice: list[int], kept: int) -> None:
+    result = expensive_mistakes(640_000, ScriptedRoller([1, *dice]))
+    assert result.incident is CATA
+    assert (result.treasury_after, result.lost) == (kept, 640_000 - kept)
+    assert result.rolls[1:] == tuple(
+        ("expensive_mistakes_catastrophe", 6, d) for d in dice
+    )
+
+
+def test_crisis_averted_loses_nothing() -> None:
+    result = expensive_mistakes(250_000, ScriptedRoller([6]))
+    assert (result.incident, result.lost, result.treasury_after) == (CRISIS, 0, 250_000)
+
+
+def test_expensive_mistakes_rejects_negative_treasury() -> None:
+    with pytest.raises(CampaignError):
+        expensive_mistakes(-1, ScriptedRoller([]))
+
+
+# --- Sevens -----------------------------------------------------------------------
+
+
+def test_sevens_chosen_player_gets_a_random_primary() -> None:
+    players = [human_lineman(player_id=1), human_lineman(player_id=2)]
+    pick = sevens_advancement_player(
+        "chosen_player_primary", players, ScriptedRoller([]), chosen_player_id=2
+    )
+    assert (pick.player_id, pick.kind, pick.rolls) == (2, "random_primary", ())
+
+
+@pytest.mark.parametrize("chosen", [3, 1, None])
+def test_sevens_chosen_player_must_have_played_and_be_alive(chosen: int | None) -> None:
+    players = [human_lineman(player_id=1, dead=True), human_lineman(player_id=2)]
+    with pytest.raises(CampaignError) as exc:
+        sevens_advancement_player(
+            "chosen_player_primary",
+            players,
+            ScriptedRoller([]),
+            chosen_player_id=chosen,
+        )
+    assert exc.value.code == "player_not_eligible"
+
+
+def test_sevens_chosen_player_needs_primary_access() -> None:
+    with pytest.raises(CampaignError) as exc:
+        sevens_advancement_player(
+            "chosen_player_primary",
+            [human_lineman(primary=())],
+            ScriptedRoller([]),
+            chosen_player_id=1,
+        )
+    assert exc.value.code == "no_primary_access"
+
+
+def test_sevens_random_player_gets_a_random_secondary() -> None:
+    players = [
+        human_lineman(player_id=1),
+        human_lineman(player_id=2, dead=True),
+        human_lineman(player_id=3, secondary=()),
+        human_lineman(player_id=4),
+    ]
+    pick = sevens_advancement_player(
+        "random_player_secondary", players, ScriptedRoller([2])
+    )
+    assert (pick.player_id, pick.kind) == (4, "random_secondary")
+    assert pick.rolls == (("sevens_advancement_player", 2, 2),)
+
+
+def test_sevens_random_player_errors() -> None:
+    with pytest.raises(CampaignError) as exc:
+        sevens_advancement_player(
+            "random_player_secondary",
+            [human_lineman()],
+            ScriptedRoller([1]),
+            chosen_player_id=1,
+        )
+    assert exc.value.code == "unexpected_choice"
+    with pytest.raises(CampaignError) as exc:
+        sevens_advancement_player(
+            "random_player_secondary",
+            [human_lineman(secondary=())],
+            ScriptedRoller([1]),
+        )
+    assert exc.value.code == "no_eligible_player"
+    with pytest.raises(CampaignError) as exc:
+        sevens_advancement_player("best_player", [human_lineman()], ScriptedRoller([1]))  # type: ignore[arg-type]
+    assert exc.value.code == "invalid_mode"
+
+
+def test_sevens_draft() -> None:
+    players = [
+        human_lineman(player_id=1, advancements=0),
+        human_lineman(player_id=2, advancements=1),
+        human_lineman(player_id=3, advancements=2),
+        human_lineman(player_id=4, advancements=2),
+        human_lineman(player_id=5, advancements=3, dead=True),
+    ]
+    leaving, rolls = sevens_draft(players, ScriptedRoller([2, 2, 3]))
+    assert leaving == (3,)
+    assert rolls == (
+        ("sevens_draft:2", 6, 2),
+        ("sevens_draft:3", 6, 2),
+        ("sevens_draft:4", 6, 3),
+    )
+
+
+def test_sevens_draft_roll_equal_to_skills_leaves() -> None:
+    leaving, _ = sevens_draft(
+        [human_lineman(player_id=9, advancements=1)], ScriptedRoller([1])
+    )
+    assert leaving == (9,)

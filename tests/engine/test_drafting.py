@@ -1,0 +1,361 @@
+"""Drafting, hiring and purchase rules of both formats, and team value."""
+
+import pytest
+
+from engine.drafting import (
+    DraftError,
+    DraftRequest,
+    Staff,
+    draft_check,
+    hire_check,
+    purchase_check,
+    suggest_draft,
+    team_value,
+)
+from engine.formats import BB2020, FORMATS, SEVENS
+from engine.rules_data import rules_data
+
+ROSTERS = rules_data().rosters
+ORC, HUMAN, UNDEAD = ROSTERS["orc"], ROSTERS["human"], ROSTERS["shambling-undead"]
+
+
+def codes(exc_info):
+    return [(v.code, v.field) for v in exc_info.value.violations]
+
+
+def linemen(roster, n):
+    slug = min(roster.lineman_positions, key=lambda p: p.cost).slug
+    return tuple((slug, f"Player {i}") for i in range(n))
+
+
+def legal_draft(fmt, roster):
+    """Linemen to the minimum plus the first affordable non-Lineman."""
+    players = list(linemen(roster, fmt.min_players))
+    spent = sum(roster.position(s).cost for s, _ in players)
+    for position in roster.positions:
+        if not position.lineman and spent + position.cost <= fmt.budget:
+            players.append((position.slug, "Star"))
+            break
+    return DraftRequest(players=tuple(players))
+
+
+@pytest.mark.parametrize("fmt", FORMATS.values(), ids=lambda f: f.slug)
+@pytest.mark.parametrize("roster", ROSTERS.values(), ids=lambda r: r.slug)
+def test_every_roster_can_draft_a_legal_team_in_every_format(fmt, roster):
+    request = legal_draft(fmt, roster)
+
+    cost = draft_check(fmt, roster, request)
+
+    assert cost.total == sum(roster.position(s).cost for s, _ in request.players)
+    assert cost.remaining == fmt.budget - cost.total
+
+
+def test_sevens_orc_draft_is_priced_item_by_item():
+    # 3 linemen 150k, 2 blitzers 160k, 2 goblins 80k = 390k;
+    # 1 re-roll at double cost 120k; 1 cheerleader 20k; apothecary 80k;
+    # fans 1 -> 2: 20k. Total 630k > 600k budget.
+    request = DraftRequest(
+        players=(
+            *linemen(ORC, 3),
+            ("blitzer", "A"),
+            ("blitzer", "B"),
+            ("goblin", "C"),
+            ("goblin", "D"),
+        ),
+        rerolls=1,
+        cheerleaders=1,
+        apothecary=True,
+        dedicated_fans=2,
+    )
+    with pytest.raises(DraftError) as exc_info:
+        draft_check(SEVENS, ORC, request)
+    assert codes(exc_info) == [("over_budget", None)]
+    assert "630,000" in str(exc_info.value)
+
+    cheaper = DraftRequest(players=request.players, rerolls=1, apothecary=True)
+    cost = draft_check(SEVENS, ORC, cheaper)
+    assert (cost.players, cost.rerolls, cost.cheerleaders, cost.apothecary) == (
+        390_000,
+        120_000,
+        0,
+        80_000,
+    )
+    assert (cost.total, cost.remaining) == (590_000, 10_000)
+
+
+def test_bb2020_human_draft_uses_roster_prices():
+    request = DraftRequest(
+        players=(
+            *linemen(HUMAN, 7),
+            ("blitzer", "B1"),
+            ("blitzer", "B2"),
+            ("thrower", "T"),
+            ("catcher", "C1"),
+            ("catcher", "C2"),
+        ),
+        rerolls=3,
+        assistant_coaches=1,
+        cheerleaders=2,
+        apothecary=True,
+        dedicated_fans=3,
+    )
+    cost = draft_check(BB2020, HUMAN, request)
+    # 7x50k + 2x85k + 80k + 2x65k = 730k; re-rolls 3x50k; staff 10k+20k+50k; fans 2x10k
+    assert cost.players == 730_000
+    assert cost.rerolls == 150_000
+    assert (cost.assistant_coaches, cost.cheerleaders, cost.apothecary) == (
+        10_000,
+        20_000,
+        50_000,
+    )
+    assert cost.dedicated_fans == 20_000
+    assert (cost.total, cost.remaining) == (980_000, 20_000)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "n", "code"),
+    [
+        (SEVENS, 6, "too_few_players"),
+        (SEVENS, 12, "too_many_players"),
+        (BB2020, 10, "too_few_players"),
+        (BB2020, 17, "too_many_players"),
+    ],
+)
+def test_player_count_limits(fmt, n, code):
+    roster = ROSTERS["snotling"]  # 15k linemen: never over budget
+    with pytest.raises(DraftError) as exc_info:
+        draft_check(fmt, roster, DraftRequest(players=linemen(roster, n)))
+    assert (code, "players") in codes(exc_info)
+
+
+def test_position_limit_is_the_rosters_in_both_formats():
+    players = (*linemen(ORC, 8), ("thrower", "a"), ("thrower", "b"), ("thrower", "c"))
+    for fmt in (SEVENS, BB2020):
+        with pytest.raises(DraftError) as exc_info:
+            draft_check(fmt, ORC, DraftRequest(players=players))
+        assert ("position_limit", "players") in codes(exc_info)
+
+
+def test_sevens_allows_four_non_linemen_but_not_five():
+    four = (
+        *linemen(HUMAN, 3),
+        ("blitzer", "a"),
+        ("blitzer", "b"),
+        ("catcher", "c"),
+        ("catcher", "d"),
+    )
+    draft_check(SEVENS, HUMAN, DraftRequest(players=four))
+
+    five = (*four[:-1], ("catcher", "d"), ("thrower", "e"))
+    with pytest.raises(DraftError) as exc_info:
+        draft_check(
+            SEVENS, HUMAN, DraftRequest(players=(*linemen(HUMAN, 2), *five[3:]))
+        )
+    assert codes(exc_info) == [("too_many_non_linemen", "players")]
+
+
+def test_bb2020_has_no_non_lineman_cap():
+    players = (
+        *linemen(ROSTERS["snotling"], 5),
+        ("fungus-flinga", "a"),
+        ("fungus-flinga", "b"),
+        ("fun-hoppa", "c"),
+        ("fun-hoppa", "d"),
+        ("stilty-runna", "e"),
+        ("stilty-runna", "f"),
+    )
+    draft_check(BB2020, ROSTERS["snotling"], DraftRequest(players=players))
+
+
+def test_unknown_position_names_its_index():
+    with pytest.raises(DraftError) as exc_info:
+        draft_check(
+            SEVENS, ORC, DraftRequest(players=(*linemen(ORC, 6), ("wizard", "x")))
+        )
+    assert codes(exc_info) == [("unknown_position", "players.6.position")]
+
+
+def test_apothecary_not_allowed_for_undead():
+    with pytest.raises(DraftError) as exc_info:
+        draft_check(
+            BB2020, UNDEAD, DraftRequest(players=linemen(UNDEAD, 11), apothecary=True)
+        )
+    assert codes(exc_info) == [("apothecary_not_allowed", "apothecary")]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "field", "value", "code"),
+    [
+        (SEVENS, "rerolls", 7, "reroll_limit"),
+        (BB2020, "rerolls", 9, "reroll_limit"),
+        (SEVENS, "assistant_coaches", 4, "staff_limit"),
+        (BB2020, "assistant_coaches", 7, "staff_limit"),
+        (SEVENS, "cheerleaders", 7, "staff_limit"),
+        (BB2020, "cheerleaders", 13, "staff_limit"),
+        (SEVENS, "dedicated_fans", 7, "fans_limit"),
+        (BB2020, "dedicated_fans", 0, "fans_limit"),
+    ],
+)
+def test_staff_and_fan_limits(fmt, field, value, code):
+    roster = ROSTERS["snotling"]
+    request = DraftRequest(players=linemen(roster, fmt.min_players), **{field: value})
+    with pytest.raises(DraftError) as exc_info:
+        draft_check(fmt, roster, request)
+    assert (code, field) in codes(exc_info)
+
+
+def test_all_violations_are_reported_together():
+    request = DraftRequest(players=(("troll", " "),), rerolls=9, apothecary=True)
+    with pytest.raises(DraftError) as exc_info:
+        draft_check(SEVENS, UNDEAD, request)
+    assert [c for c, _ in codes(exc_info)] == [
+        "unknown_position",
+        "blank",
+        "too_few_players",
+        "reroll_limit",
+        "apothecary_not_allowed",
+        "over_budget",  # nine re-rolls at 140k each
+    ]
+
+
+def test_hire_respects_limits_and_treasury():
+    squad = [s for s, _ in linemen(ORC, 5)] + ["blitzer"] * 4
+    assert (
+        hire_check(BB2020, ORC, squad=squad, position="orc-lineman", treasury=50_000)
+        == 50_000
+    )
+    with pytest.raises(DraftError) as exc_info:
+        hire_check(BB2020, ORC, squad=squad, position="blitzer", treasury=40_000)
+    assert codes(exc_info) == [
+        ("position_limit", "position"),
+        ("over_budget", "treasury"),
+    ]
+    with pytest.raises(DraftError) as exc_info:
+        hire_check(SEVENS, ORC, squad=squad, position="goblin", treasury=100_000)
+    assert codes(exc_info) == [("too_many_non_linemen", "position")]
+    with pytest.raises(DraftError) as exc_info:
+        hire_check(
+            SEVENS,
+            ORC,
+            squad=["orc-lineman"] * 11,
+            position="orc-lineman",
+            treasury=10**6,
+        )
+    assert codes(exc_info) == [("too_many_players", "position")]
+
+
+STAFF = Staff(
+    rerolls=2, assistant_coaches=0, cheerleaders=0, apothecary=False, dedicated_fans=1
+)
+
+
+def test_bb2020_rerolls_after_draft_cost_double():
+    assert (
+        purchase_check(
+            BB2020, ORC, item="rerolls", quantity=2, staff=STAFF, treasury=240_000
+        )
+        == 240_000
+    )
+
+
+def test_sevens_refuses_rerolls_after_draft_and_everyone_refuses_fans():
+    with pytest.raises(DraftError) as exc_info:
+        purchase_check(
+            SEVENS, ORC, item="rerolls", quantity=1, staff=STAFF, treasury=10**6
+        )
+    assert codes(exc_info) == [("rerolls_after_draft", "item")]
+    with pytest.raises(DraftError) as exc_info:
+        purchase_check(
+            BB2020, ORC, item="dedicated_fans", quantity=1, staff=STAFF, treasury=10**6
+        )
+    assert codes(exc_info) == [("fans_after_draft", "item")]
+
+
+def test_staff_purchases_use_format_prices_and_limits():
+    assert (
+        purchase_check(
+            SEVENS, ORC, item="cheerleaders", quantity=3, staff=STAFF, treasury=60_000
+        )
+        == 60_000
+    )
+    assert (
+        purchase_check(
+            SEVENS, ORC, item="apothecary", quantity=1, staff=STAFF, treasury=80_000
+        )
+        == 80_000
+    )
+    with pytest.raises(DraftError) as exc_info:
+        purchase_check(
+            SEVENS,
+            ORC,
+            item="assistant_coaches",
+            quantity=4,
+            staff=STAFF,
+            treasury=10**6,
+        )
+    assert codes(exc_info) == [("staff_limit", "quantity")]
+    with pytest.raises(DraftError) as exc_info:
+        purchase_check(
+            BB2020, UNDEAD, item="apothecary", quantity=1, staff=STAFF, treasury=10**6
+        )
+    assert codes(exc_info) == [("apothecary_not_allowed", "item")]
+
+
+def test_team_value_and_current_team_value_by_hand():
+    # BB2020 Orc: players 50+50+80+90 = 270k, the Big Un misses the next game;
+    # 2 re-rolls at roster cost 120k (even if bought at double), 1 coach 10k,
+    # 2 cheerleaders 20k, apothecary 50k.
+    value = team_value(
+        BB2020,
+        ORC,
+        players=[(50_000, False), (50_000, False), (80_000, False), (90_000, True)],
+        rerolls=2,
+        assistant_coaches=1,
+        cheerleaders=2,
+        apothecary=True,
+    )
+    assert (value.tv, value.ctv) == (470_000, 380_000)
+
+
+def test_sevens_team_value_counts_what_was_paid():
+    # Sevens Orc: players 7x50k = 350k; 1 re-roll at double cost 120k;
+    # cheerleader 20k; apothecary 80k.
+    value = team_value(
+        SEVENS,
+        ORC,
+        players=[(50_000, i == 0) for i in range(7)],
+        rerolls=1,
+        assistant_coaches=0,
+        cheerleaders=1,
+        apothecary=True,
+    )
+    assert (value.tv, value.ctv) == (570_000, 520_000)
+
+
+@pytest.mark.parametrize("fmt", FORMATS.values(), ids=lambda f: f.slug)
+@pytest.mark.parametrize("roster", ROSTERS.values(), ids=lambda r: r.slug)
+def test_suggested_drafts_are_legal_for_every_roster(fmt, roster):
+    request = suggest_draft(fmt, roster)
+
+    cost = draft_check(fmt, roster, request)
+
+    assert cost.remaining >= 0
+    assert len(request.players) >= fmt.min_players
+    assert request.rerolls >= 1
+
+
+def test_suggested_sevens_orc_draft():
+    request = suggest_draft(SEVENS, ORC)
+
+    assert [p for p, _ in request.players] == [
+        "thrower",
+        "thrower",
+        "blitzer",
+        "blitzer",
+        "orc-lineman",
+        "orc-lineman",
+        "orc-lineman",
+    ]
+    assert request.players[0] == ("thrower", "Thrower 1")
+    # 2x65 + 2x80 + 3x50 = 440k; one re-roll at 120k = 560k; no room for 80k apothecary
+    assert (request.rerolls, request.apothecary) == (1, False)

@@ -1,0 +1,53 @@
+"""Property tests: invariants hold throughout random games of both
+rulesets."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import Match, RandomDice, default_team_sheet, get_ruleset
+from engine.bots import RandomBot, ScriptedBot
+from engine.invariants import check
+from engine.rules_data import rules_data
+
+ROSTERS = sorted(rules_data().rosters)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    rs=st.sampled_from(["bb2020", "sevens"]),
+    home=st.sampled_from(ROSTERS),
+    away=st.sampled_from(ROSTERS),
+    scripted=st.booleans(),
+)
+def test_invariants_hold_every_decision(
+    seed: int, rs: str, home: str, away: str, scripted: bool
+) -> None:
+    ruleset = get_ruleset(rs)
+    m = Match(
+        ruleset,
+        default_team_sheet(home, ruleset, first_id=1),
+        default_team_sheet(away, ruleset, first_id=101),
+        RandomDice(seed),
+    )
+    bots = (
+        (ScriptedBot(seed), RandomBot(seed))
+        if scripted
+        else (RandomBot(seed), RandomBot(seed + 1))
+    )
+    steps = 0
+    while m.pending is not None:
+        errs = check(m.state)
+        assert errs == [], errs
+        d = m.pending
+        m.apply(bots[0 if d.team == "home" else 1].choose(d, m.state))
+        steps += 1
+        assert steps < 20_000  # every match ends
+    assert m.done
+    assert check(m.state) == []
+    r = m.result
+    assert r.score == (m.state.score[0], m.state.score[1]) or r.conceded
+    n_players = len(m.state.sheets[0].players) + len(m.state.sheets[1].players)
+    assert len(m.state.box) == n_players

@@ -1,0 +1,54 @@
+"""factory_boy factories. Teams are drafted through the real service so
+every test team is a legal one with a true ledger."""
+
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+
+from engine.formats import get_format
+from engine.rules_data import rules_data
+from league.models import League
+from league.services.teams import PlayerRequest, team_draft
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"coach{n}")
+    password = factory.django.Password("password")
+
+
+class LeagueFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = League
+
+    name = factory.Sequence(lambda n: f"League {n}")
+    format = "sevens"
+    commissioner = factory.SubFactory(UserFactory)
+
+
+def lineman_requests(roster_slug: str, n: int) -> list[PlayerRequest]:
+    roster = rules_data().rosters[roster_slug]
+    lineman = min(roster.lineman_positions, key=lambda p: p.cost)
+    return [PlayerRequest(lineman.slug, f"{lineman.name} {i}") for i in range(1, n + 1)]
+
+
+def draft_team(league, coach, *, roster="orc", name=None, extra=(), **options):
+    """Draft a minimal legal team: linemen to the format's minimum plus
+    ``extra`` (position, name) pairs."""
+    fmt = get_format(league.format)
+    players = lineman_requests(roster, fmt.min_players) + [
+        PlayerRequest(*p) for p in extra
+    ]
+    return team_draft(
+        league=league,
+        coach=coach,
+        name=name or f"{coach.username}'s {roster}",
+        roster=roster,
+        players=players,
+        **options,
+    )

@@ -1,0 +1,72 @@
+"""The commissioner admin renders and moves gold only through the ledger."""
+
+import pytest
+
+from league.models import Team, TreasuryEntry
+from tests.league.conftest import db_snapshot
+
+
+@pytest.fixture
+def admin_client(client, alice):
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    client.force_login(alice)
+    return client
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/league/league/",
+        "/admin/league/team/",
+        "/admin/league/player/",
+        "/admin/league/treasuryentry/",
+        "/admin/league/team/?q=Gouged",
+        "/admin/league/player/?status__exact=active",
+    ],
+)
+def test_admin_lists_render(admin_client, bob_orcs, url):
+    assert admin_client.get(url).status_code == 200
+
+
+def test_team_change_page_shows_players_and_ledger(admin_client, bob_orcs):
+    html = admin_client.get(
+        f"/admin/league/team/{bob_orcs.pk}/change/"
+    ).content.decode()
+    assert "Orc Lineman 7" in html
+    assert "Draft budget" in html
+    assert "Adjust treasury" in html
+
+
+def test_treasury_adjustment_needs_a_reason(admin_client, bob_orcs):
+    url = f"/admin/league/team/{bob_orcs.pk}/adjust-treasury/"
+    before = db_snapshot()
+
+    response = admin_client.post(url, {"amount": 5000, "note": ""})
+
+    assert response.status_code == 200  # form redisplayed with the error
+    assert db_snapshot() == before
+
+
+def test_treasury_adjustment_goes_through_the_ledger(admin_client, bob_orcs, alice):
+    url = f"/admin/league/team/{bob_orcs.pk}/adjust-treasury/"
+
+    response = admin_client.post(
+        url, {"amount": -10000, "note": "fined for pitch invasion"}
+    )
+
+    assert response.status_code == 302
+    assert Team.objects.get(pk=bob_orcs.pk).treasury == 120_000
+    entry = TreasuryEntry.objects.filter(team=bob_orcs).latest("id")
+    assert (entry.amount, entry.note, entry.created_by) == (
+        -10_000,
+        "fined for pitch invasion",
+        alice,
+    )
+
+
+def test_the_treasury_field_is_read_only_in_the_admin(admin_client, bob_orcs):
+    html = admin_client.get(
+        f"/admin/league/team/{bob_orcs.pk}/change/"
+    ).content.decode()
+    assert 'name="treasury"' not in html

@@ -1,0 +1,170 @@
+"""Drafting a team through the web form: the live budget, the service's
+refusals next to the fields, and nothing written on a refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import Team, TreasuryEntry
+
+
+def draft_data(roster: str = "orc", players=(), **fields) -> dict[str, str]:
+    data = {
+        "roster": roster,
+        "name": "Da Boyz",
+        "rerolls": "0",
+        "assistant_coaches": "0",
+        "cheerleaders": "0",
+        "dedicated_fans": "1",
+        "players-TOTAL_FORMS": "11",
+        "players-INITIAL_FORMS": "0",
+    }
+    for i, (position, name) in enumerate(players):
+        data[f"players-{i}-position"] = position
+        data[f"players-{i}-name"] = name
+    data.update({k: str(v) for k, v in fields.items()})
+    return data
+
+
+SEVEN_ORCS = [("orc-lineman", f"Ug {i}") for i in range(5)] + [
+    ("blitzer", "Grak"),
+    ("goblin", "Snik"),
+]
+
+
+def test_the_draft_page_needs_a_login(client, sevens):
+    response = client.get(f"/leagues/{sevens.pk}/draft/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_a_coach_picks_a_roster_then_sees_its_positions(client, sevens, bob):
+    client.force_login(bob)
+
+    picker = client.get(f"/leagues/{sevens.pk}/draft/").content.decode()
+    page = client.get(f"/leagues/{sevens.pk}/draft/?roster=orc").content.decode()
+
+    assert "Choose a roster" in picker
+    assert 'name="players-0-position"' not in picker
+    assert 'name="players-10-position"' in page  # Sevens: up to 11 players
+    assert 'name="players-11-position"' not in page
+    assert "Untrained Troll" in page
+    assert "0</strong> of 600,000 spent" in page
+
+
+def test_drafting_a_legal_team_writes_it_and_opens_its_page(client, sevens, bob):
+    client.force_login(bob)
+    # given rows with blanks in between (blank rows are skipped)
+    players = [*SEVEN_ORCS[:3], ("", ""), *SEVEN_ORCS[3:]]
+
+    response = client.post(
+        f"/leagues/{sevens.pk}/draft/",
+        draft_data(players=players, rerolls=1, cheerleaders=1),
+    )
+
+    team = Team.objects.get(name="Da Boyz")
+    assert response.status_code == 302
+    assert response["Location"] == f"/teams/{team.pk}/"
+    assert team.coach == bob
+    assert list(team.players.order_by("number").values_list("name", flat=True)) == [
+        "Ug 0",
+        "Ug 1",
+        "Ug 2",
+        "Ug 3",
+        "Ug 4",
+        "Grak",
+        "Snik",
+    ]
+    # 5×50k + 80k + 40k + re-roll 120k + cheerleader 20k = 510k
+    assert team.treasury == 90_000
+    page = client.get(response["Location"]).content.decode()
+    assert "Da Boyz drafted: 90,000 gold left in the treasury." in page
+
+
+def test_refusals_are_shown_next_to_their_fields_and_nothing_is_written(
+    client, sevens, bob
+):
+    client.force_login(bob)
+    # given: a taken name, a row with a position but no name (row 2 after a
+    # blank row), too many non-linemen and too many re-rolls
+    from tests.factories import draft_team
+
+    draft_team(sevens, bob, roster="orc", name="Taken")
+    before = (Team.objects.count(), TreasuryEntry.objects.count())
+    players = [
+        ("orc-lineman", "Ug"),
+        ("", ""),
+        ("blitzer", ""),
+        ("blitzer", "B2"),
+        ("blitzer", "B3"),
+        ("blitzer", "B4"),
+        ("big-un", "Big"),
+        ("orc-lineman", "Og"),
+    ]
+
+    response = client.post(
+        f"/leagues/{sevens.pk}/draft/",
+        draft_data(players=players, name="Taken", rerolls=9),
+    )
+
+    # then
+    assert response.status_code == 400
+    ctx = response.context
+    assert ctx["form"].errors["name"] == [
+        "Sevens Cup already has a team called 'Taken'"
+    ]
+    assert (
+        "Team re-rolls must be between 0 and 6, not 9" in ctx["form"].errors["rerolls"]
+    )
+    formset = ctx["formset"]
+    assert formset.forms[2].errors["name"] == ["every player needs a name"]
+    assert formset.forms[1].errors == {}
+    assert any(
+        "at most 4 players who are not Linemen" in e for e in ctx["squad_errors"]
+    )
+    assert (Team.objects.count(), TreasuryEntry.objects.count()) == before
+    html = response.content.decode()
+    assert "every player needs a name" in html
+
+
+def test_the_budget_fragment_prices_the_draft_as_it_stands(client, sevens, bob):
+    client.force_login(bob)
+
+    response = client.post(
+        f"/leagues/{sevens.pk}/draft/budget/",
+        draft_data(players=SEVEN_ORCS, rerolls=1, apothecary="on"),
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    # 370k players + 120k re-roll + 80k apothecary
+    assert 'data-testid="spent">570,000<' in html
+    assert 'data-testid="remaining">30,000<' in html
+
+
+def test_the_budget_fragment_shows_an_overspend_and_the_rules_broken(
+    client, sevens, bob
+):
+    client.force_login(bob)
+    players = [("big-un", f"Big {i}") for i in range(5)] + [
+        ("untrained-troll", "Troll")
+    ]
+
+    html = client.post(
+        f"/leagues/{sevens.pk}/draft/budget/", draft_data(players=players, rerolls=2)
+    ).content.decode()
+
+    # 5×90k + 115k + 2×120k = 805k
+    assert "805,000" in html
+    assert "205,000 over" in html
+    assert "at most 4 Big Un" in html
+    assert "need at least 7 players" in html
+
+
+@pytest.mark.parametrize("roster", ["", "no-such-roster"])
+def test_the_budget_fragment_refuses_an_unknown_roster(client, sevens, bob, roster):
+    client.force_login(bob)
+    response = client.post(
+        f"/leagues/{sevens.pk}/draft/budget/", draft_data(roster=roster)
+    )
+    assert response.status_code == 400
