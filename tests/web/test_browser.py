@@ -112,11 +112,13 @@ def shot(page, name: str) -> None:
 
 def fits(page) -> None:
     """Nothing sticks out sideways: no horizontal scrolling of the page."""
+    page.wait_for_load_state()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], width
 
 
 def labelled(page) -> None:
+    page.wait_for_load_state()
     assert page.evaluate(UNLABELLED) == []
 
 
@@ -204,6 +206,7 @@ def test_a_coach_records_a_report_on_a_phone(open_page, sevens, bob, charlie):
     page = open_page(PHONE, bob)
     page.goto(f"/matches/{match.pk}/")
     page.get_by_role("link", name="Record the report").click()
+    page.wait_for_url(re.compile(rf"/matches/{match.pk}/report/$"))
     fits(page)
     labelled(page)
 
