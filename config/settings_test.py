@@ -11,3 +11,6 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 # In-process tests run tasks eagerly; the worker tests start a real worker.
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
+# Tests never run collectstatic: let WhiteNoise look files up per request
+# instead of warning, at every start, that staticfiles/ does not exist.
+WHITENOISE_AUTOREFRESH = True
