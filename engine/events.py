@@ -490,6 +490,32 @@ class HalfTime(NamedTuple):
         return _d(self, "half_time", self._fields)
 
 
+class ExtraTime(NamedTuple):
+    """The second half ended level in a match that needs a winner: eight
+    more turns each (the ruleset's turns per half), team re-rolls carried
+    over, not replenished."""
+
+    score: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "extra_time", self._fields)
+
+
+class SuddenDeath(NamedTuple):
+    """Still level after extra time: five roll-offs (D6 each, ties
+    re-rolled); ``rolls`` holds every throw as [home, away], tied ones too."""
+
+    rolls: tuple[tuple[int, int], ...]
+    home_wins: int
+    away_wins: int
+    winner: str
+
+    def to_dict(self) -> dict[str, Any]:
+        out = _d(self, "sudden_death", self._fields)
+        out["rolls"] = [list(r) for r in self.rolls]
+        return out
+
+
 class Concede(NamedTuple):
     """A team concedes."""
 
@@ -565,6 +591,8 @@ Event = (
     | KORecovery
     | DriveEnd
     | HalfTime
+    | ExtraTime
+    | SuddenDeath
     | Concede
     | GameEnd
     | Note

@@ -21,12 +21,15 @@ from engine.events import (
     CoinToss,
     DriveEnd,
     Event,
+    ExtraTime,
     FanFactor,
     GameEnd,
     GameStart,
     HalfTime,
     Roll,
+    SuddenDeath,
 )
+from engine.extra_time import sudden_death
 from engine.kickoff import Kickoff, roll_weather
 from engine.model import STAT_FIELDS, MatchResult, PlayerStats, TeamSheet
 from engine.prayers import PrayerProc
@@ -62,7 +65,9 @@ _PLAYER_VERBS = (
 
 
 class GameProc(Proc):
-    """The whole game: pre-game, two halves, final whistle."""
+    """The whole game: pre-game, two halves, final whistle; when the match
+    needs a winner (``Match(..., extra_time=True)``) and is level, extra time
+    and then sudden death (see :mod:`engine.extra_time`)."""
 
     __slots__ = ()
 
@@ -86,34 +91,72 @@ class GameProc(Proc):
             for t in (0, 1):
                 g.rerolls[t] = g.sheets[t].rerolls
                 g.turn[t] = 0
-            for k in [k for k in g.effects if k.endswith("_half")]:
-                del g.effects[k]
-            g.effects.pop("moles", None)
+            # Leader: "a single extra team re-roll ... treated just like a
+            # normal team re-roll", so it comes back for the second half
+            # (and, per its text, not for extra time).
+            g.leader_rr = _leader_rerolls(g)
+            self._new_period(g)
             g.half = 2
             g.kicking = 1 - g.first_kicker
-            g.half_over = False
             self.phase = 3
             g.stack.append(Half())
             return None
+        if self.phase == 3:
+            self.phase = 5
+            if g.extra_time and g.score[0] == g.score[1] and g.conceded < 0:
+                g.emit(ExtraTime((g.score[0], g.score[1])))
+                # Re-rolls carry over: neither rerolls nor leader_rr reset.
+                g.turn[0] = g.turn[1] = 0
+                self._new_period(g)
+                g.half = 3
+                self.phase = 4
+                g.stack.append(Half())
+                g.stack.append(CoinTossProc(extra_time=True))
+                return None
+        if self.phase == 4:
+            self.phase = 5
+            if g.score[0] == g.score[1] and g.conceded < 0:
+                sd = sudden_death(g.dice)
+                g.shootout = sd.winner
+                g.emit(
+                    SuddenDeath(
+                        sd.rolls, sd.home_wins, sd.away_wins, g.tname(sd.winner)
+                    )
+                )
         g.done = True
         s = (g.score[0], g.score[1])
-        g.emit(
-            GameEnd(s, "home" if s[0] > s[1] else ("away" if s[1] > s[0] else "draw"))
-        )
+        if s[0] != s[1] or g.shootout < 0:
+            winner = "home" if s[0] > s[1] else ("away" if s[1] > s[0] else "draw")
+        else:
+            winner = g.tname(g.shootout)
+        g.emit(GameEnd(s, winner))
         g.stack.pop()
         return None
+
+    @staticmethod
+    def _new_period(g: GameState) -> None:
+        for k in [k for k in g.effects if k.endswith("_half")]:
+            del g.effects[k]
+        g.effects.pop("moles", None)
+        g.half_over = False
+
+
+def _leader_rerolls(g: GameState) -> list[int]:
+    mask = g.skills
+    return [
+        1 if any(mask[i] & LEADER for i in range(g.n) if g.team[i] == t) else 0
+        for t in (0, 1)
+    ]
 
 
 class Pregame(Proc):
     """Pre-game sequence: Fan Factor (D3 + Dedicated Fans), Weather (2D6),
-    then the coin toss (Decision: a D6 roll-off, home first, re-rolling
-    ties); the winner chooses to kick or receive."""
+    the underdog's Prayers to Nuffle, then the coin toss."""
 
-    __slots__ = ("winner",)
+    __slots__ = ()
 
     def __init__(self) -> None:
         self.phase = 0
-        self.winner = 0
 
     def step(self, g: GameState) -> Decision | None:
         if self.phase == 0:
@@ -135,6 +178,24 @@ class Pregame(Proc):
                 g.stack.append(PrayerProc(t))
             if prayers:
                 return None
+        g.stack.pop()
+        g.stack.append(CoinTossProc(extra_time=False))
+        return None
+
+
+class CoinTossProc(Proc):
+    """Who kicks: a D6 roll-off (home first, re-rolling ties); the winner
+    chooses to kick or receive (Decision). Before the game it decides the
+    first half's kicker; before extra time, extra time's."""
+
+    __slots__ = ("winner", "extra_time")
+
+    def __init__(self, *, extra_time: bool) -> None:
+        self.phase = 0
+        self.winner = 0
+        self.extra_time = extra_time
+
+    def step(self, g: GameState) -> Decision | None:
         while True:
             a, b = g.dice.d6(), g.dice.d6()
             g.emit(Roll("coin_toss", -1, (a, b), 0, 0, a != b, False))
@@ -147,8 +208,12 @@ class Pregame(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         w = self.winner
-        g.first_kicker = w if choice == OPT_KICK else 1 - w
-        g.emit(CoinToss(g.tname(w), g.tname(g.first_kicker)))
+        kicker = w if choice == OPT_KICK else 1 - w
+        if self.extra_time:
+            g.kicking = kicker
+        else:
+            g.first_kicker = kicker
+        g.emit(CoinToss(g.tname(w), g.tname(kicker)))
         g.stack.pop()
 
 
@@ -217,7 +282,13 @@ class Drive(Proc):
         return None
 
 
-def _build(ruleset: Ruleset, home: TeamSheet, away: TeamSheet, dice: Dice) -> GameState:
+def _build(
+    ruleset: Ruleset,
+    home: TeamSheet,
+    away: TeamSheet,
+    dice: Dice,
+    extra_time: bool,
+) -> GameState:
     g = object.__new__(GameState)
     players = list(home.players) + list(away.players)
     ids = [p.id for p in players]
@@ -279,10 +350,7 @@ def _build(ruleset: Ruleset, home: TeamSheet, away: TeamSheet, dice: Dice) -> Ga
     g.pflags = [0] * n
     g.score = [0, 0]
     g.rerolls = [home.rerolls, away.rerolls]
-    g.leader_rr = [
-        1 if any(mask[i] & LEADER for i in range(n) if g.team[i] == t) else 0
-        for t in (0, 1)
-    ]
+    g.leader_rr = _leader_rerolls(g)
     g.extra_rr = [0, 0]
     g.turn = [0, 0]
     g.fan_factor = [0, 0]
@@ -314,6 +382,8 @@ def _build(ruleset: Ruleset, home: TeamSheet, away: TeamSheet, dice: Dice) -> Ga
     g.turnover = None
     g.touchdown = False
     g.half_over = False
+    g.extra_time = extra_time
+    g.shootout = -1
     g.ret = None
     g.conceded = -1
     g.concede_penalty = False
@@ -367,9 +437,13 @@ class Match:
         dice: Dice | None = None,
         *,
         start: bool = True,
+        extra_time: bool = False,
     ) -> None:
+        """``extra_time``: the match needs a winner (a playoff): if level
+        after the second half, play extra time, then sudden death."""
         rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        self.g = _build(rs, home, away, dice if dice is not None else RandomDice())
+        dice = dice if dice is not None else RandomDice()
+        self.g = _build(rs, home, away, dice, extra_time)
         if start:
             self.g.emit(GameStart(rs.name, home.name, away.name))
             self.g.stack.append(GameProc())
@@ -452,6 +526,8 @@ class Match:
         winner = (
             "home" if score[0] > score[1] else ("away" if score[1] > score[0] else None)
         )
+        if winner is None and g.shootout >= 0:
+            winner = g.tname(g.shootout)
         k = len(STAT_FIELDS)
         stats = {
             g.pid[p]: PlayerStats(*g.stats[p * k : (p + 1) * k]) for p in range(g.n)
@@ -473,8 +549,20 @@ class Match:
             extra={
                 "concession_penalty": g.concede_penalty,
                 "dead": [g.pid[p] for p in range(g.n) if g.pflags[p] & PF_DEAD],
+                "extra_time": g.half == 3,
+                "sudden_death": _shootout(g),
             },
         )
+
+
+def _shootout(g: GameState) -> dict[str, Any] | None:
+    """The sudden-death event as a dict (None when there was none)."""
+    if g.shootout < 0:
+        return None
+    for e in reversed(g.events):
+        if isinstance(e, SuddenDeath):
+            return e.to_dict()
+    return None
 
 
 def replay(
@@ -483,9 +571,11 @@ def replay(
     away: TeamSheet,
     seed: int,
     decisions: Sequence[Sequence[Any]],
+    *,
+    extra_time: bool = False,
 ) -> list[Event]:
     """Re-play a match from its seed and decisions; returns its events."""
-    m = Match(ruleset, home, away, RandomDice(seed))
+    m = Match(ruleset, home, away, RandomDice(seed), extra_time=extra_time)
     for ch in decisions:
         m.apply(ch)
     return m.events

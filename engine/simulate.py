@@ -16,15 +16,23 @@ from engine.teams import default_team_sheet
 
 
 def simulate(
-    ruleset: str, home: str, away: str, seed: int, bot: str
+    ruleset: str,
+    home: str,
+    away: str,
+    seed: int,
+    bot: str,
+    *,
+    extra_time: bool = False,
 ) -> dict[str, object]:
-    """Play one match; returns the result dict plus counts."""
+    """Play one match; returns the result dict plus counts. ``extra_time``:
+    the match needs a winner (extra time, then sudden death, when level)."""
     rs = get_ruleset(ruleset)
     m = Match(
         rs,
         default_team_sheet(home, rs, first_id=1),
         default_team_sheet(away, rs, first_id=101),
         RandomDice(seed),
+        extra_time=extra_time,
     )
     n = play(m, make_bot(bot, seed), make_bot(bot, seed + 1))
     out = m.result.to_dict()
@@ -48,9 +56,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--away", default="human")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="scripted", choices=["random", "scripted"])
+    ap.add_argument(
+        "--extra-time",
+        action="store_true",
+        help="the match needs a winner: extra time, then sudden death, if level",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    out = simulate(a.ruleset, a.home, a.away, a.seed, a.bot)
+    out = simulate(a.ruleset, a.home, a.away, a.seed, a.bot, extra_time=a.extra_time)
     if a.json:
         json.dump(out, sys.stdout)
         sys.stdout.write("\n")
@@ -61,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{a.home} {score['home']} - {score['away']} {a.away} "
             f"({out['events']} events, {out['decisions']} decisions)"
         )
+        if out.get("sudden_death"):
+            print(f"level after extra time: {out['winner']} win on sudden death")
+        elif out.get("extra_time"):
+            print(f"decided in extra time: {out['winner']} win")
     return 0
 
 

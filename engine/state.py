@@ -198,6 +198,8 @@ _SCALARS = (
     "turnover",
     "touchdown",
     "half_over",
+    "extra_time",
+    "shootout",
     "ret",
     "conceded",
     "concede_penalty",
@@ -266,6 +268,10 @@ class GameState:
     carrier: int
     ball_air: bool
     half: int
+    # Play extra time and sudden death when level (the match needs a
+    # winner); ``shootout`` is the sudden-death winner (0/1) or -1.
+    extra_time: bool
+    shootout: int
     active: int
     kicking: int
     first_kicker: int

@@ -10,9 +10,9 @@ from django import forms
 
 from league.forms import WebForm
 from league.models import Team
+from matches.event_text import STATS, PlayerInfo
 from matches.services.inducements import Purchase
 from matches.services.report import CasualtyLine, PlayerLine, Report
-from matches.web_selectors import STATS, PlayerInfo
 
 STAT_LIMITS = {"completions": 50}
 

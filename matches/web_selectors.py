@@ -2,7 +2,7 @@
 
 Every function here runs a fixed number of queries whatever the size of the
 season, roster or event log; the page tests hold them to it. Event lines are
-described here, once, for the match log and the replay viewer alike.
+described in :mod:`matches.event_text`, once, for the log and the replay.
 """
 
 from __future__ import annotations
@@ -22,6 +22,14 @@ from league.access import team_can_write
 from league.models import League, Player, Team
 from league.selectors import team_detail_qs
 from matches.engine_bridge import team_snapshot
+from matches.event_text import (
+    BLOCK_FACES,
+    STATS,
+    Describer,
+    PlayerInfo,
+    describe,
+    period,
+)
 from matches.models import (
     Match,
     MatchEvent,
@@ -45,25 +53,10 @@ TIEBREAK_LABELS = {
     "wins": "Wins",
     "coin_flip": "Coin flip",
 }
-STATS = (
-    ("touchdowns", "TD", "Touchdowns"),
-    ("completions", "CMP", "Completions"),
-    ("interceptions", "INT", "Interceptions"),
-    ("deflections", "DEF", "Deflections"),
-    ("casualties_inflicted", "CAS", "Casualties inflicted"),
-    ("successful_landings", "LND", "Successful landings"),
-)
 # Rows written by the report, the post-game and the commissioner rather than
 # by the engine during play.
 NOT_PLAY = ("report", "report_player", "casualty_roll", "result_override")
 MOVEMENT = ("move", "activation", "activation_end")
-BLOCK_FACES = {
-    1: "Player Down",
-    2: "Both Down",
-    3: "Push",
-    4: "Stumble",
-    5: "POW",
-}
 
 
 def is_play_event(kind: str) -> bool:
@@ -276,20 +269,6 @@ def match_page_qs() -> QuerySet[Match]:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerInfo:
-    id: int
-    side: str  # "home" or "away"
-    number: int
-    name: str
-    position: str
-    available: bool = True
-
-    @property
-    def label(self) -> str:
-        return f"#{self.number} {self.name}"
-
-
 def _position_names(version: str, roster_slug: str) -> dict[str, str]:
     roster = rules_data(version).rosters.get(roster_slug)
     return {p.slug: p.name for p in roster.positions} if roster else {}
@@ -334,277 +313,6 @@ def report_players(match: Match) -> dict[int, PlayerInfo]:
         teams = team_detail_qs().filter(pk__in=[match.home_id, match.away_id])
         snapshots = {t.pk: team_snapshot(t) for t in teams}
     return _players_from(match, snapshots)
-
-
-class Describer:
-    """Turns stored events into sentences, naming players and teams."""
-
-    def __init__(self, match: Match, players: dict[int, PlayerInfo]) -> None:
-        self.players = players
-        self.teams = {
-            "home": match.home.name,
-            "away": match.away.name,
-            match.home_id: match.home.name,
-            match.away_id: match.away.name,
-        }
-        ruleset = get_ruleset(get_format(match.season.league.format).ruleset)
-        self.width = ruleset.pitch.width
-
-    def p(self, pid: Any) -> str:
-        if pid is None or pid == -1:
-            return "nobody"
-        info = self.players.get(int(pid))
-        return info.label if info else f"player {pid}"
-
-    def t(self, team: Any) -> str:
-        return str(self.teams.get(team, team))
-
-    def sq(self, square: Any) -> str:
-        if square is None or int(square) < 0:
-            return "off the pitch"
-        x, y = int(square) % self.width, int(square) // self.width
-        return f"({x + 1}, {y + 1})"
-
-    @staticmethod
-    def words(value: Any) -> str:
-        return str(value).replace("_", " ")
-
-    def dice(self, payload: dict[str, Any]) -> str:
-        rolls = payload.get("dice") or []
-        return ", ".join(
-            f"{self.words(d['purpose'])} D{d['sides']}={d['result']}" for d in rolls
-        )
-
-    def __call__(self, kind: str, e: dict[str, Any]) -> str:  # noqa: C901
-        w, p, t, sq = self.words, self.p, self.t, self.sq
-        match kind:
-            case "game_start":
-                return f"Kick-off: {e['home']} v {e['away']} ({e['ruleset']})"
-            case "fan_factor":
-                if "team" in e:
-                    return (
-                        f"{t(e['team'])} Fan Factor {e['fan_factor']} "
-                        f"({e['dedicated_fans']} Dedicated Fans + D3 {e['d3']})"
-                    )
-                return f"Fan Factor D3s {e.get('d3')}: {e.get('fan_factor')}"
-            case "weather":
-                return f"Weather {w(e['result'])} (2D6 {e['dice']})"
-            case "coin_toss":
-                return f"{t(e['winner'])} win the toss; {t(e['kicking'])} kick"
-            case "roll":
-                dice = "+".join(str(d) for d in e["dice"])
-                test = f" needing {e['target']}+" if e.get("target") else ""
-                mod = f" (modifier {e['modifier']:+d})" if e.get("modifier") else ""
-                outcome = "success" if e.get("success") else "failed"
-                who = f"{p(e['player'])}: " if e.get("player", -1) != -1 else ""
-                again = " (re-roll)" if e.get("rerolled") else ""
-                return (
-                    f"{who}{w(e['purpose'])} roll {dice}{test}{mod}{again}: {outcome}"
-                )
-            case "reroll":
-                return f"{t(e['team'])} use a {w(e['source'])} re-roll for {w(e['purpose'])}"
-            case "setup":
-                return f"{t(e['team'])} set up {len(e['placement'])} players"
-            case "kick":
-                return (
-                    f"{t(e['team'])} kick to {sq(e['target'])}; the ball lands "
-                    f"{sq(e['landing'])}"
-                )
-            case "kickoff_event":
-                return f"Kick-off event: {w(e['result'])} (2D6 {e['dice']})"
-            case "touchback":
-                return f"Touchback: {p(e['player'])} takes the ball"
-            case "turn_start":
-                return f"Half {e['half']}, {t(e['team'])} turn {e['turn']}"
-            case "turn_end":
-                return f"{t(e['team'])} turn ends" + (
-                    " with a turnover" if e.get("turnover") else ""
-                )
-            case "turn_marker":
-                return f"{t(e['team'])} turn marker moves to {e['turn']}"
-            case "activation":
-                return f"{p(e['player'])} declares a {w(e['action'])} action"
-            case "activation_end":
-                return f"{p(e['player'])} ends their action"
-            case "move":
-                return f"{p(e['player'])} {w(e['how'])} {sq(e['src'])} → {sq(e['dst'])}"
-            case "stand_up":
-                return f"{p(e['player'])} stands up"
-            case "block":
-                faces = ", ".join(BLOCK_FACES.get(d, str(d)) for d in e["dice"])
-                return (
-                    f"{p(e['attacker'])} (ST {e['st_attacker']}) blocks "
-                    f"{p(e['defender'])} (ST {e['st_defender']}): {faces}; "
-                    f"{t(e['chooser'])} choose"
-                )
-            case "block_result":
-                return f"Block result: {w(e['result'])}"
-            case "skill_used":
-                return f"{p(e['player'])} uses {w(e['skill'])}"
-            case "knocked_down":
-                return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
-            case "armour":
-                verdict = "broken" if e.get("broken") else "holds"
-                return (
-                    f"{p(e['player'])} armour {e['dice'][0]}+{e['dice'][1]}"
-                    f"{e['modifier']:+d} against AV {e['av']}: {verdict}"
-                    if e.get("modifier")
-                    else f"{p(e['player'])} armour {e['dice'][0]}+{e['dice'][1]} "
-                    f"against AV {e['av']}: {verdict}"
-                )
-            case "injury":
-                return f"{p(e['player'])} injury roll {e['dice']}: {w(e['result'])}"
-            case "casualty":
-                extra = (
-                    f" ({w(e['characteristic'])})" if e.get("characteristic") else ""
-                )
-                return f"{p(e['player'])} casualty: {w(e['result'])}{extra}"
-            case "apothecary":
-                return (
-                    f"{t(e['team'])} apothecary for {p(e['player'])}: {w(e['outcome'])}"
-                )
-            case "player_off":
-                return f"{p(e['player'])} off the pitch ({w(e['reason'])}) to {w(e['box'])}"
-            case "ball":
-                return f"Ball {w(e['how'])} {sq(e['src'])} → {sq(e['dst'])}"
-            case "ball_caught":
-                return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
-            case "pass":
-                return (
-                    f"{p(e['player'])} passes to {sq(e['target'])} "
-                    f"({w(e['range'])}): {w(e['result'])}"
-                )
-            case "hand_off":
-                return f"{p(e['player'])} hands off to {p(e['receiver'])}"
-            case "interference":
-                return f"{p(e['player'])} {w(e['result'])}"
-            case "throw_team_mate":
-                return (
-                    f"{p(e['thrower'])} throws {p(e['thrown'])} to "
-                    f"{sq(e['target'])}: {w(e['quality'])}"
-                )
-            case "landing":
-                ok = "lands safely" if e.get("ok") else "crashes"
-                return f"{p(e['player'])} {ok} at {sq(e['square'])}"
-            case "foul":
-                return f"{p(e['player'])} fouls {p(e['victim'])}"
-            case "sent_off":
-                return f"{p(e['player'])} is sent off ({w(e['reason'])})"
-            case "argue_the_call":
-                return f"{t(e['team'])} argue the call ({e['roll']}): {w(e['result'])}"
-            case "prayer":
-                return f"{t(e['team'])} pray to Nuffle ({e['roll']}): {w(e['result'])}"
-            case "turnover":
-                return f"Turnover for {t(e['team'])} ({w(e['reason'])})"
-            case "touchdown":
-                return (
-                    f"TOUCHDOWN {t(e['team'])}! {p(e['player'])} scores "
-                    f"({e['score'][0]}–{e['score'][1]})"
-                )
-            case "ko_recovery":
-                ok = "recovers" if e.get("recovered") else "stays knocked out"
-                return f"{p(e['player'])} {ok} ({e['roll']})"
-            case "drive_end":
-                return "The drive ends"
-            case "half_time":
-                return f"Half-time: {e['score'][0]}–{e['score'][1]}"
-            case "concede":
-                return f"{t(e['team'])} concede"
-            case "game_end":
-                return f"Final whistle: {e['score'][0]}–{e['score'][1]}"
-            case "note":
-                who = p(e["player"]) if e.get("player", -1) != -1 else t(e["team"])
-                return f"{w(e['what'])}: {who} ({e['value']})"
-            case "report":
-                return (
-                    f"Report by {e.get('submitted_by')}: "
-                    f"{e['home_score']}–{e['away_score']}"
-                )
-            case "report_player":
-                done = [f"{n} {short}" for key, short, _ in STATS if (n := e.get(key))]
-                return f"{p(e['player_id'])}: {', '.join(done) or 'no stats'}"
-            case "casualty_roll":
-                rolled = [
-                    f"{label} {e[key]}"
-                    for key, label in (
-                        ("casualty_roll", "casualty"),
-                        ("lasting_roll", "lasting"),
-                    )
-                    if e.get(key) is not None
-                ]
-                by = f" by {p(e['inflicted_by'])}" if e.get("inflicted_by") else ""
-                return f"{p(e['player_id'])} casualty{by}: {w(e['result'])}" + (
-                    f" ({', '.join(rolled)})" if rolled else ""
-                )
-            case "result_override":
-                return (
-                    f"Result overridden by {e['by']}: {e['before'][0]}–"
-                    f"{e['before'][1]} → {e['after'][0]}–{e['after'][1]} "
-                    f"({e['reason']})"
-                )
-            case "postgame_outcome":
-                return (
-                    f"Outcome: {t(e['home']['team_id'])} {w(e['home']['outcome'])}, "
-                    f"{t(e['away']['team_id'])} {w(e['away']['outcome'])}"
-                )
-            case "postgame_winnings":
-                return (
-                    f"Winnings: fan attendance {e['fan_attendance']}; "
-                    f"{t('home')} {e['home']:,}, {t('away')} {e['away']:,}"
-                )
-            case "postgame_fans":
-                rolls = self.dice(e)
-                return (
-                    f"{t(e['team_id'])} Dedicated Fans {e['before']} → {e['after']}"
-                    + (f" ({rolls})" if rolls else "")
-                )
-            case "postgame_mvp":
-                names = ", ".join(p(pid) for pid in e.get("player_ids", []))
-                return f"{t(e['team_id'])} MVP: {names} ({self.dice(e)})"
-            case "postgame_spp":
-                if e.get("skipped"):
-                    return f"Star Player Points: {e.get('reason', 'skipped')}"
-                mvp = " (MVP)" if e.get("mvp") else ""
-                return f"{p(e['player_id'])} earns {e['earned']} SPP{mvp}"
-            case "postgame_mng_cleared":
-                ids = e.get("player_ids") or []
-                return (
-                    "Back from Miss Next Game: " + ", ".join(p(i) for i in ids)
-                    if ids
-                    else "No player was serving a Miss Next Game"
-                )
-            case "postgame_injury":
-                effects = [w(e["injury"] or e["result"])]
-                if e.get("mng"):
-                    effects.append("misses the next game")
-                if e.get("dead"):
-                    effects.append("DEAD")
-                for stat, n in (e.get("reductions") or {}).items():
-                    effects.append(f"−{n} {stat.upper()}")
-                return f"{p(e['player_id'])}: {', '.join(effects)}"
-            case "postgame_expensive_mistakes":
-                if not e.get("incident"):
-                    return f"{t(e['team_id'])}: no expensive mistake"
-                return (
-                    f"{t(e['team_id'])} expensive mistake: {w(e['incident'])}, "
-                    f"lost {e['lost']:,} ({self.dice(e)})"
-                )
-            case "postgame_team_value":
-                return (
-                    f"{t(e['team_id'])}: TV {e['tv']:,}, CTV {e['ctv']:,}, "
-                    f"treasury {e['treasury']:,}"
-                )
-        return f"{w(kind)}: " + ", ".join(
-            f"{w(k)} {v}" for k, v in e.items() if k not in ("step",)
-        )
-
-
-def describe(describer: Describer, kind: str, payload: dict[str, Any]) -> str:
-    """A sentence for one event; a malformed payload still gets a line."""
-    try:
-        return describer(kind, payload)
-    except (KeyError, TypeError, ValueError, IndexError):
-        return f"{kind}: {payload}"
 
 
 def match_event_types(match: Match) -> list[tuple[str, int]]:
@@ -753,7 +461,7 @@ def replay_data(match: Match) -> dict[str, Any]:
             turns.append(
                 {
                     "index": len(events),
-                    "label": f"Half {e['half']} · {describer.t(e['team'])} turn "
+                    "label": f"{period(e['half'])} · {describer.t(e['team'])} turn "
                     f"{e['turn']}",
                 }
             )

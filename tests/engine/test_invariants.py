@@ -21,9 +21,10 @@ ROSTERS = sorted(rules_data().rosters)
     home=st.sampled_from(ROSTERS),
     away=st.sampled_from(ROSTERS),
     scripted=st.booleans(),
+    extra_time=st.booleans(),
 )
 def test_invariants_hold_every_decision(
-    seed: int, rs: str, home: str, away: str, scripted: bool
+    seed: int, rs: str, home: str, away: str, scripted: bool, extra_time: bool
 ) -> None:
     ruleset = get_ruleset(rs)
     m = Match(
@@ -31,6 +32,7 @@ def test_invariants_hold_every_decision(
         default_team_sheet(home, ruleset, first_id=1),
         default_team_sheet(away, ruleset, first_id=101),
         RandomDice(seed),
+        extra_time=extra_time,
     )
     bots = (
         (ScriptedBot(seed), RandomBot(seed))
@@ -49,5 +51,7 @@ def test_invariants_hold_every_decision(
     assert check(m.state) == []
     r = m.result
     assert r.score == (m.state.score[0], m.state.score[1]) or r.conceded
+    if extra_time:  # a match that needs a winner has one
+        assert r.winner is not None
     n_players = len(m.state.sheets[0].players) + len(m.state.sheets[1].players)
     assert len(m.state.box) == n_players

@@ -7,14 +7,9 @@ import pytest
 
 from engine import events as engine_events
 from league.models import League, Team
+from matches.event_text import Describer, PlayerInfo, describe, period
 from matches.models import Match, MatchEvent, Season
-from matches.web_selectors import (
-    Describer,
-    PlayerInfo,
-    describe,
-    match_page_qs,
-    match_players,
-)
+from matches.web_selectors import match_page_qs, match_players
 
 SAMPLES = {
     "int": 3,
@@ -86,3 +81,27 @@ def test_a_malformed_payload_still_gets_a_line(offline_describer):
     describe_with = offline_describer
     assert describe(describe_with, "block", {}) == "block: {}"
     assert describe(describe_with, "something_new", {"a": 1}) == "something new: a 1"
+
+
+def test_extra_time_and_sudden_death_read_as_sentences(offline_describer):
+    assert period(1) == "Half 1"
+    assert period(3) == "Extra time"
+    assert (
+        describe(
+            offline_describer, "turn_start", {"half": 3, "team": "away", "turn": 2}
+        )
+        == "Extra time, Away Team turn 2"
+    )
+    assert (
+        describe(offline_describer, "extra_time", {"score": [1, 1]})
+        == "Level at 1–1: extra time (re-rolls carried over)"
+    )
+    payload = {
+        "rolls": [[4, 4], [2, 5], [6, 1], [1, 3], [5, 2], [6, 4]],
+        "home_wins": 2,
+        "away_wins": 3,
+        "winner": "away",
+    }
+    assert describe(offline_describer, "sudden_death", payload) == (
+        "Sudden death: Away Team win the roll-offs 3–2 (4–4, 2–5, 6–1, 1–3, 5–2, 6–4)"
+    )

@@ -158,6 +158,7 @@
         break;
       case "touchdown":
       case "half_time":
+      case "extra_time":
       case "game_end":
         st.score = [e.score[0], e.score[1]];
         break;
@@ -261,7 +262,7 @@
     }
     ui.score.textContent = st.score[0] + "–" + st.score[1];
     ui.turn.textContent = st.half
-      ? "Half " + st.half + " · " + data[st.team].name + " turn " + st.turn + (st.weather ? " · " + st.weather.replace(/_/g, " ") : "")
+      ? (st.half === 3 ? "Extra time" : "Half " + st.half) + " · " + data[st.team].name + " turn " + st.turn + (st.weather ? " · " + st.weather.replace(/_/g, " ") : "")
       : "Before kick-off";
     var ev = data.events[at - 1];
     ui.caption.textContent = ev ? ev.text : "Press Play, or step through the match one event at a time.";
