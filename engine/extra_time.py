@@ -20,6 +20,7 @@ Decisions:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.dice import Dice
@@ -59,9 +60,7 @@ def sudden_death(dice: Dice) -> SuddenDeathResult:
     return SuddenDeathResult(tuple(rolls), wins[0], wins[1])
 
 
-def sudden_death_from_rolls(
-    rolls: list[tuple[int, int]] | tuple[tuple[int, int], ...],
-) -> SuddenDeathResult:
+def sudden_death_from_rolls(rolls: Sequence[Sequence[int]]) -> SuddenDeathResult:
     """Read the result from throws rolled at the table.
 
     Raises ValueError with a reason when the throws are not a valid
@@ -72,7 +71,7 @@ def sudden_death_from_rolls(
     for i, pair in enumerate(rolls):
         if len(pair) != 2:
             raise ValueError(f"throw {i + 1} needs two dice, home and away")
-        a, b = pair
+        a, b = pair[0], pair[1]
         if not all(isinstance(d, int) and 1 <= d <= 6 for d in (a, b)):
             raise ValueError(f"throw {i + 1}: dice are whole numbers from 1 to 6")
         if settled == ROLL_OFFS:

@@ -88,6 +88,11 @@ class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
 
 
 class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
+    winner = serializers.SerializerMethodField(
+        help_text="The winning team's id (null for a draw): a concession "
+        "loses, a level playoff is won on sudden death."
+    )
+
     class Meta:
         model = MatchResult
         fields = [
@@ -101,7 +106,15 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
             "casualties",
             "home_casualties",
             "away_casualties",
+            "winner",
+            "extra_time",
+            "sudden_death",
         ]
+
+    def get_winner(self, result: MatchResult) -> int | None:
+        match = result.match
+        side = result.winner_side(match.home_id)
+        return {"home": match.home_id, "away": match.away_id}.get(side or "")
 
 
 class MatchOutputSerializer(serializers.ModelSerializer[Match]):
@@ -169,6 +182,18 @@ class ReportInputSerializer(serializers.Serializer[dict[str, Any]]):
         min_length=2,
         max_length=2,
         required=False,
+    )
+    sudden_death = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=6),
+            min_length=2,
+            max_length=2,
+        ),
+        min_length=5,
+        max_length=40,
+        required=False,
+        help_text="A level playoff's sudden-death throws as [home, away] D6 "
+        "pairs, tied throws included; omitted, the server rolls them.",
     )
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
@@ -385,6 +410,7 @@ class MatchReportApi(APIView):
             fan_factor_rolls=tuple(data["fan_factor_rolls"])
             if data.get("fan_factor_rolls")
             else None,
+            sudden_death=data.get("sudden_death"),
             notes=data.get("notes", ""),
         )
         match_submit_report(match_id=pk, report=report, actor=request.user)

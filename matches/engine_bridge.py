@@ -108,15 +108,18 @@ def engine_play(
     away: dict[str, Any],
     seed: int,
     inducements: tuple[dict[str, int], dict[str, int]] = ({}, {}),
+    extra_time: bool = False,
 ) -> tuple[EngineResult, list[dict[str, Any]]]:
     """Play a whole match with the scripted bots; the same snapshots,
-    inducements and seed always give the same result and events."""
+    inducements and seed always give the same result and events.
+    ``extra_time``: the match needs a winner (a playoff)."""
     ruleset = get_format(format_slug).ruleset
     match = EngineMatch(
         ruleset,
         team_sheet(home, inducements[0]),
         team_sheet(away, inducements[1]),
         RandomDice(seed),
+        extra_time=extra_time,
     )
     play(
         match, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF)

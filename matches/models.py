@@ -139,6 +139,11 @@ class MatchResult(models.Model):
     home_casualties = models.PositiveSmallIntegerField(default=0)
     away_casualties = models.PositiveSmallIntegerField(default=0)
     summary = models.JSONField(default=dict)
+    # A playoff level after the second half: extra time was played; still
+    # level, sudden death decided it: {"rolls": [[home, away], ...],
+    # "home_wins", "away_wins", "winner": "home"|"away"} (empty otherwise).
+    extra_time = models.BooleanField(default=False)
+    sudden_death = models.JSONField(default=dict, blank=True)
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -146,6 +151,17 @@ class MatchResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.home_score}-{self.away_score}"
+
+    def winner_side(self, home_id: int) -> str | None:
+        """ "home", "away", or None for a draw (``home_id``: the match's home
+        team). The conceding team loses; a level score counts the
+        sudden-death roll-offs if there were any."""
+        if self.conceded_by_id is not None:
+            return "away" if self.conceded_by_id == home_id else "home"
+        if self.home_score != self.away_score:
+            return "home" if self.home_score > self.away_score else "away"
+        winner = (self.sudden_death or {}).get("winner")
+        return str(winner) if winner in ("home", "away") else None
 
 
 class MatchEvent(models.Model):

@@ -353,6 +353,7 @@ class MatchView:
     casualties: list[dict[str, Any]]
     postgame: list[tuple[str, str]]
     overrides: list[str]
+    decided: str = ""  # how a level playoff was won: extra time, sudden death
 
 
 def _postgame_events(match: Match) -> list[MatchEvent]:
@@ -427,6 +428,13 @@ def match_view(match: Match) -> MatchView:
                 casualty=suffered.get(info.id, ""),
             )
         )
+    decided = ""
+    if result is not None and result.sudden_death:
+        decided = describe(describer, "sudden_death", dict(result.sudden_death))
+    elif result is not None and result.extra_time:
+        side = result.winner_side(match.home_id)
+        if side is not None:
+            decided = f"{describer.t(side)} win in extra time"
     return MatchView(
         match=match,
         players=players,
@@ -434,6 +442,7 @@ def match_view(match: Match) -> MatchView:
         casualties=casualties,
         postgame=postgame,
         overrides=overrides,
+        decided=decided,
     )
 
 

@@ -75,9 +75,18 @@ class PostgameInput:
     away: TeamPostgame
     format: str = "bb2020"
     friendly: bool = False
+    # A level match that needed a winner went to sudden death (see
+    # engine.extra_time): the side that won the roll-offs wins the game.
+    sudden_death_winner: Literal["home", "away"] | None = None
 
     def __post_init__(self) -> None:
         check_format(self.format)
+        if self.sudden_death_winner not in (None, "home", "away"):
+            raise CampaignError(
+                "invalid_winner",
+                "the sudden-death winner is home or away",
+                "sudden_death_winner",
+            )
         if self.home.conceded and self.away.conceded:
             raise CampaignError(
                 "both_conceded", "only one team can concede", "conceded"
@@ -130,13 +139,17 @@ def record_outcome(game: PostgameInput) -> GameOutcome:
     elif game.away.conceded:
         home_td, away_td = home_td + away_td + 1, 0
         conceded_by = game.away.team_id
+    home_result = _result(home_td, away_td)
+    if home_result is Outcome.DRAW and game.sudden_death_winner is not None:
+        home_result = (
+            Outcome.WIN if game.sudden_death_winner == "home" else Outcome.LOSS
+        )
+    away_result = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN}.get(
+        home_result, Outcome.DRAW
+    )
     return GameOutcome(
-        home=TeamOutcome(
-            game.home.team_id, _result(home_td, away_td), home_td, away_td
-        ),
-        away=TeamOutcome(
-            game.away.team_id, _result(away_td, home_td), away_td, home_td
-        ),
+        home=TeamOutcome(game.home.team_id, home_result, home_td, away_td),
+        away=TeamOutcome(game.away.team_id, away_result, away_td, home_td),
         conceded_by=conceded_by,
     )
 

@@ -9,6 +9,7 @@ from league.access import league_get_for_commissioner
 from league.errors import ServiceError
 from matches.events import match_events_append
 from matches.models import Match, MatchResult
+from matches.services.results import sudden_death_record
 
 
 @transaction.atomic
@@ -39,7 +40,21 @@ def match_override_result(
         ) from None
     before = [result.home_score, result.away_score]
     result.home_score, result.away_score = home_score, away_score
-    result.save(update_fields=["home_score", "away_score"])
+    fields = ["home_score", "away_score"]
+    rolled: list[tuple[str, dict[str, object]]] = []
+    if (
+        match.stage == Match.Stage.PLAYOFF
+        and home_score == away_score
+        and result.conceded_by_id is None
+        and not result.sudden_death
+    ):
+        # A playoff made level still needs a winner: the server rolls the
+        # sudden death, stored and logged like any other roll.
+        result.sudden_death = sudden_death_record(match, None)
+        result.extra_time = True
+        fields += ["sudden_death", "extra_time"]
+        rolled.append(("sudden_death", result.sudden_death))
+    result.save(update_fields=fields)
     match_events_append(
         match,
         [
@@ -51,7 +66,8 @@ def match_override_result(
                     "reason": reason.strip(),
                     "by": actor.get_username(),
                 },
-            )
+            ),
+            *rolled,
         ],
     )
     return result

@@ -103,6 +103,7 @@ def _game(match: Match, result: MatchResult, home: Team, away: Team) -> Postgame
         home=side(home, home_snap, result.home_fan_factor, result.home_score),
         away=side(away, away_snap, result.away_fan_factor, result.away_score),
         format=str(match.season.settings["format"]),
+        sudden_death_winner=(result.sudden_death or {}).get("winner"),
     )
 
 

@@ -21,7 +21,12 @@ from matches.services.kickoff import (
     match_qs_for_update,
     match_snapshots,
 )
-from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
+from matches.services.results import (
+    STAT_KEYS,
+    casualty_entry,
+    match_result_save,
+    sudden_death_record,
+)
 from matches.services.seasons import match_seed
 
 
@@ -57,6 +62,9 @@ class Report:
     casualties: Sequence[CasualtyLine] = ()
     conceded_by: int | None = None
     fan_factor_rolls: tuple[int, int] | None = None  # the two D3s, if entered
+    # A level playoff's sudden-death throws [home, away], if rolled at the
+    # table; the server rolls them when a level playoff comes without.
+    sudden_death: Sequence[Sequence[int]] | None = None
     notes: str = ""
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -140,8 +148,26 @@ def _check(
         errors.append(
             Violation("invalid_dice", "fan_factor_rolls", "each is a D3: 1 to 3")
         )
+    if report.sudden_death is not None and not _needs_sudden_death(match, report):
+        errors.append(
+            Violation(
+                "not_needed",
+                "sudden_death",
+                "only a playoff that ends level goes to sudden death",
+            )
+        )
     if errors:
         raise ServiceError(errors)
+
+
+def _needs_sudden_death(match: Match, report: Report) -> bool:
+    """A playoff needs a winner: level at the end (extra time included, as
+    played at the table) and not conceded means sudden death decided it."""
+    return (
+        match.stage == Match.Stage.PLAYOFF
+        and report.home_score == report.away_score
+        and report.conceded_by is None
+    )
 
 
 @transaction.atomic
@@ -202,6 +228,11 @@ def match_submit_report(
         for line in report.players
     }
     conceded = teams.get(report.conceded_by) if report.conceded_by else None
+    shoot_out = (
+        sudden_death_record(match, report.sudden_death)
+        if _needs_sudden_death(match, report)
+        else {}
+    )
     result = match_result_save(
         match=match,
         mode=Match.Mode.RECORDED,
@@ -213,6 +244,9 @@ def match_submit_report(
         conceded_by=conceded,
         summary={"notes": report.notes, "fan_factor_d3": list(d3)},
         submitted_by=actor,
+        # Level at the end of a playoff means extra time was played too.
+        extra_time=bool(shoot_out),
+        sudden_death=shoot_out,
     )
     match_events_append(
         match,
@@ -232,6 +266,7 @@ def match_submit_report(
                 for pid, line in stats.items()
             ],
             *[("casualty_roll", dict(c)) for c in casualties],
+            *([("sudden_death", shoot_out)] if shoot_out else []),
         ],
     )
     return result

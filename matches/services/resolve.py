@@ -16,6 +16,13 @@ from matches.services.kickoff import (
 from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
 
 
+def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
+    """The engine's sudden-death event as the result stores it."""
+    if not event:
+        return {}
+    return {k: v for k, v in event.items() if k != "type"}
+
+
 @transaction.atomic
 def match_resolve(*, match_id: int) -> bool:
     """Play ``match`` with the scripted bots from its stored seed and the
@@ -37,6 +44,8 @@ def match_resolve(*, match_id: int) -> bool:
         away=away,
         seed=match.seed,
         inducements=inducements_for_engine(match, home, away),
+        # A playoff needs a winner: extra time, then sudden death.
+        extra_time=match.stage == Match.Stage.PLAYOFF,
     )
     table = str(settings["casualty_table"])
     niggling = {p["id"]: p["niggling"] for s in (home, away) for p in s["players"]}
@@ -80,6 +89,8 @@ def match_resolve(*, match_id: int) -> bool:
         conceded_by=conceded,
         summary=result.to_dict(),
         submitted_by=None,
+        extra_time=bool(result.extra.get("extra_time")),
+        sudden_death=_sudden_death(result.extra.get("sudden_death")),
     )
     match_events_from_engine(match, events)
     match_events_append(match, [("casualty_roll", dict(c)) for c in casualties])

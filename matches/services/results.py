@@ -22,6 +22,8 @@ from engine.campaign import (
     roll_casualty,
 )
 from engine.campaign.casualty import InjuryResult, badly_hurt, casualty_from_injury
+from engine.dice import RandomDice
+from engine.extra_time import sudden_death, sudden_death_from_rolls
 from league.errors import ServiceError
 from league.models import Team
 from matches.models import Match, MatchResult
@@ -149,6 +151,27 @@ def casualty_entry(
     )
 
 
+def sudden_death_record(
+    match: Match, rolls: Sequence[Sequence[int]] | None
+) -> dict[str, Any]:
+    """A level playoff's sudden death: the throws rolled at the table when
+    given (checked: five settled roll-offs, ties re-rolled), otherwise rolled
+    by the server from the match's seed. Stored as dice, like casualties."""
+    if rolls is not None:
+        try:
+            sd = sudden_death_from_rolls(rolls)
+        except (ValueError, TypeError) as exc:
+            raise ServiceError.one("invalid_dice", "sudden_death", str(exc)) from None
+    else:
+        sd = sudden_death(RandomDice(match_seed(match.seed, "sudden_death")))
+    return {
+        "rolls": [list(r) for r in sd.rolls],
+        "home_wins": sd.home_wins,
+        "away_wins": sd.away_wins,
+        "winner": sd.winner_side,
+    }
+
+
 @transaction.atomic
 def match_result_save(
     *,
@@ -162,6 +185,8 @@ def match_result_save(
     conceded_by: Team | None,
     summary: dict[str, Any],
     submitted_by: AbstractBaseUser | None,
+    extra_time: bool = False,
+    sudden_death: dict[str, Any] | None = None,
 ) -> MatchResult:
     """Write the result, move the match to *played* and start its post-game
     once the transaction commits. A second result for the same match is
@@ -186,6 +211,8 @@ def match_result_save(
                 home_casualties=home_cas,
                 away_casualties=away_cas,
                 summary=summary,
+                extra_time=extra_time,
+                sudden_death=sudden_death or {},
                 submitted_by=submitted_by
                 if submitted_by is not None and submitted_by.is_authenticated
                 else None,

@@ -146,10 +146,12 @@ def season_schedule(*, season_id: int) -> list[Match]:
 
 
 def playoff_winner(match: Match) -> int:
-    """Who goes through. Decision: the engine plays no extra time, so a drawn
-    playoff goes to the home team, which is the higher seed."""
-    result = match.result
-    return match.away_id if result.away_score > result.home_score else match.home_id
+    """Who goes through: the winner, with extra time and sudden death for a
+    playoff that was level (the engine plays them; a report of a level
+    playoff stores its roll-offs). A result without a winner (a draw an
+    override made, say) sends the home team, the higher seed, through."""
+    side = match.result.winner_side(match.home_id)
+    return match.away_id if side == "away" else match.home_id
 
 
 @transaction.atomic

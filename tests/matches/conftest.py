@@ -369,14 +369,16 @@ def wait_for(
     raise AssertionError(f"not true within {timeout} s: {condition.__doc__}")
 
 
-def play_recorded(match: Match, home_score: int, away_score: int, *, actor, capture):
+def play_recorded(
+    match: Match, home_score: int, away_score: int, *, actor, capture, **report_kw
+):
     """Report a score and run the whole post-game (eager, on commit)."""
     from matches.services.report import match_submit_report
 
     with capture(execute=True):
         result = match_submit_report(
             match_id=match.pk,
-            report=score_report(match, home_score, away_score),
+            report=score_report(match, home_score, away_score, **report_kw),
             actor=actor,
         )
     match.refresh_from_db()

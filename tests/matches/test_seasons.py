@@ -493,12 +493,21 @@ def test_playoffs_run_to_a_final_and_complete_the_season(
     season.refresh_from_db()
     assert season.status == Season.Status.SCHEDULED
 
-    # and a drawn final goes to the home side, ending the season
-    play_recorded(final, 1, 1, actor=alice, capture=django_capture_on_commit_callbacks)
+    # and a final level after extra time is won on sudden death, by the
+    # away side here (3 roll-offs to 2), ending the season
+    throws = [[1, 6], [6, 1], [2, 5], [5, 2], [3, 4]]
+    play_recorded(
+        final,
+        1,
+        1,
+        actor=alice,
+        capture=django_capture_on_commit_callbacks,
+        sudden_death=throws,
+    )
     final.refresh_from_db()
     from matches.services.seasons import playoff_winner
 
-    assert playoff_winner(final) == four[2].pk
+    assert playoff_winner(final) == four[3].pk
     season.refresh_from_db()
     assert season.status == Season.Status.COMPLETE
     with pytest.raises(ServiceError) as exc:

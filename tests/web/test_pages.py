@@ -295,3 +295,48 @@ def test_lists_and_forms_run_a_constant_number_of_queries(client, alice, bob, ch
     client.force_login(bob)
     after["/me/"] = count_queries(client, "/me/")
     assert after == before
+
+
+def test_a_playoff_page_says_how_a_level_match_was_won(
+    client, sevens, bob, charlie, alice
+):
+    from matches.services.report import Report, match_submit_report
+
+    teams = sevens_teams(sevens, [bob, charlie], 2)
+    match = scheduled_season(sevens, teams).matches.get()
+    Match.objects.filter(pk=match.pk).update(stage=Match.Stage.PLAYOFF)
+    client.force_login(bob)
+    form = client.get(f"/matches/{match.pk}/report/").content.decode()
+    assert 'data-testid="playoff-hint"' in form
+
+    match_submit_report(
+        match_id=match.pk,
+        report=Report(0, 0, sudden_death=[[2, 6], [1, 3], [4, 5], [6, 1], [6, 5]]),
+        actor=alice,
+    )
+
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    assert (
+        f"Sudden death: {match.away.name} win the roll-offs 3–2 "
+        "(2–6, 1–3, 4–5, 6–1, 6–5)"
+    ) in html
+
+
+def test_a_playoff_won_in_extra_time_says_so(client, sevens, bob, charlie, alice):
+    from matches.models import MatchResult
+    from matches.services.report import PlayerLine, Report, match_submit_report
+
+    teams = sevens_teams(sevens, [bob, charlie], 2)
+    match = scheduled_season(sevens, teams).matches.get()
+    Match.objects.filter(pk=match.pk).update(stage=Match.Stage.PLAYOFF)
+    scorer = match.away.players.order_by("number").first()
+    match_submit_report(
+        match_id=match.pk,
+        report=Report(0, 1, players=[PlayerLine(scorer.pk, touchdowns=1)]),
+        actor=alice,
+    )
+    # as the engine stores a playoff decided by a touchdown in extra time
+    MatchResult.objects.filter(match=match).update(extra_time=True)
+
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    assert f"{match.away.name} win in extra time" in html

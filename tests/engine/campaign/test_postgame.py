@@ -98,6 +98,34 @@ def test_concession_awards_touchdowns(
     assert loser.outcome is LOSS
 
 
+@pytest.mark.parametrize(
+    ("score", "winner", "results"),
+    [
+        ((1, 1), "home", (WIN, LOSS)),
+        ((0, 0), "away", (LOSS, WIN)),
+        ((2, 1), "away", (WIN, LOSS)),  # a decided score needs no roll-offs
+    ],
+)
+def test_a_sudden_death_winner_wins_a_level_game(
+    score: tuple[int, int], winner: str, results: tuple[Outcome, Outcome]
+) -> None:
+    outcome = record_outcome(
+        game(
+            team(1, touchdowns=score[0]),
+            team(2, touchdowns=score[1]),
+            sudden_death_winner=winner,
+        )
+    )
+    assert (outcome.home.outcome, outcome.away.outcome) == results
+    assert (outcome.home.touchdowns, outcome.away.touchdowns) == score
+
+
+def test_the_sudden_death_winner_is_home_or_away() -> None:
+    with pytest.raises(CampaignError) as exc:
+        game(team(1), team(2), sudden_death_winner="both")
+    assert exc.value.code == "invalid_winner"
+
+
 def test_both_teams_cannot_concede() -> None:
     with pytest.raises(CampaignError) as exc:
         game(team(1, conceded=True), team(2, conceded=True))
