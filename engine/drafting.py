@@ -82,7 +82,7 @@ class Staff:
 PURCHASE_ITEMS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
 
 
-def _squad_violations(
+def squad_violations(
     fmt: Format, roster: Roster, positions: Sequence[str], field: str
 ) -> list[Violation]:
     """Position limits and the Sevens non-Lineman cap for a whole squad."""
@@ -165,7 +165,7 @@ def draft_check(fmt: Format, roster: Roster, request: DraftRequest) -> DraftCost
                 f"{fmt.name} teams may have at most {fmt.max_players} players (got {count})",
             )
         )
-    violations += _squad_violations(
+    violations += squad_violations(
         fmt, roster, [s for s, _ in request.players], "players"
     )
     violations += _limit(
@@ -268,7 +268,7 @@ def hire_check(
                 )
             ]
         )
-    violations = _squad_violations(fmt, roster, [*squad, position], "position")
+    violations = squad_violations(fmt, roster, [*squad, position], "position")
     if len(squad) + 1 > fmt.max_players:
         violations.append(
             Violation(

@@ -470,6 +470,11 @@ class InducementItemSerializer(serializers.Serializer[dict[str, Any]]):
     count = serializers.IntegerField(min_value=1, max_value=20, default=1)
     star_player = serializers.CharField(max_length=100, required=False)
     position = serializers.CharField(max_length=60, required=False)
+    skill = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="mercenaries: one extra Primary skill for the position (+50,000)",
+    )
 
 
 class InducementsInputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -520,7 +525,13 @@ class MatchInducementsApi(APIView):
             match_id=pk,
             team_id=data["team"],
             items=[
-                Purchase(i["item"], i["count"], i.get("star_player"), i.get("position"))
+                Purchase(
+                    i["item"],
+                    i["count"],
+                    i.get("star_player"),
+                    i.get("position"),
+                    i.get("skill"),
+                )
                 for i in data["items"]
             ],
             actor=request.user,

@@ -3,6 +3,7 @@ team sheets, and the engine's result and events become plain JSON."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import make_bot
@@ -62,10 +63,13 @@ def team_snapshot(team: Team) -> dict[str, Any]:
 
 
 def team_sheet(
-    snapshot: dict[str, Any], inducements: dict[str, int] | None = None
+    snapshot: dict[str, Any],
+    inducements: dict[str, int] | None = None,
+    mercenaries: Sequence[PlayerSheet] = (),
 ) -> TeamSheet:
     """The engine's view of a snapshot: only the players available to play,
-    with the inducements bought for this match added."""
+    with the inducements bought for this match added (mercenaries join the
+    players)."""
     bought = inducements or {}
     return TeamSheet(
         name=snapshot["name"],
@@ -85,7 +89,8 @@ def team_sheet(
             )
             for p in snapshot["players"]
             if p["available"]
-        ),
+        )
+        + tuple(mercenaries),
         rerolls=snapshot["rerolls"] + bought.get("extra_team_training", 0),
         apothecary=snapshot["apothecary"],
         dedicated_fans=snapshot["dedicated_fans"],
@@ -108,6 +113,7 @@ def engine_play(
     away: dict[str, Any],
     seed: int,
     inducements: tuple[dict[str, int], dict[str, int]] = ({}, {}),
+    mercenaries: tuple[Sequence[PlayerSheet], Sequence[PlayerSheet]] = ((), ()),
     extra_time: bool = False,
 ) -> tuple[EngineResult, list[dict[str, Any]]]:
     """Play a whole match with the scripted bots; the same snapshots,
@@ -116,8 +122,8 @@ def engine_play(
     ruleset = get_format(format_slug).ruleset
     match = EngineMatch(
         ruleset,
-        team_sheet(home, inducements[0]),
-        team_sheet(away, inducements[1]),
+        team_sheet(home, inducements[0], mercenaries[0]),
+        team_sheet(away, inducements[1], mercenaries[1]),
         RandomDice(seed),
         extra_time=extra_time,
     )

@@ -3,6 +3,7 @@ the services take; the services decide what is allowed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,6 +256,7 @@ class InducementForm(WebForm):
         *args: Any,
         offer: list[dict[str, Any]],
         positions: list[tuple[str, str]],
+        skills: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -295,6 +297,12 @@ class InducementForm(WebForm):
                     choices=[("", "—"), *positions],
                     label="Mercenary position",
                 )
+                self.fields["mercenary_skill"] = forms.ChoiceField(
+                    required=False,
+                    choices=[("", "none"), *skills],
+                    label="Mercenary extra skill",
+                    help_text="one Primary skill of the position, +50,000 each",
+                )
 
     def purchases(self) -> list[tuple[str, Purchase]]:
         """(form field, purchase) for everything asked for."""
@@ -312,7 +320,10 @@ class InducementForm(WebForm):
                 continue
             if slug == "mercenaries":
                 position = data.get("mercenary_position") or None
-                out.append((slug, Purchase(slug, count, position=position)))
+                skill = data.get("mercenary_skill") or None
+                out.append(
+                    (slug, Purchase(slug, count, position=position, skill=skill))
+                )
             else:
                 out.append((slug, Purchase(slug, count)))
         return out

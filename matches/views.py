@@ -601,11 +601,22 @@ def _inducement_side(
     team = side.team
     offer = inducement_offer(side, match)
     names = {item["slug"]: item["name"] for item in offer}
+    version = match.season.settings["rules_version"]
+    roster = rules_data(version).rosters[team.roster]
+    skills = rules_data(version).skills
+
+    def line_name(line: dict[str, Any]) -> str:
+        if line.get("star_player"):
+            return str(line["star_player"])
+        name = names.get(line["slug"], line["slug"])
+        if line.get("position"):
+            position = roster.position(str(line["position"])).name
+            extra = skills[line["skill"]].name if line.get("skill") else ""
+            name = f"{name}: {position}" + (f" with {extra}" if extra else "")
+        return str(name)
+
     bought = [
-        {
-            **line,
-            "name": line.get("star_player") or names.get(line["slug"], line["slug"]),
-        }
+        {**line, "name": line_name(line)}
         for line in (side.bought.lines if side.bought else [])
     ]
     form = None
@@ -614,13 +625,21 @@ def _inducement_side(
         and side.bought is None
         and team_can_write(request.user, team)
     ):
-        roster = rules_data(match.season.settings["rules_version"]).rosters[team.roster]
         positions = [
             (p.slug, f"{p.name} ({mercenary_price(p.cost):,})")
             for p in sorted(roster.positions, key=lambda p: p.cost)
         ]
+        skill_choices = [
+            (skill.slug, f"{skill.name} ({skill.category})")
+            for skill in sorted(skills.values(), key=lambda skill: skill.name)
+            if skill.category not in ("trait", "extraordinary")
+        ]
         form = InducementForm(
-            data, offer=offer, positions=positions, prefix=f"t{team.pk}"
+            data,
+            offer=offer,
+            positions=positions,
+            skills=skill_choices,
+            prefix=f"t{team.pk}",
         )
     return {
         "label": label,
@@ -645,8 +664,8 @@ def _purchase_violations(
             index = int(parts[1])
             if index < len(fields):
                 name = fields[index]
-                if len(parts) > 2 and parts[2] == "position":
-                    name = "mercenary_position"
+                if len(parts) > 2 and parts[2] in ("position", "skill"):
+                    name = f"mercenary_{parts[2]}"
                 form.add_error(name, v.message)
                 continue
         general.append(v.message)

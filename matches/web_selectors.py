@@ -33,12 +33,14 @@ from matches.event_text import (
 from matches.models import (
     Match,
     MatchEvent,
+    MatchInducements,
     MatchResult,
     RosterSnapshot,
     Season,
     TaskProgress,
 )
 from matches.selectors import season_standings
+from matches.services.inducements import match_mercenaries
 from matches.services.progress import progress_counts
 from matches.standings import Row
 
@@ -299,9 +301,27 @@ def _players_from(
 
 
 def match_players(match: Match) -> dict[int, PlayerInfo]:
-    """The players of both teams as they stood at kick-off (one query)."""
+    """The players of both teams as they stood at kick-off, and the
+    mercenaries they hired for the match (two queries)."""
     snapshots = {s.team_id: s.data for s in RosterSnapshot.objects.filter(match=match)}
-    return _players_from(match, snapshots)
+    players = _players_from(match, snapshots)
+    records = list(MatchInducements.objects.filter(match=match))
+    if records and len(snapshots) == 2:
+        version = str(match.season.settings.get("rules_version", "")) or (
+            match.season.league.rules_version
+        )
+        for team_id, sheets in match_mercenaries(match, snapshots, records).items():
+            side = "home" if team_id == match.home_id else "away"
+            names = _position_names(version, str(snapshots[team_id]["roster"]))
+            for sheet in sheets:
+                players[sheet.id] = PlayerInfo(
+                    id=sheet.id,
+                    side=side,
+                    number=sheet.number,
+                    name=sheet.name,
+                    position=names.get(sheet.position, sheet.position),
+                )
+    return players
 
 
 def report_players(match: Match) -> dict[int, PlayerInfo]:

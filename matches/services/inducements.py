@@ -29,7 +29,15 @@ from engine.campaign import (
     prayers_to_nuffle,
     validate_inducements,
 )
-from engine.rules_data import rules_data
+from engine.campaign.mercenaries import (
+    MERCENARY_ID_BASE,
+    MercenaryHire,
+    mercenary_sheet,
+    mercenary_violations,
+)
+from engine.formats import get_format
+from engine.model import PlayerSheet
+from engine.rules_data import CATEGORY_LETTERS, rules_data
 from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
@@ -126,14 +134,24 @@ def inducement_offer(side: Side, match: Match) -> list[dict[str, Any]]:
             continue  # listed below with the roster's own star players
         if price is None and spec.slug != "mercenaries":
             continue  # priced per hire (wizards, famous staff): not offered
-        offer.append(
-            {
-                "slug": spec.slug,
-                "name": spec.name,
-                "max": spec.max_count,
-                "price": price,
-            }
-        )
+        entry: dict[str, Any] = {
+            "slug": spec.slug,
+            "name": spec.name,
+            "max": spec.max_count,
+            "price": price,
+        }
+        if spec.slug == "mercenaries":
+            entry["choices"] = [
+                {
+                    "position": p.slug,
+                    "name": p.name,
+                    "price": mercenary_price(p.cost),
+                    "with_skill": mercenary_price(p.cost, extra_skill=True),
+                    "primary": [CATEGORY_LETTERS[c] for c in p.primary],
+                }
+                for p in roster.positions
+            ]
+        offer.append(entry)
     star_spec = next((spec for spec, _ in priced if spec.slug == "star_players"), None)
     if star_spec is not None:  # BB2020 only: Sevens has no Star Players
         offer.append(
@@ -150,12 +168,26 @@ def inducement_offer(side: Side, match: Match) -> list[dict[str, Any]]:
     return offer
 
 
+def _squad(team: Team) -> list[str]:
+    """The positions of the players who can play the next match (not
+    missing it, not last game's journeymen, who leave at kick-off)."""
+    return list(
+        Player.objects.filter(
+            team=team,
+            status=Player.Status.ACTIVE,
+            miss_next_game=False,
+            journeyman=False,
+        ).values_list("position", flat=True)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Purchase:
     slug: str
     count: int = 1
     star_player: str | None = None  # for "star_players"
     position: str | None = None  # for "mercenaries": the roster position hired
+    skill: str | None = None  # for "mercenaries": one extra Primary skill
 
 
 @transaction.atomic
@@ -190,9 +222,12 @@ def match_buy_inducements(
             None,
             "the team with the higher team value buys its inducements first",
         )
-    roster = rules_data(match.season.settings["rules_version"]).rosters[team.roster]
+    data = rules_data(match.season.settings["rules_version"])
+    roster = data.rosters[team.roster]
     stars = {s.name: s.cost for s in roster.star_players}
     purchases = []
+    hires: list[tuple[int, MercenaryHire]] = []
+    star_count = 0
     for index, item in enumerate(items):
         unit = None
         if item.slug == "star_players":
@@ -203,18 +238,28 @@ def match_buy_inducements(
                     f"{roster.name} teams cannot hire {item.star_player!r}",
                 )
             unit = stars[item.star_player]
+            star_count += item.count
         elif item.slug == "mercenaries":
+            hire = MercenaryHire(str(item.position or ""), item.skill or None)
+            hires += [(index, hire)] * item.count
             position = next(
                 (p for p in roster.positions if p.slug == item.position), None
             )
-            if position is None:
-                raise ServiceError.one(
-                    "unknown_position",
-                    f"items.{index}.position",
-                    f"{roster.name} teams have no position {item.position!r}",
-                )
-            unit = mercenary_price(position.cost)
+            unit = mercenary_price(
+                position.cost if position else 0, extra_skill=hire.skill is not None
+            )
         purchases.append(InducementPurchase(item.slug, item.count, unit))
+    if hires:
+        violations = mercenary_violations(
+            get_format(_format(match)),
+            roster,
+            _squad(team),
+            hires,
+            data.skills,
+            star_players=star_count,
+        )
+        if violations:
+            raise ServiceError(violations)
     try:
         cost = validate_inducements(
             _format(match),
@@ -242,6 +287,8 @@ def match_buy_inducements(
                 "unit_price": line.unit_price,
                 "cost": line.cost,
                 "star_player": items[i].star_player,
+                "position": items[i].position,
+                "skill": items[i].skill,
             }
             for i, line in enumerate(cost.lines)
         ],
@@ -296,3 +343,41 @@ def inducements_for_engine(
     prayers = prayers_to_nuffle(totals[0], totals[1])
     counts[0]["prayers"], counts[1]["prayers"] = prayers
     return counts[0], counts[1]
+
+
+def match_mercenaries(
+    match: Match,
+    snapshots: dict[int, dict[str, Any]],
+    records: Sequence[MatchInducements],
+) -> dict[int, list[PlayerSheet]]:
+    """Each team's mercenaries for this match (team id -> sheets), from its
+    inducement lines: ids from :data:`MERCENARY_ID_BASE` up (home first),
+    shirt numbers after the highest on the kick-off roster."""
+    data = rules_data(match.season.settings["rules_version"])
+    out: dict[int, list[PlayerSheet]] = {match.home_id: [], match.away_id: []}
+    by_team = {r.team_id: r for r in records}
+    for offset, team_id in ((0, match.home_id), (100, match.away_id)):
+        record, snap = by_team.get(team_id), snapshots.get(team_id)
+        if record is None or snap is None:
+            continue
+        roster = data.rosters[str(snap["roster"])]
+        number = max((int(p["number"]) for p in snap["players"]), default=0)
+        for line in record.lines:
+            if line["slug"] != "mercenaries" or not line.get("position"):
+                continue
+            hire = MercenaryHire(str(line["position"]), line.get("skill") or None)
+            for _ in range(int(line["count"])):
+                number += 1
+                out[team_id].append(
+                    mercenary_sheet(
+                        roster,
+                        hire,
+                        player_id=MERCENARY_ID_BASE + offset + len(out[team_id]),
+                        number=number,
+                    )
+                )
+    return out
+
+
+def is_mercenary(player_id: int) -> bool:
+    return player_id >= MERCENARY_ID_BASE

@@ -6,8 +6,12 @@ from django.db import transaction
 
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
-from matches.models import Match
-from matches.services.inducements import inducements_for_engine
+from matches.models import Match, MatchInducements
+from matches.services.inducements import (
+    inducements_for_engine,
+    is_mercenary,
+    match_mercenaries,
+)
 from matches.services.kickoff import (
     match_kick_off,
     match_qs_for_update,
@@ -38,12 +42,18 @@ def match_resolve(*, match_id: int) -> bool:
     match = match_kick_off(match_id=match_id)
     home, away = match_snapshots(match)
     settings = match.season.settings
+    mercenaries = match_mercenaries(
+        match,
+        {match.home_id: home, match.away_id: away},
+        list(MatchInducements.objects.filter(match=match)),
+    )
     result, events = engine_play(
         format_slug=str(settings["format"]),
         home=home,
         away=away,
         seed=match.seed,
         inducements=inducements_for_engine(match, home, away),
+        mercenaries=(mercenaries[match.home_id], mercenaries[match.away_id]),
         # A playoff needs a winner: extra time, then sudden death.
         extra_time=match.stage == Match.Stage.PLAYOFF,
     )
@@ -52,7 +62,9 @@ def match_resolve(*, match_id: int) -> bool:
     team_ids = {"home": match.home_id, "away": match.away_id}
     casualties = []
     for i, cas in enumerate(result.casualties):
-        if cas.regenerated:
+        # Decision: a mercenary's casualty is his own affair (he leaves after
+        # the game); the player who caused it keeps its SPP.
+        if cas.regenerated or is_mercenary(cas.player_id):
             continue
         same_table = table == "bb2020" and cas.d16 is not None
         casualties.append(
@@ -75,7 +87,8 @@ def match_resolve(*, match_id: int) -> bool:
     stats = {
         str(pid): {k: getattr(s, k) for k in STAT_KEYS}
         for pid, s in result.player_stats.items()
-        if any(getattr(s, k) for k in STAT_KEYS)
+        # mercenaries earn no Star Player Points
+        if any(getattr(s, k) for k in STAT_KEYS) and not is_mercenary(pid)
     }
     conceded = {"home": match.home, "away": match.away}.get(result.conceded or "")
     match_result_save(

@@ -155,6 +155,22 @@ def test_refusals_write_nothing(world):
             [Purchase("mercenaries", position="wizard")],
             [("unknown_position", "items.0.position")],
         ),
+        (  # an Orc Lineman's primary skills are General only
+            [Purchase("mercenaries", position="orc-lineman", skill="dodge")],
+            [("skill_not_allowed", "items.0.skill")],
+        ),
+        (
+            [Purchase("mercenaries", position="thrower", skill="pass")],
+            [("duplicate_skill", "items.0.skill")],
+        ),
+        (  # the goblin and four blitzers: five who are not Linemen, twelve in all
+            [Purchase("mercenaries", 4, position="blitzer")],
+            [("too_many_non_linemen", "items"), ("too_many_players", "items")],
+        ),
+        (  # eight players and four more: Sevens teams field at most eleven
+            [Purchase("mercenaries", 4, position="orc-lineman")],
+            [("too_many_players", "items")],
+        ),
     ]
     for items, expected in cases:
         with pytest.raises(ServiceError) as exc_info:
@@ -296,3 +312,78 @@ def test_petty_cash_counts_the_journeymen_a_team_will_take_not_last_games(world)
     assert ctv_for_match(poor) == before - 2 * 50_000 + 1 * 50_000
     home, away = inducement_sides(match)
     assert away.ctv == ctv_for_match(poor)
+
+
+def test_a_mercenary_with_an_extra_skill_takes_the_pitch(world):
+    from engine.campaign.mercenaries import MERCENARY_ID_BASE
+    from matches.services.inducements import match_mercenaries
+    from matches.web_selectors import match_players
+
+    match = world["sevens"]
+    Team.objects.filter(pk=match.away_id).update(treasury=1_000_000)
+    record = match_buy_inducements(
+        match_id=match.pk,
+        team_id=match.away_id,
+        actor=world["away_coach"],
+        items=[Purchase("mercenaries", 2, position="blitzer", skill="tackle")],
+    )
+    # an Orc Blitzer 80,000 + 30,000 + 50,000 for the skill, twice
+    assert [
+        (line["position"], line["skill"], line["unit_price"], line["cost"])
+        for line in record.lines
+    ] == [("blitzer", "tackle", 160_000, 320_000)]
+
+    match_kick_off(match_id=match.pk)
+    home, away = match_snapshots(match)
+    mercs = match_mercenaries(
+        match, {match.home_id: home, match.away_id: away}, [record]
+    )
+    sheet = team_sheet(away, {}, mercs[match.away_id])
+
+    assert mercs[match.home_id] == []
+    hired = [p for p in sheet.players if p.id >= MERCENARY_ID_BASE]
+    assert [(p.id, p.number, p.name) for p in hired] == [
+        (MERCENARY_ID_BASE + 100, 9, "Mercenary Blitzer"),
+        (MERCENARY_ID_BASE + 101, 10, "Mercenary Blitzer"),
+    ]
+    assert (hired[0].ma, hired[0].st, hired[0].ag, hired[0].av) == (6, 3, 3, 10)
+    # the position's own skills, Loner (4+) and the skill bought
+    assert hired[0].skills == (
+        ("animosity", "All"),
+        ("block", None),
+        ("loner", "4+"),
+        ("tackle", None),
+    )
+    assert len(sheet.players) == 10
+    names = match_players(match)
+    assert names[MERCENARY_ID_BASE + 101].label == "#10 Mercenary Blitzer"
+    assert names[MERCENARY_ID_BASE + 101].side == "away"
+
+
+def test_mercenaries_play_a_resolved_match_but_earn_nothing(
+    world, django_capture_on_commit_callbacks
+):
+    from matches.models import MatchResult
+    from matches.services.inducements import is_mercenary
+    from matches.services.resolve import match_resolve
+
+    match = world["sevens"]
+    Team.objects.filter(pk=match.away_id).update(treasury=1_000_000)
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=match.away_id,
+        actor=world["away_coach"],
+        items=[Purchase("mercenaries", 3, position="blitzer")],
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert match_resolve(match_id=match.pk) is True
+
+    setups = MatchEvent.objects.filter(match=match, type="setup")
+    placed = {pid for e in setups for pid, _ in e.payload["placement"]}
+    assert any(is_mercenary(pid) for pid in placed)  # they took the field
+    result = MatchResult.objects.get(match=match)
+    assert not any(is_mercenary(int(pid)) for pid in result.player_stats)
+    assert not any(is_mercenary(c["player_id"]) for c in result.casualties)
+    match.refresh_from_db()
+    assert match.status == Match.Status.COMPLETE
