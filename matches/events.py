@@ -24,9 +24,16 @@ def _next_seq(match: Match) -> int:
 def match_events_append(
     match: Match, events: Iterable[tuple[str, dict[str, Any]]]
 ) -> int:
-    """Append (type, payload) events to ``match``; returns how many."""
+    """Append (type, payload) events to ``match``; returns how many. Callers
+    hold the match's row lock, so the numbering cannot race."""
+    items = list(events)
+    if not items:
+        return 0
+    if connection.vendor == "postgresql" and len(items) <= SMALL_BATCH:
+        _insert_numbered(match.pk, items)
+        return len(items)
     start = _next_seq(match)
-    rows = [(start + i, kind, payload) for i, (kind, payload) in enumerate(events)]
+    rows = [(start + i, kind, payload) for i, (kind, payload) in enumerate(items)]
     if connection.vendor == "postgresql":
         _copy_rows(match.pk, rows)
     else:
@@ -38,6 +45,36 @@ def match_events_append(
             batch_size=2000,
         )
     return len(rows)
+
+
+# A post-game step or a report writes a handful of rows: one statement that
+# numbers and inserts them beats a MAX() query followed by a COPY.
+SMALL_BATCH = 100
+
+
+def _insert_numbered(match_id: int, items: list[tuple[str, dict[str, Any]]]) -> None:
+    from psycopg.types.json import Jsonb
+
+    table = MatchEvent._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            INSERT INTO {table} (match_id, seq, type, payload, created_at)
+            SELECT %s, base.next + v.ord - 1, v.type, v.payload, %s
+            FROM (
+                SELECT COALESCE(MAX(seq), -1) + 1 AS next
+                FROM {table} WHERE match_id = %s
+            ) AS base,
+            unnest(%s::text[], %s::jsonb[]) WITH ORDINALITY AS v(type, payload, ord)
+            """,
+            [
+                match_id,
+                timezone.now(),
+                match_id,
+                [kind for kind, _ in items],
+                [Jsonb(payload) for _, payload in items],
+            ],
+        )
 
 
 def _copy_rows(match_id: int, rows: list[tuple[int, str, dict[str, Any]]]) -> None:

@@ -54,6 +54,10 @@ def league_event_record(
         payload=dict(payload),
         created_by=actor if actor is not None and actor.is_authenticated else None,
     )
-    event.full_clean()
+    # Foreign keys are the database's to check: no lookup queries per event.
+    event.full_clean(
+        exclude=["league", "team", "player", "created_by"],
+        validate_constraints=False,
+    )
     event.save()
     return event

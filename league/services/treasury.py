@@ -41,7 +41,12 @@ def _record(
         else None,
         cause_id=cause.pk if cause is not None else None,
     )
-    entry.full_clean()
+    # Field checks in Python (reason, note); the foreign keys and the
+    # balance >= 0 rule are the database's constraints, so no extra queries
+    # are spent validating them here (the post-game writes many of these).
+    entry.full_clean(
+        exclude=["team", "created_by", "cause_type"], validate_constraints=False
+    )
     entry.save()
     return entry
 

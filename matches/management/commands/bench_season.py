@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -78,8 +79,14 @@ class Command(BaseCommand):
         season_schedule(season_id=season.pk)
         progress = season_resolve_start(season_id=season.pk, scope="season")
         logs = Path(settings.BASE_DIR) / "tests" / "artifacts"
+        # The workers run as in production (DEBUG off: no per-query
+        # bookkeeping), whatever this command's own settings.
+        worker_env = {
+            "DEBUG": "False",
+            "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(32),
+        }
         workers = [
-            worker_start(log_path=logs / f"bench-worker-{i}.log")
+            worker_start(log_path=logs / f"bench-worker-{i}.log", env=worker_env)
             for i in range(options["workers"])
         ]
         try:
