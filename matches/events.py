@@ -15,6 +15,10 @@ from django.utils import timezone
 
 from matches.models import Match, MatchEvent
 
+# A post-game step or a report writes a handful of rows: one statement that
+# numbers and inserts them beats a MAX() query followed by a COPY.
+SMALL_BATCH = 100
+
 
 def _next_seq(match: Match) -> int:
     last = MatchEvent.objects.filter(match=match).aggregate(m=Max("seq"))["m"]
@@ -45,11 +49,6 @@ def match_events_append(
             batch_size=2000,
         )
     return len(rows)
-
-
-# A post-game step or a report writes a handful of rows: one statement that
-# numbers and inserts them beats a MAX() query followed by a COPY.
-SMALL_BATCH = 100
 
 
 def _insert_numbered(match_id: int, items: list[tuple[str, dict[str, Any]]]) -> None:
