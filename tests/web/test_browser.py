@@ -189,6 +189,11 @@ def test_the_draft_budget_stays_in_view_on_a_phone(open_page, sevens, bob):
     page = open_page(PHONE, bob)
     page.goto(f"/leagues/{sevens.pk}/draft/?roster=orc")
     page.select_option("[name=players-0-position]", "orc-lineman")
+    # the budget is swapped in by htmx: measure it once the swap has settled
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=spent]').textContent === '50,000'"
+        " && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
 
     page.locator("[name=players-10-name]").scroll_into_view_if_needed()
 
