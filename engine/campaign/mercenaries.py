@@ -36,6 +36,11 @@ MERCENARY_LONER: Final = SkillRef("loner", "4+")
 MERCENARY_ID_BASE: Final = 1 << 40
 
 
+def is_mercenary(player_id: int) -> bool:
+    """Whether an engine player id belongs to a mercenary."""
+    return player_id >= MERCENARY_ID_BASE
+
+
 @dataclass(frozen=True, slots=True)
 class MercenaryHire:
     position: str

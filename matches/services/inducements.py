@@ -377,7 +377,3 @@ def match_mercenaries(
                     )
                 )
     return out
-
-
-def is_mercenary(player_id: int) -> bool:
-    return player_id >= MERCENARY_ID_BASE

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from engine.campaign.mercenaries import is_mercenary
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
 from matches.models import Match, MatchInducements
-from matches.services.inducements import (
-    inducements_for_engine,
-    is_mercenary,
-    match_mercenaries,
-)
+from matches.services.inducements import inducements_for_engine, match_mercenaries
 from matches.services.kickoff import (
     match_kick_off,
     match_qs_for_update,

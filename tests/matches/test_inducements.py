@@ -363,8 +363,8 @@ def test_a_mercenary_with_an_extra_skill_takes_the_pitch(world):
 def test_mercenaries_play_a_resolved_match_but_earn_nothing(
     world, django_capture_on_commit_callbacks
 ):
+    from engine.campaign.mercenaries import is_mercenary
     from matches.models import MatchResult
-    from matches.services.inducements import is_mercenary
     from matches.services.resolve import match_resolve
 
     match = world["sevens"]
