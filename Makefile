@@ -51,7 +51,7 @@ pytest: venv
 test: lint typecheck pytest
 
 bench: venv
-	$(BIN)/python -m engine.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json
+	$(BIN)/python -m engine.tools.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

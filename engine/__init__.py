@@ -1,9 +1,9 @@
-"""Dugout match engine: Blood Bowl (BB2020 and Sevens) in pure Python.
+"""Dugout match engine: Blood Bowl in pure Python, one variant object per format.
 
 Public API::
 
-    from engine import Match, RandomDice, get_ruleset, default_team_sheet
-    m = Match(get_ruleset("sevens"), home_sheet, away_sheet, RandomDice(7))
+    from engine import Match, RandomDice, get_variant, default_team_sheet
+    m = Match(get_variant("sevens"), home_sheet, away_sheet, RandomDice(7))
     while not m.done:
         decision = m.pending          # who decides what, and the legal options
         m.apply(decision.options[0])  # one choice at a time
@@ -22,13 +22,11 @@ from engine.model import (
     PlayerStats,
     TeamSheet,
 )
-from engine.ruleset import BB2020, SEVENS, Ruleset, get_ruleset
 from engine.state import Decision
-from engine.teams import default_team_sheet
+from engine.tools.teams import default_team_sheet
+from engine.variants import Variant, get_variant, variants
 
 __all__ = [
-    "BB2020",
-    "SEVENS",
     "CasualtyRecord",
     "Decision",
     "Dice",
@@ -42,9 +40,10 @@ __all__ = [
     "PlayerStats",
     "RandomDice",
     "RuleError",
-    "Ruleset",
+    "Variant",
     "TeamSheet",
     "default_team_sheet",
-    "get_ruleset",
+    "get_variant",
     "replay",
+    "variants",
 ]

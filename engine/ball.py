@@ -49,16 +49,9 @@ def stat(g: GameState, p: int, k: int) -> None:
 
 
 def in_receiving_area(g: GameState, sq: int) -> bool:
-    """Where a kick-off must land (rulebook "Touchbacks"; Sevens: anywhere
-    past the kicking team's Line of Scrimmage)."""
-    if sq < 0:
-        return False
-    pitch = g.pitch
-    rec = 1 - g.kicking
-    if g.rs.touchback == "third":
-        x = pitch.xs[sq]
-        return x > pitch.home_los_x if g.kicking == 0 else x < pitch.away_los_x
-    return bool(pitch.flags[sq] & pitch.half_flag(rec))
+    """Where a kick-off must land (the variant decides; rulebook
+    "Touchbacks")."""
+    return g.variant.in_receiving_area(g, sq)
 
 
 def check_touchdown(g: GameState, p: int) -> bool:
@@ -76,7 +69,7 @@ def check_touchdown(g: GameState, p: int) -> bool:
     if g.active not in (-1, t):
         # Scoring during the opponent's turn: their turn ends and the
         # scoring team's turn (marker advanced) ends at once with the score.
-        if g.turn[t] < g.rs.turns_per_half:
+        if g.turn[t] < g.variant.turns_per_half:
             g.turn[t] += 1
     g.kicking = t
     return True

@@ -37,6 +37,7 @@ class Dice(Protocol):
     def d6(self) -> int: ...
     def d8(self) -> int: ...
     def d16(self) -> int: ...
+    def d100(self) -> int: ...
     def block(self) -> int: ...
     def clone(self) -> Dice: ...
 
@@ -72,6 +73,10 @@ class RandomDice:
     def d16(self) -> int:
         self._snap = None
         return int(self._r() * 16) + 1
+
+    def d100(self) -> int:
+        self._snap = None
+        return int(self._r() * 100) + 1
 
     def block(self) -> int:
         self._snap = None
@@ -141,6 +146,9 @@ class FixedDice:
 
     def d16(self) -> int:
         return self._num("D16", 16)
+
+    def d100(self) -> int:
+        return self._num("D100", 100)
 
     def block(self) -> int:
         v = self._next("block die")

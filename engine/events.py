@@ -284,16 +284,21 @@ class Injury(NamedTuple):
 
 
 class Casualty(NamedTuple):
-    """A casualty: D16 roll (0 if none), result, lasting injury D6 (0 if none)."""
+    """A casualty: D16 roll (0 if none), result, lasting injury D6 (0 if
+    none); ``d100`` is the roll of a variant whose Casualty table is a D100
+    (0 otherwise, and then left out of the dict)."""
 
     player: int
     d16: int
     result: str
     lasting_d6: int
     characteristic: str
+    d100: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "casualty", self._fields)
+        if self.d100:
+            return _d(self, "casualty", self._fields)
+        return _d(self[:-1], "casualty", self._fields[:-1])
 
 
 class Apothecary(NamedTuple):

@@ -26,7 +26,6 @@ from engine.events import (
     SkillUsed,
 )
 from engine.model import CasualtyRecord
-from engine.ruleset import LASTING_INJURY
 from engine.state import (
     CAS,
     KO,
@@ -47,13 +46,6 @@ IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
 
 OPT_APO: Option = ("apothecary",)
 OPT_NO_APO: Option = ("decline",)
-SEVERITY = {
-    "badly_hurt": 0,
-    "seriously_hurt": 1,
-    "serious_injury": 2,
-    "lasting_injury": 3,
-    "dead": 4,
-}
 
 
 def to_box(g: GameState, p: int, box: int, reason: str) -> None:
@@ -242,7 +234,7 @@ class Harm(Proc):
                     if mb and total < av <= total + mb:
                         mod += mb
                         self.mb = 0
-                    broken = d1 + d2 + mod >= av
+                    broken = g.variant.armour_broken(d1 + d2 + mod, av)
                 g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
                 if self.foul and d1 == d2 and not self.sneaky:
                     g.effects["foul_doubles"] = True
@@ -262,9 +254,11 @@ class Harm(Proc):
         p = self.p
         d1, d2 = g.dice.d6(), g.dice.d6()
         mod = self.mb
+        if not self.no_mod:
+            mod += g.variant.injury_modifier(g, p)
         total = max(2, min(12, d1 + d2 + mod))
         stunty = bool(g.skills[p] & S.STUNTY)
-        table = g.rs.stunty_injury_table if stunty else g.rs.injury_table
+        table = g.variant.stunty_injury_table if stunty else g.variant.injury_table
         result = table[total]
         if result == "ko" and g.skills[p] & S.THICK_SKULL and table[total - 1] != "ko":
             result = "stunned"  # Thick Skull: the lowest KO'd roll is Stunned
@@ -285,9 +279,7 @@ class Harm(Proc):
 
     def _apo_available(self, g: GameState) -> bool:
         t = g.team[self.p]
-        return g.apo[t] > 0 and (
-            g.rs.apothecary_mode == "d6_4plus" or not g.journeyman[self.p]
-        )
+        return g.apo[t] > 0 and g.variant.apothecary_may_treat(g, self.p)
 
     def _offer_apo(self, g: GameState) -> Decision | None:
         p = self.p
@@ -330,8 +322,8 @@ class Harm(Proc):
 
     def _casualty(self, g: GameState) -> Decision | None:
         p = self.p
-        if self.result == "cas" and g.rs.casualty_table is not None:
-            self.table_roll = g.dice.d16()
+        if self.result == "cas":
+            self.table_roll = g.variant.casualty_roll(g)
         if self._apo_available(g) and not g.pflags[p] & PF_DEAD:
             self.phase = 4
             return Decision(
@@ -344,45 +336,32 @@ class Harm(Proc):
         self._finish_casualty(g, False)
         return None
 
-    def _resolve_d16(self, g: GameState, roll: int) -> str:
-        mod = 1 if g.skills[self.p] & S.DECAY else 0
-        table = g.rs.casualty_table
-        assert table is not None
-        return table[max(1, min(16, roll + mod))]
-
     def _finish_casualty(self, g: GameState, use_apo: bool) -> None:
         p = self.p
         t = g.team[p]
-        d16 = self.table_roll
-        if self.result == "cas" and g.rs.casualty_table is not None:
-            result = self._resolve_d16(g, d16)
+        v = g.variant
+        roll = self.table_roll
+        # Decay: +1 to the Casualty roll.
+        mod = 1 if g.skills[p] & S.DECAY else 0
+        if roll:
+            result = v.casualty_result(g, p, roll, mod)
         else:
             result = self.result
         to_reserves = False
         if use_apo:
             g.apo[t] -= 1
-            if g.rs.apothecary_mode == "d6_4plus":
-                d = g.dice.d6()
-                ok = d >= 4
-                g.emit(Roll("apothecary", g.pid[p], (d,), 4, 0, ok, False))
-                to_reserves = ok
-                g.emit(Apothecary(g.tname(t), g.pid[p], "patched" if ok else "failed"))
-            else:
-                if self.result == "cas":
-                    second = g.dice.d16()
-                    alt = self._resolve_d16(g, second)
-                    # Decision: the coach always keeps the less severe result.
-                    if SEVERITY[alt] < SEVERITY[result]:
-                        result, d16 = alt, second
-                g.emit(Apothecary(g.tname(t), g.pid[p], result))
-                to_reserves = result == "badly_hurt"
+            result, roll, to_reserves = v.apothecary_casualty(
+                g, p, self.result, result, roll, mod
+            )
         lasting_d6 = 0
         lasting = ""
         char = ""
-        if result == "lasting_injury":
+        if v.rolls_lasting_injury(result):
             lasting_d6 = g.dice.d6()
-            lasting, char = LASTING_INJURY[lasting_d6]
-        g.emit(Casualty(g.pid[p], d16, result, lasting_d6, char))
+            lasting, char = v.lasting_injury[lasting_d6]
+        d16 = roll if v.casualty_die == 16 else 0
+        d100 = roll if v.casualty_die == 100 else 0
+        g.emit(Casualty(g.pid[p], d16, result, lasting_d6, char, d100))
         regenerated = False
         if not to_reserves and g.skills[p] & S.REGENERATION:
             d = g.dice.d6()
@@ -397,6 +376,7 @@ class Harm(Proc):
                 team=g.tname(t),
                 result=result,
                 d16=d16 if d16 else None,
+                d100=d100 or None,
                 lasting_d6=lasting_d6 or None,
                 lasting_injury=lasting or None,
                 characteristic=char or None,
@@ -408,7 +388,7 @@ class Harm(Proc):
         if to_reserves:
             to_box(g, p, RESERVES, "patched")
         else:
-            if result == "dead":
+            if v.dead(result):
                 g.pflags[p] |= PF_DEAD
             to_box(g, p, CAS, result)
         g.stack.pop()

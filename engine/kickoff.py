@@ -33,7 +33,7 @@ KICK = S.BIT["kick"]
 def roll_weather(g: GameState) -> str:
     """Roll 2D6 on the ruleset's Weather table."""
     d1, d2 = g.dice.d6(), g.dice.d6()
-    w = g.rs.weather_table[d1 + d2]
+    w = g.variant.weather_table[d1 + d2]
     g.weather = w
     g.emit(Weather((d1, d2), w))
     return w
@@ -110,7 +110,7 @@ class Kickoff(Proc):
                     return d
         if self.phase == 1:
             d1, d2 = g.dice.d6(), g.dice.d6()
-            name = g.rs.kickoff_table[d1 + d2]
+            name = g.variant.kickoff_table[d1 + d2]
             self.event = name
             g.emit(KickoffEvent((d1, d2), name))
             self.phase = 2
@@ -172,7 +172,7 @@ class Kickoff(Proc):
         self.phase = 6
 
     def _event(self, g: GameState, name: str) -> Proc | None:
-        rs = g.rs
+        rs = g.variant
         k, r = g.kicking, 1 - g.kicking
         if name == "get_the_ref":
             g.bribes[0] += 1

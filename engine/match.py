@@ -1,13 +1,13 @@
 """A match: the public API of the engine.
 
-``Match(ruleset, home, away, dice)`` runs every dice-only step itself and
+``Match(variant, home, away, dice)`` runs every dice-only step itself and
 stops at each :class:`~engine.state.Decision`: read ``match.pending``, then
 ``match.apply(choice)`` with one of its options. ``match.done`` and
 ``match.result`` report the end. The engine never calls a coach or bot.
 
-Structure (rulebook "A Game of Two Halves"): pre-game sequence, two halves
-of drives (set-up, kick-off, kick-off event, alternating team turns, end of
-drive), then the final whistle.
+The shape of the game (halves and drives, or something else) is the
+variant's: ``Match`` runs ``variant.game_procedure()`` and knows no format
+by name.
 """
 
 from __future__ import annotations
@@ -17,25 +17,11 @@ from typing import Any
 
 from engine.dice import Dice, RandomDice
 from engine.errors import IllegalChoice, RuleError
-from engine.events import (
-    CoinToss,
-    DriveEnd,
-    Event,
-    ExtraTime,
-    FanFactor,
-    GameEnd,
-    GameStart,
-    HalfTime,
-    Roll,
-    SuddenDeath,
-)
-from engine.extra_time import sudden_death
-from engine.kickoff import Kickoff, roll_weather
+from engine.events import DriveEnd, Event, GameStart, SuddenDeath
+from engine.game import leader_rerolls
 from engine.model import STAT_FIELDS, MatchResult, PlayerStats, TeamSheet
-from engine.prayers import PrayerProc
-from engine.ruleset import Ruleset, get_ruleset
 from engine.setup import Setup
-from engine.skillbits import BIT, LEADER
+from engine.skillbits import BIT
 from engine.state import (
     PF_DEAD,
     PITCH,
@@ -44,12 +30,9 @@ from engine.state import (
     Decision,
     GameState,
     Option,
-    Proc,
 )
-from engine.turns import EndDrive, Turn
+from engine.variants.base import Variant, get_variant
 
-OPT_KICK: Option = ("kick",)
-OPT_RECEIVE: Option = ("receive",)
 _PLAYER_VERBS = (
     "block",
     "vomit",
@@ -64,226 +47,8 @@ _PLAYER_VERBS = (
 )
 
 
-class GameProc(Proc):
-    """The whole game: pre-game, two halves, final whistle; when the match
-    needs a winner (``Match(..., extra_time=True)``) and is level, extra time
-    and then sudden death (see :mod:`engine.extra_time`)."""
-
-    __slots__ = ()
-
-    def __init__(self) -> None:
-        self.phase = 0
-
-    def step(self, g: GameState) -> Decision | None:
-        if self.phase == 0:
-            self.phase = 1
-            g.stack.append(Pregame())
-            return None
-        if self.phase == 1:
-            g.half = 1
-            g.kicking = g.first_kicker
-            g.half_over = False
-            self.phase = 2
-            g.stack.append(Half())
-            return None
-        if self.phase == 2:
-            g.emit(HalfTime((g.score[0], g.score[1])))
-            for t in (0, 1):
-                g.rerolls[t] = g.sheets[t].rerolls
-                g.turn[t] = 0
-            # Leader: "a single extra team re-roll ... treated just like a
-            # normal team re-roll", so it comes back for the second half
-            # (and, per its text, not for extra time).
-            g.leader_rr = _leader_rerolls(g)
-            self._new_period(g)
-            g.half = 2
-            g.kicking = 1 - g.first_kicker
-            self.phase = 3
-            g.stack.append(Half())
-            return None
-        if self.phase == 3:
-            self.phase = 5
-            if g.extra_time and g.score[0] == g.score[1] and g.conceded < 0:
-                g.emit(ExtraTime((g.score[0], g.score[1])))
-                # Re-rolls carry over: neither rerolls nor leader_rr reset.
-                g.turn[0] = g.turn[1] = 0
-                self._new_period(g)
-                g.half = 3
-                self.phase = 4
-                g.stack.append(Half())
-                g.stack.append(CoinTossProc(extra_time=True))
-                return None
-        if self.phase == 4:
-            self.phase = 5
-            if g.score[0] == g.score[1] and g.conceded < 0:
-                sd = sudden_death(g.dice)
-                g.shootout = sd.winner
-                g.emit(
-                    SuddenDeath(
-                        sd.rolls, sd.home_wins, sd.away_wins, g.tname(sd.winner)
-                    )
-                )
-        g.done = True
-        s = (g.score[0], g.score[1])
-        if s[0] != s[1] or g.shootout < 0:
-            winner = "home" if s[0] > s[1] else ("away" if s[1] > s[0] else "draw")
-        else:
-            winner = g.tname(g.shootout)
-        g.emit(GameEnd(s, winner))
-        g.stack.pop()
-        return None
-
-    @staticmethod
-    def _new_period(g: GameState) -> None:
-        for k in [k for k in g.effects if k.endswith("_half")]:
-            del g.effects[k]
-        g.effects.pop("moles", None)
-        g.half_over = False
-
-
-def _leader_rerolls(g: GameState) -> list[int]:
-    mask = g.skills
-    return [
-        1 if any(mask[i] & LEADER for i in range(g.n) if g.team[i] == t) else 0
-        for t in (0, 1)
-    ]
-
-
-class Pregame(Proc):
-    """Pre-game sequence: Fan Factor (D3 + Dedicated Fans), Weather (2D6),
-    the underdog's Prayers to Nuffle, then the coin toss."""
-
-    __slots__ = ()
-
-    def __init__(self) -> None:
-        self.phase = 0
-
-    def step(self, g: GameState) -> Decision | None:
-        if self.phase == 0:
-            for t in (0, 1):
-                d = g.dice.d3()
-                g.ff_d3[t] = d
-                g.fan_factor[t] = g.sheets[t].dedicated_fans + d
-                g.emit(
-                    FanFactor(
-                        g.tname(t), g.sheets[t].dedicated_fans, d, g.fan_factor[t]
-                    )
-                )
-            roll_weather(g)
-            self.phase = 1
-            # The underdog's Prayers to Nuffle (bought with the inducements),
-            # rolled before the coin toss; the stack runs them first.
-            prayers = [t for t in (0, 1) for _ in range(g.sheets[t].prayers)]
-            for t in reversed(prayers):
-                g.stack.append(PrayerProc(t))
-            if prayers:
-                return None
-        g.stack.pop()
-        g.stack.append(CoinTossProc(extra_time=False))
-        return None
-
-
-class CoinTossProc(Proc):
-    """Who kicks: a D6 roll-off (home first, re-rolling ties); the winner
-    chooses to kick or receive (Decision). Before the game it decides the
-    first half's kicker; before extra time, extra time's."""
-
-    __slots__ = ("winner", "extra_time")
-
-    def __init__(self, *, extra_time: bool) -> None:
-        self.phase = 0
-        self.winner = 0
-        self.extra_time = extra_time
-
-    def step(self, g: GameState) -> Decision | None:
-        while True:
-            a, b = g.dice.d6(), g.dice.d6()
-            g.emit(Roll("coin_toss", -1, (a, b), 0, 0, a != b, False))
-            if a != b:
-                break
-        self.winner = 0 if a > b else 1
-        return Decision(
-            g.tname(self.winner), "kick_or_receive", (OPT_KICK, OPT_RECEIVE)
-        )
-
-    def receive(self, g: GameState, choice: Option) -> None:
-        w = self.winner
-        kicker = w if choice == OPT_KICK else 1 - w
-        if self.extra_time:
-            g.kicking = kicker
-        else:
-            g.first_kicker = kicker
-        g.emit(CoinToss(g.tname(w), g.tname(kicker)))
-        g.stack.pop()
-
-
-class Half(Proc):
-    """Drives until the turns of the half run out."""
-
-    __slots__ = ()
-
-    def __init__(self) -> None:
-        self.phase = 0
-
-    def step(self, g: GameState) -> Decision | None:
-        n = g.rs.turns_per_half
-        if (
-            g.half_over
-            or (g.turn[0] >= n and g.turn[1] >= n)
-            or g.turn[1 - g.kicking] >= n
-        ):
-            g.stack.pop()
-            return None
-        g.stack.append(Drive())
-        return None
-
-
-class Drive(Proc):
-    """One drive: set-ups, kick-off, team turns, end of drive."""
-
-    __slots__ = ("next_team",)
-
-    def __init__(self) -> None:
-        self.phase = 0
-        self.next_team = 0
-
-    def step(self, g: GameState) -> Decision | None:
-        ph = self.phase
-        if ph == 0:
-            g.drive += 1
-            g.touchdown = False
-            self.next_team = 1 - g.kicking
-            self.phase = 1
-            g.stack.append(Setup(1 - g.kicking))
-            g.stack.append(Setup(g.kicking))
-            return None
-        if ph == 1:
-            self.phase = 2
-            g.stack.append(Kickoff())
-            return None
-        if ph == 2:
-            if g.touchdown:
-                self.phase = 3
-                return None
-            t = self.next_team
-            if g.turn[t] >= g.rs.turns_per_half:
-                g.half_over = True
-                self.phase = 3
-                return None
-            self.next_team = 1 - t
-            g.stack.append(Turn(t))
-            return None
-        if ph == 3:
-            self.phase = 4
-            g.stack.append(EndDrive())
-            return None
-        g.touchdown = False
-        g.stack.pop()
-        return None
-
-
 def _build(
-    ruleset: Ruleset,
+    variant: Variant,
     home: TeamSheet,
     away: TeamSheet,
     dice: Dice,
@@ -295,8 +60,8 @@ def _build(
     if len(set(ids)) != len(ids):
         raise RuleError("player ids must be unique across both teams")
     n = len(players)
-    g.rs = ruleset
-    g.pitch = ruleset.pitch
+    g.variant = variant
+    g.pitch = variant.pitch
     g.sheets = (home, away)
     g.n = n
     g.team = tuple([0] * len(home.players) + [1] * len(away.players))
@@ -331,7 +96,7 @@ def _build(
         for pid in ids
     )
     g.pl_opts = tuple({v: (v, pid) for v in _PLAYER_VERBS} for pid in ids)
-    g.board = [-1] * ruleset.pitch.size
+    g.board = [-1] * variant.pitch.size
     g.pos = [-1] * n
     g.status = [STANDING] * n
     g.box = [RESERVES] * n
@@ -350,7 +115,7 @@ def _build(
     g.pflags = [0] * n
     g.score = [0, 0]
     g.rerolls = [home.rerolls, away.rerolls]
-    g.leader_rr = _leader_rerolls(g)
+    g.leader_rr = leader_rerolls(g)
     g.extra_rr = [0, 0]
     g.turn = [0, 0]
     g.fan_factor = [0, 0]
@@ -431,7 +196,7 @@ class Match:
 
     def __init__(
         self,
-        ruleset: Ruleset | str,
+        variant: Variant | str,
         home: TeamSheet,
         away: TeamSheet,
         dice: Dice | None = None,
@@ -441,12 +206,12 @@ class Match:
     ) -> None:
         """``extra_time``: the match needs a winner (a playoff): if level
         after the second half, play extra time, then sudden death."""
-        rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        v = get_variant(variant)
         dice = dice if dice is not None else RandomDice()
-        self.g = _build(rs, home, away, dice, extra_time)
+        self.g = _build(v, home, away, dice, extra_time)
         if start:
-            self.g.emit(GameStart(rs.name, home.name, away.name))
-            self.g.stack.append(GameProc())
+            self.g.emit(GameStart(v.name, home.name, away.name))
+            self.g.stack.append(v.game_procedure())
             run(self.g)
 
     # -- public API -----------------------------------------------------
@@ -471,8 +236,8 @@ class Match:
         return self.g
 
     @property
-    def ruleset(self) -> Ruleset:
-        return self.g.rs
+    def variant(self) -> Variant:
+        return self.g.variant
 
     @property
     def decisions(self) -> list[Option]:
@@ -533,7 +298,7 @@ class Match:
             g.pid[p]: PlayerStats(*g.stats[p * k : (p + 1) * k]) for p in range(g.n)
         }
         return MatchResult(
-            ruleset=g.rs.name,
+            ruleset=g.variant.name,
             score=score,
             winner=winner,
             fan_factor=(g.fan_factor[0], g.fan_factor[1]),
@@ -566,7 +331,7 @@ def _shootout(g: GameState) -> dict[str, Any] | None:
 
 
 def replay(
-    ruleset: Ruleset | str,
+    variant: Variant | str,
     home: TeamSheet,
     away: TeamSheet,
     seed: int,
@@ -575,7 +340,7 @@ def replay(
     extra_time: bool = False,
 ) -> list[Event]:
     """Re-play a match from its seed and decisions; returns its events."""
-    m = Match(ruleset, home, away, RandomDice(seed), extra_time=extra_time)
+    m = Match(variant, home, away, RandomDice(seed), extra_time=extra_time)
     for ch in decisions:
         m.apply(ch)
     return m.events

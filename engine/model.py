@@ -107,9 +107,12 @@ class CasualtyRecord:
     apothecary_used: bool = False
     regenerated: bool = False
     inflicted_by: int | None = None
+    # The roll of a variant whose Casualty table is a D100 (classic).
+    d100: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        extra = {} if self.d100 is None else {"d100": self.d100}
+        return extra | {
             "player_id": self.player_id,
             "team": self.team,
             "result": self.result,

@@ -57,7 +57,7 @@ class PrayerProc(Proc):
 
     def step(self, g: GameState) -> Decision | None:
         t = self.t
-        table = g.rs.prayers
+        table = g.variant.prayers
         while True:
             r = g.dice.d16() if len(table) > 9 else g.dice.d8()
             name = table[r]

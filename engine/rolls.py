@@ -38,7 +38,7 @@ def team_reroll_available(g: GameState, t: int) -> bool:
     pitch."""
     if g.active != t:
         return False
-    limit = g.rs.team_rerolls_per_turn
+    limit = g.variant.team_rerolls_per_turn
     if limit is not None and g.rr_used_turn >= limit:
         return False
     if g.rerolls[t] > 0 or g.extra_rr[t] > 0:

@@ -91,7 +91,7 @@ def available_players(g: GameState, t: int) -> list[int]:
 
 def formation(g: GameState, t: int, name: str, players: list[int]) -> Placement:
     """A legal placement of up to ``players_on_pitch`` of ``players``."""
-    rs = g.rs
+    rs = g.variant
     pitch = g.pitch
     k = min(len(players), rs.players_on_pitch)
     los_x = pitch.home_los_x if t == 0 else pitch.away_los_x
@@ -132,7 +132,7 @@ def formation(g: GameState, t: int, name: str, players: list[int]) -> Placement:
 
 def validate_setup(g: GameState, t: int, placement: Placement) -> list[str]:
     """Problems with a submitted set-up (empty list when legal)."""
-    rs = g.rs
+    rs = g.variant
     pitch = g.pitch
     problems: list[str] = []
     avail = set(available_players(g, t))

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.pitch import Pitch
-from engine.ruleset import Ruleset
 
 if TYPE_CHECKING:
     from engine.dice import Dice
     from engine.events import Event
     from engine.model import CasualtyRecord, TeamSheet
+    from engine.variants.base import Variant
 
 HOME, AWAY = 0, 1
 TEAM_NAMES = ("home", "away")
@@ -139,7 +139,7 @@ class Proc:
 
 
 _SHARED = (
-    "rs",
+    "variant",
     "pitch",
     "sheets",
     "n",
@@ -224,7 +224,7 @@ class GameState:
 
     __slots__ = _SHARED + _LISTS + _SCALARS + ("effects", "stack", "dice")
 
-    rs: Ruleset
+    variant: Variant
     pitch: Pitch
     sheets: tuple[TeamSheet, TeamSheet]
     n: int

@@ -203,8 +203,8 @@ class Turn(Proc):
                 )
             else:
                 if (
-                    g.rs.actions_per_turn is not None
-                    and g.activations >= g.rs.actions_per_turn
+                    g.variant.actions_per_turn is not None
+                    and g.activations >= g.variant.actions_per_turn
                 ):
                     self._end(g)
                     return None

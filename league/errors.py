@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.drafting import DraftError, Violation
+from engine.campaign.drafting import DraftError, Violation
 
 
 class ServiceError(Exception):

@@ -9,9 +9,9 @@ from typing import Any
 
 from django import forms
 
-from engine.drafting import PURCHASE_ITEMS, DraftRequest, Violation
-from engine.formats import Format
+from engine.campaign.drafting import PURCHASE_ITEMS, DraftRequest, Violation
 from engine.rules_data import Roster
+from engine.variants import Variant
 from league.services.teams import PlayerRequest
 
 
@@ -38,7 +38,7 @@ class DraftTeamForm(WebForm):
     apothecary = forms.BooleanField(required=False)
     dedicated_fans = forms.IntegerField(min_value=1, initial=1)
 
-    def __init__(self, *args: Any, fmt: Format, roster: Roster, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, fmt: Variant, roster: Roster, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         limits = {
             "rerolls": fmt.max_rerolls,
@@ -82,7 +82,7 @@ class DraftPlayerForm(WebForm):
 
 
 def draft_player_formset(
-    data: Any, *, fmt: Format, roster: Roster
+    data: Any, *, fmt: Variant, roster: Roster
 ) -> forms.BaseFormSet[Any]:
     """One row per possible player (the format's maximum)."""
     formset = forms.formset_factory(

@@ -14,10 +14,10 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.db.models import Q
 
-from engine.formats import FORMATS
 from engine.rules_data import DEFAULT_VERSION
+from engine.variants import variants
 
-FORMAT_CHOICES = [(f.slug, f.name) for f in FORMATS.values()]
+FORMAT_CHOICES = [(v.name, v.label) for v in variants().values()]
 TIEBREAKERS = ("points", "td_diff", "cas_diff", "head_to_head", "td_for", "wins")
 
 

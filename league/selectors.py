@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from django.db.models import Prefetch, QuerySet
 
-from engine.drafting import TeamValue, team_value
-from engine.formats import get_format
+from engine.campaign.drafting import TeamValue, team_value
 from engine.rules_data import rules_data
+from engine.variants import get_variant
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
 
 ON_ROSTER = (Player.Status.ACTIVE, Player.Status.RETIRED)
@@ -59,7 +59,7 @@ def team_value_get(team: Team) -> TeamValue:
         if not p.journeyman
     ]
     value = team_value(
-        get_format(league.format),
+        get_variant(league.format),
         roster,
         players=players,
         rerolls=team.rerolls,

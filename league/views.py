@@ -22,8 +22,8 @@ from django.views.decorators.http import (
 )
 
 from engine.campaign import Characteristic
-from engine.formats import get_format
 from engine.rules_data import Roster, SkillRef, rules_data
+from engine.variants import get_variant
 from league.access import team_can_write, team_get_for_write
 from league.errors import ServiceError
 from league.forms import (
@@ -73,7 +73,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def league_index(request: HttpRequest) -> HttpResponse:
-    leagues = [(league, get_format(league.format).name) for league in league_list()]
+    leagues = [(league, get_variant(league.format).label) for league in league_list()]
     return render(request, "league/league_list.html", {"leagues": leagues})
 
 
@@ -97,7 +97,7 @@ def _rosters(league: League) -> list[Roster]:
 def _draft_forms(
     request: HttpRequest, league: League, roster: Roster
 ) -> tuple[DraftTeamForm, object]:
-    fmt = get_format(league.format)
+    fmt = get_variant(league.format)
     data = request.POST if request.method == "POST" else None
     form = DraftTeamForm(data, fmt=fmt, roster=roster)
     formset = draft_player_formset(data, fmt=fmt, roster=roster)
@@ -110,7 +110,7 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
     """Draft a team: choose a roster, then fill in players and staff; the
     budget updates as rows change, and the draft service has the last word."""
     league = get_object_or_404(League, pk=league_id)
-    fmt = get_format(league.format)
+    fmt = get_variant(league.format)
     rosters = _rosters(league)
     by_slug = {r.slug: r for r in rosters}
     slug = request.POST.get("roster") or request.GET.get("roster") or ""
@@ -184,7 +184,7 @@ def team_draft_budget(request: HttpRequest, league_id: int) -> HttpResponse:
         return HttpResponse(status=400)
     form, formset = _draft_forms(request, league, roster)
     rows = draft_rows(formset)  # type: ignore[arg-type]
-    budget = draft_budget(get_format(league.format), roster, draft_request(form, rows))
+    budget = draft_budget(get_variant(league.format), roster, draft_request(form, rows))
     return render(request, "league/_draft_budget.html", {"budget": budget})
 
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
-from engine.drafting import DraftError, DraftRequest, Violation, draft_check
-from engine.formats import Format
+from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
 from engine.rules_data import Roster, SkillRef, rules_data
+from engine.variants import Variant
 from league.models import League, Player, Team
 from league.selectors import team_list
 
@@ -45,7 +45,7 @@ class DraftBudget:
         return min(100, round(100 * self.total / self.budget)) if self.budget else 0
 
 
-def draft_budget(fmt: Format, roster: Roster, request: DraftRequest) -> DraftBudget:
+def draft_budget(fmt: Variant, roster: Roster, request: DraftRequest) -> DraftBudget:
     """Price ``request`` at the format's draft prices. Unknown positions cost
     nothing here; ``problems`` lists them with every other broken rule."""
     known = {p.slug: p for p in roster.positions}

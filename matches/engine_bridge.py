@@ -9,11 +9,11 @@ from typing import Any
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.dice import RandomDice
-from engine.formats import get_format
 from engine.match import Match as EngineMatch
 from engine.model import MatchResult as EngineResult
 from engine.model import PlayerSheet, TeamSheet
 from engine.rules_data import rules_data
+from engine.variants import get_variant
 from league.models import Player, Team
 from league.selectors import team_roster_players, team_value_get
 
@@ -119,7 +119,7 @@ def engine_play(
     """Play a whole match with the scripted bots; the same snapshots,
     inducements and seed always give the same result and events.
     ``extra_time``: the match needs a winner (a playoff)."""
-    ruleset = get_format(format_slug).ruleset
+    ruleset = get_variant(format_slug)
     match = EngineMatch(
         ruleset,
         team_sheet(home, inducements[0], mercenaries[0]),

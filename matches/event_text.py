@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.formats import get_format
-from engine.ruleset import get_ruleset
+from engine.variants import get_variant
 from matches.models import Match
 
 STATS = (
@@ -57,7 +56,7 @@ class Describer:
             match.home_id: match.home.name,
             match.away_id: match.away.name,
         }
-        ruleset = get_ruleset(get_format(match.season.league.format).ruleset)
+        ruleset = get_variant(match.season.league.format)
         self.width = ruleset.pitch.width
 
     def p(self, pid: Any) -> str:

@@ -28,9 +28,9 @@ from django.views.decorators.http import (
 )
 
 from engine.campaign import mercenary_price
-from engine.drafting import PURCHASE_ITEMS
-from engine.formats import get_format
+from engine.campaign.drafting import PURCHASE_ITEMS
 from engine.rules_data import rules_data
+from engine.variants import get_variant
 from league.access import league_get_for_commissioner, team_can_write
 from league.errors import ServiceError
 from league.forms import PURCHASE_LABELS, BuyForm, HireForm, show_violations
@@ -124,7 +124,7 @@ def _league_page(
     ]
     context = {
         "league": league,
-        "format": get_format(league.format),
+        "format": get_variant(league.format),
         "seasons": seasons,
         "season": season,
         "view": season_view(season, request.user) if season else None,
@@ -313,7 +313,7 @@ def task_progress(request: HttpRequest, progress_id: str) -> HttpResponse:
 def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
     team = get_object_or_404(team_detail_qs(), pk=team_id)
     players = team_roster_players(team)
-    fmt = get_format(team.league.format)
+    fmt = get_variant(team.league.format)
     roster = rules_data(team.league.rules_version).rosters[team.roster]
     can_write = team_can_write(request.user, team)
     context: dict[str, Any] = {

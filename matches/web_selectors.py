@@ -15,9 +15,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from engine.formats import get_format
 from engine.rules_data import rules_data
-from engine.ruleset import get_ruleset
+from engine.variants import get_variant
 from league.access import team_can_write
 from league.models import League, Player, Team
 from league.selectors import team_detail_qs
@@ -471,7 +470,7 @@ def replay_data(match: Match) -> dict[str, Any]:
     pitch of the match's ruleset, who is who, and the play-by-play."""
     players = match_players(match)
     describer = Describer(match, players)
-    pitch = get_ruleset(get_format(match.season.league.format).ruleset).pitch
+    pitch = get_variant(match.season.league.format).pitch
     events: list[dict[str, Any]] = []
     turns: list[dict[str, Any]] = []
     for event in MatchEvent.objects.filter(match=match).order_by("seq"):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
-from engine.formats import get_format
 from engine.rules_data import rules_data
+from engine.variants import get_variant
 from league.models import League
 from league.services.teams import PlayerRequest, team_draft
 
@@ -40,7 +40,7 @@ def lineman_requests(roster_slug: str, n: int) -> list[PlayerRequest]:
 def draft_team(league, coach, *, roster="orc", name=None, extra=(), **options):
     """Draft a minimal legal team: linemen to the format's minimum plus
     ``extra`` (position, name) pairs."""
-    fmt = get_format(league.format)
+    fmt = get_variant(league.format)
     players = lineman_requests(roster, fmt.min_players) + [
         PlayerRequest(*p) for p in extra
     ]

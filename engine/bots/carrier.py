@@ -140,7 +140,7 @@ def carrier_value(
     if risk > 0.95:
         risk = 0.95
     d = dist[sq]
-    turns_left = g.rs.turns_per_half - g.turn[c.t]
+    turns_left = g.variant.turns_per_half - g.turn[c.t]
     sprint = g.ma[cp] + 2
     k = 1.0 if d <= sprint else 1.0 + (d - sprint) / W["cage_speed"]
     v: float = (1.0 - risk) * (1.0 - W["future_risk"]) ** (k - 1.0)

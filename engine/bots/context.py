@@ -161,7 +161,7 @@ class Ctx:
         self.avail = avail
         self.w = g.pitch.width
         self.ez_x = g.pitch.width - 1 if t == 0 else 0
-        self.last_turn = g.turn[t] >= g.rs.turns_per_half
+        self.last_turn = g.turn[t] >= g.variant.turns_per_half
         self.rr = team_reroll_available(g, t)
         self.reaches: dict[ReachKey, Reach] = reaches if reaches is not None else {}
         self.memo: dict[str, Any] = memo if memo is not None else {}

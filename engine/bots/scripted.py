@@ -197,7 +197,7 @@ class ScriptedBot:
                 return ("team_reroll",)
             if level == 2:
                 left = g.rerolls[t] + g.extra_rr[t]
-                turns_left = g.rs.turns_per_half - g.turn[t]
+                turns_left = g.variant.turns_per_half - g.turn[t]
                 waiting = sum(
                     1
                     for q in range(g.n)

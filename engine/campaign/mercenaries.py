@@ -25,10 +25,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.drafting import Violation, squad_violations
-from engine.formats import Format
+from engine.campaign.drafting import Violation, squad_violations
 from engine.model import PlayerSheet
 from engine.rules_data import CATEGORY_LETTERS, Roster, Skill, SkillRef
+from engine.variants import Variant
 
 MERCENARY_LONER: Final = SkillRef("loner", "4+")
 # Mercenaries are not Player rows: their engine ids start far above any
@@ -48,7 +48,7 @@ class MercenaryHire:
 
 
 def mercenary_violations(
-    fmt: Format,
+    fmt: Variant,
     roster: Roster,
     squad: Sequence[str],
     hires: Sequence[tuple[int, MercenaryHire]],
@@ -103,7 +103,7 @@ def mercenary_violations(
             Violation(
                 "too_many_players",
                 "items",
-                f"{fmt.name} teams field at most {fmt.max_players} players; "
+                f"{fmt.label} teams field at most {fmt.max_players} players; "
                 f"with these hires there would be {total}",
             )
         )

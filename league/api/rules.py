@@ -13,13 +13,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.formats import FORMATS, Format
 from engine.rules_data import DEFAULT_VERSION, Roster, rules_data
+from engine.variants import Variant, variants
 
 
-def format_dict(fmt: Format) -> dict[str, Any]:
+def format_dict(fmt: Variant) -> dict[str, Any]:
     return {
-        "slug": fmt.slug,
+        "slug": fmt.name,
         "name": fmt.name,
         "ruleset": fmt.ruleset,
         "budget": fmt.budget,
@@ -35,7 +35,7 @@ def format_dict(fmt: Format) -> dict[str, Any]:
     }
 
 
-def roster_summary(fmt: Format, roster: Roster) -> dict[str, Any]:
+def roster_summary(fmt: Variant, roster: Roster) -> dict[str, Any]:
     return {
         "slug": roster.slug,
         "name": roster.name,
@@ -45,12 +45,12 @@ def roster_summary(fmt: Format, roster: Roster) -> dict[str, Any]:
     }
 
 
-def roster_detail(fmt: Format, roster: Roster, version: str) -> dict[str, Any]:
+def roster_detail(fmt: Variant, roster: Roster, version: str) -> dict[str, Any]:
     skills = rules_data(version).skills
     special = rules_data(version).special_rules
     return {
         **roster_summary(fmt, roster),
-        "format": fmt.slug,
+        "format": fmt.name,
         "reroll_cost_after_draft": fmt.reroll_cost(roster, at_draft=False),
         "staff": {
             "assistant_coach": fmt.staff_cost(roster, "assistant_coach"),
@@ -86,8 +86,8 @@ def roster_detail(fmt: Format, roster: Roster, version: str) -> dict[str, Any]:
     }
 
 
-def _format_or_404(slug: str) -> Format:
-    fmt = FORMATS.get(slug)
+def _format_or_404(slug: str) -> Variant:
+    fmt = variants().get(slug)
     if fmt is None:
         raise Http404(f"no format {slug!r}")
     return fmt
@@ -103,7 +103,7 @@ class FormatListApi(APIView):
         responses={200: AnyJson}, summary="League formats and their draft rules"
     )
     def get(self, request: Request) -> Response:
-        return Response([format_dict(f) for f in FORMATS.values()])
+        return Response([format_dict(f) for f in variants().values()])
 
 
 class RosterListApi(APIView):

@@ -7,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from engine.drafting import PURCHASE_ITEMS
+from engine.campaign.drafting import PURCHASE_ITEMS
 from engine.rules_data import rules_data
 from league.models import (
     FORMAT_CHOICES,

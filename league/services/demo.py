@@ -7,9 +7,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 
-from engine.drafting import suggest_draft
-from engine.formats import get_format
+from engine.campaign.drafting import suggest_draft
 from engine.rules_data import rules_data
+from engine.variants import get_variant
 from league.models import League, Team
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
@@ -87,13 +87,13 @@ def demo_build() -> list[str]:
                 sevens_spp=fmt_slug == "sevens",
             )
             lines.append(
-                f"created league {league_name!r} ({get_format(fmt_slug).name})"
+                f"created league {league_name!r} ({get_variant(fmt_slug).label})"
             )
         for coach, roster_slug, team_name in teams:
             if Team.objects.filter(league=league, name=team_name).exists():
                 continue
             request = suggest_draft(
-                get_format(fmt_slug), rules_data().rosters[roster_slug]
+                get_variant(fmt_slug), rules_data().rosters[roster_slug]
             )
             team = team_draft(
                 league=league,

@@ -1,7 +1,7 @@
 """Drafting and managing a team: the only code that writes teams and players.
 
 Each service runs in one transaction, validates everything through the pure
-rules in ``engine.drafting`` before the first write, and locks the team row
+rules in ``engine.campaign.drafting`` before the first write, and locks the team row
 (``select_for_update``) where it reads and then changes it.
 """
 
@@ -14,7 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 
-from engine.drafting import (
+from engine.campaign.drafting import (
     DraftError,
     DraftRequest,
     Staff,
@@ -22,8 +22,8 @@ from engine.drafting import (
     hire_check,
     purchase_check,
 )
-from engine.formats import Format, get_format
 from engine.rules_data import Position, Roster, rules_data
+from engine.variants import Variant, get_variant
 from league.errors import ServiceError
 from league.models import League, Player, Team, TreasuryEntry
 from league.services.treasury import treasury_credit, treasury_debit
@@ -42,8 +42,8 @@ def team_qs_for_update() -> QuerySet[Team]:
     return Team.objects.select_for_update().select_related("league")
 
 
-def league_format(league: League) -> Format:
-    return get_format(league.format)
+def league_format(league: League) -> Variant:
+    return get_variant(league.format)
 
 
 def league_roster(league: League, slug: str, *, field: str = "roster") -> Roster:
@@ -141,7 +141,7 @@ def team_draft(
         team=team,
         amount=fmt.budget,
         reason=TreasuryEntry.Reason.DRAFT_BUDGET,
-        note=f"{fmt.name} draft budget",
+        note=f"{fmt.label} draft budget",
         actor=coach,
     )
     if cost.total:

@@ -35,9 +35,9 @@ from engine.campaign.mercenaries import (
     mercenary_sheet,
     mercenary_violations,
 )
-from engine.formats import get_format
 from engine.model import PlayerSheet
 from engine.rules_data import CATEGORY_LETTERS, rules_data
+from engine.variants import get_variant
 from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
@@ -251,7 +251,7 @@ def match_buy_inducements(
         purchases.append(InducementPurchase(item.slug, item.count, unit))
     if hires:
         violations = mercenary_violations(
-            get_format(_format(match)),
+            get_variant(_format(match)),
             roster,
             _squad(team),
             hires,

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine.campaign import SeededRoller
-from engine.drafting import Violation
+from engine.campaign.drafting import Violation
 from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Team

@@ -11,15 +11,15 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine.campaign import SeededRoller
+from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
 from engine.campaign.redraft import (
     carry_over_cost,
     recover,
     redraft_budget,
     rehire_cost,
 )
-from engine.drafting import DraftError, DraftRequest, Violation, draft_check
-from engine.formats import get_format
 from engine.rules_data import rules_data
+from engine.variants import get_variant
 from league.access import league_get_for_commissioner, team_get_for_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
@@ -101,11 +101,11 @@ def _seasons_played(team: Team, player_id: int) -> int:
 def _preview(
     team: Team, archive: SeasonTeamArchive, plan: RedraftPlan, cap: int | None
 ) -> RedraftPreview:
-    fmt = get_format(team.league.format)
+    fmt = get_variant(team.league.format)
     roster = rules_data(team.league.rules_version).rosters[team.roster]
     record = archive.record
     budget = redraft_budget(
-        fmt.slug,
+        fmt.name,
         treasury=team.treasury,
         games=record["played"],
         wins=record["won"],
@@ -184,7 +184,7 @@ def _preview(
             v for v in exc.violations if v.code != "unknown_position"
         ]
     preview.carry_over = carry_over_cost(
-        fmt.slug,
+        fmt.name,
         roster,
         rerolls=plan.rerolls,
         assistant_coaches=plan.assistant_coaches,

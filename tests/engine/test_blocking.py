@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.blocking import dice_count
 from engine.events import Armour, Block, Injury, KnockedDown, Move, PlayerOff, Turnover
-from engine.scenario import Scenario
 from engine.state import PRONE, RESERVES, STANDING
+from engine.tools.scenario import Scenario
 
 
 def test_dice_count_and_chooser() -> None:

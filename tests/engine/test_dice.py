@@ -6,7 +6,7 @@ import pytest
 
 from engine.dice import POW, PUSH, FixedDice, RandomDice
 from engine.errors import DiceExhausted
-from engine.ruleset import BB2020, SEVENS, get_ruleset
+from engine.variants import BB2020, SEVENS, get_variant
 
 
 def test_random_dice_is_seeded_and_clonable() -> None:
@@ -40,9 +40,9 @@ def test_pitch_sizes_and_zones() -> None:
         SEVENS.pitch.away_los_x - SEVENS.pitch.home_los_x - 1 == 6
     )  # six squares between
     assert len(SEVENS.pitch.trapdoors) == 2
-    assert get_ruleset("sevens") is SEVENS
-    with pytest.raises(ValueError, match="unknown ruleset"):
-        get_ruleset("dungeon")
+    assert get_variant("sevens") is SEVENS
+    with pytest.raises(ValueError, match="unknown format"):
+        get_variant("dungeon")
 
 
 def test_push_squares() -> None:

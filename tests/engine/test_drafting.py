@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.drafting import (
+from engine.campaign.drafting import (
     DraftError,
     DraftRequest,
     Staff,
@@ -12,8 +12,8 @@ from engine.drafting import (
     suggest_draft,
     team_value,
 )
-from engine.formats import BB2020, FORMATS, SEVENS
 from engine.rules_data import rules_data
+from engine.variants import BB2020, SEVENS, variants
 
 ROSTERS = rules_data().rosters
 ORC, HUMAN, UNDEAD = ROSTERS["orc"], ROSTERS["human"], ROSTERS["shambling-undead"]
@@ -39,7 +39,7 @@ def legal_draft(fmt, roster):
     return DraftRequest(players=tuple(players))
 
 
-@pytest.mark.parametrize("fmt", FORMATS.values(), ids=lambda f: f.slug)
+@pytest.mark.parametrize("fmt", variants().values(), ids=lambda f: f.name)
 @pytest.mark.parametrize("roster", ROSTERS.values(), ids=lambda r: r.slug)
 def test_every_roster_can_draft_a_legal_team_in_every_format(fmt, roster):
     request = legal_draft(fmt, roster)
@@ -332,7 +332,7 @@ def test_sevens_team_value_counts_what_was_paid():
     assert (value.tv, value.ctv) == (570_000, 520_000)
 
 
-@pytest.mark.parametrize("fmt", FORMATS.values(), ids=lambda f: f.slug)
+@pytest.mark.parametrize("fmt", variants().values(), ids=lambda f: f.name)
 @pytest.mark.parametrize("roster", ROSTERS.values(), ids=lambda r: r.slug)
 def test_suggested_drafts_are_legal_for_every_roster(fmt, roster):
     request = suggest_draft(fmt, roster)

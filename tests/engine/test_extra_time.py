@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from engine import FixedDice, Match, RandomDice, default_team_sheet, get_ruleset
+from engine import FixedDice, Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import RandomBot, ScriptedBot
 from engine.bots.driver import play
 from engine.events import ExtraTime, GameEnd, HalfTime, SuddenDeath, TurnStart
@@ -16,7 +16,7 @@ from engine.match import replay
 
 
 def _sheets(rs: str, home: str = "orc", away: str = "human"):
-    ruleset = get_ruleset(rs)
+    ruleset = get_variant(rs)
     return (
         ruleset,
         default_team_sheet(home, ruleset, first_id=1),
@@ -182,7 +182,7 @@ def test_a_playoff_replays_identically() -> None:
 
 
 def test_the_simulate_cli_plays_extra_time_on_request(capsys) -> None:
-    from engine.simulate import main
+    from engine.tools.simulate import main
 
     args = ["--ruleset", "sevens", "--bot", "random", "--seed", "3"]
     main([*args, "--json"])

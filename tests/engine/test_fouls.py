@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.events import ArgueTheCall, Armour, SentOff, Turnover
-from engine.scenario import Scenario
 from engine.state import PITCH, SENT_OFF
+from engine.tools.scenario import Scenario
 
 DIAGRAM = """
     .....

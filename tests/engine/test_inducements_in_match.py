@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from engine.dice import RandomDice
 from engine.match import Match
-from engine.teams import default_team_sheet
+from engine.tools.teams import default_team_sheet
 
 
 def _sheets(**home_changes):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.events import Apothecary, Armour, Casualty, Injury, Roll
-from engine.scenario import Scenario
 from engine.state import CAS, KO, PITCH, PRONE, RESERVES, STUNNED
+from engine.tools.scenario import Scenario
 
 DIAGRAM = """
     .....

@@ -6,10 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Match, RandomDice, default_team_sheet, get_ruleset
+from engine import Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import RandomBot, ScriptedBot
-from engine.invariants import check
 from engine.rules_data import rules_data
+from engine.tools.invariants import check
 
 ROSTERS = sorted(rules_data().rosters)
 
@@ -26,7 +26,7 @@ ROSTERS = sorted(rules_data().rosters)
 def test_invariants_hold_every_decision(
     seed: int, rs: str, home: str, away: str, scripted: bool, extra_time: bool
 ) -> None:
-    ruleset = get_ruleset(rs)
+    ruleset = get_variant(rs)
     m = Match(
         ruleset,
         default_team_sheet(home, ruleset, first_id=1),

@@ -7,13 +7,13 @@ import pytest
 from engine import IllegalSetup, Match
 from engine.dice import FixedDice
 from engine.events import FanFactor, KickoffEvent, Touchback, TurnMarker, Weather
-from engine.ruleset import BB2020, SEVENS, Ruleset
 from engine.setup import FORMATIONS, formation, validate_setup
 from engine.state import STUNNED
-from engine.teams import default_team_sheet
+from engine.tools.teams import default_team_sheet
+from engine.variants import BB2020, SEVENS, Variant
 
 
-def start(rs: Ruleset, dice: list[int | str]) -> Match:
+def start(rs: Variant, dice: list[int | str]) -> Match:
     """Home wins the toss and kicks; default formations; then ``dice``."""
     m = Match(
         rs,
@@ -37,7 +37,7 @@ def test_pregame_fan_factor_weather_and_toss() -> None:
 
 
 @pytest.mark.parametrize("rs", [BB2020, SEVENS])
-def test_formations_are_legal_for_every_roster(rs: Ruleset) -> None:
+def test_formations_are_legal_for_every_roster(rs: Variant) -> None:
     from engine.rules_data import rules_data
 
     for slug in rules_data().rosters:

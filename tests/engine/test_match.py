@@ -11,17 +11,17 @@ from engine import (
     Match,
     RandomDice,
     default_team_sheet,
-    get_ruleset,
+    get_variant,
     replay,
 )
-from engine.bench import bench
 from engine.bots import RandomBot, ScriptedBot
 from engine.bots.driver import play
-from engine.simulate import simulate
+from engine.tools.bench import bench
+from engine.tools.simulate import simulate
 
 
 def _match(rs: str, seed: int, home: str = "orc", away: str = "human") -> Match:
-    ruleset = get_ruleset(rs)
+    ruleset = get_variant(rs)
     return Match(
         ruleset,
         default_team_sheet(home, ruleset, first_id=1),
@@ -34,7 +34,7 @@ def _match(rs: str, seed: int, home: str = "orc", away: str = "human") -> Match:
 def test_replay_reproduces_events(rs: str) -> None:
     m = _match(rs, 11)
     play(m, RandomBot(1), RandomBot(2))
-    ruleset = get_ruleset(rs)
+    ruleset = get_variant(rs)
     again = replay(
         ruleset,
         default_team_sheet("orc", ruleset, first_id=1),
@@ -101,7 +101,7 @@ def test_illegal_choice_raises() -> None:
 
 
 def test_duplicate_ids_rejected() -> None:
-    rs = get_ruleset("sevens")
+    rs = get_variant("sevens")
     with pytest.raises(ValueError, match="unique"):
         Match(rs, default_team_sheet("orc", rs), default_team_sheet("human", rs))
 
@@ -110,7 +110,7 @@ def test_duplicate_ids_rejected() -> None:
 def test_turn_limits_respected(rs: str) -> None:
     m = _match(rs, 21)
     play(m, RandomBot(3), RandomBot(4))
-    n = get_ruleset(rs).turns_per_half
+    n = get_variant(rs).turns_per_half
     assert all(0 <= t <= n for t in m.result.turns_played)
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from engine.errors import IllegalChoice
 from engine.events import Armour, KnockedDown, Roll, Touchdown, Turnover
-from engine.scenario import Scenario
 from engine.state import PRONE, STANDING
+from engine.tools.scenario import Scenario
 
 
 def test_open_player_moves_without_rolling() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from engine.events import BallCaught, BallMove, Interference, Pass, Roll, Turnover
 from engine.passing import BOMB, LONG, OUT, QUICK, SHORT, pass_band
-from engine.scenario import Scenario
+from engine.tools.scenario import Scenario
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,9 @@ from engine.bots.driver import play
 from engine.dice import RandomDice
 from engine.events import BallCaught, BlockResult, Reroll, Touchdown
 from engine.match import Match
-from engine.scenario import Scenario
 from engine.state import Decision
-from engine.teams import default_team_sheet
+from engine.tools.scenario import Scenario
+from engine.tools.teams import default_team_sheet
 
 ROSTERS = [
     "orc",

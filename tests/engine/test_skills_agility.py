@@ -7,8 +7,8 @@ import pytest
 
 from engine.errors import IllegalChoice
 from engine.events import Block, KnockedDown, Move, Roll, SkillUsed, Turnover
-from engine.scenario import Scenario
 from engine.state import PRONE, STANDING
+from engine.tools.scenario import Scenario
 
 
 def _skills(on: bool, letter: str, *slugs: str) -> dict[str, list[str]]:

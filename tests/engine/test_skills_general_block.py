@@ -4,8 +4,8 @@ against the same scenario without it)."""
 from __future__ import annotations
 
 from engine.events import Block, Roll, SkillUsed
-from engine.scenario import Scenario
 from engine.state import PRONE, STANDING
+from engine.tools.scenario import Scenario
 
 LINE = """
     .....

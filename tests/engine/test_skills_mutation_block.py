@@ -4,8 +4,8 @@ Horns, Iron Hard Skin (each against the same scenario without it)."""
 from __future__ import annotations
 
 from engine.events import Armour, Block, Injury, Roll, SkillUsed
-from engine.scenario import Scenario
 from engine.state import PRONE, STANDING
+from engine.tools.scenario import Scenario
 
 LINE = """
     .....

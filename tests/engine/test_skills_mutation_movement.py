@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engine.events import Move, Pass, Reroll, Roll
-from engine.scenario import Scenario
 from engine.state import PRONE, STANDING
+from engine.tools.scenario import Scenario
 
 
 def _skills(on: bool, letter: str, *slugs: str) -> dict[str, list[str]]:

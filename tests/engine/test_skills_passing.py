@@ -20,7 +20,7 @@ from engine.events import (
 )
 from engine.kickoff import Kickoff
 from engine.match import run
-from engine.scenario import Scenario
+from engine.tools.scenario import Scenario
 
 
 def _skills(on: bool, letter: str, *slugs: str) -> dict[str, list[str]]:

@@ -17,8 +17,8 @@ from engine.events import (
     ThrowTeamMate,
     Turnover,
 )
-from engine.scenario import Scenario
 from engine.state import PRONE, STANDING, STUNNED
+from engine.tools.scenario import Scenario
 
 LINE = """
     .....

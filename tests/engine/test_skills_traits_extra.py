@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from engine.errors import IllegalChoice
 from engine.events import Armour, Block, Injury, KnockedDown, Roll, Turnover
-from engine.ruleset import get_ruleset
-from engine.scenario import Scenario
 from engine.state import PRONE, STANDING, STUNNED
+from engine.tools.scenario import Scenario
+from engine.variants import BloodBowl2020, get_variant
 
 LINE = """
     .....
@@ -137,7 +135,9 @@ TWO_DODGES = """
 
 
 def _two_failed_dodges(limit: int | None) -> Scenario:
-    rs = dataclasses.replace(get_ruleset("bb2020"), team_rerolls_per_turn=limit)
+    # A format with a one-per-turn limit is a variant that overrides the fact.
+    limited = type("Limited", (BloodBowl2020,), {"team_rerolls_per_turn": limit})
+    rs = limited()
     # A dodges from b (fails 1, team re-roll 5), then dodges again (fails 1).
     sc = Scenario(TWO_DODGES, ruleset=rs, rerolls=(3, 0), dice=[1, 5, 1, 4, 4])
     sc.act("A", "move")
@@ -157,7 +157,7 @@ def test_team_rerolls_per_turn_limit_of_one() -> None:
 
 
 def test_team_rerolls_per_turn_default_has_no_limit() -> None:
-    assert get_ruleset("bb2020").team_rerolls_per_turn is None
+    assert get_variant("bb2020").team_rerolls_per_turn is None
     sc = _two_failed_dodges(None)
     d = sc.match.pending
     assert d.kind == "reroll"

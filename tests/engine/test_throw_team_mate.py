@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.events import Landing, ThrowTeamMate, Turnover
-from engine.scenario import Scenario
 from engine.state import CAS, PITCH, STANDING
+from engine.tools.scenario import Scenario
 
 DIAGRAM = """
     TG.......

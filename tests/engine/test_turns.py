@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from engine.events import Reroll, Roll, SentOff, TurnEnd
 from engine.match import run
-from engine.scenario import Scenario
 from engine.state import (
     PF_NOTZ,
     PF_PLAYED,
@@ -16,6 +15,7 @@ from engine.state import (
     STANDING,
     STUNNED,
 )
+from engine.tools.scenario import Scenario
 from engine.turns import EndDrive
 
 DODGE = """

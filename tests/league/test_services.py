@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.drafting import TeamValue
+from engine.campaign.drafting import TeamValue
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from league.selectors import team_detail_qs, team_value_get

@@ -15,9 +15,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from engine.drafting import suggest_draft
-from engine.formats import get_format
+from engine.campaign.drafting import suggest_draft
 from engine.rules_data import rules_data
+from engine.variants import get_variant
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, MatchEvent
@@ -56,11 +56,11 @@ class Command(BaseCommand):
             raise CommandError(
                 "set DATABASE_URL=postgres://… (the benchmark uses PostgreSQL)"
             )
-        fmt = get_format(options["format"])
+        fmt = get_variant(options["format"])
         stamp = time.strftime("%Y%m%d-%H%M%S")
         user, _ = get_user_model().objects.get_or_create(username="bench")
         league = league_create(
-            commissioner=user, name=f"Bench {stamp}", format=fmt.slug
+            commissioner=user, name=f"Bench {stamp}", format=fmt.name
         )
         rosters = list(rules_data().rosters.values())
         for i in range(options["teams"]):
@@ -97,7 +97,7 @@ class Command(BaseCommand):
                 worker_stop(proc)
         matches = len(progress.match_ids)
         figures = {
-            "format": fmt.slug,
+            "format": fmt.name,
             "teams": options["teams"],
             "matches": matches,
             "workers": options["workers"],

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Match, RandomDice, get_ruleset
+from engine import Match, RandomDice, get_variant
 from engine.campaign.mercenaries import (
     MercenaryHire,
     mercenary_sheet,
     mercenary_violations,
 )
 from engine.events import SetUp
-from engine.formats import get_format
 from engine.model import TeamSheet
 from engine.rules_data import rules_data
-from engine.teams import default_team_sheet
+from engine.tools.teams import default_team_sheet
 
 ORC = rules_data().rosters["orc"]
 SKILLS = rules_data().skills
-SEVENS, BB2020 = get_format("sevens"), get_format("bb2020")
+SEVENS, BB2020 = get_variant("sevens"), get_variant("bb2020")
 
 
 def codes(violations) -> list[tuple[str, str | None]]:
@@ -98,7 +97,7 @@ def test_a_mercenary_gets_loner_4_unless_the_position_has_its_own() -> None:
 
 
 def test_a_team_with_spare_players_fields_its_best() -> None:
-    ruleset = get_ruleset("sevens")
+    ruleset = get_variant("sevens")
     base = default_team_sheet("orc", ruleset, first_id=1)
     extra = tuple(
         mercenary_sheet(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ruleset import get_ruleset
-from engine.teams import default_team_sheet
+from engine.tools.teams import default_team_sheet
+from engine.variants import get_variant
 
 
 def variant(name: str) -> Any:
-    return get_ruleset(name)
+    return get_variant(name)
 
 
 def team_sheet(roster: str, rs: Any, first_id: int) -> Any:

@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.formats import Format
 from engine.rules_data import Position, Roster
+from engine.variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ PURCHASE_ITEMS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
 
 
 def squad_violations(
-    fmt: Format, roster: Roster, positions: Sequence[str], field: str
+    fmt: Variant, roster: Roster, positions: Sequence[str], field: str
 ) -> list[Violation]:
     """Position limits and the Sevens non-Lineman cap for a whole squad."""
     out: list[Violation] = []
@@ -109,7 +109,7 @@ def squad_violations(
                 Violation(
                     "too_many_non_linemen",
                     field,
-                    f"{fmt.name} teams may have at most {fmt.max_non_linemen} "
+                    f"{fmt.label} teams may have at most {fmt.max_non_linemen} "
                     f"players who are not Linemen (asked for {others})",
                 )
             )
@@ -126,7 +126,7 @@ def _limit(
     ]
 
 
-def draft_check(fmt: Format, roster: Roster, request: DraftRequest) -> DraftCost:
+def draft_check(fmt: Variant, roster: Roster, request: DraftRequest) -> DraftCost:
     """Validate a whole draft and price it; raise :class:`DraftError` listing
     every violation."""
     violations: list[Violation] = []
@@ -154,7 +154,7 @@ def draft_check(fmt: Format, roster: Roster, request: DraftRequest) -> DraftCost
             Violation(
                 "too_few_players",
                 "players",
-                f"{fmt.name} teams need at least {fmt.min_players} players (got {count})",
+                f"{fmt.label} teams need at least {fmt.min_players} players (got {count})",
             )
         )
     if count > fmt.max_players:
@@ -162,7 +162,7 @@ def draft_check(fmt: Format, roster: Roster, request: DraftRequest) -> DraftCost
             Violation(
                 "too_many_players",
                 "players",
-                f"{fmt.name} teams may have at most {fmt.max_players} players (got {count})",
+                f"{fmt.label} teams may have at most {fmt.max_players} players (got {count})",
             )
         )
     violations += squad_violations(
@@ -248,7 +248,7 @@ def draft_check(fmt: Format, roster: Roster, request: DraftRequest) -> DraftCost
 
 
 def hire_check(
-    fmt: Format,
+    fmt: Variant,
     roster: Roster,
     *,
     squad: Sequence[str],
@@ -274,7 +274,7 @@ def hire_check(
             Violation(
                 "too_many_players",
                 "position",
-                f"{fmt.name} teams may have at most {fmt.max_players} players",
+                f"{fmt.label} teams may have at most {fmt.max_players} players",
             )
         )
     price = known[position].cost
@@ -294,7 +294,7 @@ def _over_budget(price: int, treasury: int) -> Violation:
 
 
 def purchase_check(
-    fmt: Format,
+    fmt: Variant,
     roster: Roster,
     *,
     item: str,
@@ -329,7 +329,7 @@ def purchase_check(
                     Violation(
                         "rerolls_after_draft",
                         "item",
-                        f"{fmt.name} teams can buy team re-rolls only at the draft",
+                        f"{fmt.label} teams can buy team re-rolls only at the draft",
                     )
                 ]
             )
@@ -372,7 +372,7 @@ def purchase_check(
 
 
 def team_value(
-    fmt: Format,
+    fmt: Variant,
     roster: Roster,
     *,
     players: Iterable[tuple[int, bool]],
@@ -404,7 +404,7 @@ def team_value(
 
 
 def suggest_draft(
-    fmt: Format, roster: Roster, *, target_players: int | None = None
+    fmt: Variant, roster: Roster, *, target_players: int | None = None
 ) -> DraftRequest:
     """A sensible legal draft for ``roster``: up to two of each positional
     (within the format's non-Lineman cap), the rest Linemen, then team

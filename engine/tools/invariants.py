@@ -9,7 +9,7 @@ from engine.state import PITCH, STANDING, GameState
 def check(g: GameState) -> list[str]:
     """Violated invariants of ``g`` (empty when consistent)."""
     errs: list[str] = []
-    rs = g.rs
+    rs = g.variant
     for sq, p in enumerate(g.board):
         if p >= 0 and (g.pos[p] != sq or g.box[p] != PITCH):
             errs.append(

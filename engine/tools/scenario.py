@@ -31,9 +31,9 @@ from typing import Any
 from engine.dice import FixedDice
 from engine.match import Match, run
 from engine.model import PlayerSheet, TeamSheet
-from engine.ruleset import Ruleset, get_ruleset
 from engine.state import PRONE, STUNNED
 from engine.turns import Turn
+from engine.variants import Variant, get_variant
 
 DEFAULT = {"ma": 6, "st": 3, "ag": 3, "pa": 4, "av": 9}
 
@@ -45,7 +45,7 @@ class Scenario:
         self,
         diagram: str,
         *,
-        ruleset: Ruleset | str = "bb2020",
+        ruleset: Variant | str = "bb2020",
         dice: Iterable[int | str] = (),
         skills: Mapping[str, Iterable[str | tuple[str, str | None]]] | None = None,
         stats: Mapping[str, Mapping[str, Any]] | None = None,
@@ -60,7 +60,7 @@ class Scenario:
         turn: int = 1,
         start: bool = True,
     ) -> None:
-        rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        rs = get_variant(ruleset)
         self.ruleset = rs
         pitch = rs.pitch
         rows = [r.strip() for r in diagram.strip("\n").splitlines()]

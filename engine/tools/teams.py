@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.errors import RuleError
 from engine.model import PlayerSheet, TeamSheet
 from engine.rules_data import Position, rules_data
-from engine.ruleset import Ruleset, get_ruleset
+from engine.variants import Variant, get_variant
 
 
 def _sheet(pos: Position, pid: int, number: int) -> PlayerSheet:
@@ -25,31 +25,28 @@ def _sheet(pos: Position, pid: int, number: int) -> PlayerSheet:
 
 
 def default_team_sheet(
-    roster_slug: str, ruleset: Ruleset | str, name: str | None = None, first_id: int = 1
+    roster_slug: str, variant: Variant | str, name: str | None = None, first_id: int = 1
 ) -> TeamSheet:
-    """A legal, sensible team of ``roster_slug`` for ``ruleset``.
-
-    BB2020: 13 players (about six positionals, big guys included), Sevens:
-    9 players with at most four non-linemen (Death Zone "Drafting a Blood
-    Bowl Sevens Team"); two team re-rolls, an apothecary when the roster
-    allows one, Dedicated Fans 1. Player ids are ``first_id`` onwards (ids
-    must be unique across the two teams of a match).
+    """A legal, sensible team of ``roster_slug`` for ``variant``: its
+    ``default_squad`` players with up to ``default_per_position`` of each
+    non-Lineman position (``default_max_positionals`` in all), two team
+    re-rolls, an apothecary when the roster allows one, Dedicated Fans 1.
+    Player ids are ``first_id`` onwards (ids must be unique across the two
+    teams of a match).
     """
-    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    rs = get_variant(variant)
     data = rules_data()
     if roster_slug not in data.rosters:
         raise RuleError(f"unknown roster {roster_slug!r}")
     roster = data.rosters[roster_slug]
-    sevens = rs.max_non_linemen is not None
-    total = 9 if sevens else 13
-    max_pos = rs.max_non_linemen if sevens else 6
-    assert max_pos is not None
+    total = rs.default_squad
+    max_pos = rs.default_max_positionals
     linemen = [p for p in roster.positions if p.lineman] or [
         max(roster.positions, key=lambda p: p.max)
     ]
     chosen: list[Position] = []
     others = [p for p in roster.positions if p not in linemen]
-    per = 1 if sevens else 2
+    per = rs.default_per_position
     for pos in others:
         for _ in range(min(pos.max, per)):
             if len(chosen) < max_pos:
@@ -64,7 +61,7 @@ def default_team_sheet(
                 added = True
         if not added:
             break
-    if len(chosen) < rs.min_team_size:
+    if len(chosen) < rs.min_players:
         raise RuleError(f"cannot build a {rs.name} team from roster {roster_slug!r}")
     players = tuple(_sheet(pos, first_id + i, i + 1) for i, pos in enumerate(chosen))
     return TeamSheet(

@@ -1,0 +1,304 @@
+"""The :class:`Variant` base class and the variant registry.
+
+A variant is one game format. It owns every fact and procedure that differs
+between formats: the board, the team and draft limits, every table, the game
+procedure (halves and drives, or something else entirely), the kick-off,
+touchbacks, apothecaries, armour and injury, and the league rules that go
+with it (draft, Star Player Points, casualties, inducements, journeymen,
+the post-game step list, winnings). Nothing else in Dugout switches on a
+format's name: it asks the variant.
+
+The engine core imports only this module; concrete variants live beside it
+(``engine/variants/<format>.py``) and register themselves. A new format is a
+subclass that overrides what differs, in one module, plus its data::
+
+    class Sevens(BloodBowl2020):
+        name = "sevens"
+        turns_per_half = 6
+        ...
+
+    SEVENS = register(Sevens())
+
+This follows python-chess, whose ``chess.variant`` subclasses the board and
+overrides only the rules that change.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.errors import RuleError
+from engine.pitch import Pitch
+
+if TYPE_CHECKING:
+    from engine.campaign.casualty import CasualtyTable
+    from engine.campaign.inducements import InducementSpec
+    from engine.rules_data import Roster
+    from engine.state import GameState, Proc
+
+
+class Variant:
+    """One game format. Class attributes are its facts; methods are the
+    procedures that differ. Subclasses override only what differs.
+
+    Instances are immutable singletons in practice (one per format, made by
+    :func:`register`); the match state keeps a reference as ``g.variant``.
+    """
+
+    # -- identity ----------------------------------------------------------
+    name: ClassVar[str] = ""  # the slug stored in leagues and events
+    label: ClassVar[str] = ""  # what people read
+    rules_data_version: ClassVar[str] = "bb2020"
+    house_format: ClassVar[bool] = False  # not an official league format
+
+    # -- the board ---------------------------------------------------------
+    pitch: ClassVar[Pitch]
+    turns_per_half: ClassVar[int] = 8
+    players_on_pitch: ClassVar[int] = 11
+    max_per_wide_zone: ClassVar[int] = 2
+    min_on_los: ClassVar[int] = 3
+    # Decision: the BB2020 text has no one-per-turn team re-roll limit, so
+    # None (unlimited); a format that has one sets 1.
+    team_rerolls_per_turn: ClassVar[int | None] = None
+    # How many players a team may activate in a turn (None: every player).
+    actions_per_turn: ClassVar[int | None] = None
+
+    # -- tables (indexed by the roll) ----------------------------------------
+    kickoff_table: ClassVar[tuple[str, ...]] = ()
+    solid_defence_bonus: ClassVar[int] = 3
+    quick_snap_bonus: ClassVar[int] = 3
+    blitz_bonus: ClassVar[int] = 3
+    timeout_back_from: ClassVar[int] = 6
+    weather_table: ClassVar[tuple[str, ...]] = ()
+    injury_table: ClassVar[tuple[str, ...]] = ()
+    stunty_injury_table: ClassVar[tuple[str, ...]] = ()
+    # The in-match Casualty table (result names by roll) and its die; None
+    # when the Injury table gives the casualty directly.
+    casualty_table: ClassVar[tuple[str, ...] | None] = None
+    casualty_die: ClassVar[int] = 16
+    lasting_injury: ClassVar[tuple[tuple[str, str], ...]] = ()
+    prayers: ClassVar[tuple[str, ...]] = ()
+
+    # -- team and draft ----------------------------------------------------
+    budget: ClassVar[int] = 1_000_000
+    min_players: ClassVar[int] = 11
+    max_players: ClassVar[int] = 16
+    max_non_linemen: ClassVar[int | None] = None
+    max_rerolls: ClassVar[int] = 8
+    reroll_draft_multiplier: ClassVar[int] = 1
+    reroll_later_multiplier: ClassVar[int | None] = 2  # None: only at draft
+    reroll_value_multiplier: ClassVar[int] = 1  # what a re-roll adds to TV
+    max_assistant_coaches: ClassVar[int] = 6
+    assistant_coach_cost: ClassVar[int | None] = None  # None: roster price
+    max_cheerleaders: ClassVar[int] = 12
+    cheerleader_cost: ClassVar[int | None] = None
+    apothecary_cost: ClassVar[int | None] = None
+    max_dedicated_fans_at_draft: ClassVar[int] = 6
+    dedicated_fan_cost: ClassVar[int] = 10_000
+    journeyman_loner: ClassVar[str] = "4+"
+    # Ready-made team sheets (CLIs, bench, tests): squad size and how many of
+    # each non-Lineman position they take.
+    default_squad: ClassVar[int] = 13
+    default_per_position: ClassVar[int] = 2
+    default_max_positionals: ClassVar[int] = 6
+
+    # -- league rules --------------------------------------------------------
+    # Star Player Points costs per advancement (rows: Experienced .. Legend;
+    # columns: random primary, chosen primary / random secondary, chosen
+    # secondary, characteristic).
+    spp_costs: ClassVar[tuple[tuple[int, int, int, int], ...]] = ()
+    # The first die of a random skill roll: 6 (1-3 / 4-6) or 2 (seed 004).
+    skill_first_die: ClassVar[int] = 6
+    # Leagues track SPP unless they choose the post-game free skill.
+    spp_optional: ClassVar[bool] = False
+    # The lower-CTV team's petty cash includes what the other team spent
+    # from its treasury, and it may not add treasury (BB2020 errata).
+    petty_cash_includes_spending: ClassVar[bool] = True
+    star_players: ClassVar[bool] = True
+    # The post-game steps, in order (matches.services.postgame runs them).
+    postgame_steps: ClassVar[tuple[str, ...]] = (
+        "outcome",
+        "winnings",
+        "dedicated_fans",
+        "spp",
+        "injuries",
+        "expensive_mistakes",
+        "team_value",
+    )
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name}>"
+
+    # -- procedures: the game ----------------------------------------------
+
+    def game_procedure(self) -> Proc:
+        """The procedure a match starts with (the whole game)."""
+        from engine.game import GameProc
+
+        return GameProc()
+
+    def kickoff_procedure(self) -> Proc:
+        """The kick-off of a drive."""
+        from engine.kickoff import Kickoff
+
+        return Kickoff()
+
+    def in_receiving_area(self, g: GameState, sq: int) -> bool:
+        """Where a kick-off must come down (else a touchback): the receiving
+        half (rulebook "Touchbacks")."""
+        if sq < 0:
+            return False
+        return bool(g.pitch.flags[sq] & g.pitch.half_flag(1 - g.kicking))
+
+    def must_field_all(self) -> bool:
+        """Whether a team must set up as many players as it can (up to the
+        pitch's limit) rather than choosing to field fewer."""
+        return False
+
+    # -- procedures: armour, injury, casualties ------------------------------
+
+    def armour_broken(self, total: int, av: int) -> bool:
+        """``total`` (2D6 + modifiers) against AV ``av`` (a target number,
+        as the BB2020 rosters write it: AV 9+)."""
+        return total >= av
+
+    def injury_modifier(self, g: GameState, p: int) -> int:
+        """What the variant adds to every Injury roll against player ``p``
+        (beyond skills such as Mighty Blow)."""
+        return 0
+
+    def injury_result(self, g: GameState, p: int, total: int, stunty: bool) -> str:
+        table = self.stunty_injury_table if stunty else self.injury_table
+        return table[total]
+
+    def ko_recovery_at_kickoff(self) -> bool:
+        """KO'd players roll to recover at the end of each drive (False) or
+        at the next kick-off, before set-up (True)."""
+        return False
+
+    def apothecary_may_treat(self, g: GameState, p: int) -> bool:
+        """Journeymen cannot be patched up by the team's own apothecary
+        (rulebook "Apothecaries")."""
+        return not g.journeyman[p]
+
+    def casualty_roll(self, g: GameState) -> int:
+        """Roll the Casualty table's die; 0 when the variant has none."""
+        if self.casualty_table is None:
+            return 0
+        return g.dice.d16()
+
+    def casualty_result(self, g: GameState, p: int, roll: int, modifier: int) -> str:
+        table = self.casualty_table
+        assert table is not None
+        return table[max(1, min(len(table) - 1, roll + modifier))]
+
+    def casualty_severity(self, result: str) -> int:
+        return _SEVERITY.get(result, 0)
+
+    def rolls_lasting_injury(self, result: str) -> bool:
+        return result == "lasting_injury"
+
+    def dead(self, result: str) -> bool:
+        return result == "dead"
+
+    def recovers_in_reserves(self, result: str) -> bool:
+        """A patched-up casualty with this result goes to the Reserves."""
+        return result == "badly_hurt"
+
+    def apothecary_casualty(
+        self, g: GameState, p: int, injury: str, result: str, roll: int, modifier: int
+    ) -> tuple[str, int, bool]:
+        """The apothecary treats a casualty: re-roll the Casualty table and
+        keep the less severe result (Decision: the coach always does).
+        Returns (result, roll kept, to the Reserves)."""
+        from engine.events import Apothecary
+
+        if injury == "cas" and self.casualty_table is not None:
+            second = self.casualty_roll(g)
+            alt = self.casualty_result(g, p, second, modifier)
+            if self.casualty_severity(alt) < self.casualty_severity(result):
+                result, roll = alt, second
+        g.emit(Apothecary(g.tname(g.team[p]), g.pid[p], result))
+        return result, roll, self.recovers_in_reserves(result)
+
+    # -- league rules --------------------------------------------------------
+
+    def reroll_cost(self, roster: Roster, *, at_draft: bool) -> int | None:
+        """Price of one team re-roll now; None when it cannot be bought."""
+        m = self.reroll_draft_multiplier if at_draft else self.reroll_later_multiplier
+        return None if m is None else roster.reroll_cost * m
+
+    def reroll_value(self, roster: Roster) -> int:
+        return roster.reroll_cost * self.reroll_value_multiplier
+
+    def staff_cost(self, roster: Roster, item: str) -> int | None:
+        """Price of one assistant coach, cheerleader or apothecary."""
+        own = {
+            "assistant_coach": self.assistant_coach_cost,
+            "cheerleader": self.cheerleader_cost,
+            "apothecary": self.apothecary_cost,
+        }[item]
+        if item == "apothecary" and not roster.apothecary:
+            return None
+        return own if own is not None else roster.staff.get(item)
+
+    def league_casualty_table(self) -> CasualtyTable | None:
+        """The table a league of this format rolls casualties on after the
+        game (None: the Injury table gave the casualty)."""
+        return None
+
+    def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
+        return {}
+
+
+# Severity of the D16 results (the apothecary keeps the less severe).
+_SEVERITY: dict[str, int] = {
+    "badly_hurt": 1,
+    "seriously_hurt": 2,
+    "serious_injury": 3,
+    "lasting_injury": 4,
+    "dead": 5,
+}
+
+_REGISTRY: dict[str, Variant] = {}
+
+
+def register[V: Variant](variant: V) -> V:
+    """Add ``variant`` to the registry under its name; returns it."""
+    if not variant.name:
+        raise RuleError("a variant needs a name")
+    _REGISTRY[variant.name] = variant
+    return variant
+
+
+def unregister(name: str) -> None:
+    """Remove a variant (tests that register a throw-away one)."""
+    _REGISTRY.pop(name, None)
+
+
+def _load_builtins() -> None:
+    # The built-in variants register themselves when their package is
+    # imported; the core never names them.
+    importlib.import_module("engine.variants")
+
+
+def variants() -> Mapping[str, Variant]:
+    """Every registered variant, by name."""
+    _load_builtins()
+    return dict(_REGISTRY)
+
+
+def get_variant(name: str | Variant) -> Variant:
+    """The variant called ``name`` (a variant is returned as it is)."""
+    if isinstance(name, Variant):
+        return name
+    if name not in _REGISTRY:
+        _load_builtins()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise RuleError(
+            f"unknown format {name!r}; known: {sorted(_REGISTRY)}"
+        ) from None

@@ -1,0 +1,133 @@
+"""Blood Bowl 2020 (the core game): rulebook "A Game of Two Halves", "The
+Start of a Drive", "Armour and Injuries", "Rules and Regulations" (the team
+draft) and the league rules (SPP, inducements, casualties)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.pitch import Pitch
+from engine.variants.base import Variant, register
+
+if TYPE_CHECKING:
+    from engine.campaign.casualty import CasualtyTable
+    from engine.campaign.inducements import InducementSpec
+
+# Kick-off Event table (2D6); Sevens uses the same headings with smaller
+# numbers of players affected (see the *_bonus facts).
+KICKOFF_TABLE: tuple[str, ...] = (
+    "",
+    "",
+    "get_the_ref",  # 2
+    "time_out",  # 3
+    "solid_defence",  # 4
+    "high_kick",  # 5
+    "cheering_fans",  # 6
+    "brilliant_coaching",  # 7
+    "changing_weather",  # 8
+    "quick_snap",  # 9
+    "blitz",  # 10
+    "officious_ref",  # 11
+    "pitch_invasion",  # 12
+)
+
+# Weather table (2D6), rulebook "The Weather"; identical in Sevens.
+WEATHER_TABLE: tuple[str, ...] = (
+    ("", "", "sweltering_heat", "very_sunny")
+    + ("perfect",) * 7
+    + ("pouring_rain", "blizzard")
+)
+
+# Injury table (2D6): 2-7 Stunned, 8-9 KO'd, 10+ Casualty.
+INJURY_TABLE: tuple[str, ...] = ("", "") + ("stunned",) * 6 + ("ko",) * 2 + ("cas",) * 3
+# Stunty Injury table: 2-6 Stunned, 7-8 KO'd, 9 Badly Hurt, 10+ Casualty.
+STUNTY_INJURY_TABLE: tuple[str, ...] = (
+    ("", "") + ("stunned",) * 5 + ("ko",) * 2 + ("badly_hurt",) + ("cas",) * 3
+)
+
+# Casualty table (D16), rulebook "Casualty Rolls".
+CASUALTY_TABLE: tuple[str, ...] = (
+    ("",)
+    + ("badly_hurt",) * 6
+    + ("seriously_hurt",) * 3
+    + ("serious_injury",) * 3
+    + ("lasting_injury",) * 2
+    + ("dead",) * 2
+)
+# Lasting Injury table (D6) -> (name, characteristic reduced).
+LASTING_INJURY: tuple[tuple[str, str], ...] = (
+    ("", ""),
+    ("head_injury", "av"),
+    ("head_injury", "av"),
+    ("smashed_knee", "ma"),
+    ("broken_arm", "pa"),
+    ("neck_injury", "ag"),
+    ("dislocated_shoulder", "st"),
+)
+
+# Prayers to Nuffle (D16).
+PRAYERS: tuple[str, ...] = (
+    "",
+    "treacherous_trapdoor",
+    "friends_with_the_ref",
+    "stiletto",
+    "iron_man",
+    "knuckle_dusters",
+    "bad_habits",
+    "greasy_cleats",
+    "blessed_statue_of_nuffle",
+    "moles_under_the_pitch",
+    "perfect_passing",
+    "fan_interaction",
+    "necessary_violence",
+    "fouling_frenzy",
+    "throw_a_rock",
+    "under_scrutiny",
+    "intensive_training",
+)
+
+# The Advancements table: random primary, chosen primary OR random
+# secondary, chosen secondary, random characteristic improvement.
+SPP_COSTS: tuple[tuple[int, int, int, int], ...] = (
+    (3, 6, 12, 18),  # Experienced (first advancement)
+    (4, 8, 14, 20),  # Veteran
+    (6, 12, 18, 24),  # Emerging Star
+    (8, 16, 22, 28),  # Star
+    (10, 20, 26, 32),  # Super Star
+    (15, 30, 40, 50),  # Legend (sixth advancement)
+)
+
+
+class BloodBowl2020(Variant):
+    """Blood Bowl 2020: 26x15, two halves of 8 turns, 11 players a side."""
+
+    name = "bb2020"
+    label = "Blood Bowl"
+    # Decision: trapdoor squares are not given numerically by the rules; the
+    # pitch has one trapdoor in a Wide Zone of each half, placed
+    # point-symmetrically.
+    pitch: ClassVar[Pitch] = Pitch(
+        26, 15, wide_zone=4, home_los_x=12, trapdoors=((6, 1), (19, 13))
+    )
+    kickoff_table = KICKOFF_TABLE
+    weather_table = WEATHER_TABLE
+    injury_table = INJURY_TABLE
+    stunty_injury_table = STUNTY_INJURY_TABLE
+    casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE
+    lasting_injury = LASTING_INJURY
+    prayers = PRAYERS
+    spp_costs = SPP_COSTS
+
+    def league_casualty_table(self) -> CasualtyTable | None:
+        from engine.campaign.casualty import BB2020_TABLE
+
+        return BB2020_TABLE
+
+    def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
+        from engine.campaign.inducements import CATALOGUES
+
+        return CATALOGUES[self.name]
+
+
+BB2020 = register(BloodBowl2020())
