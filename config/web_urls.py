@@ -3,6 +3,7 @@
 from django.urls import path
 
 from league import views as league_views
+from matches import player_views
 from matches import views as match_views
 
 app_name = "web"
@@ -54,12 +55,12 @@ urlpatterns = [
     path("teams/<int:team_id>/buy/", league_views.team_purchase, name="team-buy"),
     path(
         "players/<int:player_id>/advance/",
-        league_views.player_advance_page,
+        player_views.player_advance_page,
         name="player-advance",
     ),
     path(
         "players/<int:player_id>/advancements/<int:event_id>/",
-        league_views.player_advancement,
+        player_views.player_advancement,
         name="player-advancement",
     ),
     path("matches/<int:match_id>/", match_views.match_page, name="match"),

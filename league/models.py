@@ -17,7 +17,13 @@ from django.db.models import Q
 from engine.rules_data import DEFAULT_VERSION
 from engine.variants import variants
 
-FORMAT_CHOICES = [(v.name, v.label) for v in variants().values()]
+
+def format_choices() -> list[tuple[str, str]]:
+    """Every registered game format (engine.variants), read when asked so a
+    format registered later is a choice too."""
+    return [(v.name, v.label) for v in variants().values()]
+
+
 TIEBREAKERS = ("points", "td_diff", "cas_diff", "head_to_head", "td_for", "wins")
 
 
@@ -37,7 +43,7 @@ class League(models.Model):
         DUNGEON_BOWL = "dungeon_bowl", "Dungeon Bowl"
 
     name = models.CharField(max_length=100, unique=True)
-    format = models.CharField(max_length=20, choices=FORMAT_CHOICES)
+    format = models.CharField(max_length=20, choices=format_choices)
     rules_version = models.CharField(max_length=20, default=DEFAULT_VERSION)
     commissioner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="leagues"
@@ -49,9 +55,10 @@ class League(models.Model):
     casualty_table = models.CharField(
         max_length=20, choices=CasualtyTable.choices, default=CasualtyTable.BB2020
     )
-    # Sevens leagues track Star Player Points only with seed 004's SPP option;
-    # otherwise Sevens players advance through the post-game Player
-    # Advancement step instead. Ignored by 11-a-side leagues (always SPP).
+    # Leagues of a format whose SPP are optional (the variant's spp_optional:
+    # Sevens, seed 004) track Star Player Points only with this option;
+    # otherwise players advance through the post-game skill instead. Ignored
+    # by formats that always track SPP.
     sevens_spp = models.BooleanField(default=False)
     # Dice between matches (advancement rolls, the Sevens post-game skill)
     # derive their seed from this and what is being rolled, so a retried

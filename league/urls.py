@@ -38,11 +38,6 @@ urlpatterns = [
         "teams/<int:team_id>/ledger/", views.TeamLedgerApi.as_view(), name="team-ledger"
     ),
     path(
-        "teams/<int:team_id>/sevens-advancement/",
-        players.TeamSevensAdvancementApi.as_view(),
-        name="team-sevens-advancement",
-    ),
-    path(
         "players/<int:player_id>/advancements/",
         players.PlayerAdvancementsApi.as_view(),
         name="player-advancements",

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from django.contrib import admin, messages
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from league.errors import ServiceError
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
+from matches.services.queue import matches_resolution_queue, postgame_queue
 from matches.services.seasons import season_schedule
-from matches.tasks import match_resolve_task, postgame_advance_task
 
 
 @admin.register(Season)
@@ -109,8 +107,7 @@ class MatchAdmin(admin.ModelAdmin):
                 status__in=[Match.Status.SCHEDULED, Match.Status.IN_PROGRESS]
             ).values_list("pk", flat=True)
         )
-        for match_id in ids:
-            transaction.on_commit(partial(match_resolve_task.delay, match_id))
+        matches_resolution_queue(ids)
         self.message_user(request, f"{len(ids)} matches queued for resolution")
 
     @admin.action(
@@ -122,8 +119,7 @@ class MatchAdmin(admin.ModelAdmin):
                 status__in=[Match.Status.PLAYED, Match.Status.POST_GAME]
             ).values_list("pk", flat=True)
         )
-        for match_id in ids:
-            transaction.on_commit(partial(postgame_advance_task.delay, match_id))
+        postgame_queue(ids)
         self.message_user(request, f"{len(ids)} post-game sequences re-queued")
 
 

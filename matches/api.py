@@ -32,6 +32,7 @@ from matches.services.inducements import (
 )
 from matches.services.override import match_override_result
 from matches.services.progress import progress_counts, season_resolve_start
+from matches.services.queue import season_resolution_queue
 from matches.services.report import (
     CasualtyLine,
     PlayerLine,
@@ -50,7 +51,6 @@ from matches.services.seasons import (
     season_schedule,
     season_schedule_playoffs,
 )
-from matches.tasks import season_resolve_task
 
 
 class SeasonInputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -234,11 +234,7 @@ TaskOutput = OpenApiTypes.OBJECT
 
 
 def _start_resolution(progress: TaskProgress) -> Response:
-    from functools import partial
-
-    from django.db import transaction
-
-    transaction.on_commit(partial(season_resolve_task.delay, str(progress.pk)))
+    season_resolution_queue(progress)
     return Response(progress_dict(progress), status=status.HTTP_202_ACCEPTED)
 
 

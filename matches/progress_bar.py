@@ -9,7 +9,7 @@ from django.conf import settings
 
 from matches.models import TaskProgress
 from matches.services.progress import progress_counts, season_resolve_next
-from matches.tasks import match_resolve_task, season_resolve_task
+from matches.services.queue import matches_resolve_now, season_resolution_queue
 
 
 def draw(out: TextIO, done: int, total: int, started: float, width: int = 30) -> None:
@@ -36,11 +36,10 @@ def resolve_with_progress(
     draw(out, 0, total, started)
     if settings.CELERY_TASK_ALWAYS_EAGER:
         while match_ids := season_resolve_next(progress_id=str(progress.pk)):
-            for match_id in match_ids:
-                match_resolve_task.delay(match_id)
-                draw(out, progress_counts(progress)[0], total, started)
+            matches_resolve_now(match_ids)
+            draw(out, progress_counts(progress)[0], total, started)
     else:
-        season_resolve_task.delay(str(progress.pk))
+        season_resolution_queue(progress)
         while (done := progress_counts(progress)[0]) < total:
             if time.monotonic() - started > timeout:
                 raise TimeoutError(f"{done}/{total} matches after {timeout:.0f}s")

@@ -1,8 +1,13 @@
 from django.urls import path
 
-from matches import api
+from matches import api, api_postgame_skill
 
 urlpatterns = [
+    path(
+        "teams/<int:team_id>/sevens-advancement/",
+        api_postgame_skill.TeamSevensAdvancementApi.as_view(),
+        name="team-sevens-advancement",
+    ),
     path("seasons/", api.SeasonListApi.as_view(), name="season-list"),
     path("seasons/<int:pk>/", api.SeasonDetailApi.as_view(), name="season-detail"),
     path(

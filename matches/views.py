@@ -9,15 +9,12 @@ refusals are shown next to the fields they concern.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -64,14 +61,18 @@ from matches.services.inducements import (
     match_buy_inducements,
 )
 from matches.services.override import match_override_result
-from matches.services.progress import season_resolve_next, season_resolve_start
+from matches.services.progress import season_resolve_start
+from matches.services.queue import (
+    eager_mode,
+    eager_resolution_step,
+    season_resolution_queue,
+)
 from matches.services.report import match_submit_report
 from matches.services.seasons import (
     season_create,
     season_schedule,
     season_schedule_playoffs,
 )
-from matches.tasks import match_resolve_task, season_resolve_task
 from matches.web_selectors import (
     STATS,
     Describer,
@@ -225,10 +226,6 @@ def season_generate_playoffs(request: HttpRequest, season_id: int) -> HttpRespon
     return redirect("web:season", season_id=season.pk)
 
 
-def _eager() -> bool:
-    return bool(settings.CELERY_TASK_ALWAYS_EAGER)
-
-
 @require_POST
 @login_required
 def season_resolve(request: HttpRequest, season_id: int) -> HttpResponse:
@@ -247,8 +244,8 @@ def season_resolve(request: HttpRequest, season_id: int) -> HttpResponse:
     except ServiceError as exc:
         _refused(request, exc)
         return redirect("web:season", season_id=season.pk)
-    if not _eager():
-        transaction.on_commit(partial(season_resolve_task.delay, str(progress.pk)))
+    if not eager_mode():
+        season_resolution_queue(progress)
     if _htmx(request):
         return _progress_fragment(request, progress, poll=True, seen=0)
     return redirect("web:season", season_id=season.pk)
@@ -292,11 +289,8 @@ def task_progress(request: HttpRequest, progress_id: str) -> HttpResponse:
         if progress.season is None:
             raise PermissionDenied("not a season's resolution")
         league_get_for_commissioner(request.user, progress.season.league_id)
-        if _eager() and progress.finished_at is None:
-            match_ids = season_resolve_next(progress_id=str(progress.pk))
-            if match_ids:
-                match_resolve_task.delay(match_ids[0])
-                season_resolve_next(progress_id=str(progress.pk))
+        if eager_mode() and progress.finished_at is None:
+            eager_resolution_step(progress)
             progress.refresh_from_db()
         if not _htmx(request):
             return redirect("web:season", season_id=progress.season_id)

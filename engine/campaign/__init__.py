@@ -1,7 +1,7 @@
 """League/campaign rules of Dugout: casualties, the post-game sequence,
 advancement, inducements and journeymen (pure functions, injected dice).
 
-Formats are the slugs ``"bb2020"`` and ``"sevens"``.
+Functions that depend on the format take its variant (or its name).
 """
 
 from engine.campaign.advancement import (
@@ -9,9 +9,8 @@ from engine.campaign.advancement import (
     CHARACTERISTIC_VALUE_INCREASE,
     LEVEL_NAMES,
     MAX_ADVANCEMENTS,
-    SEVENS_POSTGAME_VALUE_INCREASE,
+    POSTGAME_SKILL_VALUE_INCREASE,
     SKILL_VALUE_INCREASE,
-    SPP_COSTS,
     AdvancementKind,
     AdvancementOption,
     AdvancementResult,
@@ -23,9 +22,9 @@ from engine.campaign.advancement import (
     characteristic_value_increase,
     level_name,
     must_spend_spp,
+    postgame_skill_options,
     roll_characteristic_improvement,
     roll_random_skill,
-    sevens_postgame_options,
     skill_available,
     skill_value_increase,
     spp_cost,
@@ -53,9 +52,9 @@ from engine.campaign.casualty import (
     casualty_from_roll,
     casualty_table,
     injury_result,
+    injury_table_apothecary,
     niggling_modifiers,
     roll_casualty,
-    sevens_apothecary,
     use_apothecary,
 )
 from engine.campaign.dice import (
@@ -71,7 +70,6 @@ from engine.campaign.errors import (
     DiceScriptMismatch,
 )
 from engine.campaign.inducements import (
-    CATALOGUES,
     DESPERATE_MEASURES,
     InducementBudget,
     InducementCost,
@@ -88,9 +86,6 @@ from engine.campaign.inducements import (
     validate_inducements,
 )
 from engine.campaign.journeymen import (
-    JOURNEYMAN_LONER,
-    MAXIMUM_PLAYERS,
-    MINIMUM_PLAYERS,
     JourneymanHire,
     hire_journeyman,
     journeyman_loner,
@@ -99,11 +94,9 @@ from engine.campaign.journeymen import (
     make_journeyman,
 )
 from engine.campaign.player import (
-    FORMATS,
     MAX_IMPROVEMENTS_PER_CHARACTERISTIC,
     STAT_LIMITS,
     Characteristic,
-    Format,
     PlayerId,
     PlayerState,
     StatLimits,
@@ -139,10 +132,10 @@ from engine.campaign.postgame import (
     forfeit_winnings,
     league_points,
     mvp_eligible,
+    postgame_draft_departures,
+    postgame_skill_player,
     record_outcome,
     select_mvp,
-    sevens_advancement_player,
-    sevens_draft,
     spp_earned,
     update_dedicated_fans,
     winnings,
@@ -151,24 +144,18 @@ from engine.campaign.postgame import (
 __all__ = [
     "BB2020_TABLE",
     "CASUALTY_TABLES",
-    "CATALOGUES",
     "CHARACTERISTIC_TABLE",
     "CHARACTERISTIC_VALUE_INCREASE",
     "CLASSIC_TABLE",
     "DESPERATE_MEASURES",
     "DUNGEON_BOWL_TABLE",
     "EXPENSIVE_MISTAKES_TABLE",
-    "FORMATS",
     "GLITTERING_PRIZES",
-    "JOURNEYMAN_LONER",
     "LEVEL_NAMES",
-    "MAXIMUM_PLAYERS",
     "MAX_ADVANCEMENTS",
     "MAX_IMPROVEMENTS_PER_CHARACTERISTIC",
-    "MINIMUM_PLAYERS",
-    "SEVENS_POSTGAME_VALUE_INCREASE",
+    "POSTGAME_SKILL_VALUE_INCREASE",
     "SKILL_VALUE_INCREASE",
-    "SPP_COSTS",
     "SPP_VALUES",
     "STAT_LIMITS",
     "AdvancementKind",
@@ -186,7 +173,6 @@ __all__ = [
     "DiceScriptExhausted",
     "DiceScriptMismatch",
     "ExpensiveMistakesResult",
-    "Format",
     "GameOutcome",
     "Incident",
     "InducementBudget",
@@ -263,10 +249,10 @@ __all__ = [
     "roll_desperate_measures",
     "roll_random_skill",
     "select_mvp",
-    "sevens_advancement_player",
-    "sevens_apothecary",
-    "sevens_draft",
-    "sevens_postgame_options",
+    "postgame_skill_player",
+    "injury_table_apothecary",
+    "postgame_draft_departures",
+    "postgame_skill_options",
     "skill_available",
     "skill_value_increase",
     "spp_cost",

@@ -20,7 +20,6 @@ from engine.campaign.dice import Roll, Roller, RollRecorder
 from engine.campaign.errors import CampaignError
 from engine.campaign.player import (
     Characteristic,
-    Format,
     PlayerState,
     can_improve,
     category_name,
@@ -28,6 +27,7 @@ from engine.campaign.player import (
     improve,
 )
 from engine.rules_data import RulesData, SkillRef, rules_data
+from engine.variants.base import Variant
 
 
 class AdvancementKind(StrEnum):
@@ -46,23 +46,6 @@ CHARACTERISTIC = AdvancementKind.CHARACTERISTIC
 
 # Columns of the Advancements table: random primary, chosen primary OR random
 # secondary, chosen secondary, random characteristic improvement.
-_BB2020_COSTS: Final = (
-    (3, 6, 12, 18),  # Experienced (first advancement)
-    (4, 8, 14, 20),  # Veteran
-    (6, 12, 18, 24),  # Emerging Star
-    (8, 16, 22, 28),  # Star
-    (10, 20, 26, 32),  # Super Star
-    (15, 30, 40, 50),  # Legend (sixth advancement)
-)
-# Seed 004 prints five numbers per row under four headings (e.g. "3 6 12 18
-# 18"): its last column repeats the one before. Decision: the Sevens SPP table
-# is read as the same four columns as BB2020 (3/6/12/18 ... 15/30/40/50),
-# which is what the first four numbers of every row say.
-_SEVENS_COSTS: Final = _BB2020_COSTS
-
-SPP_COSTS: Final[Mapping[str, tuple[tuple[int, int, int, int], ...]]] = (
-    MappingProxyType({"bb2020": _BB2020_COSTS, "sevens": _SEVENS_COSTS})
-)
 _COST_COLUMN: Final[Mapping[AdvancementKind, int]] = MappingProxyType(
     {
         RANDOM_PRIMARY: 0,
@@ -102,7 +85,7 @@ CHARACTERISTIC_VALUE_INCREASE: Final[Mapping[Characteristic, int]] = MappingProx
     }
 )
 # blood_bowl_sevens.md "Value Increase": (first new skill, each one after).
-SEVENS_POSTGAME_VALUE_INCREASE: Final[Mapping[AdvancementKind, tuple[int, int]]] = (
+POSTGAME_SKILL_VALUE_INCREASE: Final[Mapping[AdvancementKind, tuple[int, int]]] = (
     MappingProxyType(
         {RANDOM_PRIMARY: (10_000, 20_000), RANDOM_SECONDARY: (20_000, 30_000)}
     )
@@ -134,10 +117,12 @@ def level_name(advancements: int) -> str:
     return LEVEL_NAMES[min(advancements, MAX_ADVANCEMENTS)]
 
 
-def spp_cost(fmt: str, previous_advancements: int, kind: AdvancementKind) -> int:
+def spp_cost(
+    fmt: str | Variant, previous_advancements: int, kind: AdvancementKind
+) -> int:
     """SPP price of the next advancement of ``kind`` for a player who already
     has ``previous_advancements``."""
-    table = SPP_COSTS[check_format(fmt)]
+    table = check_format(fmt).spp_costs
     if not 0 <= previous_advancements < MAX_ADVANCEMENTS:
         raise CampaignError(
             "max_advancements",
@@ -148,9 +133,9 @@ def spp_cost(fmt: str, previous_advancements: int, kind: AdvancementKind) -> int
 
 
 def skill_value_increase(
-    kind: AdvancementKind, *, sevens_postgame: bool = False, previous_skills: int = 0
+    kind: AdvancementKind, *, postgame_skill: bool = False, previous_skills: int = 0
 ) -> int:
-    """Current Value increase for a new skill. ``sevens_postgame`` uses the
+    """Current Value increase for a new skill. ``postgame_skill`` uses the
     Sevens table (first skill / each later skill)."""
     if kind is CHARACTERISTIC:
         raise CampaignError(
@@ -158,9 +143,9 @@ def skill_value_increase(
             "use characteristic_value_increase for characteristics",
             "kind",
         )
-    if sevens_postgame:
+    if postgame_skill:
         try:
-            first, later = SEVENS_POSTGAME_VALUE_INCREASE[kind]
+            first, later = POSTGAME_SKILL_VALUE_INCREASE[kind]
         except KeyError:
             raise CampaignError(
                 "invalid_kind",
@@ -181,7 +166,7 @@ class AdvancementOption:
 
     ``category`` is a skill category name for skill kinds, None for a
     characteristic improvement. ``value_increase`` is None when it depends on
-    the result (characteristic improvements). ``sevens_postgame`` marks the
+    the result (characteristic improvements). ``postgame_skill`` marks the
     free Sevens post-game skill (no SPP).
     """
 
@@ -189,12 +174,12 @@ class AdvancementOption:
     category: str | None
     spp_cost: int
     value_increase: int | None
-    format: Format
-    sevens_postgame: bool = False
+    format: str  # the variant's name
+    postgame_skill: bool = False
 
 
 def advancement_options(
-    player: PlayerState, fmt: str, *, affordable_only: bool = True
+    player: PlayerState, fmt: str | Variant, *, affordable_only: bool = True
 ) -> list[AdvancementOption]:
     """Every SPP advancement ``player`` can take next (only those they can
     afford unless ``affordable_only`` is False). Empty for dead players and
@@ -202,21 +187,29 @@ def advancement_options(
     f = check_format(fmt)
     if player.dead or player.advancements >= MAX_ADVANCEMENTS:
         return []
-    row = SPP_COSTS[f][player.advancements]
+    row = f.spp_costs[player.advancements]
     options: list[AdvancementOption] = []
     for category in player.primary:
-        options.append(AdvancementOption(RANDOM_PRIMARY, category, row[0], 10_000, f))
-        options.append(AdvancementOption(CHOSEN_PRIMARY, category, row[1], 20_000, f))
+        options.append(
+            AdvancementOption(RANDOM_PRIMARY, category, row[0], 10_000, f.name)
+        )
+        options.append(
+            AdvancementOption(CHOSEN_PRIMARY, category, row[1], 20_000, f.name)
+        )
     for category in player.secondary:
-        options.append(AdvancementOption(RANDOM_SECONDARY, category, row[1], 20_000, f))
-        options.append(AdvancementOption(CHOSEN_SECONDARY, category, row[2], 40_000, f))
-    options.append(AdvancementOption(CHARACTERISTIC, None, row[3], None, f))
+        options.append(
+            AdvancementOption(RANDOM_SECONDARY, category, row[1], 20_000, f.name)
+        )
+        options.append(
+            AdvancementOption(CHOSEN_SECONDARY, category, row[2], 40_000, f.name)
+        )
+    options.append(AdvancementOption(CHARACTERISTIC, None, row[3], None, f.name))
     if affordable_only:
         options = [o for o in options if o.spp_cost <= player.spp]
     return options
 
 
-def must_spend_spp(player: PlayerState, fmt: str) -> bool:
+def must_spend_spp(player: PlayerState, fmt: str | Variant) -> bool:
     """post-game_sequence.md: "A player is not obliged to spend their SPP until
     they have enough to randomly select a characteristic improvement"."""
     if player.dead or player.advancements >= MAX_ADVANCEMENTS:
@@ -224,7 +217,9 @@ def must_spend_spp(player: PlayerState, fmt: str) -> bool:
     return player.spp >= spp_cost(fmt, player.advancements, CHARACTERISTIC)
 
 
-def sevens_postgame_options(player: PlayerState) -> list[AdvancementOption]:
+def postgame_skill_options(
+    player: PlayerState, fmt: str | Variant
+) -> list[AdvancementOption]:
     """blood_bowl_sevens.md "Player Advancement": the free post-game skill is
     a random Primary (player of the coach's choice) or a random Secondary
     (random player); always random, never chosen, no SPP."""
@@ -237,11 +232,11 @@ def sevens_postgame_options(player: PlayerState) -> list[AdvancementOption]:
             0,
             skill_value_increase(
                 RANDOM_PRIMARY,
-                sevens_postgame=True,
+                postgame_skill=True,
                 previous_skills=player.advancements,
             ),
-            "sevens",
-            sevens_postgame=True,
+            check_format(fmt).name,
+            postgame_skill=True,
         )
         for c in player.primary
     ]
@@ -252,11 +247,11 @@ def sevens_postgame_options(player: PlayerState) -> list[AdvancementOption]:
             0,
             skill_value_increase(
                 RANDOM_SECONDARY,
-                sevens_postgame=True,
+                postgame_skill=True,
                 previous_skills=player.advancements,
             ),
-            "sevens",
-            sevens_postgame=True,
+            check_format(fmt).name,
+            postgame_skill=True,
         )
         for c in player.secondary
     ]
@@ -329,7 +324,7 @@ def roll_random_skill(
     category: str,
     roller: Roller,
     *,
-    fmt: str = "bb2020",
+    fmt: str | Variant = "bb2020",
     data: RulesData | None = None,
     excluded: frozenset[str] = frozenset(),
 ) -> RandomSkillRoll:
@@ -357,7 +352,7 @@ def roll_random_skill(
         )
     recorder = RollRecorder(roller)
     while True:
-        if f == "sevens":
+        if f.skill_first_die == 2:
             half = recorder.d(2, "skill_first") - 1
         else:
             half = 0 if recorder.d(6, "skill_first") <= 3 else 1
@@ -421,15 +416,15 @@ class AdvancementResult:
 def _valid_options(
     player: PlayerState, option: AdvancementOption
 ) -> list[AdvancementOption]:
-    if option.sevens_postgame:
-        return sevens_postgame_options(player)
+    if option.postgame_skill:
+        return postgame_skill_options(player, option.format)
     return advancement_options(player, option.format, affordable_only=False)
 
 
 def _check_option(player: PlayerState, option: AdvancementOption) -> None:
     if player.dead:
         raise CampaignError("player_dead", "dead players cannot advance", "player")
-    if not option.sevens_postgame and player.advancements >= MAX_ADVANCEMENTS:
+    if not option.postgame_skill and player.advancements >= MAX_ADVANCEMENTS:
         raise CampaignError(
             "max_advancements", "the player is already a Legend", "option"
         )

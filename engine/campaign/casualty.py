@@ -524,7 +524,7 @@ def apothecary_reroll(
     if original.table == SEVENS:
         raise CampaignError(
             "apothecary_not_reroll",
-            "a Sevens apothecary rolls a D6 to patch up; use sevens_apothecary()",
+            "a Sevens apothecary rolls a D6 to patch up; use injury_table_apothecary()",
             "table",
         )
     if original.result is CasualtyResult.PATCHED_UP:
@@ -577,14 +577,16 @@ def use_apothecary(
     choice: Literal["original", "reroll", "best"] = "best",
 ) -> ApothecaryResult:
     """Both halves at once: re-roll, then apply ``choice``. Sevens casualties
-    are routed to :func:`sevens_apothecary`."""
+    are routed to :func:`injury_table_apothecary`."""
     if original.table == SEVENS:
-        return sevens_apothecary(original, roller)
+        return injury_table_apothecary(original, roller)
     reroll = apothecary_reroll(original, roller, niggling=niggling)
     return apothecary_choose(original, reroll, choice)
 
 
-def sevens_apothecary(original: CasualtyOutcome, roller: Roller) -> ApothecaryResult:
+def injury_table_apothecary(
+    original: CasualtyOutcome, roller: Roller
+) -> ApothecaryResult:
     """blood_bowl_sevens.md "Patching-up Casualties": after a Badly Hurt,
     Seriously Hurt or DEAD result roll a D6; on 4+ the player is patched up
     and placed in the Reserves box, on 1-3 the result stands."""

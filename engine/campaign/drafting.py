@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.rules_data import Position, Roster
-from engine.variants import Variant
+from engine.variants.base import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +126,12 @@ def _limit(
     ]
 
 
-def draft_check(fmt: Variant, roster: Roster, request: DraftRequest) -> DraftCost:
+def draft_check(
+    fmt: Variant, roster: Roster, request: DraftRequest, *, budget: int | None = None
+) -> DraftCost:
     """Validate a whole draft and price it; raise :class:`DraftError` listing
     every violation."""
+    limit = fmt.budget if budget is None else budget
     violations: list[Violation] = []
     known = {p.slug: p for p in roster.positions}
     players_cost = 0
@@ -225,12 +228,12 @@ def draft_check(fmt: Variant, roster: Roster, request: DraftRequest) -> DraftCos
         + cost.apothecary
         + cost.dedicated_fans
     )
-    if total > fmt.budget:
+    if total > limit:
         violations.append(
             Violation(
                 "over_budget",
                 None,
-                f"the draft costs {total:,} but the budget is {fmt.budget:,}",
+                f"the draft costs {total:,} but the budget is {limit:,}",
             )
         )
     if violations:
@@ -243,7 +246,7 @@ def draft_check(fmt: Variant, roster: Roster, request: DraftRequest) -> DraftCos
         cost.apothecary,
         cost.dedicated_fans,
         total,
-        fmt.budget - total,
+        limit - total,
     )
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Final
 
 from engine.campaign.dice import Roll, Roller, RollRecorder
 from engine.campaign.errors import CampaignError
 from engine.campaign.player import check_format
+from engine.variants.base import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,104 +55,48 @@ class InducementSpec:
 BRIBERY = "bribery-and-corruption"
 THIMBLE_CUP = "halfling-thimble-cup"
 
-# Inducements both formats offer on the same terms.
-_KEGS: Final = InducementSpec("bloodweiser_kegs", "Bloodweiser Kegs", 2, 50_000)
-_SPECIAL_PLAYS: Final = InducementSpec("special_plays", "Special Plays", 5, 100_000)
-_BRIBES: Final = InducementSpec("bribes", "Bribes", 3, 100_000, 50_000, BRIBERY)
-_WANDERING_APOTHECARIES: Final = InducementSpec(
+# Inducements that several formats offer on the same terms; each variant
+# lists its catalogue (engine/variants/).
+KEGS: Final = InducementSpec("bloodweiser_kegs", "Bloodweiser Kegs", 2, 50_000)
+SPECIAL_PLAYS: Final = InducementSpec("special_plays", "Special Plays", 5, 100_000)
+BRIBES: Final = InducementSpec("bribes", "Bribes", 3, 100_000, 50_000, BRIBERY)
+WANDERING_APOTHECARIES: Final = InducementSpec(
     "wandering_apothecaries",
     "Wandering Apothecaries",
     2,
     100_000,
     requires_apothecary=True,
 )
-_MORTUARY_ASSISTANT: Final = InducementSpec(
+MORTUARY_ASSISTANT: Final = InducementSpec(
     "mortuary_assistant",
     "Mortuary Assistant",
     1,
     100_000,
     requires_rule="sylvanian-spotlight",
 )
-_PLAGUE_DOCTOR: Final = InducementSpec(
+PLAGUE_DOCTOR: Final = InducementSpec(
     "plague_doctor", "Plague Doctor", 1, 100_000, requires_rule="favoured-of-nurgle"
 )
 # Decision: the BB2020 errata prices the Halfling Master Chef at 100,000 for
 # "[Halfling] teams"; we keep the special-rule test (halfling-thimble-cup, as
 # the struck-through original and the Sevens list say), which covers the
 # Halfling roster (and the Gnome roster, which also has that rule).
-_MASTER_CHEF: Final = InducementSpec(
+MASTER_CHEF: Final = InducementSpec(
     "halfling_master_chef", "Halfling Master Chef", 1, 300_000, 100_000, THIMBLE_CUP
 )
-_MERCENARIES: Final = InducementSpec("mercenaries", "Mercenary Players", None, None)
-
-_BB2020: Final = (
-    InducementSpec("temp_agency_cheerleaders", "Temp Agency Cheerleaders", 4, 20_000),
-    InducementSpec(
-        "part_time_assistant_coaches", "Part-time Assistant Coaches", 3, 20_000
-    ),
-    InducementSpec("weather_mage", "Weather Mage", 1, 30_000),
-    _KEGS,
-    _SPECIAL_PLAYS,
-    InducementSpec("extra_team_training", "Extra Team Training", 8, 100_000),
-    _BRIBES,
-    _WANDERING_APOTHECARIES,
-    _MORTUARY_ASSISTANT,
-    _PLAGUE_DOCTOR,
-    InducementSpec(
-        "riotous_rookies",
-        "Riotous Rookies",
-        1,
-        100_000,
-        requires_rule="low-cost-linemen",
-    ),
-    _MASTER_CHEF,
-    _MERCENARIES,
-    InducementSpec("star_players", "Star Players", 2, None),
-    InducementSpec("infamous_coaching_staff", "(In)Famous Coaching Staff", 2, None),
-    InducementSpec("wizard", "Wizard", 1, None),
-    InducementSpec("biased_referee", "Biased Referee", 1, 120_000, 80_000, BRIBERY),
-)
-
-# blood_bowl_sevens.md "Inducements". Decision: "0-2 Agency Cheerleaders 30,000"
-# and "0-1 Part-Time Assistant Coaches 30,000" are per item. Special Plays cost
-# 100,000 as the Sevens rules say (seed 004 prints 50K; we follow the rules).
-# Star Players, Weather Mage, Wizards, Biased Referees and Riotous Rookies are
-# not on the Sevens list and so are not available.
-_SEVENS: Final = (
-    InducementSpec("agency_cheerleaders", "Agency Cheerleaders", 2, 30_000),
-    InducementSpec(
-        "part_time_assistant_coaches", "Part-time Assistant Coaches", 1, 30_000
-    ),
-    _KEGS,
-    InducementSpec("desperate_measures", "Desperate Measures", 5, 50_000),
-    _SPECIAL_PLAYS,
-    InducementSpec("extra_team_training", "Extra Team Training", 8, 150_000),
-    _BRIBES,
-    _WANDERING_APOTHECARIES,
-    _MORTUARY_ASSISTANT,
-    _PLAGUE_DOCTOR,
-    _MASTER_CHEF,
-    _MERCENARIES,
-)
-
-CATALOGUES: Final[Mapping[str, Mapping[str, InducementSpec]]] = MappingProxyType(
-    {
-        "bb2020": MappingProxyType({s.slug: s for s in _BB2020}),
-        "sevens": MappingProxyType({s.slug: s for s in _SEVENS}),
-    }
-)
+MERCENARIES: Final = InducementSpec("mercenaries", "Mercenary Players", None, None)
 
 MERCENARY_SURCHARGE: Final = 30_000
 MERCENARY_SKILL_PRICE: Final = 50_000
 PRAYER_STEP: Final = 50_000
 
 
-def inducement_catalogue(fmt: str) -> Mapping[str, InducementSpec]:
-    return CATALOGUES[check_format(fmt)]
+def inducement_catalogue(fmt: str | Variant) -> Mapping[str, InducementSpec]:
+    return check_format(fmt).inducement_catalogue()
 
 
 def available_inducements(
-    fmt: str, special_rules: Collection[str], apothecary_allowed: bool
+    fmt: str | Variant, special_rules: Collection[str], apothecary_allowed: bool
 ) -> tuple[tuple[InducementSpec, int | None], ...]:
     """The inducements a team may buy, each with its unit price for the team
     (None = price varies)."""
@@ -177,7 +121,11 @@ def mercenary_price(position_cost: int, *, extra_skill: bool = False) -> int:
 
 
 def petty_cash(
-    ctv_a: int, ctv_b: int, *, fmt: str = "bb2020", treasury_spent_by_higher: int = 0
+    ctv_a: int,
+    ctv_b: int,
+    *,
+    fmt: str | Variant = "bb2020",
+    treasury_spent_by_higher: int = 0,
 ) -> tuple[int, int]:
     """Petty cash for team A and team B: the lower-CTV team gets the
     difference.
@@ -191,10 +139,10 @@ def petty_cash(
     f = check_format(fmt)
     if min(ctv_a, ctv_b, treasury_spent_by_higher) < 0:
         raise CampaignError("invalid_amount", "amounts cannot be negative", "ctv")
-    if f == "sevens" and treasury_spent_by_higher:
+    if not f.petty_cash_includes_spending and treasury_spent_by_higher:
         raise CampaignError(
             "not_applicable",
-            "Sevens petty cash does not include the other team's spending",
+            f"{f.label} petty cash does not include the other team's spending",
             "treasury_spent_by_higher",
         )
     if ctv_a == ctv_b:
@@ -210,7 +158,7 @@ class InducementBudget:
 
 
 def inducement_budget(
-    fmt: str,
+    fmt: str | Variant,
     own_ctv: int,
     opponent_ctv: int,
     treasury: int,
@@ -230,7 +178,7 @@ def inducement_budget(
         raise CampaignError(
             "invalid_treasury", "treasury cannot be negative", "treasury"
         )
-    if f == "bb2020":
+    if f.petty_cash_includes_spending:
         if own_ctv < opponent_ctv:
             own, _ = petty_cash(
                 own_ctv,
@@ -299,7 +247,7 @@ class InducementCost:
 
 
 def validate_inducements(
-    fmt: str,
+    fmt: str | Variant,
     roster_special_rules: Collection[str],
     has_apothecary_allowed: bool,
     purchases: Sequence[InducementPurchase],
@@ -326,7 +274,7 @@ def validate_inducements(
         if spec is None:
             raise CampaignError(
                 "unknown_inducement",
-                f"{purchase.slug!r} is not a {fmt} inducement",
+                f"{purchase.slug!r} is not a {check_format(fmt).label} inducement",
                 field,
             )
         if not spec.available(roster_special_rules, has_apothecary_allowed):

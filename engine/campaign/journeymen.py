@@ -8,32 +8,17 @@ Journeymen" and "Hiring, Firing and Temporary Retiring".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from types import MappingProxyType
-from typing import Final
 
 from engine.campaign.errors import CampaignError
 from engine.campaign.player import PlayerId, PlayerState, check_format
 from engine.rules_data import Position, Roster, SkillRef
+from engine.variants.base import Variant
 
-# Players a team must be able to field (the journeymen top-up target).
-MINIMUM_PLAYERS: Final[Mapping[str, int]] = MappingProxyType(
-    {"bb2020": 11, "sevens": 7}
-)
-# Permanently hired players a team may have on its Team Draft list.
-MAXIMUM_PLAYERS: Final[Mapping[str, int]] = MappingProxyType(
-    {"bb2020": 16, "sevens": 11}
-)
-# Journeyman Loner: BB2020 Loner (4+); Sevens "replaces the Loner (4+) trait
-# with the Loner (5+) trait".
-JOURNEYMAN_LONER: Final[Mapping[str, str]] = MappingProxyType(
-    {"bb2020": "4+", "sevens": "5+"}
-)
 LONER = "loner"
 
 
-def journeymen_needed(fmt: str, available_players: int) -> int:
+def journeymen_needed(fmt: str | Variant, available_players: int) -> int:
     """Journeymen a team takes on: enough to reach 11 (Sevens: 7) available
     players, never more ("cannot take the number of players available for
     this game above 11")."""
@@ -42,7 +27,7 @@ def journeymen_needed(fmt: str, available_players: int) -> int:
         raise CampaignError(
             "invalid_count", "available players cannot be negative", "available_players"
         )
-    return max(0, MINIMUM_PLAYERS[f] - available_players)
+    return max(0, f.min_players - available_players)
 
 
 def journeyman_position(roster: Roster) -> Position:
@@ -61,11 +46,13 @@ def journeyman_position(roster: Roster) -> Position:
     return min(linemen, key=lambda p: p.cost)  # min() keeps the first on ties
 
 
-def journeyman_loner(fmt: str) -> SkillRef:
-    return SkillRef(LONER, JOURNEYMAN_LONER[check_format(fmt)])
+def journeyman_loner(fmt: str | Variant) -> SkillRef:
+    return SkillRef(LONER, check_format(fmt).journeyman_loner)
 
 
-def make_journeyman(roster: Roster, fmt: str, player_id: PlayerId) -> PlayerState:
+def make_journeyman(
+    roster: Roster, fmt: str | Variant, player_id: PlayerId
+) -> PlayerState:
     """A journeyman: a normal player of the lineman position plus Loner (4+)
     (Sevens: 5+). His Current Value (what he adds to CTV) is the position's
     hiring cost. Decision: if the position already has Loner, its own value
@@ -87,7 +74,7 @@ class JourneymanHire:
 def hire_journeyman(
     journeyman: PlayerState,
     roster: Roster,
-    fmt: str,
+    fmt: str | Variant,
     *,
     team_size: int,
     position_count: int,
@@ -107,10 +94,10 @@ def hire_journeyman(
     """
     f = check_format(fmt)
     position = journeyman_position(roster)
-    if team_size >= MAXIMUM_PLAYERS[f]:
+    if team_size >= f.max_players:
         raise CampaignError(
             "roster_full",
-            f"a team needs fewer than {MAXIMUM_PLAYERS[f]} players to hire a journeyman",
+            f"a team needs fewer than {f.max_players} players to hire a journeyman",
             "team_size",
         )
     if position_count >= position.max:

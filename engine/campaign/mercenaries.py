@@ -28,7 +28,7 @@ from typing import Final
 from engine.campaign.drafting import Violation, squad_violations
 from engine.model import PlayerSheet
 from engine.rules_data import CATEGORY_LETTERS, Roster, Skill, SkillRef
-from engine.variants import Variant
+from engine.variants.base import Variant
 
 MERCENARY_LONER: Final = SkillRef("loner", "4+")
 # Mercenaries are not Player rows: their engine ids start far above any

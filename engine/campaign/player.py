@@ -13,27 +13,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import Final
 
 from engine.campaign.errors import CampaignError
+from engine.errors import RuleError
 from engine.rules_data import CATEGORY_LETTERS, Position, SkillRef
+from engine.variants.base import Variant, get_variant
 
 PlayerId = int | str
-Format = Literal["bb2020", "sevens"]
-FORMATS: Final = ("bb2020", "sevens")
 
 SKILL_CATEGORIES: Final = ("general", "agility", "passing", "strength", "mutation")
 
 
-def check_format(fmt: str) -> Format:
-    """Return ``fmt`` as a :data:`Format` or raise ``unknown_format``."""
-    if fmt == "bb2020":
-        return "bb2020"
-    if fmt == "sevens":
-        return "sevens"
-    raise CampaignError(
-        "unknown_format", f"unknown format {fmt!r}; use one of {FORMATS}", "format"
-    )
+def check_format(fmt: str | Variant) -> Variant:
+    """The variant ``fmt`` (a variant or its name), or ``unknown_format``."""
+    try:
+        return get_variant(fmt)
+    except RuleError as e:
+        raise CampaignError("unknown_format", str(e), "format") from None
 
 
 class Characteristic(StrEnum):

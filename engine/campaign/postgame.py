@@ -4,10 +4,10 @@ Sevens: blood_bowl_sevens.md and seed 004 "Post-Game Sequence").
 1. Record outcome and winnings: :func:`record_outcome`, :func:`winnings`,
    :func:`league_points`, :func:`select_mvp`, :func:`spp_earned`; conceding:
    :func:`concession_fans_penalty`, :func:`concession_departures`; Sevens
-   "The Draft": :func:`sevens_draft`.
+   "The Draft": :func:`postgame_draft_departures`.
 2. Update Dedicated Fans: :func:`update_dedicated_fans`.
 3. Player advancement: see :mod:`engine.campaign.advancement`; Sevens free
-   skill: :func:`sevens_advancement_player`.
+   skill: :func:`postgame_skill_player`.
 5. Expensive Mistakes: :func:`expensive_mistakes`.
 """
 
@@ -435,14 +435,14 @@ SevensAdvancementMode = Literal["chosen_player_primary", "random_player_secondar
 class SevensAdvancementPick:
     """Who gains the Sevens post-game skill and of which kind (the skill itself
     is rolled by :func:`engine.campaign.advancement.advance` with an option
-    from :func:`~engine.campaign.advancement.sevens_postgame_options`)."""
+    from :func:`~engine.campaign.advancement.postgame_skill_options`)."""
 
     player_id: PlayerId
     kind: Literal["random_primary", "random_secondary"]
     rolls: tuple[Roll, ...]
 
 
-def sevens_advancement_player(
+def postgame_skill_player(
     mode: SevensAdvancementMode,
     candidates: Sequence[PlayerState],
     roller: Roller,
@@ -495,7 +495,7 @@ def sevens_advancement_player(
     raise CampaignError("invalid_mode", f"unknown mode {mode!r}", "mode")
 
 
-def sevens_draft(
+def postgame_draft_departures(
     players: Sequence[PlayerState], roller: Roller
 ) -> tuple[tuple[PlayerId, ...], tuple[Roll, ...]]:
     """blood_bowl_sevens.md "The Draft" (Step 1): a D6 for every player that

@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.campaign.dice import Roll, Roller, RollRecorder
+from engine.campaign.player import check_format
 from engine.rules_data import Roster
-from engine.variants import get_variant
+from engine.variants.base import Variant
 
 PER_GAME = 20_000
 PER_WIN = 20_000
@@ -40,7 +41,7 @@ class RedraftBudget:
 
 
 def redraft_budget(
-    fmt: str,
+    fmt: str | Variant,
     *,
     treasury: int,
     games: int,
@@ -51,7 +52,7 @@ def redraft_budget(
     """ "2. Raise Funds": the base budget, plus the treasury (which is then
     emptied), plus 20,000 a game played, 20,000 more a win and 10,000 a
     draw; the commissioner may cap it (1,300,000 in the rules)."""
-    base = get_variant(fmt).budget
+    base = check_format(fmt).budget
     total = base + treasury + PER_GAME * games + PER_WIN * wins + PER_DRAW * draws
     capped = cap is not None and total > cap
     return RedraftBudget(
@@ -72,7 +73,7 @@ def rehire_cost(current_value: int, seasons_played: int) -> int:
 
 
 def carry_over_cost(
-    fmt: str,
+    fmt: str | Variant,
     roster: Roster,
     *,
     rerolls: int,
@@ -82,7 +83,7 @@ def carry_over_cost(
 ) -> int:
     """Re-rolls at the roster cost (Sevens: its draft price), staff at their
     hiring price."""
-    f = get_variant(fmt)
+    f = check_format(fmt)
     return (
         rerolls * (f.reroll_cost(roster, at_draft=True) or 0)
         + assistant_coaches * (f.staff_cost(roster, "assistant_coach") or 0)

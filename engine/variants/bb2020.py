@@ -5,6 +5,8 @@ draft) and the league rules (SPP, inducements, casualties)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.pitch import Pitch
@@ -125,9 +127,55 @@ class BloodBowl2020(Variant):
         return BB2020_TABLE
 
     def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
-        from engine.campaign.inducements import CATALOGUES
+        return _catalogue()
 
-        return CATALOGUES[self.name]
+
+@cache
+def _catalogue() -> Mapping[str, InducementSpec]:
+    """inducements_in_detail.md "Common Inducements"."""
+    from engine.campaign.inducements import (
+        BRIBERY,
+        BRIBES,
+        KEGS,
+        MASTER_CHEF,
+        MERCENARIES,
+        MORTUARY_ASSISTANT,
+        PLAGUE_DOCTOR,
+        SPECIAL_PLAYS,
+        WANDERING_APOTHECARIES,
+        InducementSpec,
+    )
+
+    specs = (
+        InducementSpec(
+            "temp_agency_cheerleaders", "Temp Agency Cheerleaders", 4, 20_000
+        ),
+        InducementSpec(
+            "part_time_assistant_coaches", "Part-time Assistant Coaches", 3, 20_000
+        ),
+        InducementSpec("weather_mage", "Weather Mage", 1, 30_000),
+        KEGS,
+        SPECIAL_PLAYS,
+        InducementSpec("extra_team_training", "Extra Team Training", 8, 100_000),
+        BRIBES,
+        WANDERING_APOTHECARIES,
+        MORTUARY_ASSISTANT,
+        PLAGUE_DOCTOR,
+        InducementSpec(
+            "riotous_rookies",
+            "Riotous Rookies",
+            1,
+            100_000,
+            requires_rule="low-cost-linemen",
+        ),
+        MASTER_CHEF,
+        MERCENARIES,
+        InducementSpec("star_players", "Star Players", 2, None),
+        InducementSpec("infamous_coaching_staff", "(In)Famous Coaching Staff", 2, None),
+        InducementSpec("wizard", "Wizard", 1, None),
+        InducementSpec("biased_referee", "Biased Referee", 1, 120_000, 80_000, BRIBERY),
+    )
+    return MappingProxyType({s.slug: s for s in specs})
 
 
 BB2020 = register(BloodBowl2020())

@@ -4,6 +4,9 @@ and inducements."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.pitch import Pitch
@@ -11,6 +14,7 @@ from engine.variants.base import register
 from engine.variants.bb2020 import PRAYERS, BloodBowl2020
 
 if TYPE_CHECKING:
+    from engine.campaign.inducements import InducementSpec
     from engine.state import GameState
 
 # Sevens Injury table: 2-7 Stunned, 8-9 KO'd, 10 Badly Hurt, 11 Seriously
@@ -108,6 +112,47 @@ class Sevens(BloodBowl2020):
 
     def league_casualty_table(self) -> None:
         return None
+
+    def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
+        return _catalogue()
+
+
+@cache
+def _catalogue() -> Mapping[str, InducementSpec]:
+    """blood_bowl_sevens.md "Inducements". Decision: "0-2 Agency Cheerleaders
+    30,000" and "0-1 Part-Time Assistant Coaches 30,000" are per item. Special
+    Plays cost 100,000 as the Sevens rules say (seed 004 prints 50K; we follow
+    the rules). Star Players, Weather Mage, Wizards, Biased Referees and
+    Riotous Rookies are not on the Sevens list and so are not available."""
+    from engine.campaign.inducements import (
+        BRIBES,
+        KEGS,
+        MASTER_CHEF,
+        MERCENARIES,
+        MORTUARY_ASSISTANT,
+        PLAGUE_DOCTOR,
+        SPECIAL_PLAYS,
+        WANDERING_APOTHECARIES,
+        InducementSpec,
+    )
+
+    specs = (
+        InducementSpec("agency_cheerleaders", "Agency Cheerleaders", 2, 30_000),
+        InducementSpec(
+            "part_time_assistant_coaches", "Part-time Assistant Coaches", 1, 30_000
+        ),
+        KEGS,
+        InducementSpec("desperate_measures", "Desperate Measures", 5, 50_000),
+        SPECIAL_PLAYS,
+        InducementSpec("extra_team_training", "Extra Team Training", 8, 150_000),
+        BRIBES,
+        WANDERING_APOTHECARIES,
+        MORTUARY_ASSISTANT,
+        PLAGUE_DOCTOR,
+        MASTER_CHEF,
+        MERCENARIES,
+    )
+    return MappingProxyType({s.slug: s for s in specs})
 
 
 SEVENS = register(Sevens())

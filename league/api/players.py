@@ -20,13 +20,11 @@ from rest_framework.views import APIView
 from engine.campaign import AdvancementKind, AdvancementOption, Characteristic
 from league.access import AnyUser, team_get_for_write
 from league.api.serializers import PlayerOutputSerializer
-from league.models import League, LeagueEvent, Player, SevensAdvancement, Team
+from league.models import League, LeagueEvent, Player
 from league.selectors import league_event_list
 from league.services.advancement import (
     player_advance,
     player_advancements_get,
-    team_sevens_advance,
-    team_sevens_pending,
 )
 from league.services.journeymen import journeyman_hire
 from league.services.roster import player_retire, player_unretire
@@ -157,90 +155,6 @@ class PlayerAdvancementsApi(APIView):
             "spp_spent": result.spp_spent,
             "value_increase": result.value_increase,
             "level": result.level,
-            "dice": taken.event.payload["dice"],
-            "event": taken.event.pk,
-        }
-        return Response(body, status=status.HTTP_201_CREATED)
-
-
-# --- the Sevens post-game skill ------------------------------------------------
-
-
-class SevensAdvanceInputSerializer(serializers.Serializer[dict[str, Any]]):
-    match = serializers.IntegerField(min_value=1)
-    mode = serializers.ChoiceField(choices=SevensAdvancement.Mode.choices)
-    player = serializers.IntegerField(min_value=1, required=False, allow_null=True)
-    category = serializers.CharField(max_length=20, required=False, allow_blank=True)
-
-
-class SevensCandidateOutputSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField(source="player.pk")
-    number = serializers.IntegerField(source="player.number")
-    name = serializers.CharField(source="player.name")
-    position = serializers.CharField(source="player.position")
-    primary = serializers.ListField(
-        child=serializers.CharField(), source="state.primary"
-    )
-    secondary = serializers.ListField(
-        child=serializers.CharField(), source="state.secondary"
-    )
-
-
-class SevensPendingOutputSerializer(serializers.Serializer[Any]):
-    match = serializers.IntegerField(source="match_id")
-    candidates = SevensCandidateOutputSerializer(many=True)
-
-
-class SevensAdvancementOutputSerializer(serializers.Serializer[Any]):
-    match = serializers.IntegerField()
-    mode = serializers.CharField()
-    player = PlayerOutputSerializer()
-    kind = serializers.CharField()
-    category = serializers.CharField()
-    skill = SkillOutputSerializer()
-    value_increase = serializers.IntegerField()
-    dice = DieOutputSerializer(many=True)
-    event = serializers.IntegerField()
-
-
-class TeamSevensAdvancementApi(APIView):
-    @extend_schema(responses={200: SevensPendingOutputSerializer(many=True)})
-    def get(self, request: Request, team_id: int) -> Response:
-        """The post-game skill the team may take now: a list of at most one
-        match, with the players who may gain it."""
-        team = get_object_or_404(Team.objects.select_related("league"), pk=team_id)
-        pending = team_sevens_pending(team)
-        return Response(
-            SevensPendingOutputSerializer(
-                [] if pending is None else [pending], many=True
-            ).data
-        )
-
-    @extend_schema(
-        request=SevensAdvanceInputSerializer,
-        responses={201: SevensAdvancementOutputSerializer},
-    )
-    def post(self, request: Request, team_id: int) -> Response:
-        team = team_get_for_write(request.user, team_id)
-        data = _valid(SevensAdvanceInputSerializer, request.data)
-        taken = team_sevens_advance(
-            team_id=team.pk,
-            match_id=data["match"],
-            mode=data["mode"],
-            player_id=data.get("player"),
-            category=data.get("category") or None,
-            actor=request.user,  # type: ignore[arg-type]
-        )
-        result = taken.result
-        assert result.skill is not None
-        body = {
-            "match": taken.record.match_id,
-            "mode": taken.record.mode,
-            "player": _player_data(taken.player),
-            "kind": result.option.kind.value,
-            "category": result.option.category,
-            "skill": {"skill": result.skill.skill, "param": result.skill.param},
-            "value_increase": result.value_increase,
             "dice": taken.event.payload["dice"],
             "event": taken.event.pk,
         }

@@ -20,8 +20,8 @@ from engine.variants import Variant, variants
 def format_dict(fmt: Variant) -> dict[str, Any]:
     return {
         "slug": fmt.name,
-        "name": fmt.name,
-        "ruleset": fmt.ruleset,
+        "name": fmt.label,
+        "ruleset": fmt.name,
         "budget": fmt.budget,
         "min_players": fmt.min_players,
         "max_players": fmt.max_players,

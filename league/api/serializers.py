@@ -10,19 +10,21 @@ from rest_framework import serializers
 from engine.campaign.drafting import PURCHASE_ITEMS
 from engine.rules_data import rules_data
 from league.models import (
-    FORMAT_CHOICES,
     TIEBREAKERS,
     League,
     Player,
     Team,
     TreasuryEntry,
+    format_choices,
 )
 from league.selectors import team_roster_players, team_value_get
 
 
 class LeagueInputSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=100)
-    format = serializers.ChoiceField(choices=FORMAT_CHOICES)
+    format = serializers.CharField(
+        max_length=20, help_text="a format's name (GET /api/formats/)"
+    )
     points_win = serializers.IntegerField(min_value=0, max_value=10, default=3)
     points_draw = serializers.IntegerField(min_value=0, max_value=10, default=1)
     points_loss = serializers.IntegerField(min_value=0, max_value=10, default=0)
@@ -31,10 +33,18 @@ class LeagueInputSerializer(serializers.Serializer[dict[str, Any]]):
         required=False,
         max_length=len(TIEBREAKERS),
     )
+    # Default: the format's own table (the variant's).
     casualty_table = serializers.ChoiceField(
-        choices=League.CasualtyTable.choices, default=League.CasualtyTable.BB2020
+        choices=League.CasualtyTable.choices, required=False
     )
     sevens_spp = serializers.BooleanField(default=False)
+
+    def validate_format(self, value: str) -> str:
+        if value not in dict(format_choices()):
+            raise serializers.ValidationError(
+                f'"{value}" is not a valid choice.', code="invalid_choice"
+            )
+        return value
 
 
 class LeagueOutputSerializer(serializers.ModelSerializer[League]):

@@ -5,9 +5,17 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from engine.rules_data import DEFAULT_VERSION
+from engine.errors import RuleError
+from engine.variants import Variant, get_variant
 from league.errors import ServiceError
 from league.models import League, default_tiebreakers
+
+
+def _default_table(variant: Variant) -> str:
+    """The table the format rolls casualties on; formats whose Injury table
+    gives casualties keep the model's default, which they never read."""
+    own = variant.league_casualty_table()
+    return own.name if own is not None else League.CasualtyTable.BB2020
 
 
 @transaction.atomic
@@ -20,11 +28,17 @@ def league_create(
     points_draw: int = 1,
     points_loss: int = 0,
     tiebreakers: list[str] | None = None,
-    casualty_table: str = League.CasualtyTable.BB2020,
+    casualty_table: str | None = None,
     sevens_spp: bool = False,
 ) -> League:
     """Create a league; its creator becomes the commissioner and it pins the
     current rules-data version."""
+    try:
+        variant = get_variant(format)
+    except RuleError:
+        raise ServiceError.one(
+            "invalid_choice", "format", f'"{format}" is not a valid choice.'
+        ) from None
     if League.objects.filter(name=name.strip()).exists():
         raise ServiceError.one("name_taken", "name", f"a league called {name!r} exists")
     order = tiebreakers or default_tiebreakers()
@@ -35,13 +49,13 @@ def league_create(
     league = League(
         name=name.strip(),
         format=format,
-        rules_version=DEFAULT_VERSION,
+        rules_version=variant.rules_data_version,
         commissioner=commissioner,
         points_win=points_win,
         points_draw=points_draw,
         points_loss=points_loss,
         tiebreakers=order,
-        casualty_table=casualty_table,
+        casualty_table=casualty_table or _default_table(variant),
         sevens_spp=sevens_spp,
     )
     league.full_clean()

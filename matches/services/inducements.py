@@ -37,10 +37,11 @@ from engine.campaign.mercenaries import (
 )
 from engine.model import PlayerSheet
 from engine.rules_data import CATEGORY_LETTERS, rules_data
-from engine.variants import get_variant
+from engine.variants import Variant
 from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
+from league.rules import settings_rules
 from league.selectors import team_detail_qs, team_roster_players, team_value_get
 from league.services.treasury import treasury_debit
 from matches.events import match_events_append
@@ -56,11 +57,13 @@ class Side:
     petty_cash: int
     treasury_available: int
     bought: MatchInducements | None
-    must_wait: bool  # BB2020: the higher-CTV team has not bought yet
+    # The higher-CTV team buys first where its spending adds to the other
+    # side's petty cash (BB2020), so the lower team waits for it.
+    must_wait: bool
 
 
-def _format(match: Match) -> str:
-    return str(match.season.settings["format"])
+def _variant(match: Match) -> Variant:
+    return settings_rules(match.season.settings).variant
 
 
 def ctv_for_match(team: Team) -> int:
@@ -93,12 +96,13 @@ def inducement_sides(match: Match) -> tuple[Side, Side]:
     }
     bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
     ctv = {pk: ctv_for_match(t) for pk, t in teams.items()}
-    fmt = _format(match)
+    fmt = _variant(match)
+    buys_in_order = fmt.petty_cash_includes_spending
     sides = []
     for us, them in ((match.home_id, match.away_id), (match.away_id, match.home_id)):
         spent_by_them = bought[them].treasury_used if them in bought else 0
         lower = ctv[us] < ctv[them]
-        if fmt == "bb2020" and not lower:
+        if buys_in_order and not lower:
             spent_by_them = 0
         budget = inducement_budget(
             fmt,
@@ -114,7 +118,7 @@ def inducement_sides(match: Match) -> tuple[Side, Side]:
                 petty_cash=budget.petty_cash,
                 treasury_available=budget.treasury_available,
                 bought=bought.get(us),
-                must_wait=fmt == "bb2020" and lower and them not in bought,
+                must_wait=buys_in_order and lower and them not in bought,
             )
         )
     return sides[0], sides[1]
@@ -126,7 +130,7 @@ def inducement_offer(side: Side, match: Match) -> list[dict[str, Any]]:
         side.team.roster
     ]
     priced = available_inducements(
-        _format(match), roster.special_rules, roster.apothecary
+        _variant(match), roster.special_rules, roster.apothecary
     )
     offer = []
     for spec, price in priced:
@@ -251,7 +255,7 @@ def match_buy_inducements(
         purchases.append(InducementPurchase(item.slug, item.count, unit))
     if hires:
         violations = mercenary_violations(
-            get_variant(_format(match)),
+            _variant(match),
             roster,
             _squad(team),
             hires,
@@ -262,7 +266,7 @@ def match_buy_inducements(
             raise ServiceError(violations)
     try:
         cost = validate_inducements(
-            _format(match),
+            _variant(match),
             roster.special_rules,
             roster.apothecary,
             purchases,

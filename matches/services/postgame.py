@@ -36,6 +36,7 @@ from engine.campaign import (
     winnings,
 )
 from league.models import Player, Team, TreasuryEntry
+from league.rules import settings_rules
 from league.selectors import team_detail_qs, team_value_get
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.events import match_events_append, postgame_roll_payload
@@ -194,15 +195,16 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
 
 
 def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list[Any]:
-    fmt = str(match.season.settings["format"])
-    if not match.season.settings.get("spp", True):
+    rules = settings_rules(match.season.settings)
+    fmt = rules.variant
+    if not rules.tracks_spp:
         return [
             (
                 "postgame_spp",
                 {
                     "step": "spp",
                     "skipped": True,
-                    "reason": "this Sevens league does not track SPP",
+                    "reason": "this league does not track SPP",
                 },
             )
         ]

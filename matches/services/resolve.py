@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from engine.campaign.mercenaries import is_mercenary
+from league.rules import settings_rules
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
 from matches.models import Match, MatchInducements
@@ -54,7 +55,12 @@ def match_resolve(*, match_id: int) -> bool:
         # A playoff needs a winner: extra time, then sudden death.
         extra_time=match.stage == Match.Stage.PLAYOFF,
     )
-    table = str(settings["casualty_table"])
+    rules = settings_rules(settings)
+    table = rules.casualty_table
+    # The engine's own Casualty roll counts when the league rolls on the
+    # table the variant rolls in the match (not a house table).
+    own = rules.variant.league_casualty_table()
+    same_table = own is not None and own.name == table
     niggling = {p["id"]: p["niggling"] for s in (home, away) for p in s["players"]}
     team_ids = {"home": match.home_id, "away": match.away_id}
     casualties = []
@@ -63,7 +69,7 @@ def match_resolve(*, match_id: int) -> bool:
         # the game); the player who caused it keeps its SPP.
         if cas.regenerated or is_mercenary(cas.player_id):
             continue
-        same_table = table == "bb2020" and cas.d16 is not None
+        roll = cas.d16 if cas.d16 is not None else cas.d100
         casualties.append(
             casualty_entry(
                 match=match,
@@ -75,9 +81,9 @@ def match_resolve(*, match_id: int) -> bool:
                 inflicted_by=cas.inflicted_by,
                 # The engine's D16 counts only when the league plays that
                 # table; a result without a roll (Sevens, Stunty) stands.
-                casualty_roll=cas.d16 if same_table else None,
+                casualty_roll=roll if same_table else None,
                 lasting_roll=cas.lasting_d6 if same_table else None,
-                result=cas.result if cas.d16 is None else None,
+                result=cas.result if roll is None else None,
                 apothecary_used=cas.apothecary_used,
             )
         )

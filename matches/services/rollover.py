@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -168,7 +168,7 @@ def _preview(
     )
     try:  # the squad's shape: counts, position limits, staff limits
         draft_check(
-            replace(fmt, budget=10**12),
+            fmt,
             roster,
             DraftRequest(
                 players=squad,
@@ -178,6 +178,7 @@ def _preview(
                 apothecary=plan.apothecary,
                 dedicated_fans=1,
             ),
+            budget=10**12,
         )
     except DraftError as exc:
         preview.violations += [

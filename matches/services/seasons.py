@@ -12,6 +12,7 @@ from django.db.models import Max, Q
 
 from league.errors import ServiceError
 from league.models import League, Team
+from league.rules import league_rules
 from matches.models import Match, Season
 from matches.scheduling import next_playoff_round, playoff_round, round_robin
 
@@ -24,14 +25,8 @@ def match_seed(season_seed: int, *parts: object) -> int:
 
 
 def season_settings(league: League) -> dict[str, object]:
-    return {
-        "format": league.format,
-        "rules_version": league.rules_version,
-        "points": [league.points_win, league.points_draw, league.points_loss],
-        "tiebreakers": list(league.tiebreakers),
-        "casualty_table": league.casualty_table,
-        "spp": league.format != "sevens" or league.sevens_spp,
-    }
+    """The league's rules as the season pins them (league.rules)."""
+    return league_rules(league).settings()
 
 
 @transaction.atomic

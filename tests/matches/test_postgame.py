@@ -679,7 +679,7 @@ def test_sevens_players_earn_spp_only_with_the_leagues_spp_option(
             {
                 "step": "spp",
                 "skipped": True,
-                "reason": "this Sevens league does not track SPP",
+                "reason": "this league does not track SPP",
             }
         ]
         assert events(match, "postgame_mvp") == []

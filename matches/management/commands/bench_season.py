@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from engine.campaign.drafting import suggest_draft
 from engine.rules_data import rules_data
-from engine.variants import get_variant
+from engine.variants import get_variant, variants
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, MatchEvent
@@ -32,7 +32,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--teams", type=int, default=16)
-        parser.add_argument("--format", default="sevens", choices=["sevens", "bb2020"])
+        parser.add_argument("--format", default="sevens", choices=sorted(variants()))
         parser.add_argument(
             "--workers",
             type=int,

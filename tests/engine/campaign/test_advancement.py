@@ -21,7 +21,7 @@ from engine.campaign import (
     must_spend_spp,
     roll_characteristic_improvement,
     roll_random_skill,
-    sevens_postgame_options,
+    postgame_skill_options,
     skill_value_increase,
     spp_cost,
     validate_chosen_skill,
@@ -119,19 +119,19 @@ def test_skill_value_increase(kind: AdvancementKind, value: int) -> None:
         (RS, 2, 30_000),
     ],
 )
-def test_sevens_postgame_value_increase(
+def test_postgame_skill_value_increase(
     kind: AdvancementKind, previous: int, value: int
 ) -> None:
     assert (
-        skill_value_increase(kind, sevens_postgame=True, previous_skills=previous)
+        skill_value_increase(kind, postgame_skill=True, previous_skills=previous)
         == value
     )
 
 
 @pytest.mark.parametrize("kind", [CP, CS, CH])
-def test_sevens_postgame_skills_are_always_random(kind: AdvancementKind) -> None:
+def test_postgame_skill_skills_are_always_random(kind: AdvancementKind) -> None:
     with pytest.raises(CampaignError) as exc:
-        skill_value_increase(kind, sevens_postgame=True)
+        skill_value_increase(kind, postgame_skill=True)
     assert exc.value.code == "invalid_kind"
 
 
@@ -194,7 +194,7 @@ def test_all_options_with_costs_for_a_veteran() -> None:
         (CS, "strength", 18),
         (CH, None, 24),
     ]
-    assert all(o.format == "bb2020" and not o.sevens_postgame for o in options)
+    assert all(o.format == "bb2020" and not o.postgame_skill for o in options)
 
 
 def test_no_options_for_legends_or_the_dead() -> None:
@@ -226,19 +226,19 @@ def test_dead_players_never_must_spend() -> None:
     assert must_spend_spp(human_lineman(spp=50, dead=True), "bb2020") is False
 
 
-def test_sevens_postgame_options() -> None:
-    options = sevens_postgame_options(human_lineman())
+def test_postgame_skill_options() -> None:
+    options = postgame_skill_options(human_lineman(), "sevens")
     assert [
-        (o.kind, o.category, o.spp_cost, o.value_increase, o.sevens_postgame)
+        (o.kind, o.category, o.spp_cost, o.value_increase, o.postgame_skill)
         for o in options
     ] == [
         (RP, "general", 0, 10_000, True),
         (RS, "agility", 0, 20_000, True),
         (RS, "strength", 0, 20_000, True),
     ]
-    later = sevens_postgame_options(human_lineman(advancements=1))
+    later = postgame_skill_options(human_lineman(advancements=1), "sevens")
     assert [o.value_increase for o in later] == [20_000, 30_000, 30_000]
-    assert sevens_postgame_options(human_lineman(dead=True)) == []
+    assert postgame_skill_options(human_lineman(dead=True), "sevens") == []
 
 
 # --- random skills -----------------------------------------------------------------
@@ -729,9 +729,9 @@ def test_sevens_spp_advancement_uses_d2(data: RulesData) -> None:
     assert result.value_increase == 10_000
 
 
-def test_sevens_postgame_free_skill(data: RulesData) -> None:
+def test_postgame_skill_free_skill(data: RulesData) -> None:
     player = human_lineman()
-    option = sevens_postgame_options(player)[1]  # random agility secondary
+    option = postgame_skill_options(player, "sevens")[1]  # random agility secondary
     result = advance(player, option, ScriptedRoller([1, 4]), data=data)
     assert result.skill == SkillRef("dodge")
     assert (
@@ -740,7 +740,7 @@ def test_sevens_postgame_free_skill(data: RulesData) -> None:
         result.value_increase,
         result.player.value,
     ) == (0, 0, 20_000, 70_000)
-    second = sevens_postgame_options(result.player)[0]
+    second = postgame_skill_options(result.player, "sevens")[0]
     again = advance(result.player, second, ScriptedRoller([1, 1]), data=data)
     assert (again.value_increase, again.player.value, again.player.advancements) == (
         20_000,
@@ -749,9 +749,9 @@ def test_sevens_postgame_free_skill(data: RulesData) -> None:
     )
 
 
-def test_sevens_postgame_option_with_stale_value_is_rejected(data: RulesData) -> None:
+def test_postgame_skill_option_with_stale_value_is_rejected(data: RulesData) -> None:
     player = human_lineman(advancements=1)
-    stale = sevens_postgame_options(human_lineman())[0]
+    stale = postgame_skill_options(human_lineman(), "sevens")[0]
     with pytest.raises(CampaignError) as exc:
         advance(player, stale, ScriptedRoller([1, 1]), data=data)
     assert exc.value.code == "invalid_option"

@@ -28,7 +28,7 @@ from engine.campaign import (
     injury_result,
     niggling_modifiers,
     roll_casualty,
-    sevens_apothecary,
+    injury_table_apothecary,
     use_apothecary,
 )
 
@@ -570,9 +570,9 @@ def test_sevens_apothecary_cannot_reroll() -> None:
 def test_patched_up_cannot_be_treated_again() -> None:
     original = casualty_from_injury(InjuryResult.DEAD, "sevens", ScriptedRoller([]))
     assert original is not None
-    patched = sevens_apothecary(original, ScriptedRoller([6])).outcome
+    patched = injury_table_apothecary(original, ScriptedRoller([6])).outcome
     with pytest.raises(CampaignError) as exc:
-        sevens_apothecary(patched, ScriptedRoller([6]))
+        injury_table_apothecary(patched, ScriptedRoller([6]))
     assert exc.value.code == "apothecary_not_needed"
     with pytest.raises(CampaignError) as exc:
         apothecary_reroll(

@@ -27,8 +27,8 @@ from engine.campaign import (
     mvp_eligible,
     record_outcome,
     select_mvp,
-    sevens_advancement_player,
-    sevens_draft,
+    postgame_skill_player,
+    postgame_draft_departures,
     spp_earned,
     update_dedicated_fans,
     winnings,
@@ -514,7 +514,7 @@ def test_expensive_mistakes_rejects_negative_treasury() -> None:
 
 def test_sevens_chosen_player_gets_a_random_primary() -> None:
     players = [human_lineman(player_id=1), human_lineman(player_id=2)]
-    pick = sevens_advancement_player(
+    pick = postgame_skill_player(
         "chosen_player_primary", players, ScriptedRoller([]), chosen_player_id=2
     )
     assert (pick.player_id, pick.kind, pick.rolls) == (2, "random_primary", ())
@@ -524,7 +524,7 @@ def test_sevens_chosen_player_gets_a_random_primary() -> None:
 def test_sevens_chosen_player_must_have_played_and_be_alive(chosen: int | None) -> None:
     players = [human_lineman(player_id=1, dead=True), human_lineman(player_id=2)]
     with pytest.raises(CampaignError) as exc:
-        sevens_advancement_player(
+        postgame_skill_player(
             "chosen_player_primary",
             players,
             ScriptedRoller([]),
@@ -535,7 +535,7 @@ def test_sevens_chosen_player_must_have_played_and_be_alive(chosen: int | None) 
 
 def test_sevens_chosen_player_needs_primary_access() -> None:
     with pytest.raises(CampaignError) as exc:
-        sevens_advancement_player(
+        postgame_skill_player(
             "chosen_player_primary",
             [human_lineman(primary=())],
             ScriptedRoller([]),
@@ -551,7 +551,7 @@ def test_sevens_random_player_gets_a_random_secondary() -> None:
         human_lineman(player_id=3, secondary=()),
         human_lineman(player_id=4),
     ]
-    pick = sevens_advancement_player(
+    pick = postgame_skill_player(
         "random_player_secondary", players, ScriptedRoller([2])
     )
     assert (pick.player_id, pick.kind) == (4, "random_secondary")
@@ -560,7 +560,7 @@ def test_sevens_random_player_gets_a_random_secondary() -> None:
 
 def test_sevens_random_player_errors() -> None:
     with pytest.raises(CampaignError) as exc:
-        sevens_advancement_player(
+        postgame_skill_player(
             "random_player_secondary",
             [human_lineman()],
             ScriptedRoller([1]),
@@ -568,14 +568,14 @@ def test_sevens_random_player_errors() -> None:
         )
     assert exc.value.code == "unexpected_choice"
     with pytest.raises(CampaignError) as exc:
-        sevens_advancement_player(
+        postgame_skill_player(
             "random_player_secondary",
             [human_lineman(secondary=())],
             ScriptedRoller([1]),
         )
     assert exc.value.code == "no_eligible_player"
     with pytest.raises(CampaignError) as exc:
-        sevens_advancement_player("best_player", [human_lineman()], ScriptedRoller([1]))  # type: ignore[arg-type]
+        postgame_skill_player("best_player", [human_lineman()], ScriptedRoller([1]))  # type: ignore[arg-type]
     assert exc.value.code == "invalid_mode"
 
 
@@ -587,7 +587,7 @@ def test_sevens_draft() -> None:
         human_lineman(player_id=4, advancements=2),
         human_lineman(player_id=5, advancements=3, dead=True),
     ]
-    leaving, rolls = sevens_draft(players, ScriptedRoller([2, 2, 3]))
+    leaving, rolls = postgame_draft_departures(players, ScriptedRoller([2, 2, 3]))
     assert leaving == (3,)
     assert rolls == (
         ("sevens_draft:2", 6, 2),
@@ -597,7 +597,7 @@ def test_sevens_draft() -> None:
 
 
 def test_sevens_draft_roll_equal_to_skills_leaves() -> None:
-    leaving, _ = sevens_draft(
+    leaving, _ = postgame_draft_departures(
         [human_lineman(player_id=9, advancements=1)], ScriptedRoller([1])
     )
     assert leaving == (9,)

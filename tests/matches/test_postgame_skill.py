@@ -5,7 +5,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from league.models import League, LeagueEvent, Player, SevensAdvancement
-from league.services.advancement import team_sevens_advance
+from matches.services.postgame_skill import team_sevens_advance
 from league.services.audit import league_seed
 from league.services.roster import player_retire
 from matches.models import Match

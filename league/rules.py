@@ -1,0 +1,83 @@
+"""A league's rules as one typed object, built in one place.
+
+Everything that differs between formats is the variant's
+(:mod:`engine.variants`); a league adds its own choices (the casualty table,
+whether a league whose format makes SPP optional tracks them, points and
+tiebreakers). Seasons pin these choices when they are created
+(``Season.settings``); :func:`settings_rules` rebuilds the same object from
+that snapshot, so a season keeps the rules it started with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.campaign.casualty import CasualtyTable, casualty_table
+from engine.rules_data import RulesData, rules_data
+from engine.variants import Variant, get_variant
+from league.models import League
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueRules:
+    variant: Variant
+    rules_version: str
+    casualty_table: str  # a table name, or "" when the Injury table decides
+    tracks_spp: bool
+    points: tuple[int, int, int]
+    tiebreakers: tuple[str, ...]
+
+    @property
+    def format(self) -> str:
+        return self.variant.name
+
+    def casualty(self) -> CasualtyTable | None:
+        """The table casualties are rolled on after the game, or None when
+        the variant's Injury table gives them directly."""
+        if self.variant.league_casualty_table() is None:
+            return None
+        return casualty_table(self.casualty_table)
+
+    def data(self) -> RulesData:
+        return rules_data(self.rules_version)
+
+    def settings(self) -> dict[str, object]:
+        """The snapshot a season pins (see :func:`settings_rules`)."""
+        return {
+            "format": self.variant.name,
+            "rules_version": self.rules_version,
+            "points": list(self.points),
+            "tiebreakers": list(self.tiebreakers),
+            "casualty_table": self.casualty_table,
+            "spp": self.tracks_spp,
+        }
+
+
+def league_rules(league: League) -> LeagueRules:
+    """The rules ``league`` plays by now."""
+    variant = get_variant(league.format)
+    return LeagueRules(
+        variant=variant,
+        rules_version=league.rules_version,
+        casualty_table=league.casualty_table,
+        tracks_spp=not variant.spp_optional or league.sevens_spp,
+        points=(league.points_win, league.points_draw, league.points_loss),
+        tiebreakers=tuple(league.tiebreakers),
+    )
+
+
+def settings_rules(settings: Mapping[str, Any]) -> LeagueRules:
+    """The rules a season pinned in its ``settings`` when it was created."""
+    points = settings.get("points", (3, 1, 0))
+    variant = get_variant(str(settings["format"]))
+    return LeagueRules(
+        variant=variant,
+        rules_version=str(settings.get("rules_version", ""))
+        or variant.rules_data_version,
+        casualty_table=str(settings.get("casualty_table", "")),
+        tracks_spp=bool(settings.get("spp", True)),
+        points=(int(points[0]), int(points[1]), int(points[2])),
+        tiebreakers=tuple(settings.get("tiebreakers", ())),
+    )
