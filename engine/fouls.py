@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine import skillbits as S
 from engine.ball import Bounce, turnover
 from engine.blocking import count_assists
-from engine.events import ArgueTheCall, Foul, SentOff
+from engine.events import ArgueTheCall, Foul, Note, SentOff
 from engine.injuries import Harm, to_box
 from engine.rolls import parse_bonus
 from engine.state import SENT_OFF, Decision, GameState, Option, Proc
@@ -81,6 +81,12 @@ class SendOff(Proc):
 
     def step(self, g: GameState) -> Decision | None:
         t = g.team[self.p]
+        # Hook: a referee who awards this team no penalties (classic Get Da
+        # Ref) ignores the call: no Sending-off, no Turnover, no bribe used.
+        if not g.variant.referee_penalises(g, t):
+            g.emit(Note("ref_ignores", g.tname(t), g.pid[self.p], 0))
+            g.stack.pop()
+            return None
         opts: list[Option] = []
         if not g.argue_banned[t]:
             opts.append(OPT_ARGUE)

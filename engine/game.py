@@ -24,7 +24,7 @@ from engine.prayers import PrayerProc
 from engine.setup import Setup
 from engine.skillbits import LEADER
 from engine.state import Decision, GameState, Option, Proc
-from engine.turns import EndDrive, Turn
+from engine.turns import EndDrive, Turn, ko_recovery
 
 OPT_KICK: Option = ("kick",)
 OPT_RECEIVE: Option = ("receive",)
@@ -103,6 +103,9 @@ class GameProc(Proc):
     def _new_period(g: GameState) -> None:
         for k in [k for k in g.effects if k.endswith("_half")]:
             del g.effects[k]
+        # Re-rolls "this half" (Variant.extra_rerolls_last; drive-long ones
+        # are already gone) end with the half.
+        g.extra_rr[0] = g.extra_rr[1] = 0
         g.effects.pop("moles", None)
         g.half_over = False
 
@@ -220,6 +223,10 @@ class Drive(Proc):
             g.touchdown = False
             self.next_team = 1 - g.kicking
             self.phase = 1
+            # Hook: classic KO'd players roll at the kick-off, before set-up
+            # (the first kick-off of a half too; none after the last drive).
+            if g.variant.ko_recovery_at_kickoff():
+                ko_recovery(g)
             g.stack.append(Setup(1 - g.kicking))
             g.stack.append(Setup(g.kicking))
             return None

@@ -70,6 +70,34 @@ def kick_skill_player(g: GameState) -> int:
     return -1
 
 
+def deviate_kick(g: GameState, target: int, d8: int, dist: int) -> int:
+    """The kick moves ``dist`` squares in direction ``d8`` from ``target``;
+    the ball is in the air over the landing square (-1: off the pitch),
+    which is returned."""
+    dx, dy = D8_DIRECTIONS[d8]
+    sq = target
+    for _ in range(dist):
+        sq = g.pitch.step(sq, dx, dy)
+        if sq < 0:
+            break
+    g.ball = sq
+    g.ball_air = True
+    g.carrier = -1
+    g.emit(Kick(g.tname(g.kicking), target, d8, dist, sq))
+    return sq
+
+
+def land_kick(g: GameState, landing: int) -> None:
+    """The kick comes down at ``landing``: a touchback when it is off the
+    pitch or outside the receiving area, else it is caught or bounces."""
+    if landing < 0 or not in_receiving_area(g, landing):
+        g.stack.append(TouchbackProc())
+        return
+    g.ball = landing
+    g.ball_air = False
+    g.stack.append(land_ball(g, landing, -1, True))
+
+
 class Kickoff(Proc):
     """Place the kick, deviate it (D8 + D6; Kick may halve the D6), On the
     Ball at the kick-off, roll the kick-off event, then the ball comes down.
@@ -125,12 +153,7 @@ class Kickoff(Proc):
             if g.effects.pop("kick_scatter", False) and landing >= 0:
                 g.stack.append(Scatter(landing, 3, -1))
                 return None
-            if landing < 0 or not in_receiving_area(g, landing):
-                g.stack.append(TouchbackProc())
-                return None
-            g.ball = landing
-            g.ball_air = False
-            g.stack.append(land_ball(g, landing, -1, True))
+            land_kick(g, landing)
             return None
         g.kick_mode = False
         g.stack.pop()
@@ -156,19 +179,7 @@ class Kickoff(Proc):
         self._deviate(g, self.d6)
 
     def _deviate(self, g: GameState, dist: int) -> None:
-        target = self.target
-        d8 = self.d8
-        dx, dy = D8_DIRECTIONS[d8]
-        sq = target
-        for _ in range(dist):
-            sq = g.pitch.step(sq, dx, dy)
-            if sq < 0:
-                break
-        self.landing = sq
-        g.ball = sq
-        g.ball_air = True
-        g.carrier = -1
-        g.emit(Kick(g.tname(g.kicking), target, d8, dist, sq))
+        self.landing = deviate_kick(g, self.target, self.d8, dist)
         self.phase = 6
 
     def _event(self, g: GameState, name: str) -> Proc | None:
@@ -277,16 +288,18 @@ class HighKick(Proc):
 
 
 class QuickSnap(Proc):
-    """Quick Snap: up to ``n`` Open receiving players may move one square."""
+    """Quick Snap: up to ``n`` Open receiving players may move one square
+    (``open_only`` False: Marked players too, as in the classic game)."""
 
-    __slots__ = ("t", "n", "moved", "open_players")
+    __slots__ = ("t", "n", "moved", "open_players", "open_only")
 
-    def __init__(self, t: int, n: int) -> None:
+    def __init__(self, t: int, n: int, *, open_only: bool = True) -> None:
         self.phase = 0
         self.t = t
         self.n = n
         self.moved: tuple[int, ...] = ()
         self.open_players: tuple[int, ...] = ()
+        self.open_only = open_only
 
     def step(self, g: GameState) -> Decision | None:
         t = self.t
@@ -297,7 +310,7 @@ class QuickSnap(Proc):
                 if g.team[p] == t
                 and g.box[p] == PITCH
                 and g.status[p] == STANDING
-                and not g.markers(g.pos[p], t)
+                and not (self.open_only and g.markers(g.pos[p], t))
             )
             self.phase = 1
         if len(self.moved) >= self.n:

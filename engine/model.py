@@ -30,6 +30,9 @@ class PlayerSheet:
     pa: int | None
     av: int
     skills: tuple[SkillEntry, ...] = ()
+    # Niggling Injuries carried into the match (classic: +1 each to every
+    # Injury roll against the player; see Variant.injury_modifier).
+    niggling: int = 0
 
     def has(self, skill: str) -> bool:
         """Whether the player has the skill or trait ``skill``."""

@@ -188,15 +188,26 @@ def current_placement(g: GameState, t: int) -> Placement:
 
 class Setup(Proc):
     """A team sets up. ``max_changes`` > 0 makes it a Solid Defence
-    re-set-up, where at most that many (Open) players may change square."""
+    re-set-up, where at most that many (Open) players may change square.
+    ``open_only`` False lets Marked players move too and ``kind`` names the
+    decision (classic Perfect Defence: the whole team, "perfect_defence")."""
 
-    __slots__ = ("t", "max_changes", "formations")
+    __slots__ = ("t", "max_changes", "formations", "open_only", "kind")
 
-    def __init__(self, t: int, max_changes: int = 0) -> None:
+    def __init__(
+        self,
+        t: int,
+        max_changes: int = 0,
+        *,
+        open_only: bool = True,
+        kind: str = "solid_defence",
+    ) -> None:
         self.phase = 0
         self.t = t
         self.max_changes = max_changes
         self.formations: tuple[tuple[str, Placement], ...] = ()
+        self.open_only = open_only
+        self.kind = kind
 
     def step(self, g: GameState) -> Decision | None:
         t = self.t
@@ -213,13 +224,15 @@ class Setup(Proc):
             )
             return Decision(
                 g.tname(t),
-                "solid_defence",
+                self.kind,
                 opts,
                 accepts_arrangement=True,
                 info=(self.max_changes,),
             )
         avail = available_players(g, t)
-        if not avail:
+        # Hook: the variant says when too few players make a team concede
+        # (BB2020: nobody; classic: fewer than three, a forfeit).
+        if g.variant.forfeits(len(avail)):
             # Decision: a team with nobody to field concedes (without the
             # post-game penalty: rulebook allows conceding before set-up).
             g.conceded = t
@@ -238,6 +251,8 @@ class Setup(Proc):
         changed = [pid for pid, sq in pl if cur.get(pid) != sq]
         if len(changed) > self.max_changes:
             return False
+        if not self.open_only:
+            return True
         return all(not g.markers(cur[pid], self.t) for pid in changed)
 
     def check(self, g: GameState, placement: Placement) -> None:
@@ -247,6 +262,8 @@ class Setup(Proc):
             if not self._changes_ok(g, placement):
                 problems.append(
                     f"Solid Defence: at most {self.max_changes} Open players may move"
+                    if self.open_only
+                    else f"only the {self.max_changes} players set up may move"
                 )
             # validate the result as a set-up of the players on the pitch
             saved = [

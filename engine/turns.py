@@ -162,7 +162,8 @@ def activation_options(
 class Turn(Proc):
     """One team turn of team ``t``. ``kind`` "normal", or "blitz" for the
     Blitz! kick-off event (D3+N Open players, Move/Blitz/Throw Team-mate,
-    no turn marker)."""
+    no turn marker), or "bonus" for a full team turn that moves no turn
+    marker and cannot be conceded in (the classic Blitz!)."""
 
     __slots__ = ("t", "kind", "limit")
 
@@ -289,13 +290,15 @@ class Activation(Proc):
                         return None
                     g.status[p] = STANDING
                     g.emit(StandUp(g.pid[p]))
-                elif g.ma[p] < 3:
+                elif g.variant.rolls_to_stand_up(g, p):  # hook: MA < 3 rolls
                     self.phase = 2
                     g.stack.append(stand_up_test(g, p))
                     return None
                 else:
                     g.status[p] = STANDING
-                    g.act_ma_used = 3
+                    # (min: a variant with no roll lets MA < 3 stand up
+                    # using all of its MA, as after a successful roll)
+                    g.act_ma_used = min(3, g.ma[p])
                     g.emit(StandUp(g.pid[p]))
             ph = 3
         elif ph == 2:
@@ -435,7 +438,8 @@ class AnimosityCheck(Proc):
 
 class EndDrive(Proc):
     """End of drive: Secret Weapons are Sent-off, KO'd players roll to
-    recover (4+), drive-long effects expire, everyone leaves the pitch."""
+    recover (4+; unless the variant rolls at the next kick-off), drive-long
+    effects expire, everyone leaves the pitch."""
 
     __slots__ = ("queue",)
 
@@ -461,14 +465,10 @@ class EndDrive(Proc):
                 g.stack.append(SendOff(p, "secret_weapon", False))
                 return None
             self.phase = 2
-        # KO recovery
-        for p in range(g.n):
-            if g.box[p] == KO:
-                d = g.dice.d6()
-                ok = d >= 4
-                g.emit(KORecovery(g.pid[p], d, ok))
-                if ok:
-                    g.box[p] = RESERVES
+        # Hook: a variant that rolls KO recovery at the next kick-off
+        # instead (classic) has its Drive call ko_recovery() before set-up.
+        if not g.variant.ko_recovery_at_kickoff():
+            ko_recovery(g)
         heat = g.weather == "sweltering_heat"
         for t in (0, 1):
             on = [p for p in range(g.n) if g.team[p] == t and g.box[p] == PITCH]
@@ -492,10 +492,25 @@ class EndDrive(Proc):
         undo_drive_changes(g)
         for key in [k for k in g.effects if k.endswith("_drive")]:
             del g.effects[key]
-        g.extra_rr[0] = g.extra_rr[1] = 0
+        # Hook: re-rolls "this half" (classic) outlive the drive; the game
+        # procedure clears them at the end of the half.
+        if g.variant.extra_rerolls_last == "drive":
+            g.extra_rr[0] = g.extra_rr[1] = 0
         g.emit(DriveEnd(g.half))
         g.stack.pop()
         return None
+
+
+def ko_recovery(g: GameState) -> None:
+    """Every KO'd player rolls a D6: 4+ back to the Reserves (rulebook "The
+    End of a Drive"; classic: "at the next kick-off, before set-up")."""
+    for p in range(g.n):
+        if g.box[p] == KO:
+            d = g.dice.d6()
+            ok = d >= 4
+            g.emit(KORecovery(g.pid[p], d, ok))
+            if ok:
+                g.box[p] = RESERVES
 
 
 def _random_pick(g: GameState, players: list[int]) -> int:

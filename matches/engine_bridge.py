@@ -86,6 +86,8 @@ def team_sheet(
                 pa=p["pa"],
                 av=p["av"],
                 skills=tuple((s, param) for s, param in p["skills"]),
+                # the classic game adds them to Injury rolls in the match
+                niggling=int(p.get("niggling", 0)),
             )
             for p in snapshot["players"]
             if p["available"]

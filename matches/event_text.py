@@ -167,6 +167,8 @@ class Describer:
                 extra = (
                     f" ({w(e['characteristic'])})" if e.get("characteristic") else ""
                 )
+                if e.get("d100"):  # the classic D100 Casualty table
+                    extra += f" (D100 roll {e['d100']})"
                 return f"{p(e['player'])} casualty: {w(e['result'])}{extra}"
             case "apothecary":
                 return (

@@ -123,7 +123,7 @@ def player_advance_page(request: HttpRequest, player_id: int) -> HttpResponse:
     and the result page shows them."""
     player = _player_for_write(request, player_id)
     menu = player_advancements_get(player)
-    if request.method == "POST" and request.POST.get("action") == "sevens":
+    if request.method == "POST" and request.POST.get("action") == "postgame_skill":
         return _sevens_advance(request, player, menu)
     form, _ = _advance_form(menu, request.POST if request.method == "POST" else None)
     general: list[str] = []

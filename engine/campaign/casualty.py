@@ -29,7 +29,8 @@ from typing import Final, Literal
 
 from engine.campaign.dice import Roll, Roller, RollRecorder, ScriptedRoller
 from engine.campaign.errors import CampaignError
-from engine.campaign.player import Characteristic, PlayerState, reduce
+from engine.campaign.player import Characteristic, PlayerState, check_format, reduce
+from engine.variants.base import Variant
 
 MA, ST, AG, PA, AV = (
     Characteristic.MA,
@@ -209,7 +210,9 @@ CLASSIC_TABLE: Final = CasualtyTable(
 CASUALTY_TABLES: Final[Mapping[str, CasualtyTable]] = MappingProxyType(
     {t.name: t for t in (BB2020_TABLE, CLASSIC_TABLE, DUNGEON_BOWL_TABLE)}
 )
-SEVENS: Final = "sevens"
+# The "table" of a format whose Injury table gives the casualty directly
+# (Sevens): the name stored with such casualties.
+INJURY_TABLE: Final = "sevens"
 
 
 def casualty_table(name: str) -> CasualtyTable:
@@ -278,7 +281,7 @@ def niggling_modifiers(table: str, niggling: int) -> tuple[int, int]:
         raise CampaignError(
             "invalid_niggling", "niggling cannot be negative", "niggling"
         )
-    if table == SEVENS:
+    if table == INJURY_TABLE:
         return (0, 0)
     spec = casualty_table(table)
     return (0, niggling) if spec.niggling_modifier else (niggling, 0)
@@ -334,7 +337,7 @@ def casualty_from_roll(
 def badly_hurt(table: str) -> CasualtyOutcome:
     """A Badly Hurt applied without a Casualty roll (Stunty Injury table 9,
     the_rules_of_blood_bowl.md "Stunty Players"; a frog from Zap!)."""
-    if table != SEVENS:
+    if table != INJURY_TABLE:
         casualty_table(table)
     return CasualtyOutcome(
         table=table,
@@ -348,49 +351,28 @@ def badly_hurt(table: str) -> CasualtyOutcome:
     )
 
 
-def injury_result(
-    total: int, *, stunty: bool = False, ruleset: str = "bb2020"
-) -> InjuryResult:
-    """Read an Injury roll (2D6 total after modifiers).
+_INJURY_NAMES: Final[Mapping[str, InjuryResult]] = MappingProxyType(
+    {
+        "stunned": InjuryResult.STUNNED,
+        "ko": InjuryResult.KO,
+        "badly_hurt": InjuryResult.BADLY_HURT,
+        "seriously_hurt": InjuryResult.SERIOUSLY_HURT,
+        "dead": InjuryResult.DEAD,
+        "cas": InjuryResult.CASUALTY,
+    }
+)
 
-    * ``bb2020``/``dungeon_bowl``: 2-7 Stunned, 8-9 KO'd, 10+ Casualty; Stunty:
-      2-6 Stunned, 7-8 KO'd, 9 Badly Hurt (no Casualty roll), 10+ Casualty.
-    * ``classic`` (seed 001 "Table: Injuries"): 2-7 Stunned, 8-9 KO'd, 10-12
-      Casualty. Decision: seed 001 has no Stunty table, so ``stunty`` is
-      ignored for classic.
-    * ``sevens`` (blood_bowl_sevens.md "Injury Table"): 2-7 Stunned, 8-9 KO'd,
-      10 Badly Hurt, 11 Seriously Hurt, 12 DEAD; Stunty: 2-6, 7-8, 9-10, 11,
-      12. Decision: totals above 12 read as 12.
-    """
-    if total < 2:
-        total = 2  # Decision: modifiers cannot push an Injury roll below 2.
-    if ruleset in ("bb2020", "dungeon_bowl", "classic"):
-        if stunty and ruleset != "classic":
-            if total <= 6:
-                return InjuryResult.STUNNED
-            if total <= 8:
-                return InjuryResult.KO
-            if total == 9:
-                return InjuryResult.BADLY_HURT
-            return InjuryResult.CASUALTY
-        if total <= 7:
-            return InjuryResult.STUNNED
-        if total <= 9:
-            return InjuryResult.KO
-        return InjuryResult.CASUALTY
-    if ruleset == SEVENS:
-        total = min(total, 12)
-        stunned_max, ko_max, bh_max = (6, 8, 10) if stunty else (7, 9, 10)
-        if total <= stunned_max:
-            return InjuryResult.STUNNED
-        if total <= ko_max:
-            return InjuryResult.KO
-        if total <= bh_max:
-            return InjuryResult.BADLY_HURT
-        if total == 11:
-            return InjuryResult.SERIOUSLY_HURT
-        return InjuryResult.DEAD
-    raise CampaignError("unknown_ruleset", f"unknown ruleset {ruleset!r}", "ruleset")
+
+def injury_result(
+    total: int, *, stunty: bool = False, ruleset: str | Variant = "bb2020"
+) -> InjuryResult:
+    """Read an Injury roll (2D6 total after modifiers) on the format's Injury
+    table (or its Stunty Injury table), the same tables the match engine
+    reads (``Variant.injury_table``). Decision: modifiers cannot push an
+    Injury roll below 2, and totals above 12 read as 12."""
+    variant = check_format(ruleset)
+    table = variant.stunty_injury_table if stunty else variant.injury_table
+    return _INJURY_NAMES[table[max(2, min(12, total))]]
 
 
 _SEVENS_OUTCOMES: Final[Mapping[InjuryResult, tuple[CasualtyResult, str, bool]]] = (
@@ -423,7 +405,7 @@ def casualty_from_injury(
     """
     if injury in (InjuryResult.STUNNED, InjuryResult.KO):
         return None
-    if table == SEVENS:
+    if table == INJURY_TABLE:
         if injury is InjuryResult.CASUALTY:
             raise CampaignError(
                 "invalid_injury",
@@ -432,7 +414,7 @@ def casualty_from_injury(
             )
         result, name, mng = _SEVENS_OUTCOMES[injury]
         return CasualtyOutcome(
-            table=SEVENS,
+            table=INJURY_TABLE,
             rolls=(),
             result=result,
             injury=name,
@@ -521,7 +503,7 @@ def apothecary_reroll(
     rolls again on the Casualty table. Decision: the classic and Dungeon Bowl
     tables use the same roll-again-and-choose procedure (seed 001 and the
     Dungeon Bowl pages give no apothecary rule of their own)."""
-    if original.table == SEVENS:
+    if original.table == INJURY_TABLE:
         raise CampaignError(
             "apothecary_not_reroll",
             "a Sevens apothecary rolls a D6 to patch up; use injury_table_apothecary()",
@@ -578,7 +560,7 @@ def use_apothecary(
 ) -> ApothecaryResult:
     """Both halves at once: re-roll, then apply ``choice``. Sevens casualties
     are routed to :func:`injury_table_apothecary`."""
-    if original.table == SEVENS:
+    if original.table == INJURY_TABLE:
         return injury_table_apothecary(original, roller)
     reroll = apothecary_reroll(original, roller, niggling=niggling)
     return apothecary_choose(original, reroll, choice)

@@ -10,12 +10,15 @@ from engine.variants.base import (
     variants,
 )
 from engine.variants.bb2020 import BB2020, BloodBowl2020
+from engine.variants.classic import CLASSIC, Classic
 from engine.variants.sevens import SEVENS, Sevens
 
 __all__ = [
     "BB2020",
+    "CLASSIC",
     "SEVENS",
     "BloodBowl2020",
+    "Classic",
     "Sevens",
     "Variant",
     "get_variant",

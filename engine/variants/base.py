@@ -64,6 +64,10 @@ class Variant:
     team_rerolls_per_turn: ClassVar[int | None] = None
     # How many players a team may activate in a turn (None: every player).
     actions_per_turn: ClassVar[int | None] = None
+    # How long the extra team re-rolls won at a kick-off (``g.extra_rr``)
+    # last: "drive" (BB2020 Brilliant Coaching) or "half" (classic Cheering
+    # Fans and Brilliant Coaching, "a bonus Re-Roll this half").
+    extra_rerolls_last: ClassVar[str] = "drive"
 
     # -- tables (indexed by the roll) ----------------------------------------
     kickoff_table: ClassVar[tuple[str, ...]] = ()
@@ -121,7 +125,7 @@ class Variant:
     postgame_steps: ClassVar[tuple[str, ...]] = (
         "outcome",
         "winnings",
-        "dedicated_fans",
+        "fans",
         "spp",
         "injuries",
         "expensive_mistakes",
@@ -156,6 +160,21 @@ class Variant:
         """Whether a team must set up as many players as it can (up to the
         pitch's limit) rather than choosing to field fewer."""
         return False
+
+    def forfeits(self, available: int) -> bool:
+        """Whether a team with ``available`` players fit to set up cannot
+        play on and concedes at the set-up (BB2020: only with nobody)."""
+        return available == 0
+
+    def rolls_to_stand_up(self, g: GameState, p: int) -> bool:
+        """Whether Prone player ``p`` must roll 4+ to stand up (rulebook
+        "Standing Up": MA 2 or less)."""
+        return g.ma[p] < 3
+
+    def referee_penalises(self, g: GameState, t: int) -> bool:
+        """Whether the referee sends off players of team ``t`` now (fouls
+        spotted, Secret Weapons); False ignores the call."""
+        return True
 
     # -- procedures: armour, injury, casualties ------------------------------
 

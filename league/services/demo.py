@@ -46,6 +46,16 @@ DEMO_LEAGUES = (
             ("carla", "shambling-undead", "Middenheim Mourners"),
         ],
     ),
+    (
+        "Lustria Classic Cup",
+        "classic",
+        [
+            ("bob", "orc", "Orcland Raiders"),
+            ("carla", "human", "Altdorf Oldboys"),
+            ("bob", "skaven", "Warpstone Runners"),
+            ("carla", "wood-elf", "Laurelorn Lions"),
+        ],
+    ),
 )
 
 

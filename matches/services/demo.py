@@ -1,4 +1,5 @@
-"""The demo season: the Sevens demo league plays a whole round robin."""
+"""The demo seasons: the Sevens demo league and the classic demo league each
+play a whole round robin."""
 
 from __future__ import annotations
 
@@ -8,12 +9,16 @@ from league.services.advancement import player_advance, player_advancements_get
 from matches.models import Season
 from matches.services.seasons import season_create, season_schedule
 
-DEMO_SEASON = ("Badlands Sevens", "2026 Season", 2026)
+DEMO_SEASONS = (
+    ("Badlands Sevens", "2026 Season", 2026),
+    ("Lustria Classic Cup", "2026 Cup", 1987),
+)
+DEMO_SEASON = DEMO_SEASONS[0]
 
 
-def demo_season() -> tuple[Season, bool]:
-    """The demo season, created and scheduled if it does not exist yet."""
-    league_name, season_name, seed = DEMO_SEASON
+def demo_season(which: tuple[str, str, int] = DEMO_SEASON) -> tuple[Season, bool]:
+    """A demo season, created and scheduled if it does not exist yet."""
+    league_name, season_name, seed = which
     league = League.objects.get(name=league_name)
     season = Season.objects.filter(league=league, name=season_name).first()
     if season is not None:

@@ -47,16 +47,15 @@ from matches.services.results import CasualtyEntry, casualty_outcome
 from matches.services.seasons import match_seed
 
 Step = Match.PostgameStep
-ORDER = [
-    Step.OUTCOME,
-    Step.WINNINGS,
-    Step.FANS,
-    Step.SPP,
-    Step.INJURIES,
-    Step.EXPENSIVE_MISTAKES,
-    Step.TEAM_VALUE,
-    Step.DONE,
-]
+
+
+def _order(match: Match) -> list[Step]:
+    """The post-game steps of the match's format, in order (the variant's
+    ``postgame_steps``), then done."""
+    variant = settings_rules(match.season.settings).variant
+    return [Step(name) for name in variant.postgame_steps] + [Step.DONE]
+
+
 CHARACTERISTIC_FIELDS = {c: c.value for c in Characteristic}
 
 
@@ -416,7 +415,8 @@ def postgame_run_current_step(*, match_id: int) -> str | None:
     home, away = _teams(match)
     events = STEPS[step](match, result, home, away)
     match_events_append(match, events)
-    following = ORDER[ORDER.index(Step(step)) + 1]
+    order = _order(match)
+    following = order[order.index(Step(step)) + 1]
     match.postgame_step = following
     match.status = (
         Match.Status.COMPLETE if following == Step.DONE else Match.Status.POST_GAME

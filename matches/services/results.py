@@ -21,11 +21,17 @@ from engine.campaign import (
     casualty_from_roll,
     roll_casualty,
 )
-from engine.campaign.casualty import InjuryResult, badly_hurt, casualty_from_injury
+from engine.campaign.casualty import (
+    INJURY_TABLE,
+    InjuryResult,
+    badly_hurt,
+    casualty_from_injury,
+)
 from engine.dice import RandomDice
 from engine.extra_time import sudden_death, sudden_death_from_rolls
 from league.errors import ServiceError
 from league.models import Team
+from league.rules import settings_rules
 from matches.models import Match, MatchResult
 from matches.services.seasons import match_seed
 
@@ -89,7 +95,10 @@ def casualty_outcome(entry: CasualtyEntry, *, niggling: int) -> CasualtyOutcome:
         # A result the match gave without a casualty roll (the Sevens Injury
         # table's 11 and 12) keeps its severity whatever the league's table.
         outcome = casualty_from_injury(
-            InjuryResult(entry["result"]), "sevens", SeededRoller(0), niggling=niggling
+            InjuryResult(entry["result"]),
+            INJURY_TABLE,
+            SeededRoller(0),
+            niggling=niggling,
         )
         assert outcome is not None
         return outcome
@@ -227,7 +236,9 @@ def match_result_save(
         raise
     match.status = Match.Status.PLAYED
     match.mode = mode
-    match.postgame_step = Match.PostgameStep.OUTCOME
+    match.postgame_step = settings_rules(match.season.settings).variant.postgame_steps[
+        0
+    ]
     match.save(update_fields=["status", "mode", "postgame_step", "updated_at"])
     transaction.on_commit(partial(postgame_advance_task.delay, match.pk))
     return result

@@ -45,15 +45,22 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     assert django_user_model.objects.get(username="commish").check_password("commish")
     assert sorted(League.objects.values_list("format", flat=True)) == [
         "bb2020",
+        "classic",
         "sevens",
     ]
-    assert Team.objects.count() == 12
+    assert Team.objects.count() == 16
     assert Team.objects.filter(league__format="sevens", status="ready").count() == 8
     season = Season.objects.get(name="2026 Season")
     assert season.matches.count() == 28
     assert season.matches.filter(status="complete").count() == 28
     assert "28/28 matches" in first
     assert "Standings, Badlands Sevens — 2026 Season:" in first
+    # the classic league plays its season too, with D100 casualties
+    cup = Season.objects.get(name="2026 Cup")
+    assert cup.league.format == "classic"
+    assert cup.matches.filter(status="complete").count() == 6
+    assert "6/6 matches" in first
+    assert "Standings, Lustria Classic Cup — 2026 Cup:" in first
     # the season's SPP were spent once: players advanced, with their dice
     from league.models import LeagueEvent, Player
 

@@ -5,10 +5,10 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from league.models import League, LeagueEvent, Player, SevensAdvancement
-from matches.services.postgame_skill import team_sevens_advance
 from league.services.audit import league_seed
 from league.services.roster import player_retire
 from matches.models import Match
+from matches.services.postgame_skill import team_sevens_advance
 from matches.services.report import CasualtyLine, Report, match_submit_report
 from matches.services.seasons import season_create, season_schedule
 from tests.factories import draft_team

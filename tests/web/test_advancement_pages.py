@@ -300,14 +300,14 @@ def test_sevens_without_spp_offers_the_post_game_skill(
     if 'value="chosen_player_primary"' not in html:
         pytest.skip("this player did not play the team's latest match")
     response = client.post(
-        url(player), {"action": "sevens", "mode": "chosen_player_primary"}
+        url(player), {"action": "postgame_skill", "mode": "chosen_player_primary"}
     )
     if response.status_code == 400:  # several Primary categories: pick one
         category = response.context["sevens_categories"][0]
         response = client.post(
             url(player),
             {
-                "action": "sevens",
+                "action": "postgame_skill",
                 "mode": "chosen_player_primary",
                 "category": category,
             },

@@ -10,7 +10,7 @@ from league.services.demo import demo_build
 from matches.models import Match
 from matches.progress_bar import resolve_with_progress
 from matches.selectors import season_standings
-from matches.services.demo import demo_advance_players, demo_season
+from matches.services.demo import DEMO_SEASONS, demo_advance_players, demo_season
 from matches.services.progress import season_resolve_start
 
 
@@ -20,7 +20,15 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         for line in demo_build():
             self.stdout.write(line)
-        season, created = demo_season()
+        for which in DEMO_SEASONS:
+            self._season(which)
+        self.stdout.write(
+            "\nDemo accounts: admin/admin (superuser), commish/commish (commissioner), "
+            "bob/bob and carla/carla (coaches)."
+        )
+
+    def _season(self, which: tuple[str, str, int]) -> None:
+        season, created = demo_season(which)
         if created:
             self.stdout.write(f"scheduled {season} ({season.matches.count()} matches)")
         if season.matches.exclude(status=Match.Status.COMPLETE).exists():
@@ -45,7 +53,3 @@ class Command(BaseCommand):
                 f"{i:>3} {names[row.team_id]:<26}{row.played:>3}{row.won:>3}{row.drawn:>3}"
                 f"{row.lost:>3}{row.td_diff:>+5}{row.cas_diff:>+5}{row.points:>5}"
             )
-        self.stdout.write(
-            "\nDemo accounts: admin/admin (superuser), commish/commish (commissioner), "
-            "bob/bob and carla/carla (coaches)."
-        )

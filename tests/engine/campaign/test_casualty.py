@@ -26,9 +26,9 @@ from engine.campaign import (
     casualty_from_roll,
     casualty_table,
     injury_result,
+    injury_table_apothecary,
     niggling_modifiers,
     roll_casualty,
-    injury_table_apothecary,
     use_apothecary,
 )
 
@@ -237,7 +237,6 @@ def test_casualty_from_roll_rejects_bad_dice(
         (8, True, "bb2020", InjuryResult.KO),
         (9, True, "bb2020", InjuryResult.BADLY_HURT),
         (10, True, "bb2020", InjuryResult.CASUALTY),
-        (9, True, "dungeon_bowl", InjuryResult.BADLY_HURT),
         (9, True, "classic", InjuryResult.KO),  # no classic Stunty table
         (10, False, "classic", InjuryResult.CASUALTY),
         (7, False, "sevens", InjuryResult.STUNNED),
@@ -264,7 +263,7 @@ def test_injury_tables(
 def test_injury_result_unknown_ruleset() -> None:
     with pytest.raises(CampaignError) as exc:
         injury_result(8, ruleset="blitz")
-    assert exc.value.code == "unknown_ruleset"
+    assert exc.value.code == "unknown_format"
 
 
 def test_stunty_badly_hurt_makes_no_casualty_roll() -> None:

@@ -1,0 +1,199 @@
+"""Classic Blood Bowl (the LRB-era game): seed 001 ("Blocks", "Injuries",
+"Table: Injuries", "Table: Casualties") and seed 003 ("Setting Up the
+Game", "The Kick Off", "The Kick-Off Table"), digested in
+design/variants_digest.md part C.
+
+Everything the seeds do not change stays Blood Bowl 2020: the pitch, the
+turns, movement, passing, skills, the rosters (read through the AV
+conversion below), the Weather table, the league rules. The class overrides
+only what differs; the kick-off procedure and its eleven events are in
+:mod:`engine.variants.classic_kickoff`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from engine import skillbits as S
+from engine.campaign.casualty import CLASSIC_TABLE
+from engine.variants.base import register
+from engine.variants.bb2020 import INJURY_TABLE, BloodBowl2020
+
+if TYPE_CHECKING:
+    from engine.campaign.casualty import CasualtyTable
+    from engine.state import GameState, Proc
+
+# The classic Kick-Off table (2D6), seed 003 "The Kick-Off Table".
+KICKOFF_TABLE: tuple[str, ...] = (
+    "",
+    "",
+    "riot",  # 2
+    "get_da_ref",  # 3
+    "perfect_defence",  # 4
+    "cheering_fans",  # 5
+    "bad_kick",  # 6
+    "weather",  # 7
+    "quick_snap",  # 8
+    "brilliant_coaching",  # 9
+    "blitz",  # 10
+    "throw_a_rock",  # 11
+    "pitch_invasion",  # 12
+)
+
+# The effect that stops apothecaries while a Pitch Invasion hurts players
+# (seed 003: "a pitch invasion is a crowd injury, and the apothecary cannot
+# be used"); a "_drive" key, so the end of the drive clears it at the latest.
+NO_APOTHECARY = "no_apothecary_drive"
+
+
+def ref_bought(t: int) -> str:
+    """The effect of Get Da Ref for team ``t``: the referee awards that team
+    no penalties for the rest of the half (a "_half" key: the game procedure
+    clears it at half-time)."""
+    return f"ref_bought_{t}_half"
+
+
+def _slug(injury: str) -> str:
+    return injury.lower().replace(" ", "_")
+
+
+# The result slug of every D100 roll (index 0 unused), one per row of seed
+# 001 "Table: Casualties" (engine.campaign.casualty.CLASSIC_TABLE, the one
+# transcription of it): "badly_hurt", "broken_ribs", ..., "dead".
+CASUALTY_BY_ROLL: tuple[str, ...] = ("",) + tuple(
+    _slug(CLASSIC_TABLE.row(r).injury) for r in range(1, 101)
+)
+# Severity by row order: Badly Hurt 1 ... DEAD 18.
+SEVERITY: dict[str, int] = {
+    _slug(row.injury): i for i, row in enumerate(CLASSIC_TABLE.rows, start=1)
+}
+
+
+class Classic(BloodBowl2020):
+    """Classic Blood Bowl: what differs from Blood Bowl 2020."""
+
+    name = "classic"
+    label = "Classic Blood Bowl"
+    kickoff_table = KICKOFF_TABLE
+    # Seed 001 "Table: Injuries": 2-7 Stunned, 8-9 KO'd, 10-12 Casualty, the
+    # numbers of the BB2020 table (inherited). There is no Stunty table.
+    # Decision: Stunty players roll on the same table with +1 (the LRB
+    # Stunty skill; see injury_modifier), so they stay the more fragile.
+    stunty_injury_table = INJURY_TABLE
+    # Seed 001 "Table: Casualties", D100, no Lasting Injury table.
+    casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_BY_ROLL
+    casualty_die = 100
+    lasting_injury = ()
+    # Cheering Fans and Brilliant Coaching: "a bonus Re-Roll this half".
+    extra_rerolls_last = "half"
+
+    # -- the game ----------------------------------------------------------
+
+    def kickoff_procedure(self) -> Proc:
+        """Seed 003 [JJ]: place the ball, roll the Kick-Off table, scatter,
+        then bounces, touchbacks and catches."""
+        from engine.variants.classic_kickoff import ClassicKickoff
+
+        return ClassicKickoff()
+
+    def must_field_all(self) -> bool:
+        """Seed 003 [JJ]: "Coaches must field 11 players for each kickoff if
+        they are able, or all available players if fewer than 11"
+        (engine.setup.validate_setup requires min(available, 11))."""
+        return True
+
+    def forfeits(self, available: int) -> bool:
+        """Seed 003 [AH]: "If one team does not have at least three players,
+        to form a Line of Scrimmage, then it is a forfeit."
+
+        Decision: the forfeit ends the match at that set-up as a concession
+        by that team, without the concession penalty (the engine's conceding
+        code: the opponent wins, the score as for any concession), since
+        the team cannot play on rather than choosing to give up."""
+        return available < self.min_on_los
+
+    def rolls_to_stand_up(self, g: GameState, p: int) -> bool:
+        """Seed 001: standing up costs three squares of movement, with no
+        roll for anyone.
+
+        Decision: a player with MA 2 or less stands up without a roll and
+        has used all of his MA (he may still Rush), as after BB2020's
+        successful 4+ (engine.turns.Activation)."""
+        return False
+
+    def referee_penalises(self, g: GameState, t: int) -> bool:
+        """Get Da Ref: the bought referee "will not award penalties to the
+        team, even if he spots them making a foul", for the rest of the half.
+
+        Decision: every Sending-off by the referee is a penalty he does not
+        award: fouls spotted (a double on the Armour or Injury roll) and
+        Secret Weapons at the end of the drive. The player stays, there is
+        no Turnover, and no Argue the Call or Bribe is asked for (the team
+        keeps its Bribes); the other team's coach argues and bribes as
+        usual. The effect ends at half-time."""
+        return not g.effects.get(ref_bought(t), False)
+
+    # -- armour, injury, casualties ------------------------------------------
+
+    def armour_broken(self, total: int, av: int) -> bool:
+        """Seed 001: the roll must "beat the Knocked Down player's Armor
+        value", i.e. be strictly greater.
+
+        Decision (how AV carries across): the rosters are BB2020's, whose AV
+        is a target number; classic AV n is BB2020 AV (n+1)+ (an AV 9+
+        player has classic AV 8), so a classic game breaks armour on a roll
+        above ``av - 1``: the same rolls break it as in BB2020, which is
+        what the conversion is for."""
+        classic_av = av - 1
+        return total > classic_av
+
+    def injury_modifier(self, g: GameState, p: int) -> int:
+        """Seed 001: "Each Niggling Injury adds 1 to any subsequent Injury
+        roll made against this player" (PlayerSheet.niggling). Stunty: +1
+        (see the Decision on ``stunty_injury_table``). Thick Skull still
+        turns the lowest KO'd result into Stunned (engine.injuries)."""
+        home = g.sheets[0].players
+        sheet = home[p] if p < len(home) else g.sheets[1].players[p - len(home)]
+        stunty = 1 if g.skills[p] & S.STUNTY else 0
+        return sheet.niggling + stunty
+
+    def ko_recovery_at_kickoff(self) -> bool:
+        """Seed 001 "KO'd": "At the next kick-off, before you set up any
+        players, roll for each of your players that have been KO'd. On a
+        roll of 1-3, they must remain in the KO'd box ... On a roll of 4-6,
+        you must return the player to the Reserves box".
+
+        Decision: no roll at the end of a drive. At half-time the next
+        kick-off is the second half's first, so players KO'd in the first
+        half roll before its set-up; after the last drive of the game there
+        is no kick-off and no roll (with extra time, they roll before its
+        first set-up)."""
+        return True
+
+    def apothecary_may_treat(self, g: GameState, p: int) -> bool:
+        """Not during a Pitch Invasion (seed 003, a crowd injury)."""
+        if g.effects.get(NO_APOTHECARY, False):
+            return False
+        return super().apothecary_may_treat(g, p)
+
+    def casualty_roll(self, g: GameState) -> int:
+        """Seed 001: "roll percentile dice (1d100)".
+
+        Decision: the apothecary (not in the seeds) works as in BB2020: the
+        D100 is rolled again and the less severe result (by row order) is
+        kept; a Badly Hurt player goes to the Reserves. Decay adds +1 to the
+        roll (at most 100)."""
+        return g.dice.d100()
+
+    def casualty_severity(self, result: str) -> int:
+        return SEVERITY.get(result, 0)
+
+    def rolls_lasting_injury(self, result: str) -> bool:
+        # The D100 row is the injury; there is no Lasting Injury D6.
+        return False
+
+    def league_casualty_table(self) -> CasualtyTable | None:
+        return CLASSIC_TABLE
+
+
+CLASSIC = register(Classic())
