@@ -19,8 +19,9 @@ def _flatten(detail: Any, field: str | None) -> list[dict[str, str | None]]:
     if isinstance(detail, dict):
         out: list[dict[str, str | None]] = []
         for key, value in detail.items():
-            sub = key if key != "non_field_errors" else None
-            if field and sub:
+            # list items' errors come keyed by their index, 0 included
+            sub = None if key == "non_field_errors" else str(key)
+            if field and sub is not None:
                 sub = f"{field}.{sub}"
             elif field:
                 sub = field

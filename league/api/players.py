@@ -19,7 +19,11 @@ from rest_framework.views import APIView
 
 from engine.campaign import AdvancementKind, AdvancementOption, Characteristic
 from league.access import AnyUser, team_get_for_write
-from league.api.serializers import PlayerOutputSerializer
+from league.api.serializers import (
+    InputSerializer,
+    NoInputSerializer,
+    PlayerOutputSerializer,
+)
 from league.models import League, LeagueEvent, Player, SevensAdvancement, Team
 from league.selectors import league_event_list
 from league.services.advancement import (
@@ -71,7 +75,7 @@ class CharacteristicPreferenceField(serializers.ListField):
         return super().to_internal_value(data)
 
 
-class AdvanceInputSerializer(serializers.Serializer[dict[str, Any]]):
+class AdvanceInputSerializer(InputSerializer):
     kind = serializers.ChoiceField(choices=[k.value for k in AdvancementKind])
     category = serializers.CharField(max_length=20, required=False, allow_blank=True)
     skill = serializers.CharField(max_length=60, required=False, allow_blank=True)
@@ -166,7 +170,7 @@ class PlayerAdvancementsApi(APIView):
 # --- the Sevens post-game skill ------------------------------------------------
 
 
-class SevensAdvanceInputSerializer(serializers.Serializer[dict[str, Any]]):
+class SevensAdvanceInputSerializer(InputSerializer):
     match = serializers.IntegerField(min_value=1)
     mode = serializers.ChoiceField(choices=SevensAdvancement.Mode.choices)
     player = serializers.IntegerField(min_value=1, required=False, allow_null=True)
@@ -254,6 +258,7 @@ class JourneymanHireApi(APIView):
     @extend_schema(request=None, responses={200: PlayerOutputSerializer})
     def post(self, request: Request, player_id: int) -> Response:
         player = _player_for_write(request.user, player_id)
+        _valid(NoInputSerializer, request.data)
         hired = journeyman_hire(
             team_id=player.team_id,
             player_id=player.pk,
@@ -266,6 +271,7 @@ class PlayerRetireApi(APIView):
     @extend_schema(request=None, responses={200: PlayerOutputSerializer})
     def post(self, request: Request, player_id: int) -> Response:
         player = _player_for_write(request.user, player_id)
+        _valid(NoInputSerializer, request.data)
         retired = player_retire(
             team_id=player.team_id,
             player_id=player.pk,
@@ -278,6 +284,7 @@ class PlayerUnretireApi(APIView):
     @extend_schema(request=None, responses={200: PlayerOutputSerializer})
     def post(self, request: Request, player_id: int) -> Response:
         player = _player_for_write(request.user, player_id)
+        _valid(NoInputSerializer, request.data)
         back = player_unretire(
             team_id=player.team_id,
             player_id=player.pk,
