@@ -1,23 +1,36 @@
 """One error shape for the whole API.
 
 Every refusal is ``{"errors": [{"code": ..., "field": ..., "message": ...}]}``
-so clients can show each message next to the field it concerns.
+so clients can show each message next to the field it concerns. That holds
+for refusals raised inside DRF views (``exception_handler``) and for those
+Django answers before any view runs (the ``handler4xx``/``handler500``
+views, which answer JSON under ``/api/`` and the usual pages elsewhere).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.core.exceptions import (
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+Error = dict[str, str | None]
+TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
 
-def _flatten(detail: Any, field: str | None) -> list[dict[str, str | None]]:
+
+def _flatten(detail: Any, field: str | None) -> list[Error]:
     if isinstance(detail, dict):
-        out: list[dict[str, str | None]] = []
+        out: list[Error] = []
         for key, value in detail.items():
             # list items' errors come keyed by their index, 0 included
             sub = None if key == "non_field_errors" else str(key)
@@ -39,11 +52,18 @@ def _flatten(detail: Any, field: str | None) -> list[dict[str, str | None]]:
     return [{"code": str(code), "field": field, "message": str(detail)}]
 
 
+def api_error(code: str, message: str, field: str | None = None) -> Error:
+    return {"code": code, "field": field, "message": message}
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     from league.errors import ServiceError
 
     if isinstance(exc, ServiceError):
         return Response({"errors": exc.as_dicts()}, status=400)
+    if isinstance(exc, SuspiciousOperation):
+        body, status = _suspicious(exc)
+        return Response(body, status=status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
@@ -59,3 +79,45 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         errors = [{"code": str(code), "field": None, "message": str(detail)}]
     response.data = {"errors": errors}
     return response
+
+
+def _suspicious(exc: Exception) -> tuple[dict[str, list[Error]], int]:
+    if isinstance(exc, TOO_LARGE):
+        message = "the request is larger than the server accepts"
+        return {"errors": [api_error("request_too_large", message)]}, 413
+    return {"errors": [api_error("bad_request", "bad request")]}, 400
+
+
+# --- Django's error views: JSON under /api/, the site's pages elsewhere ------
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.bad_request(request, exception)
+    body, status = _suspicious(exception)
+    return JsonResponse(body, status=status)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.permission_denied(request, exception)
+    message = "You do not have permission to perform this action."
+    errors = [api_error("permission_denied", message)]
+    return JsonResponse({"errors": errors}, status=403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.page_not_found(request, exception)
+    return JsonResponse({"errors": [api_error("not_found", "Not found.")]}, status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.server_error(request)
+    message = "the server failed to answer; the error has been logged"
+    return JsonResponse({"errors": [api_error("server_error", message)]}, status=500)

@@ -17,3 +17,9 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("", include("config.web_urls")),
 ]
+
+# JSON in the API's error shape under /api/, the site's pages elsewhere.
+handler400 = "config.api_errors.bad_request"
+handler403 = "config.api_errors.permission_denied"
+handler404 = "config.api_errors.page_not_found"
+handler500 = "config.api_errors.server_error"
