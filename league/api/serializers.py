@@ -35,7 +35,7 @@ class InputSerializer(serializers.Serializer[dict[str, Any]]):
             if key not in self.fields
         }
         try:
-            value = super().to_internal_value(data)
+            value: dict[str, Any] = super().to_internal_value(data)
         except serializers.ValidationError as exc:
             if unknown and isinstance(exc.detail, dict):
                 raise serializers.ValidationError({**exc.detail, **unknown}) from exc
