@@ -76,7 +76,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     else:
         detail = getattr(exc, "detail", str(exc))
         code = getattr(detail, "code", None) or getattr(exc, "default_code", "error")
-        errors = [{"code": str(code), "field": None, "message": str(detail)}]
+        field = getattr(exc, "field", None)  # a refused JSON body says where
+        errors = [{"code": str(code), "field": field, "message": str(detail)}]
     response.data = {"errors": errors}
     return response
 
