@@ -50,6 +50,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Serves /static/ from the app itself (gunicorn serves no files).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads the query, a cookie or a token from the database.
+    "config.middleware.RefuseNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
