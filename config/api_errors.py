@@ -9,20 +9,27 @@ views, which answer JSON under ``/api/`` and the usual pages elsewhere).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.apps import apps
 from django.core.exceptions import (
+    NON_FIELD_ERRORS,
     PermissionDenied,
     RequestDataTooBig,
     SuspiciousOperation,
     TooManyFieldsSent,
     TooManyFilesSent,
 )
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
 
 Error = dict[str, str | None]
 TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
@@ -56,11 +63,71 @@ def api_error(code: str, message: str, field: str | None = None) -> Error:
     return {"code": code, "field": field, "message": message}
 
 
+NAME_TAKEN = api_error("name_taken", "that name was just taken", "name")
+
+
+def _unique_fields(exc: IntegrityError) -> frozenset[str]:
+    """The model fields of the unique constraint ``exc`` reports (empty if
+    it is not a uniqueness clash): PostgreSQL names the constraint, SQLite
+    lists its columns."""
+    diag = getattr(exc.__cause__, "diag", None)
+    constraint = getattr(diag, "constraint_name", None)
+    text = str(exc)
+    for model in apps.get_models():
+        opts = model._meta
+        uniques = [(c.name, c.fields) for c in opts.total_unique_constraints]
+        uniques += [
+            (f"{opts.db_table}_{f.column}_key", (f.name,))
+            for f in opts.local_fields
+            if f.unique
+        ]
+        column = {f.name: f.column for f in opts.local_fields}
+        for name, fields in uniques:
+            columns = ", ".join(f"{opts.db_table}.{column.get(f, f)}" for f in fields)
+            if constraint == name or text.endswith(f"constraint failed: {columns}"):
+                return frozenset(fields)
+    return frozenset()
+
+
+def _integrity_errors(exc: IntegrityError) -> tuple[int, list[Error]]:
+    """A concurrent request won a race the service's own checks could not
+    see: a unique name is a 400 like any other taken name, anything else a
+    409 the client may retry."""
+    if "name" in _unique_fields(exc):
+        return 400, [NAME_TAKEN]
+    logger.warning("integrity error answered as a conflict", exc_info=exc)
+    return 409, [
+        api_error("conflict", "a concurrent change got there first; try again")
+    ]
+
+
+def _model_validation_errors(exc: DjangoValidationError) -> list[Error]:
+    """``full_clean()`` refusals that got past a service's checks (a
+    concurrent request committed in between)."""
+    out: list[Error] = []
+    error_dict = getattr(exc, "error_dict", {})
+    for key, errors in error_dict.items():
+        for error in errors:
+            field = None if key == NON_FIELD_ERRORS else key
+            clashing = (error.params or {}).get("unique_check") or (field,)
+            if error.code in ("unique", "unique_together") and "name" in clashing:
+                out.append(NAME_TAKEN)
+            else:
+                message = " ".join(error.messages)
+                out.append(api_error(error.code or "invalid", message, field))
+    return out or [api_error("invalid", " ".join(exc.messages))]
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     from league.errors import ServiceError
 
     if isinstance(exc, ServiceError):
         return Response({"errors": exc.as_dicts()}, status=400)
+    if isinstance(exc, IntegrityError):
+        status, errors = _integrity_errors(exc)
+        return Response({"errors": errors}, status=status)
+    if isinstance(exc, DjangoValidationError):
+        return Response({"errors": _model_validation_errors(exc)}, status=400)
     if isinstance(exc, SuspiciousOperation):
         body, status = _suspicious(exc)
         return Response(body, status=status)

@@ -5,8 +5,10 @@ limit, hosts it does not serve, and crashes."""
 import json
 
 import pytest
+from django.db import IntegrityError
 from django.test import Client, override_settings
 
+from config.api_errors import exception_handler
 from tests.api_endpoints import WRITE_IDS, WRITES, api_world, every_row
 from tests.league.conftest import api_as
 
@@ -133,3 +135,30 @@ def test_a_crash_under_the_api_is_a_json_500(monkeypatch):
         "message": "the server failed to answer; the error has been logged",
     }
     assert b"boom" not in response.content
+
+
+@pytest.mark.parametrize(
+    ("message", "status", "code"),
+    [
+        # SQLite names the columns; PostgreSQL (tests/config/test_api_races.py)
+        # names the constraint
+        ("UNIQUE constraint failed: league_league.name", 400, "name_taken"),
+        (
+            "UNIQUE constraint failed: league_team.league_id, league_team.name",
+            400,
+            "name_taken",
+        ),
+        (
+            "UNIQUE constraint failed: matches_matchevent.match_id, "
+            "matches_matchevent.seq",
+            409,
+            "conflict",
+        ),
+        ("CHECK constraint failed: team_treasury_never_negative", 409, "conflict"),
+    ],
+)
+def test_a_lost_race_is_a_400_for_a_name_and_a_409_otherwise(message, status, code):
+    response = exception_handler(IntegrityError(message), {})
+
+    assert response.status_code == status
+    assert [e["code"] for e in response.data["errors"]] == [code]
