@@ -8,13 +8,16 @@ these are the *embedded default* that ``make demo`` uses on a fresh machine.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from config.env import (
     ImproperEnv,
+    cache_from_url,
     database_from_url,
     envbool,
     envint,
     envlist,
+    envrate,
     envstr,
 )
 
@@ -84,6 +87,9 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Throttle counters live in the cache. The default is per process: with
+# several gunicorn workers, CACHE_URL=redis://… keeps one count for all.
+CACHES = {"default": cache_from_url(envstr("CACHE_URL"))}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -102,6 +108,10 @@ STORAGES = {
 }
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
+# Failed logins per address and username before the login pages answer 429
+# (config/throttling.py), and the window they are counted in, in seconds.
+LOGIN_FAILURES_MAX = envint("LOGIN_FAILURES_MAX", 10)
+LOGIN_FAILURES_WINDOW = envint("LOGIN_FAILURES_WINDOW", 900)
 
 LOGGING = {
     "version": 1,
@@ -113,7 +123,7 @@ LOGGING = {
 }
 
 # --- REST API -------------------------------------------------------------
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -132,6 +142,18 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "config.api_pagination.CappedLimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # Writes only; reads are not limited (config/throttling.py).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttling.UserWriteThrottle",
+        "config.throttling.AnonWriteThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "write_user": envrate("API_WRITE_RATE_USER", "120/min"),
+        "write_anon": envrate("API_WRITE_RATE_ANON", "20/min"),
+    },
+    # Proxies in front that append to X-Forwarded-For: 0 trusts only the
+    # connection's address, which a client cannot forge.
+    "NUM_PROXIES": envint("NUM_PROXIES", 0),
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

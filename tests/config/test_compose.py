@@ -76,7 +76,7 @@ def test_the_image_copies_every_package_the_commands_import():
 
 def test_env_example_lists_every_variable_the_settings_read():
     source = (ROOT / "config" / "settings.py").read_text()
-    read = set(re.findall(r'env(?:str|bool|int|list)\(\s*"([A-Z_]+)"', source))
+    read = set(re.findall(r'env(?:str|bool|int|list|rate)\(\s*"([A-Z_]+)"', source))
     example = {
         line.split("=", 1)[0]
         for line in (ROOT / ".env.example").read_text().splitlines()
@@ -98,3 +98,12 @@ def test_settings_refuse_to_start_without_a_secret_key_when_debug_is_off():
     )
     assert proc.returncode != 0
     assert "SECRET_KEY must be set" in proc.stderr
+
+
+def test_the_app_services_count_throttles_in_the_shared_redis():
+    from config.env import cache_from_url
+
+    for name in APP_SERVICES:
+        url = SERVICES[name]["environment"]["CACHE_URL"]
+        assert url.startswith("redis://redis:6379/")
+        assert cache_from_url(url)["BACKEND"].endswith("RedisCache")
