@@ -58,6 +58,17 @@ def envrate(name: str, default: str) -> str:
     return raw
 
 
+def check_secret_key(key: str) -> None:
+    """Refuse a key that Django's deploy check calls weak (security.W009):
+    under 50 characters, under 5 distinct ones, or startproject's
+    development key; the example file's placeholder is one of them."""
+    if len(key) < 50 or len(set(key)) < 5 or key.startswith("django-insecure-"):
+        raise ImproperEnv(
+            "SECRET_KEY must be a long random string (50 characters or more): "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+
+
 def envlist(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":

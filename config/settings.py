@@ -15,6 +15,7 @@ from django.utils.csp import CSP
 from config.env import (
     ImproperEnv,
     cache_from_url,
+    check_secret_key,
     database_from_url,
     envbool,
     envint,
@@ -31,6 +32,8 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperEnv("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105
+elif not DEBUG:
+    check_secret_key(SECRET_KEY)
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
@@ -126,7 +129,31 @@ LOGGING = {
     "loggers": {"celery.app.trace": {"level": "WARNING"}},
 }
 
-# --- Content-Security-Policy ---------------------------------------------
+# --- HTTPS and browser protections ------------------------------------------
+# Production sits behind a TLS-terminating proxy. Each setting comes from the
+# environment; unset, it is on when DEBUG is off (the demo and the tests run
+# with DEBUG on, over plain HTTP).
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
+# The container's healthcheck asks for /healthz over plain HTTP from inside.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# The proxy's header that names the client's scheme, e.g. X-Forwarded-Proto.
+# Set it only behind a proxy that sets it (and drops a client's own): without
+# it, a redirect to HTTPS behind the proxy would loop.
+_proxy_header = envstr("SECURE_PROXY_SSL_HEADER")
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _proxy_header.upper().replace("-", "_"), "https")
+    if _proxy_header
+    else None
+)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", not DEBUG)
+# Asking browsers to preload HTTPS-only for the whole domain is the domain
+# owner's decision (SECURE_HSTS_PRELOAD=True), not a default to warn about.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
 # Scripts and styles come only from the site's own static files; the one
 # inline script and style left (Swagger UI's start-up, in
 # templates/drf_spectacular/) carry the request's nonce.
