@@ -63,7 +63,8 @@ def api_error(code: str, message: str, field: str | None = None) -> Error:
     return {"code": code, "field": field, "message": message}
 
 
-NAME_TAKEN = api_error("name_taken", "that name was just taken", "name")
+def _name_taken() -> Error:
+    return api_error("name_taken", "that name was just taken", "name")
 
 
 def _unique_fields(exc: IntegrityError) -> frozenset[str]:
@@ -94,7 +95,7 @@ def _integrity_errors(exc: IntegrityError) -> tuple[int, list[Error]]:
     see: a unique name is a 400 like any other taken name, anything else a
     409 the client may retry."""
     if "name" in _unique_fields(exc):
-        return 400, [NAME_TAKEN]
+        return 400, [_name_taken()]
     logger.warning("integrity error answered as a conflict", exc_info=exc)
     return 409, [
         api_error("conflict", "a concurrent change got there first; try again")
@@ -111,7 +112,7 @@ def _model_validation_errors(exc: DjangoValidationError) -> list[Error]:
             field = None if key == NON_FIELD_ERRORS else key
             clashing = (error.params or {}).get("unique_check") or (field,)
             if error.code in ("unique", "unique_together") and "name" in clashing:
-                out.append(NAME_TAKEN)
+                out.append(_name_taken())
             else:
                 message = " ".join(error.messages)
                 out.append(api_error(error.code or "invalid", message, field))
