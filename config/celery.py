@@ -19,9 +19,12 @@ def health_ping_task() -> dict[str, str]:
     runs tasks against the real broker and database.
     """
     from django.contrib.auth import get_user_model
+    from django.db import connection
 
     from config.health import database_status
 
-    status = dict(database_status())
-    status["users"] = str(get_user_model().objects.count())
-    return status
+    return {
+        "status": database_status(),
+        "vendor": connection.vendor,
+        "users": str(get_user_model().objects.count()),
+    }

@@ -8,6 +8,7 @@ meaning False.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -46,6 +47,28 @@ def envstr(name: str, default: str = "") -> str:
     return os.environ.get(name, default)
 
 
+_RATE = re.compile(r"[0-9]+/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def envrate(name: str, default: str) -> str:
+    """A request rate in DRF's notation, such as ``120/min``."""
+    raw = os.environ.get(name) or default
+    if not _RATE.fullmatch(raw):
+        raise ImproperEnv(f"{name} must be a rate such as 120/min, not {raw!r}")
+    return raw
+
+
+def check_secret_key(key: str) -> None:
+    """Refuse a key that Django's deploy check calls weak (security.W009):
+    under 50 characters, under 5 distinct ones, or startproject's
+    development key; the example file's placeholder is one of them."""
+    if len(key) < 50 or len(set(key)) < 5 or key.startswith("django-insecure-"):
+        raise ImproperEnv(
+            "SECRET_KEY must be a long random string (50 characters or more): "
+            "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+
+
 def envlist(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None or raw.strip() == "":
@@ -78,3 +101,17 @@ def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
             path = base_dir / path
         return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}
     raise ImproperEnv(f"DATABASE_URL scheme {parts.scheme!r} is not supported")
+
+
+def cache_from_url(url: str) -> dict[str, Any]:
+    """``redis://host:6379/1`` selects Redis; empty (or ``locmem://``) the
+    in-process memory cache, which each process keeps to itself."""
+    scheme = urlsplit(url).scheme
+    if scheme in ("", "locmem"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if scheme in ("redis", "rediss"):
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+        }
+    raise ImproperEnv(f"CACHE_URL scheme {scheme!r} is not supported")

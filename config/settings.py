@@ -8,13 +8,19 @@ these are the *embedded default* that ``make demo`` uses on a fresh machine.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from django.utils.csp import CSP
 
 from config.env import (
     ImproperEnv,
+    cache_from_url,
+    check_secret_key,
     database_from_url,
     envbool,
     envint,
     envlist,
+    envrate,
     envstr,
 )
 
@@ -26,6 +32,8 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperEnv("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"  # noqa: S105
+elif not DEBUG:
+    check_secret_key(SECRET_KEY)
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
@@ -48,8 +56,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # Serves /static/ from the app itself (gunicorn serves no files).
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads the query, a cookie or a token from the database.
+    "config.middleware.RefuseNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -71,6 +82,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -82,6 +94,9 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Throttle counters live in the cache. The default is per process: with
+# several gunicorn workers, CACHE_URL=redis://… keeps one count for all.
+CACHES = {"default": cache_from_url(envstr("CACHE_URL"))}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -100,6 +115,10 @@ STORAGES = {
 }
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
+# Failed logins per address and username before the login pages answer 429
+# (config/throttling.py), and the window they are counted in, in seconds.
+LOGIN_FAILURES_MAX = envint("LOGIN_FAILURES_MAX", 10)
+LOGIN_FAILURES_WINDOW = envint("LOGIN_FAILURES_WINDOW", 900)
 
 LOGGING = {
     "version": 1,
@@ -110,8 +129,47 @@ LOGGING = {
     "loggers": {"celery.app.trace": {"level": "WARNING"}},
 }
 
+# --- HTTPS and browser protections ------------------------------------------
+# Production sits behind a TLS-terminating proxy. Each setting comes from the
+# environment; unset, it is on when DEBUG is off (the demo and the tests run
+# with DEBUG on, over plain HTTP).
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
+# The container's healthcheck asks for /healthz over plain HTTP from inside.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# The proxy's header that names the client's scheme, e.g. X-Forwarded-Proto.
+# Set it only behind a proxy that sets it (and drops a client's own): without
+# it, a redirect to HTTPS behind the proxy would loop.
+_proxy_header = envstr("SECURE_PROXY_SSL_HEADER")
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _proxy_header.upper().replace("-", "_"), "https")
+    if _proxy_header
+    else None
+)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", not DEBUG)
+# Asking browsers to preload HTTPS-only for the whole domain is the domain
+# owner's decision (SECURE_HSTS_PRELOAD=True), not a default to warn about.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# Scripts and styles come only from the site's own static files; the one
+# inline script and style left (Swagger UI's start-up, in
+# templates/drf_spectacular/) carry the request's nonce.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
 # --- REST API -------------------------------------------------------------
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -119,10 +177,29 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
+    # Every answer under /api/ is JSON (the browsable docs are /api/docs/).
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api_parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.api_pagination.CappedLimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # Writes only; reads are not limited (config/throttling.py).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttling.UserWriteThrottle",
+        "config.throttling.AnonWriteThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "write_user": envrate("API_WRITE_RATE_USER", "120/min"),
+        "write_anon": envrate("API_WRITE_RATE_ANON", "20/min"),
+    },
+    # Proxies in front that append to X-Forwarded-For: 0 trusts only the
+    # connection's address, which a client cannot forge.
+    "NUM_PROXIES": envint("NUM_PROXIES", 0),
     "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -135,6 +212,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # No badge from validator.swagger.io: nothing leaves the site.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 # --- Celery ---------------------------------------------------------------

@@ -1,12 +1,17 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
+from config.throttling import login_throttled
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # The login pages, ahead of the includes that also route them: throttled.
+    path("admin/login/", login_throttled(admin.site.login)),
     path("admin/", admin.site.urls),
+    path("accounts/login/", login_throttled(auth_views.LoginView.as_view())),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(
@@ -17,3 +22,9 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     path("", include("config.web_urls")),
 ]
+
+# JSON in the API's error shape under /api/, the site's pages elsewhere.
+handler400 = "config.api_errors.bad_request"
+handler403 = "config.api_errors.permission_denied"
+handler404 = "config.api_errors.page_not_found"
+handler500 = "config.api_errors.server_error"

@@ -14,7 +14,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.access import league_get_for_commissioner
-from league.api.serializers import DraftPlayerSerializer
+from league.api.serializers import (
+    DraftPlayerSerializer,
+    InputSerializer,
+    NoInputSerializer,
+)
 from league.models import League
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
 from matches.selectors import (
@@ -53,7 +57,7 @@ from matches.services.seasons import (
 )
 
 
-class SeasonInputSerializer(serializers.Serializer[dict[str, Any]]):
+class SeasonInputSerializer(InputSerializer):
     league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
     name = serializers.CharField(max_length=100)
     teams = serializers.ListField(
@@ -152,7 +156,7 @@ class EventOutputSerializer(serializers.ModelSerializer[MatchEvent]):
         fields = ["seq", "type", "payload"]
 
 
-class PlayerLineSerializer(serializers.Serializer[dict[str, Any]]):
+class PlayerLineSerializer(InputSerializer):
     player_id = serializers.IntegerField(min_value=1)
     touchdowns = serializers.IntegerField(min_value=0, max_value=20, default=0)
     completions = serializers.IntegerField(min_value=0, max_value=50, default=0)
@@ -164,14 +168,14 @@ class PlayerLineSerializer(serializers.Serializer[dict[str, Any]]):
     successful_landings = serializers.IntegerField(min_value=0, max_value=20, default=0)
 
 
-class CasualtyLineSerializer(serializers.Serializer[dict[str, Any]]):
+class CasualtyLineSerializer(InputSerializer):
     player_id = serializers.IntegerField(min_value=1)
     casualty_roll = serializers.IntegerField(min_value=1, max_value=100, required=False)
     lasting_roll = serializers.IntegerField(min_value=1, max_value=6, required=False)
     inflicted_by = serializers.IntegerField(min_value=1, required=False)
 
 
-class ReportInputSerializer(serializers.Serializer[dict[str, Any]]):
+class ReportInputSerializer(InputSerializer):
     home_score = serializers.IntegerField(min_value=0, max_value=30)
     away_score = serializers.IntegerField(min_value=0, max_value=30)
     players = PlayerLineSerializer(many=True, required=False, max_length=40)
@@ -198,17 +202,17 @@ class ReportInputSerializer(serializers.Serializer[dict[str, Any]]):
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
-class ResolveInputSerializer(serializers.Serializer[dict[str, Any]]):
+class ResolveInputSerializer(InputSerializer):
     scope = serializers.ChoiceField(choices=["round", "season"], default="round")
 
 
-class OverrideInputSerializer(serializers.Serializer[dict[str, Any]]):
+class OverrideInputSerializer(InputSerializer):
     home_score = serializers.IntegerField(min_value=0, max_value=30)
     away_score = serializers.IntegerField(min_value=0, max_value=30)
     reason = serializers.CharField(max_length=300)
 
 
-class PostponeInputSerializer(serializers.Serializer[dict[str, Any]]):
+class PostponeInputSerializer(InputSerializer):
     round = serializers.IntegerField(min_value=1, max_value=200, required=False)
 
 
@@ -280,6 +284,7 @@ class SeasonScheduleApi(APIView):
     @extend_schema(request=None, responses={201: MatchOutputSerializer(many=True)})
     def post(self, request: Request, season_id: int) -> Response:
         season = _season_for_commissioner(request, season_id)
+        _valid(NoInputSerializer, request.data)
         matches = season_schedule(season_id=season.pk)
         return Response(MatchOutputSerializer(matches, many=True).data, status=201)
 
@@ -288,6 +293,7 @@ class SeasonPlayoffsApi(APIView):
     @extend_schema(request=None, responses={201: MatchOutputSerializer(many=True)})
     def post(self, request: Request, season_id: int) -> Response:
         season = _season_for_commissioner(request, season_id)
+        _valid(NoInputSerializer, request.data)
         matches = season_schedule_playoffs(season_id=season.pk)
         return Response(MatchOutputSerializer(matches, many=True).data, status=201)
 
@@ -421,6 +427,7 @@ class MatchResolveApi(APIView):
     def post(self, request: Request, pk: int) -> Response:
         match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
         league_get_for_commissioner(request.user, match.season.league_id)
+        _valid(NoInputSerializer, request.data)
         if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
             from league.errors import ServiceError
 
@@ -461,7 +468,7 @@ class MatchPostponeApi(APIView):
         )
 
 
-class InducementItemSerializer(serializers.Serializer[dict[str, Any]]):
+class InducementItemSerializer(InputSerializer):
     item = serializers.CharField(max_length=60)
     count = serializers.IntegerField(min_value=1, max_value=20, default=1)
     star_player = serializers.CharField(max_length=100, required=False)
@@ -473,7 +480,7 @@ class InducementItemSerializer(serializers.Serializer[dict[str, Any]]):
     )
 
 
-class InducementsInputSerializer(serializers.Serializer[dict[str, Any]]):
+class InducementsInputSerializer(InputSerializer):
     team = serializers.IntegerField(min_value=1)
     items = InducementItemSerializer(many=True, max_length=30)
 
@@ -548,6 +555,7 @@ class SeasonCloseApi(APIView):
     @extend_schema(request=None, responses={200: TaskOutput})
     def post(self, request: Request, season_id: int) -> Response:
         get_object_or_404(Season, pk=season_id)
+        _valid(NoInputSerializer, request.data)
         archives = season_close(season_id=season_id, actor=request.user)
         return Response(
             {
@@ -558,7 +566,7 @@ class SeasonCloseApi(APIView):
         )
 
 
-class RedraftInputSerializer(serializers.Serializer[dict[str, Any]]):
+class RedraftInputSerializer(InputSerializer):
     season = serializers.IntegerField(min_value=1)
     keep = serializers.ListField(
         child=serializers.IntegerField(min_value=1), max_length=40, default=list

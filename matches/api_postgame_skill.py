@@ -21,11 +21,12 @@ from league.api.players import (
     _player_data,
     _valid,
 )
+from league.api.serializers import InputSerializer
 from league.models import SevensAdvancement, Team
 from matches.services.postgame_skill import team_sevens_advance, team_sevens_pending
 
 
-class SevensAdvanceInputSerializer(serializers.Serializer[dict[str, Any]]):
+class SevensAdvanceInputSerializer(InputSerializer):
     match = serializers.IntegerField(min_value=1)
     mode = serializers.ChoiceField(choices=SevensAdvancement.Mode.choices)
     player = serializers.IntegerField(min_value=1, required=False, allow_null=True)

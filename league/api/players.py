@@ -19,7 +19,11 @@ from rest_framework.views import APIView
 
 from engine.campaign import AdvancementKind, AdvancementOption, Characteristic
 from league.access import AnyUser, team_get_for_write
-from league.api.serializers import PlayerOutputSerializer
+from league.api.serializers import (
+    InputSerializer,
+    NoInputSerializer,
+    PlayerOutputSerializer,
+)
 from league.models import League, LeagueEvent, Player
 from league.selectors import league_event_list
 from league.services.advancement import (
@@ -69,7 +73,7 @@ class CharacteristicPreferenceField(serializers.ListField):
         return super().to_internal_value(data)
 
 
-class AdvanceInputSerializer(serializers.Serializer[dict[str, Any]]):
+class AdvanceInputSerializer(InputSerializer):
     kind = serializers.ChoiceField(choices=[k.value for k in AdvancementKind])
     category = serializers.CharField(max_length=20, required=False, allow_blank=True)
     skill = serializers.CharField(max_length=60, required=False, allow_blank=True)
@@ -168,6 +172,7 @@ class JourneymanHireApi(APIView):
     @extend_schema(request=None, responses={200: PlayerOutputSerializer})
     def post(self, request: Request, player_id: int) -> Response:
         player = _player_for_write(request.user, player_id)
+        _valid(NoInputSerializer, request.data)
         hired = journeyman_hire(
             team_id=player.team_id,
             player_id=player.pk,
@@ -180,6 +185,7 @@ class PlayerRetireApi(APIView):
     @extend_schema(request=None, responses={200: PlayerOutputSerializer})
     def post(self, request: Request, player_id: int) -> Response:
         player = _player_for_write(request.user, player_id)
+        _valid(NoInputSerializer, request.data)
         retired = player_retire(
             team_id=player.team_id,
             player_id=player.pk,
@@ -192,6 +198,7 @@ class PlayerUnretireApi(APIView):
     @extend_schema(request=None, responses={200: PlayerOutputSerializer})
     def post(self, request: Request, player_id: int) -> Response:
         player = _player_for_write(request.user, player_id)
+        _valid(NoInputSerializer, request.data)
         back = player_unretire(
             team_id=player.team_id,
             player_id=player.pk,

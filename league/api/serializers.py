@@ -3,6 +3,7 @@ only; the rules live in the services."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import serializers
@@ -20,7 +21,35 @@ from league.models import (
 from league.selectors import team_roster_players, team_value_get
 
 
-class LeagueInputSerializer(serializers.Serializer[dict[str, Any]]):
+class InputSerializer(serializers.Serializer[dict[str, Any]]):
+    """The base of every API input: a field it does not declare is refused
+    with ``unknown_field`` (a typo such as ``reroll`` for ``rerolls`` must not
+    be silently ignored), at any depth, along with the other errors found."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        unknown = {
+            key: [
+                serializers.ErrorDetail(f"unknown field {key!r}", code="unknown_field")
+            ]
+            for key in (data if isinstance(data, Mapping) else ())
+            if key not in self.fields
+        }
+        try:
+            value: dict[str, Any] = super().to_internal_value(data)
+        except serializers.ValidationError as exc:
+            if unknown and isinstance(exc.detail, dict):
+                raise serializers.ValidationError({**exc.detail, **unknown}) from exc
+            raise
+        if unknown:
+            raise serializers.ValidationError(unknown)
+        return value
+
+
+class NoInputSerializer(InputSerializer):
+    """The input of a write that takes no fields: an empty body or ``{}``."""
+
+
+class LeagueInputSerializer(InputSerializer):
     name = serializers.CharField(max_length=100)
     format = serializers.CharField(
         max_length=20, help_text="a format's name (GET /api/formats/)"
@@ -67,12 +96,12 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
         ]
 
 
-class DraftPlayerSerializer(serializers.Serializer[dict[str, Any]]):
+class DraftPlayerSerializer(InputSerializer):
     position = serializers.CharField(max_length=60)
     name = serializers.CharField(max_length=100)
 
 
-class TeamDraftInputSerializer(serializers.Serializer[dict[str, Any]]):
+class TeamDraftInputSerializer(InputSerializer):
     league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
     name = serializers.CharField(max_length=100)
     roster = serializers.CharField(max_length=40)
@@ -84,12 +113,12 @@ class TeamDraftInputSerializer(serializers.Serializer[dict[str, Any]]):
     dedicated_fans = serializers.IntegerField(min_value=0, max_value=99, default=1)
 
 
-class HireInputSerializer(serializers.Serializer[dict[str, Any]]):
+class HireInputSerializer(InputSerializer):
     position = serializers.CharField(max_length=60)
     name = serializers.CharField(max_length=100)
 
 
-class PurchaseInputSerializer(serializers.Serializer[dict[str, Any]]):
+class PurchaseInputSerializer(InputSerializer):
     item = serializers.ChoiceField(choices=[*PURCHASE_ITEMS, "dedicated_fans"])
     quantity = serializers.IntegerField(min_value=1, max_value=99, default=1)
 

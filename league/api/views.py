@@ -20,6 +20,7 @@ from league.api.serializers import (
     LeagueInputSerializer,
     LeagueOutputSerializer,
     LedgerEntryOutputSerializer,
+    NoInputSerializer,
     PlayerOutputSerializer,
     PurchaseInputSerializer,
     TeamDraftInputSerializer,
@@ -120,6 +121,7 @@ class TeamPlayerDetailApi(APIView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, team_id: int, player_id: int) -> Response:
         team = team_get_for_write(request.user, team_id)
+        _valid(NoInputSerializer, request.data)
         team_fire_player(team_id=team.pk, player_id=player_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -2,7 +2,9 @@
 every command must name real modules, settings and queues."""
 
 import importlib
+import os
 import re
+import secrets
 import shlex
 import subprocess
 import sys
@@ -76,7 +78,7 @@ def test_the_image_copies_every_package_the_commands_import():
 
 def test_env_example_lists_every_variable_the_settings_read():
     source = (ROOT / "config" / "settings.py").read_text()
-    read = set(re.findall(r'env(?:str|bool|int|list)\(\s*"([A-Z_]+)"', source))
+    read = set(re.findall(r'env(?:str|bool|int|list|rate)\(\s*"([A-Z_]+)"', source))
     example = {
         line.split("=", 1)[0]
         for line in (ROOT / ".env.example").read_text().splitlines()
@@ -98,3 +100,92 @@ def test_settings_refuse_to_start_without_a_secret_key_when_debug_is_off():
     )
     assert proc.returncode != 0
     assert "SECRET_KEY must be set" in proc.stderr
+
+
+def test_the_app_services_count_throttles_in_the_shared_redis():
+    from config.env import cache_from_url
+
+    for name in APP_SERVICES:
+        url = SERVICES[name]["environment"]["CACHE_URL"]
+        assert url.startswith("redis://redis:6379/")
+        assert cache_from_url(url)["BACKEND"].endswith("RedisCache")
+
+
+# --- the production shape: DEBUG off, HTTPS behind a proxy ------------------
+
+SECURITY_VARIABLES = {
+    "DEBUG",
+    "SECURE_PROXY_SSL_HEADER",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+}
+
+
+def _env_example() -> dict[str, str]:
+    lines = (ROOT / ".env.example").read_text().splitlines()
+    return dict(
+        line.split("=", 1) for line in lines if line and not line.startswith("#")
+    )
+
+
+def _production_env() -> dict[str, str]:
+    """What ``web`` runs with after the README's steps: .env.example copied
+    to .env (env_file, and the values ``${NAME:-default}`` reads first) with
+    a real SECRET_KEY, under the compose file's environment."""
+    dotenv = _env_example()
+    env = dict(dotenv)
+    for name, value in SERVICES["web"]["environment"].items():
+        default = re.fullmatch(r"\$\{([A-Z_]+):-(.*)\}", str(value))
+        env[name] = (dotenv.get(default[1]) or default[2]) if default else str(value)
+    env["SECRET_KEY"] = secrets.token_urlsafe(50)
+    return env
+
+
+def _manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_app_services_set_debug_off_and_https_by_environment():
+    for name in APP_SERVICES:
+        assert SECURITY_VARIABLES <= set(SERVICES[name]["environment"])
+    assert _production_env()["DEBUG"] == "False"
+
+
+def test_check_deploy_is_clean_in_the_production_shape():
+    proc = _manage(_production_env(), "check", "--deploy", "--fail-level", "WARNING")
+
+    assert proc.returncode == 0, proc.stderr
+    assert "System check identified no issues" in proc.stdout
+    assert "WARNINGS" not in proc.stderr + proc.stdout
+
+
+def test_debug_off_is_secure_by_default():
+    env = {"DEBUG": "False", "SECRET_KEY": secrets.token_urlsafe(50)}
+
+    proc = _manage(env, "check", "--deploy", "--fail-level", "WARNING")
+
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "change-me-to-a-long-random-string",  # .env.example's placeholder
+        "x" * 60,
+        "django-insecure-" + secrets.token_urlsafe(50),
+    ],
+)
+def test_settings_refuse_a_weak_secret_key_when_debug_is_off(key):
+    proc = _manage({"DEBUG": "False", "SECRET_KEY": key}, "check")
+
+    assert proc.returncode != 0
+    assert "SECRET_KEY must be a long random string" in proc.stderr

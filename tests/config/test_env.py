@@ -2,7 +2,14 @@ from pathlib import Path
 
 import pytest
 
-from config.env import ImproperEnv, database_from_url, envbool, envint
+from config.env import (
+    ImproperEnv,
+    cache_from_url,
+    database_from_url,
+    envbool,
+    envint,
+    envrate,
+)
 
 
 def test_postgres_url_becomes_a_database_entry():
@@ -53,3 +60,36 @@ def test_envint_refuses_words(monkeypatch):
 
     with pytest.raises(ImproperEnv, match="SOME_INT"):
         envint("SOME_INT", 1)
+
+
+def test_no_cache_url_means_a_cache_per_process():
+    assert cache_from_url("") == {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache"
+    }
+
+
+def test_a_redis_cache_url_selects_redis():
+    assert cache_from_url("redis://redis:6379/1") == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://redis:6379/1",
+    }
+
+
+def test_unknown_cache_scheme_is_refused():
+    with pytest.raises(ImproperEnv, match="memcached"):
+        cache_from_url("memcached://x:11211")
+
+
+@pytest.mark.parametrize("raw", ["120/min", "5/s", "1000/day", "10/hour"])
+def test_envrate_takes_drf_rates(monkeypatch, raw):
+    monkeypatch.setenv("SOME_RATE", raw)
+
+    assert envrate("SOME_RATE", "1/min") == raw
+
+
+@pytest.mark.parametrize("raw", ["120", "120/fortnight", "many/min", "120 / min"])
+def test_envrate_refuses_what_drf_would_misread(monkeypatch, raw):
+    monkeypatch.setenv("SOME_RATE", raw)
+
+    with pytest.raises(ImproperEnv, match="SOME_RATE"):
+        envrate("SOME_RATE", "1/min")

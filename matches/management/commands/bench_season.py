@@ -83,7 +83,7 @@ class Command(BaseCommand):
         # bookkeeping), whatever this command's own settings.
         worker_env = {
             "DEBUG": "False",
-            "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(32),
+            "SECRET_KEY": os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
         }
         workers = [
             worker_start(log_path=logs / f"bench-worker-{i}.log", env=worker_env)

@@ -204,7 +204,8 @@
     layer = svg("g", {}, ui.svg);
     Object.keys(data.players).forEach(function (id) {
       var info = data.players[id];
-      var g = svg("g", { class: "token " + info.side, "data-player": id, style: "display:none" }, layer);
+      var g = svg("g", { class: "token " + info.side, "data-player": id }, layer);
+      g.style.display = "none"; // a style attribute would break the CSP
       svg("circle", { r: S * 0.4 }, g);
       var t = svg("text", {}, g);
       t.textContent = info.number;
@@ -212,7 +213,8 @@
       title.textContent = "#" + info.number + " " + info.name + " (" + info.position + ")";
       tokens[id] = g;
     });
-    ballEl = svg("circle", { class: "ball", r: S * 0.17, style: "display:none" }, ui.svg);
+    ballEl = svg("circle", { class: "ball", r: S * 0.17 }, ui.svg);
+    ballEl.style.display = "none";
   }
 
   function render() {

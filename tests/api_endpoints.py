@@ -1,0 +1,91 @@
+"""Every write endpoint of the API, a world in which each of them gets as far
+as reading its body (Alice commissions the league, so she may call them
+all), and a snapshot of every row a refused request must leave untouched."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+
+from league.models import League, Player, Team
+from matches.models import Match, Season
+from matches.services.seasons import season_create, season_schedule
+from tests.factories import draft_team
+
+# (method, path as the OpenAPI schema names it), one per write operation.
+WRITES: list[tuple[str, str]] = [
+    ("post", "/api/leagues/"),
+    ("post", "/api/teams/"),
+    ("post", "/api/teams/{team_id}/players/"),
+    ("delete", "/api/teams/{team_id}/players/{player_id}/"),
+    ("post", "/api/teams/{team_id}/purchases/"),
+    ("post", "/api/teams/{team_id}/sevens-advancement/"),
+    ("post", "/api/teams/{team_id}/redraft/"),
+    ("post", "/api/players/{player_id}/advancements/"),
+    ("post", "/api/players/{player_id}/hire/"),
+    ("post", "/api/players/{player_id}/retire/"),
+    ("post", "/api/players/{player_id}/unretire/"),
+    ("post", "/api/seasons/"),
+    ("post", "/api/seasons/{season_id}/schedule/"),
+    ("post", "/api/seasons/{season_id}/playoffs/"),
+    ("post", "/api/seasons/{season_id}/resolve/"),
+    ("post", "/api/seasons/{season_id}/close/"),
+    ("post", "/api/matches/{pk}/report/"),
+    ("post", "/api/matches/{pk}/resolve/"),
+    ("post", "/api/matches/{pk}/override/"),
+    ("post", "/api/matches/{pk}/inducements/"),
+    ("post", "/api/matches/{pk}/postpone/"),
+]
+WRITE_IDS = [f"{method} {path}" for method, path in WRITES]
+
+
+@dataclass(frozen=True)
+class ApiWorld:
+    league: League
+    team: Team
+    player: Player
+    season: Season
+    match: Match
+
+    def url(self, path: str) -> str:
+        return path.format(
+            team_id=self.team.pk,
+            player_id=self.player.pk,
+            season_id=self.season.pk,
+            pk=self.match.pk,
+        )
+
+
+def api_world(sevens: League, bob: Any, charlie: Any) -> ApiWorld:
+    """Bob's Orcs and Charlie's Humans in Alice's Sevens league, with a
+    scheduled season: one match, round 1."""
+    orcs = draft_team(sevens, bob, roster="orc", name="Gouged Eye")
+    draft_team(sevens, charlie, roster="human", name="Reavers")
+    season = season_create(league=sevens, name="Spring", seed=7)
+    season_schedule(season_id=season.pk)
+    return ApiWorld(
+        league=sevens,
+        team=orcs,
+        player=orcs.players.get(number=1),
+        season=season,
+        match=season.matches.get(),
+    )
+
+
+def every_row() -> dict[str, list[dict[str, Any]]]:
+    """Every row of the apps' tables, users and tokens: what a refused
+    request must leave exactly as it was."""
+    models = [
+        *apps.get_app_config("league").get_models(),
+        *apps.get_app_config("matches").get_models(),
+        get_user_model(),
+        Token,
+    ]
+    return {
+        model._meta.label: list(model.objects.order_by("pk").values())
+        for model in models
+    }

@@ -1,0 +1,164 @@
+"""Everything under /api/ answers JSON in the error shape, including what
+Django refuses before any API view runs: unknown paths, bodies over the size
+limit, hosts it does not serve, and crashes."""
+
+import json
+
+import pytest
+from django.db import IntegrityError
+from django.test import Client, override_settings
+
+from config.api_errors import exception_handler
+from tests.api_endpoints import WRITE_IDS, WRITES, api_world, every_row
+from tests.league.conftest import api_as
+
+
+@pytest.fixture
+def world(sevens, bob, charlie):
+    return api_world(sevens, bob, charlie)
+
+
+def only_error(response) -> dict:
+    assert response["Content-Type"] == "application/json"
+    (error,) = response.json()["errors"]
+    return error
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/teams/abc/",
+        "/api/teams/1/players/abc/",
+        "/api/teams/99999999999999999999/ledger/x/",
+        "/api/nope/",
+        "/api/matches/1e3/events/",
+    ],
+)
+@pytest.mark.parametrize("method", ["get", "post", "delete"])
+def test_an_unknown_api_path_is_a_json_404(client, method, path):
+    response = getattr(client, method)(path)
+
+    assert response.status_code == 404
+    assert only_error(response) == {
+        "code": "not_found",
+        "field": None,
+        "message": "Not found.",
+    }
+
+
+@pytest.mark.django_db
+def test_an_id_too_large_for_the_database_is_a_json_404(client):
+    response = client.get("/api/teams/99999999999999999999/")
+
+    assert response.status_code == 404
+    assert only_error(response)["code"] == "not_found"
+
+
+BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+@pytest.mark.django_db
+def test_an_api_404_is_json_even_for_a_browser(client):
+    response = client.get("/api/teams/999/", HTTP_ACCEPT=BROWSER)
+
+    assert response.status_code == 404
+    assert only_error(response)["code"] == "not_found"
+
+
+@pytest.mark.django_db
+def test_an_unknown_page_is_still_the_site_page(client):
+    response = client.get("/teams/abc/")
+
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+    assert b"There is nothing at this address." in response.content
+
+
+@pytest.mark.django_db
+def test_a_host_the_site_does_not_serve_is_a_json_400(client):
+    response = client.get("/api/teams/", HTTP_HOST="evil.example")
+
+    assert response.status_code == 400
+    assert only_error(response)["code"] == "bad_request"
+
+
+@pytest.mark.parametrize(("method", "path"), WRITES, ids=WRITE_IDS)
+def test_a_body_over_the_size_limit_is_a_json_413_on_every_write(
+    world, alice, method, path
+):
+    # given
+    before = every_row()
+    body = json.dumps({"name": "x" * 2000})
+
+    # when
+    with override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000):
+        response = getattr(api_as(alice), method)(
+            world.url(path), body, content_type="application/json"
+        )
+
+    # then
+    assert response.status_code == 413
+    assert only_error(response) == {
+        "code": "request_too_large",
+        "field": None,
+        "message": "the request is larger than the server accepts",
+    }
+    assert every_row() == before
+
+
+def test_a_form_over_the_size_limit_is_a_json_413(bob):
+    before = every_row()
+
+    with override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000):
+        response = api_as(bob).post("/api/leagues/", {"name": "x" * 2000})
+
+    assert response.status_code == 413
+    assert only_error(response)["code"] == "request_too_large"
+    assert every_row() == before
+
+
+@pytest.mark.django_db
+def test_a_crash_under_the_api_is_a_json_500(monkeypatch):
+    def crash(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("league.api.views.league_list", crash)
+    client = Client(raise_request_exception=False)
+
+    response = client.get("/api/leagues/")
+
+    assert response.status_code == 500
+    assert only_error(response) == {
+        "code": "server_error",
+        "field": None,
+        "message": "the server failed to answer; the error has been logged",
+    }
+    assert b"boom" not in response.content
+
+
+@pytest.mark.parametrize(
+    ("message", "status", "code"),
+    [
+        # SQLite names the columns; PostgreSQL (tests/config/test_api_races.py)
+        # names the constraint
+        ("UNIQUE constraint failed: league_league.name", 400, "name_taken"),
+        (
+            "UNIQUE constraint failed: league_team.league_id, league_team.name",
+            400,
+            "name_taken",
+        ),
+        (
+            "UNIQUE constraint failed: matches_matchevent.match_id, "
+            "matches_matchevent.seq",
+            409,
+            "conflict",
+        ),
+        ("CHECK constraint failed: team_treasury_never_negative", 409, "conflict"),
+    ],
+)
+def test_a_lost_race_is_a_400_for_a_name_and_a_409_otherwise(message, status, code):
+    response = exception_handler(IntegrityError(message), {})
+
+    assert response.status_code == status
+    assert [e["code"] for e in response.data["errors"]] == [code]

@@ -1,0 +1,98 @@
+"""Pages are capped at 100 rows; a huge or malformed limit or offset gets
+the capped (or default) page, never a 500."""
+
+import pytest
+from django.test import Client
+
+from league.models import League
+from tests.api_endpoints import api_world
+from tests.factories import UserFactory
+
+HUGE = "9223372036854775808"  # one past PostgreSQL's bigint
+
+
+@pytest.fixture
+def many_leagues(db):
+    commissioner = UserFactory(username="busy")
+    League.objects.bulk_create(
+        League(name=f"League {i:03}", format="sevens", commissioner=commissioner)
+        for i in range(130)
+    )
+
+
+@pytest.fixture
+def client():
+    return Client(raise_request_exception=False)
+
+
+@pytest.mark.parametrize("limit", ["100000", HUGE, "1" + "0" * 40])
+def test_a_large_limit_gets_the_capped_page(many_leagues, client, limit):
+    response = client.get(f"/api/leagues/?limit={limit}")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["count"], len(body["results"])) == (130, 100)
+    assert body["next"].endswith("/api/leagues/?limit=100&offset=100")
+
+
+@pytest.mark.parametrize("limit", ["abc", "-1", "0", "1e3", ""])
+def test_a_malformed_limit_gets_the_default_page(many_leagues, client, limit):
+    response = client.get(f"/api/leagues/?limit={limit}")
+
+    assert response.status_code == 200
+    assert len(response.json()["results"]) == 50
+
+
+def test_a_small_limit_is_honoured(many_leagues, client):
+    response = client.get("/api/leagues/?limit=7&offset=126")
+
+    assert response.status_code == 200
+    assert [r["name"] for r in response.json()["results"]] == [
+        "League 126",
+        "League 127",
+        "League 128",
+        "League 129",
+    ]
+
+
+@pytest.mark.parametrize("offset", ["131", HUGE, "1" + "0" * 40])
+def test_an_offset_past_the_end_gets_an_empty_page(many_leagues, client, offset):
+    response = client.get(f"/api/leagues/?offset={offset}&limit={HUGE}")
+
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["count"], body["results"], body["next"]) == (130, [], None)
+
+
+@pytest.mark.parametrize("offset", ["abc", "-5"])
+def test_a_malformed_offset_starts_at_the_beginning(many_leagues, client, offset):
+    response = client.get(f"/api/leagues/?offset={offset}")
+
+    assert response.status_code == 200
+    assert response.json()["results"][0]["name"] == "League 000"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/leagues/",
+        "/api/teams/",
+        "/api/seasons/",
+        "/api/seasons/{season_id}/matches/",
+        "/api/teams/{team_id}/ledger/",
+        "/api/leagues/{league}/events/",
+    ],
+)
+@pytest.mark.parametrize(
+    "query", [f"limit={HUGE}", f"offset={HUGE}", f"limit={HUGE}&offset={HUGE}"]
+)
+def test_no_list_answers_a_huge_limit_or_offset_with_a_500(
+    sevens, bob, charlie, client, path, query
+):
+    world = api_world(sevens, bob, charlie)
+    url = world.url(path.replace("{league}", str(world.league.pk)))
+
+    response = client.get(f"{url}?{query}")
+
+    assert response.status_code == 200
+    assert len(response.json()["results"]) <= 100
