@@ -64,9 +64,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     # the season's SPP were spent once: players advanced, with their dice
     from league.models import LeagueEvent, Player
 
-    advanced = Player.objects.filter(
-        team__league__name="Badlands Sevens", advancements__gt=0
-    )
+    advanced = Player.objects.filter(advancements__gt=0)
     assert advanced.count() > 0
     assert all(p.gained_skills for p in advanced)
     assert LeagueEvent.objects.filter(type="advancement").count() == (
