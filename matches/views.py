@@ -520,15 +520,19 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
 def _report_violations(
     exc: ServiceError, form: ReportForm, casualties: Any, parsed: Any
 ) -> list[str]:
-    """Put each violation next to its field: ``players.<n>`` on that
-    player's touchdowns, ``casualties.<n>`` on that casualty row."""
+    """Put each violation next to its field: ``players.<n>.<stat>`` on that
+    player's count (their touchdowns when no count is named),
+    ``casualties.<n>`` on that casualty row."""
     general: list[str] = []
     for v in exc.violations:
         parts = (v.field or "").split(".")
         if parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
             pid = parsed.line_players[int(parts[1])]
             info = next(p for p in form.players if p.id == pid)
-            form.add_error(stat_field(info, "touchdowns"), f"{info.label}: {v.message}")
+            stat = stat_field(info, parts[2] if len(parts) > 2 else "touchdowns")
+            if stat not in form.fields:
+                stat = stat_field(info, "touchdowns")
+            form.add_error(stat, f"{info.label}: {v.message}")
         elif parts[0] == "casualties" and len(parts) > 1 and parts[1].isdigit():
             row = casualties.forms[parsed.casualty_rows[int(parts[1])]]
             name = parts[2] if len(parts) > 2 else None
