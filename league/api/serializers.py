@@ -54,6 +54,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "tiebreakers",
             "casualty_table",
             "sevens_spp",
+            "is_open",
         ]
 
 
