@@ -36,6 +36,7 @@ from league.errors import ServiceError
 from league.forms import PURCHASE_LABELS, BuyForm, HireForm, show_violations
 from league.models import League, Team
 from league.selectors import (
+    league_member_ids,
     team_detail_qs,
     team_ledger,
     team_list,
@@ -44,6 +45,7 @@ from league.selectors import (
 )
 from league.web_selectors import (
     league_commissioned,
+    league_draft_access,
     team_former_players,
     team_sheet_rows,
 )
@@ -130,6 +132,7 @@ def _league_page(
         "view": season_view(season, request.user) if season else None,
         "teams": teams,
         "commissioner": league_commissioned(request.user, league),
+        "draft_access": league_draft_access(league, request.user),
     }
     return render(request, "matches/league_page.html", context)
 
@@ -154,7 +157,12 @@ def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
 @login_required
 def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get_for_commissioner(request.user, league_id)
-    teams = list(Team.objects.filter(league=league).exclude(status=Team.Status.RETIRED))
+    members = league_member_ids(league)  # a season takes only members' teams
+    teams = [
+        t
+        for t in Team.objects.filter(league=league).exclude(status=Team.Status.RETIRED)
+        if t.coach_id in members
+    ]
     ready = [t.pk for t in teams if t.status == Team.Status.READY]
     if request.method == "POST":
         form = SeasonForm(request.POST, teams=teams)
