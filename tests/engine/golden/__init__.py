@@ -61,7 +61,6 @@ def play_case(case: dict[str, Any]) -> str:
     from engine.bots.driver import play
     from engine.dice import RandomDice
     from engine.match import Match
-
     from tests.engine.golden.compat import team_sheet, variant
 
     rs = variant(case["format"])
