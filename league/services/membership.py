@@ -3,8 +3,8 @@ coaches, approves or declines their requests and removes them; a coach asks
 to join an open league and accepts or declines an invitation.
 
 Every service locks the league row first (``select_for_update``), then reads
-and changes the coach's membership, so two requests about one league never
-interleave; each change writes one line of the league's audit log in the
+and changes the coach's membership, so two membership requests about one
+league never interleave; each change writes one line of the league's audit log in the
 same transaction. A refusal raises ``ServiceError`` and writes nothing.
 """
 
@@ -24,7 +24,11 @@ Status = LeagueMembership.Status
 
 
 def _league_for_update(league_id: int) -> League:
-    return League.objects.select_for_update().get(pk=league_id)
+    # FOR NO KEY UPDATE: the league row's key never changes here, and a
+    # plain FOR UPDATE would block the foreign-key checks of a draft or a
+    # season being created in the league, which hold a membership row: a
+    # deadlock.
+    return League.objects.select_for_update(no_key=True).get(pk=league_id)
 
 
 def _commissioner_league_for_update(actor: AnyUser, league_id: int) -> League:
