@@ -23,6 +23,17 @@ urlpatterns = [
         league_views.team_draft_budget,
         name="team-draft-budget",
     ),
+    path("leagues/<int:league_id>/join/", league_views.league_join, name="league-join"),
+    path(
+        "leagues/<int:league_id>/invitation/accept/",
+        league_views.league_invitation_accept,
+        name="league-invitation-accept",
+    ),
+    path(
+        "leagues/<int:league_id>/invitation/decline/",
+        league_views.league_invitation_decline,
+        name="league-invitation-decline",
+    ),
     path(
         "leagues/<int:league_id>/seasons/new/",
         match_views.season_new,

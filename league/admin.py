@@ -16,6 +16,7 @@ from league.errors import ServiceError
 from league.models import (
     League,
     LeagueEvent,
+    LeagueMembership,
     Player,
     SevensAdvancement,
     Team,
@@ -25,11 +26,38 @@ from league.selectors import team_value_get
 from league.services.treasury import treasury_adjust
 
 
+class LeagueMembershipInline(admin.TabularInline):
+    """Read-only: invitations, requests and removals go through the
+    membership services, which write the league's audit log."""
+
+    model = LeagueMembership
+    extra = 0
+    fields = ("coach", "status", "created_at", "updated_at")
+    readonly_fields = ("coach", "status", "created_at", "updated_at")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    list_display = ["name", "format", "rules_version", "commissioner", "created_at"]
-    list_filter = ["format", "casualty_table"]
+    list_display = [
+        "name",
+        "format",
+        "rules_version",
+        "commissioner",
+        "is_open",
+        "created_at",
+    ]
+    list_filter = ["format", "casualty_table", "is_open"]
     search_fields = ["name", "commissioner__username"]
+    # Opened and closed only by the commissioner, through the service.
+    readonly_fields = ["is_open"]
+    inlines = [LeagueMembershipInline]
 
 
 class PlayerInline(admin.TabularInline):
@@ -215,6 +243,14 @@ class LeagueEventAdmin(ReadOnlyAdmin):
     search_fields = ["team__name", "player__name", "created_by__username"]
     list_select_related = ["league", "team", "player", "created_by"]
     date_hierarchy = "created_at"
+
+
+@admin.register(LeagueMembership)
+class LeagueMembershipAdmin(ReadOnlyAdmin):
+    list_display = ["league", "coach", "status", "created_at", "updated_at"]
+    list_filter = ["status", "league"]
+    search_fields = ["league__name", "coach__username"]
+    list_select_related = ["league", "coach"]
 
 
 @admin.register(SevensAdvancement)

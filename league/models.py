@@ -64,6 +64,9 @@ class League(models.Model):
     # derive their seed from this and what is being rolled, so a retried
     # request rolls the same dice.
     seed = models.BigIntegerField(default=new_seed, editable=False)
+    # Decision: a new league is closed (coaches join only when the
+    # commissioner invites them) until its commissioner opens it to requests.
+    is_open = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -71,6 +74,45 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class LeagueMembership(models.Model):
+    """A coach's place in a league: invited by the commissioner, asked for by
+    the coach, a member, or no longer one (declined, removed). One row per
+    league and coach, moved only by ``league/services/membership.py``; the
+    league's audit log keeps every step. Only members (and the
+    commissioner, a member of their own league without a row) draft teams
+    there, and only their teams are taken into a new season."""
+
+    class Status(models.TextChoices):
+        INVITED = "invited", "Invited"
+        REQUESTED = "requested", "Asked to join"
+        MEMBER = "member", "Member"
+        DECLINED = "declined", "Declined"
+        REMOVED = "removed", "Removed"
+
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="memberships"
+    )
+    coach = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="league_memberships",
+    )
+    status = models.CharField(max_length=20, choices=Status.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["league", "coach"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "coach"], name="league_membership_once_per_coach"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.coach} in {self.league}: {self.status}"
 
 
 class Team(models.Model):
@@ -227,7 +269,7 @@ class TreasuryEntry(models.Model):
 class LeagueEvent(models.Model):
     """One line of a league's audit log: every roll and every manual action
     between matches (advancements, journeymen, retirements, treasury
-    adjustments). ``match_id`` is a plain number, not a foreign key, so the
+    adjustments, membership). ``match_id`` is a plain number, not a foreign key, so the
     league app never depends on the matches app."""
 
     class Type(models.TextChoices):
@@ -239,6 +281,15 @@ class LeagueEvent(models.Model):
         PLAYER_RETIRED = "player_retired", "Player temporarily retired"
         PLAYER_UNRETIRED = "player_unretired", "Player back from retirement"
         TREASURY_ADJUSTMENT = "treasury_adjustment", "Treasury adjustment"
+        LEAGUE_OPENED = "league_opened", "League opened to requests"
+        LEAGUE_CLOSED = "league_closed", "League closed to requests"
+        MEMBER_INVITED = "member_invited", "Coach invited"
+        INVITATION_ACCEPTED = "invitation_accepted", "Invitation accepted"
+        INVITATION_DECLINED = "invitation_declined", "Invitation declined"
+        JOIN_REQUESTED = "join_requested", "Coach asked to join"
+        REQUEST_APPROVED = "request_approved", "Request to join approved"
+        REQUEST_DECLINED = "request_declined", "Request to join declined"
+        MEMBER_REMOVED = "member_removed", "Coach removed"
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events")
     team = models.ForeignKey(

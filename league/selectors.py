@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from engine.campaign.drafting import TeamValue, team_value
 from engine.rules_data import rules_data
 from engine.variants import get_variant
-from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
+from league.access import AnyUser
+from league.models import (
+    League,
+    LeagueEvent,
+    LeagueMembership,
+    Player,
+    Team,
+    TreasuryEntry,
+)
 
 ON_ROSTER = (Player.Status.ACTIVE, Player.Status.RETIRED)
 
@@ -97,3 +105,40 @@ def league_event_list(
     if type:
         qs = qs.filter(type=type)
     return qs.order_by("-id")
+
+
+def league_member_list(
+    league: League, *, status: str | None = None
+) -> QuerySet[LeagueMembership]:
+    """Everyone invited to, asking to join, in, or once in ``league`` (the
+    commissioner has no row), by name."""
+    qs = LeagueMembership.objects.filter(league=league).select_related("coach")
+    if status:
+        qs = qs.filter(status=status)
+    return qs.order_by("coach__username", "pk")
+
+
+def league_membership_get(league: League, user: AnyUser) -> LeagueMembership | None:
+    """``user``'s membership row in ``league``, if any."""
+    if not user.is_authenticated:
+        return None
+    return LeagueMembership.objects.filter(league=league, coach_id=user.pk).first()
+
+
+def league_member_ids(league: League) -> set[int]:
+    """The coaches whose teams may play in ``league``: its members and its
+    commissioner."""
+    members = LeagueMembership.objects.filter(
+        league=league, status=LeagueMembership.Status.MEMBER
+    ).values_list("coach_id", flat=True)
+    return {league.commissioner_id, *members}
+
+
+def league_list_for_drafting(user: AnyUser) -> QuerySet[League]:
+    """The leagues ``user`` may draft a team into."""
+    if not user.is_authenticated:
+        return League.objects.none()
+    member_of = LeagueMembership.objects.filter(
+        coach_id=user.pk, status=LeagueMembership.Status.MEMBER
+    ).values("league_id")
+    return league_list().filter(Q(commissioner_id=user.pk) | Q(pk__in=member_of))

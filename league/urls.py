@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.api import players, rules, views
+from league.api import membership, players, rules, views
 
 urlpatterns = [
     path("formats/", rules.FormatListApi.as_view(), name="format-list"),
@@ -17,6 +17,46 @@ urlpatterns = [
     path("skills/", rules.SkillListApi.as_view(), name="skill-list"),
     path("leagues/", views.LeagueListApi.as_view(), name="league-list"),
     path("leagues/<int:pk>/", views.LeagueDetailApi.as_view(), name="league-detail"),
+    path(
+        "leagues/<int:league_id>/members/",
+        membership.LeagueMembersApi.as_view(),
+        name="league-members",
+    ),
+    path(
+        "leagues/<int:league_id>/members/<int:coach_id>/",
+        membership.LeagueMemberDetailApi.as_view(),
+        name="league-member-detail",
+    ),
+    path(
+        "leagues/<int:league_id>/join/",
+        membership.LeagueJoinApi.as_view(),
+        name="league-join",
+    ),
+    path(
+        "leagues/<int:league_id>/invitation/accept/",
+        membership.LeagueInvitationAcceptApi.as_view(),
+        name="league-invitation-accept",
+    ),
+    path(
+        "leagues/<int:league_id>/invitation/decline/",
+        membership.LeagueInvitationDeclineApi.as_view(),
+        name="league-invitation-decline",
+    ),
+    path(
+        "leagues/<int:league_id>/requests/<int:coach_id>/approve/",
+        membership.LeagueRequestApproveApi.as_view(),
+        name="league-request-approve",
+    ),
+    path(
+        "leagues/<int:league_id>/requests/<int:coach_id>/decline/",
+        membership.LeagueRequestDeclineApi.as_view(),
+        name="league-request-decline",
+    ),
+    path(
+        "leagues/<int:league_id>/open/",
+        membership.LeagueOpenApi.as_view(),
+        name="league-open",
+    ),
     path("teams/", views.TeamListApi.as_view(), name="team-list"),
     path("teams/<int:team_id>/", views.TeamDetailApi.as_view(), name="team-detail"),
     path(

@@ -9,6 +9,8 @@ then redirects; refusals are shown next to the fields they concern.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -34,16 +36,29 @@ from league.forms import (
     draft_rows,
     show_violations,
 )
-from league.models import League
-from league.selectors import league_list, team_value_get
+from league.models import League, LeagueMembership
+from league.selectors import (
+    league_list,
+    league_list_for_drafting,
+    team_value_get,
+)
 from league.services.demo import DEMO_LEAGUES
+from league.services.membership import (
+    membership_accept,
+    membership_decline,
+    membership_request,
+)
 from league.services.teams import (
     team_buy,
     team_draft,
     team_fire_player,
     team_hire_player,
 )
-from league.web_selectors import draft_budget, user_teams
+from league.web_selectors import (
+    draft_budget,
+    league_draft_access,
+    user_teams,
+)
 
 # The demo's first league: `make demo` opens onto its page.
 HOME_LEAGUE = DEMO_LEAGUES[0][0]
@@ -67,10 +82,14 @@ def league_index(request: HttpRequest) -> HttpResponse:
 @login_required
 def my_teams(request: HttpRequest) -> HttpResponse:
     teams = [(team, team_value_get(team)) for team in user_teams(request.user)]
+    drafting = league_list_for_drafting(request.user)
+    open_leagues = (
+        league_list().filter(is_open=True).exclude(pk__in=drafting.values("pk"))
+    )
     return render(
         request,
         "league/my_teams.html",
-        {"teams": teams, "leagues": league_list()},
+        {"teams": teams, "leagues": drafting, "open_leagues": open_leagues},
     )
 
 
@@ -94,9 +113,18 @@ def _draft_forms(
 @login_required
 def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
     """Draft a team: choose a roster, then fill in players and staff; the
-    budget updates as rows change, and the draft service has the last word."""
+    budget updates as rows change, and the draft service has the last word.
+    Someone who may not draft there is told why, and what to do about it."""
     league = get_object_or_404(League, pk=league_id)
     fmt = get_variant(league.format)
+    access = league_draft_access(league, request.user)
+    if not access.may_draft:
+        return render(
+            request,
+            "league/team_draft.html",
+            {"league": league, "format": fmt, "access": access},
+            status=403 if request.method == "POST" else 200,
+        )
     rosters = _rosters(league)
     by_slug = {r.slug: r for r in rosters}
     slug = request.POST.get("roster") or request.GET.get("roster") or ""
@@ -172,6 +200,58 @@ def team_draft_budget(request: HttpRequest, league_id: int) -> HttpResponse:
     rows = draft_rows(formset)  # type: ignore[arg-type]
     budget = draft_budget(get_variant(league.format), roster, draft_request(form, rows))
     return render(request, "league/_draft_budget.html", {"budget": budget})
+
+
+def _membership_step(
+    request: HttpRequest,
+    league_id: int,
+    step: Callable[..., LeagueMembership],
+    done: str,
+) -> HttpResponse:
+    """Run one of the coach's own membership steps, then go back to the
+    draft page, which says what the coach may do now."""
+    league = get_object_or_404(League, pk=league_id)
+    try:
+        step(league_id=league.pk, actor=request.user)
+    except ServiceError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, done.format(league=league.name))
+    return redirect("web:team-draft", league_id=league.pk)
+
+
+@require_POST
+@login_required
+def league_join(request: HttpRequest, league_id: int) -> HttpResponse:
+    """Ask to join an open league."""
+    return _membership_step(
+        request,
+        league_id,
+        membership_request,
+        "You asked to join {league}: its commissioner will answer.",
+    )
+
+
+@require_POST
+@login_required
+def league_invitation_accept(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _membership_step(
+        request,
+        league_id,
+        membership_accept,
+        "You are a member of {league}: draft your team.",
+    )
+
+
+@require_POST
+@login_required
+def league_invitation_decline(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _membership_step(
+        request,
+        league_id,
+        membership_decline,
+        "You declined the invitation to {league}.",
+    )
 
 
 def _team_url(team_id: int, anchor: str = "") -> str:

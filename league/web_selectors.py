@@ -12,8 +12,8 @@ from django.db.models import QuerySet
 from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
 from engine.rules_data import Roster, SkillRef, rules_data
 from engine.variants import Variant
-from league.models import League, Player, Team
-from league.selectors import team_list
+from league.models import League, LeagueMembership, Player, Team
+from league.selectors import league_membership_get, team_list
 
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 
@@ -164,4 +164,55 @@ def league_commissioned(user: AbstractBaseUser | AnonymousUser, league: League) 
         return False
     return user.pk == league.commissioner_id or bool(
         getattr(user, "is_superuser", False)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DraftAccess:
+    """Whether a user may draft a team into a league, and if not, why and
+    what they can do about it (ask to join an open league, answer an
+    invitation, wait for the commissioner)."""
+
+    may_draft: bool
+    reason: str = ""
+    can_ask: bool = False
+    invited: bool = False
+
+
+def league_draft_access(
+    league: League, user: AbstractBaseUser | AnonymousUser
+) -> DraftAccess:
+    if not user.is_authenticated:
+        return DraftAccess(False, "Log in to draft a team.")
+    if user.pk == league.commissioner_id:
+        return DraftAccess(True)
+    membership = league_membership_get(league, user)
+    status = membership.status if membership is not None else None
+    Status = LeagueMembership.Status
+    if status == Status.MEMBER:
+        return DraftAccess(True)
+    if status == Status.INVITED:
+        return DraftAccess(
+            False,
+            f"You are invited to {league.name}: accept the invitation to "
+            "become a member, then draft your team.",
+            invited=True,
+        )
+    if status == Status.REQUESTED:
+        return DraftAccess(
+            False,
+            f"You have asked to join {league.name}; you can draft once its "
+            "commissioner approves.",
+        )
+    if league.is_open:
+        return DraftAccess(
+            False,
+            f"Only members of {league.name} draft teams there. It is open: "
+            "ask to join, and draft once its commissioner approves.",
+            can_ask=True,
+        )
+    return DraftAccess(
+        False,
+        f"Only members of {league.name} draft teams there, and it is closed: "
+        "its commissioner invites the coaches.",
     )

@@ -568,8 +568,12 @@ class SeasonCloseApi(APIView):
 
 class RedraftInputSerializer(InputSerializer):
     season = serializers.IntegerField(min_value=1)
+    # Required, even when empty: every player not listed leaves the team.
     keep = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), max_length=40, default=list
+        child=serializers.IntegerField(min_value=1),
+        max_length=40,
+        help_text="The players who stay (ids, each once); every other player "
+        "of the roster leaves. [] lets everyone go.",
     )
     new_players = DraftPlayerSerializer(many=True, max_length=40, required=False)
     rerolls = serializers.IntegerField(min_value=0, max_value=99, default=0)

@@ -33,6 +33,7 @@ from league.errors import ServiceError
 from league.forms import PURCHASE_LABELS, BuyForm, HireForm, show_violations
 from league.models import League, Team
 from league.selectors import (
+    league_member_ids,
     team_detail_qs,
     team_ledger,
     team_list,
@@ -41,6 +42,7 @@ from league.selectors import (
 )
 from league.web_selectors import (
     league_commissioned,
+    league_draft_access,
     team_former_players,
     team_sheet_rows,
 )
@@ -131,6 +133,7 @@ def _league_page(
         "view": season_view(season, request.user) if season else None,
         "teams": teams,
         "commissioner": league_commissioned(request.user, league),
+        "draft_access": league_draft_access(league, request.user),
     }
     return render(request, "matches/league_page.html", context)
 
@@ -155,7 +158,12 @@ def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
 @login_required
 def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get_for_commissioner(request.user, league_id)
-    teams = list(Team.objects.filter(league=league).exclude(status=Team.Status.RETIRED))
+    members = league_member_ids(league)  # a season takes only members' teams
+    teams = [
+        t
+        for t in Team.objects.filter(league=league).exclude(status=Team.Status.RETIRED)
+        if t.coach_id in members
+    ]
     ready = [t.pk for t in teams if t.status == Team.Status.READY]
     if request.method == "POST":
         form = SeasonForm(request.POST, teams=teams)
@@ -514,15 +522,19 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
 def _report_violations(
     exc: ServiceError, form: ReportForm, casualties: Any, parsed: Any
 ) -> list[str]:
-    """Put each violation next to its field: ``players.<n>`` on that
-    player's touchdowns, ``casualties.<n>`` on that casualty row."""
+    """Put each violation next to its field: ``players.<n>.<stat>`` on that
+    player's count (their touchdowns when no count is named),
+    ``casualties.<n>`` on that casualty row."""
     general: list[str] = []
     for v in exc.violations:
         parts = (v.field or "").split(".")
         if parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
             pid = parsed.line_players[int(parts[1])]
             info = next(p for p in form.players if p.id == pid)
-            form.add_error(stat_field(info, "touchdowns"), f"{info.label}: {v.message}")
+            stat = stat_field(info, parts[2] if len(parts) > 2 else "touchdowns")
+            if stat not in form.fields:
+                stat = stat_field(info, "touchdowns")
+            form.add_error(stat, f"{info.label}: {v.message}")
         elif parts[0] == "casualties" and len(parts) > 1 and parts[1].isdigit():
             row = casualties.forms[parsed.casualty_rows[int(parts[1])]]
             name = parts[2] if len(parts) > 2 else None

@@ -1,5 +1,5 @@
 """Shared fixtures: the named world (Alice commissions the leagues, Bob and
-Charlie coach, Dave is an outsider) and a real Celery worker process for the
+Charlie coach in them as members, Dave is an outsider) and a real Celery worker process for the
 tests that need one."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 
 from matches.workers import worker_start, worker_stop
-from tests.factories import LeagueFactory, UserFactory, draft_team
+from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
@@ -75,13 +75,19 @@ def dave(db):
 
 
 @pytest.fixture
-def sevens(alice):
-    return LeagueFactory(name="Sevens Cup", format="sevens", commissioner=alice)
+def sevens(alice, bob, charlie):
+    league = LeagueFactory(name="Sevens Cup", format="sevens", commissioner=alice)
+    make_member(league, bob, charlie)
+    return league
 
 
 @pytest.fixture
-def eleven(alice):
-    return LeagueFactory(name="Old World Classic", format="bb2020", commissioner=alice)
+def eleven(alice, bob, charlie):
+    league = LeagueFactory(
+        name="Old World Classic", format="bb2020", commissioner=alice
+    )
+    make_member(league, bob, charlie)
+    return league
 
 
 @pytest.fixture

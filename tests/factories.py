@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from engine.rules_data import rules_data
 from engine.variants import get_variant
-from league.models import League
+from league.models import League, LeagueMembership
 from league.services.teams import PlayerRequest, team_draft
 
 
@@ -37,9 +37,24 @@ def lineman_requests(roster_slug: str, n: int) -> list[PlayerRequest]:
     return [PlayerRequest(lineman.slug, f"{lineman.name} {i}") for i in range(1, n + 1)]
 
 
+def make_member(league, *coaches):
+    """Make ``coaches`` members of ``league`` in one step, without the
+    invitation and its audit-log lines (the membership services have their
+    own tests). The commissioner needs no row."""
+    for coach in coaches:
+        if coach.pk != league.commissioner_id:
+            LeagueMembership.objects.update_or_create(
+                league=league,
+                coach=coach,
+                defaults={"status": LeagueMembership.Status.MEMBER},
+            )
+
+
 def draft_team(league, coach, *, roster="orc", name=None, extra=(), **options):
     """Draft a minimal legal team: linemen to the format's minimum plus
-    ``extra`` (position, name) pairs."""
+    ``extra`` (position, name) pairs. Only members draft: the coach becomes
+    one first."""
+    make_member(league, coach)
     fmt = get_variant(league.format)
     players = lineman_requests(roster, fmt.min_players) + [
         PlayerRequest(*p) for p in extra

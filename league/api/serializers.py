@@ -93,6 +93,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "tiebreakers",
             "casualty_table",
             "sevens_spp",
+            "is_open",
         ]
 
 

@@ -1,5 +1,7 @@
 """Demo data for a newcomer's first ``make demo``: accounts, a league of each
-format (eight Sevens teams, four Blood Bowl teams), all drafted."""
+format (eight Sevens teams, four Blood Bowl teams), all drafted. Both
+leagues are open to requests to join, and the demo coaches are members,
+invited by the commissioner as a real league would do it."""
 
 from __future__ import annotations
 
@@ -10,8 +12,14 @@ from django.db import transaction
 from engine.campaign.drafting import suggest_draft
 from engine.rules_data import rules_data
 from engine.variants import get_variant
-from league.models import League, Team
+from league.models import League, LeagueMembership, Team
 from league.services.leagues import league_create
+from league.services.membership import (
+    league_set_open,
+    membership_accept,
+    membership_approve,
+    membership_invite,
+)
 from league.services.teams import PlayerRequest, team_draft
 
 # (username, password, superuser); demo only, printed by the command.
@@ -99,6 +107,30 @@ def demo_build() -> list[str]:
             lines.append(
                 f"created league {league_name!r} ({get_variant(fmt_slug).label})"
             )
+        if not league.is_open:
+            league_set_open(league_id=league.pk, is_open=True, actor=users["commish"])
+            lines.append(f"opened {league_name!r} to requests to join")
+        for coach in sorted({coach for coach, _, _ in teams}):
+            status = (
+                LeagueMembership.objects.filter(league=league, coach_id=users[coach].pk)
+                .values_list("status", flat=True)
+                .first()
+            )
+            if status == LeagueMembership.Status.MEMBER:
+                continue
+            if status == LeagueMembership.Status.REQUESTED:
+                membership_approve(
+                    league_id=league.pk,
+                    coach_id=users[coach].pk,
+                    actor=users["commish"],
+                )
+            else:
+                if status != LeagueMembership.Status.INVITED:
+                    membership_invite(
+                        league_id=league.pk, username=coach, actor=users["commish"]
+                    )
+                membership_accept(league_id=league.pk, actor=users[coach])
+            lines.append(f"{coach} joined {league_name!r}")
         for coach, roster_slug, team_name in teams:
             if Team.objects.filter(league=league, name=team_name).exists():
                 continue

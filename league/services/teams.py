@@ -18,6 +18,7 @@ from engine.campaign.drafting import (
     DraftError,
     DraftRequest,
     Staff,
+    Violation,
     draft_check,
     hire_check,
     purchase_check,
@@ -26,6 +27,7 @@ from engine.rules_data import Position, Roster, rules_data
 from engine.variants import Variant, get_variant
 from league.errors import ServiceError
 from league.models import League, Player, Team, TreasuryEntry
+from league.services.membership import membership_draft_violation
 from league.services.treasury import treasury_credit, treasury_debit
 
 ON_ROSTER = (Player.Status.ACTIVE, Player.Status.RETIRED)
@@ -84,9 +86,16 @@ def team_draft(
 ) -> Team:
     """Draft a new team: validate the whole draft, then write the team, its
     players (numbered 1…n in the order given) and the ledger (budget credited,
-    purchases debited) together."""
+    purchases debited) together. Only the league's members and its
+    commissioner draft there (``not_a_member``)."""
     fmt = league_format(league)
-    team_roster = league_roster(league, roster)
+    membership = membership_draft_violation(league=league, coach=coach)
+    try:
+        team_roster = league_roster(league, roster)
+    except ServiceError as exc:
+        if membership is None:
+            raise
+        raise ServiceError([membership, *exc.violations]) from None
     request = DraftRequest(
         players=tuple((p.position, p.name) for p in players),
         rerolls=rerolls,
@@ -95,7 +104,7 @@ def team_draft(
         apothecary=apothecary,
         dedicated_fans=dedicated_fans,
     )
-    violations = []
+    violations: list[Violation] = [membership] if membership is not None else []
     try:
         cost = draft_check(fmt, team_roster, request)
     except DraftError as exc:

@@ -14,6 +14,7 @@ from engine.campaign.drafting import Violation
 from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Team
+from league.rules import settings_rules
 from matches.events import match_events_append
 from matches.models import Match, MatchResult
 from matches.services.kickoff import (
@@ -69,6 +70,89 @@ class Report:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+def team_turns(match: Match) -> int:
+    """The team turns each team has in ``match``: two halves of the
+    ruleset's turns (8 in Blood Bowl, 6 in Sevens); a playoff may add a
+    period of extra time of as many turns again (engine/extra_time.py)."""
+    variant = settings_rules(match.season.settings).variant
+    halves = 3 if match.stage == Match.Stage.PLAYOFF else 2
+    return variant.turns_per_half * halves
+
+
+# What one game can produce, per player and per team, in team turns.
+#
+# Decision: the limits follow the once-per-team-turn actions
+# (the_rules_of_blood_bowl.md "Pass actions", "Throw Team-mate actions"):
+# - a completion needs the team's Pass action, a successful landing its
+#   Throw Team-mate action, and a team may not perform both in one team
+#   turn: each team's completions plus landings are at most its team turns;
+# - an interception is a deflection caught, and only one player may
+#   interfere with a pass: each team's interceptions plus deflections are at
+#   most the opposing team's Pass actions, so its team turns again.
+# Each player's count is bounded the same way. Dump-off's Quick Pass, thrown
+# in the opponent's turn, is the one way past these limits; a team passing
+# in every turn and dumping off on top is not a game anyone reports, so it is
+# not allowed for. Casualties inflicted have no such bound (a defender earns
+# them in the opponent's turn too, and a regenerated victim may come back to
+# be hurt again); the casualty list is checked for who hurt whom instead.
+STAT_LIMITS: dict[str, tuple[str, str]] = {
+    # stat: (team budget it shares, why)
+    "completions": ("passes", "one Pass or Throw Team-mate action per team turn"),
+    "successful_landings": (
+        "passes",
+        "one Pass or Throw Team-mate action per team turn",
+    ),
+    "interceptions": ("interference", "one pass to interfere with per opposing turn"),
+    "deflections": ("interference", "one pass to interfere with per opposing turn"),
+}
+
+
+def _stat_violations(
+    report: Report, team_of: dict[int, int], turns: int
+) -> list[Violation]:
+    """Counts one game cannot produce (see ``STAT_LIMITS``), each named by
+    the line that breaks the limit: the player's own count, or the line
+    that takes the team past it."""
+    errors: list[Violation] = []
+    used: dict[tuple[int, str], int] = defaultdict(int)
+    reported: set[tuple[int, str]] = set()
+    for i, line in enumerate(report.players):
+        team = team_of.get(line.player_id)
+        for key, (budget, why) in STAT_LIMITS.items():
+            value = getattr(line, key)
+            where = f"players.{i}.{key}"
+            label = key.replace("_", " ")
+            if value > turns:
+                errors.append(
+                    Violation(
+                        "implausible_stat",
+                        where,
+                        f"at most {turns} {label} for a player in this match "
+                        f"({turns} team turns, {why})",
+                    )
+                )
+                continue
+            if team is None or value <= 0:
+                continue
+            used[team, budget] += value
+            if used[team, budget] > turns and (team, budget) not in reported:
+                reported.add((team, budget))
+                errors.append(
+                    Violation(
+                        "implausible_stat",
+                        where,
+                        f"this takes the team past {turns} "
+                        + (
+                            "completions and successful landings"
+                            if budget == "passes"
+                            else "interceptions and deflections"
+                        )
+                        + f" in {turns} team turns ({why})",
+                    )
+                )
+    return errors
+
+
 def _check(
     match: Match, report: Report, snapshots: dict[int, dict[str, object]]
 ) -> None:
@@ -111,6 +195,12 @@ def _check(
             errors.append(Violation("duplicate", where, "one line per player"))
         seen.add(line.player_id)
         touchdowns[team_of[line.player_id]] += line.touchdowns
+    errors += _stat_violations(report, team_of, team_turns(match))
+    # Decision: a player is a casualty at most once in a match. A casualty
+    # is removed from play; one back from the Reserves box (Regeneration, or
+    # Badly Hurt after the apothecary) is reported once, with the casualty
+    # that stands, which is the one the post-game applies.
+    hurt: set[int] = set()
     for i, cas in enumerate(report.casualties):
         if cas.player_id not in available:
             errors.append(
@@ -120,17 +210,56 @@ def _check(
                     "a casualty must be a player who took part",
                 )
             )
+        elif cas.player_id in hurt:
+            errors.append(
+                Violation(
+                    "duplicate_casualty",
+                    f"casualties.{i}.player_id",
+                    "that player is already listed as a casualty of this match",
+                )
+            )
+        hurt.add(cas.player_id)
         if cas.inflicted_by is not None and cas.inflicted_by not in available:
             errors.append(
                 Violation(
                     "unknown_player", f"casualties.{i}.inflicted_by", "unknown player"
                 )
             )
+        elif (
+            cas.inflicted_by is not None
+            and cas.player_id in team_of
+            and team_of[cas.inflicted_by] == team_of[cas.player_id]
+        ):
+            # Decision: ``inflicted_by`` names the opposition player whose
+            # Block (or Foul) caused the casualty; only a casualty of an
+            # opposition player earns SPP (post-game_sequence.md "Casualty
+            # (CAS)"). A team-mate's bomb or Ball & Chain, like the crowd,
+            # is reported without ``inflicted_by``.
+            errors.append(
+                Violation(
+                    "own_team_casualty",
+                    f"casualties.{i}.inflicted_by",
+                    "a casualty is inflicted by a player of the other team",
+                )
+            )
     for team_id, score, fld in (
         (match.home_id, report.home_score, "home_score"),
         (match.away_id, report.away_score, "away_score"),
     ):
-        if touchdowns[team_id] != score and report.conceded_by is None:
+        if score < 0:
+            continue  # refused as such above
+        if touchdowns[team_id] > score:
+            # Even in a conceded game: touchdowns awarded for a concession
+            # are allocated to players, never added to them.
+            errors.append(
+                Violation(
+                    "touchdowns_exceed_score",
+                    fld,
+                    f"the players' touchdowns add up to {touchdowns[team_id]}, "
+                    f"more than the score of {score}",
+                )
+            )
+        elif touchdowns[team_id] != score and report.conceded_by is None:
             errors.append(
                 Violation(
                     "score_mismatch",

@@ -129,6 +129,7 @@ def _preview(
             status__in=[Player.Status.ACTIVE, Player.Status.RETIRED], journeyman=False
         )
     }
+    kept: set[int] = set()
     for index, player_id in enumerate(plan.keep):
         player = eligible.get(player_id)
         if player is None:
@@ -140,6 +141,17 @@ def _preview(
                 )
             )
             continue
+        if player_id in kept:
+            # Priced once: seven copies of one player are not a squad of 7.
+            preview.violations.append(
+                Violation(
+                    "duplicate_player",
+                    f"keep.{index}",
+                    f"{player.name} is already kept",
+                )
+            )
+            continue
+        kept.add(player_id)
         seasons = _seasons_played(team, player.pk) - 1  # this season is not "previous"
         preview.players.append(
             {
@@ -220,9 +232,10 @@ def team_redraft(
     cap: int | None = None,
 ) -> RedraftPreview:
     """Preview (``commit=False``, nothing written) or carry out a re-draft:
-    dropped players leave, returning players recover (R&R clears Miss Next
-    Game; recovery rolls for niggling injuries and retired players'
-    reductions), new players are hired, the treasury is emptied into the
+    the roster becomes exactly the players in ``plan.keep`` (each listed
+    once) and the new ones; every other player leaves. Returning players
+    recover (R&R clears Miss Next Game; recovery rolls for niggling injuries
+    and retired players' reductions), the treasury is emptied into the
     budget and the rest of the budget becomes the new treasury."""
     team = team_get_for_write(actor, team_id)
     team = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
@@ -238,6 +251,14 @@ def team_redraft(
         ) from None
     if archive.redraft is not None:
         raise ServiceError.one("already_redrafted", None, f"{team.name} has re-drafted")
+    # The roster is locked before the plan is checked against it, so the
+    # commit drops and keeps exactly the players the check saw.
+    on_roster = list(
+        Player.objects.select_for_update()
+        .filter(team=team, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED])
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
     preview = _preview(team, archive, plan, cap)
     if not commit:
         return preview
@@ -246,10 +267,14 @@ def team_redraft(
     roller = SeededRoller(match_seed(archive.season.seed, "redraft", team.pk))
     kept = set(plan.keep)
     dice: list[dict[str, Any]] = []
-    Player.objects.filter(
-        team=team, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED]
-    ).exclude(pk__in=kept).update(status=Player.Status.FIRED)
-    for player in Player.objects.select_for_update().filter(pk__in=kept).order_by("pk"):
+    # Exactly the players the plan was checked against leave: each one the
+    # coach could have kept and did not, and the journeymen (never kept: a
+    # journeyman stays only when hired for good before the re-draft).
+    dropped = [pk for pk in on_roster if pk not in kept]
+    Player.objects.filter(pk__in=dropped).update(status=Player.Status.FIRED)
+    for player in (
+        Player.objects.select_for_update().filter(team=team, pk__in=kept).order_by("pk")
+    ):
         outcome = recover(
             niggling=player.niggling_injuries,
             reductions=dict(player.reductions),
@@ -296,9 +321,10 @@ def team_redraft(
         ).values_list("number", flat=True)
     )
     numbers = (n for n in range(1, 100) if n not in taken)
+    hired: list[int] = []
     for position_slug, name in plan.new_players:
         position = roster.position(position_slug)
-        Player.objects.create(
+        player = Player.objects.create(
             team=team,
             position=position.slug,
             name=name,
@@ -309,6 +335,17 @@ def team_redraft(
             pa=position.pa,
             av=position.av,
             value=position.cost,
+        )
+        hired.append(player.pk)
+    after = set(
+        Player.objects.filter(
+            team=team, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED]
+        ).values_list("pk", flat=True)
+    )
+    if after != kept | set(hired):  # rolls the whole re-draft back
+        raise RuntimeError(
+            f"re-draft of team {team.pk} would leave {sorted(after)}, "
+            f"not the kept {sorted(kept)} and hired {hired}"
         )
     if team.treasury:
         treasury_debit(

@@ -10,9 +10,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max, Q
 
+from engine.campaign.drafting import Violation
 from league.errors import ServiceError
 from league.models import League, Team
 from league.rules import league_rules
+from league.services.membership import league_member_ids_for_update
 from matches.models import Match, Season
 from matches.scheduling import next_playoff_round, playoff_round, round_robin
 
@@ -41,12 +43,15 @@ def season_create(
     divisions: Mapping[str, Sequence[int]] | None = None,
 ) -> Season:
     """A season of ``league`` with the given teams (default: every team of the
-    league that is ready), pinning the league's current settings. With
-    ``divisions``, every team of the season is in exactly one division."""
+    league that is ready), pinning the league's current settings. Only teams
+    whose coach is a member of the league (or its commissioner) take part.
+    With ``divisions``, every team of the season is in exactly one
+    division."""
     if Season.objects.filter(league=league, name=name.strip()).exists():
         raise ServiceError.one(
             "name_taken", "name", f"{league} already has a season {name!r}"
         )
+    members = league_member_ids_for_update(league)
     teams = Team.objects.filter(league=league).exclude(status=Team.Status.RETIRED)
     if team_ids is not None:
         chosen = list(teams.filter(pk__in=team_ids))
@@ -56,8 +61,18 @@ def season_create(
                 "teams",
                 "every team must belong to the league and be active",
             )
+        outsiders = [t for t in chosen if t.coach_id not in members]
+        if outsiders:
+            raise ServiceError(
+                Violation(
+                    "not_a_member",
+                    "teams",
+                    f"{t.name}'s coach is not a member of {league}",
+                )
+                for t in outsiders
+            )
     else:
-        chosen = list(teams.filter(status=Team.Status.READY))
+        chosen = list(teams.filter(status=Team.Status.READY, coach_id__in=members))
     if len(chosen) < 2:
         raise ServiceError.one(
             "too_few_teams", "teams", "a season needs at least two teams"

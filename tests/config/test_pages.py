@@ -75,6 +75,30 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     assert "drafted 'Gouged Eye' (orc, coach bob)" in first
     assert "drafted" not in second
     assert "kept user 'bob'" in second
+    # both leagues are open, and the demo coaches joined them once each
+    from league.models import LeagueMembership
+
+    assert League.objects.filter(is_open=True).count() == 2
+    assert sorted(
+        LeagueMembership.objects.values_list(
+            "league__name", "coach__username", "status"
+        )
+    ) == [
+        ("Badlands Sevens", "bob", "member"),
+        ("Badlands Sevens", "carla", "member"),
+        ("Old World Classic", "bob", "member"),
+        ("Old World Classic", "carla", "member"),
+    ]
+    assert (
+        sorted(
+            LeagueEvent.objects.filter(
+                type__in=["league_opened", "member_invited", "invitation_accepted"]
+            ).values_list("type", flat=True)
+        )
+        == ["invitation_accepted"] * 4 + ["league_opened"] * 2 + ["member_invited"] * 4
+    )
+    assert "bob joined 'Badlands Sevens'" in first
+    assert "joined" not in second
 
 
 @pytest.mark.django_db

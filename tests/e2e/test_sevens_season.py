@@ -1,5 +1,6 @@
-"""A whole Sevens season through the API: drafting, journeymen, inducements,
-engine resolution with the post-game sequence, and advancement."""
+"""A whole Sevens season through the API: joining the league, drafting,
+journeymen, inducements, engine resolution with the post-game sequence, and
+advancement."""
 
 import pytest
 
@@ -42,6 +43,23 @@ def test_a_sevens_season_with_journeymen_inducements_and_advancement():
         )
         .json()
     )
+    # the coaches join: one asks to join the opened league and is approved,
+    # the other is invited and accepts
+    lid = league["id"]
+    assert api_as(commish).post(f"/api/leagues/{lid}/open/").status_code == 200
+    assert (
+        api_as(coaches["coach-a"]).post(f"/api/leagues/{lid}/join/").status_code == 201
+    )
+    approved = api_as(commish).post(
+        f"/api/leagues/{lid}/requests/{coaches['coach-a'].pk}/approve/"
+    )
+    assert approved.json()["status"] == "member"
+    invited = api_as(commish).post(
+        f"/api/leagues/{lid}/members/", {"username": "coach-b"}, format="json"
+    )
+    assert invited.status_code == 201
+    accepted = api_as(coaches["coach-b"]).post(f"/api/leagues/{lid}/invitation/accept/")
+    assert accepted.json()["status"] == "member"
     teams = {}
     for coach, roster, name, spec in DRAFTS:
         response = api_as(coaches[coach]).post(

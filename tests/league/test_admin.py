@@ -23,6 +23,8 @@ def admin_client(client, alice):
         "/admin/league/treasuryentry/",
         "/admin/league/team/?q=Gouged",
         "/admin/league/player/?status__exact=active",
+        "/admin/league/leaguemembership/",
+        "/admin/league/leaguemembership/?status__exact=member",
     ],
 )
 def test_admin_lists_render(admin_client, bob_orcs, url):
@@ -70,3 +72,13 @@ def test_the_treasury_field_is_read_only_in_the_admin(admin_client, bob_orcs):
         f"/admin/league/team/{bob_orcs.pk}/change/"
     ).content.decode()
     assert 'name="treasury"' not in html
+
+
+def test_league_change_page_lists_its_coaches_read_only(admin_client, bob_orcs):
+    html = admin_client.get(
+        f"/admin/league/league/{bob_orcs.league_id}/change/"
+    ).content.decode()
+    assert "League memberships" in html
+    assert "bob" in html
+    # opened and closed only through the service (it writes the audit log)
+    assert 'name="is_open"' not in html

@@ -87,6 +87,8 @@ def test_post_league_makes_the_user_commissioner(bob):
         "sevens",
     )
     assert response.json()["commissioner"] == "bob"
+    # closed until its commissioner opens it to requests to join
+    assert (league.is_open, response.json()["is_open"]) == (False, False)
 
 
 def test_anonymous_users_cannot_create_leagues(db):

@@ -17,6 +17,7 @@ from matches.services.report import (
 )
 from matches.services.seasons import match_seed
 from tests.factories import draft_team
+from tests.league.conftest import api_as
 from tests.matches.conftest import codes, db_state, one_match, roster
 
 # the D16 casualty table: natural roll -> result
@@ -312,6 +313,52 @@ REFUSALS = {
         lambda h, o, x: Report(0, 0, fan_factor_rolls=(2, 0)),
         [("invalid_dice", "fan_factor_rolls")],
     ),
+    "casualty inflicted by a team-mate, with SPP for it": (
+        lambda h, o, x: Report(
+            0,
+            0,
+            players=[PlayerLine(o[1].pk, casualties_inflicted=1)],
+            casualties=[CasualtyLine(o[0].pk, 7, inflicted_by=o[1].pk)],
+        ),
+        [("own_team_casualty", "casualties.0.inflicted_by")],
+    ),
+    "the same player a casualty twice": (
+        lambda h, o, x: Report(
+            0,
+            0,
+            casualties=[
+                CasualtyLine(o[0].pk, 7),
+                CasualtyLine(o[1].pk, 8),
+                CasualtyLine(o[0].pk, 9),
+            ],
+        ),
+        [("duplicate_casualty", "casualties.2.player_id")],
+    ),
+    "50 completions and 20 interceptions in a 0-0 game": (
+        lambda h, o, x: Report(
+            0, 0, players=[PlayerLine(h[0].pk, completions=50, interceptions=20)]
+        ),
+        [
+            ("implausible_stat", "players.0.completions"),
+            ("implausible_stat", "players.0.interceptions"),
+        ],
+    ),
+    "more touchdowns than the score": (
+        lambda h, o, x: Report(1, 0, players=[PlayerLine(h[0].pk, touchdowns=2)]),
+        [("touchdowns_exceed_score", "home_score")],
+    ),
+    "touchdowns beyond the score of a conceded game": (
+        lambda h, o, x: Report(
+            2,
+            0,
+            conceded_by=o[0].team_id,
+            players=[
+                PlayerLine(h[0].pk, touchdowns=2),
+                PlayerLine(o[0].pk, touchdowns=1),
+            ],
+        ),
+        [("touchdowns_exceed_score", "away_score")],
+    ),
     "every violation at once": (
         lambda h, o, x: Report(
             1,
@@ -452,4 +499,142 @@ def test_a_negative_score_is_refused_as_such(match, bob, orcs):
     # then the refusal names the score, not an earlier result
     assert [v.field for v in exc.value.violations] == ["home_score"]
     assert "already_reported" not in [v.code for v in exc.value.violations]
+    assert db_state() == before
+
+
+# --- what one game can produce ------------------------------------------------
+# Decision (matches/services/report.py): a team has 8 turns a half in Blood
+# Bowl, 6 in Sevens, and a playoff may add extra time of as many again.
+
+
+@pytest.mark.parametrize(
+    ("stat", "limit"),
+    [
+        ("completions", 16),
+        ("successful_landings", 16),
+        ("interceptions", 16),
+        ("deflections", 16),
+    ],
+)
+def test_a_players_passing_stats_are_bounded_by_the_team_turns(
+    match, h, bob, stat, limit
+):
+    before = db_state()
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(
+            match_id=match.pk,
+            report=Report(0, 0, players=[PlayerLine(h[0].pk, **{stat: limit + 1})]),
+            actor=bob,
+        )
+    assert codes(exc) == [("implausible_stat", f"players.0.{stat}")]
+    assert str(limit) in exc.value.violations[0].message
+    assert db_state() == before
+
+    result = match_submit_report(
+        match_id=match.pk,
+        report=Report(0, 0, players=[PlayerLine(h[0].pk, **{stat: limit})]),
+        actor=bob,
+    )
+    assert result.player_stats[str(h[0].pk)][stat] == limit
+
+
+def test_a_team_passes_or_throws_a_team_mate_once_per_team_turn(match, h, o, bob):
+    # given 9 completions and 8 successful landings by two Humans: 17 Pass
+    # or Throw Team-mate actions in 16 team turns; the Orcs' 16 are fine
+    report = Report(
+        0,
+        0,
+        players=[
+            PlayerLine(h[0].pk, completions=9),
+            PlayerLine(o[0].pk, completions=16),
+            PlayerLine(h[1].pk, successful_landings=8),
+        ],
+    )
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(match_id=match.pk, report=report, actor=bob)
+
+    assert codes(exc) == [("implausible_stat", "players.2.successful_landings")]
+    assert db_state() == before
+
+
+def test_a_team_interferes_with_at_most_one_pass_per_opposing_turn(match, h, o, bob):
+    # an interception is a deflection caught: one per opposing Pass action
+    report = Report(
+        0,
+        0,
+        players=[
+            PlayerLine(o[0].pk, interceptions=10),
+            PlayerLine(o[1].pk, deflections=6),
+            PlayerLine(o[2].pk, deflections=1),
+        ],
+    )
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(match_id=match.pk, report=report, actor=bob)
+
+    assert codes(exc) == [("implausible_stat", "players.2.deflections")]
+    assert db_state() == before
+
+
+def test_sevens_has_twelve_team_turns(sevens, bob, charlie, alice):
+    home = draft_team(sevens, bob, roster="orc", name="Sevens Orcs")
+    away = draft_team(sevens, charlie, roster="human", name="Sevens Humans")
+    match = one_match(sevens, home, away)
+    thrower = roster(home)[0]
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(
+            match_id=match.pk,
+            report=Report(0, 0, players=[PlayerLine(thrower.pk, completions=13)]),
+            actor=alice,
+        )
+
+    assert codes(exc) == [("implausible_stat", "players.0.completions")]
+    assert db_state() == before
+    match_submit_report(
+        match_id=match.pk,
+        report=Report(0, 0, players=[PlayerLine(thrower.pk, completions=12)]),
+        actor=alice,
+    )
+
+
+def test_a_playoff_allows_for_extra_time(match, h, bob):
+    # given the match is a playoff: 8 more turns of extra time may be played
+    Match.objects.filter(pk=match.pk).update(stage=Match.Stage.PLAYOFF)
+    report = Report(1, 0, players=[PlayerLine(h[0].pk, touchdowns=1, completions=24)])
+
+    result = match_submit_report(match_id=match.pk, report=report, actor=bob)
+
+    assert result.player_stats[str(h[0].pk)]["completions"] == 24
+
+
+def test_the_api_refuses_an_impossible_report_with_every_problem(match, h, o, bob):
+    body = {
+        "home_score": 0,
+        "away_score": 0,
+        "players": [
+            {"player_id": h[0].pk, "completions": 50, "interceptions": 20},
+            {"player_id": o[1].pk, "casualties_inflicted": 1},
+        ],
+        "casualties": [
+            {"player_id": o[0].pk, "casualty_roll": 7, "inflicted_by": o[1].pk},
+            {"player_id": o[0].pk, "casualty_roll": 8},
+        ],
+    }
+    before = db_state()
+
+    response = api_as(bob).post(f"/api/matches/{match.pk}/report/", body, format="json")
+
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("implausible_stat", "players.0.completions"),
+        ("implausible_stat", "players.0.interceptions"),
+        ("own_team_casualty", "casualties.0.inflicted_by"),
+        ("duplicate_casualty", "casualties.1.player_id"),
+    ]
+    assert all(e["message"] for e in response.json()["errors"])
     assert db_state() == before

@@ -282,3 +282,135 @@ def test_the_api_closes_and_previews(played):
     assert preview.status_code == 200
     assert (preview.json()["committed"], preview.json()["errors"]) == (False, [])
     assert outsider.status_code == 403
+
+
+def test_a_player_kept_twice_is_refused_and_nothing_is_written(played):
+    # given the winners' coach keeps the same player seven times: the squad
+    # would look legal (seven players) and the commit would keep one
+    season_close(season_id=played["season"].pk, actor=played["commish"])
+    winner = played["winner"]
+    first = winner.players.get(number=1).pk
+    plan = RedraftPlan(keep=[first] * 7)
+    before = _state()
+
+    preview = team_redraft(
+        team_id=winner.pk,
+        season_id=played["season"].pk,
+        plan=plan,
+        actor=played["coach"],
+        commit=False,
+    )
+    with pytest.raises(ServiceError) as exc_info:
+        team_redraft(
+            team_id=winner.pk,
+            season_id=played["season"].pk,
+            plan=plan,
+            actor=played["coach"],
+            commit=True,
+        )
+
+    expected = [("duplicate_player", f"keep.{i}") for i in range(1, 7)] + [
+        ("too_few_players", "players")
+    ]
+    assert codes(exc_info) == expected
+    assert [(v.code, v.field) for v in preview.violations] == expected
+    assert [p["id"] for p in preview.players] == [first]  # priced once
+    assert _state() == before
+
+
+def test_the_api_refuses_a_player_kept_twice(played):
+    api_as(played["commish"]).post(f"/api/seasons/{played['season'].pk}/close/")
+    winner = played["winner"]
+    keep = list(winner.players.order_by("number").values_list("pk", flat=True))
+    before = _state()
+
+    response = api_as(played["coach"]).post(
+        f"/api/teams/{winner.pk}/redraft/",
+        {"season": played["season"].pk, "keep": [*keep, keep[0]], "commit": True},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "code": "duplicate_player",
+            "field": "keep.7",
+            "message": "Orc Lineman 1 is already kept",
+        }
+    ]
+    assert _state() == before
+
+
+def test_a_commit_needs_the_kept_players_listed(played):
+    # an omitted "keep" is not "keep nobody": the roster would be lost
+    api_as(played["commish"]).post(f"/api/seasons/{played['season'].pk}/close/")
+    winner = played["winner"]
+    before = _state()
+
+    response = api_as(played["coach"]).post(
+        f"/api/teams/{winner.pk}/redraft/",
+        {
+            "season": played["season"].pk,
+            "new_players": [
+                {"position": "orc-lineman", "name": f"New {i}"} for i in range(7)
+            ],
+            "commit": True,
+        },
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("required", "keep")
+    ]
+    assert _state() == before
+
+
+def test_a_commit_keeps_exactly_the_kept_players_plus_the_new_ones(played):
+    # given a roster with a temporarily retired player, a dead one, a fired
+    # one and a journeyman (who leaves at the re-draft unless hired)
+    season_close(season_id=played["season"].pk, actor=played["commish"])
+    winner = played["winner"]
+    players = list(winner.players.order_by("number"))
+    Player.objects.filter(pk=players[2].pk).update(status=Player.Status.RETIRED)
+    Player.objects.filter(pk=players[5].pk).update(status=Player.Status.DEAD)
+    Player.objects.filter(pk=players[6].pk).update(status=Player.Status.FIRED)
+    journeyman = Player.objects.create(
+        team=winner,
+        position="orc-lineman",
+        name="Journeyman",
+        number=12,
+        ma=5,
+        st=3,
+        ag=3,
+        pa=4,
+        av=10,
+        value=50_000,
+        journeyman=True,
+    )
+    keep = [players[0].pk, players[2].pk, players[3].pk]
+    dropped = [players[1].pk, players[4].pk]
+
+    # when the coach keeps three and hires four
+    team_redraft(
+        team_id=winner.pk,
+        season_id=played["season"].pk,
+        plan=RedraftPlan(
+            keep=keep, new_players=[("orc-lineman", f"New {i}") for i in range(4)]
+        ),
+        actor=played["coach"],
+        commit=True,
+    )
+
+    # then the roster is exactly the kept players and the new ones
+    on_roster = Player.objects.filter(
+        team=winner, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED]
+    )
+    new = set(on_roster.filter(name__startswith="New ").values_list("pk", flat=True))
+    assert len(new) == 4
+    assert set(on_roster.values_list("pk", flat=True)) == set(keep) | new
+    assert set(on_roster.values_list("status", flat=True)) == {"active"}
+    status = dict(Player.objects.filter(team=winner).values_list("pk", "status"))
+    assert [status[pk] for pk in dropped] == ["fired", "fired"]
+    assert status[journeyman.pk] == "fired"
+    assert (status[players[5].pk], status[players[6].pk]) == ("dead", "fired")

@@ -40,6 +40,22 @@ def test_the_commissioner_creates_a_season_with_chosen_teams(
     assert season.seed == 11
 
 
+def test_the_season_form_offers_only_members_teams(
+    client, sevens, four_teams, alice, charlie
+):
+    # given Charlie, who coaches two of the four teams, was removed
+    from league.services.membership import membership_remove
+
+    membership_remove(league_id=sevens.pk, coach_id=charlie.pk, actor=alice)
+    client.force_login(alice)
+
+    page = client.get(f"/leagues/{sevens.pk}/seasons/new/").content.decode()
+
+    assert page.count('type="checkbox" name="teams"') == 2
+    for team in four_teams:
+        assert (team.name in page) == (team.coach_id != charlie.pk)
+
+
 def test_season_refusals_are_shown_on_the_form(client, sevens, four_teams, alice):
     client.force_login(alice)
     scheduled_season(sevens, four_teams)  # "Season 1"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.models import Team, TreasuryEntry
+from league.models import League, Team, TreasuryEntry
 
 
 def draft_data(roster: str = "orc", players=(), **fields) -> dict[str, str]:
@@ -168,3 +168,102 @@ def test_the_budget_fragment_refuses_an_unknown_roster(client, sevens, bob, rost
         f"/leagues/{sevens.pk}/draft/budget/", draft_data(roster=roster)
     )
     assert response.status_code == 400
+
+
+# --- who may draft: members and the commissioner -------------------------------
+
+
+def test_a_stranger_is_told_a_closed_league_takes_coaches_by_invitation(
+    client, sevens, dave
+):
+    client.force_login(dave)
+
+    page = client.get(f"/leagues/{sevens.pk}/draft/?roster=orc")
+
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "it is closed: its commissioner invites the coaches" in html
+    assert 'name="players-0-position"' not in html
+    assert "Ask to join" not in html
+
+
+def test_a_strangers_draft_is_refused_and_writes_nothing(client, sevens, dave):
+    client.force_login(dave)
+    before = (Team.objects.count(), TreasuryEntry.objects.count())
+
+    response = client.post(
+        f"/leagues/{sevens.pk}/draft/", draft_data(players=SEVEN_ORCS)
+    )
+
+    assert response.status_code == 403
+    assert "Only members of Sevens Cup draft teams there" in response.content.decode()
+    assert (Team.objects.count(), TreasuryEntry.objects.count()) == before
+
+
+def test_a_stranger_asks_to_join_an_open_league_from_the_draft_page(
+    client, sevens, dave
+):
+    from league.models import LeagueMembership
+
+    League.objects.filter(pk=sevens.pk).update(is_open=True)
+    client.force_login(dave)
+    page = client.get(f"/leagues/{sevens.pk}/draft/").content.decode()
+    assert "Ask to join Sevens Cup" in page
+    assert f'action="/leagues/{sevens.pk}/join/"' in page
+
+    response = client.post(f"/leagues/{sevens.pk}/join/", follow=True)
+
+    assert LeagueMembership.objects.get(league=sevens, coach=dave).status == (
+        "requested"
+    )
+    html = response.content.decode()
+    assert "You asked to join Sevens Cup" in html
+    assert "you can draft once its commissioner approves" in html
+
+
+def test_an_invited_coach_accepts_on_the_draft_page_then_drafts(
+    client, sevens, alice, dave
+):
+    from league.services.membership import membership_invite
+
+    membership_invite(league_id=sevens.pk, username="dave", actor=alice)
+    client.force_login(dave)
+    page = client.get(f"/leagues/{sevens.pk}/draft/").content.decode()
+    assert "Accept the invitation" in page
+
+    response = client.post(f"/leagues/{sevens.pk}/invitation/accept/", follow=True)
+
+    html = response.content.decode()
+    assert "You are a member of Sevens Cup: draft your team." in html
+    assert "Choose a roster" in html
+
+
+def test_the_league_page_offers_what_each_visitor_may_do(client, sevens, bob, dave):
+    url = f"/leagues/{sevens.pk}/"
+    draft_link = f'href="/leagues/{sevens.pk}/draft/">Draft a team'
+
+    assert draft_link not in client.get(url).content.decode()
+    client.force_login(bob)
+    assert draft_link in client.get(url).content.decode()
+    client.force_login(dave)
+    closed = client.get(url).content.decode()
+    League.objects.filter(pk=sevens.pk).update(is_open=True)
+    opened = client.get(url).content.decode()
+    assert draft_link not in closed
+    assert "Ask to join" not in closed
+    assert draft_link not in opened
+    assert "Ask to join" in opened
+
+
+def test_my_teams_offers_drafting_only_where_the_coach_is_a_member(
+    client, sevens, eleven, dave
+):
+    League.objects.filter(pk=eleven.pk).update(is_open=True)
+    client.force_login(dave)
+
+    html = client.get("/me/").content.decode()
+
+    assert "You are not a member of a league yet" in html
+    assert f"in {sevens.name}" not in html
+    assert "Open to requests to join" in html
+    assert eleven.name in html

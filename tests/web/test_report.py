@@ -206,6 +206,37 @@ def test_impossible_casualty_dice_are_refused_on_their_row(client, match, bob):
     assert not MatchResult.objects.exists()
 
 
+def test_an_implausible_count_is_refused_on_its_own_field(client, match, bob):
+    client.force_login(bob)
+    thrower, victim = first(match.home), first(match.away)
+    team_mate = match.away.players.order_by("number")[1]
+
+    response = client.post(
+        url(match),
+        base(
+            match,
+            action="submit",
+            home_score=0,
+            away_score=0,
+            **{
+                f"p{thrower.pk}_completions": 13,  # Sevens: 12 team turns
+                "cas-0-player": victim.pk,
+                "cas-0-inflicted_by": team_mate.pk,
+            },
+        ),
+    )
+
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert list(errors) == [f"p{thrower.pk}_completions"]
+    assert "at most 12 completions" in errors[f"p{thrower.pk}_completions"][0]
+    row = response.context["casualties"].forms[0]
+    assert row.errors["inflicted_by"] == [
+        "a casualty is inflicted by a player of the other team"
+    ]
+    assert not MatchResult.objects.exists()
+
+
 def test_outsiders_may_not_report(client, match, dave):
     client.force_login(dave)
     assert client.get(url(match)).status_code == 403
