@@ -59,6 +59,17 @@ def test_a_classic_league_drafts_records_resolves_and_postgames(client):
     assert (league["format"], league["casualty_table"]) == ("classic", "classic")
 
     teams = {}
+    # only members draft: the commissioner invites both coaches, who accept
+    for coach in coaches.values():
+        invited = api_as(commish).post(
+            f"/api/leagues/{league['id']}/members/",
+            {"username": coach.username},
+            format="json",
+        )
+        assert invited.status_code == 201, invited.json()
+        accepted = api_as(coach).post(f"/api/leagues/{league['id']}/invitation/accept/")
+        assert accepted.json()["status"] == "member"
+
     for coach, roster, name, spec in DRAFTS:
         response = api_as(coaches[coach]).post(
             "/api/teams/",

@@ -61,6 +61,17 @@ def test_a_season_of_a_variant_registered_in_one_file(fives: Fives) -> None:
     league = created.json()
     assert league["format"] == fives.name
 
+    # only members draft: the commissioner invites both coaches, who accept
+    for coach in coaches.values():
+        invited = api_as(commish).post(
+            f"/api/leagues/{league['id']}/members/",
+            {"username": coach.username},
+            format="json",
+        )
+        assert invited.status_code == 201, invited.json()
+        accepted = api_as(coach).post(f"/api/leagues/{league['id']}/invitation/accept/")
+        assert accepted.json()["status"] == "member"
+
     # the variant's draft rules apply: seven players is its maximum
     too_many = api_as(coaches["coach-a"]).post(
         "/api/teams/",
