@@ -17,3 +17,31 @@ class IllegalSetup(RuleError):
 
 class DiceExhausted(RuntimeError):
     """A scripted :class:`~engine.dice.FixedDice` ran out of values."""
+
+
+class CampaignError(RuleError):
+    """A league/campaign rule was broken by the given inputs (between
+    matches: drafting, advancement, inducements, the post-game).
+
+    It carries a machine-readable ``code`` (``"over_budget"``,
+    ``"inducement_limit"`` …) and, where the problem is tied to one input,
+    the ``field`` that caused it, so the Django side can map it onto a form
+    or API error without parsing the message.
+    """
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"CampaignError(code={self.code!r}, field={self.field!r}, message={self.message!r})"
+
+
+class DiceScriptExhausted(DiceExhausted):
+    """A :class:`~engine.dice.ScriptedRoller` has no values left."""
+
+
+class DiceScriptMismatch(RuntimeError):
+    """A scripted value does not fit the die that was asked for."""

@@ -57,18 +57,6 @@ from engine.campaign.casualty import (
     roll_casualty,
     use_apothecary,
 )
-from engine.campaign.dice import (
-    Roll,
-    Roller,
-    RollRecorder,
-    ScriptedRoller,
-    SeededRoller,
-)
-from engine.campaign.errors import (
-    CampaignError,
-    DiceScriptExhausted,
-    DiceScriptMismatch,
-)
 from engine.campaign.inducements import (
     DESPERATE_MEASURES,
     InducementBudget,
@@ -139,6 +127,18 @@ from engine.campaign.postgame import (
     spp_earned,
     update_dedicated_fans,
     winnings,
+)
+from engine.dice import (
+    Roll,
+    Roller,
+    RollRecorder,
+    ScriptedRoller,
+    SeededRoller,
+)
+from engine.errors import (
+    CampaignError,
+    DiceScriptExhausted,
+    DiceScriptMismatch,
 )
 
 __all__ = [

@@ -16,8 +16,6 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from engine.campaign.dice import Roll, Roller, RollRecorder
-from engine.campaign.errors import CampaignError
 from engine.campaign.player import (
     Characteristic,
     PlayerState,
@@ -26,6 +24,8 @@ from engine.campaign.player import (
     check_format,
     improve,
 )
+from engine.dice import Roll, Roller, RollRecorder
+from engine.errors import CampaignError
 from engine.rules_data import RulesData, SkillRef, rules_data
 from engine.variants.base import Variant
 

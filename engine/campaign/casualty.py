@@ -27,9 +27,9 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final, Literal
 
-from engine.campaign.dice import Roll, Roller, RollRecorder, ScriptedRoller
-from engine.campaign.errors import CampaignError
 from engine.campaign.player import Characteristic, PlayerState, check_format, reduce
+from engine.dice import Roll, Roller, RollRecorder, ScriptedRoller
+from engine.errors import CampaignError
 from engine.variants.base import Variant
 
 MA, ST, AG, PA, AV = (

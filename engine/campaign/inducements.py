@@ -13,9 +13,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.campaign.dice import Roll, Roller, RollRecorder
-from engine.campaign.errors import CampaignError
 from engine.campaign.player import check_format
+from engine.dice import Roll, Roller, RollRecorder
+from engine.errors import CampaignError
 from engine.variants.base import Variant
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.campaign.errors import CampaignError
 from engine.campaign.player import PlayerId, PlayerState, check_format
+from engine.errors import CampaignError
 from engine.rules_data import Position, Roster, SkillRef
 from engine.variants.base import Variant
 

@@ -15,8 +15,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from engine.campaign.errors import CampaignError
-from engine.errors import RuleError
+from engine.errors import CampaignError, RuleError
 from engine.rules_data import CATEGORY_LETTERS, Position, SkillRef
 from engine.variants.base import Variant, get_variant
 

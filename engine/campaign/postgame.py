@@ -19,9 +19,9 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final, Literal
 
-from engine.campaign.dice import Roll, Roller, RollRecorder
-from engine.campaign.errors import CampaignError
 from engine.campaign.player import PlayerId, PlayerState, check_format
+from engine.dice import Roll, Roller, RollRecorder
+from engine.errors import CampaignError
 
 
 class Outcome(StrEnum):

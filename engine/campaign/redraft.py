@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.campaign.dice import Roll, Roller, RollRecorder
 from engine.campaign.player import check_format
+from engine.dice import Roll, Roller, RollRecorder
 from engine.rules_data import Roster
 from engine.variants.base import Variant
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 
 from engine.campaign.mercenaries import is_mercenary
@@ -25,6 +27,28 @@ def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
     return {k: v for k, v in event.items() if k != "type"}
 
 
+def match_engine_inputs(match: Match) -> dict[str, Any]:
+    """What the engine plays ``match`` from, once it has kicked off: the
+    frozen rosters, the seed, the inducements and mercenaries (the keyword
+    arguments of :func:`matches.engine_bridge.engine_play`)."""
+    home, away = match_snapshots(match)
+    mercenaries = match_mercenaries(
+        match,
+        {match.home_id: home, match.away_id: away},
+        list(MatchInducements.objects.filter(match=match)),
+    )
+    return {
+        "format_slug": str(match.season.settings["format"]),
+        "home": home,
+        "away": away,
+        "seed": match.seed,
+        "inducements": inducements_for_engine(match, home, away),
+        "mercenaries": (mercenaries[match.home_id], mercenaries[match.away_id]),
+        # A playoff needs a winner: extra time, then sudden death.
+        "extra_time": match.stage == Match.Stage.PLAYOFF,
+    }
+
+
 @transaction.atomic
 def match_resolve(*, match_id: int) -> bool:
     """Play ``match`` with the scripted bots from its stored seed and the
@@ -38,23 +62,10 @@ def match_resolve(*, match_id: int) -> bool:
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         return False
     match = match_kick_off(match_id=match_id)
-    home, away = match_snapshots(match)
+    inputs = match_engine_inputs(match)
+    home, away = inputs["home"], inputs["away"]
     settings = match.season.settings
-    mercenaries = match_mercenaries(
-        match,
-        {match.home_id: home, match.away_id: away},
-        list(MatchInducements.objects.filter(match=match)),
-    )
-    result, events = engine_play(
-        format_slug=str(settings["format"]),
-        home=home,
-        away=away,
-        seed=match.seed,
-        inducements=inducements_for_engine(match, home, away),
-        mercenaries=(mercenaries[match.home_id], mercenaries[match.away_id]),
-        # A playoff needs a winner: extra time, then sudden death.
-        extra_time=match.stage == Match.Stage.PLAYOFF,
-    )
+    result, events = engine_play(**inputs)
     rules = settings_rules(settings)
     table = rules.casualty_table
     # The engine's own Casualty roll counts when the league rolls on the

@@ -20,9 +20,11 @@ from engine.rules_data import rules_data
 from engine.variants import get_variant, variants
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
-from matches.models import Match, MatchEvent
+from matches.engine_bridge import engine_play
+from matches.models import Match, MatchEvent, Season
 from matches.progress_bar import resolve_with_progress
 from matches.services.progress import season_resolve_start
+from matches.services.resolve import match_engine_inputs
 from matches.services.seasons import season_create, season_schedule
 from matches.workers import worker_start, worker_stop
 
@@ -96,6 +98,7 @@ class Command(BaseCommand):
             for proc in workers:
                 worker_stop(proc)
         matches = len(progress.match_ids)
+        engine_seconds = _engine_only(season)
         figures = {
             "format": fmt.name,
             "teams": options["teams"],
@@ -103,7 +106,24 @@ class Command(BaseCommand):
             "workers": options["workers"],
             "wall_seconds": round(seconds, 2),
             "matches_per_s": round(matches / seconds, 2),
+            # the same matches played again by the engine alone, in this
+            # process, one after the other (no database, no queue)
+            "engine_seconds": round(engine_seconds, 2),
+            "engine_ms_per_match": round(1000 * engine_seconds / max(matches, 1), 1),
             "complete": Match.objects.filter(season=season, status="complete").count(),
             "events": MatchEvent.objects.filter(match__season=season).count(),
         }
         self.stdout.write(json.dumps(figures))
+
+
+def _engine_only(season: Season) -> float:
+    """Seconds the engine alone takes to play the season's matches again
+    from the very inputs the workers used (single process)."""
+    inputs = [
+        match_engine_inputs(m)
+        for m in Match.objects.filter(season=season).select_related("season")
+    ]
+    started = time.perf_counter()
+    for kwargs in inputs:
+        engine_play(**kwargs)
+    return time.perf_counter() - started
