@@ -35,6 +35,7 @@ from engine.pitch import Pitch
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.inducements import InducementSpec
+    from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.rules_data import Roster
     from engine.state import GameState, Proc
 
@@ -270,6 +271,10 @@ class Variant:
 
     def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
         return {}
+
+    def winnings(self, game: PostgameInput) -> WinningsResult:
+        """The post-game Winnings of both teams."""
+        raise NotImplementedError(f"{self.name} defines no winnings")
 
 
 # Severity of the D16 results (the apothecary keeps the less severe).

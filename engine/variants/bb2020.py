@@ -15,6 +15,7 @@ from engine.variants.base import Variant, register
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.inducements import InducementSpec
+    from engine.campaign.postgame import PostgameInput, WinningsResult
 
 # Kick-off Event table (2D6); Sevens uses the same headings with smaller
 # numbers of players affected (see the *_bonus facts).
@@ -128,6 +129,13 @@ class BloodBowl2020(Variant):
 
     def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
         return _catalogue()
+
+    def winnings(self, game: PostgameInput) -> WinningsResult:
+        """post-game_sequence.md "Winnings": 10,000 x (Fan Attendance / 2 +
+        own touchdowns); Sevens and the classic game pay the same."""
+        from engine.campaign.postgame import winnings
+
+        return winnings(game)
 
 
 @cache

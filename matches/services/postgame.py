@@ -33,7 +33,6 @@ from engine.campaign import (
     select_mvp,
     spp_earned,
     update_dedicated_fans,
-    winnings,
 )
 from league.models import Player, Team, TreasuryEntry
 from league.rules import settings_rules
@@ -138,7 +137,8 @@ def _step_outcome(
 def _step_winnings(
     match: Match, result: MatchResult, home: Team, away: Team
 ) -> list[Any]:
-    paid = winnings(_game(match, result, home, away))
+    variant = settings_rules(match.season.settings).variant
+    paid = variant.winnings(_game(match, result, home, away))
     for team, amount in ((home, paid.home), (away, paid.away)):
         if amount > 0:
             treasury_credit(

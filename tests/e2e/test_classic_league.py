@@ -168,7 +168,11 @@ def test_a_classic_league_drafts_records_resolves_and_postgames(client):
     standings = api_as(None).get(f"/api/seasons/{season_id}/standings/").json()["rows"]
     assert sorted(row["played"] for row in standings) == [3, 3, 3, 3]
 
-    # the pages show the format and the D100 rolls
+    # the pages show the format and the D100 rolls; a member drafts there
+    client.force_login(coaches["coach-a"])
+    draft_page = client.get(f"/leagues/{league['id']}/draft/")
+    assert draft_page.status_code == 200
+    assert "Classic Blood Bowl: a budget of 1,000,000" in draft_page.content.decode()
     league_page = client.get(f"/leagues/{league['id']}/")
     assert league_page.status_code == 200
     assert "Classic Blood Bowl" in league_page.content.decode()
