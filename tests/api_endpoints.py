@@ -39,6 +39,14 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/matches/{pk}/override/"),
     ("post", "/api/matches/{pk}/inducements/"),
     ("post", "/api/matches/{pk}/postpone/"),
+    ("post", "/api/leagues/{league_id}/members/"),
+    ("delete", "/api/leagues/{league_id}/members/{coach_id}/"),
+    ("post", "/api/leagues/{league_id}/join/"),
+    ("post", "/api/leagues/{league_id}/invitation/accept/"),
+    ("post", "/api/leagues/{league_id}/invitation/decline/"),
+    ("post", "/api/leagues/{league_id}/requests/{coach_id}/approve/"),
+    ("post", "/api/leagues/{league_id}/requests/{coach_id}/decline/"),
+    ("post", "/api/leagues/{league_id}/open/"),
 ]
 WRITE_IDS = [f"{method} {path}" for method, path in WRITES]
 
@@ -53,6 +61,8 @@ class ApiWorld:
 
     def url(self, path: str) -> str:
         return path.format(
+            league_id=self.league.pk,
+            coach_id=self.team.coach_id,
             team_id=self.team.pk,
             player_id=self.player.pk,
             season_id=self.season.pk,

@@ -18,7 +18,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.api.serializers import LeagueOutputSerializer
+from league.api.serializers import (
+    InputSerializer,
+    LeagueOutputSerializer,
+    NoInputSerializer,
+)
 from league.models import League, LeagueMembership
 from league.selectors import league_list, league_member_list
 from league.services.membership import (
@@ -65,11 +69,11 @@ def _membership_response(
     return Response(MembershipOutputSerializer(membership).data, status=code)
 
 
-class InviteInputSerializer(serializers.Serializer[dict[str, Any]]):
+class InviteInputSerializer(InputSerializer):
     username = serializers.CharField(max_length=150)
 
 
-class OpenInputSerializer(serializers.Serializer[dict[str, Any]]):
+class OpenInputSerializer(InputSerializer):
     open = serializers.BooleanField(
         default=True, help_text="false closes the league to requests again"
     )
@@ -113,6 +117,7 @@ class LeagueMemberDetailApi(APIView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, league_id: int, coach_id: int) -> Response:
         """The commissioner removes a member; their teams and results stay."""
+        _valid(NoInputSerializer, request.data)
         league = _league(league_id)
         membership_remove(
             league_id=league.pk,
@@ -126,6 +131,7 @@ class LeagueJoinApi(APIView):
     @extend_schema(request=None, responses={201: MembershipOutputSerializer})
     def post(self, request: Request, league_id: int) -> Response:
         """Ask to join an open league; the commissioner approves or declines."""
+        _valid(NoInputSerializer, request.data)
         league = _league(league_id)
         membership = membership_request(
             league_id=league.pk,
@@ -138,6 +144,7 @@ class LeagueInvitationAcceptApi(APIView):
     @extend_schema(request=None, responses={200: MembershipOutputSerializer})
     def post(self, request: Request, league_id: int) -> Response:
         """Accept your invitation: you are a member."""
+        _valid(NoInputSerializer, request.data)
         league = _league(league_id)
         membership = membership_accept(
             league_id=league.pk,
@@ -150,6 +157,7 @@ class LeagueInvitationDeclineApi(APIView):
     @extend_schema(request=None, responses={200: MembershipOutputSerializer})
     def post(self, request: Request, league_id: int) -> Response:
         """Decline your invitation."""
+        _valid(NoInputSerializer, request.data)
         league = _league(league_id)
         membership = membership_decline(
             league_id=league.pk,
@@ -162,6 +170,7 @@ class LeagueRequestApproveApi(APIView):
     @extend_schema(request=None, responses={200: MembershipOutputSerializer})
     def post(self, request: Request, league_id: int, coach_id: int) -> Response:
         """The commissioner approves a coach's request to join."""
+        _valid(NoInputSerializer, request.data)
         league = _league(league_id)
         membership = membership_approve(
             league_id=league.pk,
@@ -175,6 +184,7 @@ class LeagueRequestDeclineApi(APIView):
     @extend_schema(request=None, responses={200: MembershipOutputSerializer})
     def post(self, request: Request, league_id: int, coach_id: int) -> Response:
         """The commissioner declines a coach's request to join."""
+        _valid(NoInputSerializer, request.data)
         league = _league(league_id)
         membership = membership_reject(
             league_id=league.pk,

@@ -75,10 +75,10 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     assert "drafted 'Gouged Eye' (orc, coach bob)" in first
     assert "drafted" not in second
     assert "kept user 'bob'" in second
-    # both leagues are open, and the demo coaches joined them once each
+    # the demo leagues are open, and the demo coaches joined them once each
     from league.models import LeagueMembership
 
-    assert League.objects.filter(is_open=True).count() == 2
+    assert League.objects.filter(is_open=True).count() == 3
     assert sorted(
         LeagueMembership.objects.values_list(
             "league__name", "coach__username", "status"
@@ -86,6 +86,8 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     ) == [
         ("Badlands Sevens", "bob", "member"),
         ("Badlands Sevens", "carla", "member"),
+        ("Lustria Classic Cup", "bob", "member"),
+        ("Lustria Classic Cup", "carla", "member"),
         ("Old World Classic", "bob", "member"),
         ("Old World Classic", "carla", "member"),
     ]
@@ -95,7 +97,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
                 type__in=["league_opened", "member_invited", "invitation_accepted"]
             ).values_list("type", flat=True)
         )
-        == ["invitation_accepted"] * 4 + ["league_opened"] * 2 + ["member_invited"] * 4
+        == ["invitation_accepted"] * 6 + ["league_opened"] * 3 + ["member_invited"] * 6
     )
     assert "bob joined 'Badlands Sevens'" in first
     assert "joined" not in second

@@ -5,8 +5,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("league", "0003_events_journeymen_advancement")]
-AFTER = [("league", "0004_league_membership")]
+BEFORE = [("league", "0004_format_choices_from_variants")]
+AFTER = [("league", "0005_league_membership")]
 
 
 @pytest.fixture
