@@ -12,6 +12,7 @@ from engine.bots.context import (
     _matching,
     fill_masks,
 )
+from engine.bots.pathing import grid
 from engine.state import (
     PITCH,
     PRONE,
@@ -30,41 +31,44 @@ def ez_dist(c: Ctx) -> list[float]:
         return dist
     g = c.g
     pitch = g.pitch
-    size = pitch.size
-    w = c.w
+    gr = grid(pitch)
     team = g.team
     t = c.t
-    big = 99.0
-    dist = [big] * size
-    # the cost of stepping into each square; squares held by opponents are
-    # walls (a cost that never improves on ``big``)
-    cost = [3 if m else 1 for m in c.z.tz]
     pos = g.pos
+    walls = 0
     for q in range(g.n):
         if team[q] != t and pos[q] >= 0:
-            cost[pos[q]] = 1000
-    # Dial's algorithm: step costs are 1 or 3, so buckets by distance
-    buckets: list[list[int]] = [[]]
-    for y in range(pitch.height):
-        sq = y * w + c.ez_x
-        if cost[sq] == 1000:
-            continue
-        dist[sq] = 0.0
-        buckets[0].append(sq)
-    nb = pitch.neighbours
+            walls |= 1 << pos[q]
+    marked = c.z.marked & ~walls
+    unmarked = gr.full & ~walls & ~c.z.marked
+    # Level d: the squares d moves away, found from the squares next to
+    # level d - 1 (a step) or, for Marked squares, level d - 3 (a Dodge).
+    reached = (gr.first << c.ez_x) & ~walls
+    levels = [reached]
+    grown = [gr.dilate(reached)]
+    dilate = gr.dilate
     d = 0
-    while d < len(buckets):
-        for b in buckets[d]:
-            if dist[b] < d:
-                continue
-            for a in nb[b]:
-                nd = d + cost[a]
-                if nd < dist[a]:
-                    dist[a] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(a)
+    while d < 98:
         d += 1
+        new = grown[d - 1] & unmarked
+        if d >= 3:
+            new |= grown[d - 3] & marked
+        new &= ~reached
+        levels.append(new)
+        if new:
+            reached |= new
+            grown.append(dilate(new))
+        else:
+            grown.append(0)
+            if d >= 3 and not levels[d - 1] and not levels[d - 2]:
+                break
+    dist = [99.0] * pitch.size
+    for d, m in enumerate(levels):
+        v: float = d if d else 0.0
+        while m:
+            low = m & -m
+            dist[low.bit_length() - 1] = v
+            m ^= low
     c.sig_memo["ez_dist"] = dist
     return dist
 

@@ -46,18 +46,50 @@ def with_rr(p: float) -> float:
     return 1.0 - (1.0 - p) * (1.0 - p)
 
 
+class Grid:
+    """Bitmasks of one pitch (square ``i`` is bit ``i``): the whole pitch,
+    all but its first / last column, the first column, and each square's
+    neighbours."""
+
+    __slots__ = ("pitch", "full", "not_first", "not_last", "first", "nb")
+
+    def __init__(self, pitch: Pitch) -> None:
+        w = pitch.width
+        self.pitch = pitch  # keeps the pitch, and so its id, alive
+        self.full = (1 << pitch.size) - 1
+        self.first = sum(1 << (y * w) for y in range(pitch.height))
+        self.not_first = self.full & ~self.first
+        self.not_last = self.full & ~(self.first << (w - 1))
+        self.nb = tuple(sum(1 << s for s in nb) for nb in pitch.neighbours)
+
+    def dilate(self, m: int) -> int:
+        """``m`` and every square next to it."""
+        h = m | ((m << 1) & self.not_first) | ((m >> 1) & self.not_last)
+        w = self.pitch.width
+        return (h | (h << w) | (h >> w)) & self.full
+
+
+_GRIDS: dict[int, Grid] = {}
+
+
+def grid(pitch: Pitch) -> Grid:
+    got = _GRIDS.get(id(pitch))
+    if got is None:
+        got = _GRIDS[id(pitch)] = Grid(pitch)
+    return got
+
+
 class Zones:
     """Opposition Tackle Zones over the pitch, as seen by players of
     ``team``: ``tz`` Marking count per square, ``dz`` the count used for a
     Dodge into the square (Titchy players do not count), ``tk`` whether a
     Tackle player Marks it."""
 
-    __slots__ = ("team", "tz", "dz", "tk")
+    __slots__ = ("team", "tz", "dz", "tk", "marked")
 
     def __init__(self, g: GameState, team: int) -> None:
         size = g.pitch.size
         tz = [0] * size
-        dz = [0] * size
         tk = [False] * size
         nb = g.pitch.neighbours
         gteam = g.team
@@ -66,6 +98,9 @@ class Zones:
         pf = g.pflags
         skills = g.skills
         pos = g.pos
+        titchy: list[int] = []
+        nbm = grid(g.pitch).nb
+        marked = 0
         for q in range(g.n):
             if (
                 gteam[q] == team
@@ -75,18 +110,25 @@ class Zones:
             ):
                 continue
             sk = skills[q]
-            titchy = sk & TITCHY
-            tack = sk & TACKLE
-            for s in nb[pos[q]]:
+            around = nb[pos[q]]
+            for s in around:
                 tz[s] += 1
-                if not titchy:
-                    dz[s] += 1
-                if tack:
+            marked |= nbm[pos[q]]
+            if sk & TITCHY:
+                titchy.append(q)
+            if sk & TACKLE:
+                for s in around:
                     tk[s] = True
+        # Titchy players do not count for Dodges
+        dz = tz[:]
+        for q in titchy:
+            for s in nb[pos[q]]:
+                dz[s] -= 1
         self.team = team
         self.tz = tz
         self.dz = dz
         self.tk = tk
+        self.marked = marked  # bitmask of the squares with tz > 0
 
 
 def rush_p(g: GameState, p: int) -> float:
