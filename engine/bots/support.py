@@ -3,6 +3,7 @@ where the others stand (cage corners, screens, marking their carrier)."""
 
 from __future__ import annotations
 
+from array import array
 from operator import sub
 
 from engine.bots.blockmath import block_odds
@@ -244,13 +245,13 @@ def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
 
 
 # -- support moves (no dice) -------------------------------------------------------
-_BASES: dict[tuple[int, int, bool, int], list[float]] = {}
+_BASES: dict[tuple[int, int, bool, int], array[float]] = {}
 
 
-def _default_base(pitch: Pitch, focus: int, offence: bool, ez_x: int) -> list[float]:
+def _default_base(pitch: Pitch, focus: int, offence: bool, ez_x: int) -> array[float]:
     """The value of every square for a helper before Tackle Zones: up the
     pitch near our carrier (``offence``), or close to ``focus`` (cached
-    per pitch)."""
+    per pitch; compact, and cleared now and then)."""
     key = (id(pitch), focus, offence, ez_x if offence else -1)
     got = _BASES.get(key)
     if got is None:
@@ -258,9 +259,14 @@ def _default_base(pitch: Pitch, focus: int, offence: bool, ez_x: int) -> list[fl
         if offence:
             togo = cols_from(pitch, ez_x)
             ft = togo[focus]
-            got = [0.4 * min(ft - togo[i], 6) - 0.15 * fd[i] for i in range(pitch.size)]
+            got = array(
+                "d",
+                [0.4 * min(ft - togo[i], 6) - 0.15 * fd[i] for i in range(pitch.size)],
+            )
         else:
-            got = [-0.25 * fd[i] for i in range(pitch.size)]
+            got = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
+        if len(_BASES) >= 1024:
+            _BASES.clear()
         _BASES[key] = got
     return got
 
