@@ -143,33 +143,27 @@ def botbench(fmt: str, games: int, repeats: int, seed: int) -> dict[str, Any]:
 
 
 def compare(out: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any]:
-    """Ratios of this run's figures to a reference run's (same formats)."""
+    """Ratios of this run's figures to a reference run's (same formats and
+    games; timings the reference has too): speed-ups of the medians, and
+    touchdowns and casualties relative to the reference's."""
     res: dict[str, Any] = {}
     for fmt, cur in out.items():
         old = ref.get(fmt)
         if not isinstance(old, dict) or old.get("games") != cur["games"]:
             continue
-        res[fmt] = {
-            "speedup_ms": round(
-                old["ms_per_game"]["median"] / cur["ms_per_game"]["median"], 2
-            ),
-            "speedup_cpu_ms": round(
-                old["cpu_ms_per_game"]["median"] / cur["cpu_ms_per_game"]["median"],
-                2,
-            ),
-            "speedup_bot_ms": round(
-                old["bot_ms_per_game"]["median"] / cur["bot_ms_per_game"]["median"],
-                2,
-            ),
-            "speedup_bot_cpu_ms": round(
-                old["bot_cpu_ms_per_game"]["median"]
-                / cur["bot_cpu_ms_per_game"]["median"],
-                2,
-            ),
-            "touchdowns_ratio": round(cur["touchdowns"] / max(old["touchdowns"], 1), 4),
-            "casualties_ratio": round(cur["casualties"] / max(old["casualties"], 1), 4),
-            "same_decisions": cur["decisions_digest"] == old["decisions_digest"],
-        }
+        cmp: dict[str, Any] = {}
+        for k in ("ms", "cpu_ms", "bot_ms", "bot_cpu_ms"):
+            key = f"{k}_per_game"
+            if key in old:
+                cmp[f"speedup_{k}"] = round(old[key]["median"] / cur[key]["median"], 2)
+        cmp["touchdowns_ratio"] = round(
+            cur["touchdowns"] / max(old["touchdowns"], 1), 4
+        )
+        cmp["casualties_ratio"] = round(
+            cur["casualties"] / max(old["casualties"], 1), 4
+        )
+        cmp["same_decisions"] = cur["decisions_digest"] == old["decisions_digest"]
+        res[fmt] = cmp
     return res
 
 
