@@ -24,7 +24,8 @@ from engine.state import (
 def ez_dist(c: Ctx) -> list[float]:
     """Moves from every square to our End Zone going round the opponents:
     a step costs 1, leaving a Marked square 2 more (a Dodge); squares held
-    by opponents are walls (Dijkstra from the End Zone)."""
+    by opponents are walls (shortest paths from the End Zone, found level
+    by level on bitmasks; unreachable squares are 99.0)."""
     got = c.sig_memo.get("ez_dist")
     if got is not None:
         dist: list[float] = got
