@@ -12,6 +12,7 @@ from engine.bots.context import (
     _matching,
     fill_masks,
 )
+from engine.bots.pathing import grid
 from engine.state import (
     PITCH,
     PRONE,
@@ -23,47 +24,52 @@ from engine.state import (
 def ez_dist(c: Ctx) -> list[float]:
     """Moves from every square to our End Zone going round the opponents:
     a step costs 1, leaving a Marked square 2 more (a Dodge); squares held
-    by opponents are walls (Dijkstra from the End Zone)."""
+    by opponents are walls (shortest paths from the End Zone, found level
+    by level on bitmasks; unreachable squares are 99.0)."""
     got = c.sig_memo.get("ez_dist")
     if got is not None:
         dist: list[float] = got
         return dist
     g = c.g
     pitch = g.pitch
-    size = pitch.size
-    w = c.w
-    tz = c.z.tz
-    board = g.board
+    gr = grid(pitch)
     team = g.team
     t = c.t
-    big = 99.0
-    dist = [big] * size
-    # Dial's algorithm: step costs are 1 or 3, so buckets by distance
-    buckets: list[list[int]] = [[]]
-    for y in range(pitch.height):
-        sq = y * w + c.ez_x
-        q = board[sq]
-        if q >= 0 and team[q] != t:
-            continue
-        dist[sq] = 0.0
-        buckets[0].append(sq)
-    nb = pitch.neighbours
+    pos = g.pos
+    walls = 0
+    for q in range(g.n):
+        if team[q] != t and pos[q] >= 0:
+            walls |= 1 << pos[q]
+    marked = c.z.marked & ~walls
+    unmarked = gr.full & ~walls & ~c.z.marked
+    # Level d: the squares d moves away, found from the squares next to
+    # level d - 1 (a step) or, for Marked squares, level d - 3 (a Dodge).
+    reached = (gr.first << c.ez_x) & ~walls
+    levels = [reached]
+    grown = [gr.dilate(reached)]
+    dilate = gr.dilate
     d = 0
-    while d < len(buckets):
-        for b in buckets[d]:
-            if dist[b] < d:
-                continue
-            for a in nb[b]:
-                q = board[a]
-                if q >= 0 and team[q] != t:
-                    continue
-                nd = d + (3 if tz[a] else 1)
-                if nd < dist[a]:
-                    dist[a] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(a)
+    while d < 98:
         d += 1
+        new = grown[d - 1] & unmarked
+        if d >= 3:
+            new |= grown[d - 3] & marked
+        new &= ~reached
+        levels.append(new)
+        if new:
+            reached |= new
+            grown.append(dilate(new))
+        else:
+            grown.append(0)
+            if d >= 3 and not levels[d - 1] and not levels[d - 2]:
+                break
+    dist = [99.0] * pitch.size
+    for d, m in enumerate(levels):
+        v: float = d if d else 0.0
+        while m:
+            low = m & -m
+            dist[low.bit_length() - 1] = v
+            m ^= low
     c.sig_memo["ez_dist"] = dist
     return dist
 
@@ -73,11 +79,16 @@ def ez_dist(c: Ctx) -> list[float]:
 _RISK_KEYS = ("risk0", "risk1", "risk2", "risk3", "risk4")
 
 
+# The corner squares of a cage: (1, 1), (1, -1), (-1, 1), (-1, -1) in
+# :data:`engine.pitch.D8_DIRECTIONS`.
+_CORNERS = (8, 3, 6, 1)
+
+
 def carrier_value(
     c: Ctx,
     cp: int,
     sq: int,
-    masks: dict[int, int],
+    masks: list[int],
     threats: list[tuple[int, int]],
     dist: list[float],
 ) -> float:
@@ -89,29 +100,34 @@ def carrier_value(
     w = c.w
     if c.togo(sq) == 0:
         return 1.0
-    tz = c.z.tz
     y = sq // w
     # cage: corners already held, off the pitch, or fillable by a helper
     x0 = sq % w
     cage = 0.0
     open_masks = []
     board = g.board
+    team = g.team
+    status = g.status
+    avail = c.avail
+    t = c.t
+    steps = pitch.steps
     stay_bit = 1 << 30
-    for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
-        s = pitch.step(sq, dx, dy)
+    for corner in _CORNERS:
+        s = steps[corner][sq]
         if s < 0:
             cage += W["offpitch_corner"]
             continue
         q = board[s]
         if q >= 0 and q != cp:
-            if g.team[q] == c.t and g.status[q] == STANDING:
-                if c.can(q, "move"):
-                    open_masks.append(masks.get(s, 0) | stay_bit)
+            if team[q] == t and status[q] == STANDING:
+                a = avail.get(q)
+                if a is not None and "move" in a:
+                    open_masks.append(masks[s] | stay_bit)
                     stay_bit <<= 1
                 else:
                     cage += 1.0
             continue
-        m = masks.get(s, 0)
+        m = masks[s]
         if m:
             open_masks.append(m)
     if open_masks:
@@ -124,6 +140,8 @@ def carrier_value(
         dy = qs // w - y
         if -rng <= dx <= rng and -rng <= dy <= rng:
             n += 1
+            if n > 1:
+                break
     if n == 0:
         risk = 0.03
     else:
@@ -134,13 +152,13 @@ def carrier_value(
             risk += frac * (W[_RISK_KEYS[lo + 1]] - risk)
         if n == 1:
             risk *= 0.7
-    risk += W["marked_risk"] * tz[sq]
+    risk += W["marked_risk"] * c.z.tz[sq]
     if y == 0 or y == pitch.height - 1:
         risk += W["sideline_risk"]
     if risk > 0.95:
         risk = 0.95
     d = dist[sq]
-    turns_left = g.variant.turns_per_half - g.turn[c.t]
+    turns_left = g.variant.turns_per_half - g.turn[t]
     sprint = g.ma[cp] + 2
     k = 1.0 if d <= sprint else 1.0 + (d - sprint) / W["cage_speed"]
     v: float = (1.0 - risk) * (1.0 - W["future_risk"]) ** (k - 1.0)
@@ -251,7 +269,7 @@ def try_carrier_late(c: Ctx) -> Intent | None:
     return try_carrier_risky(c)
 
 
-def best_run(c: Ctx, q: int, masks: dict[int, int]) -> float:
+def best_run(c: Ctx, q: int, masks: list[int]) -> float:
     """Value of the best square player ``q`` could carry the ball to this
     turn (judged like a carrier's move; a few most promising squares)."""
     r = c.reach(q, "full")

@@ -13,6 +13,7 @@ from engine.bots.pathing import (
     reach,
     safe_reach,
 )
+from engine.rolls import team_reroll_available
 from engine.state import (
     PF_NOTZ,
     PITCH,
@@ -90,20 +91,54 @@ def cheb(w: int, a: int, b: int) -> int:
     return dx if dx > dy else dy
 
 
+TZ_SKILLS = _BIT["titchy"] | _BIT["tackle"]
+
+
 def signature(g: GameState, t: int) -> tuple[int, ...]:
     """Changes whenever cached paths of team ``t`` may be wrong: a new
     turn, the ball, or any opponent moving or going down. (Team-mates
     moving only block squares; paths are checked before use.)"""
-    key = [g.drive, g.half, g.turn[t], t, g.carrier, g.ball, int(g.ball_air)]
+    return (
+        g.drive,
+        g.half,
+        g.turn[t],
+        t,
+        g.carrier,
+        g.ball,
+        int(g.ball_air),
+    ) + _opponents(g, t)
+
+
+def _opponents(g: GameState, t: int) -> tuple[int, ...]:
     team = g.team
     box = g.box
     pos = g.pos
     status = g.status
     pf = g.pflags
-    for q in range(g.n):
-        if team[q] != t and box[q] == PITCH:
-            key.append(pos[q] * 8 + status[q] * 2 + (1 if pf[q] & PF_NOTZ else 0))
-    return tuple(key)
+    return tuple(
+        [
+            pos[q] * 8 + status[q] * 2 + (1 if pf[q] & PF_NOTZ else 0)
+            for q in range(g.n)
+            if team[q] != t and box[q] == PITCH
+        ]
+    )
+
+
+def zones_key(g: GameState, t: int) -> tuple[int, ...]:
+    """Everything the Tackle Zones team ``t`` faces (and the ways round
+    them, :func:`engine.bots.carrier.ez_dist`) depend on: the opponents on
+    the pitch (square, status, Tackle Zone, Titchy and Tackle), the pitch
+    and the team."""
+    team = g.team
+    box = g.box
+    sk = g.skills
+    return (
+        (id(g.pitch), t)
+        + _opponents(g, t)
+        + tuple(
+            [sk[q] & TZ_SKILLS for q in range(g.n) if team[q] != t and box[q] == PITCH]
+        )
+    )
 
 
 class Ctx:
@@ -137,11 +172,11 @@ class Ctx:
         sig_memo: dict[str, Any] | None = None,
         turn_memo: dict[str, Any] | None = None,
     ) -> None:
-        from engine.rolls import team_reroll_available
-
         self.g = g
         self.t = t
-        # results that hold until an opponent moves (not our carrier)
+        # results that hold until an opponent moves (not our carrier):
+        # the Tackle Zones and the ways round them, functions of
+        # :func:`zones_key` alone
         self.sig_memo: dict[str, Any] = sig_memo if sig_memo is not None else {}
         z = self.sig_memo.get("zones")
         if not isinstance(z, Zones):
@@ -261,16 +296,16 @@ def adjacent_opponents(g: GameState, sq: int, t: int) -> list[int]:
     return out
 
 
-def fill_masks(c: Ctx, exclude: int) -> dict[int, int]:
+def fill_masks(c: Ctx, exclude: int) -> list[int]:
     """Square -> bitmask of the free team-mates who can get there with no
     dice this turn (for judging where a cage can form)."""
     memo_key = f"fill{exclude}"
     got = c.memo.get(memo_key)
     if got is not None:
-        masks: dict[int, int] = got
+        masks: list[int] = got
         return masks
     g = c.g
-    masks = {}
+    masks = [0] * g.pitch.size
     tz = c.z.tz
     i = 0
     for p in c.avail:
@@ -280,16 +315,16 @@ def fill_masks(c: Ctx, exclude: int) -> dict[int, int]:
             continue
         bit = 1 << i
         i += 1
-        masks[g.pos[p]] = masks.get(g.pos[p], 0) | bit
+        masks[g.pos[p]] |= bit
         for s in c.reach(p, "safe").prob:
-            masks[s] = masks.get(s, 0) | bit
+            masks[s] |= bit
     c.memo[memo_key] = masks
     return masks
 
 
 def _matching(corner_masks: list[int]) -> int:
     """How many corners distinct helpers can fill (greedy, fewest first)."""
-    corner_masks.sort(key=lambda m: bin(m).count("1"))
+    corner_masks.sort(key=int.bit_count)
     used = 0
     n = 0
     for m in corner_masks:

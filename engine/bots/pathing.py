@@ -46,18 +46,50 @@ def with_rr(p: float) -> float:
     return 1.0 - (1.0 - p) * (1.0 - p)
 
 
+class Grid:
+    """Bitmasks of one pitch (square ``i`` is bit ``i``): the whole pitch,
+    all but its first / last column, the first column, and each square's
+    neighbours."""
+
+    __slots__ = ("pitch", "full", "not_first", "not_last", "first", "nb")
+
+    def __init__(self, pitch: Pitch) -> None:
+        w = pitch.width
+        self.pitch = pitch  # keeps the pitch, and so its id, alive
+        self.full = (1 << pitch.size) - 1
+        self.first = sum(1 << (y * w) for y in range(pitch.height))
+        self.not_first = self.full & ~self.first
+        self.not_last = self.full & ~(self.first << (w - 1))
+        self.nb = tuple(sum(1 << s for s in nb) for nb in pitch.neighbours)
+
+    def dilate(self, m: int) -> int:
+        """``m`` and every square next to it."""
+        h = m | ((m << 1) & self.not_first) | ((m >> 1) & self.not_last)
+        w = self.pitch.width
+        return (h | (h << w) | (h >> w)) & self.full
+
+
+_GRIDS: dict[int, Grid] = {}
+
+
+def grid(pitch: Pitch) -> Grid:
+    got = _GRIDS.get(id(pitch))
+    if got is None:
+        got = _GRIDS[id(pitch)] = Grid(pitch)
+    return got
+
+
 class Zones:
     """Opposition Tackle Zones over the pitch, as seen by players of
     ``team``: ``tz`` Marking count per square, ``dz`` the count used for a
     Dodge into the square (Titchy players do not count), ``tk`` whether a
     Tackle player Marks it."""
 
-    __slots__ = ("team", "tz", "dz", "tk")
+    __slots__ = ("team", "tz", "dz", "tk", "marked")
 
     def __init__(self, g: GameState, team: int) -> None:
         size = g.pitch.size
         tz = [0] * size
-        dz = [0] * size
         tk = [False] * size
         nb = g.pitch.neighbours
         gteam = g.team
@@ -66,6 +98,9 @@ class Zones:
         pf = g.pflags
         skills = g.skills
         pos = g.pos
+        titchy: list[int] = []
+        nbm = grid(g.pitch).nb
+        marked = 0
         for q in range(g.n):
             if (
                 gteam[q] == team
@@ -75,18 +110,25 @@ class Zones:
             ):
                 continue
             sk = skills[q]
-            titchy = sk & TITCHY
-            tack = sk & TACKLE
-            for s in nb[pos[q]]:
+            around = nb[pos[q]]
+            for s in around:
                 tz[s] += 1
-                if not titchy:
-                    dz[s] += 1
-                if tack:
+            marked |= nbm[pos[q]]
+            if sk & TITCHY:
+                titchy.append(q)
+            if sk & TACKLE:
+                for s in around:
                     tk[s] = True
+        # Titchy players do not count for Dodges
+        dz = tz[:]
+        for q in titchy:
+            for s in nb[pos[q]]:
+                dz[s] -= 1
         self.team = team
         self.tz = tz
         self.dz = dz
         self.tk = tk
+        self.marked = marked  # bitmask of the squares with tz > 0
 
 
 def rush_p(g: GameState, p: int) -> float:
@@ -162,7 +204,8 @@ class Reach:
         self.free = free  # steps that need no Rush
         self.prob: dict[int, float] = {start: 1.0}
         self.last: dict[int, int] = {start: 0}
-        self.layers: list[dict[int, tuple[float, int]]] = [{start: (1.0, -1)}]
+        # the square each square of layer k was reached from, per layer
+        self.layers: list[dict[int, int]] = [{start: -1}]
         # single-label searches keep one parent per square instead of layers
         self.parent: dict[int, int] | None = None
 
@@ -183,13 +226,48 @@ class Reach:
         layers = self.layers
         while k > 0:
             out.append(sq)
-            sq = layers[k][sq][1]
+            sq = layers[k][sq]
             k -= 1
         out.reverse()
         return out
 
     def steps(self, sq: int) -> int:
         return self.last.get(sq, -1)
+
+
+_ZEROS: dict[int, list[int]] = {}
+_HELD = 4.0  # above any chance: a square never entered
+_DODGE_TABLES: dict[tuple[int, int], tuple[list[float], list[float]]] = {}
+_PICKUP_TABLES: dict[tuple[int, int, str], list[float]] = {}
+_DODGE_BITS = STUNTY | TITCHY | DODGE
+_PICKUP_BITS = NO_HANDS | BIG_HAND | EXTRA_ARMS | SURE_HANDS
+
+
+def _dodge_tables(ag: int, sk: int) -> tuple[list[float], list[float]]:
+    """Dodge chances by Marking count: (with Dodge re-roll, without)."""
+    key = (ag, sk & _DODGE_BITS)
+    got = _DODGE_TABLES.get(key)
+    if got is None:
+        stunty = bool(sk & STUNTY)
+        bonus = 1 if sk & TITCHY else 0
+        dodge_rr = bool(sk & DODGE)
+        dtab = []
+        dtab_tk = []
+        for k in range(9):
+            base = roll_p(ag, (0 if stunty else -k) + bonus)
+            dtab.append(with_rr(base) if dodge_rr else base)
+            dtab_tk.append(base)
+        got = _DODGE_TABLES[key] = (dtab, dtab_tk)
+    return got
+
+
+def _pickup_table(g: GameState, p: int) -> list[float]:
+    """Pick-up chances of player ``p`` by Marking count."""
+    key = (g.ag[p], g.skills[p] & _PICKUP_BITS, g.weather)
+    got = _PICKUP_TABLES.get(key)
+    if got is None:
+        got = _PICKUP_TABLES[key] = [pickup_p(g, p, k) for k in range(9)]
+    return got
 
 
 def reach(
@@ -213,6 +291,11 @@ def reach(
     ``goal_sq`` (within ``slack`` squares) or ``goal_x`` (a column) prune
     the squares from which the goal is out of reach, and end the search
     once the goal is reached by a path needing no dice.
+
+    Layer k holds the squares whose best chance improved with k steps;
+    within a layer, squares come in the order they were first offered (by
+    the squares of the previous layer in order, each offering its
+    neighbours in order), and each keeps the first of its best offers.
     """
     sq0 = g.pos[p]
     free, rush = moves_budget(g, p)
@@ -223,82 +306,120 @@ def reach(
     if budget <= 0 or sq0 < 0:
         return r
     sk = g.skills[p]
-    ag = g.ag[p]
-    stunty = bool(sk & STUNTY)
-    bonus = 1 if sk & TITCHY else 0
-    dodge_rr = bool(sk & DODGE)
-    dtab = []
-    dtab_tk = []
-    for k in range(9):
-        base = roll_p(ag, (0 if stunty else -k) + bonus)
-        dtab.append(with_rr(base) if dodge_rr else base)
-        dtab_tk.append(base)
-    ptab = [pickup_p(g, p, k) for k in range(9)] if pickup and ball >= 0 else []
+    dtab, dtab_tk = _dodge_tables(g.ag[p], sk)
+    ptab = _pickup_table(g, p) if pickup and ball >= 0 else []
     pr_rush = rush_p(g, p)
     trap = bool(g.effects.get("treacherous_trapdoor_half"))
-    flags = g.pitch.flags
-    nb = g.pitch.neighbours
-    board = g.board
+    pitch = g.pitch
+    flags = pitch.flags
+    nb = pitch.neighbours
     tz = zones.tz
     dz = zones.dz
     tk = zones.tk
     last = r.last
     layers = r.layers
-    size = g.pitch.size
-    bl = [0.0] * size  # best probability found so far per square
-    bl[sq0] = 1.0
+    size = pitch.size
+    # The best chance found so far per square, plus the margin a new label
+    # must beat; squares held by players are never entered (the board
+    # holds a player exactly on the squares of ``g.pos``), nor the loose
+    # ball unless it is picked up (a failed pick-up is a Turnover).
+    eps = 1e-9
+    ble = [eps] * size
+    for s in g.pos:
+        if s >= 0:
+            ble[s] = _HELD
     if ball >= 0 and not pickup:
-        bl[ball] = 2.0  # never stepped on: a failed pick-up is a Turnover
-    gd: list[int] | None = None
+        ble[ball] = _HELD
+    best = [0.0] * size
+    best[sq0] = 1.0
     if goal_sq >= 0:
-        gd = cheb_from(g.pitch, goal_sq)
+        gd = cheb_from(pitch, goal_sq)
     elif goal_x >= 0:
-        gd = cols_from(g.pitch, goal_x)
+        gd = cols_from(pitch, goal_x)
+    else:
+        gd = _ZEROS.get(size) or _ZEROS.setdefault(size, [0] * size)
+    goal = goal_sq >= 0 or goal_x >= 0
     special = trap or (pickup and ball >= 0)
     frontier: list[tuple[int, float]] = [(sq0, 1.0)]
     done_p = 1.0
     if pickup and ball >= 0 and ball == goal_sq:
         done_p = ptab[tz[ball]] - 1e-9
+    stamp = [0] * size  # the layer a square was last offered a label in
+    nq = [0.0] * size  # that label's chance
+    par = [0] * size  # and the square it came from
     for k in range(1, budget + 1):
         mul = 1.0 if k <= free else pr_rush
         lim = budget - k + slack  # prune: goal farther than this
-        new: dict[int, tuple[float, int]] = {}
+        order: list[int] = []
         for s, pr in frontier:
             if s == ball:
                 continue  # the path ends with the pick-up
             base = pr * mul
             if base < min_prob:
                 continue
-            marked = tz[s]
-            tab = (dtab_tk if tk[s] else dtab) if marked else dtab
-            for dd in nb[s]:
-                if board[dd] >= 0:
-                    continue
-                q = base * tab[dz[dd]] if marked else base
-                if special:
+            if tz[s]:
+                tab = dtab_tk if tk[s] else dtab
+                for dd in nb[s]:
+                    q = base * tab[dz[dd]]
+                    if special:
+                        if dd == ball:
+                            q *= ptab[tz[dd]]
+                        if trap and flags[dd] & F_TRAPDOOR:
+                            q *= 5.0 / 6.0
+                    if q <= ble[dd] or q < min_prob or gd[dd] > lim:
+                        continue
+                    if stamp[dd] != k:
+                        stamp[dd] = k
+                        nq[dd] = q
+                        par[dd] = s
+                        order.append(dd)
+                    elif q > nq[dd]:
+                        nq[dd] = q
+                        par[dd] = s
+            elif special:
+                for dd in nb[s]:
+                    q = base
                     if dd == ball:
                         q *= ptab[tz[dd]]
                     if trap and flags[dd] & F_TRAPDOOR:
                         q *= 5.0 / 6.0
-                if q <= bl[dd] + 1e-9 or q < min_prob:
-                    continue
-                if gd is not None and gd[dd] > lim:
-                    continue
-                cur = new.get(dd)
-                if cur is None or q > cur[0]:
-                    new[dd] = (q, s)
-        if not new:
+                    if q <= ble[dd] or q < min_prob or gd[dd] > lim:
+                        continue
+                    if stamp[dd] != k:
+                        stamp[dd] = k
+                        nq[dd] = q
+                        par[dd] = s
+                        order.append(dd)
+                    elif q > nq[dd]:
+                        nq[dd] = q
+                        par[dd] = s
+            else:
+                # no dice: every step keeps the chance (>= min_prob)
+                for dd in nb[s]:
+                    if base <= ble[dd] or gd[dd] > lim:
+                        continue
+                    if stamp[dd] != k:
+                        stamp[dd] = k
+                        nq[dd] = base
+                        par[dd] = s
+                        order.append(dd)
+                    elif base > nq[dd]:
+                        nq[dd] = base
+                        par[dd] = s
+        if not order:
             break
-        for dd, v in new.items():
-            bl[dd] = v[0]
+        for dd in order:
+            q = nq[dd]
+            best[dd] = q
+            ble[dd] = q + eps
             last[dd] = k
-        layers.append(new)
-        if gd is not None and _goal_done(new, gd, slack, done_p):
+        layers.append(dict(zip(order, map(par.__getitem__, order), strict=True)))
+        if goal and _goal_done(order, nq, gd, slack, done_p):
             break
-        frontier = [(dd, v[0]) for dd, v in new.items()]
+        frontier = list(zip(order, map(nq.__getitem__, order), strict=True))
     prob = r.prob
     for dd in last:
-        prob[dd] = bl[dd]
+        prob[dd] = best[dd]
     return r
 
 
@@ -329,11 +450,11 @@ def cols_from(pitch: Pitch, x0: int) -> list[int]:
 
 
 def _goal_done(
-    new: dict[int, tuple[float, int]], gd: list[int], slack: int, done_p: float
+    order: list[int], nq: list[float], gd: list[int], slack: int, done_p: float
 ) -> bool:
     """Whether this layer reached the goal as surely as it can be."""
-    for sq, v in new.items():
-        if v[0] >= done_p and gd[sq] <= slack:
+    for sq in order:
+        if nq[sq] >= done_p and gd[sq] <= slack:
             return True
     return False
 
@@ -350,14 +471,17 @@ def safe_reach(g: GameState, p: int, zones: Zones, ball: int = -1) -> Reach:
     if tz[sq0]:
         return r
     nb = g.pitch.neighbours
-    board = g.board
-    seen = [False] * g.pitch.size
-    seen[sq0] = True
+    # squares never entered: held by a player (the board holds a player
+    # exactly on the squares of ``g.pos``), the loose ball, open trapdoors
+    seen = bytearray(g.pitch.size)
+    for s in g.pos:
+        if s >= 0:
+            seen[s] = 1
     if ball >= 0:
-        seen[ball] = True
+        seen[ball] = 1
     if g.effects.get("treacherous_trapdoor_half"):
         for s in g.pitch.trapdoors:
-            seen[s] = True
+            seen[s] = 1
     last = r.last
     parent: dict[int, int] = {}
     r.parent = parent
@@ -366,9 +490,9 @@ def safe_reach(g: GameState, p: int, zones: Zones, ball: int = -1) -> Reach:
         nxt = []
         for s in frontier:
             for dd in nb[s]:
-                if seen[dd] or board[dd] >= 0:
+                if seen[dd]:
                     continue
-                seen[dd] = True
+                seen[dd] = 1
                 parent[dd] = s
                 last[dd] = k
                 if not tz[dd]:

@@ -33,6 +33,7 @@ from typing import Any
 from engine import skillbits as S
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
+from engine.bots.context import zones_key
 from engine.bots.pathing import Reach, Zones
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
 from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
@@ -79,6 +80,7 @@ class ScriptedBot:
         "_sig_memo",
         "_turn",
         "_turn_memo",
+        "_zone_memos",
     )
 
     def __init__(self, seed: int | None = None) -> None:
@@ -96,6 +98,8 @@ class ScriptedBot:
         self._sig_memo: dict[str, Any] = {}
         self._turn: tuple[int, ...] = ()
         self._turn_memo: dict[str, Any] = {}
+        # Tackle Zones and ways round them by :func:`zones_key` (this turn)
+        self._zone_memos: dict[tuple[int, ...], dict[str, Any]] = {}
 
     # -- entry point ----------------------------------------------------------
     def choose(self, d: Decision, g: GameState) -> Option:
@@ -426,12 +430,17 @@ class ScriptedBot:
         self._after = ()
         self._goal = ""
         self._target = -1
+        turn = (g.drive, g.half, g.turn[t], t)
+        if turn != self._turn:
+            self._turn = turn
+            self._turn_memo = {}
+            self._zone_memos = {}
         key = signature(g, t)
         if key != self._key:
             self._key = key
             self._reaches = {}
             self._safe = {}
-            self._sig_memo = {}
+            self._sig_memo = self._zone_memo(g, t)
             self._memo = {}
             self._orders = None
         cpos = g.pos[g.carrier] if g.carrier >= 0 else -1
@@ -440,10 +449,6 @@ class ScriptedBot:
             self._carrier_at = cpos
             self._memo = {}
             self._orders = None
-        turn = (g.drive, g.half, g.turn[t], t)
-        if turn != self._turn:
-            self._turn = turn
-            self._turn_memo = {}
         c = Ctx(
             g,
             t,
@@ -468,6 +473,14 @@ class ScriptedBot:
         self._after = it.after
         self._target = it.target
         return o
+
+    def _zone_memo(self, g: GameState, t: int) -> dict[str, Any]:
+        """The memo of results that depend only on :func:`zones_key`."""
+        zk = zones_key(g, t)
+        memo = self._zone_memos.get(zk)
+        if memo is None:
+            memo = self._zone_memos[zk] = {}
+        return memo
 
     def _next_intent(self, c: Ctx) -> Intent | None:
         g = c.g
@@ -573,7 +586,7 @@ class ScriptedBot:
                 return ("throw",)
         if self._goal == "blitzed" and g.carrier < 0 and g.ball >= 0 and not g.ball_air:
             # the blitz knocked the ball loose: grab it if likely
-            c = Ctx(g, t)
+            c = Ctx(g, t, sig_memo=self._zone_memo(g, t))
             r = c.reach(p, "pickup")
             if r.prob.get(g.ball, 0.0) >= 0.5:
                 self._goal = "fetch"
@@ -590,7 +603,7 @@ class ScriptedBot:
             for q in range(g.n)
             if g.team[q] == t and g.box[q] == PITCH and not g.pflags[q] & PF_USED
         )
-        c = Ctx(g, t, free, safe=self._safe)
+        c = Ctx(g, t, free, safe=self._safe, sig_memo=self._zone_memo(g, t))
         best, bp = c.best_ez(c.reach(p, "score"))
         if best >= 0 and T.score_threshold(c, bp):
             self._plan = c.path(p, best, "score")

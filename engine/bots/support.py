@@ -3,6 +3,9 @@ where the others stand (cage corners, screens, marking their carrier)."""
 
 from __future__ import annotations
 
+from array import array
+from operator import sub
+
 from engine.bots.blockmath import block_odds
 from engine.bots.context import (
     BLOCK,
@@ -17,6 +20,7 @@ from engine.bots.pathing import (
     cols_from,
     moves_budget,
 )
+from engine.pitch import Pitch
 from engine.state import (
     PITCH,
     PRONE,
@@ -241,6 +245,32 @@ def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
 
 
 # -- support moves (no dice) -------------------------------------------------------
+_BASES: dict[tuple[int, int, bool, int], array[float]] = {}
+
+
+def _default_base(pitch: Pitch, focus: int, offence: bool, ez_x: int) -> array[float]:
+    """The value of every square for a helper before Tackle Zones: up the
+    pitch near our carrier (``offence``), or close to ``focus`` (cached
+    per pitch; compact, and cleared now and then)."""
+    key = (id(pitch), focus, offence, ez_x if offence else -1)
+    got = _BASES.get(key)
+    if got is None:
+        fd = cheb_from(pitch, focus)
+        if offence:
+            togo = cols_from(pitch, ez_x)
+            ft = togo[focus]
+            got = array(
+                "d",
+                [0.4 * min(ft - togo[i], 6) - 0.15 * fd[i] for i in range(pitch.size)],
+            )
+        else:
+            got = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
+        if len(_BASES) >= 1024:
+            _BASES.clear()
+        _BASES[key] = got
+    return got
+
+
 def support_orders(c: Ctx) -> list[Intent]:
     """Greedy orders for the players who move without any dice: a cage
     and a screen around our carrier, markers and a screen against theirs,
@@ -276,20 +306,13 @@ def support_orders(c: Ctx) -> list[Intent]:
         return []
     # the value of any other square: up the pitch near our carrier, or
     # closing in on the ball or their carrier
-    size = pitch.size
     if focus < 0:
         dvals = [-float(v) for v in tz]
-    elif offence:
-        fd = cheb_from(pitch, focus)
-        togo = cols_from(pitch, c.ez_x)
-        ft = togo[focus]
-        dvals = [0.4 * min(ft - togo[i], 6) - 0.15 * fd[i] - tz[i] for i in range(size)]
     else:
-        fd = cheb_from(pitch, focus)
-        dvals = [-0.25 * fd[i] - tz[i] for i in range(size)]
+        dvals = list(map(sub, _default_base(pitch, focus, offence, c.ez_x), tz))
 
     reaches = {p: c.reach(p, "safe") for p in helpers}
-    # each helper's "default" squares, best first
+    # each helper's "default" squares, best first (built when first needed)
     ranked: dict[int, list[tuple[float, int]]] = {}
 
     def best_default(p: int, taken: set[int]) -> tuple[float, int]:
@@ -297,6 +320,17 @@ def support_orders(c: Ctx) -> list[Intent]:
         if lst is None:
             r = reaches[p]
             here = g.pos[p]
+            if p not in seen_default:
+                # first call: the best square in one pass
+                seen_default.add(p)
+                bv, bs = -99.0, -1
+                for s, k in r.last.items():
+                    if s == here or s in taken or s in values:
+                        continue
+                    v = dvals[s] - 0.02 * k
+                    if bs < 0 or v > bv or (v == bv and s > bs):
+                        bv, bs = v, s
+                return bv, bs
             last = r.last
             lst = sorted(
                 ((dvals[s] - 0.02 * last[s], s) for s in r.prob if s != here),
@@ -308,25 +342,30 @@ def support_orders(c: Ctx) -> list[Intent]:
                 return v, s
         return -99.0, -1
 
+    seen_default: set[int] = set()
     own_best: dict[int, tuple[float, int]] = {}
 
     orders: list[Intent] = []
     taken: set[int] = set()
     left = list(helpers)
+    # the squares of ``values`` each helper reaches, with the steps it takes
+    within = {}
+    for p in helpers:
+        last = reaches[p].last
+        within[p] = [(s, last[s]) for s in values if s in last]
+    pos = g.pos
     while left:
         best: tuple[float, int, int] | None = None
         for p in left:
-            here = g.pos[p]
+            here = pos[p]
             cur = values.get(here)
             if cur is None:
                 cur = dvals[here]
             cur += 0.3
-            r = reaches[p]
-            prob = r.prob
-            for s, v in values.items():
-                if s in taken or s not in prob:
+            for s, k in within[p]:
+                if s in taken:
                     continue
-                gain = v - cur - 0.02 * r.last[s]
+                gain = values[s] - cur - 0.02 * k
                 if best is None or gain > best[0]:
                     best = (gain, p, s)
             ob = own_best.get(p)

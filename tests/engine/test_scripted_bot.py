@@ -7,6 +7,8 @@ import multiprocessing
 import os
 import threading
 
+import pytest
+
 from engine.bots import RandomBot, ScriptedBot, make_bot
 from engine.bots.driver import play
 from engine.dice import RandomDice
@@ -107,6 +109,39 @@ def test_same_seed_same_game() -> None:
         play(m, ScriptedBot(7), ScriptedBot(8))
         games.append(m.decisions)
     assert games[0] == games[1]
+
+
+# Score, casualties and decisions of game i (see :func:`_match`) with
+# ScriptedBot(i) at home and ScriptedBot(i + 1000) away, recorded before
+# the bot was made faster (issue 11): speed-ups must not change one
+# decision. A deliberate change of play updates these, with its reasons.
+SEEDED_RESULTS = {
+    "sevens": [
+        ((0, 1), 2, 621),
+        ((1, 2), 1, 726),
+        ((1, 0), 0, 589),
+        ((1, 0), 2, 683),
+        ((1, 4), 1, 804),
+    ],
+    "bb2020": [
+        ((1, 0), 1, 1146),
+        ((0, 2), 3, 1518),
+        ((0, 0), 4, 946),
+        ((2, 0), 2, 1514),
+        ((2, 1), 4, 1165),
+    ],
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(SEEDED_RESULTS))
+def test_seeded_games_give_the_recorded_results(fmt: str) -> None:
+    got = []
+    for i in range(len(SEEDED_RESULTS[fmt])):
+        m = _match(i, fmt)
+        n = play(m, ScriptedBot(i), ScriptedBot(i + 1000))
+        r = m.result
+        got.append((r.score, len(r.casualties), n))
+    assert got == SEEDED_RESULTS[fmt]
 
 
 # -- set positions -------------------------------------------------------------

@@ -1,0 +1,51 @@
+"""The scripted bot's benchmark CLI: its JSON and its deterministic
+results (timings are not tested)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.tools import botbench
+
+
+def test_botbench_prints_times_and_deterministic_results(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--formats", "sevens", "--games", "2", "--repeats", "2"]
+    assert botbench.main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    s = out["sevens"]
+    assert s["games"] == 2
+    assert s["repeats"] == 2
+    for k in ("ms_per_game", "cpu_ms_per_game", "bot_ms_per_game"):
+        assert s[k]["min"] <= s[k]["median"] <= s[k]["max"]
+    assert s["decisions_per_game"] > 100
+    assert s["touchdowns_per_game"] == s["touchdowns"] / 2
+    assert s["casualties_per_game"] == s["casualties"] / 2
+    # the same seeds again: the same games
+    assert botbench.main(args[:-1] + ["1"]) == 0
+    again = json.loads(capsys.readouterr().out)["sevens"]
+    assert again["decisions_digest"] == s["decisions_digest"]
+    assert (again["touchdowns"], again["casualties"]) == (
+        s["touchdowns"],
+        s["casualties"],
+    )
+
+
+def test_botbench_compares_with_a_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--formats", "sevens", "--games", "1", "--repeats", "1"]
+    botbench.main(args)
+    ref = capsys.readouterr().out
+    path = tmp_path / "ref.json"
+    path.write_text(ref)
+    botbench.main(args + ["--reference", str(path)])
+    out = json.loads(capsys.readouterr().out)
+    cmp = out["vs_reference"]["sevens"]
+    assert cmp["same_decisions"] is True
+    assert cmp["touchdowns_ratio"] in (0.0, 1.0)
+    assert cmp["casualties_ratio"] in (0.0, 1.0)
