@@ -201,6 +201,8 @@ def test_two_seasons_of_one_name_at_once_make_one():
         thread.join(timeout=60)
     responses = sorted(out["value"].status_code for _, out in threads)
     assert responses == [201, 400]
-    refused = next(out["value"] for _, out in threads if out["value"].status_code == 400)
+    refused = next(
+        out["value"] for _, out in threads if out["value"].status_code == 400
+    )
     assert refused.json()["errors"][0]["code"] == "name_taken"
     assert Season.objects.filter(name=race.name).count() == 1
