@@ -34,7 +34,14 @@ def bob_token(bob_orcs, charlie_humans, bob):
 
 
 @schema.parametrize()
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+# derandomize: the same examples on every run, so a red CI run can be
+# reproduced (issue 11); a deeper random run is still to be added.
+@settings(
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
 def test_no_request_gets_a_server_error(case, bob_token):
     case.call_and_validate(
         headers={"Authorization": f"Token {bob_token}"}, checks=[not_a_server_error]
