@@ -17,6 +17,20 @@ def api_as(user) -> APIClient:
     return client
 
 
+def invite_members(commissioner, league_id: int, coaches) -> None:
+    """Through the API: the commissioner invites each coach, who accepts
+    (only members draft in a league)."""
+    for coach in coaches:
+        invited = api_as(commissioner).post(
+            f"/api/leagues/{league_id}/members/",
+            {"username": coach.username},
+            format="json",
+        )
+        assert invited.status_code == 201, invited.json()
+        accepted = api_as(coach).post(f"/api/leagues/{league_id}/invitation/accept/")
+        assert accepted.json()["status"] == "member"
+
+
 @dataclass(frozen=True)
 class Snapshot:
     teams: list[tuple]

@@ -8,7 +8,7 @@ import pytest
 from league.models import Player
 from matches.models import Match, MatchEvent
 from tests.factories import UserFactory
-from tests.world import api_as
+from tests.world import api_as, invite_members
 
 DRAFTS = [
     (
@@ -60,15 +60,7 @@ def test_a_classic_league_drafts_records_resolves_and_postgames(client):
 
     teams = {}
     # only members draft: the commissioner invites both coaches, who accept
-    for coach in coaches.values():
-        invited = api_as(commish).post(
-            f"/api/leagues/{league['id']}/members/",
-            {"username": coach.username},
-            format="json",
-        )
-        assert invited.status_code == 201, invited.json()
-        accepted = api_as(coach).post(f"/api/leagues/{league['id']}/invitation/accept/")
-        assert accepted.json()["status"] == "member"
+    invite_members(commish, league["id"], coaches.values())
 
     for coach, roster, name, spec in DRAFTS:
         response = api_as(coaches[coach]).post(

@@ -11,7 +11,7 @@ from engine.variants import Sevens, register, unregister
 from league.models import Team
 from matches.models import Match, MatchEvent
 from tests.factories import UserFactory
-from tests.world import api_as
+from tests.world import api_as, invite_members
 
 
 class Fives(Sevens):
@@ -62,15 +62,7 @@ def test_a_season_of_a_variant_registered_in_one_file(fives: Fives) -> None:
     assert league["format"] == fives.name
 
     # only members draft: the commissioner invites both coaches, who accept
-    for coach in coaches.values():
-        invited = api_as(commish).post(
-            f"/api/leagues/{league['id']}/members/",
-            {"username": coach.username},
-            format="json",
-        )
-        assert invited.status_code == 201, invited.json()
-        accepted = api_as(coach).post(f"/api/leagues/{league['id']}/invitation/accept/")
-        assert accepted.json()["status"] == "member"
+    invite_members(commish, league["id"], coaches.values())
 
     # the variant's draft rules apply: seven players is its maximum
     too_many = api_as(coaches["coach-a"]).post(
