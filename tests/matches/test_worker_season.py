@@ -47,7 +47,7 @@ def build_world(name="Crash League", seed=20260101):
 
 
 def start_resolution(season):
-    progress = season_resolve_start(season_id=season.pk, scope="season")
+    progress, _ = season_resolve_start(season_id=season.pk, scope="season")
     season_resolve_task.delay(str(progress.pk))
     return progress
 
