@@ -231,6 +231,11 @@ CELERY_RESULT_BACKEND = envstr(
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
+# Every task is idempotent, so a task is acknowledged after it ran, and a
+# pool child that dies while running one (OOM killer, SIGKILL) has its
+# message put back in the queue at once by the worker's main process
+# instead of acknowledged as failed. (A task that kills its child every
+# time would loop; ours are plain Python and database work.)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -245,11 +250,29 @@ CELERY_TASK_ROUTES = {
     "matches.tasks.season_resolve_task": {"queue": "engine"},
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Redis re-delivers a dead worker's unacknowledged tasks only after this
-# many seconds; the sweeper below recovers stuck work sooner.
+# Redis hands a task that a dead worker had taken (and, with late acks, not
+# acknowledged) to another worker only after the visibility timeout. It must
+# exceed the hard time limit, or a task still running would be handed out a
+# second time: a message can wait up to one limit for a pool slot, then run
+# up to another, hence twice the limit by default (10 minutes, not Redis's
+# hour). Live workers look for such messages every 10 s
+# (unacked_restore_interval, every call scanning: throttle 1). Faster
+# recovery comes from elsewhere: see matches/tasks.py (a starting worker
+# sweeps) and the beat schedule below.
+visibility_timeout = envint("CELERY_VISIBILITY_TIMEOUT", 2 * CELERY_TASK_TIME_LIMIT)
+if visibility_timeout <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperEnv(
+        f"CELERY_VISIBILITY_TIMEOUT ({visibility_timeout}) must exceed "
+        f"CELERY_TASK_TIME_LIMIT ({CELERY_TASK_TIME_LIMIT})"
+    )
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 3600)
+    "visibility_timeout": visibility_timeout,
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
 }
+# A worker that starts queues one sweep of all unfinished work (off: only
+# beat's sweep and the visibility timeout bring back a dead worker's work).
+WORKER_STARTUP_SWEEP = envbool("WORKER_STARTUP_SWEEP", True)
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "sweep-stuck-matches": {
         "task": "matches.tasks.matches_sweep_task",

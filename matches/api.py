@@ -35,7 +35,11 @@ from matches.services.inducements import (
     match_buy_inducements,
 )
 from matches.services.override import match_override_result
-from matches.services.progress import progress_counts, season_resolve_start
+from matches.services.progress import (
+    match_resolve_start,
+    progress_counts,
+    season_resolve_start,
+)
 from matches.services.queue import season_resolution_queue
 from matches.services.report import (
     CasualtyLine,
@@ -237,8 +241,11 @@ def progress_dict(progress: TaskProgress) -> dict[str, Any]:
 TaskOutput = OpenApiTypes.OBJECT
 
 
-def _start_resolution(progress: TaskProgress) -> Response:
-    season_resolution_queue(progress)
+def _start_resolution(progress: TaskProgress, created: bool) -> Response:
+    """202 with the progress; its driver is queued once, by the request that
+    created it (a repeated request gets the resolution already running)."""
+    if created:
+        season_resolution_queue(progress)
     return Response(progress_dict(progress), status=status.HTTP_202_ACCEPTED)
 
 
@@ -303,10 +310,10 @@ class SeasonResolveApi(APIView):
     def post(self, request: Request, season_id: int) -> Response:
         season = _season_for_commissioner(request, season_id)
         data = _valid(ResolveInputSerializer, request.data)
-        progress = season_resolve_start(
+        progress, created = season_resolve_start(
             season_id=season.pk, scope=data["scope"], actor=request.user
         )
-        return _start_resolution(progress)
+        return _start_resolution(progress, created)
 
 
 class SeasonMatchesApi(generics.ListAPIView[Match]):
@@ -428,17 +435,8 @@ class MatchResolveApi(APIView):
         match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
         league_get_for_commissioner(request.user, match.season.league_id)
         _valid(NoInputSerializer, request.data)
-        if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
-            from league.errors import ServiceError
-
-            raise ServiceError.one("already_reported", None, "this match has a result")
-        progress = TaskProgress.objects.create(
-            kind="resolve_match",
-            season=match.season,
-            match_ids=[match.pk],
-            created_by=request.user,
-        )
-        return _start_resolution(progress)
+        progress, created = match_resolve_start(match_id=match.pk, actor=request.user)
+        return _start_resolution(progress, created)
 
 
 class MatchOverrideApi(APIView):

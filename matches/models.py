@@ -225,6 +225,19 @@ class TaskProgress(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # What the work is about, such as "resolve_match:12" or
+    # "resolve_season:3": while a progress is running, asking for the same
+    # work again gets this progress instead of a second one.
+    scope_key = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["scope_key"],
+                condition=Q(finished_at__isnull=True) & ~Q(scope_key=""),
+                name="taskprogress_one_running_per_scope",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.id}"

@@ -6,7 +6,10 @@ state it is asked to change (with a row lock) before changing it.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from celery import shared_task
+from celery.signals import worker_ready
 from django.conf import settings
 
 from matches.models import Match
@@ -64,12 +67,36 @@ def season_resolve_task(progress_id: str) -> None:
 
 
 @shared_task(acks_late=True)
-def matches_sweep_task() -> None:
-    """Re-kick work a crashed worker left half done (run by beat)."""
-    stuck = matches_stuck()
+def matches_sweep_task(idle_seconds: float = 30) -> None:
+    """Re-kick work a crashed worker left half done: work idle for
+    ``idle_seconds`` (beat, every minute), or all of it (a starting worker,
+    ``idle_seconds=0``)."""
+    stuck = matches_stuck(older_than=timedelta(seconds=idle_seconds))
     for match_id in stuck.to_resolve:
         match_resolve_task.delay(match_id)
     for match_id in stuck.in_post_game:
         postgame_advance_task.delay(match_id)
     for progress_id in stuck.progresses:
         season_resolve_task.delay(progress_id)
+
+
+@worker_ready.connect
+def matches_sweep_on_worker_ready(**kwargs: object) -> None:
+    """A worker that starts queues one sweep of every unfinished resolution
+    and post-game, however recently touched.
+
+    This is what brings a season back after its worker was killed (SIGKILL,
+    OOM, a lost machine) without beat: the task that worker held stays
+    unacknowledged in Redis until the visibility timeout (twice the hard
+    time limit), but the database knows what is left to do, and the
+    replacement worker (compose restarts it) re-queues it as soon as it is
+    ready. Work another live worker is doing at that moment is queued a
+    second time, which is harmless: every task is idempotent, and a
+    duplicate finds its match locked, then already moved on.
+
+    A Celery worker life-cycle signal that calls one task is infrastructure,
+    not domain flow, so CONVENTIONS rule 13 (no signals for domain flow)
+    does not apply. It fires once per worker process, not on reconnects.
+    """
+    if settings.WORKER_STARTUP_SWEEP:
+        matches_sweep_task.delay(idle_seconds=0)

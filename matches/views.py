@@ -244,7 +244,7 @@ def season_resolve(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_for_commissioner(request, season_id)
     scope = request.POST.get("scope", "round")
     try:
-        progress = season_resolve_start(
+        progress, created = season_resolve_start(
             season_id=season.pk,
             scope=scope,
             actor=request.user,  # type: ignore[arg-type]
@@ -252,7 +252,7 @@ def season_resolve(request: HttpRequest, season_id: int) -> HttpResponse:
     except ServiceError as exc:
         _refused(request, exc)
         return redirect("web:season", season_id=season.pk)
-    if not eager_mode():
+    if created and not eager_mode():
         season_resolution_queue(progress)
     if _htmx(request):
         return _progress_fragment(request, progress, poll=True, seen=0)

@@ -8,6 +8,8 @@ when the last match of the round has finished its post-game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -18,13 +20,66 @@ from matches.models import Match, Season, TaskProgress
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
 
+def _creator(actor: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    return actor if actor is not None and actor.is_authenticated else None
+
+
+def _running_progress(scope_key: str) -> TaskProgress | None:
+    """The unfinished progress of ``scope_key``, locked. One whose matches
+    are all complete is marked finished and not returned: the driver call
+    that would have finished it never came (a lost message), and it must not
+    stand in for new work."""
+    progress = (
+        TaskProgress.objects.select_for_update()
+        .filter(scope_key=scope_key, finished_at=None)
+        .first()
+    )
+    if progress is None:
+        return None
+    open_matches = Match.objects.filter(pk__in=progress.match_ids).exclude(
+        status=Match.Status.COMPLETE
+    )
+    if open_matches.exists():
+        return progress
+    progress.finished_at = timezone.now()
+    progress.save(update_fields=["finished_at"])
+    return None
+
+
+def _progress_get_or_create(
+    *, scope_key: str, defaults: dict[str, Any]
+) -> tuple[TaskProgress, bool]:
+    """Create the running progress of ``scope_key``, or get the one a
+    concurrent request has just committed: the partial unique index
+    ``taskprogress_one_running_per_scope`` makes the INSERT of the later
+    request wait for the earlier one and then fail, and ``get_or_create``
+    then reads the winner's row (in its own savepoint, so the surrounding
+    transaction goes on)."""
+    return TaskProgress.objects.get_or_create(
+        scope_key=scope_key, finished_at=None, defaults=defaults
+    )
+
+
 @transaction.atomic
 def season_resolve_start(
     *, season_id: int, scope: str, actor: AbstractBaseUser | None = None
-) -> TaskProgress:
+) -> tuple[TaskProgress, bool]:
     """Start resolving the current round (``scope="round"``) or every
-    remaining match (``scope="season"``); returns the progress record."""
+    remaining match (``scope="season"``); returns the progress record and
+    whether it is new. While a resolution of the same season and scope is
+    running, asking again returns that one (``False``): nothing new to
+    queue. The season's row lock orders concurrent requests; the unique
+    index on running progress is the database's own guarantee."""
     season = Season.objects.select_for_update().get(pk=season_id)
+    if scope not in ("round", "season"):
+        raise ServiceError.one(
+            "invalid_choice", "scope", "scope is 'round' or 'season'"
+        )
+    kind = f"resolve_{scope}"
+    scope_key = f"{kind}:{season.pk}"
+    running = _running_progress(scope_key)
+    if running is not None:
+        return running, False
     # Only scheduled matches: one already kicked off is a tabletop game
     # under way, which its coaches will report.
     remaining = season.matches.filter(status=Match.Status.SCHEDULED).order_by(
@@ -38,15 +93,42 @@ def season_resolve_start(
         current = remaining.first()
         assert current is not None
         remaining = remaining.filter(stage=current.stage, round=current.round)
-    elif scope != "season":
-        raise ServiceError.one(
-            "invalid_choice", "scope", "scope is 'round' or 'season'"
-        )
-    return TaskProgress.objects.create(
-        kind=f"resolve_{scope}",
-        season=season,
-        match_ids=list(remaining.values_list("pk", flat=True)),
-        created_by=actor if actor is not None and actor.is_authenticated else None,
+    return _progress_get_or_create(
+        scope_key=scope_key,
+        defaults={
+            "kind": kind,
+            "season": season,
+            "match_ids": list(remaining.values_list("pk", flat=True)),
+            "created_by": _creator(actor),
+        },
+    )
+
+
+@transaction.atomic
+def match_resolve_start(
+    *, match_id: int, actor: AbstractBaseUser | None = None
+) -> tuple[TaskProgress, bool]:
+    """Start resolving one match with the engine; returns the progress
+    record and whether it is new. While a resolution of this match is
+    running (queued, played, or in its post-game), asking again returns
+    that one (``False``). Concurrent requests are not ordered by a lock
+    (the match's row is held for the length of an engine run while a worker
+    plays it): the unique index on running progress lets one INSERT win."""
+    match = Match.objects.get(pk=match_id)
+    scope_key = f"resolve_match:{match.pk}"
+    running = _running_progress(scope_key)
+    if running is not None:
+        return running, False
+    if match.status not in OPEN:
+        raise ServiceError.one("already_reported", None, "this match has a result")
+    return _progress_get_or_create(
+        scope_key=scope_key,
+        defaults={
+            "kind": "resolve_match",
+            "season_id": match.season_id,
+            "match_ids": [match.pk],
+            "created_by": _creator(actor),
+        },
     )
 
 

@@ -1,3 +1,7 @@
+import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +14,8 @@ from config.env import (
     envint,
     envrate,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_postgres_url_becomes_a_database_entry():
@@ -93,3 +99,38 @@ def test_envrate_refuses_what_drf_would_misread(monkeypatch, raw):
 
     with pytest.raises(ImproperEnv, match="SOME_RATE"):
         envrate("SOME_RATE", "1/min")
+
+
+def _celery_settings(**env: str) -> subprocess.CompletedProcess[str]:
+    """Import the settings in a fresh process with only ``env`` set and
+    print the broker transport options."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import config.settings as s; print(s.CELERY_BROKER_TRANSPORT_OPTIONS)",
+        ],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "DEBUG": "True", **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_visibility_timeout_is_twice_the_hard_time_limit_by_default():
+    default = _celery_settings()
+    longer = _celery_settings(CELERY_TASK_TIME_LIMIT="900")
+
+    assert default.returncode == 0, default.stderr
+    assert ast.literal_eval(default.stdout)["visibility_timeout"] == 600
+    assert ast.literal_eval(longer.stdout)["visibility_timeout"] == 1800
+
+
+@pytest.mark.parametrize("timeout", ["300", "60"])
+def test_a_visibility_timeout_within_the_hard_time_limit_is_refused(timeout):
+    proc = _celery_settings(CELERY_VISIBILITY_TIMEOUT=timeout)
+
+    assert proc.returncode != 0
+    assert "CELERY_VISIBILITY_TIMEOUT" in proc.stderr
+    assert "must exceed CELERY_TASK_TIME_LIMIT (300)" in proc.stderr

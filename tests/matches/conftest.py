@@ -200,20 +200,33 @@ class Workers:
         self.broker = broker
         self.name = name
         self.procs: list[subprocess.Popen[bytes]] = []
+        self.logs: dict[int, Path] = {}
 
-    def start(self) -> subprocess.Popen[bytes]:
+    def start(
+        self, *, env: dict[str, str] | None = None, children: int = 0
+    ) -> subprocess.Popen[bytes]:
+        """Start one more worker and wait until it is ready (its start-up
+        hooks have run by then). ``env`` adds to or overrides its
+        environment; with ``children`` it runs tasks in that many prefork
+        pool processes instead of its own (solo)."""
         n = len(self.procs) + 1
         log_path = LOG_DIR / f"{self.name}-worker-{n}.log"
+        pool = (
+            ["--pool", "prefork", "--concurrency", str(children)]
+            if children
+            else ["--pool", "solo"]
+        )
         log_path.parent.mkdir(parents=True, exist_ok=True)
-        env = {
+        full_env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DEBUG": "True",
             "DATABASE_URL": _database_url(),
             "CELERY_BROKER_URL": self.broker,
-            # no redelivery of a dead worker's tasks during a test: only the
-            # sweep may recover them
+            # no redelivery of a dead worker's tasks during a test: only a
+            # sweep (the task, or a starting worker's) may recover them
             "CELERY_VISIBILITY_TIMEOUT": "3600",
+            **(env or {}),
         }
         with log_path.open("wb") as log:
             proc = subprocess.Popen(
@@ -224,8 +237,7 @@ class Workers:
                     "-A",
                     "config",
                     "worker",
-                    "--pool",
-                    "solo",
+                    *pool,
                     "--hostname",
                     f"{self.name}-{n}-{os.getpid()}@%h",
                     "--queues",
@@ -237,12 +249,13 @@ class Workers:
                     "INFO",
                 ],
                 cwd=ROOT,
-                env=env,
+                env=full_env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
         self.procs.append(proc)
+        self.logs[proc.pid] = log_path
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if proc.poll() is not None:
@@ -258,6 +271,19 @@ class Workers:
         """SIGKILL: the worker gets no chance to finish or give back a task."""
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=20)
+
+    def log(self, proc: subprocess.Popen[bytes]) -> bytes:
+        """Everything the worker has logged so far."""
+        return self.logs[proc.pid].read_bytes()
+
+    @staticmethod
+    def pool_children(proc: subprocess.Popen[bytes]) -> list[int]:
+        """The process ids of a prefork worker's pool children."""
+        path = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        try:
+            return [int(pid) for pid in path.read_text().split()]
+        except FileNotFoundError:
+            return []
 
     @staticmethod
     def stop(proc: subprocess.Popen[bytes]) -> None:

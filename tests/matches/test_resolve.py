@@ -5,15 +5,24 @@ import json
 from datetime import timedelta
 
 import pytest
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from matches.engine_bridge import engine_play
-from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot, Season
+from matches.models import (
+    Match,
+    MatchEvent,
+    MatchResult,
+    RosterSnapshot,
+    Season,
+    TaskProgress,
+)
 from matches.selectors import season_standings
 from matches.services.kickoff import match_snapshots
 from matches.services.progress import (
+    match_resolve_start,
     progress_counts,
     season_resolve_next,
     season_resolve_start,
@@ -251,7 +260,10 @@ def test_a_season_resolves_completely_in_eager_mode(alice, bob, charlie):
     season_schedule(season_id=season.pk)
 
     # when the whole season is resolved
-    progress = season_resolve_start(season_id=season.pk, scope="season", actor=alice)
+    progress, created = season_resolve_start(
+        season_id=season.pk, scope="season", actor=alice
+    )
+    assert created
     assert progress_counts(progress) == (0, 6)
     season_resolve_task(str(progress.pk))
 
@@ -299,7 +311,7 @@ def test_resolving_a_round_plays_only_that_round(alice, bob, charlie):
     season = season_create(league=league, name="Rounds", seed=5)
     season_schedule(season_id=season.pk)
 
-    progress = season_resolve_start(season_id=season.pk, scope="round")
+    progress, _ = season_resolve_start(season_id=season.pk, scope="round")
     season_resolve_task(str(progress.pk))
 
     assert list(
@@ -321,7 +333,8 @@ def test_resolving_a_round_plays_only_that_round(alice, bob, charlie):
     assert season.status == Season.Status.SCHEDULED
 
     # and the next round is the next one
-    following = season_resolve_start(season_id=season.pk, scope="round")
+    following, created = season_resolve_start(season_id=season.pk, scope="round")
+    assert created
     assert sorted(following.match_ids) == sorted(
         Match.objects.filter(season=season, round=2).values_list("pk", flat=True)
     )
@@ -352,7 +365,7 @@ def test_the_next_round_waits_for_the_post_games_of_this_one(
         draft_team(sevens, coach, roster=roster, name=f"T{i}")
     season = season_create(league=sevens, name="S", seed=1)
     matches = season_schedule(season_id=season.pk)
-    progress = season_resolve_start(season_id=season.pk, scope="season")
+    progress, _ = season_resolve_start(season_id=season.pk, scope="season")
     with django_capture_on_commit_callbacks() as pending:
         match_resolve_task(matches[0].pk)
 
@@ -375,6 +388,150 @@ def test_the_next_round_waits_for_the_post_games_of_this_one(
         m.pk for m in matches if m.round == 2
     )
     assert len(pending) == 1
+
+
+def _four_team_season(league, bob, charlie):
+    for i, (coach, roster) in enumerate(
+        [(bob, "orc"), (charlie, "human"), (bob, "human"), (charlie, "orc")]
+    ):
+        draft_team(league, coach, roster=roster, name=f"T{i}")
+    season = season_create(league=league, name="S", seed=1)
+    return season, season_schedule(season_id=season.pk)
+
+
+@pytest.mark.parametrize("scope", ["round", "season"])
+def test_asking_again_while_a_season_resolution_runs_returns_it(
+    sevens, alice, bob, charlie, scope
+):
+    # given a resolution started and not finished
+    season, _ = _four_team_season(sevens, bob, charlie)
+    first, created = season_resolve_start(season_id=season.pk, scope=scope, actor=alice)
+    assert created
+    before = db_state()
+
+    # when the same scope is asked for again
+    again, created = season_resolve_start(season_id=season.pk, scope=scope)
+
+    # then it is the same progress, and nothing was written
+    assert (again.pk, created) == (first.pk, False)
+    assert db_state() == before
+
+    # and the other scope is another resolution
+    other, created = season_resolve_start(
+        season_id=season.pk, scope={"round": "season", "season": "round"}[scope]
+    )
+    assert created
+    assert other.pk != first.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_season_resolution_lets_the_next_one_start(sevens, bob, charlie):
+    # given round 1 resolved through its progress
+    season, matches = _four_team_season(sevens, bob, charlie)
+    first, _ = season_resolve_start(season_id=season.pk, scope="round")
+    season_resolve_task(str(first.pk))
+    first.refresh_from_db()
+    assert first.finished_at is not None
+
+    # when the next round is asked for
+    second, created = season_resolve_start(season_id=season.pk, scope="round")
+
+    # then it is a new progress for round 2
+    assert created
+    assert sorted(second.match_ids) == sorted(m.pk for m in matches if m.round == 2)
+
+
+def test_a_running_progress_whose_matches_are_all_complete_is_finished(
+    sevens, bob, charlie, django_capture_on_commit_callbacks
+):
+    # given a round whose matches are complete but whose progress was never
+    # marked finished (the driver's last call was lost)
+    season, matches = _four_team_season(sevens, bob, charlie)
+    stale, _ = season_resolve_start(season_id=season.pk, scope="round")
+    for match_id in stale.match_ids:
+        with django_capture_on_commit_callbacks(execute=True):
+            match_resolve_task(match_id)
+    assert set(
+        Match.objects.filter(pk__in=stale.match_ids).values_list("status", flat=True)
+    ) == {"complete"}
+    stale.refresh_from_db()
+    assert stale.finished_at is None
+
+    # when the next round is asked for
+    fresh, created = season_resolve_start(season_id=season.pk, scope="round")
+
+    # then the stale progress is finished and round 2 gets its own
+    assert created
+    stale.refresh_from_db()
+    assert stale.finished_at is not None
+    assert sorted(fresh.match_ids) == sorted(m.pk for m in matches if m.round == 2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_asking_again_while_a_match_resolution_runs_returns_it(
+    sevens, alice, bob, charlie
+):
+    # given a match whose resolution was started and not run yet
+    season, matches = _four_team_season(sevens, bob, charlie)
+    match = matches[0]
+    first, created = match_resolve_start(match_id=match.pk, actor=alice)
+    assert created
+    assert (first.kind, first.match_ids, first.created_by) == (
+        "resolve_match",
+        [match.pk],
+        alice,
+    )
+    before = db_state()
+
+    # when it is asked for again
+    again, created = match_resolve_start(match_id=match.pk, actor=alice)
+
+    # then it is the same progress, and nothing was written
+    assert (again.pk, created) == (first.pk, False)
+    assert db_state() == before
+
+    # and once the match is played and its progress finished, a new request
+    # is refused without a new progress
+    season_resolve_task(str(first.pk))
+    first.refresh_from_db()
+    assert first.finished_at is not None
+    with pytest.raises(ServiceError) as exc:
+        match_resolve_start(match_id=match.pk, actor=alice)
+    assert codes(exc) == [("already_reported", None)]
+    assert TaskProgress.objects.count() == 1
+
+
+def test_the_database_allows_one_running_progress_per_scope(sevens, bob, charlie):
+    # given a running progress and a finished one for the same scope
+    season, matches = _four_team_season(sevens, bob, charlie)
+    TaskProgress.objects.create(
+        kind="resolve_match",
+        season=season,
+        match_ids=[matches[0].pk],
+        scope_key=f"resolve_match:{matches[0].pk}",
+        finished_at=timezone.now(),
+    )
+    TaskProgress.objects.create(
+        kind="resolve_match",
+        season=season,
+        match_ids=[matches[0].pk],
+        scope_key=f"resolve_match:{matches[0].pk}",
+    )
+
+    # when a second running one is written past the service
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TaskProgress.objects.create(
+            kind="resolve_match",
+            season=season,
+            match_ids=[matches[0].pk],
+            scope_key=f"resolve_match:{matches[0].pk}",
+        )
+
+    # then only the two remain; progress without a scope key is not limited
+    assert TaskProgress.objects.count() == 2
+    TaskProgress.objects.create(kind="other", season=season)
+    TaskProgress.objects.create(kind="other", season=season)
+    assert TaskProgress.objects.count() == 4
 
 
 @pytest.mark.parametrize(

@@ -1,8 +1,11 @@
 """Seasons resolved by real Celery workers on Redis and PostgreSQL, and a
-worker SIGKILLed part-way through a season: the sweep must bring the season
-to exactly the state an undisturbed run reaches."""
+worker SIGKILLed part-way through a season: the sweep (beat's task, or the
+one a starting worker queues) must bring the season to exactly the state an
+undisturbed run reaches."""
 
 import hashlib
+import os
+import re
 import signal
 import time
 from collections import Counter
@@ -47,7 +50,7 @@ def build_world(name="Crash League", seed=20260101):
 
 
 def start_resolution(season):
-    progress = season_resolve_start(season_id=season.pk, scope="season")
+    progress, _ = season_resolve_start(season_id=season.pk, scope="season")
     season_resolve_task.delay(str(progress.pk))
     return progress
 
@@ -302,8 +305,9 @@ def test_a_worker_killed_mid_season_is_recovered_by_the_sweep(celery_workers):
     )
     assert Counter(status for _, status, _ in crashed)["complete"] < 6
 
-    # then a new worker alone does not move the season on
-    celery_workers.start()
+    # then a new worker alone, with its start-up sweep off, does not move
+    # the season on
+    celery_workers.start(env={"WORKER_STARTUP_SWEEP": "False"})
     time.sleep(2)
     assert (
         list(
@@ -339,3 +343,168 @@ def test_a_worker_killed_mid_season_is_recovered_by_the_sweep(celery_workers):
     celery_workers.redeliver_orphans()
     celery_workers.wait_idle(timeout=60)
     assert final_state(season) == undisturbed
+
+
+def mid_season(season):
+    def condition():
+        """a match complete and another in its post-game"""
+        statuses = set(
+            Match.objects.filter(season=season).values_list("status", flat=True)
+        )
+        return "complete" in statuses and bool({"played", "post_game"} & statuses)
+
+    return condition
+
+
+# The undisturbed season per version of the code that decides it, played
+# once per session: (its final state, match ids and seeds, seconds taken).
+_UNDISTURBED: dict[str, tuple[dict, list, float]] = {}
+
+
+def undisturbed_run(workers):
+    """The season played by one worker with nothing going wrong, on a fresh
+    database (played once per session and code version)."""
+    code = code_digest()
+    if code not in _UNDISTURBED:
+        fresh_database()
+        season = build_world()
+        ids = list(Match.objects.order_by("pk").values_list("pk", "seed"))
+        worker = workers.start()
+        started = time.monotonic()
+        progress = start_resolution(season)
+        wait_for(season_done(season, progress), timeout=180)
+        _UNDISTURBED[code] = (final_state(season), ids, time.monotonic() - started)
+        workers.stop(worker)
+    return _UNDISTURBED[code]
+
+
+@pytest.mark.parametrize("queue", ["kept", "lost"])
+def test_a_killed_worker_is_replaced_and_the_season_finishes_without_beat(
+    celery_workers, queue
+):
+    # given the season's undisturbed outcome, and the identical world built
+    # again on a fresh database
+    code = code_digest()
+    undisturbed, first_ids, undisturbed_seconds = undisturbed_run(celery_workers)
+    fresh_database()
+    season = build_world()
+    assert list(Match.objects.order_by("pk").values_list("pk", "seed")) == first_ids
+
+    # when its worker is SIGKILLed in the middle of a post-game, once the
+    # first match is complete; the broker keeps what was still queued, or
+    # loses it too (restarted without persistence)
+    worker = celery_workers.start()
+    progress = start_resolution(season)
+    wait_for(mid_season(season), timeout=120, every=0.002)
+    celery_workers.kill(worker)
+    killed = time.monotonic()
+    assert worker.returncode == -signal.SIGKILL
+    if queue == "lost":
+        celery_workers.purge()
+    left = Match.objects.filter(season=season).exclude(status=Match.Status.COMPLETE)
+    assert left.exists()
+
+    # and a fresh worker starts, with no beat anywhere and the dead worker's
+    # task held by Redis for an hour (the fixture's visibility timeout)
+    celery_workers.start()
+    ready = time.monotonic()
+
+    # then the season finishes within a minute (more if this machine is so
+    # slow that an undisturbed season takes over 20 s), exactly as
+    # undisturbed
+    bound = max(60.0, 3 * undisturbed_seconds)
+    wait_for(season_done(season, progress), timeout=bound)
+    done = time.monotonic()
+    print(
+        f"\nqueue {queue}: season done {done - ready:.1f} s after the new worker "
+        f"was ready, {done - killed:.1f} s after the kill (an undisturbed "
+        f"season: {undisturbed_seconds:.1f} s)"
+    )
+    assert code_digest() == code, "the engine or services changed during the test"
+    assert final_state(season) == undisturbed
+
+    # and when the dead worker's task is finally delivered again, and
+    # whatever the sweep queued twice has run, nothing changes
+    celery_workers.redeliver_orphans()
+    celery_workers.wait_idle(timeout=120)
+    assert final_state(season) == undisturbed
+
+
+RECEIVED = re.compile(rb"Task (\S+)\[([0-9a-f-]+)\] received")
+CHILD_KILLED = b"exited with 'signal 9 (SIGKILL)'"
+LOST_IN_A_TASK = b"Task handler raised error: WorkerLostError"
+
+
+def task_lost_with_the_child(log: bytes) -> tuple[str, str] | None:
+    """(name, id) of the task a worker's pool child was running when it was
+    last killed, or None if it ran none (idle, or its task had already
+    stored its result). With one child and a prefetch of one, the last task
+    the worker received before the child died is the one it was running."""
+    before, _, after = log.rpartition(CHILD_KILLED)
+    if LOST_IN_A_TASK not in after.split(CHILD_KILLED)[0]:
+        return None
+    name, task_id = RECEIVED.findall(before)[-1]
+    return name.decode(), task_id.decode()
+
+
+def test_a_killed_pool_child_has_its_task_put_back_at_once(celery_workers):
+    # given the season's undisturbed outcome, the identical world built
+    # again, and a worker with one pool child, no start-up sweep and no beat
+    code = code_digest()
+    undisturbed, first_ids, undisturbed_seconds = undisturbed_run(celery_workers)
+    fresh_database()
+    season = build_world()
+    assert list(Match.objects.order_by("pk").values_list("pk", "seed")) == first_ids
+    worker = celery_workers.start(children=1, env={"WORKER_STARTUP_SWEEP": "False"})
+    progress = start_resolution(season)
+    wait_for(mid_season(season), timeout=120, every=0.002)
+
+    # when the pool child is SIGKILLed while it runs a post-game step, whose
+    # loss nothing else would make up for (a child caught idle, or in
+    # another task, is followed by the next child in turn)
+    killed: list[int] = []
+    lost = None
+    while lost is None or lost[0] != "matches.tasks.postgame_advance_task":
+        assert not season_done(season, progress)(), "no child caught in a step"
+        assert len(killed) < 30, "no child caught in a post-game step"
+
+        def a_new_child():
+            """the worker has a pool child not killed yet"""
+            return bool(set(celery_workers.pool_children(worker)) - set(killed))
+
+        wait_for(a_new_child, timeout=60, every=0.002)
+        (child,) = set(celery_workers.pool_children(worker)) - set(killed)
+        os.kill(child, signal.SIGKILL)
+        killed.append(child)
+
+        def noticed():
+            """the worker has noticed its child died, and why"""
+            log = celery_workers.log(worker)
+            after = log.rpartition(CHILD_KILLED)[2]
+            return log.count(CHILD_KILLED) == len(killed) and (
+                LOST_IN_A_TASK in after or a_new_child()
+            )
+
+        wait_for(noticed, timeout=60)
+        lost = task_lost_with_the_child(celery_workers.log(worker))
+    caught = time.monotonic()
+
+    # then the same worker receives that task again at once
+    def received_again():
+        """the lost task was received a second time"""
+        return celery_workers.log(worker).count(f"[{lost[1]}] received".encode()) == 2
+
+    wait_for(received_again, timeout=30)
+
+    # and finishes the season within a minute, exactly as undisturbed
+    bound = max(60.0, 3 * undisturbed_seconds)
+    wait_for(season_done(season, progress), timeout=bound)
+    print(
+        f"\nchild killed in a post-game step ({len(killed)} kill(s)): season "
+        f"done {time.monotonic() - caught:.1f} s later"
+    )
+    assert worker.poll() is None
+    assert code_digest() == code, "the engine or services changed during the test"
+    assert final_state(season) == undisturbed
+    # (no sweep ran: the worker lists the task at start, but never got one)
+    assert b"matches.tasks.matches_sweep_task[" not in celery_workers.log(worker)

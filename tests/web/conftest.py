@@ -54,7 +54,7 @@ def scheduled_season(league: League, teams: Sequence[Team], *, seed: int = 7) ->
 def resolve_all(season: Season, capture: Callable) -> None:
     """Play every open match with the engine, round by round, running each
     match's post-game as its transaction commits (as the worker would)."""
-    progress = season_resolve_start(season_id=season.pk, scope="season")
+    progress, _ = season_resolve_start(season_id=season.pk, scope="season")
     while match_ids := season_resolve_next(progress_id=str(progress.pk)):
         for match_id in match_ids:
             with capture(execute=True):

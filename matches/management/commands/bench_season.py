@@ -79,7 +79,7 @@ class Command(BaseCommand):
             )
         season = season_create(league=league, name="Bench", seed=options["seed"])
         season_schedule(season_id=season.pk)
-        progress = season_resolve_start(season_id=season.pk, scope="season")
+        progress, _ = season_resolve_start(season_id=season.pk, scope="season")
         logs = Path(settings.BASE_DIR) / "tests" / "artifacts"
         # The workers run as in production (DEBUG off: no per-query
         # bookkeeping), whatever this command's own settings.

@@ -33,7 +33,7 @@ class Command(BaseCommand):
             self.stdout.write(f"scheduled {season} ({season.matches.count()} matches)")
         if season.matches.exclude(status=Match.Status.COMPLETE).exists():
             self.stdout.write(f"resolving {season} with the engine:")
-            progress = season_resolve_start(season_id=season.pk, scope="season")
+            progress, _ = season_resolve_start(season_id=season.pk, scope="season")
             resolve_with_progress(progress, self.stdout)
             # Once, right after the season is played: spend its SPP.
             advanced = demo_advance_players(season)
