@@ -439,6 +439,33 @@ def match_star_players(
     (mercenaries). A star both teams hired plays for neither: the league
     rule (inducements_in_detail.md "0-2 Star Players")."""
     data = rules_data(match.season.settings["rules_version"])
+    hired = _fielded_hires(match, records)
+    out: dict[int, list[PlayerSheet]] = {match.home_id: [], match.away_id: []}
+    for offset, team_id in ((0, match.home_id), (100, match.away_id)):
+        snap = snapshots.get(team_id)
+        if snap is None:
+            continue
+        number = max((int(p["number"]) for p in snap["players"]), default=0)
+        number += (numbers_taken or {}).get(team_id, 0)
+        for key in hired[team_id]:
+            star = find_star(data, key)
+            if star is None:
+                continue
+            sheets = star_sheets(
+                star,
+                first_id=STAR_ID_BASE + offset + len(out[team_id]),
+                first_number=number + 1,
+            )
+            number += len(sheets)
+            out[team_id].extend(sheets)
+    return out
+
+
+def _fielded_hires(
+    match: Match, records: Sequence[MatchInducements]
+) -> dict[int, list[str]]:
+    """Each team's Star Player hires (slugs) that take the field: a star
+    both teams hired plays for neither (the league rule)."""
     by_team = {r.team_id: r for r in records}
     hired: dict[int, list[str]] = {}
     for team_id in (match.home_id, match.away_id):
@@ -449,22 +476,19 @@ def match_star_players(
             if line["slug"] == "star_players" and line.get("star_player")
         ]
     contested = contested_stars(hired[match.home_id], hired[match.away_id])
-    out: dict[int, list[PlayerSheet]] = {match.home_id: [], match.away_id: []}
-    for offset, team_id in ((0, match.home_id), (100, match.away_id)):
-        snap = snapshots.get(team_id)
-        if snap is None:
-            continue
-        number = max((int(p["number"]) for p in snap["players"]), default=0)
-        number += (numbers_taken or {}).get(team_id, 0)
-        for key in hired[team_id]:
-            star = find_star(data, key)
-            if star is None or star.slug in contested:
-                continue
-            sheets = star_sheets(
-                star,
-                first_id=STAR_ID_BASE + offset + len(out[team_id]),
-                first_number=number + 1,
-            )
-            number += len(sheets)
-            out[team_id].extend(sheets)
+    return {t: [s for s in slugs if s not in contested] for t, slugs in hired.items()}
+
+
+def match_fielded_stars(match: Match) -> dict[str, int]:
+    """The Star Players who take the field in ``match``, each player (a
+    pair's two by their own slugs, e.g. "grak", "crumbleberry") with the id
+    of the team that hired him: what a report may name."""
+    data = rules_data(match.season.settings["rules_version"])
+    hired = _fielded_hires(match, list(MatchInducements.objects.filter(match=match)))
+    out: dict[str, int] = {}
+    for team_id, slugs in hired.items():
+        for slug in slugs:
+            star = find_star(data, slug)
+            for member in star.members if star is not None else ():
+                out[member.slug] = team_id
     return out

@@ -17,6 +17,7 @@ from matches.services.kickoff import match_kick_off
 from matches.services.resolve import match_engine_inputs, match_resolve
 from matches.services.seasons import season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team
+from tests.league.conftest import api_as
 
 
 def codes(exc_info):
@@ -163,3 +164,127 @@ def test_stars_play_a_resolved_match_and_earn_nothing(world):
         if isinstance(value, int)
     }
     assert star_ids <= mentioned
+
+
+# --- reports name the stars who played ----------------------------------------
+
+
+def report_api(world, body):
+    match = world["match"]
+    return api_as(world["coaches"][match.home_id]).post(
+        f"/api/matches/{match.pk}/report/", body, format="json"
+    )
+
+
+def test_a_report_credits_a_stars_touchdown_without_spp(world):
+    match = world["match"]
+    buy(world, match.home_id, "grak-and-crumbleberry")
+    victim = Team.objects.get(pk=match.away_id).players.order_by("number").first()
+
+    response = report_api(
+        world,
+        {
+            "home_score": 1,
+            "away_score": 0,
+            "players": [{"star_player": "crumbleberry", "touchdowns": 1}],
+            "casualties": [
+                {
+                    "player_id": victim.pk,
+                    "inflicted_by_star": "grak",
+                    "casualty_roll": 1,
+                }
+            ],
+        },
+    )
+
+    assert response.status_code == 201, response.json()
+    match.refresh_from_db()
+    assert match.result.player_stats == {}
+    (cas,) = match.result.casualties
+    assert (cas["player_id"], cas["inflicted_by"]) == (victim.pk, None)
+    events = {e.type: e.payload for e in MatchEvent.objects.filter(match=match)}
+    assert events["report_star"]["star_player"] == "crumbleberry"
+    assert events["report_star"]["touchdowns"] == 1
+    assert events["report_star"]["team_id"] == match.home_id
+    assert events["star_casualty"]["inflicted_by_star"] == "grak"
+
+
+def test_a_star_hurt_in_a_report_is_waived(world):
+    match = world["match"]
+    buy(world, match.home_id, "mighty-zug")
+
+    response = report_api(
+        world,
+        {
+            "home_score": 0,
+            "away_score": 0,
+            "casualties": [{"star_player": "mighty-zug", "casualty_roll": 16}],
+        },
+    )
+
+    assert response.status_code == 201, response.json()
+    match.refresh_from_db()
+    assert match.result.casualties == []
+    assert (
+        MatchEvent.objects.get(match=match, type="star_casualty").payload["star_player"]
+        == "mighty-zug"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (  # the away team hired no star
+            {
+                "home_score": 0,
+                "away_score": 1,
+                "players": [{"star_player": "griff-oberwald", "touchdowns": 1}],
+            },
+            [
+                ("unknown_star_player", "players.0.star_player"),
+                ("score_mismatch", "away_score"),  # nobody else scored
+            ],
+        ),
+        (  # hired by both: plays for neither
+            {
+                "home_score": 1,
+                "away_score": 0,
+                "players": [{"star_player": "mighty-zug", "touchdowns": 1}],
+            },
+            [
+                ("unknown_star_player", "players.0.star_player"),
+                ("score_mismatch", "home_score"),
+            ],
+        ),
+        (
+            {
+                "home_score": 0,
+                "away_score": 0,
+                "players": [{"player_id": 1, "star_player": "morg-n-thorg"}],
+            },
+            [("one_player", "players.0.player_id")],
+        ),
+        (  # Morg cannot hurt a star of his own side
+            {
+                "home_score": 0,
+                "away_score": 0,
+                "casualties": [
+                    {"star_player": "morg-n-thorg", "inflicted_by_star": "morg-n-thorg"}
+                ],
+            },
+            [("own_team_casualty", "casualties.0.inflicted_by_star")],
+        ),
+    ],
+)
+def test_reports_naming_stars_who_did_not_play_are_refused(world, body, expected):
+    match = world["match"]
+    buy(world, match.home_id, "morg-n-thorg", "mighty-zug")
+    buy(world, match.away_id, "mighty-zug")
+    before = snapshot()
+
+    response = report_api(world, body)
+
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == expected
+    assert snapshot() == before
+    assert not MatchEvent.objects.filter(match=match, type="report").exists()
