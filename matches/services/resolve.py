@@ -11,11 +11,7 @@ from league.rules import settings_rules
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
 from matches.models import Match, MatchInducements
-from matches.services.inducements import (
-    inducements_for_engine,
-    match_mercenaries,
-    match_star_players,
-)
+from matches.services.inducements import inducements_for_engine, match_hired_players
 from matches.services.kickoff import (
     match_kick_off,
     match_qs_for_update,
@@ -38,16 +34,8 @@ def match_engine_inputs(match: Match) -> dict[str, Any]:
     home, away = match_snapshots(match)
     snapshots = {match.home_id: home, match.away_id: away}
     records = list(MatchInducements.objects.filter(match=match))
-    mercenaries = match_mercenaries(match, snapshots, records)
-    stars = match_star_players(
-        match,
-        snapshots,
-        records,
-        numbers_taken={t: len(sheets) for t, sheets in mercenaries.items()},
-    )
-    # Hired for this game only, stars join the team sheet as mercenaries do.
-    for team_id, sheets in stars.items():
-        mercenaries[team_id] = mercenaries[team_id] + sheets
+    # Hired for this game only: mercenaries and Star Players.
+    mercenaries = match_hired_players(match, snapshots, records)
     return {
         "format_slug": str(match.season.settings["format"]),
         "home": home,
