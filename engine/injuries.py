@@ -341,8 +341,8 @@ class Harm(Proc):
         t = g.team[p]
         v = g.variant
         roll = self.table_roll
-        # Decay: +1 to the Casualty roll.
-        mod = 1 if g.skills[p] & S.DECAY else 0
+        # Decay: +1 to the Casualty roll; Niggling Injuries (BB2020): +1 each.
+        mod = (1 if g.skills[p] & S.DECAY else 0) + v.casualty_modifier(g, p)
         if roll:
             result = v.casualty_result(g, p, roll, mod)
         else:
