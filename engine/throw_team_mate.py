@@ -127,9 +127,13 @@ class ThrowTeamMateAction(Proc):
         self.phase = 2
 
     def _fumble(self, g: GameState) -> None:
+        """Rulebook "Fumbled Throws": the thrower's activation ends and the
+        team-mate is dropped, bouncing from the thrower's square, then must
+        land. The fumble itself is no Turnover ("The Turnover" names only a
+        fumbled Pass action): one follows only when the dropped player held
+        the ball and fails to land or lands in the crowd (``Land``)."""
         p, q = self.p, self.q
         g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
-        turnover(g, "fumble")
         # The thrown player is dropped and bounces from the thrower's square.
         d = g.dice.d8()
         sq = g.pitch.steps[d][g.pos[p]]
@@ -139,9 +143,13 @@ class ThrowTeamMateAction(Proc):
         g.stack[-1] = Land(q, sq, -1, self.can_land, False)
 
     def _eaten(self, g: GameState) -> None:
+        """Always Hungry, eaten: dead, and a Turnover only when the eaten
+        team-mate held the ball ("The Turnover"), which then bounces from
+        the thrower's square."""
         q = self.q
-        turnover(g, "eaten")
         had = g.carrier == q
+        if had:
+            turnover(g, "eaten")
         sq = g.pos[self.p]
         g.pflags[q] |= PF_DEAD
         to_box(g, q, CAS, "eaten")
