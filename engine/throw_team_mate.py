@@ -12,11 +12,13 @@ from engine.ball import (
     ThrowIn,
     check_touchdown,
     disturbing_presence,
+    loose_ball_at,
     stat,
     turnover,
 )
 from engine.events import Landing, Move, Roll, ThrowTeamMate
 from engine.injuries import KnockDown, crowd_push, to_box
+from engine.movement import Pickup
 from engine.passing import SHORT, pass_band, targets_in_range
 from engine.pitch import D8_DIRECTIONS
 from engine.rolls import Test
@@ -165,7 +167,13 @@ class ThrowTeamMateAction(Proc):
 
 
 class Land(Proc):
-    """Thrown player ``q`` comes down at ``sq`` (-1 = in the crowd)."""
+    """Thrown player ``q`` comes down at ``sq`` (-1 = in the crowd).
+
+    A safe landing is voluntary movement (rulebook "Landing"), so a player
+    landing safely on the loose ball must try to pick it up ("Picking up
+    the Ball"); one who lands badly on it Falls Over there and the ball
+    bounces from his square (``KnockDown``).
+    """
 
     __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced")
 
@@ -180,11 +188,20 @@ class Land(Proc):
 
     def step(self, g: GameState) -> Decision | None:
         q = self.q
+        if self.phase == 2:  # after picking up the ball (or failing to)
+            g.stack.pop()
+            if g.carrier == q:
+                check_touchdown(g, q)
+            return None
         if self.phase == 1:
             ok = g.ret
             g.emit(Landing(g.pid[q], self.sq, ok))
             if ok:
                 stat(g, q, STAT_LAND)
+                if loose_ball_at(g, self.sq):
+                    self.phase = 2
+                    g.stack.append(Pickup(q))
+                    return None
                 g.stack.pop()
                 if g.carrier == q:
                     check_touchdown(g, q)
