@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import BallCaught, BallMove, KnockedDown, Turnover
+from engine.events import BallCaught, BallMove, KnockedDown, Touchdown, Turnover
 from engine.state import PRONE, STANDING
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
@@ -187,6 +187,28 @@ def test_safe_landing_on_the_ball_picks_it_up() -> None:
     assert sc.events(Turnover) == []
     assert sc.dice.remaining == 0
     assert check(g) == []
+
+
+def test_safe_landing_on_the_ball_in_the_end_zone_scores() -> None:
+    # The diagram's column 5 is the End Zone the home team scores in; the
+    # scatters west, east, south bring G down on the ball at (5,1).
+    diagram = """
+        TG....
+        .....*
+        ...c..
+    """
+    sc = Scenario(
+        diagram,
+        skills=TTM_SKILLS,
+        stats=TTM_STATS,
+        dice=[4, 4, 5, 7, 3, 4],
+        origin=(20, 5),
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert sc.match.state.carrier == sc.p("G")
+    assert [(e.team, e.player) for e in sc.events(Touchdown)] == [("home", sc.id("G"))]
 
 
 def test_safe_landing_on_the_ball_then_a_failed_pick_up_turns_over() -> None:
