@@ -25,6 +25,7 @@ from matches.services.kickoff import (
 from matches.services.results import (
     STAT_KEYS,
     casualty_entry,
+    casualty_roll_modifier,
     match_result_save,
     sudden_death_record,
 )
@@ -328,6 +329,11 @@ def match_submit_report(
     niggling = {
         p["id"]: p["niggling"] for s in snapshots.values() for p in s["players"]
     }
+    modifier = {
+        p["id"]: casualty_roll_modifier(p)
+        for s in snapshots.values()
+        for p in s["players"]
+    }
     team_of = {p["id"]: tid for tid, s in snapshots.items() for p in s["players"]}
     casualties = [
         casualty_entry(
@@ -337,6 +343,7 @@ def match_submit_report(
             team_id=team_of[cas.player_id],
             table=str(settings["casualty_table"]),
             niggling=niggling[cas.player_id],
+            modifier=modifier[cas.player_id],
             inflicted_by=cas.inflicted_by,
             casualty_roll=cas.casualty_roll,
             lasting_roll=cas.lasting_roll,
