@@ -17,7 +17,12 @@ from matches.services.kickoff import (
     match_qs_for_update,
     match_snapshots,
 )
-from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
+from matches.services.results import (
+    STAT_KEYS,
+    casualty_entry,
+    casualty_roll_modifier,
+    match_result_save,
+)
 
 
 def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
@@ -72,6 +77,9 @@ def match_resolve(*, match_id: int) -> bool:
     own = rules.variant.league_casualty_table()
     same_table = own is not None and own.name == table
     niggling = {p["id"]: p["niggling"] for s in (home, away) for p in s["players"]}
+    modifier = {
+        p["id"]: casualty_roll_modifier(p) for s in (home, away) for p in s["players"]
+    }
     team_ids = {"home": match.home_id, "away": match.away_id}
     casualties = []
     for i, cas in enumerate(result.casualties):
@@ -90,6 +98,7 @@ def match_resolve(*, match_id: int) -> bool:
                 team_id=team_ids[cas.team],
                 table=table,
                 niggling=niggling.get(cas.player_id, 0),
+                modifier=modifier.get(cas.player_id, 0),
                 inflicted_by=cas.inflicted_by,
                 # The engine's D16 counts only when the league plays that
                 # table; a result without a roll (Sevens, Stunty) stands.
