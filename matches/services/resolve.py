@@ -9,7 +9,7 @@ from django.db import transaction
 from engine.campaign.mercenaries import is_mercenary
 from league.rules import settings_rules
 from matches.engine_bridge import engine_play
-from matches.events import match_events_append, match_events_from_engine
+from matches.events import engine_event_rows, match_events_append
 from matches.models import Match, MatchInducements
 from matches.services.inducements import inducements_for_engine, match_mercenaries
 from matches.services.kickoff import (
@@ -104,7 +104,8 @@ def match_resolve(*, match_id: int) -> bool:
         # mercenaries earn no Star Player Points
         if any(getattr(s, k) for k in STAT_KEYS) and not is_mercenary(pid)
     }
-    conceded = {"home": match.home, "away": match.away}.get(result.conceded or "")
+    side = result.conceded or ""
+    conceded = getattr(match, side) if side in ("home", "away") else None
     match_result_save(
         match=match,
         mode=Match.Mode.RESOLVED,
@@ -119,6 +120,12 @@ def match_resolve(*, match_id: int) -> bool:
         extra_time=bool(result.extra.get("extra_time")),
         sudden_death=_sudden_death(result.extra.get("sudden_death")),
     )
-    match_events_from_engine(match, events)
-    match_events_append(match, [("casualty_roll", dict(c)) for c in casualties])
+    # One insert for the engine's events and the casualty rolls after them.
+    match_events_append(
+        match,
+        [
+            *engine_event_rows(events),
+            *(("casualty_roll", dict(c)) for c in casualties),
+        ],
+    )
     return True
