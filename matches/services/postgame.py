@@ -342,8 +342,9 @@ def _step_expensive_mistakes(
 ) -> list[Any]:
     roller = _roller(match, "expensive_mistakes")
     events = []
+    # The teams are locked, and every credit or debit of this post-game
+    # updated their treasury in memory too (league.services.treasury).
     for team in (home, away):
-        team.refresh_from_db(fields=["treasury"])
         mistake = expensive_mistakes(team.treasury, roller)
         if mistake.lost:
             treasury_debit(
