@@ -1,11 +1,12 @@
-"""The post-game sequence, one idempotent step at a time.
+"""The post-game sequence, one idempotent step after another.
 
 ``postgame_run_current_step`` locks the match, runs the step named by
 ``Match.postgame_step``, writes its dice and effects (MatchEvents, ledger
 rows, team and player changes) and moves the step on, all in one
-transaction. A duplicate delivery finds the step already moved on and runs
-the next one instead; nothing is ever applied twice. Each step rolls its
-dice from the match's seed, so a rerun after a crash rolls the same dice.
+transaction; ``postgame_run`` (what the task calls) does the same for every
+step left, in one transaction. A duplicate delivery finds the steps already
+moved on; nothing is ever applied twice. Each step rolls its dice from the
+match's seed, so a rerun after a crash rolls the same dice.
 """
 
 from __future__ import annotations
