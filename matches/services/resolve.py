@@ -14,7 +14,6 @@ from matches.models import Match, MatchInducements
 from matches.services.inducements import inducements_for_engine, match_mercenaries
 from matches.services.kickoff import (
     match_kick_off,
-    match_qs_for_update,
     match_snapshots,
 )
 from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
@@ -32,17 +31,16 @@ def match_engine_inputs(match: Match) -> dict[str, Any]:
     frozen rosters, the seed, the inducements and mercenaries (the keyword
     arguments of :func:`matches.engine_bridge.engine_play`)."""
     home, away = match_snapshots(match)
+    bought = list(MatchInducements.objects.filter(match=match))
     mercenaries = match_mercenaries(
-        match,
-        {match.home_id: home, match.away_id: away},
-        list(MatchInducements.objects.filter(match=match)),
+        match, {match.home_id: home, match.away_id: away}, bought
     )
     return {
         "format_slug": str(match.season.settings["format"]),
         "home": home,
         "away": away,
         "seed": match.seed,
-        "inducements": inducements_for_engine(match, home, away),
+        "inducements": inducements_for_engine(match, home, away, bought=bought),
         "mercenaries": (mercenaries[match.home_id], mercenaries[match.away_id]),
         # A playoff needs a winner: extra time, then sudden death.
         "extra_time": match.stage == Match.Stage.PLAYOFF,
@@ -58,10 +56,10 @@ def match_resolve(*, match_id: int) -> bool:
     False), and a rerun after a crash replays the same seed to the same
     result, since nothing of a failed attempt was committed.
     """
-    match = match_qs_for_update().get(pk=match_id)
-    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
-        return False
+    # Kick-off locks the match, and leaves one already under way as it is.
     match = match_kick_off(match_id=match_id)
+    if match.status != Match.Status.IN_PROGRESS:
+        return False
     inputs = match_engine_inputs(match)
     home, away = inputs["home"], inputs["away"]
     settings = match.season.settings
