@@ -120,8 +120,10 @@ def team_take_journeymen(
         )
         for number in _numbers_after_roster(team, needed)
     ]
+    # Field checks in Python; the team is the locked row itself, so no
+    # query per journeyman checks that it exists.
     for player in players:
-        player.full_clean(validate_constraints=False)
+        player.full_clean(exclude=["team"], validate_constraints=False)
     Player.objects.bulk_create(players)
     league_event_record(
         league_id=league.pk,
