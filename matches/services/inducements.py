@@ -332,23 +332,15 @@ def match_buy_inducements(
 
 
 def inducements_for_engine(
-    match: Match,
-    home: dict[str, Any],
-    away: dict[str, Any],
-    *,
-    bought: Sequence[MatchInducements] | None = None,
+    match: Match, home: dict[str, Any], away: dict[str, Any]
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Each side's in-match inducements, and the underdog's prayers from the
-    CTVs at kick-off plus what each side bought (the match's inducement
-    records, read here unless given)."""
-    records = (
-        list(MatchInducements.objects.filter(match=match)) if bought is None else bought
-    )
-    by_team = {i.team_id: i for i in records}
+    CTVs at kick-off plus what each side bought."""
+    bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
     counts: list[dict[str, int]] = []
     totals = []
     for snap in (home, away):
-        record = by_team.get(int(snap["team_id"]))
+        record = bought.get(int(snap["team_id"]))
         lines = record.lines if record else []
         counts.append({line["slug"]: int(line["count"]) for line in lines})
         totals.append(int(snap["ctv"]) + (record.total if record else 0))

@@ -31,16 +31,17 @@ def match_engine_inputs(match: Match) -> dict[str, Any]:
     frozen rosters, the seed, the inducements and mercenaries (the keyword
     arguments of :func:`matches.engine_bridge.engine_play`)."""
     home, away = match_snapshots(match)
-    bought = list(MatchInducements.objects.filter(match=match))
     mercenaries = match_mercenaries(
-        match, {match.home_id: home, match.away_id: away}, bought
+        match,
+        {match.home_id: home, match.away_id: away},
+        list(MatchInducements.objects.filter(match=match)),
     )
     return {
         "format_slug": str(match.season.settings["format"]),
         "home": home,
         "away": away,
         "seed": match.seed,
-        "inducements": inducements_for_engine(match, home, away, bought=bought),
+        "inducements": inducements_for_engine(match, home, away),
         "mercenaries": (mercenaries[match.home_id], mercenaries[match.away_id]),
         # A playoff needs a winner: extra time, then sudden death.
         "extra_time": match.stage == Match.Stage.PLAYOFF,
