@@ -21,7 +21,15 @@ class TeamNotReady(ServiceError):
 
 
 def match_qs_for_update() -> QuerySet[Match]:
-    return Match.objects.select_for_update().select_related("season__league")
+    """Matches locked for a change, with their season and league read in the
+    same query. Only the match row is locked: locking the season (and
+    league) rows too, as a plain ``select_for_update()`` with
+    ``select_related`` does, made every match of a season wait for the one
+    being played (its lock is held for the whole engine run). A service
+    that changes the season locks it itself."""
+    return Match.objects.select_for_update(of=("self",)).select_related(
+        "season__league"
+    )
 
 
 @transaction.atomic

@@ -166,11 +166,28 @@ def season_resolve_next(*, progress_id: str) -> list[int]:
 
 
 def progresses_waiting_on(match: Match) -> list[str]:
-    """Unfinished progress records that include ``match``."""
-    return [
-        str(p.pk)
-        for p in TaskProgress.objects.filter(
-            season_id=match.season_id, finished_at=None
+    """Unfinished progress records that include ``match`` and can move on
+    now: every match of its round that they cover is complete.
+
+    A match finishing while others of its round are still queued or played
+    leaves the progress alone (the last one moves it on), so the round's
+    queued matches are not queued a second time after every match. Each
+    caller's post-game has committed before it asks, so of two matches
+    finishing at once, at least the later asker sees the round complete.
+    """
+    waiting = []
+    for progress in TaskProgress.objects.filter(
+        season_id=match.season_id, finished_at=None
+    ):
+        if match.pk not in progress.match_ids:
+            continue
+        round_open = (
+            Match.objects.filter(
+                pk__in=progress.match_ids, stage=match.stage, round=match.round
+            )
+            .exclude(status=Match.Status.COMPLETE)
+            .exists()
         )
-        if match.pk in p.match_ids
-    ]
+        if not round_open:
+            waiting.append(str(progress.pk))
+    return waiting
