@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -156,14 +156,100 @@ def _format_or_404(slug: str) -> Variant:
     return fmt
 
 
-AnyJson = OpenApiTypes.OBJECT
+# --- the answers' shapes (the views build plain dicts; these document them) ---
+
+Int, Str, Bool = (
+    serializers.IntegerField,
+    serializers.CharField,
+    serializers.BooleanField,
+)
+
+
+class FormatOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    ruleset = Str()
+    budget = Int()
+    min_players = Int()
+    max_players = Int()
+    max_non_linemen = Int(allow_null=True, help_text="null: no limit")
+    max_rerolls = Int()
+    rerolls_after_draft = Bool()
+    max_assistant_coaches = Int()
+    max_cheerleaders = Int()
+    max_dedicated_fans_at_draft = Int()
+    dedicated_fan_cost = Int()
+
+
+class RosterSummaryOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    tier = Int()
+    reroll_cost = Int()
+    apothecary = Bool()
+
+
+class StaffPricesOutputSerializer(serializers.Serializer[Any]):
+    assistant_coach = Int()
+    cheerleader = Int()
+    apothecary = Int(allow_null=True, help_text="null: the roster may not hire one")
+
+
+class SpecialRuleOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    kind = Str()
+
+
+class PositionSkillOutputSerializer(serializers.Serializer[Any]):
+    skill = Str()
+    param = Str(allow_null=True)
+    label = Str()
+
+
+class PositionOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    max = Int()
+    lineman = Bool()
+    cost = Int()
+    ma = Int()
+    st = Int()
+    ag = Int()
+    pa = Int(allow_null=True, help_text="null: the player never passes")
+    av = Int()
+    skills = PositionSkillOutputSerializer(many=True)
+    primary = serializers.ListField(child=Str())
+    secondary = serializers.ListField(child=Str())
+
+
+class RosterDetailOutputSerializer(RosterSummaryOutputSerializer):
+    format = Str()
+    reroll_cost_after_draft = Int(
+        allow_null=True, help_text="null: re-rolls are bought only at the draft"
+    )
+    staff = StaffPricesOutputSerializer()
+    max_non_linemen = Int(allow_null=True, help_text="null: no limit")
+    special_rules = SpecialRuleOutputSerializer(many=True)
+    positions = PositionOutputSerializer(many=True)
+
+
+class CatalogueSkillOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    category = Str()
+    param = Str(allow_null=True)
+    compulsory = Bool()
+    description = Str()
 
 
 class FormatListApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyJson}, summary="League formats and their draft rules"
+        responses={200: FormatOutputSerializer(many=True)},
+        summary="League formats and their draft rules",
+        operation_id="formats_list",
     )
     def get(self, request: Request) -> Response:
         return Response([format_dict(f) for f in variants().values()])
@@ -173,7 +259,7 @@ class RosterListApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyJson},
+        responses={200: RosterSummaryOutputSerializer(many=True)},
         summary="Rosters available in a format",
         operation_id="formats_rosters_list",
     )
@@ -187,7 +273,7 @@ class RosterDetailApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyJson},
+        responses={200: RosterDetailOutputSerializer},
         summary="One roster: positions, costs, stats, skills and limits in this format",
     )
     def get(self, request: Request, format_slug: str, roster_slug: str) -> Response:
@@ -201,7 +287,11 @@ class RosterDetailApi(APIView):
 class SkillListApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: AnyJson}, summary="The skills and traits catalogue")
+    @extend_schema(
+        responses={200: CatalogueSkillOutputSerializer(many=True)},
+        summary="The skills and traits catalogue",
+        operation_id="skills_list",
+    )
     def get(self, request: Request) -> Response:
         data = rules_data(DEFAULT_VERSION)
         return Response(
