@@ -31,24 +31,24 @@ class InputSerializer(serializers.Serializer[dict[str, Any]]):
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         given = data if isinstance(data, Mapping) else {}
-        unknown: dict[str, Any] = {
+        refused: dict[str, Any] = {
             key: [
                 serializers.ErrorDetail(f"unknown field {key!r}", code="unknown_field")
             ]
             for key in given
             if key not in self.fields
         }
-        for key, value in given.items():
-            if key in self.fields and (wrong := type_errors(self.fields[key], value)):
-                unknown[key] = wrong
+        for key, item in given.items():
+            if key in self.fields and (wrong := type_errors(self.fields[key], item)):
+                refused[key] = wrong
         try:
             value: dict[str, Any] = super().to_internal_value(data)
         except serializers.ValidationError as exc:
-            if unknown and isinstance(exc.detail, dict):
-                raise serializers.ValidationError({**exc.detail, **unknown}) from exc
+            if refused and isinstance(exc.detail, dict):
+                raise serializers.ValidationError({**exc.detail, **refused}) from exc
             raise
-        if unknown:
-            raise serializers.ValidationError(unknown)
+        if refused:
+            raise serializers.ValidationError(refused)
         return value
 
 
