@@ -130,6 +130,7 @@ _TEAM_OPS = [
     "teams_sevens_advancement_list",
     "teams_sevens_advancement_create",
     "teams_redraft_create",
+    "teams_special_rule_create",
 ]
 _PLAYER_OPS = [
     "players_advancements_retrieve",

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,6 +15,13 @@ from rest_framework.views import APIView
 
 from engine.rules_data import DEFAULT_VERSION, Roster, Skill, StarPlayer, rules_data
 from engine.variants import Variant, variants
+from league.api.rules_serializers import (
+    CatalogueSkillOutputSerializer,
+    FormatOutputSerializer,
+    RosterDetailOutputSerializer,
+    RosterSummaryOutputSerializer,
+    StarPlayerOutputSerializer,
+)
 
 
 def format_dict(fmt: Variant) -> dict[str, Any]:
@@ -156,93 +162,6 @@ def _format_or_404(slug: str) -> Variant:
     return fmt
 
 
-# --- the answers' shapes (the views build plain dicts; these document them) ---
-
-Int, Str, Bool = (
-    serializers.IntegerField,
-    serializers.CharField,
-    serializers.BooleanField,
-)
-
-
-class FormatOutputSerializer(serializers.Serializer[Any]):
-    slug = Str()
-    name = Str()
-    ruleset = Str()
-    budget = Int()
-    min_players = Int()
-    max_players = Int()
-    max_non_linemen = Int(allow_null=True, help_text="null: no limit")
-    max_rerolls = Int()
-    rerolls_after_draft = Bool()
-    max_assistant_coaches = Int()
-    max_cheerleaders = Int()
-    max_dedicated_fans_at_draft = Int()
-    dedicated_fan_cost = Int()
-
-
-class RosterSummaryOutputSerializer(serializers.Serializer[Any]):
-    slug = Str()
-    name = Str()
-    tier = Int()
-    reroll_cost = Int()
-    apothecary = Bool()
-
-
-class StaffPricesOutputSerializer(serializers.Serializer[Any]):
-    assistant_coach = Int()
-    cheerleader = Int()
-    apothecary = Int(allow_null=True, help_text="null: the roster may not hire one")
-
-
-class SpecialRuleOutputSerializer(serializers.Serializer[Any]):
-    slug = Str()
-    name = Str()
-    kind = Str()
-
-
-class PositionSkillOutputSerializer(serializers.Serializer[Any]):
-    skill = Str()
-    param = Str(allow_null=True)
-    label = Str()
-
-
-class PositionOutputSerializer(serializers.Serializer[Any]):
-    slug = Str()
-    name = Str()
-    max = Int()
-    lineman = Bool()
-    cost = Int()
-    ma = Int()
-    st = Int()
-    ag = Int()
-    pa = Int(allow_null=True, help_text="null: the player never passes")
-    av = Int()
-    skills = PositionSkillOutputSerializer(many=True)
-    primary = serializers.ListField(child=Str())
-    secondary = serializers.ListField(child=Str())
-
-
-class RosterDetailOutputSerializer(RosterSummaryOutputSerializer):
-    format = Str()
-    reroll_cost_after_draft = Int(
-        allow_null=True, help_text="null: re-rolls are bought only at the draft"
-    )
-    staff = StaffPricesOutputSerializer()
-    max_non_linemen = Int(allow_null=True, help_text="null: no limit")
-    special_rules = SpecialRuleOutputSerializer(many=True)
-    positions = PositionOutputSerializer(many=True)
-
-
-class CatalogueSkillOutputSerializer(serializers.Serializer[Any]):
-    slug = Str()
-    name = Str()
-    category = Str()
-    param = Str(allow_null=True)
-    compulsory = Bool()
-    description = Str()
-
-
 class FormatListApi(APIView):
     permission_classes = [AllowAny]
 
@@ -313,8 +232,9 @@ class StarPlayerListApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyJson},
+        responses={200: StarPlayerOutputSerializer(many=True)},
         summary="The Star Players: profiles, who they play for, special rules",
+        operation_id="star_players_list",
     )
     def get(self, request: Request) -> Response:
         data = rules_data(DEFAULT_VERSION)
