@@ -179,13 +179,11 @@ REST_FRAMEWORK: dict[str, Any] = {
     ],
     # Every answer under /api/ is JSON (the browsable docs are /api/docs/).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        "config.api_parsers.StrictJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Bodies are JSON only: a form cannot carry the nested lists the inputs
+    # take (a draft's players), and the schema promised form bodies too.
+    "DEFAULT_PARSER_CLASSES": ["config.api_parsers.StrictJSONParser"],
+    "DEFAULT_FILTER_BACKENDS": ["league.api.filters.ApiFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.ApiAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "config.api_pagination.CappedLimitOffsetPagination",
     "PAGE_SIZE": 50,
     # Writes only; reads are not limited (config/throttling.py).
@@ -214,6 +212,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No badge from validator.swagger.io: nothing leaves the site.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api_schema.add_links",
+    ],
 }
 
 # --- Celery ---------------------------------------------------------------

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
@@ -15,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.access import team_get_for_write
+from league.api.filters import ApiFilterSet
 from league.api.serializers import (
     HireInputSerializer,
     LeagueInputSerializer,
@@ -70,7 +70,7 @@ class LeagueDetailApi(generics.RetrieveAPIView[League]):
         return league_list()
 
 
-class TeamFilter(filters.FilterSet):
+class TeamFilter(ApiFilterSet):
     class Meta:
         model = Team
         fields = ["league", "coach"]
