@@ -35,6 +35,7 @@ from engine.campaign import (
     update_dedicated_fans,
 )
 from league.models import Player, Team, TreasuryEntry
+from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from league.selectors import team_detail_qs, team_value_get
 from league.services.treasury import treasury_credit, treasury_debit
@@ -424,6 +425,7 @@ def postgame_run_current_step(*, match_id: int) -> str | None:
     match.save(update_fields=["postgame_step", "status", "updated_at"])
     if following == Step.DONE:
         _season_maybe_complete(match.season_id)
+    league_cache_bump(match.season.league_id)
     return str(following)
 
 
