@@ -37,7 +37,7 @@ from league.web_selectors import (
     team_former_players,
     team_sheet_rows,
 )
-from matches.models import Match, Season
+from matches.models import Match, Season, TaskProgress
 from matches.selectors import season_league_id
 from matches.web_selectors import (
     ProgressView,
@@ -72,6 +72,8 @@ class LeagueParts:
     playoffs_due: bool
     # (match, home coach, away coach) of each match still to play.
     open_matches: list[tuple[int, int, int]]
+    # A resolution under way: its counts are read for each request.
+    resolving: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +133,8 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
             for m in r.matches
             if m.status in OPEN
         ],
+        resolving=season is not None
+        and TaskProgress.objects.filter(season=season, finished_at=None).exists(),
     )
 
 
@@ -168,7 +172,9 @@ def _league_page(
             total=parts.total,
             open=parts.open,
             playoffs_due=parts.playoffs_due,
-            progress=season_running_progress(season) if season else None,
+            progress=season_running_progress(season)
+            if season and parts.resolving
+            else None,
         ),
         "commissioner": league_commissioned(user, league),
         "draft_access": league_draft_access(league, user),

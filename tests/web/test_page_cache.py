@@ -22,6 +22,7 @@ from league.models import Player, Team
 from league.services.membership import league_set_open
 from league.services.treasury import treasury_adjust
 from matches.models import Match, Season
+from matches.services.progress import season_resolve_start
 from matches.services.rollover import season_close
 from matches.services.seasons import match_postpone, season_create, season_schedule
 from tests.factories import draft_team
@@ -183,6 +184,24 @@ def test_results_and_post_games_show_everywhere(
     # two teams, single round robin: one match
     assert Match.objects.filter(season=season, status="complete").count() == 1
     assert "1 of 1 matches complete." in after["league_page"]
+
+
+def test_a_resolution_under_way_shows_and_then_goes(
+    world, django_capture_on_commit_callbacks
+):
+    _, _, _, season = world
+
+    def start():
+        season_resolve_start(season_id=season.pk, scope="season")
+
+    after = assert_fresh_after(world, start, changed={"league_page", "season_page"})
+    assert "Resolving the season" in after["league_page"]
+
+    def finish():
+        resolve_all(season, django_capture_on_commit_callbacks)
+
+    after = assert_fresh_after(world, finish, changed={"league_page", "season_page"})
+    assert "Resolving the season" not in after["league_page"]
 
 
 def test_a_result_override_shows_in_the_standings(
