@@ -129,6 +129,8 @@ def season_matches(season: Season) -> QuerySet[Match]:
     return (
         Match.objects.filter(season=season)
         .select_related("home__league", "away__league", "result")
+        # the engine's summary (kilobytes of JSON a match) is not shown here
+        .defer("result__summary")
         .order_by("stage", "round", "id")
     )
 
@@ -261,6 +263,7 @@ def team_matches(team: Team) -> list[Match]:
     return list(
         Match.objects.filter(Q(home=team) | Q(away=team))
         .select_related("season", "home", "away", "result")
+        .defer("result__summary", "result__player_stats", "result__casualties")
         .order_by("-season__created_at", "stage", "round", "id")
     )
 
