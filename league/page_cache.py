@@ -26,9 +26,12 @@ rendered for each request.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
+from pathlib import Path
 from typing import cast
 
 from django.conf import settings
@@ -95,13 +98,33 @@ def leagues_cache_bump(league_ids: Iterable[int | None]) -> None:
         league_cache_bump(league_id)
 
 
+@functools.cache
+def code_fingerprint() -> str:
+    """A digest of the code and templates that build cached values.
+
+    Decision: entries carry it in their keys, so a deploy that changes a
+    template, a serializer or the shape of a cached object never reads what
+    the old code stored (a stale page, or an object without a new field),
+    with nobody having to remember to flush the cache. Every process of one
+    release computes the same digest, once."""
+    root = Path(settings.BASE_DIR)
+    digest = hashlib.sha1(usedforsecurity=False)
+    for folder in ("config", "engine", "league", "matches", "templates"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix in (".py", ".html") and path.is_file():
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def league_cached[T](league_id: int, name: str, build: Callable[[], T]) -> T:
     """``build()``, cached for ``league_id``'s current generation under
     ``name`` (which must name everything else the value depends on)."""
     if not page_cache_enabled():
         return build()
     # The generation first, then the database (see the module docstring).
-    key = f"{PREFIX}:{league_id}:{league_generation(league_id)}:{name}"
+    generation = league_generation(league_id)
+    key = f"{PREFIX}:{code_fingerprint()}:{league_id}:{generation}:{name}"
     value = cache.get(key, _MISSING)
     if value is _MISSING:
         value = build()

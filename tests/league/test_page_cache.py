@@ -7,6 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.db import transaction
 
+from league import page_cache
 from league.page_cache import (
     is_cache_bump,
     league_cache_bump,
@@ -39,6 +40,17 @@ def test_a_value_is_built_once_per_generation(db):
 
     league_cache_bump(7)
     assert league_cached(7, "thing", build) == {"x": 1}
+    assert build.calls == 2
+
+
+def test_a_new_release_never_reads_what_the_old_one_cached(db, monkeypatch):
+    build = Builds("old shape")
+    league_cached(7, "thing", build)
+
+    monkeypatch.setattr(page_cache, "code_fingerprint", lambda: "next-release")
+    build.value = "new shape"
+
+    assert league_cached(7, "thing", build) == "new shape"
     assert build.calls == 2
 
 
