@@ -108,7 +108,6 @@ class TreasuryAdjustmentForm(forms.Form):
 
 @admin.register(Team)
 class TeamAdmin(PageCacheAdmin):
-    cache_kind = "team"
     list_display = [
         "name",
         "league",

@@ -9,18 +9,16 @@ from django.contrib import admin
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
-from league.page_cache import league_id_forget, leagues_cache_bump
+from league.page_cache import leagues_cache_bump
 
 
 class PageCacheAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """A model admin whose saves and deletes bump the page cache.
     ``league_path`` is the lookup from the model to its league's id
-    (``"pk"`` for a league, ``"league_id"``, ``"team__league_id"``…), and
-    ``cache_kind`` names the cached model-to-league entry (``"team"``,
-    ``"season"``) to forget when the object may have moved."""
+    (``"pk"`` for a league, ``"league_id"``, ``"team__league_id"``…). An
+    object moved to another league bumps both."""
 
     league_path = "league_id"
-    cache_kind = ""
 
     def _league_ids(self, objects: QuerySet[Any]) -> set[int]:
         return set(objects.values_list(self.league_path, flat=True))
@@ -36,8 +34,6 @@ class PageCacheAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         before = self._stored(obj)  # the league it may be moving away from
         super().save_model(request, obj, form, change)
         leagues_cache_bump(before | self._stored(obj))
-        if self.cache_kind:
-            league_id_forget(self.cache_kind, obj.pk)
 
     def save_related(
         self, request: HttpRequest, form: Any, formsets: Any, change: bool

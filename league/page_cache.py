@@ -41,7 +41,6 @@ from django.db import transaction
 PREFIX = "dugout:page"
 # Old generations' entries are never read again; they only wait to expire.
 TIMEOUT = 24 * 3600
-_MISSING = object()
 
 
 def page_cache_enabled() -> bool:
@@ -117,19 +116,34 @@ def code_fingerprint() -> str:
     return digest.hexdigest()[:12]
 
 
+def _entry_key(name: str) -> str:
+    return f"{PREFIX}:{code_fingerprint()}:{name}"
+
+
+def _hit(entry: object, league_id: int, generation: int) -> bool:
+    return isinstance(entry, tuple) and entry[0] == (league_id, generation)
+
+
 def league_cached[T](league_id: int, name: str, build: Callable[[], T]) -> T:
     """``build()``, cached for ``league_id``'s current generation under
-    ``name`` (which must name everything else the value depends on)."""
+    ``name`` (which must name everything else the value depends on).
+
+    One round trip on a hit: the generation and the entry, which records
+    the generation it was built in, come in one read."""
     if not page_cache_enabled():
         return build()
+    gen_key, key = _generation_key(league_id), _entry_key(f"{league_id}:{name}")
     # The generation first, then the database (see the module docstring).
-    generation = league_generation(league_id)
-    key = f"{PREFIX}:{code_fingerprint()}:{league_id}:{generation}:{name}"
-    value = cache.get(key, _MISSING)
-    if value is _MISSING:
-        value = build()
-        cache.set(key, value, TIMEOUT)
-    return cast(T, value)
+    found = cache.get_many([gen_key, key])
+    generation = found.get(gen_key)
+    if generation is None:
+        generation = league_generation(league_id)
+    entry = found.get(key)
+    if _hit(entry, league_id, generation):
+        return cast(T, entry[1])  # type: ignore[index]
+    value = build()
+    cache.set(key, ((league_id, generation), value), TIMEOUT)
+    return value
 
 
 def object_cached[T](
@@ -140,43 +154,28 @@ def object_cached[T](
     build: Callable[[], T],
 ) -> T:
     """``build()`` for one team or season (``kind``), cached for its
-    league's generation; ``league_of()`` finds that league the first time.
-    An object that does not exist is left to ``build`` to refuse."""
+    league's generation. The entry records its league, so a hit takes two
+    reads (the entry, then that league's generation); a miss asks
+    ``league_of()`` first. An object that does not exist is left to
+    ``build`` to refuse, and nothing is cached for it."""
     if not page_cache_enabled():
         return build()
-    league_id = league_id_cached(kind, pk, league_of)
+    key = _entry_key(f"{kind}:{pk}:{name}")
+    entry = cache.get(key)
+    if isinstance(entry, tuple):
+        (league_id, generation), value = entry
+        if league_generation(league_id) == generation:
+            return cast(T, value)
+    league_id = league_of()
     if league_id is None:
         return build()
-    return league_cached(league_id, f"{kind}:{pk}:{name}", build)
+    generation = league_generation(league_id)  # before the database
+    value = build()
+    cache.set(key, ((league_id, generation), value), TIMEOUT)
+    return value
 
 
 def is_cache_bump(callback: Callable[[], object]) -> bool:
     """Whether an ``on_commit`` callback is one of this module's bumps (for
     tests that count what a transaction leaves to do after its commit)."""
     return getattr(callback, "func", None) is _bump_now
-
-
-def league_id_cached(
-    kind: str, pk: int, lookup: Callable[[], int | None]
-) -> int | None:
-    """The league a team or season belongs to (which never changes), cached
-    for good; ``None`` (not cached) when ``lookup`` finds no such object."""
-    if not page_cache_enabled():
-        return lookup()
-    key = f"{PREFIX}:{kind}-league:{pk}"
-    league_id: int | None = cache.get(key)
-    if league_id is None:
-        league_id = lookup()
-        if league_id is not None:
-            cache.set(key, league_id, None)
-    return league_id
-
-
-def _forget_now(kind: str, pk: int) -> None:
-    cache.delete(f"{PREFIX}:{kind}-league:{pk}")
-
-
-def league_id_forget(kind: str, pk: int) -> None:
-    """Drop the cached league of a team or season (an admin may move it),
-    once the current transaction commits."""
-    transaction.on_commit(partial(_forget_now, kind, pk))

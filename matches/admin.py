@@ -17,7 +17,6 @@ from matches.services.seasons import season_schedule
 
 @admin.register(Season)
 class SeasonAdmin(PageCacheAdmin):
-    cache_kind = "season"
     list_display = ["name", "league", "status", "double_round_robin", "playoff_teams"]
     list_filter = ["status", "league"]
     search_fields = ["name", "league__name"]

@@ -22,7 +22,7 @@ from engine.variants import get_variant
 from league.access import team_ids_can_write
 from league.forms import PURCHASE_LABELS, BuyForm, HireForm
 from league.models import League, Team
-from league.page_cache import league_cached, league_id_cached, object_cached
+from league.page_cache import league_cached, object_cached
 from league.selectors import (
     team_detail_qs,
     team_league_id,
@@ -138,15 +138,13 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
     )
 
 
-def _league_page(
-    request: HttpRequest, league_id: int, season_id: int | None = None
-) -> HttpResponse:
-    """The league with one season: ``season_id``, else its latest."""
-    parts = league_cached(
-        league_id,
-        f"league-page:{season_id or 'latest'}",
-        partial(_league_parts, league_id, season_id),
-    )
+def _season_parts(season_id: int) -> LeagueParts:
+    season = get_object_or_404(Season, pk=season_id)
+    return _league_parts(season.league_id, season_id)
+
+
+def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
+    """The league with one season (the one asked for, else its latest)."""
     league, season, user = parts.league, parts.season, request.user
     season_body = parts.season_body
     may_report = any(
@@ -184,17 +182,22 @@ def _league_page(
 
 @require_GET
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
-    return _league_page(request, league_id)
+    parts = league_cached(
+        league_id, "league-page", partial(_league_parts, league_id, None)
+    )
+    return _league_page_from(request, parts)
 
 
 @require_GET
 def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
-    league_id = league_id_cached(
-        "season", season_id, lambda: season_league_id(season_id)
+    parts = object_cached(
+        "season",
+        season_id,
+        partial(season_league_id, season_id),
+        "page",
+        partial(_season_parts, season_id),
     )
-    if league_id is None:
-        raise Http404("no such season")
-    return _league_page(request, league_id, season_id)
+    return _league_page_from(request, parts)
 
 
 # --- team page ---------------------------------------------------------------

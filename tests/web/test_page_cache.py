@@ -300,6 +300,25 @@ def test_an_admin_edit_shows_everywhere(world, alice):
     assert "Da Renamed Boyz" in after["standings"]
 
 
+def test_a_team_moved_by_the_admin_shows_in_its_new_league(world, eleven, alice):
+    _, orcs, _, _ = world
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    new_home = f"/leagues/{eleven.pk}/"
+    assert "Gouged Eye" not in read(Client(), new_home)
+
+    def move():
+        team = Team.objects.get(pk=orcs.pk)
+        team.league = eleven
+        request = RequestFactory().post("/admin/")
+        request.user = alice
+        admin.site._registry[Team].save_model(request, team, form=None, change=True)
+
+    after = assert_fresh_after(world, move, changed={"team_api", "team_page"})
+    assert '"league_name":"Old World Classic"' in after["team_api"]
+    assert "Gouged Eye" in read(Client(), new_home)
+
+
 def test_opening_the_league_shows_its_invitation_to_outsiders(world, alice, dave):
     league = world[0]
     outsider = Client()

@@ -124,7 +124,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--threads",
             type=int,
-            default=2,
+            default=4,
             help="threads per gunicorn worker (more than 1: gthread, keep-alive)",
         )
         parser.add_argument(
