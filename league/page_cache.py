@@ -137,7 +137,14 @@ def league_cached[T](league_id: int, name: str, build: Callable[[], T]) -> T:
     found = cache.get_many([gen_key, key])
     generation = found.get(gen_key)
     if generation is None:
-        generation = league_generation(league_id)
+        # No generation yet. Start one only once the build has found the
+        # league: requests for ids that do not exist must not fill the
+        # cache with keys that never expire.
+        candidate = _fresh()
+        value = build()
+        if cache.add(gen_key, candidate, timeout=None):
+            cache.set(key, ((league_id, candidate), value), TIMEOUT)
+        return value
     entry = found.get(key)
     if _hit(entry, league_id, generation):
         return cast(T, entry[1])  # type: ignore[index]

@@ -134,6 +134,14 @@ def test_an_unknown_object_is_left_to_its_build_and_not_remembered(db):
     assert build.calls == 2
 
 
+def test_unknown_leagues_leave_nothing_in_the_cache(client, db):
+    for league_id in (999_991, 999_992):
+        assert client.get(f"/leagues/{league_id}/").status_code == 404
+
+    assert cache.get("dugout:page:gen:999991") is None
+    assert cache.get("dugout:page:gen:999992") is None
+
+
 @pytest.mark.parametrize(
     "url",
     [
