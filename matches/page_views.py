@@ -29,6 +29,7 @@ from league.selectors import (
     team_ledger,
     team_list,
     team_roster_players,
+    team_special_rules,
     team_value_get,
 )
 from league.web_selectors import (
@@ -224,6 +225,10 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
         "format": fmt,
         "roster": roster,
         "value": team_value_get(team),
+        "special_rules": [
+            rules_data(team.league.rules_version).special_rules[slug].name
+            for slug in team_special_rules(team)
+        ],
         "rows": team_sheet_rows(team, players),
         "former": list(team_former_players(team)),
         "ledger": list(team_ledger(team)),

@@ -25,6 +25,7 @@ from django.views.decorators.http import (
 )
 
 from engine.campaign import mercenary_price
+from engine.campaign.stars import find_star
 from engine.rules_data import rules_data
 from league.access import (
     league_get_for_commissioner,
@@ -521,7 +522,8 @@ def _inducement_side(
 
     def line_name(line: dict[str, Any]) -> str:
         if line.get("star_player"):
-            return str(line["star_player"])
+            star = find_star(rules_data(version), str(line["star_player"]))
+            return star.name if star is not None else str(line["star_player"])
         name = names.get(line["slug"], line["slug"])
         if line.get("position"):
             position = roster.position(str(line["position"])).name
