@@ -97,6 +97,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Throttle counters live in the cache. The default is per process: with
 # several gunicorn workers, CACHE_URL=redis://… keeps one count for all.
 CACHES = {"default": cache_from_url(envstr("CACHE_URL"))}
+# Team sheets, standings and page fragments are cached per league generation
+# (league/page_cache.py). Writes move the generation on in the cache the
+# writer sees, so the cache must be one for every process: on by default
+# only with a shared cache (CACHE_URL=redis://…). Decision: a per-process
+# memory cache would serve one gunicorn worker's stale pages after another
+# worker (or a Celery worker) wrote.
+PAGE_CACHE = envbool("PAGE_CACHE", bool(envstr("CACHE_URL")))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

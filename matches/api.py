@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -20,11 +21,13 @@ from league.api.serializers import (
     NoInputSerializer,
 )
 from league.models import League
+from league.page_cache import object_cached
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
 from matches.selectors import (
     match_detail_qs,
     match_events,
     season_division_standings,
+    season_league_id,
     season_standings,
 )
 from matches.services.inducements import (
@@ -448,42 +451,54 @@ class SeasonStandingsApi(APIView):
 
     @extend_schema(responses={200: StandingsOutputSerializer})
     def get(self, request: Request, season_id: int) -> Response:
-        season = get_object_or_404(Season, pk=season_id)
-        names = dict(season.teams.values_list("pk", "name"))
+        return Response(
+            object_cached(
+                "season",
+                season_id,
+                partial(season_league_id, season_id),
+                "standings-api",
+                partial(_standings_body, season_id),
+            )
+        )
 
-        def rows(table: list[Any]) -> list[dict[str, Any]]:
-            return [
-                {
-                    "position": i,
-                    "team": r.team_id,
-                    "team_name": names.get(r.team_id),
-                    "played": r.played,
-                    "won": r.won,
-                    "drawn": r.drawn,
-                    "lost": r.lost,
-                    "td_for": r.td_for,
-                    "td_against": r.td_against,
-                    "td_diff": r.td_diff,
-                    "cas_for": r.cas_for,
-                    "cas_against": r.cas_against,
-                    "cas_diff": r.cas_diff,
-                    "points": r.points,
-                    "tiebreaks": r.tiebreak_notes,
-                }
-                for i, r in enumerate(table, start=1)
-            ]
 
-        body: dict[str, Any] = {
-            "season": season.pk,
-            "tiebreakers": season.settings.get("tiebreakers"),
-            "rows": rows(season_standings(season)),
-        }
-        if season.divisions:
-            body["divisions"] = {
-                name: rows(table)
-                for name, table in season_division_standings(season).items()
+def _standings_body(season_id: int) -> dict[str, Any]:
+    season = get_object_or_404(Season, pk=season_id)
+    names = dict(season.teams.values_list("pk", "name"))
+
+    def rows(table: list[Any]) -> list[dict[str, Any]]:
+        return [
+            {
+                "position": i,
+                "team": r.team_id,
+                "team_name": names.get(r.team_id),
+                "played": r.played,
+                "won": r.won,
+                "drawn": r.drawn,
+                "lost": r.lost,
+                "td_for": r.td_for,
+                "td_against": r.td_against,
+                "td_diff": r.td_diff,
+                "cas_for": r.cas_for,
+                "cas_against": r.cas_against,
+                "cas_diff": r.cas_diff,
+                "points": r.points,
+                "tiebreaks": r.tiebreak_notes,
             }
-        return Response(body)
+            for i, r in enumerate(table, start=1)
+        ]
+
+    body: dict[str, Any] = {
+        "season": season.pk,
+        "tiebreakers": season.settings.get("tiebreakers"),
+        "rows": rows(season_standings(season)),
+    }
+    if season.divisions:
+        body["divisions"] = {
+            name: rows(table)
+            for name, table in season_division_standings(season).items()
+        }
+    return body
 
 
 class TaskDetailApi(APIView):

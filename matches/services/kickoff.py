@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 
 from league.errors import ServiceError
 from league.models import Team
+from league.page_cache import league_cache_bump
 from league.selectors import team_detail_qs
 from league.services.journeymen import team_kick_off_journeymen
 from matches.engine_bridge import team_snapshot
@@ -61,6 +62,7 @@ def match_kick_off(*, match_id: int) -> Match:
     Team.objects.filter(pk__in=[t.pk for t in teams]).update(status=Team.Status.PLAYING)
     match.status = Match.Status.IN_PROGRESS
     match.save(update_fields=["status", "updated_at"])
+    league_cache_bump(match.season.league_id)
     return match
 
 

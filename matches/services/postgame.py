@@ -36,6 +36,7 @@ from engine.campaign import (
     update_dedicated_fans,
 )
 from league.models import Player, Team, TreasuryEntry
+from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from league.selectors import team_detail_qs, team_value_get
 from league.services.treasury import treasury_credit, treasury_debit
@@ -469,6 +470,7 @@ def _run_steps(match_id: int, *, to_the_end: bool) -> str | None:
     match.save(update_fields=["postgame_step", "status", "updated_at"])
     if step == Step.DONE:
         _season_maybe_complete(match.season_id)
+    league_cache_bump(home.league_id)
     return str(step)
 
 

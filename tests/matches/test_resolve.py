@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
+from league.page_cache import is_cache_bump
 from matches.engine_bridge import engine_play
 from matches.models import (
     Match,
@@ -388,7 +389,7 @@ def test_the_next_round_waits_for_the_post_games_of_this_one(
     assert sorted(season_resolve_next(progress_id=str(progress.pk))) == sorted(
         m.pk for m in matches if m.round == 2
     )
-    assert len(pending) == 1
+    assert len([c for c in pending if not is_cache_bump(c)]) == 1
 
 
 def test_only_the_last_match_of_a_round_moves_its_resolution_on(
