@@ -166,16 +166,18 @@ class BallAndChainMove(Proc):
     moved, the Armour roll is still made and the player stays put.
 
     Phases: 0 facing?, 1 rush result (empty square), 2 rush result
-    (Standing player), 3 after a block, 4 push square?
+    (Standing player), 3 after a block, 4 push square?, 5 push a Prone
+    player.
     """
 
-    __slots__ = ("p", "dst", "pushes")
+    __slots__ = ("p", "dst", "fall", "rushing")
 
     def __init__(self, p: int) -> None:
         self.phase = 0
         self.p = p
         self.dst = -1
-        self.pushes: tuple[int, ...] = ()
+        self.fall = False
+        self.rushing = False
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -194,6 +196,8 @@ class BallAndChainMove(Proc):
             return self._shove(g, q, fall=True)
         elif ph == 3:
             self.phase = 0
+        elif ph == 5:
+            return self._shove(g, g.board[self.dst], fall=False)
         if (
             g.act_over
             or g.turnover is not None
@@ -231,6 +235,7 @@ class BallAndChainMove(Proc):
         if rushing:
             g.act_rushes += 1
         self.dst = dst
+        self.rushing = rushing
         self.phase = 0
         if dst < 0:
             g.act_over = True
@@ -247,12 +252,12 @@ class BallAndChainMove(Proc):
                 g.stack.append(Block(p, q, fa_done=True))
             return
         if q >= 0:
-            self._shove(g, q, fall=False)
+            self.phase = 5  # a Prone or Stunned player: pushed back
             return
-        self._enter(g)
-        if rushing:
+        if rushing:  # (rolled after a bounce of the ball pushed below)
             self.phase = 1
             g.stack.append(self._rush(g))
+        self._enter(g)
 
     def _rush(self, g: GameState) -> Test:
         from engine.movement import rush_modifier
@@ -283,7 +288,7 @@ class BallAndChainMove(Proc):
         p = self.p
         sqs = g.pitch.push_squares(g.pos[p], self.dst)
         free = tuple(s for s in sqs if s >= 0 and g.board[s] < 0)
-        self.pushes = (1,) if fall else ()
+        self.fall = fall
         if len(free) > 1:
             self.phase = 4
             return Decision(
@@ -305,7 +310,7 @@ class BallAndChainMove(Proc):
         consequences: the player enters, Falls Over after a failed Rush,
         the Armour roll against a Prone or Stunned ``q``."""
         p = self.p
-        fall = bool(self.pushes)
+        fall = self.fall
         self.phase = 0
         down = g.status[q] != STANDING
         todo: list[Proc] = []
@@ -329,11 +334,14 @@ class BallAndChainMove(Proc):
             todo.append(crowd_push(g, q))
         if down and sq != -1:
             todo.append(Harm(q, by=p))
-        if g.board[self.dst] < 0:
-            self._enter(g)
         if fall:
             g.act_over = True
             todo.append(KnockDown(p, "fall"))
+        elif self.rushing:
+            self.phase = 1
+            g.stack.append(self._rush(g))
+        if g.board[self.dst] < 0:
+            self._enter(g)
         for proc in reversed(todo):
             g.stack.append(proc)
 
