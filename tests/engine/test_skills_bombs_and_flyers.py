@@ -355,3 +355,14 @@ def test_secret_weapons_that_played_are_sent_off_wherever_they_are() -> None:
     assert g.box[a] == SENT_OFF
     assert g.box[b] == SENT_OFF
     assert g.box[c] == RESERVES
+
+
+def test_in_a_blizzard_bombs_reach_short_range_only() -> None:
+    sc = Scenario("B....", skills=BOMBER, stats=BOMB_STATS, weather="blizzard")
+    sc.choose(*THROW)
+    targets = {o[1] for o in sc.match.pending.options}
+    assert sc.sq(4, 0) in targets  # Short
+    assert sc.sq(8, 0) not in targets  # Long
+    clear = Scenario("B....", skills=BOMBER, stats=BOMB_STATS)
+    clear.choose(*THROW)
+    assert clear.sq(8, 0) in {o[1] for o in clear.match.pending.options}
