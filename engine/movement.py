@@ -44,7 +44,8 @@ PREHENSILE_TAIL = S.BIT["prehensile-tail"]
 TENTACLES = S.BIT["tentacles"]
 JUMP_UP = S.BIT["jump-up"]
 TIMMM_BER = S.BIT["timmm-ber"]
-_ARMED = S.BOMBARDIER | S.CHAINSAW | S.SWOOP
+_ARMED = S.BOMBARDIER | S.CHAINSAW | S.SWOOP  # Stunty dodges as others do
+_LEAPERS = LEAP | S.POGO_STICK
 # Skills of Marking players that act when the player leaves their square.
 _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
 
@@ -129,7 +130,7 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
                         if land >= 0 and board[land] < 0 and land not in seen:
                             seen.add(land)
                             opts.append(("jump", land))
-            if g.skills[p] & (LEAP | S.POGO_STICK):
+            if g.skills[p] & _LEAPERS:
                 # Leap, Pogo Stick: over any adjacent square. Decision: a
                 # landing square also reachable by Jumping over a
                 # Prone/Stunned player is offered once, as "jump" (the

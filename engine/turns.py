@@ -85,6 +85,9 @@ from engine.state import (
 )
 from engine.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
 
+BALL_AND_CHAIN = S.BALL_AND_CHAIN
+CHAINSAW = S.CHAINSAW
+_BOMB_OR_KICK = S.BOMBARDIER | S.KICK_TEAM_MATE
 OPT_END_TURN: Option = ("end_turn",)
 OPT_CONCEDE: Option = ("concede",)
 
@@ -133,7 +136,8 @@ def activation_options(
         if open_only and g.markers(g.pos[p], t):
             continue
         ao = g.act_opts[p]
-        if g.skills[p] & S.BALL_AND_CHAIN:
+        sk = g.skills[p]
+        if sk & BALL_AND_CHAIN:
             # Ball & Chain: only the Ball & Chain Move. Decision: not in a
             # Blitz! kick-off event (Move, Blitz, Throw Team-mate only).
             if limited is None:
@@ -147,9 +151,9 @@ def activation_options(
                 q = board[s]
                 if q >= 0 and team[q] != t and status[q] == STANDING:
                     opts.append(ao["block"])
-                    if g.skills[p] & PROJECTILE_VOMIT:
+                    if sk & PROJECTILE_VOMIT:
                         opts.append(ao["projectile_vomit"])
-                    if g.skills[p] & S.CHAINSAW:
+                    if sk & CHAINSAW:
                         opts.append(ao["chainsaw"])
                     break
         if blitz_ok:
@@ -172,7 +176,7 @@ def activation_options(
             opts.append(ao["foul"])
         if ttm_targets and g.skills[p] & S.THROW_TEAM_MATE and g.st[p] >= 5:
             opts.append(ao["throw_team_mate"])
-        if g.skills[p] & (S.BOMBARDIER | S.KICK_TEAM_MATE):
+        if sk & _BOMB_OR_KICK:
             opts += special_activations(g, p, t)
     return opts
 
@@ -408,7 +412,7 @@ class Activation(Proc):
             mopts = move_options(g, p, self.action)
             if g.skills[p] & PROJECTILE_VOMIT and self.action == "blitz":
                 mopts = vomit_move_options(g, p, mopts)
-            if g.skills[p] & S.CHAINSAW and self.action == "blitz":
+            if g.skills[p] & CHAINSAW and self.action == "blitz":
                 mopts = chainsaw_move_options(mopts)
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
