@@ -85,7 +85,8 @@ class BombThrow(PassAction):
             else:
                 self.quality = "inaccurate"
                 self._scatter(g)
-            g.emit(Note("bomb_" + self.quality, g.tname(g.team[p]), g.pid[p], 0))
+            where = self.landing
+            g.emit(Note("bomb_" + self.quality, g.tname(g.team[p]), g.pid[p], where))
             return self._interference(g)
         if ph == 5:
             q = self.interferer
@@ -145,6 +146,33 @@ class BombThrow(PassAction):
         self.interferer = q
         self.phase = 5
         g.stack.append(self._interference_test(g, q))
+
+    def _scatter(self, g: GameState) -> None:
+        """An inaccurate bomb scatters three times from the target (as a
+        pass, :meth:`PassAction._scatter`, but recorded as the bomb's)."""
+        sq = self.target
+        for _ in range(3):
+            nxt = g.pitch.steps[g.dice.d8()][sq]
+            if nxt < 0:
+                self.landing = -1
+                self.last = sq
+                return
+            sq = nxt
+        self.landing = self.last = sq
+
+    def _deviate(self, g: GameState) -> None:
+        """A wildly inaccurate bomb deviates D6 squares in a D8 direction
+        from the thrower."""
+        d8, d6 = g.dice.d8(), g.dice.d6()
+        sq = g.pos[self.p]
+        for _ in range(d6):
+            nxt = g.pitch.steps[d8][sq]
+            if nxt < 0:
+                self.landing = -1
+                self.last = sq
+                return
+            sq = nxt
+        self.landing = self.last = sq
 
     def _caught(self, g: GameState, c: int) -> None:
         d = g.dice.d6()

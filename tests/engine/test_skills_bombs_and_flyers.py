@@ -16,6 +16,7 @@ from engine.events import (
     Turnover,
 )
 from engine.match import run
+from engine.skills.__main__ import coverage
 from engine.state import (
     KO,
     PF_PLAYED,
@@ -366,3 +367,20 @@ def test_in_a_blizzard_bombs_reach_short_range_only() -> None:
     clear = Scenario("B....", skills=BOMBER, stats=BOMB_STATS)
     clear.choose(*THROW)
     assert clear.sq(8, 0) in {o[1] for o in clear.match.pending.options}
+
+
+def test_a_wildly_inaccurate_bomb_deviates_from_the_thrower() -> None:
+    # 2 - 1 = 1: wildly inaccurate; D8 5 (+x), D6 2: (2, 0), empty: boom.
+    sc = Scenario("B...c", skills=BOMBER, stats=BOMB_STATS, dice=[2, 5, 2])
+    sc.choose(*THROW)
+    sc.choose("square", sc.sq(4, 0))
+    assert _notes(sc, "bomb_wildly_inaccurate")[0].value == sc.sq(2, 0)
+    assert _notes(sc, "bomb_explodes_lands")[0].value == sc.sq(2, 0)
+    assert _notes(sc, "bomb_hit") == []
+
+
+def test_goblin_snotling_and_ogre_rosters_are_fully_covered() -> None:
+    report = coverage()
+    covered = report["rosters_fully_covered"]
+    assert isinstance(covered, list)
+    assert {"goblin", "snotling", "ogre"} <= set(covered)
