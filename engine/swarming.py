@@ -1,7 +1,9 @@
 """Swarming (rulebook "Skills and Traits" - Traits: Swarming): during each
 Start of Drive sequence, after the kick-off (step 2) and before the
 Kick-off event (step 3), a team may set up D3 more players with the trait
-from its Reserves, beyond the usual number."""
+from its Reserves, beyond the usual number. Decision: the classic game's
+kick-off (:mod:`engine.variants.classic_kickoff`) has no Swarming, a
+BB2020 trait."""
 
 from __future__ import annotations
 

@@ -191,7 +191,7 @@ def special_activations(g: GameState, p: int, t: int) -> list[Option]:
         out.append(g.act_opts[p]["throw_bomb"])
     if sk & S.KICK_TEAM_MATE and not g.tflags & TF_KTM:
         for q in range(g.n):
-            if kickable(g, q, t):
+            if q != p and kickable(g, q, t):
                 out.append(g.act_opts[p]["kick_team_mate"])
                 break
     return out
