@@ -9,7 +9,7 @@ the drive (Secret Weapon) is in :class:`engine.turns.EndDrive`.
 from __future__ import annotations
 
 from engine import skillbits as S
-from engine.ball import Bounce, turnover
+from engine.ball import Bounce, ThrowIn, turnover
 from engine.blocking import (
     FOUL_APPEARANCE,
     Block,
@@ -18,6 +18,7 @@ from engine.blocking import (
 )
 from engine.events import Armour, Move, Roll, SkillUsed
 from engine.injuries import IRON_HARD_SKIN, Harm, KnockDown, crowd_push
+from engine.movement import rush_limit, rush_modifier
 from engine.rolls import Test
 from engine.state import (
     PF_SUREFEET_RR,
@@ -207,8 +208,6 @@ class BallAndChainMove(Proc):
         ):
             g.stack.pop()
             return None
-        from engine.movement import rush_limit
-
         if g.act_ma_used >= g.ma[p] and g.act_rushes >= rush_limit(g, p):
             g.stack.pop()
             return None
@@ -260,8 +259,6 @@ class BallAndChainMove(Proc):
         self._enter(g)
 
     def _rush(self, g: GameState) -> Test:
-        from engine.movement import rush_modifier
-
         return Test(
             "rush",
             self.p,
@@ -328,8 +325,6 @@ class BallAndChainMove(Proc):
                 g.ball_air = True
                 if g.team[q] == g.active:
                     turnover(g, "pushed_into_crowd")
-                from engine.ball import ThrowIn
-
                 todo.append(ThrowIn(self.dst))
             todo.append(crowd_push(g, q))
         if down and sq != -1:
