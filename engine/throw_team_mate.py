@@ -15,11 +15,13 @@ from engine.ball import (
     ThrowIn,
     check_touchdown,
     disturbing_presence,
+    loose_ball_at,
     stat,
     turnover,
 )
 from engine.events import Landing, Move, Roll, SkillUsed, ThrowTeamMate
 from engine.injuries import Harm, KnockDown, crowd_push, to_box
+from engine.movement import Pickup
 from engine.passing import SHORT, pass_band, targets_in_range
 from engine.pitch import D8_DIRECTIONS
 from engine.rolls import Test, parse_bonus
@@ -176,12 +178,16 @@ class ThrowTeamMateAction(Proc):
         g.stack[-1] = Land(q, sq, self.mod, self.can_land, superb)
 
     def _fumble(self, g: GameState) -> None:
+        """Rulebook "Fumbled Throws": the thrower's activation ends and the
+        team-mate is dropped, bouncing from the thrower's square, then must
+        land. The fumble itself is no Turnover ("The Turnover" names only a
+        fumbled Pass action): one follows only when the dropped player held
+        the ball and fails to land or lands in the crowd (``Land``)."""
         p, q = self.p, self.q
         if self.KICK:
             self._kick_fumble(g)
             return
         g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
-        turnover(g, "fumble")
         # The thrown player is dropped and bounces from the thrower's square.
         d = g.dice.d8()
         sq = g.pitch.steps[d][g.pos[p]]
@@ -194,11 +200,13 @@ class ThrowTeamMateAction(Proc):
         """A fumbled Kick Team-mate: the kicked player is removed from play
         with an Injury roll (Stunned counts as KO'd; the opposing coach may
         use the kicker's Mighty Blow); a ball they held bounces from their
-        square."""
+        square, a Turnover (none without the ball, as for a fumbled Throw
+        Team-mate, :meth:`_fumble`)."""
         p, q = self.p, self.q
         g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
-        turnover(g, "fumble")
         had = g.carrier == q
+        if had:  # as for Throw Team-mate: a Turnover only with the ball
+            turnover(g, "fumble")
         sq = g.pos[q]
         to_box(g, q, RESERVES, "kick_team_mate")
         mb = (
@@ -213,9 +221,13 @@ class ThrowTeamMateAction(Proc):
             g.stack[-1] = Harm(q, by=p, mb=mb, stun_ko=True)
 
     def _eaten(self, g: GameState) -> None:
+        """Always Hungry, eaten: dead, and a Turnover only when the eaten
+        team-mate held the ball ("The Turnover"), which then bounces from
+        the thrower's square."""
         q = self.q
-        turnover(g, "eaten")
         had = g.carrier == q
+        if had:
+            turnover(g, "eaten")
         sq = g.pos[self.p]
         g.pflags[q] |= PF_DEAD
         to_box(g, q, CAS, "eaten")
@@ -243,7 +255,13 @@ class KickTeamMateAction(ThrowTeamMateAction):
 
 
 class Land(Proc):
-    """Thrown player ``q`` comes down at ``sq`` (-1 = in the crowd)."""
+    """Thrown player ``q`` comes down at ``sq`` (-1 = in the crowd).
+
+    A safe landing is voluntary movement (rulebook "Landing"), so a player
+    landing safely on the loose ball must try to pick it up ("Picking up
+    the Ball"); one who lands badly on it Falls Over there and the ball
+    bounces from his square (``KnockDown``).
+    """
 
     __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced")
 
@@ -258,11 +276,20 @@ class Land(Proc):
 
     def step(self, g: GameState) -> Decision | None:
         q = self.q
+        if self.phase == 2:  # after picking up the ball (or failing to)
+            g.stack.pop()
+            if g.carrier == q:
+                check_touchdown(g, q)
+            return None
         if self.phase == 1:
             ok = g.ret
             g.emit(Landing(g.pid[q], self.sq, ok))
             if ok:
                 stat(g, q, STAT_LAND)
+                if loose_ball_at(g, self.sq):
+                    self.phase = 2
+                    g.stack.append(Pickup(q))
+                    return None
                 g.stack.pop()
                 if g.carrier == q:
                     check_touchdown(g, q)

@@ -11,13 +11,18 @@ from league.rules import settings_rules
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
 from matches.models import Match, MatchInducements
-from matches.services.inducements import inducements_for_engine, match_mercenaries
+from matches.services.inducements import inducements_for_engine, match_hired_players
 from matches.services.kickoff import (
     match_kick_off,
     match_qs_for_update,
     match_snapshots,
 )
-from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
+from matches.services.results import (
+    STAT_KEYS,
+    casualty_entry,
+    casualty_roll_modifier,
+    match_result_save,
+)
 
 
 def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
@@ -32,11 +37,10 @@ def match_engine_inputs(match: Match) -> dict[str, Any]:
     frozen rosters, the seed, the inducements and mercenaries (the keyword
     arguments of :func:`matches.engine_bridge.engine_play`)."""
     home, away = match_snapshots(match)
-    mercenaries = match_mercenaries(
-        match,
-        {match.home_id: home, match.away_id: away},
-        list(MatchInducements.objects.filter(match=match)),
-    )
+    snapshots = {match.home_id: home, match.away_id: away}
+    records = list(MatchInducements.objects.filter(match=match))
+    # Hired for this game only: mercenaries and Star Players.
+    mercenaries = match_hired_players(match, snapshots, records)
     return {
         "format_slug": str(match.season.settings["format"]),
         "home": home,
@@ -73,11 +77,16 @@ def match_resolve(*, match_id: int) -> bool:
     own = rules.variant.league_casualty_table()
     same_table = own is not None and own.name == table
     niggling = {p["id"]: p["niggling"] for s in (home, away) for p in s["players"]}
+    modifier = {
+        p["id"]: casualty_roll_modifier(p) for s in (home, away) for p in s["players"]
+    }
     team_ids = {"home": match.home_id, "away": match.away_id}
     casualties = []
     for i, cas in enumerate(result.casualties):
         # Decision: a mercenary's casualty is his own affair (he leaves after
-        # the game); the player who caused it keeps its SPP.
+        # the game); the player who caused it keeps its SPP. A Star Player's
+        # is waived after the game (inducements_in_detail.md "0-2 Star
+        # Players"): is_mercenary() is true for star ids too.
         if cas.regenerated or is_mercenary(cas.player_id):
             continue
         roll = cas.d16 if cas.d16 is not None else cas.d100
@@ -89,6 +98,7 @@ def match_resolve(*, match_id: int) -> bool:
                 team_id=team_ids[cas.team],
                 table=table,
                 niggling=niggling.get(cas.player_id, 0),
+                modifier=modifier.get(cas.player_id, 0),
                 inflicted_by=cas.inflicted_by,
                 # The engine's D16 counts only when the league plays that
                 # table; a result without a roll (Sevens, Stunty) stands.
