@@ -16,6 +16,8 @@ from matches.workers import worker_start, worker_stop
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+# "gw0", "gw1"… under pytest-xdist: keeps parallel workers' files apart.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 
 
 def broker_or_skip() -> str:
@@ -44,7 +46,7 @@ def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[b
     broker_or_skip()
     from config.celery import app
 
-    proc = worker_start(log_path=ARTIFACTS / "celery-worker.log")
+    proc = worker_start(log_path=ARTIFACTS / f"celery-worker{XDIST_WORKER}.log")
     was_eager = app.conf.task_always_eager
     app.conf.task_always_eager = False
     try:
