@@ -10,14 +10,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 
+from league.models import League
 from matches.workers import worker_start, worker_stop
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # "gw0", "gw1"… under pytest-xdist: keeps parallel workers' files apart.
 XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+SEVENS_NAME = "Sevens Cup"
 
 
 def broker_or_skip() -> str:
@@ -56,29 +59,59 @@ def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[b
         worker_stop(proc)
 
 
-@pytest.fixture
-def alice(db):
-    return UserFactory(username="alice")
+# --- worlds shared by a session --------------------------------------------
+# The function fixtures that load a world saved once per session (see
+# tests/saved_world.py); each is defined next to the tests that use it.
+SHARED_WORLDS = ("resolved_season",)
+
+
+def uses_shared_world(request: pytest.FixtureRequest) -> bool:
+    return any(name in request.fixturenames for name in SHARED_WORLDS)
+
+
+@pytest.fixture(autouse=True)
+def _shared_world_first(request: pytest.FixtureRequest) -> None:
+    """A test that uses a shared world loads it before any other fixture
+    writes a row, and the named world's fixtures (alice, bob, charlie,
+    sevens, four_teams) then return the world's rows instead of new ones."""
+    for name in SHARED_WORLDS:
+        if name in request.fixturenames:
+            request.getfixturevalue(name)
+
+
+def named_user(request: pytest.FixtureRequest, username: str):
+    if uses_shared_world(request) and (
+        user := get_user_model().objects.filter(username=username).first()
+    ):
+        return user
+    return UserFactory(username=username)
 
 
 @pytest.fixture
-def bob(db):
-    return UserFactory(username="bob")
+def alice(db, request):
+    return named_user(request, "alice")
 
 
 @pytest.fixture
-def charlie(db):
-    return UserFactory(username="charlie")
+def bob(db, request):
+    return named_user(request, "bob")
 
 
 @pytest.fixture
-def dave(db):
-    return UserFactory(username="dave")
+def charlie(db, request):
+    return named_user(request, "charlie")
 
 
 @pytest.fixture
-def sevens(alice, bob, charlie):
-    league = LeagueFactory(name="Sevens Cup", format="sevens", commissioner=alice)
+def dave(db, request):
+    return named_user(request, "dave")
+
+
+@pytest.fixture
+def sevens(alice, bob, charlie, request):
+    if uses_shared_world(request):
+        return League.objects.get(name=SEVENS_NAME, commissioner=alice)
+    league = LeagueFactory(name=SEVENS_NAME, format="sevens", commissioner=alice)
     make_member(league, bob, charlie)
     return league
 

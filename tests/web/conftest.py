@@ -15,7 +15,9 @@ from matches.models import Match, Season
 from matches.services.progress import season_resolve_next, season_resolve_start
 from matches.services.resolve import match_resolve
 from matches.services.seasons import season_create, season_schedule
-from tests.factories import draft_team
+from tests.conftest import SEVENS_NAME, uses_shared_world
+from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
+from tests.saved_world import SavedWorld, save_world
 
 SEVENS_TEAMS = (
     ("orc", "Gouged Eye"),
@@ -36,7 +38,9 @@ def sevens_teams(league: League, coaches: Sequence, n: int) -> list[Team]:
 
 
 @pytest.fixture
-def four_teams(sevens, bob, charlie):
+def four_teams(sevens, bob, charlie, request):
+    if uses_shared_world(request):
+        return list(Team.objects.filter(league=sevens).order_by("pk"))
     return sevens_teams(sevens, [bob, charlie], 4)
 
 
@@ -62,12 +66,31 @@ def resolve_all(season: Season, capture: Callable) -> None:
     season_resolve_next(progress_id=str(progress.pk))
 
 
-@pytest.fixture
-def resolved_season(sevens, four_teams, django_capture_on_commit_callbacks):
-    season = scheduled_season(sevens, four_teams)
-    resolve_all(season, django_capture_on_commit_callbacks)
+def build_resolved_season(capture: Callable) -> int:
+    """The named world (alice commissions the Sevens league, bob and charlie
+    coach two teams each) with a four-team season resolved by the engine,
+    every post-game step run: the id of the season."""
+    alice, bob, charlie = (UserFactory(username=n) for n in ("alice", "bob", "charlie"))
+    league = LeagueFactory(name=SEVENS_NAME, format="sevens", commissioner=alice)
+    make_member(league, bob, charlie)
+    season = scheduled_season(league, sevens_teams(league, [bob, charlie], 4))
+    resolve_all(season, capture)
     assert not season.matches.exclude(status=Match.Status.COMPLETE).exists()
-    return season
+    return season.pk
+
+
+@pytest.fixture(scope="session")
+def saved_resolved_season(django_db_setup, django_db_blocker) -> SavedWorld:
+    with django_db_blocker.unblock():
+        return save_world(build_resolved_season)
+
+
+@pytest.fixture
+def resolved_season(saved_resolved_season, db) -> Season:
+    """A resolved four-team Sevens season (see ``build_resolved_season``),
+    built once per session: the named fixtures ``alice``, ``bob``,
+    ``charlie``, ``sevens`` and ``four_teams`` give its rows."""
+    return Season.objects.get(pk=saved_resolved_season.load())
 
 
 def count_queries(client, url: str) -> int:
