@@ -1,21 +1,25 @@
 """Shared fixtures: the named world (Alice commissions the leagues, Bob and
-Charlie coach in them as members, Dave is an outsider) and a real Celery worker process for the
+Charlie coach in them as members, Dave is an outsider), worlds built once
+per session (``resolved_season``) and a real Celery worker process for the
 tests that need one."""
 
 from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from league.models import League
+from league.models import League, Team
+from matches.models import Match, Season
 from matches.workers import worker_start, worker_stop
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
+from tests.saved_world import SavedWorld, save_world
+from tests.world import resolve_all, scheduled_season, sevens_teams
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # "gw0", "gw1"… under pytest-xdist: keeps parallel workers' files apart.
@@ -61,7 +65,7 @@ def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[b
 
 # --- worlds shared by a session --------------------------------------------
 # The function fixtures that load a world saved once per session (see
-# tests/saved_world.py); each is defined next to the tests that use it.
+# tests/saved_world.py and resolved_season below).
 SHARED_WORLDS = ("resolved_season",)
 
 
@@ -135,3 +139,39 @@ def bob_orcs(sevens, bob):
 def charlie_humans(eleven, charlie):
     """BB2020 Humans: 11 linemen (550k): 450k in the bank."""
     return draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
+
+
+@pytest.fixture
+def four_teams(sevens, bob, charlie, request):
+    """Four Sevens teams in the Sevens league, bob's and charlie's in turn."""
+    if uses_shared_world(request):
+        return list(Team.objects.filter(league=sevens).order_by("pk"))
+    return sevens_teams(sevens, [bob, charlie], 4)
+
+
+def build_resolved_season(capture: Callable) -> int:
+    """The named world (alice commissions the Sevens league, bob and charlie
+    coach two teams each) with a four-team season resolved by the engine,
+    every post-game step run: the id of the season."""
+    alice, bob, charlie = (UserFactory(username=n) for n in ("alice", "bob", "charlie"))
+    league = LeagueFactory(name=SEVENS_NAME, format="sevens", commissioner=alice)
+    make_member(league, bob, charlie)
+    season = scheduled_season(league, sevens_teams(league, [bob, charlie], 4))
+    resolve_all(season, capture)
+    assert not season.matches.exclude(status=Match.Status.COMPLETE).exists()
+    return season.pk
+
+
+@pytest.fixture(scope="session")
+def saved_resolved_season(django_db_setup, django_db_blocker) -> SavedWorld:
+    with django_db_blocker.unblock():
+        return save_world(build_resolved_season)
+
+
+@pytest.fixture
+def resolved_season(saved_resolved_season, db) -> Season:
+    """A resolved four-team Sevens season (``build_resolved_season``), built
+    once per session (per xdist worker) and loaded into the test: the named
+    fixtures ``alice``, ``bob``, ``charlie``, ``sevens`` and ``four_teams``
+    give its rows."""
+    return Season.objects.get(pk=saved_resolved_season.load())
