@@ -13,7 +13,17 @@ PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 python3 \
 # make test uses the local PostgreSQL and Redis when they answer.
 PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 REDIS_URL ?= redis://127.0.0.1:6379/0
+# pytest runs in parallel on up to 4 cores (pytest-xdist): each worker gets
+# its own test database (test_<name>_gw0…) and Redis database (the given
+# one + its number, see config/settings_test.py). PYTEST_WORKERS=0 runs in
+# one process (e.g. `make pytest PYTEST_WORKERS=0 PYTEST_ARGS=tests/x.py`).
+PYTEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -ge 2 ] && echo $$(( n < 4 ? n : 4 )) || echo 0)
 port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settimeout(1); sys.exit(s.connect_ex(("127.0.0.1", $(1))))' 2>/dev/null && echo yes)
+
+# Bytecode caches (and pytest's rewritten test modules) are written even when
+# the environment asks for none: compiling ~500 modules again would cost
+# every pytest process several seconds of each run.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: demo test venv lint typecheck pytest fuzz bench clean
 
@@ -46,7 +56,7 @@ pytest: venv
 	@export DATABASE_URL="$${DATABASE_URL:-$(if $(call port_open,5432),$(PG_URL))}"; \
 	export CELERY_BROKER_URL="$${CELERY_BROKER_URL:-$(if $(call port_open,6379),$(REDIS_URL))}"; \
 	echo "pytest: DATABASE_URL=$${DATABASE_URL:-<sqlite>} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-<eager>}"; \
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 

@@ -1,8 +1,18 @@
 """Test settings: the real settings, made quick and deterministic."""
 
 import os
+import re
 
 os.environ.setdefault("DEBUG", "True")
+# pytest-xdist worker gwN has its own test database (pytest-django) and gets
+# its own Redis database (the given one + N): the real Celery workers its
+# tests start never take another xdist worker's tasks.
+_n = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
+# The cache too: each test flushes it (tests/conftest.py _empty_cache).
+for _var in ("CELERY_BROKER_URL", "CACHE_URL"):
+    _redis = re.fullmatch(r"(redis://[^/]*)/?(\d*)", os.environ.get(_var, ""))
+    if _n and _redis:
+        os.environ[_var] = f"{_redis[1]}/{(int(_redis[2] or 0) + _n) % 16}"
 
 from config.settings import *  # noqa: E402,F403
 

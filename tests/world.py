@@ -1,13 +1,59 @@
-"""Plain helpers for tests: an API client as a user, and a snapshot of what
-a refused request must leave untouched."""
+"""Plain helpers for tests: an API client as a user, a snapshot of what
+a refused request must leave untouched, and Sevens seasons drafted,
+scheduled and resolved through the real services."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rest_framework.test import APIClient
 
-from league.models import Player, Team, TreasuryEntry
+from league.models import League, Player, Team, TreasuryEntry
+from matches.models import Season
+from matches.services.progress import season_resolve_next, season_resolve_start
+from matches.services.resolve import match_resolve
+from matches.services.seasons import season_create, season_schedule
+from tests.factories import draft_team
+
+SEVENS_TEAMS = (
+    ("orc", "Gouged Eye"),
+    ("human", "Reikland Reavers"),
+    ("dwarf", "Grudgebearers"),
+    ("skaven", "Skavenblight Scramblers"),
+    ("wood-elf", "Athelorn Avengers"),
+    ("lizardmen", "Lustria Croakers"),
+)
+
+
+def sevens_teams(league: League, coaches: Sequence, n: int) -> list[Team]:
+    """``n`` Sevens teams, coached in turn by ``coaches``."""
+    return [
+        draft_team(league, coaches[i % len(coaches)], roster=roster, name=name)
+        for i, (roster, name) in enumerate(SEVENS_TEAMS[:n])
+    ]
+
+
+def scheduled_season(league: League, teams: Sequence[Team], *, seed: int = 7) -> Season:
+    season = season_create(
+        league=league,
+        name=f"Season {Season.objects.filter(league=league).count() + 1}",
+        team_ids=[t.pk for t in teams],
+        seed=seed,
+    )
+    season_schedule(season_id=season.pk)
+    return season
+
+
+def resolve_all(season: Season, capture: Callable) -> None:
+    """Play every open match with the engine, round by round, running each
+    match's post-game as its transaction commits (as the worker would)."""
+    progress, _ = season_resolve_start(season_id=season.pk, scope="season")
+    while match_ids := season_resolve_next(progress_id=str(progress.pk)):
+        for match_id in match_ids:
+            with capture(execute=True):
+                match_resolve(match_id=match_id)
+    season_resolve_next(progress_id=str(progress.pk))
 
 
 def api_as(user) -> APIClient:

@@ -183,6 +183,8 @@ def test_debug_off_is_secure_by_default():
         "x" * 60,
         "django-insecure-" + secrets.token_urlsafe(50),
     ],
+    # fixed ids: pytest-xdist workers must collect the same test names
+    ids=["placeholder", "one-character", "django-insecure"],
 )
 def test_settings_refuse_a_weak_secret_key_when_debug_is_off(key):
     proc = _manage({"DEBUG": "False", "SECRET_KEY": key}, "check")

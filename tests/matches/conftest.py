@@ -28,6 +28,7 @@ from matches.models import (
 )
 from matches.services.report import PlayerLine, Report
 from matches.services.seasons import season_create, season_schedule
+from tests.conftest import XDIST_WORKER
 from tests.factories import draft_team
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -210,7 +211,7 @@ class Workers:
         environment; with ``children`` it runs tasks in that many prefork
         pool processes instead of its own (solo)."""
         n = len(self.procs) + 1
-        log_path = LOG_DIR / f"{self.name}-worker-{n}.log"
+        log_path = LOG_DIR / f"{self.name}{XDIST_WORKER}-worker-{n}.log"
         pool = (
             ["--pool", "prefork", "--concurrency", str(children)]
             if children

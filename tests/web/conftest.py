@@ -1,73 +1,22 @@
-"""The named world for the web pages: Alice commissions the leagues, Bob and
-Charlie coach, Dave is an outsider; helpers that build and resolve seasons
-through the real services."""
+"""Helpers for the web page tests. The named world (Alice commissions the
+leagues, Bob and Charlie coach, Dave is an outsider), ``four_teams`` and the
+shared ``resolved_season`` live in ``tests/conftest.py``; the season helpers
+in ``tests/world.py`` (importable from here too)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
-import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from league.models import League, Team
-from matches.models import Match, Season
-from matches.services.progress import season_resolve_next, season_resolve_start
-from matches.services.resolve import match_resolve
-from matches.services.seasons import season_create, season_schedule
-from tests.factories import draft_team
+from tests.world import SEVENS_TEAMS, resolve_all, scheduled_season, sevens_teams
 
-SEVENS_TEAMS = (
-    ("orc", "Gouged Eye"),
-    ("human", "Reikland Reavers"),
-    ("dwarf", "Grudgebearers"),
-    ("skaven", "Skavenblight Scramblers"),
-    ("wood-elf", "Athelorn Avengers"),
-    ("lizardmen", "Lustria Croakers"),
-)
-
-
-def sevens_teams(league: League, coaches: Sequence, n: int) -> list[Team]:
-    """``n`` Sevens teams, coached in turn by ``coaches``."""
-    return [
-        draft_team(league, coaches[i % len(coaches)], roster=roster, name=name)
-        for i, (roster, name) in enumerate(SEVENS_TEAMS[:n])
-    ]
-
-
-@pytest.fixture
-def four_teams(sevens, bob, charlie):
-    return sevens_teams(sevens, [bob, charlie], 4)
-
-
-def scheduled_season(league: League, teams: Sequence[Team], *, seed: int = 7) -> Season:
-    season = season_create(
-        league=league,
-        name=f"Season {Season.objects.filter(league=league).count() + 1}",
-        team_ids=[t.pk for t in teams],
-        seed=seed,
-    )
-    season_schedule(season_id=season.pk)
-    return season
-
-
-def resolve_all(season: Season, capture: Callable) -> None:
-    """Play every open match with the engine, round by round, running each
-    match's post-game as its transaction commits (as the worker would)."""
-    progress, _ = season_resolve_start(season_id=season.pk, scope="season")
-    while match_ids := season_resolve_next(progress_id=str(progress.pk)):
-        for match_id in match_ids:
-            with capture(execute=True):
-                match_resolve(match_id=match_id)
-    season_resolve_next(progress_id=str(progress.pk))
-
-
-@pytest.fixture
-def resolved_season(sevens, four_teams, django_capture_on_commit_callbacks):
-    season = scheduled_season(sevens, four_teams)
-    resolve_all(season, django_capture_on_commit_callbacks)
-    assert not season.matches.exclude(status=Match.Status.COMPLETE).exists()
-    return season
+__all__ = [
+    "SEVENS_TEAMS",
+    "count_queries",
+    "resolve_all",
+    "scheduled_season",
+    "sevens_teams",
+]
 
 
 def count_queries(client, url: str) -> int:
