@@ -25,13 +25,18 @@ from engine.events import (
     ActivationEnd,
     Concede,
     DriveEnd,
-    KORecovery,
     Roll,
     StandUp,
     TurnEnd,
     TurnStart,
 )
 from engine.fouls import FoulAction, SendOff
+from engine.induced import (
+    WEATHER_MAGE_RESTORE,
+    ko_recovers,
+    weather_mage,
+    weather_mage_expires,
+)
 from engine.movement import (
     JUMP_UP,
     OPT_END,
@@ -76,6 +81,7 @@ from engine.state import (
     Proc,
 )
 from engine.throw_team_mate import ThrowTeamMateAction
+from engine.wizard import FROGS, TURN_ENDED, unfrog, wizard_proc
 
 OPT_END_TURN: Option = ("end_turn",)
 OPT_CONCEDE: Option = ("concede",)
@@ -176,6 +182,13 @@ class Turn(Proc):
     def step(self, g: GameState) -> Decision | None:
         t = self.t
         if self.phase == 0:
+            self.phase = 5
+            if self.kind == "normal" and (g.sheets[0].wizard or g.sheets[1].wizard):
+                cast = wizard_proc(g, t)
+                if cast is not None:
+                    g.stack.append(cast)
+                    return None
+        if self.phase == 5:
             g.active = t
             g.tflags = 0
             g.rr_used_turn = 0
@@ -190,6 +203,8 @@ class Turn(Proc):
             if self.kind == "normal":
                 g.turn[t] += 1
                 g.emit(TurnStart(g.tname(t), g.half, g.turn[t]))
+                if g.sheets[t].weather_mage:
+                    weather_mage(g, t)
             self.phase = 1
         if self.phase == 1:
             if g.turnover is not None or g.touchdown or g.done:
@@ -239,6 +254,9 @@ class Turn(Proc):
                     g.status[p] = PRONE
         g.emit(TurnEnd(g.tname(t), g.turnover is not None))
         g.active = -1
+        g.effects[TURN_ENDED] = True
+        if WEATHER_MAGE_RESTORE in g.effects:
+            weather_mage_expires(g, t)
         g.turnover = None
         self.phase = 2
 
@@ -467,6 +485,8 @@ class EndDrive(Proc):
             self.phase = 2
         # Hook: a variant that rolls KO recovery at the next kick-off
         # instead (classic) has its Drive call ko_recovery() before set-up.
+        if WEATHER_MAGE_RESTORE in g.effects:
+            weather_mage_expires(g, None)
         if not g.variant.ko_recovery_at_kickoff():
             ko_recovery(g)
         heat = g.weather == "sweltering_heat"
@@ -489,6 +509,8 @@ class EndDrive(Proc):
         g.ball_air = False
         from engine.prayers import undo_drive_changes
 
+        if FROGS in g.effects:
+            unfrog(g)
         undo_drive_changes(g)
         for key in [k for k in g.effects if k.endswith("_drive")]:
             del g.effects[key]
@@ -505,12 +527,8 @@ def ko_recovery(g: GameState) -> None:
     """Every KO'd player rolls a D6: 4+ back to the Reserves (rulebook "The
     End of a Drive"; classic: "at the next kick-off, before set-up")."""
     for p in range(g.n):
-        if g.box[p] == KO:
-            d = g.dice.d6()
-            ok = d >= 4
-            g.emit(KORecovery(g.pid[p], d, ok))
-            if ok:
-                g.box[p] = RESERVES
+        if g.box[p] == KO and ko_recovers(g, p):
+            g.box[p] = RESERVES
 
 
 def _random_pick(g: GameState, players: list[int]) -> int:

@@ -36,6 +36,7 @@ from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
 from engine.bots.pathing import Reach, Zones
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
+from engine.bots.wizard import wizard_choice
 from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
 from engine.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
 
@@ -652,3 +653,6 @@ _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]
         "safe_pair_of_hands",
     )
 }
+
+# The Hireling Sports-Wizard's spell (engine/bots/wizard.py).
+_HANDLERS["wizard"] = wizard_choice
