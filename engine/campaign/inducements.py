@@ -58,7 +58,6 @@ THIMBLE_CUP = "halfling-thimble-cup"
 # Inducements that several formats offer on the same terms; each variant
 # lists its catalogue (engine/variants/).
 KEGS: Final = InducementSpec("bloodweiser_kegs", "Bloodweiser Kegs", 2, 50_000)
-SPECIAL_PLAYS: Final = InducementSpec("special_plays", "Special Plays", 5, 100_000)
 BRIBES: Final = InducementSpec("bribes", "Bribes", 3, 100_000, 50_000, BRIBERY)
 WANDERING_APOTHECARIES: Final = InducementSpec(
     "wandering_apothecaries",
