@@ -17,6 +17,17 @@ STATS = (
     ("casualties_inflicted", "CAS", "Casualties inflicted"),
     ("successful_landings", "LND", "Successful landings"),
 )
+# Inducements acting in the match (engine.events.Induced).
+INDUCED = {
+    "keg_bonus": "Bloodweiser Kegs",
+    "master_chef": "Halfling Master Chef",
+    "wizard_fireball": "Wizard's Fireball",
+    "wizard_zap": "Wizard's Zap!",
+    "weather_mage": "Weather Mage",
+    "biased_referee": "Biased Referee",
+    "mortuary_assistant": "Mortuary Assistant",
+    "plague_doctor": "Plague Doctor",
+}
 BLOCK_FACES = {
     1: "Player Down",
     2: "Both Down",
@@ -212,6 +223,10 @@ class Describer:
                     f"TOUCHDOWN {t(e['team'])}! {p(e['player'])} scores "
                     f"({e['score'][0]}–{e['score'][1]})"
                 )
+            case kind if kind in INDUCED:
+                on = f"{p(e['player'])}: " if e.get("player", -1) != -1 else ""
+                dice = f" ({', '.join(map(str, e['dice']))})" if e.get("dice") else ""
+                return f"{INDUCED[kind]} ({t(e['team'])}): {on}{w(e['result'])}{dice}"
             case "ko_recovery":
                 ok = "recovers" if e.get("recovered") else "stays knocked out"
                 return f"{p(e['player'])} {ok} ({e['roll']})"
