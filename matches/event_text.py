@@ -227,6 +227,11 @@ class Describer:
                 on = f"{p(e['player'])}: " if e.get("player", -1) != -1 else ""
                 dice = f" ({', '.join(map(str, e['dice']))})" if e.get("dice") else ""
                 return f"{INDUCED[kind]} ({t(e['team'])}): {on}{w(e['result'])}{dice}"
+            case "riotous_rookies":
+                return (
+                    f"Riotous Rookies: {e['count']} journeymen join "
+                    f"{t(e['team_id'])} (2D3+1: {', '.join(map(str, e['dice']))})"
+                )
             case "ko_recovery":
                 ok = "recovers" if e.get("recovered") else "stays knocked out"
                 return f"{p(e['player'])} {ok} ({e['roll']})"

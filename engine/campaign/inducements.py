@@ -322,6 +322,18 @@ def validate_inducements(
     )
 
 
+# --- Riotous Rookies --------------------------------------------------------------
+
+
+def roll_riotous_rookies(roller: Roller) -> tuple[int, tuple[Roll, ...]]:
+    """inducements_in_detail.md "0-1 Riotous Rookies": the team gains 2D3+1
+    Journeymen for this game (beyond any it takes on to reach 11, and
+    beyond 16 players). Returns the number and the two D3."""
+    recorder = RollRecorder(roller)
+    count = recorder.d(3, "riotous_rookies") + recorder.d(3, "riotous_rookies") + 1
+    return count, recorder.taken()
+
+
 # --- Sevens Desperate Measures ------------------------------------------------
 
 DESPERATE_MEASURES: Final = (

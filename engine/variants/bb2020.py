@@ -150,8 +150,8 @@ class BloodBowl2020(Variant):
 def _catalogue() -> Mapping[str, InducementSpec]:
     """inducements_in_detail.md "Common Inducements": only what the match
     plays (engine/induced.py, engine/wizard.py). Not offered: Special Plays
-    (the shared rules give the deck rules but not the cards), Riotous Rookies
-    and (In)Famous Coaching Staff (Josef Bugman: his Keen Player needs him on
+    (the shared rules give the deck rules but not the cards) and (In)Famous
+    Coaching Staff (Josef Bugman: his Keen Player needs him on
     the team sheet), until the match plays them. The Wizard is the Hireling
     Sports-Wizard (150,000), the one Wizard the rules text describes."""
     from engine.campaign.inducements import (
@@ -180,6 +180,13 @@ def _catalogue() -> Mapping[str, InducementSpec]:
         WANDERING_APOTHECARIES,
         MORTUARY_ASSISTANT,
         PLAGUE_DOCTOR,
+        InducementSpec(
+            "riotous_rookies",
+            "Riotous Rookies",
+            1,
+            100_000,
+            requires_rule="low-cost-linemen",
+        ),
         MASTER_CHEF,
         MERCENARIES,
         InducementSpec("star_players", "Star Players", 2, None),

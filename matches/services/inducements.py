@@ -29,6 +29,7 @@ from engine.campaign import (
     prayers_to_nuffle,
     validate_inducements,
 )
+from engine.campaign.inducements import roll_riotous_rookies
 from engine.campaign.mercenaries import (
     MERCENARY_ID_BASE,
     MercenaryHire,
@@ -43,6 +44,7 @@ from engine.campaign.stars import (
     star_places,
     star_sheets,
 )
+from engine.dice import SeededRoller
 from engine.model import PlayerSheet
 from engine.rules_data import CATEGORY_LETTERS, RulesData, rules_data
 from engine.variants import Variant
@@ -56,9 +58,11 @@ from league.selectors import (
     team_special_rules,
     team_value_get,
 )
+from league.services.journeymen import team_take_journeymen
 from league.services.treasury import treasury_debit
 from matches.events import match_events_append
 from matches.models import Match, MatchInducements
+from matches.services.seasons import match_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,3 +514,35 @@ def match_hired_players(
         numbers_taken={t: len(sheets) for t, sheets in mercenaries.items()},
     )
     return {team_id: mercenaries[team_id] + stars[team_id] for team_id in mercenaries}
+
+
+def match_riotous_rookies(match: Match, teams: list[Team]) -> bool:
+    """Riotous Rookies: a team that bought them takes on 2D3+1 more
+    journeymen for this game (the match's seeded dice; a ``riotous_rookies``
+    match event shows the roll and the players)."""
+    buyers = {
+        record.team_id
+        for record in MatchInducements.objects.filter(match=match)
+        if any(line["slug"] == "riotous_rookies" for line in record.lines)
+    }
+    for team in teams:
+        if team.pk not in buyers:
+            continue
+        roller = SeededRoller(match_seed(match.seed, "riotous_rookies", team.pk))
+        count, rolls = roll_riotous_rookies(roller)
+        players = team_take_journeymen(team, minimum=0, extra=count, match_id=match.pk)
+        match_events_append(
+            match,
+            [
+                (
+                    "riotous_rookies",
+                    {
+                        "team_id": team.pk,
+                        "dice": [r[2] for r in rolls],
+                        "count": count,
+                        "player_ids": [p.pk for p in players],
+                    },
+                )
+            ],
+        )
+    return bool(buyers)

@@ -27,7 +27,7 @@ def test_the_offer_prices_the_wizard_and_leaves_out_what_is_not_played(world):  
         "Wizard: Hireling Sports-Wizard",
         150_000,
     )
-    for slug in ("special_plays", "riotous_rookies", "infamous_coaching_staff"):
+    for slug in ("special_plays", "infamous_coaching_staff"):
         assert slug not in offer
 
 
@@ -98,3 +98,47 @@ def test_buying_special_plays_in_the_service_is_refused(world):  # noqa: F811
             items=[Purchase("special_plays")],
         )
     assert [v.code for v in exc_info.value.violations] == ["unknown_inducement"]
+
+
+def test_riotous_rookies_join_as_2d3_plus_1_journeymen(db):
+    from league.models import Player, Team
+    from matches.models import Match, MatchEvent
+    from matches.services.kickoff import match_snapshots
+    from matches.services.seasons import season_create, season_schedule
+    from tests.factories import LeagueFactory, UserFactory, draft_team
+
+    commish = UserFactory(username="rr-commish")
+    coaches = UserFactory(username="rr-a"), UserFactory(username="rr-b")
+    league = LeagueFactory(name="Rookies", format="bb2020", commissioner=commish)
+    ogres = draft_team(league, coaches[0], roster="ogre", name="Rumblers")
+    humans = draft_team(league, coaches[1], roster="human", name="Reavers")
+    Team.objects.filter(pk__in=[ogres.pk, humans.pk]).update(treasury=1_000_000)
+    season = season_create(league=league, name="S", seed=9)
+    season_schedule(season_id=season.pk)
+    match = Match.objects.get(season=season)
+    # the higher-CTV Humans buy (nothing) first
+    match_buy_inducements(
+        match_id=match.pk, team_id=humans.pk, actor=coaches[1], items=[]
+    )
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=ogres.pk,
+        actor=coaches[0],
+        items=[Purchase("riotous_rookies")],
+    )
+
+    match_kick_off(match_id=match.pk)
+
+    (event,) = MatchEvent.objects.filter(match=match, type="riotous_rookies")
+    d1, d2 = event.payload["dice"]
+    assert {d1, d2} <= {1, 2, 3}
+    assert event.payload["count"] == d1 + d2 + 1
+    rookies = Player.objects.filter(team=ogres, journeyman=True)
+    assert sorted(rookies.values_list("pk", flat=True)) == sorted(
+        event.payload["player_ids"]
+    )
+    assert rookies.count() == d1 + d2 + 1
+    snapshot = next(s for s in match_snapshots(match) if s["team_id"] == ogres.pk)
+    assert sum(1 for p in snapshot["players"] if p["journeyman"]) == d1 + d2 + 1
+    # the other team bought none and takes on no journeymen
+    assert not Player.objects.filter(team=humans, journeyman=True).exists()

@@ -33,6 +33,7 @@ BB2020_LIMITS = {
     "wandering_apothecaries": (2, 100_000),
     "mortuary_assistant": (1, 100_000),
     "plague_doctor": (1, 100_000),
+    "riotous_rookies": (1, 100_000),
     "halfling_master_chef": (1, 300_000),
     "mercenaries": (None, None),
     "star_players": (2, None),
@@ -98,6 +99,8 @@ def test_special_rule_prices(
         ("bb2020", ("favoured-of-nurgle",), False, "plague_doctor", True),
         ("sevens", ("favoured-of-nurgle",), False, "plague_doctor", True),
         ("bb2020", (), True, "wizard", True),
+        ("bb2020", ("low-cost-linemen",), True, "riotous_rookies", True),
+        ("bb2020", (), True, "riotous_rookies", False),
         ("bb2020", (), True, "star_players", True),
     ],
 )
@@ -469,7 +472,6 @@ def test_reduced_price_accepted_when_stated() -> None:
     ("fmt", "slug"),
     [
         ("bb2020", "special_plays"),
-        ("bb2020", "riotous_rookies"),
         ("bb2020", "infamous_coaching_staff"),
         ("sevens", "special_plays"),
         ("sevens", "desperate_measures"),
@@ -494,3 +496,11 @@ def test_desperate_measures_limit(count: int) -> None:
     with pytest.raises(CampaignError) as exc:
         roll_desperate_measures(count, ScriptedRoller([]))
     assert exc.value.code == "inducement_limit"
+
+
+def test_riotous_rookies_are_2d3_plus_1() -> None:
+    from engine.campaign.inducements import roll_riotous_rookies
+
+    count, rolls = roll_riotous_rookies(ScriptedRoller([2, 3]))
+    assert count == 6
+    assert rolls == (("riotous_rookies", 3, 2), ("riotous_rookies", 3, 3))
