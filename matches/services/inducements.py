@@ -378,19 +378,37 @@ def match_buy_inducements(
     return record
 
 
+def ctv_after_inducements(
+    snap: dict[str, Any], record: MatchInducements | None, rookies: set[int]
+) -> int:
+    """The CTV the Prayers to Nuffle compare: the kick-off snapshot's plus
+    what was bought. Decision: Riotous Rookies count at their price (in the
+    record's total), not again at the values of the journeymen they
+    brought (``rookies``: those players' ids)."""
+    rookie_value = sum(int(p["value"]) for p in snap["players"] if p["id"] in rookies)
+    return int(snap["ctv"]) - rookie_value + (record.total if record else 0)
+
+
 def inducements_for_engine(
     match: Match, home: dict[str, Any], away: dict[str, Any]
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Each side's in-match inducements, and the underdog's prayers from the
     CTVs at kick-off plus what each side bought."""
     bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
+    rookies = {
+        pid
+        for payload in match.events.filter(type="riotous_rookies").values_list(
+            "payload", flat=True
+        )
+        for pid in payload["player_ids"]
+    }
     counts: list[dict[str, int]] = []
     totals = []
     for snap in (home, away):
         record = bought.get(int(snap["team_id"]))
         lines = record.lines if record else []
         counts.append({line["slug"]: int(line["count"]) for line in lines})
-        totals.append(int(snap["ctv"]) + (record.total if record else 0))
+        totals.append(ctv_after_inducements(snap, record, rookies))
     prayers = prayers_to_nuffle(totals[0], totals[1])
     counts[0]["prayers"], counts[1]["prayers"] = prayers
     return counts[0], counts[1]

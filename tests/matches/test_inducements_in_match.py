@@ -102,7 +102,9 @@ def test_buying_special_plays_in_the_service_is_refused(world):  # noqa: F811
 
 def test_riotous_rookies_join_as_2d3_plus_1_journeymen(db):
     from league.models import Player, Team
+    from league.selectors import team_value_get
     from matches.models import Match, MatchEvent
+    from matches.services.inducements import inducements_for_engine
     from matches.services.kickoff import match_snapshots
     from matches.services.seasons import season_create, season_schedule
     from tests.factories import LeagueFactory, UserFactory, draft_team
@@ -127,6 +129,8 @@ def test_riotous_rookies_join_as_2d3_plus_1_journeymen(db):
         items=[Purchase("riotous_rookies")],
     )
 
+    before = {t.pk: team_value_get(t).ctv for t in (ogres, humans)}
+
     match_kick_off(match_id=match.pk)
 
     (event,) = MatchEvent.objects.filter(match=match, type="riotous_rookies")
@@ -140,5 +144,32 @@ def test_riotous_rookies_join_as_2d3_plus_1_journeymen(db):
     assert rookies.count() == d1 + d2 + 1
     snapshot = next(s for s in match_snapshots(match) if s["team_id"] == ogres.pk)
     assert sum(1 for p in snapshot["players"] if p["journeyman"]) == d1 + d2 + 1
+    # Prayers: the rookies count at their 100,000 price only, one prayer per
+    # full 50,000 of difference for the lower side.
+    gap = before[humans.pk] - (before[ogres.pk] + 100_000)
+    prayers = inducements_for_engine(match, *match_snapshots(match))
+    by_team = dict(zip([match.home_id, match.away_id], prayers, strict=True))
+    assert by_team[ogres.pk]["prayers"] == max(0, gap) // 50_000
+    assert by_team[humans.pk]["prayers"] == max(0, -gap) // 50_000
     # the other team bought none and takes on no journeymen
     assert not Player.objects.filter(team=humans, journeyman=True).exists()
+
+
+def test_rookies_count_at_their_price_only_for_the_prayers():
+    from types import SimpleNamespace
+
+    from matches.services.inducements import ctv_after_inducements
+
+    snap = {
+        "ctv": 1_000_000,
+        "players": [
+            {"id": 1, "value": 70_000},
+            {"id": 2, "value": 50_000},
+            {"id": 3, "value": 50_000},
+        ],
+    }
+    record = SimpleNamespace(total=100_000)
+    # 1,000,000 - the two rookies' 100,000 + 100,000 paid
+    assert ctv_after_inducements(snap, record, {2, 3}) == 1_000_000
+    assert ctv_after_inducements(snap, None, set()) == 1_000_000
+    assert ctv_after_inducements(snap, record, set()) == 1_100_000
