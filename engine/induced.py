@@ -1,6 +1,6 @@
 """Inducements in the match (inducements_in_detail.md): Bloodweiser Kegs,
-Halfling Master Chef, Weather Mage, Biased Referee, Mortuary Assistant and
-Plague Doctor. The Hireling Sports-Wizard is :mod:`engine.wizard`; extra
+Halfling Master Chef, Weather Mage, Biased Referee, Mortuary Assistant,
+Plague Doctor and Josef Bugman. The Hireling Sports-Wizard is :mod:`engine.wizard`; extra
 team re-rolls, assistant coaches, cheerleaders, Wandering Apothecaries,
 Bribes and Prayers to Nuffle need no rule of their own here.
 
@@ -11,7 +11,8 @@ the inducement, so the match log and replay show it.
 from __future__ import annotations
 
 from engine.events import Induced, Roll, Weather
-from engine.state import GameState
+from engine.model import PlayerSheet
+from engine.state import KO, RESERVES, SENT_OFF, GameState
 
 WEATHER_MAGE_USED = "weather_mage_used_{}"
 WEATHER_MAGE_RESTORE = "weather_mage"
@@ -25,6 +26,11 @@ def ko_recovers(g: GameState, p: int) -> bool:
     being KO'd"), for every player on the team."""
     d = g.dice.d6()
     t = g.team[p]
+    if d == 1 and g.sheets[t].bugman:
+        # Bugman's XXXXXX: "rolls of a 1 can be re-rolled" (always done).
+        again = g.dice.d6()
+        g.emit(Induced("bugman_xxxxxx", g.tname(t), g.pid[p], (d, again), "re-roll"))
+        d = again
     kegs = g.sheets[t].kegs
     if kegs:
         g.emit(Induced("keg_bonus", g.tname(t), g.pid[p], (d,), f"+{kegs}"))
@@ -166,3 +172,64 @@ def weather_mage_expires(g: GameState, t: int | None) -> None:
     del g.effects[WEATHER_MAGE_RESTORE]
     g.weather = old
     g.emit(Induced("weather_mage", g.tname(1 - until), -1, (), f"ends {old}"))
+
+
+# --- Josef Bugman ------------------------------------------------------------------
+
+BUGMAN_USED = "bugman_used_{}"
+BUGMAN_ON = "bugman_drive"
+
+
+def bugman_sheet(player_id: int, number: int) -> PlayerSheet:
+    """Josef Bugman's profile (MA 5, ST 3, AG 3+, PA 6+, AV 9+; Loner (5+),
+    Tackle, Thick Skull, Wrestle), for the team sheet that hired him."""
+    return PlayerSheet(
+        id=player_id,
+        name="Josef Bugman",
+        number=number,
+        position="Josef Bugman",
+        ma=5,
+        st=3,
+        ag=3,
+        pa=6,
+        av=9,
+        skills=(
+            ("loner", "5+"),
+            ("tackle", None),
+            ("thick-skull", None),
+            ("wrestle", None),
+        ),
+    )
+
+
+def bugman_stays_out(g: GameState) -> None:
+    """At the start of the game Bugman is in the dugout, not on the team."""
+    for t in (0, 1):
+        if g.sheets[t].bugman:
+            g.box[g.idx[g.sheets[t].bugman]] = SENT_OFF
+
+
+def bugman_keen_player(g: GameState) -> None:
+    """Start of a drive: if his team cannot set up 11 players, Bugman joins
+    them for the drive (Decision: he always does; once per game)."""
+    for t in (0, 1):
+        pid = g.sheets[t].bugman
+        if not pid or g.effects.get(BUGMAN_USED.format(t), False):
+            continue
+        ready = sum(1 for p in range(g.n) if g.team[p] == t and g.box[p] == RESERVES)
+        if ready >= g.variant.players_on_pitch:
+            continue
+        p = g.idx[pid]
+        g.effects[BUGMAN_USED.format(t)] = True
+        g.effects[BUGMAN_ON] = g.effects.get(BUGMAN_ON, ()) + (p,)
+        g.box[p] = RESERVES
+        g.emit(Induced("bugman", g.tname(t), pid, (), f"joins ({ready} ready)"))
+
+
+def bugman_leaves(g: GameState) -> None:
+    """End of his drive: Bugman is Sent-off for committing a Foul and has no
+    further effect on the game (his XXXXXX stays)."""
+    for p in g.effects.get(BUGMAN_ON, ()):
+        if g.box[p] in (RESERVES, KO):
+            g.box[p] = SENT_OFF
+        g.emit(Induced("bugman", g.tname(g.team[p]), g.pid[p], (), "sent_off"))

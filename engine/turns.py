@@ -32,7 +32,9 @@ from engine.events import (
 )
 from engine.fouls import FoulAction, SendOff
 from engine.induced import (
+    BUGMAN_ON,
     WEATHER_MAGE_RESTORE,
+    bugman_leaves,
     ko_recovers,
     weather_mage,
     weather_mage_expires,
@@ -504,6 +506,8 @@ class EndDrive(Proc):
                 g.lift(p)
                 g.box[p] = RESERVES
                 g.status[p] = STANDING
+        if BUGMAN_ON in g.effects:
+            bugman_leaves(g)
         g.ball = -1
         g.carrier = -1
         g.ball_air = False

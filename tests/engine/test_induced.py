@@ -205,3 +205,66 @@ def test_plague_doctor_treats_a_ko_once() -> None:
     g.stack.append(Harm(sc.p("A"), injury_only=True))
     run(g)
     assert g.box[sc.p("A")] == KO  # used: no second offer
+
+
+# --- Josef Bugman -------------------------------------------------------------------
+
+
+def test_bugmans_xxxxxx_rerolls_a_one_on_ko_recovery() -> None:
+    sc = Scenario(DIAGRAM, dice=[1, 4], start=False)
+    g = _induce(sc, {"bugman": sc.id("C")})
+    a = sc.p("A")
+    g.lift(a)
+    g.box[a] = KO
+    ko_recovery(g)
+    assert g.box[a] == RESERVES
+    assert _induced(sc) == [("bugman_xxxxxx", "home", (1, 4), "re-roll")]
+    plain = Scenario(DIAGRAM, dice=[1], start=False)
+    g = plain.match.state
+    g.lift(plain.p("A"))
+    g.box[plain.p("A")] = KO
+    ko_recovery(g)
+    assert g.box[plain.p("A")] == KO
+
+
+def _bugman_match(home_players: int) -> tuple[Any, int]:
+    from engine.dice import RandomDice
+    from engine.induced import bugman_sheet
+    from engine.match import Match
+    from engine.tools.teams import default_team_sheet
+
+    home = default_team_sheet("human", "bb2020", first_id=1)
+    away = default_team_sheet("orc", "bb2020", first_id=100)
+    bugman = bugman_sheet(999, 99)
+    home = replace(home, players=(*home.players[:home_players], bugman), bugman=999)
+    return Match("bb2020", home, away, RandomDice(3)), 999
+
+
+def test_bugman_joins_a_team_that_cannot_field_eleven_for_one_drive() -> None:
+    from engine.bots import make_bot
+    from engine.bots.driver import play
+
+    match, pid = _bugman_match(10)
+    play(match, make_bot("scripted", 1), make_bot("scripted", 2))
+    bugman_events = [
+        e.result for e in match.events if isinstance(e, Induced) and e.what == "bugman"
+    ]
+    # once: he joins for the first drive and is sent off at its end
+    assert bugman_events == ["joins (10 ready)", "sent_off"]
+    assert match.state.box[match.state.idx[pid]] in (SENT_OFF, CAS)
+
+
+def test_bugman_stays_out_when_eleven_can_play() -> None:
+    from engine.bots import make_bot
+    from engine.events import DriveEnd
+
+    match, pid = _bugman_match(11)
+    assert match.state.box[match.state.idx[pid]] == SENT_OFF
+    match.apply(match.pending.options[0])
+    # up to the end of the first drive, with all eleven fit to start it
+    bots = (make_bot("scripted", 1), make_bot("scripted", 2))
+    while not any(isinstance(e, DriveEnd) for e in match.events):
+        d = match.pending
+        match.apply(bots[d.team == "away"].choose(d, match.state))
+    assert match.state.box[match.state.idx[pid]] == SENT_OFF
+    assert not [e for e in match.events if isinstance(e, Induced)]
