@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.bots import make_bot
 from engine.bots.driver import play
+from engine.campaign.inducements import BUGMAN_ID_BASE
 from engine.dice import RandomDice
 from engine.match import Match as EngineMatch
 from engine.model import MatchResult as EngineResult
@@ -114,6 +115,7 @@ def team_sheet(
         plague_doctor=bool(bought.get("plague_doctor", 0)),
         # Star Players and Mercenaries: the doctors do not treat them
         hired=tuple(p.id for p in mercenaries),
+        bugman=next((p.id for p in mercenaries if p.id >= BUGMAN_ID_BASE), 0),
     )
 
 

@@ -27,6 +27,8 @@ INDUCED = {
     "biased_referee": "Biased Referee",
     "mortuary_assistant": "Mortuary Assistant",
     "plague_doctor": "Plague Doctor",
+    "bugman": "Josef Bugman",
+    "bugman_xxxxxx": "Bugman's XXXXXX",
 }
 BLOCK_FACES = {
     1: "Player Down",

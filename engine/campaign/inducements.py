@@ -85,6 +85,15 @@ MASTER_CHEF: Final = InducementSpec(
 )
 MERCENARIES: Final = InducementSpec("mercenaries", "Mercenary Players", None, None)
 
+# (In)Famous Coaching Staff: Josef Bugman, the one the rules text describes.
+BUGMAN: Final = "josef_bugman"
+JOSEF_BUGMAN: Final = InducementSpec(
+    BUGMAN, "(In)Famous Coaching Staff: Josef Bugman", 1, 100_000
+)
+# Bugman's engine id: above every Star Player's (so he is hired for one game,
+# earns no SPP and any casualty is waived, as for stars), one per team.
+BUGMAN_ID_BASE: Final = (1 << 40) + (1 << 30) + (1 << 29)
+
 MERCENARY_SURCHARGE: Final = 30_000
 MERCENARY_SKILL_PRICE: Final = 50_000
 PRAYER_STEP: Final = 50_000

@@ -150,13 +150,14 @@ class BloodBowl2020(Variant):
 def _catalogue() -> Mapping[str, InducementSpec]:
     """inducements_in_detail.md "Common Inducements": only what the match
     plays (engine/induced.py, engine/wizard.py). Not offered: Special Plays
-    (the shared rules give the deck rules but not the cards) and (In)Famous
-    Coaching Staff (Josef Bugman: his Keen Player needs him on
-    the team sheet), until the match plays them. The Wizard is the Hireling
+    (the shared rules give the deck rules but not the cards). (In)Famous
+    Coaching Staff: Josef Bugman (0-1, 100,000), the one the rules text
+    describes. The Wizard is the Hireling
     Sports-Wizard (150,000), the one Wizard the rules text describes."""
     from engine.campaign.inducements import (
         BRIBERY,
         BRIBES,
+        JOSEF_BUGMAN,
         KEGS,
         MASTER_CHEF,
         MERCENARIES,
@@ -190,6 +191,7 @@ def _catalogue() -> Mapping[str, InducementSpec]:
         MASTER_CHEF,
         MERCENARIES,
         InducementSpec("star_players", "Star Players", 2, None),
+        JOSEF_BUGMAN,
         InducementSpec("wizard", "Wizard: Hireling Sports-Wizard", 1, 150_000),
         InducementSpec("biased_referee", "Biased Referee", 1, 120_000, 80_000, BRIBERY),
     )

@@ -29,7 +29,7 @@ from engine.campaign import (
     prayers_to_nuffle,
     validate_inducements,
 )
-from engine.campaign.inducements import roll_riotous_rookies
+from engine.campaign.inducements import BUGMAN, BUGMAN_ID_BASE, roll_riotous_rookies
 from engine.campaign.mercenaries import (
     MERCENARY_ID_BASE,
     MercenaryHire,
@@ -45,6 +45,7 @@ from engine.campaign.stars import (
     star_sheets,
 )
 from engine.dice import SeededRoller
+from engine.induced import bugman_sheet
 from engine.model import PlayerSheet
 from engine.rules_data import CATEGORY_LETTERS, RulesData, rules_data
 from engine.variants import Variant
@@ -522,8 +523,9 @@ def match_hired_players(
     records: Sequence[MatchInducements],
 ) -> dict[int, list[PlayerSheet]]:
     """Everyone hired for this match only (team id -> sheets): each team's
-    mercenaries, then its Star Players. They join the team sheet for the
-    engine and the replay's cast."""
+    mercenaries, then its Star Players, then Josef Bugman (who only plays
+    if the team cannot field 11). They join the team sheet for the engine
+    and the replay's cast."""
     mercenaries = match_mercenaries(match, snapshots, records)
     stars = match_star_players(
         match,
@@ -531,7 +533,22 @@ def match_hired_players(
         records,
         numbers_taken={t: len(sheets) for t, sheets in mercenaries.items()},
     )
-    return {team_id: mercenaries[team_id] + stars[team_id] for team_id in mercenaries}
+    out = {team_id: mercenaries[team_id] + stars[team_id] for team_id in mercenaries}
+    bugman = [
+        r.team_id
+        for r in records
+        if r.team_id in out and any(line["slug"] == BUGMAN for line in r.lines)
+    ]
+    # As with Star Players, a Bugman both teams hired in a league helps
+    # neither, and keeps both fees.
+    if len(bugman) == 1:
+        team_id = bugman[0]
+        numbers = [int(p["number"]) for p in snapshots[team_id]["players"]]
+        numbers += [s.number for s in out[team_id]]
+        out[team_id] = out[team_id] + [
+            bugman_sheet(BUGMAN_ID_BASE + team_id, max(numbers, default=0) + 1)
+        ]
+    return out
 
 
 def match_riotous_rookies(match: Match, teams: list[Team]) -> bool:

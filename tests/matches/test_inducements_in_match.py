@@ -3,6 +3,7 @@ that the match does not play (inducements_in_detail.md)."""
 
 import pytest
 
+from engine.campaign.inducements import BUGMAN_ID_BASE
 from engine.campaign.stars import STAR_ID_BASE
 from league.errors import ServiceError
 from matches.engine_bridge import team_sheet
@@ -173,3 +174,66 @@ def test_rookies_count_at_their_price_only_for_the_prayers():
     assert ctv_after_inducements(snap, record, {2, 3}) == 1_000_000
     assert ctv_after_inducements(snap, None, set()) == 1_000_000
     assert ctv_after_inducements(snap, record, set()) == 1_100_000
+
+
+def _bugman_for(world, *team_ids):  # noqa: F811
+    match = world["match"]
+    for team_id in team_ids:
+        match_buy_inducements(
+            match_id=match.pk,
+            team_id=team_id,
+            actor=world["coaches"][team_id],
+            items=[Purchase("josef_bugman")],
+        )
+    match = match_kick_off(match_id=match.pk)
+    inputs = match_engine_inputs(match)
+    return match, [
+        team_sheet(inputs[side], inputs["inducements"][i], inputs["mercenaries"][i])
+        for i, side in enumerate(("home", "away"))
+    ]
+
+
+def test_josef_bugman_joins_the_team_sheet(world):  # noqa: F811
+    from engine.campaign.inducements import BUGMAN_ID_BASE
+
+    match, (home, away) = _bugman_for(world, world["match"].home_id)
+
+    (bugman,) = [p for p in home.players if p.name == "Josef Bugman"]
+    assert home.bugman == bugman.id == BUGMAN_ID_BASE + match.home_id
+    assert bugman.number == max(p.number for p in home.players if p is not bugman) + 1
+    assert (bugman.ma, bugman.st, bugman.ag, bugman.pa, bugman.av) == (5, 3, 3, 6, 9)
+    assert bugman.id in home.hired
+    assert away.bugman == 0
+
+
+def test_a_bugman_both_teams_hired_helps_neither(world):  # noqa: F811
+    match = world["match"]
+    _, (home, away) = _bugman_for(world, match.home_id, match.away_id)
+
+    assert (home.bugman, away.bugman) == (0, 0)
+    assert not [p for p in home.players + away.players if p.name == "Josef Bugman"]
+
+
+def test_a_match_with_bugman_resolves_and_he_earns_nothing(world):  # noqa: F811
+    from matches.models import MatchEvent
+    from matches.services.resolve import match_resolve
+
+    match = world["match"]
+    # Kick-off journeymen bring a team to 11 first, so Bugman joins only once
+    # knock-outs and casualties leave fewer ready (tests/engine/test_induced).
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=match.home_id,
+        actor=world["coaches"][match.home_id],
+        items=[Purchase("josef_bugman")],
+    )
+
+    assert match_resolve(match_id=match.pk)
+
+    match.refresh_from_db()
+    events = MatchEvent.objects.filter(match=match, type="bugman")
+    results = [e.payload["result"] for e in events.order_by("seq")]
+    assert results in ([], ["joins (10 ready)", "sent_off"]) or results[1:] == [
+        "sent_off"
+    ]
+    assert str(BUGMAN_ID_BASE + match.home_id) not in match.result.player_stats

@@ -37,6 +37,7 @@ BB2020_LIMITS = {
     "halfling_master_chef": (1, 300_000),
     "mercenaries": (None, None),
     "star_players": (2, None),
+    "josef_bugman": (1, 100_000),
     "wizard": (1, 150_000),
     "biased_referee": (1, 120_000),
 }
@@ -504,3 +505,11 @@ def test_riotous_rookies_are_2d3_plus_1() -> None:
     count, rolls = roll_riotous_rookies(ScriptedRoller([2, 3]))
     assert count == 6
     assert rolls == (("riotous_rookies", 3, 2), ("riotous_rookies", 3, 3))
+
+
+def test_bugmans_id_is_above_every_star_and_mercenary() -> None:
+    from engine.campaign.inducements import BUGMAN_ID_BASE
+    from engine.campaign.stars import STAR_ID_BASE, is_star
+
+    assert BUGMAN_ID_BASE > STAR_ID_BASE + 10_000
+    assert is_star(BUGMAN_ID_BASE)
