@@ -131,11 +131,12 @@ def team_take_journeymen(
         payload={
             "available": available,
             "minimum": minimum,
-            "extra": extra,
             "position": position.slug,
             "loner": loner.param,
             "player_ids": [p.pk for p in players],
-        },
+        }
+        # Riotous Rookies: journeymen beyond the minimum
+        | ({"extra": extra} if extra else {}),
     )
     return players
 
