@@ -139,8 +139,9 @@ def weather_mage(g: GameState, t: int) -> None:
 
     Decision: the coach calls the Weather Mage at the start of their first
     team turn played in weather other than Nice ("perfect"), and picks the
-    modifier after seeing the dice: the one that gives Nice weather if any
-    does, else the one nearest the middle of the table. The engine plays it
+    modifier after seeing the dice: one that gives Nice weather (one always
+    does: 4-10 is within 2 of any 2D6), the smallest change of the dice
+    (nearest 7) among them. The engine plays it
     for the coach: there is no better use of a once-per-game weather
     change than escaping bad weather."""
     key = WEATHER_MAGE_USED.format(t)

@@ -150,6 +150,14 @@ def test_weather_mage_turns_a_blizzard_nice_until_the_opponents_turn_ends() -> N
     assert _induced(sc)[-1] == ("weather_mage", "home", (), "ends blizzard")
 
 
+def test_weather_mage_keeps_a_nice_roll_as_it_is() -> None:
+    # 3+4 = 7 is Nice: no modifier needed (every one of -2..+2 would do).
+    sc = Scenario(DIAGRAM, dice=[3, 4], weather="pouring_rain", start=False)
+    _induce(sc, {"weather_mage": True})
+    _start(sc)
+    assert _induced(sc) == [("weather_mage", "home", (3, 4), "+0 perfect")]
+
+
 def test_weather_mage_is_not_called_in_nice_weather() -> None:
     sc = Scenario(DIAGRAM, start=False)
     _induce(sc, {"weather_mage": True})
