@@ -20,6 +20,7 @@ from engine.events import Armour, SkillUsed
 from engine.fouls import FoulAction
 from engine.injuries import KnockDown
 from engine.rolls import Test
+from engine.secret_weapons import ChainsawAttack
 from engine.state import (
     PF_SUREFEET_RR,
     PITCH,
@@ -42,16 +43,22 @@ class BlitzBlock(Proc):
     Decision: a Foul Appearance roll against the target is made first,
     before the square is paid; on a 1 the activation ends."""
 
-    __slots__ = ("att", "dfn", "second", "vomit")
+    __slots__ = ("att", "dfn", "second", "vomit", "saw")
 
     def __init__(
-        self, att: int, dfn: int, second: bool = False, vomit: bool = False
+        self,
+        att: int,
+        dfn: int,
+        second: bool = False,
+        vomit: bool = False,
+        saw: bool = False,
     ) -> None:
         self.phase = 0
         self.att = att
         self.dfn = dfn
         self.second = second
         self.vomit = vomit
+        self.saw = saw  # a Chainsaw Attack instead of the Block
 
     def step(self, g: GameState) -> Decision | None:
         att = self.att
@@ -100,6 +107,8 @@ class BlitzBlock(Proc):
         return None
 
     def _next(self) -> Proc:
+        if self.saw:
+            return ChainsawAttack(self.att, self.dfn, fa_done=True)
         if self.vomit:
             return ProjectileVomit(self.att, self.dfn, fa_done=True)
         return Block(self.att, self.dfn, True, self.second, fa_done=True)

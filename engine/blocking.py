@@ -678,10 +678,12 @@ class Block(Proc):
                 and self._target_pushed()
                 and g.has_tz(dfn)
                 and not self._jugg(g)
+                and not g.skills[att] & S.BALL_AND_CHAIN
             ):
                 self.phase = 68
                 return use_skill(g, dfn, "fend")
-        if g.skills[att] & S.FRENZY:
+        if g.skills[att] & (S.FRENZY | S.BALL_AND_CHAIN):
+            # Frenzy, Ball & Chain: the follow-up is compulsory.
             self._do_follow(g)
             self._consequences(g)
             return None

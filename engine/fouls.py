@@ -9,10 +9,11 @@ from __future__ import annotations
 from engine import skillbits as S
 from engine.ball import Bounce, turnover
 from engine.blocking import count_assists
-from engine.events import ArgueTheCall, Foul, Induced, Note, SentOff
+from engine.events import ArgueTheCall, Foul, Induced, Note, SentOff, SkillUsed
 from engine.induced import argue_modifier, close_scrutiny
 from engine.injuries import Harm, to_box
 from engine.rolls import parse_bonus
+from engine.secret_weapons import chainsaw_test, kick_back
 from engine.state import SENT_OFF, Decision, GameState, Option, Proc
 
 OPT_ARGUE: Option = ("argue",)
@@ -24,18 +25,44 @@ class FoulAction(Proc):
     """Player ``p`` fouls the Prone/Stunned ``victim``: an Armour roll
     (+1 per offensive, -1 per defensive assist), then injury; a natural
     double on either roll gets the fouler Sent-off (Sneaky Git: not on the
-    Armour roll)."""
+    Armour roll).
 
-    __slots__ = ("p", "victim")
+    Chainsaw (decision ``use_skill``, "chainsaw"): a D6 first, a 1 kicks
+    back (a Turnover, Armour roll +3 against the fouler, no foul made);
+    otherwise the foul's Armour roll gets +3 on top of the assists.
+    Decision: the referee sees the doubles of a Chainsaw foul as usual."""
+
+    __slots__ = ("p", "victim", "saw")
 
     def __init__(self, p: int, victim: int) -> None:
         self.phase = 0
         self.p = p
         self.victim = victim
+        self.saw = 0
 
     def step(self, g: GameState) -> Decision | None:
         p, v = self.p, self.victim
-        if self.phase == 0:
+        if self.phase == 0 and g.skills[p] & S.CHAINSAW and g.has_tz(p):
+            self.phase = 3
+            return Decision(
+                g.tname(g.team[p]),
+                "use_skill",
+                (("use", "chainsaw"), ("decline",)),
+                g.pid[p],
+                info=("chainsaw",),
+            )
+        if self.phase == 4:
+            if not g.ret:
+                g.emit(Foul(g.pid[p], g.pid[v]))
+                nxt = kick_back(g, p)
+                if nxt is None:
+                    g.stack.pop()
+                else:
+                    g.stack[-1] = nxt
+                return None
+            self.saw = 3
+            self.phase = 0
+        if self.phase in (0, 3):
             g.emit(Foul(g.pid[p], g.pid[v]))
             off = count_assists(g, g.team[p], v, v, p, False)
             dfn = count_assists(g, g.team[v], p, p, v, False)
@@ -52,7 +79,7 @@ class FoulAction(Proc):
                     v,
                     by=p,
                     mb=dp,
-                    armour_mod=off - dfn,
+                    armour_mod=off - dfn + self.saw,
                     foul=True,
                     sneaky=bool(g.skills[p] & S.SNEAKY_GIT),
                 )
@@ -68,6 +95,12 @@ class FoulAction(Proc):
         else:
             g.stack.pop()
         return None
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        if choice[0] == "use":
+            g.emit(SkillUsed(g.pid[self.p], "chainsaw"))
+            self.phase = 4
+            g.stack.append(chainsaw_test(self.p))
 
 
 class SendOff(Proc):

@@ -38,6 +38,7 @@ from engine.state import (
     KO,
     PF_DEAD,
     PF_ROOTED,
+    PITCH,
     PRONE,
     RESERVES,
     STUNNED,
@@ -66,6 +67,33 @@ def to_box(g: GameState, p: int, box: int, reason: str) -> None:
     g.emit(
         PlayerOff(g.pid[p], ("pitch", "reserves", "ko", "cas", "sent_off")[box], reason)
     )
+
+
+# Knock-downs by a Special action whose armour roll is already made and
+# broken (Projectile Vomit, Chainsaw): Prone, then an unmodified Injury roll.
+_ARMOUR_BROKEN = ("vomit", "chainsaw")
+# Knock-downs that, like Placed Prone, are a Turnover only when the active
+# team's ball carrier drops the ball (a Bomb's blast places players Prone).
+_SPECIAL_HITS = _ARMOUR_BROKEN + ("bomb",)
+
+
+def chainsaw_armour(g: GameState, p: int, by: int, how: str) -> int:
+    """Chainsaw: +3 to the Armour roll against a player with it who Falls
+    Over or is Knocked Down, and against a player Knocked Down (Player
+    Down!, Both Down) by a Chainsaw player they were blocking (``by`` has
+    Chainsaw and ``p`` is the active player)."""
+    if how != "knocked_down" and how != "fall":
+        return 0
+    if g.skills[p] & S.CHAINSAW:
+        return 3
+    if (
+        by >= 0
+        and how == "knocked_down"
+        and g.skills[by] & S.CHAINSAW
+        and p == g.act_player
+    ):
+        return 3
+    return 0
 
 
 class KnockDown(Proc):
@@ -134,18 +162,27 @@ class KnockDown(Proc):
                 self.ball_sq = g.pos[p]
                 self.loose = True
             how = self.how
-            soft = how == "placed_prone" or how == "vomit"
+            soft = how == "placed_prone" or how in _SPECIAL_HITS
             if g.team[p] == g.active and (
                 had_ball or (self.causes_turnover and not soft)
             ):
                 turnover(g, how)
             self.phase = 1
-            if how == "vomit":
+            if g.skills[p] & S.BALL_AND_CHAIN:
+                # Ball & Chain: whenever down, an Injury roll at once (no
+                # Armour roll), Stunned counting as KO'd.
+                g.stack.append(Harm(p, by=self.by, stun_ko=True))
+            elif how in _ARMOUR_BROKEN:
                 g.stack.append(Harm(p, by=self.by, injury_only=True, no_mod=True))
             elif how != "placed_prone":
                 g.stack.append(
                     Harm(
-                        p, by=self.by, mb=self.mb, credit=self.credit, claws=self.claws
+                        p,
+                        by=self.by,
+                        mb=self.mb,
+                        credit=self.credit,
+                        claws=self.claws,
+                        armour_mod=chainsaw_armour(g, p, self.by, how),
                     )
                 )
             return None
@@ -172,7 +209,8 @@ class Harm(Proc):
 
     ``claws``: a natural 8+ breaks the armour (Claws); ``injury_only``: the
     armour is already broken (Projectile Vomit); ``no_mod``: neither roll may
-    be modified (Projectile Vomit).
+    be modified (Projectile Vomit). ``stun_ko``: no Armour roll and a
+    Stunned result counts as KO'd (Ball & Chain, fumbled Kick Team-mate).
 
     Decision: a Mighty Blow / Dirty Player / Arm Bar bonus is applied to the
     armour roll when that breaks the armour, otherwise kept for the injury
@@ -199,6 +237,7 @@ class Harm(Proc):
         "no_mod",
         "claws",
         "injury_only",
+        "stun_ko",
     )
 
     def __init__(
@@ -215,6 +254,7 @@ class Harm(Proc):
         no_mod: bool = False,
         claws: bool = False,
         injury_only: bool = False,
+        stun_ko: bool = False,
     ) -> None:
         self.phase = 0
         self.p = p
@@ -229,7 +269,8 @@ class Harm(Proc):
         self.sneaky = sneaky
         self.no_mod = no_mod
         self.claws = claws
-        self.injury_only = injury_only
+        self.injury_only = injury_only or stun_ko
+        self.stun_ko = stun_ko
         if no_mod:
             self.mb = 0
             self.armour_mod = 0
@@ -286,6 +327,8 @@ class Harm(Proc):
         result = table[total]
         if result == "ko" and g.skills[p] & S.THICK_SKULL and table[total - 1] != "ko":
             result = "stunned"  # Thick Skull: the lowest KO'd roll is Stunned
+        if result == "stunned" and self.stun_ko:
+            result = "ko"  # Ball & Chain, a fumbled Kick Team-mate
         if self.foul and d1 == d2:
             g.effects["foul_doubles"] = True
         g.emit(Injury(g.pid[p], (d1, d2), mod, result))
@@ -336,7 +379,7 @@ class Harm(Proc):
                     g.apo[t] -= 1
                 else:
                     use_plague_doctor(g, p)
-                if self.crowd:
+                if self.crowd or g.box[p] != PITCH:
                     g.emit(Apothecary(g.tname(t), g.pid[p], "ko_to_reserves"))
                     to_box(g, p, RESERVES, "crowd")
                 else:

@@ -22,6 +22,7 @@ from engine.pitch import D8_DIRECTIONS, F_WIDE
 from engine.prayers import PrayerProc
 from engine.setup import Setup
 from engine.state import PITCH, STANDING, STUNNED, Decision, GameState, Option, Proc
+from engine.swarming import Swarm, swarming_teams
 from engine.turns import Turn, random_pick
 
 OPT_DONE: Option = ("done",)
@@ -102,7 +103,8 @@ class Kickoff(Proc):
     """Place the kick, deviate it (D8 + D6; Kick may halve the D6), On the
     Ball at the kick-off, roll the kick-off event, then the ball comes down.
 
-    Phases: 0 target?, 5 Kick?, 6/7 On the Ball, 1 event, 2 landing, 3 end.
+    Phases: 0 target?, 5 Kick?, 6 Swarming, 8/7 On the Ball, 1 event, 2
+    landing, 3 end.
     """
 
     __slots__ = ("landing", "event", "target", "d8", "d6")
@@ -129,6 +131,13 @@ class Kickoff(Proc):
                 info=("kick",),
             )
         if self.phase == 6:
+            # Swarming: after the kick (step 2), before the event (step 3).
+            self.phase = 8
+            teams = swarming_teams(g, g.kicking)
+            if teams:
+                g.stack.extend(Swarm(t) for t in reversed(teams))
+                return None
+        if self.phase == 8:
             self.phase = 1
             sq = self.landing
             if sq >= 0 and in_receiving_area(g, sq):

@@ -45,6 +45,8 @@ _PLAYER_VERBS = (
     "high_kick",
     "lash_out",
     "prayer",
+    "chainsaw",
+    "kick_tm",
 )
 
 
@@ -92,6 +94,10 @@ def _build(
                 "foul",
                 "throw_team_mate",
                 "projectile_vomit",
+                "chainsaw",
+                "ball_and_chain",
+                "throw_bomb",
+                "kick_team_mate",
             )
         }
         for pid in ids

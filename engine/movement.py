@@ -44,6 +44,8 @@ PREHENSILE_TAIL = S.BIT["prehensile-tail"]
 TENTACLES = S.BIT["tentacles"]
 JUMP_UP = S.BIT["jump-up"]
 TIMMM_BER = S.BIT["timmm-ber"]
+_ARMED = S.BOMBARDIER | S.CHAINSAW | S.SWOOP  # Stunty dodges as others do
+_LEAPERS = LEAP | S.POGO_STICK
 # Skills of Marking players that act when the player leaves their square.
 _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
 
@@ -128,10 +130,11 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
                         if land >= 0 and board[land] < 0 and land not in seen:
                             seen.add(land)
                             opts.append(("jump", land))
-            if g.skills[p] & LEAP:
-                # Leap: over any adjacent square. Decision: a landing square
-                # also reachable by Jumping over a Prone/Stunned player is
-                # offered once, as "jump" (the test is the same).
+            if g.skills[p] & _LEAPERS:
+                # Leap, Pogo Stick: over any adjacent square. Decision: a
+                # landing square also reachable by Jumping over a
+                # Prone/Stunned player is offered once, as "jump" (the
+                # test is the same).
                 for n in nbrs:
                     for land in pitch.push_squares(sq, n):
                         if land >= 0 and board[land] < 0 and land not in seen:
@@ -179,6 +182,17 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
                 and g.st[q] <= 3
             ):
                 opts.append(g.pl_opts[q]["throw_tm"])
+    elif action == "kick_team_mate":
+        for n in nbrs:
+            q = board[n]
+            if (
+                q >= 0
+                and g.team[q] == t
+                and g.status[q] == STANDING
+                and g.skills[q] & S.RIGHT_STUFF
+                and g.st[q] <= 3
+            ):
+                opts.append(g.pl_opts[q]["kick_tm"])
     opts.append(OPT_END)
     return tuple(opts)
 
@@ -426,7 +440,10 @@ class Step(Proc):
         bt = 0
         if self.jump:
             m = -max(self.mk_src, g.markers(self.dst, t))
-            if m < -1:
+            if sk & S.POGO_STICK:
+                # Pogo Stick: Marking in either square is ignored.
+                m = 0
+            elif m < -1:
                 # Leap / Very Long Legs: -1 less each, to a minimum of -1.
                 # Decision: they combine, and reduce only the Marking modifier.
                 red = (1 if sk & LEAP else 0) + (1 if sk & VERY_LONG_LEGS else 0)
@@ -434,7 +451,9 @@ class Step(Proc):
             purpose = "leap" if self.leap else "jump"
             skill_rr = 0
         else:
-            m = 0 if sk & S.STUNTY else -dodge_markers(g, self.dst, t)
+            # Stunty ignores Marking, not with Bombardier, Chainsaw, Swoop.
+            stunty = sk & S.STUNTY and not sk & _ARMED
+            m = 0 if stunty else -dodge_markers(g, self.dst, t)
             if sk & S.TITCHY:
                 m += 1
             if sk & TWO_HEADS:

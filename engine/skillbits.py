@@ -49,6 +49,14 @@ _SLUGS: tuple[str, ...] = (
     "decay",
     "unchannelled-fury",
     "animal-savagery",
+    # secret weapons, swarms and flying goblins (issue 12, part 1)
+    "ball-and-chain",
+    "bombardier",
+    "chainsaw",
+    "pogo-stick",
+    "swoop",
+    "swarming",
+    "kick-team-mate",
     # granted by game effects (Prayers to Nuffle), not yet implemented
     # as skills of their own
     "stab",
@@ -137,6 +145,13 @@ DECAY = BIT["decay"]
 UNCHANNELLED_FURY = BIT["unchannelled-fury"]
 ANIMAL_SAVAGERY = BIT["animal-savagery"]
 STAB = BIT["stab"]
+BALL_AND_CHAIN = BIT["ball-and-chain"]
+BOMBARDIER = BIT["bombardier"]
+CHAINSAW = BIT["chainsaw"]
+POGO_STICK = BIT["pogo-stick"]
+SWOOP = BIT["swoop"]
+SWARMING = BIT["swarming"]
+KICK_TEAM_MATE = BIT["kick-team-mate"]
 
 # Traits that roll when the player is activated (rulebook: Bone Head, Really
 # Stupid, Unchannelled Fury, Animal Savagery, Take Root).

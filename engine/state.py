@@ -57,6 +57,8 @@ TF_HANDOFF = 1 << 2
 TF_FOUL = 1 << 3
 TF_TTM = 1 << 4
 TF_ACTIVATED = 1 << 5  # some player has been activated (no conceding after)
+TF_BOMB = 1 << 12  # Bombardier: one Throw Bomb per team turn
+TF_KTM = 1 << 13  # Kick Team-mate: one per team turn
 
 ACTIONS = (
     "move",
@@ -67,6 +69,10 @@ ACTIONS = (
     "foul",
     "throw_team_mate",
     "projectile_vomit",
+    "chainsaw",
+    "ball_and_chain",
+    "throw_bomb",
+    "kick_team_mate",
 )
 ACTION_FLAG = {
     "move": 0,
@@ -77,6 +83,10 @@ ACTION_FLAG = {
     "foul": TF_FOUL,
     "throw_team_mate": TF_TTM,
     "projectile_vomit": 0,  # Special action instead of a Block action
+    "chainsaw": 0,  # Special action instead of a Block action
+    "ball_and_chain": 0,  # no limit per team turn
+    "throw_bomb": TF_BOMB,
+    "kick_team_mate": TF_KTM,
 }
 
 Option = tuple[Any, ...]
@@ -88,7 +98,8 @@ class Decision:
 
     ``kind`` names the decision (activate, move, block_die, reroll, push,
     follow_up, pass_target, setup, kick_target, touchback, apothecary,
-    block_target, use_skill, pile_driver, vomit_target, ...);
+    block_target, use_skill, pile_driver, vomit_target, chainsaw_target,
+    ball_and_chain, chain_push, bomb_target, swoop, swarming, ...);
     ``options`` are all legal choices; ``player`` is the player concerned;
     ``accepts_arrangement`` marks a set-up decision that also accepts
     ``("arrangement", ((player_id, square), ...))``.

@@ -1,9 +1,12 @@
 """Throw Team-mate (rulebook "Throwing other Players": range (half
 ruler), quality (superb / successful / terrible / fumble), landing,
 landing in an occupied square, crash landing, landing in the crowd; traits
-Throw Team-mate, Right Stuff, Always Hungry; skill Strong Arm)."""
+Throw Team-mate, Right Stuff, Always Hungry, Kick Team-mate, Swoop; skill
+Strong Arm)."""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from engine import skillbits as S
 from engine.ball import (
@@ -16,19 +19,39 @@ from engine.ball import (
     stat,
     turnover,
 )
-from engine.events import Landing, Move, Roll, ThrowTeamMate
-from engine.injuries import KnockDown, crowd_push, to_box
+from engine.events import Landing, Move, Roll, SkillUsed, ThrowTeamMate
+from engine.injuries import Harm, KnockDown, crowd_push, to_box
 from engine.movement import Pickup
 from engine.passing import SHORT, pass_band, targets_in_range
 from engine.pitch import D8_DIRECTIONS
-from engine.rolls import Test
-from engine.state import CAS, PF_DEAD, STANDING, Decision, GameState, Option, Proc
+from engine.rolls import Test, parse_bonus
+from engine.secret_weapons import FACINGS, template_direction
+from engine.state import (
+    CAS,
+    PF_DEAD,
+    RESERVES,
+    STANDING,
+    Decision,
+    GameState,
+    Option,
+    Proc,
+)
 
 STRONG_ARM = S.BIT["strong-arm"]
 
 
 class ThrowTeamMateAction(Proc):
-    """``p`` throws the adjacent team-mate ``q``."""
+    """``p`` throws the adjacent team-mate ``q``.
+
+    Swoop (the thrown player has it): instead of scattering three times
+    from the target square, the coach faces the Throw-in template (decision
+    ``swoop``) and the player moves D3 squares from the target square in
+    the direction of a D6. Decision: a terrible throw still deviates from
+    the thrower (Swoop replaces the scatter only), and the squares flown
+    over do not matter, only the one landed in.
+    """
+
+    KICK: ClassVar[bool] = False
 
     __slots__ = ("p", "q", "target", "band", "mod", "quality", "can_land")
 
@@ -56,8 +79,10 @@ class ThrowTeamMateAction(Proc):
             )
         if ph == 2:
             g.act_over = True
+            if self.KICK:
+                g.emit(SkillUsed(g.pid[p], "kick-team-mate"))
             self.can_land = g.has_tz(q)
-            if g.skills[p] & S.ALWAYS_HUNGRY:
+            if g.skills[p] & S.ALWAYS_HUNGRY and not self.KICK:
                 d = g.dice.d6()
                 g.emit(Roll("always_hungry", g.pid[p], (d,), 2, 0, d != 1, False))
                 if d == 1:
@@ -79,7 +104,7 @@ class ThrowTeamMateAction(Proc):
                 - g.markers(g.pos[p], g.team[p])
                 - disturbing_presence(g, p)
             )
-            if g.skills[p] & STRONG_ARM:
+            if g.skills[p] & STRONG_ARM and not self.KICK:
                 mod += 1  # Strong Arm: +1 to the Passing Ability test
             self.mod = mod
             self.phase = 3
@@ -100,6 +125,10 @@ class ThrowTeamMateAction(Proc):
             self.quality = "successful"
             land_mod = -1
         g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, self.quality))
+        if self.quality != "terrible" and g.skills[q] & S.SWOOP:
+            self.phase = 4
+            self.mod = land_mod
+            return Decision(g.tname(g.team[q]), "swoop", FACINGS, g.pid[q])
         src = g.pos[q]
         g.lift(q)
         if self.quality == "terrible":
@@ -122,11 +151,31 @@ class ThrowTeamMateAction(Proc):
         return None
 
     def receive(self, g: GameState, choice: Option) -> None:
+        if self.phase == 4:
+            self._swoop(g, choice[1], choice[2])
+            return
         self.target = choice[1]
         x0, y0 = g.pitch.xy(g.pos[self.p])
         x1, y1 = g.pitch.xy(self.target)
         self.band = pass_band(x1 - x0, y1 - y0)
         self.phase = 2
+
+    def _swoop(self, g: GameState, fx: int, fy: int) -> None:
+        q = self.q
+        g.emit(SkillUsed(g.pid[q], "swoop"))
+        d6, d3 = g.dice.d6(), g.dice.d3()
+        g.emit(Roll("swoop", g.pid[q], (d6, d3), 0, 0, True, False))
+        dx, dy = template_direction(fx, fy, d6)
+        sq = self.target
+        for _ in range(d3):
+            sq = g.pitch.step(sq, dx, dy)
+            if sq < 0:
+                break
+        src = g.pos[q]
+        g.lift(q)
+        g.emit(Move(g.pid[q], src, sq, "thrown"))
+        superb = self.quality == "superb"
+        g.stack[-1] = Land(q, sq, self.mod, self.can_land, superb)
 
     def _fumble(self, g: GameState) -> None:
         """Rulebook "Fumbled Throws": the thrower's activation ends and the
@@ -135,6 +184,9 @@ class ThrowTeamMateAction(Proc):
         fumbled Pass action): one follows only when the dropped player held
         the ball and fails to land or lands in the crowd (``Land``)."""
         p, q = self.p, self.q
+        if self.KICK:
+            self._kick_fumble(g)
+            return
         g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
         # The thrown player is dropped and bounces from the thrower's square.
         d = g.dice.d8()
@@ -143,6 +195,30 @@ class ThrowTeamMateAction(Proc):
         g.lift(q)
         g.emit(Move(g.pid[q], src, sq, "dropped"))
         g.stack[-1] = Land(q, sq, -1, self.can_land, False)
+
+    def _kick_fumble(self, g: GameState) -> None:
+        """A fumbled Kick Team-mate: the kicked player is removed from play
+        with an Injury roll (Stunned counts as KO'd; the opposing coach may
+        use the kicker's Mighty Blow); a ball they held bounces from their
+        square, a Turnover (none without the ball, as for a fumbled Throw
+        Team-mate, :meth:`_fumble`)."""
+        p, q = self.p, self.q
+        g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
+        had = g.carrier == q
+        if had:  # as for Throw Team-mate: a Turnover only with the ball
+            turnover(g, "fumble")
+        sq = g.pos[q]
+        to_box(g, q, RESERVES, "kick_team_mate")
+        mb = (
+            parse_bonus(g.param(p, S.MIGHTY_BLOW), 1)
+            if g.skills[p] & S.MIGHTY_BLOW
+            else 0
+        )
+        if had:
+            g.stack[-1] = Bounce(sq)
+            g.stack.append(Harm(q, by=p, mb=mb, stun_ko=True))
+        else:
+            g.stack[-1] = Harm(q, by=p, mb=mb, stun_ko=True)
 
     def _eaten(self, g: GameState) -> None:
         """Always Hungry, eaten: dead, and a Turnover only when the eaten
@@ -164,6 +240,18 @@ class ThrowTeamMateAction(Proc):
             g.stack[-1] = Bounce(sq)
         else:
             g.stack.pop()
+
+
+class KickTeamMateAction(ThrowTeamMateAction):
+    """Kick Team-mate Special action: ``p`` kicks the adjacent Standing
+    team-mate ``q`` (Right Stuff), following the Throw Team-mate rules
+    (half ruler, Passing Ability test, quality, scatter, landing) except
+    that a fumble removes the kicked player from play with an Injury roll
+    (:meth:`_kick_fumble`). Once per team turn, besides a Pass or Throw
+    Team-mate action. Decision: Always Hungry and Strong Arm belong to
+    Throw Team-mate actions and do not apply to a kick."""
+
+    KICK = True
 
 
 class Land(Proc):

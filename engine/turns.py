@@ -18,6 +18,7 @@ from engine.block_actions import (
     vomit_move_options,
 )
 from engine.blocking import Block
+from engine.bombs import BombThrow
 from engine.events import (
     Activation as ActivationEv,
 )
@@ -55,6 +56,11 @@ from engine.passing import (
     with_dump_off,
 )
 from engine.rolls import Test
+from engine.secret_weapons import (
+    BallAndChainMove,
+    ChainsawAttack,
+    chainsaw_move_options,
+)
 from engine.skills import activation_procs
 from engine.state import (
     ACTION_FLAG,
@@ -73,8 +79,10 @@ from engine.state import (
     STUNNED,
     TF_ACTIVATED,
     TF_BLITZ,
+    TF_BOMB,
     TF_FOUL,
     TF_HANDOFF,
+    TF_KTM,
     TF_PASS,
     TF_TTM,
     Decision,
@@ -82,9 +90,12 @@ from engine.state import (
     Option,
     Proc,
 )
-from engine.throw_team_mate import ThrowTeamMateAction
+from engine.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
 from engine.wizard import FROGS, TURN_ENDED, unfrog, wizard_proc
 
+BALL_AND_CHAIN = S.BALL_AND_CHAIN
+CHAINSAW = S.CHAINSAW
+_BOMB_OR_KICK = S.BOMBARDIER | S.KICK_TEAM_MATE
 OPT_END_TURN: Option = ("end_turn",)
 OPT_CONCEDE: Option = ("concede",)
 
@@ -133,6 +144,13 @@ def activation_options(
         if open_only and g.markers(g.pos[p], t):
             continue
         ao = g.act_opts[p]
+        sk = g.skills[p]
+        if sk & BALL_AND_CHAIN:
+            # Ball & Chain: only the Ball & Chain Move. Decision: not in a
+            # Blitz! kick-off event (Move, Blitz, Throw Team-mate only).
+            if limited is None:
+                opts.append(ao["ball_and_chain"])
+            continue
         opts.append(ao["move"])
         if (st == STANDING or g.skills[p] & JUMP_UP) and (
             limited is None or "block" in limited
@@ -141,8 +159,10 @@ def activation_options(
                 q = board[s]
                 if q >= 0 and team[q] != t and status[q] == STANDING:
                     opts.append(ao["block"])
-                    if g.skills[p] & PROJECTILE_VOMIT:
+                    if sk & PROJECTILE_VOMIT:
                         opts.append(ao["projectile_vomit"])
+                    if sk & CHAINSAW:
+                        opts.append(ao["chainsaw"])
                     break
         if blitz_ok:
             opts.append(ao["blitz"])
@@ -164,7 +184,37 @@ def activation_options(
             opts.append(ao["foul"])
         if ttm_targets and g.skills[p] & S.THROW_TEAM_MATE and g.st[p] >= 5:
             opts.append(ao["throw_team_mate"])
+        if sk & _BOMB_OR_KICK:
+            opts += special_activations(g, p, t)
     return opts
+
+
+def special_activations(g: GameState, p: int, t: int) -> list[Option]:
+    """Throw Bomb (Standing only: no standing up first; one per team turn)
+    and Kick Team-mate (one per team turn, a Standing Right Stuff team-mate
+    with ST 3 or less on the pitch to kick)."""
+    out: list[Option] = []
+    sk = g.skills[p]
+    if sk & S.BOMBARDIER and not g.tflags & TF_BOMB and g.status[p] == STANDING:
+        out.append(g.act_opts[p]["throw_bomb"])
+    if sk & S.KICK_TEAM_MATE and not g.tflags & TF_KTM:
+        for q in range(g.n):
+            if q != p and kickable(g, q, t):
+                out.append(g.act_opts[p]["kick_team_mate"])
+                break
+    return out
+
+
+def kickable(g: GameState, q: int, t: int) -> bool:
+    """Whether ``q`` is a team-mate (of team ``t``) that may be kicked:
+    Right Stuff with ST 3 or less, Standing on the pitch."""
+    return (
+        g.team[q] == t
+        and g.box[q] == PITCH
+        and g.status[q] == STANDING
+        and bool(g.skills[q] & S.RIGHT_STUFF)
+        and g.st[q] <= 3
+    )
 
 
 class Turn(Proc):
@@ -352,6 +402,21 @@ class Activation(Proc):
                     return None
                 self.phase = 4
                 return Decision(g.tname(g.team[p]), "vomit_target", opts, g.pid[p])
+            if self.action == "chainsaw":
+                opts = tuple(g.pl_opts[q]["chainsaw"] for q in block_targets(g, p))
+                if not opts:
+                    self._finish(g)
+                    return None
+                self.phase = 4
+                return Decision(g.tname(g.team[p]), "chainsaw_target", opts, g.pid[p])
+            if self.action == "ball_and_chain":
+                self.phase = 9
+                g.stack.append(BallAndChainMove(p))
+                return None
+            if self.action == "throw_bomb":
+                self.phase = 9
+                g.stack.append(BombThrow(p))
+                return None
             self.phase = 5
             ph = 5
         if ph == 5:
@@ -367,6 +432,8 @@ class Activation(Proc):
             mopts = move_options(g, p, self.action)
             if g.skills[p] & PROJECTILE_VOMIT and self.action == "blitz":
                 mopts = vomit_move_options(g, p, mopts)
+            if g.skills[p] & CHAINSAW and self.action == "blitz":
+                mopts = chainsaw_move_options(mopts)
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
         self._finish(g)
@@ -382,6 +449,9 @@ class Activation(Proc):
             elif verb == "vomit":
                 q = g.idx[choice[1]]
                 g.stack.append(with_dump_off(g, q, ProjectileVomit(p, q)))
+            elif verb == "chainsaw":
+                q = g.idx[choice[1]]
+                g.stack.append(with_dump_off(g, q, ChainsawAttack(p, q)))
             else:
                 q = g.idx[choice[1]]
                 g.stack.append(with_dump_off(g, q, Block(p, q)))
@@ -402,6 +472,12 @@ class Activation(Proc):
         elif verb == "vomit":
             q = g.idx[choice[1]]
             g.stack.append(with_dump_off(g, q, BlitzBlock(p, q, vomit=True)))
+        elif verb == "chainsaw":
+            q = g.idx[choice[1]]
+            g.stack.append(with_dump_off(g, q, BlitzBlock(p, q, saw=True)))
+        elif verb == "kick_tm":
+            self.phase = 9
+            g.stack.append(KickTeamMateAction(p, g.idx[choice[1]]))
         elif verb == "throw":
             self.phase = 9
             if g.skills[p] & RUNNING_PASS:  # may move on (PassAction._end)

@@ -35,6 +35,7 @@ from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
 from engine.bots.pathing import Reach, Zones
+from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
 from engine.bots.wizard import wizard_choice
 from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
@@ -431,6 +432,9 @@ class ScriptedBot:
         self._after = ()
         self._goal = ""
         self._target = -1
+        special = special_activation(d, g)  # secret weapons (skill_policy)
+        if special is not None:
+            return special
         turn = (g.drive, g.half, g.turn[t], t)
         if turn != self._turn:
             self._turn = turn
@@ -653,6 +657,7 @@ _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]
         "safe_pair_of_hands",
     )
 }
+_HANDLERS.update(SKILL_HANDLERS)
 
 # The Hireling Sports-Wizard's spell (engine/bots/wizard.py).
 _HANDLERS["wizard"] = wizard_choice

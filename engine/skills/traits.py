@@ -196,6 +196,51 @@ SKILLS: tuple[SkillSpec, ...] = (
         "turns.EndDrive: Sent-off after the drive",
     ),
     SkillSpec(
+        "ball-and-chain",
+        "trait",
+        S.BALL_AND_CHAIN,
+        "turns action ball_and_chain -> secret_weapons.BallAndChainMove; "
+        "injuries.KnockDown: Injury roll only, Stunned = KO'd",
+    ),
+    SkillSpec(
+        "bombardier",
+        "trait",
+        S.BOMBARDIER,
+        "turns action throw_bomb -> bombs.BombThrow (explosion)",
+    ),
+    SkillSpec(
+        "chainsaw",
+        "trait",
+        S.CHAINSAW,
+        "turns action chainsaw / Blitz ('chainsaw', id) -> "
+        "secret_weapons.ChainsawAttack; fouls.FoulAction; "
+        "injuries.chainsaw_armour +3",
+    ),
+    SkillSpec(
+        "pogo-stick",
+        "trait",
+        S.POGO_STICK,
+        "movement.move_options Leap / Step._test: Marking ignored",
+    ),
+    SkillSpec(
+        "swoop",
+        "trait",
+        S.SWOOP,
+        "throw_team_mate.ThrowTeamMateAction._swoop: template, D3 squares",
+    ),
+    SkillSpec(
+        "swarming",
+        "trait",
+        S.SWARMING,
+        "kickoff.Kickoff (after the kick) -> swarming.Swarm",
+    ),
+    SkillSpec(
+        "kick-team-mate",
+        "trait",
+        S.KICK_TEAM_MATE,
+        "turns action kick_team_mate -> throw_team_mate.KickTeamMateAction",
+    ),
+    SkillSpec(
         "projectile-vomit",
         "trait",
         S.BIT["projectile-vomit"],

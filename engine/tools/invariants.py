@@ -12,6 +12,7 @@ from engine.dodging import MoveTest
 from engine.events import Touchdown
 from engine.injuries import KnockDown
 from engine.movement import Pickup, Step
+from engine.skillbits import SWARMING
 from engine.state import PITCH, STANDING, GameState
 from engine.throw_team_mate import Land
 
@@ -26,17 +27,22 @@ def check(g: GameState) -> list[str]:
                 f"board square {sq} holds player {p} at pos {g.pos[p]} box {g.box[p]}"
             )
     per_team = [0, 0]
+    swarm = [0, 0]
     for p in range(g.n):
         if not 0 <= g.box[p] <= 4:
             errs.append(f"player {p} in unknown box {g.box[p]}")
         if g.box[p] == PITCH:
             per_team[g.team[p]] += 1
+            if g.skills[p] & SWARMING:
+                swarm[g.team[p]] += 1
             if g.pos[p] < 0 or g.board[g.pos[p]] != p:
                 errs.append(f"player {p} on pitch but not on the board")
         elif g.pos[p] >= 0:
             errs.append(f"player {p} off pitch with a square")
     for t in (0, 1):
-        if per_team[t] > rs.players_on_pitch:
+        # Swarming adds at most 3, and no more than were set up (so at
+        # most half of the Swarming players on the pitch are extras).
+        if per_team[t] > rs.players_on_pitch + min(3, swarm[t] // 2):
             errs.append(f"team {t} has {per_team[t]} players on the pitch")
     if g.carrier >= 0:
         c = g.carrier

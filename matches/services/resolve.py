@@ -9,12 +9,11 @@ from django.db import transaction
 from engine.campaign.mercenaries import is_mercenary
 from league.rules import settings_rules
 from matches.engine_bridge import engine_play
-from matches.events import match_events_append, match_events_from_engine
+from matches.events import engine_event_rows, match_events_append
 from matches.models import Match, MatchInducements
 from matches.services.inducements import inducements_for_engine, match_hired_players
 from matches.services.kickoff import (
     match_kick_off,
-    match_qs_for_update,
     match_snapshots,
 )
 from matches.services.results import (
@@ -62,10 +61,10 @@ def match_resolve(*, match_id: int) -> bool:
     False), and a rerun after a crash replays the same seed to the same
     result, since nothing of a failed attempt was committed.
     """
-    match = match_qs_for_update().get(pk=match_id)
-    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
-        return False
+    # Kick-off locks the match, and leaves one already under way as it is.
     match = match_kick_off(match_id=match_id)
+    if match.status != Match.Status.IN_PROGRESS:
+        return False
     inputs = match_engine_inputs(match)
     home, away = inputs["home"], inputs["away"]
     settings = match.season.settings
@@ -114,7 +113,8 @@ def match_resolve(*, match_id: int) -> bool:
         # mercenaries earn no Star Player Points
         if any(getattr(s, k) for k in STAT_KEYS) and not is_mercenary(pid)
     }
-    conceded = {"home": match.home, "away": match.away}.get(result.conceded or "")
+    side = result.conceded or ""
+    conceded = getattr(match, side) if side in ("home", "away") else None
     match_result_save(
         match=match,
         mode=Match.Mode.RESOLVED,
@@ -129,6 +129,12 @@ def match_resolve(*, match_id: int) -> bool:
         extra_time=bool(result.extra.get("extra_time")),
         sudden_death=_sudden_death(result.extra.get("sudden_death")),
     )
-    match_events_from_engine(match, events)
-    match_events_append(match, [("casualty_roll", dict(c)) for c in casualties])
+    # One insert for the engine's events and the casualty rolls after them.
+    match_events_append(
+        match,
+        [
+            *engine_event_rows(events),
+            *(("casualty_roll", dict(c)) for c in casualties),
+        ],
+    )
     return True

@@ -32,9 +32,41 @@ ROSTERS = (
 )
 
 
+# Rosters with the secret weapons and swarms (issue 12: Ball & Chain,
+# Bombardier, Chainsaw, Pogo Stick, Swoop, Swarming, Kick Team-mate), in
+# cases of their own so that the round-robin above keeps its hashes.
+SECRET_WEAPON_ROSTERS = ("goblin", "snotling", "ogre")
+SECRET_WEAPON_OPPONENTS = SECRET_WEAPON_ROSTERS + ("orc", "halfling", "human")
+
+
 def cases(fmt: str) -> Iterator[dict[str, Any]]:
-    """210 cases per format: 150 random-bot, 60 scripted-bot games, every
-    fifth with extra time, every seventh with bought inducements."""
+    """240 cases per format: 150 random-bot, 60 scripted-bot games, every
+    fifth with extra time, every seventh with bought inducements; then 30
+    games (20 random, 10 scripted) of the secret-weapon rosters against
+    each other (mirror matches too) and three others."""
+    yield from _round_robin(fmt)
+    yield from _secret_weapons(fmt)
+
+
+def _secret_weapons(fmt: str) -> Iterator[dict[str, Any]]:
+    n = 0
+    for bot, count in (("random", 20), ("scripted", 10)):
+        for i in range(count):
+            home = SECRET_WEAPON_ROSTERS[i % 3]
+            away = SECRET_WEAPON_OPPONENTS[(i + n // 3) % 6]
+            yield {
+                "format": fmt,
+                "home": home,
+                "away": away,
+                "seed": 5000 + n,
+                "bot": bot,
+                "extra_time": n % 5 == 0,
+                "inducements": n % 7 == 3,
+            }
+            n += 1
+
+
+def _round_robin(fmt: str) -> Iterator[dict[str, Any]]:
     n = 0
     for bot, count in (("random", 150), ("scripted", 60)):
         for i in range(count):
