@@ -553,8 +553,28 @@ class Note(NamedTuple):
         return _d(self, "note", self._fields)
 
 
+class Induced(NamedTuple):
+    """An inducement takes effect (rulebook "Inducements in Detail"): its
+    event type is ``what`` (keg_bonus, master_chef, wizard_fireball,
+    wizard_zap, weather_mage, biased_referee, mortuary_assistant,
+    plague_doctor, bugman_xxxxxx, bugman); ``dice`` the dice it rolled,
+    ``result`` the outcome."""
+
+    what: str
+    team: str
+    player: int
+    dice: tuple[int, ...]
+    result: str
+
+    def to_dict(self) -> dict[str, Any]:
+        out = _d(self, "", self._fields)
+        out["type"] = out.pop("what")
+        return out
+
+
 Event = (
     GameStart
+    | Induced
     | FanFactor
     | Weather
     | CoinToss

@@ -9,7 +9,8 @@ from __future__ import annotations
 from engine import skillbits as S
 from engine.ball import Bounce, turnover
 from engine.blocking import count_assists
-from engine.events import ArgueTheCall, Foul, Note, SentOff, SkillUsed
+from engine.events import ArgueTheCall, Foul, Induced, Note, SentOff, SkillUsed
+from engine.induced import argue_modifier, close_scrutiny
 from engine.injuries import Harm, to_box
 from engine.rolls import parse_bonus
 from engine.secret_weapons import chainsaw_test, kick_back
@@ -84,8 +85,10 @@ class FoulAction(Proc):
                 )
             )
             return None
-        seen = g.effects.pop("foul_doubles", False) or g.effects.get(
-            f"under_scrutiny_{g.team[p]}_half", False
+        seen = (
+            g.effects.pop("foul_doubles", False)
+            or g.effects.get(f"under_scrutiny_{g.team[p]}_half", False)
+            or close_scrutiny(g, p)
         )
         if seen:
             g.stack[-1] = SendOff(p, "foul", True)
@@ -155,7 +158,13 @@ class SendOff(Proc):
         elif choice == OPT_ARGUE:
             d = g.dice.d6()
             friends = g.effects.get(f"friends_with_the_ref_{t}_drive", False)
-            if d == 6 or (friends and d == 5):
+            # Biased Referee: +1 to the paying team's roll (Decision: a
+            # modified 1 is no longer "You're Outta Here!").
+            bias = argue_modifier(g, t)
+            if bias:
+                g.emit(Induced("biased_referee", g.tname(t), g.pid[p], (d,), "+1"))
+            d += bias
+            if d >= 6 or (friends and d == 5):
                 g.emit(
                     ArgueTheCall(
                         g.tname(t), g.pid[p], d, "well_when_you_put_it_like_that"

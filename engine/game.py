@@ -19,6 +19,7 @@ from engine.events import (
     SuddenDeath,
 )
 from engine.extra_time import sudden_death
+from engine.induced import bugman_keen_player, master_chef
 from engine.kickoff import roll_weather
 from engine.prayers import PrayerProc
 from engine.setup import Setup
@@ -49,6 +50,7 @@ class GameProc(Proc):
             g.half = 1
             g.kicking = g.first_kicker
             g.half_over = False
+            master_chef(g)
             self.phase = 2
             g.stack.append(Half())
             return None
@@ -63,6 +65,7 @@ class GameProc(Proc):
             g.leader_rr = leader_rerolls(g)
             self._new_period(g)
             g.half = 2
+            master_chef(g)
             g.kicking = 1 - g.first_kicker
             self.phase = 3
             g.stack.append(Half())
@@ -227,6 +230,8 @@ class Drive(Proc):
             # (the first kick-off of a half too; none after the last drive).
             if g.variant.ko_recovery_at_kickoff():
                 ko_recovery(g)
+            if g.sheets[0].bugman or g.sheets[1].bugman:
+                bugman_keen_player(g)
             g.stack.append(Setup(1 - g.kicking))
             g.stack.append(Setup(g.kicking))
             return None

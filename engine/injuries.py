@@ -27,6 +27,11 @@ from engine.events import (
     Roll,
     SkillUsed,
 )
+from engine.induced import (
+    doctor_rerolls_regeneration,
+    plague_doctor_for_ko,
+    use_plague_doctor,
+)
 from engine.model import CasualtyRecord
 from engine.state import (
     CAS,
@@ -345,7 +350,9 @@ class Harm(Proc):
 
     def _offer_apo(self, g: GameState) -> Decision | None:
         p = self.p
-        if self._apo_available(g):
+        # Decision: the Plague Doctor treats a KO only when no apothecary
+        # is left to (it may be wanted later for a Regeneration roll).
+        if self._apo_available(g) or plague_doctor_for_ko(g, p):
             return Decision(
                 g.tname(g.team[p]),
                 "apothecary",
@@ -368,7 +375,10 @@ class Harm(Proc):
         use = choice == OPT_APO
         if self.phase == 2:
             if use:
-                g.apo[t] -= 1
+                if self._apo_available(g):
+                    g.apo[t] -= 1
+                else:
+                    use_plague_doctor(g, p)
                 if self.crowd or g.box[p] != PITCH:
                     g.emit(Apothecary(g.tname(t), g.pid[p], "ko_to_reserves"))
                     to_box(g, p, RESERVES, "crowd")
@@ -384,6 +394,16 @@ class Harm(Proc):
 
     def _casualty(self, g: GameState) -> Decision | None:
         p = self.p
+        if "frogs_drive" in g.effects:
+            from engine.wizard import is_frog
+
+            if is_frog(g, p):
+                # Zap!: a frog's Casualty is a Badly Hurt, no roll, and no
+                # apothecary patches it up.
+                self.result = "badly_hurt"
+                self.table_roll = 0
+                self._finish_casualty(g, False)
+                return None
         if self.result == "cas":
             self.table_roll = g.variant.casualty_roll(g)
         if self._apo_available(g) and not g.pflags[p] & PF_DEAD:
@@ -429,6 +449,8 @@ class Harm(Proc):
             d = g.dice.d6()
             regenerated = d >= 4
             g.emit(Roll("regeneration", g.pid[p], (d,), 4, 0, regenerated, False))
+            if not regenerated:
+                regenerated = doctor_rerolls_regeneration(g, p)
             to_reserves = regenerated
         if self.credit and self.by >= 0:
             stat(g, self.by, STAT_CAS)

@@ -19,6 +19,7 @@ from engine.dice import Dice, RandomDice
 from engine.errors import IllegalChoice, RuleError
 from engine.events import DriveEnd, Event, GameStart, SuddenDeath
 from engine.game import leader_rerolls
+from engine.induced import bugman_stays_out
 from engine.model import STAT_FIELDS, MatchResult, PlayerStats, TeamSheet
 from engine.setup import Setup
 from engine.skillbits import BIT
@@ -173,6 +174,8 @@ def _build(
     g.effects = {}
     g.stack = []
     g.dice = dice
+    if home.bugman or away.bugman:
+        bugman_stays_out(g)
     return g
 
 

@@ -60,6 +60,23 @@ class TeamSheet:
     bribes: int = 0
     prayers: int = 0
     journeymen: tuple[int, ...] = ()
+    # Inducements acting in the match (engine/induced.py, engine/wizard.py):
+    # Bloodweiser Kegs (+1 each to KO recovery), Halfling Master Chef,
+    # Hireling Sports-Wizard, Weather Mage, Biased Referee, Mortuary
+    # Assistant, Plague Doctor, Josef Bugman. ``hired``: the ids of the Star
+    # Players and Mercenaries (whom the Mortuary Assistant, Plague Doctor and
+    # Wandering Apothecaries do not treat).
+    kegs: int = 0
+    master_chef: bool = False
+    wizard: bool = False
+    weather_mage: bool = False
+    biased_referee: bool = False
+    mortuary_assistant: bool = False
+    plague_doctor: bool = False
+    hired: tuple[int, ...] = ()
+    # Josef Bugman ((In)Famous Coaching Staff): the id of his player in
+    # ``players`` (see engine.induced.bugman_sheet); 0 = not hired.
+    bugman: int = 0
 
 
 STAT_FIELDS: tuple[str, ...] = (

@@ -26,13 +26,20 @@ from engine.events import (
     ActivationEnd,
     Concede,
     DriveEnd,
-    KORecovery,
     Roll,
     StandUp,
     TurnEnd,
     TurnStart,
 )
 from engine.fouls import FoulAction, SendOff
+from engine.induced import (
+    BUGMAN_ON,
+    WEATHER_MAGE_RESTORE,
+    bugman_leaves,
+    ko_recovers,
+    weather_mage,
+    weather_mage_expires,
+)
 from engine.movement import (
     JUMP_UP,
     OPT_END,
@@ -84,6 +91,7 @@ from engine.state import (
     Proc,
 )
 from engine.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
+from engine.wizard import FROGS, TURN_ENDED, unfrog, wizard_proc
 
 BALL_AND_CHAIN = S.BALL_AND_CHAIN
 CHAINSAW = S.CHAINSAW
@@ -226,6 +234,13 @@ class Turn(Proc):
     def step(self, g: GameState) -> Decision | None:
         t = self.t
         if self.phase == 0:
+            self.phase = 5
+            if self.kind == "normal" and (g.sheets[0].wizard or g.sheets[1].wizard):
+                cast = wizard_proc(g, t)
+                if cast is not None:
+                    g.stack.append(cast)
+                    return None
+        if self.phase == 5:
             g.active = t
             g.tflags = 0
             g.rr_used_turn = 0
@@ -240,6 +255,8 @@ class Turn(Proc):
             if self.kind == "normal":
                 g.turn[t] += 1
                 g.emit(TurnStart(g.tname(t), g.half, g.turn[t]))
+                if g.sheets[t].weather_mage:
+                    weather_mage(g, t)
             self.phase = 1
         if self.phase == 1:
             if g.turnover is not None or g.touchdown or g.done:
@@ -289,6 +306,9 @@ class Turn(Proc):
                     g.status[p] = PRONE
         g.emit(TurnEnd(g.tname(t), g.turnover is not None))
         g.active = -1
+        g.effects[TURN_ENDED] = True
+        if WEATHER_MAGE_RESTORE in g.effects:
+            weather_mage_expires(g, t)
         g.turnover = None
         self.phase = 2
 
@@ -543,6 +563,8 @@ class EndDrive(Proc):
             self.phase = 2
         # Hook: a variant that rolls KO recovery at the next kick-off
         # instead (classic) has its Drive call ko_recovery() before set-up.
+        if WEATHER_MAGE_RESTORE in g.effects:
+            weather_mage_expires(g, None)
         if not g.variant.ko_recovery_at_kickoff():
             ko_recovery(g)
         heat = g.weather == "sweltering_heat"
@@ -560,11 +582,15 @@ class EndDrive(Proc):
                 g.lift(p)
                 g.box[p] = RESERVES
                 g.status[p] = STANDING
+        if BUGMAN_ON in g.effects:
+            bugman_leaves(g)
         g.ball = -1
         g.carrier = -1
         g.ball_air = False
         from engine.prayers import undo_drive_changes
 
+        if FROGS in g.effects:
+            unfrog(g)
         undo_drive_changes(g)
         for key in [k for k in g.effects if k.endswith("_drive")]:
             del g.effects[key]
@@ -581,12 +607,8 @@ def ko_recovery(g: GameState) -> None:
     """Every KO'd player rolls a D6: 4+ back to the Reserves (rulebook "The
     End of a Drive"; classic: "at the next kick-off, before set-up")."""
     for p in range(g.n):
-        if g.box[p] == KO:
-            d = g.dice.d6()
-            ok = d >= 4
-            g.emit(KORecovery(g.pid[p], d, ok))
-            if ok:
-                g.box[p] = RESERVES
+        if g.box[p] == KO and ko_recovers(g, p):
+            g.box[p] = RESERVES
 
 
 def _random_pick(g: GameState, players: list[int]) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.bots import make_bot
 from engine.bots.driver import play
+from engine.campaign.inducements import BUGMAN_ID_BASE
 from engine.dice import RandomDice
 from engine.match import Match as EngineMatch
 from engine.model import MatchResult as EngineResult
@@ -105,6 +106,16 @@ def team_sheet(
         bribes=bought.get("bribes", 0),
         prayers=bought.get("prayers", 0),
         journeymen=tuple(p["id"] for p in snapshot["players"] if p.get("journeyman")),
+        kegs=bought.get("bloodweiser_kegs", 0),
+        master_chef=bool(bought.get("halfling_master_chef", 0)),
+        wizard=bool(bought.get("wizard", 0)),
+        weather_mage=bool(bought.get("weather_mage", 0)),
+        biased_referee=bool(bought.get("biased_referee", 0)),
+        mortuary_assistant=bool(bought.get("mortuary_assistant", 0)),
+        plague_doctor=bool(bought.get("plague_doctor", 0)),
+        # Star Players and Mercenaries: the doctors do not treat them
+        hired=tuple(p.id for p in mercenaries),
+        bugman=next((p.id for p in mercenaries if p.id >= BUGMAN_ID_BASE), 0),
     )
 
 

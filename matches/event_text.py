@@ -17,6 +17,19 @@ STATS = (
     ("casualties_inflicted", "CAS", "Casualties inflicted"),
     ("successful_landings", "LND", "Successful landings"),
 )
+# Inducements acting in the match (engine.events.Induced).
+INDUCED = {
+    "keg_bonus": "Bloodweiser Kegs",
+    "master_chef": "Halfling Master Chef",
+    "wizard_fireball": "Wizard's Fireball",
+    "wizard_zap": "Wizard's Zap!",
+    "weather_mage": "Weather Mage",
+    "biased_referee": "Biased Referee",
+    "mortuary_assistant": "Mortuary Assistant",
+    "plague_doctor": "Plague Doctor",
+    "bugman": "Josef Bugman",
+    "bugman_xxxxxx": "Bugman's XXXXXX",
+}
 BLOCK_FACES = {
     1: "Player Down",
     2: "Both Down",
@@ -211,6 +224,15 @@ class Describer:
                 return (
                     f"TOUCHDOWN {t(e['team'])}! {p(e['player'])} scores "
                     f"({e['score'][0]}–{e['score'][1]})"
+                )
+            case kind if kind in INDUCED:
+                on = f"{p(e['player'])}: " if e.get("player", -1) != -1 else ""
+                dice = f" ({', '.join(map(str, e['dice']))})" if e.get("dice") else ""
+                return f"{INDUCED[kind]} ({t(e['team'])}): {on}{w(e['result'])}{dice}"
+            case "riotous_rookies":
+                return (
+                    f"Riotous Rookies: {e['count']} journeymen join "
+                    f"{t(e['team_id'])} (2D3+1: {', '.join(map(str, e['dice']))})"
                 )
             case "ko_recovery":
                 ok = "recovers" if e.get("recovered") else "stays knocked out"

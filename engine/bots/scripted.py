@@ -37,6 +37,7 @@ from engine.bots.context import zones_key
 from engine.bots.pathing import Reach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
+from engine.bots.wizard import wizard_choice
 from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
 from engine.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
 
@@ -657,3 +658,6 @@ _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]
     )
 }
 _HANDLERS.update(SKILL_HANDLERS)
+
+# The Hireling Sports-Wizard's spell (engine/bots/wizard.py).
+_HANDLERS["wizard"] = wizard_choice

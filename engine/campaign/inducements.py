@@ -58,7 +58,6 @@ THIMBLE_CUP = "halfling-thimble-cup"
 # Inducements that several formats offer on the same terms; each variant
 # lists its catalogue (engine/variants/).
 KEGS: Final = InducementSpec("bloodweiser_kegs", "Bloodweiser Kegs", 2, 50_000)
-SPECIAL_PLAYS: Final = InducementSpec("special_plays", "Special Plays", 5, 100_000)
 BRIBES: Final = InducementSpec("bribes", "Bribes", 3, 100_000, 50_000, BRIBERY)
 WANDERING_APOTHECARIES: Final = InducementSpec(
     "wandering_apothecaries",
@@ -85,6 +84,15 @@ MASTER_CHEF: Final = InducementSpec(
     "halfling_master_chef", "Halfling Master Chef", 1, 300_000, 100_000, THIMBLE_CUP
 )
 MERCENARIES: Final = InducementSpec("mercenaries", "Mercenary Players", None, None)
+
+# (In)Famous Coaching Staff: Josef Bugman, the one the rules text describes.
+BUGMAN: Final = "josef_bugman"
+JOSEF_BUGMAN: Final = InducementSpec(
+    BUGMAN, "(In)Famous Coaching Staff: Josef Bugman", 1, 100_000
+)
+# Bugman's engine id: above every Star Player's (so he is hired for one game,
+# earns no SPP and any casualty is waived, as for stars), one per team.
+BUGMAN_ID_BASE: Final = (1 << 40) + (1 << 30) + (1 << 29)
 
 MERCENARY_SURCHARGE: Final = 30_000
 MERCENARY_SKILL_PRICE: Final = 50_000
@@ -321,6 +329,18 @@ def validate_inducements(
         treasury_used=total - petty_used,
         petty_cash_lost=petty_cash - petty_used,
     )
+
+
+# --- Riotous Rookies --------------------------------------------------------------
+
+
+def roll_riotous_rookies(roller: Roller) -> tuple[int, tuple[Roll, ...]]:
+    """inducements_in_detail.md "0-1 Riotous Rookies": the team gains 2D3+1
+    Journeymen for this game (beyond any it takes on to reach 11, and
+    beyond 16 players). Returns the number and the two D3."""
+    recorder = RollRecorder(roller)
+    count = recorder.d(3, "riotous_rookies") + recorder.d(3, "riotous_rookies") + 1
+    return count, recorder.taken()
 
 
 # --- Sevens Desperate Measures ------------------------------------------------

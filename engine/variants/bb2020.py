@@ -148,16 +148,21 @@ class BloodBowl2020(Variant):
 
 @cache
 def _catalogue() -> Mapping[str, InducementSpec]:
-    """inducements_in_detail.md "Common Inducements"."""
+    """inducements_in_detail.md "Common Inducements": only what the match
+    plays (engine/induced.py, engine/wizard.py). Not offered: Special Plays
+    (the shared rules give the deck rules but not the cards). (In)Famous
+    Coaching Staff: Josef Bugman (0-1, 100,000), the one the rules text
+    describes. The Wizard is the Hireling
+    Sports-Wizard (150,000), the one Wizard the rules text describes."""
     from engine.campaign.inducements import (
         BRIBERY,
         BRIBES,
+        JOSEF_BUGMAN,
         KEGS,
         MASTER_CHEF,
         MERCENARIES,
         MORTUARY_ASSISTANT,
         PLAGUE_DOCTOR,
-        SPECIAL_PLAYS,
         WANDERING_APOTHECARIES,
         InducementSpec,
     )
@@ -171,7 +176,6 @@ def _catalogue() -> Mapping[str, InducementSpec]:
         ),
         InducementSpec("weather_mage", "Weather Mage", 1, 30_000),
         KEGS,
-        SPECIAL_PLAYS,
         InducementSpec("extra_team_training", "Extra Team Training", 8, 100_000),
         BRIBES,
         WANDERING_APOTHECARIES,
@@ -187,8 +191,8 @@ def _catalogue() -> Mapping[str, InducementSpec]:
         MASTER_CHEF,
         MERCENARIES,
         InducementSpec("star_players", "Star Players", 2, None),
-        InducementSpec("infamous_coaching_staff", "(In)Famous Coaching Staff", 2, None),
-        InducementSpec("wizard", "Wizard", 1, None),
+        JOSEF_BUGMAN,
+        InducementSpec("wizard", "Wizard: Hireling Sports-Wizard", 1, 150_000),
         InducementSpec("biased_referee", "Biased Referee", 1, 120_000, 80_000, BRIBERY),
     )
     return MappingProxyType({s.slug: s for s in specs})

@@ -123,7 +123,9 @@ def _catalogue() -> Mapping[str, InducementSpec]:
     30,000" and "0-1 Part-Time Assistant Coaches 30,000" are per item. Special
     Plays cost 100,000 as the Sevens rules say (seed 004 prints 50K; we follow
     the rules). Star Players, Weather Mage, Wizards, Biased Referees and
-    Riotous Rookies are not on the Sevens list and so are not available."""
+    Riotous Rookies are not on the Sevens list and so are not available.
+    Not offered until the match plays them: Special Plays (no cards in the
+    shared rules) and Desperate Measures (seed 004's D8 table)."""
     from engine.campaign.inducements import (
         BRIBES,
         KEGS,
@@ -131,7 +133,6 @@ def _catalogue() -> Mapping[str, InducementSpec]:
         MERCENARIES,
         MORTUARY_ASSISTANT,
         PLAGUE_DOCTOR,
-        SPECIAL_PLAYS,
         WANDERING_APOTHECARIES,
         InducementSpec,
     )
@@ -142,8 +143,6 @@ def _catalogue() -> Mapping[str, InducementSpec]:
             "part_time_assistant_coaches", "Part-time Assistant Coaches", 1, 30_000
         ),
         KEGS,
-        InducementSpec("desperate_measures", "Desperate Measures", 5, 50_000),
-        SPECIAL_PLAYS,
         InducementSpec("extra_team_training", "Extra Team Training", 8, 150_000),
         BRIBES,
         WANDERING_APOTHECARIES,

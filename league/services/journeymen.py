@@ -83,14 +83,15 @@ def team_release_journeymen(team: Team, *, match_id: int | None = None) -> list[
 
 
 def team_take_journeymen(
-    team: Team, *, minimum: int, match_id: int | None = None
+    team: Team, *, minimum: int, match_id: int | None = None, extra: int = 0
 ) -> list[Player]:
     """Take on journeymen until ``minimum`` players (not temporarily retired,
-    not missing this game, not journeymen) are available. Call with the
-    team row locked (kick-off holds it). Returns the new journeymen."""
+    not missing this game, not journeymen) are available, and ``extra``
+    more (Riotous Rookies, even beyond 16 players). Call with the team row
+    locked (kick-off holds it). Returns the new journeymen."""
     league = team.league
     available = _available(team)
-    needed = max(0, minimum - available)
+    needed = max(0, minimum - available) + extra
     if not needed:
         return []
     try:
@@ -136,7 +137,9 @@ def team_take_journeymen(
             "position": position.slug,
             "loner": loner.param,
             "player_ids": [p.pk for p in players],
-        },
+        }
+        # Riotous Rookies: journeymen beyond the minimum
+        | ({"extra": extra} if extra else {}),
     )
     return players
 

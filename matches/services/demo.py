@@ -4,6 +4,7 @@ play a whole round robin."""
 from __future__ import annotations
 
 from engine.campaign.advancement import RANDOM_PRIMARY
+from engine.campaign.inducements import inducement_catalogue
 from engine.rules_data import rules_data
 from league.models import League, Player
 from league.selectors import team_special_rules
@@ -76,8 +77,9 @@ SPONSOR_NOTE = "Demo: a sponsor pays for two Star Players"
 
 
 def demo_star_match() -> tuple[Match, list[str]] | None:
-    """The Old World Classic season's first match, with two Star Players
-    bought by the side that buys first; None once it has been played."""
+    """The Old World Classic season's first match, with two Star Players and
+    a Hireling Sports-Wizard bought by the side that buys first; None once
+    it has been played."""
     season, _ = demo_season(STAR_SEASON)
     match = season.matches.order_by("round", "id").first()
     if match is None or match.status != Match.Status.SCHEDULED:
@@ -93,7 +95,8 @@ def demo_star_match() -> tuple[Match, list[str]] | None:
         for s in STAR_PREFERENCE
         if s in data.star_players and data.star_players[s].plays_for(rules)
     ][:2]
-    cost = sum(data.star_players[s].cost for s in picks)
+    wizard = inducement_catalogue(league.format)["wizard"].price or 0
+    cost = sum(data.star_players[s].cost for s in picks) + wizard
     short = cost - side.petty_cash - side.treasury_available
     if short > 0:
         treasury_adjust(
@@ -103,7 +106,8 @@ def demo_star_match() -> tuple[Match, list[str]] | None:
         match_id=match.pk,
         team_id=team.pk,
         actor=league.commissioner,
-        items=[Purchase("star_players", star_player=s) for s in picks],
+        items=[Purchase("star_players", star_player=s) for s in picks]
+        + [Purchase("wizard")],
     )
-    names = [data.star_players[s].name for s in picks]
+    names = [data.star_players[s].name for s in picks] + ["a Hireling Sports-Wizard"]
     return match, [f"{team.name} hired {' and '.join(names)} for {match}"]

@@ -29,6 +29,7 @@ from engine.campaign import (
     prayers_to_nuffle,
     validate_inducements,
 )
+from engine.campaign.inducements import BUGMAN, BUGMAN_ID_BASE, roll_riotous_rookies
 from engine.campaign.mercenaries import (
     MERCENARY_ID_BASE,
     MercenaryHire,
@@ -43,6 +44,8 @@ from engine.campaign.stars import (
     star_places,
     star_sheets,
 )
+from engine.dice import SeededRoller
+from engine.induced import bugman_sheet
 from engine.model import PlayerSheet
 from engine.rules_data import CATEGORY_LETTERS, RulesData, rules_data
 from engine.variants import Variant
@@ -57,9 +60,11 @@ from league.selectors import (
     team_special_rules,
     team_value_get,
 )
+from league.services.journeymen import team_take_journeymen
 from league.services.treasury import treasury_debit
 from matches.events import match_events_append
 from matches.models import Match, MatchInducements
+from matches.services.seasons import match_seed
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,19 +381,37 @@ def match_buy_inducements(
     return record
 
 
+def ctv_after_inducements(
+    snap: dict[str, Any], record: MatchInducements | None, rookies: set[int]
+) -> int:
+    """The CTV the Prayers to Nuffle compare: the kick-off snapshot's plus
+    what was bought. Decision: Riotous Rookies count at their price (in the
+    record's total), not again at the values of the journeymen they
+    brought (``rookies``: those players' ids)."""
+    rookie_value = sum(int(p["value"]) for p in snap["players"] if p["id"] in rookies)
+    return int(snap["ctv"]) - rookie_value + (record.total if record else 0)
+
+
 def inducements_for_engine(
     match: Match, home: dict[str, Any], away: dict[str, Any]
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Each side's in-match inducements, and the underdog's prayers from the
     CTVs at kick-off plus what each side bought."""
     bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
+    rookies = {
+        pid
+        for payload in match.events.filter(type="riotous_rookies").values_list(
+            "payload", flat=True
+        )
+        for pid in payload["player_ids"]
+    }
     counts: list[dict[str, int]] = []
     totals = []
     for snap in (home, away):
         record = bought.get(int(snap["team_id"]))
         lines = record.lines if record else []
         counts.append({line["slug"]: int(line["count"]) for line in lines})
-        totals.append(int(snap["ctv"]) + (record.total if record else 0))
+        totals.append(ctv_after_inducements(snap, record, rookies))
     prayers = prayers_to_nuffle(totals[0], totals[1])
     counts[0]["prayers"], counts[1]["prayers"] = prayers
     return counts[0], counts[1]
@@ -502,8 +525,9 @@ def match_hired_players(
     records: Sequence[MatchInducements],
 ) -> dict[int, list[PlayerSheet]]:
     """Everyone hired for this match only (team id -> sheets): each team's
-    mercenaries, then its Star Players. They join the team sheet for the
-    engine and the replay's cast."""
+    mercenaries, then its Star Players, then Josef Bugman (who only plays
+    if the team cannot field 11). They join the team sheet for the engine
+    and the replay's cast."""
     mercenaries = match_mercenaries(match, snapshots, records)
     stars = match_star_players(
         match,
@@ -511,4 +535,51 @@ def match_hired_players(
         records,
         numbers_taken={t: len(sheets) for t, sheets in mercenaries.items()},
     )
-    return {team_id: mercenaries[team_id] + stars[team_id] for team_id in mercenaries}
+    out = {team_id: mercenaries[team_id] + stars[team_id] for team_id in mercenaries}
+    bugman = [
+        r.team_id
+        for r in records
+        if r.team_id in out and any(line["slug"] == BUGMAN for line in r.lines)
+    ]
+    # As with Star Players, a Bugman both teams hired in a league helps
+    # neither, and keeps both fees.
+    if len(bugman) == 1:
+        team_id = bugman[0]
+        numbers = [int(p["number"]) for p in snapshots[team_id]["players"]]
+        numbers += [s.number for s in out[team_id]]
+        out[team_id] = out[team_id] + [
+            bugman_sheet(BUGMAN_ID_BASE + team_id, max(numbers, default=0) + 1)
+        ]
+    return out
+
+
+def match_riotous_rookies(match: Match, teams: list[Team]) -> bool:
+    """Riotous Rookies: a team that bought them takes on 2D3+1 more
+    journeymen for this game (the match's seeded dice; a ``riotous_rookies``
+    match event shows the roll and the players)."""
+    buyers = {
+        record.team_id
+        for record in MatchInducements.objects.filter(match=match)
+        if any(line["slug"] == "riotous_rookies" for line in record.lines)
+    }
+    for team in teams:
+        if team.pk not in buyers:
+            continue
+        roller = SeededRoller(match_seed(match.seed, "riotous_rookies", team.pk))
+        count, rolls = roll_riotous_rookies(roller)
+        players = team_take_journeymen(team, minimum=0, extra=count, match_id=match.pk)
+        match_events_append(
+            match,
+            [
+                (
+                    "riotous_rookies",
+                    {
+                        "team_id": team.pk,
+                        "dice": [r[2] for r in rolls],
+                        "count": count,
+                        "player_ids": [p.pk for p in players],
+                    },
+                )
+            ],
+        )
+    return bool(buyers)

@@ -12,6 +12,7 @@ from league.selectors import team_detail_qs
 from league.services.journeymen import team_kick_off_journeymen
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, RosterSnapshot
+from matches.services.inducements import match_riotous_rookies
 
 
 class TeamNotReady(ServiceError):
@@ -53,7 +54,8 @@ def match_kick_off(*, match_id: int) -> Match:
             )
     # Last game's unhired journeymen leave and new ones join before the
     # rosters are frozen, so the snapshot plays with them.
-    if any([team_kick_off_journeymen(team, match_id=match.pk) for team in teams]):
+    changed = [team_kick_off_journeymen(team, match_id=match.pk) for team in teams]
+    if match_riotous_rookies(match, teams) or any(changed):
         teams = list(team_detail_qs().filter(pk__in=[match.home_id, match.away_id]))
     RosterSnapshot.objects.bulk_create(
         RosterSnapshot(match=match, team=team, data=team_snapshot(team))

@@ -73,6 +73,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     assert [line["star_player"] for line in bought.lines] == [
         "morg-n-thorg",
         "griff-oberwald",
+        None,  # the wizard
     ]
     assert Match.objects.filter(season__league__format="bb2020").count() == 6
     cast = replay_data(played)["players"].values()
@@ -81,6 +82,15 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
         "Morg 'n' Thorg",
     ]
     assert "Dwarf Giants hired Morg 'n' Thorg and Griff Oberwald" in first
+    # ... and a Hireling Sports-Wizard, whose spell the replay shows
+    assert [line["slug"] for line in bought.lines][-1] == "wizard"
+    spells = [
+        e["text"]
+        for e in replay_data(played)["events"]
+        if e["type"] in ("wizard_fireball", "wizard_zap")
+    ]
+    assert spells
+    assert spells[0].startswith(("Wizard's Fireball (", "Wizard's Zap! ("))
     assert "hired" not in second
     # the season's SPP were spent once: players advanced, with their dice
     from league.models import LeagueEvent, Player

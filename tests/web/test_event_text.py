@@ -7,7 +7,7 @@ import pytest
 
 from engine import events as engine_events
 from league.models import League, Team
-from matches.event_text import Describer, PlayerInfo, describe, period
+from matches.event_text import INDUCED, Describer, PlayerInfo, describe, period
 from matches.models import Match, MatchEvent, Season
 from matches.web_selectors import match_page_qs, match_players
 
@@ -48,9 +48,12 @@ def offline_describer():
 @pytest.mark.parametrize("cls", engine_event_classes(), ids=lambda c: c.__name__)
 def test_every_engine_event_has_its_own_sentence(offline_describer, cls):
     hints = cls.__annotations__
-    event = cls(
-        *(SAMPLES[getattr(hints[f], "__forward_arg__", hints[f])] for f in cls._fields)
-    )
+    values = [
+        SAMPLES[getattr(hints[f], "__forward_arg__", hints[f])] for f in cls._fields
+    ]
+    if cls is engine_events.Induced:
+        values[0] = "wizard_zap"  # its type is the inducement: see below
+    event = cls(*values)
     payload = event.to_dict()
     kind = payload.pop("type")
 
@@ -58,6 +61,23 @@ def test_every_engine_event_has_its_own_sentence(offline_describer, cls):
 
     assert not text.startswith(f"{kind}: "), text  # not the generic fallback
     assert "{" not in text
+
+
+@pytest.mark.parametrize("kind", sorted(INDUCED))
+def test_every_inducement_effect_has_its_own_sentence(offline_describer, kind):
+    payload = engine_events.Induced(kind, "away", 3, (4, 2), "hit").to_dict()
+
+    text = describe(offline_describer, payload.pop("type"), payload)
+
+    assert text == f"{INDUCED[kind]} (Away Team): #7 Ug: hit (4, 2)"
+
+
+def test_riotous_rookies_read_as_a_sentence(offline_describer):
+    payload = {"team_id": 1, "dice": [2, 3], "count": 6, "player_ids": [9]}
+
+    text = describe(offline_describer, "riotous_rookies", payload)
+
+    assert text == "Riotous Rookies: 6 journeymen join Home Team (2D3+1: 2, 3)"
 
 
 def test_stored_rows_name_the_players_and_teams(describer):

@@ -28,7 +28,6 @@ BB2020_LIMITS = {
     "part_time_assistant_coaches": (3, 20_000),
     "weather_mage": (1, 30_000),
     "bloodweiser_kegs": (2, 50_000),
-    "special_plays": (5, 100_000),
     "extra_team_training": (8, 100_000),
     "bribes": (3, 100_000),
     "wandering_apothecaries": (2, 100_000),
@@ -38,16 +37,14 @@ BB2020_LIMITS = {
     "halfling_master_chef": (1, 300_000),
     "mercenaries": (None, None),
     "star_players": (2, None),
-    "infamous_coaching_staff": (2, None),
-    "wizard": (1, None),
+    "josef_bugman": (1, 100_000),
+    "wizard": (1, 150_000),
     "biased_referee": (1, 120_000),
 }
 SEVENS_LIMITS = {
     "agency_cheerleaders": (2, 30_000),
     "part_time_assistant_coaches": (1, 30_000),
     "bloodweiser_kegs": (2, 50_000),
-    "desperate_measures": (5, 50_000),
-    "special_plays": (5, 100_000),
     "extra_team_training": (8, 150_000),
     "bribes": (3, 100_000),
     "wandering_apothecaries": (2, 100_000),
@@ -102,6 +99,7 @@ def test_special_rule_prices(
         ("bb2020", (), True, "plague_doctor", False),
         ("bb2020", ("favoured-of-nurgle",), False, "plague_doctor", True),
         ("sevens", ("favoured-of-nurgle",), False, "plague_doctor", True),
+        ("bb2020", (), True, "wizard", True),
         ("bb2020", ("low-cost-linemen",), True, "riotous_rookies", True),
         ("bb2020", (), True, "riotous_rookies", False),
         ("bb2020", (), True, "star_players", True),
@@ -236,7 +234,7 @@ def test_validate_inducements_pays_petty_cash_first() -> None:
 
 def test_unspent_petty_cash_is_lost() -> None:
     cost = validate_inducements(
-        "sevens", (), True, [P("desperate_measures", 2)], 130_000, 0
+        "sevens", (), True, [P("bloodweiser_kegs", 2)], 130_000, 0
     )
     assert (
         cost.total,
@@ -253,7 +251,7 @@ def test_empty_purchase() -> None:
 
 def test_exact_budget_is_fine() -> None:
     cost = validate_inducements(
-        "bb2020", (), True, [P("special_plays")], 60_000, 40_000
+        "bb2020", (), True, [P("extra_team_training")], 60_000, 40_000
     )
     assert (cost.petty_cash_used, cost.treasury_used) == (60_000, 40_000)
 
@@ -385,7 +383,7 @@ def test_exact_budget_is_fine() -> None:
             "bb2020",
             (),
             True,
-            [P("wizard", 1, 0)],
+            [P("star_players", 1, 0)],
             1_000_000,
             0,
             "price_required",
@@ -471,6 +469,21 @@ def test_reduced_price_accepted_when_stated() -> None:
 # --- Desperate Measures -------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("fmt", "slug"),
+    [
+        ("bb2020", "special_plays"),
+        ("bb2020", "infamous_coaching_staff"),
+        ("sevens", "special_plays"),
+        ("sevens", "desperate_measures"),
+    ],
+)
+def test_inducements_the_match_does_not_play_are_not_sold(fmt: str, slug: str) -> None:
+    with pytest.raises(CampaignError) as exc:
+        validate_inducements(fmt, (), True, [P(slug)], 1_000_000, 0)
+    assert exc.value.code == "unknown_inducement"
+
+
 def test_desperate_measures_reroll_duplicates() -> None:
     results, rolls = roll_desperate_measures(3, ScriptedRoller([4, 4, 8, 4, 1]))
     assert results == (4, 8, 1)
@@ -484,3 +497,19 @@ def test_desperate_measures_limit(count: int) -> None:
     with pytest.raises(CampaignError) as exc:
         roll_desperate_measures(count, ScriptedRoller([]))
     assert exc.value.code == "inducement_limit"
+
+
+def test_riotous_rookies_are_2d3_plus_1() -> None:
+    from engine.campaign.inducements import roll_riotous_rookies
+
+    count, rolls = roll_riotous_rookies(ScriptedRoller([2, 3]))
+    assert count == 6
+    assert rolls == (("riotous_rookies", 3, 2), ("riotous_rookies", 3, 3))
+
+
+def test_bugmans_id_is_above_every_star_and_mercenary() -> None:
+    from engine.campaign.inducements import BUGMAN_ID_BASE
+    from engine.campaign.stars import STAR_ID_BASE, is_star
+
+    assert BUGMAN_ID_BASE > STAR_ID_BASE + 10_000
+    assert is_star(BUGMAN_ID_BASE)
