@@ -43,6 +43,7 @@ from engine.state import (
 # Bits reserved in engine.skillbits for skills applied here.
 ARM_BAR = S.BIT["arm-bar"]
 IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
+PLAGUE = S.BIT["plague-ridden"]
 
 OPT_APO: Option = ("apothecary",)
 OPT_NO_APO: Option = ("decline",)
@@ -71,7 +72,8 @@ class KnockDown(Proc):
     ``how``="vomit": hit by Projectile Vomit whose (unmodified) armour roll
     already broke: becomes Prone, then an unmodified Injury roll; like
     Placed Prone, a Turnover only when the active team's carrier drops the
-    ball. ``claws``: the knock-down came from a Block by a player with Claws.
+    ball. ``how``="stab": the same after a Stab's unmodified armour roll.
+    ``claws``: the knock-down came from a Block by a player with Claws.
     """
 
     __slots__ = (
@@ -114,13 +116,13 @@ class KnockDown(Proc):
             had_ball = g.carrier == p
             self.ball_sq = drop_ball_if_carrier(g, p)
             how = self.how
-            soft = how == "placed_prone" or how == "vomit"
+            soft = how == "placed_prone" or how == "vomit" or how == "stab"
             if g.team[p] == g.active and (
                 had_ball or (self.causes_turnover and not soft)
             ):
                 turnover(g, how)
             self.phase = 1
-            if how == "vomit":
+            if how == "vomit" or how == "stab":
                 g.stack.append(Harm(p, by=self.by, injury_only=True, no_mod=True))
             elif how != "placed_prone":
                 g.stack.append(
@@ -148,7 +150,8 @@ class Harm(Proc):
 
     ``claws``: a natural 8+ breaks the armour (Claws); ``injury_only``: the
     armour is already broken (Projectile Vomit); ``no_mod``: neither roll may
-    be modified (Projectile Vomit).
+    be modified (Projectile Vomit); ``bh_only``: any Casualty is Badly Hurt
+    (a Bloodlust bite).
 
     Decision: a Mighty Blow / Dirty Player / Arm Bar bonus is applied to the
     armour roll when that breaks the armour, otherwise kept for the injury
@@ -175,6 +178,7 @@ class Harm(Proc):
         "no_mod",
         "claws",
         "injury_only",
+        "bh_only",
     )
 
     def __init__(
@@ -191,6 +195,7 @@ class Harm(Proc):
         no_mod: bool = False,
         claws: bool = False,
         injury_only: bool = False,
+        bh_only: bool = False,
     ) -> None:
         self.phase = 0
         self.p = p
@@ -206,6 +211,7 @@ class Harm(Proc):
         self.no_mod = no_mod
         self.claws = claws
         self.injury_only = injury_only
+        self.bh_only = bh_only
         if no_mod:
             self.mb = 0
             self.armour_mod = 0
@@ -322,6 +328,8 @@ class Harm(Proc):
 
     def _casualty(self, g: GameState) -> Decision | None:
         p = self.p
+        if self.bh_only:
+            self.result = "badly_hurt"
         if self.result == "cas":
             self.table_roll = g.variant.casualty_roll(g)
         if self._apo_available(g) and not g.pflags[p] & PF_DEAD:
@@ -390,6 +398,11 @@ class Harm(Proc):
         else:
             if v.dead(result):
                 g.pflags[p] |= PF_DEAD
+                by = self.by
+                if by >= 0 and (self.credit or self.foul) and g.skills[by] & PLAGUE:
+                    from engine.bloodlust import plague_ridden
+
+                    plague_ridden(g, p, by)
             to_box(g, p, CAS, result)
         g.stack.pop()
 
