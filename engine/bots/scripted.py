@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
+from engine.bots import special
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
@@ -110,7 +111,7 @@ class ScriptedBot:
         if handler is not None:
             choice = handler(self, d, g)
             if choice is not None and choice in opts:
-                return choice
+                return special.refine(d, g, choice)
         if d.kind == "activate" and END_TURN in opts:
             return END_TURN
         if d.kind == "move" and END in opts:
@@ -652,3 +653,4 @@ _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]
         "safe_pair_of_hands",
     )
 }
+_HANDLERS.update(special.HANDLERS)
