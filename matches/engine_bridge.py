@@ -9,7 +9,9 @@ from typing import Any
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.dice import RandomDice
+from engine.errors import UnimplementedSkill
 from engine.match import Match as EngineMatch
+from engine.match import check_skills
 from engine.model import MatchResult as EngineResult
 from engine.model import PlayerSheet, TeamSheet
 from engine.rules_data import rules_data
@@ -106,6 +108,16 @@ def team_sheet(
         prayers=bought.get("prayers", 0),
         journeymen=tuple(p["id"] for p in snapshot["players"] if p.get("journeyman")),
     )
+
+
+def team_skill_problem(team: Team) -> str | None:
+    """Why the engine would refuse to play ``team`` as it stands now (a
+    player with a skill it does not implement), or None."""
+    try:
+        check_skills(team_sheet(team_snapshot(team)))
+    except UnimplementedSkill as exc:
+        return str(exc)
+    return None
 
 
 def engine_play(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import transaction
 
 from engine.campaign.mercenaries import is_mercenary
+from engine.errors import UnimplementedSkill
 from league.rules import settings_rules
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
@@ -18,6 +20,11 @@ from matches.services.kickoff import (
     match_snapshots,
 )
 from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
+
+logger = logging.getLogger(__name__)
+
+# The event recorded when the engine refuses to play a match.
+REFUSED = "resolve_refused"
 
 
 def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
@@ -57,15 +64,41 @@ def match_resolve(*, match_id: int) -> bool:
     Idempotent: a match that already has a result is left alone (returns
     False), and a rerun after a crash replays the same seed to the same
     result, since nothing of a failed attempt was committed.
+
+    A team fielding a player with a skill the engine does not implement is
+    refused (returns False): the kick-off is undone, the match stays
+    scheduled for its coaches to report, and a ``resolve_refused`` event
+    records the reason (the resolution driver then goes on without it).
     """
     match = match_qs_for_update().get(pk=match_id)
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         return False
-    match = match_kick_off(match_id=match_id)
-    inputs = match_engine_inputs(match)
+    try:
+        with transaction.atomic():
+            match = match_kick_off(match_id=match_id)
+            inputs = match_engine_inputs(match)
+            result, events = engine_play(**inputs)
+    except UnimplementedSkill as exc:
+        match.refresh_from_db()
+        logger.warning("match %s not resolved: %s", match_id, exc)
+        match_events_append(
+            match,
+            [
+                (
+                    REFUSED,
+                    {
+                        "reason": str(exc),
+                        "team": exc.team,
+                        "player_id": exc.player_id,
+                        "player": exc.player,
+                        "skill": exc.skill,
+                    },
+                )
+            ],
+        )
+        return False
     home, away = inputs["home"], inputs["away"]
     settings = match.season.settings
-    result, events = engine_play(**inputs)
     rules = settings_rules(settings)
     table = rules.casualty_table
     # The engine's own Casualty roll counts when the league rolls on the

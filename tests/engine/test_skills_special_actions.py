@@ -226,7 +226,13 @@ def test_trickster_moves_next_to_the_attacker_before_the_dice() -> None:
     new = sc.sq(1, 0)
     assert ("square", new) in d.options
     assert ("decline",) in d.options
-    assert ("square", sc.sq(2, 1)) not in d.options  # its own square
+    # every empty square next to A (at (1,1)), not b's own
+    assert {o[1] for o in d.options if o[0] == "square"} == {
+        sc.sq(x, y)
+        for x in range(3)
+        for y in range(3)
+        if (x, y) not in ((1, 1), (2, 1))
+    }
     sc.choose("square", new)
     assert _used(sc, "trickster")
     moves = sc.events(Move)
