@@ -259,7 +259,9 @@ class Trickster(Proc):
     Decisions: not used without a Tackle Zone (as other skills here);
     squares with a trapdoor are not offered; a ball carrier placed in the
     opposition End Zone scores only once the action is resolved (the
-    attacker's block decides, as for any carrier at its end).
+    attacker's block decides, as for any carrier at its end); not offered
+    against a Frenzy's second block (the same Block action goes on) nor a
+    Multiple Block (both blocks are rolled together before any is applied).
     """
 
     __slots__ = ("att", "dfn", "then")
