@@ -14,7 +14,8 @@ data revision never changes a running league.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -110,8 +111,56 @@ class PricedItem:
 
 
 @dataclass(frozen=True, slots=True)
+class StarMember:
+    """One player of a Star Player hire (a pair has two)."""
+
+    slug: str
+    name: str
+    ma: int
+    st: int
+    ag: int
+    pa: int | None
+    av: int
+    skills: tuple[SkillRef, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StarPlayer:
+    """One Star Player hire option (inducements_in_detail.md "0-2 Star
+    Players"; star_players.md): one fee, one of the two Star Player choices,
+    and one roster place per member. ``any_team`` stars play for every team
+    except those with a rule in ``except_rules``; the others play for a team
+    that has one of ``rules``. ``rule_limit`` is how often the star's own
+    special rule may be used: game, half, drive, team-turn, activation or
+    none (no limit)."""
+
+    slug: str
+    name: str
+    cost: int
+    any_team: bool
+    rules: tuple[str, ...]
+    except_rules: tuple[str, ...]
+    rule_name: str
+    rule_limit: str
+    rule_text: str
+    members: tuple[StarMember, ...]
+
+    def plays_for(self, team_rules: Collection[str]) -> bool:
+        """Whether the star plays for a team with these special rules."""
+        if self.any_team:
+            return not any(r in team_rules for r in self.except_rules)
+        return any(r in team_rules for r in self.rules)
+
+
+@dataclass(frozen=True, slots=True)
 class Roster:
-    """A team roster: positions, staff prices, re-roll cost and special rules."""
+    """A team roster: positions, staff prices, re-roll cost and special rules.
+
+    ``special_rule_choice``: the rules of which a team of this roster takes
+    exactly one when it is drafted ("Choose either:" in the roster, e.g. a
+    Chaos Chosen team's Favoured of ...); they are also listed in
+    ``special_rules``, which holds every rule the roster mentions.
+    """
 
     slug: str
     name: str
@@ -123,6 +172,19 @@ class Roster:
     positions: tuple[Position, ...]
     star_players: tuple[PricedItem, ...]
     inducements: tuple[PricedItem, ...]
+    special_rule_choice: tuple[str, ...] = ()
+
+    def team_rules(self, choice: str | None = None) -> tuple[str, ...]:
+        """The special rules a team of this roster has, given the rule it
+        chose at the draft (None: not chosen, so none of the options)."""
+        if not self.special_rule_choice:
+            return self.special_rules
+        fixed = tuple(
+            r for r in self.special_rules if r not in self.special_rule_choice
+        )
+        if choice is None or choice not in self.special_rule_choice:
+            return fixed
+        return (*fixed, choice)
 
     def position(self, slug: str) -> Position:
         for position in self.positions:
@@ -144,6 +206,17 @@ class RulesData:
     skills: dict[str, Skill]
     special_rules: dict[str, SpecialRule]
     random_skill_table: dict[str, tuple[str, ...]]
+    star_players: dict[str, StarPlayer] = field(default_factory=dict)
+
+    def stars_for(self, team_rules: Collection[str]) -> tuple[StarPlayer, ...]:
+        """The Star Players who play for a team with these special rules,
+        cheapest first."""
+        return tuple(
+            sorted(
+                (s for s in self.star_players.values() if s.plays_for(team_rules)),
+                key=lambda s: (s.cost, s.name),
+            )
+        )
 
 
 def _read(path: Path) -> Any:
@@ -187,6 +260,36 @@ def _roster(raw: dict[str, Any]) -> Roster:
         inducements=tuple(
             PricedItem(i["name"], int(i["cost"])) for i in raw["inducements"]
         ),
+        special_rule_choice=tuple(raw.get("special_rule_choice", ())),
+    )
+
+
+def _star(raw: dict[str, Any]) -> StarPlayer:
+    plays_for = raw["plays_for"]
+    rule = raw["special_rule"]
+    return StarPlayer(
+        slug=raw["slug"],
+        name=raw["name"],
+        cost=int(raw["cost"]),
+        any_team=bool(plays_for["any"]),
+        rules=tuple(plays_for.get("rules", ())),
+        except_rules=tuple(plays_for.get("except", ())),
+        rule_name=rule["name"],
+        rule_limit=rule["limit"],
+        rule_text=rule["text"],
+        members=tuple(
+            StarMember(
+                slug=m["slug"],
+                name=m["name"],
+                ma=int(m["ma"]),
+                st=int(m["st"]),
+                ag=int(m["ag"]),
+                pa=None if m["pa"] is None else int(m["pa"]),
+                av=int(m["av"]),
+                skills=tuple(SkillRef(k["skill"], k.get("param")) for k in m["skills"]),
+            )
+            for m in raw["members"]
+        ),
     )
 
 
@@ -226,4 +329,10 @@ def rules_data(version: str = DEFAULT_VERSION) -> RulesData:
             raise RulesDataError(f"{path.name}: slug {roster.slug!r} != file name")
         rosters[roster.slug] = roster
     table = {k: tuple(v) for k, v in skills_raw["random_table"].items()}
-    return RulesData(version, rosters, skills, special_rules, table)
+    stars: dict[str, StarPlayer] = {}
+    if (base / "star_players.json").exists():
+        stars = {
+            s["slug"]: _star(s)
+            for s in _read(base / "star_players.json")["star_players"]
+        }
+    return RulesData(version, rosters, skills, special_rules, table, stars)

@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 
 from engine.campaign.drafting import PURCHASE_ITEMS, DraftRequest, Violation
-from engine.rules_data import Roster
+from engine.rules_data import Roster, rules_data
 from engine.variants import Variant
 from league.services.teams import PlayerRequest
 
@@ -37,9 +37,25 @@ class DraftTeamForm(WebForm):
     cheerleaders = forms.IntegerField(min_value=0, initial=0)
     apothecary = forms.BooleanField(required=False)
     dedicated_fans = forms.IntegerField(min_value=1, initial=1)
+    special_rule = forms.ChoiceField(
+        label="Special rule", required=False, choices=[("", "—")]
+    )
 
     def __init__(self, *args: Any, fmt: Variant, roster: Roster, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if roster.special_rule_choice:
+            names = rules_data().special_rules
+            field = self.fields["special_rule"]
+            field.choices = [("", "— choose one —")] + [  # type: ignore[attr-defined]
+                (slug, names[slug].name if slug in names else slug)
+                for slug in roster.special_rule_choice
+            ]
+            field.help_text = (
+                "the roster says “choose either”: this decides which Star "
+                "Players and inducements the team may hire"
+            )
+        else:
+            del self.fields["special_rule"]
         limits = {
             "rerolls": fmt.max_rerolls,
             "assistant_coaches": fmt.max_assistant_coaches,
@@ -118,6 +134,7 @@ def draft_request(
         cheerleaders=data.get("cheerleaders") or 0,
         apothecary=bool(data.get("apothecary")),
         dedicated_fans=data.get("dedicated_fans") or 1,
+        special_rule=data.get("special_rule") or None,
     )
 
 

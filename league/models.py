@@ -137,6 +137,9 @@ class Team(models.Model):
     cheerleaders = models.PositiveSmallIntegerField(default=0)
     apothecary = models.BooleanField(default=False)
     dedicated_fans = models.PositiveSmallIntegerField(default=1)
+    # The special rule chosen at the draft where the roster says "Choose
+    # either:" (e.g. "favoured-of-khorne"); blank for the other rosters.
+    special_rule = models.CharField(max_length=40, blank=True, default="")
     # Cached balance of the TreasuryEntry ledger, moved only by the treasury
     # services with F() in the same transaction as the ledger row.
     treasury = models.IntegerField(default=0)
@@ -290,6 +293,7 @@ class LeagueEvent(models.Model):
         REQUEST_APPROVED = "request_approved", "Request to join approved"
         REQUEST_DECLINED = "request_declined", "Request to join declined"
         MEMBER_REMOVED = "member_removed", "Coach removed"
+        SPECIAL_RULE_CHOSEN = "special_rule_chosen", "Team special rule chosen"
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events")
     team = models.ForeignKey(

@@ -52,6 +52,14 @@ def team_roster_players(team: Team) -> list[Player]:
     return list(team.players.filter(status__in=ON_ROSTER).order_by("number"))
 
 
+def team_special_rules(team: Team) -> tuple[str, ...]:
+    """The team's special rules: its roster's, with the one it chose at the
+    draft where the roster offers a choice (none of the options if it has
+    not chosen)."""
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    return roster.team_rules(team.special_rule or None)
+
+
 def team_value_get(team: Team) -> TeamValue:
     """TV and CTV of a team. Temporarily retired players count towards TV but
     not CTV, like players who miss the next game (Hiring, Firing and

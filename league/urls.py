@@ -15,6 +15,7 @@ urlpatterns = [
         name="roster-detail",
     ),
     path("skills/", rules.SkillListApi.as_view(), name="skill-list"),
+    path("star-players/", rules.StarPlayerListApi.as_view(), name="star-player-list"),
     path("leagues/", views.LeagueListApi.as_view(), name="league-list"),
     path("leagues/<int:pk>/", views.LeagueDetailApi.as_view(), name="league-detail"),
     path(
@@ -68,6 +69,11 @@ urlpatterns = [
         "teams/<int:team_id>/players/<int:player_id>/",
         views.TeamPlayerDetailApi.as_view(),
         name="team-player-detail",
+    ),
+    path(
+        "teams/<int:team_id>/special-rule/",
+        views.TeamSpecialRuleApi.as_view(),
+        name="team-special-rule",
     ),
     path(
         "teams/<int:team_id>/purchases/",

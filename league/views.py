@@ -157,6 +157,7 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
                     cheerleaders=form.cleaned_data["cheerleaders"],
                     apothecary=form.cleaned_data["apothecary"],
                     dedicated_fans=form.cleaned_data["dedicated_fans"],
+                    special_rule=form.cleaned_data.get("special_rule") or "",
                 )
             except ServiceError as exc:
                 squad_errors, general_errors = show_violations(

@@ -162,7 +162,13 @@ class EventOutputSerializer(serializers.ModelSerializer[MatchEvent]):
 
 
 class PlayerLineSerializer(InputSerializer):
-    player_id = serializers.IntegerField(min_value=1)
+    player_id = serializers.IntegerField(min_value=1, required=False)
+    star_player = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="instead of player_id: a Star Player the team fielded "
+        "(the player's slug, e.g. morg-n-thorg or grak); no SPP",
+    )
     touchdowns = serializers.IntegerField(min_value=0, max_value=20, default=0)
     completions = serializers.IntegerField(min_value=0, max_value=50, default=0)
     interceptions = serializers.IntegerField(min_value=0, max_value=20, default=0)
@@ -174,10 +180,20 @@ class PlayerLineSerializer(InputSerializer):
 
 
 class CasualtyLineSerializer(InputSerializer):
-    player_id = serializers.IntegerField(min_value=1)
+    player_id = serializers.IntegerField(min_value=1, required=False)
+    star_player = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="instead of player_id: a Star Player hurt (waived after the game)",
+    )
     casualty_roll = serializers.IntegerField(min_value=1, max_value=100, required=False)
     lasting_roll = serializers.IntegerField(min_value=1, max_value=6, required=False)
     inflicted_by = serializers.IntegerField(min_value=1, required=False)
+    inflicted_by_star = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="instead of inflicted_by: the Star Player who caused it (no SPP)",
+    )
 
 
 class ReportInputSerializer(InputSerializer):

@@ -266,7 +266,12 @@ class InducementForm(WebForm):
             slug, limit = item["slug"], item["max"]
             if slug == "star_players":
                 choices = [("", "—")] + [
-                    (s["name"], f"{s['name']} ({s['price']:,})")
+                    (
+                        s["slug"],
+                        f"{s['name']} ({s['price']:,}"
+                        + (f", {s['players']} players" if s["players"] > 1 else "")
+                        + ")",
+                    )
                     for s in item["choices"]
                 ]
                 for n in range(1, limit + 1):

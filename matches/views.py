@@ -26,6 +26,7 @@ from django.views.decorators.http import (
 
 from engine.campaign import mercenary_price
 from engine.campaign.drafting import PURCHASE_ITEMS
+from engine.campaign.stars import find_star
 from engine.rules_data import rules_data
 from engine.variants import get_variant
 from league.access import league_get_for_commissioner, team_can_write
@@ -38,6 +39,7 @@ from league.selectors import (
     team_ledger,
     team_list,
     team_roster_players,
+    team_special_rules,
     team_value_get,
 )
 from league.web_selectors import (
@@ -324,6 +326,10 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
         "format": fmt,
         "roster": roster,
         "value": team_value_get(team),
+        "special_rules": [
+            rules_data(team.league.rules_version).special_rules[slug].name
+            for slug in team_special_rules(team)
+        ],
         "rows": team_sheet_rows(team, players),
         "former": list(team_former_players(team)),
         "ledger": list(team_ledger(team)),
@@ -613,7 +619,8 @@ def _inducement_side(
 
     def line_name(line: dict[str, Any]) -> str:
         if line.get("star_player"):
-            return str(line["star_player"])
+            star = find_star(rules_data(version), str(line["star_player"]))
+            return star.name if star is not None else str(line["star_player"])
         name = names.get(line["slug"], line["slug"])
         if line.get("position"):
             position = roster.position(str(line["position"])).name

@@ -43,6 +43,42 @@ class DraftRequest:
     cheerleaders: int = 0
     apothecary: bool = False
     dedicated_fans: int = 1
+    # The special rule the team takes where its roster says "Choose
+    # either:" (Roster.special_rule_choice), e.g. "favoured-of-khorne".
+    special_rule: str | None = None
+
+
+def special_rule_violations(roster: Roster, choice: str | None) -> list[Violation]:
+    """The draft's choice of special rule: required, and one of the
+    roster's options, where the roster offers a choice; absent otherwise."""
+    options = roster.special_rule_choice
+    if not options:
+        if choice:
+            return [
+                Violation(
+                    "special_rule_not_offered",
+                    "special_rule",
+                    f"{roster.name} teams choose no special rule",
+                )
+            ]
+        return []
+    if not choice:
+        return [
+            Violation(
+                "special_rule_required",
+                "special_rule",
+                f"{roster.name} teams choose one of: {', '.join(options)}",
+            )
+        ]
+    if choice not in options:
+        return [
+            Violation(
+                "unknown_special_rule",
+                "special_rule",
+                f"{roster.name} teams choose one of: {', '.join(options)}",
+            )
+        ]
+    return []
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +207,7 @@ def draft_check(
     violations += squad_violations(
         fmt, roster, [s for s, _ in request.players], "players"
     )
+    violations += special_rule_violations(roster, request.special_rule)
     violations += _limit(
         "reroll_limit", "rerolls", request.rerolls, 0, fmt.max_rerolls, "Team re-rolls"
     )
@@ -441,4 +478,12 @@ def suggest_draft(
     for position in chosen:
         numbered[position.slug] = numbered.get(position.slug, 0) + 1
         players.append((position.slug, f"{position.name} {numbered[position.slug]}"))
-    return DraftRequest(players=tuple(players), rerolls=rerolls, apothecary=apothecary)
+    # Decision: where the roster offers a choice of special rule, the
+    # suggested draft takes the first one listed.
+    choice = roster.special_rule_choice[0] if roster.special_rule_choice else None
+    return DraftRequest(
+        players=tuple(players),
+        rerolls=rerolls,
+        apothecary=apothecary,
+        special_rule=choice,
+    )

@@ -3,6 +3,7 @@ format, and the skills catalogue."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
@@ -13,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.rules_data import DEFAULT_VERSION, Roster, rules_data
+from engine.rules_data import DEFAULT_VERSION, Roster, Skill, StarPlayer, rules_data
 from engine.variants import Variant, variants
 
 
@@ -62,6 +63,8 @@ def roster_detail(fmt: Variant, roster: Roster, version: str) -> dict[str, Any]:
             {"slug": s, "name": special[s].name, "kind": special[s].kind}
             for s in roster.special_rules
         ],
+        "special_rule_choice": list(roster.special_rule_choice),
+        "star_players": roster_stars(fmt, roster, version),
         "positions": [
             {
                 "slug": p.slug,
@@ -84,6 +87,66 @@ def roster_detail(fmt: Variant, roster: Roster, version: str) -> dict[str, Any]:
             for p in roster.positions
         ],
     }
+
+
+def star_dict(star: StarPlayer, skills: Mapping[str, Skill]) -> dict[str, Any]:
+    return {
+        "slug": star.slug,
+        "name": star.name,
+        "cost": star.cost,
+        "plays_for": {
+            "any_team": star.any_team,
+            "rules": list(star.rules),
+            "except_rules": list(star.except_rules),
+        },
+        "special_rule": {
+            "name": star.rule_name,
+            "limit": star.rule_limit,
+            "text": star.rule_text,
+        },
+        "members": [
+            {
+                "slug": m.slug,
+                "name": m.name,
+                "ma": m.ma,
+                "st": m.st,
+                "ag": m.ag,
+                "pa": m.pa,
+                "av": m.av,
+                "skills": [
+                    {"skill": k.skill, "param": k.param, "label": k.label(skills)}
+                    for k in m.skills
+                ],
+            }
+            for m in star.members
+        ],
+    }
+
+
+def roster_stars(fmt: Variant, roster: Roster, version: str) -> list[dict[str, Any]]:
+    """The Star Players who play for teams of this roster (none in a format
+    without Star Players); ``requires_choice`` lists the special rules, among
+    the roster's choice, one of which the team must have chosen for the star
+    (empty: every team of the roster)."""
+    if not fmt.star_players:
+        return []
+    data = rules_data(version)
+    options = roster.special_rule_choice or (None,)
+    out = []
+    for star in sorted(data.star_players.values(), key=lambda s: (s.cost, s.name)):
+        via = [o for o in options if star.plays_for(roster.team_rules(o))]
+        if not via:
+            continue
+        out.append(
+            {
+                "slug": star.slug,
+                "name": star.name,
+                "cost": star.cost,
+                "members": [m.name for m in star.members],
+                "requires_choice": [] if len(via) == len(options) else via,
+            }
+        )
+    return out
 
 
 def _format_or_404(slug: str) -> Variant:
@@ -152,5 +215,22 @@ class SkillListApi(APIView):
                     "description": s.description,
                 }
                 for s in data.skills.values()
+            ]
+        )
+
+
+class StarPlayerListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: AnyJson},
+        summary="The Star Players: profiles, who they play for, special rules",
+    )
+    def get(self, request: Request) -> Response:
+        data = rules_data(DEFAULT_VERSION)
+        return Response(
+            [
+                star_dict(s, data.skills)
+                for s in sorted(data.star_players.values(), key=lambda s: s.name)
             ]
         )

@@ -18,7 +18,7 @@ from league.models import (
     TreasuryEntry,
     format_choices,
 )
-from league.selectors import team_roster_players, team_value_get
+from league.selectors import team_roster_players, team_special_rules, team_value_get
 
 
 class InputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -112,6 +112,19 @@ class TeamDraftInputSerializer(InputSerializer):
     cheerleaders = serializers.IntegerField(min_value=0, max_value=99, default=0)
     apothecary = serializers.BooleanField(default=False)
     dedicated_fans = serializers.IntegerField(min_value=0, max_value=99, default=1)
+    special_rule = serializers.CharField(
+        max_length=40,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="the special rule the team takes where its roster offers a "
+        "choice (Chaos Chosen, Chaos Renegades, Norse: see the roster's "
+        "special_rule_choice), e.g. favoured-of-khorne",
+    )
+
+
+class SpecialRuleInputSerializer(InputSerializer):
+    special_rule = serializers.CharField(max_length=40)
 
 
 class HireInputSerializer(InputSerializer):
@@ -170,6 +183,7 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
     tv = serializers.SerializerMethodField()
     ctv = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
+    special_rules = serializers.SerializerMethodField()
 
     class Meta:
         model = Team
@@ -186,6 +200,8 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
             "cheerleaders",
             "apothecary",
             "dedicated_fans",
+            "special_rule",
+            "special_rules",
             "treasury",
             "tv",
             "ctv",
@@ -197,6 +213,10 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
 
     def get_ctv(self, team: Team) -> int:
         return team_value_get(team).ctv
+
+    def get_special_rules(self, team: Team) -> list[str]:
+        """The team's special rules: its roster's, with the one it chose."""
+        return list(team_special_rules(team))
 
     def get_players(self, team: Team) -> list[dict[str, Any]]:
         players = team_roster_players(team)

@@ -23,6 +23,7 @@ from league.api.serializers import (
     NoInputSerializer,
     PlayerOutputSerializer,
     PurchaseInputSerializer,
+    SpecialRuleInputSerializer,
     TeamDraftInputSerializer,
     TeamOutputSerializer,
 )
@@ -32,6 +33,7 @@ from league.services.leagues import league_create
 from league.services.teams import (
     PlayerRequest,
     team_buy,
+    team_choose_special_rule,
     team_draft,
     team_fire_player,
     team_hire_player,
@@ -135,6 +137,19 @@ class TeamPurchasesApi(APIView):
         data = _valid(PurchaseInputSerializer, request.data)
         team_buy(team_id=team.pk, actor=request.user, **data)
         return _team_response(team.pk, status.HTTP_201_CREATED)
+
+
+class TeamSpecialRuleApi(APIView):
+    @extend_schema(
+        request=SpecialRuleInputSerializer,
+        responses={200: TeamOutputSerializer},
+        summary="Record the special rule of a team drafted without one",
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = team_get_for_write(request.user, team_id)
+        data = _valid(SpecialRuleInputSerializer, request.data)
+        team_choose_special_rule(team_id=team.pk, actor=request.user, **data)
+        return _team_response(team.pk)
 
 
 class TeamLedgerApi(generics.ListAPIView[Any]):

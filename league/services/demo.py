@@ -147,6 +147,7 @@ def demo_build() -> list[str]:
                 ],
                 rerolls=request.rerolls,
                 apothecary=request.apothecary,
+                special_rule=request.special_rule or "",
             )
             lines.append(
                 f"drafted {team_name!r} ({roster_slug}, coach {coach}) "

@@ -22,11 +22,13 @@ from engine.campaign.drafting import (
     draft_check,
     hire_check,
     purchase_check,
+    special_rule_violations,
 )
 from engine.rules_data import Position, Roster, rules_data
 from engine.variants import Variant, get_variant
 from league.errors import ServiceError
-from league.models import League, Player, Team, TreasuryEntry
+from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
+from league.services.audit import league_event_record
 from league.services.membership import membership_draft_violation
 from league.services.treasury import treasury_credit, treasury_debit
 
@@ -83,6 +85,7 @@ def team_draft(
     cheerleaders: int = 0,
     apothecary: bool = False,
     dedicated_fans: int = 1,
+    special_rule: str = "",
 ) -> Team:
     """Draft a new team: validate the whole draft, then write the team, its
     players (numbered 1…n in the order given) and the ledger (budget credited,
@@ -103,6 +106,7 @@ def team_draft(
         cheerleaders=cheerleaders,
         apothecary=apothecary,
         dedicated_fans=dedicated_fans,
+        special_rule=special_rule or None,
     )
     violations: list[Violation] = [membership] if membership is not None else []
     try:
@@ -134,6 +138,7 @@ def team_draft(
         cheerleaders=cheerleaders,
         apothecary=apothecary,
         dedicated_fans=dedicated_fans,
+        special_rule=special_rule,
     )
     team.full_clean()
     try:
@@ -287,4 +292,34 @@ def team_buy(
         actor=actor,
     )
     team.refresh_from_db()
+    return team
+
+
+@transaction.atomic
+def team_choose_special_rule(
+    *, team_id: int, special_rule: str, actor: AbstractBaseUser | None = None
+) -> Team:
+    """Record the special rule of a team whose roster offers a choice and
+    that has none recorded (teams drafted before Dugout asked for it). The
+    choice is made once: it is the draft's, and cannot be changed later."""
+    team = team_qs_for_update().get(pk=team_id)
+    roster = league_roster(team.league, team.roster)
+    if team.special_rule:
+        raise ServiceError.one(
+            "special_rule_chosen",
+            "special_rule",
+            f"{team.name} chose {team.special_rule} at the draft",
+        )
+    violations = special_rule_violations(roster, special_rule or None)
+    if violations:
+        raise ServiceError(violations)
+    team.special_rule = special_rule
+    team.save(update_fields=["special_rule"])
+    league_event_record(
+        league_id=team.league_id,
+        type=LeagueEvent.Type.SPECIAL_RULE_CHOSEN,
+        payload={"team": team.name, "special_rule": special_rule},
+        team=team,
+        actor=actor,
+    )
     return team

@@ -35,14 +35,27 @@ from engine.campaign.mercenaries import (
     mercenary_sheet,
     mercenary_violations,
 )
+from engine.campaign.stars import (
+    STAR_ID_BASE,
+    contested_stars,
+    find_star,
+    star_hire_violations,
+    star_places,
+    star_sheets,
+)
 from engine.model import PlayerSheet
-from engine.rules_data import CATEGORY_LETTERS, rules_data
+from engine.rules_data import CATEGORY_LETTERS, RulesData, rules_data
 from engine.variants import Variant
 from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from league.rules import settings_rules
-from league.selectors import team_detail_qs, team_roster_players, team_value_get
+from league.selectors import (
+    team_detail_qs,
+    team_roster_players,
+    team_special_rules,
+    team_value_get,
+)
 from league.services.treasury import treasury_debit
 from matches.events import match_events_append
 from matches.models import Match, MatchInducements
@@ -129,9 +142,8 @@ def inducement_offer(side: Side, match: Match) -> list[dict[str, Any]]:
     roster = rules_data(match.season.settings["rules_version"]).rosters[
         side.team.roster
     ]
-    priced = available_inducements(
-        _variant(match), roster.special_rules, roster.apothecary
-    )
+    team_rules = team_special_rules(side.team)
+    priced = available_inducements(_variant(match), team_rules, roster.apothecary)
     offer = []
     for spec, price in priced:
         if spec.slug == "star_players":
@@ -165,7 +177,16 @@ def inducement_offer(side: Side, match: Match) -> list[dict[str, Any]]:
                 "max": star_spec.max_count,
                 "price": None,
                 "choices": [
-                    {"name": s.name, "price": s.cost} for s in roster.star_players
+                    {
+                        "slug": s.slug,
+                        "name": s.name,
+                        "price": s.cost,
+                        "players": len(s.members),
+                        "special_rule": s.rule_name,
+                    }
+                    for s in rules_data(
+                        match.season.settings["rules_version"]
+                    ).stars_for(team_rules)
                 ],
             }
         )
@@ -183,6 +204,15 @@ def _squad(team: Team) -> list[str]:
             journeyman=False,
         ).values_list("position", flat=True)
     )
+
+
+def _star_slug(data: RulesData, key: str | None) -> str | None:
+    """Star lines store the hire's slug, whether the buyer named it by slug
+    or by name."""
+    if not key:
+        return None
+    star = find_star(data, key)
+    return star.slug if star is not None else key
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,21 +258,17 @@ def match_buy_inducements(
         )
     data = rules_data(match.season.settings["rules_version"])
     roster = data.rosters[team.roster]
-    stars = {s.name: s.cost for s in roster.star_players}
+    team_rules = team_special_rules(team)
     purchases = []
     hires: list[tuple[int, MercenaryHire]] = []
-    star_count = 0
+    star_hires: list[tuple[int, str]] = []
     for index, item in enumerate(items):
         unit = None
         if item.slug == "star_players":
-            if item.star_player not in stars:
-                raise ServiceError.one(
-                    "unknown_star_player",
-                    f"items.{index}.star_player",
-                    f"{roster.name} teams cannot hire {item.star_player!r}",
-                )
-            unit = stars[item.star_player]
-            star_count += item.count
+            # One line per star: "count" would hire the same star twice.
+            star_hires += [(index, str(item.star_player or ""))] * item.count
+            star = find_star(data, str(item.star_player or ""))
+            unit = star.cost if star is not None else 0
         elif item.slug == "mercenaries":
             hire = MercenaryHire(str(item.position or ""), item.skill or None)
             hires += [(index, hire)] * item.count
@@ -253,21 +279,38 @@ def match_buy_inducements(
                 position.cost if position else 0, extra_skill=hire.skill is not None
             )
         purchases.append(InducementPurchase(item.slug, item.count, unit))
+    squad = _squad(team)
+    chosen_stars = [find_star(data, key) for _, key in star_hires]
+    violations = star_hire_violations(
+        _variant(match),
+        data,
+        team_rules,
+        len(squad),
+        star_hires,
+        mercenaries=len(hires),
+    )
     if hires:
-        violations = mercenary_violations(
+        violations += mercenary_violations(
             _variant(match),
             roster,
-            _squad(team),
+            squad,
             hires,
             data.skills,
-            star_players=star_count,
+            star_players=star_places([s for s in chosen_stars if s is not None]),
         )
-        if violations:
-            raise ServiceError(violations)
+    if violations:
+        # Stars and mercenaries are counted together: report the total once.
+        seen: set[tuple[str, str | None]] = set()
+        unique = []
+        for v in violations:
+            if (v.code, v.field) not in seen:
+                seen.add((v.code, v.field))
+                unique.append(v)
+        raise ServiceError(unique)
     try:
         cost = validate_inducements(
             _variant(match),
-            roster.special_rules,
+            team_rules,
             roster.apothecary,
             purchases,
             side.petty_cash,
@@ -290,7 +333,7 @@ def match_buy_inducements(
                 "count": line.count,
                 "unit_price": line.unit_price,
                 "cost": line.cost,
-                "star_player": items[i].star_player,
+                "star_player": _star_slug(data, items[i].star_player),
                 "position": items[i].position,
                 "skill": items[i].skill,
             }
@@ -380,4 +423,72 @@ def match_mercenaries(
                         number=number,
                     )
                 )
+    return out
+
+
+def match_star_players(
+    match: Match,
+    snapshots: dict[int, dict[str, Any]],
+    records: Sequence[MatchInducements],
+    *,
+    numbers_taken: dict[int, int] | None = None,
+) -> dict[int, list[PlayerSheet]]:
+    """Each team's Star Players for this match (team id -> sheets), from its
+    inducement lines: ids from :data:`STAR_ID_BASE` up (home first), shirt
+    numbers after the kick-off roster's highest and the ``numbers_taken``
+    (mercenaries). A star both teams hired plays for neither: the league
+    rule (inducements_in_detail.md "0-2 Star Players")."""
+    data = rules_data(match.season.settings["rules_version"])
+    hired = _fielded_hires(match, records)
+    out: dict[int, list[PlayerSheet]] = {match.home_id: [], match.away_id: []}
+    for offset, team_id in ((0, match.home_id), (100, match.away_id)):
+        snap = snapshots.get(team_id)
+        if snap is None:
+            continue
+        number = max((int(p["number"]) for p in snap["players"]), default=0)
+        number += (numbers_taken or {}).get(team_id, 0)
+        for key in hired[team_id]:
+            star = find_star(data, key)
+            if star is None:
+                continue
+            sheets = star_sheets(
+                star,
+                first_id=STAR_ID_BASE + offset + len(out[team_id]),
+                first_number=number + 1,
+            )
+            number += len(sheets)
+            out[team_id].extend(sheets)
+    return out
+
+
+def _fielded_hires(
+    match: Match, records: Sequence[MatchInducements]
+) -> dict[int, list[str]]:
+    """Each team's Star Player hires (slugs) that take the field: a star
+    both teams hired plays for neither (the league rule)."""
+    by_team = {r.team_id: r for r in records}
+    hired: dict[int, list[str]] = {}
+    for team_id in (match.home_id, match.away_id):
+        record = by_team.get(team_id)
+        hired[team_id] = [
+            str(line["star_player"])
+            for line in (record.lines if record else [])
+            if line["slug"] == "star_players" and line.get("star_player")
+        ]
+    contested = contested_stars(hired[match.home_id], hired[match.away_id])
+    return {t: [s for s in slugs if s not in contested] for t, slugs in hired.items()}
+
+
+def match_fielded_stars(match: Match) -> dict[str, int]:
+    """The Star Players who take the field in ``match``, each player (a
+    pair's two by their own slugs, e.g. "grak", "crumbleberry") with the id
+    of the team that hired him: what a report may name."""
+    data = rules_data(match.season.settings["rules_version"])
+    hired = _fielded_hires(match, list(MatchInducements.objects.filter(match=match)))
+    out: dict[str, int] = {}
+    for team_id, slugs in hired.items():
+        for slug in slugs:
+            star = find_star(data, slug)
+            for member in star.members if star is not None else ():
+                out[member.slug] = team_id
     return out

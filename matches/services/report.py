@@ -17,6 +17,7 @@ from league.models import Team
 from league.rules import settings_rules
 from matches.events import match_events_append
 from matches.models import Match, MatchResult
+from matches.services.inducements import match_fielded_stars
 from matches.services.kickoff import (
     match_kick_off,
     match_qs_for_update,
@@ -34,25 +35,32 @@ from matches.services.seasons import match_seed
 @dataclass(frozen=True, slots=True)
 class PlayerLine:
     """What one player did: touchdowns, completions, interceptions,
-    deflections, casualties inflicted, successful landings."""
+    deflections, casualties inflicted, successful landings. The player is a
+    rostered player (``player_id``) or an induced Star Player the team
+    fielded (``star_player``: the player's slug, e.g. "grak")."""
 
-    player_id: int
+    player_id: int | None = None
     touchdowns: int = 0
     completions: int = 0
     interceptions: int = 0
     deflections: int = 0
     casualties_inflicted: int = 0
     successful_landings: int = 0
+    star_player: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CasualtyLine:
-    """A casualty suffered, with the dice rolled at the table if entered."""
+    """A casualty suffered, with the dice rolled at the table if entered.
+    A Star Player may be the victim (``star_player``; the result is waived
+    after the game) or the one who caused it (``inflicted_by_star``)."""
 
-    player_id: int
+    player_id: int | None = None
     casualty_roll: int | None = None
     lasting_roll: int | None = None
     inflicted_by: int | None = None
+    star_player: str | None = None
+    inflicted_by_star: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +116,7 @@ STAT_LIMITS: dict[str, tuple[str, str]] = {
 
 
 def _stat_violations(
-    report: Report, team_of: dict[int, int], turns: int
+    report: Report, team_of: dict[int | str, int], turns: int
 ) -> list[Violation]:
     """Counts one game cannot produce (see ``STAT_LIMITS``), each named by
     the line that breaks the limit: the player's own count, or the line
@@ -117,7 +125,7 @@ def _stat_violations(
     used: dict[tuple[int, str], int] = defaultdict(int)
     reported: set[tuple[int, str]] = set()
     for i, line in enumerate(report.players):
-        team = team_of.get(line.player_id)
+        team = team_of.get(_who(line.player_id, line.star_player))
         for key, (budget, why) in STAT_LIMITS.items():
             value = getattr(line, key)
             where = f"players.{i}.{key}"
@@ -153,10 +161,33 @@ def _stat_violations(
     return errors
 
 
+def _who(player_id: int | None, star: str | None) -> int | str:
+    """A report line's player: a rostered player's id, or a star's slug
+    (which can never equal an id)."""
+    return player_id if player_id is not None else f"star:{star}"
+
+
+def _one_player(
+    player_id: int | None, star: str | None, where: str
+) -> Violation | None:
+    if (player_id is None) == (star is None):
+        return Violation(
+            "one_player",
+            where,
+            "name either a rostered player (player_id) or a Star Player "
+            "(star_player), not both",
+        )
+    return None
+
+
 def _check(
-    match: Match, report: Report, snapshots: dict[int, dict[str, object]]
+    match: Match,
+    report: Report,
+    snapshots: dict[int, dict[str, object]],
+    stars: dict[str, int],
 ) -> None:
-    """Every rule a report must satisfy; raises with every violation found."""
+    """Every rule a report must satisfy; raises with every violation found.
+    ``stars``: the Star Players each team fielded (player slug -> team)."""
     errors: list[Violation] = []
     for fld in ("home_score", "away_score"):
         if getattr(report, fld) < 0:
@@ -169,48 +200,80 @@ def _check(
                         "min_value", f"players.{i}.{key}", "counts cannot be negative"
                     )
                 )
-    team_of: dict[int, int] = {}
-    available: set[int] = set()
+    team_of: dict[int | str, int] = {}
+    available: set[int | str] = set()
     for team_id, snap in snapshots.items():
         for p in snap["players"]:  # type: ignore[attr-defined]
             team_of[p["id"]] = team_id
             if p["available"]:
                 available.add(p["id"])
+    for slug, team_id in stars.items():
+        team_of[_who(None, slug)] = team_id
+        available.add(_who(None, slug))
     touchdowns: dict[int, int] = defaultdict(int)
-    seen: set[int] = set()
+    seen: set[int | str] = set()
     for i, line in enumerate(report.players):
         where = f"players.{i}.player_id"
-        if line.player_id not in team_of:
+        who = _who(line.player_id, line.star_player)
+        both = _one_player(line.player_id, line.star_player, where)
+        if both is not None:
+            errors.append(both)
+            continue
+        if line.star_player is not None and who not in team_of:
+            errors.append(
+                Violation(
+                    "unknown_star_player",
+                    f"players.{i}.star_player",
+                    "not a Star Player either team fielded in this match",
+                )
+            )
+            continue
+        if who not in team_of:
             errors.append(
                 Violation("unknown_player", where, "not a player of either team")
             )
             continue
-        if line.player_id not in available:
+        if who not in available:
             errors.append(
                 Violation(
                     "player_unavailable", where, "that player could not play this match"
                 )
             )
-        if line.player_id in seen:
+        if who in seen:
             errors.append(Violation("duplicate", where, "one line per player"))
-        seen.add(line.player_id)
-        touchdowns[team_of[line.player_id]] += line.touchdowns
+        seen.add(who)
+        touchdowns[team_of[who]] += line.touchdowns
     errors += _stat_violations(report, team_of, team_turns(match))
     # Decision: a player is a casualty at most once in a match. A casualty
     # is removed from play; one back from the Reserves box (Regeneration, or
     # Badly Hurt after the apothecary) is reported once, with the casualty
     # that stands, which is the one the post-game applies.
-    hurt: set[int] = set()
+    hurt: set[int | str] = set()
     for i, cas in enumerate(report.casualties):
-        if cas.player_id not in available:
+        victim = _who(cas.player_id, cas.star_player)
+        both = _one_player(cas.player_id, cas.star_player, f"casualties.{i}.player_id")
+        if both is not None:
+            errors.append(both)
+            continue
+        if cas.inflicted_by is not None and cas.inflicted_by_star is not None:
             errors.append(
                 Violation(
-                    "unknown_player",
-                    f"casualties.{i}.player_id",
+                    "one_player",
+                    f"casualties.{i}.inflicted_by",
+                    "name one player who caused it, not two",
+                )
+            )
+            continue
+        if victim not in available:
+            errors.append(
+                Violation(
+                    "unknown_star_player" if cas.star_player else "unknown_player",
+                    f"casualties.{i}."
+                    + ("star_player" if cas.star_player else "player_id"),
                     "a casualty must be a player who took part",
                 )
             )
-        elif cas.player_id in hurt:
+        elif victim in hurt:
             errors.append(
                 Violation(
                     "duplicate_casualty",
@@ -218,17 +281,27 @@ def _check(
                     "that player is already listed as a casualty of this match",
                 )
             )
-        hurt.add(cas.player_id)
-        if cas.inflicted_by is not None and cas.inflicted_by not in available:
+        hurt.add(victim)
+        attacker: int | str | None = None
+        if cas.inflicted_by is not None or cas.inflicted_by_star is not None:
+            attacker = _who(cas.inflicted_by, cas.inflicted_by_star)
+        if attacker is not None and attacker not in available:
             errors.append(
                 Violation(
-                    "unknown_player", f"casualties.{i}.inflicted_by", "unknown player"
+                    "unknown_star_player"
+                    if cas.inflicted_by_star
+                    else "unknown_player",
+                    f"casualties.{i}."
+                    + (
+                        "inflicted_by_star" if cas.inflicted_by_star else "inflicted_by"
+                    ),
+                    "unknown player",
                 )
             )
         elif (
-            cas.inflicted_by is not None
-            and cas.player_id in team_of
-            and team_of[cas.inflicted_by] == team_of[cas.player_id]
+            attacker is not None
+            and victim in team_of
+            and team_of[attacker] == team_of[victim]
         ):
             # Decision: ``inflicted_by`` names the opposition player whose
             # Block (or Foul) caused the casualty; only a casualty of an
@@ -238,7 +311,10 @@ def _check(
             errors.append(
                 Violation(
                     "own_team_casualty",
-                    f"casualties.{i}.inflicted_by",
+                    f"casualties.{i}."
+                    + (
+                        "inflicted_by_star" if cas.inflicted_by_star else "inflicted_by"
+                    ),
                     "a casualty is inflicted by a player of the other team",
                 )
             )
@@ -323,12 +399,16 @@ def match_submit_report(
     match = match_kick_off(match_id=match.pk)
     home_snap, away_snap = match_snapshots(match)
     snapshots = {match.home_id: home_snap, match.away_id: away_snap}
-    _check(match, report, snapshots)
+    stars = match_fielded_stars(match)
+    _check(match, report, snapshots, stars)
     settings = match.season.settings
     niggling = {
         p["id"]: p["niggling"] for s in snapshots.values() for p in s["players"]
     }
     team_of = {p["id"]: tid for tid, s in snapshots.items() for p in s["players"]}
+    # A Star Player's casualty is waived after the game, and one he causes
+    # earns no SPP (inducements_in_detail.md "0-2 Star Players"): neither is
+    # a casualty entry; both are in the report's events.
     casualties = [
         casualty_entry(
             match=match,
@@ -342,6 +422,23 @@ def match_submit_report(
             lasting_roll=cas.lasting_roll,
         )
         for i, cas in enumerate(report.casualties)
+        if cas.player_id is not None
+    ]
+    star_lines = [
+        {"star_player": line.star_player, "team_id": stars[line.star_player]}
+        | {k: getattr(line, k) for k in STAT_KEYS}
+        for line in report.players
+        if line.star_player is not None
+    ]
+    star_casualties = [
+        {
+            "star_player": cas.star_player,
+            "player_id": cas.player_id,
+            "inflicted_by": cas.inflicted_by,
+            "inflicted_by_star": cas.inflicted_by_star,
+        }
+        for cas in report.casualties
+        if cas.star_player is not None or cas.inflicted_by_star is not None
     ]
     if report.fan_factor_rolls:
         d3 = report.fan_factor_rolls
@@ -352,9 +449,10 @@ def match_submit_report(
         home_snap["dedicated_fans"] + d3[0],  # type: ignore[operator]
         away_snap["dedicated_fans"] + d3[1],  # type: ignore[operator]
     )
-    stats = {
+    stats = {  # Star Players earn no SPP: their lines are events only
         str(line.player_id): {k: getattr(line, k) for k in STAT_KEYS}
         for line in report.players
+        if line.player_id is not None
     }
     conceded = teams.get(report.conceded_by) if report.conceded_by else None
     shoot_out = (
@@ -394,7 +492,9 @@ def match_submit_report(
                 ("report_player", {"player_id": int(pid), **line})
                 for pid, line in stats.items()
             ],
+            *[("report_star", line) for line in star_lines],
             *[("casualty_roll", dict(c)) for c in casualties],
+            *[("star_casualty", line) for line in star_casualties],
             *([("sudden_death", shoot_out)] if shoot_out else []),
         ],
     )

@@ -13,7 +13,11 @@ from league.rules import settings_rules
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
 from matches.models import Match, MatchInducements
-from matches.services.inducements import inducements_for_engine, match_mercenaries
+from matches.services.inducements import (
+    inducements_for_engine,
+    match_mercenaries,
+    match_star_players,
+)
 from matches.services.kickoff import (
     match_kick_off,
     match_qs_for_update,
@@ -39,11 +43,18 @@ def match_engine_inputs(match: Match) -> dict[str, Any]:
     frozen rosters, the seed, the inducements and mercenaries (the keyword
     arguments of :func:`matches.engine_bridge.engine_play`)."""
     home, away = match_snapshots(match)
-    mercenaries = match_mercenaries(
+    snapshots = {match.home_id: home, match.away_id: away}
+    records = list(MatchInducements.objects.filter(match=match))
+    mercenaries = match_mercenaries(match, snapshots, records)
+    stars = match_star_players(
         match,
-        {match.home_id: home, match.away_id: away},
-        list(MatchInducements.objects.filter(match=match)),
+        snapshots,
+        records,
+        numbers_taken={t: len(sheets) for t, sheets in mercenaries.items()},
     )
+    # Hired for this game only, stars join the team sheet as mercenaries do.
+    for team_id, sheets in stars.items():
+        mercenaries[team_id] = mercenaries[team_id] + sheets
     return {
         "format_slug": str(match.season.settings["format"]),
         "home": home,
@@ -110,7 +121,9 @@ def match_resolve(*, match_id: int) -> bool:
     casualties = []
     for i, cas in enumerate(result.casualties):
         # Decision: a mercenary's casualty is his own affair (he leaves after
-        # the game); the player who caused it keeps its SPP.
+        # the game); the player who caused it keeps its SPP. A Star Player's
+        # is waived after the game (inducements_in_detail.md "0-2 Star
+        # Players"): is_mercenary() is true for star ids too.
         if cas.regenerated or is_mercenary(cas.player_id):
             continue
         roll = cas.d16 if cas.d16 is not None else cas.d100

@@ -189,12 +189,18 @@ def _preview(
                 cheerleaders=plan.cheerleaders,
                 apothecary=plan.apothecary,
                 dedicated_fans=1,
+                special_rule=team.special_rule or None,
             ),
             budget=10**12,
         )
     except DraftError as exc:
+        # Decision: a team drafted before Dugout recorded the choice of
+        # special rule (blank) re-drafts without one; it keeps only its
+        # roster's fixed rules until its coach records one.
         preview.violations += [
-            v for v in exc.violations if v.code != "unknown_position"
+            v
+            for v in exc.violations
+            if v.code not in ("unknown_position", "special_rule_required")
         ]
     preview.carry_over = carry_over_cost(
         fmt.name,

@@ -36,7 +36,8 @@ def legal_draft(fmt, roster):
         if not position.lineman and spent + position.cost <= fmt.budget:
             players.append((position.slug, "Star"))
             break
-    return DraftRequest(players=tuple(players))
+    choice = roster.special_rule_choice[0] if roster.special_rule_choice else None
+    return DraftRequest(players=tuple(players), special_rule=choice)
 
 
 @pytest.mark.parametrize("fmt", variants().values(), ids=lambda f: f.name)
@@ -359,3 +360,42 @@ def test_suggested_sevens_orc_draft():
     assert request.players[0] == ("thrower", "Thrower 1")
     # 2x65 + 2x80 + 3x50 = 440k; one re-roll at 120k = 560k; no room for 80k apothecary
     assert (request.rerolls, request.apothecary) == (1, False)
+
+
+# --- the choice of special rule ("Choose either:" in the roster) -------------
+
+
+@pytest.mark.parametrize(
+    ("roster", "choice", "expected"),
+    [
+        ("chaos-chosen", None, [("special_rule_required", "special_rule")]),
+        ("chaos-chosen", "favoured-of-khorne", []),
+        (
+            "chaos-chosen",
+            "old-world-classic",
+            [("unknown_special_rule", "special_rule")],
+        ),
+        ("norse", "old-world-classic", []),
+        ("norse", "favoured-of-nurgle", [("unknown_special_rule", "special_rule")]),
+        ("chaos-renegades", "favoured-of-tzeentch", []),
+        ("orc", None, []),
+        ("orc", "badlands-brawl", [("special_rule_not_offered", "special_rule")]),
+    ],
+)
+def test_a_draft_chooses_a_special_rule_where_the_roster_offers_one(
+    roster, choice, expected
+):
+    data = ROSTERS[roster]
+    request = DraftRequest(players=linemen(data, 11), special_rule=choice)
+
+    if expected:
+        with pytest.raises(DraftError) as exc_info:
+            draft_check(BB2020, data, request)
+        assert [(v.code, v.field) for v in exc_info.value.violations] == expected
+    else:
+        draft_check(BB2020, data, request)
+
+
+def test_the_suggested_draft_takes_the_first_option():
+    assert suggest_draft(BB2020, ROSTERS["norse"]).special_rule == "old-world-classic"
+    assert suggest_draft(BB2020, ROSTERS["orc"]).special_rule is None

@@ -76,6 +76,7 @@ class Command(BaseCommand):
                 players=[PlayerRequest(p, n) for p, n in draft.players],
                 rerolls=draft.rerolls,
                 apothecary=draft.apothecary,
+                special_rule=draft.special_rule or "",
             )
         season = season_create(league=league, name="Bench", seed=options["seed"])
         season_schedule(season_id=season.pk)
