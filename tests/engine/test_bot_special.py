@@ -153,3 +153,33 @@ def test_the_rosters_with_these_traits_play_whole_matches(fmt: str) -> None:
         assert m.done
         used |= {e.skill for e in m.events if isinstance(e, SkillUsed)}
     assert used & SPECIAL  # the traits were actually used
+
+
+def test_scripted_bot_walks_a_hungry_vampire_to_a_thrall() -> None:
+    # A failed Bloodlust (2 < 3) and is about to stop; B is three squares
+    # away: the bot steps towards B instead of starving.
+    sc = Scenario(
+        """
+        ......
+        .A..B.
+        ......
+        """,
+        skills={"A": [("bloodlust", "3+")]},
+        dice=[2],
+    )
+    sc.act("A", "move")
+    d = sc.match.pending
+    g = sc.match.state
+    step = refine(d, g, ("end",))
+    assert step in {("move", sc.sq(2, y)) for y in range(3)}  # one closer
+    far = Scenario(
+        """
+        .A.........B
+        """,
+        skills={"A": [("bloodlust", "3+")]},
+        stats={"A": {"ma": 3}},
+        dice=[2],
+    )
+    far.act("A", "move")
+    # ten squares away with MA 3: out of reach, it stops
+    assert refine(far.match.pending, far.match.state, ("end",)) == ("end",)
