@@ -10,6 +10,8 @@ from django.db import transaction
 from engine.campaign.mercenaries import is_mercenary
 from engine.errors import UnimplementedSkill
 from league.rules import settings_rules
+from league.services.journeymen import team_take_plague_rotter
+from league.services.teams import team_qs_for_update
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
 from matches.models import Match, MatchInducements
@@ -167,4 +169,7 @@ def match_resolve(*, match_id: int) -> bool:
     )
     match_events_from_engine(match, events)
     match_events_append(match, [("casualty_roll", dict(c)) for c in casualties])
+    for side, _victim, _by in result.extra.get("plague_ridden", ()):
+        team_id = match.home_id if side == "home" else match.away_id
+        team_take_plague_rotter(team_qs_for_update().get(pk=team_id), match_id=match.pk)
     return True
