@@ -273,12 +273,11 @@ class Trickster(Proc):
         self.then = then
 
     def _squares(self, g: GameState) -> list[int]:
-        here = g.pos[self.dfn]
         flags = g.pitch.flags
         return [
             s
             for s in g.pitch.neighbours[g.pos[self.att]]
-            if g.board[s] < 0 and s != here and not flags[s] & F_TRAPDOOR
+            if g.board[s] < 0 and not flags[s] & F_TRAPDOOR
         ]
 
     def step(self, g: GameState) -> Decision | None:

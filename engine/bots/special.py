@@ -12,8 +12,10 @@ decision kinds, and :data:`HANDLERS` answer the new decision kinds.
   team-mates and fewest opponents around (else stay).
 * Hit and Run: out of reach (the square furthest from opponents), always.
 * Bloodlust: keep the declared action; a hungry carrier bites at once (so
-  it may still score or pass); at the end bite a Thrall who is already down
-  and not holding the ball first.
+  it may still score or pass); a hungry player about to stop with no Thrall
+  next to it steps towards one it can still reach (safe steps only); at
+  the end bite a Thrall who is already down and not holding the ball
+  first.
 """
 
 from __future__ import annotations
@@ -22,8 +24,17 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
+from engine.bloodlust import is_thrall
 from engine.bots.blockmath import block_odds
-from engine.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
+from engine.state import (
+    PF_HUNGRY,
+    PF_USED,
+    PITCH,
+    STANDING,
+    Decision,
+    GameState,
+    Option,
+)
 
 STAB = S.STAB
 BREATHE_FIRE = S.BIT["breathe-fire"]
@@ -123,13 +134,43 @@ def refine(d: Decision, g: GameState, choice: Option) -> Option:
             o = _gaze_target(g, p, opts)
             if o is not None:
                 return o
-        if g.carrier == p:
+        if g.pflags[p] & PF_HUNGRY:
             bites = [o for o in opts if o[0] == "bite"]
-            if bites:
+            if bites and g.carrier == p:
                 return _bite(g, bites)
+            if not bites and choice == ("end",):
+                step = _towards_thrall(g, p, opts)
+                if step is not None:
+                    return step
     if choice[0] == "block" and g.skills[p] & _SPECIAL:
         return _special_block(g, p, g.idx[choice[1]], opts)
     return choice
+
+
+def _towards_thrall(g: GameState, p: int, opts: tuple[Option, ...]) -> Option | None:
+    """A hungry player about to stop: one safe step (no Dodge, no Rush)
+    towards the nearest Thrall it can still reach, if any."""
+    t = g.team[p]
+    left = g.ma[p] - g.act_ma_used
+    if left <= 0 or g.markers(g.pos[p], t):
+        return None
+    dist = g.pitch.distance
+    thralls = [
+        g.pos[q]
+        for q in range(g.n)
+        if q != p and g.team[q] == t and g.box[q] == PITCH and is_thrall(g, q)
+    ]
+    here = min((dist(g.pos[p], s) for s in thralls), default=99)
+    if here > left + 1:
+        return None
+    best: Option | None = None
+    for o in opts:
+        if o[0] != "move":
+            continue
+        d = min(dist(o[1], s) for s in thralls)
+        if d < here:
+            best, here = o, d
+    return best
 
 
 def _bite(g: GameState, opts: list[Option] | tuple[Option, ...]) -> Option:
