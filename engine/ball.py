@@ -499,6 +499,33 @@ class TouchbackProc(Proc):
             g.stack[-1] = Bounce(g.pos[p])
 
 
+def loose_ball_at(g: GameState, sq: int) -> bool:
+    """Whether the ball lies on the ground (not carried, not in the air) in
+    square ``sq``."""
+    return sq >= 0 and g.ball == sq and g.carrier < 0 and not g.ball_air
+
+
+class SettleBall(Proc):
+    """A loose ball still lying in ``sq`` bounces from it (rulebook
+    "Occupied Squares": the ball can never come to rest on the ground in an
+    occupied square; "Pushed Players": a player pushed into the ball's
+    square makes it bounce). Nothing happens when the ball has already
+    left ``sq`` (a player Knocked Down there bounced it first)."""
+
+    __slots__ = ("sq",)
+
+    def __init__(self, sq: int) -> None:
+        self.phase = 0
+        self.sq = sq
+
+    def step(self, g: GameState) -> Decision | None:
+        if loose_ball_at(g, self.sq):
+            g.stack[-1] = Bounce(self.sq)
+        else:
+            g.stack.pop()
+        return None
+
+
 def drop_ball_if_carrier(g: GameState, p: int) -> int:
     """If ``p`` holds the ball, it drops to their square; returns that square
     (to bounce from) or -1."""

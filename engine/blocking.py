@@ -11,7 +11,14 @@ block, Multiple Block, Pile Driver and Projectile Vomit are in
 from __future__ import annotations
 
 from engine import skillbits as S
-from engine.ball import STAT_BLOCKS, Bounce, ThrowIn, check_touchdown, stat, turnover
+from engine.ball import (
+    STAT_BLOCKS,
+    SettleBall,
+    ThrowIn,
+    check_touchdown,
+    stat,
+    turnover,
+)
 from engine.block_strength import block_strengths, count_assists, dice_count
 from engine.dice import BLOCK_FACE_NAMES, BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
 from engine.events import Block as BlockEv
@@ -722,7 +729,8 @@ class Block(Proc):
             if self.victim_ball:
                 todo.append(ThrowIn(self.victim_sq))
         if ball_bounce >= 0:
-            todo.append(Bounce(ball_bounce))
+            # Unless a player Knocked Down on it has bounced it already.
+            todo.append(SettleBall(ball_bounce))
         for proc in reversed(todo):
             g.stack.append(proc)
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 from engine import skillbits as S
 from engine.ball import (
     STAT_CAS,
+    Bounce,
     ball_drop,
     drop_ball_if_carrier,
+    loose_ball_at,
     stat,
     turnover,
 )
@@ -72,8 +74,20 @@ class KnockDown(Proc):
     ``how``="vomit": hit by Projectile Vomit whose (unmodified) armour roll
     already broke: becomes Prone, then an unmodified Injury roll; like
     Placed Prone, a Turnover only when the active team's carrier drops the
+<<<<<<< HEAD
     ball. ``how``="stab": the same after a Stab's unmodified armour roll.
     ``claws``: the knock-down came from a Block by a player with Claws.
+=======
+    ball. ``claws``: the knock-down came from a Block by a player with Claws.
+
+    A loose ball lying in the player's square (he Fell Over after a Dodge,
+    Rush, Jump or Leap into it, or landed badly on it after being thrown)
+    bounces from that square after the Armour and Injury rolls, as a held
+    one does (rulebook "Occupied Squares": the ball never rests on the
+    ground in an occupied square). Decision: it bounces even when those
+    rolls take him off the pitch, as a held ball would. Not being held, it
+    causes no Turnover of its own and Safe Pair of Hands cannot place it.
+>>>>>>> main
     """
 
     __slots__ = (
@@ -83,6 +97,7 @@ class KnockDown(Proc):
         "mb",
         "causes_turnover",
         "ball_sq",
+        "loose",
         "credit",
         "claws",
     )
@@ -104,6 +119,7 @@ class KnockDown(Proc):
         self.mb = mb
         self.causes_turnover = causes_turnover
         self.ball_sq = -1
+        self.loose = False
         self.credit = credit
         self.claws = claws
 
@@ -115,6 +131,9 @@ class KnockDown(Proc):
             g.emit(KnockedDown(g.pid[p], g.pos[p], self.how))
             had_ball = g.carrier == p
             self.ball_sq = drop_ball_if_carrier(g, p)
+            if not had_ball and loose_ball_at(g, g.pos[p]):
+                self.ball_sq = g.pos[p]
+                self.loose = True
             how = self.how
             soft = how == "placed_prone" or how == "vomit" or how == "stab"
             if g.team[p] == g.active and (
@@ -133,7 +152,11 @@ class KnockDown(Proc):
             return None
         if self.ball_sq >= 0 and g.ball == self.ball_sq and g.carrier < 0:
             # ball.ball_drop: it bounces, or Safe Pair of Hands places it.
-            g.stack[-1] = ball_drop(g, p, self.ball_sq, self.how)
+            g.stack[-1] = (
+                Bounce(self.ball_sq)
+                if self.loose
+                else ball_drop(g, p, self.ball_sq, self.how)
+            )
         else:
             g.stack.pop()
         return None
@@ -349,8 +372,8 @@ class Harm(Proc):
         t = g.team[p]
         v = g.variant
         roll = self.table_roll
-        # Decay: +1 to the Casualty roll.
-        mod = 1 if g.skills[p] & S.DECAY else 0
+        # Decay: +1 to the Casualty roll; Niggling Injuries (BB2020): +1 each.
+        mod = (1 if g.skills[p] & S.DECAY else 0) + v.casualty_modifier(g, p)
         if roll:
             result = v.casualty_result(g, p, roll, mod)
         else:

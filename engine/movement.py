@@ -474,10 +474,7 @@ class Step(Proc):
 
     def _tackler_down(self, g: GameState, q: int) -> None:
         """The Diving Tackler, now in the vacated square, is Placed Prone
-        (a ball dropped there by Fumblerooskie bounces)."""
-        src = self.src
-        if g.ball == src and g.carrier < 0 and not g.ball_air:
-            g.stack.append(Bounce(src))
+        (a ball dropped there by Fumblerooskie bounces: KnockDown)."""
         g.stack.append(KnockDown(q, "placed_prone", causes_turnover=False))
 
     def _shadowing(self, g: GameState) -> Decision | None:

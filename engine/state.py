@@ -21,7 +21,7 @@ from engine.pitch import Pitch
 if TYPE_CHECKING:
     from engine.dice import Dice
     from engine.events import Event
-    from engine.model import CasualtyRecord, TeamSheet
+    from engine.model import CasualtyRecord, PlayerSheet, TeamSheet
     from engine.variants.base import Variant
 
 HOME, AWAY = 0, 1
@@ -347,6 +347,11 @@ class GameState:
             ):
                 out.append(q)
         return out
+
+    def sheet(self, p: int) -> PlayerSheet:
+        """The team sheet entry of player ``p`` (home players come first)."""
+        home = self.sheets[0].players
+        return home[p] if p < len(home) else self.sheets[1].players[p - len(home)]
 
     def tname(self, t: int) -> str:
         return TEAM_NAMES[t]

@@ -12,11 +12,13 @@ from engine.ball import (
     ThrowIn,
     check_touchdown,
     disturbing_presence,
+    loose_ball_at,
     stat,
     turnover,
 )
 from engine.events import Landing, Move, Roll, ThrowTeamMate
 from engine.injuries import KnockDown, crowd_push, to_box
+from engine.movement import Pickup
 from engine.passing import SHORT, pass_band, targets_in_range
 from engine.pitch import D8_DIRECTIONS
 from engine.rolls import Test
@@ -127,9 +129,13 @@ class ThrowTeamMateAction(Proc):
         self.phase = 2
 
     def _fumble(self, g: GameState) -> None:
+        """Rulebook "Fumbled Throws": the thrower's activation ends and the
+        team-mate is dropped, bouncing from the thrower's square, then must
+        land. The fumble itself is no Turnover ("The Turnover" names only a
+        fumbled Pass action): one follows only when the dropped player held
+        the ball and fails to land or lands in the crowd (``Land``)."""
         p, q = self.p, self.q
         g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
-        turnover(g, "fumble")
         # The thrown player is dropped and bounces from the thrower's square.
         d = g.dice.d8()
         sq = g.pitch.steps[d][g.pos[p]]
@@ -139,9 +145,13 @@ class ThrowTeamMateAction(Proc):
         g.stack[-1] = Land(q, sq, -1, self.can_land, False)
 
     def _eaten(self, g: GameState) -> None:
+        """Always Hungry, eaten: dead, and a Turnover only when the eaten
+        team-mate held the ball ("The Turnover"), which then bounces from
+        the thrower's square."""
         q = self.q
-        turnover(g, "eaten")
         had = g.carrier == q
+        if had:
+            turnover(g, "eaten")
         sq = g.pos[self.p]
         g.pflags[q] |= PF_DEAD
         to_box(g, q, CAS, "eaten")
@@ -157,7 +167,13 @@ class ThrowTeamMateAction(Proc):
 
 
 class Land(Proc):
-    """Thrown player ``q`` comes down at ``sq`` (-1 = in the crowd)."""
+    """Thrown player ``q`` comes down at ``sq`` (-1 = in the crowd).
+
+    A safe landing is voluntary movement (rulebook "Landing"), so a player
+    landing safely on the loose ball must try to pick it up ("Picking up
+    the Ball"); one who lands badly on it Falls Over there and the ball
+    bounces from his square (``KnockDown``).
+    """
 
     __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced")
 
@@ -172,11 +188,20 @@ class Land(Proc):
 
     def step(self, g: GameState) -> Decision | None:
         q = self.q
+        if self.phase == 2:  # after picking up the ball (or failing to)
+            g.stack.pop()
+            if g.carrier == q:
+                check_touchdown(g, q)
+            return None
         if self.phase == 1:
             ok = g.ret
             g.emit(Landing(g.pid[q], self.sq, ok))
             if ok:
                 stat(g, q, STAT_LAND)
+                if loose_ball_at(g, self.sq):
+                    self.phase = 2
+                    g.stack.append(Pickup(q))
+                    return None
                 g.stack.pop()
                 if g.carrier == q:
                     check_touchdown(g, q)

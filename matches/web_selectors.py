@@ -39,7 +39,7 @@ from matches.models import (
     TaskProgress,
 )
 from matches.selectors import season_standings
-from matches.services.inducements import match_mercenaries
+from matches.services.inducements import match_hired_players
 from matches.services.progress import progress_counts
 from matches.standings import Row
 
@@ -301,7 +301,7 @@ def _players_from(
 
 def match_players(match: Match) -> dict[int, PlayerInfo]:
     """The players of both teams as they stood at kick-off, and the
-    mercenaries they hired for the match (two queries)."""
+    mercenaries and Star Players they hired for the match."""
     snapshots = {s.team_id: s.data for s in RosterSnapshot.objects.filter(match=match)}
     players = _players_from(match, snapshots)
     records = list(MatchInducements.objects.filter(match=match))
@@ -309,7 +309,7 @@ def match_players(match: Match) -> dict[int, PlayerInfo]:
         version = str(match.season.settings.get("rules_version", "")) or (
             match.season.league.rules_version
         )
-        for team_id, sheets in match_mercenaries(match, snapshots, records).items():
+        for team_id, sheets in match_hired_players(match, snapshots, records).items():
             side = "home" if team_id == match.home_id else "away"
             names = _position_names(version, str(snapshots[team_id]["roster"]))
             for sheet in sheets:
@@ -318,7 +318,9 @@ def match_players(match: Match) -> dict[int, PlayerInfo]:
                     side=side,
                     number=sheet.number,
                     name=sheet.name,
-                    position=names.get(sheet.position, sheet.position),
+                    position="Star Player"
+                    if sheet.position.startswith("star:")
+                    else names.get(sheet.position, sheet.position),
                 )
     return players
 

@@ -288,20 +288,27 @@ def niggling_modifiers(table: str, niggling: int) -> tuple[int, int]:
 
 
 def roll_casualty(
-    table: str, roller: Roller, *, niggling: int = 0, purpose: str = "casualty"
+    table: str,
+    roller: Roller,
+    *,
+    niggling: int = 0,
+    modifier: int = 0,
+    purpose: str = "casualty",
 ) -> CasualtyOutcome:
     """Roll on casualty table ``table`` for a player with ``niggling``
-    Niggling Injuries.
+    Niggling Injuries; ``modifier`` is what the player's skills add on every
+    table (Decay: +1, skills_and_traits.md "Decay"; the match engine adds
+    the same).
 
     BB2020 ("NI"): +1 to the D16 per Niggling Injury. Decision: a modified
     total above 16 counts as 16 (DEAD). A Lasting Injury rolls a D6 on the
     Lasting Injury table (purpose ``"lasting_injury"``).
     """
     spec = casualty_table(table)
-    _, modifier = niggling_modifiers(table, niggling)
+    _, niggling_mod = niggling_modifiers(table, niggling)
     recorder = RollRecorder(roller)
     natural = recorder.d(spec.sides, purpose)
-    total = min(natural + modifier, spec.sides)
+    total = min(natural + niggling_mod + modifier, spec.sides)
     row = spec.row(total)
     lasting = None
     if row.result is CasualtyResult.LASTING_INJURY and spec.lasting_injury:
@@ -315,6 +322,7 @@ def casualty_from_roll(
     lasting_roll: int | None = None,
     *,
     niggling: int = 0,
+    modifier: int = 0,
 ) -> CasualtyOutcome:
     """The outcome for dice already rolled (e.g. by the match engine):
     ``casualty_roll`` is the natural roll, ``lasting_roll`` the D6 on the
@@ -322,7 +330,7 @@ def casualty_from_roll(
     script = [casualty_roll] if lasting_roll is None else [casualty_roll, lasting_roll]
     roller = ScriptedRoller(script)
     try:
-        outcome = roll_casualty(table, roller, niggling=niggling)
+        outcome = roll_casualty(table, roller, niggling=niggling, modifier=modifier)
     except RuntimeError as exc:
         raise CampaignError("invalid_roll", str(exc), "roll") from exc
     if roller.remaining:

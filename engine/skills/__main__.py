@@ -1,5 +1,6 @@
 """``python -m engine.skills --coverage``: implemented and missing skills
-(against the rules data) and which rosters are fully covered."""
+(against the rules data), which rosters and Star Players are fully
+covered, and the share of the skills they use that the engine plays."""
 
 from __future__ import annotations
 
@@ -17,9 +18,17 @@ def coverage(version: str = "bb2020") -> dict[str, object]:
     implemented = sorted(s for s in data.skills if s in IMPLEMENTED)
     missing = sorted(s for s in data.skills if s not in IMPLEMENTED)
     rosters = {}
+    used: set[str] = set()
     for slug, roster in sorted(data.rosters.items()):
         need = {ref.skill for pos in roster.positions for ref in pos.skills}
+        used |= need
         rosters[slug] = sorted(need - set(IMPLEMENTED))
+    stars = {}
+    for slug, star in sorted(data.star_players.items()):
+        need = {ref.skill for m in star.members for ref in m.skills}
+        used |= need
+        stars[slug] = sorted(need - set(IMPLEMENTED))
+    used_implemented = sorted(s for s in used if s in IMPLEMENTED)
     return {
         "implemented": implemented,
         "missing": missing,
@@ -30,6 +39,18 @@ def coverage(version: str = "bb2020") -> dict[str, object]:
         },
         "rosters_fully_covered": [r for r, m in rosters.items() if not m],
         "rosters_missing": {r: m for r, m in rosters.items() if m},
+        "star_players_fully_covered": [s for s, m in stars.items() if not m],
+        "star_players_missing": {s: m for s, m in stars.items() if m},
+        # The skills the 29 rosters and the Star Players use, and how many
+        # of them the engine plays (the target is 100%).
+        "used_by_rosters_and_stars": {
+            "total": len(used),
+            "implemented": len(used_implemented),
+            "percent": round(100 * len(used_implemented) / len(used), 1)
+            if used
+            else 100.0,
+            "missing": sorted(used - set(IMPLEMENTED)),
+        },
     }
 
 

@@ -1,9 +1,19 @@
-"""Consistency checks of a game state (used by property tests)."""
+"""Consistency checks of a game state (used by property tests).
+
+Among them: a loose ball never rests in an occupied square (rulebook
+"Occupied Squares") once the procedure that put a player on it is over.
+"""
 
 from __future__ import annotations
 
+from engine.ball import Bounce, SafePairOfHands, SettleBall
+from engine.blocking import Block
+from engine.dodging import MoveTest
 from engine.events import Touchdown
+from engine.injuries import KnockDown
+from engine.movement import Pickup, Step
 from engine.state import PITCH, STANDING, GameState
+from engine.throw_team_mate import Land
 
 
 def check(g: GameState) -> list[str]:
@@ -34,6 +44,14 @@ def check(g: GameState) -> list[str]:
             errs.append(f"carrier {c} inconsistent (ball {g.ball}, box {g.box[c]})")
     elif g.ball < 0 and not g.ball_air and g.active >= 0:
         errs.append("ball out of play during a team turn")
+    if (
+        g.carrier < 0
+        and g.ball >= 0
+        and not g.ball_air
+        and g.board[g.ball] >= 0
+        and not _settling(g, g.ball)
+    ):
+        errs.append(f"loose ball at {g.ball} under player {g.board[g.ball]}")
     tds = [0, 0]
     for e in g.events:
         if type(e) is Touchdown:
@@ -44,3 +62,40 @@ def check(g: GameState) -> list[str]:
         if not 0 <= g.turn[t] <= rs.turns_per_half:
             errs.append(f"turn marker {g.turn[t]} out of range")
     return errs
+
+
+def _settling(g: GameState, sq: int) -> bool:
+    """Whether a procedure under way will still move the loose ball lying
+    in the occupied square ``sq``: the player who stepped or was thrown
+    there has a pick-up or a fall to come, a knock-down there has its
+    bounce to come, or a block has the pushed player's bounce to come."""
+    for proc in g.stack:
+        if isinstance(proc, Step):
+            # The mover (pick-up or fall to come), or a Diving Tackler in
+            # the vacated square (Placed Prone to come).
+            if sq in (proc.dst, proc.src):
+                return True
+        elif isinstance(proc, Pickup | MoveTest):
+            if g.pos[proc.p] == sq:
+                return True
+        elif isinstance(proc, Land):
+            if proc.sq == sq:
+                return True
+        elif isinstance(proc, KnockDown):
+            if proc.ball_sq == sq:
+                return True
+        elif isinstance(proc, SettleBall | SafePairOfHands):
+            if proc.sq == sq:
+                return True
+        elif isinstance(proc, Bounce):
+            if proc.src == sq:
+                return True
+        elif isinstance(proc, Block):
+            if proc.moved and proc.phase in _BLOCK_PUSHED:
+                return True
+    return False
+
+
+# Block phases after the pushes and before their consequences (follow-up,
+# Strip Ball and Fend decisions).
+_BLOCK_PUSHED = frozenset((6, 7, 66, 67, 68))

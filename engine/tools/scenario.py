@@ -49,6 +49,7 @@ class Scenario:
         dice: Iterable[int | str] = (),
         skills: Mapping[str, Iterable[str | tuple[str, str | None]]] | None = None,
         stats: Mapping[str, Mapping[str, Any]] | None = None,
+        niggling: Mapping[str, int] | None = None,
         ball: str | None = None,
         prone: str = "",
         stunned: str = "",
@@ -113,6 +114,7 @@ class Scenario:
                     prof["pa"],
                     prof["av"],
                     sk,
+                    niggling=(niggling or {}).get(ch, 0),
                 )
             )
         home = TeamSheet(

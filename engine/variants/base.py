@@ -209,6 +209,11 @@ class Variant:
             return 0
         return g.dice.d16()
 
+    def casualty_modifier(self, g: GameState, p: int) -> int:
+        """What the variant adds to every Casualty roll against player ``p``
+        (beyond skills such as Decay)."""
+        return 0
+
     def casualty_result(self, g: GameState, p: int, roll: int, modifier: int) -> str:
         table = self.casualty_table
         assert table is not None

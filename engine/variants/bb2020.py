@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
+    from engine.state import GameState
 
 # Kick-off Event table (2D6); Sevens uses the same headings with smaller
 # numbers of players affected (see the *_bonus facts).
@@ -121,6 +122,13 @@ class BloodBowl2020(Variant):
     lasting_injury = LASTING_INJURY
     prayers = PRAYERS
     spp_costs = SPP_COSTS
+
+    def casualty_modifier(self, g: GameState, p: int) -> int:
+        """the_rules_of_blood_bowl.md "NI (Niggling Injury)": +1 to every
+        Casualty roll made against the player per Niggling Injury he carries
+        into the match (``PlayerSheet.niggling``; the same rule as
+        ``BB2020_TABLE.niggling_modifier``, so the post-game agrees)."""
+        return g.sheet(p).niggling
 
     def league_casualty_table(self) -> CasualtyTable | None:
         from engine.campaign.casualty import BB2020_TABLE

@@ -152,10 +152,8 @@ class Classic(BloodBowl2020):
         roll made against this player" (PlayerSheet.niggling). Stunty: +1
         (see the Decision on ``stunty_injury_table``). Thick Skull still
         turns the lowest KO'd result into Stunned (engine.injuries)."""
-        home = g.sheets[0].players
-        sheet = home[p] if p < len(home) else g.sheets[1].players[p - len(home)]
         stunty = 1 if g.skills[p] & S.STUNTY else 0
-        return sheet.niggling + stunty
+        return g.sheet(p).niggling + stunty
 
     def ko_recovery_at_kickoff(self) -> bool:
         """Seed 001 "KO'd": "At the next kick-off, before you set up any
@@ -175,6 +173,11 @@ class Classic(BloodBowl2020):
         if g.effects.get(NO_APOTHECARY, False):
             return False
         return super().apothecary_may_treat(g, p)
+
+    def casualty_modifier(self, g: GameState, p: int) -> int:
+        """Niggling Injuries modify the Injury roll here, not the D100
+        (``injury_modifier``; ``CLASSIC_TABLE.niggling_modifier``)."""
+        return 0
 
     def casualty_roll(self, g: GameState) -> int:
         """Seed 001: "roll percentile dice (1d100)".

@@ -66,6 +66,8 @@ DEMO_LEAGUES = (
     ),
 )
 
+DEMO_SPECIAL_RULES = {"Khorne's Hounds": "favoured-of-khorne"}
+
 
 def _account(
     username: str, password: str, superuser: bool
@@ -137,6 +139,9 @@ def demo_build() -> list[str]:
             request = suggest_draft(
                 get_variant(fmt_slug), rules_data().rosters[roster_slug]
             )
+            # Decision: the demo's Chaos teams take the favour their name
+            # says; the others the suggested draft's first option.
+            choice = DEMO_SPECIAL_RULES.get(team_name, request.special_rule)
             team = team_draft(
                 league=league,
                 coach=users[coach],
@@ -147,7 +152,7 @@ def demo_build() -> list[str]:
                 ],
                 rerolls=request.rerolls,
                 apothecary=request.apothecary,
-                special_rule=request.special_rule or "",
+                special_rule=choice or "",
             )
             lines.append(
                 f"drafted {team_name!r} ({roster_slug}, coach {coach}) "

@@ -4,9 +4,17 @@ play a whole round robin."""
 from __future__ import annotations
 
 from engine.campaign.advancement import RANDOM_PRIMARY
+from engine.rules_data import rules_data
 from league.models import League, Player
+from league.selectors import team_special_rules
 from league.services.advancement import player_advance, player_advancements_get
-from matches.models import Season
+from league.services.treasury import treasury_adjust
+from matches.models import Match, Season
+from matches.services.inducements import (
+    Purchase,
+    inducement_sides,
+    match_buy_inducements,
+)
 from matches.services.seasons import season_create, season_schedule
 
 DEMO_SEASONS = (
@@ -50,3 +58,52 @@ def demo_advance_players(season: Season) -> list[str]:
             f"{skill.skill if skill else 'a skill'} ({option.category})"
         )
     return lines
+
+
+# The Old World Classic league (Blood Bowl 2020) plays one match of its
+# season in the demo: its home side hires two Star Players, paid for by a
+# commissioner's treasury adjustment (a sponsor), so the replay shows them.
+STAR_SEASON = ("Old World Classic", "2026 Season", 2020)
+STAR_PREFERENCE = (
+    "morg-n-thorg",
+    "griff-oberwald",
+    "grombrindal",
+    "mighty-zug",
+    "count-luthor-von-drakenborg",
+    "anqi-panqi",
+)
+SPONSOR_NOTE = "Demo: a sponsor pays for two Star Players"
+
+
+def demo_star_match() -> tuple[Match, list[str]] | None:
+    """The Old World Classic season's first match, with two Star Players
+    bought by the side that buys first; None once it has been played."""
+    season, _ = demo_season(STAR_SEASON)
+    match = season.matches.order_by("round", "id").first()
+    if match is None or match.status != Match.Status.SCHEDULED:
+        return None
+    home, away = inducement_sides(match)
+    side = away if home.must_wait else home
+    team = side.team
+    league = team.league
+    data = rules_data(league.rules_version)
+    rules = team_special_rules(team)
+    picks = [
+        s
+        for s in STAR_PREFERENCE
+        if s in data.star_players and data.star_players[s].plays_for(rules)
+    ][:2]
+    cost = sum(data.star_players[s].cost for s in picks)
+    short = cost - side.petty_cash - side.treasury_available
+    if short > 0:
+        treasury_adjust(
+            team=team, amount=short, note=SPONSOR_NOTE, actor=league.commissioner
+        )
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=team.pk,
+        actor=league.commissioner,
+        items=[Purchase("star_players", star_player=s) for s in picks],
+    )
+    names = [data.star_players[s].name for s in picks]
+    return match, [f"{team.name} hired {' and '.join(names)} for {match}"]

@@ -492,3 +492,21 @@ def match_fielded_stars(match: Match) -> dict[str, int]:
             for member in star.members if star is not None else ():
                 out[member.slug] = team_id
     return out
+
+
+def match_hired_players(
+    match: Match,
+    snapshots: dict[int, dict[str, Any]],
+    records: Sequence[MatchInducements],
+) -> dict[int, list[PlayerSheet]]:
+    """Everyone hired for this match only (team id -> sheets): each team's
+    mercenaries, then its Star Players. They join the team sheet for the
+    engine and the replay's cast."""
+    mercenaries = match_mercenaries(match, snapshots, records)
+    stars = match_star_players(
+        match,
+        snapshots,
+        records,
+        numbers_taken={t: len(sheets) for t, sheets in mercenaries.items()},
+    )
+    return {team_id: mercenaries[team_id] + stars[team_id] for team_id in mercenaries}

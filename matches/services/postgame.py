@@ -42,7 +42,11 @@ from matches.events import match_events_append, postgame_roll_payload
 from matches.models import Match, MatchResult, Season
 from matches.scheduling import playoff_round
 from matches.services.kickoff import match_qs_for_update, match_snapshots
-from matches.services.results import CasualtyEntry, casualty_outcome
+from matches.services.results import (
+    CasualtyEntry,
+    casualty_outcome,
+    casualty_roll_modifier,
+)
 from matches.services.seasons import match_seed
 
 Step = Match.PostgameStep
@@ -289,10 +293,19 @@ def _step_injuries(
     events: list[Any] = [
         ("postgame_mng_cleared", {"step": "injuries", "player_ids": sat_out})
     ]
+    modifier = {
+        p["id"]: casualty_roll_modifier(p)
+        for s in (home_snap, away_snap)
+        for p in s["players"]
+    }
     for entry in result.casualties:
         cas: CasualtyEntry = entry  # type: ignore[assignment]
         player = Player.objects.select_for_update().get(pk=cas["player_id"])
-        outcome = casualty_outcome(cas, niggling=player.niggling_injuries)
+        outcome = casualty_outcome(
+            cas,
+            niggling=player.niggling_injuries,
+            modifier=modifier.get(player.pk, 0),
+        )
         new = apply_casualty(_state(player), outcome)
         for characteristic, name in CHARACTERISTIC_FIELDS.items():
             setattr(player, name, new.stat(characteristic))

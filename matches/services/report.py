@@ -26,6 +26,7 @@ from matches.services.kickoff import (
 from matches.services.results import (
     STAT_KEYS,
     casualty_entry,
+    casualty_roll_modifier,
     match_result_save,
     sudden_death_record,
 )
@@ -405,6 +406,11 @@ def match_submit_report(
     niggling = {
         p["id"]: p["niggling"] for s in snapshots.values() for p in s["players"]
     }
+    modifier = {
+        p["id"]: casualty_roll_modifier(p)
+        for s in snapshots.values()
+        for p in s["players"]
+    }
     team_of = {p["id"]: tid for tid, s in snapshots.items() for p in s["players"]}
     # A Star Player's casualty is waived after the game, and one he causes
     # earns no SPP (inducements_in_detail.md "0-2 Star Players"): neither is
@@ -417,6 +423,7 @@ def match_submit_report(
             team_id=team_of[cas.player_id],
             table=str(settings["casualty_table"]),
             niggling=niggling[cas.player_id],
+            modifier=modifier[cas.player_id],
             inflicted_by=cas.inflicted_by,
             casualty_roll=cas.casualty_roll,
             lasting_roll=cas.lasting_roll,

@@ -15,17 +15,18 @@ from league.services.teams import team_qs_for_update
 from matches.engine_bridge import engine_play
 from matches.events import match_events_append, match_events_from_engine
 from matches.models import Match, MatchInducements
-from matches.services.inducements import (
-    inducements_for_engine,
-    match_mercenaries,
-    match_star_players,
-)
+from matches.services.inducements import inducements_for_engine, match_hired_players
 from matches.services.kickoff import (
     match_kick_off,
     match_qs_for_update,
     match_snapshots,
 )
-from matches.services.results import STAT_KEYS, casualty_entry, match_result_save
+from matches.services.results import (
+    STAT_KEYS,
+    casualty_entry,
+    casualty_roll_modifier,
+    match_result_save,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -47,16 +48,8 @@ def match_engine_inputs(match: Match) -> dict[str, Any]:
     home, away = match_snapshots(match)
     snapshots = {match.home_id: home, match.away_id: away}
     records = list(MatchInducements.objects.filter(match=match))
-    mercenaries = match_mercenaries(match, snapshots, records)
-    stars = match_star_players(
-        match,
-        snapshots,
-        records,
-        numbers_taken={t: len(sheets) for t, sheets in mercenaries.items()},
-    )
-    # Hired for this game only, stars join the team sheet as mercenaries do.
-    for team_id, sheets in stars.items():
-        mercenaries[team_id] = mercenaries[team_id] + sheets
+    # Hired for this game only: mercenaries and Star Players.
+    mercenaries = match_hired_players(match, snapshots, records)
     return {
         "format_slug": str(match.season.settings["format"]),
         "home": home,
@@ -119,6 +112,9 @@ def match_resolve(*, match_id: int) -> bool:
     own = rules.variant.league_casualty_table()
     same_table = own is not None and own.name == table
     niggling = {p["id"]: p["niggling"] for s in (home, away) for p in s["players"]}
+    modifier = {
+        p["id"]: casualty_roll_modifier(p) for s in (home, away) for p in s["players"]
+    }
     team_ids = {"home": match.home_id, "away": match.away_id}
     casualties = []
     for i, cas in enumerate(result.casualties):
@@ -137,6 +133,7 @@ def match_resolve(*, match_id: int) -> bool:
                 team_id=team_ids[cas.team],
                 table=table,
                 niggling=niggling.get(cas.player_id, 0),
+                modifier=modifier.get(cas.player_id, 0),
                 inflicted_by=cas.inflicted_by,
                 # The engine's D16 counts only when the league plays that
                 # table; a result without a roll (Sevens, Stunty) stands.

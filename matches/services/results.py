@@ -8,7 +8,7 @@ re-reads the outcome from those dice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any, TypedDict
 
@@ -82,14 +82,25 @@ class _ReplayThenSeeded:
         return value
 
 
-def casualty_outcome(entry: CasualtyEntry, *, niggling: int) -> CasualtyOutcome:
-    """The outcome the stored dice give on the stored table."""
+def casualty_roll_modifier(player: Mapping[str, Any]) -> int:
+    """What a roster-snapshot player's skills add to Casualty rolls against
+    him, as the match engine adds them: Decay +1 (skills_and_traits.md
+    "Decay")."""
+    return 1 if any(skill == "decay" for skill, _ in player["skills"]) else 0
+
+
+def casualty_outcome(
+    entry: CasualtyEntry, *, niggling: int, modifier: int = 0
+) -> CasualtyOutcome:
+    """The outcome the stored dice give on the stored table (``modifier``:
+    :func:`casualty_roll_modifier`)."""
     if entry["casualty_roll"] is not None:
         return casualty_from_roll(
             entry["table"],
             entry["casualty_roll"],
             entry["lasting_roll"],
             niggling=niggling,
+            modifier=modifier,
         )
     if entry["result"] in ("seriously_hurt", "dead"):
         # A result the match gave without a casualty roll (the Sevens Injury
@@ -113,6 +124,7 @@ def casualty_entry(
     team_id: int,
     table: str,
     niggling: int,
+    modifier: int = 0,
     inflicted_by: int | None = None,
     casualty_roll: int | None = None,
     lasting_roll: int | None = None,
@@ -133,7 +145,7 @@ def casualty_entry(
         given = [r for r in (casualty_roll, lasting_roll) if r is not None]
         roller = _ReplayThenSeeded(given, match_seed(match.seed, "casualty", index))
         try:
-            outcome = roll_casualty(table, roller, niggling=niggling)
+            outcome = roll_casualty(table, roller, niggling=niggling, modifier=modifier)
         except (ValueError, RuntimeError) as exc:  # an impossible die entered
             raise ServiceError.one(
                 "invalid_dice", f"casualties.{index}", str(exc)

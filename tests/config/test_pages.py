@@ -50,7 +50,10 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     ]
     assert Team.objects.count() == 16
     assert Team.objects.filter(league__format="sevens", status="ready").count() == 8
-    season = Season.objects.get(name="2026 Season")
+    assert Team.objects.get(name="Khorne's Hounds").special_rule == (
+        "favoured-of-khorne"
+    )
+    season = Season.objects.get(name="2026 Season", league__format="sevens")
     assert season.matches.count() == 28
     assert season.matches.filter(status="complete").count() == 28
     assert "28/28 matches" in first
@@ -61,6 +64,24 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     assert cup.matches.filter(status="complete").count() == 6
     assert "6/6 matches" in first
     assert "Standings, Lustria Classic Cup — 2026 Cup:" in first
+    # one Blood Bowl match with two Star Players, resolved once
+    from matches.models import Match, MatchInducements
+    from matches.web_selectors import replay_data
+
+    (played,) = Match.objects.filter(season__league__format="bb2020", status="complete")
+    (bought,) = MatchInducements.objects.filter(match=played)
+    assert [line["star_player"] for line in bought.lines] == [
+        "morg-n-thorg",
+        "griff-oberwald",
+    ]
+    assert Match.objects.filter(season__league__format="bb2020").count() == 6
+    cast = replay_data(played)["players"].values()
+    assert sorted(p["name"] for p in cast if p["position"] == "Star Player") == [
+        "Griff Oberwald",
+        "Morg 'n' Thorg",
+    ]
+    assert "Dwarf Giants hired Morg 'n' Thorg and Griff Oberwald" in first
+    assert "hired" not in second
     # the season's SPP were spent once: players advanced, with their dice
     from league.models import LeagueEvent, Player
 

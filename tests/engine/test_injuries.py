@@ -103,6 +103,49 @@ def test_decay_adds_one_to_casualty_roll() -> None:
     assert sc.events(Casualty)[0].result == "seriously_hurt"
 
 
+@pytest.mark.parametrize(
+    ("niggling", "d16", "result"),
+    [
+        (0, 12, "serious_injury"),
+        (1, 12, "lasting_injury"),  # 13
+        (2, 12, "lasting_injury"),  # 14
+        (3, 12, "dead"),  # 15
+        (2, 6, "seriously_hurt"),  # 8
+        (2, 16, "dead"),  # 18 is off the table: DEAD
+    ],
+)
+def test_each_niggling_injury_adds_one_to_the_casualty_roll(
+    niggling: int, d16: int, result: str
+) -> None:
+    """the_rules_of_blood_bowl.md "NI (Niggling Injury)": every Niggling
+    Injury the player carries adds +1 to Casualty rolls against him. The
+    record keeps the natural D16 (the post-game adds the Niggling Injuries
+    to it again on the league's table)."""
+    extra = [3] if result == "lasting_injury" else []
+    sc = fall([5, 5, 6, 5, d16, *extra], niggling={"A": niggling})
+    assert sc.events(Casualty)[0].result == result
+    rec = sc.match.state.casualties[0]
+    assert (rec.d16, rec.result) == (d16, result)
+    assert rec.lasting_d6 == (3 if extra else None)
+    assert sc.dice.remaining == 0
+
+
+def test_niggling_and_decay_add_up() -> None:
+    sc = fall([5, 5, 6, 5, 12], niggling={"A": 2}, skills={"A": ["decay"]})
+    assert sc.events(Casualty)[0].result == "dead"  # 12 + 2 + 1
+
+
+def test_the_apothecarys_casualty_reroll_counts_niggling_injuries() -> None:
+    """The second Casualty roll is a roll against the player too: 13 + 2 is
+    DEAD, 11 + 2 a Lasting Injury, which is kept (D6 5: Neck Injury)."""
+    sc = fall([5, 5, 6, 5, 13], niggling={"A": 2}, apothecary=(True, False))
+    sc.dice.extend([11, 5])
+    sc.choose("apothecary")
+    rec = sc.match.state.casualties[0]
+    assert (rec.d16, rec.result, rec.characteristic) == (11, "lasting_injury", "ag")
+    assert sc.match.state.box[sc.p("A")] == CAS
+
+
 def test_regeneration_sends_casualty_to_reserves() -> None:
     sc = fall([5, 5, 6, 5, 9, 4], skills={"A": ["regeneration"]})
     g = sc.match.state

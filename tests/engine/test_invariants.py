@@ -1,5 +1,6 @@
-"""Property tests: invariants hold throughout random games of both
-rulesets."""
+"""Property tests: invariants (engine.tools.invariants, among them "no
+loose ball in an occupied square") hold at every decision of random games
+of every variant."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hypothesis import strategies as st
 from engine import Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import RandomBot, ScriptedBot
 from engine.tools.invariants import check
+from engine.tools.scenario import Scenario
 from tests.engine.rosters import PLAYABLE_ROSTERS
 
 ROSTERS = PLAYABLE_ROSTERS
@@ -17,7 +19,7 @@ ROSTERS = PLAYABLE_ROSTERS
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
-    rs=st.sampled_from(["bb2020", "sevens"]),
+    rs=st.sampled_from(["bb2020", "sevens", "classic"]),
     home=st.sampled_from(ROSTERS),
     away=st.sampled_from(ROSTERS),
     scripted=st.booleans(),
@@ -55,3 +57,21 @@ def test_invariants_hold_every_decision(
         assert r.winner is not None
     n_players = len(m.state.sheets[0].players) + len(m.state.sheets[1].players)
     assert len(m.state.box) == n_players
+
+
+def test_a_loose_ball_resting_under_a_player_is_reported() -> None:
+    # given a Prone player lying on the loose ball between activations
+    sc = Scenario(
+        """
+        .....
+        .A*..
+        ....b
+    """,
+        prone="A",
+    )
+    g = sc.match.state
+    assert check(g) == []
+    # when the ball is put under him
+    g.ball = g.pos[sc.p("A")]
+    # then
+    assert check(g) == [f"loose ball at {g.ball} under player {sc.p('A')}"]

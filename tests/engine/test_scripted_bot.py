@@ -125,8 +125,10 @@ SEEDED_RESULTS = {
     ],
     "bb2020": [
         ((1, 0), 1, 1146),
-        ((0, 2), 3, 1518),
-        ((0, 0), 4, 946),
+        # Games 1 and 2, issue 12: a player who fails a Rush onto the loose
+        # ball now has it bounce from his square (it lay under him before).
+        ((1, 2), 2, 1588),
+        ((1, 0), 4, 968),
         ((2, 0), 2, 1514),
         ((2, 1), 4, 1165),
     ],

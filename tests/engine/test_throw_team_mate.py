@@ -36,20 +36,90 @@ def test_cannot_throw_without_right_stuff() -> None:
     assert ("activate", sc.id("T"), "throw_team_mate") in sc.match.pending.options
 
 
-def test_always_hungry_eats_team_mate() -> None:
+HUNGRY = {**SKILLS, "T": ["throw-team-mate", "always-hungry"]}
+
+
+def throw(
+    dice: list[int], *, ball: str | None = None, hungry: bool = False
+) -> Scenario:
     sc = Scenario(
         DIAGRAM,
-        skills={**SKILLS, "T": ["throw-team-mate", "always-hungry"]},
+        skills=HUNGRY if hungry else SKILLS,
         stats=STATS,
-        dice=[1, 1],
+        dice=dice,
+        ball=ball,
     )
     sc.act("T", "throw_team_mate")
     sc.choose("throw_tm", sc.id("G"))
     sc.choose("square", sc.sq(5, 0))
+    return sc
+
+
+def test_always_hungry_eats_team_mate_without_a_turnover() -> None:
+    """Always Hungry, 1 then 1: the team-mate is eaten. "The Turnover" names
+    an eaten player only when he held the ball, so the turn goes on."""
+    sc = throw([1, 1], hungry=True)
     g = sc.match.state
     assert g.box[sc.p("G")] == CAS
     assert g.casualties[0].result == "dead"
+    assert sc.events(Turnover) == []
+    assert not sc.match.done
+    assert sc.match.pending.kind == "activate"
+    assert ("activate", sc.id("T"), "move") not in sc.match.pending.options
+
+
+def test_always_hungry_eating_the_ball_carrier_turns_over() -> None:
+    """Eaten with the ball: a Turnover, and the ball bounces from the
+    thrower's square (D8 8: south-east, from (0,0) to (1,1))."""
+    sc = throw([1, 1, 8], ball="G", hungry=True)
+    g = sc.match.state
     assert [t.reason for t in sc.events(Turnover)] == ["eaten"]
+    assert (g.carrier, g.ball) == (-1, sc.sq(1, 1))
+    assert sc.match.done
+
+
+def test_fumbled_throw_without_the_ball_is_no_turnover() -> None:
+    """A natural 1 fumbles: the thrower's activation ends and the team-mate
+    is dropped, bouncing from the thrower's square (D8 7: south, to (0,1)),
+    then lands (3 passes AG 3+ at -1). "The Turnover" lists a fumbled Pass,
+    not a fumbled throw: with no ball held, the turn goes on."""
+    sc = throw([1, 7, 4])
+    g = sc.match.state
+    assert sc.events(ThrowTeamMate)[0].quality == "fumble"
+    assert sc.xy("G") == (0, 1)
+    assert sc.events(Landing)[0].ok is True
+    assert g.status[sc.p("G")] == STANDING
+    assert sc.events(Turnover) == []
+    assert not sc.match.done
+    assert ("activate", sc.id("T"), "move") not in sc.match.pending.options
+    assert ("activate", sc.id("G"), "move") in sc.match.pending.options
+
+
+def test_fumbled_throw_with_the_ball_landing_safely_is_no_turnover() -> None:
+    sc = throw([1, 7, 4], ball="G")
+    assert sc.match.state.carrier == sc.p("G")
+    assert sc.events(Turnover) == []
+    assert not sc.match.done
+
+
+def test_fumbled_throw_with_the_ball_landing_badly_turns_over() -> None:
+    """Landing 3 fails at -1: he Falls Over holding the ball (armour 2+2
+    holds), a Turnover, and the ball bounces (D8 5: east, to (1,1))."""
+    sc = throw([1, 7, 3, 2, 2, 5], ball="G")
+    g = sc.match.state
+    assert sc.events(Landing)[0].ok is False
+    assert [t.reason for t in sc.events(Turnover)] == ["fall"]
+    assert (g.carrier, g.ball) == (-1, sc.sq(1, 1))
+    assert sc.match.done
+
+
+def test_always_hungry_squirming_free_fumbles_without_a_turnover() -> None:
+    """Always Hungry 1, then 2+: the team-mate squirms free and the throw is
+    fumbled (dropped south, lands on a 4)."""
+    sc = throw([1, 2, 7, 4], hungry=True)
+    assert sc.events(ThrowTeamMate)[0].quality == "fumble"
+    assert sc.events(Turnover) == []
+    assert not sc.match.done
 
 
 def test_failed_landing_falls_over_without_turnover() -> None:

@@ -10,8 +10,13 @@ from league.services.demo import demo_build
 from matches.models import Match
 from matches.progress_bar import resolve_with_progress
 from matches.selectors import season_standings
-from matches.services.demo import DEMO_SEASONS, demo_advance_players, demo_season
-from matches.services.progress import season_resolve_start
+from matches.services.demo import (
+    DEMO_SEASONS,
+    demo_advance_players,
+    demo_season,
+    demo_star_match,
+)
+from matches.services.progress import match_resolve_start, season_resolve_start
 
 
 class Command(BaseCommand):
@@ -22,10 +27,24 @@ class Command(BaseCommand):
             self.stdout.write(line)
         for which in DEMO_SEASONS:
             self._season(which)
+        self._star_match()
         self.stdout.write(
             "\nDemo accounts: admin/admin (superuser), commish/commish (commissioner), "
             "bob/bob and carla/carla (coaches)."
         )
+
+    def _star_match(self) -> None:
+        """One Blood Bowl match with two Star Players, resolved on its own;
+        the rest of that season stays scheduled."""
+        hired = demo_star_match()
+        if hired is None:
+            return
+        match, lines = hired
+        for line in lines:
+            self.stdout.write(line)
+        self.stdout.write(f"resolving {match} with the engine:")
+        progress, _ = match_resolve_start(match_id=match.pk)
+        resolve_with_progress(progress, self.stdout)
 
     def _season(self, which: tuple[str, str, int]) -> None:
         season, created = demo_season(which)

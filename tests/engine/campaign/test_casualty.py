@@ -177,6 +177,27 @@ def test_classic_roll_ignores_niggling_injuries() -> None:
 
 
 @pytest.mark.parametrize(
+    ("table", "roll", "niggling", "total", "result"),
+    [
+        ("bb2020", 12, 0, 13, LI),  # Decay alone
+        ("bb2020", 12, 2, 15, DEAD),  # Decay and two Niggling Injuries
+        ("bb2020", 16, 1, 16, DEAD),
+        ("classic", 90, 0, 91, DEAD),  # Decay on the D100 ...
+        ("classic", 58, 3, 59, SH),  # ... where Niggling Injuries add nothing
+        ("dungeon_bowl", 6, 0, 7, SH),
+    ],
+)
+def test_decay_adds_one_on_every_casualty_table(
+    table: str, roll: int, niggling: int, total: int, result: CasualtyResult
+) -> None:
+    """skills_and_traits.md "Decay": +1 to all rolls against the player on
+    the Casualty table (``modifier``), whatever the table."""
+    lasting = 4 if result is LI else None
+    outcome = casualty_from_roll(table, roll, lasting, niggling=niggling, modifier=1)
+    assert (outcome.roll_total, outcome.result) == (total, result)
+
+
+@pytest.mark.parametrize(
     ("table", "niggling", "expected"),
     [
         ("bb2020", 2, (0, 2)),

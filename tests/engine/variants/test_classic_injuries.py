@@ -117,6 +117,14 @@ def test_niggling_does_not_touch_bb2020() -> None:
     assert CLASSIC.injury_modifier(g, 0) == 2
 
 
+def test_niggling_does_not_touch_the_classic_d100() -> None:
+    """Seed 001 puts Niggling Injuries on the Injury roll only: D100 89
+    stays Smashed Collar Bone with two of them (89 + 2 would be DEAD)."""
+    sc = fall([5, 5, 5, 5, 89], niggling=2)
+    c = sc.events(Casualty)[0]
+    assert (c.d100, c.result) == (89, "smashed_collar_bone")
+
+
 def test_thick_skull_with_a_niggling_injury() -> None:
     # 7 + 1 = 8: KO'd, which Thick Skull turns into Stunned; 8 + 1 = 9: KO'd.
     sc = fall([5, 5, 3, 4], niggling=1, skills={"A": ["thick-skull"]})
