@@ -74,11 +74,8 @@ class KnockDown(Proc):
     ``how``="vomit": hit by Projectile Vomit whose (unmodified) armour roll
     already broke: becomes Prone, then an unmodified Injury roll; like
     Placed Prone, a Turnover only when the active team's carrier drops the
-<<<<<<< HEAD
     ball. ``how``="stab": the same after a Stab's unmodified armour roll.
     ``claws``: the knock-down came from a Block by a player with Claws.
-=======
-    ball. ``claws``: the knock-down came from a Block by a player with Claws.
 
     A loose ball lying in the player's square (he Fell Over after a Dodge,
     Rush, Jump or Leap into it, or landed badly on it after being thrown)
@@ -87,7 +84,6 @@ class KnockDown(Proc):
     ground in an occupied square). Decision: it bounces even when those
     rolls take him off the pitch, as a held ball would. Not being held, it
     causes no Turnover of its own and Safe Pair of Hands cannot place it.
->>>>>>> main
     """
 
     __slots__ = (
