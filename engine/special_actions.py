@@ -257,7 +257,8 @@ class Trickster(Proc):
     ``("square", sq)`` or ``("decline",)``). Then ``then`` goes on.
 
     Decisions: not used without a Tackle Zone (as other skills here);
-    squares with a trapdoor are not offered; a ball carrier placed in the
+    squares with a trapdoor or the loose ball are not offered (being placed
+    is no move: no pick-up); a ball carrier placed in the
     opposition End Zone scores only once the action is resolved (the
     attacker's block decides, as for any carrier at its end); not offered
     against a Frenzy's second block (the same Block action goes on) nor a
@@ -274,10 +275,11 @@ class Trickster(Proc):
 
     def _squares(self, g: GameState) -> list[int]:
         flags = g.pitch.flags
+        loose = g.ball if g.carrier < 0 and not g.ball_air else -1
         return [
             s
             for s in g.pitch.neighbours[g.pos[self.att]]
-            if g.board[s] < 0 and not flags[s] & F_TRAPDOOR
+            if g.board[s] < 0 and s != loose and not flags[s] & F_TRAPDOOR
         ]
 
     def step(self, g: GameState) -> Decision | None:
