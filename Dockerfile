@@ -20,4 +20,5 @@ RUN pip install . \
 
 USER dugout
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", \
+     "--worker-class", "gthread", "--threads", "4"]

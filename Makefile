@@ -15,7 +15,7 @@ PG_URL ?= postgres://postgres@127.0.0.1:5432/test
 REDIS_URL ?= redis://127.0.0.1:6379/0
 port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settimeout(1); sys.exit(s.connect_ex(("127.0.0.1", $(1))))' 2>/dev/null && echo yes)
 
-.PHONY: demo test venv lint typecheck pytest bench clean
+.PHONY: demo test venv lint typecheck pytest fuzz bench clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -49,6 +49,17 @@ pytest: venv
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The API contract, deeper than CI's bounded run (tests/contract/): more
+# examples and stateful sequences, with a random seed that is printed so a
+# failure replays with `make fuzz FUZZ_SEED=<seed>`.
+fuzz: venv
+	@seed="$${FUZZ_SEED:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"; \
+	echo "fuzz: FUZZ_SEED=$$seed (replay: make fuzz FUZZ_SEED=$$seed)"; \
+	export DATABASE_URL="$${DATABASE_URL:-$(if $(call port_open,5432),$(PG_URL))}"; \
+	export CELERY_BROKER_URL="$${CELERY_BROKER_URL:-$(if $(call port_open,6379),$(REDIS_URL))}"; \
+	FUZZ=deep FUZZ_SEED="$$seed" $(BIN)/pytest tests/contract -q $(PYTEST_ARGS); \
+	status=$$?; echo "fuzz: FUZZ_SEED=$$seed"; exit $$status
 
 bench: venv
 	$(BIN)/python -m engine.tools.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json

@@ -2,14 +2,54 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class CappedLimitOffsetPagination(LimitOffsetPagination):
     """``PAGE_SIZE`` rows by default and never more than ``max_limit``:
     ``?limit=100000`` returned megabytes, and a limit past PostgreSQL's
-    bigint crashed the query. A larger limit gets the capped page, a
-    malformed one (``abc``, ``-1``, ``0``) the default; an offset past the
-    last row gets an empty page without querying it."""
+    bigint crashed the query. A larger limit gets the capped page; an offset
+    past the last row gets an empty page without querying it.
+
+    A malformed limit or offset (``abc``, ``-1``, ``1e3``, empty, a limit of
+    0) is a 400: it used to get the default page, so a typo went unnoticed
+    and the answer contradicted the schema (issue 11)."""
 
     max_limit = 100
+
+    def _whole_number(self, request: Request, name: str, minimum: int) -> int | None:
+        raw = request.query_params.get(name)
+        if raw is None:
+            return None
+        if not _DIGITS.fullmatch(raw) or int(raw) < minimum:
+            raise ValidationError(
+                {name: [f"a whole number from {minimum} is required"]}
+            )
+        return int(raw)
+
+    def get_limit(self, request: Request) -> int:
+        limit = self._whole_number(request, self.limit_query_param, 1)
+        return self.default_limit if limit is None else min(limit, self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return self._whole_number(request, self.offset_query_param, 0) or 0
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
+        minimum = {self.limit_query_param: 1, self.offset_query_param: 0}
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = minimum[parameter["name"]]
+            if parameter["name"] == self.limit_query_param:
+                parameter["description"] = (
+                    f"Number of results to return per page ({self.default_limit} "
+                    f"by default; a larger limit than {self.max_limit} gets "
+                    f"{self.max_limit})."
+                )
+        return parameters

@@ -97,6 +97,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Throttle counters live in the cache. The default is per process: with
 # several gunicorn workers, CACHE_URL=redis://… keeps one count for all.
 CACHES = {"default": cache_from_url(envstr("CACHE_URL"))}
+# Team sheets, standings and page fragments are cached per league generation
+# (league/page_cache.py). Writes move the generation on in the cache the
+# writer sees, so the cache must be one for every process: on by default
+# only with a shared cache (CACHE_URL=redis://…). Decision: a per-process
+# memory cache would serve one gunicorn worker's stale pages after another
+# worker (or a Celery worker) wrote.
+PAGE_CACHE = envbool("PAGE_CACHE", bool(envstr("CACHE_URL")))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -179,13 +186,11 @@ REST_FRAMEWORK: dict[str, Any] = {
     ],
     # Every answer under /api/ is JSON (the browsable docs are /api/docs/).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        "config.api_parsers.StrictJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Bodies are JSON only: a form cannot carry the nested lists the inputs
+    # take (a draft's players), and the schema promised form bodies too.
+    "DEFAULT_PARSER_CLASSES": ["config.api_parsers.StrictJSONParser"],
+    "DEFAULT_FILTER_BACKENDS": ["league.api.filters.ApiFilterBackend"],
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.ApiAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "config.api_pagination.CappedLimitOffsetPagination",
     "PAGE_SIZE": 50,
     # Writes only; reads are not limited (config/throttling.py).
@@ -214,6 +219,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No badge from validator.swagger.io: nothing leaves the site.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api_schema.add_links",
+    ],
 }
 
 # --- Celery ---------------------------------------------------------------
@@ -239,6 +248,10 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker keeps its database connection between tasks (Celery's default
+# opens a new one for every task): config/celery.py closes it when it is
+# broken or older than CONN_MAX_AGE, as Django does between requests.
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_SOFT_TIME_LIMIT = envint("CELERY_TASK_SOFT_TIME_LIMIT", 240)
 CELERY_TASK_TIME_LIMIT = envint("CELERY_TASK_TIME_LIMIT", 300)
 CELERY_RESULT_EXPIRES = 3600

@@ -7,12 +7,12 @@ os.environ.setdefault("DEBUG", "True")
 from config.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# One process shares its memory cache (or Redis, with CACHE_URL): cache pages.
+PAGE_CACHE = True
 # In-process tests run tasks eagerly; the worker tests start a real worker.
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
-# Tests never run collectstatic: let WhiteNoise look files up per request
-# instead of warning, at every start, that staticfiles/ does not exist.
+# No collectstatic in tests: WhiteNoise looks files up per request.
 WHITENOISE_AUTOREFRESH = True
 # Throttles stay out of the way; the throttle tests lower them.
 rates = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # noqa: F405

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from league import views as league_views
-from matches import player_views
+from matches import page_views, player_views
 from matches import views as match_views
 
 app_name = "web"
@@ -12,7 +12,7 @@ urlpatterns = [
     path("", league_views.home, name="home"),
     path("leagues/", league_views.league_index, name="leagues"),
     path("me/", league_views.my_teams, name="my-teams"),
-    path("leagues/<int:league_id>/", match_views.league_page, name="league"),
+    path("leagues/<int:league_id>/", page_views.league_page, name="league"),
     path(
         "leagues/<int:league_id>/draft/",
         league_views.team_draft_page,
@@ -39,7 +39,7 @@ urlpatterns = [
         match_views.season_new,
         name="season-new",
     ),
-    path("seasons/<int:season_id>/", match_views.season_page, name="season"),
+    path("seasons/<int:season_id>/", page_views.season_page, name="season"),
     path(
         "seasons/<int:season_id>/schedule/",
         match_views.season_generate_schedule,
@@ -56,7 +56,7 @@ urlpatterns = [
         name="season-resolve",
     ),
     path("progress/<uuid:progress_id>/", match_views.task_progress, name="progress"),
-    path("teams/<int:team_id>/", match_views.team_page, name="team"),
+    path("teams/<int:team_id>/", page_views.team_page, name="team"),
     path("teams/<int:team_id>/hire/", league_views.team_hire, name="team-hire"),
     path(
         "teams/<int:team_id>/players/<int:player_id>/fire/",

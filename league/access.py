@@ -16,9 +16,16 @@ AnyUser = AbstractBaseUser | AnonymousUser
 
 
 def team_can_write(user: AnyUser, team: Team) -> bool:
+    return team_ids_can_write(
+        user, coach_id=team.coach_id, commissioner_id=team.league.commissioner_id
+    )
+
+
+def team_ids_can_write(user: AnyUser, *, coach_id: int, commissioner_id: int) -> bool:
+    """:func:`team_can_write` from the ids alone (for cached data)."""
     if not user.is_authenticated:
         return False
-    return user.pk in (team.coach_id, team.league.commissioner_id) or bool(
+    return user.pk in (coach_id, commissioner_id) or bool(
         getattr(user, "is_superuser", False)
     )
 

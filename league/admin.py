@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from league.admin_cache import PageCacheAdmin
 from league.errors import ServiceError
 from league.models import (
     League,
@@ -44,7 +45,8 @@ class LeagueMembershipInline(admin.TabularInline):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(PageCacheAdmin):
+    league_path = "pk"
     list_display = [
         "name",
         "format",
@@ -105,7 +107,7 @@ class TreasuryAdjustmentForm(forms.Form):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(PageCacheAdmin):
     list_display = [
         "name",
         "league",
@@ -180,7 +182,8 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(PageCacheAdmin):
+    league_path = "team__league_id"
     list_display = [
         "name",
         "number",

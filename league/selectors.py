@@ -34,6 +34,10 @@ def team_detail_qs() -> QuerySet[Team]:
     )
 
 
+def team_league_id(team_id: int) -> int | None:
+    return Team.objects.filter(pk=team_id).values_list("league_id", flat=True).first()
+
+
 def team_list(
     *, league_id: int | None = None, coach_id: int | None = None
 ) -> QuerySet[Team]:

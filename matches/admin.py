@@ -8,6 +8,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from league.admin_cache import PageCacheAdmin
 from league.errors import ServiceError
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
 from matches.services.queue import matches_resolution_queue, postgame_queue
@@ -15,7 +16,7 @@ from matches.services.seasons import season_schedule
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(PageCacheAdmin):
     list_display = ["name", "league", "status", "double_round_robin", "playoff_teams"]
     list_filter = ["status", "league"]
     search_fields = ["name", "league__name"]
@@ -75,7 +76,8 @@ class MatchResultInline(admin.StackedInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(PageCacheAdmin):
+    league_path = "season__league_id"
     list_display = [
         "__str__",
         "season",

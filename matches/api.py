@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny
@@ -16,15 +16,18 @@ from rest_framework.views import APIView
 from league.access import league_get_for_commissioner
 from league.api.serializers import (
     DraftPlayerSerializer,
+    ErrorSerializer,
     InputSerializer,
     NoInputSerializer,
 )
 from league.models import League
+from league.page_cache import object_cached
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
 from matches.selectors import (
     match_detail_qs,
     match_events,
     season_division_standings,
+    season_league_id,
     season_standings,
 )
 from matches.services.inducements import (
@@ -258,7 +261,106 @@ def progress_dict(progress: TaskProgress) -> dict[str, Any]:
     }
 
 
-TaskOutput = OpenApiTypes.OBJECT
+# --- the shapes of the answers built as plain dicts (documentation only) ---
+
+Int, Str, Bool = (
+    serializers.IntegerField,
+    serializers.CharField,
+    serializers.BooleanField,
+)
+
+
+def _objects() -> serializers.ListField:
+    return serializers.ListField(child=serializers.DictField())
+
+
+class TaskOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    kind = Str()
+    done = Int()
+    total = Int()
+    finished = Bool()
+    url = Str()
+
+
+class StandingsRowOutputSerializer(serializers.Serializer[Any]):
+    position = Int()
+    team = Int()
+    team_name = Str(allow_null=True)
+    played = Int()
+    won = Int()
+    drawn = Int()
+    lost = Int()
+    td_for = Int()
+    td_against = Int()
+    td_diff = Int()
+    cas_for = Int()
+    cas_against = Int()
+    cas_diff = Int()
+    points = Int()
+    tiebreaks = serializers.ListField(child=Str())
+
+
+class StandingsOutputSerializer(serializers.Serializer[Any]):
+    season = Int()
+    tiebreakers = serializers.ListField(child=Str(), allow_null=True)
+    rows = StandingsRowOutputSerializer(many=True)
+    divisions = serializers.DictField(
+        child=StandingsRowOutputSerializer(many=True),
+        required=False,
+        help_text="each division's own table, when the season has divisions",
+    )
+
+
+class InducementsBoughtOutputSerializer(serializers.Serializer[Any]):
+    lines = _objects()
+    total = Int()
+    petty_cash_used = Int()
+    treasury_used = Int()
+
+
+class InducementSideOutputSerializer(serializers.Serializer[Any]):
+    team = Int()
+    team_name = Str()
+    ctv = Int()
+    petty_cash = Int()
+    treasury_available = Int()
+    must_wait_for_opponent = Bool()
+    offer = _objects()
+    bought = InducementsBoughtOutputSerializer(allow_null=True)
+
+
+class InducementsOutputSerializer(serializers.Serializer[Any]):
+    match = Int()
+    format = Str()
+    home = InducementSideOutputSerializer()
+    away = InducementSideOutputSerializer()
+
+
+class InducementPurchaseOutputSerializer(InducementsBoughtOutputSerializer):
+    team = Int()
+
+
+class ArchivedTeamOutputSerializer(serializers.Serializer[Any]):
+    team = Int()
+    record = serializers.DictField()
+
+
+class SeasonClosedOutputSerializer(serializers.Serializer[Any]):
+    season = Int()
+    status = serializers.ChoiceField(choices=["closed"])
+    teams = ArchivedTeamOutputSerializer(many=True)
+
+
+class RedraftOutputSerializer(serializers.Serializer[Any]):
+    committed = Bool()
+    budget = serializers.DictField()
+    players = _objects()
+    new_players = Int()
+    carry_over = Int()
+    total = Int()
+    remaining = Int()
+    errors = ErrorSerializer(many=True, help_text="what stops this re-draft")
 
 
 def _start_resolution(progress: TaskProgress, created: bool) -> Response:
@@ -326,7 +428,9 @@ class SeasonPlayoffsApi(APIView):
 
 
 class SeasonResolveApi(APIView):
-    @extend_schema(request=ResolveInputSerializer, responses={202: TaskOutput})
+    @extend_schema(
+        request=ResolveInputSerializer, responses={202: TaskOutputSerializer}
+    )
     def post(self, request: Request, season_id: int) -> Response:
         season = _season_for_commissioner(request, season_id)
         data = _valid(ResolveInputSerializer, request.data)
@@ -349,50 +453,62 @@ class SeasonMatchesApi(generics.ListAPIView[Match]):
 class SeasonStandingsApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: TaskOutput})
+    @extend_schema(responses={200: StandingsOutputSerializer})
     def get(self, request: Request, season_id: int) -> Response:
-        season = get_object_or_404(Season, pk=season_id)
-        names = dict(season.teams.values_list("pk", "name"))
+        return Response(
+            object_cached(
+                "season",
+                season_id,
+                partial(season_league_id, season_id),
+                "standings-api",
+                partial(_standings_body, season_id),
+            )
+        )
 
-        def rows(table: list[Any]) -> list[dict[str, Any]]:
-            return [
-                {
-                    "position": i,
-                    "team": r.team_id,
-                    "team_name": names.get(r.team_id),
-                    "played": r.played,
-                    "won": r.won,
-                    "drawn": r.drawn,
-                    "lost": r.lost,
-                    "td_for": r.td_for,
-                    "td_against": r.td_against,
-                    "td_diff": r.td_diff,
-                    "cas_for": r.cas_for,
-                    "cas_against": r.cas_against,
-                    "cas_diff": r.cas_diff,
-                    "points": r.points,
-                    "tiebreaks": r.tiebreak_notes,
-                }
-                for i, r in enumerate(table, start=1)
-            ]
 
-        body: dict[str, Any] = {
-            "season": season.pk,
-            "tiebreakers": season.settings.get("tiebreakers"),
-            "rows": rows(season_standings(season)),
-        }
-        if season.divisions:
-            body["divisions"] = {
-                name: rows(table)
-                for name, table in season_division_standings(season).items()
+def _standings_body(season_id: int) -> dict[str, Any]:
+    season = get_object_or_404(Season, pk=season_id)
+    names = dict(season.teams.values_list("pk", "name"))
+
+    def rows(table: list[Any]) -> list[dict[str, Any]]:
+        return [
+            {
+                "position": i,
+                "team": r.team_id,
+                "team_name": names.get(r.team_id),
+                "played": r.played,
+                "won": r.won,
+                "drawn": r.drawn,
+                "lost": r.lost,
+                "td_for": r.td_for,
+                "td_against": r.td_against,
+                "td_diff": r.td_diff,
+                "cas_for": r.cas_for,
+                "cas_against": r.cas_against,
+                "cas_diff": r.cas_diff,
+                "points": r.points,
+                "tiebreaks": r.tiebreak_notes,
             }
-        return Response(body)
+            for i, r in enumerate(table, start=1)
+        ]
+
+    body: dict[str, Any] = {
+        "season": season.pk,
+        "tiebreakers": season.settings.get("tiebreakers"),
+        "rows": rows(season_standings(season)),
+    }
+    if season.divisions:
+        body["divisions"] = {
+            name: rows(table)
+            for name, table in season_division_standings(season).items()
+        }
+    return body
 
 
 class TaskDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: TaskOutput})
+    @extend_schema(responses={200: TaskOutputSerializer})
     def get(self, request: Request, task_id: str) -> Response:
         progress = get_object_or_404(TaskProgress, pk=task_id)
         return Response(progress_dict(progress))
@@ -450,7 +566,7 @@ class MatchReportApi(APIView):
 
 
 class MatchResolveApi(APIView):
-    @extend_schema(request=None, responses={202: TaskOutput})
+    @extend_schema(request=None, responses={202: TaskOutputSerializer})
     def post(self, request: Request, pk: int) -> Response:
         match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
         league_get_for_commissioner(request.user, match.season.league_id)
@@ -525,7 +641,7 @@ def _side_dict(side: Side, match: Match) -> dict[str, Any]:
 
 
 class MatchInducementsApi(APIView):
-    @extend_schema(responses={200: TaskOutput})
+    @extend_schema(responses={200: InducementsOutputSerializer})
     def get(self, request: Request, pk: int) -> Response:
         match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
         home, away = inducement_sides(match)
@@ -538,7 +654,10 @@ class MatchInducementsApi(APIView):
             }
         )
 
-    @extend_schema(request=InducementsInputSerializer, responses={201: TaskOutput})
+    @extend_schema(
+        request=InducementsInputSerializer,
+        responses={201: InducementPurchaseOutputSerializer},
+    )
     def post(self, request: Request, pk: int) -> Response:
         get_object_or_404(Match, pk=pk)
         data = _valid(InducementsInputSerializer, request.data)
@@ -570,7 +689,7 @@ class MatchInducementsApi(APIView):
 
 
 class SeasonCloseApi(APIView):
-    @extend_schema(request=None, responses={200: TaskOutput})
+    @extend_schema(request=None, responses={200: SeasonClosedOutputSerializer})
     def post(self, request: Request, season_id: int) -> Response:
         get_object_or_404(Season, pk=season_id)
         _valid(NoInputSerializer, request.data)
@@ -617,7 +736,9 @@ def _preview_dict(preview: RedraftPreview) -> dict[str, Any]:
 
 
 class TeamRedraftApi(APIView):
-    @extend_schema(request=RedraftInputSerializer, responses={200: TaskOutput})
+    @extend_schema(
+        request=RedraftInputSerializer, responses={200: RedraftOutputSerializer}
+    )
     def post(self, request: Request, team_id: int) -> Response:
         """Preview a re-draft (``commit: false``, nothing written) or carry it
         out (``commit: true``)."""

@@ -6,7 +6,7 @@ append after the match's own events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.db import connection
@@ -95,15 +95,13 @@ def _copy_rows(match_id: int, rows: list[tuple[int, str, dict[str, Any]]]) -> No
                 copy.write_row((match_id, seq, kind, Jsonb(payload), now))
 
 
-def match_events_from_engine(match: Match, events: Sequence[dict[str, Any]]) -> int:
-    """Store every engine event (its ``type`` key names the row's type)."""
-    return match_events_append(
-        match,
-        (
-            (str(e.get("type", "event")), {k: v for k, v in e.items() if k != "type"})
-            for e in events
-        ),
-    )
+def engine_event_rows(
+    events: Sequence[dict[str, Any]],
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Engine events as (type, payload) rows: the ``type`` key names the
+    row's type."""
+    for e in events:
+        yield str(e.get("type", "event")), {k: v for k, v in e.items() if k != "type"}
 
 
 def postgame_roll_payload(

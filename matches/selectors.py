@@ -8,6 +8,12 @@ from matches.models import Match, MatchEvent, MatchResult, Season
 from matches.standings import Game, Row, table
 
 
+def season_league_id(season_id: int) -> int | None:
+    return (
+        Season.objects.filter(pk=season_id).values_list("league_id", flat=True).first()
+    )
+
+
 def season_division_standings(season: Season) -> dict[str, list[Row]]:
     """One table per division (or one, named "", without divisions)."""
     if not season.divisions:

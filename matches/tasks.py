@@ -14,7 +14,7 @@ from django.conf import settings
 
 from matches.models import Match
 from matches.services.kickoff import TeamNotReady
-from matches.services.postgame import postgame_run_current_step
+from matches.services.postgame import postgame_run
 from matches.services.progress import progresses_waiting_on, season_resolve_next
 from matches.services.resolve import match_resolve
 from matches.services.sweep import matches_stuck
@@ -24,7 +24,7 @@ def _eager() -> bool:
     return bool(settings.CELERY_TASK_ALWAYS_EAGER)
 
 
-@shared_task(bind=True, acks_late=True, max_retries=240)
+@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=240)
 def match_resolve_task(self, match_id: int) -> None:  # type: ignore[no-untyped-def]
     try:
         resolved = match_resolve(match_id=match_id)
@@ -38,27 +38,19 @@ def match_resolve_task(self, match_id: int) -> None:  # type: ignore[no-untyped-
             season_resolve_task.delay(progress_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, ignore_result=True)
 def postgame_advance_task(match_id: int) -> None:
-    """Run the match's current post-game step, then queue the next one."""
-    while True:
-        step = postgame_run_current_step(match_id=match_id)
-        if step is None:  # not played yet: a stray or early delivery
-            return
-        if step == Match.PostgameStep.DONE:
-            if not _eager():
-                match = Match.objects.get(pk=match_id)
-                for progress_id in progresses_waiting_on(match):
-                    season_resolve_task.delay(progress_id)
-            return
-        if not _eager():
-            postgame_advance_task.delay(match_id)
-            return
-        # Eager mode (the embedded default) runs .delay() inline: looping
-        # here keeps the call stack flat instead of nesting every step.
+    """Run the match's post-game to the end (one transaction), then move on
+    the resolutions waiting for its round."""
+    if postgame_run(match_id=match_id) is None:
+        return  # not played yet: a stray or early delivery
+    if not _eager():
+        match = Match.objects.get(pk=match_id)
+        for progress_id in progresses_waiting_on(match):
+            season_resolve_task.delay(progress_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, ignore_result=True)
 def season_resolve_task(progress_id: str) -> None:
     """Queue the matches of the next round of a resolution; the post-game of
     a round's last match calls this again for the round after."""
@@ -71,7 +63,7 @@ def season_resolve_task(progress_id: str) -> None:
         # Eager: the round just ran inline, so go straight on to the next.
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, ignore_result=True)
 def matches_sweep_task(idle_seconds: float = 30) -> None:
     """Re-kick work a crashed worker left half done: work idle for
     ``idle_seconds`` (beat, every minute), or all of it (a starting worker,

@@ -25,28 +25,20 @@ from django.views.decorators.http import (
 )
 
 from engine.campaign import mercenary_price
-from engine.campaign.drafting import PURCHASE_ITEMS
 from engine.campaign.stars import find_star
 from engine.rules_data import rules_data
-from engine.variants import get_variant
-from league.access import league_get_for_commissioner, team_can_write
+from league.access import (
+    league_get_for_commissioner,
+    team_can_write,
+)
 from league.errors import ServiceError
-from league.forms import PURCHASE_LABELS, BuyForm, HireForm, show_violations
-from league.models import League, Team
+from league.forms import show_violations
+from league.models import Team
 from league.selectors import (
     league_member_ids,
-    team_detail_qs,
-    team_ledger,
-    team_list,
-    team_roster_players,
-    team_special_rules,
-    team_value_get,
 )
 from league.web_selectors import (
     league_commissioned,
-    league_draft_access,
-    team_former_players,
-    team_sheet_rows,
 )
 from matches.forms import (
     InducementForm,
@@ -82,7 +74,6 @@ from matches.web_selectors import (
     Describer,
     describe,
     distinct_types,
-    league_seasons,
     match_event_types,
     match_log,
     match_page_qs,
@@ -92,8 +83,6 @@ from matches.web_selectors import (
     replay_data,
     report_players,
     season_open_matches,
-    season_view,
-    team_matches,
 )
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
@@ -108,52 +97,7 @@ def _refused(request: HttpRequest, exc: ServiceError) -> None:
         messages.error(request, v.message)
 
 
-# --- league and season pages -----------------------------------------------
-
-
-def _league_page(
-    request: HttpRequest, league: League, season: Season | None = None
-) -> HttpResponse:
-    """The league with one season: ``season``, else its latest."""
-    seasons = league_seasons(league)
-    if season is None and seasons:
-        season = seasons[0]
-    rosters = rules_data(league.rules_version).rosters
-    teams = [
-        (
-            t,
-            team_value_get(t),
-            rosters[t.roster].name if t.roster in rosters else t.roster,
-        )
-        for t in team_list(league_id=league.pk)
-    ]
-    context = {
-        "league": league,
-        "format": get_variant(league.format),
-        "seasons": seasons,
-        "season": season,
-        "view": season_view(season, request.user) if season else None,
-        "teams": teams,
-        "commissioner": league_commissioned(request.user, league),
-        "draft_access": league_draft_access(league, request.user),
-    }
-    return render(request, "matches/league_page.html", context)
-
-
-@require_GET
-def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
-    league = get_object_or_404(
-        League.objects.select_related("commissioner"), pk=league_id
-    )
-    return _league_page(request, league)
-
-
-@require_GET
-def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = get_object_or_404(
-        Season.objects.select_related("league__commissioner"), pk=season_id
-    )
-    return _league_page(request, season.league, season)
+# --- seasons -----------------------------------------------------------------
 
 
 @require_http_methods(["GET", "POST"])
@@ -308,47 +252,6 @@ def task_progress(request: HttpRequest, progress_id: str) -> HttpResponse:
     return _progress_fragment(
         request, progress, poll=poll, seen=int(seen) if seen.isdigit() else 0
     )
-
-
-# --- team page ---------------------------------------------------------------
-
-
-@require_GET
-def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
-    team = get_object_or_404(team_detail_qs(), pk=team_id)
-    players = team_roster_players(team)
-    fmt = get_variant(team.league.format)
-    roster = rules_data(team.league.rules_version).rosters[team.roster]
-    can_write = team_can_write(request.user, team)
-    context: dict[str, Any] = {
-        "team": team,
-        "league": team.league,
-        "format": fmt,
-        "roster": roster,
-        "value": team_value_get(team),
-        "special_rules": [
-            rules_data(team.league.rules_version).special_rules[slug].name
-            for slug in team_special_rules(team)
-        ],
-        "rows": team_sheet_rows(team, players),
-        "former": list(team_former_players(team)),
-        "ledger": list(team_ledger(team)),
-        "matches": team_matches(team),
-        "can_write": can_write,
-    }
-    if can_write:
-        prices = {
-            "rerolls": fmt.reroll_cost(roster, at_draft=False),
-            "assistant_coaches": fmt.staff_cost(roster, "assistant_coach"),
-            "cheerleaders": fmt.staff_cost(roster, "cheerleader"),
-            "apothecary": fmt.staff_cost(roster, "apothecary"),
-        }
-        context.update(
-            hire_form=HireForm(roster=roster),
-            buy_form=BuyForm(),
-            prices=[(PURCHASE_LABELS[item], prices[item]) for item in PURCHASE_ITEMS],
-        )
-    return render(request, "matches/team_page.html", context)
 
 
 # --- match page --------------------------------------------------------------

@@ -111,7 +111,6 @@ class SeasonView:
     played: int
     open: int
     total: int
-    progress: ProgressView | None = None
     reportable: set[int] = field(default_factory=set)
 
     @property
@@ -130,6 +129,8 @@ def season_matches(season: Season) -> QuerySet[Match]:
     return (
         Match.objects.filter(season=season)
         .select_related("home__league", "away__league", "result")
+        # the engine's summary (kilobytes of JSON a match) is not shown here
+        .defer("result__summary")
         .order_by("stage", "round", "id")
     )
 
@@ -143,7 +144,7 @@ def _leaders(counts: Counter[int], players: dict[int, Player]) -> list[Leader]:
 
 
 def season_view(season: Season, user: AnyUser) -> SeasonView:
-    """Standings, fixtures by round, leaders and any resolution under way."""
+    """Standings, fixtures by round and leaders."""
     teams = {t.pk: t for t in season.teams.select_related("coach").order_by("name")}
     standings = [
         StandingLine(
@@ -183,11 +184,6 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
         p.pk: p for p in Player.objects.filter(pk__in=ids).select_related("team")
     }
     open_statuses = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
-    running = (
-        TaskProgress.objects.filter(season=season, finished_at=None)
-        .order_by("-created_at")
-        .first()
-    )
     return SeasonView(
         season=season,
         teams=teams,
@@ -204,7 +200,6 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
         played=sum(1 for m in matches if m.status == Match.Status.COMPLETE),
         open=sum(1 for m in matches if m.status in open_statuses),
         total=len(matches),
-        progress=progress_view(running) if running is not None else None,
         reportable={
             m.pk
             for m in matches
@@ -237,6 +232,17 @@ class ProgressView:
         }.get(self.progress.kind, "Resolving")
 
 
+def season_running_progress(season: Season) -> ProgressView | None:
+    """The resolution under way in ``season``, if any (never cached: it moves
+    with every match the workers finish)."""
+    running = (
+        TaskProgress.objects.filter(season=season, finished_at=None)
+        .order_by("-created_at")
+        .first()
+    )
+    return progress_view(running) if running is not None else None
+
+
 def progress_view(progress: TaskProgress) -> ProgressView:
     done, total = progress_counts(progress)
     return ProgressView(progress, done, total)
@@ -257,6 +263,7 @@ def team_matches(team: Team) -> list[Match]:
     return list(
         Match.objects.filter(Q(home=team) | Q(away=team))
         .select_related("season", "home", "away", "result")
+        .defer("result__summary", "result__player_stats", "result__casualties")
         .order_by("-season__created_at", "stage", "round", "id")
     )
 

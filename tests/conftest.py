@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 
 from matches.workers import worker_start, worker_stop
@@ -52,6 +53,13 @@ def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[b
     finally:
         app.conf.task_always_eager = was_eager
         worker_stop(proc)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Every test starts with an empty cache: the page cache keys on database
+    ids, which repeat from one run (or transactional test) to the next."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api.filters import ApiFilterSet
 from league.api.serializers import (
     InputSerializer,
     LeagueOutputSerializer,
@@ -79,7 +79,7 @@ class OpenInputSerializer(InputSerializer):
     )
 
 
-class MembershipFilter(filters.FilterSet):
+class MembershipFilter(ApiFilterSet):
     class Meta:
         model = LeagueMembership
         fields = ["status"]

@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django_filters import rest_framework as filters
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,6 +18,7 @@ from rest_framework.views import APIView
 
 from engine.campaign import AdvancementKind, AdvancementOption, Characteristic
 from league.access import AnyUser, team_get_for_write
+from league.api.filters import ApiFilterSet
 from league.api.serializers import (
     InputSerializer,
     NoInputSerializer,
@@ -62,10 +62,23 @@ def _player_data(player: Player) -> dict[str, Any]:
 # --- advancements --------------------------------------------------------------
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": [c.value for c in Characteristic]},
+            {
+                "type": "array",
+                "items": {"type": "string", "enum": [c.value for c in Characteristic]},
+                "maxItems": len(Characteristic),
+            },
+        ]
+    }
+)
 class CharacteristicPreferenceField(serializers.ListField):
     """One characteristic (``"ma"``) or a preference order (``["ag", "ma"]``)."""
 
     child = serializers.ChoiceField(choices=[c.value for c in Characteristic])
+    takes_one_item = True
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, str):
@@ -210,16 +223,20 @@ class PlayerUnretireApi(APIView):
 # --- the audit log -------------------------------------------------------------
 
 
-class LeagueEventFilter(filters.FilterSet):
+class LeagueEventFilter(ApiFilterSet):
     class Meta:
         model = LeagueEvent
         fields = ["type", "team", "player", "match_id"]
 
 
 class LeagueEventOutputSerializer(serializers.ModelSerializer[LeagueEvent]):
-    team_name = serializers.CharField(source="team.name", default=None)
-    player_name = serializers.CharField(source="player.name", default=None)
-    created_by = serializers.CharField(source="created_by.username", default=None)
+    team_name = serializers.CharField(source="team.name", default=None, allow_null=True)
+    player_name = serializers.CharField(
+        source="player.name", default=None, allow_null=True
+    )
+    created_by = serializers.CharField(
+        source="created_by.username", default=None, allow_null=True
+    )
 
     class Meta:
         model = LeagueEvent

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -16,6 +15,13 @@ from rest_framework.views import APIView
 
 from engine.rules_data import DEFAULT_VERSION, Roster, Skill, StarPlayer, rules_data
 from engine.variants import Variant, variants
+from league.api.rules_serializers import (
+    CatalogueSkillOutputSerializer,
+    FormatOutputSerializer,
+    RosterDetailOutputSerializer,
+    RosterSummaryOutputSerializer,
+    StarPlayerOutputSerializer,
+)
 
 
 def format_dict(fmt: Variant) -> dict[str, Any]:
@@ -156,14 +162,13 @@ def _format_or_404(slug: str) -> Variant:
     return fmt
 
 
-AnyJson = OpenApiTypes.OBJECT
-
-
 class FormatListApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyJson}, summary="League formats and their draft rules"
+        responses={200: FormatOutputSerializer(many=True)},
+        summary="League formats and their draft rules",
+        operation_id="formats_list",
     )
     def get(self, request: Request) -> Response:
         return Response([format_dict(f) for f in variants().values()])
@@ -173,7 +178,7 @@ class RosterListApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyJson},
+        responses={200: RosterSummaryOutputSerializer(many=True)},
         summary="Rosters available in a format",
         operation_id="formats_rosters_list",
     )
@@ -187,7 +192,7 @@ class RosterDetailApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyJson},
+        responses={200: RosterDetailOutputSerializer},
         summary="One roster: positions, costs, stats, skills and limits in this format",
     )
     def get(self, request: Request, format_slug: str, roster_slug: str) -> Response:
@@ -201,7 +206,11 @@ class RosterDetailApi(APIView):
 class SkillListApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: AnyJson}, summary="The skills and traits catalogue")
+    @extend_schema(
+        responses={200: CatalogueSkillOutputSerializer(many=True)},
+        summary="The skills and traits catalogue",
+        operation_id="skills_list",
+    )
     def get(self, request: Request) -> Response:
         data = rules_data(DEFAULT_VERSION)
         return Response(
@@ -223,8 +232,9 @@ class StarPlayerListApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: AnyJson},
+        responses={200: StarPlayerOutputSerializer(many=True)},
         summary="The Star Players: profiles, who they play for, special rules",
+        operation_id="star_players_list",
     )
     def get(self, request: Request) -> Response:
         data = rules_data(DEFAULT_VERSION)

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from engine.campaign.drafting import PURCHASE_ITEMS
 from engine.rules_data import rules_data
+from league.api.input_types import type_errors
 from league.models import (
     TIEBREAKERS,
     League,
@@ -24,25 +25,48 @@ from league.selectors import team_roster_players, team_special_rules, team_value
 class InputSerializer(serializers.Serializer[dict[str, Any]]):
     """The base of every API input: a field it does not declare is refused
     with ``unknown_field`` (a typo such as ``reroll`` for ``rerolls`` must not
-    be silently ignored), at any depth, along with the other errors found."""
+    be silently ignored), at any depth, and so is a value of another JSON
+    type than the field's (``league.api.input_types``), along with the other
+    errors found."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
-        unknown = {
+        given = data if isinstance(data, Mapping) else {}
+        refused: dict[str, Any] = {
             key: [
                 serializers.ErrorDetail(f"unknown field {key!r}", code="unknown_field")
             ]
-            for key in (data if isinstance(data, Mapping) else ())
+            for key in given
             if key not in self.fields
         }
+        for key, item in given.items():
+            if key in self.fields and (wrong := type_errors(self.fields[key], item)):
+                refused[key] = wrong
         try:
             value: dict[str, Any] = super().to_internal_value(data)
         except serializers.ValidationError as exc:
-            if unknown and isinstance(exc.detail, dict):
-                raise serializers.ValidationError({**exc.detail, **unknown}) from exc
+            if refused and isinstance(exc.detail, dict):
+                raise serializers.ValidationError({**exc.detail, **refused}) from exc
             raise
-        if unknown:
-            raise serializers.ValidationError(unknown)
+        if refused:
+            raise serializers.ValidationError(refused)
         return value
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    code = serializers.CharField(
+        help_text="machine-readable: unknown_field, over_budget, not_found, ..."
+    )
+    field = serializers.CharField(
+        allow_null=True,
+        help_text="the input it concerns, dotted (players.3.name); null if none",
+    )
+    message = serializers.CharField()
+
+
+class ErrorResponseSerializer(serializers.Serializer[Any]):
+    """Every refusal, whatever refuses it."""
+
+    errors = ErrorSerializer(many=True)
 
 
 class NoInputSerializer(InputSerializer):
@@ -51,8 +75,8 @@ class NoInputSerializer(InputSerializer):
 
 class LeagueInputSerializer(InputSerializer):
     name = serializers.CharField(max_length=100)
-    format = serializers.CharField(
-        max_length=20, help_text="a format's name (GET /api/formats/)"
+    format = serializers.ChoiceField(
+        choices=[], help_text="a format's name (GET /api/formats/)"
     )
     points_win = serializers.IntegerField(min_value=0, max_value=10, default=3)
     points_draw = serializers.IntegerField(min_value=0, max_value=10, default=1)
@@ -68,12 +92,11 @@ class LeagueInputSerializer(InputSerializer):
     )
     sevens_spp = serializers.BooleanField(default=False)
 
-    def validate_format(self, value: str) -> str:
-        if value not in dict(format_choices()):
-            raise serializers.ValidationError(
-                f'"{value}" is not a valid choice.', code="invalid_choice"
-            )
-        return value
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The formats registered now (one may be added after import), so
+        # the schema lists them as the field's enum.
+        self.fields["format"].choices = format_choices()
 
 
 class LeagueOutputSerializer(serializers.ModelSerializer[League]):
@@ -226,7 +249,9 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
 
 
 class LedgerEntryOutputSerializer(serializers.ModelSerializer[TreasuryEntry]):
-    created_by = serializers.CharField(source="created_by.username", default=None)
+    created_by = serializers.CharField(
+        source="created_by.username", default=None, allow_null=True
+    )
 
     class Meta:
         model = TreasuryEntry

@@ -4,10 +4,10 @@ service, and returns the result; refusals come back as HTTP 400 with
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.request import Request
@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.access import team_get_for_write
+from league.api.filters import ApiFilterSet
 from league.api.serializers import (
     HireInputSerializer,
     LeagueInputSerializer,
@@ -28,7 +29,14 @@ from league.api.serializers import (
     TeamOutputSerializer,
 )
 from league.models import League, Team, TreasuryEntry
-from league.selectors import league_list, team_detail_qs, team_ledger, team_list
+from league.page_cache import object_cached
+from league.selectors import (
+    league_list,
+    team_detail_qs,
+    team_league_id,
+    team_ledger,
+    team_list,
+)
 from league.services.leagues import league_create
 from league.services.teams import (
     PlayerRequest,
@@ -70,7 +78,7 @@ class LeagueDetailApi(generics.RetrieveAPIView[League]):
         return league_list()
 
 
-class TeamFilter(filters.FilterSet):
+class TeamFilter(ApiFilterSet):
     class Meta:
         model = Team
         fields = ["league", "coach"]
@@ -101,10 +109,23 @@ def _team_response(team_id: int, code: int = status.HTTP_200_OK) -> Response:
     return Response(TeamOutputSerializer(team).data, status=code)
 
 
+def _team_sheet(team_id: int) -> dict[str, Any]:
+    team = get_object_or_404(team_detail_qs(), pk=team_id)
+    return dict(TeamOutputSerializer(team).data)
+
+
 class TeamDetailApi(APIView):
     @extend_schema(responses={200: TeamOutputSerializer})
     def get(self, request: Request, team_id: int) -> Response:
-        return _team_response(team_id)
+        return Response(
+            object_cached(
+                "team",
+                team_id,
+                partial(team_league_id, team_id),
+                "api",
+                partial(_team_sheet, team_id),
+            )
+        )
 
 
 class TeamPlayersApi(APIView):

@@ -11,6 +11,7 @@ from typing import Any, TypedDict
 from django.contrib.auth.models import AbstractBaseUser
 
 from league.models import League, LeagueEvent, Player, Team
+from league.page_cache import league_cache_bump
 
 
 class Die(TypedDict):
@@ -60,4 +61,7 @@ def league_event_record(
         validate_constraints=False,
     )
     event.save()
+    # Every manual step between matches is logged here: advancements,
+    # journeymen, retirements, treasury adjustments, memberships.
+    league_cache_bump(league_id)
     return event

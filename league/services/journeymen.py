@@ -25,6 +25,7 @@ from engine.campaign.journeymen import LONER
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import LeagueEvent, Player, Team, TreasuryEntry
+from league.selectors import team_roster_players
 from league.services.audit import league_event_record
 from league.services.roster import team_player_for_update, team_require_not_playing
 from league.services.teams import (
@@ -37,12 +38,16 @@ from league.services.treasury import treasury_debit
 
 
 def _available(team: Team) -> int:
-    return Player.objects.filter(
-        team=team,
-        status=Player.Status.ACTIVE,
-        miss_next_game=False,
-        journeyman=False,
-    ).count()
+    # From the roster prefetched with the team when there is one (kick-off
+    # holds the team's lock): journeymen released just before still show
+    # there, but they are not counted anyway.
+    return sum(
+        1
+        for p in team_roster_players(team)
+        if p.status == Player.Status.ACTIVE
+        and not p.miss_next_game
+        and not p.journeyman
+    )
 
 
 def _numbers_after_roster(team: Team, count: int) -> list[int]:
@@ -63,11 +68,7 @@ def _numbers_after_roster(team: Team, count: int) -> list[int]:
 def team_release_journeymen(team: Team, *, match_id: int | None = None) -> list[int]:
     """The journeymen of the team's last game who were not hired leave the
     team. Call with the team row locked. Returns their ids."""
-    leaving = list(
-        Player.objects.filter(
-            team=team, journeyman=True, status__in=ON_ROSTER
-        ).values_list("pk", flat=True)
-    )
+    leaving = sorted(p.pk for p in team_roster_players(team) if p.journeyman)
     if not leaving:
         return []
     Player.objects.filter(pk__in=leaving).update(status=Player.Status.RELEASED)
@@ -119,8 +120,10 @@ def team_take_journeymen(
         )
         for number in _numbers_after_roster(team, needed)
     ]
+    # Field checks in Python; the team is the locked row itself, so no
+    # query per journeyman checks that it exists.
     for player in players:
-        player.full_clean(validate_constraints=False)
+        player.full_clean(exclude=["team"], validate_constraints=False)
     Player.objects.bulk_create(players)
     league_event_record(
         league_id=league.pk,

@@ -28,6 +28,7 @@ from engine.rules_data import Position, Roster, rules_data
 from engine.variants import Variant, get_variant
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
+from league.page_cache import league_cache_bump
 from league.services.audit import league_event_record
 from league.services.membership import membership_draft_violation
 from league.services.treasury import treasury_credit, treasury_debit
@@ -170,6 +171,7 @@ def team_draft(
             ),
             actor=coach,
         )
+    league_cache_bump(league.pk)
     return team
 
 
@@ -228,6 +230,7 @@ def team_hire_player(
         cause=player,
         actor=actor,
     )
+    league_cache_bump(team.league_id)
     return player
 
 
@@ -249,6 +252,7 @@ def team_fire_player(*, team_id: int, player_id: int) -> Player:
         ) from None
     player.status = Player.Status.FIRED
     player.save(update_fields=["status"])
+    league_cache_bump(team.league_id)
     return player
 
 
@@ -292,6 +296,7 @@ def team_buy(
         actor=actor,
     )
     team.refresh_from_db()
+    league_cache_bump(team.league_id)
     return team
 
 

@@ -15,6 +15,7 @@ from django.db.models import F
 
 from league.errors import ServiceError
 from league.models import LeagueEvent, Team, TreasuryEntry
+from league.page_cache import league_cache_bump
 from league.services.audit import league_event_record
 
 
@@ -48,6 +49,7 @@ def _record(
         exclude=["team", "created_by", "cause_type"], validate_constraints=False
     )
     entry.save()
+    league_cache_bump(team.league_id)
     return entry
 
 

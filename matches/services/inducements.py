@@ -49,6 +49,7 @@ from engine.variants import Variant
 from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
+from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from league.selectors import (
     team_detail_qs,
@@ -371,6 +372,7 @@ def match_buy_inducements(
             )
         ],
     )
+    league_cache_bump(team.league_id)
     return record
 
 

@@ -7,6 +7,7 @@ from django.db.models import QuerySet
 
 from league.errors import ServiceError
 from league.models import Team
+from league.page_cache import league_cache_bump
 from league.selectors import team_detail_qs
 from league.services.journeymen import team_kick_off_journeymen
 from matches.engine_bridge import team_snapshot
@@ -21,7 +22,15 @@ class TeamNotReady(ServiceError):
 
 
 def match_qs_for_update() -> QuerySet[Match]:
-    return Match.objects.select_for_update().select_related("season__league")
+    """Matches locked for a change, with their season and league read in the
+    same query. Only the match row is locked: locking the season (and
+    league) rows too, as a plain ``select_for_update()`` with
+    ``select_related`` does, made every match of a season wait for the one
+    being played (its lock is held for the whole engine run). A service
+    that changes the season locks it itself."""
+    return Match.objects.select_for_update(of=("self",)).select_related(
+        "season__league"
+    )
 
 
 @transaction.atomic
@@ -53,6 +62,7 @@ def match_kick_off(*, match_id: int) -> Match:
     Team.objects.filter(pk__in=[t.pk for t in teams]).update(status=Team.Status.PLAYING)
     match.status = Match.Status.IN_PROGRESS
     match.save(update_fields=["status", "updated_at"])
+    league_cache_bump(match.season.league_id)
     return match
 
 

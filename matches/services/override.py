@@ -7,6 +7,7 @@ from django.db import transaction
 
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
+from league.page_cache import league_cache_bump
 from matches.events import match_events_append
 from matches.models import Match, MatchResult
 from matches.services.results import sudden_death_record
@@ -70,4 +71,5 @@ def match_override_result(
             *rolled,
         ],
     )
+    league_cache_bump(match.season.league_id)
     return result

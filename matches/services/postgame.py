@@ -1,11 +1,12 @@
-"""The post-game sequence, one idempotent step at a time.
+"""The post-game sequence, one idempotent step after another.
 
 ``postgame_run_current_step`` locks the match, runs the step named by
 ``Match.postgame_step``, writes its dice and effects (MatchEvents, ledger
 rows, team and player changes) and moves the step on, all in one
-transaction. A duplicate delivery finds the step already moved on and runs
-the next one instead; nothing is ever applied twice. Each step rolls its
-dice from the match's seed, so a rerun after a crash rolls the same dice.
+transaction; ``postgame_run`` (what the task calls) does the same for every
+step left, in one transaction. A duplicate delivery finds the steps already
+moved on; nothing is ever applied twice. Each step rolls its dice from the
+match's seed, so a rerun after a crash rolls the same dice.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, prefetch_related_objects
 
 from engine.campaign import (
     Characteristic,
@@ -35,6 +36,7 @@ from engine.campaign import (
     update_dedicated_fans,
 )
 from league.models import Player, Team, TreasuryEntry
+from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from league.selectors import team_detail_qs, team_value_get
 from league.services.treasury import treasury_credit, treasury_debit
@@ -194,6 +196,8 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
                 ),
             )
         )
+        # later steps of the same run read the new figure
+        team.dedicated_fans = change.after
     return events
 
 
@@ -353,8 +357,9 @@ def _step_expensive_mistakes(
 ) -> list[Any]:
     roller = _roller(match, "expensive_mistakes")
     events = []
+    # The teams are locked, and every credit or debit of this post-game
+    # updated their treasury in memory too (league.services.treasury).
     for team in (home, away):
-        team.refresh_from_db(fields=["treasury"])
         mistake = expensive_mistakes(team.treasury, roller)
         if mistake.lost:
             treasury_debit(
@@ -418,26 +423,55 @@ def postgame_run_current_step(*, match_id: int) -> str | None:
     """Run the match's current post-game step and move on; return the step
     the match is now at (``done`` when the sequence is over), or None when
     the match has no post-game to run (not played yet)."""
+    return _run_steps(match_id, to_the_end=False)
+
+
+@transaction.atomic
+def postgame_run(*, match_id: int) -> str | None:
+    """Run every post-game step the match has left, in order, in one
+    transaction; return the step it is now at (``done``), or None when the
+    match has no post-game to run (not played yet).
+
+    Decision: the steps need no one's input, so they run together. Each
+    step still starts from the one the match is at, so a rerun (a duplicate
+    delivery, or a worker that died part-way, whose transaction rolled
+    back) starts from the same state and rolls the same dice. One
+    transaction instead of one per step saves the match lock, the result,
+    the teams, the events insert and the commit of every step but one.
+    """
+    return _run_steps(match_id, to_the_end=True)
+
+
+def _run_steps(match_id: int, *, to_the_end: bool) -> str | None:
     match = match_qs_for_update().get(pk=match_id)
     if match.status == Match.Status.COMPLETE:
         return str(Step.DONE)
     if match.status not in (Match.Status.PLAYED, Match.Status.POST_GAME):
         return None
-    step = match.postgame_step
     result = MatchResult.objects.get(match=match)
     home, away = _teams(match)
-    events = STEPS[step](match, result, home, away)
-    match_events_append(match, events)
+    # The locked rows stand in for the match's teams (its ledger notes name
+    # them) and the snapshots are read once for every step.
+    match.home, match.away = home, away
+    prefetch_related_objects([match], "snapshots")
     order = _order(match)
-    following = order[order.index(Step(step)) + 1]
-    match.postgame_step = following
+    step = Step(match.postgame_step)
+    events: list[Any] = []
+    while step != Step.DONE:
+        events += STEPS[step](match, result, home, away)
+        step = order[order.index(step) + 1]
+        if not to_the_end:
+            break
+    match_events_append(match, events)
+    match.postgame_step = step
     match.status = (
-        Match.Status.COMPLETE if following == Step.DONE else Match.Status.POST_GAME
+        Match.Status.COMPLETE if step == Step.DONE else Match.Status.POST_GAME
     )
     match.save(update_fields=["postgame_step", "status", "updated_at"])
-    if following == Step.DONE:
+    if step == Step.DONE:
         _season_maybe_complete(match.season_id)
-    return str(following)
+    league_cache_bump(home.league_id)
+    return str(step)
 
 
 def _season_maybe_complete(season_id: int) -> None:

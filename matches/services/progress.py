@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.errors import ServiceError
+from league.page_cache import league_cache_bump
 from matches.engine_bridge import team_skill_problem
 from matches.models import Match, MatchEvent, Season, TaskProgress
 from matches.services.resolve import REFUSED
@@ -45,7 +46,20 @@ def _running_progress(scope_key: str) -> TaskProgress | None:
         return progress
     progress.finished_at = timezone.now()
     progress.save(update_fields=["finished_at"])
+    _progress_cache_bump(progress)
     return None
+
+
+def _progress_cache_bump(progress: TaskProgress) -> None:
+    """The league page knows whether a resolution is under way (it reads the
+    counts of one live, and nothing when none is): a start or an end is a
+    change of the page."""
+    if progress.season_id is not None:
+        league_cache_bump(
+            Season.objects.values_list("league_id", flat=True).get(
+                pk=progress.season_id
+            )
+        )
 
 
 def _progress_get_or_create(
@@ -57,9 +71,12 @@ def _progress_get_or_create(
     request wait for the earlier one and then fail, and ``get_or_create``
     then reads the winner's row (in its own savepoint, so the surrounding
     transaction goes on)."""
-    return TaskProgress.objects.get_or_create(
+    progress, created = TaskProgress.objects.get_or_create(
         scope_key=scope_key, finished_at=None, defaults=defaults
     )
+    if created:
+        _progress_cache_bump(progress)
+    return progress, created
 
 
 @transaction.atomic
@@ -187,6 +204,7 @@ def season_resolve_next(*, progress_id: str) -> list[int]:
     if not unfinished:
         progress.finished_at = timezone.now()
         progress.save(update_fields=["finished_at"])
+        _progress_cache_bump(progress)
         return []
     first = unfinished[0]
     this_round = [
@@ -198,11 +216,28 @@ def season_resolve_next(*, progress_id: str) -> list[int]:
 
 
 def progresses_waiting_on(match: Match) -> list[str]:
-    """Unfinished progress records that include ``match``."""
-    return [
-        str(p.pk)
-        for p in TaskProgress.objects.filter(
-            season_id=match.season_id, finished_at=None
+    """Unfinished progress records that include ``match`` and can move on
+    now: every match of its round that they cover is complete.
+
+    A match finishing while others of its round are still queued or played
+    leaves the progress alone (the last one moves it on), so the round's
+    queued matches are not queued a second time after every match. Each
+    caller's post-game has committed before it asks, so of two matches
+    finishing at once, at least the later asker sees the round complete.
+    """
+    waiting = []
+    for progress in TaskProgress.objects.filter(
+        season_id=match.season_id, finished_at=None
+    ):
+        if match.pk not in progress.match_ids:
+            continue
+        round_open = (
+            Match.objects.filter(
+                pk__in=progress.match_ids, stage=match.stage, round=match.round
+            )
+            .exclude(status=Match.Status.COMPLETE)
+            .exists()
         )
-        if match.pk in p.match_ids
-    ]
+        if not round_open:
+            waiting.append(str(progress.pk))
+    return waiting

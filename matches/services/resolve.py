@@ -13,7 +13,7 @@ from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
 from league.services.teams import team_qs_for_update
 from matches.engine_bridge import engine_play
-from matches.events import match_events_append, match_events_from_engine
+from matches.events import engine_event_rows, match_events_append
 from matches.models import Match, MatchInducements
 from matches.services.inducements import inducements_for_engine, match_hired_players
 from matches.services.kickoff import (
@@ -76,16 +76,17 @@ def match_resolve(*, match_id: int) -> bool:
     scheduled for its coaches to report, and a ``resolve_refused`` event
     records the reason (the resolution driver then goes on without it).
     """
-    match = match_qs_for_update().get(pk=match_id)
-    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
-        return False
+    # Kick-off locks the match, and leaves one already under way as it is.
     try:
         with transaction.atomic():
             match = match_kick_off(match_id=match_id)
+            if match.status != Match.Status.IN_PROGRESS:
+                return False
             inputs = match_engine_inputs(match)
             result, events = engine_play(**inputs)
     except UnimplementedSkill as exc:
-        match.refresh_from_db()
+        # The savepoint's rollback undid the kick-off and lost its lock.
+        match = match_qs_for_update().get(pk=match_id)
         logger.warning("match %s not resolved: %s", match_id, exc)
         match_events_append(
             match,
@@ -149,7 +150,8 @@ def match_resolve(*, match_id: int) -> bool:
         # mercenaries earn no Star Player Points
         if any(getattr(s, k) for k in STAT_KEYS) and not is_mercenary(pid)
     }
-    conceded = {"home": match.home, "away": match.away}.get(result.conceded or "")
+    side = result.conceded or ""
+    conceded = getattr(match, side) if side in ("home", "away") else None
     match_result_save(
         match=match,
         mode=Match.Mode.RESOLVED,
@@ -164,8 +166,14 @@ def match_resolve(*, match_id: int) -> bool:
         extra_time=bool(result.extra.get("extra_time")),
         sudden_death=_sudden_death(result.extra.get("sudden_death")),
     )
-    match_events_from_engine(match, events)
-    match_events_append(match, [("casualty_roll", dict(c)) for c in casualties])
+    # One insert for the engine's events and the casualty rolls after them.
+    match_events_append(
+        match,
+        [
+            *engine_event_rows(events),
+            *(("casualty_roll", dict(c)) for c in casualties),
+        ],
+    )
     for side, _victim, _by in result.extra.get("plague_ridden", ()):
         team_id = match.home_id if side == "home" else match.away_id
         team_take_plague_rotter(team_qs_for_update().get(pk=team_id), match_id=match.pk)

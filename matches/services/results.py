@@ -31,6 +31,7 @@ from engine.dice import RandomDice
 from engine.extra_time import sudden_death, sudden_death_from_rolls
 from league.errors import ServiceError
 from league.models import Team
+from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from matches.models import Match, MatchResult
 from matches.services.seasons import match_seed
@@ -252,5 +253,6 @@ def match_result_save(
         0
     ]
     match.save(update_fields=["status", "mode", "postgame_step", "updated_at"])
+    league_cache_bump(match.season.league_id)
     transaction.on_commit(partial(postgame_advance_task.delay, match.pk))
     return result

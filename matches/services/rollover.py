@@ -23,6 +23,7 @@ from engine.variants import get_variant
 from league.access import league_get_for_commissioner, team_get_for_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
+from league.page_cache import league_cache_bump
 from league.selectors import team_detail_qs
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
@@ -64,6 +65,7 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
     SeasonTeamArchive.objects.bulk_create(archives)
     season.status = Season.Status.CLOSED
     season.save(update_fields=["status"])
+    league_cache_bump(season.league_id)
     return archives
 
 
@@ -392,4 +394,5 @@ def team_redraft(
         "recovery": dice,
     }
     archive.save(update_fields=["redraft"])
+    league_cache_bump(team.league_id)
     return preview

@@ -13,6 +13,7 @@ from django.db.models import Max, Q
 from engine.campaign.drafting import Violation
 from league.errors import ServiceError
 from league.models import League, Team
+from league.page_cache import league_cache_bump
 from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
 from matches.models import Match, Season
@@ -107,6 +108,7 @@ def season_create(
     season.full_clean()
     season.save()
     season.teams.set(chosen)
+    league_cache_bump(league.pk)
     return season
 
 
@@ -152,6 +154,7 @@ def season_schedule(*, season_id: int) -> list[Match]:
     Match.objects.bulk_create(matches)
     season.status = Season.Status.SCHEDULED
     season.save(update_fields=["status"])
+    league_cache_bump(season.league_id)
     return list(season.matches.order_by("round", "id"))
 
 
@@ -212,6 +215,7 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
         )
         for index, (home, away) in enumerate(pairings)
     )
+    league_cache_bump(season.league_id)
     return list(season.matches.filter(stage=Match.Stage.PLAYOFF, round=number))
 
 
@@ -242,6 +246,7 @@ def match_postpone(*, match_id: int, to_round: int | None = None) -> Match:
     match.round = to_round
     match.postponed = True
     match.save(update_fields=["round", "postponed", "updated_at"])
+    league_cache_bump(match.season.league_id)
     return match
 
 

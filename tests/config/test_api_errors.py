@@ -107,14 +107,15 @@ def test_a_body_over_the_size_limit_is_a_json_413_on_every_write(
     assert every_row() == before
 
 
-def test_a_form_over_the_size_limit_is_a_json_413(bob):
+def test_a_form_over_the_size_limit_is_a_json_refusal(bob):
+    # Bodies are JSON only: a form is refused as such before it is read.
     before = every_row()
 
     with override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000):
         response = api_as(bob).post("/api/leagues/", {"name": "x" * 2000})
 
-    assert response.status_code == 413
-    assert only_error(response)["code"] == "request_too_large"
+    assert response.status_code == 415
+    assert only_error(response)["code"] == "unsupported_media_type"
     assert every_row() == before
 
 

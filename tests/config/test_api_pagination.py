@@ -1,5 +1,6 @@
-"""Pages are capped at 100 rows; a huge or malformed limit or offset gets
-the capped (or default) page, never a 500."""
+"""Pages are capped at 100 rows; a huge limit or offset gets the capped (or
+an empty) page, a malformed one a 400 (the schema says whole numbers), never
+a 500."""
 
 import pytest
 from django.test import Client
@@ -35,12 +36,25 @@ def test_a_large_limit_gets_the_capped_page(many_leagues, client, limit):
     assert body["next"].endswith("/api/leagues/?limit=100&offset=100")
 
 
-@pytest.mark.parametrize("limit", ["abc", "-1", "0", "1e3", ""])
-def test_a_malformed_limit_gets_the_default_page(many_leagues, client, limit):
-    response = client.get(f"/api/leagues/?limit={limit}")
+def test_without_a_limit_a_page_has_50_rows(many_leagues, client):
+    response = client.get("/api/leagues/")
 
     assert response.status_code == 200
     assert len(response.json()["results"]) == 50
+
+
+@pytest.mark.parametrize("limit", ["abc", "-1", "0", "1e3", "", "+5", "٣"])
+def test_a_malformed_limit_is_refused(many_leagues, client, limit):
+    response = client.get(f"/api/leagues/?limit={limit}")
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "code": "invalid",
+            "field": "limit",
+            "message": "a whole number from 1 is required",
+        }
+    ]
 
 
 def test_a_small_limit_is_honoured(many_leagues, client):
@@ -64,11 +78,23 @@ def test_an_offset_past_the_end_gets_an_empty_page(many_leagues, client, offset)
     assert (body["count"], body["results"], body["next"]) == (130, [], None)
 
 
-@pytest.mark.parametrize("offset", ["abc", "-5"])
-def test_a_malformed_offset_starts_at_the_beginning(many_leagues, client, offset):
+@pytest.mark.parametrize("offset", ["abc", "-5", "", "null"])
+def test_a_malformed_offset_is_refused(many_leagues, client, offset):
     response = client.get(f"/api/leagues/?offset={offset}")
 
-    assert response.status_code == 200
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "code": "invalid",
+            "field": "offset",
+            "message": "a whole number from 0 is required",
+        }
+    ]
+
+
+def test_an_offset_of_zero_starts_at_the_beginning(many_leagues, client):
+    response = client.get("/api/leagues/?offset=0&limit=1")
+
     assert response.json()["results"][0]["name"] == "League 000"
 
 

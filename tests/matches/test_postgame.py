@@ -5,13 +5,20 @@ nothing is ever applied twice."""
 import signal
 
 import pytest
+from django.db import transaction
 
 from engine.campaign import SeededRoller
 from league.models import League, Player, Team, TreasuryEntry
+from league.page_cache import is_cache_bump
 from league.selectors import team_roster_players
 from league.services.treasury import treasury_adjust
 from matches.models import Match, MatchEvent, RosterSnapshot
-from matches.services.postgame import postgame_run_current_step
+from matches.services.postgame import (
+    STEPS,
+    Step,
+    postgame_run,
+    postgame_run_current_step,
+)
 from matches.services.report import (
     CasualtyLine,
     PlayerLine,
@@ -115,8 +122,9 @@ def game(eleven, humans, orcs, alice, django_capture_on_commit_callbacks):
     )
     with django_capture_on_commit_callbacks() as callbacks:
         match_submit_report(match_id=match.pk, report=report, actor=alice)
-    assert len(callbacks) == 1
-    return match, h, o, callbacks[0]
+    # the post-game task (the page cache's own bumps aside)
+    (postgame,) = [c for c in callbacks if not is_cache_bump(c)]
+    return match, h, o, postgame
 
 
 def expected_mvps(match, h, o):
@@ -352,6 +360,71 @@ def test_each_step_applies_its_exact_effects_in_order(game, humans, orcs):
         "postgame_team_value",
         "postgame_team_value",
     ]
+
+
+def left_behind(match):
+    """What a post-game leaves, without the ids of the rows it adds."""
+    return (
+        list(
+            Team.objects.order_by("pk").values_list(
+                "pk", "status", "treasury", "dedicated_fans"
+            )
+        ),
+        player_rows(*Player.objects.order_by("pk")),
+        list(
+            TreasuryEntry.objects.order_by("pk").values_list(
+                "team_id", "amount", "reason", "note", "balance_after"
+            )
+        ),
+        list(
+            MatchEvent.objects.filter(match=match)
+            .order_by("seq")
+            .values_list("seq", "type", "payload")
+        ),
+        Match.objects.values("status", "postgame_step").get(pk=match.pk),
+    )
+
+
+class Undo(Exception):
+    pass
+
+
+def steps_one_by_one_then_undone(match):
+    """What the steps leave run one at a time; then rolled back."""
+    try:
+        with transaction.atomic():
+            while postgame_run_current_step(match_id=match.pk) != "done":
+                pass
+            raise Undo(left_behind(match))
+    except Undo as undone:
+        return undone.args[0]
+
+
+def test_the_postgame_in_one_run_does_what_its_steps_do_one_by_one(game, monkeypatch):
+    # given what the steps leave run one at a time, then undone
+    match, h, o, _ = game
+    before = left_behind(match)
+    one_by_one = steps_one_by_one_then_undone(match)
+    assert left_behind(match) == before
+    assert one_by_one[4] == {"status": "complete", "postgame_step": "done"}
+
+    # when the whole run fails in its sixth step (a worker dies part-way)
+    def crash(*args):
+        raise RuntimeError("worker lost")
+
+    monkeypatch.setitem(STEPS, Step.EXPENSIVE_MISTAKES, crash)
+    with pytest.raises(RuntimeError, match="worker lost"):
+        postgame_run(match_id=match.pk)
+
+    # then nothing of its first five steps is left
+    assert left_behind(match) == before
+
+    # when it runs again
+    monkeypatch.undo()
+    assert postgame_run(match_id=match.pk) == "done"
+
+    # then it left exactly what the steps one by one did
+    assert left_behind(match) == one_by_one
 
 
 def test_nothing_changes_once_the_postgame_is_done(game):

@@ -10,7 +10,9 @@ import time
 import pytest
 from django.db import connection, connections, transaction
 
-from matches.models import Match, MatchResult, TaskProgress
+from league.models import League
+from matches.models import Match, MatchResult, Season, TaskProgress
+from matches.services.kickoff import match_qs_for_update
 from matches.services.progress import match_resolve_start, season_resolve_start
 from matches.services.seasons import season_create, season_schedule
 from matches.tasks import season_resolve_task
@@ -208,3 +210,44 @@ def test_a_request_waiting_on_an_uncommitted_resolution_gets_it(world, queued, t
     assert response.status_code == 202
     assert response.json()["url"] == f"/api/tasks/{progress.pk}/"
     assert queued == []
+
+
+def test_a_match_locked_for_play_leaves_its_season_and_league_free(world):
+    # given a match of the season locked, as the worker playing it holds it
+    # for the whole engine run
+    _, season = world
+    playing, other = Match.objects.filter(season=season, round=1).order_by("pk")
+    locked, release = threading.Event(), threading.Event()
+    errors: list[Exception] = []
+
+    def play():
+        try:
+            with transaction.atomic():
+                match_qs_for_update().get(pk=playing.pk)
+                locked.set()
+                release.wait(timeout=30)
+        except Exception as exc:  # noqa: BLE001 - reported by the assertions
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    worker = threading.Thread(target=play)
+    worker.start()
+    assert locked.wait(timeout=30)
+    try:
+        # when another match of the season is locked, and the season and the
+        # league rows (a post-game checking whether the season is complete),
+        # waiting a second at most
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '1s'")
+            got = match_qs_for_update().get(pk=other.pk)
+            Season.objects.select_for_update().get(pk=season.pk)
+            League.objects.select_for_update().get(pk=season.league_id)
+    finally:
+        release.set()
+        worker.join(timeout=30)
+
+    # then none of them waited on the match being played
+    assert got.pk == other.pk
+    assert errors == []

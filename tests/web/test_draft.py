@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from league.models import League, Team, TreasuryEntry
+from league.services.membership import league_set_open
 
 
 def draft_data(roster: str = "orc", players=(), **fields) -> dict[str, str]:
@@ -238,7 +239,9 @@ def test_an_invited_coach_accepts_on_the_draft_page_then_drafts(
     assert "Choose a roster" in html
 
 
-def test_the_league_page_offers_what_each_visitor_may_do(client, sevens, bob, dave):
+def test_the_league_page_offers_what_each_visitor_may_do(
+    client, sevens, alice, bob, dave
+):
     url = f"/leagues/{sevens.pk}/"
     draft_link = f'href="/leagues/{sevens.pk}/draft/">Draft a team'
 
@@ -247,7 +250,7 @@ def test_the_league_page_offers_what_each_visitor_may_do(client, sevens, bob, da
     assert draft_link in client.get(url).content.decode()
     client.force_login(dave)
     closed = client.get(url).content.decode()
-    League.objects.filter(pk=sevens.pk).update(is_open=True)
+    league_set_open(league_id=sevens.pk, is_open=True, actor=alice)
     opened = client.get(url).content.decode()
     assert draft_link not in closed
     assert "Ask to join" not in closed

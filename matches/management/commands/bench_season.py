@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,9 +18,10 @@ from django.core.management.base import BaseCommand, CommandError
 
 from engine.campaign.drafting import suggest_draft
 from engine.rules_data import rules_data
-from engine.variants import get_variant, variants
+from engine.variants import Variant, get_variant, variants
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
+from matches.digest import season_state_digest
 from matches.engine_bridge import engine_play
 from matches.models import Match, MatchEvent, Season
 from matches.progress_bar import resolve_with_progress
@@ -43,6 +45,18 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
+            "--repeat",
+            type=int,
+            default=1,
+            help="seasons to resolve, each with new teams (median and spread)",
+        )
+        parser.add_argument(
+            "--digest",
+            action="store_true",
+            help="print a fingerprint of each season's final state (the same "
+            "seed gives the same one, whatever the workers or the code's speed)",
+        )
+        parser.add_argument(
             "--json", action="store_true", help="print only JSON figures"
         )
 
@@ -58,11 +72,56 @@ class Command(BaseCommand):
             raise CommandError(
                 "set DATABASE_URL=postgres://… (the benchmark uses PostgreSQL)"
             )
+        if options["repeat"] < 1:
+            raise CommandError("--repeat must be at least 1")
         fmt = get_variant(options["format"])
+        out = open(os.devnull, "w") if options["json"] else sys.stdout  # noqa: SIM115
+        runs = [
+            self._run(fmt, options, out, run=i + 1) for i in range(options["repeat"])
+        ]
+        walls = [r["wall_seconds"] for r in runs]
+        engines = [r["engine_seconds"] for r in runs]
+        matches = runs[0]["matches"]
+        wall = statistics.median(walls)
+        engine = statistics.median(engines)
+        figures = {
+            "format": fmt.name,
+            "teams": options["teams"],
+            "matches": matches,
+            "workers": options["workers"],
+            "runs": len(runs),
+            # the whole season through the workers, first queued to last
+            # post-game done
+            "wall_seconds": round(wall, 2),
+            "wall_spread": [round(min(walls), 2), round(max(walls), 2)],
+            "matches_per_s": round(matches / wall, 2),
+            # the same matches played again by the engine alone, in this
+            # process, one after the other (no database, no queue), right
+            # after each run: the reference for a busy machine
+            "engine_seconds": round(engine, 2),
+            "engine_spread": [round(min(engines), 2), round(max(engines), 2)],
+            "engine_ms_per_match": round(1000 * engine / max(matches, 1), 1),
+            # median over the runs of each run's wall / engine
+            "wall_to_engine": round(
+                statistics.median(w / e for w, e in zip(walls, engines, strict=True)),
+                2,
+            ),
+            "complete": [r["complete"] for r in runs],
+            "events": [r["events"] for r in runs],
+        }
+        if options["digest"]:
+            figures["digests"] = [r["digest"] for r in runs]
+        self.stdout.write(json.dumps(figures))
+
+    def _run(
+        self, fmt: Variant, options: dict[str, Any], out: TextIO, *, run: int
+    ) -> dict[str, Any]:
+        """Draft the teams, resolve the season on fresh workers, then play
+        the same matches with the engine alone."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         user, _ = get_user_model().objects.get_or_create(username="bench")
         league = league_create(
-            commissioner=user, name=f"Bench {stamp}", format=fmt.name
+            commissioner=user, name=f"Bench {stamp} #{run}", format=fmt.name
         )
         rosters = list(rules_data().rosters.values())
         for i in range(options["teams"]):
@@ -93,28 +152,20 @@ class Command(BaseCommand):
             for i in range(options["workers"])
         ]
         try:
-            out = open(os.devnull, "w") if options["json"] else sys.stdout  # noqa: SIM115
             seconds = resolve_with_progress(progress, out)
         finally:
             for proc in workers:
                 worker_stop(proc)
-        matches = len(progress.match_ids)
-        engine_seconds = _engine_only(season)
-        figures = {
-            "format": fmt.name,
-            "teams": options["teams"],
-            "matches": matches,
-            "workers": options["workers"],
-            "wall_seconds": round(seconds, 2),
-            "matches_per_s": round(matches / seconds, 2),
-            # the same matches played again by the engine alone, in this
-            # process, one after the other (no database, no queue)
-            "engine_seconds": round(engine_seconds, 2),
-            "engine_ms_per_match": round(1000 * engine_seconds / max(matches, 1), 1),
+        figures: dict[str, Any] = {
+            "matches": len(progress.match_ids),
+            "wall_seconds": seconds,
+            "engine_seconds": _engine_only(season),
             "complete": Match.objects.filter(season=season, status="complete").count(),
             "events": MatchEvent.objects.filter(match__season=season).count(),
         }
-        self.stdout.write(json.dumps(figures))
+        if options["digest"]:
+            figures["digest"] = season_state_digest(season)["sha256"]
+        return figures
 
 
 def _engine_only(season: Season) -> float:

@@ -1,0 +1,68 @@
+"""The API's list filters: strict, like its bodies.
+
+A filter given without a value (``?coach=``) or with a malformed one
+(``?league=abc``) is a 400 in the error shape, never silently ignored; a
+well-formed id of an object that does not exist filters to an empty page
+(``?league=999``): asking for a league's teams is not wrong because the
+league is gone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db import models
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema_field
+from rest_framework.exceptions import ValidationError
+
+MAX_ID = 2**63 - 1  # PostgreSQL's bigint
+
+
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
+class IdFilter(filters.NumberFilter):
+    """An object's id (or a round number): a whole number from 1."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
+
+
+class ApiFilterSet(filters.FilterSet):
+    """Ids and counts filter as whole numbers (django-filter would take a
+    foreign key only if the object exists, and an integer as a decimal)."""
+
+    @classmethod
+    def filter_for_field(
+        cls, field: models.Field[Any, Any], field_name: str, lookup_expr: str = "exact"
+    ) -> filters.Filter:
+        if lookup_expr == "exact" and isinstance(
+            field, models.ForeignKey | models.IntegerField
+        ):
+            return IdFilter(field_name=field_name, lookup_expr=lookup_expr)
+        return super().filter_for_field(field, field_name, lookup_expr)
+
+    def is_valid(self) -> bool:
+        empty = [
+            name
+            for name in self.filters
+            if name in self.data and self.data.get(name) == ""
+        ]
+        if empty:
+            raise ValidationError(
+                {
+                    name: [
+                        "give a value, or leave the parameter out to list everything"
+                    ]
+                    for name in empty
+                }
+            )
+        return bool(super().is_valid())
+
+
+class ApiFilterBackend(filters.DjangoFilterBackend):
+    filterset_base = ApiFilterSet

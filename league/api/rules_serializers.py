@@ -1,0 +1,138 @@
+"""The shapes of the rules endpoints' answers (``league.api.rules`` builds
+them as plain dicts; these serializers document them in the schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+Int, Str, Bool = (
+    serializers.IntegerField,
+    serializers.CharField,
+    serializers.BooleanField,
+)
+
+
+class FormatOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    ruleset = Str()
+    budget = Int()
+    min_players = Int()
+    max_players = Int()
+    max_non_linemen = Int(allow_null=True, help_text="null: no limit")
+    max_rerolls = Int()
+    rerolls_after_draft = Bool()
+    max_assistant_coaches = Int()
+    max_cheerleaders = Int()
+    max_dedicated_fans_at_draft = Int()
+    dedicated_fan_cost = Int()
+
+
+class RosterSummaryOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    tier = Int()
+    reroll_cost = Int()
+    apothecary = Bool()
+
+
+class StaffPricesOutputSerializer(serializers.Serializer[Any]):
+    assistant_coach = Int()
+    cheerleader = Int()
+    apothecary = Int(allow_null=True, help_text="null: the roster may not hire one")
+
+
+class SpecialRuleOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    kind = Str()
+
+
+class PositionSkillOutputSerializer(serializers.Serializer[Any]):
+    skill = Str()
+    param = Str(allow_null=True)
+    label = Str()
+
+
+class PositionOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    max = Int()
+    lineman = Bool()
+    cost = Int()
+    ma = Int()
+    st = Int()
+    ag = Int()
+    pa = Int(allow_null=True, help_text="null: the player never passes")
+    av = Int()
+    skills = PositionSkillOutputSerializer(many=True)
+    primary = serializers.ListField(child=Str())
+    secondary = serializers.ListField(child=Str())
+
+
+class RosterStarOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    cost = Int()
+    members = serializers.ListField(child=Str())
+    requires_choice = serializers.ListField(
+        child=Str(),
+        help_text="the special rules, one of which the team must have chosen "
+        "for this star (empty: every team of the roster)",
+    )
+
+
+class RosterDetailOutputSerializer(RosterSummaryOutputSerializer):
+    format = Str()
+    reroll_cost_after_draft = Int(
+        allow_null=True, help_text="null: re-rolls are bought only at the draft"
+    )
+    staff = StaffPricesOutputSerializer()
+    max_non_linemen = Int(allow_null=True, help_text="null: no limit")
+    special_rules = SpecialRuleOutputSerializer(many=True)
+    special_rule_choice = serializers.ListField(child=Str())
+    star_players = RosterStarOutputSerializer(many=True)
+    positions = PositionOutputSerializer(many=True)
+
+
+class CatalogueSkillOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    category = Str()
+    param = Str(allow_null=True)
+    compulsory = Bool()
+    description = Str()
+
+
+class StarPlaysForOutputSerializer(serializers.Serializer[Any]):
+    any_team = Bool()
+    rules = serializers.ListField(child=Str())
+    except_rules = serializers.ListField(child=Str())
+
+
+class StarRuleOutputSerializer(serializers.Serializer[Any]):
+    name = Str()
+    limit = Str()
+    text = Str()
+
+
+class StarMemberOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    ma = Int()
+    st = Int()
+    ag = Int()
+    pa = Int(allow_null=True, help_text="null: the player never passes")
+    av = Int()
+    skills = PositionSkillOutputSerializer(many=True)
+
+
+class StarPlayerOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    cost = Int()
+    plays_for = StarPlaysForOutputSerializer()
+    special_rule = StarRuleOutputSerializer()
+    members = StarMemberOutputSerializer(many=True)
