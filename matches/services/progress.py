@@ -231,11 +231,14 @@ def progresses_waiting_on(match: Match) -> list[str]:
     ):
         if match.pk not in progress.match_ids:
             continue
+        # A match the engine refused stays scheduled: it holds nothing up.
+        refused = [r["match"] for r in progress_refusals(progress)]
         round_open = (
             Match.objects.filter(
                 pk__in=progress.match_ids, stage=match.stage, round=match.round
             )
             .exclude(status=Match.Status.COMPLETE)
+            .exclude(pk__in=refused)
             .exists()
         )
         if not round_open:

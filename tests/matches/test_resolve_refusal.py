@@ -12,6 +12,7 @@ from matches.services.progress import (
     match_resolve_start,
     progress_counts,
     progress_refusals,
+    progresses_waiting_on,
     season_resolve_start,
 )
 from matches.services.resolve import match_resolve
@@ -158,3 +159,29 @@ def test_a_refusal_on_a_worker_calls_the_resolution_driver_again(
     assert tasks.season_resolve_next(progress_id=str(progress.pk)) == []
     progress.refresh_from_db()
     assert progress.finished_at is not None
+
+
+def test_a_refused_match_does_not_hold_up_its_round(alice, bob, charlie):
+    # given a round of two matches, one of them refused by the engine
+    league = LeagueFactory(name="Round", format="sevens", commissioner=alice)
+    teams = [
+        draft_team(league, coach, roster=r, name=f"R{i}")
+        for i, (coach, r) in enumerate(
+            [(bob, "orc"), (charlie, "human"), (bob, "human"), (charlie, "orc")]
+        )
+    ]
+    season = season_create(league=league, name="R", seed=9)
+    season_schedule(season_id=season.pk)
+    progress, _ = season_resolve_start(season_id=season.pk, scope="round")
+    _give_made_up_skill(teams[0])
+    refused, other = sorted(
+        Match.objects.filter(pk__in=progress.match_ids),
+        key=lambda m: teams[0].pk not in (m.home_id, m.away_id),
+    )
+    assert match_resolve(match_id=refused.pk) is False
+
+    # when the other match of the round has finished its post-game
+    Match.objects.filter(pk=other.pk).update(status=Match.Status.COMPLETE)
+
+    # then its resolution moves on (the refused match holds nothing up)
+    assert progresses_waiting_on(other) == [str(progress.pk)]
