@@ -13,8 +13,14 @@ Public API::
 from __future__ import annotations
 
 from engine.dice import Dice, FixedDice, RandomDice
-from engine.errors import DiceExhausted, IllegalChoice, IllegalSetup, RuleError
-from engine.match import Match, replay
+from engine.errors import (
+    DiceExhausted,
+    IllegalChoice,
+    IllegalSetup,
+    RuleError,
+    UnimplementedSkill,
+)
+from engine.match import Match, check_skills, replay
 from engine.model import (
     CasualtyRecord,
     MatchResult,
@@ -42,6 +48,8 @@ __all__ = [
     "RuleError",
     "Variant",
     "TeamSheet",
+    "UnimplementedSkill",
+    "check_skills",
     "default_team_sheet",
     "get_variant",
     "replay",

@@ -19,7 +19,15 @@ from engine.events import (
     Turnover,
 )
 from engine.rolls import Test
-from engine.state import PITCH, STANDING, Decision, GameState, Option, Proc
+from engine.state import (
+    PF_HUNGRY,
+    PITCH,
+    STANDING,
+    Decision,
+    GameState,
+    Option,
+    Proc,
+)
 
 DIVING_CATCH = S.BIT["diving-catch"]
 EXTRA_ARMS = S.BIT["extra-arms"]
@@ -58,6 +66,8 @@ def check_touchdown(g: GameState, p: int) -> bool:
     """Score if ``p`` is Standing with the ball in the End Zone they score in
     (rulebook "Scoring a Touchdown"). The scoring team kicks next."""
     if g.carrier != p or g.status[p] != STANDING or not g.in_endzone_to_score(p):
+        return False
+    if g.pflags[p] & PF_HUNGRY:  # Bloodlust: must bite a Thrall first
         return False
     if g.touchdown:
         return True

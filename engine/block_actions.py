@@ -90,7 +90,7 @@ class BlitzBlock(Proc):
                         "rush",
                         att,
                         2,
-                        rush_modifier(g),
+                        rush_modifier(g, att),
                         skill_rr=S.SURE_FEET,
                         skill_flag=PF_SUREFEET_RR,
                         natural=False,

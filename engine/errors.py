@@ -11,6 +11,22 @@ class IllegalChoice(RuleError):
     """A choice that is not among the legal options of the pending decision."""
 
 
+class UnimplementedSkill(RuleError):
+    """A team sheet lists a skill or trait the engine does not implement
+    (or does not know at all): the match is refused rather than played
+    with the skill silently ignored."""
+
+    def __init__(self, team: str, player_id: int, player: str, skill: str) -> None:
+        super().__init__(
+            f"{team}: player {player!r} (id {player_id}) has the skill "
+            f"{skill!r}, which the match engine does not implement"
+        )
+        self.team = team
+        self.player_id = player_id
+        self.player = player
+        self.skill = skill
+
+
 class IllegalSetup(RuleError):
     """A submitted set-up breaks the set-up rules of the ruleset."""
 

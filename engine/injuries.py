@@ -51,6 +51,7 @@ from engine.state import (
 # Bits reserved in engine.skillbits for skills applied here.
 ARM_BAR = S.BIT["arm-bar"]
 IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
+PLAGUE = S.BIT["plague-ridden"]
 
 OPT_APO: Option = ("apothecary",)
 OPT_NO_APO: Option = ("decline",)
@@ -71,7 +72,7 @@ def to_box(g: GameState, p: int, box: int, reason: str) -> None:
 
 # Knock-downs by a Special action whose armour roll is already made and
 # broken (Projectile Vomit, Chainsaw): Prone, then an unmodified Injury roll.
-_ARMOUR_BROKEN = ("vomit", "chainsaw")
+_ARMOUR_BROKEN = ("vomit", "chainsaw", "stab")
 # Knock-downs that, like Placed Prone, are a Turnover only when the active
 # team's ball carrier drops the ball (a Bomb's blast places players Prone).
 _SPECIAL_HITS = _ARMOUR_BROKEN + ("bomb",)
@@ -106,7 +107,8 @@ class KnockDown(Proc):
     ``how``="vomit": hit by Projectile Vomit whose (unmodified) armour roll
     already broke: becomes Prone, then an unmodified Injury roll; like
     Placed Prone, a Turnover only when the active team's carrier drops the
-    ball. ``claws``: the knock-down came from a Block by a player with Claws.
+    ball. ``how``="stab": the same after a Stab's unmodified armour roll.
+    ``claws``: the knock-down came from a Block by a player with Claws.
 
     A loose ball lying in the player's square (he Fell Over after a Dodge,
     Rush, Jump or Leap into it, or landed badly on it after being thrown)
@@ -210,7 +212,8 @@ class Harm(Proc):
     ``claws``: a natural 8+ breaks the armour (Claws); ``injury_only``: the
     armour is already broken (Projectile Vomit); ``no_mod``: neither roll may
     be modified (Projectile Vomit). ``stun_ko``: no Armour roll and a
-    Stunned result counts as KO'd (Ball & Chain, fumbled Kick Team-mate).
+    Stunned result counts as KO'd (Ball & Chain, fumbled Kick Team-mate);
+    ``bh_only``: any Casualty is Badly Hurt (a Bloodlust bite).
 
     Decision: a Mighty Blow / Dirty Player / Arm Bar bonus is applied to the
     armour roll when that breaks the armour, otherwise kept for the injury
@@ -238,6 +241,7 @@ class Harm(Proc):
         "claws",
         "injury_only",
         "stun_ko",
+        "bh_only",
     )
 
     def __init__(
@@ -255,6 +259,7 @@ class Harm(Proc):
         claws: bool = False,
         injury_only: bool = False,
         stun_ko: bool = False,
+        bh_only: bool = False,
     ) -> None:
         self.phase = 0
         self.p = p
@@ -271,6 +276,7 @@ class Harm(Proc):
         self.claws = claws
         self.injury_only = injury_only or stun_ko
         self.stun_ko = stun_ko
+        self.bh_only = bh_only
         if no_mod:
             self.mb = 0
             self.armour_mod = 0
@@ -404,6 +410,8 @@ class Harm(Proc):
                 self.table_roll = 0
                 self._finish_casualty(g, False)
                 return None
+        if self.bh_only:
+            self.result = "badly_hurt"
         if self.result == "cas":
             self.table_roll = g.variant.casualty_roll(g)
         if self._apo_available(g) and not g.pflags[p] & PF_DEAD:
@@ -474,6 +482,11 @@ class Harm(Proc):
         else:
             if v.dead(result):
                 g.pflags[p] |= PF_DEAD
+                by = self.by
+                if by >= 0 and (self.credit or self.foul) and g.skills[by] & PLAGUE:
+                    from engine.bloodlust import plague_ridden
+
+                    plague_ridden(g, p, by)
             to_box(g, p, CAS, result)
         g.stack.pop()
 

@@ -16,14 +16,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.dice import Dice, RandomDice
-from engine.errors import IllegalChoice, RuleError
+from engine.errors import IllegalChoice, RuleError, UnimplementedSkill
 from engine.events import DriveEnd, Event, GameStart, SuddenDeath
 from engine.game import leader_rerolls
 from engine.induced import bugman_stays_out
 from engine.model import STAT_FIELDS, MatchResult, PlayerStats, TeamSheet
 from engine.setup import Setup
 from engine.skillbits import BIT
+from engine.skills import IMPLEMENTED
 from engine.state import (
+    ACTIONS,
     PF_DEAD,
     PITCH,
     RESERVES,
@@ -47,7 +49,19 @@ _PLAYER_VERBS = (
     "prayer",
     "chainsaw",
     "kick_tm",
+    "gaze",
+    "bite",
 )
+
+
+def check_skills(sheet: TeamSheet) -> None:
+    """Refuse a team sheet with a skill the engine does not implement
+    (:class:`~engine.errors.UnimplementedSkill`), naming the first such
+    player and skill, so that no skill is ever silently ignored."""
+    for p in sheet.players:
+        for slug, _ in p.skills:
+            if slug not in IMPLEMENTED:
+                raise UnimplementedSkill(sheet.name, p.id, p.name, slug)
 
 
 def _build(
@@ -57,6 +71,8 @@ def _build(
     dice: Dice,
     extra_time: bool,
 ) -> GameState:
+    check_skills(home)
+    check_skills(away)
     g = object.__new__(GameState)
     players = list(home.players) + list(away.players)
     ids = [p.id for p in players]
@@ -82,26 +98,7 @@ def _build(
         params.append(d)
     g.params = tuple(params)
     g.all_skills = tuple(p.skills for p in players)
-    g.act_opts = tuple(
-        {
-            a: ("activate", pid, a)
-            for a in (
-                "move",
-                "block",
-                "blitz",
-                "pass",
-                "hand_off",
-                "foul",
-                "throw_team_mate",
-                "projectile_vomit",
-                "chainsaw",
-                "ball_and_chain",
-                "throw_bomb",
-                "kick_team_mate",
-            )
-        }
-        for pid in ids
-    )
+    g.act_opts = tuple({a: ("activate", pid, a) for a in ACTIONS} for pid in ids)
     g.pl_opts = tuple({v: (v, pid) for v in _PLAYER_VERBS} for pid in ids)
     g.board = [-1] * variant.pitch.size
     g.pos = [-1] * n
@@ -325,8 +322,17 @@ class Match:
                 "dead": [g.pid[p] for p in range(g.n) if g.pflags[p] & PF_DEAD],
                 "extra_time": g.half == 3,
                 "sudden_death": _shootout(g),
-            },
+            }
+            | _plague_ridden(g),
         )
+
+
+def _plague_ridden(g: GameState) -> dict[str, Any]:
+    """Plague Ridden uses for the post-game (:mod:`engine.bloodlust`):
+    ``{"plague_ridden": [[team, victim id, by id], ...]}``, or nothing when
+    no team used it."""
+    used = [list(v) for k, v in sorted(g.effects.items()) if k.startswith("plague_")]
+    return {"plague_ridden": used} if used else {}
 
 
 def _shootout(g: GameState) -> dict[str, Any] | None:
@@ -355,4 +361,4 @@ def replay(
     return m.events
 
 
-__all__ = ["Match", "replay", "DriveEnd", "PITCH"]
+__all__ = ["Match", "check_skills", "replay", "DriveEnd", "PITCH"]

@@ -46,6 +46,7 @@ JUMP_UP = S.BIT["jump-up"]
 TIMMM_BER = S.BIT["timmm-ber"]
 _ARMED = S.BOMBARDIER | S.CHAINSAW | S.SWOOP  # Stunty dodges as others do
 _LEAPERS = LEAP | S.POGO_STICK
+DRUNKARD = S.BIT["drunkard"]
 # Skills of Marking players that act when the player leaves their square.
 _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
 
@@ -55,9 +56,10 @@ def rush_limit(g: GameState, p: int) -> int:
     return 3 if g.skills[p] & S.SPRINT else 2
 
 
-def rush_modifier(g: GameState) -> int:
-    """Blizzard and Moles under the Pitch make Rushing harder."""
-    m = 0
+def rush_modifier(g: GameState, p: int = -1) -> int:
+    """Blizzard and Moles under the Pitch make Rushing harder, and so does
+    Drunkard (-1) for player ``p``."""
+    m = -1 if p >= 0 and g.skills[p] & DRUNKARD else 0
     if g.weather == "blizzard":
         m -= 1
     m -= int(g.effects.get("moles", 0))
@@ -340,7 +342,7 @@ class Step(Proc):
                         "rush",
                         p,
                         2,
-                        rush_modifier(g),
+                        rush_modifier(g, p),
                         skill_rr=S.SURE_FEET,
                         skill_flag=PF_SUREFEET_RR,
                         natural=False,

@@ -54,6 +54,7 @@ ACCURATE = S.BIT["accurate"]
 CANNONEER = S.BIT["cannoneer"]
 CLOUD_BURSTER = S.BIT["cloud-burster"]
 DUMP_OFF = S.BIT["dump-off"]
+MY_BALL = S.BIT["my-ball"]
 HAIL_MARY_PASS = S.BIT["hail-mary-pass"]
 ON_THE_BALL = S.BIT["on-the-ball"]
 RUNNING_PASS = S.BIT["running-pass"]
@@ -576,7 +577,7 @@ class DumpOff(Proc):
 def with_dump_off(g: GameState, q: int, block: Proc) -> Proc:
     """The procedure for a Block on ``q``: preceded by a Dump-off when
     ``q`` has the skill and the ball."""
-    if g.carrier == q and g.skills[q] & DUMP_OFF:
+    if g.carrier == q and g.skills[q] & DUMP_OFF and not g.skills[q] & MY_BALL:
         return DumpOff(q, block)
     return block
 

@@ -6,7 +6,7 @@ Decision: results that only change Star Player Points (Perfect Passing,
 Fan Interaction, Necessary Violence, Fouling Frenzy), Throw a Rock
 (stalling is not tracked) and Intensive Training (a skill choice made
 outside the match) are recorded as events and have no in-match effect.
-Stiletto grants the Stab trait, which is not implemented yet.
+Stiletto grants the Stab trait (:class:`engine.special_actions.Stab`).
 """
 
 from __future__ import annotations

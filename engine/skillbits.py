@@ -60,6 +60,16 @@ _SLUGS: tuple[str, ...] = (
     # granted by game effects (Prayers to Nuffle), not yet implemented
     # as skills of their own
     "stab",
+    # special actions and traits (engine.special_actions, engine.bloodlust)
+    "breathe-fire",
+    "hypnotic-gaze",
+    "trickster",
+    "hit-and-run",
+    "my-ball",
+    "bloodlust",
+    "drunkard",
+    "pick-me-up",
+    "plague-ridden",
     # reserved for skills being implemented (no SkillSpec yet: a bit alone
     # changes nothing); kept here so parallel work never edits one line
     "accurate",

@@ -49,6 +49,7 @@ PF_DEAD = 1 << 9  # died (in the Casualty box)
 PF_TURN_RESET = PF_USED | PF_DODGE_RR | PF_SUREFEET_RR | PF_PRO_USED
 PF_BREAK_TACKLE = 1 << 16  # Break Tackle used this activation
 PF_TURN_RESET |= PF_BREAK_TACKLE
+PF_HUNGRY = 1 << 24  # Bloodlust failed this activation, not fed yet
 
 # Team-turn flags: the once-per-team-turn actions (rulebook "Declaring Actions").
 TF_BLITZ = 1 << 0
@@ -73,6 +74,7 @@ ACTIONS = (
     "ball_and_chain",
     "throw_bomb",
     "kick_team_mate",
+    "hypnotic_gaze",
 )
 ACTION_FLAG = {
     "move": 0,
@@ -87,6 +89,7 @@ ACTION_FLAG = {
     "ball_and_chain": 0,  # no limit per team turn
     "throw_bomb": TF_BOMB,
     "kick_team_mate": TF_KTM,
+    "hypnotic_gaze": 0,  # Special action, no limit per team turn
 }
 
 Option = tuple[Any, ...]

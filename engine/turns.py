@@ -18,6 +18,7 @@ from engine.block_actions import (
     vomit_move_options,
 )
 from engine.blocking import Block
+from engine.bloodlust import pick_me_up
 from engine.bombs import BombThrow
 from engine.events import (
     Activation as ActivationEv,
@@ -62,6 +63,20 @@ from engine.secret_weapons import (
     chainsaw_move_options,
 )
 from engine.skills import activation_procs
+from engine.special_actions import (
+    HIT_AND_RUN,
+    HYPNOTIC_GAZE,
+    MY_BALL,
+    SPECIAL_BLOCK_VERBS,
+    SPECIAL_BLOCKS,
+    SPECIAL_MOVE_MASK,
+    HitAndRun,
+    special_block,
+    special_block_options,
+    special_move_options,
+    special_receive,
+    trickster,
+)
 from engine.state import (
     ACTION_FLAG,
     KO,
@@ -166,6 +181,8 @@ def activation_options(
                     break
         if blitz_ok:
             opts.append(ao["blitz"])
+        if g.skills[p] & HYPNOTIC_GAZE and limited is None:
+            opts.append(ao["hypnotic_gaze"])
         if limited is not None:
             if (
                 ttm_targets
@@ -176,10 +193,11 @@ def activation_options(
                 opts.append(ao["throw_team_mate"])
             continue
         has_ball = g.carrier == p
-        if pass_ok and (has_ball or ball_loose):
-            opts.append(ao["pass"])
-        if handoff_ok and (has_ball or ball_loose):
-            opts.append(ao["hand_off"])
+        if (has_ball or ball_loose) and not g.skills[p] & MY_BALL:
+            if pass_ok:
+                opts.append(ao["pass"])
+            if handoff_ok:
+                opts.append(ao["hand_off"])
         if downed_opp:
             opts.append(ao["foul"])
         if ttm_targets and g.skills[p] & S.THROW_TEAM_MATE and g.st[p] >= 5:
@@ -304,6 +322,7 @@ class Turn(Proc):
                 g.pflags[p] &= ~PF_STUN_START
                 if g.box[p] == PITCH and g.status[p] == STUNNED:
                     g.status[p] = PRONE
+        pick_me_up(g, 1 - t)
         g.emit(TurnEnd(g.tname(t), g.turnover is not None))
         g.active = -1
         g.effects[TURN_ENDED] = True
@@ -393,6 +412,8 @@ class Activation(Proc):
                     return None
                 if g.skills[p] & MULTIPLE_BLOCK:
                     opts += multiple_block_options(g, p)
+                if g.skills[p] & SPECIAL_BLOCKS:
+                    opts = special_block_options(g, p, opts)
                 self.phase = 4
                 return Decision(g.tname(g.team[p]), "block_target", opts, g.pid[p])
             if self.action == "projectile_vomit":
@@ -434,6 +455,8 @@ class Activation(Proc):
                 mopts = vomit_move_options(g, p, mopts)
             if g.skills[p] & CHAINSAW and self.action == "blitz":
                 mopts = chainsaw_move_options(mopts)
+            if g.skills[p] & SPECIAL_MOVE_MASK:
+                mopts = special_move_options(g, p, self.action, mopts)
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
         self._finish(g)
@@ -444,17 +467,26 @@ class Activation(Proc):
         verb = choice[0]
         if self.phase == 4:
             self.phase = 9
+            if g.skills[p] & HIT_AND_RUN and verb in ("block", "multiple_block"):
+                g.stack.append(HitAndRun(p))
             if verb == "multiple_block":
                 g.stack.append(MultipleBlock(p, g.idx[choice[1]], g.idx[choice[2]]))
             elif verb == "vomit":
                 q = g.idx[choice[1]]
-                g.stack.append(with_dump_off(g, q, ProjectileVomit(p, q)))
+                g.stack.append(
+                    with_dump_off(g, q, trickster(g, p, q, ProjectileVomit(p, q)))
+                )
             elif verb == "chainsaw":
                 q = g.idx[choice[1]]
-                g.stack.append(with_dump_off(g, q, ChainsawAttack(p, q)))
+                g.stack.append(
+                    with_dump_off(g, q, trickster(g, p, q, ChainsawAttack(p, q)))
+                )
+            elif verb in SPECIAL_BLOCK_VERBS:
+                q = g.idx[choice[1]]
+                g.stack.append(with_dump_off(g, q, special_block(g, p, q, verb, False)))
             else:
                 q = g.idx[choice[1]]
-                g.stack.append(with_dump_off(g, q, Block(p, q)))
+                g.stack.append(with_dump_off(g, q, trickster(g, p, q, Block(p, q))))
             return
         if verb == "move":
             g.stack.append(Step(p, choice[1]))
@@ -468,13 +500,17 @@ class Activation(Proc):
             self.phase = 9
         elif verb == "block":
             q = g.idx[choice[1]]
-            g.stack.append(with_dump_off(g, q, BlitzBlock(p, q)))
+            if g.skills[p] & HIT_AND_RUN:
+                g.stack.append(HitAndRun(p))
+            g.stack.append(with_dump_off(g, q, trickster(g, p, q, BlitzBlock(p, q))))
         elif verb == "vomit":
             q = g.idx[choice[1]]
-            g.stack.append(with_dump_off(g, q, BlitzBlock(p, q, vomit=True)))
+            blitz = BlitzBlock(p, q, vomit=True)
+            g.stack.append(with_dump_off(g, q, trickster(g, p, q, blitz)))
         elif verb == "chainsaw":
             q = g.idx[choice[1]]
-            g.stack.append(with_dump_off(g, q, BlitzBlock(p, q, saw=True)))
+            saw = BlitzBlock(p, q, saw=True)
+            g.stack.append(with_dump_off(g, q, trickster(g, p, q, saw)))
         elif verb == "kick_tm":
             self.phase = 9
             g.stack.append(KickTeamMateAction(p, g.idx[choice[1]]))
@@ -498,6 +534,8 @@ class Activation(Proc):
         elif verb == "throw_tm":
             self.phase = 9
             g.stack.append(ThrowTeamMateAction(p, g.idx[choice[1]]))
+        else:
+            special_receive(g, self, p, choice)
 
     def _finish(self, g: GameState) -> None:
         p = self.p

@@ -41,6 +41,7 @@ from matches.services.override import match_override_result
 from matches.services.progress import (
     match_resolve_start,
     progress_counts,
+    progress_refusals,
     season_resolve_start,
 )
 from matches.services.queue import season_resolution_queue
@@ -247,12 +248,15 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
 
 def progress_dict(progress: TaskProgress) -> dict[str, Any]:
     done, total = progress_counts(progress)
+    refused = progress_refusals(progress)
     return {
         "id": str(progress.pk),
         "kind": progress.kind,
         "done": done,
         "total": total,
-        "finished": progress.finished_at is not None or done == total,
+        # matches the engine refused to play, with the reason
+        "refused": refused,
+        "finished": progress.finished_at is not None or done + len(refused) == total,
         "url": f"/api/tasks/{progress.pk}/",
     }
 

@@ -10,7 +10,9 @@ from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.campaign.inducements import BUGMAN_ID_BASE
 from engine.dice import RandomDice
+from engine.errors import UnimplementedSkill
 from engine.match import Match as EngineMatch
+from engine.match import check_skills
 from engine.model import MatchResult as EngineResult
 from engine.model import PlayerSheet, TeamSheet
 from engine.rules_data import rules_data
@@ -117,6 +119,16 @@ def team_sheet(
         hired=tuple(p.id for p in mercenaries),
         bugman=next((p.id for p in mercenaries if p.id >= BUGMAN_ID_BASE), 0),
     )
+
+
+def team_skill_problem(team: Team) -> str | None:
+    """Why the engine would refuse to play ``team`` as it stands now (a
+    player with a skill it does not implement), or None."""
+    try:
+        check_skills(team_sheet(team_snapshot(team)))
+    except UnimplementedSkill as exc:
+        return str(exc)
+    return None
 
 
 def engine_play(

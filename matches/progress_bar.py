@@ -8,7 +8,11 @@ from typing import TextIO
 from django.conf import settings
 
 from matches.models import TaskProgress
-from matches.services.progress import progress_counts, season_resolve_next
+from matches.services.progress import (
+    progress_counts,
+    progress_refusals,
+    season_resolve_next,
+)
 from matches.services.queue import matches_resolve_now, season_resolution_queue
 
 
@@ -40,11 +44,16 @@ def resolve_with_progress(
             draw(out, progress_counts(progress)[0], total, started)
     else:
         season_resolution_queue(progress)
-        while (done := progress_counts(progress)[0]) < total:
+        while (done := progress_counts(progress)[0]) + len(
+            progress_refusals(progress)
+        ) < total:
             if time.monotonic() - started > timeout:
                 raise TimeoutError(f"{done}/{total} matches after {timeout:.0f}s")
             draw(out, done, total, started)
             time.sleep(0.2)
-    draw(out, total, total, started)
+    refused = progress_refusals(progress)
+    draw(out, total - len(refused), total, started)
     out.write("\n")
+    for r in refused:
+        out.write(f"match {r['match']} not resolved: {r['reason']}\n")
     return time.monotonic() - started

@@ -27,10 +27,15 @@ def _eager() -> bool:
 @shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=240)
 def match_resolve_task(self, match_id: int) -> None:  # type: ignore[no-untyped-def]
     try:
-        match_resolve(match_id=match_id)
+        resolved = match_resolve(match_id=match_id)
     except TeamNotReady as exc:
         # A team is still finishing its previous post-game: try again soon.
         raise self.retry(exc=exc, countdown=0.5) from None
+    if not resolved and not _eager():
+        # Refused (or resolved before): no post-game will call the driver,
+        # so call it now; it goes on without a refused match.
+        for progress_id in progresses_waiting_on(Match.objects.get(pk=match_id)):
+            season_resolve_task.delay(progress_id)
 
 
 @shared_task(acks_late=True, ignore_result=True)

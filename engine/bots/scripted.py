@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
+from engine.bots import special
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
@@ -112,7 +113,7 @@ class ScriptedBot:
         if handler is not None:
             choice = handler(self, d, g)
             if choice is not None and choice in opts:
-                return choice
+                return special.refine(d, g, choice)
         if d.kind == "activate" and END_TURN in opts:
             return END_TURN
         if d.kind == "move" and END in opts:
@@ -432,9 +433,9 @@ class ScriptedBot:
         self._after = ()
         self._goal = ""
         self._target = -1
-        special = special_activation(d, g)  # secret weapons (skill_policy)
-        if special is not None:
-            return special
+        secret = special_activation(d, g)  # secret weapons (skill_policy)
+        if secret is not None:
+            return secret
         turn = (g.drive, g.half, g.turn[t], t)
         if turn != self._turn:
             self._turn = turn
@@ -661,3 +662,4 @@ _HANDLERS.update(SKILL_HANDLERS)
 
 # The Hireling Sports-Wizard's spell (engine/bots/wizard.py).
 _HANDLERS["wizard"] = wizard_choice
+_HANDLERS.update(special.HANDLERS)

@@ -33,7 +33,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from engine.skills import agility, general, mutation, passing, strength, traits
+from engine.skills import (
+    agility,
+    general,
+    mutation,
+    passing,
+    special,
+    strength,
+    traits,
+)
 from engine.skills.base import ActivationHook, SkillSpec
 from engine.state import GameState, Proc
 
@@ -44,6 +52,7 @@ ALL_SPECS: tuple[SkillSpec, ...] = (
     + passing.SKILLS
     + mutation.SKILLS
     + traits.SKILLS
+    + special.SKILLS
 )
 IMPLEMENTED: Mapping[str, SkillSpec] = MappingProxyType({s.slug: s for s in ALL_SPECS})
 ACTIVATION_HOOKS: tuple[tuple[int, ActivationHook], ...] = tuple(

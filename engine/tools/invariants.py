@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.ball import Bounce, SafePairOfHands, SettleBall
 from engine.blocking import Block
+from engine.bloodlust import Bite, Feed
 from engine.dodging import MoveTest
 from engine.events import Touchdown
 from engine.injuries import KnockDown
@@ -87,7 +88,8 @@ def _settling(g: GameState, sq: int) -> bool:
         elif isinstance(proc, Land):
             if proc.sq == sq:
                 return True
-        elif isinstance(proc, KnockDown):
+        elif isinstance(proc, KnockDown | Bite | Feed):
+            # (Bloodlust: a bitten Thrall's or a starving player's ball)
             if proc.ball_sq == sq:
                 return True
         elif isinstance(proc, SettleBall | SafePairOfHands):

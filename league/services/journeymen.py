@@ -144,6 +144,64 @@ def team_take_journeymen(
     return players
 
 
+FAVOURED_OF_NURGLE = "favoured-of-nurgle"
+ROTTER = ("nurgle", "rotter-lineman")
+
+
+def team_take_plague_rotter(team: Team, *, match_id: int) -> Player | None:
+    """Plague Ridden's league part (skills_and_traits.md "Plague Ridden"):
+    a team with the Favoured of Nurgle special rule whose player's trait took
+    an opponent gets a new Rotter Lineman, drawn from the Nurgle roster,
+    whom its coach may hire permanently in the post-game "exactly as ... a
+    Journeyman". He is a journeyman (with the journeyman Loner), so unless
+    hired he leaves at the team's next kick-off, as journeymen do. Call with
+    the team row locked. Returns him (None for a team without the rule).
+
+    Decision: he joins after the match (the engine plays with the players
+    fielded at kick-off), not in its Reserves box."""
+    league = team.league
+    roster = league_roster(league, team.roster)
+    if FAVOURED_OF_NURGLE not in (*roster.special_rules, team.special_rule):
+        return None
+    position = league_roster(league, ROTTER[0]).position(ROTTER[1])
+    loner = journeyman_loner(league.format)
+    gained = (
+        []
+        if position.has_skill(LONER)
+        else [gained_skill_entry(loner, trait=True, journeyman=True)]
+    )
+    (number,) = _numbers_after_roster(team, 1)
+    player = Player(
+        team=team,
+        position=position.slug,
+        name=f"Plague Rotter #{number}",
+        number=number,
+        ma=position.ma,
+        st=position.st,
+        ag=position.ag,
+        pa=position.pa,
+        av=position.av,
+        gained_skills=gained,
+        value=position.cost,
+        journeyman=True,
+    )
+    player.full_clean(validate_constraints=False)
+    player.save()
+    league_event_record(
+        league_id=league.pk,
+        type=LeagueEvent.Type.JOURNEYMEN_TAKEN,
+        team=team,
+        match_id=match_id,
+        payload={
+            "plague_ridden": True,
+            "position": position.slug,
+            "loner": loner.param,
+            "player_ids": [player.pk],
+        },
+    )
+    return player
+
+
 def team_kick_off_journeymen(team: Team, *, match_id: int) -> bool:
     """Kick-off for one team: last game's unhired journeymen leave, then
     journeymen join up to the format's minimum. Call with the team row

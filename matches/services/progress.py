@@ -16,7 +16,9 @@ from django.utils import timezone
 
 from league.errors import ServiceError
 from league.page_cache import league_cache_bump
-from matches.models import Match, Season, TaskProgress
+from matches.engine_bridge import team_skill_problem
+from matches.models import Match, MatchEvent, Season, TaskProgress
+from matches.services.resolve import REFUSED
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
@@ -110,6 +112,7 @@ def season_resolve_start(
         current = remaining.first()
         assert current is not None
         remaining = remaining.filter(stage=current.stage, round=current.round)
+    _refuse_unplayable({t for m in remaining for t in (m.home, m.away)})
     return _progress_get_or_create(
         scope_key=scope_key,
         defaults={
@@ -138,6 +141,7 @@ def match_resolve_start(
         return running, False
     if match.status not in OPEN:
         raise ServiceError.one("already_reported", None, "this match has a result")
+    _refuse_unplayable({match.home, match.away})
     return _progress_get_or_create(
         scope_key=scope_key,
         defaults={
@@ -147,6 +151,29 @@ def match_resolve_start(
             "created_by": _creator(actor),
         },
     )
+
+
+def _refuse_unplayable(teams: set[Any]) -> None:
+    """Refuse to resolve with the engine when a team fields a player with a
+    skill the engine does not implement (it would play without it)."""
+    problems = sorted(p for t in teams if (p := team_skill_problem(t)) is not None)
+    if problems:
+        raise ServiceError.one("unimplemented_skill", None, "; ".join(problems))
+
+
+def progress_refusals(progress: TaskProgress) -> list[dict[str, Any]]:
+    """The matches of ``progress`` the engine refused to play since it
+    started (see :func:`matches.services.resolve.match_resolve`), with the
+    reason: ``[{"match": id, "reason": text}]``."""
+    rows = MatchEvent.objects.filter(
+        match_id__in=progress.match_ids,
+        type=REFUSED,
+        created_at__gte=progress.created_at,
+    ).order_by("match_id", "seq")
+    out: dict[int, str] = {}
+    for row in rows:
+        out[row.match_id] = str(row.payload.get("reason", ""))
+    return [{"match": k, "reason": v} for k, v in out.items()]
 
 
 def progress_counts(progress: TaskProgress) -> tuple[int, int]:
@@ -168,7 +195,12 @@ def season_resolve_next(*, progress_id: str) -> list[int]:
     matches = list(
         Match.objects.filter(pk__in=progress.match_ids).order_by("stage", "round", "id")
     )
-    unfinished = [m for m in matches if m.status != Match.Status.COMPLETE]
+    # Decision: a match the engine refused stays scheduled (its coaches may
+    # report it) and the resolution goes on without it.
+    refused = {r["match"] for r in progress_refusals(progress)}
+    unfinished = [
+        m for m in matches if m.status != Match.Status.COMPLETE and m.pk not in refused
+    ]
     if not unfinished:
         progress.finished_at = timezone.now()
         progress.save(update_fields=["finished_at"])
@@ -199,11 +231,14 @@ def progresses_waiting_on(match: Match) -> list[str]:
     ):
         if match.pk not in progress.match_ids:
             continue
+        # A match the engine refused stays scheduled: it holds nothing up.
+        refused = [r["match"] for r in progress_refusals(progress)]
         round_open = (
             Match.objects.filter(
                 pk__in=progress.match_ids, stage=match.stage, round=match.round
             )
             .exclude(status=Match.Status.COMPLETE)
+            .exclude(pk__in=refused)
             .exists()
         )
         if not round_open:

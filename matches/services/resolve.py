@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import transaction
 
 from engine.campaign.mercenaries import is_mercenary
+from engine.errors import UnimplementedSkill
 from league.rules import settings_rules
+from league.services.journeymen import team_take_plague_rotter
+from league.services.teams import team_qs_for_update
 from matches.engine_bridge import engine_play
 from matches.events import engine_event_rows, match_events_append
 from matches.models import Match, MatchInducements
 from matches.services.inducements import inducements_for_engine, match_hired_players
 from matches.services.kickoff import (
     match_kick_off,
+    match_qs_for_update,
     match_snapshots,
 )
 from matches.services.results import (
@@ -22,6 +27,11 @@ from matches.services.results import (
     casualty_roll_modifier,
     match_result_save,
 )
+
+logger = logging.getLogger(__name__)
+
+# The event recorded when the engine refuses to play a match.
+REFUSED = "resolve_refused"
 
 
 def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
@@ -60,15 +70,42 @@ def match_resolve(*, match_id: int) -> bool:
     Idempotent: a match that already has a result is left alone (returns
     False), and a rerun after a crash replays the same seed to the same
     result, since nothing of a failed attempt was committed.
+
+    A team fielding a player with a skill the engine does not implement is
+    refused (returns False): the kick-off is undone, the match stays
+    scheduled for its coaches to report, and a ``resolve_refused`` event
+    records the reason (the resolution driver then goes on without it).
     """
     # Kick-off locks the match, and leaves one already under way as it is.
-    match = match_kick_off(match_id=match_id)
-    if match.status != Match.Status.IN_PROGRESS:
+    try:
+        with transaction.atomic():
+            match = match_kick_off(match_id=match_id)
+            if match.status != Match.Status.IN_PROGRESS:
+                return False
+            inputs = match_engine_inputs(match)
+            result, events = engine_play(**inputs)
+    except UnimplementedSkill as exc:
+        # The savepoint's rollback undid the kick-off and lost its lock.
+        match = match_qs_for_update().get(pk=match_id)
+        logger.warning("match %s not resolved: %s", match_id, exc)
+        match_events_append(
+            match,
+            [
+                (
+                    REFUSED,
+                    {
+                        "reason": str(exc),
+                        "team": exc.team,
+                        "player_id": exc.player_id,
+                        "player": exc.player,
+                        "skill": exc.skill,
+                    },
+                )
+            ],
+        )
         return False
-    inputs = match_engine_inputs(match)
     home, away = inputs["home"], inputs["away"]
     settings = match.season.settings
-    result, events = engine_play(**inputs)
     rules = settings_rules(settings)
     table = rules.casualty_table
     # The engine's own Casualty roll counts when the league rolls on the
@@ -137,4 +174,7 @@ def match_resolve(*, match_id: int) -> bool:
             *(("casualty_roll", dict(c)) for c in casualties),
         ],
     )
+    for side, _victim, _by in result.extra.get("plague_ridden", ()):
+        team_id = match.home_id if side == "home" else match.away_id
+        team_take_plague_rotter(team_qs_for_update().get(pk=team_id), match_id=match.pk)
     return True

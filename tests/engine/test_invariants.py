@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from engine import Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import RandomBot, ScriptedBot
-from engine.rules_data import rules_data
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
+from tests.engine.rosters import PLAYABLE_ROSTERS
 
-ROSTERS = sorted(rules_data().rosters)
+ROSTERS = PLAYABLE_ROSTERS
 
 
 @settings(max_examples=25, deadline=None)

@@ -21,13 +21,13 @@ from engine.events import (
 )
 from engine.game import Drive
 from engine.match import run
-from engine.rules_data import rules_data
 from engine.setup import FORMATIONS, formation, validate_setup
 from engine.state import CAS, KO, PITCH, RESERVES, STANDING, GameState
 from engine.tools.scenario import Scenario
 from engine.tools.teams import default_team_sheet
 from engine.turns import EndDrive
 from engine.variants import BB2020, CLASSIC, Variant
+from tests.engine.rosters import PLAYABLE_ROSTERS
 from tests.engine.variants.classic_helpers import (
     PRE,
     SCATTER,
@@ -180,7 +180,7 @@ def test_line_of_scrimmage_and_wide_zones() -> None:
     assert any("Line of Scrimmage" in p for p in validate_setup(g, 0, tuple(moved)))
 
 
-@pytest.mark.parametrize("roster", sorted(rules_data().rosters))
+@pytest.mark.parametrize("roster", PLAYABLE_ROSTERS)
 def test_formations_field_everyone_available(roster: str) -> None:
     m = Match(
         CLASSIC,

@@ -1,0 +1,23 @@
+"""The rosters a match can be played with: those whose every skill and
+trait the engine implements (a match with any other is refused with
+:class:`engine.errors.UnimplementedSkill`). Once issue 12 is done this is
+all 29; ``test_skill_refusal`` names the rosters still left out."""
+
+from __future__ import annotations
+
+from engine.rules_data import rules_data
+from engine.skills import IMPLEMENTED
+
+
+def playable_rosters() -> list[str]:
+    """Roster slugs, sorted, whose skills are all implemented."""
+    return sorted(
+        slug
+        for slug, roster in rules_data().rosters.items()
+        if all(
+            ref.skill in IMPLEMENTED for pos in roster.positions for ref in pos.skills
+        )
+    )
+
+
+PLAYABLE_ROSTERS = playable_rosters()

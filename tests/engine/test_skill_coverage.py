@@ -1,0 +1,47 @@
+"""``python -m engine.skills --coverage``: every skill the 29 rosters and
+the Star Players use is one the engine plays (issue 12)."""
+
+import json
+import subprocess
+import sys
+
+from engine.rules_data import rules_data
+from engine.skills import IMPLEMENTED
+from engine.skills.__main__ import coverage
+
+
+def test_every_skill_of_the_rosters_and_the_star_players_is_implemented():
+    report = coverage("bb2020")
+
+    assert report["used_by_rosters_and_stars"]["missing"] == []
+    assert report["used_by_rosters_and_stars"]["percent"] == 100.0
+    assert report["rosters_missing"] == {}
+    assert report["star_players_missing"] == {}
+    assert len(report["star_players_fully_covered"]) == 64
+
+
+def test_the_coverage_counts_the_star_players_skills():
+    data = rules_data("bb2020")
+    used = {
+        k.skill for s in data.star_players.values() for m in s.members for k in m.skills
+    }
+    used |= {
+        ref.skill
+        for r in data.rosters.values()
+        for p in r.positions
+        for ref in p.skills
+    }
+
+    assert coverage("bb2020")["used_by_rosters_and_stars"]["total"] == len(used)
+    assert used <= set(IMPLEMENTED)
+
+
+def test_the_command_prints_the_report_as_json():
+    out = subprocess.run(
+        [sys.executable, "-m", "engine.skills", "--coverage"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+    assert json.loads(out)["counts"] == {"implemented": 95, "missing": 0, "total": 95}

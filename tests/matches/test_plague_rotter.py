@@ -1,0 +1,65 @@
+"""Plague Ridden's league part: a Favoured of Nurgle team whose player's
+trait took an opponent gets a new Rotter Lineman as a journeyman, whom its
+coach may hire permanently after the game."""
+
+import dataclasses
+
+from league.models import Player, Team
+from league.services.journeymen import journeyman_hire, team_take_plague_rotter
+from matches.services import resolve
+from matches.services.resolve import match_resolve
+from tests.factories import draft_team
+from tests.matches.conftest import one_match
+
+ROTTER_COST = 35_000  # teams/Nurgle.md: Rotter Lineman 35K
+
+
+def test_a_favoured_of_nurgle_team_gets_a_rotter_to_hire(eleven, bob):
+    nurgle = draft_team(eleven, bob, roster="nurgle", name="Rotters")
+    treasury = nurgle.treasury
+
+    rotter = team_take_plague_rotter(nurgle, match_id=None)
+
+    assert rotter is not None
+    assert (rotter.position, rotter.journeyman, rotter.value) == (
+        "rotter-lineman",
+        True,
+        ROTTER_COST,
+    )
+    assert [(s["skill"], s["param"]) for s in rotter.gained_skills] == [("loner", "4+")]
+    # the coach hires him as any journeyman
+    journeyman_hire(team_id=nurgle.pk, player_id=rotter.pk)
+    rotter.refresh_from_db()
+    assert (rotter.journeyman, rotter.gained_skills) == (False, [])
+    assert Team.objects.get(pk=nurgle.pk).treasury == treasury - ROTTER_COST
+
+
+def test_a_team_without_favoured_of_nurgle_gets_nobody(eleven, humans):
+    before = Player.objects.count()
+    assert team_take_plague_rotter(humans, match_id=None) is None
+    assert Player.objects.count() == before
+
+
+def test_a_resolved_match_with_plague_ridden_adds_the_rotter(
+    eleven, bob, humans, monkeypatch
+):
+    nurgle = draft_team(eleven, bob, roster="nurgle", name="Rotters")
+    match = one_match(eleven, nurgle, humans, seed=3)
+    real = resolve.engine_play
+
+    def with_plague(**kwargs):
+        # the engine's result as if the home Rotter's Block had killed
+        # the away player #1 and the trait took him
+        result, events = real(**kwargs)
+        victim = kwargs["away"]["players"][0]["id"]
+        extra = dict(result.extra) | {"plague_ridden": [["home", victim, 0]]}
+        return dataclasses.replace(result, extra=extra), events
+
+    monkeypatch.setattr(resolve, "engine_play", with_plague)
+    before = set(Player.objects.filter(team=nurgle).values_list("pk", flat=True))
+
+    assert match_resolve(match_id=match.pk)
+
+    (new,) = Player.objects.filter(team=nurgle).exclude(pk__in=before)
+    assert (new.position, new.journeyman) == ("rotter-lineman", True)
+    assert not Player.objects.filter(team=humans, journeyman=True).exists()
