@@ -5,8 +5,8 @@ import pytest
 
 from engine.campaign.stars import STAR_ID_BASE
 from league.errors import ServiceError
-from league.models import Team, TreasuryEntry
-from matches.models import Match, MatchEvent, MatchInducements
+from league.models import Team
+from matches.models import Match, MatchEvent
 from matches.services.inducements import (
     Purchase,
     inducement_offer,
@@ -19,18 +19,10 @@ from matches.services.seasons import season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.league.conftest import api_as
 
-
-def codes(exc_info):
-    return [(v.code, v.field) for v in exc_info.value.violations]
-
-
-def snapshot():
-    return (
-        list(MatchInducements.objects.values_list("pk", "total")),
-        list(Team.objects.order_by("pk").values_list("pk", "treasury")),
-        TreasuryEntry.objects.count(),
-        MatchEvent.objects.count(),
-    )
+# What a refused purchase or report must leave untouched, and the refusal
+# codes: shared with the other inducement tests.
+from tests.matches.test_inducements import _snapshot as snapshot
+from tests.matches.test_inducements import codes
 
 
 @pytest.fixture
