@@ -31,10 +31,15 @@ def match_resolve_task(self, match_id: int) -> None:  # type: ignore[no-untyped-
     except TeamNotReady as exc:
         # A team is still finishing its previous post-game: try again soon.
         raise self.retry(exc=exc, countdown=0.5) from None
-    if not resolved and not _eager():
-        # Refused (or resolved before): no post-game will call the driver,
-        # so call it now; it goes on without a refused match.
-        for progress_id in progresses_waiting_on(Match.objects.get(pk=match_id)):
+    if resolved or _eager():
+        return
+    match = Match.objects.get(pk=match_id)
+    # Only a refused match (left scheduled) calls the driver: no post-game
+    # will. A match resolved before (a second delivery) has a post-game that
+    # calls it; calling it here too would queue the next round once per
+    # stray delivery, and each of those would do the same.
+    if match.status == Match.Status.SCHEDULED:
+        for progress_id in progresses_waiting_on(match):
             season_resolve_task.delay(progress_id)
 
 

@@ -185,3 +185,27 @@ def test_a_refused_match_does_not_hold_up_its_round(alice, bob, charlie):
 
     # then its resolution moves on (the refused match holds nothing up)
     assert progresses_waiting_on(other) == [str(progress.pk)]
+
+
+def test_a_second_delivery_of_a_resolved_match_does_not_call_the_driver(
+    eleven, humans, orcs, monkeypatch
+):
+    # given a match resolved and through its post-game, on workers (not
+    # eager), the last of its round: its resolution could move on
+    from matches import tasks
+
+    match = one_match(eleven, humans, orcs)
+    progress, _ = match_resolve_start(match_id=match.pk)
+    assert match_resolve(match_id=match.pk) is True
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.COMPLETE)
+    assert progresses_waiting_on(match) == [str(progress.pk)]
+    queued = []
+    monkeypatch.setattr(tasks, "_eager", lambda: False)
+    monkeypatch.setattr(tasks.season_resolve_task, "delay", queued.append)
+
+    # when a stray second delivery of its task runs
+    tasks.match_resolve_task(match.pk)
+
+    # then it queues nothing: the post-game called the driver; a call per
+    # stray delivery queued the next round again and again (a task storm)
+    assert queued == []
