@@ -22,10 +22,11 @@ from engine.campaign import (
     journeyman_position,
 )
 from engine.campaign.journeymen import LONER
+from engine.rules_data import Position
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import LeagueEvent, Player, Team, TreasuryEntry
-from league.selectors import team_roster_players
+from league.selectors import team_roster_players, team_special_rules
 from league.services.audit import league_event_record
 from league.services.roster import team_player_for_update, team_require_not_playing
 from league.services.teams import (
@@ -63,6 +64,30 @@ def _numbers_after_roster(team: Team, count: int) -> list[int]:
         n for n in range(1, start) if n not in taken
     ]
     return free[:count]
+
+
+def _journeyman(
+    team: Team,
+    position: Position,
+    gained: list[dict[str, object]],
+    number: int,
+    label: str,
+) -> Player:
+    """A journeyman of ``position`` with shirt ``number`` (not saved)."""
+    return Player(
+        team=team,
+        position=position.slug,
+        name=f"{label} #{number}",
+        number=number,
+        ma=position.ma,
+        st=position.st,
+        ag=position.ag,
+        pa=position.pa,
+        av=position.av,
+        gained_skills=gained,
+        value=position.cost,
+        journeyman=True,
+    )
 
 
 def team_release_journeymen(team: Team, *, match_id: int | None = None) -> list[int]:
@@ -105,20 +130,7 @@ def team_take_journeymen(
         else [gained_skill_entry(loner, trait=True, journeyman=True)]
     )
     players = [
-        Player(
-            team=team,
-            position=position.slug,
-            name=f"Journeyman #{number}",
-            number=number,
-            ma=position.ma,
-            st=position.st,
-            ag=position.ag,
-            pa=position.pa,
-            av=position.av,
-            gained_skills=gained,
-            value=position.cost,
-            journeyman=True,
-        )
+        _journeyman(team, position, gained, number, "Journeyman")
         for number in _numbers_after_roster(team, needed)
     ]
     # Field checks in Python; the team is the locked row itself, so no
@@ -160,8 +172,9 @@ def team_take_plague_rotter(team: Team, *, match_id: int) -> Player | None:
     Decision: he joins after the match (the engine plays with the players
     fielded at kick-off), not in its Reserves box."""
     league = team.league
-    roster = league_roster(league, team.roster)
-    if FAVOURED_OF_NURGLE not in (*roster.special_rules, team.special_rule):
+    # The team's own rules: a Chaos team is Favoured of Nurgle only if it
+    # chose so at the draft (its roster lists every favour).
+    if FAVOURED_OF_NURGLE not in team_special_rules(team):
         return None
     position = league_roster(league, ROTTER[0]).position(ROTTER[1])
     loner = journeyman_loner(league.format)
@@ -171,20 +184,7 @@ def team_take_plague_rotter(team: Team, *, match_id: int) -> Player | None:
         else [gained_skill_entry(loner, trait=True, journeyman=True)]
     )
     (number,) = _numbers_after_roster(team, 1)
-    player = Player(
-        team=team,
-        position=position.slug,
-        name=f"Plague Rotter #{number}",
-        number=number,
-        ma=position.ma,
-        st=position.st,
-        ag=position.ag,
-        pa=position.pa,
-        av=position.av,
-        gained_skills=gained,
-        value=position.cost,
-        journeyman=True,
-    )
+    player = _journeyman(team, position, gained, number, "Plague Rotter")
     player.full_clean(validate_constraints=False)
     player.save()
     league_event_record(

@@ -63,3 +63,26 @@ def test_a_resolved_match_with_plague_ridden_adds_the_rotter(
     (new,) = Player.objects.filter(team=nurgle).exclude(pk__in=before)
     assert (new.position, new.journeyman) == ("rotter-lineman", True)
     assert not Player.objects.filter(team=humans, journeyman=True).exists()
+
+
+def test_a_chaos_team_gets_a_rotter_only_if_it_chose_nurgle(eleven, bob):
+    # Chaos Chosen rosters list every favour; the team has the one it chose
+    khorne = draft_team(
+        eleven,
+        bob,
+        roster="chaos-chosen",
+        name="Hounds",
+        special_rule="favoured-of-khorne",
+    )
+    nurgle = draft_team(
+        eleven,
+        bob,
+        roster="chaos-chosen",
+        name="Flies",
+        special_rule="favoured-of-nurgle",
+    )
+    before = Player.objects.count()
+
+    assert team_take_plague_rotter(khorne, match_id=None) is None
+    assert Player.objects.count() == before
+    assert team_take_plague_rotter(nurgle, match_id=None) is not None
