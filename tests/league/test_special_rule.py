@@ -132,6 +132,7 @@ def test_a_roster_without_a_choice_records_none(eleven, bob):
         .post("/api/teams/", draft_body(eleven, "goblin"), format="json")
         .json()
     )
+    before = db_snapshot()
 
     response = api_as(bob).post(
         f"/api/teams/{goblins['id']}/special-rule/",
@@ -141,6 +142,8 @@ def test_a_roster_without_a_choice_records_none(eleven, bob):
 
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "special_rule_not_offered"
+    assert db_snapshot() == before
+    assert Team.objects.get(pk=goblins["id"]).special_rule == ""
     assert not LeagueEvent.objects.filter(type="special_rule_chosen").exists()
 
 
