@@ -132,7 +132,8 @@ class StarPlayer:
     except those with a rule in ``except_rules``; the others play for a team
     that has one of ``rules``. ``rule_limit`` is how often the star's own
     special rule may be used: game, half, drive, team-turn, activation or
-    none (no limit)."""
+    none (no limit). ``rule_slug`` names the special rule in the engine: it
+    rides on each member's sheet as a skill (:mod:`engine.star_rules`)."""
 
     slug: str
     name: str
@@ -140,6 +141,7 @@ class StarPlayer:
     any_team: bool
     rules: tuple[str, ...]
     except_rules: tuple[str, ...]
+    rule_slug: str
     rule_name: str
     rule_limit: str
     rule_text: str
@@ -274,6 +276,7 @@ def _star(raw: dict[str, Any]) -> StarPlayer:
         any_team=bool(plays_for["any"]),
         rules=tuple(plays_for.get("rules", ())),
         except_rules=tuple(plays_for.get("except", ())),
+        rule_slug=rule["slug"],
         rule_name=rule["name"],
         rule_limit=rule["limit"],
         rule_text=rule["text"],

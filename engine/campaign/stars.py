@@ -139,6 +139,14 @@ def star_sheets(
     (at least :data:`STAR_ID_BASE`), shirt numbers from ``first_number``."""
     if first_id < STAR_ID_BASE:
         raise ValueError("star ids start at STAR_ID_BASE")
+    from engine.skills import IMPLEMENTED
+
+    # TEMPORARY while the special rules are written: a rule not yet
+    # implemented is left off the sheet. Once all are in, the rule always
+    # rides on the sheet (and an unimplemented one is refused by the match).
+    rule: tuple[tuple[str, str | None], ...] = (
+        ((star.rule_slug, None),) if star.rule_slug in IMPLEMENTED else ()
+    )
     return tuple(
         PlayerSheet(
             id=first_id + i,
@@ -150,7 +158,7 @@ def star_sheets(
             ag=m.ag,
             pa=m.pa,
             av=m.av,
-            skills=tuple((s.skill, s.param) for s in m.skills),
+            skills=tuple((s.skill, s.param) for s in m.skills) + rule,
         )
         for i, m in enumerate(star.members)
     )

@@ -39,6 +39,10 @@ from engine.skills import (
     mutation,
     passing,
     special,
+    stars_a,
+    stars_b,
+    stars_c,
+    stars_d,
     strength,
     traits,
 )
@@ -53,6 +57,10 @@ ALL_SPECS: tuple[SkillSpec, ...] = (
     + mutation.SKILLS
     + traits.SKILLS
     + special.SKILLS
+    + stars_a.SKILLS
+    + stars_b.SKILLS
+    + stars_c.SKILLS
+    + stars_d.SKILLS
 )
 IMPLEMENTED: Mapping[str, SkillSpec] = MappingProxyType({s.slug: s for s in ALL_SPECS})
 ACTIVATION_HOOKS: tuple[tuple[int, ActivationHook], ...] = tuple(

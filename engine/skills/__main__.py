@@ -29,6 +29,7 @@ def coverage(version: str = "bb2020") -> dict[str, object]:
         used |= need
         stars[slug] = sorted(need - set(IMPLEMENTED))
     used_implemented = sorted(s for s in used if s in IMPLEMENTED)
+    star_rules = sorted({s.rule_slug for s in data.star_players.values()})
     return {
         "implemented": implemented,
         "missing": missing,
@@ -50,6 +51,12 @@ def coverage(version: str = "bb2020") -> dict[str, object]:
             if used
             else 100.0,
             "missing": sorted(used - set(IMPLEMENTED)),
+        },
+        # The Star Players' own special rules (engine.star_rules).
+        "star_special_rules": {
+            "total": len(star_rules),
+            "implemented": sorted(s for s in star_rules if s in IMPLEMENTED),
+            "missing": sorted(s for s in star_rules if s not in IMPLEMENTED),
         },
     }
 

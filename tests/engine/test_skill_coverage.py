@@ -45,3 +45,13 @@ def test_the_command_prints_the_report_as_json():
     ).stdout
 
     assert json.loads(out)["counts"] == {"implemented": 95, "missing": 0, "total": 95}
+
+
+def test_the_star_rules_limits_are_those_of_the_rules_data():
+    from engine.star_rules import LIMITS
+
+    data = rules_data("bb2020")
+    from_data = {s.rule_slug: s.rule_limit for s in data.star_players.values()}
+
+    assert LIMITS == from_data
+    assert len(LIMITS) == 61  # 64 stars; three rules are shared by two stars
