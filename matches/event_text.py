@@ -4,8 +4,10 @@ read every engine event, report line and post-game roll through here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+from engine.rules_data import rules_data
 from engine.variants import get_variant
 from matches.models import Match
 
@@ -37,6 +39,16 @@ BLOCK_FACES = {
     4: "Stumble",
     5: "POW",
 }
+
+
+@cache
+def skill_names() -> dict[str, str]:
+    """Display names of the skills, traits and Star Players' special rules
+    (a ``skill_used`` event carries the slug)."""
+    data = rules_data("bb2020")
+    names = {slug: skill.name for slug, skill in data.skills.items()}
+    names |= {s.rule_slug: s.rule_name for s in data.star_players.values()}
+    return names
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +174,8 @@ class Describer:
             case "block_result":
                 return f"Block result: {w(e['result'])}"
             case "skill_used":
-                return f"{p(e['player'])} uses {w(e['skill'])}"
+                skill = skill_names().get(e["skill"], w(e["skill"]))
+                return f"{p(e['player'])} uses {skill}"
             case "knocked_down":
                 return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
             case "armour":

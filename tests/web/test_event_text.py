@@ -125,3 +125,19 @@ def test_extra_time_and_sudden_death_read_as_sentences(offline_describer):
     assert describe(offline_describer, "sudden_death", payload) == (
         "Sudden death: Away Team win the roll-offs 3–2 (4–4, 2–5, 6–1, 1–3, 5–2, 6–4)"
     )
+
+
+@pytest.mark.parametrize(
+    ("slug", "name"),
+    [
+        ("savage-blow", "Savage Blow"),
+        ("ill-be-back", "I'll Be Back!"),
+        ("dodge", "Dodge"),
+    ],
+)
+def test_a_used_skill_or_star_rule_is_named_as_the_rules_name_it(
+    offline_describer, slug, name
+):
+    text = describe(offline_describer, "skill_used", {"player": 3, "skill": slug})
+
+    assert text == f"#7 Ug uses {name}"
