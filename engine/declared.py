@@ -33,7 +33,12 @@ Decisions (the rulebook is silent on these):
   needs a Prone or Stunned opponent (:func:`engine.turns.activation_options`);
 * the target stays the same player for the whole activation, wherever
   they go (Trickster, a push): it is the player, not the square, that was
-  named.
+  named;
+* Dump-off (used when its player "is nominated as the target of a Block
+  action") still comes when the Blitz's Block is made, not at the
+  nomination: the Quick Pass answers the Block about to hit, and at the
+  nomination the blitzer may never reach the carrier (likewise Foul
+  Appearance and Trickster, which act on the Block itself).
 """
 
 from __future__ import annotations

@@ -91,6 +91,26 @@ def test_the_target_is_named_before_standing_up() -> None:
     assert sc.match.state.status[sc.p("A")] == STANDING
 
 
+def test_a_blitz_in_the_blitz_kick_off_turn_names_its_target_too() -> None:
+    from engine.match import run
+    from engine.turns import Turn
+
+    sc = Scenario(
+        """
+        A.....
+        ....b.
+        """,
+        start=False,
+    )
+    g = sc.match.state
+    g.stack.append(Turn(0, "blitz", 1))  # the Blitz! kick-off event's turn
+    run(g)
+    sc.act("A", "blitz")
+    d = sc.match.pending
+    assert d is not None
+    assert (d.kind, d.options) == ("blitz_target", (("nominate", sc.id("b")),))
+
+
 def test_no_blitz_without_a_standing_opponent_to_name() -> None:
     sc = Scenario(
         """
@@ -212,6 +232,25 @@ def test_frenzy_second_block_is_against_the_same_target() -> None:
     opts = sc.match.pending.options
     assert sc.match.pending.kind == "move"
     assert ("block", sc.id("c")) not in opts
+
+
+def test_dump_off_waits_for_the_block_not_the_nomination() -> None:
+    # Decision (engine.declared): the carrier b, named two squares away,
+    # is offered the Dump-off only when A's Block is about to be made
+    sc = Scenario(
+        """
+        A.b...
+        ......
+        """,
+        skills={"b": ["dump-off"]},
+        ball="b",
+    )
+    sc.act("A", "blitz", "b")
+    assert sc.match.pending.kind == "move"
+    sc.move(1, 0)
+    sc.choose("block", sc.id("b"))
+    d = sc.match.pending
+    assert (d.kind, d.team, d.info) == ("use_skill", "away", ("dump-off",))
 
 
 # -- the Foul ------------------------------------------------------------------
