@@ -11,7 +11,8 @@ decision; see :mod:`engine.bots.tactics`):
   carrier to the best square it reaches without dice;
 * a loose ball: the most likely player picks it up, then carries on as
   the carrier;
-* their ball: blitz the carrier when it can be knocked down;
+* their ball: blitz the carrier when it can be knocked down (a Blitz
+  names, when declared, the player its plan blocks);
 * then everyone who can move without dice: cage corners and a screen
   round our carrier, or markers and a screen in front of theirs;
 * then blocks with the dice in our favour, a favourable blitz, a risky
