@@ -179,6 +179,18 @@ class Activation(NamedTuple):
         return _d(self, "activation", self._fields)
 
 
+class Nomination(NamedTuple):
+    """The target named with a declared Blitz or Foul (``action``), before
+    the player moves (rulebook "Declaring Actions")."""
+
+    player: int
+    action: str
+    target: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "nomination", self._fields)
+
+
 class ActivationEnd(NamedTuple):
     """A player's activation ends."""
 
@@ -588,6 +600,7 @@ Event = (
     | TurnEnd
     | TurnMarker
     | Activation
+    | Nomination
     | ActivationEnd
     | Move
     | StandUp

@@ -51,6 +51,7 @@ _PLAYER_VERBS = (
     "kick_tm",
     "gaze",
     "bite",
+    "nominate",
 )
 
 
@@ -163,6 +164,7 @@ def _build(
     g.act_blocked = False
     g.act_over = False
     g.act_action = ""
+    g.act_target = -1
     g.last_die = 0
     g.activations = 0
     g.drive = 0

@@ -155,11 +155,17 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
     if action == "move":
         pass
     elif action == "blitz":
-        if not g.act_blocked and budget >= 1:
-            for n in nbrs:
-                q = board[n]
-                if q >= 0 and g.team[q] != t and g.status[q] == STANDING:
-                    opts.append(g.pl_opts[q]["block"])
+        # only the target nominated with the Blitz (engine.declared)
+        q = g.act_target
+        if (
+            not g.act_blocked
+            and budget >= 1
+            and q >= 0
+            and g.box[q] == PITCH
+            and g.status[q] == STANDING
+            and g.pos[q] in nbrs
+        ):
+            opts.append(g.pl_opts[q]["block"])
     elif action == "hand_off":
         if g.carrier == p:
             for n in nbrs:
@@ -170,10 +176,15 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
         if g.carrier == p:
             opts.append(OPT_THROW)
     elif action == "foul":
-        for n in nbrs:
-            q = board[n]
-            if q >= 0 and g.team[q] != t and g.status[q] != STANDING:
-                opts.append(g.pl_opts[q]["foul"])
+        # only the victim nominated with the Foul (engine.declared)
+        q = g.act_target
+        if (
+            q >= 0
+            and g.box[q] == PITCH
+            and g.status[q] != STANDING
+            and g.pos[q] in nbrs
+        ):
+            opts.append(g.pl_opts[q]["foul"])
     elif action == "throw_team_mate":
         for n in nbrs:
             q = board[n]

@@ -102,7 +102,8 @@ class Decision:
     ``kind`` names the decision (activate, move, block_die, reroll, push,
     follow_up, pass_target, setup, kick_target, touchback, apothecary,
     block_target, use_skill, pile_driver, vomit_target, chainsaw_target,
-    ball_and_chain, chain_push, bomb_target, swoop, swarming, ...);
+    blitz_target, foul_target, ball_and_chain, chain_push, bomb_target,
+    swoop, swarming, ...);
     ``options`` are all legal choices; ``player`` is the player concerned;
     ``accepts_arrangement`` marks a set-up decision that also accepts
     ``("arrangement", ((player_id, square), ...))``.
@@ -229,6 +230,7 @@ _SCALARS = (
     "act_over",
     "last_die",
     "act_action",
+    "act_target",
 )
 
 
@@ -312,6 +314,9 @@ class GameState:
     act_over: bool
     last_die: int
     act_action: str
+    # The opposition player nominated when a Blitz or Foul was declared
+    # (engine.declared), -1 otherwise.
+    act_target: int
     effects: dict[str, Any]
     stack: list[Proc]
     dice: Dice

@@ -20,6 +20,7 @@ from engine.block_actions import (
 from engine.blocking import Block
 from engine.bloodlust import pick_me_up
 from engine.bombs import BombThrow
+from engine.declared import NOMINATED, Nominate
 from engine.events import (
     Activation as ActivationEv,
 )
@@ -133,12 +134,19 @@ def activation_options(
     pass_ok = not tf & (TF_PASS | TF_TTM)
     handoff_ok = not tf & TF_HANDOFF
     foul_ok = not tf & TF_FOUL
-    downed_opp = False
-    if foul_ok:
+    # A Blitz and a Foul name their target when declared (engine.declared):
+    # Decision: each is offered only when there is an opponent on the
+    # pitch it could name (Standing for a Blitz, Prone/Stunned for a Foul).
+    downed_opp = standing_opp = False
+    if foul_ok or blitz_ok:
         for q in range(g.n):
-            if team[q] != t and g.box[q] == PITCH and status[q] != STANDING:
-                downed_opp = True
-                break
+            if team[q] != t and g.box[q] == PITCH:
+                if status[q] == STANDING:
+                    standing_opp = True
+                else:
+                    downed_opp = True
+        downed_opp = downed_opp and foul_ok
+        blitz_ok = blitz_ok and standing_opp
     ttm_targets = False
     if pass_ok:
         for q in range(g.n):
@@ -358,9 +366,12 @@ class Activation(Proc):
             g.activations += 1
             g.pflags[p] = (g.pflags[p] | PF_USED | PF_PLAYED) & ~PF_NOTZ
             g.tflags |= ACTION_FLAG[self.action] | TF_ACTIVATED
+            g.act_target = -1
             g.emit(ActivationEv(g.pid[p], self.action))
             self.phase = 1
             procs = activation_procs(g, p, self.action)
+            if self.action in NOMINATED:  # the target is part of the declaration
+                procs.insert(0, Nominate(p, self.action))
             if procs:
                 g.stack.extend(reversed(procs))
                 return None
@@ -541,6 +552,7 @@ class Activation(Proc):
         p = self.p
         g.emit(ActivationEnd(g.pid[p]))
         g.act_player = -1
+        g.act_target = -1
         g.act_over = False
         g.stack.pop()
         if g.carrier == p and g.box[p] == PITCH:

@@ -32,6 +32,8 @@ INDUCED = {
     "bugman": "Josef Bugman",
     "bugman_xxxxxx": "Bugman's XXXXXX",
 }
+# Actions that name their target when declared (engine.events.Nomination).
+DECLARED = {"blitz": "Blitz", "foul": "Foul"}
 BLOCK_FACES = {
     1: "Player Down",
     2: "Both Down",
@@ -158,6 +160,9 @@ class Describer:
                 return f"{t(e['team'])} turn marker moves to {e['turn']}"
             case "activation":
                 return f"{p(e['player'])} declares a {w(e['action'])} action"
+            case "nomination":
+                action = DECLARED.get(e["action"], w(e["action"]))
+                return f"{p(e['player'])} declares a {action} against {p(e['target'])}"
             case "activation_end":
                 return f"{p(e['player'])} ends their action"
             case "move":

@@ -11,7 +11,8 @@ decision; see :mod:`engine.bots.tactics`):
   carrier to the best square it reaches without dice;
 * a loose ball: the most likely player picks it up, then carries on as
   the carrier;
-* their ball: blitz the carrier when it can be knocked down;
+* their ball: blitz the carrier when it can be knocked down (a Blitz
+  names, when declared, the player its plan blocks);
 * then everyone who can move without dice: cage corners and a screen
   round our carrier, or markers and a screen in front of theirs;
 * then blocks with the dice in our favour, a favourable blitz, a risky
@@ -538,6 +539,20 @@ class ScriptedBot:
         return None
 
     # -- inside an activation --------------------------------------------------
+    def _blitz_target(self, d: Decision, g: GameState) -> Option:
+        """Nominate the player the planned Blitz is to block (its ``after``
+        step); for a Blitz we did not plan, the nearest opponent."""
+        after = self._after
+        if after and after[0] == "block":
+            o: Option = g.pl_opts[after[1]]["nominate"]
+            if o in d.options:
+                return o
+        return _nearest_option(d, g)
+
+    def _foul_target(self, d: Decision, g: GameState) -> Option:
+        """The planner makes no Fouls: the nearest downed opponent."""
+        return _nearest_option(d, g)
+
     def _block_target(self, d: Decision, g: GameState) -> Option:
         if self._target >= 0:
             o = g.pl_opts[self._target]["block"]
@@ -620,6 +635,17 @@ class ScriptedBot:
         self._plan = c.path(p, sq) if sq != g.pos[p] and gain > 0.0 else []
 
 
+def _nearest_option(d: Decision, g: GameState) -> Option:
+    """Of ``("nominate", id)`` options, the player nearest the one deciding
+    (the first such in the options on a tie)."""
+    p = g.idx[d.player] if d.player is not None else -1
+    if p < 0:
+        return d.options[0]
+    w = g.pitch.width
+    here = g.pos[p]
+    return min(d.options, key=lambda o: cheb(w, here, g.pos[g.idx[o[1]]]))
+
+
 def _markers(g: GameState, sq: int, t: int, ignore: int) -> int:
     c = 0
     for s in g.pitch.neighbours[sq]:
@@ -653,6 +679,8 @@ _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]
         "lash_out",
         "activate",
         "block_target",
+        "blitz_target",
+        "foul_target",
         "move",
         "on_the_ball",
         "safe_pair_of_hands",

@@ -166,9 +166,12 @@ class Scenario:
         x, y = self.ruleset.pitch.xy(self.pos(letter))
         return x - self.origin[0], y - self.origin[1]
 
-    def act(self, letter: str, action: str) -> None:
-        """Activate a player with an action."""
+    def act(self, letter: str, action: str, target: str | None = None) -> None:
+        """Activate a player with an action; ``target`` (a diagram letter)
+        is the player nominated with a Blitz or a Foul."""
         self.match.apply(("activate", self.id(letter), action))
+        if target is not None:
+            self.match.apply(("nominate", self.id(target)))
 
     def move(self, x: int, y: int) -> None:
         """Move the active player one square (diagram coordinates)."""

@@ -325,7 +325,7 @@ def test_blitz_costs_a_square_and_allows_moving_after() -> None:
         stats={"A": {"ma": 3}},
         dice=["push"],
     )
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.move(1, 0)
     sc.choose("block", sc.id("b"))
     sc.choose("square", sc.sq(3, 0))
@@ -344,7 +344,7 @@ def test_blitz_only_once_per_turn() -> None:
         ......
         B.....
     """)
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.choose("end")
     assert ("activate", sc.id("B"), "blitz") not in sc.match.pending.options
     assert ("activate", sc.id("B"), "move") in sc.match.pending.options

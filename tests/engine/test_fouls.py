@@ -15,7 +15,7 @@ DIAGRAM = """
 
 def test_foul_assists_modify_armour() -> None:
     sc = Scenario(DIAGRAM, prone="b", dice=[4, 3])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     a = sc.events(Armour)[0]
     assert (a.modifier, a.broken) == (1, False)  # C assists: 4+3+1 = 8 < 9
@@ -23,7 +23,7 @@ def test_foul_assists_modify_armour() -> None:
 
 def test_doubles_send_the_fouler_off_and_turn_over() -> None:
     sc = Scenario(DIAGRAM, prone="b", dice=[3, 3, 2])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     assert sc.match.pending.kind == "argue_the_call"
     sc.choose("argue")
@@ -36,7 +36,7 @@ def test_doubles_send_the_fouler_off_and_turn_over() -> None:
 
 def test_argue_the_call_six_keeps_the_player() -> None:
     sc = Scenario(DIAGRAM, prone="b", dice=[3, 3, 6])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     sc.choose("argue")
     assert sc.match.state.box[sc.p("A")] == PITCH
@@ -46,7 +46,7 @@ def test_argue_the_call_six_keeps_the_player() -> None:
 
 def test_argue_the_call_one_ejects_the_coach() -> None:
     sc = Scenario(DIAGRAM, prone="b", dice=[3, 3, 1])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     sc.choose("argue")
     assert sc.match.state.argue_banned[0] == 1
@@ -54,7 +54,7 @@ def test_argue_the_call_one_ejects_the_coach() -> None:
 
 def test_sneaky_git_not_sent_off_on_armour_doubles() -> None:
     sc = Scenario(DIAGRAM, prone="b", skills={"A": ["sneaky-git"]}, dice=[3, 3])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     assert sc.match.state.box[sc.p("A")] == PITCH
     assert not sc.events(SentOff)
@@ -64,7 +64,7 @@ def test_dirty_player_breaks_armour() -> None:
     sc = Scenario(
         DIAGRAM, prone="b", skills={"A": [("dirty-player", "+1")]}, dice=[4, 3, 2, 1]
     )
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     a = sc.events(Armour)[0]
     assert (a.modifier, a.broken) == (2, True)
@@ -80,6 +80,6 @@ def test_only_one_foul_per_turn() -> None:
         prone="bc",
         dice=[1, 2],
     )
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     assert ("activate", sc.id("B"), "foul") not in sc.match.pending.options

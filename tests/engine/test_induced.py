@@ -90,7 +90,7 @@ def _foul(dice: list[int], home: dict[str, Any], away: dict[str, Any]) -> Scenar
     sc = Scenario(DIAGRAM, prone="b", dice=dice, start=False)
     _induce(sc, home, away)
     _start(sc)
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     return sc
 

@@ -59,8 +59,17 @@ def test_bloodlust_plus_one_for_a_block() -> None:
 
 
 def test_bloodlust_natural_one_fails_even_at_two_plus() -> None:
-    sc = Scenario(FEED, skills={"A": [("bloodlust", "2+")]}, dice=[1])
-    sc.act("A", "blitz")
+    # a Blitz (+1) needs a Standing opponent to name: b
+    sc = Scenario(
+        """
+        .....
+        .AB..
+        ....b
+        """,
+        skills={"A": [("bloodlust", "2+")]},
+        dice=[1],
+    )
+    sc.act("A", "blitz", "b")
     assert _rolls(sc, "bloodlust")[0].success is False
     d = sc.match.pending
     assert (d.kind, d.options) == ("bloodlust_action", (("keep",), ("move",)))

@@ -105,12 +105,12 @@ def test_iron_hard_skin_cancels_offensive_foul_assists() -> None:
     """
     # b is Prone; A fouls with C's assist: armour 4+4 (+1) against AV 9.
     sc = Scenario(diagram, skills={"b": ["iron-hard-skin"]}, prone="b", dice=[4, 4])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     a = sc.events(Armour)[0]
     assert (a.modifier, a.broken) == (0, False)
     plain = Scenario(diagram, prone="b", dice=[4, 4, 3, 4])
-    plain.act("A", "foul")
+    plain.act("A", "foul", "b")
     plain.choose("foul", plain.id("b"))
     a = plain.events(Armour)[0]
     assert (a.modifier, a.broken) == (1, True)
@@ -156,7 +156,7 @@ def test_foul_appearance_roll_may_use_a_team_reroll() -> None:
 
 def test_foul_appearance_in_a_blitz_ends_the_activation_before_paying() -> None:
     sc = Scenario(LINE, skills={"b": ["foul-appearance"]}, dice=[1])
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.choose("block", sc.id("b"))
     g = sc.match.state
     assert sc.events(Block) == []
@@ -169,13 +169,13 @@ def test_foul_appearance_in_a_blitz_ends_the_activation_before_paying() -> None:
 
 def test_horns_add_one_strength_in_a_blitz() -> None:
     sc = Scenario(LINE, skills={"A": ["horns"]}, dice=["pow", "push", 2, 2])
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.choose("block", sc.id("b"))
     blk = sc.events(Block)[0]
     assert (blk.st_attacker, len(blk.dice)) == (4, 2)
     assert sc.match.pending.kind == "block_die"
     plain = Scenario(LINE, dice=["pow", "push", 2, 2])
-    plain.act("A", "blitz")
+    plain.act("A", "blitz", "b")
     plain.choose("block", plain.id("b"))
     blk = plain.events(Block)[0]
     assert (blk.st_attacker, len(blk.dice)) == (3, 1)
@@ -197,7 +197,7 @@ def test_horns_count_before_dauntless() -> None:
         stats={"b": {"st": 5}},
         dice=[2, "push"],
     )
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.choose("block", sc.id("b"))
     assert sc.events(Roll)[0].target == 2
     assert sc.events(Block)[0].st_attacker == 5

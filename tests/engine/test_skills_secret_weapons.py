@@ -105,7 +105,7 @@ def test_chainsaw_instead_of_the_block_of_a_blitz_ends_the_movement() -> None:
         skills={"A": ["chainsaw"]},
         dice=[4, 2, 2],
     )
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.move(2, 1)
     sc.move(3, 1)
     opts = sc.match.pending.options
@@ -163,7 +163,7 @@ FOUL = """
 def test_chainsaw_foul_adds_three_to_the_armour_roll() -> None:
     # D6 4 no kick-back; armour 3+4 = 7, +3 = 10 breaks; injury 2+4 = 6.
     sc = Scenario(FOUL, skills={"A": ["chainsaw"]}, prone="b", dice=[4, 3, 4, 2, 4])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     d = sc.match.pending
     assert (d.kind, d.info) == ("use_skill", ("chainsaw",))
@@ -175,7 +175,7 @@ def test_chainsaw_foul_adds_three_to_the_armour_roll() -> None:
 
 def test_chainsaw_foul_declined_is_a_plain_foul() -> None:
     sc = Scenario(FOUL, skills={"A": ["chainsaw"]}, prone="b", dice=[3, 4])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     sc.choose("decline")
     a = sc.events(Armour)[0]
@@ -184,7 +184,7 @@ def test_chainsaw_foul_declined_is_a_plain_foul() -> None:
 
 def test_chainsaw_foul_kick_back_hits_the_fouler() -> None:
     sc = Scenario(FOUL, skills={"A": ["chainsaw"]}, prone="b", dice=[1, 2, 3])
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     sc.choose("use", "chainsaw")
     a = sc.events(Armour)[0]

@@ -83,7 +83,7 @@ def test_stab_in_a_blitz_costs_a_square_and_ends_the_movement() -> None:
         skills={"A": ["stab"]},
         dice=[2, 2],
     )
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.move(2, 1)
     b = sc.id("b")
     opts = sc.match.pending.options

@@ -98,7 +98,7 @@ def _both_down_block(skills: dict[str, list[str]], blitz: bool = False) -> Scena
         dice += [2, 2, 2, 2]
     sc = Scenario(LINE, skills=skills, dice=dice)
     if blitz:
-        sc.act("A", "blitz")
+        sc.act("A", "blitz", "b")
         sc.choose("block", sc.id("b"))
     else:
         sc.act("A", "block")
@@ -137,7 +137,7 @@ def test_brawler_not_in_a_blitz() -> None:
 
 def _push(skills: dict[str, list[str]], action: str = "block") -> Scenario:
     sc = Scenario(LINE, skills=skills, dice=["push"])
-    sc.act("A", action)
+    sc.act("A", action, "b" if action == "blitz" else None)
     sc.choose("block", sc.id("b"))
     return sc
 
@@ -173,7 +173,7 @@ def test_grab_not_in_a_blitz() -> None:
 
 def _blitz_both_down(skills: dict[str, list[str]]) -> Scenario:
     sc = Scenario(LINE, skills=skills, dice=["both_down", 2, 2, 2, 2])
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.choose("block", sc.id("b"))
     return sc
 
@@ -212,19 +212,19 @@ def test_juggernaut_only_in_a_blitz() -> None:
 def test_juggernaut_blitz_cancels_stand_firm_fend_and_wrestle() -> None:
     skills = {"A": ["juggernaut"], "b": ["stand-firm", "fend", "wrestle"]}
     sc = Scenario(LINE, skills=skills, dice=["push"])
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.choose("block", sc.id("b"))
     assert sc.match.pending.kind == "push"  # no Stand Firm decision
     sc.choose("square", sc.sq(3, 1))
     assert sc.match.pending.kind == "follow_up"  # no Fend decision
     sc = Scenario(LINE, skills=skills, dice=["both_down", 2, 2, 2, 2])
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.choose("block", sc.id("b"))
     sc.choose("decline")  # keep Both Down: b may not Wrestle
     assert not _used(sc, "wrestle")
     # without Juggernaut b may refuse the push
     sc = Scenario(LINE, skills={"b": ["stand-firm"]}, dice=["push"])
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     sc.choose("block", sc.id("b"))
     assert sc.match.pending.info == ("stand-firm",)
 

@@ -96,7 +96,7 @@ def test_projectile_vomit_carrier_hit_drops_the_ball_turnover() -> None:
 
 def test_projectile_vomit_instead_of_the_blitz_block() -> None:
     sc = Scenario(LINE, skills={"A": ["projectile-vomit"]}, dice=[4, 6, 5, 2, 2])
-    sc.act("A", "blitz")
+    sc.act("A", "blitz", "b")
     opts = sc.match.pending.options
     i = opts.index(("block", sc.id("b")))
     assert opts[i + 1] == ("vomit", sc.id("b"))
@@ -109,7 +109,7 @@ def test_projectile_vomit_instead_of_the_blitz_block() -> None:
     assert g.act_ma_used == 1
     assert not any(o[0] in ("block", "vomit") for o in sc.match.pending.options)
     plain = Scenario(LINE, dice=["push"])
-    plain.act("A", "blitz")
+    plain.act("A", "blitz", "b")
     assert ("vomit", plain.id("b")) not in plain.match.pending.options
 
 

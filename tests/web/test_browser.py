@@ -328,6 +328,20 @@ def test_the_replay_viewer_steps_through_a_resolved_match(
     assert page.locator("#pitch .arrow").count() == 1
     shot(page, "replay-block")
 
+    # a declared Blitz names its target: the caption says so, the pitch
+    # rings the target (issue 12)
+    named = next(i for i, e in enumerate(events) if e["type"] == "nomination")
+    page.evaluate(
+        "n => { const s = document.getElementById('replay-seek');"
+        " s.value = n; s.dispatchEvent(new Event('input')); }",
+        named + 1,
+    )
+    assert page.locator("#replay-caption").inner_text() == events[named]["text"]
+    target = events[named]["p"]["target"]
+    ringed = page.locator("#pitch .token.target")
+    assert ringed.count() == 1
+    assert ringed.get_attribute("data-player") == str(target)
+
     # at the final whistle the score is the match's
     page.get_by_role("button", name="To the final whistle").click()
     result = MatchResult.objects.get(match=match)

@@ -3,6 +3,8 @@ replay, naming players and teams."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine import events as engine_events
@@ -141,3 +143,41 @@ def test_a_used_skill_or_star_rule_is_named_as_the_rules_name_it(
     text = describe(offline_describer, "skill_used", {"player": 3, "skill": slug})
 
     assert text == f"#7 Ug uses {name}"
+
+
+def test_a_nominated_target_reads_as_part_of_the_declaration():
+    league = League(name="L", format="bb2020")
+    match = Match(
+        season=Season(league=league),
+        home=Team(pk=1, name="Home Team"),
+        away=Team(pk=2, name="Away Team"),
+    )
+    players = {
+        3: PlayerInfo(3, "home", 7, "Grim", "Orc Blitzer"),
+        104: PlayerInfo(104, "away", 2, "Bob", "Human Lineman"),
+    }
+    describe_with = Describer(match, players)
+
+    blitz = engine_events.Nomination(3, "blitz", 104).to_dict()
+    foul = engine_events.Nomination(3, "foul", 104).to_dict()
+
+    assert describe(describe_with, blitz.pop("type"), blitz) == (
+        "#7 Grim declares a Blitz against #2 Bob"
+    )
+    assert describe(describe_with, foul.pop("type"), foul) == (
+        "#7 Grim declares a Foul against #2 Bob"
+    )
+
+
+def test_the_replay_and_the_key_log_show_the_nomination(describer):
+    from matches.web_selectors import match_log, replay_data
+
+    _, match = describer
+    rows = [r for r in replay_data(match)["events"] if r["type"] == "nomination"]
+    assert rows  # the scripted bots blitz in every match of the season
+    for r in rows:
+        assert re.fullmatch(
+            r"#\d+ .+ declares a (Blitz|Foul) against #\d+ .+", r["text"]
+        )
+    key = match_log(match, kind="key").filter(type="nomination")
+    assert key.count() == len(rows)

@@ -55,6 +55,7 @@
       team: null,
       turns: 0,
       active: null,
+      target: null, // the player named with a declared Blitz or Foul
       block: null,
       pass: null,
       off: {}, // id -> box
@@ -133,7 +134,7 @@
         break;
       case "turn_start":
         st.half = e.half; st.turn = e.turn; st.team = e.team; st.turns += 1;
-        st.active = null; st.block = null; st.pass = null;
+        st.active = null; st.target = null; st.block = null; st.pass = null;
         break;
       case "turn_end":
         // Stunned players of the team whose turn ends roll over to Prone,
@@ -145,7 +146,13 @@
         st.active = null;
         break;
       case "activation":
-        st.active = String(e.player); st.block = null; st.pass = null;
+        st.active = String(e.player); st.target = null; st.block = null; st.pass = null;
+        break;
+      case "nomination":
+        st.target = String(e.target);
+        break;
+      case "activation_end":
+        st.target = null;
         break;
       case "block":
         st.block = { attacker: String(e.attacker), defender: String(e.defender), faces: ev.faces || [], result: null };
@@ -164,7 +171,7 @@
         break;
       case "drive_end":
         for (var d in st.players) st.players[d].sq = -1;
-        st.ball = -1; st.carrier = null; st.block = null; st.pass = null; st.active = null;
+        st.ball = -1; st.carrier = null; st.block = null; st.pass = null; st.active = null; st.target = null;
         break;
     }
   }
@@ -230,6 +237,7 @@
       if (p.down) cls += " down";
       if (p.stunnedAt >= 0) cls += " stunned";
       if (st.active === id) cls += " active";
+      if (st.target === id) cls += " target";
       g.setAttribute("class", cls);
     }
     if (st.ball >= 0) {

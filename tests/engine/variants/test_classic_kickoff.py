@@ -533,7 +533,7 @@ def foul_scenario(bought: tuple[int, ...], dice: list[int | str]) -> Scenario:
     g.bribes[0] = 1
     g.stack.append(Turn(0))
     run(g)
-    sc.act("A", "foul")
+    sc.act("A", "foul", "b")
     sc.choose("foul", sc.id("b"))
     return sc
 
