@@ -60,6 +60,7 @@ TF_TTM = 1 << 4
 TF_ACTIVATED = 1 << 5  # some player has been activated (no conceding after)
 TF_BOMB = 1 << 12  # Bombardier: one Throw Bomb per team turn
 TF_KTM = 1 << 13  # Kick Team-mate: one per team turn
+TF_GRUDGE = 1 << 14  # Grudge Match (Sevens Desperate Measure): any number of Fouls
 
 ACTIONS = (
     "move",
