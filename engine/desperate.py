@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.errors import RuleError
 from engine.events import Induced
+from engine.model import TeamSheet
 from engine.state import (
     CAS,
     PF_HEAT,
@@ -71,8 +73,9 @@ SLUGS = {
 LEFT = ("desperate_left_0", "desperate_left_1")
 # g.effects: the doped player of each team (You Dope).
 DOPED = ("you_dope_0", "you_dope_1")
-# g.effects: (player, half, turn) of the Pass action Set Piece was declared for.
-SET_PIECE_ON = "set_piece_on"
+# g.effects: (player, half, turn) of the Pass action Set Piece was declared
+# for (``_drive``: gone at the end of the drive if the pass was never thrown).
+SET_PIECE_ON = "set_piece_on_drive"
 OPT_DONE: Option = ("done",)
 OPT_RAZZLE: Option = ("razzle_dazzle",)
 OPT_SET_PIECE: Option = ("set_piece",)
@@ -88,6 +91,21 @@ ST_MAX, AG_BEST = 8, 1
 # same action twice".
 _STILL = frozenset({"block", "projectile_vomit", "chainsaw", "throw_bomb"})
 _BLOCKS = frozenset({"block", "projectile_vomit", "chainsaw"})
+
+
+def check_desperate_measures(sheet: TeamSheet) -> None:
+    """Refuse a team sheet whose results are not distinct D8 results (at
+    most five: 0-5 may be bought)."""
+    results = sheet.desperate_measures
+    if (
+        len(results) > 5
+        or len(set(results)) != len(results)
+        or not all(1 <= r <= 8 for r in results)
+    ):
+        raise RuleError(
+            f"{sheet.name}: Desperate Measures must be up to five different "
+            f"D8 results, not {results}"
+        )
 
 
 def has(g: GameState, t: int, result: int) -> bool:

@@ -103,7 +103,10 @@ class Decision:
     ``kind`` names the decision (activate, move, block_die, reroll, push,
     follow_up, pass_target, setup, kick_target, touchback, apothecary,
     block_target, use_skill, pile_driver, vomit_target, chainsaw_target,
-    ball_and_chain, chain_push, bomb_target, swoop, swarming, ...);
+    ball_and_chain, chain_push, bomb_target, swoop, swarming, the Sevens
+    Desperate Measures' desperate_you_dope, desperate_declare,
+    desperate_second_action, desperate_grudge_match, desperate_banana_skin,
+    ...);
     ``options`` are all legal choices; ``player`` is the player concerned;
     ``accepts_arrangement`` marks a set-up decision that also accepts
     ``("arrangement", ((player_id, square), ...))``.

@@ -19,6 +19,7 @@ from engine.desperate import (
     second_action_allowed,
 )
 from engine.dice import RandomDice
+from engine.errors import RuleError
 from engine.events import BallCaught, Induced, Pass, Roll, Turnover
 from engine.game import Drive
 from engine.match import Match, run
@@ -590,3 +591,37 @@ def test_a_measure_cannot_be_played_twice() -> None:
     sc.move(1, 3)
     sc.move(2, 3)
     assert sc.match.pending.kind == "move"
+
+
+@pytest.mark.parametrize("results", [(1, 1), (0,), (9,), (1, 2, 3, 4, 5, 6)])
+def test_a_sheet_with_impossible_results_is_refused(results: tuple[int, ...]) -> None:
+    home = replace(
+        default_team_sheet("human", "sevens", first_id=1), desperate_measures=results
+    )
+    away = default_team_sheet("orc", "sevens", first_id=101)
+    with pytest.raises(RuleError):
+        Match("sevens", home, away, RandomDice(1))
+
+
+def test_a_set_piece_pass_can_still_be_intercepted() -> None:
+    # c stands under the ruler: interference 6 (AG 3+, -3 accurate: 3+ wins
+    # on a 6), then the interception catch 6.
+    sc = _holding(
+        """
+    A.c.B
+    """,
+        home=(5,),
+        ball="A",
+        dice=[6, 6],
+    )
+    sc.act("A", "pass")
+    sc.choose("set_piece")
+    sc.choose("throw")
+    sc.choose("square", sc.sq(4, 0))
+    d = sc.match.pending
+    assert (d.team, d.kind) == ("away", "interfere")
+    sc.choose("interfere", sc.id("c"))
+    g = sc.match.state
+    assert g.carrier == sc.p("c")
+    assert [t.reason for t in sc.events(Turnover)] == ["interception"]
+    assert not sc.events(BallCaught)
