@@ -255,7 +255,10 @@ def you_dope_after_drive(g: GameState) -> None:
 
 def declare_proc(g: GameState, p: int, action: str) -> Proc | None:
     """When ``p`` is activated for ``action`` in a normal team turn: the
-    procedure asking whether to play Razzle-dazzle or Set Piece, or None."""
+    procedure asking whether to play Razzle-dazzle or Set Piece, or None.
+    Decision: not in the free team turn of a Blitz! kick-off event (its
+    limited actions are the event's, not the team's own turn); a measure
+    declared is spent even if the action then ends in a Turnover."""
     t = g.team[p]
     if has(g, t, RAZZLE_DAZZLE) or (action == "pass" and has(g, t, SET_PIECE)):
         return Declare(p, action)
