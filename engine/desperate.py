@@ -322,6 +322,12 @@ def set_piece_throw(g: GameState, p: int, dump: bool) -> bool:
     return True
 
 
+def set_piece_event(g: GameState, p: int, what: str) -> None:
+    """The Set Piece acting on the pass (``p``: the thrower or catcher;
+    the measure belongs to the passing team)."""
+    _emit(g, g.team[p], SET_PIECE, g.pid[p], (), what)
+
+
 def second_action_allowed(first: str, second: str) -> bool:
     """Razzle-dazzle: not the same action twice (a Block and a Special
     action made instead of one count as the same), nor two actions that

@@ -30,7 +30,7 @@ from engine.ball import (
     stat,
     turnover,
 )
-from engine.desperate import set_piece_throw
+from engine.desperate import set_piece_event, set_piece_throw
 from engine.events import (
     BallCaught,
     BallMove,
@@ -252,6 +252,7 @@ class PassAction(Proc):
                 self.quality = "accurate"
                 self.landing = self.last = self.target
                 band = "hail_mary" if self.hail else BAND_NAMES[self.band]
+                set_piece_event(g, p, "accurate_without_a_roll")
                 g.emit(Pass(g.pid[p], self.target, band, self.quality))
                 g.carrier = -1
                 g.ball = -1
@@ -361,7 +362,8 @@ class PassAction(Proc):
                 g.ball = -1
                 g.ball_air = False
                 g.carrier = r
-                g.emit(BallCaught(g.pid[r], self.landing, "set_piece"))
+                set_piece_event(g, r, "caught_without_a_roll")
+                g.emit(BallCaught(g.pid[r], self.landing, "catch"))
                 check_touchdown(g, r)
                 return None
             if accurate and r >= 0 and g.skills[r] & DIVING_CATCH:

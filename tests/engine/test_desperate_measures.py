@@ -385,10 +385,14 @@ def test_set_piece_pass_is_accurate_and_caught_without_a_roll() -> None:
     g = sc.match.state
     assert g.carrier == sc.p("B")
     assert [(p.range, p.result) for p in sc.events(Pass)] == [("short", "accurate")]
-    assert [c.how for c in sc.events(BallCaught)] == ["set_piece"]
+    assert [c.player for c in sc.events(BallCaught)] == [sc.id("B")]
     assert not [r for r in sc.events(Roll) if r.purpose in ("pass", "catch")]
     assert sc.events(Turnover) == []
-    assert _induced(sc) == [("set_piece", "home", sc.id("A"), (), "declared")]
+    assert _induced(sc) == [
+        ("set_piece", "home", sc.id("A"), (), "declared"),
+        ("set_piece", "home", sc.id("A"), (), "accurate_without_a_roll"),
+        ("set_piece", "home", sc.id("B"), (), "caught_without_a_roll"),
+    ]
 
 
 def test_without_set_piece_the_same_pass_is_rolled_and_fumbled() -> None:
