@@ -9,6 +9,7 @@ A variant whose game is shaped otherwise returns its own procedure from
 
 from __future__ import annotations
 
+from engine.desperate import LEFT, FirstDriveMeasures, desperate_pregame
 from engine.events import (
     CoinToss,
     ExtraTime,
@@ -142,6 +143,8 @@ class Pregame(Proc):
                     )
                 )
             roll_weather(g)
+            if g.sheets[0].desperate_measures or g.sheets[1].desperate_measures:
+                desperate_pregame(g)
             self.phase = 1
             # The underdog's Prayers to Nuffle (bought with the inducements),
             # rolled before the coin toss; the stack runs them first.
@@ -234,6 +237,9 @@ class Drive(Proc):
                 bugman_keen_player(g)
             g.stack.append(Setup(1 - g.kicking))
             g.stack.append(Setup(g.kicking))
+            if g.drive == 1 and (LEFT[0] in g.effects or LEFT[1] in g.effects):
+                # Sevens Desperate Measures played before the first set-up
+                g.stack.append(FirstDriveMeasures())
             return None
         if ph == 1:
             self.phase = 2

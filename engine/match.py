@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.desperate import check_desperate_measures
 from engine.dice import Dice, RandomDice
 from engine.errors import IllegalChoice, RuleError, UnimplementedSkill
 from engine.events import DriveEnd, Event, GameStart, SuddenDeath
@@ -74,6 +75,8 @@ def _build(
 ) -> GameState:
     check_skills(home)
     check_skills(away)
+    check_desperate_measures(home)
+    check_desperate_measures(away)
     g = object.__new__(GameState)
     players = list(home.players) + list(away.players)
     ids = [p.id for p in players]

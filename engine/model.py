@@ -77,6 +77,9 @@ class TeamSheet:
     # Josef Bugman ((In)Famous Coaching Staff): the id of his player in
     # ``players`` (see engine.induced.bugman_sheet); 0 = not hired.
     bugman: int = 0
+    # Blood Bowl Sevens Desperate Measures: the D8 results rolled when they
+    # were bought (no result twice), each played once (engine/desperate.py).
+    desperate_measures: tuple[int, ...] = ()
 
 
 STAT_FIELDS: tuple[str, ...] = (

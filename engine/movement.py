@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine import skillbits as S
 from engine.ball import Bounce, check_touchdown, turnover
+from engine.desperate import LEFT, OPT_DONE, banana_offer, banana_played
 from engine.dodging import OPT_DECLINE, MoveTest, use_options
 from engine.events import BallCaught, BallMove, Move, Roll, SkillUsed
 from engine.injuries import KnockDown, arm_bar, crowd_push
@@ -239,7 +240,8 @@ class Step(Proc):
     Tackle) and the Dodge re-roll ("during their activation") do not apply.
 
     Phases: 0 leave?, 20/21 Tentacles, 10 move, 1/2 Rush, 3 test, 4 test
-    result, 5 trapdoor / pick-up, 6 Shadowing (60/61), 7 done.
+    result, (70/71 Discarded Banana Skin,) 5 trapdoor / pick-up, 6 Shadowing
+    (60/61), 7 done.
     """
 
     __slots__ = (
@@ -389,6 +391,14 @@ class Step(Proc):
                 self._tackler_down(g, dt)
                 return None
             ph = 5
+        if ph == 5 and not self.free and (LEFT[0] in g.effects or LEFT[1] in g.effects):
+            # Sevens Desperate Measure (engine/desperate.py)
+            dec = banana_offer(g, p)
+            if dec is not None:
+                self.phase = 70
+                return dec
+        elif ph == 71:  # the Banana Skin was not played
+            ph = 5
         if ph == 5:
             dst = self.dst
             if (
@@ -432,6 +442,13 @@ class Step(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
+        if self.phase == 70:  # Discarded Banana Skin: the player Falls Over
+            if choice == OPT_DONE:
+                self.phase = 71
+                return
+            banana_played(g, p)
+            self._fall(g, False)
+            return
         if choice == OPT_DECLINE:
             self.phase = 10 if self.phase == 20 else 7
             return

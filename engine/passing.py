@@ -22,13 +22,17 @@ from engine.ball import (
     Catch,
     Scatter,
     ThrowIn,
+    can_catch,
     catch_modifier,
+    check_touchdown,
     disturbing_presence,
     land_ball,
     stat,
     turnover,
 )
+from engine.desperate import set_piece_event, set_piece_throw
 from engine.events import (
+    BallCaught,
     BallMove,
     HandOff,
     Interference,
@@ -179,6 +183,7 @@ class PassAction(Proc):
         "dump",
         "hail",
         "cloud",
+        "set_piece",
     )
 
     def __init__(self, p: int, dump: bool = False) -> None:
@@ -194,6 +199,7 @@ class PassAction(Proc):
         self.dump = dump
         self.hail = False
         self.cloud = False  # Cloud Burster used
+        self.set_piece = False  # Set Piece (Sevens Desperate Measure)
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -238,6 +244,23 @@ class PassAction(Proc):
                 return None
         if ph == 12:
             stat(g, p, STAT_PASSES)
+            if set_piece_throw(g, p, self.dump):
+                # Set Piece (engine/desperate.py): accurate without a test.
+                # Decision: a Hail Mary Pass too (the table makes any pass
+                # it is played for accurate), and a thrower without PA.
+                self.set_piece = True
+                self.quality = "accurate"
+                self.landing = self.last = self.target
+                band = "hail_mary" if self.hail else BAND_NAMES[self.band]
+                set_piece_event(g, p, "accurate_without_a_roll")
+                g.emit(Pass(g.pid[p], self.target, band, self.quality))
+                g.carrier = -1
+                g.ball = -1
+                g.ball_air = True
+                if not self.hail:
+                    return self._interference(g)
+                ph = 7
+        if ph == 12:
             if g.pa[p] <= 0:
                 self._fumble(g)
                 return None
@@ -327,6 +350,22 @@ class PassAction(Proc):
             accurate = self.quality == "accurate"
             mod = 0 if accurate else -1
             r = g.board[self.landing]
+            if (
+                self.set_piece
+                and r >= 0
+                and can_catch(g, r)
+                and not g.skills[r] & S.NO_HANDS
+            ):
+                # Set Piece: caught without a test (Decision: not by a
+                # player who cannot catch at all, nor one without a Tackle
+                # Zone; then the ball bounces as usual).
+                g.ball = -1
+                g.ball_air = False
+                g.carrier = r
+                set_piece_event(g, r, "caught_without_a_roll")
+                g.emit(BallCaught(g.pid[r], self.landing, "catch"))
+                check_touchdown(g, r)
+                return None
             if accurate and r >= 0 and g.skills[r] & DIVING_CATCH:
                 mod += 1  # Diving Catch: +1 in the target square
             g.stack.append(land_ball(g, self.landing, mod, not accurate))

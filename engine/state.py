@@ -60,6 +60,7 @@ TF_TTM = 1 << 4
 TF_ACTIVATED = 1 << 5  # some player has been activated (no conceding after)
 TF_BOMB = 1 << 12  # Bombardier: one Throw Bomb per team turn
 TF_KTM = 1 << 13  # Kick Team-mate: one per team turn
+TF_GRUDGE = 1 << 14  # Grudge Match (Sevens Desperate Measure): any number of Fouls
 
 ACTIONS = (
     "move",
@@ -103,7 +104,9 @@ class Decision:
     follow_up, pass_target, setup, kick_target, touchback, apothecary,
     block_target, use_skill, pile_driver, vomit_target, chainsaw_target,
     blitz_target, foul_target, ball_and_chain, chain_push, bomb_target,
-    swoop, swarming, ...);
+    swoop, swarming, the Sevens Desperate Measures' desperate_you_dope,
+    desperate_declare, desperate_second_action, desperate_grudge_match,
+    desperate_banana_skin, ...);
     ``options`` are all legal choices; ``player`` is the player concerned;
     ``accepts_arrangement`` marks a set-up decision that also accepts
     ``("arrangement", ((player_id, square), ...))``.

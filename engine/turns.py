@@ -21,6 +21,16 @@ from engine.blocking import Block
 from engine.bloodlust import pick_me_up
 from engine.bombs import BombThrow
 from engine.declared import NOMINATED, Nominate
+from engine.desperate import (
+    DOPED,
+    GRUDGE_MATCH,
+    LEFT,
+    GrudgeOffer,
+    declare_proc,
+    has,
+    sports_espionage,
+    you_dope_after_drive,
+)
 from engine.events import (
     Activation as ActivationEv,
 )
@@ -97,6 +107,7 @@ from engine.state import (
     TF_BLITZ,
     TF_BOMB,
     TF_FOUL,
+    TF_GRUDGE,
     TF_HANDOFF,
     TF_KTM,
     TF_PASS,
@@ -133,7 +144,7 @@ def activation_options(
     blitz_ok = not tf & TF_BLITZ
     pass_ok = not tf & (TF_PASS | TF_TTM)
     handoff_ok = not tf & TF_HANDOFF
-    foul_ok = not tf & TF_FOUL
+    foul_ok = not tf & TF_FOUL or bool(tf & TF_GRUDGE)
     # A Blitz and a Foul name their target when declared (engine.declared):
     # Decision: each is offered only when there is an opponent on the
     # pitch it could name (Standing for a Blitz, Prone/Stunned for a Foul).
@@ -284,6 +295,9 @@ class Turn(Proc):
                 if g.sheets[t].weather_mage:
                     weather_mage(g, t)
             self.phase = 1
+            if self.kind == "normal" and has(g, t, GRUDGE_MATCH):
+                g.stack.append(GrudgeOffer(t))
+                return None
         if self.phase == 1:
             if g.turnover is not None or g.touchdown or g.done:
                 self._end(g)
@@ -322,9 +336,15 @@ class Turn(Proc):
             return
         p = g.idx[choice[1]]
         g.stack.append(Activation(p, choice[2], self.kind == "blitz"))
+        if self.kind == "normal" and LEFT[self.t] in g.effects:
+            declare = declare_proc(g, p, choice[2])
+            if declare is not None:
+                g.stack.append(declare)
 
     def _end(self, g: GameState) -> None:
         t = self.t
+        if g.turnover is not None and LEFT[t] in g.effects:
+            sports_espionage(g, t)
         for p in range(g.n):
             if g.team[p] == t and g.pflags[p] & PF_STUN_START:
                 g.pflags[p] &= ~PF_STUN_START
@@ -342,15 +362,20 @@ class Turn(Proc):
 
 class Activation(Proc):
     """A player's activation: declare, activation traits, stand up, then
-    the action (moving square by square, blocking, passing...)."""
+    the action (moving square by square, blocking, passing...). ``second``:
+    a Razzle-dazzle second action of the same activation (no new
+    activation is counted, no activation trait rolled again)."""
 
-    __slots__ = ("p", "action", "blitz_event")
+    __slots__ = ("p", "action", "blitz_event", "second")
 
-    def __init__(self, p: int, action: str, blitz_event: bool = False) -> None:
+    def __init__(
+        self, p: int, action: str, blitz_event: bool = False, *, second: bool = False
+    ) -> None:
         self.phase = 0
         self.p = p
         self.action = action
         self.blitz_event = blitz_event
+        self.second = second
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -363,13 +388,14 @@ class Activation(Proc):
             g.act_jumped = False
             g.act_blocked = False
             g.act_over = False
-            g.activations += 1
+            if not self.second:
+                g.activations += 1
             g.pflags[p] = (g.pflags[p] | PF_USED | PF_PLAYED) & ~PF_NOTZ
             g.tflags |= ACTION_FLAG[self.action] | TF_ACTIVATED
             g.act_target = -1
             g.emit(ActivationEv(g.pid[p], self.action))
             self.phase = 1
-            procs = activation_procs(g, p, self.action)
+            procs = [] if self.second else activation_procs(g, p, self.action)
             if self.action in NOMINATED:  # the target is part of the declaration
                 procs.insert(0, Nominate(p, self.action))
             if procs:
@@ -615,6 +641,8 @@ class EndDrive(Proc):
         # instead (classic) has its Drive call ko_recovery() before set-up.
         if WEATHER_MAGE_RESTORE in g.effects:
             weather_mage_expires(g, None)
+        if DOPED[0] in g.effects or DOPED[1] in g.effects:
+            you_dope_after_drive(g)
         if not g.variant.ko_recovery_at_kickoff():
             ko_recovery(g)
         heat = g.weather == "sweltering_heat"

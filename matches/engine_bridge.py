@@ -67,7 +67,7 @@ def team_snapshot(team: Team) -> dict[str, Any]:
 
 def team_sheet(
     snapshot: dict[str, Any],
-    inducements: dict[str, int] | None = None,
+    inducements: dict[str, Any] | None = None,
     mercenaries: Sequence[PlayerSheet] = (),
 ) -> TeamSheet:
     """The engine's view of a snapshot: only the players available to play,
@@ -118,6 +118,10 @@ def team_sheet(
         # Star Players and Mercenaries: the doctors do not treat them
         hired=tuple(p.id for p in mercenaries),
         bugman=next((p.id for p in mercenaries if p.id >= BUGMAN_ID_BASE), 0),
+        # Sevens: the D8 results rolled when they were bought
+        desperate_measures=tuple(
+            int(r) for r in bought.get("desperate_measure_results", ())
+        ),
     )
 
 
@@ -137,7 +141,7 @@ def engine_play(
     home: dict[str, Any],
     away: dict[str, Any],
     seed: int,
-    inducements: tuple[dict[str, int], dict[str, int]] = ({}, {}),
+    inducements: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
     mercenaries: tuple[Sequence[PlayerSheet], Sequence[PlayerSheet]] = ((), ()),
     extra_time: bool = False,
 ) -> tuple[EngineResult, list[dict[str, Any]]]:

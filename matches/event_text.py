@@ -31,6 +31,15 @@ INDUCED = {
     "plague_doctor": "Plague Doctor",
     "bugman": "Josef Bugman",
     "bugman_xxxxxx": "Bugman's XXXXXX",
+    # the Sevens Desperate Measures (engine/desperate.py)
+    "you_dope": "Desperate Measure You Dope",
+    "razzle_dazzle": "Desperate Measure Razzle-dazzle",
+    "hangover": "Desperate Measure Hangover",
+    "grudge_match": "Desperate Measure Grudge Match",
+    "set_piece": "Desperate Measure Set Piece",
+    "sports_espionage": "Desperate Measure Sports Espionage",
+    "banana_skin": "Desperate Measure Discarded Banana Skin",
+    "magic_scroll": "Desperate Measure Magic Scroll",
 }
 # Actions that name their target when declared (engine.events.Nomination).
 DECLARED = {"blitz": "Blitz", "foul": "Foul"}
@@ -247,6 +256,12 @@ class Describer:
                 on = f"{p(e['player'])}: " if e.get("player", -1) != -1 else ""
                 dice = f" ({', '.join(map(str, e['dice']))})" if e.get("dice") else ""
                 return f"{INDUCED[kind]} ({t(e['team'])}): {on}{w(e['result'])}{dice}"
+            case "desperate_measures":
+                return (
+                    f"Desperate Measures for {t(e['team_id'])}: "
+                    f"{', '.join(e['names'])} "
+                    f"(D8: {', '.join(map(str, e['dice']))})"
+                )
             case "riotous_rookies":
                 return (
                     f"Riotous Rookies: {e['count']} journeymen join "

@@ -24,7 +24,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from engine.campaign import mercenary_price
+from engine.campaign import DESPERATE_MEASURES, mercenary_price
 from engine.campaign.stars import find_star
 from engine.rules_data import rules_data
 from league.access import (
@@ -529,6 +529,9 @@ def _inducement_side(
             position = roster.position(str(line["position"])).name
             extra = skills[line["skill"]].name if line.get("skill") else ""
             name = f"{name}: {position}" + (f" with {extra}" if extra else "")
+        if line.get("results"):  # Sevens Desperate Measures, rolled when bought
+            rolled = ", ".join(DESPERATE_MEASURES[int(r) - 1] for r in line["results"])
+            name = f"{name} (rolled: {rolled})"
         return str(name)
 
     bought = [

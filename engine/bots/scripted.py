@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
-from engine.bots import special
+from engine.bots import desperate, special
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
@@ -690,4 +690,6 @@ _HANDLERS.update(SKILL_HANDLERS)
 
 # The Hireling Sports-Wizard's spell (engine/bots/wizard.py).
 _HANDLERS["wizard"] = wizard_choice
+# The Sevens Desperate Measures (engine/bots/desperate.py).
+_HANDLERS.update(desperate.HANDLERS)
 _HANDLERS.update(special.HANDLERS)

@@ -125,7 +125,8 @@ def _catalogue() -> Mapping[str, InducementSpec]:
     the rules). Star Players, Weather Mage, Wizards, Biased Referees and
     Riotous Rookies are not on the Sevens list and so are not available.
     Not offered until the match plays them: Special Plays (no cards in the
-    shared rules) and Desperate Measures (seed 004's D8 table)."""
+    shared rules). Desperate Measures (0-5, 50,000 each) are rolled when
+    bought and act in the match (engine/desperate.py)."""
     from engine.campaign.inducements import (
         BRIBES,
         KEGS,
@@ -143,6 +144,7 @@ def _catalogue() -> Mapping[str, InducementSpec]:
             "part_time_assistant_coaches", "Part-time Assistant Coaches", 1, 30_000
         ),
         KEGS,
+        InducementSpec("desperate_measures", "Desperate Measures", 5, 50_000),
         InducementSpec("extra_team_training", "Extra Team Training", 8, 150_000),
         BRIBES,
         WANDERING_APOTHECARIES,

@@ -29,7 +29,13 @@ from engine.campaign import (
     prayers_to_nuffle,
     validate_inducements,
 )
-from engine.campaign.inducements import BUGMAN, BUGMAN_ID_BASE, roll_riotous_rookies
+from engine.campaign.inducements import (
+    BUGMAN,
+    BUGMAN_ID_BASE,
+    DESPERATE_MEASURES,
+    roll_desperate_measures,
+    roll_riotous_rookies,
+)
 from engine.campaign.mercenaries import (
     MERCENARY_ID_BASE,
     MercenaryHire,
@@ -330,21 +336,23 @@ def match_buy_inducements(
         elif field == "purchases":
             field = "items"
         raise ServiceError.one(exc.code, field or "items", str(exc)) from None
+    lines = [
+        {
+            "slug": line.slug,
+            "count": line.count,
+            "unit_price": line.unit_price,
+            "cost": line.cost,
+            "star_player": _star_slug(data, items[i].star_player),
+            "position": items[i].position,
+            "skill": items[i].skill,
+        }
+        for i, line in enumerate(cost.lines)
+    ]
+    desperate = _roll_desperate_measures(match, team, lines)
     record = MatchInducements.objects.create(
         match=match,
         team=team,
-        lines=[
-            {
-                "slug": line.slug,
-                "count": line.count,
-                "unit_price": line.unit_price,
-                "cost": line.cost,
-                "star_player": _star_slug(data, items[i].star_player),
-                "position": items[i].position,
-                "skill": items[i].skill,
-            }
-            for i, line in enumerate(cost.lines)
-        ],
+        lines=lines,
         total=cost.total,
         petty_cash=side.petty_cash,
         petty_cash_used=cost.petty_cash_used,
@@ -375,10 +383,49 @@ def match_buy_inducements(
                     "petty_cash_lost": cost.petty_cash_lost,
                 },
             )
-        ],
+        ]
+        + desperate,
     )
     league_cache_bump(team.league_id)
     return record
+
+
+DESPERATE = "desperate_measures"
+
+
+def _roll_desperate_measures(
+    match: Match, team: Team, lines: list[dict[str, Any]]
+) -> list[tuple[str, dict[str, Any]]]:
+    """Sevens Desperate Measures: a D8 per measure bought, re-rolling
+    duplicates, noted on each line (``results``) and in a
+    ``desperate_measures`` match event (the returned rows).
+
+    Decision: rolled here, when they are bought, as the rules say (the
+    coach notes the results before the game, and both coaches can see
+    them), with dice seeded from the match's seed and the team, so the same
+    season seed always gives the same results and a resolved match,
+    which reads them from the line, is reproducible."""
+    count = sum(int(line["count"]) for line in lines if line["slug"] == DESPERATE)
+    if not count:
+        return []
+    roller = SeededRoller(match_seed(match.seed, DESPERATE, team.pk))
+    results, rolls = roll_desperate_measures(count, roller)
+    taken = 0
+    for line in lines:
+        if line["slug"] == DESPERATE:
+            line["results"] = list(results[taken : taken + int(line["count"])])
+            taken += int(line["count"])
+    return [
+        (
+            DESPERATE,
+            {
+                "team_id": team.pk,
+                "dice": [r[2] for r in rolls],
+                "results": list(results),
+                "names": [DESPERATE_MEASURES[r - 1] for r in results],
+            },
+        )
+    ]
 
 
 def ctv_after_inducements(
@@ -394,9 +441,11 @@ def ctv_after_inducements(
 
 def inducements_for_engine(
     match: Match, home: dict[str, Any], away: dict[str, Any]
-) -> tuple[dict[str, int], dict[str, int]]:
-    """Each side's in-match inducements, and the underdog's prayers from the
-    CTVs at kick-off plus what each side bought."""
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Each side's in-match inducements (counts by slug), the underdog's
+    prayers from the CTVs at kick-off plus what each side bought, and the
+    Sevens Desperate Measures rolled at purchase
+    (``desperate_measure_results``)."""
     bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
     rookies = {
         pid
@@ -405,12 +454,15 @@ def inducements_for_engine(
         )
         for pid in payload["player_ids"]
     }
-    counts: list[dict[str, int]] = []
+    counts: list[dict[str, Any]] = []
     totals = []
     for snap in (home, away):
         record = bought.get(int(snap["team_id"]))
         lines = record.lines if record else []
         counts.append({line["slug"]: int(line["count"]) for line in lines})
+        results = [r for line in lines for r in line.get("results", ())]
+        if results:
+            counts[-1]["desperate_measure_results"] = results
         totals.append(ctv_after_inducements(snap, record, rookies))
     prayers = prayers_to_nuffle(totals[0], totals[1])
     counts[0]["prayers"], counts[1]["prayers"] = prayers

@@ -287,3 +287,23 @@ def test_the_commissioner_may_buy_for_a_side(client, alice, match):
 
     assert response.status_code == 302
     assert MatchInducements.objects.get().team_id == match.home_id
+
+
+def test_desperate_measures_bought_on_the_page_show_what_was_rolled(
+    client, charlie, match
+):
+    from engine.campaign.inducements import DESPERATE_MEASURES
+
+    client.force_login(charlie)
+    assert "50,000 each · 0–5" in client.get(url(match)).content.decode()
+
+    response = client.post(
+        url(match),
+        {"team": match.away_id, f"t{match.away_id}-desperate_measures": 2},
+    )
+
+    assert response.status_code == 302
+    (line,) = MatchInducements.objects.get(team_id=match.away_id).lines
+    names = ", ".join(DESPERATE_MEASURES[r - 1] for r in line["results"])
+    html = client.get(url(match)).content.decode()
+    assert f"Desperate Measures (rolled: {names})" in html

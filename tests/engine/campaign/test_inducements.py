@@ -45,6 +45,7 @@ SEVENS_LIMITS = {
     "agency_cheerleaders": (2, 30_000),
     "part_time_assistant_coaches": (1, 30_000),
     "bloodweiser_kegs": (2, 50_000),
+    "desperate_measures": (5, 50_000),
     "extra_team_training": (8, 150_000),
     "bribes": (3, 100_000),
     "wandering_apothecaries": (2, 100_000),
@@ -475,13 +476,25 @@ def test_reduced_price_accepted_when_stated() -> None:
         ("bb2020", "special_plays"),
         ("bb2020", "infamous_coaching_staff"),
         ("sevens", "special_plays"),
-        ("sevens", "desperate_measures"),
+        ("bb2020", "desperate_measures"),
     ],
 )
 def test_inducements_the_match_does_not_play_are_not_sold(fmt: str, slug: str) -> None:
     with pytest.raises(CampaignError) as exc:
         validate_inducements(fmt, (), True, [P(slug)], 1_000_000, 0)
     assert exc.value.code == "unknown_inducement"
+
+
+def test_sevens_sells_zero_to_five_desperate_measures_at_50000() -> None:
+    cost = validate_inducements(
+        "sevens", (), True, [P("desperate_measures", 5)], 0, 250_000
+    )
+    assert (cost.total, cost.lines[0].unit_price) == (250_000, 50_000)
+    with pytest.raises(CampaignError) as exc:
+        validate_inducements(
+            "sevens", (), True, [P("desperate_measures", 6)], 0, 300_000
+        )
+    assert (exc.value.code, exc.value.field) == ("inducement_limit", "purchases[0]")
 
 
 def test_desperate_measures_reroll_duplicates() -> None:
