@@ -134,18 +134,22 @@ class ReportForm(WebForm):
         # Star Players the teams fielded have the same counts as the
         # rostered players: the report service credits their touchdowns to
         # the score and gives them no SPP.
-        for who in [*players, *self.stars]:
+        everyone: list[PlayerInfo | StarInfo] = [*players, *self.stars]
+        for person in everyone:
             for key, _short, long in STATS:
-                self.fields[stat_field(who, key)] = _stat_input(long, who.label, key)
+                self.fields[stat_field(person, key)] = _stat_input(
+                    long, person.label, key
+                )
 
     def player_rows(
         self,
     ) -> list[tuple[PlayerInfo | StarInfo, list[tuple[str, forms.BoundField]]]]:
         """Each player, then each Star Player, with (short name, field) per
         statistic."""
+        everyone: list[PlayerInfo | StarInfo] = [*self.players, *self.stars]
         return [
             (p, [(short, self[stat_field(p, key)]) for key, short, _ in STATS])
-            for p in [*self.players, *self.stars]
+            for p in everyone
         ]
 
 
@@ -163,7 +167,7 @@ class PlayerChoiceField(forms.ChoiceField):
         return str(value).startswith(STAR_CHOICE) or super().valid_value(value)
 
 
-def who(value: str | None) -> tuple[int | None, str | None]:
+def chosen_player(value: str | None) -> tuple[int | None, str | None]:
     """(player id, star slug) for a casualty row's player choice."""
     if not value:
         return None, None
@@ -258,8 +262,11 @@ def parse_report(
         return None
     lines: list[PlayerLine] = []
     line_players: list[PlayerInfo | StarInfo] = []
-    for player in [*form.players, *form.stars]:
-        values = {key: data.get(stat_field(player, key)) or 0 for key, _, _ in STATS}
+    everyone: list[PlayerInfo | StarInfo] = [*form.players, *form.stars]
+    for player in everyone:
+        values: dict[str, Any] = {
+            key: data.get(stat_field(player, key)) or 0 for key, _, _ in STATS
+        }
         if any(values.values()):
             if isinstance(player, StarInfo):
                 lines.append(PlayerLine(star_player=player.slug, **values))
@@ -272,8 +279,8 @@ def parse_report(
         if cas.is_blank:
             continue
         c = cas.cleaned_data
-        victim, victim_star = who(c["player"])
-        by, by_star = who(c.get("inflicted_by"))
+        victim, victim_star = chosen_player(c["player"])
+        by, by_star = chosen_player(c.get("inflicted_by"))
         cas_lines.append(
             CasualtyLine(
                 player_id=victim,

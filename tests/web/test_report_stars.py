@@ -250,6 +250,12 @@ def test_plague_ridden_from_the_page_gives_the_team_a_rotter(client, nurgle_matc
     assert MatchEvent.objects.get(match=match, type="plague_ridden").payload[
         "rotter_id"
     ] == (rotter.pk)
+    killer, victim = lineman(match.home), lineman(match.away)
+    log = client.get(f"/matches/{match.pk}/events/?type=plague_ridden")
+    assert (
+        f"Plague Ridden: #{killer.number} {killer.name} infects "
+        f"#{victim.number} {victim.name}; Rotters gain a Rotter Lineman"
+    ) in log.content.decode()
 
 
 def test_plague_ridden_on_a_victim_who_lived_is_refused_on_the_roll(
