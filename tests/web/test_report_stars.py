@@ -102,6 +102,9 @@ def test_a_report_naming_stars_is_recorded_without_spp(
                 **{
                     "s_crumbleberry_touchdowns": 1,
                     "s_grak_casualties_inflicted": 1,
+                    # the form has no SPP or MVP for anyone: not read
+                    "s_grak_spp": 4,
+                    "s_grak_mvp": "on",
                     "cas-TOTAL_FORMS": 2,
                     "cas-0-player": away_victim_of_zug.pk,
                     "cas-0-inflicted_by": "star:grak",
