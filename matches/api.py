@@ -197,6 +197,13 @@ class CasualtyLineSerializer(InputSerializer):
         required=False,
         help_text="instead of inflicted_by: the Star Player who caused it (no SPP)",
     )
+    plague_ridden = serializers.BooleanField(
+        default=False,
+        help_text="the killer's Plague Ridden took the victim: his Favoured of "
+        "Nurgle team gains a Rotter Lineman (a journeyman it may hire). Needs "
+        "the killer (inflicted_by or inflicted_by_star, with the trait) and "
+        "the casualty_roll that killed the victim; once per team per game",
+    )
 
 
 class ReportInputSerializer(InputSerializer):

@@ -314,6 +314,12 @@ class Describer:
                 return f"{p(e['player_id'])} casualty{by}: {w(e['result'])}" + (
                     f" ({', '.join(rolled)})" if rolled else ""
                 )
+            case "plague_ridden":
+                by = e.get("inflicted_by_star") or p(e["inflicted_by"])
+                return (
+                    f"Plague Ridden: {by} infects {p(e['player_id'])}; "
+                    f"{t(e['team_id'])} gain a Rotter Lineman"
+                )
             case "result_override":
                 return (
                     f"Result overridden by {e['by']}: {e['before'][0]}–"

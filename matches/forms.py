@@ -14,6 +14,7 @@ from league.models import Team
 from matches.event_text import STATS, PlayerInfo
 from matches.services.inducements import Purchase
 from matches.services.report import CasualtyLine, PlayerLine, Report
+from matches.web_selectors import StarInfo
 
 STAT_LIMITS = {"completions": 50}
 
@@ -63,8 +64,27 @@ class OverrideForm(WebForm):
     )
 
 
-def stat_field(player: PlayerInfo, key: str) -> str:
+def stat_field(player: PlayerInfo | StarInfo, key: str) -> str:
+    if isinstance(player, StarInfo):
+        return f"s_{player.slug}_{key}"
     return f"p{player.id}_{key}"
+
+
+def _stat_input(long: str, label: str, key: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        min_value=0,
+        max_value=STAT_LIMITS.get(key, 20),
+        required=False,
+        label=f"{long} by {label}",
+        widget=forms.NumberInput(
+            attrs={
+                "inputmode": "numeric",
+                "class": "stat",
+                "placeholder": "0",
+                "title": long,
+            }
+        ),
+    )
 
 
 class ReportForm(WebForm):
@@ -94,10 +114,12 @@ class ReportForm(WebForm):
         players: list[PlayerInfo],
         home: Team,
         away: Team,
+        stars: Sequence[StarInfo] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
+        self.stars = list(stars)
         self.fields["home_score"].label = f"{home.name} score"
         self.fields["away_score"].label = f"{away.name} score"
         conceded = self.fields["conceded_by"]
@@ -109,40 +131,54 @@ class ReportForm(WebForm):
         ]
         for field in ("home_score", "away_score", "fan_factor_home", "fan_factor_away"):
             self.fields[field].widget.attrs["inputmode"] = "numeric"
-        for player in players:
+        # Star Players the teams fielded have the same counts as the
+        # rostered players: the report service credits their touchdowns to
+        # the score and gives them no SPP.
+        everyone: list[PlayerInfo | StarInfo] = [*players, *self.stars]
+        for person in everyone:
             for key, _short, long in STATS:
-                self.fields[stat_field(player, key)] = forms.IntegerField(
-                    min_value=0,
-                    max_value=STAT_LIMITS.get(key, 20),
-                    required=False,
-                    label=f"{long} by {player.label}",
-                    widget=forms.NumberInput(
-                        attrs={
-                            "inputmode": "numeric",
-                            "class": "stat",
-                            "placeholder": "0",
-                            "title": long,
-                        }
-                    ),
+                self.fields[stat_field(person, key)] = _stat_input(
+                    long, person.label, key
                 )
 
     def player_rows(
         self,
-    ) -> list[tuple[PlayerInfo, list[tuple[str, forms.BoundField]]]]:
-        """Each player with (short name, field) per statistic."""
+    ) -> list[tuple[PlayerInfo | StarInfo, list[tuple[str, forms.BoundField]]]]:
+        """Each player, then each Star Player, with (short name, field) per
+        statistic."""
+        everyone: list[PlayerInfo | StarInfo] = [*self.players, *self.stars]
         return [
             (p, [(short, self[stat_field(p, key)]) for key, short, _ in STATS])
-            for p in self.players
+            for p in everyone
         ]
 
 
+STAR_CHOICE = "star:"
+
+
+class PlayerChoiceField(forms.ChoiceField):
+    """A rostered player (his id) or a Star Player (``star:<slug>``).
+
+    A star value is passed on as it is, listed or not: which Star Players
+    a report may name is the report service's to decide (as for the API),
+    and its refusal is shown next to this field."""
+
+    def valid_value(self, value: Any) -> bool:
+        return str(value).startswith(STAR_CHOICE) or super().valid_value(value)
+
+
+def chosen_player(value: str | None) -> tuple[int | None, str | None]:
+    """(player id, star slug) for a casualty row's player choice."""
+    if not value:
+        return None, None
+    if value.startswith(STAR_CHOICE):
+        return None, value.removeprefix(STAR_CHOICE)
+    return int(value), None
+
+
 class CasualtyForm(WebForm):
-    player = forms.TypedChoiceField(
-        coerce=int, empty_value=None, required=False, label="Player hurt"
-    )
-    inflicted_by = forms.TypedChoiceField(
-        coerce=int, empty_value=None, required=False, label="Inflicted by"
-    )
+    player = PlayerChoiceField(required=False, label="Player hurt")
+    inflicted_by = PlayerChoiceField(required=False, label="Inflicted by")
     casualty_roll = forms.IntegerField(
         min_value=1,
         max_value=100,
@@ -158,12 +194,25 @@ class CasualtyForm(WebForm):
         label="Lasting injury D6",
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+    plague_ridden = forms.BooleanField(
+        required=False,
+        label="Plague Ridden: the victim becomes a Rotter",
+        help_text="the killer's trait took him; enter the casualty roll",
+    )
 
-    def __init__(self, *args: Any, players: list[PlayerInfo], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[PlayerInfo],
+        stars: Sequence[StarInfo] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        groups: dict[str, list[tuple[int, str]]] = {"home": [], "away": []}
+        groups: dict[str, list[tuple[str, str]]] = {"home": [], "away": []}
         for p in players:
-            groups[p.side].append((p.id, p.label))
+            groups[p.side].append((str(p.id), p.label))
+        for star in stars:
+            groups[star.side].append((star.choice, star.label))
         choices = [
             ("", "—"),
             *[(side.title(), opts) for side, opts in groups.items() if opts],
@@ -179,15 +228,17 @@ class CasualtyForm(WebForm):
         return not data.get("player")
 
 
-def casualty_formset(data: Any, *, players: list[PlayerInfo]) -> forms.BaseFormSet[Any]:
+def casualty_formset(
+    data: Any, *, players: list[PlayerInfo], stars: Sequence[StarInfo] = ()
+) -> forms.BaseFormSet[Any]:
     formset = forms.formset_factory(CasualtyForm, extra=1, max_num=40)
-    return formset(data, prefix="cas", form_kwargs={"players": players})
+    return formset(data, prefix="cas", form_kwargs={"players": players, "stars": stars})
 
 
 @dataclass(frozen=True, slots=True)
 class ParsedReport:
     report: Report
-    line_players: list[int]  # players.<n> -> player id
+    line_players: list[PlayerInfo | StarInfo]  # players.<n> -> its row
     casualty_rows: list[int]  # casualties.<n> -> formset row
 
 
@@ -210,22 +261,35 @@ def parse_report(
     if form.errors:
         return None
     lines: list[PlayerLine] = []
-    for player in form.players:
-        values = {key: data.get(stat_field(player, key)) or 0 for key, _, _ in STATS}
+    line_players: list[PlayerInfo | StarInfo] = []
+    everyone: list[PlayerInfo | StarInfo] = [*form.players, *form.stars]
+    for player in everyone:
+        values: dict[str, Any] = {
+            key: data.get(stat_field(player, key)) or 0 for key, _, _ in STATS
+        }
         if any(values.values()):
-            lines.append(PlayerLine(player_id=player.id, **values))
+            if isinstance(player, StarInfo):
+                lines.append(PlayerLine(star_player=player.slug, **values))
+            else:
+                lines.append(PlayerLine(player_id=player.id, **values))
+            line_players.append(player)
     cas_lines: list[CasualtyLine] = []
     rows: list[int] = []
     for row, cas in enumerate(casualties.forms):
         if cas.is_blank:
             continue
         c = cas.cleaned_data
+        victim, victim_star = chosen_player(c["player"])
+        by, by_star = chosen_player(c.get("inflicted_by"))
         cas_lines.append(
             CasualtyLine(
-                player_id=c["player"],
+                player_id=victim,
+                star_player=victim_star,
                 casualty_roll=c.get("casualty_roll"),
                 lasting_roll=c.get("lasting_roll"),
-                inflicted_by=c.get("inflicted_by"),
+                inflicted_by=by,
+                inflicted_by_star=by_star,
+                plague_ridden=bool(c.get("plague_ridden")),
             )
         )
         rows.append(row)
@@ -240,7 +304,7 @@ def parse_report(
         else None,
         notes=data.get("notes", ""),
     )
-    return ParsedReport(report, [line.player_id for line in lines], rows)
+    return ParsedReport(report, line_players, rows)
 
 
 # --- inducements ----------------------------------------------------------------

@@ -82,6 +82,7 @@ from matches.web_selectors import (
     progress_view,
     replay_data,
     report_players,
+    report_stars,
     season_open_matches,
 )
 
@@ -384,8 +385,11 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
             return redirect(reverse("web:match-report", args=[match.pk]) + anchor)
     else:
         data = _draft_data(request, match)
-    form = ReportForm(data, players=available, home=match.home, away=match.away)
-    casualties = casualty_formset(data, players=available)
+    stars = report_stars(match)
+    form = ReportForm(
+        data, players=available, stars=stars, home=match.home, away=match.away
+    )
+    casualties = casualty_formset(data, players=available, stars=stars)
     general: list[str] = []
     status = 200
     if request.method == "POST" and action == "submit":
@@ -428,6 +432,14 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "matches/report_form.html", context, status=status)
 
 
+# The report service's casualty fields -> the casualty row's fields.
+CASUALTY_FIELDS = {
+    "player_id": "player",
+    "star_player": "player",
+    "inflicted_by_star": "inflicted_by",
+}
+
+
 def _report_violations(
     exc: ServiceError, form: ReportForm, casualties: Any, parsed: Any
 ) -> list[str]:
@@ -438,8 +450,7 @@ def _report_violations(
     for v in exc.violations:
         parts = (v.field or "").split(".")
         if parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
-            pid = parsed.line_players[int(parts[1])]
-            info = next(p for p in form.players if p.id == pid)
+            info = parsed.line_players[int(parts[1])]
             stat = stat_field(info, parts[2] if len(parts) > 2 else "touchdowns")
             if stat not in form.fields:
                 stat = stat_field(info, "touchdowns")
@@ -447,8 +458,7 @@ def _report_violations(
         elif parts[0] == "casualties" and len(parts) > 1 and parts[1].isdigit():
             row = casualties.forms[parsed.casualty_rows[int(parts[1])]]
             name = parts[2] if len(parts) > 2 else None
-            if name == "player_id":
-                name = "player"
+            name = CASUALTY_FIELDS.get(name or "", name)
             row.add_error(name if name in row.fields else None, v.message)
         elif v.field == "fan_factor_rolls":
             form.add_error("fan_factor_home", v.message)

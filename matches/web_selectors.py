@@ -39,7 +39,7 @@ from matches.models import (
     TaskProgress,
 )
 from matches.selectors import season_standings
-from matches.services.inducements import match_hired_players
+from matches.services.inducements import match_fielded_stars, match_hired_players
 from matches.services.progress import progress_counts
 from matches.standings import Row
 
@@ -341,6 +341,42 @@ def report_players(match: Match) -> dict[int, PlayerInfo]:
         teams = team_detail_qs().filter(pk__in=[match.home_id, match.away_id])
         snapshots = {t.pk: team_snapshot(t) for t in teams}
     return _players_from(match, snapshots)
+
+
+@dataclass(frozen=True, slots=True)
+class StarInfo:
+    """A Star Player a team fielded, as the report form names him: his
+    player slug (one of a pair has his own) and his side."""
+
+    slug: str
+    side: str  # "home" or "away"
+    name: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (Star Player)"
+
+    @property
+    def choice(self) -> str:
+        """His value in the casualty rows' player choices."""
+        return f"star:{self.slug}"
+
+
+def report_stars(match: Match) -> list[StarInfo]:
+    """The Star Players who take the field in ``match`` (those a report may
+    name: a star both teams hired plays for neither), home side first."""
+    fielded = match_fielded_stars(match)
+    data = rules_data(str(match.season.settings["rules_version"]))
+    names = {m.slug: m.name for s in data.star_players.values() for m in s.members}
+    stars = [
+        StarInfo(
+            slug=slug,
+            side="home" if team_id == match.home_id else "away",
+            name=names.get(slug, slug),
+        )
+        for slug, team_id in fielded.items()
+    ]
+    return sorted(stars, key=lambda s: (s.side != "home", s.name))
 
 
 def match_event_types(match: Match) -> list[tuple[str, int]]:

@@ -15,6 +15,8 @@ from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Team
 from league.rules import settings_rules
+from league.services.journeymen import team_take_plague_rotter
+from league.services.teams import team_qs_for_update
 from matches.events import match_events_append
 from matches.models import Match, MatchResult
 from matches.services.inducements import match_fielded_stars
@@ -23,6 +25,7 @@ from matches.services.kickoff import (
     match_qs_for_update,
     match_snapshots,
 )
+from matches.services.report_plague import plague_rotter_teams, plague_violations
 from matches.services.results import (
     STAT_KEYS,
     casualty_entry,
@@ -54,7 +57,9 @@ class PlayerLine:
 class CasualtyLine:
     """A casualty suffered, with the dice rolled at the table if entered.
     A Star Player may be the victim (``star_player``; the result is waived
-    after the game) or the one who caused it (``inflicted_by_star``)."""
+    after the game) or the one who caused it (``inflicted_by_star``).
+    ``plague_ridden``: the killer's Plague Ridden took the victim, and his
+    team gains a Rotter (:mod:`matches.services.report_plague`)."""
 
     player_id: int | None = None
     casualty_roll: int | None = None
@@ -62,6 +67,7 @@ class CasualtyLine:
     inflicted_by: int | None = None
     star_player: str | None = None
     inflicted_by_star: str | None = None
+    plague_ridden: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +368,7 @@ def _check(
                 "only a playoff that ends level goes to sudden death",
             )
         )
+    errors += plague_violations(match, report, snapshots, stars)
     if errors:
         raise ServiceError(errors)
 
@@ -401,6 +408,10 @@ def match_submit_report(
     home_snap, away_snap = match_snapshots(match)
     snapshots = {match.home_id: home_snap, match.away_id: away_snap}
     stars = match_fielded_stars(match)
+    if any(cas.plague_ridden for cas in report.casualties):
+        # The roster room checked for a Rotter must still be there when he
+        # joins.
+        list(team_qs_for_update().filter(pk__in=list(teams)).order_by("pk"))
     _check(match, report, snapshots, stars)
     settings = match.season.settings
     niggling = {
@@ -443,6 +454,7 @@ def match_submit_report(
             "player_id": cas.player_id,
             "inflicted_by": cas.inflicted_by,
             "inflicted_by_star": cas.inflicted_by_star,
+            "plague_ridden": cas.plague_ridden,
         }
         for cas in report.casualties
         if cas.star_player is not None or cas.inflicted_by_star is not None
@@ -505,4 +517,26 @@ def match_submit_report(
             *([("sudden_death", shoot_out)] if shoot_out else []),
         ],
     )
+    # As for a resolved match (matches/services/resolve.py): the Rotter
+    # joins the team as a journeyman once the result stands.
+    plague = []
+    for team_id, cas in plague_rotter_teams(report, snapshots, stars):
+        rotter = team_take_plague_rotter(
+            team_qs_for_update().get(pk=team_id), match_id=match.pk
+        )
+        assert rotter is not None  # checked: the team is Favoured of Nurgle
+        plague.append(
+            (
+                "plague_ridden",
+                {
+                    "team_id": team_id,
+                    "player_id": cas.player_id,
+                    "inflicted_by": cas.inflicted_by,
+                    "inflicted_by_star": cas.inflicted_by_star,
+                    "rotter_id": rotter.pk,
+                },
+            )
+        )
+    if plague:
+        match_events_append(match, plague)
     return result
