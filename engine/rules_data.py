@@ -199,6 +199,12 @@ class Roster:
         return tuple(p for p in self.positions if p.lineman)
 
 
+# Positions a team may hold although its roster lacks them, and the roster
+# they come from (skills_and_traits.md "Plague Ridden": "a new 'Rotter
+# Lineman' player, drawn from the Nurgle roster").
+BORROWED_POSITIONS: dict[str, str] = {"rotter-lineman": "nurgle"}
+
+
 @dataclass(frozen=True, slots=True)
 class RulesData:
     """Every rules table of one data version."""
@@ -209,6 +215,19 @@ class RulesData:
     special_rules: dict[str, SpecialRule]
     random_skill_table: dict[str, tuple[str, ...]]
     star_players: dict[str, StarPlayer] = field(default_factory=dict)
+
+    def position_of(self, roster: str, position: str) -> Position:
+        """A player's position on a team of ``roster``: the roster's own, or
+        one drawn from another roster (:data:`BORROWED_POSITIONS`: the
+        Rotter Lineman whom Plague Ridden gives a Favoured of Nurgle team
+        comes from the Nurgle roster, with its profile, skills and cost)."""
+        try:
+            return self.rosters[roster].position(position)
+        except KeyError:
+            source = BORROWED_POSITIONS.get(position)
+            if source is None or source not in self.rosters:
+                raise
+            return self.rosters[source].position(position)
 
     def stars_for(self, team_rules: Collection[str]) -> tuple[StarPlayer, ...]:
         """The Star Players who play for a team with these special rules,

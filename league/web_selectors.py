@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
-from engine.rules_data import Roster, SkillRef, rules_data
+from engine.rules_data import BORROWED_POSITIONS, Roster, SkillRef, rules_data
 from engine.variants import Variant
 from league.models import League, LeagueMembership, Player, Team
 from league.selectors import league_membership_get, team_list
@@ -118,6 +118,8 @@ def team_sheet_rows(team: Team, players: list[Player]) -> list[SheetRow]:
     rows = []
     for player in players:
         position = positions.get(player.position)
+        if position is None and player.position in BORROWED_POSITIONS:
+            position = data.position_of(team.roster, player.position)
         starting = [
             SkillLabel(ref.label(data.skills), False)
             for ref in (position.skills if position else ())

@@ -24,10 +24,13 @@ from league.selectors import team_roster_players, team_value_get
 def team_snapshot(team: Team) -> dict[str, Any]:
     """The team as it stands now: every player still on the roster, with the
     characteristics and skills they take into the match."""
-    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    data = rules_data(team.league.rules_version)
     players = []
     for player in team_roster_players(team):
-        starting = [(s.skill, s.param) for s in roster.position(player.position).skills]
+        starting = [
+            (s.skill, s.param)
+            for s in data.position_of(team.roster, player.position).skills
+        ]
         gained = [(s["skill"], s.get("param")) for s in player.gained_skills]
         players.append(
             {

@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from engine.rules_data import rules_data
+from engine.rules_data import BORROWED_POSITIONS, rules_data
 from engine.variants import get_variant
 from league.access import team_can_write
 from league.models import League, Player, Team
@@ -278,8 +278,14 @@ def match_page_qs() -> QuerySet[Match]:
 
 
 def _position_names(version: str, roster_slug: str) -> dict[str, str]:
-    roster = rules_data(version).rosters.get(roster_slug)
-    return {p.slug: p.name for p in roster.positions} if roster else {}
+    data = rules_data(version)
+    roster = data.rosters.get(roster_slug)
+    borrowed = {
+        slug: data.rosters[source].position(slug).name
+        for slug, source in BORROWED_POSITIONS.items()
+        if source in data.rosters
+    }
+    return borrowed | {p.slug: p.name for p in roster.positions} if roster else {}
 
 
 def _players_from(

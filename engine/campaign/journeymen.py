@@ -79,6 +79,7 @@ def hire_journeyman(
     team_size: int,
     position_count: int,
     treasury: int | None = None,
+    position: Position | None = None,
 ) -> JourneymanHire:
     """Permanently hire a journeyman who played this game (Step 4).
 
@@ -90,10 +91,14 @@ def hire_journeyman(
 
     Cost: the position's hiring cost. Decision: advancements gained in Step 3
     raise his Current Value but not the fee. If ``treasury`` is given, the
-    fee must be affordable (``over_budget``).
+    fee must be affordable (``over_budget``). ``position`` is his position
+    when it is not the roster's journeyman position (a Plague Ridden Rotter
+    on a Chaos team, drawn from the Nurgle roster: his fee and limit are the
+    Rotter Lineman's).
     """
     f = check_format(fmt)
-    position = journeyman_position(roster)
+    if position is None:
+        position = journeyman_position(roster)
     if team_size >= f.max_players:
         raise CampaignError(
             "roster_full",

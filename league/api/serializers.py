@@ -186,12 +186,12 @@ class PlayerOutputSerializer(serializers.ModelSerializer[Player]):
         ]
 
     def get_skills(self, player: Player) -> list[dict[str, Any]]:
-        roster = rules_data(player.team.league.rules_version).rosters[
-            player.team.roster
-        ]
+        position = rules_data(player.team.league.rules_version).position_of(
+            player.team.roster, player.position
+        )
         starting = [
             {"skill": s.skill, "param": s.param, "gained": False}
-            for s in roster.position(player.position).skills
+            for s in position.skills
         ]
         gained = [
             {"skill": s["skill"], "param": s.get("param"), "gained": True}

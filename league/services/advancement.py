@@ -69,7 +69,10 @@ def league_tracks_spp(league: League) -> bool:
 
 
 def _position(team: Team, player: Player) -> Position:
-    return league_roster(team.league, team.roster).position(player.position)
+    league_roster(team.league, team.roster)  # an unknown roster is refused
+    return rules_data(team.league.rules_version).position_of(
+        team.roster, player.position
+    )
 
 
 # --- spending SPP ------------------------------------------------------------

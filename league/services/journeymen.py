@@ -22,7 +22,7 @@ from engine.campaign import (
     journeyman_position,
 )
 from engine.campaign.journeymen import LONER
-from engine.rules_data import Position
+from engine.rules_data import Position, rules_data
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import LeagueEvent, Player, Team, TreasuryEntry
@@ -230,7 +230,9 @@ def journeyman_hire(
         )
     league = team.league
     roster = league_roster(league, team.roster)
-    position = roster.position(player.position)
+    position = rules_data(league.rules_version).position_of(
+        team.roster, player.position
+    )
     permanent = Player.objects.filter(team=team, status__in=ON_ROSTER, journeyman=False)
     try:
         hire = hire_journeyman(
@@ -240,6 +242,7 @@ def journeyman_hire(
             team_size=permanent.count(),
             position_count=permanent.filter(position=player.position).count(),
             treasury=team.treasury,
+            position=position,
         )
     except CampaignError as exc:
         field = {"team_size": "player", "position_count": "player"}.get(

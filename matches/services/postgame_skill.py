@@ -68,9 +68,10 @@ def _candidates(team: Team, snapshot: RosterSnapshot) -> list[SevensCandidate]:
     team's roster and did not die."""
     played = [p["id"] for p in snapshot.data["players"] if p["available"]]
     players = Player.objects.filter(pk__in=played, team=team, status__in=ON_ROSTER)
-    roster = league_roster(team.league, team.roster)
+    league_roster(team.league, team.roster)  # an unknown roster is refused
+    data = rules_data(team.league.rules_version)
     return [
-        SevensCandidate(p, player_state(p, roster.position(p.position)))
+        SevensCandidate(p, player_state(p, data.position_of(team.roster, p.position)))
         for p in players.order_by("number", "pk")
     ]
 

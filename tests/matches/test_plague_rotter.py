@@ -86,3 +86,40 @@ def test_a_chaos_team_gets_a_rotter_only_if_it_chose_nurgle(eleven, bob):
     assert team_take_plague_rotter(khorne, match_id=None) is None
     assert Player.objects.count() == before
     assert team_take_plague_rotter(nurgle, match_id=None) is not None
+
+
+def test_a_chaos_teams_rotter_is_a_nurgle_rotter_everywhere(eleven, bob, humans):
+    # The Rotter is drawn from the Nurgle roster, which a Chaos Chosen team
+    # does not have: his profile, skills and fee are the Nurgle roster's.
+    from rest_framework.test import APIClient
+
+    from matches.engine_bridge import team_snapshot
+
+    flies = draft_team(
+        eleven,
+        bob,
+        roster="chaos-chosen",
+        name="Flies",
+        special_rule="favoured-of-nurgle",
+    )
+    treasury = Team.objects.get(pk=flies.pk).treasury
+    rotter = team_take_plague_rotter(flies, match_id=None)
+
+    api = APIClient()
+    response = api.get(f"/api/teams/{flies.pk}/")
+    assert response.status_code == 200
+    (row,) = [p for p in response.json()["players"] if p["id"] == rotter.pk]
+    assert [s["skill"] for s in row["skills"] if not s["gained"]] == [
+        "decay",
+        "plague-ridden",
+    ]
+    (sheet,) = [p for p in team_snapshot(flies)["players"] if p["id"] == rotter.pk]
+    assert ("plague-ridden", None) in sheet["skills"]
+    page = api.get(f"/teams/{flies.pk}/")
+    assert page.status_code == 200
+    assert "Rotter Lineman" in page.content.decode()
+    assert "Plague Ridden" in page.content.decode()
+
+    journeyman_hire(team_id=flies.pk, player_id=rotter.pk)
+
+    assert Team.objects.get(pk=flies.pk).treasury == treasury - ROTTER_COST
