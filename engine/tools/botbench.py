@@ -22,11 +22,13 @@ of this run's figures to the reference's.
 :mod:`engine.tools.botref`; e.g. main's, from ``git archive``): each
 repeat plays the seeded games with both bots, in alternating order, and
 the output adds, per format, the reference's figures, the speed-ups
-(median and spread of the per-repeat ratios of CPU times), and the
-touchdowns and casualties per game of both with their standard errors
-(per game, over the games) and the ratios. With a reference the
-standard error is what tells "within 5%" apart from chance: use 1,000
-games or more for that (one repeat is enough for the results).
+(median and spread of the per-repeat ratios of CPU and wall-clock
+times), and the touchdowns and casualties per game of both with their
+standard errors (over the games) and the ratios. For a bot that plays
+differently the standard error is what tells "within 5%" apart from
+chance: at 1,000 games the difference of the two means is known to
+about 3-4%, so use 3,000 games or more (one repeat is enough for the
+results).
 """
 
 from __future__ import annotations
