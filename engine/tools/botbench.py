@@ -17,6 +17,18 @@ is noisy on a shared machine: compare medians of several repeats (CPU
 time suffers less from other processes than wall-clock time).
 ``--reference FILE`` (a JSON output of an earlier run) adds the ratios
 of this run's figures to the reference's.
+
+``--against DIR`` times another version of the bot in the same run (see
+:mod:`engine.tools.botref`; e.g. main's, from ``git archive``): each
+repeat plays the seeded games with both bots, in alternating order, and
+the output adds, per format, the reference's figures, the speed-ups
+(median and spread of the per-repeat ratios of CPU and wall-clock
+times), and the touchdowns and casualties per game of both with their
+standard errors (over the games) and the ratios. For a bot that plays
+differently the standard error is what tells "within 5%" apart from
+chance: at 1,000 games the difference of the two means is known to
+about 3-4%, so use 3,000 games or more (one repeat is enough for the
+results).
 """
 
 from __future__ import annotations
@@ -24,14 +36,18 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
+from engine.bots.base import Bot
 from engine.bots.scripted import ScriptedBot
 from engine.dice import RandomDice
 from engine.match import Match
+from engine.tools.botref import load_scripted_bot
 from engine.tools.teams import default_team_sheet
 from engine.variants import get_variant, variants
 
@@ -49,7 +65,12 @@ ROSTERS = (
 )
 
 
-def play_games(fmt: str, games: int, seed: int) -> dict[str, Any]:
+BotFactory = Callable[[int], Bot]
+
+
+def play_games(
+    fmt: str, games: int, seed: int, make: BotFactory = ScriptedBot
+) -> dict[str, Any]:
     """One pass over the seeded games of a format: times and results.
 
     Each game is played by two scripted bots, then its decisions are
@@ -62,6 +83,7 @@ def play_games(fmt: str, games: int, seed: int) -> dict[str, Any]:
     cpu = time.process_time
     digest = hashlib.sha256()
     tds = cas = decisions = 0
+    td_sq = cas_sq = 0
     wall = bot_wall = play_cpu = replay_cpu = 0.0
     for i in range(games):
         s = seed + i
@@ -70,7 +92,7 @@ def play_games(fmt: str, games: int, seed: int) -> dict[str, Any]:
         c0 = cpu()
         t0 = perf()
         m = Match(rs, home_sheet, away_sheet, RandomDice(s))
-        home, away = ScriptedBot(s), ScriptedBot(s + 1000)
+        home, away = make(s), make(s + 1000)
         state = m.state
         apply = m.apply
         in_bot = 0.0
@@ -96,8 +118,12 @@ def play_games(fmt: str, games: int, seed: int) -> dict[str, Any]:
         if again.pending is not None or again.result != m.result:
             raise RuntimeError(f"{fmt} game {i}: the replay differs")
         r = m.result
-        tds += r.score[0] + r.score[1]
-        cas += len(r.casualties)
+        td = r.score[0] + r.score[1]
+        ca = len(r.casualties)
+        tds += td
+        cas += ca
+        td_sq += td * td
+        cas_sq += ca * ca
         digest.update(repr(chosen).encode())
     return {
         "ms": 1000.0 * wall / games,
@@ -107,6 +133,8 @@ def play_games(fmt: str, games: int, seed: int) -> dict[str, Any]:
         "decisions": decisions,
         "tds": tds,
         "cas": cas,
+        "td_sq": td_sq,
+        "cas_sq": cas_sq,
         "digest": digest.hexdigest()[:16],
     }
 
@@ -119,16 +147,22 @@ def _spread(xs: list[float]) -> dict[str, float]:
     }
 
 
-def botbench(fmt: str, games: int, repeats: int, seed: int) -> dict[str, Any]:
-    runs = [play_games(fmt, games, seed) for _ in range(repeats)]
+def _std_error(total: int, squares: int, n: int) -> float:
+    """Standard error of the mean per game from the sum and the sum of
+    squares of ``n`` per-game counts."""
+    if n < 2:
+        return 0.0
+    mean = total / n
+    var = max(squares - n * mean * mean, 0.0) / (n - 1)
+    return math.sqrt(var / n)
+
+
+def _summary(runs: list[dict[str, Any]], fmt: str, games: int) -> dict[str, Any]:
     first = runs[0]
     for r in runs[1:]:
         if r["digest"] != first["digest"]:
             raise RuntimeError(f"{fmt}: the same seeds gave different games")
     return {
-        "games": games,
-        "repeats": repeats,
-        "seed": seed,
         "ms_per_game": _spread([r["ms"] for r in runs]),
         "cpu_ms_per_game": _spread([r["cpu_ms"] for r in runs]),
         "bot_ms_per_game": _spread([r["bot_ms"] for r in runs]),
@@ -136,10 +170,64 @@ def botbench(fmt: str, games: int, repeats: int, seed: int) -> dict[str, Any]:
         "decisions_per_game": round(first["decisions"] / games, 2),
         "touchdowns_per_game": round(first["tds"] / games, 4),
         "casualties_per_game": round(first["cas"] / games, 4),
+        "touchdowns_se": round(_std_error(first["tds"], first["td_sq"], games), 4),
+        "casualties_se": round(_std_error(first["cas"], first["cas_sq"], games), 4),
         "touchdowns": first["tds"],
         "casualties": first["cas"],
         "decisions_digest": first["digest"],
     }
+
+
+def botbench(
+    fmt: str,
+    games: int,
+    repeats: int,
+    seed: int,
+    reference: BotFactory | None = None,
+) -> dict[str, Any]:
+    """Figures of ``repeats`` passes; with a ``reference`` bot, each
+    repeat plays both bots (alternating which goes first) and the output
+    adds the reference's figures and the comparison."""
+    runs: list[dict[str, Any]] = []
+    refs: list[dict[str, Any]] = []
+    for i in range(repeats):
+        if reference is not None and i % 2 == 0:
+            refs.append(play_games(fmt, games, seed, reference))
+        runs.append(play_games(fmt, games, seed))
+        if reference is not None and i % 2 == 1:
+            refs.append(play_games(fmt, games, seed, reference))
+    out: dict[str, Any] = {"games": games, "repeats": repeats, "seed": seed}
+    out.update(_summary(runs, fmt, games))
+    if reference is not None:
+        ref = _summary(refs, fmt, games)
+        out["reference"] = ref
+        out["vs_reference"] = _versus(runs, refs, out, ref)
+    return out
+
+
+def _versus(
+    runs: list[dict[str, Any]],
+    refs: list[dict[str, Any]],
+    cur: dict[str, Any],
+    ref: dict[str, Any],
+) -> dict[str, Any]:
+    """Speed-ups per repeat (the reference's time over ours, both from
+    the same repeat) and the results relative to the reference's."""
+    res: dict[str, Any] = {}
+    for k in ("cpu_ms", "bot_cpu_ms", "ms", "bot_ms"):
+        res[f"speedup_{k}"] = _spread(
+            [b[k] / max(a[k], 1e-9) for a, b in zip(runs, refs, strict=True)]
+        )
+    for what in ("touchdowns", "casualties"):
+        mine = cur[f"{what}_per_game"]
+        theirs = ref[f"{what}_per_game"]
+        res[f"{what}_ratio"] = round(mine / theirs, 4) if theirs else None
+        # standard error of the difference of the two means, relative to
+        # the reference's mean
+        se = (cur[f"{what}_se"] ** 2 + ref[f"{what}_se"] ** 2) ** 0.5
+        res[f"{what}_ratio_se"] = round(se / theirs, 4) if theirs else None
+    res["same_decisions"] = cur["decisions_digest"] == ref["decisions_digest"]
+    return res
 
 
 def compare(out: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any]:
@@ -178,10 +266,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=3, help="timed passes (3-5)")
     ap.add_argument("--seed", type=int, default=0, help="dice seed of game 0")
     ap.add_argument("--reference", help="JSON of an earlier run to compare with")
+    ap.add_argument(
+        "--against",
+        metavar="DIR",
+        help="another bot to time in the same run: a directory holding "
+        "engine/bots (e.g. git archive main engine/bots | tar -x -C DIR)",
+    )
     a = ap.parse_args(argv)
+    other: BotFactory | None = None
+    if a.against:
+        other = load_scripted_bot(a.against)
     out: dict[str, Any] = {}
     for fmt in a.formats.split(","):
-        out[fmt] = botbench(fmt, a.games, max(a.repeats, 1), a.seed)
+        out[fmt] = botbench(fmt, a.games, max(a.repeats, 1), a.seed, other)
     if a.reference:
         with open(a.reference) as f:
             ref = json.load(f)

@@ -49,3 +49,41 @@ def test_botbench_compares_with_a_reference(
     assert cmp["same_decisions"] is True
     assert cmp["touchdowns_ratio"] in (0.0, 1.0)
     assert cmp["casualties_ratio"] in (0.0, 1.0)
+
+
+def test_botbench_times_another_bot_in_the_same_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # this checkout's own bot as the "other" one: loaded apart from ours
+    # (its modules under another package name), it makes the same games
+    root = Path(botbench.__file__).resolve().parents[2]
+    args = ["--formats", "sevens", "--games", "2", "--repeats", "2"]
+    assert botbench.main(args + ["--against", str(root)]) == 0
+    s = json.loads(capsys.readouterr().out)["sevens"]
+    ref = s["reference"]
+    assert ref["decisions_digest"] == s["decisions_digest"]
+    assert (ref["touchdowns"], ref["casualties"]) == (s["touchdowns"], s["casualties"])
+    cmp = s["vs_reference"]
+    assert cmp["same_decisions"] is True
+    for k in ("speedup_cpu_ms", "speedup_bot_cpu_ms"):
+        assert 0.0 < cmp[k]["min"] <= cmp[k]["median"] <= cmp[k]["max"]
+    if s["touchdowns"]:
+        assert cmp["touchdowns_ratio"] == 1.0
+
+
+def test_reference_bot_is_loaded_apart_from_ours() -> None:
+    from engine.bots.scripted import ScriptedBot
+    from engine.tools.botref import PACKAGE, load_scripted_bot
+
+    root = Path(botbench.__file__).resolve().parents[2]
+    other = load_scripted_bot(root / "engine" / "bots")
+    assert other is not ScriptedBot
+    assert other.__module__ == PACKAGE + ".scripted"
+    with pytest.raises(FileNotFoundError):
+        load_scripted_bot(root / "tests")
+
+
+def test_std_error_of_the_mean_per_game() -> None:
+    # counts 1, 2, 3: mean 2, sample variance 1, standard error 1/sqrt(3)
+    assert botbench._std_error(6, 14, 3) == pytest.approx(3**-0.5)
+    assert botbench._std_error(5, 25, 1) == 0.0
