@@ -20,6 +20,7 @@ from engine.events import Armour, Move, Roll, SkillUsed
 from engine.injuries import IRON_HARD_SKIN, Harm, KnockDown, crowd_push
 from engine.movement import rush_limit, rush_modifier
 from engine.rolls import Test
+from engine.star_rules_c_injury import ghostly_flames
 from engine.state import (
     PF_SUREFEET_RR,
     PITCH,
@@ -31,6 +32,7 @@ from engine.state import (
 )
 
 OPT_END: Option = ("end",)
+FLAMES = S.BIT["ghostly-flames"]
 # The Throw-in template can face either End Zone or either sideline.
 FACINGS: tuple[Option, ...] = (
     ("facing", 1, 0),
@@ -70,6 +72,8 @@ def chainsaw_hit(g: GameState, att: int, hit: int, extra: int = 0) -> Proc | Non
     if g.skills[hit] & IRON_HARD_SKIN:
         g.emit(SkillUsed(g.pid[hit], "iron-hard-skin"))
         mod = min(extra, 0)
+    elif g.skills[att] & FLAMES:
+        mod += ghostly_flames(g, att, hit, d1 + d2 + mod)
     av = g.av[hit]
     broken = g.variant.armour_broken(d1 + d2 + mod, av)
     g.emit(Armour(g.pid[hit], (d1, d2), mod, av, broken))

@@ -77,6 +77,7 @@ from engine.special_actions import (
     special_receive,
     trickster,
 )
+from engine.star_rules_c_injury import ill_be_back
 from engine.state import (
     ACTION_FLAG,
     KO,
@@ -596,7 +597,8 @@ class EndDrive(Proc):
             if self.queue:
                 p = self.queue[0]
                 self.queue = self.queue[1:]
-                g.stack.append(SendOff(p, "secret_weapon", False))
+                if not ill_be_back(g, p):
+                    g.stack.append(SendOff(p, "secret_weapon", False))
                 return None
             self.phase = 2
         # Hook: a variant that rolls KO recovery at the next kick-off
