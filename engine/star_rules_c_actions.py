@@ -239,32 +239,27 @@ def second_foul(g: GameState, t: int) -> int:
     may be made, -1 when any player may make the second (the Black Gobbo
     made the first), or the Gobbo's index when only he may.
 
-    Decision: the Fouls made are recorded per team turn (half, team, turn
+    Decisions: the Fouls made are recorded per team turn (half, team, turn
     number); a Blitz! or other bonus turn without a turn number of its own
     allows no Foul anyway."""
-    gobbos = [
-        p
-        for p in range(g.n)
-        if g.team[p] == t and g.skills[p] & SNEAKIEST_BIT and g.box[p] == PITCH
-    ]
-    if not gobbos:
-        return -2
     rec = g.effects.get(_fouls_key(t))
     scope = (g.half, t, g.turn[t])
-    if not isinstance(rec, tuple) or rec[0] != scope:
+    if not isinstance(rec, tuple) or rec[0] != scope or rec[1] >= 2:
         return -2
-    fouls, by_gobbo = rec[1], rec[2]
-    if fouls >= 2:
-        return -2
-    if by_gobbo:
+    if rec[2]:
         return -1
-    return gobbos[0]
+    for p in range(g.n):
+        if g.team[p] == t and g.skills[p] & SNEAKIEST_BIT and g.box[p] == PITCH:
+            return p
+    return -2
 
 
 def note_foul(g: GameState, p: int) -> None:
     """Record a Foul action of ``p`` (for Sneakiest of the Lot); a second
     one this team turn reports the rule used."""
     t = g.team[p]
+    if not any(g.team[q] == t and g.skills[q] & SNEAKIEST_BIT for q in range(g.n)):
+        return
     scope = (g.half, t, g.turn[t])
     rec = g.effects.get(_fouls_key(t))
     fouls, by_gobbo = 0, False

@@ -66,8 +66,9 @@ class StabInjury(Harm):
     """The unmodified Injury roll of a Stab, for a stabber with Toxin
     Connoisseur, Master Assassin or A Sneaky Pair (``bonus``: the pair's
     +1). After the dice are rolled the stabber's coach may (decision
-    ``use_skill``) re-roll them with Master Assassin, then add Toxin
-    Connoisseur's +1, each once per game.
+    ``use_skill``, info: the rule, the dice and their result so far)
+    re-roll them with Master Assassin, then add Toxin Connoisseur's +1,
+    each once per game.
 
     Decisions: Master Assassin is offered unless the roll is already a
     Casualty (no better result exists) and the re-rolled dice stand;
@@ -95,7 +96,7 @@ class StabInjury(Harm):
                     "use_skill",
                     (("use", slug), OPT_DECLINE),
                     g.pid[by],
-                    info=(slug, self.dice),
+                    info=(slug, self.dice, self._result(g, self.extra)),
                 )
             self.phase = 0
             self._injury(g, self.dice, self.extra)

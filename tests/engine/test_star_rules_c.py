@@ -52,7 +52,7 @@ def test_toxin_connoisseur_adds_one_after_rolling() -> None:
     assert (d.kind, d.options, d.info) == (
         "use_skill",
         (("use", "toxin-connoisseur"), ("decline",)),
-        ("toxin-connoisseur", (4, 3)),
+        ("toxin-connoisseur", (4, 3), "stunned"),
     )
     assert d.player == sc.id("A")
     sc.choose("use", "toxin-connoisseur")
@@ -171,7 +171,7 @@ def test_master_assassin_then_toxin_connoisseur() -> None:
     )
     _stab(sc)
     sc.choose("use", "master-assassin")
-    assert sc.match.pending.info == ("toxin-connoisseur", (4, 3))
+    assert sc.match.pending.info == ("toxin-connoisseur", (4, 3), "stunned")
     sc.choose("use", "toxin-connoisseur")
     inj = sc.events(Injury)[0]
     assert (inj.dice, inj.modifier, inj.result) == ((4, 3), 1, "ko")
