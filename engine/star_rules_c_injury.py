@@ -39,9 +39,11 @@ def sneaky_pair_bonus(g: GameState, p: int, v: int) -> int:
     pair: ``p`` and the other twin) Mark ``v``. Reported as used by
     ``p``.
 
-    Decision: "both of them Mark" uses the rulebook's Marking (Standing,
+    Decisions: "both of them Mark" uses the rulebook's Marking (Standing,
     with a Tackle Zone, next to ``v``); the pair is found by the rule
-    itself, as only Dribl and Drull have it."""
+    itself, as only Dribl and Drull have it; the use is reported when the
+    Foul is made (its Injury roll may not follow if the armour holds) or
+    when the Stab has broken the armour."""
     if not g.skills[p] & PAIR_BIT:
         return 0
     t = g.team[p]
@@ -131,7 +133,10 @@ class StabInjury(Harm):
             return
         spend(g, self.by, slug)
         if slug == ASSASSIN:
-            g.emit(Roll("injury", g.pid[self.p], self.dice, 0, 0, False, False))
+            # the dice Master Assassin throws away, kept in the log
+            g.emit(
+                Roll("injury_discarded", g.pid[self.p], self.dice, 0, 0, False, False)
+            )
             self.dice = (g.dice.d6(), g.dice.d6())
         else:
             self.extra = 1

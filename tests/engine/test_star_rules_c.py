@@ -6,7 +6,7 @@ table (2-7 Stunned, 8-9 KO'd, 10+ Casualty)."""
 
 from __future__ import annotations
 
-from engine.events import Armour, Injury, SentOff, SkillUsed
+from engine.events import Armour, Injury, Roll, SentOff, SkillUsed
 from engine.match import run
 from engine.state import KO, PF_PLAYED, PITCH, RESERVES, SENT_OFF, STUNNED
 from engine.tools.scenario import Scenario
@@ -125,6 +125,8 @@ def test_master_assassin_rerolls_the_injury() -> None:
     sc.choose("use", "master-assassin")
     inj = sc.events(Injury)
     assert [(i.dice, i.result) for i in inj] == [((4, 4), "ko")]
+    gone = [r for r in sc.events(Roll) if r.purpose == "injury_discarded"]
+    assert [r.dice for r in gone] == [(4, 3)]
     assert used(sc, "master-assassin") == [sc.id("A")]
 
 
