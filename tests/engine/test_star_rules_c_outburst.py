@@ -87,3 +87,12 @@ def test_furious_outburst_only_for_its_star() -> None:
     sc = Scenario(LINE)
     sc.act("A", "blitz")
     assert sc.match.pending.kind == "move"
+
+
+def test_furious_outburst_not_placed_on_the_loose_ball() -> None:
+    sc = Scenario("A..b*.", skills=SWIFTVINE)
+    sc.act("A", "blitz")
+    sc.choose("stab", sc.id("b"))
+    opts = sc.match.pending.options
+    assert ("square", sc.sq(2, 0)) in opts
+    assert ("square", sc.sq(4, 0)) not in opts
