@@ -21,6 +21,7 @@ from engine.fouls import FoulAction
 from engine.injuries import KnockDown
 from engine.rolls import Test
 from engine.secret_weapons import ChainsawAttack
+from engine.star_rules import spend
 from engine.state import (
     PF_SUREFEET_RR,
     PITCH,
@@ -335,6 +336,8 @@ class ProjectileVomit(Proc):
                 return None
             ph = 2
         if ph == 2:
+            if not g.skills[att] & PROJECTILE_VOMIT:  # Putrid Regurgitation
+                spend(g, att, "putrid-regurgitation")
             g.emit(SkillUsed(g.pid[att], "projectile-vomit"))
             self.phase = 3
             g.stack.append(Test("projectile_vomit", att, 2, natural=False))

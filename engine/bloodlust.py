@@ -22,6 +22,7 @@ from engine.blocking import OPT_DECLINE
 from engine.events import Roll, SkillUsed, StandUp
 from engine.injuries import Harm
 from engine.rolls import Test, parse_target
+from engine.star_rules_c_traits import bite_opponent, morsel_targets
 from engine.state import (
     PF_HUNGRY,
     PF_NOTZ,
@@ -37,6 +38,7 @@ from engine.state import (
 BLOODLUST = S.BIT["bloodlust"]
 PICK_ME_UP = S.BIT["pick-me-up"]
 PLAGUE_RIDDEN = S.BIT["plague-ridden"]
+MORSEL = S.BIT["tasty-morsel"]
 
 OPT_KEEP: Option = ("keep",)
 OPT_MOVE: Option = ("move",)
@@ -62,6 +64,8 @@ def bite_targets(g: GameState, p: int) -> list[int]:
         q = g.board[s]
         if q >= 0 and q != p and g.team[q] == t and is_thrall(g, q):
             out.append(q)
+    if g.skills[p] & MORSEL:
+        out += morsel_targets(g, p)
     return out
 
 
@@ -139,7 +143,8 @@ class Bite(Proc):
     """A hungry player bites the Thrall ``q``: an Injury roll for ``q``
     with any Casualty treated as Badly Hurt; a Turnover only when ``q``
     held the ball (it bounces). The biter, if holding the ball in the End
-    Zone, now scores."""
+    Zone, now scores. An opponent bitten with Tasty Morsel
+    (:mod:`engine.star_rules_c_traits`) drops the ball with no Turnover."""
 
     __slots__ = ("p", "q", "ball_sq")
 
@@ -155,9 +160,11 @@ class Bite(Proc):
             g.pflags[p] &= ~PF_HUNGRY
             g.emit(SkillUsed(g.pid[p], "bloodlust_bite"))
             self.phase = 1
+            morsel = bool(g.skills[p] & MORSEL) and bite_opponent(g, p, q)
             if g.carrier == q:
                 self.ball_sq = drop_ball_if_carrier(g, q)
-                turnover(g, "bloodlust")
+                if not morsel:
+                    turnover(g, "bloodlust")
             g.stack.append(Harm(q, injury_only=True, bh_only=True))
             return None
         if self.ball_sq >= 0 and g.carrier < 0 and g.ball == self.ball_sq:

@@ -14,6 +14,7 @@ from engine.induced import argue_modifier, close_scrutiny
 from engine.injuries import Harm, to_box
 from engine.rolls import parse_bonus
 from engine.secret_weapons import chainsaw_test, kick_back
+from engine.star_rules_c_injury import sneaky_pair_bonus
 from engine.state import SENT_OFF, Decision, GameState, Option, Proc
 
 OPT_ARGUE: Option = ("argue",)
@@ -82,6 +83,7 @@ class FoulAction(Proc):
                     armour_mod=off - dfn + self.saw,
                     foul=True,
                     sneaky=bool(g.skills[p] & S.SNEAKY_GIT),
+                    injury_bonus=sneaky_pair_bonus(g, p, v),
                 )
             )
             return None

@@ -52,6 +52,11 @@ from engine.state import (
 ARM_BAR = S.BIT["arm-bar"]
 IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
 PLAGUE = S.BIT["plague-ridden"]
+# Star Players' rules that change the Injury roll of a Stab (group c:
+# engine.star_rules_c_injury).
+STAR_STAB_INJURY = (
+    S.BIT["toxin-connoisseur"] | S.BIT["master-assassin"] | S.BIT["a-sneaky-pair"]
+)
 
 OPT_APO: Option = ("apothecary",)
 OPT_NO_APO: Option = ("decline",)
@@ -175,7 +180,12 @@ class KnockDown(Proc):
                 # Armour roll), Stunned counting as KO'd.
                 g.stack.append(Harm(p, by=self.by, stun_ko=True))
             elif how in _ARMOUR_BROKEN:
-                g.stack.append(Harm(p, by=self.by, injury_only=True, no_mod=True))
+                if how == "stab" and g.skills[self.by] & STAR_STAB_INJURY:
+                    from engine.star_rules_c_injury import stab_harm
+
+                    g.stack.append(stab_harm(g, p, self.by))
+                else:
+                    g.stack.append(Harm(p, by=self.by, injury_only=True, no_mod=True))
             elif how != "placed_prone":
                 g.stack.append(
                     Harm(
@@ -214,6 +224,8 @@ class Harm(Proc):
     be modified (Projectile Vomit). ``stun_ko``: no Armour roll and a
     Stunned result counts as KO'd (Ball & Chain, fumbled Kick Team-mate);
     ``bh_only``: any Casualty is Badly Hurt (a Bloodlust bite).
+    ``injury_bonus``: added to the Injury roll even when ``no_mod`` (a Star
+    Player's special rule, e.g. A Sneaky Pair).
 
     Decision: a Mighty Blow / Dirty Player / Arm Bar bonus is applied to the
     armour roll when that breaks the armour, otherwise kept for the injury
@@ -242,6 +254,7 @@ class Harm(Proc):
         "injury_only",
         "stun_ko",
         "bh_only",
+        "injury_bonus",
     )
 
     def __init__(
@@ -260,6 +273,7 @@ class Harm(Proc):
         injury_only: bool = False,
         stun_ko: bool = False,
         bh_only: bool = False,
+        injury_bonus: int = 0,
     ) -> None:
         self.phase = 0
         self.p = p
@@ -277,6 +291,7 @@ class Harm(Proc):
         self.injury_only = injury_only or stun_ko
         self.stun_ko = stun_ko
         self.bh_only = bh_only
+        self.injury_bonus = injury_bonus
         if no_mod:
             self.mb = 0
             self.armour_mod = 0
@@ -321,20 +336,22 @@ class Harm(Proc):
         g.stack.pop()
         return None
 
-    def _injury(self, g: GameState) -> None:
-        p = self.p
-        d1, d2 = g.dice.d6(), g.dice.d6()
-        mod = self.mb
+    def injury_mod(self, g: GameState) -> int:
+        """The modifier of this Injury roll."""
+        mod = self.mb + self.injury_bonus
         if not self.no_mod:
-            mod += g.variant.injury_modifier(g, p)
-        total = max(2, min(12, d1 + d2 + mod))
-        stunty = bool(g.skills[p] & S.STUNTY)
-        table = g.variant.stunty_injury_table if stunty else g.variant.injury_table
-        result = table[total]
-        if result == "ko" and g.skills[p] & S.THICK_SKULL and table[total - 1] != "ko":
-            result = "stunned"  # Thick Skull: the lowest KO'd roll is Stunned
-        if result == "stunned" and self.stun_ko:
-            result = "ko"  # Ball & Chain, a fumbled Kick Team-mate
+            mod += g.variant.injury_modifier(g, self.p)
+        return mod
+
+    def _injury(
+        self, g: GameState, dice: tuple[int, int] | None = None, extra: int = 0
+    ) -> None:
+        """The Injury roll (``dice`` already rolled, ``extra`` added after
+        rolling: a Star Player's special rule) and its result."""
+        p = self.p
+        d1, d2 = dice if dice is not None else (g.dice.d6(), g.dice.d6())
+        mod = self.injury_mod(g) + extra
+        result = injury_result(g, p, d1 + d2 + mod, self.stun_ko)
         if self.foul and d1 == d2:
             g.effects["foul_doubles"] = True
         g.emit(Injury(g.pid[p], (d1, d2), mod, result))
@@ -489,6 +506,20 @@ class Harm(Proc):
                     plague_ridden(g, p, by)
             to_box(g, p, CAS, result)
         g.stack.pop()
+
+
+def injury_result(g: GameState, p: int, total: int, stun_ko: bool = False) -> str:
+    """The Injury table's result for a modified roll ``total`` against
+    ``p`` (Stunty table, Thick Skull; ``stun_ko``: Stunned counts as KO'd)."""
+    total = max(2, min(12, total))
+    stunty = bool(g.skills[p] & S.STUNTY)
+    table = g.variant.stunty_injury_table if stunty else g.variant.injury_table
+    result = table[total]
+    if result == "ko" and g.skills[p] & S.THICK_SKULL and table[total - 1] != "ko":
+        result = "stunned"  # Thick Skull: the lowest KO'd roll is Stunned
+    if result == "stunned" and stun_ko:
+        result = "ko"  # Ball & Chain, a fumbled Kick Team-mate
+    return result
 
 
 def arm_bar(g: GameState, p: int, src: int) -> int:

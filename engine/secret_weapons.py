@@ -20,6 +20,8 @@ from engine.events import Armour, Move, Roll, SkillUsed
 from engine.injuries import IRON_HARD_SKIN, Harm, KnockDown, crowd_push
 from engine.movement import rush_limit, rush_modifier
 from engine.rolls import Test
+from engine.star_rules import spend
+from engine.star_rules_c_injury import ghostly_flames
 from engine.state import (
     PF_SUREFEET_RR,
     PITCH,
@@ -31,6 +33,9 @@ from engine.state import (
 )
 
 OPT_END: Option = ("end",)
+FLAMES = S.BIT["ghostly-flames"]
+KICK_EM = S.BIT["kick-em-while-theyre-down"]
+CARNAGE = S.BIT["maximum-carnage"]
 # The Throw-in template can face either End Zone or either sideline.
 FACINGS: tuple[Option, ...] = (
     ("facing", 1, 0),
@@ -70,6 +75,8 @@ def chainsaw_hit(g: GameState, att: int, hit: int, extra: int = 0) -> Proc | Non
     if g.skills[hit] & IRON_HARD_SKIN:
         g.emit(SkillUsed(g.pid[hit], "iron-hard-skin"))
         mod = min(extra, 0)
+    elif g.skills[att] & FLAMES:
+        mod += ghostly_flames(g, att, hit, d1 + d2 + mod)
     av = g.av[hit]
     broken = g.variant.armour_broken(d1 + d2 + mod, av)
     g.emit(Armour(g.pid[hit], (d1, d2), mod, av, broken))
@@ -130,13 +137,20 @@ class ChainsawAttack(Proc):
                 return None
             ph = 2
         if ph == 2:
+            if g.skills[att] & KICK_EM and g.status[dfn] != STANDING:
+                spend(g, att, "kick-em-while-theyre-down")
             g.emit(SkillUsed(g.pid[att], "chainsaw"))
             self.phase = 3
             g.stack.append(chainsaw_test(att))
             return None
         g.act_over = True
-        nxt = chainsaw_hit(g, att, dfn) if g.ret else kick_back(g, att)
-        if nxt is None:
+        hit = bool(g.ret)
+        nxt = chainsaw_hit(g, att, dfn) if hit else kick_back(g, att)
+        if hit and g.skills[att] & CARNAGE:
+            from engine.star_rules_c_actions import after_chainsaw
+
+            after_chainsaw(g, att, dfn, nxt)
+        elif nxt is None:
             g.stack.pop()
         else:
             g.stack[-1] = nxt

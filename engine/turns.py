@@ -19,7 +19,6 @@ from engine.block_actions import (
 )
 from engine.blocking import Block
 from engine.bloodlust import pick_me_up
-from engine.bombs import BombThrow
 from engine.declared import NOMINATED, Nominate
 from engine.desperate import (
     DOPED,
@@ -88,6 +87,18 @@ from engine.special_actions import (
     special_receive,
     trickster,
 )
+from engine.star_rules_c_actions import (
+    kick_em_activation,
+    kick_em_move_options,
+    kick_em_targets,
+    note_foul,
+    putrid_move_options,
+    putrid_ready,
+    second_foul,
+    zoat_ready,
+)
+from engine.star_rules_c_bombs import bomb_action
+from engine.star_rules_c_injury import ill_be_back
 from engine.state import (
     ACTION_FLAG,
     KO,
@@ -122,6 +133,9 @@ from engine.wizard import FROGS, TURN_ENDED, unfrog, wizard_proc
 
 BALL_AND_CHAIN = S.BALL_AND_CHAIN
 CHAINSAW = S.CHAINSAW
+KICK_EM = S.BIT["kick-em-while-theyre-down"]
+PUTRID = S.BIT["putrid-regurgitation"]
+ZOAT = S.BIT["excuse-me-are-you-a-zoat"]
 _BOMB_OR_KICK = S.BOMBARDIER | S.KICK_TEAM_MATE
 OPT_END_TURN: Option = ("end_turn",)
 OPT_CONCEDE: Option = ("concede",)
@@ -145,6 +159,10 @@ def activation_options(
     pass_ok = not tf & (TF_PASS | TF_TTM)
     handoff_ok = not tf & TF_HANDOFF
     foul_ok = not tf & TF_FOUL or bool(tf & TF_GRUDGE)
+    foul_only = -1  # Sneakiest of the Lot: the only player left to Foul
+    if not foul_ok:
+        foul_only = second_foul(g, t)
+        foul_ok = foul_only != -2
     # A Blitz and a Foul name their target when declared (engine.declared):
     # Decision: each is offered only when there is an opponent on the
     # pitch it could name (Standing for a Blitz, Prone/Stunned for a Foul).
@@ -193,14 +211,16 @@ def activation_options(
                 q = board[s]
                 if q >= 0 and team[q] != t and status[q] == STANDING:
                     opts.append(ao["block"])
-                    if sk & PROJECTILE_VOMIT:
+                    if sk & PROJECTILE_VOMIT or (sk & PUTRID and putrid_ready(g, p)):
                         opts.append(ao["projectile_vomit"])
                     if sk & CHAINSAW:
                         opts.append(ao["chainsaw"])
                     break
+            if sk & KICK_EM:
+                opts += kick_em_activation(g, p, opts)
         if blitz_ok:
             opts.append(ao["blitz"])
-        if g.skills[p] & HYPNOTIC_GAZE and limited is None:
+        if (sk & HYPNOTIC_GAZE or (sk & ZOAT and zoat_ready(g, p))) and limited is None:
             opts.append(ao["hypnotic_gaze"])
         if limited is not None:
             if (
@@ -217,7 +237,7 @@ def activation_options(
                 opts.append(ao["pass"])
             if handoff_ok:
                 opts.append(ao["hand_off"])
-        if downed_opp:
+        if downed_opp and (foul_only < 0 or foul_only == p):
             opts.append(ao["foul"])
         if ttm_targets and g.skills[p] & S.THROW_TEAM_MATE and g.st[p] >= 5:
             opts.append(ao["throw_team_mate"])
@@ -391,6 +411,8 @@ class Activation(Proc):
             if not self.second:
                 g.activations += 1
             g.pflags[p] = (g.pflags[p] | PF_USED | PF_PLAYED) & ~PF_NOTZ
+            if self.action == "foul":
+                note_foul(g, p)
             g.tflags |= ACTION_FLAG[self.action] | TF_ACTIVATED
             g.act_target = -1
             g.emit(ActivationEv(g.pid[p], self.action))
@@ -462,6 +484,10 @@ class Activation(Proc):
                 return Decision(g.tname(g.team[p]), "vomit_target", opts, g.pid[p])
             if self.action == "chainsaw":
                 opts = tuple(g.pl_opts[q]["chainsaw"] for q in block_targets(g, p))
+                if g.skills[p] & KICK_EM:
+                    opts += tuple(
+                        g.pl_opts[q]["chainsaw"] for q in kick_em_targets(g, p)
+                    )
                 if not opts:
                     self._finish(g)
                     return None
@@ -473,7 +499,7 @@ class Activation(Proc):
                 return None
             if self.action == "throw_bomb":
                 self.phase = 9
-                g.stack.append(BombThrow(p))
+                g.stack.append(bomb_action(g, p))
                 return None
             self.phase = 5
             ph = 5
@@ -490,9 +516,13 @@ class Activation(Proc):
             mopts = move_options(g, p, self.action)
             if g.skills[p] & PROJECTILE_VOMIT and self.action == "blitz":
                 mopts = vomit_move_options(g, p, mopts)
+            elif g.skills[p] & PUTRID and self.action == "blitz":
+                mopts = putrid_move_options(g, p, mopts)
             if g.skills[p] & CHAINSAW and self.action == "blitz":
                 mopts = chainsaw_move_options(mopts)
-            if g.skills[p] & SPECIAL_MOVE_MASK:
+                if g.skills[p] & KICK_EM:
+                    mopts = kick_em_move_options(g, p, mopts)
+            if g.skills[p] & SPECIAL_MOVE_MASK or self.action == "hypnotic_gaze":
                 mopts = special_move_options(g, p, self.action, mopts)
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
@@ -634,7 +664,8 @@ class EndDrive(Proc):
             if self.queue:
                 p = self.queue[0]
                 self.queue = self.queue[1:]
-                g.stack.append(SendOff(p, "secret_weapon", False))
+                if not ill_be_back(g, p):
+                    g.stack.append(SendOff(p, "secret_weapon", False))
                 return None
             self.phase = 2
         # Hook: a variant that rolls KO recovery at the next kick-off

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
-from engine.bots import desperate, special
+from engine.bots import desperate, special, stars_c
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
@@ -114,7 +114,7 @@ class ScriptedBot:
         if handler is not None:
             choice = handler(self, d, g)
             if choice is not None and choice in opts:
-                return special.refine(d, g, choice)
+                return stars_c.refine(d, g, special.refine(d, g, choice))
         if d.kind == "activate" and END_TURN in opts:
             return END_TURN
         if d.kind == "move" and END in opts:
@@ -693,3 +693,4 @@ _HANDLERS["wizard"] = wizard_choice
 # The Sevens Desperate Measures (engine/bots/desperate.py).
 _HANDLERS.update(desperate.HANDLERS)
 _HANDLERS.update(special.HANDLERS)
+_HANDLERS.update(stars_c.HANDLERS)

@@ -7,6 +7,7 @@ from engine.events import SkillUsed
 from engine.injuries import KnockDown
 from engine.rolls import Test
 from engine.skills.base import ActivationHook, SkillSpec
+from engine.star_rules_c_traits import lash_out_at, lash_out_opponents
 from engine.state import (
     PF_NOTZ,
     PF_ROOTED,
@@ -18,6 +19,7 @@ from engine.state import (
 )
 
 _BLOCKING_ACTIONS = ("block", "blitz", "projectile_vomit")
+PRIMAL = S.BIT["primal-savagery"]
 
 
 class ActivationTrait(Proc):
@@ -85,6 +87,8 @@ class ActivationTrait(Proc):
                     and g.team[q] == g.team[p]
                     and g.status[q] == STANDING
                 ]
+                if g.skills[p] & PRIMAL:
+                    mates += lash_out_opponents(g, p)
                 if mates:
                     self.phase = 2
                     return Decision(
@@ -102,6 +106,7 @@ class ActivationTrait(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         q = g.idx[choice[1]]
+        lash_out_at(g, self.p, q)
         g.stack[-1] = KnockDown(q, "knocked_down", by=self.p, causes_turnover=False)
 
 

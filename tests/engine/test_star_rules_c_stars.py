@@ -1,0 +1,60 @@
+"""The group-c stars with their real profiles (engine.campaign.stars
+star_sheets from star_players.json): each carries its special rule and
+plays whole seeded matches (scripted bots) with the invariants holding at
+every decision."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine import Match, RandomDice, default_team_sheet, get_variant
+from engine.bots import ScriptedBot
+from engine.campaign.stars import STAR_ID_BASE, star_sheets
+from engine.rules_data import rules_data
+from engine.tools.invariants import check
+
+GROUP_C = {
+    "bryce-the-slice-cambuel": "ghostly-flames",
+    "max-spleenripper": "maximum-carnage",
+    "nobbla-blackwart": "kick-em-while-theyre-down",
+    "rashnak-backstabber": "toxin-connoisseur",
+    "skitter-stab-stab": "master-assassin",
+    "dribl-and-drull": "a-sneaky-pair",
+    "the-black-gobbo": "sneakiest-of-the-lot",
+    "bomber-dribblesnot": "kaboom",
+    "cindy-piewhistle": "all-you-can-eat",
+    "kreek-the-verminator-rustgouger": "ill-be-back",
+    "bilerot-vomitflesh": "putrid-regurgitation",
+    "captain-karina-von-riesz": "tasty-morsel",
+    "glotl-stop": "primal-savagery",
+    "jeremiah-kool": "the-flashing-blade",
+    "zolcath-the-zoat": "excuse-me-are-you-a-zoat",
+    "swiftvine-glimmershard": "furious-outburst",
+}
+DATA = rules_data("bb2020")
+
+
+@pytest.mark.parametrize(("slug", "rule"), sorted(GROUP_C.items()))
+def test_star_carries_its_rule_and_plays_a_match(slug: str, rule: str) -> None:
+    star = DATA.star_players[slug]
+    assert star.rule_slug == rule
+    sheets = star_sheets(star, first_id=STAR_ID_BASE, first_number=90)
+    assert all((rule, None) in s.skills for s in sheets)
+    rs = get_variant("bb2020")
+    home = default_team_sheet("orc", rs, first_id=1)
+    # eleven players in all, so the star takes the field at every kick-off
+    home = replace(home, players=home.players[: 11 - len(sheets)] + sheets)
+    away = default_team_sheet("human", rs, first_id=101)
+    m = Match(rs, home, away, RandomDice(7))
+    bots = (ScriptedBot(7), ScriptedBot(8))
+    steps = 0
+    while m.pending is not None:
+        assert check(m.state) == []
+        d = m.pending
+        m.apply(bots[0 if d.team == "home" else 1].choose(d, m.state))
+        steps += 1
+        assert steps < 40_000
+    assert m.done
+    assert check(m.state) == []
