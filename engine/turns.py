@@ -77,6 +77,8 @@ from engine.special_actions import (
     special_receive,
     trickster,
 )
+from engine.star_rules_d import barred, hex_expires
+from engine.star_rules_d_team import wisdom_ends, wisdom_proc
 from engine.state import (
     ACTION_FLAG,
     KO,
@@ -150,8 +152,11 @@ def activation_options(
             ):
                 ttm_targets = True
                 break
+    hexed = barred(g)  # Baleful Hex (star_rules_d)
     for p in range(g.n):
         if team[p] != t or g.box[p] != PITCH or g.pflags[p] & PF_USED:
+            continue
+        if hexed and p in hexed:
             continue
         st = status[p]
         if st == STUNNED:
@@ -323,6 +328,7 @@ class Turn(Proc):
                 if g.box[p] == PITCH and g.status[p] == STUNNED:
                     g.status[p] = PRONE
         pick_me_up(g, 1 - t)
+        hex_expires(g, t)  # Baleful Hex (star_rules_d)
         g.emit(TurnEnd(g.tname(t), g.turnover is not None))
         g.active = -1
         g.effects[TURN_ENDED] = True
@@ -361,6 +367,9 @@ class Activation(Proc):
             g.emit(ActivationEv(g.pid[p], self.action))
             self.phase = 1
             procs = activation_procs(g, p, self.action)
+            wise = wisdom_proc(g, p)  # Wisdom of the White Dwarf
+            if wise is not None:
+                procs.append(wise)
             if procs:
                 g.stack.extend(reversed(procs))
                 return None
@@ -540,6 +549,7 @@ class Activation(Proc):
     def _finish(self, g: GameState) -> None:
         p = self.p
         g.emit(ActivationEnd(g.pid[p]))
+        wisdom_ends(g, p)  # Wisdom of the White Dwarf (star_rules_d_team)
         g.act_player = -1
         g.act_over = False
         g.stack.pop()

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
-from engine.bots import special
+from engine.bots import special, stars_d
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
@@ -663,3 +663,4 @@ _HANDLERS.update(SKILL_HANDLERS)
 # The Hireling Sports-Wizard's spell (engine/bots/wizard.py).
 _HANDLERS["wizard"] = wizard_choice
 _HANDLERS.update(special.HANDLERS)
+_HANDLERS.update(stars_d.HANDLERS)  # Star Players' rules, group d
