@@ -359,3 +359,21 @@ def test_two_for_one_pairs_only_the_hired_pair() -> None:
     assert pair_partner(g, crumble) == grak
     assert pair_partner(g, valen) == lucien
     assert pair_partner(g, lucien) == valen
+
+
+def test_two_for_one_is_only_for_a_member_of_the_pair() -> None:
+    sc = Scenario(
+        PAIR,
+        skills={"A": [("loner", "4+")], "B": ["two-for-one"]},
+        rerolls=(1, 0),
+        dice=[1, 2, 2, 2],
+    )
+    g = sc.match.state
+    q = sc.p("B")
+    g.lift(q)
+    g.box[q] = KO
+    sc.act("A", "move")
+    sc.move(0, 1)
+    sc.choose("team_reroll")
+    loner = [e for e in sc.events(Roll) if e.purpose == "loner"][0]
+    assert (loner.target, loner.success) == (4, False)
