@@ -197,14 +197,22 @@ class QuickBite(Proc):
         if broken:
             g.carrier = q
             g.emit(BallCaught(g.pid[q], g.pos[q], QUICK_BITE))
-            g.effects[_BITTEN] = True
+            g.effects[_BITTEN] = _activation(g)
             g.stack.append(KnockDown(p, "quick_bite", by=q))
+
+
+def _activation(g: GameState) -> tuple[int, ...]:
+    t = g.active
+    return (g.half, t, g.turn[t] if t >= 0 else 0, g.activations)
 
 
 def bitten(g: GameState) -> bool:
     """Whether the ball a pass or hand-off reached was bitten away by
-    Quick Bite (then no Turnover: passing); clears the mark."""
-    return bool(g.effects.pop(_BITTEN, False))
+    Quick Bite in this activation (then no Turnover: passing); clears the
+    mark, so a mark left by a catch outside a pass or hand-off (a bounce)
+    never outlives the activation it was made in."""
+    mark = g.effects.pop(_BITTEN, None)
+    return mark is not None and mark == _activation(g)
 
 
 # -- Star of the Show --------------------------------------------------------

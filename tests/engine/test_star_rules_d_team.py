@@ -24,6 +24,7 @@ from engine.star_rules_d_team import (
 from engine.state import CAS, KO, PF_USED, PRONE, RESERVES, STANDING
 from engine.tools.scenario import Scenario
 from engine.tools.teams import default_team_sheet
+from engine.turns import EndDrive
 
 WISDOM = "wisdom-of-the-white-dwarf"
 
@@ -191,6 +192,11 @@ def test_star_of_the_show_gives_a_re_roll_for_the_next_drive() -> None:
     drive.step(g)  # the next drive starts
     assert g.extra_rr[0] == before + 1
     assert g.extra_rr[1] == 0
+    end = EndDrive()  # unused by the end of that drive: gone
+    g.stack.append(end)
+    while g.stack[-1] is end:
+        end.step(g)
+    assert g.extra_rr[0] == 0
 
 
 def test_star_of_the_show_once_per_game_and_only_for_the_star() -> None:
@@ -377,3 +383,35 @@ def test_two_for_one_is_only_for_a_member_of_the_pair() -> None:
     sc.choose("team_reroll")
     loner = [e for e in sc.events(Roll) if e.purpose == "loner"][0]
     assert (loner.target, loner.success) == (4, False)
+
+
+def test_quick_bite_after_a_pass_is_no_turnover_either() -> None:
+    # Pass 6 (accurate), catch 6; bite 5+4 = 9 breaks AV 9+; injury 3+3.
+    sc = Scenario(
+        """
+        .....
+        .A.B.
+        ....g
+        """,
+        skills={"g": ["quick-bite"]},
+        ball="A",
+        dice=[6, 6, 5, 4, 3, 3],
+    )
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("square", sc.sq(3, 1))
+    assert sc.match.pending.kind == "quick_bite"
+    sc.choose("use", "quick-bite", sc.id("B"))
+    assert sc.match.state.carrier == sc.p("g")
+    assert sc.events(Turnover) == []
+    assert sc.match.pending.kind == "activate"
+
+
+def test_quick_bite_mark_does_not_outlive_its_activation() -> None:
+    from engine.star_rules_d_team import _BITTEN, bitten
+
+    sc = Scenario("A.b", skills={"b": ["quick-bite"]})
+    g = sc.match.state
+    g.effects[_BITTEN] = (g.half, g.active, g.turn[g.active], g.activations - 1)
+    assert not bitten(g)
+    assert _BITTEN not in g.effects
