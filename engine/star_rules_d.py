@@ -71,7 +71,8 @@ OPT_DECLINE: Option = ("decline",)
 # broken when the player is laid down (engine.injuries._ARMOUR_BROKEN).
 BLAST_HIT = "blunderbuss"
 # Players Baleful Hex bars from activation: {player index: team whose turn
-# end lifts the hex}; "_drive" so it also ends with the drive.
+# end lifts the hex}. Decision: the hex also ends with the drive ("_drive":
+# every player leaves the pitch and loses its lost Tackle Zone flag then).
 HEXED = "baleful_hex_drive"
 
 _RANGE = {HEX: 5, RAID: 5, CATCH: 3, KEG: 3, BLAST: 3}
