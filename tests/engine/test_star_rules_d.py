@@ -512,3 +512,20 @@ def test_raiding_party_move_and_limit() -> None:
     )
     plain.act("A", "move")
     assert _star_offer(plain) is None
+
+
+def test_black_ink_lasts_until_the_opponent_is_next_activated() -> None:
+    from engine.turns import Turn
+
+    sc = Scenario(".Ab..", skills={"A": ["black-ink"]})
+    sc.act("A", "move")
+    sc.choose("use", "black-ink", sc.id("b"))
+    sc.choose("end")
+    sc.choose("end_turn")
+    g = sc.match.state
+    assert not g.has_tz(sc.p("b"))  # still without it after Kiroth's turn
+    g.done = False
+    g.stack.append(Turn(1))
+    run(g)
+    sc.act("b", "move")
+    assert g.has_tz(sc.p("b"))
