@@ -30,6 +30,7 @@ from engine.state import (
 )
 
 DIVING_CATCH = S.BIT["diving-catch"]
+STAR_OF_THE_SHOW = S.BIT["star-of-the-show"]
 EXTRA_ARMS = S.BIT["extra-arms"]
 NERVES_OF_STEEL = S.BIT["nerves-of-steel"]
 MONSTROUS_MOUTH = S.BIT["monstrous-mouth"]
@@ -75,6 +76,10 @@ def check_touchdown(g: GameState, p: int) -> bool:
     g.score[t] += 1
     stat(g, p, STAT_TD)
     g.emit(Touchdown(g.tname(t), g.pid[p], (g.score[0], g.score[1])))
+    if g.skills[p] & STAR_OF_THE_SHOW:  # star_rules_d_team
+        from engine.star_rules_d_team import star_scored
+
+        star_scored(g, p)
     g.touchdown = True
     if g.active not in (-1, t):
         # Scoring during the opponent's turn: their turn ends and the
@@ -279,6 +284,12 @@ class Catch(Proc):
             g.emit(BallCaught(g.pid[p], sq, self.how))
             if g.kick_mode:
                 g.kick_mode = False
+            from engine.star_rules_d_team import quick_bite
+
+            bite = quick_bite(g, p)  # Quick Bite (star_rules_d_team)
+            if bite is not None:
+                g.stack[-1] = bite
+                return None
             g.stack.pop()
             check_touchdown(g, p)
         else:

@@ -25,6 +25,12 @@ from engine.kickoff import roll_weather
 from engine.prayers import PrayerProc
 from engine.setup import Setup
 from engine.skillbits import LEADER
+from engine.star_rules_d_team import (
+    lord_of_chaos_carry,
+    lord_of_chaos_second_half,
+    lord_of_chaos_start,
+    star_show_drive,
+)
 from engine.state import Decision, GameState, Option, Proc
 from engine.turns import EndDrive, Turn, ko_recovery
 
@@ -52,14 +58,17 @@ class GameProc(Proc):
             g.kicking = g.first_kicker
             g.half_over = False
             master_chef(g)
+            lord_of_chaos_start(g)  # star_rules_d_team
             self.phase = 2
             g.stack.append(Half())
             return None
         if self.phase == 2:
             g.emit(HalfTime((g.score[0], g.score[1])))
+            lord = lord_of_chaos_carry(g)  # star_rules_d_team
             for t in (0, 1):
                 g.rerolls[t] = g.sheets[t].rerolls
                 g.turn[t] = 0
+            lord_of_chaos_second_half(g, lord)
             # Leader: "a single extra team re-roll ... treated just like a
             # normal team re-roll", so it comes back for the second half
             # (and, per its text, not for extra time).
@@ -227,6 +236,7 @@ class Drive(Proc):
         if ph == 0:
             g.drive += 1
             g.touchdown = False
+            star_show_drive(g)  # Star of the Show (star_rules_d_team)
             self.next_team = 1 - g.kicking
             self.phase = 1
             # Hook: classic KO'd players roll at the kick-off, before set-up

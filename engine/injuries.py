@@ -57,6 +57,7 @@ PLAGUE = S.BIT["plague-ridden"]
 STAR_STAB_INJURY = (
     S.BIT["toxin-connoisseur"] | S.BIT["master-assassin"] | S.BIT["a-sneaky-pair"]
 )
+LORD_OF_CHAOS = S.BIT["lord-of-chaos"]
 
 OPT_APO: Option = ("apothecary",)
 OPT_NO_APO: Option = ("decline",)
@@ -70,6 +71,10 @@ def to_box(g: GameState, p: int, box: int, reason: str) -> None:
     g.lift(p)
     g.box[p] = box
     g.status[p] = 0
+    if g.skills[p] & LORD_OF_CHAOS:  # star_rules_d_team
+        from engine.star_rules_d_team import star_left_play
+
+        star_left_play(g, p, box)
     g.emit(
         PlayerOff(g.pid[p], ("pitch", "reserves", "ko", "cas", "sent_off")[box], reason)
     )
@@ -77,7 +82,7 @@ def to_box(g: GameState, p: int, box: int, reason: str) -> None:
 
 # Knock-downs by a Special action whose armour roll is already made and
 # broken (Projectile Vomit, Chainsaw): Prone, then an unmodified Injury roll.
-_ARMOUR_BROKEN = ("vomit", "chainsaw", "stab")
+_ARMOUR_BROKEN = ("vomit", "chainsaw", "stab", "blunderbuss", "quick_bite")
 # Knock-downs that, like Placed Prone, are a Turnover only when the active
 # team's ball carrier drops the ball (a Bomb's blast places players Prone).
 _SPECIAL_HITS = _ARMOUR_BROKEN + ("bomb",)

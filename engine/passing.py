@@ -44,6 +44,7 @@ from engine.events import (
 from engine.movement import FreeMove
 from engine.pitch import D8_DIRECTIONS
 from engine.rolls import Test
+from engine.star_rules_d_team import bitten
 from engine.state import (
     PF_ROOTED,
     PITCH,
@@ -408,7 +409,8 @@ class PassAction(Proc):
     def _check_turnover(self, g: GameState) -> None:
         c = g.carrier
         if not self.dump and (c < 0 or g.team[c] != g.team[self.p]):
-            turnover(g, "pass")
+            if not bitten(g):  # Quick Bite: no Turnover (star_rules_d_team)
+                turnover(g, "pass")
 
     def _end(self, g: GameState) -> None:
         """Running Pass: after a Quick pass the thrower may go on moving if
@@ -643,6 +645,6 @@ class HandOffAction(Proc):
             return None
         g.stack.pop()
         c = g.carrier
-        if c < 0 or g.team[c] != g.team[p]:
+        if (c < 0 or g.team[c] != g.team[p]) and not bitten(g):  # Quick Bite
             turnover(g, "hand_off")
         return None

@@ -99,6 +99,8 @@ from engine.star_rules_c_actions import (
 )
 from engine.star_rules_c_bombs import bomb_action
 from engine.star_rules_c_injury import ill_be_back
+from engine.star_rules_d import barred, hex_expires
+from engine.star_rules_d_team import wisdom_ends, wisdom_proc
 from engine.state import (
     ACTION_FLAG,
     KO,
@@ -187,8 +189,11 @@ def activation_options(
             ):
                 ttm_targets = True
                 break
+    hexed = barred(g)  # Baleful Hex (star_rules_d)
     for p in range(g.n):
         if team[p] != t or g.box[p] != PITCH or g.pflags[p] & PF_USED:
+            continue
+        if hexed and p in hexed:
             continue
         st = status[p]
         if st == STUNNED:
@@ -371,6 +376,7 @@ class Turn(Proc):
                 if g.box[p] == PITCH and g.status[p] == STUNNED:
                     g.status[p] = PRONE
         pick_me_up(g, 1 - t)
+        hex_expires(g, t)  # Baleful Hex (star_rules_d)
         g.emit(TurnEnd(g.tname(t), g.turnover is not None))
         g.active = -1
         g.effects[TURN_ENDED] = True
@@ -420,6 +426,9 @@ class Activation(Proc):
             procs = [] if self.second else activation_procs(g, p, self.action)
             if self.action in NOMINATED:  # the target is part of the declaration
                 procs.insert(0, Nominate(p, self.action))
+            wise = None if self.second else wisdom_proc(g, p)  # White Dwarf
+            if wise is not None:
+                procs.append(wise)
             if procs:
                 g.stack.extend(reversed(procs))
                 return None
@@ -607,6 +616,7 @@ class Activation(Proc):
     def _finish(self, g: GameState) -> None:
         p = self.p
         g.emit(ActivationEnd(g.pid[p]))
+        wisdom_ends(g, p)  # Wisdom of the White Dwarf (star_rules_d_team)
         g.act_player = -1
         g.act_target = -1
         g.act_over = False

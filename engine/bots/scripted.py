@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
-from engine.bots import desperate, special, stars_c
+from engine.bots import desperate, special, stars_c, stars_d
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
@@ -694,3 +694,4 @@ _HANDLERS["wizard"] = wizard_choice
 _HANDLERS.update(desperate.HANDLERS)
 _HANDLERS.update(special.HANDLERS)
 _HANDLERS.update(stars_c.HANDLERS)
+_HANDLERS.update(stars_d.HANDLERS)  # Star Players' rules, group d
