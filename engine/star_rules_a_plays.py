@@ -133,7 +133,11 @@ class ShotToNothing(Proc):
 
 
 def shot_to_nothing_hook(g: GameState, p: int, action: str) -> Proc | None:
-    """Activation hook: offered when she is activated for a Pass action."""
+    """Activation hook: offered when she is activated for a Pass action.
+
+    Decision: offered at every Pass activation while unused, whether or not
+    she holds the ball yet (she may pick it up during the action); once
+    announced it is spent, even if she never throws."""
     if action == "pass" and SR.ready(g, p, "shot-to-nothing"):
         return ShotToNothing(p)
     return None
