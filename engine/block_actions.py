@@ -82,9 +82,11 @@ class BlitzBlock(Proc):
             need_rush = g.act_ma_used >= g.ma[att]
             g.act_ma_used += 1
             if need_rush:
-                from engine.movement import rush_modifier
+                from engine.movement import rush_limit, rush_modifier
+                from engine.star_rules_a_plays import burst_spent
 
                 g.act_rushes += 1
+                burst_spent(g, att, rush_limit(g, att))
                 self.phase = 3
                 g.stack.append(
                     Test(

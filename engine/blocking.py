@@ -32,6 +32,7 @@ from engine.rolls import (
     team_reroll_available,
     try_pro,
 )
+from engine.star_rules_a_rolls import block_options, reroll_block_die
 from engine.state import (
     PF_ROOTED,
     STANDING,
@@ -305,6 +306,7 @@ class Block(Proc):
             and g.has_tz(att)
         ):
             opts.append(OPT_BRAWLER)
+        opts += block_options(g, att, n)  # Star Players' "any one die"
         if opts:
             self.phase = 1
             opts.append(OPT_NO_RR)
@@ -338,6 +340,9 @@ class Block(Proc):
                     d[choice[1]] = g.dice.block()
                     self.dice = tuple(d)
                     self._emit_reroll(g)
+            elif choice[0] == "star":
+                self.dice = reroll_block_die(g, att, self.dice, choice)
+                self._emit_reroll(g)
             self.phase = 2
         elif ph == 3:
             self.result = _FACE_BY_NAME[choice[1]]

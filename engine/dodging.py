@@ -15,6 +15,8 @@ from engine.rolls import (
     team_reroll_available,
     try_pro,
 )
+from engine.skillbits import slugs_of
+from engine.star_rules_a_rolls import reroll_options, use_reroll
 from engine.state import PF_BREAK_TACKLE, PF_DODGE_RR, Decision, GameState, Option
 
 OPT_DECLINE: Option = ("decline",)
@@ -97,8 +99,7 @@ class MoveTest(Test):
             self._finish(g, True)
             return None
         if self.rerolled:
-            self._finish(g, False)
-            return None
+            return self._failed(g)
         self.rerolled = True
         sk = g.skills[p]
         if (
@@ -108,7 +109,14 @@ class MoveTest(Test):
             and not g.pflags[p] & self.skill_flag
         ):
             g.pflags[p] |= self.skill_flag
-            g.emit(Reroll(g.tname(g.team[p]), g.pid[p], "dodge", self.purpose))
+            g.emit(
+                Reroll(
+                    g.tname(g.team[p]),
+                    g.pid[p],
+                    slugs_of(self.skill_rr & sk)[0],
+                    self.purpose,
+                )
+            )
             self.ok = self._roll(g, True)
             return self._judge(g)
         opts: list[Option] = []
@@ -116,9 +124,9 @@ class MoveTest(Test):
             opts.append(OPT_TEAM_RR)
         if can_use_pro(g, p):
             opts.append(OPT_PRO)
+        opts += reroll_options(g, self)  # Star Players' re-rolls
         if not opts:
-            self._finish(g, False)
-            return None
+            return self._failed(g)
         opts.append(OPT_NO_RR)
         self.phase = 3
         return Decision(
@@ -127,6 +135,9 @@ class MoveTest(Test):
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
+        if self.phase == 5:  # a Star Player's rule on the failed result
+            super().receive(g, choice)
+            return
         if self.phase == 2:  # Diving Tackle?
             if choice == OPT_DECLINE:
                 self.dt = ()
@@ -145,6 +156,9 @@ class MoveTest(Test):
             )
         elif choice == OPT_PRO:
             self.ok = try_pro(g, p, self.purpose) and self._roll(g, True)
+        elif choice[0] == "star":
+            use_reroll(g, self, choice)
+            self.ok = self._roll(g, True)
         else:
             self.ok = False
         self.phase = 1

@@ -33,6 +33,7 @@ from engine.induced import (
     use_plague_doctor,
 )
 from engine.model import CasualtyRecord
+from engine.star_rules_a_plays import old_pro, use_old_pro
 from engine.state import (
     CAS,
     KO,
@@ -260,6 +261,8 @@ class Harm(Proc):
         "stun_ko",
         "bh_only",
         "injury_bonus",
+        "old_pro",
+        "rerolled",
     )
 
     def __init__(
@@ -297,6 +300,9 @@ class Harm(Proc):
         self.stun_ko = stun_ko
         self.bh_only = bh_only
         self.injury_bonus = injury_bonus
+        # Old Pro: the Armour roll waiting for it, and the dice after it.
+        self.old_pro = (0, 0, False, 0)
+        self.rerolled: tuple[int, int] | None = None
         if no_mod:
             self.mb = 0
             self.armour_mod = 0
@@ -306,7 +312,8 @@ class Harm(Proc):
         p = self.p
         if self.phase == 0:
             if not (self.crowd or self.injury_only):
-                d1, d2 = g.dice.d6(), g.dice.d6()
+                d1, d2 = self.rerolled or (g.dice.d6(), g.dice.d6())
+                mb0 = self.mb
                 av = g.av[p]
                 mod = self.armour_mod
                 mb = self.mb
@@ -329,6 +336,11 @@ class Harm(Proc):
                 g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
                 if self.foul and d1 == d2 and not self.sneaky:
                     g.effects["foul_doubles"] = True
+                dec = old_pro(g, p, self.by, (d1, d2), broken)  # a star rule
+                if dec is not None:
+                    self.phase = 40
+                    self.old_pro = (d1, d2, broken, mb0)
+                    return dec
                 if not broken:
                     g.stack.pop()
                     return None
@@ -399,6 +411,16 @@ class Harm(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
+        if self.phase == 40:  # Old Pro on the Armour roll
+            d1, d2, broken, mb0 = self.old_pro
+            new = use_old_pro(g, (d1, d2), choice) if choice[0] == "use" else None
+            if new is not None:  # rolled again with the new dice
+                self.rerolled, self.mb, self.phase = new, mb0, 0
+            elif broken:
+                self._injury(g)
+            else:
+                g.stack.pop()
+            return
         t = g.team[p]
         use = choice == OPT_APO
         if self.phase == 2:

@@ -16,6 +16,13 @@ from engine.events import BallCaught, BallMove, Move, Roll, SkillUsed
 from engine.injuries import KnockDown, arm_bar, crowd_push
 from engine.pitch import F_TRAPDOOR
 from engine.rolls import Test
+from engine.star_rules import spend
+from engine.star_rules_a_plays import (
+    BOUNDING_LEAP,
+    bounding_leap,
+    burst_rushes,
+    burst_spent,
+)
 from engine.state import (
     PF_BREAK_TACKLE,
     PF_DODGE_RR,
@@ -53,8 +60,9 @@ _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
 
 
 def rush_limit(g: GameState, p: int) -> int:
-    """Rushes allowed per action: 2, or 3 with Sprint."""
-    return 3 if g.skills[p] & S.SPRINT else 2
+    """Rushes allowed per action: 2, or 3 with Sprint (one more with the
+    star rule Burst of Speed)."""
+    return (3 if g.skills[p] & S.SPRINT else 2) + burst_rushes(g, p)
 
 
 def rush_modifier(g: GameState, p: int = -1) -> int:
@@ -258,6 +266,7 @@ class Step(Proc):
         "free",
         "mk_sk",
         "other",
+        "bl",
     )
 
     def __init__(
@@ -284,6 +293,7 @@ class Step(Proc):
         self.free = free
         self.mk_sk = 0  # skills of the players Marking the square left
         self.other = -1  # the Tentacles / Shadowing player
+        self.bl = 0  # Bounding Leap: 1 declined, 2 used
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -332,6 +342,8 @@ class Step(Proc):
                 need = 0
             g.act_ma_used += cost
             g.act_rushes += need
+            if need:
+                burst_spent(g, p, rush_limit(g, p))
             self.rushes = need
             if self.jump:
                 g.act_jumped = True
@@ -371,6 +383,11 @@ class Step(Proc):
             return None
         if ph == 3:
             if self.jump or self.was_marked:
+                if self.leap and not self.free and not self.bl:
+                    dec = bounding_leap(g, p)  # a star rule, before the test
+                    if dec is not None:
+                        self.phase = 31
+                        return dec
                 self.phase = 4
                 g.stack.append(self._test(g))
                 return None
@@ -449,6 +466,12 @@ class Step(Proc):
             banana_played(g, p)
             self._fall(g, False)
             return
+        if self.phase == 31:  # Bounding Leap?
+            self.bl = 2 if choice[0] == "use" else 1
+            if self.bl == 2:
+                spend(g, p, "bounding-leap")
+            self.phase = 3
+            return
         if choice == OPT_DECLINE:
             self.phase = 10 if self.phase == 20 else 7
             return
@@ -506,6 +529,10 @@ class Step(Proc):
                     m -= 1
             if msk & DIVING_TACKLE:
                 dt = tuple(_users(g, self.src, t, DIVING_TACKLE, True))
+        if self.bl == 2:
+            # Bounding Leap: no negative modifier (Decision: Diving Tackle,
+            # a -2 of its own, is then not offered) and a free re-roll.
+            return Test(purpose, p, g.ag[p], max(m, 0), skill_rr=BOUNDING_LEAP)
         if bt or dt:
             return MoveTest(
                 purpose,

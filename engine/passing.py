@@ -44,6 +44,14 @@ from engine.events import (
 from engine.movement import FreeMove
 from engine.pitch import D8_DIRECTIONS
 from engine.rolls import Test
+from engine.star_rules_a_plays import (
+    blast_it,
+    blast_it_catch,
+    has_hail_mary,
+    use_blast_it,
+    yoink,
+    yoink_options,
+)
 from engine.star_rules_d_team import bitten
 from engine.state import (
     PF_ROOTED,
@@ -210,7 +218,8 @@ class PassAction(Proc):
             max_band = QUICK if self.dump else (SHORT if blizzard else BOMB)
             squares = targets_in_range(g, p, max_band)
             opts = tuple(g.pitch.square_opts[s] for s in squares)
-            if g.skills[p] & HAIL_MARY_PASS and not blizzard and not self.dump:
+            hail = g.skills[p] & HAIL_MARY_PASS or has_hail_mary(g, p)
+            if hail and not blizzard and not self.dump:
                 # Hail Mary Pass: any square (Decision: offered alongside
                 # the ordinary targets; not at the thrower's own square).
                 own = g.pos[p]
@@ -286,6 +295,13 @@ class PassAction(Proc):
             else:
                 self.quality = "inaccurate"
                 self._scatter(g)
+            if self.hail:
+                dec = blast_it(g, p)  # a star rule: re-roll the scatter?
+                if dec is not None:
+                    self.phase = 32
+                    return dec
+            ph = 33
+        if ph == 33:
             band = "hail_mary" if self.hail else BAND_NAMES[self.band]
             g.emit(Pass(g.pid[p], self.target, band, self.quality))
             g.carrier = -1
@@ -367,6 +383,7 @@ class PassAction(Proc):
                 g.emit(BallCaught(g.pid[r], self.landing, "catch"))
                 check_touchdown(g, r)
                 return None
+            mod += blast_it_catch(g, p, r)
             if accurate and r >= 0 and g.skills[r] & DIVING_CATCH:
                 mod += 1  # Diving Catch: +1 in the target square
             g.stack.append(land_ball(g, self.landing, mod, not accurate))
@@ -441,6 +458,13 @@ class PassAction(Proc):
         elif self.phase == 10:  # On the Ball player chosen
             on_the_ball_move(g, choice, 0)
             self.phase = 11
+        elif self.phase == 32:  # Blast It!
+            if use_blast_it(g, self.p, choice):
+                if self.quality == "wildly_inaccurate":
+                    self._deviate(g)
+                else:
+                    self._scatter(g)
+            self.phase = 33
         else:  # interference choice
             if choice[0] == "none":
                 self.phase = 7
@@ -448,6 +472,11 @@ class PassAction(Proc):
             q = g.idx[choice[1]]
             self.interferer = q
             self.phase = 5
+            if choice[0] == "interfere_yoink" and yoink(g, q):
+                g.ball = g.pos[q]
+                g.ret = True  # intercepted without a test
+                self.phase = 6
+                return
             g.stack.append(self._interference_test(g, q))
 
     def _interference_test(self, g: GameState, q: int) -> Test:
@@ -535,7 +564,8 @@ class PassAction(Proc):
             self.phase = 7
             return None
         self.phase = 4
-        opts = tuple(g.pl_opts[q]["interfere"] for q in cands) + (("none",),)
+        opts = tuple(g.pl_opts[q]["interfere"] for q in cands)
+        opts += yoink_options(g, cands) + (("none",),)
         return Decision(g.tname(1 - g.team[p]), "interfere", opts)
 
 

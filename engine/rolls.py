@@ -11,6 +11,13 @@ from __future__ import annotations
 from engine import skillbits as S
 from engine.events import Reroll, Roll
 from engine.skillbits import slugs_of
+from engine.star_rules_a_rolls import (
+    post_decision,
+    post_options,
+    reroll_options,
+    use_post,
+    use_reroll,
+)
 from engine.state import PF_PRO_USED, Decision, GameState, Option, Proc
 
 TWO_FOR_ONE = S.BIT["two-for-one"]
@@ -171,6 +178,8 @@ class Test(Proc):
         g.stack.pop()
 
     def step(self, g: GameState) -> Decision | None:
+        if self.phase == 4:  # the final roll failed
+            return self._failed(g)
         p = self.p
         if self._roll(g, False):
             self._finish(g, True)
@@ -191,29 +200,50 @@ class Test(Proc):
                     self.purpose,
                 )
             )
-            self._finish(g, self._roll(g, True))
-            return None
+            if self._roll(g, True):
+                self._finish(g, True)
+                return None
+            return self._failed(g)
         opts: list[Option] = []
         if self.team_rr_ok and team_reroll_available(g, g.team[p]):
             opts.append(OPT_TEAM_RR)
         if can_use_pro(g, p):
             opts.append(OPT_PRO)
+        opts += reroll_options(g, self)  # Star Players' re-rolls
         if not opts:
-            self._finish(g, False)
-            return None
+            return self._failed(g)
         opts.append(OPT_NO_RR)
         return Decision(
             g.tname(g.team[p]), "reroll", tuple(opts), g.pid[p], info=(self.purpose,)
         )
 
+    def _failed(self, g: GameState) -> Decision | None:
+        """The final roll failed: a Star Player's rule may still change the
+        result (:mod:`engine.star_rules_a_rolls`)."""
+        opts = post_options(g, self)
+        if opts:
+            self.phase = 5
+            return post_decision(g, self, opts)
+        self._finish(g, False)
+        return None
+
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
+        if self.phase == 5:  # a rule that changes the failed result
+            self._finish(g, choice[0] == "use" and use_post(g, self, choice))
+            return
         if choice == OPT_TEAM_RR:
             ok = spend_team_reroll(g, g.team[p], p, self.purpose) and self._roll(
                 g, True
             )
         elif choice == OPT_PRO:
             ok = try_pro(g, p, self.purpose) and self._roll(g, True)
+        elif choice[0] == "star":
+            use_reroll(g, self, choice)
+            ok = self._roll(g, True)
         else:
             ok = False
-        self._finish(g, ok)
+        if ok:
+            self._finish(g, True)
+        else:
+            self.phase = 4

@@ -21,6 +21,7 @@ from engine.injuries import IRON_HARD_SKIN, Harm, KnockDown, crowd_push
 from engine.movement import rush_limit, rush_modifier
 from engine.rolls import Test
 from engine.star_rules import spend
+from engine.star_rules_a_plays import dervish_reroll, whirling_dervish
 from engine.star_rules_c_injury import ghostly_flames
 from engine.state import (
     PF_SUREFEET_RR,
@@ -185,7 +186,7 @@ class BallAndChainMove(Proc):
     player.
     """
 
-    __slots__ = ("p", "dst", "fall", "rushing")
+    __slots__ = ("p", "dst", "fall", "rushing", "facing", "die")
 
     def __init__(self, p: int) -> None:
         self.phase = 0
@@ -193,6 +194,8 @@ class BallAndChainMove(Proc):
         self.dst = -1
         self.fall = False
         self.rushing = False
+        self.facing = (0, 0)
+        self.die = 0
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -213,6 +216,13 @@ class BallAndChainMove(Proc):
             self.phase = 0
         elif ph == 5:
             return self._shove(g, g.board[self.dst], fall=False)
+        elif ph == 11:  # Whirling Dervish?
+            dec = whirling_dervish(g, p, self.die)
+            if dec is not None:
+                self.phase = 12
+                return dec
+            self._go(g, self.die)
+            return None
         if (
             g.act_over
             or g.turnover is not None
@@ -235,15 +245,26 @@ class BallAndChainMove(Proc):
         if self.phase == 4:
             self._pushed_to(g, g.board[self.dst], choice[1])
             return
+        if self.phase == 12:  # Whirling Dervish: re-roll the direction?
+            d = dervish_reroll(g, p) if choice[0] == "use" else self.die
+            self._go(g, d)
+            return
         if choice == OPT_END:
             g.stack.pop()
             return
-        rushing = g.act_ma_used >= g.ma[p]
         d = g.dice.d6()
-        dx, dy = template_direction(choice[1], choice[2], d)
+        g.emit(Roll("ball_and_chain", g.pid[p], (d,), 0, 0, True, False))
+        self.facing = (choice[1], choice[2])
+        self.die = d
+        self.phase = 11
+
+    def _go(self, g: GameState, d: int) -> None:
+        """Move one square in the direction die ``d`` gives."""
+        p = self.p
+        rushing = g.act_ma_used >= g.ma[p]
+        dx, dy = template_direction(self.facing[0], self.facing[1], d)
         src = g.pos[p]
         dst = g.pitch.step(src, dx, dy)
-        g.emit(Roll("ball_and_chain", g.pid[p], (d,), 0, 0, True, False))
         g.act_ma_used += 1
         if rushing:
             g.act_rushes += 1

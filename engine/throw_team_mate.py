@@ -26,6 +26,7 @@ from engine.passing import SHORT, pass_band, targets_in_range
 from engine.pitch import D8_DIRECTIONS
 from engine.rolls import Test, parse_bonus
 from engine.secret_weapons import FACINGS, template_direction
+from engine.star_rules_a_plays import reliable
 from engine.state import (
     CAS,
     PF_DEAD,
@@ -194,7 +195,8 @@ class ThrowTeamMateAction(Proc):
         src = g.pos[q]
         g.lift(q)
         g.emit(Move(g.pid[q], src, sq, "dropped"))
-        g.stack[-1] = Land(q, sq, -1, self.can_land, False)
+        sure = reliable(g, p)  # a star rule: the landing always succeeds
+        g.stack[-1] = Land(q, sq, -1, self.can_land, False, sure=sure)
 
     def _kick_fumble(self, g: GameState) -> None:
         """A fumbled Kick Team-mate: the kicked player is removed from play
@@ -263,9 +265,19 @@ class Land(Proc):
     bounces from his square (``KnockDown``).
     """
 
-    __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced")
+    __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced", "sure")
 
-    def __init__(self, q: int, sq: int, mod: int, can_land: bool, superb: bool) -> None:
+    def __init__(
+        self,
+        q: int,
+        sq: int,
+        mod: int,
+        can_land: bool,
+        superb: bool,
+        *,
+        sure: bool = False,
+    ) -> None:
+        self.sure = sure  # Reliable: no Landing test, it succeeds
         self.phase = 0
         self.q = q
         self.sq = sq
@@ -362,5 +374,8 @@ class Land(Proc):
             return None
         mod = self.mod - g.markers(sq, g.team[q])
         self.phase = 1
+        if self.sure:
+            g.ret = True
+            return None
         g.stack.append(Test("landing", q, g.ag[q], mod))
         return None

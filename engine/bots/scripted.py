@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
-from engine.bots import desperate, special, stars_c, stars_d
+from engine.bots import desperate, special, stars_a, stars_c, stars_d
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
@@ -198,6 +198,9 @@ class ScriptedBot:
         blitz on their carrier); for merely important ones (a Turnover
         with team-mates still to act) only while re-rolls are plentiful;
         Pro whenever it is offered."""
+        star = stars_a.reroll(d, g, level, pro)  # Star Players' re-rolls
+        if star is not None:
+            return star
         if pro in d.options and level < 3:
             return pro
         if ("team_reroll",) in d.options:
@@ -286,6 +289,9 @@ class ScriptedBot:
         (Both Down already keeps them up), Dump-off (a risky quick pass:
         the carrier keeps the ball), Diving Tackle unless the player
         dodging away holds the ball (ours ends up Prone)."""
+        star = stars_a.use_skill(d, g)  # Star Players' special rules
+        if star is not None:
+            return star
         what = d.info[0] if d.info else ""
         p = g.idx.get(d.player if d.player is not None else -1, -1)
         decline = ("decline",) in d.options
@@ -386,6 +392,9 @@ class ScriptedBot:
         return ("argue",) if ("argue",) in d.options else d.options[0]
 
     def _interfere(self, d: Decision, g: GameState) -> Option:
+        star = stars_a.interfere(d)  # Yoink!
+        if star is not None:
+            return star
         best = None
         for o in d.options:
             if o[0] == "none":
