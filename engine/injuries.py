@@ -33,6 +33,12 @@ from engine.induced import (
     use_plague_doctor,
 )
 from engine.model import CasualtyRecord
+from engine.star_rules_b_injury import (
+    armour_bonus,
+    injury_choice,
+    pump_up_the_crowd,
+    star_choice,
+)
 from engine.state import (
     CAS,
     KO,
@@ -242,6 +248,7 @@ class Harm(Proc):
         "injury_only",
         "stun_ko",
         "bh_only",
+        "star",
     )
 
     def __init__(
@@ -277,6 +284,7 @@ class Harm(Proc):
         self.injury_only = injury_only or stun_ko
         self.stun_ko = stun_ko
         self.bh_only = bh_only
+        self.star: tuple[object, ...] = ()  # a star rule's pending roll
         if no_mod:
             self.mb = 0
             self.armour_mod = 0
@@ -306,14 +314,17 @@ class Harm(Proc):
                         mod += mb
                         self.mb = 0
                     broken = g.variant.armour_broken(d1 + d2 + mod, av)
+                if not broken and (ask := armour_bonus(g, self, (d1, d2), mod, av)):
+                    return ask  # a star's +1 after seeing the dice
                 g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
                 if self.foul and d1 == d2 and not self.sneaky:
                     g.effects["foul_doubles"] = True
                 if not broken:
                     g.stack.pop()
                     return None
-            self._injury(g)
-            return None
+            return self._injury(g)
+        if self.phase == 6:  # armour broken by a star's bonus
+            return self._injury(g)
         if self.phase == 2:  # KO: apothecary?
             return self._offer_apo(g)
         if self.phase == 3:  # casualty
@@ -321,13 +332,22 @@ class Harm(Proc):
         g.stack.pop()
         return None
 
-    def _injury(self, g: GameState) -> None:
+    def _injury(self, g: GameState) -> Decision | None:
         p = self.p
         d1, d2 = g.dice.d6(), g.dice.d6()
         mod = self.mb
         if not self.no_mod:
             mod += g.variant.injury_modifier(g, p)
-        total = max(2, min(12, d1 + d2 + mod))
+        ask = injury_choice(g, self, (d1, d2), mod)  # a star's +1 or re-roll
+        if ask is not None:
+            return ask
+        self.injury_result(g, (d1, d2), mod)
+        return None
+
+    def table_result(self, g: GameState, total: int) -> str:
+        """The Injury table's result for ``total`` (2D6 + modifiers)."""
+        p = self.p
+        total = max(2, min(12, total))
         stunty = bool(g.skills[p] & S.STUNTY)
         table = g.variant.stunty_injury_table if stunty else g.variant.injury_table
         result = table[total]
@@ -335,6 +355,13 @@ class Harm(Proc):
             result = "stunned"  # Thick Skull: the lowest KO'd roll is Stunned
         if result == "stunned" and self.stun_ko:
             result = "ko"  # Ball & Chain, a fumbled Kick Team-mate
+        return result
+
+    def injury_result(self, g: GameState, dice: tuple[int, int], mod: int) -> None:
+        """Apply the Injury roll ``dice`` + ``mod``."""
+        p = self.p
+        d1, d2 = dice
+        result = self.table_result(g, d1 + d2 + mod)
         if self.foul and d1 == d2:
             g.effects["foul_doubles"] = True
         g.emit(Injury(g.pid[p], (d1, d2), mod, result))
@@ -379,6 +406,9 @@ class Harm(Proc):
         p = self.p
         t = g.team[p]
         use = choice == OPT_APO
+        if self.phase >= 5:
+            star_choice(g, self, choice)
+            return
         if self.phase == 2:
             if use:
                 if self._apo_available(g):
@@ -488,6 +518,7 @@ class Harm(Proc):
 
                     plague_ridden(g, p, by)
             to_box(g, p, CAS, result)
+            pump_up_the_crowd(g, self.by if self.credit else -1)
         g.stack.pop()
 
 

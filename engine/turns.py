@@ -88,6 +88,9 @@ from engine.special_actions import (
     special_receive,
     trickster,
 )
+from engine.star_rules_b_actions import VERB as VINES
+from engine.star_rules_b_actions import vines_block, vines_options, vines_targets
+from engine.star_rules_b_block import activation_over, second_block_action
 from engine.state import (
     ACTION_FLAG,
     KO,
@@ -121,6 +124,7 @@ from engine.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
 from engine.wizard import FROGS, TURN_ENDED, unfrog, wizard_proc
 
 BALL_AND_CHAIN = S.BALL_AND_CHAIN
+VICIOUS_VINES = S.BIT["vicious-vines"]
 CHAINSAW = S.CHAINSAW
 _BOMB_OR_KICK = S.BOMBARDIER | S.KICK_TEAM_MATE
 OPT_END_TURN: Option = ("end_turn",)
@@ -198,6 +202,9 @@ def activation_options(
                     if sk & CHAINSAW:
                         opts.append(ao["chainsaw"])
                     break
+            else:
+                if sk & VICIOUS_VINES and limited is None and vines_targets(g, p):
+                    opts.append(ao["block"])
         if blitz_ok:
             opts.append(ao["blitz"])
         if g.skills[p] & HYPNOTIC_GAZE and limited is None:
@@ -444,6 +451,8 @@ class Activation(Proc):
                     and g.team[q] != g.team[p]
                     and g.status[q] == STANDING
                 )
+                if g.skills[p] & VICIOUS_VINES:
+                    opts += vines_options(g, p)
                 if not opts:
                     self._finish(g)
                     return None
@@ -496,6 +505,9 @@ class Activation(Proc):
                 mopts = special_move_options(g, p, self.action, mopts)
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
+        if self.action == "block" and second_block_action(g, p):
+            self.phase = 3  # Fury of the Blood God: a second Block action
+            return None
         self._finish(g)
         return None
 
@@ -521,6 +533,8 @@ class Activation(Proc):
             elif verb in SPECIAL_BLOCK_VERBS:
                 q = g.idx[choice[1]]
                 g.stack.append(with_dump_off(g, q, special_block(g, p, q, verb, False)))
+            elif verb == VINES:
+                g.stack.append(vines_block(g, p, g.idx[choice[1]]))
             else:
                 q = g.idx[choice[1]]
                 g.stack.append(with_dump_off(g, q, trickster(g, p, q, Block(p, q))))
@@ -577,6 +591,7 @@ class Activation(Proc):
     def _finish(self, g: GameState) -> None:
         p = self.p
         g.emit(ActivationEnd(g.pid[p]))
+        activation_over(g, p)  # Frenzied Rush
         g.act_player = -1
         g.act_target = -1
         g.act_over = False
