@@ -11,6 +11,7 @@ block, Multiple Block, Pile Driver and Projectile Vomit are in
 from __future__ import annotations
 
 from engine import skillbits as S
+from engine import star_rules_b_block as SB
 from engine.ball import (
     STAT_BLOCKS,
     SettleBall,
@@ -100,7 +101,8 @@ class Block(Proc):
     """One Block (on its own, in a Blitz, Frenzy's second block, or one of a
     Multiple Block's two).
 
-    Phases: 0/10 Foul Appearance, 11/12 Horns and Dauntless, 13 roll, 1
+    Phases: 0/10 Foul Appearance, 11/12 Horns and Dauntless (14
+    Indomitable, engine.star_rules_b_block), 13 roll, 1
     re-roll?, 2 choose die, 3 die chosen?, 30 apply, 35 Juggernaut?, 36
     push after Juggernaut, 33/34 Both Down (Wrestle), 4 Stand Firm?, 5/55
     push square (Grab), 6 Strip Ball / Fend / follow-up (67, 68, 66), 7
@@ -234,6 +236,8 @@ class Block(Proc):
             if g.ret:
                 self.st_a = g.st[dfn]
                 g.emit(SkillUsed(g.pid[att], "dauntless"))
+                if ask := SB.indomitable(g, self):
+                    return ask
             ph = 13
         if ph == 13:
             d = self._first_roll(g)
@@ -280,6 +284,8 @@ class Block(Proc):
         sa, sd = block_strengths(g, att, dfn, self.st_a)
         self.sa, self.sd = sa, sd
         n, att_chooses = dice_count(sa, sd)
+        n = SB.extra_block_die(g, self, n)  # Gored by the Bull
+        SB.watch_out_targeted(g, att, dfn)
         self.att_chooses = att_chooses
         self.dice = self._roll(g, n)
         self.dfn_from = g.pos[dfn]
@@ -307,6 +313,7 @@ class Block(Proc):
         ):
             opts.append(OPT_BRAWLER)
         opts += block_options(g, att, n)  # Star Players' "any one die"
+        opts += SB.block_reroll_options(g, self)  # Savage Blow, Unstoppable Momentum
         if opts:
             self.phase = 1
             opts.append(OPT_NO_RR)
@@ -322,8 +329,12 @@ class Block(Proc):
     def receive(self, g: GameState, choice: Option) -> None:
         ph = self.phase
         att = self.att
-        if ph == 1:  # re-roll block dice
-            if choice == OPT_TEAM_RR:
+        if ph == SB.PH_INDOMITABLE:
+            SB.indomitable_choice(g, self, choice)
+        elif ph == 1:  # re-roll block dice
+            if choice[0] in SB.STAR_REROLLS:
+                SB.block_reroll(g, self, choice)
+            elif choice == OPT_TEAM_RR:
                 if spend_team_reroll(g, g.team[att], att, "block"):
                     self._reroll_all(g)
             elif choice == OPT_BRAWLER:
@@ -424,7 +435,7 @@ class Block(Proc):
             return self._both_down(g)
         if r == STUMBLE:
             if (
-                g.skills[dfn] & S.DODGE
+                (g.skills[dfn] & S.DODGE or SB.watching_out(g, dfn))
                 and g.has_tz(dfn)
                 and not g.skills[att] & S.TACKLE
             ):

@@ -34,6 +34,12 @@ from engine.induced import (
 )
 from engine.model import CasualtyRecord
 from engine.star_rules_a_plays import old_pro, use_old_pro
+from engine.star_rules_b_injury import (
+    armour_bonus,
+    injury_choice,
+    pump_up_the_crowd,
+    star_choice,
+)
 from engine.state import (
     CAS,
     KO,
@@ -263,6 +269,7 @@ class Harm(Proc):
         "injury_bonus",
         "old_pro",
         "rerolled",
+        "star",
     )
 
     def __init__(
@@ -303,6 +310,7 @@ class Harm(Proc):
         # Old Pro: the Armour roll waiting for it, and the dice after it.
         self.old_pro = (0, 0, False, 0)
         self.rerolled: tuple[int, int] | None = None
+        self.star: tuple[object, ...] = ()  # a star rule's pending roll
         if no_mod:
             self.mb = 0
             self.armour_mod = 0
@@ -333,6 +341,8 @@ class Harm(Proc):
                         mod += mb
                         self.mb = 0
                     broken = g.variant.armour_broken(d1 + d2 + mod, av)
+                if not broken and (ask := armour_bonus(g, self, (d1, d2), mod, av)):
+                    return ask  # a star's +1 after seeing the dice
                 g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
                 if self.foul and d1 == d2 and not self.sneaky:
                     g.effects["foul_doubles"] = True
@@ -344,8 +354,9 @@ class Harm(Proc):
                 if not broken:
                     g.stack.pop()
                     return None
-            self._injury(g)
-            return None
+            return self._injury(g)
+        if self.phase == 6:  # armour broken by a star's bonus
+            return self._injury(g)
         if self.phase == 2:  # KO: apothecary?
             return self._offer_apo(g)
         if self.phase == 3:  # casualty
@@ -362,13 +373,30 @@ class Harm(Proc):
 
     def _injury(
         self, g: GameState, dice: tuple[int, int] | None = None, extra: int = 0
-    ) -> None:
+    ) -> Decision | None:
         """The Injury roll (``dice`` already rolled, ``extra`` added after
-        rolling: a Star Player's special rule) and its result."""
-        p = self.p
+        rolling: a Star Player's special rule of a Stab) and its result; on
+        a fresh roll, a star who caused it may first add his bonus or
+        re-roll it (star_rules_b_injury.injury_choice)."""
+        fresh = dice is None
         d1, d2 = dice if dice is not None else (g.dice.d6(), g.dice.d6())
         mod = self.injury_mod(g) + extra
-        result = injury_result(g, p, d1 + d2 + mod, self.stun_ko)
+        if fresh:
+            ask = injury_choice(g, self, (d1, d2), mod)  # a star's +1 or re-roll
+            if ask is not None:
+                return ask
+        self.injury_result(g, (d1, d2), mod)
+        return None
+
+    def table_result(self, g: GameState, total: int) -> str:
+        """The Injury table's result for ``total`` (2D6 + modifiers)."""
+        return injury_result(g, self.p, total, self.stun_ko)
+
+    def injury_result(self, g: GameState, dice: tuple[int, int], mod: int) -> None:
+        """Apply the Injury roll ``dice`` + ``mod``."""
+        p = self.p
+        d1, d2 = dice
+        result = self.table_result(g, d1 + d2 + mod)
         if self.foul and d1 == d2:
             g.effects["foul_doubles"] = True
         g.emit(Injury(g.pid[p], (d1, d2), mod, result))
@@ -417,12 +445,15 @@ class Harm(Proc):
             if new is not None:  # rolled again with the new dice
                 self.rerolled, self.mb, self.phase = new, mb0, 0
             elif broken:
-                self._injury(g)
+                self.phase = 6  # the Injury roll, in step (it may ask a star)
             else:
                 g.stack.pop()
             return
         t = g.team[p]
         use = choice == OPT_APO
+        if self.phase >= 5:
+            star_choice(g, self, choice)
+            return
         if self.phase == 2:
             if use:
                 if self._apo_available(g):
@@ -532,6 +563,7 @@ class Harm(Proc):
 
                     plague_ridden(g, p, by)
             to_box(g, p, CAS, result)
+            pump_up_the_crowd(g, self.by if self.credit else -1)
         g.stack.pop()
 
 

@@ -87,6 +87,9 @@ from engine.special_actions import (
     special_receive,
     trickster,
 )
+from engine.star_rules_b_actions import VERB as VINES
+from engine.star_rules_b_actions import vines_block, vines_options, vines_targets
+from engine.star_rules_b_block import activation_over, second_block_action
 from engine.star_rules_c_actions import (
     kick_em_activation,
     kick_em_move_options,
@@ -134,6 +137,7 @@ from engine.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
 from engine.wizard import FROGS, TURN_ENDED, unfrog, wizard_proc
 
 BALL_AND_CHAIN = S.BALL_AND_CHAIN
+VICIOUS_VINES = S.BIT["vicious-vines"]
 CHAINSAW = S.CHAINSAW
 KICK_EM = S.BIT["kick-em-while-theyre-down"]
 PUTRID = S.BIT["putrid-regurgitation"]
@@ -221,6 +225,9 @@ def activation_options(
                     if sk & CHAINSAW:
                         opts.append(ao["chainsaw"])
                     break
+            else:
+                if sk & VICIOUS_VINES and limited is None and vines_targets(g, p):
+                    opts.append(ao["block"])
             if sk & KICK_EM:
                 opts += kick_em_activation(g, p, opts)
         if blitz_ok:
@@ -475,6 +482,8 @@ class Activation(Proc):
                     and g.team[q] != g.team[p]
                     and g.status[q] == STANDING
                 )
+                if g.skills[p] & VICIOUS_VINES:
+                    opts += vines_options(g, p)
                 if not opts:
                     self._finish(g)
                     return None
@@ -535,6 +544,9 @@ class Activation(Proc):
                 mopts = special_move_options(g, p, self.action, mopts)
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
+        if self.action == "block" and second_block_action(g, p):
+            self.phase = 3  # Fury of the Blood God: a second Block action
+            return None
         self._finish(g)
         return None
 
@@ -560,6 +572,8 @@ class Activation(Proc):
             elif verb in SPECIAL_BLOCK_VERBS:
                 q = g.idx[choice[1]]
                 g.stack.append(with_dump_off(g, q, special_block(g, p, q, verb, False)))
+            elif verb == VINES:
+                g.stack.append(vines_block(g, p, g.idx[choice[1]]))
             else:
                 q = g.idx[choice[1]]
                 g.stack.append(with_dump_off(g, q, trickster(g, p, q, Block(p, q))))
@@ -617,6 +631,7 @@ class Activation(Proc):
         p = self.p
         g.emit(ActivationEnd(g.pid[p]))
         wisdom_ends(g, p)  # Wisdom of the White Dwarf (star_rules_d_team)
+        activation_over(g, p)  # Frenzied Rush
         g.act_player = -1
         g.act_target = -1
         g.act_over = False

@@ -33,6 +33,7 @@ from typing import Any
 
 from engine import skillbits as S
 from engine.bots import desperate, special, stars_a, stars_c, stars_d
+from engine.bots import star_rules_b as star_b
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
@@ -261,6 +262,9 @@ class ScriptedBot:
             level = 3 if dfn == g.carrier else 2
         else:
             level = 1
+        star = star_b.block_reroll(d, faces, vals)  # Savage Blow, Momentum
+        if star is not None:
+            return star
         if ("brawler",) in d.options and BOTH_DOWN in faces:
             return ("brawler",)
         worst = min(range(len(faces)), key=lambda i: vals[faces[i]])
@@ -295,6 +299,9 @@ class ScriptedBot:
         what = d.info[0] if d.info else ""
         p = g.idx.get(d.player if d.player is not None else -1, -1)
         decline = ("decline",) in d.options
+        star = star_b.use_skill(d, g)  # Star Players' special rules
+        if star is not None:
+            return star
         if what == "wrestle" and p >= 0 and g.skills[p] & BLOCK and decline:
             return ("decline",)
         if what == "dump-off" and decline:
@@ -446,6 +453,9 @@ class ScriptedBot:
         secret = special_activation(d, g)  # secret weapons (skill_policy)
         if secret is not None:
             return secret
+        vines = star_b.vines_activation(d, g)  # Vicious Vines
+        if vines is not None:
+            return vines
         turn = (g.drive, g.half, g.turn[t], t)
         if turn != self._turn:
             self._turn = turn
@@ -563,6 +573,9 @@ class ScriptedBot:
         return _nearest_option(d, g)
 
     def _block_target(self, d: Decision, g: GameState) -> Option:
+        vines = star_b.vines_target(d, g)
+        if vines is not None:
+            return vines
         if self._target >= 0:
             o = g.pl_opts[self._target]["block"]
             if o in d.options:

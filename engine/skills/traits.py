@@ -7,6 +7,7 @@ from engine.events import SkillUsed
 from engine.injuries import KnockDown
 from engine.rolls import Test
 from engine.skills.base import ActivationHook, SkillSpec
+from engine.star_rules_b_block import fury_of_the_blood_god
 from engine.star_rules_c_traits import lash_out_at, lash_out_opponents
 from engine.state import (
     PF_NOTZ,
@@ -67,7 +68,9 @@ class ActivationTrait(Proc):
             g.stack.append(Test(name, p, target, mod, natural=False))
             return None
         if self.phase == 1:
-            if g.ret:
+            if g.ret or (
+                bit == S.UNCHANNELLED_FURY and fury_of_the_blood_god(g, p, self.action)
+            ):
                 g.stack.pop()
                 return None
             g.emit(SkillUsed(g.pid[p], S.slugs_of(bit)[0]))
