@@ -139,14 +139,9 @@ def star_sheets(
     (at least :data:`STAR_ID_BASE`), shirt numbers from ``first_number``."""
     if first_id < STAR_ID_BASE:
         raise ValueError("star ids start at STAR_ID_BASE")
-    from engine.skills import IMPLEMENTED
-
-    # TEMPORARY while the special rules are written: a rule not yet
-    # implemented is left off the sheet. Once all are in, the rule always
-    # rides on the sheet (and an unimplemented one is refused by the match).
-    rule: tuple[tuple[str, str | None], ...] = (
-        ((star.rule_slug, None),) if star.rule_slug in IMPLEMENTED else ()
-    )
+    # The star's special rule rides on each member's sheet as a skill
+    # (engine.star_rules): the match refuses one it does not play.
+    rule: tuple[tuple[str, str | None], ...] = ((star.rule_slug, None),)
     return tuple(
         PlayerSheet(
             id=first_id + i,

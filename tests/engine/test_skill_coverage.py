@@ -18,6 +18,9 @@ def test_every_skill_of_the_rosters_and_the_star_players_is_implemented():
     assert report["rosters_missing"] == {}
     assert report["star_players_missing"] == {}
     assert len(report["star_players_fully_covered"]) == 64
+    # and every Star Player's own special rule (engine.star_rules)
+    assert report["star_special_rules"]["missing"] == []
+    assert len(report["star_special_rules"]["implemented"]) == 61
 
 
 def test_the_coverage_counts_the_star_players_skills():
