@@ -103,6 +103,15 @@ def team_ledger(team: Team) -> QuerySet[TreasuryEntry]:
     )
 
 
+def league_ids_run_by(user: AnyUser) -> frozenset[int]:
+    """The ids of the leagues ``user`` commissions (none when anonymous)."""
+    if not user.is_authenticated:
+        return frozenset()
+    return frozenset(
+        League.objects.filter(commissioner_id=user.pk).values_list("pk", flat=True)
+    )
+
+
 def league_list() -> QuerySet[League]:
     return League.objects.select_related("commissioner").order_by("name")
 
