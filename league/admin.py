@@ -15,7 +15,6 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from engine.rules_data import rules_data
 from league.admin_actions import money, target
 from league.admin_cache import PageCacheAdmin
 from league.admin_scope import CommissionerScope, ScopedInline, league_filter
@@ -29,18 +28,8 @@ from league.models import (
     Team,
     TreasuryEntry,
 )
-from league.selectors import team_value_get
+from league.selectors import roster_choices, roster_name, team_value_get
 from league.services.treasury import treasury_adjust
-
-
-def roster_choices() -> list[tuple[str, str]]:
-    rosters = rules_data().rosters
-    return sorted(((slug, r.name) for slug, r in rosters.items()), key=lambda c: c[1])
-
-
-def roster_name(slug: str) -> str:
-    roster = rules_data().rosters.get(slug)
-    return roster.name if roster is not None else slug
 
 
 class LeagueMembershipInline(ScopedInline, admin.TabularInline):
