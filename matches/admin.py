@@ -72,7 +72,8 @@ class SeasonAdmin(CommissionerScope, PageCacheAdmin):
             matches = season_schedule_audited(
                 season_id=season.pk, actor=request.user, reason=data["reason"]
             )
-            return f"{len(matches)} matches scheduled"
+            count = len(matches)
+            return f"{count} {'match' if count == 1 else 'matches'} scheduled"
 
         return reason_action(
             self, request, queryset, title="Schedule these seasons", run=run
