@@ -30,6 +30,7 @@ from django.http import Http404, HttpRequest
 from league.selectors import league_ids_run_by
 
 ALWAYS_READ_ONLY_FOR_COMMISSIONERS = (
+    # What ties an object to a league, or to a person.
     "league",
     "team",
     "season",
@@ -40,7 +41,28 @@ ALWAYS_READ_ONLY_FOR_COMMISSIONERS = (
     "away",
     "player",
     "created_by",
+    "submitted_by",
+    "conceded_by",
+    # Decision: a status (a player's death or retirement, a team's, a
+    # season's, a match's) and a match's stage move only through the
+    # services, which check the rules and log what they did; a commissioner
+    # who edited them by hand could close a season or revive a player with
+    # no audit row. The superuser keeps them editable, as before.
+    "status",
+    "stage",
 )
+
+
+def commissioner_read_only(model: type[Model], fields: Any) -> list[str]:
+    """``fields`` plus the model's fields a commissioner never edits."""
+    opts = model._meta
+    names = {f.name for f in (*opts.concrete_fields, *opts.many_to_many)}
+    listed = list(fields)
+    return listed + [
+        name
+        for name in ALWAYS_READ_ONLY_FOR_COMMISSIONERS
+        if name in names and name not in listed
+    ]
 
 
 def is_superuser(request: HttpRequest) -> bool:
@@ -112,16 +134,10 @@ class CommissionerScope:
         return False
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        fields = list(super().get_readonly_fields(request, obj))  # type: ignore[misc]
+        fields = super().get_readonly_fields(request, obj)  # type: ignore[misc]
         if is_superuser(request):
             return fields
-        opts = self.model._meta  # type: ignore[attr-defined]
-        model_fields = {f.name for f in (*opts.concrete_fields, *opts.many_to_many)}
-        return fields + [
-            name
-            for name in ALWAYS_READ_ONLY_FOR_COMMISSIONERS
-            if name in model_fields and name not in fields
-        ]
+        return commissioner_read_only(self.model, fields)  # type: ignore[attr-defined]
 
 
 class ScopedInline:
@@ -141,6 +157,12 @@ class ScopedInline:
         if is_superuser(request):
             return bool(super().has_change_permission(request, obj))  # type: ignore[misc]
         return self.commissioner_can_change and bool(scoped_league_ids(request))
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = super().get_readonly_fields(request, obj)  # type: ignore[misc]
+        if is_superuser(request):
+            return fields
+        return commissioner_read_only(self.model, fields)  # type: ignore[attr-defined]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if is_superuser(request):

@@ -158,7 +158,8 @@ class MatchResultInline(ScopedInline, admin.StackedInline):
         "submitted_by",
     ]
     exclude = ["summary"]
-    commissioner_can_change = True
+    # A commissioner changes a result only through "Override the result",
+    # which logs it; the superuser may still correct the other fields here.
 
 
 class PostponeForm(ReasonForm):

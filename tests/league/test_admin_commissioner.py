@@ -163,6 +163,12 @@ def test_raw_id_popups_and_autocomplete_stay_in_the_league(as_nora, north, south
     assert {r["id"] for r in matches.json()["results"]} == {
         str(t.pk) for t in north.teams
     }
+    # The user list is not a commissioner's to search.
+    coaches = as_nora.get(
+        "/admin/autocomplete/",
+        {"app_label": "league", "model_name": "team", "field_name": "coach"},
+    )
+    assert coaches.status_code == 403
 
 
 def test_the_user_admin_is_not_a_commissioners(as_nora):
@@ -174,6 +180,32 @@ def test_a_commissioner_cannot_move_a_team_to_another_league(as_nora, north, sou
     html = as_nora.get(f"/admin/league/team/{team.pk}/change/").content.decode()
     assert 'name="league"' not in html
     assert 'name="coach"' not in html
+    assert 'name="name"' in html  # the team's own fields stay editable
+
+
+def test_statuses_and_results_move_only_through_the_services(as_nora, client, north):
+    team = north.teams[0]
+    player = team.players.first()
+    pages = {
+        f"/admin/league/team/{team.pk}/change/": [
+            'name="status"',
+            'name="players-0-status"',
+        ],
+        f"/admin/league/player/{player.pk}/change/": ['name="status"'],
+        f"/admin/matches/season/{north.season.pk}/change/": ['name="status"'],
+        f"/admin/matches/match/{north.match.pk}/change/": [
+            'name="stage"',
+            'name="result-0-home_casualties"',
+        ],
+    }
+    for url, inputs in pages.items():
+        html = as_nora.get(url).content.decode()
+        assert not [i for i in inputs if i in html], url
+    root = UserFactory(username="root", is_superuser=True, is_staff=True)
+    client.force_login(root)
+    for url, inputs in pages.items():
+        html = client.get(url).content.decode()
+        assert all(i in html for i in inputs), url
 
 
 # --- who gets in ----------------------------------------------------------
