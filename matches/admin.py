@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
@@ -48,6 +49,12 @@ OVERRIDE_EXPLAINED = (
 )
 
 
+def _actor(request: HttpRequest) -> AbstractBaseUser:
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # the admin lets no one anonymous in
+    return user
+
+
 def _progress_link(progress: TaskProgress) -> str:
     url = reverse("admin:matches_taskprogress_change", args=[progress.pk])
     done, total = progress_counts(progress)
@@ -70,7 +77,7 @@ class SeasonAdmin(CommissionerScope, PageCacheAdmin):
     ) -> TemplateResponse | None:
         def run(season: Season, data: dict[str, Any]) -> str:
             matches = season_schedule_audited(
-                season_id=season.pk, actor=request.user, reason=data["reason"]
+                season_id=season.pk, actor=_actor(request), reason=data["reason"]
             )
             count = len(matches)
             return f"{count} {'match' if count == 1 else 'matches'} scheduled"
@@ -86,7 +93,7 @@ class SeasonAdmin(CommissionerScope, PageCacheAdmin):
             progress, created = season_resolve_audited(
                 season_id=season.pk,
                 scope=scope,
-                actor=request.user,
+                actor=_actor(request),
                 reason=data["reason"],
             )
             started = "started" if created else "already running"
@@ -123,7 +130,7 @@ class SeasonAdmin(CommissionerScope, PageCacheAdmin):
     ) -> TemplateResponse | None:
         def run(season: Season, data: dict[str, Any]) -> str:
             teams = season_close_audited(
-                season_id=season.pk, actor=request.user, reason=data["reason"]
+                season_id=season.pk, actor=_actor(request), reason=data["reason"]
             )
             return f"closed, {teams} rosters archived"
 
@@ -220,7 +227,7 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
             moved = match_postpone_audited(
                 match_id=match.pk,
                 to_round=data.get("round"),
-                actor=request.user,
+                actor=_actor(request),
                 reason=data["reason"],
             )
             return f"moved to round {moved.round}"
@@ -243,7 +250,7 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
                 match_id=match.pk,
                 home_score=data["home_score"],
                 away_score=data["away_score"],
-                actor=request.user,
+                actor=_actor(request),
                 reason=data["reason"],
             )
             return f"result now {result.home_score}–{result.away_score}"
@@ -339,7 +346,7 @@ class SeasonTeamArchiveAdmin(CommissionerScope, admin.ModelAdmin):  # type: igno
             if archive.redraft is not None:
                 explain.append(f"{archive.team}: already re-drafted.")
                 continue
-            preview = redraft_preview(archive=archive, actor=request.user)
+            preview = redraft_preview(archive=archive, actor=_actor(request))
             problems = "; ".join(v.message for v in preview.violations)
             explain.append(
                 f"{archive.team}: {len(preview.players)} players kept, cost "
@@ -351,7 +358,7 @@ class SeasonTeamArchiveAdmin(CommissionerScope, admin.ModelAdmin):  # type: igno
 
         def run(archive: SeasonTeamArchive, data: dict[str, Any]) -> str:
             preview = team_redraft_approve(
-                archive_id=archive.pk, actor=request.user, reason=data["reason"]
+                archive_id=archive.pk, actor=_actor(request), reason=data["reason"]
             )
             return f"re-drafted, {money(preview.remaining)} left in the treasury"
 
