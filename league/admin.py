@@ -1,5 +1,7 @@
-"""The commissioner admin. Reads are plain admin; writes that move gold go
-through the services (a manual treasury adjustment needs a reason)."""
+"""The commissioner admin. Each league's commissioner sees and corrects the
+objects of the leagues they run (``league/admin_scope.py``); writes that
+move gold go through the services (a manual treasury adjustment needs a
+reason, and is logged in the ledger and the audit log)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,15 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from league.admin_actions import money, target
 from league.admin_cache import PageCacheAdmin
+from league.admin_scope import CommissionerScope, ScopedInline, league_filter
 from league.errors import ServiceError
 from league.models import (
     League,
@@ -23,11 +28,11 @@ from league.models import (
     Team,
     TreasuryEntry,
 )
-from league.selectors import team_value_get
+from league.selectors import roster_choices, roster_name, team_value_get
 from league.services.treasury import treasury_adjust
 
 
-class LeagueMembershipInline(admin.TabularInline):
+class LeagueMembershipInline(ScopedInline, admin.TabularInline):
     """Read-only: invitations, requests and removals go through the
     membership services, which write the league's audit log."""
 
@@ -45,8 +50,9 @@ class LeagueMembershipInline(admin.TabularInline):
 
 
 @admin.register(League)
-class LeagueAdmin(PageCacheAdmin):
+class LeagueAdmin(CommissionerScope, PageCacheAdmin):
     league_path = "pk"
+    commissioner_can_change = True
     list_display = [
         "name",
         "format",
@@ -62,35 +68,87 @@ class LeagueAdmin(PageCacheAdmin):
     inlines = [LeagueMembershipInline]
 
 
-class PlayerInline(admin.TabularInline):
+class Characteristics:
+    """MA and ST as numbers, AG, PA and AV as the target numbers the rules
+    print (3+; "-" for no PA)."""
+
+    @admin.display(description="MA")
+    def ma_shown(self, player: Player) -> str:
+        return str(player.ma)
+
+    @admin.display(description="ST")
+    def st_shown(self, player: Player) -> str:
+        return str(player.st)
+
+    @admin.display(description="AG")
+    def ag_shown(self, player: Player) -> str:
+        return target(player.ag)
+
+    @admin.display(description="PA")
+    def pa_shown(self, player: Player) -> str:
+        return target(player.pa)
+
+    @admin.display(description="AV")
+    def av_shown(self, player: Player) -> str:
+        return target(player.av)
+
+    @admin.display(description="Value", ordering="value")
+    def value_shown(self, player: Player) -> str:
+        return money(player.value)
+
+
+CHARACTERISTICS = ["ma_shown", "st_shown", "ag_shown", "pa_shown", "av_shown"]
+
+
+class PlayerInline(ScopedInline, Characteristics, admin.TabularInline):
     model = Player
     extra = 0
+    # Characteristics are shown as the rules write them; they are edited
+    # (as plain numbers) on the player's own page.
     fields = [
         "number",
         "name",
         "position",
-        "ma",
-        "st",
-        "ag",
-        "pa",
-        "av",
+        *CHARACTERISTICS,
         "spp",
-        "value",
+        "value_shown",
         "miss_next_game",
         "niggling_injuries",
         "status",
         "journeyman",
     ]
-    readonly_fields = ["position", "value", "spp", "journeyman"]
+    readonly_fields = [
+        "position",
+        *CHARACTERISTICS,
+        "value_shown",
+        "spp",
+        "journeyman",
+    ]
     show_change_link = True
+    commissioner_can_change = True
 
 
-class TreasuryEntryInline(admin.TabularInline):
+class TreasuryEntryInline(ScopedInline, admin.TabularInline):
     model = TreasuryEntry
     extra = 0
-    fields = ["created_at", "amount", "reason", "note", "balance_after", "created_by"]
+    fields = [
+        "created_at",
+        "amount_shown",
+        "reason",
+        "note",
+        "balance_shown",
+        "created_by",
+    ]
     readonly_fields = fields
     can_delete = False
+
+    @admin.display(description="Amount")
+    def amount_shown(self, entry: TreasuryEntry) -> str:
+        return money(entry.amount)
+
+    @admin.display(description="Balance after")
+    def balance_shown(self, entry: TreasuryEntry) -> str:
+        return money(entry.balance_after)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -106,23 +164,54 @@ class TreasuryAdjustmentForm(forms.Form):
     )
 
 
+class TeamAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    roster = forms.ChoiceField(choices=roster_choices)
+
+    class Meta:
+        model = Team
+        # Not the treasury: it moves only through the ledger services.
+        fields = [
+            "league",
+            "coach",
+            "roster",
+            "name",
+            "status",
+            "rerolls",
+            "assistant_coaches",
+            "cheerleaders",
+            "apothecary",
+            "dedicated_fans",
+            "special_rule",
+        ]
+
+
 @admin.register(Team)
-class TeamAdmin(PageCacheAdmin):
+class TeamAdmin(CommissionerScope, PageCacheAdmin):
+    commissioner_can_change = True
+    form = TeamAdminForm
     list_display = [
         "name",
         "league",
         "coach",
-        "roster",
+        "roster_shown",
         "status",
-        "treasury",
+        "treasury_shown",
         "team_value",
     ]
-    list_filter = ["league", "status", "roster"]
+    list_filter = [league_filter("league"), "status", "roster"]
     search_fields = ["name", "coach__username", "league__name"]
     list_select_related = ["league", "coach"]
     # The treasury moves only through the ledger services.
-    readonly_fields = ["treasury", "team_value", "adjust_treasury_link"]
+    readonly_fields = ["treasury_shown", "team_value", "adjust_treasury_link"]
     inlines = [PlayerInline, TreasuryEntryInline]
+
+    @admin.display(description="Roster", ordering="roster")
+    def roster_shown(self, team: Team) -> str:
+        return roster_name(team.roster)
+
+    @admin.display(description="Treasury", ordering="treasury")
+    def treasury_shown(self, team: Team) -> str:
+        return money(team.treasury)
 
     @admin.display(description="TV / CTV")
     def team_value(self, team: Team) -> str:
@@ -149,9 +238,10 @@ class TeamAdmin(PageCacheAdmin):
         ]
 
     def adjust_treasury_view(self, request: HttpRequest, team_id: int) -> HttpResponse:
-        team = get_object_or_404(Team, pk=team_id)
+        # Through the scoped queryset: another league's team is a 404.
+        team = get_object_or_404(self.get_queryset(request), pk=team_id)
         if not self.has_change_permission(request, team):
-            return HttpResponseRedirect(reverse("admin:index"))
+            raise PermissionDenied
         form = TreasuryAdjustmentForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             try:
@@ -182,20 +272,27 @@ class TeamAdmin(PageCacheAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(PageCacheAdmin):
+class PlayerAdmin(CommissionerScope, Characteristics, PageCacheAdmin):
     league_path = "team__league_id"
+    commissioner_can_change = True
     list_display = [
         "name",
         "number",
         "team",
         "position",
+        *CHARACTERISTICS,
         "spp",
-        "value",
+        "value_shown",
         "status",
         "journeyman",
         "skills_gained",
     ]
-    list_filter = ["status", "journeyman", "team__league", "miss_next_game"]
+    list_filter = [
+        "status",
+        "journeyman",
+        league_filter("team__league"),
+        "miss_next_game",
+    ]
     search_fields = ["name", "team__name"]
     list_select_related = ["team"]
     # Skills, advancements and the journeyman flag move only through the
@@ -232,7 +329,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 
 @admin.register(LeagueEvent)
-class LeagueEventAdmin(ReadOnlyAdmin):
+class LeagueEventAdmin(CommissionerScope, ReadOnlyAdmin):
     list_display = [
         "created_at",
         "league",
@@ -242,40 +339,52 @@ class LeagueEventAdmin(ReadOnlyAdmin):
         "match_id",
         "created_by",
     ]
-    list_filter = ["type", "league", "created_at"]
+    list_filter = ["type", league_filter("league"), "created_at"]
     search_fields = ["team__name", "player__name", "created_by__username"]
     list_select_related = ["league", "team", "player", "created_by"]
     date_hierarchy = "created_at"
 
 
 @admin.register(LeagueMembership)
-class LeagueMembershipAdmin(ReadOnlyAdmin):
+class LeagueMembershipAdmin(CommissionerScope, ReadOnlyAdmin):
     list_display = ["league", "coach", "status", "created_at", "updated_at"]
-    list_filter = ["status", "league"]
+    list_filter = ["status", league_filter("league")]
     search_fields = ["league__name", "coach__username"]
     list_select_related = ["league", "coach"]
 
 
 @admin.register(SevensAdvancement)
-class SevensAdvancementAdmin(ReadOnlyAdmin):
+class SevensAdvancementAdmin(CommissionerScope, ReadOnlyAdmin):
+    league_path = "team__league_id"
     list_display = ["team", "match_id", "mode", "player", "skill", "value_increase"]
-    list_filter = ["mode", "team__league"]
+    list_filter = ["mode", league_filter("team__league")]
     search_fields = ["team__name", "player__name", "skill"]
     list_select_related = ["team", "player"]
 
 
 @admin.register(TreasuryEntry)
-class TreasuryEntryAdmin(admin.ModelAdmin):
+class TreasuryEntryAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
+    league_path = "team__league_id"
     list_display = [
         "team",
-        "amount",
+        "amount_shown",
         "reason",
-        "balance_after",
+        "note",
+        "balance_shown",
         "created_by",
         "created_at",
     ]
-    list_filter = ["reason", "team__league"]
+    list_filter = ["reason", league_filter("team__league")]
     search_fields = ["team__name", "note"]
+    list_select_related = ["team", "created_by"]
+
+    @admin.display(description="Amount", ordering="amount")
+    def amount_shown(self, entry: TreasuryEntry) -> str:
+        return money(entry.amount)
+
+    @admin.display(description="Balance after", ordering="balance_after")
+    def balance_shown(self, entry: TreasuryEntry) -> str:
+        return money(entry.balance_after)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -294,6 +294,12 @@ class LeagueEvent(models.Model):
         REQUEST_DECLINED = "request_declined", "Request to join declined"
         MEMBER_REMOVED = "member_removed", "Coach removed"
         SPECIAL_RULE_CHOSEN = "special_rule_chosen", "Team special rule chosen"
+        SEASON_SCHEDULED = "season_scheduled", "Season scheduled"
+        SEASON_RESOLVE_STARTED = "season_resolve_started", "Resolution started"
+        MATCH_POSTPONED = "match_postponed", "Match postponed"
+        RESULT_OVERRIDDEN = "result_overridden", "Result overridden"
+        SEASON_CLOSED = "season_closed", "Season closed"
+        REDRAFT_APPROVED = "redraft_approved", "Re-draft approved"
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events")
     team = models.ForeignKey(

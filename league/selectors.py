@@ -103,6 +103,26 @@ def team_ledger(team: Team) -> QuerySet[TreasuryEntry]:
     )
 
 
+def roster_choices() -> list[tuple[str, str]]:
+    """Every roster of the current rules, as (slug, name), by name."""
+    rosters = rules_data().rosters
+    return sorted(((slug, r.name) for slug, r in rosters.items()), key=lambda c: c[1])
+
+
+def roster_name(slug: str) -> str:
+    roster = rules_data().rosters.get(slug)
+    return roster.name if roster is not None else slug
+
+
+def league_ids_run_by(user: AnyUser) -> frozenset[int]:
+    """The ids of the leagues ``user`` commissions (none when anonymous)."""
+    if not user.is_authenticated:
+        return frozenset()
+    return frozenset(
+        League.objects.filter(commissioner_id=user.pk).values_list("pk", flat=True)
+    )
+
+
 def league_list() -> QuerySet[League]:
     return League.objects.select_related("commissioner").order_by("name")
 

@@ -1,44 +1,145 @@
-"""Commissioner admin for seasons and matches; actions call services."""
+"""Commissioner admin for seasons and matches. Every action asks for a reason
+and calls an audited service (``matches/services/commissioner.py``); the
+lists are limited to the leagues the commissioner runs."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin, messages
+from django import forms
+from django.contrib import admin
+from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
 
+from league.admin_actions import ReasonForm, money, reason_action
 from league.admin_cache import PageCacheAdmin
-from league.errors import ServiceError
-from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
-from matches.services.queue import matches_resolution_queue, postgame_queue
-from matches.services.seasons import season_schedule
+from league.admin_scope import CommissionerScope, ScopedInline, league_filter
+from matches.models import (
+    Match,
+    MatchEvent,
+    MatchResult,
+    Season,
+    SeasonTeamArchive,
+    TaskProgress,
+)
+from matches.services.commissioner import (
+    match_override_audited,
+    match_postpone_audited,
+    redraft_preview,
+    season_close_audited,
+    season_resolve_audited,
+    season_schedule_audited,
+    team_redraft_approve,
+)
+from matches.services.progress import progress_counts
+from matches.services.queue import postgame_queue
+
+OVERRIDE_EXPLAINED = (
+    "Only the score changes: the standings count the new result at once.",
+    "The post-game sequence already applied (winnings, fan factor, SPP, "
+    "injuries, expensive mistakes) is not run again: it follows from what "
+    "happened on the pitch, which an override does not change. If the "
+    "winnings should follow the new score, adjust the treasuries from the "
+    "teams' pages (each adjustment is logged too).",
+    "A playoff made level gets its sudden death rolled, as in a report.",
+)
+
+
+def _actor(request: HttpRequest) -> AbstractBaseUser:
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # the admin lets no one anonymous in
+    return user
+
+
+def _progress_link(progress: TaskProgress) -> str:
+    url = reverse("admin:matches_taskprogress_change", args=[progress.pk])
+    done, total = progress_counts(progress)
+    return format_html('<a href="{}">{} of {} matches resolved</a>', url, done, total)
 
 
 @admin.register(Season)
-class SeasonAdmin(PageCacheAdmin):
+class SeasonAdmin(CommissionerScope, PageCacheAdmin):
+    commissioner_can_change = True
     list_display = ["name", "league", "status", "double_round_robin", "playoff_teams"]
-    list_filter = ["status", "league"]
+    list_filter = ["status", league_filter("league")]
     search_fields = ["name", "league__name"]
+    list_select_related = ["league"]
     readonly_fields = ["settings", "seed"]
-    actions = ["generate_schedule"]
+    actions = ["schedule", "resolve_round", "resolve_season", "close"]
 
-    @admin.action(description="Generate schedule")
-    def generate_schedule(
+    @admin.action(description="Schedule the season (round robin)")
+    def schedule(
         self, request: HttpRequest, queryset: QuerySet[Season]
-    ) -> None:
-        for season in queryset:
-            try:
-                matches = season_schedule(season_id=season.pk)
-            except ServiceError as exc:
-                self.message_user(request, f"{season}: {exc}", messages.ERROR)
-            else:
-                self.message_user(
-                    request, f"{season}: {len(matches)} matches scheduled"
-                )
+    ) -> TemplateResponse | None:
+        def run(season: Season, data: dict[str, Any]) -> str:
+            matches = season_schedule_audited(
+                season_id=season.pk, actor=_actor(request), reason=data["reason"]
+            )
+            count = len(matches)
+            return f"{count} {'match' if count == 1 else 'matches'} scheduled"
+
+        return reason_action(
+            self, request, queryset, title="Schedule these seasons", run=run
+        )
+
+    def _resolve(
+        self, request: HttpRequest, queryset: QuerySet[Season], scope: str
+    ) -> TemplateResponse | None:
+        def run(season: Season, data: dict[str, Any]) -> str:
+            progress, created = season_resolve_audited(
+                season_id=season.pk,
+                scope=scope,
+                actor=_actor(request),
+                reason=data["reason"],
+            )
+            started = "started" if created else "already running"
+            return format_html("resolution {}: {}", started, _progress_link(progress))
+
+        what = "current round" if scope == "round" else "rest of the season"
+        return reason_action(
+            self,
+            request,
+            queryset,
+            title=f"Resolve the {what} with the engine",
+            run=run,
+            explain=(
+                "The matches are played by the engine on the workers, round "
+                "by round; the progress page counts the matches resolved.",
+            ),
+        )
+
+    @admin.action(description="Resolve the current round with the engine")
+    def resolve_round(
+        self, request: HttpRequest, queryset: QuerySet[Season]
+    ) -> TemplateResponse | None:
+        return self._resolve(request, queryset, "round")
+
+    @admin.action(description="Resolve the rest of the season with the engine")
+    def resolve_season(
+        self, request: HttpRequest, queryset: QuerySet[Season]
+    ) -> TemplateResponse | None:
+        return self._resolve(request, queryset, "season")
+
+    @admin.action(description="Close the season (archive rosters, allow re-drafts)")
+    def close(
+        self, request: HttpRequest, queryset: QuerySet[Season]
+    ) -> TemplateResponse | None:
+        def run(season: Season, data: dict[str, Any]) -> str:
+            teams = season_close_audited(
+                season_id=season.pk, actor=_actor(request), reason=data["reason"]
+            )
+            return f"closed, {teams} rosters archived"
+
+        return reason_action(
+            self, request, queryset, title="Close these seasons", run=run
+        )
 
 
-class MatchEventInline(admin.TabularInline):
+class MatchEventInline(ScopedInline, admin.TabularInline):
     model = MatchEvent
     extra = 0
     fields = ["seq", "type", "payload"]
@@ -47,14 +148,8 @@ class MatchEventInline(admin.TabularInline):
     max_num = 0
     show_change_link = False
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-class MatchResultInline(admin.StackedInline):
+class MatchResultInline(ScopedInline, admin.StackedInline):
     model = MatchResult
     extra = 0
     can_delete = False
@@ -70,14 +165,27 @@ class MatchResultInline(admin.StackedInline):
         "submitted_by",
     ]
     exclude = ["summary"]
+    # A commissioner changes a result only through "Override the result",
+    # which logs it; the superuser may still correct the other fields here.
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+
+class PostponeForm(ReasonForm):
+    round = forms.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The round to move to; empty for a new round after the last.",
+    )
+
+
+class OverrideForm(ReasonForm):
+    home_score = forms.IntegerField(min_value=0, max_value=99)
+    away_score = forms.IntegerField(min_value=0, max_value=99)
 
 
 @admin.register(Match)
-class MatchAdmin(PageCacheAdmin):
+class MatchAdmin(CommissionerScope, PageCacheAdmin):
     league_path = "season__league_id"
+    commissioner_can_change = True
     list_display = [
         "__str__",
         "season",
@@ -85,11 +193,18 @@ class MatchAdmin(PageCacheAdmin):
         "stage",
         "status",
         "mode",
+        "postponed",
         "postgame_step",
     ]
-    list_filter = ["status", "mode", "stage", "season__league", "season"]
+    list_filter = [
+        "status",
+        "mode",
+        "stage",
+        league_filter("season__league"),
+        league_filter("season"),
+    ]
     search_fields = ["home__name", "away__name"]
-    list_select_related = ["home", "away", "season"]
+    list_select_related = ["home", "away", "season", "season__league"]
     readonly_fields = [
         "status",
         "mode",
@@ -98,24 +213,65 @@ class MatchAdmin(PageCacheAdmin):
         "home",
         "away",
         "season",
+        "round",
+        "postponed",
     ]
     inlines = [MatchResultInline, MatchEventInline]
-    actions = ["resolve_selected", "rerun_postgame"]
+    actions = ["postpone", "override_result", "rerun_postgame"]
 
-    @admin.action(description="Resolve selected matches with the engine")
-    def resolve_selected(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
-        ids = list(
-            queryset.filter(
-                status__in=[Match.Status.SCHEDULED, Match.Status.IN_PROGRESS]
-            ).values_list("pk", flat=True)
+    @admin.action(description="Postpone (move to a later round)")
+    def postpone(
+        self, request: HttpRequest, queryset: QuerySet[Match]
+    ) -> TemplateResponse | None:
+        def run(match: Match, data: dict[str, Any]) -> str:
+            moved = match_postpone_audited(
+                match_id=match.pk,
+                to_round=data.get("round"),
+                actor=_actor(request),
+                reason=data["reason"],
+            )
+            return f"moved to round {moved.round}"
+
+        return reason_action(
+            self,
+            request,
+            queryset,
+            title="Postpone these matches",
+            run=run,
+            form_class=PostponeForm,
         )
-        matches_resolution_queue(ids)
-        self.message_user(request, f"{len(ids)} matches queued for resolution")
+
+    @admin.action(description="Override the result")
+    def override_result(
+        self, request: HttpRequest, queryset: QuerySet[Match]
+    ) -> TemplateResponse | None:
+        def run(match: Match, data: dict[str, Any]) -> str:
+            result = match_override_audited(
+                match_id=match.pk,
+                home_score=data["home_score"],
+                away_score=data["away_score"],
+                actor=_actor(request),
+                reason=data["reason"],
+            )
+            return f"result now {result.home_score}–{result.away_score}"
+
+        return reason_action(
+            self,
+            request,
+            queryset,
+            title="Override the result",
+            run=run,
+            form_class=OverrideForm,
+            explain=OVERRIDE_EXPLAINED,
+            single=True,
+        )
 
     @admin.action(
         description="Re-run the post-game sequence (continues where it stopped)"
     )
     def rerun_postgame(self, request: HttpRequest, queryset: QuerySet[Match]) -> None:
+        # Not a change of anything: it resumes the sequence the matches'
+        # own results call for, idempotently (no reason asked).
         ids = list(
             queryset.filter(
                 status__in=[Match.Status.PLAYED, Match.Status.POST_GAME]
@@ -126,6 +282,91 @@ class MatchAdmin(PageCacheAdmin):
 
 
 @admin.register(TaskProgress)
-class TaskProgressAdmin(admin.ModelAdmin):
-    list_display = ["id", "kind", "season", "created_at", "finished_at"]
-    readonly_fields = ["kind", "season", "match_ids", "created_by", "finished_at"]
+class TaskProgressAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
+    league_path = "season__league_id"
+    list_display = ["id", "kind", "season", "resolved", "created_at", "finished_at"]
+    readonly_fields = [
+        "kind",
+        "season",
+        "resolved",
+        "match_ids",
+        "created_by",
+        "finished_at",
+    ]
+    list_select_related = ["season"]
+
+    @admin.display(description="Resolved")
+    def resolved(self, progress: TaskProgress) -> str:
+        done, total = progress_counts(progress)
+        return f"{done} of {total}"
+
+
+@admin.register(SeasonTeamArchive)
+class SeasonTeamArchiveAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
+    """A team as it finished a closed season; the commissioner approves its
+    re-draft from here."""
+
+    league_path = "season__league_id"
+    # "Change" here is only the right to run the re-draft action: every
+    # field stays read-only.
+    commissioner_can_change = True
+    list_display = ["team", "season", "record_shown", "redrafted"]
+    list_filter = [league_filter("season")]
+    list_select_related = ["team", "season", "season__league"]
+    readonly_fields = ["team", "season", "roster", "record", "redraft"]
+    actions = ["approve_redraft"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # The change form itself stays read-only for everyone; the action
+        # checks the changelist-level right.
+        return obj is None and super().has_change_permission(request, obj)
+
+    @admin.display(description="Record (W/D/L), treasury")
+    def record_shown(self, archive: SeasonTeamArchive) -> str:
+        r = archive.record
+        return (
+            f"{r.get('won', 0)}/{r.get('drawn', 0)}/{r.get('lost', 0)}, "
+            f"{money(r.get('treasury'))}"
+        )
+
+    @admin.display(description="Re-drafted", boolean=True)
+    def redrafted(self, archive: SeasonTeamArchive) -> bool:
+        return archive.redraft is not None
+
+    @admin.action(description="Approve the re-draft (keep the roster)")
+    def approve_redraft(
+        self, request: HttpRequest, queryset: QuerySet[SeasonTeamArchive]
+    ) -> TemplateResponse | None:
+        explain = [
+            "Every player who may return stays, with the team's re-rolls and "
+            "staff; journeymen leave. A coach who wants another plan makes it "
+            "on the team's re-draft page instead."
+        ]
+        for archive in queryset.select_related("team"):
+            if archive.redraft is not None:
+                explain.append(f"{archive.team}: already re-drafted.")
+                continue
+            preview = redraft_preview(archive=archive, actor=_actor(request))
+            problems = "; ".join(v.message for v in preview.violations)
+            explain.append(
+                f"{archive.team}: {len(preview.players)} players kept, cost "
+                f"{money(preview.total)} of a budget of "
+                f"{money(preview.budget['total'])}, {money(preview.remaining)} "
+                f"left in the treasury"
+                + (f" — refused: {problems}" if problems else "")
+            )
+
+        def run(archive: SeasonTeamArchive, data: dict[str, Any]) -> str:
+            preview = team_redraft_approve(
+                archive_id=archive.pk, actor=_actor(request), reason=data["reason"]
+            )
+            return f"re-drafted, {money(preview.remaining)} left in the treasury"
+
+        return reason_action(
+            self,
+            request,
+            queryset,
+            title="Approve these re-drafts",
+            run=run,
+            explain=explain,
+        )

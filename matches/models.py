@@ -231,6 +231,8 @@ class TaskProgress(models.Model):
     scope_key = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
+        verbose_name = "resolution progress"
+        verbose_name_plural = "resolution progress"
         constraints = [
             models.UniqueConstraint(
                 fields=["scope_key"],
