@@ -43,12 +43,46 @@ INDUCED = {
 }
 # Actions that name their target when declared (engine.events.Nomination).
 DECLARED = {"blitz": "Blitz", "foul": "Foul"}
+# Post-game roll purposes that read better spelt out.
+PURPOSE_WORDS = {"mvp": "MVP", "fans": "Dedicated Fans"}
 BLOCK_FACES = {
     1: "Player Down",
     2: "Both Down",
     3: "Push",
     4: "Stumble",
     5: "POW",
+}
+
+
+# How a player or the ball moved (engine.events.Move / BallMove ``how``).
+MOVES = {
+    "step": "moves",
+    "rush": "rushes",
+    "jump": "jumps",
+    "leap": "leaps",
+    "dodge": "dodges",
+    "push": "is pushed back",
+    "pushed": "is pushed back",
+    "follow_up": "follows up",
+    "quick_snap": "shifts a square (Quick Snap)",
+    "high_kick": "moves under the ball (High Kick)",
+    "land": "lands",
+    "placed": "is placed",
+    "jump_back": "jumps back",
+    "shadowing": "shadows",
+    "diving_tackle": "dives into the square (Diving Tackle)",
+    "on_the_ball_move": "moves (On the Ball)",
+    "hit_and_run": "moves away (Hit and Run)",
+    "trickster": "slips away (Trickster)",
+    "ball_and_chain": "whirls on (Ball & Chain)",
+}
+BALL_MOVES = {
+    "bounce": "bounces",
+    "scatter": "scatters",
+    "deviate": "deviates",
+    "throw_in": "is thrown back in by the crowd",
+    "dropped": "is dropped",
+    "thrown": "is thrown",
 }
 
 
@@ -94,6 +128,7 @@ class Describer:
         }
         ruleset = get_variant(match.season.league.format)
         self.width = ruleset.pitch.width
+        self.pitch = ruleset.pitch
 
     def p(self, pid: Any) -> str:
         if pid is None or pid == -1:
@@ -105,10 +140,33 @@ class Describer:
         return str(self.teams.get(team, team))
 
     def sq(self, square: Any) -> str:
+        """Where a square is, in words a coach uses rather than coordinates:
+        "in the Orcs end zone", "in the Humans half, by the sideline".
+
+        Decision: the replay's pitch shows the exact square, so a caption
+        names only the part of the pitch: an end zone, a team's half (the
+        side of the Line of Scrimmage it sets up on), the Sevens middle
+        third, and whether it is in a wide zone or on the sideline."""
         if square is None or int(square) < 0:
             return "off the pitch"
-        x, y = int(square) % self.width, int(square) // self.width
-        return f"({x + 1}, {y + 1})"
+        pitch = self.pitch
+        x, y = int(square) % pitch.width, int(square) // pitch.width
+        home, away = self.teams["home"], self.teams["away"]
+        if x == 0:
+            where = f"in the {home} end zone"
+        elif x == pitch.width - 1:
+            where = f"in the {away} end zone"
+        elif x <= pitch.home_los_x:
+            where = f"in the {home} half"
+        elif x >= pitch.away_los_x:
+            where = f"in the {away} half"
+        else:
+            where = "in the middle third"  # Sevens: between the two Lines
+        if y in (0, pitch.height - 1):
+            return f"{where}, by the sideline"
+        if y < pitch.wide_zone or y >= pitch.height - pitch.wide_zone:
+            return f"{where}, wide"
+        return where
 
     @staticmethod
     def words(value: Any) -> str:
@@ -117,7 +175,9 @@ class Describer:
     def dice(self, payload: dict[str, Any]) -> str:
         rolls = payload.get("dice") or []
         return ", ".join(
-            f"{self.words(d['purpose'])} D{d['sides']}={d['result']}" for d in rolls
+            f"a D{d['sides']} roll of {d['result']} for the "
+            f"{PURPOSE_WORDS.get(d['purpose'], self.words(d['purpose']))}"
+            for d in rolls
         )
 
     def __call__(self, kind: str, e: dict[str, Any]) -> str:  # noqa: C901
@@ -152,7 +212,7 @@ class Describer:
                 return f"{t(e['team'])} set up {len(e['placement'])} players"
             case "kick":
                 return (
-                    f"{t(e['team'])} kick to {sq(e['target'])}; the ball lands "
+                    f"{t(e['team'])} kick {sq(e['target'])}; the ball lands "
                     f"{sq(e['landing'])}"
                 )
             case "kickoff_event":
@@ -175,7 +235,8 @@ class Describer:
             case "activation_end":
                 return f"{p(e['player'])} ends their action"
             case "move":
-                return f"{p(e['player'])} {w(e['how'])} {sq(e['src'])} → {sq(e['dst'])}"
+                how = MOVES.get(e["how"], w(e["how"]))
+                return f"{p(e['player'])} {how}, now {sq(e['dst'])}"
             case "stand_up":
                 return f"{p(e['player'])} stands up"
             case "block":
@@ -191,7 +252,7 @@ class Describer:
                 skill = skill_names().get(e["skill"], w(e["skill"]))
                 return f"{p(e['player'])} uses {skill}"
             case "knocked_down":
-                return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
+                return f"{p(e['player'])} {w(e['how'])} {sq(e['square'])}"
             case "armour":
                 verdict = "broken" if e.get("broken") else "holds"
                 return (
@@ -217,13 +278,14 @@ class Describer:
             case "player_off":
                 return f"{p(e['player'])} off the pitch ({w(e['reason'])}) to {w(e['box'])}"
             case "ball":
-                return f"Ball {w(e['how'])} {sq(e['src'])} → {sq(e['dst'])}"
+                how = BALL_MOVES.get(e["how"], w(e["how"]))
+                return f"The ball {how}, now {sq(e['dst'])}"
             case "ball_caught":
-                return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
+                return f"{p(e['player'])} {w(e['how'])} {sq(e['square'])}"
             case "pass":
                 return (
-                    f"{p(e['player'])} passes to {sq(e['target'])} "
-                    f"({w(e['range'])}): {w(e['result'])}"
+                    f"{p(e['player'])} throws a {w(e['range'])} pass "
+                    f"{sq(e['target'])}: {w(e['result'])}"
                 )
             case "hand_off":
                 return f"{p(e['player'])} hands off to {p(e['receiver'])}"
@@ -231,12 +293,12 @@ class Describer:
                 return f"{p(e['player'])} {w(e['result'])}"
             case "throw_team_mate":
                 return (
-                    f"{p(e['thrower'])} throws {p(e['thrown'])} to "
+                    f"{p(e['thrower'])} throws {p(e['thrown'])} "
                     f"{sq(e['target'])}: {w(e['quality'])}"
                 )
             case "landing":
                 ok = "lands safely" if e.get("ok") else "crashes"
-                return f"{p(e['player'])} {ok} at {sq(e['square'])}"
+                return f"{p(e['player'])} {ok} {sq(e['square'])}"
             case "foul":
                 return f"{p(e['player'])} fouls {p(e['victim'])}"
             case "sent_off":
@@ -292,7 +354,8 @@ class Describer:
                 return f"Final whistle: {e['score'][0]}–{e['score'][1]}"
             case "note":
                 who = p(e["player"]) if e.get("player", -1) != -1 else t(e["team"])
-                return f"{w(e['what'])}: {who} ({e['value']})"
+                value = f" ({e['value']})" if e.get("value") else ""
+                return f"{who}: {w(e['what'])}{value}"
             case "report":
                 return (
                     f"Report by {e.get('submitted_by')}: "
@@ -379,13 +442,23 @@ class Describer:
                     f"treasury {e['treasury']:,}"
                 )
         return f"{w(kind)}: " + ", ".join(
-            f"{w(k)} {v}" for k, v in e.items() if k not in ("step",)
+            f"{w(k)} {plain(v)}" for k, v in e.items() if k not in ("step",)
         )
 
 
+def plain(value: Any) -> str:
+    """A payload value in words: lists joined, nested records left out."""
+    if isinstance(value, dict):
+        return "(details)"
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v) for v in value)
+    return Describer.words(value)
+
+
 def describe(describer: Describer, kind: str, payload: dict[str, Any]) -> str:
-    """A sentence for one event; a malformed payload still gets a line."""
+    """A sentence for one event; a malformed payload still gets a line (in
+    words, never the stored record as it is)."""
     try:
         return describer(kind, payload)
     except (KeyError, TypeError, ValueError, IndexError):
-        return f"{kind}: {payload}"
+        return f"{Describer.words(kind).capitalize()} (the details could not be read)"
