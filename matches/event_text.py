@@ -44,7 +44,11 @@ INDUCED = {
 # Actions that name their target when declared (engine.events.Nomination).
 DECLARED = {"blitz": "Blitz", "foul": "Foul"}
 # Post-game roll purposes that read better spelt out.
-PURPOSE_WORDS = {"mvp": "MVP", "fans": "Dedicated Fans"}
+PURPOSE_WORDS = {
+    "mvp": "MVP",
+    "fans": "Dedicated Fans",
+    "dedicated_fans": "Dedicated Fans",
+}
 BLOCK_FACES = {
     1: "Player Down",
     2: "Both Down",
@@ -75,6 +79,20 @@ MOVES = {
     "hit_and_run": "moves away (Hit and Run)",
     "trickster": "slips away (Trickster)",
     "ball_and_chain": "whirls on (Ball & Chain)",
+}
+# Injury roll results, knock-downs, ball gathered, dugout boxes in words.
+INJURIES = {"ko": "knocked out", "cas": "casualty"}
+FALLS = {"knocked_down": "is knocked down", "fall": "falls", "fell": "falls"}
+CATCHES = {
+    "catch": "catches the ball",
+    "pick_up": "picks up the ball",
+    "touchback": "is given the ball (touchback)",
+}
+BOXES = {
+    "cas": "the casualty box",
+    "ko": "the knocked-out box",
+    "reserves": "the reserves box",
+    "sent_off": "the dugout, sent off",
 }
 BALL_MOVES = {
     "bounce": "bounces",
@@ -193,7 +211,7 @@ class Describer:
                     )
                 return f"Fan Factor D3s {e.get('d3')}: {e.get('fan_factor')}"
             case "weather":
-                return f"Weather {w(e['result'])} (2D6 {e['dice']})"
+                return f"Weather {w(e['result'])} (2D6 {plus(e['dice'])})"
             case "coin_toss":
                 return f"{t(e['winner'])} win the toss; {t(e['kicking'])} kick"
             case "roll":
@@ -216,7 +234,7 @@ class Describer:
                     f"{sq(e['landing'])}"
                 )
             case "kickoff_event":
-                return f"Kick-off event: {w(e['result'])} (2D6 {e['dice']})"
+                return f"Kick-off event: {w(e['result'])} (2D6 {plus(e['dice'])})"
             case "touchback":
                 return f"Touchback: {p(e['player'])} takes the ball"
             case "turn_start":
@@ -252,7 +270,8 @@ class Describer:
                 skill = skill_names().get(e["skill"], w(e["skill"]))
                 return f"{p(e['player'])} uses {skill}"
             case "knocked_down":
-                return f"{p(e['player'])} {w(e['how'])} {sq(e['square'])}"
+                how = FALLS.get(e["how"], w(e["how"]))
+                return f"{p(e['player'])} {how} {sq(e['square'])}"
             case "armour":
                 verdict = "broken" if e.get("broken") else "holds"
                 return (
@@ -263,7 +282,8 @@ class Describer:
                     f"against AV {e['av']}: {verdict}"
                 )
             case "injury":
-                return f"{p(e['player'])} injury roll {e['dice']}: {w(e['result'])}"
+                result = INJURIES.get(e["result"], w(e["result"]))
+                return f"{p(e['player'])} injury roll {plus(e['dice'])}: {result}"
             case "casualty":
                 extra = (
                     f" ({w(e['characteristic'])})" if e.get("characteristic") else ""
@@ -276,12 +296,14 @@ class Describer:
                     f"{t(e['team'])} apothecary for {p(e['player'])}: {w(e['outcome'])}"
                 )
             case "player_off":
-                return f"{p(e['player'])} off the pitch ({w(e['reason'])}) to {w(e['box'])}"
+                box = BOXES.get(e["box"], w(e["box"]))
+                return f"{p(e['player'])} leaves the pitch ({w(e['reason'])}) for {box}"
             case "ball":
                 how = BALL_MOVES.get(e["how"], w(e["how"]))
                 return f"The ball {how}, now {sq(e['dst'])}"
             case "ball_caught":
-                return f"{p(e['player'])} {w(e['how'])} {sq(e['square'])}"
+                how = CATCHES.get(e["how"], w(e["how"]))
+                return f"{p(e['player'])} {how} {sq(e['square'])}"
             case "pass":
                 return (
                     f"{p(e['player'])} throws a {w(e['range'])} pass "
@@ -424,7 +446,7 @@ class Describer:
                 effects = [w(e["injury"] or e["result"])]
                 if e.get("mng"):
                     effects.append("misses the next game")
-                if e.get("dead"):
+                if e.get("dead") and effects[0].lower() != "dead":
                     effects.append("DEAD")
                 for stat, n in (e.get("reductions") or {}).items():
                     effects.append(f"−{n} {stat.upper()}")
@@ -444,6 +466,13 @@ class Describer:
         return f"{w(kind)}: " + ", ".join(
             f"{w(k)} {plain(v)}" for k, v in e.items() if k not in ("step",)
         )
+
+
+def plus(dice: Any) -> str:
+    """Dice rolled together: "3+4"."""
+    return (
+        "+".join(str(d) for d in dice) if isinstance(dice, list | tuple) else str(dice)
+    )
 
 
 def plain(value: Any) -> str:

@@ -293,3 +293,31 @@ def test_a_downed_player_keeps_his_team_colour(open_page, resolved_season):
     )
     assert colour == [team_colour, "1"]
     shot(page, "replay-down")
+
+
+def test_the_dugout_line_names_the_boxes_in_words(open_page, resolved_season):
+    off = (
+        MatchEvent.objects.filter(
+            match__season=resolved_season, type="player_off", payload__box="cas"
+        )
+        .order_by("match_id", "seq")
+        .first()
+    )
+    match = off.match
+    page = open_page(DESKTOP)
+    data = json.loads(page.request.get(f"/matches/{match.pk}/replay.json").text())
+    index = next(
+        i
+        for i, e in enumerate(data["events"])
+        if e["type"] == "player_off" and e["seq"] == off.seq
+    )
+    page.goto(f"/matches/{match.pk}/")
+    page.wait_for_selector("#replay[data-ready=true]")
+    seek(page, index + 1)
+    info = data["players"][str(off.payload["player"])]
+    team = data[info["side"]]["name"]
+
+    line = page.locator("#replay-dugouts").inner_text()
+
+    assert f"{team} dugout: " in line
+    assert f"#{info['number']} casualty" in line

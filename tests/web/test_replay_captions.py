@@ -187,4 +187,46 @@ def test_no_stored_caption_of_a_played_match_is_raw(resolved_season):
         assert not COORDINATES.search(text), (row.type, text)
         assert not RAW_DIE.search(text), (row.type, text)
         assert "{" not in text, (row.type, text)
+        assert "[" not in text, (row.type, text)
         assert "_" not in text, (row.type, text)
+
+
+def test_two_dice_read_as_a_sum_not_a_list(sevens):
+    injury = {"player": 3, "dice": [3, 5], "modifier": 0, "result": "ko"}
+    weather = {"result": "perfect", "dice": [2, 6]}
+
+    assert describe(sevens, "injury", injury) == "#7 Ug injury roll 3+5: knocked out"
+    assert describe(sevens, "weather", weather) == "Weather perfect (2D6 2+6)"
+    kickoff = {"result": "blitz", "dice": [5, 5]}
+    assert (
+        describe(sevens, "kickoff_event", kickoff) == "Kick-off event: blitz (2D6 5+5)"
+    )
+
+
+def test_a_player_off_names_the_dugout_box(sevens):
+    payload = {"player": 3, "box": "cas", "reason": "badly_hurt"}
+
+    assert describe(sevens, "player_off", payload) == (
+        "#7 Ug leaves the pitch (badly hurt) for the casualty box"
+    )
+
+
+def test_gathering_the_ball_and_falling_read_as_sentences(sevens):
+    at = square(9, 5)
+    caught = {"player": 3, "square": at, "how": "pick_up"}
+    fell = {"player": 3, "square": at, "how": "fall"}
+    down = {"player": 4, "square": at, "how": "knocked_down"}
+
+    assert describe(sevens, "ball_caught", caught) == (
+        "#7 Ug picks up the ball in the middle third"
+    )
+    assert describe(sevens, "knocked_down", fell) == "#7 Ug falls in the middle third"
+    assert describe(sevens, "knocked_down", down) == (
+        "#2 Bob is knocked down in the middle third"
+    )
+
+
+def test_a_dead_player_is_dead_once_in_the_post_game(sevens):
+    payload = {"player_id": 3, "injury": "", "result": "dead", "dead": True}
+
+    assert describe(sevens, "postgame_injury", payload) == "#7 Ug: dead"

@@ -17,6 +17,8 @@
 
   var NS = "http://www.w3.org/2000/svg";
   var S = 32; // one square, in SVG units
+  // The dugout boxes, as the line under the pitch names them.
+  var BOXES = { ko: "knocked out", cas: "casualty", sent_off: "sent off" };
   var el = function (id) { return document.getElementById(id); };
   var ui = {
     svg: el("pitch"),
@@ -337,7 +339,7 @@
     var boxes = { home: [], away: [] };
     for (var o in st.off) {
       var info = data.players[o];
-      if (info && st.off[o] !== "reserves") boxes[info.side].push("#" + info.number + " " + st.off[o].replace(/_/g, " "));
+      if (info && st.off[o] !== "reserves") boxes[info.side].push("#" + info.number + " " + (BOXES[st.off[o]] || st.off[o].replace(/_/g, " ")));
     }
     ui.dugouts.textContent = ["home", "away"].map(function (s) {
       return boxes[s].length ? data[s].name + " dugout: " + boxes[s].join(", ") : "";
