@@ -321,3 +321,46 @@ def test_the_dugout_line_names_the_boxes_in_words(open_page, resolved_season):
 
     assert f"{team} dugout: " in line
     assert f"#{info['number']} casualty" in line
+
+
+def test_the_player_in_action_leaves_a_movement_trail(open_page, resolved_season):
+    match = resolved_season.matches.order_by("pk").first()
+    page = open_page(DESKTOP)
+    data = json.loads(page.request.get(f"/matches/{match.pk}/replay.json").text())
+    events = data["events"]
+    # the first action in which the player moves at least three squares
+    start = last = None
+    for i, e in enumerate(events):
+        if e["type"] == "activation":
+            start, steps = i, []
+        elif e["type"] == "move" and start is not None:
+            if e["p"]["player"] == events[start]["p"]["player"]:
+                steps.append(i)
+        elif e["type"] == "activation_end" and start is not None and len(steps) >= 3:
+            last = steps[-1]
+            break
+    assert last is not None
+    page.goto(f"/matches/{match.pk}/")
+    page.wait_for_selector("#replay[data-ready=true]")
+
+    seek(page, start + 1)
+    assert page.locator("#pitch .trail").count() == 0  # not moved yet
+    seek(page, last + 1)
+    trail = page.locator("#pitch .trail")
+    assert trail.count() == 1
+    # the square he started from, then one point per square moved into
+    points = trail.get_attribute("points").split(" ")
+    assert len(points) == len(steps) + 1
+    # it ends at the centre of the square he moved into last (32 units a
+    # square, the pitch lying flat on a desktop)
+    width = data["pitch"]["width"]
+    dst = events[last]["p"]["dst"]
+    centre = [(dst % width) * 32 + 16, (dst // width) * 32 + 16]
+    assert [float(v) for v in points[-1].split(",")] == centre
+    # a new turn starts without one
+    seek(
+        page,
+        next(i for i in range(last, len(events)) if events[i]["type"] == "turn_start")
+        + 1,
+    )
+    assert page.locator("#pitch .trail").count() == 0

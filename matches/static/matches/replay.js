@@ -73,6 +73,7 @@
       off: {}, // id -> box
       weather: null,
       rr: data.rerolls.slice(), // team re-rolls left, home and away
+      trail: [], // squares the active player has moved through this action
     };
   }
 
@@ -121,7 +122,10 @@
         st.carrier = String(e.receiver);
         st.ball = player(st, st.carrier).sq;
         break;
-      case "move": place(st, String(e.player), e.dst); break;
+      case "move":
+        if (st.active === String(e.player) && st.trail.length) st.trail.push(e.dst);
+        place(st, String(e.player), e.dst);
+        break;
       case "landing":
         place(st, String(e.player), e.square);
         if (!e.ok) player(st, String(e.player)).down = true;
@@ -148,7 +152,7 @@
         break;
       case "turn_start":
         st.half = e.half; st.turn = e.turn; st.team = e.team; st.turns += 1;
-        st.active = null; st.target = null; st.block = null; st.pass = null;
+        st.active = null; st.target = null; st.block = null; st.pass = null; st.trail = [];
         break;
       case "turn_end":
         // Stunned players of the team whose turn ends roll over to Prone,
@@ -161,6 +165,7 @@
         break;
       case "activation":
         st.active = String(e.player); st.target = null; st.block = null; st.pass = null;
+        st.trail = [player(st, st.active).sq];
         break;
       case "nomination":
         st.target = String(e.target);
@@ -185,7 +190,7 @@
         break;
       case "drive_end":
         for (var d in st.players) st.players[d].sq = -1;
-        st.ball = -1; st.carrier = null; st.block = null; st.pass = null; st.active = null; st.target = null;
+        st.ball = -1; st.carrier = null; st.block = null; st.pass = null; st.active = null; st.target = null; st.trail = [];
         break;
     }
   }
@@ -286,6 +291,11 @@
     }
     while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
     while (ui.dice.firstChild) ui.dice.removeChild(ui.dice.firstChild);
+    // The movement trail: where the player in action has been so far.
+    var path = st.trail.filter(function (sq) { return sq >= 0; });
+    if (path.length > 1) {
+      svg("polyline", { class: "trail", points: path.map(function (sq) { return xy(sq).join(","); }).join(" ") }, overlay);
+    }
     if (st.block) {
       var a = st.players[st.block.attacker], d = st.players[st.block.defender];
       if (a && d && a.sq >= 0 && d.sq >= 0) {
