@@ -517,7 +517,7 @@ def match_view(match: Match) -> MatchView:
     )
 
 
-def _reroll_start(match: Match) -> tuple[int, int]:
+def match_rerolls_at_kickoff(match: Match) -> tuple[int, int]:
     """Each side's team re-rolls at kick-off: the roster's, plus Extra Team
     Training bought for the match (as matches/engine_bridge.py builds the
     engine's team sheet)."""
@@ -545,7 +545,7 @@ def replay_data(match: Match) -> dict[str, Any]:
     variant = get_variant(match.season.league.format)
     pitch = variant.pitch
     per_half = variant.turns_per_half
-    rerolls = RerollCount(_reroll_start(match))
+    rerolls = RerollCount(match_rerolls_at_kickoff(match))
     events: list[dict[str, Any]] = []
     turns: list[dict[str, Any]] = []
     for event in MatchEvent.objects.filter(match=match).order_by("seq"):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from matches.models import MatchEvent, MatchInducements, RosterSnapshot
 from matches.replay_marks import RerollCount, dice_drawn, jump_points
-from matches.web_selectors import match_page_qs, replay_data
+from matches.web_selectors import match_page_qs, match_rerolls_at_kickoff, replay_data
+from tests.web.conftest import scheduled_season, sevens_teams
 
 
 def test_a_dodge_roll_shows_its_die_and_what_it_needed():
@@ -179,3 +180,22 @@ def test_the_replay_data_carries_dice_rerolls_and_turns_of_the_half(resolved_sea
     assert len(data["touchdowns"]) == match.result.home_score + match.result.away_score
     cas = MatchEvent.objects.filter(match=match, type="casualty").count()
     assert len(data["casualties"]) == cas
+
+
+def test_extra_team_training_bought_adds_to_the_team_rerolls_at_kick_off(
+    sevens, bob, charlie
+):
+    home, away = sevens_teams(sevens, [bob, charlie], 2)
+    match = scheduled_season(sevens, [home, away]).matches.get()
+    RosterSnapshot.objects.create(match=match, team=home, data={"rerolls": 2})
+    RosterSnapshot.objects.create(match=match, team=away, data={"rerolls": 1})
+    MatchInducements.objects.create(
+        match=match,
+        team=away,
+        lines=[
+            {"slug": "bribes", "count": 1},
+            {"slug": "extra_team_training", "count": 2},
+        ],
+    )
+
+    assert match_rerolls_at_kickoff(match) == (2, 3)
