@@ -28,7 +28,7 @@ def dice_drawn(kind: str, e: dict[str, Any]) -> dict[str, Any] | None:
     faces in the order rolled, and whether the roll succeeded (None when it is
     not a pass/fail test). Blocks are drawn by the viewer from ``faces``."""
     match kind:
-        case "roll":
+        case "roll" if e.get("dice"):
             need = f", needs {e['target']}+" if e.get("target") else ""
             mod = f" ({e['modifier']:+d})" if e.get("modifier") else ""
             again = " (re-roll)" if e.get("rerolled") else ""

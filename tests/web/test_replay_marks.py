@@ -87,6 +87,21 @@ def test_the_kick_shows_its_direction_and_distance():
     assert dice_drawn("kick", payload)["faces"] == [7, 3]
 
 
+def test_a_roll_event_without_dice_draws_none():
+    # engine/ball.py: a player with No Hands fails a catch without a roll
+    payload = {
+        "purpose": "catch",
+        "player": 3,
+        "dice": [],
+        "target": 0,
+        "modifier": 0,
+        "success": False,
+        "rerolled": False,
+    }
+
+    assert dice_drawn("roll", payload) is None
+
+
 def test_a_move_draws_no_dice():
     assert dice_drawn("move", {"player": 3, "src": 1, "dst": 2, "how": "step"}) is None
 
