@@ -43,12 +43,64 @@ INDUCED = {
 }
 # Actions that name their target when declared (engine.events.Nomination).
 DECLARED = {"blitz": "Blitz", "foul": "Foul"}
+# Post-game roll purposes that read better spelt out.
+PURPOSE_WORDS = {
+    "mvp": "MVP",
+    "fans": "Dedicated Fans",
+    "dedicated_fans": "Dedicated Fans",
+}
 BLOCK_FACES = {
     1: "Player Down",
     2: "Both Down",
     3: "Push",
     4: "Stumble",
     5: "POW",
+}
+
+
+# How a player or the ball moved (engine.events.Move / BallMove ``how``).
+MOVES = {
+    "step": "moves",
+    "rush": "rushes",
+    "jump": "jumps",
+    "leap": "leaps",
+    "dodge": "dodges",
+    "push": "is pushed back",
+    "pushed": "is pushed back",
+    "follow_up": "follows up",
+    "quick_snap": "shifts a square (Quick Snap)",
+    "high_kick": "moves under the ball (High Kick)",
+    "land": "lands",
+    "placed": "is placed",
+    "jump_back": "jumps back",
+    "shadowing": "shadows",
+    "diving_tackle": "dives into the square (Diving Tackle)",
+    "on_the_ball_move": "moves (On the Ball)",
+    "hit_and_run": "moves away (Hit and Run)",
+    "trickster": "slips away (Trickster)",
+    "ball_and_chain": "whirls on (Ball & Chain)",
+}
+# Injury roll results, knock-downs, ball gathered, dugout boxes in words.
+INJURIES = {"ko": "knocked out", "cas": "casualty"}
+FALLS = {"knocked_down": "is knocked down", "fall": "falls", "fell": "falls"}
+CATCHES = {
+    "catch": "catches the ball",
+    "pick_up": "picks up the ball",
+    "touchback": "is given the ball (touchback)",
+}
+BOXES = {
+    "cas": "the casualty box",
+    "ko": "the knocked-out box",
+    "reserves": "the reserves box",
+    "sent_off": "the dugout, sent off",
+}
+BALL_MOVES = {
+    "bounce": "bounces",
+    "scatter": "scatters",
+    "deviate": "deviates",
+    "throw_in": "is thrown back in by the crowd",
+    "dropped": "is dropped",
+    "thrown": "is thrown",
 }
 
 
@@ -94,6 +146,7 @@ class Describer:
         }
         ruleset = get_variant(match.season.league.format)
         self.width = ruleset.pitch.width
+        self.pitch = ruleset.pitch
 
     def p(self, pid: Any) -> str:
         if pid is None or pid == -1:
@@ -105,10 +158,33 @@ class Describer:
         return str(self.teams.get(team, team))
 
     def sq(self, square: Any) -> str:
+        """Where a square is, in words a coach uses rather than coordinates:
+        "in the Orcs end zone", "in the Humans half, by the sideline".
+
+        Decision: the replay's pitch shows the exact square, so a caption
+        names only the part of the pitch: an end zone, a team's half (the
+        side of the Line of Scrimmage it sets up on), the Sevens middle
+        third, and whether it is in a wide zone or on the sideline."""
         if square is None or int(square) < 0:
             return "off the pitch"
-        x, y = int(square) % self.width, int(square) // self.width
-        return f"({x + 1}, {y + 1})"
+        pitch = self.pitch
+        x, y = int(square) % pitch.width, int(square) // pitch.width
+        home, away = self.teams["home"], self.teams["away"]
+        if x == 0:
+            where = f"in the {home} end zone"
+        elif x == pitch.width - 1:
+            where = f"in the {away} end zone"
+        elif x <= pitch.home_los_x:
+            where = f"in the {home} half"
+        elif x >= pitch.away_los_x:
+            where = f"in the {away} half"
+        else:
+            where = "in the middle third"  # Sevens: between the two Lines
+        if y in (0, pitch.height - 1):
+            return f"{where}, by the sideline"
+        if y < pitch.wide_zone or y >= pitch.height - pitch.wide_zone:
+            return f"{where}, wide"
+        return where
 
     @staticmethod
     def words(value: Any) -> str:
@@ -117,7 +193,9 @@ class Describer:
     def dice(self, payload: dict[str, Any]) -> str:
         rolls = payload.get("dice") or []
         return ", ".join(
-            f"{self.words(d['purpose'])} D{d['sides']}={d['result']}" for d in rolls
+            f"a D{d['sides']} roll of {d['result']} for the "
+            f"{PURPOSE_WORDS.get(d['purpose'], self.words(d['purpose']))}"
+            for d in rolls
         )
 
     def __call__(self, kind: str, e: dict[str, Any]) -> str:  # noqa: C901
@@ -133,7 +211,7 @@ class Describer:
                     )
                 return f"Fan Factor D3s {e.get('d3')}: {e.get('fan_factor')}"
             case "weather":
-                return f"Weather {w(e['result'])} (2D6 {e['dice']})"
+                return f"Weather {w(e['result'])} (2D6 {plus(e['dice'])})"
             case "coin_toss":
                 return f"{t(e['winner'])} win the toss; {t(e['kicking'])} kick"
             case "roll":
@@ -152,11 +230,11 @@ class Describer:
                 return f"{t(e['team'])} set up {len(e['placement'])} players"
             case "kick":
                 return (
-                    f"{t(e['team'])} kick to {sq(e['target'])}; the ball lands "
+                    f"{t(e['team'])} kick {sq(e['target'])}; the ball lands "
                     f"{sq(e['landing'])}"
                 )
             case "kickoff_event":
-                return f"Kick-off event: {w(e['result'])} (2D6 {e['dice']})"
+                return f"Kick-off event: {w(e['result'])} (2D6 {plus(e['dice'])})"
             case "touchback":
                 return f"Touchback: {p(e['player'])} takes the ball"
             case "turn_start":
@@ -175,7 +253,8 @@ class Describer:
             case "activation_end":
                 return f"{p(e['player'])} ends their action"
             case "move":
-                return f"{p(e['player'])} {w(e['how'])} {sq(e['src'])} → {sq(e['dst'])}"
+                how = MOVES.get(e["how"], w(e["how"]))
+                return f"{p(e['player'])} {how}, now {sq(e['dst'])}"
             case "stand_up":
                 return f"{p(e['player'])} stands up"
             case "block":
@@ -191,7 +270,8 @@ class Describer:
                 skill = skill_names().get(e["skill"], w(e["skill"]))
                 return f"{p(e['player'])} uses {skill}"
             case "knocked_down":
-                return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
+                how = FALLS.get(e["how"], w(e["how"]))
+                return f"{p(e['player'])} {how} {sq(e['square'])}"
             case "armour":
                 verdict = "broken" if e.get("broken") else "holds"
                 return (
@@ -202,7 +282,8 @@ class Describer:
                     f"against AV {e['av']}: {verdict}"
                 )
             case "injury":
-                return f"{p(e['player'])} injury roll {e['dice']}: {w(e['result'])}"
+                result = INJURIES.get(e["result"], w(e["result"]))
+                return f"{p(e['player'])} injury roll {plus(e['dice'])}: {result}"
             case "casualty":
                 extra = (
                     f" ({w(e['characteristic'])})" if e.get("characteristic") else ""
@@ -215,15 +296,18 @@ class Describer:
                     f"{t(e['team'])} apothecary for {p(e['player'])}: {w(e['outcome'])}"
                 )
             case "player_off":
-                return f"{p(e['player'])} off the pitch ({w(e['reason'])}) to {w(e['box'])}"
+                box = BOXES.get(e["box"], w(e["box"]))
+                return f"{p(e['player'])} leaves the pitch ({w(e['reason'])}) for {box}"
             case "ball":
-                return f"Ball {w(e['how'])} {sq(e['src'])} → {sq(e['dst'])}"
+                how = BALL_MOVES.get(e["how"], w(e["how"]))
+                return f"The ball {how}, now {sq(e['dst'])}"
             case "ball_caught":
-                return f"{p(e['player'])} {w(e['how'])} at {sq(e['square'])}"
+                how = CATCHES.get(e["how"], w(e["how"]))
+                return f"{p(e['player'])} {how} {sq(e['square'])}"
             case "pass":
                 return (
-                    f"{p(e['player'])} passes to {sq(e['target'])} "
-                    f"({w(e['range'])}): {w(e['result'])}"
+                    f"{p(e['player'])} throws a {w(e['range'])} pass "
+                    f"{sq(e['target'])}: {w(e['result'])}"
                 )
             case "hand_off":
                 return f"{p(e['player'])} hands off to {p(e['receiver'])}"
@@ -231,12 +315,12 @@ class Describer:
                 return f"{p(e['player'])} {w(e['result'])}"
             case "throw_team_mate":
                 return (
-                    f"{p(e['thrower'])} throws {p(e['thrown'])} to "
+                    f"{p(e['thrower'])} throws {p(e['thrown'])} "
                     f"{sq(e['target'])}: {w(e['quality'])}"
                 )
             case "landing":
                 ok = "lands safely" if e.get("ok") else "crashes"
-                return f"{p(e['player'])} {ok} at {sq(e['square'])}"
+                return f"{p(e['player'])} {ok} {sq(e['square'])}"
             case "foul":
                 return f"{p(e['player'])} fouls {p(e['victim'])}"
             case "sent_off":
@@ -292,7 +376,8 @@ class Describer:
                 return f"Final whistle: {e['score'][0]}–{e['score'][1]}"
             case "note":
                 who = p(e["player"]) if e.get("player", -1) != -1 else t(e["team"])
-                return f"{w(e['what'])}: {who} ({e['value']})"
+                value = f" ({e['value']})" if e.get("value") else ""
+                return f"{who}: {w(e['what'])}{value}"
             case "report":
                 return (
                     f"Report by {e.get('submitted_by')}: "
@@ -361,7 +446,7 @@ class Describer:
                 effects = [w(e["injury"] or e["result"])]
                 if e.get("mng"):
                     effects.append("misses the next game")
-                if e.get("dead"):
+                if e.get("dead") and effects[0].lower() != "dead":
                     effects.append("DEAD")
                 for stat, n in (e.get("reductions") or {}).items():
                     effects.append(f"−{n} {stat.upper()}")
@@ -379,13 +464,30 @@ class Describer:
                     f"treasury {e['treasury']:,}"
                 )
         return f"{w(kind)}: " + ", ".join(
-            f"{w(k)} {v}" for k, v in e.items() if k not in ("step",)
+            f"{w(k)} {plain(v)}" for k, v in e.items() if k not in ("step",)
         )
 
 
+def plus(dice: Any) -> str:
+    """Dice rolled together: "3+4"."""
+    return (
+        "+".join(str(d) for d in dice) if isinstance(dice, list | tuple) else str(dice)
+    )
+
+
+def plain(value: Any) -> str:
+    """A payload value in words: lists joined, nested records left out."""
+    if isinstance(value, dict):
+        return "(details)"
+    if isinstance(value, list | tuple):
+        return ", ".join(plain(v) for v in value)
+    return Describer.words(value)
+
+
 def describe(describer: Describer, kind: str, payload: dict[str, Any]) -> str:
-    """A sentence for one event; a malformed payload still gets a line."""
+    """A sentence for one event; a malformed payload still gets a line (in
+    words, never the stored record as it is)."""
     try:
         return describer(kind, payload)
     except (KeyError, TypeError, ValueError, IndexError):
-        return f"{kind}: {payload}"
+        return f"{Describer.words(kind).capitalize()} (the details could not be read)"

@@ -38,6 +38,7 @@ from matches.models import (
     Season,
     TaskProgress,
 )
+from matches.replay_marks import RerollCount, dice_drawn, jump_points
 from matches.selectors import season_standings
 from matches.services.inducements import match_fielded_stars, match_hired_players
 from matches.services.progress import progress_counts
@@ -516,12 +517,35 @@ def match_view(match: Match) -> MatchView:
     )
 
 
+def match_rerolls_at_kickoff(match: Match) -> tuple[int, int]:
+    """Each side's team re-rolls at kick-off: the roster's, plus Extra Team
+    Training bought for the match (as matches/engine_bridge.py builds the
+    engine's team sheet)."""
+    rerolls = dict(
+        RosterSnapshot.objects.filter(match=match).values_list(
+            "team_id", "data__rerolls"
+        )
+    )
+    for record in MatchInducements.objects.filter(match=match):
+        for line in record.lines:
+            if line.get("slug") == "extra_team_training":
+                rerolls[record.team_id] = int(rerolls.get(record.team_id) or 0) + int(
+                    line["count"]
+                )
+    return int(rerolls.get(match.home_id) or 0), int(rerolls.get(match.away_id) or 0)
+
+
 def replay_data(match: Match) -> dict[str, Any]:
     """Everything the replay viewer draws, from the stored events only: the
-    pitch of the match's ruleset, who is who, and the play-by-play."""
+    pitch of the match's ruleset, who is who, and the play-by-play, with the
+    dice each event drew and the team re-rolls left after it (``rr``, only
+    on the events that change them)."""
     players = match_players(match)
     describer = Describer(match, players)
-    pitch = get_variant(match.season.league.format).pitch
+    variant = get_variant(match.season.league.format)
+    pitch = variant.pitch
+    per_half = variant.turns_per_half
+    rerolls = RerollCount(match_rerolls_at_kickoff(match))
     events: list[dict[str, Any]] = []
     turns: list[dict[str, Any]] = []
     for event in MatchEvent.objects.filter(match=match).order_by("seq"):
@@ -535,13 +559,17 @@ def replay_data(match: Match) -> dict[str, Any]:
         }
         if event.type == "block":
             row["faces"] = [BLOCK_FACES.get(d, str(d)) for d in event.payload["dice"]]
+        elif drawn := dice_drawn(event.type, event.payload):
+            row["roll"] = drawn
+        if rerolls.step(event.type, event.payload):
+            row["rr"] = list(rerolls.left)
         if event.type == "turn_start":
             e = event.payload
             turns.append(
                 {
                     "index": len(events),
                     "label": f"{period(e['half'])} · {describer.t(e['team'])} turn "
-                    f"{e['turn']}",
+                    f"{e['turn']} of {per_half}",
                 }
             )
         events.append(row)
@@ -554,6 +582,8 @@ def replay_data(match: Match) -> dict[str, Any]:
             "home_los_x": pitch.home_los_x,
             "away_los_x": pitch.away_los_x,
         },
+        "turns_per_half": per_half,
+        "rerolls": list(rerolls.start),
         "home": {"id": match.home_id, "name": match.home.name},
         "away": {"id": match.away_id, "name": match.away.name},
         "players": {
@@ -566,6 +596,7 @@ def replay_data(match: Match) -> dict[str, Any]:
             for i in players.values()
         },
         "turns": turns,
+        **jump_points(events),
         "events": events,
     }
 

@@ -101,7 +101,9 @@ def test_stored_rows_name_the_players_and_teams(describer):
 
 def test_a_malformed_payload_still_gets_a_line(offline_describer):
     describe_with = offline_describer
-    assert describe(describe_with, "block", {}) == "block: {}"
+    assert describe(describe_with, "block", {}) == (
+        "Block (the details could not be read)"
+    )
     assert describe(describe_with, "something_new", {"a": 1}) == "something new: a 1"
 
 

@@ -5,6 +5,9 @@
  * ball, touchdowns. The state after event n is rebuilt by applying events
  * 0..n-1 to an empty pitch, so stepping back or jumping to a turn is the
  * same operation as stepping forward.
+ *
+ * On a narrow screen the pitch is drawn upright (the end zones at the top
+ * and the bottom), so each square is about twice as big as lying flat.
  */
 (function () {
   "use strict";
@@ -14,6 +17,8 @@
 
   var NS = "http://www.w3.org/2000/svg";
   var S = 32; // one square, in SVG units
+  // The dugout boxes, as the line under the pitch names them.
+  var BOXES = { ko: "knocked out", cas: "casualty", sent_off: "sent off" };
   var el = function (id) { return document.getElementById(id); };
   var ui = {
     svg: el("pitch"),
@@ -27,7 +32,14 @@
     seek: el("replay-seek"),
     pos: el("replay-pos"),
     dugouts: el("replay-dugouts"),
+    rerolls: el("replay-rerolls"),
   };
+  // The jump buttons: [button id, list of event indices to jump between,
+  // direction]. The lists come with the replay data (drives, touchdowns,
+  // casualties) or are collected from it (turns, actions).
+  var jumps = [];
+  var narrow = window.matchMedia ? window.matchMedia("(max-width: 40rem)") : null;
+  var upright = false;
   var data = null;
   var state = null;
   var at = 0; // number of events applied
@@ -60,6 +72,8 @@
       pass: null,
       off: {}, // id -> box
       weather: null,
+      rr: data.rerolls.slice(), // team re-rolls left, home and away
+      trail: [], // squares the active player has moved through this action
     };
   }
 
@@ -84,6 +98,7 @@
 
   function apply(st, ev) {
     var e = ev.p;
+    if (ev.rr) st.rr = ev.rr.slice();
     switch (ev.type) {
       case "weather": st.weather = e.result; break;
       case "setup":
@@ -107,7 +122,10 @@
         st.carrier = String(e.receiver);
         st.ball = player(st, st.carrier).sq;
         break;
-      case "move": place(st, String(e.player), e.dst); break;
+      case "move":
+        if (st.active === String(e.player) && st.trail.length) st.trail.push(e.dst);
+        place(st, String(e.player), e.dst);
+        break;
       case "landing":
         place(st, String(e.player), e.square);
         if (!e.ok) player(st, String(e.player)).down = true;
@@ -134,7 +152,7 @@
         break;
       case "turn_start":
         st.half = e.half; st.turn = e.turn; st.team = e.team; st.turns += 1;
-        st.active = null; st.target = null; st.block = null; st.pass = null;
+        st.active = null; st.target = null; st.block = null; st.pass = null; st.trail = [];
         break;
       case "turn_end":
         // Stunned players of the team whose turn ends roll over to Prone,
@@ -147,6 +165,7 @@
         break;
       case "activation":
         st.active = String(e.player); st.target = null; st.block = null; st.pass = null;
+        st.trail = [player(st, st.active).sq];
         break;
       case "nomination":
         st.target = String(e.target);
@@ -171,41 +190,53 @@
         break;
       case "drive_end":
         for (var d in st.players) st.players[d].sq = -1;
-        st.ball = -1; st.carrier = null; st.block = null; st.pass = null; st.active = null; st.target = null;
+        st.ball = -1; st.carrier = null; st.block = null; st.pass = null; st.active = null; st.target = null; st.trail = [];
         break;
     }
   }
 
+  // Pitch squares (x along the pitch, y across it) to SVG units: lying
+  // flat x runs left to right; upright it runs top to bottom.
+  function at2(x, y) { return upright ? [y * S, x * S] : [x * S, y * S]; }
+
   function xy(sq) {
     var w = data.pitch.width;
-    return [(sq % w) * S + S / 2, Math.floor(sq / w) * S + S / 2];
+    var c = at2(sq % w, Math.floor(sq / w));
+    return [c[0] + S / 2, c[1] + S / 2];
+  }
+
+  function box(cls, x, y, w, h, parent) {
+    var c = at2(x, y), d = at2(w, h);
+    return svg("rect", { class: cls, x: c[0], y: c[1], width: d[0], height: d[1] }, parent);
+  }
+
+  function line(cls, x1, y1, x2, y2, parent) {
+    var a = at2(x1, y1), b = at2(x2, y2);
+    return svg("line", { class: cls, x1: a[0], y1: a[1], x2: b[0], y2: b[1] }, parent);
   }
 
   function drawPitch() {
     var p = data.pitch;
-    var W = p.width * S, H = p.height * S;
-    ui.svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    var size = at2(p.width, p.height);
+    ui.svg.setAttribute("viewBox", "0 0 " + size[0] + " " + size[1]);
     ui.svg.setAttribute("aria-label", "Pitch, " + p.width + " by " + p.height + " squares");
+    root.dataset.orientation = upright ? "upright" : "flat";
     var defs = svg("defs", {}, ui.svg);
     var marker = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" }, defs);
     svg("path", { d: "M0,0 L10,5 L0,10 z", fill: "#ffd34d" }, marker);
     var grid = svg("g", { "aria-hidden": "true" }, ui.svg);
-    svg("rect", { class: "endzone", x: 0, y: 0, width: S, height: H }, grid);
-    svg("rect", { class: "endzone", x: W - S, y: 0, width: S, height: H }, grid);
+    box("endzone", 0, 0, 1, p.height, grid);
+    box("endzone", p.width - 1, 0, 1, p.height, grid);
     for (var x = 0; x < p.width; x++) {
-      for (var y = 0; y < p.height; y++) {
-        svg("rect", { class: "sq", x: x * S, y: y * S, width: S, height: S }, grid);
-      }
+      for (var y = 0; y < p.height; y++) box("sq", x, y, 1, 1, grid);
     }
     // The Lines of Scrimmage: one line on the 11-a-side pitch, two with
     // the middle third between them on the Sevens pitch.
-    [(p.home_los_x + 1) * S, p.away_los_x * S].forEach(function (x) {
-      svg("line", { class: "line", x1: x, y1: 0, x2: x, y2: H }, grid);
+    [p.home_los_x + 1, p.away_los_x, 1, p.width - 1].forEach(function (x) {
+      line("line", x, 0, x, p.height, grid);
     });
-    svg("line", { class: "line", x1: S, y1: 0, x2: S, y2: H }, grid);
-    svg("line", { class: "line", x1: W - S, y1: 0, x2: W - S, y2: H }, grid);
     [p.wide_zone, p.height - p.wide_zone].forEach(function (row) {
-      svg("line", { class: "wide", x1: 0, y1: row * S, x2: W, y2: row * S }, grid);
+      line("wide", 0, row, p.width, row, grid);
     });
     overlay = svg("g", { "aria-hidden": "true" }, ui.svg);
     layer = svg("g", {}, ui.svg);
@@ -222,6 +253,16 @@
     });
     ballEl = svg("circle", { class: "ball", r: S * 0.17 }, ui.svg);
     ballEl.style.display = "none";
+  }
+
+  // Draw the pitch again when the screen turns narrow or wide.
+  function redraw() {
+    upright = !!(narrow && narrow.matches);
+    Array.prototype.slice.call(ui.svg.childNodes).forEach(function (node) {
+      if (node.nodeName !== "title") ui.svg.removeChild(node);
+    });
+    tokens = {};
+    drawPitch();
   }
 
   function render() {
@@ -250,12 +291,33 @@
     }
     while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
     while (ui.dice.firstChild) ui.dice.removeChild(ui.dice.firstChild);
+    // The movement trail: where the player in action has been so far.
+    var path = st.trail.filter(function (sq) { return sq >= 0; });
+    if (path.length > 1) {
+      svg("polyline", { class: "trail", points: path.map(function (sq) { return xy(sq).join(","); }).join(" ") }, overlay);
+    }
     if (st.block) {
       var a = st.players[st.block.attacker], d = st.players[st.block.defender];
       if (a && d && a.sq >= 0 && d.sq >= 0) {
         var p1 = xy(a.sq), p2 = xy(d.sq);
         svg("line", { class: "arrow", x1: p1[0], y1: p1[1], x2: (p1[0] + p2[0]) / 2 + (p2[0] - p1[0]) * 0.15, y2: (p1[1] + p2[1]) / 2 + (p2[1] - p1[1]) * 0.15 }, overlay);
       }
+    }
+    // The dice row: the dice the current event drew (armour, injury, a
+    // dodge...), else the block dice while the block is on.
+    var drawn = data.events[at - 1] && data.events[at - 1].roll;
+    if (drawn) {
+      var label = document.createElement("span");
+      label.className = "die-label" + (drawn.ok === true ? " ok" : drawn.ok === false ? " fail" : "");
+      label.textContent = drawn.label + (drawn.ok === true ? ": success" : drawn.ok === false ? ": failed" : "");
+      ui.dice.appendChild(label);
+      drawn.faces.forEach(function (face) {
+        var span = document.createElement("span");
+        span.className = "die";
+        span.textContent = face;
+        ui.dice.appendChild(span);
+      });
+    } else if (st.block) {
       var chosen = false;
       var wanted = st.block.result ? st.block.result.replace(/_/g, " ").toLowerCase() : null;
       st.block.faces.forEach(function (face) {
@@ -272,7 +334,7 @@
     }
     ui.score.textContent = st.score[0] + "–" + st.score[1];
     ui.turn.textContent = st.half
-      ? (st.half === 3 ? "Extra time" : "Half " + st.half) + " · " + data[st.team].name + " turn " + st.turn + (st.weather ? " · " + st.weather.replace(/_/g, " ") : "")
+      ? (st.half === 3 ? "Extra time" : "Half " + st.half) + " · " + data[st.team].name + " turn " + st.turn + " of " + data.turns_per_half + (st.weather ? " · " + st.weather.replace(/_/g, " ") : "")
       : "Before kick-off";
     var ev = data.events[at - 1];
     ui.caption.textContent = ev ? ev.text : "Press Play, or step through the match one event at a time.";
@@ -282,10 +344,12 @@
     ui.seek.value = at;
     ui.pos.textContent = at + " / " + data.events.length;
     root.dataset.at = at;
+    ui.rerolls.textContent = "Team re-rolls left: " + data.home.name + " " + st.rr[0] + " · " + data.away.name + " " + st.rr[1];
+    jumps.forEach(function (j) { j.button.disabled = target(j) === null; });
     var boxes = { home: [], away: [] };
     for (var o in st.off) {
       var info = data.players[o];
-      if (info && st.off[o] !== "reserves") boxes[info.side].push("#" + info.number + " " + st.off[o].replace(/_/g, " "));
+      if (info && st.off[o] !== "reserves") boxes[info.side].push("#" + info.number + " " + (BOXES[st.off[o]] || st.off[o].replace(/_/g, " ")));
     }
     ui.dugouts.textContent = ["home", "away"].map(function (s) {
       return boxes[s].length ? data[s].name + " dugout: " + boxes[s].join(", ") : "";
@@ -315,7 +379,30 @@
     }, Number(ui.speed.value));
   }
 
+  // The event to seek to for a jump button, or null when there is none:
+  // the event at index i is shown once i + 1 events are applied.
+  function target(j) {
+    var found = null;
+    for (var k = 0; k < j.list.length; k++) {
+      var n = j.list[k] + 1;
+      if (j.dir > 0 && n > at) return n;
+      if (j.dir < 0 && n < at) found = n;
+    }
+    return found;
+  }
+
   function bind() {
+    jumps.forEach(function (j) {
+      j.button.addEventListener("click", function () {
+        var n = target(j);
+        if (n !== null) { stop(); seek(n); }
+      });
+    });
+    if (narrow) {
+      var onChange = function () { redraw(); render(); };
+      if (narrow.addEventListener) narrow.addEventListener("change", onChange);
+      else narrow.addListener(onChange);
+    }
     ui.play.addEventListener("click", function () { if (timer) stop(); else play(); });
     el("replay-step").addEventListener("click", function () { stop(); seek(at + 1); });
     el("replay-back").addEventListener("click", function () { stop(); seek(at - 1); });
@@ -336,9 +423,26 @@
     });
   }
 
+  function indices(type) {
+    var out = [];
+    data.events.forEach(function (ev, i) { if (ev.type === type) out.push(i); });
+    return out;
+  }
+
   function init(json) {
     data = json;
-    drawPitch();
+    var turns = data.turns.map(function (t) { return t.index; });
+    [
+      ["replay-prev-turn", turns, -1],
+      ["replay-next-turn", turns, 1],
+      ["replay-next-action", indices("activation"), 1],
+      ["replay-next-drive", data.drives, 1],
+      ["replay-next-td", data.touchdowns, 1],
+      ["replay-next-cas", data.casualties, 1],
+    ].forEach(function (j) {
+      jumps.push({ button: el(j[0]), list: j[1], dir: j[2] });
+    });
+    redraw();
     data.turns.forEach(function (t) {
       var opt = document.createElement("option");
       opt.value = t.index;
