@@ -19,6 +19,7 @@ from engine.rolls import Test
 from engine.star_rules import spend
 from engine.star_rules_a_plays import (
     BOUNDING_LEAP,
+    BURST,
     bounding_leap,
     burst_rushes,
     burst_spent,
@@ -62,7 +63,8 @@ _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
 def rush_limit(g: GameState, p: int) -> int:
     """Rushes allowed per action: 2, or 3 with Sprint (one more with the
     star rule Burst of Speed)."""
-    return (3 if g.skills[p] & S.SPRINT else 2) + burst_rushes(g, p)
+    sk = g.skills[p]
+    return (3 if sk & S.SPRINT else 2) + (burst_rushes(g, p) if sk & BURST else 0)
 
 
 def rush_modifier(g: GameState, p: int = -1) -> int:

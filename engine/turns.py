@@ -180,6 +180,8 @@ def activation_options(
                     standing_opp = True
                 else:
                     downed_opp = True
+                if standing_opp and downed_opp:
+                    break
         downed_opp = downed_opp and foul_ok
         blitz_ok = blitz_ok and standing_opp
     ttm_targets = False
