@@ -36,13 +36,15 @@ $(BIN)/.installed: pyproject.toml
 
 venv: $(BIN)/.installed
 
-# The demo is a local, DEBUG run on the embedded default (SQLite, eager Celery).
+# The demo is a local, DEBUG run on the embedded default (SQLite, eager Celery),
+# served on 127.0.0.1:$(PORT) (`make demo PORT=8001` for another port).
+PORT ?= 8000
 demo: export DEBUG ?= True
 demo: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo
-	@echo "Serving Dugout on http://127.0.0.1:8000 (admin: /admin/, API: /api/, docs: /api/docs/)"
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	@echo "Serving Dugout on http://127.0.0.1:$(PORT)/ (it redirects to the Badlands Sevens league page; admin: /admin/, API: /api/, docs: /api/docs/)"
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 lint: venv
 	$(BIN)/ruff check .

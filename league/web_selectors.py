@@ -41,6 +41,11 @@ class DraftBudget:
         return self.total > self.budget
 
     @property
+    def overspend(self) -> int:
+        """By how much the draft is over budget (0 within it)."""
+        return max(self.total - self.budget, 0)
+
+    @property
     def percent(self) -> int:
         return min(100, round(100 * self.total / self.budget)) if self.budget else 0
 

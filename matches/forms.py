@@ -346,19 +346,25 @@ class InducementForm(WebForm):
                     self.star_fields.append(name)
                 continue
             price = item["price"]
+            # Mercenaries have no count of their own (None): the team's
+            # player and position limits bound them, checked by the service.
+            count = (
+                f"0–{limit}" if limit is not None else "as many as the roster allows"
+            )
+            attrs: dict[str, Any] = {"inputmode": "numeric", "min": 0}
+            if limit is not None:
+                attrs["max"] = limit
             self.fields[slug] = forms.IntegerField(
                 min_value=0,
                 required=False,
                 initial=0,
                 label=item["name"],
                 help_text=(
-                    f"{price:,} each · 0–{limit}"
+                    f"{price:,} each · {count}"
                     if price is not None
-                    else f"the position's price + 30,000 · 0–{limit}"
+                    else f"the position's price + 30,000 · {count}"
                 ),
-                widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "min": 0, "max": limit}
-                ),
+                widget=forms.NumberInput(attrs=attrs),
             )
             if slug == "mercenaries":
                 self.fields["mercenary_position"] = forms.ChoiceField(

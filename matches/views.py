@@ -628,6 +628,7 @@ def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
         )
         for side, label in ((home, "Home"), (away, "Away"))
     ]
+    sides[0]["opponent"], sides[1]["opponent"] = away.team, home.team
     status = 200
     if buying is not None:
         entry = next(s for s in sides if s["team"].pk == buying)

@@ -309,7 +309,7 @@ def validate_inducements(
             price = purchase.unit_price
         elif purchase.unit_price is not None and purchase.unit_price != price:
             raise CampaignError(
-                "price_mismatch", f"{spec.name} costs {price} for this team", field
+                "price_mismatch", f"{spec.name} costs {price:,} for this team", field
             )
         lines.append(
             InducementLine(spec.slug, purchase.count, price, price * purchase.count)
@@ -318,7 +318,8 @@ def validate_inducements(
     if total > petty_cash + treasury:
         raise CampaignError(
             "over_budget",
-            f"inducements cost {total}, budget is {petty_cash} petty cash + {treasury} treasury",
+            f"inducements cost {total:,}, budget is {petty_cash:,} petty cash"
+            f" + {treasury:,} treasury",
             "purchases",
         )
     petty_used = min(total, petty_cash)

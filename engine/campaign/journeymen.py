@@ -118,7 +118,7 @@ def hire_journeyman(
     if treasury is not None and treasury < position.cost:
         raise CampaignError(
             "over_budget",
-            f"hiring costs {position.cost}, treasury is {treasury}",
+            f"hiring costs {position.cost:,} but the treasury holds {treasury:,}",
             "treasury",
         )
     skills = journeyman.skills

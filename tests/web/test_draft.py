@@ -157,7 +157,10 @@ def test_the_budget_fragment_shows_an_overspend_and_the_rules_broken(
 
     # 5×90k + 115k + 2×120k = 805k
     assert "805,000" in html
-    assert "205,000 over" in html
+    # 805k against the 600k Sevens budget: the overspend reads as a
+    # positive amount, not as "-205,000 over"
+    assert '<strong class="bad" data-testid="over">205,000 over</strong>' in html
+    assert "-205,000" not in html
     assert "at most 4 Big Un" in html
     assert "need at least 7 players" in html
 

@@ -117,7 +117,7 @@ def test_bb2020_offers_star_players_and_says_who_buys_first(
 
     assert f'name="t{bb.away_id}-star_player_1"' in html
     assert "Varag Ghoul-Chewer" in html
-    assert "The team with the higher team value buys first" in html
+    assert "the team with the higher team value buys first" in html
 
 
 def test_the_page_runs_the_same_queries_for_small_and_large_teams(
@@ -200,9 +200,9 @@ def test_a_purchase_over_the_budget_is_refused_and_writes_nothing(
     assert response.status_code == 400
     (entry,) = [s for s in response.context["sides"] if s["team"].pk == away]
     assert entry["general_errors"] == [
-        "inducements cost 150000, budget is 120000 petty cash + 0 treasury"
+        "inducements cost 150,000, budget is 120,000 petty cash + 0 treasury"
     ]
-    assert "inducements cost 150000, budget is 120000" in response.content.decode()
+    assert "inducements cost 150,000, budget is 120,000" in response.content.decode()
     assert _written() == before
 
 
