@@ -231,6 +231,26 @@ class ReportInputSerializer(InputSerializer):
         "pairs, tied throws included; omitted, the server rolls them.",
     )
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    mvps = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=2,
+        required=False,
+        help_text="The MVP each team picked at the table (player ids, one per "
+        "team, never for a team that conceded, nor a player killed in the "
+        "game); a team without one gets its MVP drawn by the server.",
+    )
+    knocked_out = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=40,
+        required=False,
+        help_text="Players knocked out during the game (player ids; a record only).",
+    )
+    sent_off = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=40,
+        required=False,
+        help_text="Players sent off during the game (player ids; a record only).",
+    )
 
 
 class ResolveInputSerializer(InputSerializer):
@@ -564,6 +584,9 @@ class MatchReportApi(APIView):
             else None,
             sudden_death=data.get("sudden_death"),
             notes=data.get("notes", ""),
+            mvps=data.get("mvps", []),
+            knocked_out=data.get("knocked_out", []),
+            sent_off=data.get("sent_off", []),
         )
         match_submit_report(match_id=pk, report=report, actor=request.user)
         match = get_object_or_404(match_detail_qs(), pk=pk)

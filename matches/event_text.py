@@ -429,7 +429,8 @@ class Describer:
                 )
             case "postgame_mvp":
                 names = ", ".join(p(pid) for pid in e.get("player_ids", []))
-                return f"{t(e['team_id'])} MVP: {names} ({self.dice(e)})"
+                how = self.dice(e) if e.get("dice") else "picked at the table"
+                return f"{t(e['team_id'])} MVP: {names} ({how})"
             case "postgame_spp":
                 if e.get("skipped"):
                     return f"Star Player Points: {e.get('reason', 'skipped')}"

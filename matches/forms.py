@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from django import forms
@@ -87,6 +88,12 @@ def _stat_input(long: str, label: str, key: str) -> forms.IntegerField:
     )
 
 
+ROLE_LABELS = {
+    "knocked_out": "knocked out during the game",
+    "sent_off": "sent off by the referee",
+}
+
+
 class ReportForm(WebForm):
     """The score, concession, Fan Factor dice, notes, and one number per
     player and statistic. Every field may be blank so a half-typed report
@@ -140,6 +147,31 @@ class ReportForm(WebForm):
                 self.fields[stat_field(person, key)] = _stat_input(
                     long, person.label, key
                 )
+        # Per team: the MVP the table picked, who was knocked out, who was
+        # sent off (rostered players only: Star Players are never MVP).
+        for side, team in (("home", home), ("away", away)):
+            mine = [(p.id, p.label) for p in players if p.side == side]
+            self.fields[f"mvp_{side}"] = forms.TypedChoiceField(
+                coerce=int,
+                empty_value=None,
+                required=False,
+                choices=[("", "— drawn by the server"), *mine],
+                label=f"{team.name} MVP",
+                help_text="the player the table picked at random; blank: the "
+                "server draws one",
+            )
+            for role, label in ROLE_LABELS.items():
+                self.fields[f"{role}_{side}"] = forms.TypedMultipleChoiceField(
+                    coerce=int,
+                    required=False,
+                    choices=mine,
+                    label=f"{team.name}: {label}",
+                    widget=forms.CheckboxSelectMultiple,
+                )
+
+    def role_fields(self, side: str) -> list[forms.BoundField]:
+        """The MVP, knocked-out and sent-off fields of ``side``."""
+        return [self[f"{role}_{side}"] for role in ("mvp", "knocked_out", "sent_off")]
 
     def player_rows(
         self,
@@ -240,6 +272,8 @@ class ParsedReport:
     report: Report
     line_players: list[PlayerInfo | StarInfo]  # players.<n> -> its row
     casualty_rows: list[int]  # casualties.<n> -> formset row
+    # mvps.<n>, knocked_out.<n>, sent_off.<n> -> the form field it came from
+    role_fields: dict[str, list[str]] = dataclass_field(default_factory=dict)
 
 
 def parse_report(
@@ -293,6 +327,17 @@ def parse_report(
             )
         )
         rows.append(row)
+    roles: dict[str, list[tuple[int, str]]] = {
+        "mvps": [],
+        "knocked_out": [],
+        "sent_off": [],
+    }
+    for side in ("home", "away"):
+        if data.get(f"mvp_{side}") is not None:
+            roles["mvps"].append((data[f"mvp_{side}"], f"mvp_{side}"))
+        for role in ("knocked_out", "sent_off"):
+            name = f"{role}_{side}"
+            roles[role] += [(pid, name) for pid in data.get(name) or []]
     report = Report(
         home_score=data["home_score"],
         away_score=data["away_score"],
@@ -303,8 +348,16 @@ def parse_report(
         if rolls[0] is not None
         else None,
         notes=data.get("notes", ""),
+        mvps=[pid for pid, _ in roles["mvps"]],
+        knocked_out=[pid for pid, _ in roles["knocked_out"]],
+        sent_off=[pid for pid, _ in roles["sent_off"]],
     )
-    return ParsedReport(report, line_players, rows)
+    return ParsedReport(
+        report,
+        line_players,
+        rows,
+        {kind: [name for _, name in pairs] for kind, pairs in roles.items()},
+    )
 
 
 # --- inducements ----------------------------------------------------------------

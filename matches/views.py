@@ -415,7 +415,11 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         for row in casualties.forms:
             row.is_valid()
     sides = [
-        (team, [(p, fields) for p, fields in form.player_rows() if p.side == side])
+        (
+            team,
+            [(p, fields) for p, fields in form.player_rows() if p.side == side],
+            form.role_fields(side),
+        )
         for side, team in (("home", match.home), ("away", match.away))
     ]
     context = {
@@ -460,6 +464,9 @@ def _report_violations(
             name = parts[2] if len(parts) > 2 else None
             name = CASUALTY_FIELDS.get(name or "", name)
             row.add_error(name if name in row.fields else None, v.message)
+        elif parts[0] in parsed.role_fields and len(parts) > 1 and parts[1].isdigit():
+            # mvps.<n>, knocked_out.<n>, sent_off.<n>: the team's field
+            form.add_error(parsed.role_fields[parts[0]][int(parts[1])], v.message)
         elif v.field == "fan_factor_rolls":
             form.add_error("fan_factor_home", v.message)
         elif v.field and v.field in form.fields:

@@ -219,8 +219,23 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
     roller = _roller(match, "spp")
     events: list[Any] = []
     mvps: dict[int, int] = {}
+    # The MVPs a tabletop report named (matches/services/report_roles.py);
+    # a team without one gets its MVP drawn here.
+    named = {int(t): int(p) for t, p in (result.summary or {}).get("mvps", {}).items()}
     for team, side in ((home, game.home), (away, game.away)):
         if side.conceded or not side.eligible_mvp_player_ids:
+            continue
+        if team.pk in named:
+            pid = named[team.pk]
+            mvps[pid] = mvps.get(pid, 0) + 1
+            events.append(
+                (
+                    "postgame_mvp",
+                    postgame_roll_payload(
+                        "mvp", team.pk, (), player_ids=[pid], named_in_report=True
+                    ),
+                )
+            )
             continue
         mvp = select_mvp(side, roller)
         for pid in mvp.player_ids:

@@ -26,6 +26,11 @@ from matches.services.kickoff import (
     match_snapshots,
 )
 from matches.services.report_plague import plague_rotter_teams, plague_violations
+from matches.services.report_roles import (
+    mvp_dead_violations,
+    role_summary,
+    role_violations,
+)
 from matches.services.results import (
     STAT_KEYS,
     casualty_entry,
@@ -83,6 +88,12 @@ class Report:
     sudden_death: Sequence[Sequence[int]] | None = None
     notes: str = ""
     extra: dict[str, object] = field(default_factory=dict)
+    # Player ids (matches/services/report_roles.py): the MVP the table
+    # picked for a team (none named: the server draws), and the players
+    # knocked out or sent off during the game.
+    mvps: Sequence[int] = ()
+    knocked_out: Sequence[int] = ()
+    sent_off: Sequence[int] = ()
 
 
 def team_turns(match: Match) -> int:
@@ -369,6 +380,13 @@ def _check(
             )
         )
     errors += plague_violations(match, report, snapshots, stars)
+    errors += role_violations(
+        mvps=report.mvps,
+        knocked_out=report.knocked_out,
+        sent_off=report.sent_off,
+        snapshots=snapshots,  # type: ignore[arg-type]
+        conceded_by=report.conceded_by,
+    )
     if errors:
         raise ServiceError(errors)
 
@@ -442,6 +460,16 @@ def match_submit_report(
         for i, cas in enumerate(report.casualties)
         if cas.player_id is not None
     ]
+    # Whether a casualty killed is known once its dice are rolled.
+    dead_mvps = mvp_dead_violations(report.mvps, casualties, snapshots)  # type: ignore[arg-type]
+    if dead_mvps:
+        raise ServiceError(dead_mvps)
+    roles = role_summary(
+        report.mvps,
+        report.knocked_out,
+        report.sent_off,
+        snapshots,  # type: ignore[arg-type]
+    )
     star_lines = [
         {"star_player": line.star_player, "team_id": stars[line.star_player]}
         | {k: getattr(line, k) for k in STAT_KEYS}
@@ -488,7 +516,7 @@ def match_submit_report(
         player_stats=stats,
         casualties=casualties,
         conceded_by=conceded,
-        summary={"notes": report.notes, "fan_factor_d3": list(d3)},
+        summary={"notes": report.notes, "fan_factor_d3": list(d3), **roles},
         submitted_by=actor,
         # Level at the end of a playoff means extra time was played too.
         extra_time=bool(shoot_out),
@@ -504,6 +532,7 @@ def match_submit_report(
                     "away_score": report.away_score,
                     "submitted_by": actor.get_username(),
                     "notes": report.notes,
+                    **roles,
                 },
             ),
             ("fan_factor", {"d3": list(d3), "fan_factor": list(fan_factors)}),
