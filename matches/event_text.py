@@ -379,9 +379,18 @@ class Describer:
                 value = f" ({e['value']})" if e.get("value") else ""
                 return f"{who}: {w(e['what'])}{value}"
             case "report":
+                roles = [
+                    f"{what}: {', '.join(p(pid) for pid in e[key])}"
+                    for key, what in (
+                        ("knocked_out", "knocked out"),
+                        ("sent_off", "sent off"),
+                    )
+                    if e.get(key)
+                ]
                 return (
                     f"Report by {e.get('submitted_by')}: "
                     f"{e['home_score']}–{e['away_score']}"
+                    + "".join(f"; {line}" for line in roles)
                 )
             case "report_player":
                 done = [f"{n} {short}" for key, short, _ in STATS if (n := e.get(key))]

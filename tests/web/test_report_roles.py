@@ -127,6 +127,11 @@ def test_a_submitted_report_keeps_them_and_the_named_mvp_gets_the_award(
     assert (orc.spp, human.spp) == (4, 4)
     page = client.get(f"/matches/{match.pk}/").content.decode()
     assert f"Orcs MVP: #{orc.number} {orc.name} (picked at the table)" in page
+    # the report's line in the event log names who was knocked out, sent off
+    assert (
+        f"Report by bob: 0–0; knocked out: #{human.number} {human.name}, "
+        f"#{human_2.number} {human_2.name}; sent off: #{orc_2.number} {orc_2.name}"
+    ) in page
 
 
 def test_a_team_without_a_named_mvp_gets_one_drawn(
