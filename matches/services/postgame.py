@@ -226,13 +226,13 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
         if side.conceded or not side.eligible_mvp_player_ids:
             continue
         if team.pk in named:
-            pid = named[team.pk]
-            mvps[pid] = mvps.get(pid, 0) + 1
+            chosen = named[team.pk]
+            mvps[chosen] = mvps.get(chosen, 0) + 1
             events.append(
                 (
                     "postgame_mvp",
                     postgame_roll_payload(
-                        "mvp", team.pk, (), player_ids=[pid], named_in_report=True
+                        "mvp", team.pk, (), player_ids=[chosen], named_in_report=True
                     ),
                 )
             )

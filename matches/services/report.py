@@ -384,7 +384,7 @@ def _check(
         mvps=report.mvps,
         knocked_out=report.knocked_out,
         sent_off=report.sent_off,
-        snapshots=snapshots,  # type: ignore[arg-type]
+        snapshots=snapshots,
         conceded_by=report.conceded_by,
     )
     if errors:
@@ -461,14 +461,14 @@ def match_submit_report(
         if cas.player_id is not None
     ]
     # Whether a casualty killed is known once its dice are rolled.
-    dead_mvps = mvp_dead_violations(report.mvps, casualties, snapshots)  # type: ignore[arg-type]
+    dead_mvps = mvp_dead_violations(report.mvps, casualties, snapshots)
     if dead_mvps:
         raise ServiceError(dead_mvps)
     roles = role_summary(
         report.mvps,
         report.knocked_out,
         report.sent_off,
-        snapshots,  # type: ignore[arg-type]
+        snapshots,
     )
     star_lines = [
         {"star_player": line.star_player, "team_id": stars[line.star_player]}

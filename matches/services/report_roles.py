@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from league.errors import Violation
+from engine.campaign.drafting import Violation
 
 ROLE_FIELDS = ("mvps", "knocked_out", "sent_off")
 
