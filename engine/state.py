@@ -13,8 +13,7 @@ stepped until it asks a :class:`Decision` of a coach.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from engine.pitch import Pitch
 
@@ -96,9 +95,11 @@ ACTION_FLAG = {
 Option = tuple[Any, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A choice the engine waits for: one coach (``team``) picks one option.
+
+    A named tuple rather than a frozen dataclass: the engine makes one per
+    decision, and a named tuple is three times cheaper to build (hot path).
 
     ``kind`` names the decision (activate, move, block_die, reroll, push,
     follow_up, pass_target, setup, kick_target, touchback, apothecary,
