@@ -119,12 +119,21 @@ def formation(g: GameState, t: int, name: str, players: list[int]) -> Placement:
             wide[zone] += 1
         used.add(sq)
         squares.append(sq)
-    # Who plays: the strongest, toughest, fastest, most skilled first (so a
-    # team with more than enough players fields its best, mercenaries
-    # included); then the Line of Scrimmage gets the strongest of them.
+    # Who plays: the players hired for this game first (Star Players and
+    # mercenaries: Decision: a team that paid for a star fields him, even a
+    # weak one such as Akhorne), then the strongest, toughest, fastest, most
+    # skilled; then the Line of Scrimmage gets the strongest of them.
+    hired = set(g.sheets[t].hired)
     chosen = sorted(
         players,
-        key=lambda p: (-g.st[p], -g.av[p], -g.ma[p], -len(g.all_skills[p]), g.pid[p]),
+        key=lambda p: (
+            g.pid[p] not in hired,
+            -g.st[p],
+            -g.av[p],
+            -g.ma[p],
+            -len(g.all_skills[p]),
+            g.pid[p],
+        ),
     )[:k]
     order = sorted(chosen, key=lambda p: (-g.st[p], -g.av[p], g.ag[p], g.pid[p]))
     return tuple((g.pid[p], s) for p, s in zip(order, squares, strict=False))

@@ -62,3 +62,31 @@ def test_star_carries_its_rule_and_plays_a_match(slug: str) -> None:
         assert steps < 40_000
     assert m.done
     assert check(m.state) == []
+
+
+@pytest.mark.parametrize("fmt", ["bb2020", "sevens"])
+def test_a_hired_star_takes_the_field_before_stronger_team_mates(fmt: str) -> None:
+    # Akhorne (ST 1, AV 6+) would be the last pick by strength: the team
+    # paid for him for this game, so the set-up fields him first.
+    from engine.setup import FORMATIONS, formation
+
+    rs = get_variant(fmt)
+    akhorne = star_sheets(
+        DATA.star_players["akhorne-the-squirrel"],
+        first_id=STAR_ID_BASE,
+        first_number=90,
+    )
+    home = default_team_sheet("orc", rs, first_id=1)
+    assert len(home.players) >= rs.players_on_pitch  # a full side without him
+    home = replace(home, players=home.players + akhorne, hired=(STAR_ID_BASE,))
+    away = default_team_sheet("human", rs, first_id=101)
+    g = Match(rs, home, away, RandomDice(1), start=False).state
+    players = [p for p in range(g.n) if g.team[p] == 0]
+    for name in FORMATIONS:
+        placed = {pid for pid, _ in formation(g, 0, name, players)}
+        assert STAR_ID_BASE in placed, name
+    # without the hire he stays on the bench (the strongest play)
+    unpaid = replace(home, hired=())
+    g = Match(rs, unpaid, away, RandomDice(1), start=False).state
+    placed = {pid for pid, _ in formation(g, 0, "spread", players)}
+    assert STAR_ID_BASE not in placed
