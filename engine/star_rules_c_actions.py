@@ -8,7 +8,9 @@
   be activated for a Hypnotic Gaze Special action as if he had the trait.
 * Kick 'em While They're Down! (Nobbla Blackwart, once per game): a
   Chainsaw Attack on a Prone or Stunned opponent (not a Foul: never a
-  Sending-off).
+  Sending-off). Decision: made with the Chainsaw Special action only; in
+  a Blitz the Chainsaw Attack replaces the Block against the nominated
+  target (engine.declared), who is Standing.
 * Maximum Carnage (Max Spleenripper, once per game): straight after a
   Chainsaw Attack, a second one against another opponent.
 * Sneakiest of the Lot (The Black Gobbo): his team may make two Foul
@@ -137,24 +139,6 @@ def kick_em_activation(g: GameState, p: int, opts: list[Option]) -> list[Option]
     if g.status[p] == STANDING and o not in opts and kick_em_targets(g, p):
         return [o]
     return []
-
-
-def kick_em_move_options(
-    g: GameState, p: int, opts: tuple[Option, ...]
-) -> tuple[Option, ...]:
-    """A Blitz's move options with ``("chainsaw", id)`` against each
-    downed opponent next to ``p``, before the Blitz's Block and while
-    movement (or a Rush) is left to pay for it."""
-    if g.act_blocked or g.act_ma_used >= g.ma[p] + rush_limit(g, p):
-        return opts
-    # Decision: in a Blitz the Chainsaw Attack replaces the Block against
-    # the nominated target (engine.declared), a Standing player, so a
-    # downed one is never offered here; Kick 'em is made with the Chainsaw
-    # Special action.
-    extra = [("chainsaw", g.pid[q]) for q in kick_em_targets(g, p) if q == g.act_target]
-    if not extra:
-        return opts
-    return opts[:-1] + tuple(extra) + opts[-1:]
 
 
 def chainsaw_on_downed(g: GameState, att: int, dfn: int) -> None:
@@ -344,7 +328,6 @@ __all__ = [
     "blade_hook",
     "chainsaw_on_downed",
     "kick_em_activation",
-    "kick_em_move_options",
     "kick_em_targets",
     "note_foul",
     "putrid_move_options",

@@ -304,9 +304,9 @@ def star_left_play(g: GameState, p: int, box: int) -> None:
 # -- Two for One -------------------------------------------------------------
 
 
-def _pair_of(position: str) -> frozenset[str]:
+def _pair_of(g: GameState, position: str) -> frozenset[str]:
     slug = position.removeprefix("star:")
-    for star in rules_data("bb2020").star_players.values():
+    for star in rules_data(g.variant.rules_data_version).star_players.values():
         members = frozenset(m.slug for m in star.members)
         if slug in members and len(members) > 1:
             return members
@@ -325,7 +325,7 @@ def pair_partner(g: GameState, p: int) -> int:
         for q in range(g.n)
         if q != p and g.team[q] == t and g.skills[q] & TWO_FOR_ONE_BIT
     ]
-    pair = _pair_of(g.sheet(p).position)
+    pair = _pair_of(g, g.sheet(p).position)
     for q in mates:
         if not pair or g.sheet(q).position.removeprefix("star:") in pair:
             return q

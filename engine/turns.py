@@ -92,7 +92,6 @@ from engine.star_rules_b_actions import vines_block, vines_options, vines_target
 from engine.star_rules_b_block import activation_over, second_block_action
 from engine.star_rules_c_actions import (
     kick_em_activation,
-    kick_em_move_options,
     kick_em_targets,
     note_foul,
     putrid_move_options,
@@ -540,8 +539,6 @@ class Activation(Proc):
                 mopts = putrid_move_options(g, p, mopts)
             if g.skills[p] & CHAINSAW and self.action == "blitz":
                 mopts = chainsaw_move_options(mopts)
-                if g.skills[p] & KICK_EM:
-                    mopts = kick_em_move_options(g, p, mopts)
             if g.skills[p] & SPECIAL_MOVE_MASK or self.action == "hypnotic_gaze":
                 mopts = special_move_options(g, p, self.action, mopts)
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
