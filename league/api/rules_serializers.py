@@ -56,18 +56,24 @@ class PositionSkillOutputSerializer(serializers.Serializer[Any]):
     label = Str()
 
 
-class PositionOutputSerializer(serializers.Serializer[Any]):
+class ProfileOutputSerializer(serializers.Serializer[Any]):
+    """A player profile as the rules print it: characteristics and skills
+    (a roster position, a Star Player)."""
+
     slug = Str()
     name = Str()
-    max = Int()
-    lineman = Bool()
-    cost = Int()
     ma = Int()
     st = Int()
     ag = Int()
     pa = Int(allow_null=True, help_text="null: the player never passes")
     av = Int()
     skills = PositionSkillOutputSerializer(many=True)
+
+
+class PositionOutputSerializer(ProfileOutputSerializer):
+    max = Int()
+    lineman = Bool()
+    cost = Int()
     primary = serializers.ListField(child=Str())
     secondary = serializers.ListField(child=Str())
 
@@ -118,15 +124,8 @@ class StarRuleOutputSerializer(serializers.Serializer[Any]):
     text = Str()
 
 
-class StarMemberOutputSerializer(serializers.Serializer[Any]):
-    slug = Str()
-    name = Str()
-    ma = Int()
-    st = Int()
-    ag = Int()
-    pa = Int(allow_null=True, help_text="null: the player never passes")
-    av = Int()
-    skills = PositionSkillOutputSerializer(many=True)
+class StarMemberOutputSerializer(ProfileOutputSerializer):
+    pass
 
 
 class StarPlayerOutputSerializer(serializers.Serializer[Any]):
