@@ -20,7 +20,7 @@ from engine.events import Armour, SkillUsed
 from engine.fouls import FoulAction
 from engine.injuries import KnockDown
 from engine.rolls import Test
-from engine.secret_weapons import ChainsawAttack
+from engine.secret_weapons import ChainsawAttack, foul_appearance_gate
 from engine.star_rules import spend
 from engine.state import (
     PF_SUREFEET_RR,
@@ -323,20 +323,9 @@ class ProjectileVomit(Proc):
 
     def step(self, g: GameState) -> Decision | None:
         att, dfn = self.att, self.dfn
+        if self.phase < 2 and not foul_appearance_gate(g, self, att, dfn, self.fa_done):
+            return None
         ph = self.phase
-        if ph == 0:
-            g.act_blocked = True
-            if not self.fa_done and g.skills[dfn] & FOUL_APPEARANCE:
-                self.phase = 1
-                g.stack.append(foul_appearance_test(att))
-                return None
-            ph = 2
-        elif ph == 1:
-            if not g.ret:
-                foul_appearance_failed(g, att, dfn, True)
-                g.stack.pop()
-                return None
-            ph = 2
         if ph == 2:
             if not g.skills[att] & PROJECTILE_VOMIT:  # Putrid Regurgitation
                 spend(g, att, "putrid-regurgitation")

@@ -102,6 +102,29 @@ def kick_back(g: GameState, att: int) -> Proc | None:
     return chainsaw_hit(g, att, att)
 
 
+def foul_appearance_gate(
+    g: GameState, proc: Proc, att: int, dfn: int, fa_done: bool
+) -> bool:
+    """Phases 0 and 1 of a Special action made instead of a Block (Chainsaw
+    Attack, Projectile Vomit) against ``dfn``: the action counts as the
+    Block, then Foul Appearance is rolled unless already done. True when
+    the action goes on (``proc.phase`` is then 2); False when ``proc``
+    must return now (the test is on the stack, or it failed and ``proc``
+    is gone)."""
+    if proc.phase == 0:
+        g.act_blocked = True
+        if not fa_done and g.skills[dfn] & FOUL_APPEARANCE:
+            proc.phase = 1
+            g.stack.append(foul_appearance_test(att))
+            return False
+    elif proc.phase == 1 and not g.ret:
+        foul_appearance_failed(g, att, dfn, True)
+        g.stack.pop()
+        return False
+    proc.phase = 2
+    return True
+
+
 class ChainsawAttack(Proc):
     """Chainsaw Attack Special action against the Standing ``dfn`` (instead
     of a Block, on its own or in a Blitz): D6, 2+ hits the target, a 1 kicks
@@ -123,20 +146,9 @@ class ChainsawAttack(Proc):
 
     def step(self, g: GameState) -> Decision | None:
         att, dfn = self.att, self.dfn
+        if self.phase < 2 and not foul_appearance_gate(g, self, att, dfn, self.fa_done):
+            return None
         ph = self.phase
-        if ph == 0:
-            g.act_blocked = True
-            if not self.fa_done and g.skills[dfn] & FOUL_APPEARANCE:
-                self.phase = 1
-                g.stack.append(foul_appearance_test(att))
-                return None
-            ph = 2
-        elif ph == 1:
-            if not g.ret:
-                foul_appearance_failed(g, att, dfn, True)
-                g.stack.pop()
-                return None
-            ph = 2
         if ph == 2:
             if g.skills[att] & KICK_EM and g.status[dfn] != STANDING:
                 spend(g, att, "kick-em-while-theyre-down")

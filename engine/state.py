@@ -133,6 +133,7 @@ class Proc:
 
     __slots__ = ("phase",)
     FIELDS: ClassVar[tuple[str, ...]] = ("phase",)
+    phase: int
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
