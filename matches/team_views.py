@@ -262,7 +262,18 @@ def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
         except ServiceError as exc:
             refused, violations = True, exc.violations
         general = _show(violations, form, formset, kept=len(plan.keep), rows=rows)
-    context.update(form=form, formset=formset, preview=preview, general_errors=general)
+    context.update(
+        form=form,
+        formset=formset,
+        preview=preview,
+        general_errors=general,
+        # the part of the budget its games, wins and draws raised
+        from_games=preview.budget["total"]
+        - preview.budget["base"]
+        - preview.budget["treasury"]
+        if preview is not None and not preview.budget["capped"]
+        else None,
+    )
     status = 400 if refused and request.POST.get("action") == "commit" else 200
     return render(request, "matches/team_redraft.html", context, status=status)
 

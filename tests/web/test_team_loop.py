@@ -530,9 +530,11 @@ def test_the_redraft_page_opens_on_the_preview_of_keeping_everyone(client, close
     # one season played, none before it: each costs his value, no agent's fee
     for p in players:
         assert (
-            f'<th scope="row">{p.name}</th><td class="num">{p.value:,}</td>'
-            f'<td class="num">0</td><td class="num">{p.value:,}</td>'
+            f'<th scope="row">{p.name}<br><span class="small muted">value '
+            f'{p.value:,}, no earlier season</span></th><td class="num">{p.value:,}</td>'
         ) in html
+    # 20,000 a game played and 20,000 more a win ("2. Raise Funds")
+    assert f"<dd>{20_000 + 20_000 * won:,}</dd>" in html
     total = sum(p.value for p in players)
     assert f'data-testid="redraft-total">{total:,}' in html
     assert f'data-testid="redraft-remaining">{budget - total:,}' in html
