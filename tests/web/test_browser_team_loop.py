@@ -97,6 +97,10 @@ def test_a_coach_hires_a_journeyman_and_retires_a_player(
     page = open_page(viewport, bob)
     page.goto(f"/teams/{team.pk}/")
     fits(page)
+    if viewport == DESKTOP:
+        # the whole roster, actions included, without scrolling sideways
+        wrap = page.locator("table.roster").locator("xpath=..")
+        assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth")
 
     # hire the journeyman for good
     hire = page.get_by_role(

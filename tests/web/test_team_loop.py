@@ -31,6 +31,17 @@ def _text(response) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
 
+def _fieldset(response, legend: str) -> str:
+    """The text of the form's fieldset titled ``legend``."""
+    html = response.content.decode()
+    start = html.index(f"<legend>{legend}</legend>")
+    return _text_of(html[start : html.index("</fieldset>", start)])
+
+
+def _text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
 def _state() -> tuple:
     """Everything a refused team action must leave as it was."""
     return (
@@ -118,8 +129,8 @@ def test_unspent_and_earned_spp_are_labelled_apart(client, sevens, bob):
 
     assert 'data-label="Unspent SPP">3</td>' in html
     assert 'data-label="Earned SPP">9</td>' in html
-    assert "Unspent <abbr" in html
-    assert "Earned <abbr" in html
+    assert "Unspent<br><abbr" in html
+    assert "Earned<br><abbr" in html
 
 
 def test_the_sheet_explains_why_ctv_differs_from_tv(client, sevens, bob):
@@ -594,12 +605,18 @@ def test_refusals_are_shown_by_their_fields_and_nothing_is_written(client, close
     )
 
     assert duplicate.status_code == 400
-    assert f"{first.name} is already kept" in _text(duplicate)
+    assert f"{first.name} is already kept" in _fieldset(duplicate, "Players who stay")
     assert over.status_code == 400
-    assert re.search(r"the re-draft costs [\d,]+ but the budget is [\d,]+", _text(over))
+    errors = _text_of(
+        over.content.decode().split('data-testid="redraft-errors"', 1)[1]
+    ).split("Preview", 1)[0]
+    assert re.search(r"the re-draft costs [\d,]+ but the budget is [\d,]+", errors)
     assert bad_position.status_code == 400
+    new_rows = _fieldset(bad_position, "New players")
+    # in the third row, after its number and before the fourth
+    third = new_rows.split(" 3 ", 1)[1].split(" 4 ", 1)[0]
     assert "Select a valid choice. troll is not one of the available choices." in (
-        _text(bad_position)
+        third
     )
     assert _state() == before
 
