@@ -340,6 +340,22 @@ def test_the_coach_retires_a_player_then_brings_him_back(client, played, bob):
     assert f"#2 {player.name} is back on the active roster." in _text(response)
 
 
+def test_a_visitor_sees_the_change_through_the_page_cache(client, played, bob):
+    # given a visitor's cached team sheet
+    orcs = played["orcs"]
+    player = orcs.players.get(number=2)
+    assert "temporarily retired:" not in _text(client.get(f"/teams/{orcs.pk}/"))
+
+    # when the coach retires a player (a second client: the visitor stays out)
+    coach = client.__class__()
+    coach.force_login(bob)
+    coach.post(f"/teams/{orcs.pk}/players/{player.pk}/retire/")
+
+    # then the visitor's next look shows it, and CTV without him
+    text = _text(client.get(f"/teams/{orcs.pk}/"))
+    assert f"#2 {player.name} temporarily retired: −{player.value:,}" in text
+
+
 def test_the_commissioner_may_retire_a_coachs_player(client, played, alice):
     orcs = played["orcs"]
     player = orcs.players.get(number=3)
@@ -406,7 +422,7 @@ def test_a_journeyman_the_treasury_cannot_pay_is_refused(client, sevens, bob):
     )
 
     assert _state() == before
-    assert re.search(rf"{cost:,}.*10,000", _text(response)), _text(response)
+    assert f"hiring costs {cost:,} but the treasury holds 10,000" in _text(response)
 
 
 # --- the special rule --------------------------------------------------------------------
