@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.access import team_get_for_write
 from league.errors import ServiceError
 from league.models import Player, Team
+from league.selectors import team_redraft_candidates
 from league.services.journeymen import journeyman_hire
 from league.services.roster import player_retire, player_unretire
 from league.services.teams import league_roster, team_choose_special_rule
@@ -137,16 +138,6 @@ def team_special_rule(request: HttpRequest, team_id: int) -> HttpResponse:
 # --- the re-draft ----------------------------------------------------------------
 
 
-def _eligible(team: Team) -> list[Player]:
-    """The players the re-draft may keep: last season's Team Draft list
-    (journeymen are never kept; a coach hires one for good first)."""
-    return list(
-        team.players.filter(
-            status__in=[Player.Status.ACTIVE, Player.Status.RETIRED], journeyman=False
-        ).order_by("number")
-    )
-
-
 def _plan(form: RedraftForm, formset: BaseFormSet[Any]) -> tuple[RedraftPlan, dict]:
     """The plan from valid forms, and which formset row each new player
     (``new_players.<n>``) came from."""
@@ -214,7 +205,7 @@ def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
         status = 400 if request.method == "POST" else 200
         return render(request, "matches/team_redraft.html", context, status=status)
     roster = league_roster(team.league, team.roster)
-    players = _eligible(team)
+    players = list(team_redraft_candidates(team))
     data = request.POST if request.method == "POST" else None
     form = RedraftForm(
         data,
