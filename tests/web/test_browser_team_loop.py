@@ -150,9 +150,11 @@ def test_the_ledger_in_words_is_on_screen(open_page, played, viewport):  # noqa:
     )
     winnings.scroll_into_view_if_needed()
     on_screen(page, winnings)
-    # every column of the ledger on screen, none scrolled away sideways
-    wrap = page.locator("table.ledger-words").locator("xpath=..")
-    assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth")
+    # every column of the ledger and of the matches on screen, none
+    # scrolled away sideways
+    for table in ("table.ledger-words", "table.team-matches"):
+        wrap = page.locator(table).locator("xpath=..")
+        assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth"), table
     record = page.get_by_test_id("record")
     on_screen(page, record)
     fits(page)
