@@ -20,6 +20,7 @@ from matches.models import Match, SeasonTeamArchive
 from matches.services.postgame import postgame_run_current_step
 from matches.services.report import PlayerLine, Report, match_submit_report
 from matches.services.rollover import season_close
+from matches.services.seasons import season_create, season_schedule
 from matches.team_sheet import ledger_sentence
 from tests.factories import LeagueFactory, draft_team, make_member
 from tests.web.conftest import count_queries, scheduled_season, sevens_teams
@@ -114,6 +115,37 @@ def test_the_sheet_shows_record_and_league_position(client, played):
     ) in away_text
     assert "· 3 points" in home_text
     assert "· 0 points" in away_text
+
+
+def test_the_place_is_within_the_teams_division(client, sevens, alice, bob, charlie):
+    # given four teams in two divisions; in the South the home team won 1-0
+    teams = sevens_teams(sevens, [bob, charlie], 4)
+    north, south = [t.pk for t in teams[:2]], [t.pk for t in teams[2:]]
+    season = season_create(
+        league=sevens,
+        name="Split",
+        seed=3,
+        divisions={"North": north, "South": south},
+    )
+    season_schedule(season_id=season.pk)
+    match = season.matches.get(home_id__in=south)
+    scorer = Player.objects.get(team_id=match.home_id, number=1)
+    match_submit_report(
+        match_id=match.pk,
+        actor=alice,
+        report=Report(
+            home_score=1,
+            away_score=0,
+            players=[PlayerLine(scorer.pk, touchdowns=1)],
+            fan_factor_rolls=(1, 1),
+        ),
+    )
+
+    winner = _text(client.get(f"/teams/{match.home_id}/"))
+    loser = _text(client.get(f"/teams/{match.away_id}/"))
+
+    assert "Split: 1st of 2 in South · played 1: won 1" in winner
+    assert "Split: 2nd of 2 in South · played 1: won 0, drawn 0, lost 1" in loser
 
 
 def test_a_team_without_a_season_says_so(client, sevens, bob):
