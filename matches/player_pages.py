@@ -32,6 +32,7 @@ from matches.web_selectors import league_seasons
 
 # How many players each board of the leaders page lists.
 BOARD_SIZE = 10
+SPP_BOARDS = ("mvps", "spp")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +110,14 @@ def _leaders_parts(league_id: int, season_id: int | None) -> LeadersParts:
         "seasons": seasons,
         "top": BOARD_SIZE,
         "spp_tracked": spp_tracked,
-        "boards": [(stat, board[stat.key]) for stat in LEADER_STATS],
+        # Decision: a league without SPP has no MVP awards either (the
+        # post-game picks none), so neither board is shown, rather than two
+        # boards that are always empty.
+        "boards": [
+            (stat, board[stat.key])
+            for stat in LEADER_STATS
+            if spp_tracked or stat.key not in SPP_BOARDS
+        ],
     }
     return LeadersParts(
         title=f"Leaders of {league.name}"

@@ -32,6 +32,7 @@ from django.db.models import Q
 
 from league.forms import KIND_LABELS
 from league.models import LeagueEvent, Player
+from league.rules import league_rules
 from league.web_selectors import SheetRow, skill_label, team_sheet_rows
 from matches.event_text import Describer
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
@@ -254,6 +255,9 @@ class PlayerCareer:
     totals: dict[str, int]
     spp_earned: int
     spp_spent: int
+    # Whether his league tracks SPP (a Sevens league may not: its players
+    # take the post-game skill instead).
+    spp_tracked: bool
     matches: list[MatchLine] = field(default_factory=list)
     injuries: list[Injury] = field(default_factory=list)
     advancements: list[AdvancementLine] = field(default_factory=list)
@@ -491,6 +495,7 @@ def player_career(player_id: int) -> PlayerCareer:
         improvements={k: int(v) for k, v in (player.improvements or {}).items() if v},
         totals=totals,
         spp_earned=player.spp_earned,
+        spp_tracked=league_rules(team.league).tracks_spp,
         spp_spent=sum(a.spp_spent or 0 for a in advancements),
         matches=lines,
         injuries=all_injuries,

@@ -431,3 +431,59 @@ def test_the_player_page_is_cached_until_his_league_moves_on(client, reported):
     html = client.get(url).content.decode()
     assert by_testid(html, "status") == "Temporarily retired"
     assert LeagueEvent.objects.filter(player=human_mvp).count() == 1
+
+
+def test_the_coach_sees_an_advance_link_and_a_visitor_does_not(
+    client, reported, bob, dave
+):
+    # given: the scorer holds 12 SPP
+    _, scorer, _, _ = reported
+    url = f"/players/{scorer.pk}/"
+    link = f'href="/players/{scorer.pk}/advance/"'
+
+    # when / then
+    assert link not in client.get(url).content.decode()
+    client.force_login(dave)
+    assert link not in client.get(url).content.decode()
+    client.force_login(bob)
+    assert link in client.get(url).content.decode()
+
+
+def test_a_league_without_spp_shows_no_spp_and_no_spp_boards(
+    client, resolved_season, sevens
+):
+    # given: the Sevens league tracks no SPP (its players take the post-game
+    # skill)
+    player = Player.objects.filter(team__league=sevens).order_by("pk").first()
+
+    # when
+    page = client.get(f"/players/{player.pk}/").content.decode()
+    board = client.get(f"/leagues/{sevens.pk}/leaders/").content.decode()
+
+    # then
+    assert 'data-testid="no-spp"' in page
+    assert 'data-testid="spp-earned"' not in page
+    assert 'data-testid="no-spp"' in board
+    assert "<h4>MVP awards</h4>" not in board
+    assert "<h4>Star Player Points earned</h4>" not in board
+    assert "<h4>Touchdowns</h4>" in board
+
+
+def test_a_journeymans_history_starts_with_his_match_as_a_journeyman(
+    client, resolved_season, sevens
+):
+    # given: a journeyman the season took on
+    event = LeagueEvent.objects.filter(
+        league=sevens, type=LeagueEvent.Type.JOURNEYMEN_TAKEN
+    ).earliest("id")
+    journeyman = Player.objects.get(pk=event.payload["player_ids"][0])
+
+    # when
+    career = player_career(journeyman.pk)
+    html = client.get(f"/players/{journeyman.pk}/").content.decode()
+
+    # then
+    assert career.roster_events[0].text == "Joined for a match as a journeyman"
+    assert "Joined the team" not in [e.text for e in career.roster_events]
+    assert "Joined for a match as a journeyman" in html
+    assert event.match_id in [line.match.pk for line in career.matches]
