@@ -350,27 +350,35 @@ ADVANCEMENT_TYPES = (
 
 
 def player_career(player_id: int) -> PlayerCareer:
-    """Everything the player page shows, in six queries whatever the length
-    of his career: the player, his kick-off rosters (with their matches and
-    results), his post-game events, the names of those who injured him and
-    his entries in the league's audit log. Raises ``Player.DoesNotExist``."""
+    """Everything the player page shows, in four queries whatever the
+    length of his career: the player, the kick-off rosters of his matches
+    (with the matches and their results), his post-game events and his
+    entries in the league's audit log. Raises ``Player.DoesNotExist``."""
     player = player_page_qs().get(pk=player_id)
     team, pid = player.team, player.pk
     version = team.league.rules_version
-    snapshots = list(
-        RosterSnapshot.objects.filter(
-            team_id=team.pk, data__players__contains=[{"id": pid}]
-        )
+    his = RosterSnapshot.objects.filter(
+        team_id=team.pk, data__players__contains=[{"id": pid}]
+    ).values("match_id")
+    # Both teams' kick-off rosters of his matches: his line-up, and the
+    # names of those who hurt him as they stood at kick-off.
+    line_ups = list(
+        RosterSnapshot.objects.filter(match_id__in=his)
         .select_related("match__season", "match__home", "match__away", "match__result")
         .defer("match__result__summary")
         .order_by(
             "match__season__created_at", "match__stage", "match__round", "match_id"
         )
     )
-    match_ids = [s.match_id for s in snapshots]
+    snapshots = [s for s in line_ups if s.team_id == team.pk]
+    names = {
+        p["id"]: f"#{p['number']} {p['name']} ({s.data.get('name', '')})"
+        for s in line_ups
+        for p in s.data["players"]
+    }
     events = list(
         MatchEvent.objects.filter(
-            match_id__in=match_ids,
+            match_id__in=his,
             type__in=(*SPP_EVENTS, "postgame_injury"),
         )
         .filter(Q(payload__player_id=pid) | Q(payload__player_ids__contains=[pid]))
@@ -393,20 +401,6 @@ def player_career(player_id: int) -> PlayerCareer:
         for cas in result.casualties if result is not None else ():
             if int(cas["player_id"]) == pid:
                 suffered.setdefault(snap.match_id, []).append(cas)
-    culprits = {
-        int(c["inflicted_by"])
-        for entries in suffered.values()
-        for c in entries
-        if c.get("inflicted_by")
-    }
-    names = (
-        {
-            p.pk: f"#{p.number} {p.name} ({p.team.name})"
-            for p in Player.objects.filter(pk__in=culprits).select_related("team")
-        }
-        if culprits
-        else {}
-    )
     lines: list[MatchLine] = []
     all_injuries: list[Injury] = []
     for snap in snapshots:
