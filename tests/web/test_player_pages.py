@@ -266,16 +266,32 @@ def test_the_leaders_board_ranks_the_reported_match(client, reported, eleven):
 
 
 def test_ties_share_a_rank_and_are_ordered_by_name_then_id():
-    # given: three players, two on 3 with names in reverse id order
-    a, b, c = (Player(pk=i, name=n) for i, n in ((1, "zed"), (2, "Amy"), (3, "amy")))
-    players = {1: a, 2: b, 3: c}
+    # given: three players on 5, two of them with the same name but for its
+    # case, and one on 2; counted in an order that is none of those
+    a, b, c, d = (
+        Player(pk=i, name=n) for i, n in ((1, "zed"), (2, "Amy"), (3, "amy"), (4, "Bo"))
+    )
+    players = {1: a, 2: b, 3: c, 4: d}
 
     # when
-    ranked = leaders_rank(Counter({1: 3, 2: 3, 3: 5}), players, top=3)
+    ranked = leaders_rank(Counter({3: 5, 4: 2, 1: 5, 2: 5}), players, top=4)
 
-    # then: 5 first; then "Amy" (id 2) and "amy" (id 3) tie on name, id
-    # decides; "zed" after them
-    assert ranked == [Leader(c, 5, 1), Leader(b, 3, 2), Leader(a, 3, 2)]
+    # then: the three on 5 share rank 1, by name ("Amy" and "amy" by id);
+    # the next is 4th
+    assert ranked == [
+        Leader(b, 5, 1),
+        Leader(c, 5, 1),
+        Leader(a, 5, 1),
+        Leader(d, 2, 4),
+    ]
+
+
+def test_a_board_stops_at_its_size():
+    players = {i: Player(pk=i, name=f"P{i}") for i in range(1, 5)}
+
+    ranked = leaders_rank(Counter({1: 4, 2: 3, 3: 2, 4: 1}), players, top=2)
+
+    assert [x.player.pk for x in ranked] == [1, 2]
 
 
 def test_a_stat_outside_the_boards_is_refused(eleven):
@@ -493,3 +509,25 @@ def test_a_journeymans_history_starts_with_his_match_as_a_journeyman(
     assert "Joined the team" not in [e.text for e in career.roster_events]
     assert "Joined for a match as a journeyman" in html
     assert event.match_id in [line.match.pk for line in career.matches]
+
+
+def test_a_player_who_misses_a_game_does_not_count_it(client, reported, eleven, alice):
+    # given: the Human hurt in the first match (Seriously Hurt: Miss Next
+    # Game) sits out a second one, a 0-0 draw
+    match, scorer, victim, _ = reported
+    second = scheduled_season(eleven, [match.home, match.away], seed=9).matches.get()
+    _play(second, alice, Report(home_score=0, away_score=0, fan_factor_rolls=(1, 1)))
+
+    # when
+    career = player_career(victim.pk)
+    html = client.get(f"/players/{victim.pk}/").content.decode()
+
+    # then
+    assert [(x.match.pk, x.played, x.outcome) for x in career.matches] == [
+        (match.pk, True, "Loss"),
+        (second.pk, False, "Draw"),
+    ]
+    assert career.totals["games"] == 1
+    assert by_testid(html, "games") == "1"
+    assert "did not play" in html
+    assert player_career(scorer.pk).totals["games"] == 2
