@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from league.models import LeagueEvent, Player
+from league.models import LeagueEvent, Player, Team
 from league.services.advancement import player_advance
 from league.services.roster import player_retire
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
@@ -22,6 +22,8 @@ from matches.player_selectors import (
     league_leaders_board,
     player_career,
 )
+from matches.services.inducements import Purchase, match_buy_inducements
+from matches.services.kickoff import match_kick_off
 from matches.services.postgame import postgame_run_current_step
 from matches.services.report import (
     CasualtyLine,
@@ -31,6 +33,7 @@ from matches.services.report import (
 )
 from matches.web_selectors import season_view
 from tests.factories import LeagueFactory, draft_team
+from tests.matches.conftest import one_match
 from tests.web.conftest import (
     count_queries,
     resolve_all,
@@ -531,3 +534,28 @@ def test_a_player_who_misses_a_game_does_not_count_it(client, reported, eleven, 
     assert by_testid(html, "games") == "1"
     assert "did not play" in html
     assert player_career(scorer.pk).totals["games"] == 2
+
+
+def test_a_star_player_on_the_match_page_has_no_player_page_link(
+    client, eleven, bob, charlie
+):
+    # given: Bob's Humans hired Mighty Zug for a match that has kicked off
+    home = draft_team(eleven, bob, roster="human", name="Reavers")
+    away = draft_team(eleven, charlie, roster="human", name="Marauders")
+    Team.objects.filter(pk__in=[home.pk, away.pk]).update(treasury=1_000_000)
+    match = one_match(eleven, home, away)
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=home.pk,
+        actor=bob,
+        items=[Purchase("star_players", star_player="mighty-zug")],
+    )
+    match_kick_off(match_id=match.pk)
+
+    # when
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+
+    # then: Zug is listed as he is, a rostered player links to his page
+    assert '<th scope="row">Mighty Zug<br>' in html
+    first = home.players.order_by("number").first()
+    assert f'<a href="/players/{first.pk}/">{first.name}</a>' in html
