@@ -132,6 +132,8 @@ def league_leaders_page(request: HttpRequest, league_id: int) -> HttpResponse:
     (``?season=<id>``; an id that is not one of the league's seasons is a
     404)."""
     raw = request.GET.get("season", "")
+    # Decision: a season that is not a number is as unknown as one of
+    # another league (404), not silently the all-seasons board.
     if raw and not raw.isdigit():
         raise Http404("no such season")
     season_id = int(raw) if raw else None

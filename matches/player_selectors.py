@@ -16,6 +16,13 @@ the season page, ``matches.web_selectors.season_view``):
   result;
 - SPP spent: the ``advancement`` entries of the league's audit log.
 
+Decision: Star Players and mercenaries have no player page and are on no
+leaders board. They are hired for one match, are not rows of any roster
+(the match page names them without a link) and earn no SPP; what they did
+stays in the match's events. Journeymen are players of the roster: they
+earn SPP (the same section), have a page and are on the boards, marked as
+journeymen on their page.
+
 Every function runs a fixed number of queries, however many matches the
 player or the league has played.
 """

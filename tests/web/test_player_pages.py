@@ -559,3 +559,24 @@ def test_a_star_player_on_the_match_page_has_no_player_page_link(
     assert '<th scope="row">Mighty Zug<br>' in html
     first = home.players.order_by("number").first()
     assert f'<a href="/players/{first.pk}/">{first.name}</a>' in html
+
+
+def test_improvements_and_lasting_injuries_show_on_the_characteristics(
+    client, reported
+):
+    # given: the scorer's AG improved once (3+ to 2+) and his MA down by a
+    # lasting injury (5 to 4), as the advancement and injury services store
+    # them
+    _, scorer, _, _ = reported
+    Player.objects.filter(pk=scorer.pk).update(
+        ag=2, improvements={"ag": 1}, ma=4, reductions={"ma": 1}
+    )
+
+    # when
+    html = client.get(f"/players/{scorer.pk}/").content.decode()
+
+    # then
+    assert by_testid(html, "char-ag") == "2+"
+    assert 'title="improved 1 time">▲1' in html
+    assert by_testid(html, "char-ma") == "4"
+    assert 'title="1 lasting injury">▼1' in html
