@@ -414,7 +414,9 @@ def player_career(player_id: int) -> PlayerCareer:
         match = snap.match
         result = getattr(match, "result", None)
         home = match.home_id == team.pk
-        entry = next((p for p in snap.data["players"] if p["id"] == pid), {})
+        entry: dict[str, Any] = next(
+            (p for p in snap.data["players"] if p["id"] == pid), {}
+        )
         line = (result.player_stats if result is not None else {}).get(str(pid), {})
         outcomes = injury_outcomes.get(match.pk, [])
         injuries = []
