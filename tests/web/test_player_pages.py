@@ -580,3 +580,18 @@ def test_improvements_and_lasting_injuries_show_on_the_characteristics(
     assert 'title="improved 1 time">▲1' in html
     assert by_testid(html, "char-ma") == "4"
     assert 'title="1 lasting injury">▼1' in html
+
+
+def test_a_journeyman_on_a_leaders_board_is_marked_as_one(client, reported, eleven):
+    # given: the scorer is (for this test) a journeyman
+    _, scorer, _, _ = reported
+    Player.objects.filter(pk=scorer.pk).update(journeyman=True)
+
+    # when
+    html = client.get(f"/leagues/{eleven.pk}/leaders/").content.decode()
+
+    # then
+    assert (
+        f'<a href="/players/{scorer.pk}/">{scorer.name}</a> '
+        '<span class="badge">journeyman</span>'
+    ) in html
