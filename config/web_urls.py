@@ -3,7 +3,7 @@
 from django.urls import path
 
 from league import views as league_views
-from matches import page_views, player_views, team_views
+from matches import page_views, player_pages, player_views, team_views
 from matches import views as match_views
 
 app_name = "web"
@@ -89,6 +89,12 @@ urlpatterns = [
         team_views.team_redraft_page,
         name="team-redraft",
     ),
+    path(
+        "leagues/<int:league_id>/leaders/",
+        player_pages.league_leaders_page,
+        name="league-leaders",
+    ),
+    path("players/<int:player_id>/", player_pages.player_page, name="player"),
     path(
         "players/<int:player_id>/advance/",
         player_views.player_advance_page,
