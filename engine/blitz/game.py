@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.blitz import actions as act
+from engine.blitz import advanced as adv
 from engine.blitz.ball import new_ball, pick
 from engine.blitz.board import board
 from engine.blitz.challenges import PREDICATES
@@ -123,6 +124,12 @@ def legal_actions(g: BlitzState, t: int) -> list[tuple[Any, ...]]:
             and act.throw_targets(g, i)
         ):
             out.append(("act", g.pid[i], "throw"))
+        if not g.advanced:
+            continue
+        if "foul" not in done and adv.foul_targets(g, i):
+            out.append(("act", g.pid[i], "foul"))
+        if "throw_team_mate" not in done and adv.can_throw_team_mate(g, i):
+            out.append(("act", g.pid[i], "throw_team_mate"))
     return out
 
 
@@ -195,6 +202,10 @@ class PlayerAction(act.BProc):
             return act.Block(i)
         if a == "throw":
             return act.Throw(i)
+        if a == "foul":
+            return adv.Foul(i)
+        if a == "throw_team_mate":
+            return adv.ThrowTeamMate(i)
         if a == "stand_up":
             act.stand_up(g, i)
             return None
@@ -409,7 +420,9 @@ def _run(g: BlitzState) -> None:
 class BlitzGame:
     """A Blitz Bowl game (public API). ``side`` is the board side the
     toss winner chose ("single" or "multiple"); ``deck_order`` lists the 26
-    card numbers top first (else the deck is shuffled with the dice)."""
+    card numbers top first (else the deck is shuffled with the dice);
+    ``advanced`` plays the advanced rules' Foul and Throw Team-mate Actions
+    (Decision: on by default, as a league plays the whole game)."""
 
     def __init__(
         self,
@@ -421,8 +434,10 @@ class BlitzGame:
         side: str = "single",
         deck_order: Sequence[int] | None = None,
         first: int | None = None,
+        advanced: bool = True,
     ) -> None:
         g = BlitzState(board(side), home, away, dice or RandomDice(seed))
+        g.advanced = advanced
         self.state = g
         if first is None:
             d = g.dice.d6()

@@ -124,6 +124,7 @@ class BlitzState:
         self.current_record: ActionRecord | None = None
         self.stack: list[Any] = []
         self.run_actions = 0
+        self.advanced = True
         self.held_at_turn_start: set[int] = set()
         self.claimed_this_turn = 0
         self.deck: list[int] = []  # card numbers, top first

@@ -20,6 +20,7 @@ def new_game(
     side: str = "single",
     deck: list[int] | None = None,
     first: int = 0,
+    advanced: bool = True,
 ) -> tuple[BlitzGame, FixedDice]:
     """A game whose coaches have set up (each Player on the first free End
     Zone square), waiting for the first coach's first Action."""
@@ -31,6 +32,7 @@ def new_game(
         side=side,
         deck_order=deck or DECK,
         first=first,
+        advanced=advanced,
     )
     while g.pending is not None and g.pending.kind == "setup":
         g.apply(g.pending.options[0])
