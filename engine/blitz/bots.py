@@ -4,9 +4,14 @@ the game never calls them (:mod:`engine.blitz.game`)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol
 
+from engine.blitz.game import BlitzGame
 from engine.state import Decision
+
+
+class Bot(Protocol):
+    def choose(self, game: BlitzGame, d: Decision) -> tuple[Any, ...]: ...
 
 
 class RandomBot:
@@ -16,6 +21,6 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, d: Decision) -> tuple[Any, ...]:
+    def choose(self, game: BlitzGame, d: Decision) -> tuple[Any, ...]:
         opts = [o for o in d.options if o[0] not in ("end_turn", "skip")]
         return self.rng.choice(opts or list(d.options))

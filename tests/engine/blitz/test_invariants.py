@@ -72,6 +72,6 @@ def test_random_games_keep_the_invariants(seed):
         d = g.pending
         assert d is not None
         assert d.options
-        g.apply(bots[0 if d.team == "home" else 1].choose(d))
+        g.apply(bots[0 if d.team == "home" else 1].choose(g, d))
         check(g.state)
     assert g.state.how in ("points", "sudden_death")
