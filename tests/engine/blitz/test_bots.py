@@ -29,7 +29,9 @@ def test_scripted_bot_scores_touchdowns():
 
 
 def test_simulate_prints_one_game_as_json(capsys):
-    assert main(["--home", "wood_elf", "--away", "nurgle", "--seed", "5", "--json"]) == 0
+    assert (
+        main(["--home", "wood_elf", "--away", "nurgle", "--seed", "5", "--json"]) == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert (out["home"], out["away"]) == ("wood_elf", "nurgle")
     total = 4 * sum(out["touchdowns"].values())
