@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.blitz import abilities as ab
 from engine.blitz.ball import bounce, can_take, drop, enter_square, give
 from engine.blitz.board import LONG
 from engine.blitz.events import (
@@ -20,19 +21,17 @@ from engine.blitz.events import (
     Roll,
     StoodUp,
 )
+from engine.blitz.faces import (
+    D6_TO_FACE,
+    FACE_ORDER,
+    KERRUNCH,
+    MISS,
+    SHOVE,
+    SMASH,
+    TACKLE,
+)
 from engine.blitz.state import MARK_SQUARES, TEAM_NAMES, BlitzState
 from engine.state import Decision
-
-# Block Dice faces (rulebook "Block Dice Results"); a D6 picks the face.
-SMASH = "smash"
-KERRUNCH = "kerrunch"
-SHOVE = "shove"
-TACKLE = "tackle"
-MISS = "miss"
-# Decision: the Block Die is a D6 with Shove on two faces; Dugout reads
-# 1 Miss, 2 Tackle, 3-4 Shove, 5 Kerrunch!, 6 Smash.
-D6_TO_FACE = ("", MISS, TACKLE, SHOVE, SHOVE, KERRUNCH, SMASH)
-FACE_ORDER = (SMASH, KERRUNCH, SHOVE, TACKLE, MISS)
 
 
 class BProc:
@@ -107,7 +106,7 @@ class Move(BProc):
         if g.occ[sq] >= 0 or g.board.blocked[sq]:
             return False
         if self.kind == "run":
-            return not g.next_to_standing_opponent(sq, g.team[self.i])
+            return run_step_ok(g, self.i, sq, self.left - 1)
         return _mark_reachable(g, self.i, sq, self.left - 1)
 
     def step(self, g: BlitzState) -> Decision | None:
@@ -119,7 +118,7 @@ class Move(BProc):
         if self.left > 0:
             here = g.pos[i]
             opts = [("move", sq) for sq in g.board.neighbours[here] if self._ok(g, sq)]
-        if self.kind == "run" and self.steps:
+        if self.kind == "run" and self.steps and run_may_end(g, i, g.pos[i]):
             opts.append(("stop",))
         if not opts or opts == [("stop",)]:
             g.stack.pop()
@@ -136,6 +135,9 @@ class Move(BProc):
         g.events.append(Moved(g.pid[i], frm, sq))
         self.left -= 1
         self.steps += 1
+        if self.kind == "run" and not ab.NEAR_OPPONENTS & g.abilities[i]:
+            if ab.blocking_neighbours(g, i, sq)[1]:
+                self.left = 0  # next to a Titchy opponent: the Run ends
         enter_square(g, i, running=self.kind == "run")
 
 
@@ -161,12 +163,44 @@ def can_mark(g: BlitzState, i: int) -> bool:
     )
 
 
+def run_may_end(g: BlitzState, i: int, sq: int) -> bool:
+    """Whether a Run may end on ``sq``: Elusive, Lithe Creature, Leap and
+    Ethereal Runs must end Open."""
+    if ab.END_OPEN & g.abilities[i]:
+        return not g.next_to_standing_opponent(sq, g.team[i])
+    return True
+
+
+def run_step_ok(g: BlitzState, i: int, sq: int, left: int) -> bool:
+    """Whether a Run may step into the empty square ``sq`` with ``left``
+    squares to go after it: never next to a standing opponent (but an
+    Insignificant or Titchy one), unless an ability lets the Player, and
+    then only if the Run can still end where it must."""
+    if not ab.NEAR_OPPONENTS & g.abilities[i]:
+        return not ab.blocking_neighbours(g, i, sq)[0]
+    if run_may_end(g, i, sq):
+        return True
+    frontier, seen = [sq], {sq, g.pos[i]}
+    for _ in range(left):
+        nxt = []
+        for a in frontier:
+            for n in g.board.neighbours[a]:
+                if n in seen or g.occ[n] >= 0 or g.board.blocked[n]:
+                    continue
+                if run_may_end(g, i, n):
+                    return True
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return False
+
+
 def can_run(g: BlitzState, i: int) -> bool:
-    t = g.team[i]
+    """Whether a Run Action has a first step (Move "D6" counts as 1 here:
+    the die is rolled once the Run is declared)."""
+    left = (g.move[i] or 1) - 1
     return any(
-        g.occ[n] < 0
-        and not g.board.blocked[n]
-        and not g.next_to_standing_opponent(n, t)
+        g.occ[n] < 0 and not g.board.blocked[n] and run_step_ok(g, i, n, left)
         for n in g.board.neighbours[g.pos[i]]
     )
 
@@ -248,8 +282,14 @@ def stand_up(g: BlitzState, i: int) -> None:
 
 
 def assisted(g: BlitzState, i: int, target: int) -> bool:
-    """The target is also Marked by another of the blocker's team-mates."""
-    return any(j != i and g.team[j] == g.team[i] for j in g.markers(target))
+    """The target is also Marked by another of the blocker's team-mates
+    who may Assist (Defensive, Woodland Aid, War Machine, Bomber)."""
+    if ab.block_unassisted(g, i, target):
+        return False
+    return any(
+        j != i and g.team[j] == g.team[i] and ab.may_assist(g, j, target)
+        for j in g.markers(target)
+    )
 
 
 class Block(BProc):
@@ -285,7 +325,10 @@ class Block(BProc):
             self.target = g.idx[choice[1]]
             helped = assisted(g, i, self.target)
             n = g.block[i] + (1 if helped else 0)
-            self.faces = tuple(D6_TO_FACE[g.dice.d6()] for _ in range(n))
+            t = self.target
+            self.faces = tuple(
+                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
+            )
             self.assisted = helped
             rec = g.current_record
             if rec is not None:

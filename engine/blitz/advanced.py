@@ -5,20 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.blitz.actions import (
-    D6_TO_FACE,
-    KERRUNCH,
-    MISS,
-    SHOVE,
-    SMASH,
-    TACKLE,
-    BProc,
-    armour_check,
-    injure,
-)
+from engine.blitz.actions import BProc, armour_check, injure
 from engine.blitz.ball import bounce, drop, enter_square
 from engine.blitz.board import LONG
 from engine.blitz.events import BlockDice, Injured, Moved, Roll
+from engine.blitz.faces import D6_TO_FACE, KERRUNCH, MISS, SHOVE, SMASH, TACKLE
 from engine.blitz.state import TEAM_NAMES, BlitzState
 from engine.state import Decision
 

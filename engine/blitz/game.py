@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.blitz import abilities as ab
 from engine.blitz import actions as act
 from engine.blitz import advanced as adv
 from engine.blitz.ball import new_ball, pick
@@ -112,6 +113,12 @@ def legal_actions(g: BlitzState, t: int) -> list[tuple[Any, ...]]:
                 out.append(("act", g.pid[i], "block"))
             if "sidestep" not in done and act.sidestep_squares(g, i):
                 out.append(("act", g.pid[i], "sidestep"))
+            if (
+                "run" not in done
+                and ab.may_run_while_marked(g, i)
+                and act.can_run(g, i)
+            ):
+                out.append(("act", g.pid[i], "run"))
             continue
         if "run" not in done and act.can_run(g, i):
             out.append(("act", g.pid[i], "run"))
@@ -121,6 +128,7 @@ def legal_actions(g: BlitzState, t: int) -> list[tuple[Any, ...]]:
             "throw" not in done
             and g.ball_of(i) >= 0
             and g.throw[i] is not None
+            and not ab.cannot_throw(g, i)
             and act.throw_targets(g, i)
         ):
             out.append(("act", g.pid[i], "throw"))

@@ -10,8 +10,8 @@ import random
 from collections import deque
 from typing import Any
 
-from engine.blitz.actions import FACE_ORDER, KERRUNCH, SHOVE, SMASH
 from engine.blitz.data import cards
+from engine.blitz.faces import FACE_ORDER, KERRUNCH, SHOVE, SMASH
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzState
 from engine.state import Decision

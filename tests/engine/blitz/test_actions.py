@@ -77,10 +77,11 @@ def test_marked_player_may_only_block_or_sidestep_and_sidestep_ends_open():
 
 
 def test_block_dice_equal_block_value_and_the_blocker_chooses():
-    # Big Un (Block 2) blocks a Human Lineman: two dice, 1 Miss and 6 Smash.
-    g, _ = new_game(dice=[1, 6, 2], first=1)
-    arrange(g, {106: (6, 5), 1: (5, 5)})
-    g.apply(("act", 106, "block"))
+    # A Chosen Blocker (Block 2, no ability) blocks a Human Lineman: two
+    # dice, 1 Miss and 6 Smash; the blocker picks Smash.
+    g, _ = new_game("human", "chaos_chosen", dice=[1, 6, 2], first=1)
+    arrange(g, {105: (6, 5), 1: (5, 5)})
+    g.apply(("act", 105, "block"))
     g.apply(("target", 1))
     assert g.pending.kind == "block_die"
     assert {o[1] for o in options(g)} == {"miss", "smash"}
