@@ -226,3 +226,23 @@ def test_the_league_page_runs_as_many_queries_whatever_the_league_size(
         assert count_queries(client, f"/leagues/{small.pk}/") == count_queries(
             client, f"/leagues/{large.pk}/"
         ), user
+
+
+def test_the_latest_results_are_the_last_round_played_so_far(
+    client, sevens, round_one_played, alice, django_capture_on_commit_callbacks
+):
+    # given round 2 half played: its first match won 3–2, its second open
+    season, _ = round_one_played
+    first, second = season.matches.filter(round=2).order_by("id")
+    play_recorded(first, 3, 2, actor=alice, capture=django_capture_on_commit_callbacks)
+
+    html = client.get(f"/leagues/{sevens.pk}/").content.decode()
+
+    latest = section(html, "latest-results")
+    assert "Latest results: Round 2" in latest
+    assert fixtures(latest) == [(first.home.name, "3–2", first.away.name)]
+    # round 2 is still the next round: its played match keeps its score
+    assert fixtures(section(html, "next-round")) == [
+        (first.home.name, "3–2", first.away.name),
+        (second.home.name, "v", second.away.name),
+    ]
