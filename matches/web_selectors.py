@@ -438,7 +438,7 @@ def _postgame_events(match: Match) -> list[MatchEvent]:
     )
 
 
-def _casualty_rows(
+def match_casualty_rows(
     match: Match, result: MatchResult | None
 ) -> list[tuple[dict[str, Any], str]]:
     """The casualty table's rows, in the order they happened: the result's
@@ -511,7 +511,7 @@ def match_view(match: Match) -> MatchView:
     )
     suffered: dict[int, str] = {}
     casualties: list[dict[str, Any]] = []
-    for cas, note in _casualty_rows(match, result):
+    for cas, note in match_casualty_rows(match, result):
         pid = int(cas["player_id"])
         outcome = injuries.get(pid) if not note else None
         suffered[pid] = Describer.words(

@@ -155,3 +155,85 @@ def test_every_match_tells_the_same_casualties_in_the_table_and_the_log(
     assert seen["victims"] >= 5
     assert seen["apothecary"] >= 1
     assert seen["regenerated"] >= 1
+
+
+RECORDED = re.compile(r"^(#\d+ .+?) casualty(?: by #\d+ .+?)?: ([a-z ]+?)(?: \(.*\))?$")
+
+
+def test_a_recorded_match_tells_the_same_casualties_in_the_table_and_the_log(
+    client, eleven, bob, charlie, alice, django_capture_on_commit_callbacks
+):
+    from matches.services.report import CasualtyLine
+    from tests.matches.conftest import one_match, play_recorded, roster
+
+    humans = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
+    orcs = draft_team(eleven, bob, roster="orc", name="Gouged Eye")
+    match = one_match(eleven, humans, orcs)
+    h, o = roster(humans), roster(orcs)
+    play_recorded(
+        match,
+        1,
+        0,
+        actor=alice,
+        capture=django_capture_on_commit_callbacks,
+        casualties=[
+            # D16 8: Seriously Hurt (the BB2020 Casualty table, 7-9)
+            CasualtyLine(player_id=h[1].pk, casualty_roll=8, inflicted_by=o[0].pk),
+            CasualtyLine(player_id=o[2].pk),  # the server rolls
+        ],
+    )
+
+    page = client.get(f"/matches/{match.pk}/?type=all").content.decode()
+
+    told = [
+        Line(*RECORDED.match(text).groups(), apothecary=False, regenerated=False)
+        for kind, text in log_events(page)
+        if kind == "casualty_roll"
+    ]
+    table = table_lines(page)
+    assert table == told
+    assert [line.victim for line in table] == [
+        f"#{h[1].number} {h[1].name}",
+        f"#{o[2].number} {o[2].name}",
+    ]
+    assert table[0].result == "seriously hurt"
+
+
+def test_casualties_the_result_leaves_out_keep_their_row_in_match_order():
+    from types import SimpleNamespace
+
+    from matches.web_selectors import match_casualty_rows
+
+    def engine(pid, result, **kw):
+        return {"player_id": pid, "team": "home", "result": result, **kw}
+
+    def entry(pid, result):
+        return {"player_id": pid, "result": result, "apothecary_used": False}
+
+    # a hired mercenary hurt, then #5 regenerates, is hurt again and keeps
+    # it, then #7 dies: the result keeps only #5's second casualty and #7's
+    result = SimpleNamespace(
+        casualties=[entry(5, "seriously_hurt"), entry(7, "dead")],
+        summary={
+            "casualties": [
+                engine(900_001, "badly_hurt", d16=3),
+                engine(5, "badly_hurt", regenerated=True, d16=2),
+                engine(5, "seriously_hurt", d16=8),
+                engine(7, "dead", d16=16),
+            ]
+        },
+    )
+    match = SimpleNamespace(mode=Match.Mode.RESOLVED)
+
+    rows = match_casualty_rows(match, result)
+
+    assert [(c["player_id"], c["result"], note) for c, note in rows] == [
+        (900_001, "badly_hurt", "hired"),
+        (5, "badly_hurt", "regenerated"),
+        (5, "seriously_hurt", ""),
+        (7, "dead", ""),
+    ]
+    assert rows[0][0]["casualty_roll"] == 3
+    # a recorded match has no engine list: the result's rows only
+    recorded = SimpleNamespace(mode=Match.Mode.RECORDED)
+    assert [note for _, note in match_casualty_rows(recorded, result)] == ["", ""]
