@@ -78,6 +78,30 @@ def test_what_the_favourite_spends_from_its_treasury_adds_to_the_petty_cash(
     assert cell(html, "petty-home") == f"{60_000 + 50_000:,}"
 
 
+def test_sevens_petty_cash_is_the_plain_gap(client, sevens, bob, charlie):
+    # blood_bowl_sevens.md: re-rolls cost double (Orc: 2 x 60K = 120K, and
+    # TV counts them at that); the Sevens league keeps the pre-errata petty
+    # cash, the CTV difference alone, whatever the favourite spends
+    humans = draft_team(sevens, charlie, roster="human", name="Reikland Reavers")
+    orcs = draft_team(sevens, bob, roster="orc", name="Gouged Eye", rerolls=1)
+    match = one_match(sevens, humans, orcs)
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=orcs.pk,
+        items=[Purchase("agency_cheerleaders")],  # 30,000 from the treasury
+        actor=bob,
+    )
+
+    html = client.get(f"/matches/{match.pk}/preview/").content.decode()
+
+    assert cell(html, "tv-home") == f"{7 * 50_000:,}"
+    assert cell(html, "tv-away") == f"{7 * 50_000 + 120_000:,}"
+    assert cell(html, "petty-home") == "120,000"
+    assert cell(html, "petty-away") == "0"
+    gap = text(re.search(r'data-testid="tv-gap">(.*?)</p>', html, re.S).group(1))
+    assert "(the gap; both teams may add treasury)" in gap
+
+
 def test_missing_players_are_named_and_leave_the_ctv(client, eleven, humans, orcs):
     match = one_match(eleven, humans, orcs)
     injured = orcs.players.order_by("number")[2]
