@@ -204,3 +204,38 @@ def test_the_match_page_of_a_scheduled_match_links_its_preview(
     html = client.get(f"/matches/{match.pk}/").content.decode()
 
     assert f'href="/matches/{match.pk}/preview/"' in html
+
+
+def test_the_preview_runs_as_many_queries_whatever_the_teams_and_history(
+    client,
+    eleven,
+    humans,
+    orcs,
+    bob,
+    charlie,
+    alice,
+    django_capture_on_commit_callbacks,
+):
+    from tests.web.conftest import count_queries
+
+    small = one_match(eleven, humans, orcs)
+    # bigger teams, a missing player, and two earlier meetings
+    big_home = draft_team(
+        eleven,
+        charlie,
+        roster="human",
+        name="Big Humans",
+        extra=[("blitzer", f"Blitzer {i}") for i in range(4)],
+    )
+    big_away = draft_team(eleven, bob, roster="orc", name="Big Orcs", rerolls=2)
+    Player.objects.filter(pk=big_away.players.first().pk).update(miss_next_game=True)
+    for _ in range(2):
+        played = one_match(eleven, big_home, big_away)
+        play_recorded(
+            played, 1, 0, actor=alice, capture=django_capture_on_commit_callbacks
+        )
+    large = one_match(eleven, big_home, big_away)
+
+    assert count_queries(client, f"/matches/{small.pk}/preview/") == count_queries(
+        client, f"/matches/{large.pk}/preview/"
+    )
