@@ -104,11 +104,16 @@ def log_lines(events: list[tuple[str, str]]) -> list[Line]:
     return lines
 
 
-@pytest.fixture(params=["bb2020", "sevens"])
+@pytest.fixture(params=["bb2020", "bb2020-classic-table", "sevens"])
 def resolved(
     request, alice, bob, charlie, eleven, sevens, django_capture_on_commit_callbacks
 ):
-    league = eleven if request.param == "bb2020" else sevens
+    league = sevens if request.param == "sevens" else eleven
+    if request.param == "bb2020-classic-table":
+        # a house table: the league rolls its casualties on the Classic D100
+        # table, not on the D16 the match itself rolls
+        league.casualty_table = "classic"
+        league.save(update_fields=["casualty_table"])
     teams = [
         draft_team(
             league,
