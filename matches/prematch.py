@@ -56,8 +56,12 @@ class Preview:
 
     @property
     def gap(self) -> int:
-        """The CTV difference."""
+        """The CTV difference (what petty cash is counted from)."""
         return abs(self.home.ctv - self.away.ctv)
+
+    @property
+    def tv_gap(self) -> int:
+        return abs(self.home.tv - self.away.tv)
 
     @property
     def underdog(self) -> TeamPreview | None:

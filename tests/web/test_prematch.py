@@ -122,6 +122,31 @@ def test_missing_players_are_named_and_leave_the_ctv(client, eleven, humans, orc
     assert cell(html, "ctv-home") == f"{550_000 - 50_000 + 50_000:,}"
     assert cell(html, "tv-away") == "610,000"
     assert cell(html, "ctv-away") == f"{610_000 - 50_000 + 50_000:,}"
+    gap = text(re.search(r'data-testid="tv-gap">(.*?)</p>', html, re.S).group(1))
+    assert "TV gap: 60,000; CTV gap: 60,000." in gap
+
+
+def test_petty_cash_counts_from_ctv_not_tv(client, eleven, charlie, orcs):
+    # 12 Human Linemen (600K TV), one of them out injured: 11 still play, so
+    # no Journeyman, and CTV leaves him out (rules_and_regulations.md "CTV")
+    humans = draft_team(
+        eleven,
+        charlie,
+        roster="human",
+        name="Reikland Reavers",
+        extra=[("human-lineman", "Twelfth Man")],
+    )
+    hurt = humans.players.order_by("number").first()
+    Player.objects.filter(pk=hurt.pk).update(miss_next_game=True)
+    match = one_match(eleven, humans, orcs)
+
+    html = client.get(f"/matches/{match.pk}/preview/").content.decode()
+
+    assert cell(html, "tv-home") == f"{12 * 50_000:,}"
+    assert cell(html, "ctv-home") == f"{11 * 50_000:,}"
+    gap = text(re.search(r'data-testid="tv-gap">(.*?)</p>', html, re.S).group(1))
+    assert f"TV gap: {610_000 - 600_000:,}; CTV gap: {610_000 - 550_000:,}." in gap
+    assert cell(html, "petty-home") == f"{610_000 - 550_000:,}"
 
 
 def test_head_to_head_lists_every_earlier_meeting_across_seasons(
