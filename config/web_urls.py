@@ -3,7 +3,7 @@
 from django.urls import path
 
 from league import views as league_views
-from matches import page_views, player_views, prematch_views
+from matches import page_views, player_pages, player_views, prematch_views, team_views
 from matches import views as match_views
 
 app_name = "web"
@@ -64,6 +64,37 @@ urlpatterns = [
         name="team-fire",
     ),
     path("teams/<int:team_id>/buy/", league_views.team_purchase, name="team-buy"),
+    path(
+        "teams/<int:team_id>/players/<int:player_id>/hire/",
+        team_views.team_journeyman_hire,
+        name="team-journeyman-hire",
+    ),
+    path(
+        "teams/<int:team_id>/players/<int:player_id>/retire/",
+        team_views.team_player_retire,
+        name="team-retire",
+    ),
+    path(
+        "teams/<int:team_id>/players/<int:player_id>/unretire/",
+        team_views.team_player_unretire,
+        name="team-unretire",
+    ),
+    path(
+        "teams/<int:team_id>/special-rule/",
+        team_views.team_special_rule,
+        name="team-special-rule",
+    ),
+    path(
+        "teams/<int:team_id>/redraft/",
+        team_views.team_redraft_page,
+        name="team-redraft",
+    ),
+    path(
+        "leagues/<int:league_id>/leaders/",
+        player_pages.league_leaders_page,
+        name="league-leaders",
+    ),
+    path("players/<int:player_id>/", player_pages.player_page, name="player"),
     path(
         "players/<int:player_id>/advance/",
         player_views.player_advance_page,

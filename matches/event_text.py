@@ -125,6 +125,9 @@ class PlayerInfo:
     name: str
     position: str
     available: bool = True
+    # A player of the team's roster (with a player page), not a Star Player
+    # or mercenary hired for the match.
+    rostered: bool = True
 
     @property
     def label(self) -> str:

@@ -26,12 +26,12 @@ from league.page_cache import league_cached, object_cached
 from league.selectors import (
     team_detail_qs,
     team_league_id,
-    team_ledger,
     team_list,
     team_roster_players,
     team_special_rules,
     team_value_get,
 )
+from league.team_forms import SpecialRuleForm
 from league.web_selectors import (
     league_commissioned,
     league_draft_access,
@@ -41,6 +41,12 @@ from league.web_selectors import (
 from matches.league_home import LeagueNow, league_now
 from matches.models import Match, Season, TaskProgress
 from matches.selectors import season_league_id
+from matches.team_sheet import (
+    team_current_record,
+    team_ledger_lines,
+    team_redraft_due,
+    team_value_breakdown,
+)
 from matches.web_selectors import (
     ProgressView,
     league_seasons,
@@ -241,19 +247,22 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
     players = team_roster_players(team)
     fmt = get_variant(team.league.format)
     roster = rules_data(team.league.rules_version).rosters[team.roster]
+    value = team_value_get(team)
     context: dict[str, Any] = {
         "team": team,
         "league": team.league,
         "format": fmt,
         "roster": roster,
-        "value": team_value_get(team),
+        "value": value,
+        "breakdown": team_value_breakdown(value.tv, players),
+        "record": team_current_record(team),
         "special_rules": [
             rules_data(team.league.rules_version).special_rules[slug].name
             for slug in team_special_rules(team)
         ],
         "rows": team_sheet_rows(team, players),
         "former": list(team_former_players(team)),
-        "ledger": list(team_ledger(team)),
+        "ledger": team_ledger_lines(team),
         "matches": team_matches(team),
         "can_write": can_write,
     }
@@ -268,6 +277,12 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
             hire_form=HireForm(roster=roster),
             buy_form=BuyForm(),
             prices=[(PURCHASE_LABELS[item], prices[item]) for item in PURCHASE_ITEMS],
+            redraft_due=team_redraft_due(team),
+            special_rule_form=SpecialRuleForm(
+                roster=roster, rules_version=team.league.rules_version
+            )
+            if roster.special_rule_choice and not team.special_rule
+            else None,
         )
     return context
 

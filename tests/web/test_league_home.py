@@ -117,7 +117,7 @@ def test_record_report_is_offered_only_for_the_coachs_own_fixtures(
 
 
 def test_the_leaders_show_the_top_three_of_the_season(client, sevens, round_one_played):
-    _, played = round_one_played
+    season, played = round_one_played
     # the touchdowns: home #1 of the 2–1 match scored 2, away #1 scored 1
     two, one = first_player(played[0].home), first_player(played[0].away)
 
@@ -127,13 +127,11 @@ def test_the_leaders_show_the_top_three_of_the_season(client, sevens, round_one_
 
     touchdowns = leaders[: leaders.index("Casualties")]
     assert re.findall(
-        r">([^<>]+)</a> <span[^>]*>[^<]*</span></span> "
-        r"<strong class=\"num\">(\d+) TD</strong>",
+        r'<a href="/players/(\d+)/">([^<]+)</a>.*?<strong class="num">(\d+) TD</strong>',
         touchdowns,
-    ) == [
-        (two.name, "2"),
-        (one.name, "1"),
-    ]
+    ) == [(str(two.pk), two.name, "2"), (str(one.pk), one.name, "1")]
+    # the full boards are a link away
+    assert f'href="/leagues/{sevens.pk}/leaders/?season={season.pk}"' in leaders
 
 
 def _two_team_season(league, teams, *, playoffs: bool = False):
