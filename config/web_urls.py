@@ -3,7 +3,7 @@
 from django.urls import path
 
 from league import views as league_views
-from matches import page_views, player_pages, player_views, team_views
+from matches import page_views, player_pages, player_views, prematch_views, team_views
 from matches import views as match_views
 
 app_name = "web"
@@ -106,6 +106,11 @@ urlpatterns = [
         name="player-advancement",
     ),
     path("matches/<int:match_id>/", match_views.match_page, name="match"),
+    path(
+        "matches/<int:match_id>/preview/",
+        prematch_views.match_preview_page,
+        name="match-preview",
+    ),
     path(
         "matches/<int:match_id>/inducements/",
         match_views.match_inducements,

@@ -38,6 +38,7 @@ from league.web_selectors import (
     team_former_players,
     team_sheet_rows,
 )
+from matches.league_home import LeagueNow, league_now
 from matches.models import Match, Season, TaskProgress
 from matches.selectors import season_league_id
 from matches.team_sheet import (
@@ -81,6 +82,11 @@ class LeagueParts:
     open_matches: list[tuple[int, int, int]]
     # A resolution under way: its counts are read for each request.
     resolving: bool
+    # The top of the league page (None on a season's own page): its next
+    # round is rendered for each request (who may record a report), the
+    # rest comes rendered.
+    now: LeagueNow | None = None
+    now_body: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +126,11 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
         "teams": teams,
     }
 
+    # Decision: the league page (no season asked for) opens on what matters
+    # now; a season's own page (a tab) shows that season only.
+    now = league_now(season, view, seasons) if season_id is None else None
+    context["now"] = now
+
     def fragment(name: str) -> str:
         return render_to_string(f"matches/{name}.html", context)
 
@@ -142,6 +153,8 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
         ],
         resolving=season is not None
         and TaskProgress.objects.filter(season=season, finished_at=None).exists(),
+        now=now,
+        now_body=fragment("_league_now") if now else "",
     )
 
 
@@ -154,11 +167,17 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
     """The league with one season (the one asked for, else its latest)."""
     league, season, user = parts.league, parts.season, request.user
     season_body = parts.season_body
-    may_report = any(
-        team_ids_can_write(user, coach_id=coach, commissioner_id=league.commissioner_id)
-        for _, home, away in parts.open_matches
-        for coach in (home, away)
-    )
+    reportable = {
+        match_id
+        for match_id, home, away in parts.open_matches
+        if any(
+            team_ids_can_write(
+                user, coach_id=coach, commissioner_id=league.commissioner_id
+            )
+            for coach in (home, away)
+        )
+    }
+    may_report = bool(reportable)
     if season is not None and may_report:
         season_body = render_to_string(
             "matches/_season_body.html",
@@ -183,6 +202,9 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
         ),
         "commissioner": league_commissioned(user, league),
         "draft_access": league_draft_access(league, user),
+        "now": parts.now,
+        "now_body": mark_safe(parts.now_body),  # noqa: S308 (rendered HTML)
+        "reportable": reportable,
     }
     return render(request, "matches/league_page.html", context)
 

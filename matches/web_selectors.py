@@ -432,6 +432,48 @@ def _postgame_events(match: Match) -> list[MatchEvent]:
     )
 
 
+def match_casualty_rows(
+    match: Match, result: MatchResult | None
+) -> list[tuple[dict[str, Any], str]]:
+    """The casualty table's rows, in the order they happened: the result's
+    casualties (what the post-game applies), and, for a resolved match, the
+    casualties the engine recorded that the result leaves out (a player who
+    regenerated, a hired mercenary or Star Player: see
+    matches/services/resolve.py), so the table names every victim the event
+    log and the replay name.
+
+    Decision: the two lists are walked together in the engine's order; an
+    engine casualty that is not the result's next entry is one the result
+    left out. A recorded match has no engine list: its rows are the
+    result's."""
+    if result is None:
+        return []
+    kept = list(result.casualties)
+    engine = (
+        (result.summary or {}).get("casualties", [])
+        if match.mode == Match.Mode.RESOLVED
+        else []
+    )
+    rows: list[tuple[dict[str, Any], str]] = []
+    for cas in engine:
+        if kept and int(kept[0]["player_id"]) == int(cas["player_id"]):
+            if not cas.get("regenerated"):
+                rows.append((kept.pop(0), ""))
+                continue
+        note = "regenerated" if cas.get("regenerated") else "hired"
+        rows.append(
+            (
+                {
+                    **cas,
+                    "casualty_roll": cas.get("d16") or cas.get("d100"),
+                    "lasting_roll": cas.get("lasting_d6"),
+                },
+                note,
+            )
+        )
+    return rows + [(entry, "") for entry in kept]
+
+
 def match_view(match: Match) -> MatchView:
     """Box score, casualties with their dice and outcomes, SPP and the
     post-game rolls of one match."""
@@ -463,11 +505,11 @@ def match_view(match: Match) -> MatchView:
     )
     suffered: dict[int, str] = {}
     casualties: list[dict[str, Any]] = []
-    for cas in result.casualties if result else []:
+    for cas, note in match_casualty_rows(match, result):
         pid = int(cas["player_id"])
-        outcome = injuries.get(pid)
+        outcome = injuries.get(pid) if not note else None
         suffered[pid] = Describer.words(
-            (outcome or {}).get("injury") or cas.get("result", "")
+            note or (outcome or {}).get("injury") or cas.get("result", "")
         )
         casualties.append(
             {
@@ -478,6 +520,9 @@ def match_view(match: Match) -> MatchView:
                 "entry": cas,
                 "outcome": outcome,
                 "result": Describer.words(cas.get("result", "")),
+                # "regenerated" or "hired": a casualty of the match that the
+                # result does not keep (no injury to apply after the game)
+                "note": note,
             }
         )
     box: dict[str, list[BoxLine]] = {"home": [], "away": []}
