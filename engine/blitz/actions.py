@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.blitz import abilities as ab
 from engine.blitz.ball import bounce, can_take, drop, enter_square, give
-from engine.blitz.board import LONG
+from engine.blitz.board import LONG, SHORT
 from engine.blitz.events import (
     BallMoved,
     BlockDice,
@@ -395,16 +395,18 @@ class Block(BProc):
             g.no_more_actions[i] = True
 
 
-def throw_targets(g: BlitzState, i: int) -> list[int]:
-    """Team-mates the Throw Ruler reaches who may take the ball."""
+def throw_targets(g: BlitzState, i: int, *, short_only: bool = False) -> list[int]:
+    """Team-mates the Throw Ruler reaches who may take the ball (its Short
+    section only, for Running Pass's free Short Throw)."""
     frm = g.pos[i]
+    top = SHORT if short_only else LONG
     return [
         j
         for j in range(g.n)
         if j != i
         and g.team[j] == g.team[i]
         and can_take(g, j)
-        and g.board.throw_range(frm, g.pos[j])
+        and 0 < g.board.throw_range(frm, g.pos[j]) <= top
     ]
 
 
@@ -412,15 +414,19 @@ class Throw(BProc):
     """Throw: to a team-mate in range; a Hand-off to an adjacent one needs no
     check (rulebook "Throw Action")."""
 
-    def __init__(self, i: int) -> None:
+    def __init__(self, i: int, *, short_only: bool = False) -> None:
         self.i = i
+        self.short_only = short_only
         self.target = -1
         self.modifier = 0
         self.rerolled = False
 
     def step(self, g: BlitzState) -> Decision | None:
         if self.target < 0:
-            opts = tuple(("target", g.pid[j]) for j in throw_targets(g, self.i))
+            opts = tuple(
+                ("target", g.pid[j])
+                for j in throw_targets(g, self.i, short_only=self.short_only)
+            )
             return Decision(_team(g, self.i), "throw_target", opts, g.pid[self.i])
         # A failed Throw Check by an Expert Passer: re-roll it? (Decision: a
         # coach's choice, since a re-rolled fumble bounces from the thrower.)

@@ -69,6 +69,8 @@ class ScriptedBot:
             return best
         if kind == "reroll":
             return ("reroll", True)
+        if kind == "free_action":
+            return d.options[0]  # a free Action is always taken
         if kind == "follow_up":
             return ("follow_up", False)
         if kind in ("block_target", "foul_target"):
