@@ -18,7 +18,6 @@ open-and-close on a phone.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -115,17 +114,28 @@ def _slug_and_label(
     return slug, f"{name} ({param})" if param else name
 
 
-@register.simple_tag
-def skill(value: Any, version: str = DEFAULT_VERSION) -> str:
+@register.simple_tag(takes_context=True)
+def skill(
+    context: template.Context,
+    value: Any,
+    version: str = DEFAULT_VERSION,
+    prefix: str = "",
+) -> str:
     """A skill (or special rule) with its description; unknown ones are
-    shown as their plain label."""
+    shown as their plain label.
+
+    Decision: description ids count the skills of one render
+    (``tip-<slug>-<n>``), so a cached fragment is the same as a fresh one
+    (the page cache's tests compare them); a fragment rendered on its own
+    that shares a page with other skills passes a ``prefix``."""
     texts = rule_texts(version or DEFAULT_VERSION)
     slug, label = _slug_and_label(value, texts, version or DEFAULT_VERSION)
     text = texts.get(slug)
     if text is None or not text.description:
         return format_html("{}", label)
-    # Random ids: a cached page fragment may meet another on one page.
-    tip = f"tip-{slug}-{secrets.token_hex(4)}"
+    number = getattr(context, "skill_tips", 0) + 1
+    context.skill_tips = number  # type: ignore[attr-defined]
+    tip = f"tip-{prefix}{slug}-{number}"
     return format_html(
         '<span class="skill"><button type="button" class="skill-name" '
         'aria-describedby="{}">{}</button><span class="skill-tip" '

@@ -111,7 +111,11 @@ def test_a_chosen_skill_is_taken_and_the_result_page_shows_it(client, charlie, l
         6,
     )
     html = client.get(response["Location"]).content.decode()
-    assert 'Gained <mark class="gained">Block ★</mark>' in html
+    # the skill gained, with its description (the page's first skill)
+    assert (
+        'Gained <mark class="gained"><span class="skill"><button type="button" '
+        'class="skill-name" aria-describedby="tip-block-1">Block</button>'
+    ) in html
     assert '<dd data-testid="spp-spent">6</dd>' in html
     assert '<dd data-testid="spp-left">0</dd>' in html
     assert "No dice: the advancement was chosen." in html
@@ -130,7 +134,11 @@ def test_a_random_skill_shows_the_dice_the_server_rolled(
 
     # then 5 and 3 give Strip Ball on the General table, 3 SPP are spent
     html = response.content.decode()
-    assert 'Gained <mark class="gained">Strip Ball ★</mark>' in html
+    # the skill gained, with its description (the page's first skill)
+    assert (
+        'Gained <mark class="gained"><span class="skill"><button type="button" '
+        'class="skill-name" aria-describedby="tip-strip-ball-1">Strip Ball</button>'
+    ) in html
     assert (
         '<tr><td>skill first</td><td>D6</td><td class="num">5</td></tr>'
         '<tr><td>skill second</td><td>D6</td><td class="num">3</td></tr>'

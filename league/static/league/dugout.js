@@ -43,7 +43,9 @@
   });
   document.addEventListener("mouseout", function (event) {
     var skill = event.target instanceof Element && event.target.closest(".skill");
-    if (skill && !skill.contains(event.relatedTarget)) skill.classList.remove("dismissed");
+    if (skill && !skill.contains(event.relatedTarget) && !skill.contains(document.activeElement)) {
+      skill.classList.remove("dismissed");
+    }
   });
   document.addEventListener("focusout", function (event) {
     var skill = event.target instanceof Element && event.target.closest(".skill");
