@@ -212,7 +212,7 @@ class DraftSquadForm(WebForm):
                         self.add_error(key, v.message)
                     continue
                 squad.append(v.message)
-            elif field == "players" and v.subject in self.limits:
+            elif field == "players" and v.subject and v.subject in self.limits:
                 self.add_error(count_field(v.subject), v.message)
             elif field == "players":
                 squad.append(v.message)
