@@ -28,6 +28,22 @@ def position_choices(roster: Roster) -> list[tuple[str, str]]:
     ]
 
 
+class DraftPlayerForm(WebForm):
+    position = forms.ChoiceField(required=False)
+    name = forms.CharField(max_length=100, required=False)
+
+    def __init__(self, *args: Any, roster: Roster, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["position"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", "—")] + position_choices(roster)
+
+    @property
+    def is_blank(self) -> bool:
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        return not data.get("position") and not (data.get("name") or "").strip()
+
+
 def show_violations(
     violations: Iterable[Violation],
     form: forms.BaseForm,

@@ -320,3 +320,25 @@ def test_the_team_sheet_describes_each_skill(client, eleven, bob):
     assert escape(skill_text("loner")) in html
     assert ">Animosity (Orc Linemen)</button>" in html
     assert escape(skill_text("animosity")) in html
+    # the team's special rule too
+    brawl = DATA.special_rules["badlands-brawl"]
+    assert re.search(
+        r'data-testid="special-rules"><span class="skill"><button type="button" '
+        r'class="skill-name" aria-describedby="tip-badlands-brawl-\d+">'
+        r"Badlands Brawl</button><span class=\"skill-tip\" role=\"tooltip\" "
+        r'id="tip-badlands-brawl-\d+"><span class="skill-kind">Team special '
+        r"rule\.</span> " + re.escape(escape(brawl.description)),
+        html,
+    )
+
+
+def test_the_player_page_describes_the_players_skills(client, eleven, bob):
+    team = draft_team(eleven, bob, roster="orc", extra=[("untrained-troll", "Troll")])
+    troll = team.players.get(position="untrained-troll")
+
+    html = client.get(f"/players/{troll.pk}/").content.decode()
+
+    skills = html.split('data-testid="skills">')[1].split("</p>")[0]
+    for ref in DATA.rosters["orc"].position("untrained-troll").skills:
+        assert f">{escape(ref.label(DATA.skills))}</button>" in skills
+        assert escape(skill_text(ref.skill)) in skills
