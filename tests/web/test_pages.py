@@ -4,6 +4,7 @@ queries for a small and a large world."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -172,7 +173,15 @@ def test_team_page_shows_the_team_sheet(client, sevens, bob):
     html = client.get(f"/teams/{team.pk}/").content.decode()
 
     # then
-    assert '<mark class="gained">Block ★</mark>' in html
+    # the gained skill is marked, and carries its description
+    assert re.search(
+        r'<mark class="gained"><span class="skill"><button type="button" '
+        r'class="skill-name" aria-describedby="tip-block-\d+">Block</button>'
+        r'<span class="skill-tip" role="tooltip" id="tip-block-\d+">'
+        r'<span class="skill-kind">General skill\.</span> May ignore a Both '
+        r"Down result instead of being Knocked Down\.</span></span> ★</mark>",
+        html,
+    )
     assert "MNG" in html
     assert "1 niggling" in html
     assert "1 lasting injury to MA" in html
