@@ -96,6 +96,7 @@ class World:
     veteran: int  # the player who bought advancements
     advancement: int  # the veteran's last advancement (a LeagueEvent)
     sevens_player: int  # a player of Charlie's whose team has a Sevens skill due
+    redraft: int  # Charlie's Blood Bowl 2020 team, due a re-draft (season closed)
 
 
 def _resolve_rounds(season: Season, rounds: int, capture: Callable) -> None:
@@ -221,6 +222,7 @@ def build_world(size: Size, capture: Callable) -> World:
         veteran=veteran.pk,
         advancement=advancement,
         sevens_player=other.players.order_by("number")[0].pk,
+        redraft=eleven_teams[0].pk,
     )
 
 
@@ -279,7 +281,7 @@ def _replay_stepped(page: Any) -> None:
 
 
 def _draft_ready(page: Any) -> None:
-    page.wait_for_selector("[name=players-0-position]")
+    page.wait_for_selector("[data-counter]")
 
 
 def _admin_url(model: type[Model], view: str, *args: Any) -> str:
@@ -506,6 +508,20 @@ PAGES: list[Page] = [
         lambda w: f"/players/{w.veteran}/advancements/{w.advancement}/",
         OTHER_COACH,
     ),
+    Page("player", "web:player", lambda w: f"/players/{w.veteran}/"),
+    Page("leaders", "web:league-leaders", lambda w: f"/leagues/{w.league}/leaders/"),
+    Page(
+        "pre-match",
+        "web:match-preview",
+        lambda w: f"/matches/{w.scheduled}/preview/",
+        COACH,
+    ),
+    Page(
+        "re-draft",
+        "web:team-redraft",
+        lambda w: f"/teams/{w.redraft}/redraft/",
+        OTHER_COACH,
+    ),
     Page("login", "login", lambda w: "/accounts/login/"),
     Page("admin login", "admin:login", lambda w: "/admin/login/"),
     Page(
@@ -550,6 +566,10 @@ EXCLUDED: dict[str, str] = {
     "web:team-hire": "POST only: redirects to the team page",
     "web:team-fire": "POST only: redirects to the team page",
     "web:team-buy": "POST only: redirects to the team page",
+    "web:team-journeyman-hire": "POST only: redirects to the team page",
+    "web:team-retire": "POST only: redirects to the team page",
+    "web:team-unretire": "POST only: redirects to the team page",
+    "web:team-special-rule": "POST only: redirects to the team page",
     "logout": "POST only: redirects",
     "password_*": "Django's stock password pages; Dugout links none of them",
     "admin:logout": "POST only: redirects",
