@@ -3,7 +3,7 @@
 from django.urls import path
 
 from league import views as league_views
-from matches import page_views, player_views
+from matches import page_views, player_views, season_views
 from matches import views as match_views
 
 app_name = "web"
@@ -54,6 +54,21 @@ urlpatterns = [
         "seasons/<int:season_id>/resolve/",
         match_views.season_resolve,
         name="season-resolve",
+    ),
+    path(
+        "seasons/<int:season_id>/close/",
+        season_views.season_close_page,
+        name="season-close",
+    ),
+    path(
+        "seasons/<int:season_id>/round-dates/",
+        season_views.season_round_dates_page,
+        name="season-round-dates",
+    ),
+    path(
+        "matches/<int:match_id>/postpone/",
+        season_views.match_postpone_page,
+        name="match-postpone",
     ),
     path("progress/<uuid:progress_id>/", match_views.task_progress, name="progress"),
     path("teams/<int:team_id>/", page_views.team_page, name="team"),

@@ -39,6 +39,7 @@ from league.web_selectors import (
     team_sheet_rows,
 )
 from matches.models import Match, Season, TaskProgress
+from matches.season_selectors import season_loop
 from matches.selectors import season_league_id
 from matches.web_selectors import (
     ProgressView,
@@ -111,6 +112,7 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
         "seasons": seasons,
         "season": season,
         "view": view,
+        "loop": season_loop(view) if view else None,
         "teams": teams,
     }
 
@@ -153,10 +155,17 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
         for _, home, away in parts.open_matches
         for coach in (home, away)
     )
-    if season is not None and may_report:
+    commissioner = league_commissioned(user, league)
+    if season is not None and (may_report or commissioner):
+        view = season_view(season, user)
         season_body = render_to_string(
             "matches/_season_body.html",
-            {"season": season, "view": season_view(season, user)},
+            {
+                "season": season,
+                "view": view,
+                "loop": season_loop(view),
+                "commissioner": commissioner,
+            },
             request,
         )
     context = {
@@ -175,7 +184,7 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
             if season and parts.resolving
             else None,
         ),
-        "commissioner": league_commissioned(user, league),
+        "commissioner": commissioner,
         "draft_access": league_draft_access(league, user),
     }
     return render(request, "matches/league_page.html", context)
