@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from league import member_views
 from league import views as league_views
 from matches import page_views, player_views, season_views
 from matches import views as match_views
@@ -33,6 +34,36 @@ urlpatterns = [
         "leagues/<int:league_id>/invitation/decline/",
         league_views.league_invitation_decline,
         name="league-invitation-decline",
+    ),
+    path(
+        "leagues/<int:league_id>/members/",
+        member_views.league_members,
+        name="league-members",
+    ),
+    path(
+        "leagues/<int:league_id>/members/invite/",
+        member_views.league_invite,
+        name="league-invite",
+    ),
+    path(
+        "leagues/<int:league_id>/members/open/",
+        member_views.league_open,
+        name="league-open",
+    ),
+    path(
+        "leagues/<int:league_id>/members/<int:coach_id>/remove/",
+        member_views.league_member_remove,
+        name="league-member-remove",
+    ),
+    path(
+        "leagues/<int:league_id>/requests/<int:coach_id>/approve/",
+        member_views.league_request_approve,
+        name="league-request-approve",
+    ),
+    path(
+        "leagues/<int:league_id>/requests/<int:coach_id>/decline/",
+        member_views.league_request_decline,
+        name="league-request-decline",
     ),
     path(
         "leagues/<int:league_id>/seasons/new/",

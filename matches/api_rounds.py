@@ -20,6 +20,8 @@ from matches.services.round_dates import RoundDates, season_set_round_dates
 
 
 class RoundDatesLineSerializer(InputSerializer):
+    """One round's date and report deadline."""
+
     stage = serializers.ChoiceField(
         choices=Match.Stage.choices, default=Match.Stage.LEAGUE
     )
@@ -36,6 +38,8 @@ class RoundDatesLineSerializer(InputSerializer):
 
 
 class RoundDatesInputSerializer(InputSerializer):
+    """The rounds to set or clear; the season's other rounds keep theirs."""
+
     rounds = RoundDatesLineSerializer(many=True, max_length=200)
 
 
