@@ -29,6 +29,14 @@ class RoundLine:
     round: Round
     dates: RoundSchedule | None
     byes: list[Team]
+    # the playoff rounds' names (Semi-finals, Final), as in the bracket
+    playoff_title: str = ""
+
+    @property
+    def title(self) -> str:
+        if self.playoff_title:
+            return f"{self.round.title}: {self.playoff_title}"
+        return self.round.title
 
     @property
     def open(self) -> bool:
@@ -232,6 +240,11 @@ def season_loop(view: SeasonView) -> SeasonLoop:
                 for t in byes.get(r.number, [])
                 if r.stage == Match.Stage.LEAGUE and t in view.teams
             ],
+            playoff_title=playoff_round_title(
+                r.number, playoff_rounds(season.playoff_teams)
+            )
+            if r.stage == Match.Stage.PLAYOFF and season.playoff_teams
+            else "",
         )
         for r in view.rounds
     ]
