@@ -678,3 +678,13 @@ def test_the_commissioners_season_page_runs_a_constant_number_of_queries(
 
     # then
     assert count_queries(client, urls[0]) == count_queries(client, urls[1])
+
+
+def test_the_league_page_links_the_members_page_for_the_commissioner_only(
+    client, sevens, alice, bob
+):
+    link = f'href="/leagues/{sevens.pk}/members/"'
+    client.force_login(alice)
+    assert link in client.get(f"/leagues/{sevens.pk}/").content.decode()
+    client.force_login(bob)
+    assert link not in client.get(f"/leagues/{sevens.pk}/").content.decode()
