@@ -170,3 +170,32 @@ def test_the_commissioner_sets_a_round_date_and_postpones_a_match(
     shot(page, f"season-postponed-{_name(viewport)}")
     first.refresh_from_db()
     assert (first.round, first.postponed) == (4, True)
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_commissioner_approves_a_request_on_the_members_page(
+    open_page, sevens, alice, dave, viewport
+):
+    from league.models import LeagueMembership
+    from league.services.membership import league_set_open, membership_request
+
+    # given Dave asked to join the open league
+    league_set_open(league_id=sevens.pk, is_open=True, actor=alice)
+    membership_request(league_id=sevens.pk, actor=dave)
+    page = open_page(viewport, alice)
+    page.goto(f"/leagues/{sevens.pk}/")
+
+    # when she opens the members page and approves him
+    page.get_by_role("link", name="Members").click()
+    page.wait_for_url(f"**/leagues/{sevens.pk}/members/")
+    labelled(page)
+    fits(page)
+    page.get_by_role("button", name="Approve dave").click()
+
+    # then he is a member, listed with the others
+    page.wait_for_selector("text=dave is a member: they may draft a team.")
+    names = page.locator("section[aria-labelledby=members-title] li > strong")
+    assert names.all_inner_texts() == ["alice", "bob", "charlie", "dave"]
+    assert LeagueMembership.objects.get(league=sevens, coach=dave).status == "member"
+    fits(page)
+    shot(page, f"members-{_name(viewport)}")
