@@ -25,7 +25,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test venv lint typecheck pytest fuzz bench clean
+.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz bench clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -72,6 +72,10 @@ fuzz: venv
 	export CELERY_BROKER_URL="$${CELERY_BROKER_URL:-$(if $(call port_open,6379),$(REDIS_URL))}"; \
 	FUZZ=deep FUZZ_SEED="$$seed" $(BIN)/pytest tests/contract -q $(PYTEST_ARGS); \
 	status=$$?; echo "fuzz: FUZZ_SEED=$$seed"; exit $$status
+
+# Blitz Bowl's invariants over 10,000 seeded random games (CI plays 40).
+blitz-fuzz: venv
+	BLITZ_GAMES=$${BLITZ_GAMES:-10000} $(BIN)/pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) tests/engine/blitz/test_invariants.py
 
 bench: venv
 	$(BIN)/python -m engine.tools.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json

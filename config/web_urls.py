@@ -4,7 +4,14 @@ from django.urls import path
 
 from league import member_views
 from league import views as league_views
-from matches import page_views, player_views, season_views
+from matches import (
+    page_views,
+    player_pages,
+    player_views,
+    prematch_views,
+    season_views,
+    team_views,
+)
 from matches import views as match_views
 
 app_name = "web"
@@ -111,6 +118,37 @@ urlpatterns = [
     ),
     path("teams/<int:team_id>/buy/", league_views.team_purchase, name="team-buy"),
     path(
+        "teams/<int:team_id>/players/<int:player_id>/hire/",
+        team_views.team_journeyman_hire,
+        name="team-journeyman-hire",
+    ),
+    path(
+        "teams/<int:team_id>/players/<int:player_id>/retire/",
+        team_views.team_player_retire,
+        name="team-retire",
+    ),
+    path(
+        "teams/<int:team_id>/players/<int:player_id>/unretire/",
+        team_views.team_player_unretire,
+        name="team-unretire",
+    ),
+    path(
+        "teams/<int:team_id>/special-rule/",
+        team_views.team_special_rule,
+        name="team-special-rule",
+    ),
+    path(
+        "teams/<int:team_id>/redraft/",
+        team_views.team_redraft_page,
+        name="team-redraft",
+    ),
+    path(
+        "leagues/<int:league_id>/leaders/",
+        player_pages.league_leaders_page,
+        name="league-leaders",
+    ),
+    path("players/<int:player_id>/", player_pages.player_page, name="player"),
+    path(
         "players/<int:player_id>/advance/",
         player_views.player_advance_page,
         name="player-advance",
@@ -121,6 +159,11 @@ urlpatterns = [
         name="player-advancement",
     ),
     path("matches/<int:match_id>/", match_views.match_page, name="match"),
+    path(
+        "matches/<int:match_id>/preview/",
+        prematch_views.match_preview_page,
+        name="match-preview",
+    ),
     path(
         "matches/<int:match_id>/inducements/",
         match_views.match_inducements,

@@ -56,6 +56,15 @@ def team_roster_players(team: Team) -> list[Player]:
     return list(team.players.filter(status__in=ON_ROSTER).order_by("number"))
 
 
+def team_redraft_candidates(team: Team) -> QuerySet[Player]:
+    """The players a re-draft may keep: the Team Draft list (active and
+    temporarily retired players; journeymen never stay unless hired for
+    good first), by shirt number."""
+    return team.players.filter(status__in=ON_ROSTER, journeyman=False).order_by(
+        "number"
+    )
+
+
 def team_special_rules(team: Team) -> tuple[str, ...]:
     """The team's special rules: its roster's, with the one it chose at the
     draft where the roster offers a choice (none of the options if it has

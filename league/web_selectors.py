@@ -151,6 +151,13 @@ def team_sheet_rows(team: Team, players: list[Player]) -> list[SheetRow]:
     return rows
 
 
+def skill_label(rules_version: str, skill: str, param: str | None = None) -> str:
+    """A skill as the rules name it ("Mighty Blow (+1)"); an unknown slug
+    as it is stored."""
+    skills = rules_data(rules_version).skills
+    return SkillRef(skill, param).label(skills) if skill in skills else skill
+
+
 def team_former_players(team: Team) -> QuerySet[Player]:
     """Players who left the roster for good (dead or fired), latest first."""
     return Player.objects.filter(

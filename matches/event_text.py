@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.rules_data import rules_data
 from engine.variants import get_variant
+from league.models import League
 from matches.models import Match
 
 STATS = (
@@ -81,6 +82,8 @@ MOVES = {
     "ball_and_chain": "whirls on (Ball & Chain)",
 }
 # Injury roll results, knock-downs, ball gathered, dugout boxes in words.
+# The Casualty tables a league may roll on, as the league's settings name them.
+CASUALTY_TABLES = dict(League.CasualtyTable.choices)
 INJURIES = {"ko": "knocked out", "cas": "casualty"}
 FALLS = {"knocked_down": "is knocked down", "fall": "falls", "fell": "falls"}
 CATCHES = {
@@ -122,6 +125,9 @@ class PlayerInfo:
     name: str
     position: str
     available: bool = True
+    # A player of the team's roster (with a player page), not a Star Player
+    # or mercenary hired for the match.
+    rostered: bool = True
 
     @property
     def label(self) -> str:
@@ -290,6 +296,15 @@ class Describer:
                 )
                 if e.get("d100"):  # the classic D100 Casualty table
                     extra += f" (D100 roll {e['d100']})"
+                if e.get("league_result"):
+                    # A league with a house Casualty table: its roll decides
+                    # (matches/services/resolve.py), as the casualty table says.
+                    table = CASUALTY_TABLES.get(e["league_table"], e["league_table"])
+                    return (
+                        f"{p(e['player'])} casualty: {w(e['league_result'])} "
+                        f"(on the league's {table} table; the match's own roll "
+                        f"gave {w(e['result'])}{extra})"
+                    )
                 return f"{p(e['player'])} casualty: {w(e['result'])}{extra}"
             case "apothecary":
                 return (

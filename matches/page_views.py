@@ -26,21 +26,28 @@ from league.page_cache import league_cached, object_cached
 from league.selectors import (
     team_detail_qs,
     team_league_id,
-    team_ledger,
     team_list,
     team_roster_players,
     team_special_rules,
     team_value_get,
 )
+from league.team_forms import SpecialRuleForm
 from league.web_selectors import (
     league_commissioned,
     league_draft_access,
     team_former_players,
     team_sheet_rows,
 )
+from matches.league_home import LeagueNow, league_now
 from matches.models import Match, Season, TaskProgress
 from matches.season_selectors import season_loop
 from matches.selectors import season_league_id
+from matches.team_sheet import (
+    team_current_record,
+    team_ledger_lines,
+    team_redraft_due,
+    team_value_breakdown,
+)
 from matches.web_selectors import (
     ProgressView,
     league_seasons,
@@ -76,6 +83,11 @@ class LeagueParts:
     open_matches: list[tuple[int, int, int]]
     # A resolution under way: its counts are read for each request.
     resolving: bool
+    # The top of the league page (None on a season's own page): its next
+    # round is rendered for each request (who may record a report), the
+    # rest comes rendered.
+    now: LeagueNow | None = None
+    now_body: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +128,11 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
         "teams": teams,
     }
 
+    # Decision: the league page (no season asked for) opens on what matters
+    # now; a season's own page (a tab) shows that season only.
+    now = league_now(season, view, seasons) if season_id is None else None
+    context["now"] = now
+
     def fragment(name: str) -> str:
         return render_to_string(f"matches/{name}.html", context)
 
@@ -138,6 +155,8 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
         ],
         resolving=season is not None
         and TaskProgress.objects.filter(season=season, finished_at=None).exists(),
+        now=now,
+        now_body=fragment("_league_now") if now else "",
     )
 
 
@@ -150,11 +169,17 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
     """The league with one season (the one asked for, else its latest)."""
     league, season, user = parts.league, parts.season, request.user
     season_body = parts.season_body
-    may_report = any(
-        team_ids_can_write(user, coach_id=coach, commissioner_id=league.commissioner_id)
-        for _, home, away in parts.open_matches
-        for coach in (home, away)
-    )
+    reportable = {
+        match_id
+        for match_id, home, away in parts.open_matches
+        if any(
+            team_ids_can_write(
+                user, coach_id=coach, commissioner_id=league.commissioner_id
+            )
+            for coach in (home, away)
+        )
+    }
+    may_report = bool(reportable)
     commissioner = league_commissioned(user, league)
     if season is not None and (may_report or commissioner):
         view = season_view(season, user)
@@ -186,6 +211,9 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
         ),
         "commissioner": commissioner,
         "draft_access": league_draft_access(league, user),
+        "now": parts.now,
+        "now_body": mark_safe(parts.now_body),  # noqa: S308 (rendered HTML)
+        "reportable": reportable,
     }
     return render(request, "matches/league_page.html", context)
 
@@ -228,19 +256,22 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
     players = team_roster_players(team)
     fmt = get_variant(team.league.format)
     roster = rules_data(team.league.rules_version).rosters[team.roster]
+    value = team_value_get(team)
     context: dict[str, Any] = {
         "team": team,
         "league": team.league,
         "format": fmt,
         "roster": roster,
-        "value": team_value_get(team),
+        "value": value,
+        "breakdown": team_value_breakdown(value.tv, players),
+        "record": team_current_record(team),
         "special_rules": [
             rules_data(team.league.rules_version).special_rules[slug].name
             for slug in team_special_rules(team)
         ],
         "rows": team_sheet_rows(team, players),
         "former": list(team_former_players(team)),
-        "ledger": list(team_ledger(team)),
+        "ledger": team_ledger_lines(team),
         "matches": team_matches(team),
         "can_write": can_write,
     }
@@ -255,6 +286,12 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
             hire_form=HireForm(roster=roster),
             buy_form=BuyForm(),
             prices=[(PURCHASE_LABELS[item], prices[item]) for item in PURCHASE_ITEMS],
+            redraft_due=team_redraft_due(team),
+            special_rule_form=SpecialRuleForm(
+                roster=roster, rules_version=team.league.rules_version
+            )
+            if roster.special_rule_choice and not team.special_rule
+            else None,
         )
     return context
 

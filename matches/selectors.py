@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Sequence
+
 from django.db.models import QuerySet
 
 from matches.models import Match, MatchEvent, MatchResult, Season
@@ -32,22 +35,45 @@ def season_standings(season: Season, *, team_ids: list[int] | None = None) -> li
     results = MatchResult.objects.filter(
         match__season=season, match__stage=Match.Stage.LEAGUE
     ).select_related("match")
-    games = [
-        Game(
-            r.match.home_id,
-            r.match.away_id,
-            r.home_score,
-            r.away_score,
-            r.home_casualties,
-            r.away_casualties,
-        )
-        for r in results
-    ]
     teams = (
         team_ids
         if team_ids is not None
         else sorted(season.teams.values_list("pk", flat=True))
     )
+    return _table(season, teams, [_game(r) for r in results])
+
+
+def seasons_standings(seasons: Sequence[Season]) -> dict[int, list[Row]]:
+    """The whole league table of each of ``seasons`` (as
+    :func:`season_standings` gives it), in two queries however many seasons
+    and matches there are."""
+    ids = [s.pk for s in seasons]
+    results = MatchResult.objects.filter(
+        match__season_id__in=ids, match__stage=Match.Stage.LEAGUE
+    ).select_related("match")
+    games: dict[int, list[Game]] = defaultdict(list)
+    for r in results:
+        games[r.match.season_id].append(_game(r))
+    teams: dict[int, list[int]] = defaultdict(list)
+    for season_id, team_id in Season.teams.through.objects.filter(
+        season_id__in=ids
+    ).values_list("season_id", "team_id"):
+        teams[season_id].append(team_id)
+    return {s.pk: _table(s, sorted(teams[s.pk]), games[s.pk]) for s in seasons}
+
+
+def _game(r: MatchResult) -> Game:
+    return Game(
+        r.match.home_id,
+        r.match.away_id,
+        r.home_score,
+        r.away_score,
+        r.home_casualties,
+        r.away_casualties,
+    )
+
+
+def _table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:
     games = [g for g in games if g.home in teams and g.away in teams]
     settings = season.settings
     return table(

@@ -18,7 +18,7 @@ from django.db.models import Count, Q, QuerySet
 from engine.rules_data import BORROWED_POSITIONS, rules_data
 from engine.variants import get_variant
 from league.access import team_can_write
-from league.models import League, Player, Team
+from league.models import League, Team
 from league.selectors import team_detail_qs
 from matches.engine_bridge import team_snapshot
 from matches.event_text import (
@@ -37,6 +37,13 @@ from matches.models import (
     RosterSnapshot,
     Season,
     TaskProgress,
+)
+from matches.player_selectors import (
+    Leader,
+    leaders_rank,
+    player_tallies,
+    players_by_id,
+    spp_events_of,
 )
 from matches.replay_marks import RerollCount, dice_drawn, jump_points
 from matches.selectors import season_standings
@@ -92,12 +99,6 @@ class Round:
         return f"{prefix} {self.number}"
 
 
-@dataclass(frozen=True, slots=True)
-class Leader:
-    player: Player
-    value: int
-
-
 @dataclass(slots=True)
 class SeasonView:
     season: Season
@@ -136,12 +137,12 @@ def season_matches(season: Season) -> QuerySet[Match]:
     )
 
 
-def _leaders(counts: Counter[int], players: dict[int, Player]) -> list[Leader]:
-    ranked = sorted(
-        ((n, pid) for pid, n in counts.items() if n > 0 and pid in players),
-        key=lambda item: (-item[0], players[item[1]].name),
-    )
-    return [Leader(players[pid], n) for n, pid in ranked[:5]]
+def _has_result(match: Match) -> bool:
+    return getattr(match, "result", None) is not None
+
+
+# How many players each leaders box of the season page lists.
+SEASON_LEADERS = 5
 
 
 def season_view(season: Season, user: AnyUser) -> SeasonView:
@@ -166,24 +167,16 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
         ):
             rounds.append(Round(match.stage, match.round, []))
         rounds[-1].matches.append(match)
-    touchdowns: Counter[int] = Counter()
-    casualties: Counter[int] = Counter()
-    for match in matches:
-        result: MatchResult | None = getattr(match, "result", None)
-        if result is None:
-            continue
-        for pid, line in result.player_stats.items():
-            touchdowns[int(pid)] += int(line.get("touchdowns", 0))
-            casualties[int(pid)] += int(line.get("casualties_inflicted", 0))
-    spp: Counter[int] = Counter()
-    for payload in MatchEvent.objects.filter(
-        match__season=season, type="postgame_spp", payload__has_key="earned"
-    ).values_list("payload", flat=True):
-        spp[int(payload["player_id"])] += int(payload["earned"])
-    ids = set(touchdowns) | set(casualties) | set(spp)
-    players = {
-        p.pk: p for p in Player.objects.filter(pk__in=ids).select_related("team")
-    }
+    # The leaders as the leaders board counts them (matches/player_selectors),
+    # from the results already read for the fixtures.
+    tallies = player_tallies(
+        results=[m.result.player_stats for m in matches if _has_result(m)],
+        spp_events=spp_events_of(Q(match__season=season)),
+    )
+    touchdowns = tallies["touchdowns"]
+    casualties = tallies["casualties_inflicted"]
+    spp = tallies["spp"]
+    players = players_by_id([*touchdowns, *casualties, *spp])
     open_statuses = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
     return SeasonView(
         season=season,
@@ -194,9 +187,9 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
             for t in season.settings.get("tiebreakers", ["points"])
         ],
         rounds=rounds,
-        touchdowns=_leaders(touchdowns, players),
-        casualties=_leaders(casualties, players),
-        spp=_leaders(spp, players),
+        touchdowns=leaders_rank(touchdowns, players, top=SEASON_LEADERS),
+        casualties=leaders_rank(casualties, players, top=SEASON_LEADERS),
+        spp=leaders_rank(spp, players, top=SEASON_LEADERS),
         spp_tracked=bool(season.settings.get("spp", True)),
         played=sum(1 for m in matches if m.status == Match.Status.COMPLETE),
         open=sum(1 for m in matches if m.status in open_statuses),
@@ -335,6 +328,7 @@ def match_players(match: Match) -> dict[int, PlayerInfo]:
                     position="Star Player"
                     if sheet.position.startswith("star:")
                     else names.get(sheet.position, sheet.position),
+                    rostered=False,
                 )
     return players
 
@@ -438,6 +432,48 @@ def _postgame_events(match: Match) -> list[MatchEvent]:
     )
 
 
+def match_casualty_rows(
+    match: Match, result: MatchResult | None
+) -> list[tuple[dict[str, Any], str]]:
+    """The casualty table's rows, in the order they happened: the result's
+    casualties (what the post-game applies), and, for a resolved match, the
+    casualties the engine recorded that the result leaves out (a player who
+    regenerated, a hired mercenary or Star Player: see
+    matches/services/resolve.py), so the table names every victim the event
+    log and the replay name.
+
+    Decision: the two lists are walked together in the engine's order; an
+    engine casualty that is not the result's next entry is one the result
+    left out. A recorded match has no engine list: its rows are the
+    result's."""
+    if result is None:
+        return []
+    kept = list(result.casualties)
+    engine = (
+        (result.summary or {}).get("casualties", [])
+        if match.mode == Match.Mode.RESOLVED
+        else []
+    )
+    rows: list[tuple[dict[str, Any], str]] = []
+    for cas in engine:
+        if kept and int(kept[0]["player_id"]) == int(cas["player_id"]):
+            if not cas.get("regenerated"):
+                rows.append((kept.pop(0), ""))
+                continue
+        note = "regenerated" if cas.get("regenerated") else "hired"
+        rows.append(
+            (
+                {
+                    **cas,
+                    "casualty_roll": cas.get("d16") or cas.get("d100"),
+                    "lasting_roll": cas.get("lasting_d6"),
+                },
+                note,
+            )
+        )
+    return rows + [(entry, "") for entry in kept]
+
+
 def match_view(match: Match) -> MatchView:
     """Box score, casualties with their dice and outcomes, SPP and the
     post-game rolls of one match."""
@@ -469,11 +505,11 @@ def match_view(match: Match) -> MatchView:
     )
     suffered: dict[int, str] = {}
     casualties: list[dict[str, Any]] = []
-    for cas in result.casualties if result else []:
+    for cas, note in match_casualty_rows(match, result):
         pid = int(cas["player_id"])
-        outcome = injuries.get(pid)
+        outcome = injuries.get(pid) if not note else None
         suffered[pid] = Describer.words(
-            (outcome or {}).get("injury") or cas.get("result", "")
+            note or (outcome or {}).get("injury") or cas.get("result", "")
         )
         casualties.append(
             {
@@ -484,6 +520,9 @@ def match_view(match: Match) -> MatchView:
                 "entry": cas,
                 "outcome": outcome,
                 "result": Describer.words(cas.get("result", "")),
+                # "regenerated" or "hired": a casualty of the match that the
+                # result does not keep (no injury to apply after the game)
+                "note": note,
             }
         )
     box: dict[str, list[BoxLine]] = {"home": [], "away": []}

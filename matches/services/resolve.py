@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.db import transaction
@@ -62,6 +64,30 @@ def match_engine_inputs(match: Match) -> dict[str, Any]:
     }
 
 
+def _with_league_results(
+    rows: Iterable[tuple[str, dict[str, Any]]],
+    kept: dict[int, list[str | None]],
+    table: str,
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The engine's events, each ``casualty`` event carrying the result the
+    league's own Casualty table gave it (``league_result``, with
+    ``league_table``) where that differs from what the match rolled, so the
+    log and the replay tell the outcome the casualty table shows and the
+    post-game applies.
+
+    The engine records each casualty once, in the order of its ``casualty``
+    events, so a player's n-th event is his n-th record. (A player eaten by
+    an Always Hungry team-mate has a record without an event: dead, and so
+    always his last.)"""
+    left = {pid: list(results) for pid, results in kept.items()}
+    for kind, payload in rows:
+        if kind == "casualty" and left.get(payload.get("player", -1)):
+            league = left[payload["player"]].pop(0)
+            if league is not None and league != payload.get("result"):
+                payload = {**payload, "league_result": league, "league_table": table}
+        yield kind, payload
+
+
 @transaction.atomic
 def match_resolve(*, match_id: int) -> bool:
     """Play ``match`` with the scripted bots from its stored seed and the
@@ -118,12 +144,16 @@ def match_resolve(*, match_id: int) -> bool:
     }
     team_ids = {"home": match.home_id, "away": match.away_id}
     casualties = []
+    # What the league's table made of each engine casualty, per player and
+    # in order (None: a casualty the result does not keep).
+    kept: dict[int, list[str | None]] = defaultdict(list)
     for i, cas in enumerate(result.casualties):
         # Decision: a mercenary's casualty is his own affair (he leaves after
         # the game); the player who caused it keeps its SPP. A Star Player's
         # is waived after the game (inducements_in_detail.md "0-2 Star
         # Players"): is_mercenary() is true for star ids too.
         if cas.regenerated or is_mercenary(cas.player_id):
+            kept[cas.player_id].append(None)
             continue
         roll = cas.d16 if cas.d16 is not None else cas.d100
         casualties.append(
@@ -144,6 +174,7 @@ def match_resolve(*, match_id: int) -> bool:
                 apothecary_used=cas.apothecary_used,
             )
         )
+        kept[cas.player_id].append(casualties[-1]["result"])
     stats = {
         str(pid): {k: getattr(s, k) for k in STAT_KEYS}
         for pid, s in result.player_stats.items()
@@ -170,7 +201,7 @@ def match_resolve(*, match_id: int) -> bool:
     match_events_append(
         match,
         [
-            *engine_event_rows(events),
+            *_with_league_results(engine_event_rows(events), kept, table),
             *(("casualty_roll", dict(c)) for c in casualties),
         ],
     )

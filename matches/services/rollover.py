@@ -24,7 +24,7 @@ from league.access import league_get_for_commissioner, team_get_for_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
-from league.selectors import team_detail_qs
+from league.selectors import team_detail_qs, team_redraft_candidates
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, Season, SeasonTeamArchive
@@ -138,12 +138,7 @@ def _preview(
             "capped": budget.capped,
         }
     )
-    eligible = {
-        p.pk: p
-        for p in team.players.filter(
-            status__in=[Player.Status.ACTIVE, Player.Status.RETIRED], journeyman=False
-        )
-    }
+    eligible = {p.pk: p for p in team_redraft_candidates(team)}
     kept: set[int] = set()
     for index, player_id in enumerate(plan.keep):
         player = eligible.get(player_id)

@@ -64,7 +64,9 @@ def test_pages_run_a_constant_number_of_queries(client, two_worlds, alice, bob):
     pages = {
         "league": (f"/leagues/{small.pk}/", f"/leagues/{large.pk}/", 16),
         "season": (f"/seasons/{s1.pk}/", f"/seasons/{s2.pk}/", 16),
-        "team": (f"/teams/{small_team.pk}/", f"/teams/{big_team.pk}/", 10),
+        # the team's season record and place (3), the matches its ledger
+        # was paid for (1), a re-draft due (1, its coach and commissioner)
+        "team": (f"/teams/{small_team.pk}/", f"/teams/{big_team.pk}/", 13),
         "match": (f"/matches/{quiet.pk}/", f"/matches/{busy.pk}/", 10),
         "full log": (
             f"/matches/{quiet.pk}/?type=all",
@@ -174,7 +176,7 @@ def test_team_page_shows_the_team_sheet(client, sevens, bob):
     assert "MNG" in html
     assert "1 niggling" in html
     assert "1 lasting injury to MA" in html
-    assert "Draft budget" in html
+    assert "Received a draft budget of 600,000" in html
     assert "+600,000" in html
     assert 'data-testid="treasury">130,000<' in html
     # strangers get no management forms

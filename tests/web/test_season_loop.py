@@ -487,9 +487,7 @@ def test_the_commissioner_sets_round_dates_shown_by_each_round(
     assert "Round 2 Played Tue 8 Dec 2026 " in page
     client.logout()
     league = text(client.get(f"/leagues/{sevens.pk}/"))
-    assert (
-        "Next: Round 1 , played Tue 1 Dec 2026; reports due Fri 4 Dec 2026." in league
-    )
+    assert "Next: Round 1 Played Tue 1 Dec 2026 · reports due Fri 4 Dec 2026" in league
     # and the form shows what is set
     client.force_login(alice)
     again = client.get(f"/seasons/{season.pk}/round-dates/").content.decode()

@@ -1,0 +1,461 @@
+"""The Player Actions (rulebook "Actions" to "Reserves Action"): Run, Mark,
+Sidestep, Stand Up, Reserves, Block and Throw, each a procedure on the
+game's stack. Checks follow "Important Principles": a D6 against a value,
+the total modifier capped at -1/+1, an unmodified 1 fails, a 6 succeeds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.blitz import abilities as ab
+from engine.blitz.ball import bounce, can_take, drop, enter_square, give
+from engine.blitz.board import LONG
+from engine.blitz.events import (
+    BallMoved,
+    BlockDice,
+    Injured,
+    KnockedDown,
+    Moved,
+    Placed,
+    Pushed,
+    Roll,
+    StoodUp,
+)
+from engine.blitz.faces import (
+    D6_TO_FACE,
+    FACE_ORDER,
+    KERRUNCH,
+    MISS,
+    SHOVE,
+    SMASH,
+    TACKLE,
+)
+from engine.blitz.state import MARK_SQUARES, TEAM_NAMES, BlitzState
+from engine.state import Decision
+
+
+class BProc:
+    """A rule procedure on the game's stack (as :class:`engine.state.Proc`):
+    ``step`` does dice-only work and returns a Decision or None after
+    pushing a child or popping itself; ``receive`` takes a coach's choice."""
+
+    def step(self, g: BlitzState) -> Decision | None:
+        raise NotImplementedError
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        raise NotImplementedError
+
+
+def check(g: BlitzState, purpose: str, i: int, value: int, modifier: int) -> bool:
+    """A check: D6 + modifier (capped at -1/+1) >= value; 1 fails, 6 passes."""
+    modifier = max(-1, min(1, modifier))
+    d = g.dice.d6()
+    ok = d != 1 and (d == 6 or d + modifier >= value)
+    g.events.append(Roll(purpose, g.pid[i], (d,), value, modifier, ok, False))
+    return ok
+
+
+def injure(g: BlitzState, i: int, cause: str) -> None:
+    """Player ``i`` is Injured: a ball they hold bounces, they go to the
+    Dugout as a Reserves Player."""
+    sq = g.pos[i]
+    b = g.ball_of(i)
+    g.to_dugout(i)
+    g.events.append(Injured(g.pid[i], cause))
+    if b >= 0:
+        bounce(g, b, sq)
+
+
+def armour_check(g: BlitzState, i: int, modifier: int) -> bool:
+    """An Armour Check for Player ``i``; failed, they are Injured. Armour
+    '-' fails with no roll (rulebook "Important Principles")."""
+    av = g.armour[i]
+    if av is None:
+        ok = False
+    else:
+        ok = check(g, "armour", i, av, modifier)
+    if not ok:
+        injure(g, i, "armour")
+    return ok
+
+
+def knock_down(g: BlitzState, i: int, armour_modifier: int) -> bool:
+    """Knocked Down: Prone, the ball bounces, an Armour Check. Returns
+    whether the Player was Injured."""
+    g.prone[i] = True
+    g.events.append(KnockedDown(g.pid[i]))
+    drop(g, i)
+    return not armour_check(g, i, armour_modifier)
+
+
+def _team(g: BlitzState, i: int) -> str:
+    return TEAM_NAMES[g.team[i]]
+
+
+class Move(BProc):
+    """Run (up to Move, never next to a standing opponent) or Mark (up to 2
+    squares, ending as soon as the Player Marks someone, and it must)."""
+
+    def __init__(self, i: int, kind: str, allowance: int) -> None:
+        self.i = i
+        self.kind = kind
+        self.left = allowance
+        self.steps = 0
+
+    def _ok(self, g: BlitzState, sq: int) -> bool:
+        if g.occ[sq] >= 0 or g.board.blocked[sq]:
+            return False
+        if self.kind == "run":
+            return run_step_ok(g, self.i, sq, self.left - 1)
+        return _mark_reachable(g, self.i, sq, self.left - 1)
+
+    def step(self, g: BlitzState) -> Decision | None:
+        i = self.i
+        if self.kind == "mark" and self.steps and g.marked(i):
+            g.stack.pop()  # a Mark ends as soon as the Player Marks someone
+            return None
+        opts: list[tuple[Any, ...]] = []
+        if self.left > 0:
+            here = g.pos[i]
+            opts = [("move", sq) for sq in g.board.neighbours[here] if self._ok(g, sq)]
+        if self.kind == "run" and self.steps and run_may_end(g, i, g.pos[i]):
+            opts.append(("stop",))
+        if not opts or opts == [("stop",)]:
+            g.stack.pop()
+            return None
+        return Decision(_team(g, i), self.kind, tuple(opts), g.pid[i])
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        if choice[0] == "stop":
+            g.stack.pop()
+            return
+        i, sq = self.i, choice[1]
+        frm = g.pos[i]
+        g.place(i, sq)
+        g.events.append(Moved(g.pid[i], frm, sq))
+        self.left -= 1
+        self.steps += 1
+        if self.kind == "run" and not ab.NEAR_OPPONENTS & g.abilities[i]:
+            if ab.blocking_neighbours(g, i, sq)[1]:
+                self.left = 0  # next to a Titchy opponent: the Run ends
+        enter_square(g, i, running=self.kind == "run")
+
+
+def _mark_reachable(g: BlitzState, i: int, sq: int, left: int) -> bool:
+    """Whether a Mark that steps into ``sq`` can still end Marking someone."""
+    t = g.team[i]
+    if g.next_to_standing_opponent(sq, t):
+        return True
+    if left <= 0:
+        return False
+    return any(
+        g.occ[n] < 0 and not g.board.blocked[n] and _mark_reachable(g, i, n, left - 1)
+        for n in g.board.neighbours[sq]
+    )
+
+
+def can_mark(g: BlitzState, i: int) -> bool:
+    return any(
+        g.occ[n] < 0
+        and not g.board.blocked[n]
+        and _mark_reachable(g, i, n, MARK_SQUARES - 1)
+        for n in g.board.neighbours[g.pos[i]]
+    )
+
+
+def run_may_end(g: BlitzState, i: int, sq: int) -> bool:
+    """Whether a Run may end on ``sq``: Elusive, Lithe Creature, Leap and
+    Ethereal Runs must end Open."""
+    if ab.END_OPEN & g.abilities[i]:
+        return not g.next_to_standing_opponent(sq, g.team[i])
+    return True
+
+
+def run_step_ok(g: BlitzState, i: int, sq: int, left: int) -> bool:
+    """Whether a Run may step into the empty square ``sq`` with ``left``
+    squares to go after it: never next to a standing opponent (but an
+    Insignificant or Titchy one), unless an ability lets the Player, and
+    then only if the Run can still end where it must."""
+    if not ab.NEAR_OPPONENTS & g.abilities[i]:
+        return not ab.blocking_neighbours(g, i, sq)[0]
+    if run_may_end(g, i, sq):
+        return True
+    frontier, seen = [sq], {sq, g.pos[i]}
+    for _ in range(left):
+        nxt = []
+        for a in frontier:
+            for n in g.board.neighbours[a]:
+                if n in seen or g.occ[n] >= 0 or g.board.blocked[n]:
+                    continue
+                if run_may_end(g, i, n):
+                    return True
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return False
+
+
+def can_run(g: BlitzState, i: int) -> bool:
+    """Whether a Run Action has a first step (Move "D6" counts as 1 here:
+    the die is rolled once the Run is declared)."""
+    left = (g.move[i] or 1) - 1
+    return any(
+        g.occ[n] < 0 and not g.board.blocked[n] and run_step_ok(g, i, n, left)
+        for n in g.board.neighbours[g.pos[i]]
+    )
+
+
+def sidestep_squares(g: BlitzState, i: int) -> list[int]:
+    """Where a Marked Player may Sidestep: one empty, unblocked square where
+    they end Open."""
+    t = g.team[i]
+    frm = g.pos[i]
+    out = []
+    g.occ[frm] = -1
+    try:
+        for n in g.board.neighbours[frm]:
+            if g.occ[n] < 0 and not g.board.blocked[n]:
+                if not g.next_to_standing_opponent(n, t):
+                    out.append(n)
+    finally:
+        g.occ[frm] = i
+    return out
+
+
+class Sidestep(BProc):
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+    def step(self, g: BlitzState) -> Decision | None:
+        opts = tuple(("move", sq) for sq in sidestep_squares(g, self.i))
+        return Decision(_team(g, self.i), "sidestep", opts, g.pid[self.i])
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        i, sq = self.i, choice[1]
+        frm = g.pos[i]
+        g.place(i, sq)
+        g.events.append(Moved(g.pid[i], frm, sq))
+        g.stack.pop()
+        enter_square(g, i, running=False)
+
+
+def reserve_squares(g: BlitzState, i: int) -> list[int]:
+    """End Zone squares a Reserves Action may use: empty, not next to a
+    standing opponent and without a ball, unless no square is (rulebook
+    "Reserves Action"; Decision: the Action text's "standing" is kept over
+    the Glossary's wording)."""
+    t = g.team[i]
+    empty = [sq for sq in g.board.end_zone[t] if g.occ[sq] < 0]
+    good = [
+        sq
+        for sq in empty
+        if not g.next_to_standing_opponent(sq, t) and g.loose_ball_at(sq) < 0
+    ]
+    if good:
+        return good
+    no_ball = [sq for sq in empty if g.loose_ball_at(sq) < 0]
+    return no_ball or empty
+
+
+class Reserves(BProc):
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+    def step(self, g: BlitzState) -> Decision | None:
+        opts = tuple(("place", sq) for sq in reserve_squares(g, self.i))
+        return Decision(_team(g, self.i), "reserves", opts, g.pid[self.i])
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        i, sq = self.i, choice[1]
+        g.place(i, sq)
+        g.prone[i] = False
+        g.events.append(Placed(g.pid[i], sq, "reserves"))
+        g.stack.pop()
+        b = g.loose_ball_at(sq)
+        if b >= 0:
+            bounce(g, b, sq)
+
+
+def stand_up(g: BlitzState, i: int) -> None:
+    g.prone[i] = False
+    g.events.append(StoodUp(g.pid[i]))
+
+
+def assisted(g: BlitzState, i: int, target: int) -> bool:
+    """The target is also Marked by another of the blocker's team-mates
+    who may Assist (Defensive, Woodland Aid, War Machine, Bomber)."""
+    if ab.block_unassisted(g, i, target):
+        return False
+    return any(
+        j != i and g.team[j] == g.team[i] and ab.may_assist(g, j, target)
+        for j in g.markers(target)
+    )
+
+
+class Block(BProc):
+    """Block: pick a Marked opponent, roll Block Value (+1 Assisted) dice,
+    the blocker picks the face (rulebook "Block Action")."""
+
+    def __init__(self, i: int) -> None:
+        self.i = i
+        self.target = -1
+        self.faces: tuple[str, ...] = ()
+        self.phase = 0
+        self.vacated = -1
+        self.assisted = False
+
+    def step(self, g: BlitzState) -> Decision | None:
+        i = self.i
+        opts: tuple[tuple[Any, ...], ...]
+        if self.phase == 0:
+            opts = tuple(("target", g.pid[j]) for j in g.markers(i))
+            return Decision(_team(g, i), "block_target", opts, g.pid[i])
+        if self.phase == 1:
+            opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
+            return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
+        if self.phase == 2:
+            opts = (("follow_up", True), ("follow_up", False))
+            return Decision(_team(g, i), "follow_up", opts, g.pid[i])
+        g.stack.pop()
+        return None
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        i = self.i
+        if self.phase == 0:
+            self.target = g.idx[choice[1]]
+            helped = assisted(g, i, self.target)
+            n = g.block[i] + (1 if helped else 0)
+            t = self.target
+            self.faces = tuple(
+                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
+            )
+            self.assisted = helped
+            rec = g.current_record
+            if rec is not None:
+                rec.target = self.target
+            self.phase = 1
+            return
+        if self.phase == 1:
+            face = choice[1]
+            g.events.append(
+                BlockDice(g.pid[i], g.pid[self.target], self.faces, self.assisted, face)
+            )
+            self._resolve(g, face)
+            return
+        if self.phase == 2:
+            if choice[1]:
+                frm = g.pos[i]
+                g.place(i, self.vacated)
+                g.events.append(Moved(g.pid[i], frm, self.vacated))
+                enter_square(g, i, running=False)
+            self.phase = 3
+
+    def _down(self, g: BlitzState, modifier: int) -> None:
+        t = self.target
+        injured = knock_down(g, t, modifier)
+        rec = g.current_record
+        if rec is not None:
+            rec.target_down = True
+            rec.target_injured = rec.target_injured or injured
+
+    def _resolve(self, g: BlitzState, face: str) -> None:
+        i, t = self.i, self.target
+        self.phase = 3
+        if face in (SMASH, TACKLE):
+            self._down(g, 0)
+        elif face == KERRUNCH:
+            self._down(g, -1)
+        elif face == SHOVE:
+            dx = g.board.xs[g.pos[t]] - g.board.xs[g.pos[i]]
+            dy = g.board.ys[g.pos[t]] - g.board.ys[g.pos[i]]
+            frm = g.pos[t]
+            to = g.board.step(frm, dx, dy)
+            if to < 0 or g.board.blocked[to] or g.occ[to] >= 0:
+                self._down(g, 0)
+            else:
+                g.place(t, to)
+                g.events.append(Pushed(g.pid[t], frm, to))
+                enter_square(g, t, running=False)
+                self.vacated = frm
+                self.phase = 2
+        if face in (TACKLE, MISS):
+            g.no_more_actions[i] = True
+
+
+def throw_targets(g: BlitzState, i: int) -> list[int]:
+    """Team-mates the Throw Ruler reaches who may take the ball."""
+    frm = g.pos[i]
+    return [
+        j
+        for j in range(g.n)
+        if j != i
+        and g.team[j] == g.team[i]
+        and can_take(g, j)
+        and g.board.throw_range(frm, g.pos[j])
+    ]
+
+
+class Throw(BProc):
+    """Throw: to a team-mate in range; a Hand-off to an adjacent one needs no
+    check (rulebook "Throw Action")."""
+
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+    def step(self, g: BlitzState) -> Decision | None:
+        opts = tuple(("target", g.pid[j]) for j in throw_targets(g, self.i))
+        return Decision(_team(g, self.i), "throw_target", opts, g.pid[self.i])
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        g.stack.pop()
+        i, j = self.i, g.idx[choice[1]]
+        b = g.ball_of(i)
+        frm, to = g.pos[i], g.pos[j]
+        rec = g.current_record
+        if rec is not None:
+            rec.target = j
+        g.ball_holder[b] = -1
+        if g.board.distance(frm, to) == 1:
+            if rec is not None:
+                rec.hand_off = True
+                rec.throw_success = True
+            g.events.append(BallMoved(b, frm, to, "hand_off", 0))
+            give(g, j, b)
+            return
+        modifier = 0
+        if g.board.throw_range(frm, to) == LONG:
+            modifier -= 1
+        if self._obstructed(g, i, j):
+            modifier -= 1
+        modifier = max(-1, modifier)
+        value = g.throw[i]
+        assert value is not None
+        d = g.dice.d6()
+        fumble = d == 1 or d + modifier <= 1
+        ok = not fumble and (d == 6 or d + modifier >= value)
+        g.events.append(Roll("throw", g.pid[i], (d,), value, modifier, ok, False))
+        if fumble:
+            g.events.append(BallMoved(b, frm, frm, "fumble", 0))
+            bounce(g, b, frm)
+            return
+        g.events.append(BallMoved(b, frm, to, "throw", 0))
+        if ok:
+            if rec is not None:
+                rec.throw_success = True
+                rec.throw_negative = modifier < 0
+            give(g, j, b)
+        else:
+            bounce(g, b, to)
+
+    @staticmethod
+    def _obstructed(g: BlitzState, i: int, j: int) -> bool:
+        if g.marked(j):
+            return True
+        t = g.team[i]
+        for sq in g.board.under_ruler(g.pos[i], g.pos[j]):
+            if g.board.blocked[sq]:
+                return True
+            k = g.occ[sq]
+            if k >= 0 and g.team[k] != t and g.open(k):
+                return True
+        return False

@@ -1,0 +1,66 @@
+"""Forms for the coach's team actions between seasons: choosing the team's
+special rule and re-drafting. They only parse input; the services
+(``league.services.teams.team_choose_special_rule``,
+``matches.services.rollover.team_redraft``) decide what is allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+
+from engine.rules_data import Roster, rules_data
+from league.forms import DraftPlayerForm, WebForm
+from league.models import Player
+
+# Decision: four rows for new players on the re-draft form. A coach who
+# wants more previews, commits, then hires the rest from the team sheet
+# (same prices); sixteen empty rows would bury the form on a phone.
+REDRAFT_NEW_ROWS = 4
+
+
+class SpecialRuleForm(WebForm):
+    special_rule = forms.ChoiceField(label="Special rule")
+
+    def __init__(self, *args: Any, roster: Roster, rules_version: str, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        names = rules_data(rules_version).special_rules
+        field = self.fields["special_rule"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", "— choose one —")] + [
+            (slug, names[slug].name if slug in names else slug)
+            for slug in roster.special_rule_choice
+        ]
+        field.help_text = (
+            "chosen once, for good: it decides which Star Players and "
+            "inducements the team may hire"
+        )
+
+
+class RedraftForm(WebForm):
+    """Who stays, and the staff and re-rolls bought for the new season."""
+
+    keep = forms.TypedMultipleChoiceField(
+        label="Players who stay",
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    rerolls = forms.IntegerField(label="Team re-rolls", min_value=0, max_value=99)
+    assistant_coaches = forms.IntegerField(min_value=0, max_value=99)
+    cheerleaders = forms.IntegerField(min_value=0, max_value=99)
+    apothecary = forms.BooleanField(required=False)
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["keep"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(p.pk, f"#{p.number} {p.name} ({p.value:,})") for p in players]
+
+
+def redraft_player_formset(data: Any, *, roster: Roster) -> forms.BaseFormSet[Any]:
+    formset = forms.formset_factory(
+        DraftPlayerForm, extra=REDRAFT_NEW_ROWS, max_num=REDRAFT_NEW_ROWS
+    )
+    return formset(data, prefix="new", form_kwargs={"roster": roster})

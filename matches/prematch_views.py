@@ -1,0 +1,40 @@
+"""The pre-match page of a scheduled match (a page of its own, linked from
+the match page and the league page's next round).
+
+Decision: ``/matches/<id>/preview/`` rather than the match page itself while
+unplayed: the match page keeps one shape (score, replay, box score, log) and
+the preview one job; a match that is no longer scheduled redirects to its
+match page, where its result is.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET
+
+from league.access import team_can_write
+from league.rules import settings_rules
+from matches.models import Match
+from matches.prematch import match_preview
+from matches.web_selectors import match_page_qs
+
+
+@require_GET
+def match_preview_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(match_page_qs(), pk=match_id)
+    if match.status != Match.Status.SCHEDULED:
+        return redirect("web:match", match_id=match.pk)
+    user = request.user
+    may_write = team_can_write(user, match.home) or team_can_write(user, match.away)
+    variant = settings_rules(match.season.settings).variant
+    context = {
+        "match": match,
+        "season": match.season,
+        "league": match.season.league,
+        "preview": match_preview(match),
+        "format_label": variant.label,
+        "petty_cash_includes_spending": variant.petty_cash_includes_spending,
+        "may_write": may_write,
+    }
+    return render(request, "matches/match_preview.html", context)

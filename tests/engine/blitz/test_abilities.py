@@ -1,0 +1,123 @@
+"""Team-card abilities that change how an Action is made (teams.md), with
+scripted dice. Block Die faces by D6: 1 Miss, 2 Tackle, 3-4 Shove,
+5 Kerrunch!, 6 Smash. Home Players 1.., away 101.. in card order."""
+
+from __future__ import annotations
+
+from tests.engine.blitz.helpers import arrange, new_game, options, sq
+
+
+def faces(g):
+    return {o[1] for o in options(g)}
+
+
+def block(g, pid, target):
+    g.apply(("act", pid, "block"))
+    g.apply(("target", target))
+
+
+def test_mighty_blow_smash_counts_as_kerrunch():
+    # Orc Big Un Blocker (106, Block 2, Mighty Blow) against a Human Lineman.
+    g, _ = new_game(dice=[6, 3], first=1)
+    arrange(g, {106: (6, 5), 1: (5, 5)})
+    block(g, 106, 1)
+    assert faces(g) == {"kerrunch", "shove"}
+
+
+def test_hulking_brute_tackle_and_smash_are_kerrunch_and_shove_on_it_is_miss():
+    # Goblin team's Troll (7): blocking, a Tackle and a Smash read Kerrunch!.
+    g, _ = new_game("goblin", "orc", dice=[2, 6])
+    arrange(g, {7: (5, 5), 101: (6, 5)})
+    block(g, 7, 101)
+    assert faces(g) == {"kerrunch"}
+    # Blocked, a Shove on the Troll reads Miss (Orc Lineman 101, Block 1).
+    g, _ = new_game("goblin", "orc", dice=[3], first=1)
+    arrange(g, {7: (5, 5), 101: (6, 5)})
+    block(g, 101, 7)
+    assert faces(g) == {"miss"}
+
+
+def test_stand_firm_shove_counts_as_miss():
+    # Halfling Hefty (6, Stand Firm) blocked by an Orc Lineman.
+    g, _ = new_game("halfling", "orc", dice=[4], first=1)
+    arrange(g, {6: (5, 5), 101: (6, 5)})
+    block(g, 101, 6)
+    assert faces(g) == {"miss"}
+
+
+def test_titchy_and_insignificant_blockers_tackle_counts_as_miss():
+    g, _ = new_game("snotling", "orc", dice=[2])
+    arrange(g, {1: (5, 5), 101: (6, 5)})
+    block(g, 1, 101)  # Snotling: Insignificant
+    assert faces(g) == {"miss"}
+    g, _ = new_game("ogre", "orc", dice=[2])
+    arrange(g, {1: (5, 5), 101: (6, 5)})
+    block(g, 1, 101)  # Gnoblar: Titchy
+    assert faces(g) == {"miss"}
+
+
+def test_a_run_may_pass_next_to_an_insignificant_opponent():
+    g, _ = new_game("human", "snotling")
+    arrange(g, {1: (5, 5), 101: (7, 5)})
+    g.apply(("act", 1, "run"))
+    moves = {o[1] for o in options(g) if o[0] == "move"}
+    assert sq(g, 6, 5) in moves
+
+
+def test_a_run_next_to_a_titchy_opponent_ends_there():
+    g, _ = new_game("human", "ogre")
+    arrange(g, {1: (4, 5), 101: (7, 5)})
+    g.apply(("act", 1, "run"))
+    g.apply(("move", sq(g, 5, 5)))
+    g.apply(("move", sq(g, 6, 5)))  # next to the Gnoblar: the Run ends
+    assert g.pending.kind == "action"
+    assert g.state.pos[g.state.idx[1]] == sq(g, 6, 5)
+
+
+def test_elusive_may_pass_next_to_opponents_but_must_end_open():
+    # A Goblin (Elusive, Move 6) at (5, 5) with an Orc at (7, 5).
+    g, _ = new_game("goblin", "orc")
+    arrange(g, {1: (5, 5), 101: (7, 5)})
+    g.apply(("act", 1, "run"))
+    assert ("move", sq(g, 6, 5)) in options(g)
+    g.apply(("move", sq(g, 6, 5)))
+    assert ("stop",) not in options(g)  # Marked here: may not end the Run
+    g.apply(("move", sq(g, 6, 4)))
+    g.apply(("move", sq(g, 6, 3)))
+    assert ("stop",) in options(g)  # (6, 3) is Open
+
+
+def test_lithe_creature_never_throws():
+    g, _ = new_game("gnome", "orc")
+    arrange(g, {6: (2, 5), 1: (4, 5), 101: (15, 0)}, balls=[6])
+    assert ("act", 6, "throw") not in options(g)
+
+
+def test_war_machine_runs_while_marked_and_its_blocks_are_never_assisted():
+    g, _ = new_game("snotling", "orc", dice=[3])
+    arrange(g, {10: (5, 5), 9: (6, 4), 101: (6, 5)})
+    assert ("act", 10, "run") in options(g)
+    g.apply(("act", 10, "run"))  # Move D6: 3
+    assert g.pending.kind == "run"
+    g.apply(("move", sq(g, 4, 5)))
+    g.apply(("stop",))
+    g, _ = new_game("snotling", "orc", dice=[1, 1, 1])
+    arrange(g, {10: (5, 5), 9: (6, 4), 101: (6, 5)})
+    block(g, 10, 101)  # Block 3, the Stilty Runna's help does not count
+    assert g.pending.info == ("miss", "miss", "miss")
+
+
+def test_defensive_opponent_stops_the_assist_of_players_next_to_it():
+    # Amazon Jaguar Warrior Blocker (6, Defensive) next to the helper 102:
+    # Orc 101's Block on the Linewoman 1 is not Assisted.
+    g, _ = new_game("amazon", "orc", dice=[1], first=1)
+    arrange(g, {1: (5, 5), 6: (7, 3), 101: (4, 5), 102: (6, 4)})
+    block(g, 101, 1)
+    assert g.pending.info == ("miss",)
+
+
+def test_woodland_aid_blocks_against_it_are_never_assisted():
+    g, _ = new_game("gnome", "orc", dice=[1], first=1)
+    arrange(g, {5: (5, 5), 101: (4, 5), 102: (6, 5)})
+    block(g, 101, 5)  # Beastmaster: Woodland Aid
+    assert g.pending.info == ("miss",)

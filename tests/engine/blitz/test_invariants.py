@@ -1,0 +1,77 @@
+"""Invariants over seeded Blitz Bowl games played by random bots, checked
+after every decision: every Player somewhere (one square each, or the
+Dugout), never on a blocked square, every ball in play somewhere, and
+points only from Touchdowns, claimed cards and Clean Sweeps.
+
+``BLITZ_GAMES`` sets how many games (40 here, so `make test` stays quick;
+the deeper run is ``make blitz-fuzz``, 10,000 games)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine.blitz.bots import RandomBot
+from engine.blitz.data import teams
+from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
+from engine.blitz.game import BlitzGame
+from engine.blitz.state import BlitzState, BlitzTeamSheet
+
+GAMES = int(os.environ.get("BLITZ_GAMES", "40"))
+SLUGS = sorted(teams())
+
+
+def check(s: BlitzState) -> None:
+    seen = set()
+    for i in range(s.n):
+        p = s.pos[i]
+        if p < 0:
+            assert not s.prone[i]
+            continue
+        assert s.occ[p] == i
+        assert p not in seen
+        assert not s.board.blocked[p]
+        seen.add(p)
+    assert sum(1 for o in s.occ if o >= 0) == len(seen)
+    loose = set()
+    for b, p in enumerate(s.ball_pos):
+        h = s.ball_holder[b]
+        if p < 0:
+            assert h < 0
+            continue
+        assert not s.board.blocked[p]
+        if h >= 0:
+            assert s.pos[h] == p
+            assert not s.prone[h]
+            assert s.throw[h] is not None
+        else:
+            assert p not in loose
+            loose.add(p)
+    held = [h for h in s.ball_holder if h >= 0]
+    assert len(held) == len(set(held))
+    points = [0, 0]
+    for e in s.events:
+        if isinstance(e, Touchdown | CardClaimed | CleanSweep):
+            points[0 if e.team == "home" else 1] += e.points
+    assert points == s.score
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_games_keep_the_invariants(seed):
+    home = SLUGS[seed % len(SLUGS)]
+    away = SLUGS[(seed * 7 + 3) % len(SLUGS)]
+    g = BlitzGame(
+        BlitzTeamSheet("H", home),
+        BlitzTeamSheet("A", away),
+        seed=seed,
+        side="multiple" if seed % 2 else "single",
+    )
+    bots = (RandomBot(seed), RandomBot(seed + 10_000))
+    while not g.done:
+        d = g.pending
+        assert d is not None
+        assert d.options
+        g.apply(bots[0 if d.team == "home" else 1].choose(g, d))
+        check(g.state)
+    assert g.state.how in ("points", "sudden_death")
