@@ -25,7 +25,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz bench clean
+.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz bench screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -79,6 +79,11 @@ blitz-fuzz: venv
 
 bench: venv
 	$(BIN)/python -m engine.tools.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json
+
+# The README's screenshots (docs/screenshots/): the demo in a database of its
+# own, photographed by the system's headless Chromium (/usr/bin/chromium).
+screenshots: venv
+	$(BIN)/python scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

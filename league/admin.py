@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -28,7 +29,12 @@ from league.models import (
     Team,
     TreasuryEntry,
 )
-from league.selectors import roster_choices, roster_name, team_value_get
+from league.selectors import (
+    roster_choices,
+    roster_name,
+    roster_players_prefetch,
+    team_value_get,
+)
 from league.services.treasury import treasury_adjust
 
 
@@ -142,6 +148,10 @@ class TreasuryEntryInline(ScopedInline, admin.TabularInline):
     readonly_fields = fields
     can_delete = False
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[TreasuryEntry]:
+        # each row is named after its team and shows who made it
+        return super().get_queryset(request).select_related("team", "created_by")
+
     @admin.display(description="Amount")
     def amount_shown(self, entry: TreasuryEntry) -> str:
         return money(entry.amount)
@@ -204,6 +214,10 @@ class TeamAdmin(CommissionerScope, PageCacheAdmin):
     # The treasury moves only through the ledger services.
     readonly_fields = ["treasury_shown", "team_value", "adjust_treasury_link"]
     inlines = [PlayerInline, TreasuryEntryInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Team]:
+        # the TV / CTV column reads every team's players: in one query
+        return super().get_queryset(request).prefetch_related(roster_players_prefetch())
 
     @admin.display(description="Roster", ordering="roster")
     def roster_shown(self, team: Team) -> str:

@@ -140,13 +140,35 @@ class CommissionerScope:
         return commissioner_read_only(self.model, fields)  # type: ignore[attr-defined]
 
 
+class RowLabels:
+    """A tabular inline's formset whose inputs are named: Django puts them
+    in table cells under column headings, which label no input, so a screen
+    reader announces an unnamed box. Each input gets an ``aria-label`` of
+    its column and row: "Name, #1 Orc Lineman 1"."""
+
+    def add_fields(self, form: Any, index: int | None) -> None:
+        super().add_fields(form, index)  # type: ignore[misc]
+        row = str(form.instance) if form.instance.pk else "new row"
+        for name, field in form.fields.items():
+            if not field.widget.is_hidden:
+                label = field.label or name.replace("_", " ").capitalize()
+                field.widget.attrs.setdefault("aria-label", f"{label}, {row}")
+
+
 class ScopedInline:
     """An inline under a scoped admin: the parent's change page is already
     limited to the commissioner's leagues, so the inline's rows are theirs.
     Commissioners view them and change them only where
-    ``commissioner_can_change``; never add or delete."""
+    ``commissioner_can_change``; never add or delete. A tabular one names
+    its inputs (:class:`RowLabels`)."""
 
     commissioner_can_change = False
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        formset = super().get_formset(request, obj, **kwargs)  # type: ignore[misc]
+        if isinstance(self, admin.TabularInline):
+            return type(formset.__name__, (RowLabels, formset), {})
+        return formset
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if is_superuser(request):
@@ -175,7 +197,44 @@ class ScopedInline:
         return False
 
 
-def league_filter(path: str) -> tuple[str, type[admin.RelatedOnlyFieldListFilter]]:
+class RelatedOnlyListFilter(admin.RelatedOnlyFieldListFilter):
+    """Django's filter of the values found in the changelist, its choices
+    read in one query: the rows their names show (``select_related``: a
+    season is named "League — Season") come with them, where Django's
+    ``get_choices`` would read one per choice."""
+
+    select_related: tuple[str, ...] = ()
+
+    def field_choices(
+        self, field: Any, request: HttpRequest, model_admin: Any
+    ) -> list[tuple[Any, str]]:
+        found = (
+            model_admin.get_queryset(request)
+            .distinct()
+            .values_list(f"{self.field_path}__pk", flat=True)
+        )
+        rows = field.related_model._default_manager.filter(pk__in=found)
+        if self.select_related:
+            rows = rows.select_related(*self.select_related)
+        ordering = self.field_admin_ordering(field, request, model_admin)
+        if ordering:
+            rows = rows.order_by(*ordering)
+        return [(row.pk, str(row)) for row in rows]
+
+
+def league_filter(
+    path: str, *related: str
+) -> tuple[str, type[admin.RelatedOnlyFieldListFilter]]:
     """A list filter on a relation that offers only the values found in the
-    (scoped) changelist: the default filter would list every league's name."""
-    return (path, admin.RelatedOnlyFieldListFilter)
+    (scoped) changelist: the default filter would list every league's name.
+    ``related``: what the choices' names read (``"league"`` for a season)."""
+    if not related:
+        return (path, RelatedOnlyListFilter)
+    return (
+        path,
+        type(
+            "RelatedOnlyListFilter",
+            (RelatedOnlyListFilter,),
+            {"select_related": related},
+        ),
+    )

@@ -9,10 +9,8 @@ from typing import Any
 
 from django import forms
 
-from engine.campaign.drafting import PURCHASE_ITEMS, DraftRequest, Violation
-from engine.rules_data import Roster, rules_data
-from engine.variants import Variant
-from league.services.teams import PlayerRequest
+from engine.campaign.drafting import PURCHASE_ITEMS, Violation
+from engine.rules_data import Roster
 
 
 class WebForm(forms.Form):
@@ -30,57 +28,6 @@ def position_choices(roster: Roster) -> list[tuple[str, str]]:
     ]
 
 
-class DraftTeamForm(WebForm):
-    name = forms.CharField(label="Team name", max_length=100, required=False)
-    rerolls = forms.IntegerField(label="Team re-rolls", min_value=0, initial=0)
-    assistant_coaches = forms.IntegerField(min_value=0, initial=0)
-    cheerleaders = forms.IntegerField(min_value=0, initial=0)
-    apothecary = forms.BooleanField(required=False)
-    dedicated_fans = forms.IntegerField(min_value=1, initial=1)
-    special_rule = forms.ChoiceField(
-        label="Special rule", required=False, choices=[("", "—")]
-    )
-
-    def __init__(self, *args: Any, fmt: Variant, roster: Roster, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if roster.special_rule_choice:
-            names = rules_data().special_rules
-            field = self.fields["special_rule"]
-            field.choices = [("", "— choose one —")] + [  # type: ignore[attr-defined]
-                (slug, names[slug].name if slug in names else slug)
-                for slug in roster.special_rule_choice
-            ]
-            field.help_text = (
-                "the roster says “choose either”: this decides which Star "
-                "Players and inducements the team may hire"
-            )
-        else:
-            del self.fields["special_rule"]
-        limits = {
-            "rerolls": fmt.max_rerolls,
-            "assistant_coaches": fmt.max_assistant_coaches,
-            "cheerleaders": fmt.max_cheerleaders,
-            "dedicated_fans": fmt.max_dedicated_fans_at_draft,
-        }
-        for name, limit in limits.items():
-            self.fields[name].widget.attrs.update(max=limit, inputmode="numeric")
-        prices = {
-            "rerolls": fmt.reroll_cost(roster, at_draft=True),
-            "assistant_coaches": fmt.staff_cost(roster, "assistant_coach"),
-            "cheerleaders": fmt.staff_cost(roster, "cheerleader"),
-            "apothecary": fmt.staff_cost(roster, "apothecary"),
-        }
-        for name, price in prices.items():
-            self.fields[name].help_text = (
-                f"{price:,} each" if price is not None else "not available"
-            )
-        self.fields[
-            "dedicated_fans"
-        ].help_text = f"the first is free, then {fmt.dedicated_fan_cost:,} each"
-        if prices["apothecary"] is None:
-            self.fields["apothecary"].disabled = True
-
-
 class DraftPlayerForm(WebForm):
     position = forms.ChoiceField(required=False)
     name = forms.CharField(max_length=100, required=False)
@@ -95,47 +42,6 @@ class DraftPlayerForm(WebForm):
     def is_blank(self) -> bool:
         data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
         return not data.get("position") and not (data.get("name") or "").strip()
-
-
-def draft_player_formset(
-    data: Any, *, fmt: Variant, roster: Roster
-) -> forms.BaseFormSet[Any]:
-    """One row per possible player (the format's maximum)."""
-    formset = forms.formset_factory(
-        DraftPlayerForm, extra=fmt.max_players, max_num=fmt.max_players
-    )
-    return formset(data, prefix="players", form_kwargs={"roster": roster})
-
-
-def draft_rows(formset: forms.BaseFormSet[Any]) -> list[tuple[int, PlayerRequest]]:
-    """The filled-in rows, as (row index, request); blank rows are skipped,
-    so row indexes and the service's ``players.<n>`` indexes differ."""
-    rows = []
-    for index, form in enumerate(formset.forms):
-        if not form.is_valid() or form.is_blank:
-            continue
-        rows.append(
-            (
-                index,
-                PlayerRequest(form.cleaned_data["position"], form.cleaned_data["name"]),
-            )
-        )
-    return rows
-
-
-def draft_request(
-    form: DraftTeamForm, rows: list[tuple[int, PlayerRequest]]
-) -> DraftRequest:
-    data = form.cleaned_data if form.is_valid() else {}
-    return DraftRequest(
-        players=tuple((p.position, p.name) for _, p in rows),
-        rerolls=data.get("rerolls") or 0,
-        assistant_coaches=data.get("assistant_coaches") or 0,
-        cheerleaders=data.get("cheerleaders") or 0,
-        apothecary=bool(data.get("apothecary")),
-        dedicated_fans=data.get("dedicated_fans") or 1,
-        special_rule=data.get("special_rule") or None,
-    )
 
 
 def show_violations(

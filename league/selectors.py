@@ -22,15 +22,21 @@ from league.models import (
 ON_ROSTER = (Player.Status.ACTIVE, Player.Status.RETIRED)
 
 
+def roster_players_prefetch() -> Prefetch:
+    """Prefetch each team's players on the roster, by number, into
+    ``roster_players`` (read by :func:`team_roster_players`)."""
+    return Prefetch(
+        "players",
+        queryset=Player.objects.filter(status__in=ON_ROSTER).order_by("number"),
+        to_attr="roster_players",
+    )
+
+
 def team_detail_qs() -> QuerySet[Team]:
     """Teams with everything a team sheet shows: two queries whatever the
     roster size (the team with league and coach, then its players)."""
     return Team.objects.select_related("league", "coach").prefetch_related(
-        Prefetch(
-            "players",
-            queryset=Player.objects.filter(status__in=ON_ROSTER).order_by("number"),
-            to_attr="roster_players",
-        )
+        roster_players_prefetch()
     )
 
 

@@ -25,15 +25,12 @@ from django.views.decorators.http import (
 from engine.rules_data import Roster, rules_data
 from engine.variants import get_variant
 from league.access import team_get_for_write
+from league.draft_forms import DraftSquadForm, DraftTeamForm, draft_request
 from league.errors import ServiceError
 from league.forms import (
     PURCHASE_LABELS,
     BuyForm,
-    DraftTeamForm,
     HireForm,
-    draft_player_formset,
-    draft_request,
-    draft_rows,
     show_violations,
 )
 from league.models import League, LeagueMembership
@@ -57,6 +54,7 @@ from league.services.teams import (
 from league.web_selectors import (
     draft_budget,
     league_draft_access,
+    roster_star_offers,
     user_teams,
 )
 
@@ -101,20 +99,24 @@ def _rosters(league: League) -> list[Roster]:
 
 def _draft_forms(
     request: HttpRequest, league: League, roster: Roster
-) -> tuple[DraftTeamForm, object]:
+) -> tuple[DraftTeamForm, DraftSquadForm]:
     fmt = get_variant(league.format)
     data = request.POST if request.method == "POST" else None
     form = DraftTeamForm(data, fmt=fmt, roster=roster)
-    formset = draft_player_formset(data, fmt=fmt, roster=roster)
-    return form, formset
+    squad = DraftSquadForm(data, fmt=fmt, roster=roster)
+    return form, squad
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
-    """Draft a team: choose a roster, then fill in players and staff; the
-    budget updates as rows change, and the draft service has the last word.
-    Someone who may not draft there is told why, and what to do about it."""
+    """Draft a team: choose a roster, then count the players of each
+    position, name them and add staff; the budget updates as the counters
+    change, and the draft service has the last word. Someone who may not
+    draft there is told why, and what to do about it.
+
+    A POST with ``names`` (the no-JavaScript "show the name inputs" button)
+    only shows the page again with a name input for each player counted."""
     league = get_object_or_404(League, pk=league_id)
     fmt = get_variant(league.format)
     access = league_draft_access(league, request.user)
@@ -137,21 +139,20 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
     }
     if roster is None:
         return render(request, "league/team_draft.html", context)
-    form, formset = _draft_forms(request, league, roster)
+    form, squad = _draft_forms(request, league, roster)
     squad_errors: list[str] = []
     general_errors: list[str] = []
-    form_ok = form.is_valid()
-    rows = draft_rows(formset)  # type: ignore[arg-type]
-    if request.method == "POST":
-        formset_ok = all(f.is_valid() for f in formset.forms)  # type: ignore[attr-defined]
-        if form_ok and formset_ok:
+    players = squad.players()
+    submitted = request.method == "POST" and "names" not in request.POST
+    if submitted:
+        if form.is_valid() and squad.is_valid():
             try:
                 team = team_draft(
                     league=league,
                     coach=request.user,  # type: ignore[arg-type]
                     name=form.cleaned_data["name"] or "",
                     roster=roster.slug,
-                    players=[p for _, p in rows],
+                    players=[p for _, p in players],
                     rerolls=form.cleaned_data["rerolls"],
                     assistant_coaches=form.cleaned_data["assistant_coaches"],
                     cheerleaders=form.cleaned_data["cheerleaders"],
@@ -160,12 +161,8 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
                     special_rule=form.cleaned_data.get("special_rule") or "",
                 )
             except ServiceError as exc:
-                squad_errors, general_errors = show_violations(
-                    exc.violations,
-                    form,
-                    formset=formset,  # type: ignore[arg-type]
-                    row_of={n: row for n, (row, _) in enumerate(rows)},
-                )
+                squad_errors, rest = squad.show_violations(exc.violations, players)
+                _, general_errors = show_violations(rest, form)
             else:
                 messages.success(
                     request,
@@ -174,16 +171,14 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
                 return redirect("web:team", team_id=team.pk)
     context.update(
         form=form,
-        formset=formset,
+        squad=squad,
+        squad_rows=squad.rows(),
         squad_errors=squad_errors,
         general_errors=general_errors,
-        budget=draft_budget(fmt, roster, draft_request(form, rows)),
-        positions=[
-            (p, min(p.max, fmt.max_players))
-            for p in sorted(roster.positions, key=lambda p: (not p.lineman, p.cost))
-        ],
+        budget=draft_budget(fmt, roster, draft_request(form, players)),
+        stars=roster_star_offers(fmt, roster, league.rules_version),
     )
-    status = 400 if request.method == "POST" else 200
+    status = 400 if submitted else 200
     return render(request, "league/team_draft.html", context, status=status)
 
 
@@ -197,9 +192,10 @@ def team_draft_budget(request: HttpRequest, league_id: int) -> HttpResponse:
     )
     if roster is None:
         return HttpResponse(status=400)
-    form, formset = _draft_forms(request, league, roster)
-    rows = draft_rows(formset)  # type: ignore[arg-type]
-    budget = draft_budget(get_variant(league.format), roster, draft_request(form, rows))
+    form, squad = _draft_forms(request, league, roster)
+    budget = draft_budget(
+        get_variant(league.format), roster, draft_request(form, squad.players())
+    )
     return render(request, "league/_draft_budget.html", {"budget": budget})
 
 

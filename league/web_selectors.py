@@ -10,7 +10,13 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
-from engine.rules_data import BORROWED_POSITIONS, Roster, SkillRef, rules_data
+from engine.rules_data import (
+    BORROWED_POSITIONS,
+    Roster,
+    SkillRef,
+    StarPlayer,
+    rules_data,
+)
 from engine.variants import Variant
 from league.models import League, LeagueMembership, Player, Team
 from league.selectors import league_membership_get, team_list
@@ -80,6 +86,42 @@ def draft_budget(fmt: Variant, roster: Roster, request: DraftRequest) -> DraftBu
 
 
 @dataclass(frozen=True, slots=True)
+class StarOffer:
+    """A Star Player who plays for a roster's teams; ``requires`` names the
+    special rules, among those the roster chooses from at the draft, one
+    of which the team must take for him (empty: every team)."""
+
+    star: StarPlayer
+    requires: tuple[str, ...]
+
+
+def roster_star_offers(fmt: Variant, roster: Roster, version: str) -> list[StarOffer]:
+    """The Star Players a team of ``roster`` may hire in ``fmt``, cheapest
+    first (none in a format without Star Players)."""
+    if not fmt.star_players:
+        return []
+    data = rules_data(version)
+    options = roster.special_rule_choice or (None,)
+    offers = []
+    for star in sorted(data.star_players.values(), key=lambda s: (s.cost, s.name)):
+        via = [o for o in options if star.plays_for(roster.team_rules(o))]
+        if not via:
+            continue
+        requires = () if len(via) == len(options) else tuple(via)
+        offers.append(
+            StarOffer(
+                star,
+                tuple(
+                    data.special_rules[r].name if r in data.special_rules else r
+                    for r in requires
+                    if r is not None
+                ),
+            )
+        )
+    return offers
+
+
+@dataclass(frozen=True, slots=True)
 class Characteristic:
     name: str
     value: str
@@ -88,8 +130,13 @@ class Characteristic:
 
 @dataclass(frozen=True, slots=True)
 class SkillLabel:
+    """A skill as a sheet shows it ("Mighty Blow (+1)"); ``slug`` and
+    ``param`` let ``{% skill %}`` find its description."""
+
     label: str
     gained: bool
+    slug: str = ""
+    param: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +173,7 @@ def team_sheet_rows(team: Team, players: list[Player]) -> list[SheetRow]:
         if position is None and player.position in BORROWED_POSITIONS:
             position = data.position_of(team.roster, player.position)
         starting = [
-            SkillLabel(ref.label(data.skills), False)
+            SkillLabel(ref.label(data.skills), False, ref.skill, ref.param)
             for ref in (position.skills if position else ())
         ]
         gained = [
@@ -135,6 +182,8 @@ def team_sheet_rows(team: Team, players: list[Player]) -> list[SheetRow]:
                 if s["skill"] in data.skills
                 else s["skill"],
                 True,
+                s["skill"],
+                s.get("param"),
             )
             for s in player.gained_skills or ()
         ]

@@ -201,7 +201,7 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
         "mode",
         "stage",
         league_filter("season__league"),
-        league_filter("season"),
+        league_filter("season", "league"),
     ]
     search_fields = ["home__name", "away__name"]
     list_select_related = ["home", "away", "season", "season__league"]
@@ -311,7 +311,7 @@ class SeasonTeamArchiveAdmin(CommissionerScope, admin.ModelAdmin):  # type: igno
     # field stays read-only.
     commissioner_can_change = True
     list_display = ["team", "season", "record_shown", "redrafted"]
-    list_filter = [league_filter("season")]
+    list_filter = [league_filter("season", "league")]
     list_select_related = ["team", "season", "season__league"]
     readonly_fields = ["team", "season", "roster", "record", "redraft"]
     actions = ["approve_redraft"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.blitz import abilities as ab
 from engine.blitz.ball import bounce, can_take, drop, enter_square, give
-from engine.blitz.board import LONG
+from engine.blitz.board import LONG, SHORT
 from engine.blitz.events import (
     BallMoved,
     BlockDice,
@@ -303,6 +303,7 @@ class Block(BProc):
         self.phase = 0
         self.vacated = -1
         self.assisted = False
+        self.rerolled = False
 
     def step(self, g: BlitzState) -> Decision | None:
         i = self.i
@@ -312,6 +313,8 @@ class Block(BProc):
             return Decision(_team(g, i), "block_target", opts, g.pid[i])
         if self.phase == 1:
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
+            if not self.rerolled and "offensive_specialist" in g.abilities[i]:
+                opts += (("reroll",),)
             return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
         if self.phase == 2:
             opts = (("follow_up", True), ("follow_up", False))
@@ -323,17 +326,20 @@ class Block(BProc):
         i = self.i
         if self.phase == 0:
             self.target = g.idx[choice[1]]
-            helped = assisted(g, i, self.target)
-            n = g.block[i] + (1 if helped else 0)
-            t = self.target
-            self.faces = tuple(
-                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
-            )
-            self.assisted = helped
+            self.assisted = assisted(g, i, self.target)
+            self._roll(g)
             rec = g.current_record
             if rec is not None:
                 rec.target = self.target
             self.phase = 1
+            return
+        if self.phase == 1 and choice[0] == "reroll":
+            # Offensive Specialist: the first roll is logged, then re-rolled.
+            g.events.append(
+                BlockDice(g.pid[i], g.pid[self.target], self.faces, self.assisted, "")
+            )
+            self.rerolled = True
+            self._roll(g)
             return
         if self.phase == 1:
             face = choice[1]
@@ -349,6 +355,13 @@ class Block(BProc):
                 g.events.append(Moved(g.pid[i], frm, self.vacated))
                 enter_square(g, i, running=False)
             self.phase = 3
+
+    def _roll(self, g: BlitzState) -> None:
+        i, t = self.i, self.target
+        n = g.block[i] + (1 if self.assisted else 0)
+        self.faces = tuple(
+            ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
+        )
 
     def _down(self, g: BlitzState, modifier: int) -> None:
         t = self.target
@@ -382,16 +395,18 @@ class Block(BProc):
             g.no_more_actions[i] = True
 
 
-def throw_targets(g: BlitzState, i: int) -> list[int]:
-    """Team-mates the Throw Ruler reaches who may take the ball."""
+def throw_targets(g: BlitzState, i: int, *, short_only: bool = False) -> list[int]:
+    """Team-mates the Throw Ruler reaches who may take the ball (its Short
+    section only, for Running Pass's free Short Throw)."""
     frm = g.pos[i]
+    top = SHORT if short_only else LONG
     return [
         j
         for j in range(g.n)
         if j != i
         and g.team[j] == g.team[i]
         and can_take(g, j)
-        and g.board.throw_range(frm, g.pos[j])
+        and 0 < g.board.throw_range(frm, g.pos[j]) <= top
     ]
 
 
@@ -399,23 +414,46 @@ class Throw(BProc):
     """Throw: to a team-mate in range; a Hand-off to an adjacent one needs no
     check (rulebook "Throw Action")."""
 
-    def __init__(self, i: int) -> None:
+    def __init__(self, i: int, *, short_only: bool = False) -> None:
         self.i = i
+        self.short_only = short_only
+        self.target = -1
+        self.modifier = 0
+        self.rerolled = False
 
     def step(self, g: BlitzState) -> Decision | None:
-        opts = tuple(("target", g.pid[j]) for j in throw_targets(g, self.i))
-        return Decision(_team(g, self.i), "throw_target", opts, g.pid[self.i])
+        if self.target < 0:
+            opts = tuple(
+                ("target", g.pid[j])
+                for j in throw_targets(g, self.i, short_only=self.short_only)
+            )
+            return Decision(_team(g, self.i), "throw_target", opts, g.pid[self.i])
+        # A failed Throw Check by an Expert Passer: re-roll it? (Decision: a
+        # coach's choice, since a re-rolled fumble bounces from the thrower.)
+        opts = (("reroll", True), ("reroll", False))
+        return Decision(
+            _team(g, self.i), "reroll", opts, g.pid[self.i], info=("expert_passer",)
+        )
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
-        g.stack.pop()
+        if self.target >= 0:
+            self.rerolled = True
+            if choice[1]:
+                self._check(g)
+            else:
+                self._outcome(g, *self.last)
+            return
         i, j = self.i, g.idx[choice[1]]
+        self.target = j
         b = g.ball_of(i)
         frm, to = g.pos[i], g.pos[j]
         rec = g.current_record
         if rec is not None:
             rec.target = j
         g.ball_holder[b] = -1
+        self.ball = b
         if g.board.distance(frm, to) == 1:
+            g.stack.pop()
             if rec is not None:
                 rec.hand_off = True
                 rec.throw_success = True
@@ -427,13 +465,29 @@ class Throw(BProc):
             modifier -= 1
         if self._obstructed(g, i, j):
             modifier -= 1
-        modifier = max(-1, modifier)
+        self.modifier = max(-1, modifier)
+        self._check(g)
+
+    def _check(self, g: BlitzState) -> None:
+        i, modifier = self.i, self.modifier
         value = g.throw[i]
         assert value is not None
         d = g.dice.d6()
         fumble = d == 1 or d + modifier <= 1
         ok = not fumble and (d == 6 or d + modifier >= value)
-        g.events.append(Roll("throw", g.pid[i], (d,), value, modifier, ok, False))
+        g.events.append(
+            Roll("throw", g.pid[i], (d,), value, modifier, ok, self.rerolled)
+        )
+        self.last = (ok, fumble)
+        if not ok and not self.rerolled and "expert_passer" in g.abilities[i]:
+            return  # step() offers the re-roll
+        self._outcome(g, ok, fumble)
+
+    def _outcome(self, g: BlitzState, ok: bool, fumble: bool) -> None:
+        g.stack.pop()
+        i, j, b = self.i, self.target, self.ball
+        frm, to = g.pos[i], g.pos[j]
+        rec = g.current_record
         if fumble:
             g.events.append(BallMoved(b, frm, frm, "fumble", 0))
             bounce(g, b, frm)
@@ -442,7 +496,7 @@ class Throw(BProc):
         if ok:
             if rec is not None:
                 rec.throw_success = True
-                rec.throw_negative = modifier < 0
+                rec.throw_negative = self.modifier < 0
             give(g, j, b)
         else:
             bounce(g, b, to)

@@ -16,6 +16,7 @@ from typing import Any
 from engine.blitz import abilities as ab
 from engine.blitz import actions as act
 from engine.blitz import advanced as adv
+from engine.blitz import free
 from engine.blitz.ball import new_ball, pick
 from engine.blitz.board import board
 from engine.blitz.challenges import PREDICATES
@@ -113,6 +114,8 @@ def legal_actions(g: BlitzState, t: int) -> list[tuple[Any, ...]]:
                 out.append(("act", g.pid[i], "block"))
             if "sidestep" not in done and act.sidestep_squares(g, i):
                 out.append(("act", g.pid[i], "sidestep"))
+                if "wardance" in g.abilities[i]:
+                    out.append(("free", g.pid[i], "sidestep"))
             if (
                 "run" not in done
                 and ab.may_run_while_marked(g, i)
@@ -145,10 +148,11 @@ class PlayerAction(act.BProc):
     """One Action: declare it, run its procedure, then the Touchdown check
     and the Claim Challenge Card step."""
 
-    def __init__(self, i: int, action: str, free: bool) -> None:
+    def __init__(self, i: int, action: str, free: bool, limit: int = 0) -> None:
         self.i = i
         self.action = action
         self.free = free
+        self.limit = limit  # a free Run's squares, or a free Throw's range
         self.phase = 0
 
     def step(self, g: BlitzState) -> Decision | None:
@@ -183,14 +187,20 @@ class PlayerAction(act.BProc):
             return Decision(TEAM_NAMES[g.active], "claim", opts, g.pid[i])
         if slots:
             claim(g, slots[0], i)
-        g.current_record = None
-        g.stack.pop()
+        self._done(g, cur)
         return None
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         claim(g, choice[1] - 1, self.i)
+        cur = g.current_record
+        assert cur is not None
+        self._done(g, cur)
+
+    def _done(self, g: BlitzState, cur: ActionRecord) -> None:
         g.current_record = None
         g.stack.pop()
+        for offer in reversed(free.granted(g, cur)):
+            g.stack.append(offer)
 
     def _child(self, g: BlitzState) -> act.BProc | None:
         i, a = self.i, self.action
@@ -199,6 +209,8 @@ class PlayerAction(act.BProc):
             if mv is None:
                 mv = g.dice.d6()
                 g.events.append(Roll("move", g.pid[i], (mv,), 0, 0, True, False))
+            if self.limit:
+                mv = min(mv, self.limit)
             return act.Move(i, "run", mv)
         if a == "mark":
             return act.Move(i, "mark", 2)
@@ -209,7 +221,7 @@ class PlayerAction(act.BProc):
         if a == "block":
             return act.Block(i)
         if a == "throw":
-            return act.Throw(i)
+            return act.Throw(i, short_only=bool(self.limit))
         if a == "foul":
             return adv.Foul(i)
         if a == "throw_team_mate":
@@ -316,7 +328,7 @@ class Turn(act.BProc):
         if self.phase == 2:  # No Ball in Play, then Emergency Reserves
             if g.balls_in_play() == 0:
                 new_ball(g)
-            self.phase = 3
+            self.phase = 5
             res = g.reserves(t)
             if res and len(res) >= g.emergency_reserves[t]:
                 opts = tuple(
@@ -326,6 +338,11 @@ class Turn(act.BProc):
                     return Decision(
                         TEAM_NAMES[t], "emergency_reserves", (*opts, ("skip",))
                     )
+            return None
+        if self.phase == 5:  # after the Pre-Turn Sequence: Regenerate
+            self.phase = 3
+            for offer in reversed(free.regenerate(g, t)):
+                g.stack.append(offer)
             return None
         if self.phase == 3:  # the Player Actions
             if g.actions_used >= g.actions_allowed:
@@ -360,6 +377,8 @@ class Turn(act.BProc):
             pass
         elif kind == "end_turn":
             self.phase = 4
+        elif kind == "free":  # Wardance: a free Sidestep among the Actions
+            g.stack.append(PlayerAction(g.idx[choice[1]], choice[2], True))
         else:
             _, pid, action = choice
             g.actions_used += 1

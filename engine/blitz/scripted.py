@@ -59,10 +59,18 @@ class ScriptedBot:
         if kind in ("run", "mark"):
             return self._step(g, d)
         if kind == "block_die":
-            return min(
-                d.options,
+            faces = [o for o in d.options if o[0] == "face"]
+            best = min(
+                faces,
                 key=lambda o: _FACE_RANK.get(o[1], 3 + FACE_ORDER.index(o[1])),
             )
+            if best[1] not in _FACE_RANK and ("reroll",) in d.options:
+                return ("reroll",)  # Offensive Specialist: only Tackle or Miss
+            return best
+        if kind == "reroll":
+            return ("reroll", True)
+        if kind == "free_action":
+            return d.options[0]  # a free Action is always taken
         if kind == "follow_up":
             return ("follow_up", False)
         if kind in ("block_target", "foul_target"):

@@ -330,8 +330,7 @@ def reach(
             ble[s] = _HELD
     if ball >= 0 and not pickup:
         ble[ball] = _HELD
-    best = [0.0] * size
-    best[sq0] = 1.0
+    prob = r.prob  # the best chance per square, in the order first reached
     if goal_sq >= 0:
         gd = cheb_from(pitch, goal_sq)
     elif goal_x >= 0:
@@ -410,16 +409,13 @@ def reach(
             break
         for dd in order:
             q = nq[dd]
-            best[dd] = q
+            prob[dd] = q
             ble[dd] = q + eps
             last[dd] = k
         layers.append(dict(zip(order, map(par.__getitem__, order), strict=True)))
         if goal and _goal_done(order, nq, gd, slack, done_p):
             break
         frontier = list(zip(order, map(nq.__getitem__, order), strict=True))
-    prob = r.prob
-    for dd in last:
-        prob[dd] = best[dd]
     return r
 
 

@@ -18,6 +18,8 @@ from engine.state import PITCH, STANDING, Decision, GameState, Option
 _BOMB_WORTH = 1.0
 # A Ball & Chain player is set loose only with an opponent this close.
 _CHAIN_REACH = 4
+# The activations :func:`special_activation` may choose.
+_SPECIAL_ACTIONS = frozenset({"chainsaw", "throw_bomb", "ball_and_chain"})
 
 
 def _team(d: Decision) -> int:
@@ -77,6 +79,8 @@ def special_activation(d: Decision, g: GameState) -> Option | None:
     """An activation for a Special action worth taking now, or None: a
     Chainsaw Attack next to an opponent, a bomb at a crowd of opponents, a
     Ball & Chain player with an opponent within reach."""
+    if not any(o[-1] in _SPECIAL_ACTIONS for o in d.options):
+        return None  # none offered (the usual case): no need to look
     opts = set(d.options)
     for p in range(g.n):
         ao = g.act_opts[p]

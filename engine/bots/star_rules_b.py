@@ -17,12 +17,14 @@ b (engine.star_rules_b_*), called by :class:`engine.bots.scripted.ScriptedBot`:
 from __future__ import annotations
 
 from engine.bots.blockmath import block_odds
+from engine.skillbits import BIT
 from engine.star_rules_b_actions import VERB, vines_targets
 from engine.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
 
 # Vicious Vines on a non-carrier only with at least these odds
 # (P(target down) - 1.3 P(Maple down), as the bot's block targeting).
 _VINES_ODDS = 0.25
+VINES = BIT["vicious-vines"]
 
 
 def use_skill(d: Decision, g: GameState) -> Option | None:
@@ -56,8 +58,13 @@ def block_reroll(
 
 def vines_activation(d: Decision, g: GameState) -> Option | None:
     """A Block activation for Vicious Vines worth making now, if any."""
-    opts = set(d.options)
+    opts: set[Option] | None = None
+    skills = g.skills
     for p in range(g.n):
+        if not skills[p] & VINES:
+            continue  # no targets without the rule (vines_targets)
+        if opts is None:
+            opts = set(d.options)
         o = g.act_opts[p]["block"]
         if o not in opts or g.box[p] != PITCH or g.pflags[p] & PF_USED:
             continue

@@ -18,11 +18,15 @@ from engine.variants.base import Variant
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One broken rule: a machine-readable code, the field it concerns, and a
-    sentence for people."""
+    sentence for people. ``subject`` names what within the field the rule
+    concerns, where a field covers several things (the position slug of a
+    ``position_limit`` on the whole squad), so a form can put the sentence
+    next to that position's own input."""
 
     code: str
     field: str | None
     message: str
+    subject: str | None = None
 
 
 class DraftError(ValueError):
@@ -134,6 +138,7 @@ def squad_violations(
                     field,
                     f"{roster.name} teams may have at most {position.max} "
                     f"{position.name} (asked for {count})",
+                    subject=slug,
                 )
             )
     if fmt.max_non_linemen is not None:

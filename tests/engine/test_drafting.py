@@ -137,6 +137,31 @@ def test_position_limit_is_the_rosters_in_both_formats():
         assert ("position_limit", "players") in codes(exc_info)
 
 
+def test_a_position_limit_names_the_position_it_concerns():
+    # given three Throwers (0-2), two Untrained Trolls (0-1), 9 re-rolls (0-8)
+    players = (
+        *linemen(ORC, 8),
+        *(("thrower", f"T{i}") for i in range(3)),
+        *(("untrained-troll", f"U{i}") for i in range(2)),
+    )
+
+    with pytest.raises(DraftError) as exc_info:
+        draft_check(BB2020, ORC, DraftRequest(players=players, rerolls=9))
+
+    limits = [v for v in exc_info.value.violations if v.code == "position_limit"]
+    assert [(v.field, v.subject) for v in limits] == [
+        ("players", "thrower"),
+        ("players", "untrained-troll"),
+    ]
+    # the others concern their field as a whole (and 8×50k + 3×65k +
+    # 2×115k + 9×60k re-rolls = 1,365,000 is over the budget too)
+    others = [v for v in exc_info.value.violations if v.code != "position_limit"]
+    assert [(v.code, v.subject) for v in others] == [
+        ("reroll_limit", None),
+        ("over_budget", None),
+    ]
+
+
 def test_sevens_allows_four_non_linemen_but_not_five():
     four = (
         *linemen(HUMAN, 3),

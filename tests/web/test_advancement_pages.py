@@ -5,7 +5,9 @@ to their fields with nothing written, and who may see it."""
 from __future__ import annotations
 
 import pytest
+from django.utils.html import escape
 
+from engine.rules_data import rules_data
 from league.models import LeagueEvent, Player, SevensAdvancement
 from tests.league.advancement_support import everything, fix_seed, seed_where
 from tests.web.conftest import count_queries
@@ -57,6 +59,30 @@ def test_the_coach_sees_the_spp_level_and_the_affordable_options(
         assert label in html
     assert "· 6 SPP · +20,000 value" in html
     assert '<option value="block">Block</option>' in html
+
+
+def test_the_skills_on_offer_are_described_under_the_skill_choice(
+    client, charlie, lineman
+):
+    client.force_login(charlie)
+
+    html = client.get(url(lineman)).content.decode()
+
+    # the offered categories: General (Primary), Agility and Strength
+    # (Secondary); each of their skills with the rules data's description
+    guide = html.split('data-testid="skill-guide">')[1].split("</details>")[0]
+    skills = rules_data("bb2020").skills.values()
+    offered = [s for s in skills if s.category in ("general", "agility", "strength")]
+    assert len(offered) == 36
+    for skill in offered:
+        assert f"<dt>{escape(skill.name)}</dt><dd>{escape(skill.description)}</dd>" in (
+            guide
+        )
+    assert guide.count("<dt>") == 36
+    assert "Claws" not in guide  # a Mutation: not on offer to a Human Lineman
+    # and the player's own skills carry their description too (none here:
+    # a Human Lineman starts without skills)
+    assert "Skills: none" in html
 
 
 def test_a_player_without_enough_spp_is_told_so(client, charlie, lineman):
@@ -111,7 +137,11 @@ def test_a_chosen_skill_is_taken_and_the_result_page_shows_it(client, charlie, l
         6,
     )
     html = client.get(response["Location"]).content.decode()
-    assert 'Gained <mark class="gained">Block ★</mark>' in html
+    # the skill gained, with its description (the page's first skill)
+    assert (
+        'Gained <mark class="gained"><span class="skill"><button type="button" '
+        'class="skill-name" aria-describedby="tip-block-1">Block</button>'
+    ) in html
     assert '<dd data-testid="spp-spent">6</dd>' in html
     assert '<dd data-testid="spp-left">0</dd>' in html
     assert "No dice: the advancement was chosen." in html
@@ -130,7 +160,11 @@ def test_a_random_skill_shows_the_dice_the_server_rolled(
 
     # then 5 and 3 give Strip Ball on the General table, 3 SPP are spent
     html = response.content.decode()
-    assert 'Gained <mark class="gained">Strip Ball ★</mark>' in html
+    # the skill gained, with its description (the page's first skill)
+    assert (
+        'Gained <mark class="gained"><span class="skill"><button type="button" '
+        'class="skill-name" aria-describedby="tip-strip-ball-1">Strip Ball</button>'
+    ) in html
     assert (
         '<tr><td>skill first</td><td>D6</td><td class="num">5</td></tr>'
         '<tr><td>skill second</td><td>D6</td><td class="num">3</td></tr>'

@@ -10,6 +10,9 @@ from league.services.membership import league_set_open
 
 
 def draft_data(roster: str = "orc", players=(), **fields) -> dict[str, str]:
+    """The draft form's data: ``players`` as (position, name) pairs become
+    one counter per position (``count-<position>``) and the names of its
+    players, in order (``name-<position>-<i>``)."""
     data = {
         "roster": roster,
         "name": "Da Boyz",
@@ -17,12 +20,13 @@ def draft_data(roster: str = "orc", players=(), **fields) -> dict[str, str]:
         "assistant_coaches": "0",
         "cheerleaders": "0",
         "dedicated_fans": "1",
-        "players-TOTAL_FORMS": "11",
-        "players-INITIAL_FORMS": "0",
     }
-    for i, (position, name) in enumerate(players):
-        data[f"players-{i}-position"] = position
-        data[f"players-{i}-name"] = name
+    counts: dict[str, int] = {}
+    for position, name in players:
+        data[f"name-{position}-{counts.get(position, 0)}"] = name
+        counts[position] = counts.get(position, 0) + 1
+    for position, count in counts.items():
+        data[f"count-{position}"] = str(count)
     data.update({k: str(v) for k, v in fields.items()})
     return data
 
@@ -46,35 +50,38 @@ def test_a_coach_picks_a_roster_then_sees_its_positions(client, sevens, bob):
     page = client.get(f"/leagues/{sevens.pk}/draft/?roster=orc").content.decode()
 
     assert "Choose a roster" in picker
-    assert 'name="players-0-position"' not in picker
-    assert 'name="players-10-position"' in page  # Sevens: up to 11 players
-    assert 'name="players-11-position"' not in page
+    assert 'name="count-orc-lineman"' not in picker
+    assert 'name="count-untrained-troll"' in page
+    # Sevens: up to 11 players, so up to 11 Orc Linemen to name
+    assert 'name="name-orc-lineman-10"' in page
+    assert 'name="name-orc-lineman-11"' not in page
     assert "Untrained Troll" in page
     assert "0</strong> of 600,000 spent" in page
 
 
 def test_drafting_a_legal_team_writes_it_and_opens_its_page(client, sevens, bob):
     client.force_login(bob)
-    # given rows with blanks in between (blank rows are skipped)
-    players = [*SEVEN_ORCS[:3], ("", ""), *SEVEN_ORCS[3:]]
+    # given names typed past the counters (the page hides those inputs):
+    # they are not drafted
+    data = draft_data(players=SEVEN_ORCS, rerolls=1, cheerleaders=1)
+    data["name-blitzer-1"] = "Not hired"
 
-    response = client.post(
-        f"/leagues/{sevens.pk}/draft/",
-        draft_data(players=players, rerolls=1, cheerleaders=1),
-    )
+    response = client.post(f"/leagues/{sevens.pk}/draft/", data)
 
     team = Team.objects.get(name="Da Boyz")
     assert response.status_code == 302
     assert response["Location"] == f"/teams/{team.pk}/"
     assert team.coach == bob
-    assert list(team.players.order_by("number").values_list("name", flat=True)) == [
-        "Ug 0",
-        "Ug 1",
-        "Ug 2",
-        "Ug 3",
-        "Ug 4",
-        "Grak",
-        "Snik",
+    # numbered position by position as the page lists them: Linemen, then
+    # the others from the cheapest (Goblin 40k before Blitzer 80k)
+    assert list(team.players.order_by("number").values_list("name", "position")) == [
+        ("Ug 0", "orc-lineman"),
+        ("Ug 1", "orc-lineman"),
+        ("Ug 2", "orc-lineman"),
+        ("Ug 3", "orc-lineman"),
+        ("Ug 4", "orc-lineman"),
+        ("Snik", "goblin"),
+        ("Grak", "blitzer"),
     ]
     # 5×50k + 80k + 40k + re-roll 120k + cheerleader 20k = 510k
     assert team.treasury == 90_000
@@ -86,15 +93,14 @@ def test_refusals_are_shown_next_to_their_fields_and_nothing_is_written(
     client, sevens, bob
 ):
     client.force_login(bob)
-    # given: a taken name, a row with a position but no name (row 2 after a
-    # blank row), too many non-linemen and too many re-rolls
+    # given: a taken name, a Blitzer without a name, too many non-linemen
+    # and too many re-rolls
     from tests.factories import draft_team
 
     draft_team(sevens, bob, roster="orc", name="Taken")
     before = (Team.objects.count(), TreasuryEntry.objects.count())
     players = [
         ("orc-lineman", "Ug"),
-        ("", ""),
         ("blitzer", ""),
         ("blitzer", "B2"),
         ("blitzer", "B3"),
@@ -117,12 +123,12 @@ def test_refusals_are_shown_next_to_their_fields_and_nothing_is_written(
     assert (
         "Team re-rolls must be between 0 and 6, not 9" in ctx["form"].errors["rerolls"]
     )
-    formset = ctx["formset"]
-    assert formset.forms[2].errors["name"] == ["every player needs a name"]
-    assert formset.forms[1].errors == {}
-    assert any(
-        "at most 4 players who are not Linemen" in e for e in ctx["squad_errors"]
-    )
+    squad = ctx["squad"]
+    assert squad.errors == {"name-blitzer-0": ["every player needs a name"]}
+    assert ctx["squad_errors"] == [
+        "Blood Bowl Sevens teams may have at most 4 players who are not Linemen "
+        "(asked for 5)"
+    ]
     assert (Team.objects.count(), TreasuryEntry.objects.count()) == before
     html = response.content.decode()
     assert "every player needs a name" in html
@@ -187,7 +193,7 @@ def test_a_stranger_is_told_a_closed_league_takes_coaches_by_invitation(
     html = page.content.decode()
     assert page.status_code == 200
     assert "it is closed: its commissioner invites the coaches" in html
-    assert 'name="players-0-position"' not in html
+    assert 'name="count-orc-lineman"' not in html
     assert "Ask to join" not in html
 
 

@@ -195,7 +195,12 @@ def test_an_advancement_shows_its_cost_and_spp_spent_and_unspent(client, reporte
         CHOSEN_PRIMARY_SPP,
         CHOSEN_PRIMARY_VALUE,
     )
-    assert '<mark class="gained">Block ★</mark>' in html
+    # the gained skill is marked, with its description
+    assert re.search(
+        r'<mark class="gained"><span class="skill"><button type="button" '
+        r'class="skill-name" aria-describedby="tip-block-\d+">Block</button>',
+        html,
+    )
 
 
 def test_roster_moves_are_in_the_history(client, reported):

@@ -121,3 +121,46 @@ def test_woodland_aid_blocks_against_it_are_never_assisted():
     arrange(g, {5: (5, 5), 101: (4, 5), 102: (6, 5)})
     block(g, 101, 5)  # Beastmaster: Woodland Aid
     assert g.pending.info == ("miss",)
+
+
+def test_offensive_specialist_may_reroll_the_block_dice_once():
+    # Human Blitzer (6): a Miss, re-rolled into a Smash.
+    g, _ = new_game(dice=[1, 6, 6])
+    arrange(g, {6: (5, 5), 101: (6, 5)})
+    block(g, 6, 101)
+    assert ("reroll",) in options(g)
+    g.apply(("reroll",))
+    assert g.pending.info == ("smash",)
+    assert ("reroll",) not in options(g)  # once
+    g.apply(("face", "smash"))
+    assert g.state.prone[g.state.idx[101]]
+
+
+def test_no_block_reroll_without_the_ability():
+    g, _ = new_game(dice=[1])
+    arrange(g, {1: (5, 5), 101: (6, 5)})
+    block(g, 1, 101)
+    assert ("reroll",) not in options(g)
+
+
+def test_expert_passer_may_reroll_a_failed_throw_check():
+    # Elven Union Thrower (4, Throw 2+), Long throw (-1): a 2 is a fumble
+    # (2 - 1 = 1), a failed check; the re-roll's 5 succeeds.
+    g, _ = new_game("elven_union", "orc", dice=[2, 5])
+    arrange(g, {4: (2, 5), 5: (9, 5), 101: (15, 0)}, balls=[4])
+    g.apply(("act", 4, "throw"))
+    g.apply(("target", 5))
+    assert g.pending.kind == "reroll"
+    g.apply(("reroll", True))
+    s = g.state
+    assert s.ball_holder[0] == s.idx[5]
+
+
+def test_expert_passer_declines_and_the_fumble_stands():
+    g, _ = new_game("elven_union", "orc", dice=[2, 3])
+    arrange(g, {4: (2, 5), 5: (9, 5), 101: (15, 0)}, balls=[4])
+    g.apply(("act", 4, "throw"))
+    g.apply(("target", 5))
+    g.apply(("reroll", False))
+    # The fumble: the ball bounces from the thrower, east (D8 3) to (3, 5).
+    assert g.state.ball_pos[0] == sq(g, 3, 5)

@@ -187,6 +187,7 @@ def test_show_them_how_its_done_after_three_different_player_actions():
     g.apply(("act", 4, "throw"))
     g.apply(("target", 5))
     assert claimed(g) == []
+    g.apply(("decline",))  # the Catcher's Instincts free Run
     g.apply(("act", 4, "mark"))
     g.apply(("move", sq(g, 4, 4)))
     g.apply(("move", sq(g, 5, 4)))
