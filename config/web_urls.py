@@ -2,8 +2,16 @@
 
 from django.urls import path
 
+from league import member_views
 from league import views as league_views
-from matches import page_views, player_pages, player_views, prematch_views, team_views
+from matches import (
+    page_views,
+    player_pages,
+    player_views,
+    prematch_views,
+    season_views,
+    team_views,
+)
 from matches import views as match_views
 
 app_name = "web"
@@ -35,6 +43,36 @@ urlpatterns = [
         name="league-invitation-decline",
     ),
     path(
+        "leagues/<int:league_id>/members/",
+        member_views.league_members,
+        name="league-members",
+    ),
+    path(
+        "leagues/<int:league_id>/members/invite/",
+        member_views.league_invite,
+        name="league-invite",
+    ),
+    path(
+        "leagues/<int:league_id>/members/open/",
+        member_views.league_open,
+        name="league-open",
+    ),
+    path(
+        "leagues/<int:league_id>/members/<int:coach_id>/remove/",
+        member_views.league_member_remove,
+        name="league-member-remove",
+    ),
+    path(
+        "leagues/<int:league_id>/requests/<int:coach_id>/approve/",
+        member_views.league_request_approve,
+        name="league-request-approve",
+    ),
+    path(
+        "leagues/<int:league_id>/requests/<int:coach_id>/decline/",
+        member_views.league_request_decline,
+        name="league-request-decline",
+    ),
+    path(
         "leagues/<int:league_id>/seasons/new/",
         match_views.season_new,
         name="season-new",
@@ -54,6 +92,21 @@ urlpatterns = [
         "seasons/<int:season_id>/resolve/",
         match_views.season_resolve,
         name="season-resolve",
+    ),
+    path(
+        "seasons/<int:season_id>/close/",
+        season_views.season_close_page,
+        name="season-close",
+    ),
+    path(
+        "seasons/<int:season_id>/round-dates/",
+        season_views.season_round_dates_page,
+        name="season-round-dates",
+    ),
+    path(
+        "matches/<int:match_id>/postpone/",
+        season_views.match_postpone_page,
+        name="match-postpone",
     ),
     path("progress/<uuid:progress_id>/", match_views.task_progress, name="progress"),
     path("teams/<int:team_id>/", page_views.team_page, name="team"),

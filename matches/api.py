@@ -96,7 +96,11 @@ class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
             "seed",
             "teams",
             "divisions",
+            "champion",
         ]
+        extra_kwargs = {
+            "champion": {"help_text": "the team that won the season, once closed"}
+        }
 
 
 class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from league.models import Team
-from matches.models import Match, Season, SeasonTeamArchive
+from matches.models import Match, RoundSchedule, Season, SeasonTeamArchive
+from matches.season_selectors import season_round_dates
 from matches.selectors import seasons_standings
 from matches.services.seasons import playoff_winner
 from matches.web_selectors import Leader, Round, SeasonView
@@ -39,6 +40,8 @@ class LeagueNow:
     spp: list[Leader]
     spp_tracked: bool
     history: list[PastSeason]
+    # The next round's date and report deadline, if the commissioner set them.
+    next_dates: RoundSchedule | None = None
 
 
 def next_round(view: SeasonView) -> Round | None:
@@ -77,7 +80,11 @@ def season_champions(seasons: list[Season]) -> dict[int, int]:
     if not closed:
         return {}
     ids = [s.pk for s in closed]
-    champions: dict[int, int] = {}
+    # The champion a close recorded (Season.champion) comes first; the rest
+    # is for seasons closed before it was recorded.
+    champions: dict[int, int] = {
+        s.pk: s.champion_id for s in closed if s.champion_id is not None
+    }
     for season_id, team_id, record in SeasonTeamArchive.objects.filter(
         season_id__in=ids
     ).values_list("season_id", "team_id", "record"):
@@ -126,9 +133,13 @@ def league_history(seasons: list[Season]) -> list[PastSeason]:
 def league_now(
     season: Season | None, view: SeasonView | None, seasons: list[Season]
 ) -> LeagueNow:
+    coming = next_round(view) if view else None
     return LeagueNow(
         season=season,
-        next_round=next_round(view) if view else None,
+        next_round=coming,
+        next_dates=season_round_dates(season).get((coming.stage, coming.number))
+        if season is not None and coming is not None
+        else None,
         latest=latest_results(view) if view else None,
         touchdowns=view.touchdowns[:TOP] if view else [],
         casualties=view.casualties[:TOP] if view else [],

@@ -37,6 +37,14 @@ class Season(models.Model):
     # Optional divisions, {"North": [team ids], "South": [...]}: each plays
     # its own round robin (rounds aligned) and has its own table.
     divisions = models.JSONField(default=dict, blank=True)
+    # Set when the season closes (matches/services/rollover.py).
+    champion = models.ForeignKey(
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="championships",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -49,6 +57,41 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} — {self.name}"
+
+
+class RoundSchedule(models.Model):
+    """When one round of a season is played, and by when its reports are
+    due (both dates: a league round is a week or so, not an hour).
+
+    Decision: a row per round, not JSON on Season, so the database refuses
+    a second date for a round and a deadline before its date."""
+
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="round_dates"
+    )
+    stage = models.CharField(max_length=10, default="league")
+    round = models.PositiveSmallIntegerField()
+    date = models.DateField()
+    deadline = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "stage", "round"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "stage", "round"], name="round_dates_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(deadline__isnull=True) | Q(deadline__gte=F("date")),
+                name="round_deadline_not_before_date",
+            ),
+            models.CheckConstraint(
+                condition=Q(stage__in=["league", "playoff"]),
+                name="round_dates_stage",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.stage} round {self.round}: {self.date}"
 
 
 class Match(models.Model):

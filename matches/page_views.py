@@ -40,6 +40,7 @@ from league.web_selectors import (
 )
 from matches.league_home import LeagueNow, league_now
 from matches.models import Match, Season, TaskProgress
+from matches.season_selectors import season_loop
 from matches.selectors import season_league_id
 from matches.team_sheet import (
     team_current_record,
@@ -123,6 +124,7 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
         "seasons": seasons,
         "season": season,
         "view": view,
+        "loop": season_loop(view) if view else None,
         "teams": teams,
     }
 
@@ -178,10 +180,17 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
         )
     }
     may_report = bool(reportable)
-    if season is not None and may_report:
+    commissioner = league_commissioned(user, league)
+    if season is not None and (may_report or commissioner):
+        view = season_view(season, user)
         season_body = render_to_string(
             "matches/_season_body.html",
-            {"season": season, "view": season_view(season, user)},
+            {
+                "season": season,
+                "view": view,
+                "loop": season_loop(view),
+                "commissioner": commissioner,
+            },
             request,
         )
     context = {
@@ -200,7 +209,7 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
             if season and parts.resolving
             else None,
         ),
-        "commissioner": league_commissioned(user, league),
+        "commissioner": commissioner,
         "draft_access": league_draft_access(league, user),
         "now": parts.now,
         "now_body": mark_safe(parts.now_body),  # noqa: S308 (rendered HTML)

@@ -52,6 +52,29 @@ def round_robin(
     return rounds
 
 
+def season_rounds(
+    groups: Sequence[Sequence[int]], *, double: bool = False
+) -> list[list[Pairing]]:
+    """A season's league rounds: each group (a division, or every team)
+    plays its own round robin, and round r of the season is round r of
+    every group. A team in none of round r's pairings has a bye."""
+    per_group = [round_robin(ids, double=double) for ids in groups]
+    return [
+        [pairing for group in per_group if r < len(group) for pairing in group[r]]
+        for r in range(max((len(g) for g in per_group), default=0))
+    ]
+
+
+def playoff_rounds(teams: int) -> int:
+    """How many rounds a single-elimination bracket of ``teams`` takes (the
+    top seeds' byes fill it up to a power of two)."""
+    rounds, size = 0, 1
+    while size < teams:
+        size *= 2
+        rounds += 1
+    return rounds
+
+
 def playoff_round(seeded: Sequence[int]) -> tuple[list[Pairing], list[int]]:
     """First round of a single-elimination bracket from teams in seed order.
 

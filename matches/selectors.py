@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from django.db.models import QuerySet
 
 from matches.models import Match, MatchEvent, MatchResult, Season
+from matches.scheduling import playoff_rounds
+from matches.services.seasons import playoff_winner
 from matches.standings import Game, Row, table
 
 
@@ -94,3 +96,43 @@ def match_events(
     if types:
         qs = qs.filter(type__in=types)
     return qs
+
+
+def season_final(season: Season, playoffs: list[Match]) -> Match | None:
+    """The playoff final of ``season`` (``playoffs``: its playoff matches
+    with their results), once it is complete."""
+    if not season.playoff_teams:
+        return None
+    last = playoff_rounds(season.playoff_teams)
+    finals = [m for m in playoffs if m.round == last]
+    if len(finals) != 1 or finals[0].status != Match.Status.COMPLETE:
+        return None
+    return finals[0]
+
+
+def season_champion_id(
+    season: Season,
+    *,
+    standings: list[Row] | None = None,
+    playoffs: list[Match] | None = None,
+) -> int | None:
+    """Who won ``season``: with playoffs, the final's winner (None until the
+    final is complete); without, the top of the league table (None while no
+    match has been played).
+
+    Decision: with divisions and no playoffs, the champion is the top of
+    the table of every team of the season (the same table that seeds the
+    playoffs); each division's winner is shown on its own table."""
+    if season.playoff_teams:
+        if playoffs is None:
+            playoffs = list(
+                season.matches.filter(stage=Match.Stage.PLAYOFF).select_related(
+                    "result"
+                )
+            )
+        final = season_final(season, playoffs)
+        return playoff_winner(final) if final is not None else None
+    rows = standings if standings is not None else season_standings(season)
+    if not rows or rows[0].played == 0:
+        return None
+    return rows[0].team_id

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import api, api_postgame_skill
+from matches import api, api_postgame_skill, api_rounds
 
 urlpatterns = [
     path(
@@ -39,6 +39,11 @@ urlpatterns = [
         "seasons/<int:season_id>/close/",
         api.SeasonCloseApi.as_view(),
         name="season-close",
+    ),
+    path(
+        "seasons/<int:season_id>/round-dates/",
+        api_rounds.SeasonRoundDatesApi.as_view(),
+        name="season-round-dates",
     ),
     path(
         "teams/<int:team_id>/redraft/",

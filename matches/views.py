@@ -50,6 +50,11 @@ from matches.forms import (
     stat_field,
 )
 from matches.models import Match, Season, TaskProgress
+from matches.season_forms import (
+    add_division_fields,
+    division_field_name,
+    divisions_from,
+)
 from matches.services.inducements import (
     Side,
     inducement_offer,
@@ -114,32 +119,44 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
     ready = [t.pk for t in teams if t.status == Team.Status.READY]
     if request.method == "POST":
         form = SeasonForm(request.POST, teams=teams)
+        add_division_fields(form, teams)
         if form.is_valid():
             data = form.cleaned_data
-            try:
-                season = season_create(
-                    league=league,
-                    name=data["name"],
-                    team_ids=[t.pk for t in data["teams"]],
-                    double_round_robin=data["double_round_robin"],
-                    playoff_teams=data["playoff_teams"],
-                    seed=data["seed"],
-                )
-            except ServiceError as exc:
-                _, general = show_violations(exc.violations, form)
-                for message in general:
-                    form.add_error(None, message)
-            else:
-                messages.success(
-                    request, f"{season.name} created: now generate its schedule."
-                )
-                return redirect("web:season", season_id=season.pk)
+            divisions = divisions_from(form, list(data["teams"]))
+            if not form.errors:
+                try:
+                    season = season_create(
+                        league=league,
+                        name=data["name"],
+                        team_ids=[t.pk for t in data["teams"]],
+                        double_round_robin=data["double_round_robin"],
+                        playoff_teams=data["playoff_teams"],
+                        seed=data["seed"],
+                        divisions=divisions,
+                    )
+                except ServiceError as exc:
+                    _, general = show_violations(exc.violations, form)
+                    for message in general:
+                        form.add_error(None, message)
+                else:
+                    messages.success(
+                        request, f"{season.name} created: now generate its schedule."
+                    )
+                    return redirect("web:season", season_id=season.pk)
     else:
         form = SeasonForm(teams=teams, initial={"teams": ready, "playoff_teams": 0})
+        add_division_fields(form, teams)
     return render(
         request,
         "matches/season_form.html",
-        {"league": league, "form": form},
+        {
+            "league": league,
+            "form": form,
+            "division_fields": [
+                form[division_field_name(t.pk)]
+                for t in sorted(teams, key=lambda t: t.name)
+            ],
+        },
         status=400 if form.errors else 200,
     )
 

@@ -35,6 +35,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/seasons/{season_id}/playoffs/"),
     ("post", "/api/seasons/{season_id}/resolve/"),
     ("post", "/api/seasons/{season_id}/close/"),
+    ("post", "/api/seasons/{season_id}/round-dates/"),
     ("post", "/api/matches/{pk}/report/"),
     ("post", "/api/matches/{pk}/resolve/"),
     ("post", "/api/matches/{pk}/override/"),

@@ -28,14 +28,17 @@ from league.selectors import team_detail_qs, team_redraft_candidates
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, Season, SeasonTeamArchive
-from matches.selectors import season_standings
+from matches.selectors import season_champion_id, season_standings
 from matches.services.seasons import match_seed
 
 
 @transaction.atomic
 def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamArchive]:
     """Close a finished season: every team's roster is archived read-only
-    with its record, and the teams may re-draft for the next season."""
+    with its record, the champion is recorded (the playoff final's winner,
+    else the top of the table: :func:`season_champion_id`), and the teams
+    may re-draft for the next season. A season with playoffs closes only
+    once its final is played."""
     season = (
         Season.objects.select_for_update().select_related("league").get(pk=season_id)
     )
@@ -46,7 +49,16 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
         raise ServiceError.one(
             "season_unfinished", None, "every match must be complete"
         )
-    rows = {row.team_id: row for row in season_standings(season)}
+    standings = season_standings(season)
+    champion_id = season_champion_id(season, standings=standings)
+    if season.playoff_teams and champion_id is None:
+        raise ServiceError.one(
+            "playoffs_unfinished",
+            None,
+            "the playoffs decide the champion: schedule and play them up to "
+            "the final first",
+        )
+    rows = {row.team_id: row for row in standings}
     archives = [
         SeasonTeamArchive(
             season=season,
@@ -64,7 +76,8 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
     ]
     SeasonTeamArchive.objects.bulk_create(archives)
     season.status = Season.Status.CLOSED
-    season.save(update_fields=["status"])
+    season.champion_id = champion_id
+    season.save(update_fields=["status", "champion"])
     league_cache_bump(season.league_id)
     return archives
 

@@ -17,7 +17,7 @@ from league.page_cache import league_cache_bump
 from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
 from matches.models import Match, Season
-from matches.scheduling import next_playoff_round, playoff_round, round_robin
+from matches.scheduling import next_playoff_round, playoff_round, season_rounds
 
 
 def match_seed(season_seed: int, *parts: object) -> int:
@@ -123,20 +123,7 @@ def season_schedule(*, season_id: int) -> list[Match]:
     groups = list(season.divisions.values()) or [
         sorted(season.teams.values_list("pk", flat=True))
     ]
-    # Each division plays its own round robin; round r of the season is
-    # round r of every division.
-    per_division = [
-        round_robin(ids, double=season.double_round_robin) for ids in groups
-    ]
-    rounds = [
-        [
-            pairing
-            for division in per_division
-            if r < len(division)
-            for pairing in division[r]
-        ]
-        for r in range(max(len(d) for d in per_division))
-    ]
+    rounds = season_rounds(groups, double=season.double_round_robin)
     # Seeds come from the season's seed and the fixture's place in the
     # schedule, never from database ids: two identical leagues given the
     # same season seed play the same season.

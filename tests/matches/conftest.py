@@ -23,6 +23,7 @@ from matches.models import (
     MatchEvent,
     MatchResult,
     RosterSnapshot,
+    RoundSchedule,
     Season,
     TaskProgress,
 )
@@ -103,6 +104,7 @@ class DbState:
     events: list[tuple]
     snapshots: list[tuple]
     progress: list[tuple]
+    round_dates: list[tuple]
 
 
 def db_state() -> DbState:
@@ -143,7 +145,13 @@ def db_state() -> DbState:
         ),
         seasons=list(
             Season.objects.order_by("pk").values_list(
-                "pk", "league_id", "name", "status", "seed", "playoff_teams"
+                "pk",
+                "league_id",
+                "name",
+                "status",
+                "seed",
+                "playoff_teams",
+                "champion_id",
             )
         ),
         season_teams=list(
@@ -178,6 +186,11 @@ def db_state() -> DbState:
         ),
         progress=list(
             TaskProgress.objects.order_by("created_at").values_list("pk", "finished_at")
+        ),
+        round_dates=list(
+            RoundSchedule.objects.order_by("pk").values_list(
+                "pk", "season_id", "stage", "round", "date", "deadline"
+            )
         ),
     )
 
