@@ -45,6 +45,38 @@ def broker_or_skip() -> str:
     pytest.skip(reason)
 
 
+# --- the order of the run ----------------------------------------------------
+# Tests that take longest run first, so that no long test is left for the
+# end of the run while the other pytest-xdist worker sits idle (`make test`
+# uses `--dist worksteal`: a worker that runs dry takes half of what another
+# still has queued). The browser tests run one after another, so that one
+# Chromium serves them all (tests/web/conftest.py).
+LONG_FIRST = (
+    "tests/e2e/",
+    "tests/config/test_pages.py::test_demo_command",
+    "tests/engine/test_golden.py",
+    "tests/engine/variants/test_classic_matches.py",
+    "tests/engine/test_scripted_bot.py",
+)
+
+
+def _run_order(item: pytest.Item) -> int:
+    if item.get_closest_marker("worker") or "celery_worker_process" in getattr(
+        item, "fixturenames", ()
+    ):
+        return 0
+    if "browser" in getattr(item, "fixturenames", ()):
+        return 1
+    if item.nodeid.startswith(LONG_FIRST):
+        return 2
+    return 3
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    # a stable sort: within each group, files and tests keep their order
+    items.sort(key=_run_order)
+
+
 @pytest.fixture
 def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[bytes]]:
     """A real ``celery worker`` process on the test database and Redis.
