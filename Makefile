@@ -17,6 +17,9 @@ REDIS_URL ?= redis://127.0.0.1:6379/0
 # its own test database (test_<name>_gw0…) and Redis database (the given
 # one + its number, see config/settings_test.py). PYTEST_WORKERS=0 runs in
 # one process (e.g. `make pytest PYTEST_WORKERS=0 PYTEST_ARGS=tests/x.py`).
+# --dist worksteal: a worker that runs out of tests takes half of another's
+# queue, so the run never ends on one core (tests/conftest.py runs the
+# longest tests first).
 PYTEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ $$n -ge 2 ] && echo $$(( n < 4 ? n : 4 )) || echo 0)
 port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settimeout(1); sys.exit(s.connect_ex(("127.0.0.1", $(1))))' 2>/dev/null && echo yes)
 
@@ -58,7 +61,7 @@ pytest: venv
 	@export DATABASE_URL="$${DATABASE_URL:-$(if $(call port_open,5432),$(PG_URL))}"; \
 	export CELERY_BROKER_URL="$${CELERY_BROKER_URL:-$(if $(call port_open,6379),$(REDIS_URL))}"; \
 	echo "pytest: DATABASE_URL=$${DATABASE_URL:-<sqlite>} CELERY_BROKER_URL=$${CELERY_BROKER_URL:-<eager>}"; \
-	$(BIN)/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 

@@ -61,6 +61,20 @@ class ApiWorld:
     season: Season
     match: Match
 
+    def ids(self) -> dict[str, int]:
+        return {name: getattr(self, name).pk for name in self.__dataclass_fields__}
+
+    @classmethod
+    def fetch(cls, ids: dict[str, int]) -> ApiWorld:
+        """The world of ``ids()``, read afresh."""
+        return cls(
+            league=League.objects.get(pk=ids["league"]),
+            team=Team.objects.get(pk=ids["team"]),
+            player=Player.objects.get(pk=ids["player"]),
+            season=Season.objects.get(pk=ids["season"]),
+            match=Match.objects.get(pk=ids["match"]),
+        )
+
     def url(self, path: str) -> str:
         return path.format(
             league_id=self.league.pk,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+
 from league.models import League, Team
 from league.services.treasury import treasury_adjust
 from matches.models import Match, Season
@@ -27,6 +29,30 @@ class World:
     teams: list[Team]
     season: Season
     match: Match
+
+    def ids(self) -> dict[str, object]:
+        return {
+            "commissioner": self.commissioner.pk,
+            "coach": self.coach.pk,
+            "league": self.league.pk,
+            "teams": [team.pk for team in self.teams],
+            "season": self.season.pk,
+            "match": self.match.pk,
+        }
+
+    @classmethod
+    def fetch(cls, ids: dict) -> World:
+        """The world of ``ids()``, read afresh (a world saved once per
+        session and loaded into a test: see ``shared_league``)."""
+        users = get_user_model().objects
+        return cls(
+            commissioner=users.get(pk=ids["commissioner"]),
+            coach=users.get(pk=ids["coach"]),
+            league=League.objects.get(pk=ids["league"]),
+            teams=[Team.objects.get(pk=pk) for pk in ids["teams"]],
+            season=Season.objects.get(pk=ids["season"]),
+            match=Match.objects.get(pk=ids["match"]),
+        )
 
 
 def build_league(commissioner: str, coach: str, name: str, rosters) -> World:
@@ -54,3 +80,17 @@ def build_league(commissioner: str, coach: str, name: str, rosters) -> World:
         pass
     treasury_adjust(team=teams[0], amount=1000, note="opening gift", actor=boss)
     return World(boss, player, league, teams, season, Match.objects.get(pk=match.pk))
+
+
+def shared_league(name: str, *args, after=()):
+    """``build_league(*args)`` as a world saved once per session and loaded
+    into each test that asks for the fixture ``name`` (a ``World``): returns
+    the session fixture and the test fixture, for a test module to assign."""
+    from tests.conftest import shared_world
+
+    return shared_world(
+        name,
+        lambda capture: build_league(*args).ids(),
+        fetch=World.fetch,
+        after=after,
+    )

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -18,6 +19,7 @@ from django.db import connection
 from league.models import League, Team
 from matches.models import Match, Season
 from matches.workers import worker_start, worker_stop
+from tests.api_endpoints import ApiWorld, api_world
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 from tests.saved_world import SavedWorld, save_world
 from tests.world import resolve_all, scheduled_season, sevens_teams
@@ -41,6 +43,38 @@ def broker_or_skip() -> str:
     if os.environ.get("CI"):
         pytest.fail(f"CI must run the worker tests: {reason}")
     pytest.skip(reason)
+
+
+# --- the order of the run ----------------------------------------------------
+# Tests that take longest run first, so that no long test is left for the
+# end of the run while the other pytest-xdist worker sits idle (`make test`
+# uses `--dist worksteal`: a worker that runs dry takes half of what another
+# still has queued). The browser tests run one after another, so that one
+# Chromium serves them all (tests/web/conftest.py).
+LONG_FIRST = (
+    "tests/e2e/",
+    "tests/config/test_pages.py::test_demo_command",
+    "tests/engine/test_golden.py",
+    "tests/engine/variants/test_classic_matches.py",
+    "tests/engine/test_scripted_bot.py",
+)
+
+
+def _run_order(item: pytest.Item) -> int:
+    if item.get_closest_marker("worker") or "celery_worker_process" in getattr(
+        item, "fixturenames", ()
+    ):
+        return 0
+    if "browser" in getattr(item, "fixturenames", ()):
+        return 1
+    if item.nodeid.startswith(LONG_FIRST):
+        return 2
+    return 3
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list) -> None:
+    # a stable sort: within each group, files and tests keep their order
+    items.sort(key=_run_order)
 
 
 @pytest.fixture
@@ -72,9 +106,46 @@ def _empty_cache() -> None:
 
 
 # --- worlds shared by a session --------------------------------------------
-# The function fixtures that load a world saved once per session (see
-# tests/saved_world.py and resolved_season below).
-SHARED_WORLDS = ("resolved_season",)
+# Worlds saved once per session (see tests/saved_world.py) and loaded into
+# each test that asks for them, by the name of their test fixture.
+SHARED_WORLDS: list[str] = []
+
+
+def shared_world(
+    name: str,
+    build: Callable[[Callable], Any],
+    *,
+    fetch: Callable[[Any], Any] | None = None,
+    after: Sequence[str] = (),
+) -> tuple[Any, Any]:
+    """Declare a world built once per session (per xdist worker) and loaded
+    into every test that asks for the fixture ``name``: ``build(capture)``
+    writes it through the real services and returns what a test needs to
+    find it again (ids), which ``fetch`` turns into fresh objects in each
+    test. ``after`` names shared worlds it is built on top of: they are
+    loaded first, in the build and in the test.
+
+    Returns the session fixture and the test fixture: assign both to names
+    of a conftest or test module, e.g.
+    ``saved_north, north = shared_world("north", build_north)``."""
+    SHARED_WORLDS.append(name)
+
+    @pytest.fixture(scope="session", name=f"saved_{name}")
+    def saved(request, django_db_setup, django_db_blocker) -> SavedWorld:
+        bases = [request.getfixturevalue(f"saved_{base}") for base in after]
+        with django_db_blocker.unblock():
+            return save_world(build, after=bases)
+
+    @pytest.fixture(name=name)
+    def loaded(request, db):
+        # saved before anything is loaded: its build loads its bases itself
+        world = request.getfixturevalue(f"saved_{name}")
+        for base in after:
+            request.getfixturevalue(base)
+        built = world.load()
+        return fetch(built) if fetch else built
+
+    return saved, loaded
 
 
 def uses_shared_world(request: pytest.FixtureRequest) -> bool:
@@ -86,9 +157,12 @@ def _shared_world_first(request: pytest.FixtureRequest) -> None:
     """A test that uses a shared world loads it before any other fixture
     writes a row, and the named world's fixtures (alice, bob, charlie,
     sevens, four_teams) then return the world's rows instead of new ones."""
-    for name in SHARED_WORLDS:
-        if name in request.fixturenames:
-            request.getfixturevalue(name)
+    names = [name for name in SHARED_WORLDS if name in request.fixturenames]
+    # every world saved (built once per session) before any is loaded
+    for name in names:
+        request.getfixturevalue(f"saved_{name}")
+    for name in names:
+        request.getfixturevalue(name)
 
 
 def named_user(request: pytest.FixtureRequest, username: str):
@@ -121,8 +195,10 @@ def dave(db, request):
 
 @pytest.fixture
 def sevens(alice, bob, charlie, request):
-    if uses_shared_world(request):
-        return League.objects.get(name=SEVENS_NAME, commissioner=alice)
+    if uses_shared_world(request) and (
+        league := League.objects.filter(name=SEVENS_NAME, commissioner=alice).first()
+    ):
+        return league
     league = LeagueFactory(name=SEVENS_NAME, format="sevens", commissioner=alice)
     make_member(league, bob, charlie)
     return league
@@ -152,34 +228,51 @@ def charlie_humans(eleven, charlie):
 @pytest.fixture
 def four_teams(sevens, bob, charlie, request):
     """Four Sevens teams in the Sevens league, bob's and charlie's in turn."""
-    if uses_shared_world(request):
-        return list(Team.objects.filter(league=sevens).order_by("pk"))
+    if uses_shared_world(request) and (
+        teams := list(Team.objects.filter(league=sevens).order_by("pk"))
+    ):
+        return teams
     return sevens_teams(sevens, [bob, charlie], 4)
+
+
+def build_named_world():
+    """Alice commissions the Sevens league, Bob and Charlie are members (as
+    the fixtures ``alice``, ``bob``, ``charlie`` and ``sevens`` make them)."""
+    alice, bob, charlie = (UserFactory(username=n) for n in ("alice", "bob", "charlie"))
+    league = LeagueFactory(name=SEVENS_NAME, format="sevens", commissioner=alice)
+    make_member(league, bob, charlie)
+    return alice, bob, charlie, league
 
 
 def build_resolved_season(capture: Callable) -> int:
     """The named world (alice commissions the Sevens league, bob and charlie
     coach two teams each) with a four-team season resolved by the engine,
     every post-game step run: the id of the season."""
-    alice, bob, charlie = (UserFactory(username=n) for n in ("alice", "bob", "charlie"))
-    league = LeagueFactory(name=SEVENS_NAME, format="sevens", commissioner=alice)
-    make_member(league, bob, charlie)
+    _, bob, charlie, league = build_named_world()
     season = scheduled_season(league, sevens_teams(league, [bob, charlie], 4))
     resolve_all(season, capture)
     assert not season.matches.exclude(status=Match.Status.COMPLETE).exists()
     return season.pk
 
 
-@pytest.fixture(scope="session")
-def saved_resolved_season(django_db_setup, django_db_blocker) -> SavedWorld:
-    with django_db_blocker.unblock():
-        return save_world(build_resolved_season)
+# A resolved four-team Sevens season (``build_resolved_season``): the named
+# fixtures ``alice``, ``bob``, ``charlie``, ``sevens`` and ``four_teams``
+# give its rows.
+saved_resolved_season, resolved_season = shared_world(
+    "resolved_season",
+    build_resolved_season,
+    fetch=lambda pk: Season.objects.get(pk=pk),
+)
 
 
-@pytest.fixture
-def resolved_season(saved_resolved_season, db) -> Season:
-    """A resolved four-team Sevens season (``build_resolved_season``), built
-    once per session (per xdist worker) and loaded into the test: the named
-    fixtures ``alice``, ``bob``, ``charlie``, ``sevens`` and ``four_teams``
-    give its rows."""
-    return Season.objects.get(pk=saved_resolved_season.load())
+def build_api_world(capture: Callable) -> dict[str, int]:
+    """The named world with ``api_world``'s teams and scheduled season."""
+    _, bob, charlie, league = build_named_world()
+    return api_world(league, bob, charlie).ids()
+
+
+# ``api_world(sevens, bob, charlie)`` of tests/api_endpoints.py, loaded: the
+# named fixtures give its rows.
+saved_shared_api_world, shared_api_world = shared_world(
+    "shared_api_world", build_api_world, fetch=ApiWorld.fetch
+)

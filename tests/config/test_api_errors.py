@@ -9,13 +9,14 @@ from django.db import IntegrityError
 from django.test import Client, override_settings
 
 from config.api_errors import exception_handler
-from tests.api_endpoints import WRITE_IDS, WRITES, api_world, every_row
+from tests.api_endpoints import WRITE_IDS, WRITES, every_row
 from tests.league.conftest import api_as
 
 
 @pytest.fixture
-def world(sevens, bob, charlie):
-    return api_world(sevens, bob, charlie)
+def world(shared_api_world):
+    """``api_world(sevens, bob, charlie)``, saved once per session."""
+    return shared_api_world
 
 
 def only_error(response) -> dict:

@@ -6,7 +6,6 @@ import pytest
 from django.test import Client
 
 from league.models import League
-from tests.api_endpoints import api_world
 from tests.factories import UserFactory
 
 HUGE = "9223372036854775808"  # one past PostgreSQL's bigint
@@ -113,9 +112,9 @@ def test_an_offset_of_zero_starts_at_the_beginning(many_leagues, client):
     "query", [f"limit={HUGE}", f"offset={HUGE}", f"limit={HUGE}&offset={HUGE}"]
 )
 def test_no_list_answers_a_huge_limit_or_offset_with_a_500(
-    sevens, bob, charlie, client, path, query
+    shared_api_world, client, path, query
 ):
-    world = api_world(sevens, bob, charlie)
+    world = shared_api_world
     url = world.url(path.replace("{league}", str(world.league.pk)))
 
     response = client.get(f"{url}?{query}")

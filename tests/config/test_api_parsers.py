@@ -6,13 +6,14 @@ import pytest
 from config.api_parsers import MAX_DEPTH
 from league.models import League
 from matches.models import Season
-from tests.api_endpoints import WRITE_IDS, WRITES, api_world, every_row
+from tests.api_endpoints import WRITE_IDS, WRITES, every_row
 from tests.league.conftest import api_as
 
 
 @pytest.fixture
-def world(sevens, bob, charlie):
-    return api_world(sevens, bob, charlie)
+def world(shared_api_world):
+    """``api_world(sevens, bob, charlie)``, saved once per session."""
+    return shared_api_world
 
 
 def post_raw(user, method, url, text):

@@ -5,15 +5,16 @@ import pytest
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from tests.api_endpoints import api_world, every_row
+from tests.api_endpoints import every_row
 from tests.league.conftest import api_as
 
 NUL_ERROR = "null_characters_not_allowed"
 
 
 @pytest.fixture
-def world(sevens, bob, charlie):
-    return api_world(sevens, bob, charlie)
+def world(shared_api_world):
+    """``api_world(sevens, bob, charlie)``, saved once per session."""
+    return shared_api_world
 
 
 @pytest.fixture

@@ -13,21 +13,49 @@ from matches.models import Match, MatchEvent, Season, SeasonTeamArchive, TaskPro
 from matches.services.progress import season_resolve_start
 from matches.services.rollover import season_close
 from matches.services.seasons import season_create, season_schedule
-from tests.commissioner_world import World, build_league
+from tests.commissioner_world import World, build_league, shared_league
+from tests.conftest import shared_world
 from tests.factories import UserFactory
 from tests.world import db_snapshot
 
 PASSWORD = "password"  # UserFactory's
 
 
-@pytest.fixture
-def north(db) -> World:
-    return build_league("nora", "bob", "Northern Cup", ("orc", "necromantic-horror"))
+NORTH = ("nora", "bob", "Northern Cup", ("orc", "necromantic-horror"))
+SOUTH = ("sam", "carl", "Southern Cup", ("human", "dwarf"))
+# The two leagues, saved once per session (south's ids follow north's, so a
+# test may load both), and both again with ``every_kind``'s rows.
+saved_admin_north, admin_north = shared_league("admin_north", *NORTH)
+saved_admin_south, admin_south = shared_league(
+    "admin_south", *SOUTH, after=["admin_north"]
+)
+
+
+def build_every_kind(capture) -> tuple[dict, dict]:
+    north, south = build_league(*NORTH), build_league(*SOUTH)
+    add_every_kind(north, south)
+    return north.ids(), south.ids()
+
+
+saved_admin_every_kind, admin_every_kind = shared_world(
+    "admin_every_kind",
+    build_every_kind,
+    fetch=lambda ids: tuple(World.fetch(one) for one in ids),
+)
 
 
 @pytest.fixture
-def south(db) -> World:
-    return build_league("sam", "carl", "Southern Cup", ("human", "dwarf"))
+def north(request, db) -> World:
+    if "every_kind" in request.fixturenames:
+        return request.getfixturevalue("admin_every_kind")[0]
+    return request.getfixturevalue("admin_north")
+
+
+@pytest.fixture
+def south(request, db) -> World:
+    if "every_kind" in request.fixturenames:
+        return request.getfixturevalue("admin_every_kind")[1]
+    return request.getfixturevalue("admin_south")
 
 
 @pytest.fixture
@@ -62,8 +90,7 @@ CHANGELISTS = [
 ]
 
 
-@pytest.fixture
-def every_kind(north, south):
+def add_every_kind(north: World, south: World) -> None:
     """At least one row of each listed model in both leagues (progress
     records and archives are not made by the post-game)."""
     for world in (north, south):
@@ -71,6 +98,12 @@ def every_kind(north, south):
         season_schedule(season_id=season.pk)
         season_resolve_start(season_id=season.pk, scope="round")
         season_close(season_id=world.season.pk, actor=world.commissioner)
+
+
+@pytest.fixture
+def every_kind(admin_every_kind):
+    """``north`` and ``south`` with ``add_every_kind``'s rows (saved once
+    per session)."""
 
 
 @pytest.mark.parametrize("url", CHANGELISTS)

@@ -5,13 +5,14 @@ import pytest
 from drf_spectacular.generators import EndpointEnumerator
 
 from league.models import Team
-from tests.api_endpoints import WRITE_IDS, WRITES, api_world, every_row
+from tests.api_endpoints import WRITE_IDS, WRITES, every_row
 from tests.league.conftest import api_as
 
 
 @pytest.fixture
-def world(sevens, bob, charlie):
-    return api_world(sevens, bob, charlie)
+def world(shared_api_world):
+    """``api_world(sevens, bob, charlie)``, saved once per session."""
+    return shared_api_world
 
 
 def test_the_write_list_names_every_write_operation_of_the_api():

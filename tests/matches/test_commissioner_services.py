@@ -20,18 +20,32 @@ from matches.services.commissioner import (
 )
 from matches.services.rollover import season_close
 from matches.services.seasons import season_create, season_schedule
-from tests.commissioner_world import World, build_league
+from tests.commissioner_world import World, shared_league
 from tests.world import db_snapshot
 
+# build_league's worlds, saved once per session (south's ids follow
+# north's, so a test may load both)
+saved_services_north, services_north = shared_league(
+    "services_north", "nora", "bob", "Northern Cup", ("orc", "human")
+)
+saved_services_south, services_south = shared_league(
+    "services_south",
+    "sam",
+    "carl",
+    "Southern Cup",
+    ("human", "dwarf"),
+    after=["services_north"],
+)
+
 
 @pytest.fixture
-def north(db) -> World:
-    return build_league("nora", "bob", "Northern Cup", ("orc", "human"))
+def north(services_north) -> World:
+    return services_north
 
 
 @pytest.fixture
-def south(db) -> World:
-    return build_league("sam", "carl", "Southern Cup", ("human", "dwarf"))
+def south(services_south) -> World:
+    return services_south
 
 
 def state():

@@ -5,14 +5,22 @@ in ``tests/world.py`` (importable from here too)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.world import SEVENS_TEAMS, resolve_all, scheduled_season, sevens_teams
 
 __all__ = [
+    "DESKTOP",
+    "PHONE",
     "SEVENS_TEAMS",
+    "browser",
     "count_queries",
+    "open_page",
     "resolve_all",
     "scheduled_season",
     "sevens_teams",
@@ -25,3 +33,132 @@ def count_queries(client, url: str) -> int:
         response = client.get(url)
     assert response.status_code == 200, url
     return len(ctx.captured_queries)
+
+
+# --- the browser tests' Chromium ---------------------------------------------
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+class _Chromium:
+    """One headless Chromium per pytest process, launched by the first
+    browser test and shared by the browser tests that follow it, whatever
+    their file: each test still gets fresh browser contexts (cookies,
+    storage), so sharing the process shares no state.
+
+    Decision: it closes as soon as the next test does not use it (see
+    ``pytest_runtest_teardown``) instead of at the end of the session.
+    Playwright's sync API keeps an event loop running in this thread and the
+    ORM needs DJANGO_ALLOW_ASYNC_UNSAFE beside it: the other tests must run
+    without either, as they do without the browser tests. The suite orders
+    the browser tests one after another (tests/conftest.py), so one launch
+    serves them all."""
+
+    playwright = None
+    browser = None
+    previous_env: str | None = None
+
+    @classmethod
+    def get(cls):
+        if cls.browser is None:
+            cls.start()
+        return cls.browser
+
+    @classmethod
+    def start(cls) -> None:
+        if not CHROMIUM.exists():
+            pytest.skip(
+                "browser tests need Chromium at /usr/bin/chromium "
+                "(Debian: apt-get install chromium chromium-driver)"
+            )
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            pytest.skip(
+                "browser tests need Playwright for Python: pip install playwright "
+                "(no `playwright install`: the system Chromium is used)"
+            )
+        # Playwright's sync API keeps an event loop running in this thread;
+        # the ORM calls the tests make around it are still plain synchronous
+        # ones.
+        cls.previous_env = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+        cls.playwright = sync_playwright().start()
+        try:
+            cls.browser = cls.playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=ARGS
+            )
+        except BaseException:
+            cls.stop()
+            raise
+
+    @classmethod
+    def stop(cls) -> None:
+        try:
+            if cls.browser is not None:
+                cls.browser.close()
+            if cls.playwright is not None:
+                cls.playwright.stop()
+        finally:
+            cls.browser = cls.playwright = None
+            if cls.previous_env is None:
+                os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+            else:
+                os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = cls.previous_env
+
+
+@pytest.fixture
+def browser():
+    """The shared headless Chromium (``_Chromium``)."""
+    return _Chromium.get()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a test's fixtures are torn down: close the shared Chromium
+    unless the next test uses it too."""
+    try:
+        return (yield)
+    finally:
+        if _Chromium.browser is not None and (
+            nextitem is None or "browser" not in nextitem.fixturenames
+        ):
+            _Chromium.stop()
+
+
+@pytest.fixture
+def open_page(browser, live_server):
+    """``open_page(viewport, user=None)``: a fresh tab, logged in through
+    the login form when ``user`` is given. Page errors fail the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def opener(viewport=DESKTOP, user=None):
+        context = browser.new_context(viewport=viewport, base_url=live_server.url)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        if user is not None:
+            page.goto("/accounts/login/")
+            page.get_by_label("Username").fill(user.username)
+            page.get_by_label("Password").fill("password")
+            page.get_by_role("button", name="Log in").click()
+            page.wait_for_selector(f"text=Log out {user.username}")
+        return page
+
+    yield opener
+    for context in contexts:
+        context.close()
+    assert errors == []

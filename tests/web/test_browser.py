@@ -11,10 +11,7 @@ go to tests/artifacts/.
 from __future__ import annotations
 
 import json
-import os
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -22,23 +19,17 @@ from league.models import Team
 from matches.models import Match, MatchResult
 from tests.conftest import ARTIFACTS
 from tests.factories import draft_team
-from tests.web.conftest import scheduled_season, sevens_teams
+from tests.web import conftest as web
+from tests.web.conftest import DESKTOP, PHONE, scheduled_season, sevens_teams
+
+# The browser (one Chromium per pytest process, shared by every browser
+# test: tests/web/conftest.py) and the logged-in tab, which the other browser
+# files take from here (``browser = base.browser``, ``open_page = ...``).
+browser = web.browser
+open_page = web.open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"width": 375, "height": 812}
-DESKTOP = {"width": 1280, "height": 900}
 # Every form control a person can reach must have a label of some kind.
 UNLABELLED = """() => [...document.querySelectorAll(
     'input:not([type=hidden]), select, textarea')]
@@ -46,63 +37,6 @@ UNLABELLED = """() => [...document.querySelectorAll(
   .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
                 && !el.getAttribute('aria-labelledby'))
   .map(el => el.name || el.id)"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.exists():
-        pytest.skip(
-            "browser tests need Chromium at /usr/bin/chromium "
-            "(Debian: apt-get install chromium chromium-driver)"
-        )
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip(
-            "browser tests need Playwright for Python: pip install playwright "
-            "(no `playwright install`: the system Chromium is used)"
-        )
-    # Playwright's sync API keeps an event loop running in this thread; the
-    # ORM calls the tests make around it are still plain synchronous ones.
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as p:
-            chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            yield chromium
-            chromium.close()
-    finally:
-        if previous is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
-
-
-@pytest.fixture
-def open_page(browser, live_server):
-    """``open_page(viewport, user=None)``: a fresh tab, logged in through
-    the login form when ``user`` is given. Page errors fail the test."""
-    contexts = []
-    errors: list[str] = []
-
-    def opener(viewport=DESKTOP, user=None):
-        context = browser.new_context(viewport=viewport, base_url=live_server.url)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        if user is not None:
-            page.goto("/accounts/login/")
-            page.get_by_label("Username").fill(user.username)
-            page.get_by_label("Password").fill("password")
-            page.get_by_role("button", name="Log in").click()
-            page.wait_for_selector(f"text=Log out {user.username}")
-        return page
-
-    yield opener
-    for context in contexts:
-        context.close()
-    assert errors == []
 
 
 def shot(page, name: str) -> None:
