@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q
 
 from league.forms import KIND_LABELS
@@ -364,9 +365,23 @@ def player_career(player_id: int) -> PlayerCareer:
     player = player_page_qs().get(pk=player_id)
     team, pid = player.team, player.pk
     version = team.league.rules_version
-    his = RosterSnapshot.objects.filter(
-        team_id=team.pk, data__players__contains=[{"id": pid}]
-    ).values("match_id")
+    # Decision: JSON containment where the database has it (PostgreSQL); on
+    # SQLite (the embedded default), which has none, the same rows are picked
+    # in Python from a wider query: still one query each, whatever the size.
+    contains = connection.features.supports_json_field_contains
+    his: Any
+    if contains:
+        his = RosterSnapshot.objects.filter(
+            team_id=team.pk, data__players__contains=[{"id": pid}]
+        ).values("match_id")
+    else:
+        his = [
+            match_id
+            for match_id, data in RosterSnapshot.objects.filter(
+                team_id=team.pk
+            ).values_list("match_id", "data")
+            if any(p["id"] == pid for p in data["players"])
+        ]
     # Both teams' kick-off rosters of his matches: his line-up, and the
     # names of those who hurt him as they stood at kick-off.
     line_ups = list(
@@ -383,15 +398,21 @@ def player_career(player_id: int) -> PlayerCareer:
         for s in line_ups
         for p in s.data["players"]
     }
-    events = list(
-        MatchEvent.objects.filter(
-            match_id__in=his,
-            type__in=(*SPP_EVENTS, "postgame_injury"),
-        )
-        .filter(Q(payload__player_id=pid) | Q(payload__player_ids__contains=[pid]))
-        .order_by("match_id", "seq")
-        .values_list("match_id", "type", "payload")
+    events_qs = MatchEvent.objects.filter(
+        match_id__in=his,
+        type__in=(*SPP_EVENTS, "postgame_injury"),
     )
+    if contains:
+        events_qs = events_qs.filter(
+            Q(payload__player_id=pid) | Q(payload__player_ids__contains=[pid])
+        )
+    events = [
+        (match_id, kind, payload)
+        for match_id, kind, payload in events_qs.order_by(
+            "match_id", "seq"
+        ).values_list("match_id", "type", "payload")
+        if payload.get("player_id") == pid or pid in payload.get("player_ids", ())
+    ]
     mvps: Counter[int] = Counter()
     spp: Counter[int] = Counter()
     injury_outcomes: dict[int, list[dict[str, Any]]] = {}
@@ -475,14 +496,18 @@ def player_career(player_id: int) -> PlayerCareer:
         ],
     )
     totals = {key: tallies[key][pid] for key in tallies}
-    league_events = list(
-        LeagueEvent.objects.filter(league_id=team.league_id)
+    roster_q = Q(type__in=ROSTER_TYPES)
+    if contains:
+        roster_q &= Q(payload__player_ids__contains=[pid])
+    league_events = [
+        e
+        for e in LeagueEvent.objects.filter(league_id=team.league_id)
         .filter(
-            Q(player_id=pid, type__in=(*ADVANCEMENT_TYPES, *ROSTER_TYPES))
-            | Q(type__in=ROSTER_TYPES, payload__player_ids__contains=[pid])
+            Q(player_id=pid, type__in=(*ADVANCEMENT_TYPES, *ROSTER_TYPES)) | roster_q
         )
         .order_by("id")
-    )
+        if e.player_id == pid or pid in (e.payload or {}).get("player_ids", ())
+    ]
     advancements = [
         _advancement(e, version) for e in league_events if e.type in ADVANCEMENT_TYPES
     ]

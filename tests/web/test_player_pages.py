@@ -600,3 +600,37 @@ def test_a_journeyman_on_a_leaders_board_is_marked_as_one(client, reported, elev
         f'<a href="/players/{scorer.pk}/">{scorer.name}</a> '
         '<span class="badge">journeyman</span>'
     ) in html
+
+
+def test_the_career_is_the_same_without_json_containment(reported, monkeypatch):
+    """The embedded default (SQLite) has no JSON containment lookup: the
+    player page then picks his rows in Python, and must find the same
+    career (this once answered 500 on the demo)."""
+    from django.db import connection
+
+    # given: journeymen taken by the scorer's team (not him), and the career
+    # read with PostgreSQL's containment
+    match, scorer, victim, _ = reported
+    others = list(
+        scorer.team.players.exclude(pk=scorer.pk).values_list("pk", flat=True)
+    )
+    LeagueEvent.objects.create(
+        league=scorer.team.league,
+        team=scorer.team,
+        match_id=match.pk,
+        type=LeagueEvent.Type.JOURNEYMEN_TAKEN,
+        payload={"player_ids": others[:2]},
+    )
+    with_lookup = player_career(scorer.pk)
+    hurt_with = player_career(victim.pk)
+
+    # when: read as on a database without it
+    monkeypatch.setattr(connection.features, "supports_json_field_contains", False)
+    without = player_career(scorer.pk)
+    hurt_without = player_career(victim.pk)
+
+    # then
+    assert without == with_lookup
+    assert hurt_without == hurt_with
+    assert [line.did for line in without.matches] == ["2 TD, 1 CAS, MVP"]
+    assert len(hurt_without.injuries) == 1
