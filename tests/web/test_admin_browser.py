@@ -1,4 +1,4 @@
-"""A commissioner in the admin, in headless Chromium: logs in with their own
+"""A commissioner in the admin, in headless Chromium (desktop and 390 px): logs in with their own
 password, schedules a season through the action's confirmation page (the
 reason required), and finds the audit row in their league's log."""
 
@@ -14,12 +14,15 @@ from tests.web.test_browser import DESKTOP, browser, shot  # noqa: F401 (fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+PHONE_390 = {"width": 390, "height": 844}
 
-def test_a_commissioner_schedules_a_season_in_the_admin(browser, live_server):  # noqa: F811
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE_390], ids=["desktop", "phone-390"])
+def test_a_commissioner_schedules_a_season_in_the_admin(browser, live_server, viewport):  # noqa: F811
     north = build_league("nora", "bob", "Northern Cup", ("orc", "human"))
     build_league("sam", "carl", "Southern Cup", ("human", "dwarf"))
     spring = season_create(league=north.league, name="Spring", seed=1)
-    context = browser.new_context(viewport=DESKTOP, base_url=live_server.url)
+    context = browser.new_context(viewport=viewport, base_url=live_server.url)
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:
@@ -41,10 +44,10 @@ def test_a_commissioner_schedules_a_season_in_the_admin(browser, live_server):  
         assert reason.get_attribute("required") is not None
         assert not Match.objects.filter(season=spring).exists()
         reason.fill("spring starts")
-        shot(page, "admin-schedule-confirm")
+        shot(page, f"admin-schedule-confirm-{viewport['width']}")
         page.get_by_role("button", name="Confirm").click()
         page.wait_for_selector("text=1 match scheduled")
-        shot(page, "admin-schedule-done")
+        shot(page, f"admin-schedule-done-{viewport['width']}")
     finally:
         context.close()
     assert Match.objects.filter(season=spring).count() == 1
