@@ -81,11 +81,56 @@ def armour_check(g: BlitzState, i: int, modifier: int) -> bool:
 
 def knock_down(g: BlitzState, i: int, armour_modifier: int) -> bool:
     """Knocked Down: Prone, the ball bounces, an Armour Check. Returns
-    whether the Player was Injured."""
+    whether the Player was Injured. Safe Hands: the coach picks the adjacent
+    square the ball bounces to (a decision, once this step is done)."""
     g.prone[i] = True
     g.events.append(KnockedDown(g.pid[i]))
-    drop(g, i)
+    b = g.ball_of(i)
+    if b >= 0 and "safe_hands" in g.abilities[i]:
+        g.ball_holder[b] = -1
+        g.stack.append(SafeHands(b, g.pos[i], g.team[i], g.pid[i]))
+    else:
+        drop(g, i)
     return not armour_check(g, i, armour_modifier)
+
+
+class SafeHands(BProc):
+    """Safe Hands: the ball a Knocked Down Player held bounces to the
+    adjacent square their coach picks (then on, as any bounce)."""
+
+    def __init__(self, ball: int, sq: int, team: int, pid: int) -> None:
+        self.ball = ball
+        self.sq = sq
+        self.team = team
+        self.pid = pid
+
+    def step(self, g: BlitzState) -> Decision | None:
+        opts = tuple(
+            ("bounce_to", n)
+            for n in g.board.neighbours[self.sq]
+            if not g.board.blocked[n]
+        )
+        return Decision(TEAM_NAMES[self.team], "safe_hands", opts, self.pid)
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        g.stack.pop()
+        bounce(g, self.ball, self.sq, first=choice[1])
+
+
+def violent(g: BlitzState, i: int, target: int) -> bool:
+    """Violent: a D6 rolled with the Block (or Foul) dice; on a 6 the target
+    is Injured and the dice are not resolved."""
+    if "violent" not in g.abilities[i]:
+        return False
+    d = g.dice.d6()
+    hit = d == 6
+    g.events.append(Roll("violent", g.pid[i], (d,), 6, 0, hit, False))
+    if hit:
+        injure(g, target, "violent")
+        rec = g.current_record
+        if rec is not None:
+            rec.target_injured = True
+    return hit
 
 
 def _team(g: BlitzState, i: int) -> str:
@@ -281,6 +326,21 @@ def stand_up(g: BlitzState, i: int) -> None:
     g.events.append(StoodUp(g.pid[i]))
 
 
+def block_targets(g: BlitzState, i: int) -> list[int]:
+    """Whom Player ``i`` may Block: an opponent they Mark; a Bomber, an
+    Open or Marked opponent within 3 squares."""
+    if "bomber" in g.abilities[i]:
+        t, here = g.team[i], g.pos[i]
+        return [
+            j
+            for j in range(g.n)
+            if g.team[j] != t
+            and g.standing(j)
+            and g.board.distance(here, g.pos[j]) <= 3
+        ]
+    return g.markers(i)
+
+
 def assisted(g: BlitzState, i: int, target: int) -> bool:
     """The target is also Marked by another of the blocker's team-mates
     who may Assist (Defensive, Woodland Aid, War Machine, Bomber)."""
@@ -309,7 +369,7 @@ class Block(BProc):
         i = self.i
         opts: tuple[tuple[Any, ...], ...]
         if self.phase == 0:
-            opts = tuple(("target", g.pid[j]) for j in g.markers(i))
+            opts = tuple(("target", g.pid[j]) for j in block_targets(g, i))
             return Decision(_team(g, i), "block_target", opts, g.pid[i])
         if self.phase == 1:
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
@@ -327,11 +387,11 @@ class Block(BProc):
         if self.phase == 0:
             self.target = g.idx[choice[1]]
             self.assisted = assisted(g, i, self.target)
-            self._roll(g)
             rec = g.current_record
             if rec is not None:
                 rec.target = self.target
-            self.phase = 1
+            self._roll(g)
+            self.phase = 3 if violent(g, i, self.target) else 1
             return
         if self.phase == 1 and choice[0] == "reroll":
             # Offensive Specialist: the first roll is logged, then re-rolled.
@@ -362,6 +422,9 @@ class Block(BProc):
         self.faces = tuple(
             ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
         )
+        rec = g.current_record
+        if rec is not None:
+            rec.block_faces = self.faces
 
     def _down(self, g: BlitzState, modifier: int) -> None:
         t = self.target

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.blitz.actions import BProc, armour_check, injure
+from engine.blitz.actions import BProc, armour_check, injure, violent
 from engine.blitz.ball import bounce, drop, enter_square
 from engine.blitz.board import LONG
 from engine.blitz.events import BlockDice, Injured, Moved, Roll
@@ -55,6 +55,9 @@ class Foul(BProc):
         g.stack.pop()
         i, j = self.i, g.idx[choice[1]]
         face = D6_TO_FACE[g.dice.d6()]
+        if violent(g, i, j):
+            g.events.append(BlockDice(g.pid[i], g.pid[j], (face,), False, "violent"))
+            return
         result = FOUL_RESULT[face]
         g.events.append(BlockDice(g.pid[i], g.pid[j], (face,), False, result))
         rec = g.current_record

@@ -27,20 +27,24 @@ def give(g: BlitzState, i: int, b: int) -> None:
         rec.took.append(b)
 
 
-def bounce(g: BlitzState, b: int, from_sq: int) -> None:
+def bounce(g: BlitzState, b: int, from_sq: int, first: int = -1) -> None:
     """Bounce ball ``b`` from ``from_sq`` until it rests on an empty square
-    or an Open Player takes it (the Bounce Chart, clockwise fallback)."""
+    or an Open Player takes it (the Bounce Chart, clockwise fallback).
+    ``first``: the square of the first bounce, chosen (Safe Hands)."""
     g.ball_holder[b] = -1
     sq = from_sq
     board = g.board
     for _ in range(MAX_BOUNCES):
-        d = g.dice.d8()
-        to = -1
-        for k in range(8):
-            cand = board.bounce[sq][(d - 1 + k) % 8]
-            if cand >= 0 and not board.blocked[cand]:
-                to = cand
-                break
+        to = first
+        d = 0
+        if first < 0:
+            d = g.dice.d8()
+            for k in range(8):
+                cand = board.bounce[sq][(d - 1 + k) % 8]
+                if cand >= 0 and not board.blocked[cand]:
+                    to = cand
+                    break
+        first = -1
         g.events.append(BallMoved(b, sq, to, "bounce", d))
         g.ball_pos[b] = to
         sq = to

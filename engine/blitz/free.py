@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.blitz import actions as act
 from engine.blitz.board import SHORT
+from engine.blitz.faces import MISS
 from engine.blitz.state import TEAM_NAMES, ActionRecord, BlitzState
 from engine.state import Decision
 
@@ -116,3 +117,49 @@ def regenerate(g: BlitzState, t: int) -> list[FreeOffer]:
         and g.prone[i]
         and "regenerate" in g.abilities[i]
     ]
+
+
+def bloodlust_due(g: BlitzState, rec: ActionRecord) -> bool:
+    """Bloodlust: after the Claim step of this Player's Block, a Miss among
+    the Block Dice Injures them."""
+    i = rec.player
+    return (
+        rec.action == "block"
+        and "bloodlust" in g.abilities[i]
+        and MISS in rec.block_faces
+        and g.pos[i] >= 0
+    )
+
+
+class Bloodlust(act.BProc):
+    """The Bloodlust Injury; an adjacent Minion team-mate may be Injured
+    instead (its coach's choice)."""
+
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+    def step(self, g: BlitzState) -> Decision | None:
+        minions = _minions(g, self.i)
+        if not minions:
+            g.stack.pop()
+            act.injure(g, self.i, "bloodlust")
+            return None
+        opts = (*(("minion", g.pid[j]) for j in minions), ("decline",))
+        return Decision(TEAM_NAMES[g.team[self.i]], "minion", opts, g.pid[self.i])
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        g.stack.pop()
+        if choice[0] == "minion":
+            act.injure(g, g.idx[choice[1]], "minion")
+        else:
+            act.injure(g, self.i, "bloodlust")
+
+
+def _minions(g: BlitzState, i: int) -> list[int]:
+    t = g.team[i]
+    out = []
+    for sq in g.board.neighbours[g.pos[i]]:
+        j = g.occ[sq]
+        if j >= 0 and g.team[j] == t and "minion" in g.abilities[j]:
+            out.append(j)
+    return out

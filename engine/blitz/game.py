@@ -125,6 +125,12 @@ def legal_actions(g: BlitzState, t: int) -> list[tuple[Any, ...]]:
             continue
         if "run" not in done and act.can_run(g, i):
             out.append(("act", g.pid[i], "run"))
+        if (
+            "block" not in done
+            and "bomber" in g.abilities[i]
+            and act.block_targets(g, i)
+        ):
+            out.append(("act", g.pid[i], "block"))
         if "mark" not in done and act.can_mark(g, i):
             out.append(("act", g.pid[i], "mark"))
         if (
@@ -201,6 +207,8 @@ class PlayerAction(act.BProc):
         g.stack.pop()
         for offer in reversed(free.granted(g, cur)):
             g.stack.append(offer)
+        if free.bloodlust_due(g, cur):
+            g.stack.append(free.Bloodlust(cur.player))
 
     def _child(self, g: BlitzState) -> act.BProc | None:
         i, a = self.i, self.action

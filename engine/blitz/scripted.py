@@ -71,6 +71,11 @@ class ScriptedBot:
             return ("reroll", True)
         if kind == "free_action":
             return d.options[0]  # a free Action is always taken
+        if kind == "minion":
+            return d.options[0]  # the Thrall goes, the Vampire stays
+        if kind == "safe_hands":
+            t = 0 if d.team == "home" else 1
+            return max(d.options, key=lambda o: _friends_near(g, t, o[1]))
         if kind == "follow_up":
             return ("follow_up", False)
         if kind in ("block_target", "foul_target"):
@@ -219,6 +224,16 @@ class ScriptedBot:
         if g.board.distance(best[1], goal) >= g.board.distance(g.pos[i], goal):
             return ("stop",) if ("stop",) in d.options else best
         return best
+
+
+def _friends_near(g: BlitzState, t: int, sq: int) -> int:
+    """Own Open Players next to ``sq`` minus opponents next to it."""
+    n = 0
+    for x in g.board.neighbours[sq]:
+        j = g.occ[x]
+        if j >= 0 and g.standing(j):
+            n += 1 if g.team[j] == t else -1
+    return n
 
 
 def _points(g: BlitzState, slot: int) -> int:

@@ -61,6 +61,7 @@ class ActionRecord:
     target_down: bool = False
     target_injured: bool = False
     touchdown: bool = False
+    block_faces: tuple[str, ...] = ()
     took: list[int] = field(default_factory=list)  # balls taken by own team
 
 

@@ -164,3 +164,66 @@ def test_expert_passer_declines_and_the_fumble_stands():
     g.apply(("reroll", False))
     # The fumble: the ball bounces from the thrower, east (D8 3) to (3, 5).
     assert g.state.ball_pos[0] == sq(g, 3, 5)
+
+
+def test_violent_a_six_injures_the_target_and_the_dice_are_not_resolved():
+    # Necromantic Werewolf (6): its Block die (1, a Miss) and the Violent
+    # D6 (6): the Orc is Injured at once, no face to choose.
+    g, _ = new_game("necromantic", "orc", dice=[1, 6])
+    arrange(g, {6: (5, 5), 101: (6, 5)})
+    block(g, 6, 101)
+    s = g.state
+    assert s.pos[s.idx[101]] == -1
+    assert g.pending.kind == "action"
+    assert not s.no_more_actions[s.idx[6]]  # the Miss was never resolved
+
+
+def test_violent_below_six_the_block_goes_on():
+    g, _ = new_game("necromantic", "orc", dice=[6, 5])
+    arrange(g, {6: (5, 5), 101: (6, 5)})
+    block(g, 6, 101)
+    assert g.pending.kind == "block_die"
+
+
+def test_safe_hands_the_coach_picks_where_the_ball_bounces():
+    # The Necromantic Ghoul (104, Safe Hands) holding the ball is Smashed by
+    # the Orc Lineman 1; his coach picks (4, 4); Armour 4 against 4+ holds.
+    g, _ = new_game("orc", "necromantic", dice=[6, 4])
+    arrange(g, {1: (3, 5), 104: (4, 5)}, balls=[104])
+    block(g, 1, 104)
+    g.apply(("face", "smash"))
+    assert g.pending.kind == "safe_hands"
+    assert g.pending.team == "away"
+    g.apply(("bounce_to", sq(g, 4, 4)))
+    assert g.state.ball_pos[0] == sq(g, 4, 4)
+
+
+def test_bloodlust_a_miss_injures_the_vampire_unless_a_thrall_steps_in():
+    # Vampire Runner (5, Block 1) Blocks and rolls a Miss (1): after the
+    # Claim step he is Injured, unless the adjacent Thrall (1, Minion) is
+    # Injured instead.
+    g, _ = new_game("vampire", "orc", dice=[1])
+    arrange(g, {5: (5, 5), 1: (4, 5), 101: (6, 5)})
+    block(g, 5, 101)
+    g.apply(("face", "miss"))
+    assert g.pending.kind == "minion"
+    g.apply(("minion", 1))
+    s = g.state
+    assert s.pos[s.idx[1]] == -1
+    assert s.pos[s.idx[5]] == sq(g, 5, 5)
+
+    g, _ = new_game("vampire", "orc", dice=[1])
+    arrange(g, {5: (5, 5), 101: (6, 5)})
+    block(g, 5, 101)
+    g.apply(("face", "miss"))
+    assert g.state.pos[g.state.idx[5]] == -1  # no Thrall: the Runner goes
+
+
+def test_bomber_blocks_from_three_squares_while_open():
+    # Snotling Fungus Flinga (7, Block 1) at (3, 5), an Orc three squares
+    # off at (6, 5): a Block while Open; a Shove reads Miss.
+    g, _ = new_game("snotling", "orc", dice=[3])
+    arrange(g, {7: (3, 5), 101: (6, 5)})
+    assert ("act", 7, "block") in options(g)
+    block(g, 7, 101)
+    assert faces(g) == {"miss"}
