@@ -10,6 +10,7 @@ import random
 from collections import deque
 from typing import Any
 
+from engine.blitz.actions import block_targets
 from engine.blitz.data import cards
 from engine.blitz.faces import FACE_ORDER, KERRUNCH, SHOVE, SMASH
 from engine.blitz.game import BlitzGame
@@ -149,7 +150,7 @@ class ScriptedBot:
                     value = 40.0
             return value, []
         if action == "block":
-            best = max(self._victim_value(g, j) for j in g.markers(i))
+            best = max(self._victim_value(g, j) for j in block_targets(g, i))
             return 15.0 + 8.0 * g.block[i] + best, []
         if action == "throw":
             ahead = [

@@ -44,3 +44,13 @@ def test_simulate_bench_figures(capsys):
     assert out["games"] == 3
     assert out["games_per_second"] > 0
     assert out["decisions_per_second"] > 0
+
+
+def test_scripted_bot_plays_the_bomber_and_violent_teams():
+    # Snotlings (a Bomber blocks while Open) against Necromantic (Violent,
+    # Safe Hands) and Vampires (Bloodlust, Minion): whole games, no error.
+    for seed in range(3):
+        g, _ = play("snotling", "necromantic", seed, "scripted", "single")
+        assert g.done
+        g, _ = play("vampire", "snotling", seed, "scripted", "multiple")
+        assert g.done
