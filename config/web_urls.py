@@ -165,6 +165,11 @@ urlpatterns = [
         name="match-preview",
     ),
     path(
+        "matches/<int:match_id>/resolve/",
+        season_views.match_resolve_page,
+        name="match-resolve",
+    ),
+    path(
         "matches/<int:match_id>/inducements/",
         match_views.match_inducements,
         name="match-inducements",

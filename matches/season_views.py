@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
@@ -22,6 +22,12 @@ from matches.selectors import season_champion_id
 from matches.services.commissioner import (
     match_postpone_audited,
     season_close_audited,
+)
+from matches.services.progress import match_resolve_start
+from matches.services.queue import (
+    eager_mode,
+    eager_resolution_step,
+    season_resolution_queue,
 )
 from matches.services.round_dates import season_set_round_dates
 from matches.web_selectors import season_view
@@ -146,3 +152,31 @@ def season_round_dates_page(request: HttpRequest, season_id: int) -> HttpRespons
         {"season": season, "league": season.league, "form": form},
         status=400 if form.errors else 200,
     )
+
+
+@require_POST
+@login_required
+def match_resolve_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The commissioner lets the engine play one scheduled match (as
+    ``POST /api/matches/{id}/resolve/``). With workers the match is queued and
+    the season page shows its progress; on the embedded default (eager
+    tasks) it is played in this request, one match being quick."""
+    match = get_object_or_404(Match.objects.select_related("season"), pk=match_id)
+    league_get_for_commissioner(request.user, match.season.league_id)
+    try:
+        progress, created = match_resolve_start(
+            match_id=match.pk,
+            actor=request.user,  # type: ignore[arg-type]
+        )
+    except ServiceError as exc:
+        for v in exc.violations:
+            messages.error(request, v.message)
+        return redirect("web:match", match_id=match.pk)
+    if eager_mode():
+        while progress.finished_at is None and eager_resolution_step(progress):
+            progress.refresh_from_db()
+        return redirect("web:match", match_id=match.pk)
+    if created:
+        season_resolution_queue(progress)
+    messages.success(request, "The engine is playing this match.")
+    return redirect("web:season", season_id=match.season_id)

@@ -314,6 +314,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         and (team_can_write(user, match.home) or team_can_write(user, match.away)),
         "can_override": league_commissioned(user, match.season.league)
         and hasattr(match, "result"),
+        "can_resolve": match.status == Match.Status.SCHEDULED
+        and league_commissioned(user, match.season.league),
         "replay": match.mode == Match.Mode.RESOLVED,
         "inducements": match.status == Match.Status.SCHEDULED,
         "weather": Describer.words(summary.get("weather", "")),

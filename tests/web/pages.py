@@ -594,6 +594,7 @@ EXCLUDED: dict[str, str] = {
     "web:team-retire": "POST only: redirects to the team page",
     "web:team-unretire": "POST only: redirects to the team page",
     "web:team-special-rule": "POST only: redirects to the team page",
+    "web:match-resolve": "POST only: redirects to the match or the season page",
     "web:league-invite": "POST only: redirects to the members page (checked)",
     "web:league-open": "POST only: redirects to the members page",
     "web:league-member-remove": "POST only: redirects to the members page",

@@ -686,3 +686,65 @@ def test_the_league_page_links_the_members_page_for_the_commissioner_only(
     assert link in client.get(f"/leagues/{sevens.pk}/").content.decode()
     client.force_login(bob)
     assert link not in client.get(f"/leagues/{sevens.pk}/").content.decode()
+
+
+# --- one match played by the engine ---------------------------------------------------
+
+
+def test_the_commissioner_lets_the_engine_play_one_match(
+    client, sevens, four_teams, alice, django_capture_on_commit_callbacks
+):
+    # given: a scheduled match, its page showing the commissioner the button
+    season = scheduled_season(sevens, four_teams)
+    match = season.matches.order_by("id").first()
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert f'action="/matches/{match.pk}/resolve/"' in page
+
+    # when (the test settings run tasks eagerly, as the embedded default)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/matches/{match.pk}/resolve/")
+
+    # then: played by the engine, with its post-game, and only that match
+    assert response.status_code == 302
+    assert response["Location"] == f"/matches/{match.pk}/"
+    match.refresh_from_db()
+    assert (match.status, match.mode) == (Match.Status.COMPLETE, Match.Mode.RESOLVED)
+    assert match.postgame_step == "done"
+    assert season.matches.exclude(pk=match.pk).filter(status="scheduled").count() == 5
+    assert (
+        "Let the engine play"
+        not in client.get(f"/matches/{match.pk}/").content.decode()
+    )
+
+
+def test_a_played_match_is_not_played_again(
+    client, sevens, four_teams, alice, django_capture_on_commit_callbacks
+):
+    season = scheduled_season(sevens, four_teams)
+    match = season.matches.order_by("id").first()
+    play_recorded(match, 1, 0, actor=alice, capture=django_capture_on_commit_callbacks)
+    client.force_login(alice)
+    before = db_state()
+
+    response = client.post(f"/matches/{match.pk}/resolve/", follow=True)
+
+    assert response.status_code == 200
+    assert "this match has a result" in response.content.decode()
+    assert db_state() == before
+
+
+@pytest.mark.parametrize("who", ["bob", "dave"])
+def test_only_the_commissioner_lets_the_engine_play_a_match(
+    client, sevens, four_teams, who, request
+):
+    season = scheduled_season(sevens, four_teams)
+    match = season.matches.order_by("id").first()
+    client.force_login(request.getfixturevalue(who))
+    before = db_state()
+
+    response = client.post(f"/matches/{match.pk}/resolve/")
+
+    assert response.status_code == 403
+    assert db_state() == before
+    assert "/resolve/" not in client.get(f"/matches/{match.pk}/").content.decode()
