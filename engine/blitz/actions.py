@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.blitz import abilities as ab
+from engine.blitz import effects as fx
 from engine.blitz.ball import bounce, can_take, drop, enter_square, give
 from engine.blitz.board import LONG, SHORT
 from engine.blitz.events import (
@@ -81,8 +82,15 @@ def armour_check(g: BlitzState, i: int, modifier: int) -> bool:
 
 def knock_down(g: BlitzState, i: int, armour_modifier: int) -> bool:
     """Knocked Down: Prone, the ball bounces, an Armour Check. Returns
-    whether the Player was Injured. Safe Hands: the coach picks the adjacent
-    square the ball bounces to (a decision, once this step is done)."""
+    whether the Player was Injured."""
+    fall(g, i)
+    return not armour_check(g, i, armour_modifier)
+
+
+def fall(g: BlitzState, i: int) -> None:
+    """Knocked Down, before the Armour Check: Prone, the ball bounces.
+    Safe Hands: the coach picks the adjacent square the ball bounces to (a
+    decision, once this step is done)."""
     g.prone[i] = True
     g.events.append(KnockedDown(g.pid[i]))
     b = g.ball_of(i)
@@ -91,7 +99,6 @@ def knock_down(g: BlitzState, i: int, armour_modifier: int) -> bool:
         g.stack.append(SafeHands(b, g.pos[i], g.team[i], g.pid[i]))
     else:
         drop(g, i)
-    return not armour_check(g, i, armour_modifier)
 
 
 class SafeHands(BProc):
@@ -180,9 +187,11 @@ class Move(BProc):
         g.events.append(Moved(g.pid[i], frm, sq))
         self.left -= 1
         self.steps += 1
-        if self.kind == "run" and not ab.NEAR_OPPONENTS & g.abilities[i]:
+        if self.kind == "run" and not _near_ok(g, i):
             if ab.blocking_neighbours(g, i, sq)[1]:
                 self.left = 0  # next to a Titchy opponent: the Run ends
+            elif fx.defensive(g, i) and g.next_to_standing_opponent(sq, g.team[i]):
+                self.left = 0  # Defensive Play: next to an opponent, it ends
         enter_square(g, i, running=self.kind == "run")
 
 
@@ -199,19 +208,19 @@ def _mark_reachable(g: BlitzState, i: int, sq: int, left: int) -> bool:
     )
 
 
-def can_mark(g: BlitzState, i: int) -> bool:
+def can_mark(g: BlitzState, i: int, squares: int = MARK_SQUARES) -> bool:
     return any(
         g.occ[n] < 0
         and not g.board.blocked[n]
-        and _mark_reachable(g, i, n, MARK_SQUARES - 1)
+        and _mark_reachable(g, i, n, squares - 1)
         for n in g.board.neighbours[g.pos[i]]
     )
 
 
 def run_may_end(g: BlitzState, i: int, sq: int) -> bool:
     """Whether a Run may end on ``sq``: Elusive, Lithe Creature, Leap and
-    Ethereal Runs must end Open."""
-    if ab.END_OPEN & g.abilities[i]:
+    Ethereal Runs must end Open, and a Run with Dodge."""
+    if ab.END_OPEN & g.abilities[i] or fx.dodging(g, i):
         return not g.next_to_standing_opponent(sq, g.team[i])
     return True
 
@@ -220,9 +229,10 @@ def run_step_ok(g: BlitzState, i: int, sq: int, left: int) -> bool:
     """Whether a Run may step into the empty square ``sq`` with ``left``
     squares to go after it: never next to a standing opponent (but an
     Insignificant or Titchy one), unless an ability lets the Player, and
-    then only if the Run can still end where it must."""
-    if not ab.NEAR_OPPONENTS & g.abilities[i]:
-        return not ab.blocking_neighbours(g, i, sq)[0]
+    then only if the Run can still end where it must (Dodge as those
+    abilities; Defensive Play lets a Run step next to opponents, ending it)."""
+    if not _near_ok(g, i):
+        return fx.defensive(g, i) or not ab.blocking_neighbours(g, i, sq)[0]
     if run_may_end(g, i, sq):
         return True
     frontier, seen = [sq], {sq, g.pos[i]}
@@ -238,6 +248,10 @@ def run_step_ok(g: BlitzState, i: int, sq: int, left: int) -> bool:
                 nxt.append(n)
         frontier = nxt
     return False
+
+
+def _near_ok(g: BlitzState, i: int) -> bool:
+    return bool(ab.NEAR_OPPONENTS & g.abilities[i]) or fx.dodging(g, i)
 
 
 def can_run(g: BlitzState, i: int) -> bool:
@@ -364,6 +378,8 @@ class Block(BProc):
         self.vacated = -1
         self.assisted = False
         self.rerolled = False
+        self.moxy = False  # The Kid's Got Moxy: three Block Dice
+        self.tough = False  # Tough Enough: Shove counts as Miss
 
     def step(self, g: BlitzState) -> Decision | None:
         i = self.i
@@ -375,10 +391,15 @@ class Block(BProc):
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
             if not self.rerolled and "offensive_specialist" in g.abilities[i]:
                 opts += (("reroll",),)
+            opts += bonus_rolls().block_die_options(g, i, self.rerolled)
             return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
         if self.phase == 2:
             opts = (("follow_up", True), ("follow_up", False))
             return Decision(_team(g, i), "follow_up", opts, g.pid[i])
+        if self.phase == 4:  # the Block Dice, once the target's cards are in
+            self._roll(g)
+            self.phase = 3 if violent(g, i, self.target) else 1
+            return None
         g.stack.pop()
         return None
 
@@ -386,14 +407,18 @@ class Block(BProc):
         i = self.i
         if self.phase == 0:
             self.target = g.idx[choice[1]]
-            self.assisted = assisted(g, i, self.target)
+            self.assisted = assisted(g, i, self.target) or (
+                fx.blocking_play(g, i) and not ab.block_unassisted(g, i, self.target)
+            )
             rec = g.current_record
             if rec is not None:
                 rec.target = self.target
-            self._roll(g)
-            self.phase = 3 if violent(g, i, self.target) else 1
+            self.phase = 4
+            bonus_rolls().block_target_windows(g, self)
             return
-        if self.phase == 1 and choice[0] == "reroll":
+        if self.phase == 1 and choice[0] in ("reroll", "bonus"):
+            if choice[0] == "bonus":  # Raw Talent
+                bonus_rolls().play_on_block_die(g, i, choice[1])
             # Offensive Specialist: the first roll is logged, then re-rolled.
             g.events.append(
                 BlockDice(g.pid[i], g.pid[self.target], self.faces, self.assisted, "")
@@ -418,20 +443,26 @@ class Block(BProc):
 
     def _roll(self, g: BlitzState) -> None:
         i, t = self.i, self.target
-        n = g.block[i] + (1 if self.assisted else 0)
+        n = fx.MOXY_DICE if self.moxy else g.block[i] + (1 if self.assisted else 0)
         self.faces = tuple(
-            ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
+            self._face(ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()])) for _ in range(n)
         )
         rec = g.current_record
         if rec is not None:
             rec.block_faces = self.faces
 
+    def _face(self, face: str) -> str:
+        return MISS if self.tough and face == SHOVE else face
+
     def _down(self, g: BlitzState, modifier: int) -> None:
         t = self.target
-        injured = knock_down(g, t, modifier)
         rec = g.current_record
         if rec is not None:
             rec.target_down = True
+        if bonus_rolls().armour_windows(g, self.i, t, modifier):
+            return  # the Armour Check waits for the coach's cards
+        injured = knock_down(g, t, modifier)
+        if rec is not None:
             rec.target_injured = rec.target_injured or injured
 
     def _resolve(self, g: BlitzState, face: str) -> None:
@@ -458,9 +489,12 @@ class Block(BProc):
             g.no_more_actions[i] = True
 
 
-def throw_targets(g: BlitzState, i: int, *, short_only: bool = False) -> list[int]:
+def throw_targets(
+    g: BlitzState, i: int, *, short_only: bool = False, anywhere: bool = False
+) -> list[int]:
     """Team-mates the Throw Ruler reaches who may take the ball (its Short
-    section only, for Running Pass's free Short Throw)."""
+    section only, for Running Pass's free Short Throw; any on the board,
+    for Hail Mary Pass)."""
     frm = g.pos[i]
     top = SHORT if short_only else LONG
     return [
@@ -469,7 +503,7 @@ def throw_targets(g: BlitzState, i: int, *, short_only: bool = False) -> list[in
         if j != i
         and g.team[j] == g.team[i]
         and can_take(g, j)
-        and 0 < g.board.throw_range(frm, g.pos[j]) <= top
+        and (anywhere or 0 < g.board.throw_range(frm, g.pos[j]) <= top)
     ]
 
 
@@ -488,7 +522,12 @@ class Throw(BProc):
         if self.target < 0:
             opts = tuple(
                 ("target", g.pid[j])
-                for j in throw_targets(g, self.i, short_only=self.short_only)
+                for j in throw_targets(
+                    g,
+                    self.i,
+                    short_only=self.short_only,
+                    anywhere=fx.hail_mary(g, self.i),
+                )
             )
             return Decision(_team(g, self.i), "throw_target", opts, g.pid[self.i])
         # A failed Throw Check by an Expert Passer: re-roll it? (Decision: a
@@ -524,6 +563,9 @@ class Throw(BProc):
             give(g, j, b)
             return
         modifier = 0
+        if fx.hail_mary(g, i):  # no modifiers apply
+            self._check(g)
+            return
         if g.board.throw_range(frm, to) == LONG:
             modifier -= 1
         if self._obstructed(g, i, j):
@@ -533,7 +575,7 @@ class Throw(BProc):
 
     def _check(self, g: BlitzState) -> None:
         i, modifier = self.i, self.modifier
-        value = g.throw[i]
+        value = fx.HAIL_MARY_VALUE if fx.hail_mary(g, i) else fx.throw_value(g, i)
         assert value is not None
         d = g.dice.d6()
         fumble = d == 1 or d + modifier <= 1
@@ -544,7 +586,17 @@ class Throw(BProc):
         self.last = (ok, fumble)
         if not ok and not self.rerolled and "expert_passer" in g.abilities[i]:
             return  # step() offers the re-roll
+        if not ok and not self.rerolled:
+            if bonus_rolls().throw_reroll(g, i, self._raw_talent):
+                return
         self._outcome(g, ok, fumble)
+
+    def _raw_talent(self, g: BlitzState, reroll: bool) -> None:
+        if reroll:
+            self.rerolled = True
+            self._check(g)
+        else:
+            self._outcome(g, *self.last)
 
     def _outcome(self, g: BlitzState, ok: bool, fumble: bool) -> None:
         g.stack.pop()
@@ -576,3 +628,11 @@ class Throw(BProc):
             if k >= 0 and g.team[k] != t and g.open(k):
                 return True
         return False
+
+
+def bonus_rolls() -> Any:
+    """The Bonus Plays played within a Block or a Throw (imported here: that
+    module builds on this one)."""
+    from engine.blitz import bonus_rolls as mod
+
+    return mod

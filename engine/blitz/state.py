@@ -132,6 +132,13 @@ class BlitzState:
         self.active_cards: list[int] = [0] * ACTIVE_SLOTS  # 0: empty space
         self.discards: list[int] = []
         self.hands: tuple[list[int], list[int]] = ([], [])
+        # Bonus Plays (engine/blitz/bonus.py): the types each coach played
+        # this turn, the cards lasting the turn, those lasting one Action
+        # (slug -> Player), and the Player Action a played card is bound to.
+        self.bonus_used: tuple[set[str], set[str]] = (set(), set())
+        self.turn_effects: set[str] = set()
+        self.action_effects: dict[str, int] = {}
+        self.bonus_bound: tuple[int, str] | None = None
         self.last_round = -1  # turns each team still has once the deck is out
         self.final_turns: list[int] = []
         self.events: list[object] = []
