@@ -208,11 +208,11 @@ def _mark_reachable(g: BlitzState, i: int, sq: int, left: int) -> bool:
     )
 
 
-def can_mark(g: BlitzState, i: int, squares: int = MARK_SQUARES) -> bool:
+def can_mark(g: BlitzState, i: int) -> bool:
     return any(
         g.occ[n] < 0
         and not g.board.blocked[n]
-        and _mark_reachable(g, i, n, squares - 1)
+        and _mark_reachable(g, i, n, MARK_SQUARES - 1)
         for n in g.board.neighbours[g.pos[i]]
     )
 

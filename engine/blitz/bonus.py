@@ -272,7 +272,7 @@ def _before_ok(g: BlitzState, slug: str, i: int, action: str) -> bool:
         return (
             g.open(i)
             and _free(g, i, "mark")
-            and act.can_mark(g, i, fx.AGGRESSIVE_MARK_SQUARES)
+            and mark_reach(g, i, fx.AGGRESSIVE_MARK_SQUARES)
         )
     if slug == "accurate_throw":
         return _may_throw(g, i)
@@ -280,6 +280,27 @@ def _before_ok(g: BlitzState, slug: str, i: int, action: str) -> bool:
         return _may_throw(g, i, anywhere=True)
     # Nerves of Steel: a Marked Player's Throw.
     return g.marked(i) and _with(g, slug, i, lambda: _may_throw(g, i))
+
+
+def mark_reach(g: BlitzState, i: int, squares: int) -> bool:
+    """Whether a Mark of ``squares`` squares can end Marking someone (a
+    search by distance: the Mark stops at the first square next to a
+    standing opponent, so only the others are passed through)."""
+    t, board = g.team[i], g.board
+    seen = {g.pos[i]}
+    frontier = [g.pos[i]]
+    for _ in range(squares):
+        nxt = []
+        for sq in frontier:
+            for n in board.neighbours[sq]:
+                if n in seen or g.occ[n] >= 0 or board.blocked[n]:
+                    continue
+                if g.next_to_standing_opponent(n, t):
+                    return True
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return False
 
 
 def _nerves_ttm(g: BlitzState, i: int) -> bool:
