@@ -117,6 +117,8 @@ class ThrowTeamMate(BProc):
     def __init__(self, i: int) -> None:
         self.i = i
         self.thrown = -1
+        self.to = -1
+        self.modifier = 0
 
     def step(self, g: BlitzState) -> Decision | None:
         team = TEAM_NAMES[g.team[self.i]]
@@ -133,7 +135,7 @@ class ThrowTeamMate(BProc):
             self.thrown = g.idx[choice[1]]
             return
         g.stack.pop()
-        i, j, to = self.i, self.thrown, choice[1]
+        i, to = self.i, choice[1]
         frm = g.pos[i]
         modifier = 0
         if g.board.throw_range(frm, to) == LONG:
@@ -144,15 +146,36 @@ class ThrowTeamMate(BProc):
             if g.board.blocked[sq] or (k >= 0 and g.team[k] != t and g.open(k)):
                 modifier -= 1
                 break
-        modifier = max(-1, modifier)
+        self.to = to
+        self.modifier = max(-1, modifier)
+        self._check(g, rerolled=False)
+
+    def _check(self, g: BlitzState, *, rerolled: bool) -> None:
+        i, modifier = self.i, self.modifier
         value = g.throw[i]
         assert value is not None
         d = g.dice.d6()
         fumble = d == 1 or d + modifier <= 1
         ok = not fumble and (d == 6 or d + modifier >= value)
         g.events.append(
-            Roll("throw_team_mate", g.pid[i], (d,), value, modifier, ok, False)
+            Roll("throw_team_mate", g.pid[i], (d,), value, modifier, ok, rerolled)
         )
+        if not ok and not rerolled:
+            from engine.blitz.bonus_rolls import throw_reroll
+
+            def then(g: BlitzState, reroll: bool) -> None:
+                if reroll:
+                    self._check(g, rerolled=True)
+                else:
+                    self._outcome(g, ok, fumble)
+
+            if throw_reroll(g, i, then):
+                return  # Raw Talent may re-roll it
+        self._outcome(g, ok, fumble)
+
+    def _outcome(self, g: BlitzState, ok: bool, fumble: bool) -> None:
+        i, j, to = self.i, self.thrown, self.to
+        frm = g.pos[i]
         if fumble:
             b = g.ball_of(j)
             g.to_dugout(j)

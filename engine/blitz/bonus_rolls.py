@@ -3,10 +3,12 @@ and The Kid's Got Moxy once the target is chosen, Raw Talent after the
 Block Dice, a Throw Check or an Armour Check, Bladed Knuckle Dusters once a
 Block has Knocked Down its target.
 
-Decision: Raw Talent on a Throw Check is offered after a failed check only,
-and on an Armour Check only after a passed check for an opponent Knocked
-Down by the coach's Block (the only re-rolls that can help the coach; a
-failed Armour Check has already Injured the Player).
+Decision: Raw Talent on a Throw Check (a Throw's or a Throw Team-mate's) is
+offered after a failed check only, and on an Armour Check only after a
+passed check for an opponent Knocked Down by the coach's Block (the only
+re-rolls that can help the coach; a failed Armour Check has already
+Injured the Player). The Armour Check of a Player a thrown team-mate lands
+on is not offered it.
 Decision: Raw Talent and Bladed Knuckle Dusters are played in the coach's
 own turn (they are not Interrupts), so for Armour Checks of Blocks made by
 the coach's Players.

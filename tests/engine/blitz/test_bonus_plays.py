@@ -408,3 +408,20 @@ def test_blocking_play_assists_every_block_this_turn_only():
     g.apply(("act", 101, "block"))
     g.apply(("target", 1))
     assert g.pending.info == ("shove",)
+
+
+def test_raw_talent_rerolls_a_failed_throw_team_mate_check():
+    # Ogre (Throw 5+) throws the Gnoblar Short to (8, 5): a 4 fails; Raw
+    # Talent re-rolls: 5 passes, he lands standing with the ball.
+    g, _ = new_game("ogre", "orc", dice=[4, 5])
+    arrange(g, {7: (3, 5), 1: (4, 5), 101: (15, 0)}, balls=[1])
+    give(g, 0, 26)
+    g.apply(("act", 7, "throw_team_mate"))
+    g.apply(("throw", 1))
+    g.apply(("square", sq(g, 8, 5)))
+    assert g.pending.info == ("raw_talent",)
+    g.apply(("bonus", 26))
+    s = g.state
+    assert [r.dice for r in rolls(g, "throw_team_mate")] == [(4,), (5,)]
+    i = s.idx[1]
+    assert (s.pos[i], s.prone[i], s.ball_holder[0]) == (sq(g, 8, 5), False, i)
