@@ -385,7 +385,10 @@ class Block(BProc):
         i = self.i
         opts: tuple[tuple[Any, ...], ...]
         if self.phase == 0:
-            opts = tuple(("target", g.pid[j]) for j in block_targets(g, i))
+            # Blitz!: the free Block targets a Player this one Marks.
+            blitz = fx.for_action(g, i, "blitz")
+            js = g.markers(i) if blitz else block_targets(g, i)
+            opts = tuple(("target", g.pid[j]) for j in js)
             return Decision(_team(g, i), "block_target", opts, g.pid[i])
         if self.phase == 1:
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)

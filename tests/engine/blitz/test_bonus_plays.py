@@ -425,3 +425,20 @@ def test_raw_talent_rerolls_a_failed_throw_team_mate_check():
     assert [r.dice for r in rolls(g, "throw_team_mate")] == [(4,), (5,)]
     i = s.idx[1]
     assert (s.pos[i], s.prone[i], s.ball_holder[0]) == (sq(g, 8, 5), False, i)
+
+
+def test_blitz_block_targets_only_a_marked_player_even_for_a_bomber():
+    # Snotling Fungus Flinga (7, Bomber: Blocks anyone within 3 squares)
+    # Runs, then Marks the Orc at (6, 5) from (5, 5); the Orc at (7, 7) is
+    # 2 squares off but not Marked: Blitz!'s Block may only target (6, 5).
+    g, _ = new_game("snotling", "orc")
+    arrange(g, {7: (2, 5), 101: (6, 5), 102: (7, 7)})
+    give(g, 0, 3)
+    g.apply(("act", 7, "run"))
+    g.apply(("move", sq(g, 3, 5)))
+    g.apply(("stop",))
+    g.apply(("act", 7, "mark"))
+    g.apply(("move", sq(g, 4, 5)))
+    g.apply(("move", sq(g, 5, 5)))
+    g.apply(("bonus", 3))
+    assert options(g) == (("target", 101),)
