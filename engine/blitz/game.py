@@ -457,7 +457,9 @@ class BlitzGame:
     toss winner chose ("single" or "multiple"); ``deck_order`` lists the 26
     card numbers top first (else the deck is shuffled with the dice);
     ``advanced`` plays the advanced rules' Foul and Throw Team-mate Actions
-    (Decision: on by default, as a league plays the whole game)."""
+    (Decision: on by default, as a league plays the whole game);
+    ``rookies_to_watch`` ("home" or "away") gives that coach the Rookies to
+    Watch card (rulebook "Rookies to Watch"; :mod:`engine.blitz.rerolls`)."""
 
     def __init__(
         self,
@@ -470,9 +472,14 @@ class BlitzGame:
         deck_order: Sequence[int] | None = None,
         first: int | None = None,
         advanced: bool = True,
+        rookies_to_watch: str | None = None,
     ) -> None:
         g = BlitzState(board(side), home, away, dice or RandomDice(seed))
         g.advanced = advanced
+        if rookies_to_watch is not None:
+            if rookies_to_watch not in TEAM_NAMES:
+                raise RuleError("rookies_to_watch must be 'home', 'away' or None")
+            g.rookies = TEAM_NAMES.index(rookies_to_watch)
         self.state = g
         if first is None:
             d = g.dice.d6()

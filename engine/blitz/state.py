@@ -132,6 +132,7 @@ class BlitzState:
         self.active_cards: list[int] = [0] * ACTIVE_SLOTS  # 0: empty space
         self.discards: list[int] = []
         self.hands: tuple[list[int], list[int]] = ([], [])
+        self.rookies = -1  # the team holding Rookies to Watch, or -1
         self.last_round = -1  # turns each team still has once the deck is out
         self.final_turns: list[int] = []
         self.events: list[object] = []
