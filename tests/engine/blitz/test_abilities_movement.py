@@ -99,18 +99,19 @@ def test_ethereal_runs_through_players_too():
 def _dump_off_game(dice):
     # Orc Lineman 101 (Block 1) Blocks the Dark Elf Runner (4, Throw 3+,
     # Dump-off) who holds the ball at (5, 5); his Lineman team-mate 1 at
-    # (3, 5) is 2 squares off: Short.
+    # (3, 5) is 2 squares off: Short; Orc 102 at (3, 6) Marks the Lineman
+    # (a Throw to him is Obstructed, -1), and is not next to the Runner.
     g, _ = new_game("dark_elf", "orc", dice=dice, first=1)
-    arrange(g, {4: (5, 5), 1: (3, 5), 101: (6, 5)}, balls=[4])
+    arrange(g, {4: (5, 5), 1: (3, 5), 101: (6, 5), 102: (3, 6)}, balls=[4])
     g.apply(("act", 101, "block"))
     g.apply(("target", 4))
     return g
 
 
 def test_dump_off_interrupts_the_block_with_an_unmodified_short_throw():
-    # The Runner is Marked (a Throw normally at -1: Obstructed); Dump-off
-    # throws with no modifier, so a 3 passes his 3+ (3 - 1 = 2 would fail).
-    # Then the Block goes on: its die, a 6, is a Smash.
+    # The receiver is Marked (a Throw normally at -1: Obstructed); Dump-off
+    # throws with no modifier, so a 3 passes the Runner's 3+ (3 - 1 = 2
+    # would fail). Then the Block goes on: its die, a 6, is a Smash.
     g = _dump_off_game([3, 6])
     s = g.state
     assert g.pending.kind == "dump_off"
