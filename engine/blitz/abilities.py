@@ -59,6 +59,10 @@ def blocking_neighbours(g: BlitzState, i: int, sq: int) -> tuple[bool, bool]:
     Standing opponents next to ``sq`` forbid it, except an Insignificant one
     (opponents may Run next to it) and a Titchy one (they may, but the Run
     ends there)."""
+    # Decision: only Runs that may not pass next to opponents ask this
+    # (actions.Move); an Elusive, Lithe Creature, Leap, Ethereal or War
+    # Machine Run passes a Titchy opponent as any other, reading Titchy's
+    # "doing so ends the Action" as the price of the leave it gives.
     t = g.team[i]
     forbidden = ends = False
     for n in g.board.neighbours[sq]:

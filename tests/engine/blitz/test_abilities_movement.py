@@ -194,3 +194,29 @@ def test_a_blocker_without_enforcer_resolves_one_die():
     g.apply(("target", 101))
     g.apply(("face", "shove"))
     assert g.pending.kind == "follow_up"
+
+
+def test_handling_skills_takes_the_ball_when_pushed_into_its_square():
+    # Orc Lineman 101 at (6, 5) Shoves (3) the Human Thrower (4, Handling
+    # Skills) at (5, 5) west to (4, 5), where the ball lies: he takes it.
+    g, _ = new_game("human", "orc", dice=[3], first=1)
+    arrange(g, {4: (5, 5), 101: (6, 5)}, balls=[(4, 5)])
+    g.apply(("act", 101, "block"))
+    g.apply(("target", 4))
+    g.apply(("face", "shove"))
+    s = g.state
+    assert s.pos[s.idx[4]] == sq(g, 4, 5)
+    assert s.ball_holder[0] == s.idx[4]
+
+
+def test_without_handling_skills_a_pushed_player_bounces_the_ball():
+    # The same Shove on a Human Lineman (1): the ball bounces, D8 3 (east)
+    # to the square he was pushed from, (5, 5), now empty.
+    g, _ = new_game("human", "orc", dice=[3, 3], first=1)
+    arrange(g, {1: (5, 5), 101: (6, 5)}, balls=[(4, 5)])
+    g.apply(("act", 101, "block"))
+    g.apply(("target", 1))
+    g.apply(("face", "shove"))
+    s = g.state
+    assert s.ball_holder[0] == -1
+    assert s.ball_pos[0] == sq(g, 5, 5)
