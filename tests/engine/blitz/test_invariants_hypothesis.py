@@ -8,8 +8,9 @@ examples by default, more with ``BLITZ_HYPOTHESIS_EXAMPLES=500``.
 Invariants:
 - every ball is somewhere: out of play, carried by a standing Player on
   the pitch who may hold it, or loose on an unblocked square with no Player
-  on it (but for the Safe Hands choice, when the ball has left the hands of
-  the Player on its square and waits for its bounce);
+  on it, but for a ball in the air: one that has left a Player's hands and
+  waits on a decision before it flies or bounces (the Safe Hands choice, or
+  a failed Throw Check's re-roll: Expert Passer, Rookies to Watch);
 - Players are conserved: each on one square (the occupancy agrees) or in
   the Dugout, none on a blocked square, as many as the two team cards;
 - points come only from the sources in ``POINT_SOURCES`` (Touchdowns 4,
@@ -28,7 +29,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.blitz.actions import SafeHands
+from engine.blitz.actions import SafeHands, Throw
 from engine.blitz.bots import RandomBot
 from engine.blitz.data import cards, teams
 from engine.blitz.events import CardClaimed, CleanSweep, RookiesReroll, Touchdown
@@ -66,10 +67,16 @@ def squad_size(card: str) -> int:
     return sum(p.count for p in teams()[card].positions)
 
 
-def safe_hands_ball(s: BlitzState) -> int:
-    """The ball a pending Safe Hands choice is about, or -1."""
-    top = s.stack[-1] if s.stack else None
-    return top.ball if isinstance(top, SafeHands) else -1
+def in_the_air(s: BlitzState) -> set[int]:
+    """Balls a procedure on the stack holds while a decision waits: a
+    Safe Hands bounce, a Throw whose check may be re-rolled."""
+    out = set()
+    for proc in s.stack:
+        if isinstance(proc, SafeHands):
+            out.add(proc.ball)
+        elif isinstance(proc, Throw) and proc.target >= 0:
+            out.add(proc.ball)
+    return out
 
 
 def check(s: BlitzState, holder: int) -> None:
@@ -86,7 +93,7 @@ def check(s: BlitzState, holder: int) -> None:
     assert sum(1 for o in s.occ if o >= 0) == len(on_pitch)
     # Every ball somewhere.
     assert len(s.ball_pos) == len(s.ball_holder)
-    waiting = safe_hands_ball(s)
+    waiting = in_the_air(s)
     loose: set[int] = set()
     for b, p in enumerate(s.ball_pos):
         h = s.ball_holder[b]
@@ -101,7 +108,7 @@ def check(s: BlitzState, holder: int) -> None:
             continue
         assert p not in loose
         loose.add(p)
-        if b != waiting:
+        if b not in waiting:
             assert s.occ[p] < 0, ("loose ball under a Player", b, p)
     held = [h for h in s.ball_holder if h >= 0]
     assert len(held) == len(set(held))
