@@ -3,7 +3,9 @@ side, the game's options (advanced rules, who holds Rookies to Watch) and
 the bots are drawn; the invariants are checked after every decision.
 
 Derandomized (the same examples on every run, so CI is stable); few
-examples by default, more with ``BLITZ_HYPOTHESIS_EXAMPLES=500``.
+examples by default, more with ``BLITZ_HYPOTHESIS_EXAMPLES=500``. A whole
+game is slow to shrink (minutes), so a failing example is reported as drawn
+unless ``BLITZ_HYPOTHESIS_SHRINK=1``.
 
 Invariants:
 - every ball is somewhere: out of play, carried by a standing Player on
@@ -26,7 +28,7 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
 from engine.blitz.actions import SafeHands, Throw
@@ -44,6 +46,11 @@ from engine.blitz.state import (
 )
 
 EXAMPLES = int(os.environ.get("BLITZ_HYPOTHESIS_EXAMPLES", "6"))
+PHASES = (
+    tuple(Phase)
+    if os.environ.get("BLITZ_HYPOTHESIS_SHRINK") == "1"
+    else (Phase.explicit, Phase.generate)
+)
 SLUGS = sorted(teams())
 
 
@@ -135,6 +142,7 @@ def check(s: BlitzState, holder: int) -> None:
     deadline=None,
     derandomize=True,
     database=None,
+    phases=PHASES,
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(
@@ -155,6 +163,7 @@ def test_invariants_hold_after_every_decision(
     advanced: bool,
     bots: str,
 ) -> None:
+    note(f"{seed=} {home=} {away=} {side=} {rookies=} {advanced=} {bots=}")
     g = BlitzGame(
         BlitzTeamSheet("H", home),
         BlitzTeamSheet("A", away),
