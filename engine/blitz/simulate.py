@@ -29,9 +29,16 @@ from engine.blitz.state import BlitzTeamSheet
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "scripted": ScriptedBot}
 
 
-def play(home: str, away: str, seed: int, bot: str, side: str) -> tuple[BlitzGame, int]:
+def play(
+    home: str, away: str, seed: int, bot: str, side: str, **options: Any
+) -> tuple[BlitzGame, int]:
+    """``options``: BlitzGame's random_events, arena, special_balls."""
     g = BlitzGame(
-        BlitzTeamSheet(home, home), BlitzTeamSheet(away, away), seed=seed, side=side
+        BlitzTeamSheet(home, home),
+        BlitzTeamSheet(away, away),
+        seed=seed,
+        side=side,
+        **options,
     )
     bots = (BOTS[bot](seed), BOTS[bot](seed + 1_000_003))
     n = 0
@@ -75,10 +82,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--side", choices=("single", "multiple"), default="single")
     p.add_argument("--games", type=int, default=0, help="bench: play N games")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--arena", default="", help="'roll' or 1-8 (default: none)")
+    p.add_argument("--special-balls", action="store_true")
+    p.add_argument("--no-random-events", action="store_true")
     a = p.parse_args(argv)
+    options: dict[str, Any] = {
+        "arena": (a.arena if a.arena == "roll" else int(a.arena)) if a.arena else None,
+        "special_balls": a.special_balls,
+        "random_events": not a.no_random_events,
+    }
     slugs = sorted(teams())
     if not a.games:
-        g, n = play(a.home or "human", a.away or "orc", a.seed, a.bot, a.side)
+        g, n = play(
+            a.home or "human", a.away or "orc", a.seed, a.bot, a.side, **options
+        )
         out = summary(g, n)
         print(json.dumps(out) if a.json else _text(out))
         return 0
@@ -88,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = a.seed + k
         home = a.home or slugs[k % len(slugs)]
         away = a.away or slugs[(k * 7 + 3) % len(slugs)]
-        g, n = play(home, away, seed, a.bot, a.side)
+        g, n = play(home, away, seed, a.bot, a.side, **options)
         out = summary(g, n)
         decisions += n
         points.append(out["points"]["home"] + out["points"]["away"])
