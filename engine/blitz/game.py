@@ -35,6 +35,7 @@ from engine.blitz.events import (
     Touchdown,
     TurnStart,
 )
+from engine.blitz.random_events import deal  # draws the Random Events too
 from engine.blitz.state import (
     ACTIVE_SLOTS,
     CLEAN_SWEEP_POINTS,
@@ -74,10 +75,6 @@ class SetupTeam(act.BProc):
         i = next(i for i in range(g.n) if g.team[i] == self.t and g.pos[i] < 0)
         g.place(i, choice[1])
         g.events.append(Placed(g.pid[i], choice[1], "setup"))
-
-
-# Dealing draws the Random Events that come on top (random_events.py).
-deal = rev.deal
 
 
 def _card(number: int) -> Any:
