@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.blitz.bots import Bot, RandomBot
 from engine.blitz.data import teams
-from engine.blitz.events import CardClaimed, Touchdown
+from engine.blitz.events import ArenaRolled, CardClaimed, RandomEventDrawn, Touchdown
 from engine.blitz.game import BlitzGame
 from engine.blitz.scripted import ScriptedBot
 from engine.blitz.state import BlitzTeamSheet
@@ -54,11 +54,17 @@ def summary(g: BlitzGame, decisions: int) -> dict[str, Any]:
     s = g.state
     td = {"home": 0, "away": 0}
     claimed: dict[str, list[str]] = {"home": [], "away": []}
+    drawn: list[str] = []
+    arena = None
     for e in g.events:
         if isinstance(e, Touchdown):
             td[e.team] += 1
         elif isinstance(e, CardClaimed):
             claimed[e.team].append(e.challenge)
+        elif isinstance(e, RandomEventDrawn):
+            drawn.append(e.kind)
+        elif isinstance(e, ArenaRolled):
+            arena = e.slug
     return {
         "home": s.sheets[0].card,
         "away": s.sheets[1].card,
@@ -67,6 +73,8 @@ def summary(g: BlitzGame, decisions: int) -> dict[str, Any]:
         "how": s.how,
         "touchdowns": td,
         "cards_claimed": claimed,
+        "random_events": drawn,
+        "arena": arena,
         "turns": sum(s.turns),
         "decisions": decisions,
         "events": len(g.events),

@@ -49,4 +49,11 @@ def test_simulate_takes_the_variant_options(capsys):
     assert main([*argv, "--special-balls"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 2
     assert main(["--seed", "4", "--arena", "7", "--no-random-events", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["how"] in ("points", "sudden_death")
+    out = json.loads(capsys.readouterr().out)
+    assert out["arena"] == "mountain_summit_stadium"
+    assert out["random_events"] == []
+    assert main(["--seed", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["arena"] is None
+    if out["how"] == "points":  # the deck was dealt out: six were drawn
+        assert len(out["random_events"]) == 6
