@@ -87,6 +87,7 @@ class ReplayState:
         self.arrow: tuple[str, int, int] | None = None
         self.dice: list[dict[str, Any]] = []
         self.scoring: list[dict[str, Any]] = []
+        self.over = False
 
     def occupant(self, sq: int) -> int:
         for pid, at in self.sq.items():
@@ -261,6 +262,7 @@ def _sweep(s: ReplayState, e: Mapping[str, Any]) -> None:
 
 
 def _end(s: ReplayState, e: Mapping[str, Any]) -> None:
+    s.over = True
     s.points = [e["home_points"], e["away_points"]]
     s.acting = s.target = -1
     s.trail = []
@@ -478,6 +480,8 @@ class _Frames:
 
     def turn_label(self) -> str:
         s = self.state
+        if s.over:
+            return "End of the game"
         if s.turn_team < 0:
             return "Set-up"
         return f"{self.names.t(TEAM_NAMES[s.turn_team])} turn {s.turn_number}"
@@ -617,6 +621,7 @@ def replay_data(
             "full_name": names.intro(pid),
             "position": roster.position[i],
             "number": pid - roster.team[i] * 100,
+            "label": str(pid - roster.team[i] * 100),
         }
         for i, pid in enumerate(roster.pid)
     ]

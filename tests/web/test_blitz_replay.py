@@ -223,6 +223,12 @@ def test_stepping_through_a_game_on_a_desktop(replay_tab):
     assert page.is_disabled("#br-step")
     end = frames[-1]["points"]
     assert page.text_content("#br-points") == f"{end['home']}–{end['away']}"
+    lead = end["home"] - end["away"]
+    leader = "Reavers" if lead > 0 else "Grimjaws"
+    n = abs(lead)
+    assert page.text_content("#br-lead") == (
+        "Level" if n == 0 else f"{leader} lead by {n} point{'s' if n != 1 else ''}"
+    )
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(
         path=str(ARTIFACTS / "web-blitz-replay-desktop.png"), full_page=True

@@ -115,7 +115,8 @@
       g.style.display = "none";
       svg("circle", { r: S * 0.4 }, g);
       var t = svg("text", {}, g);
-      t.textContent = p.number;
+      t.textContent = p.label;
+      svg("title", {}, g).textContent = p.full_name + " (" + teamName(p.team) + ")";
       return g;
     });
     ballLayer = svg("g", { "aria-hidden": "true" }, ui.svg);
@@ -189,6 +190,10 @@
         f.dropped.forEach(function (n) { text("li", "br-dropped", card(n).bonus_play + ": discarded", hand); });
       }
       el("br-points-" + side).textContent = f.points[side];
+      // the track: a bar per team, full at the higher of the points so far
+      // and the ten-point lead that wins by Sudden Death
+      var top = Math.max(10, f.points.home, f.points.away);
+      el("br-bar-" + side).style.width = (100 * f.points[side] / top) + "%";
       var list = el("br-scored-" + side);
       clear(list);
       data.scoring.slice(0, f.scored).forEach(function (s) {
@@ -217,6 +222,9 @@
     renderCards(f);
     renderDice(f);
     ui.points.textContent = f.points.home + "–" + f.points.away;
+    var lead = f.points.home - f.points.away;
+    el("br-lead").textContent = lead === 0 ? "Level" : (lead > 0 ? teamName("home") : teamName("away")) +
+      " lead by " + Math.abs(lead) + (Math.abs(lead) === 1 ? " point" : " points");
     ui.turn.textContent = f.turn;
     ui.action.textContent = f.action;
     ui.caption.textContent = f.caption;

@@ -116,6 +116,7 @@ def test_the_board_players_and_the_first_frames():
     assert p[1]["name"] == "Harald"
     assert p[1]["full_name"] == "Harald the Human Lineman"
     assert p[3]["name"] == "Human Lineman 3"  # unnamed: card, position, number
+    assert p[3]["label"] == "3"  # the token's label
     assert p[101]["full_name"] == "Grak the Orc Lineman"
     assert p[106]["position"] == "Big Un Blocker"
     assert p[106]["team"] == "away"
@@ -482,3 +483,5 @@ def test_every_player_is_somewhere_in_every_frame_of_a_game():
         assert len(squares) == len(set(squares)), f["caption"]  # one per square
         assert all(0 <= x < 17 and 0 <= y < 11 for x, y in squares)
     assert d["points"] == {"home": g.score[0], "away": g.score[1]}
+    assert d["frames"][-1]["type"] == "game_end"
+    assert d["frames"][-1]["turn"] == "End of the game"
