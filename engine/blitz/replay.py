@@ -132,6 +132,7 @@ def _turn(s: ReplayState, e: Mapping[str, Any]) -> None:
     s.action_label = ""
     s.acting = s.target = -1
     s.trail = []
+    s.ttm_failed = None
 
 
 def _action(s: ReplayState, e: Mapping[str, Any]) -> None:

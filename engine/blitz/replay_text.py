@@ -194,7 +194,8 @@ def _block(n: Namer, e: Mapping[str, Any]) -> str:
     if chosen == "violent":
         return f"{head}; the Violent roll decides instead"
     if not chosen:
-        return f"{head}, and rolls them again (Offensive Specialist)"
+        them = "it" if count == 1 else "them"
+        return f"{head}, and rolls {them} again (Offensive Specialist)"
     return f"{head}; chooses {FACES.get(chosen, words(chosen).capitalize())}"
 
 

@@ -122,6 +122,18 @@ def test_the_fallback_names_the_type_in_words():
         ),
         (
             {
+                "type": "block_dice",
+                "player": 101,
+                "target": 1,
+                "faces": ["tackle"],
+                "assisted": False,
+                "chosen": "",
+            },
+            "Grak blocks Harald with 1 Block Die: Tackle, and rolls it again "
+            "(Offensive Specialist)",
+        ),
+        (
+            {
                 "type": "roll",
                 "purpose": "throw",
                 "player": 4,
