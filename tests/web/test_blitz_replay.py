@@ -76,11 +76,23 @@ def test_the_partial_renders_the_data_the_log_and_its_files():
     assert f'max="{len(data["frames"]) - 1}"' in out
 
 
-def test_the_game_has_every_kind_of_jump():
-    m = game_data()["marks"]
-    assert m["touchdowns"]
-    assert m["claims"]
-    assert m["injuries"] or m["turns"]
+def test_the_jumps_are_the_frames_of_their_events():
+    data = game_data()
+    by_type: dict[str, list[int]] = {}
+    for n, f in enumerate(data["frames"]):
+        by_type.setdefault(f["type"], []).append(n)
+    m = data["marks"]
+    assert m["touchdowns"] == by_type["touchdown"]
+    assert m["claims"] == by_type["card_claimed"]
+    assert m["injuries"] == by_type["injured"]
+    assert m["turns"] == by_type["turn_start"]
+    assert m["actions"] == by_type["action"]
+    # this game has each kind, so the browser test below uses every button
+    assert [len(m[k]) > 0 for k in ("touchdowns", "claims", "injuries")] == [
+        True,
+        True,
+        True,
+    ]
 
 
 # --- in the browser -------------------------------------------------------------
@@ -144,6 +156,20 @@ def at(page) -> int:
     return int(page.get_attribute("#blitz-replay", "data-at"))
 
 
+def board_matches(page, frame: dict[str, Any]) -> None:
+    """The tokens drawn are the Players on the board in the frame (the
+    Dugout's hidden), the Prone ones flattened; the balls likewise."""
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('#br-board .token')]
+        .filter(g => g.style.display !== 'none')
+        .map(g => g.classList.contains('down'))"""
+    )
+    on_board = [p for p in frame["players"] if p is not None]
+    assert len(shown) == len(on_board)
+    assert shown.count(True) == sum(1 for p in on_board if p[2])
+    assert page.locator("#br-board .ball").count() == len(frame["balls"])
+
+
 def axe_serious(page) -> list[str]:
     page.evaluate(AXE_SOURCE)
     found = page.evaluate(
@@ -193,6 +219,7 @@ def test_stepping_through_a_game_on_a_desktop(replay_tab):
         == f"{f['points']['home']}–{f['points']['away']}"
     )
     assert page.text_content("#br-caption").startswith("TOUCHDOWN!")
+    board_matches(page, f)
     scorer_side = f["turn_team"] if f["turn_team"] else "home"
     assert page.locator(f"#br-scored-{scorer_side} li").count() >= 1
 
@@ -208,6 +235,14 @@ def test_stepping_through_a_game_on_a_desktop(replay_tab):
         data["cards"][n - 1]["challenge"] for n in frames[claim]["active"] if n
     ]
 
+    page.click("#br-start")
+    page.click("#br-next-injury")
+    hurt = marks["injuries"][0]
+    assert at(page) == hurt
+    victim = data["frames"][hurt]["caption"]
+    assert page.text_content("#br-caption") == victim
+    board_matches(page, data["frames"][hurt])
+
     # the keyboard: a log line takes the focus; the arrows step
     line = page.locator('.br-line[data-frame="5"]')
     page.locator("details.br-turn").first.evaluate("d => d.open = true")
@@ -218,8 +253,20 @@ def test_stepping_through_a_game_on_a_desktop(replay_tab):
     page.keyboard.press("ArrowRight")
     assert at(page) == 6
 
+    # a Knocked Down Player lies flat in the team's colour
+    down = next(n for n, f in enumerate(frames) if f["type"] == "knocked_down")
+    page.evaluate(
+        "() => document.querySelectorAll('details.br-turn')"
+        ".forEach(d => { d.open = true; })"
+    )
+    page.click(f'.br-line[data-frame="{down}"]')
+    assert at(page) == down
+    board_matches(page, frames[down])
+    assert page.locator("#br-board .token.down").count() >= 1
+
     page.click("#br-end")
     assert at(page) == len(frames) - 1
+    board_matches(page, frames[-1])
     assert page.is_disabled("#br-step")
     end = frames[-1]["points"]
     assert page.text_content("#br-points") == f"{end['home']}–{end['away']}"
