@@ -601,7 +601,36 @@ def replay_data(
     away: BlitzTeamSheet,
     side: str,
 ) -> dict[str, Any]:
-    """The replay of one game (see the module doc): JSON-able, in words."""
+    """The replay of one game (see the module doc), JSON-able:
+
+    - ``teams``: home/away name, card slug, card name;
+    - ``board``: side, name, width (17, along the board) and height (11),
+      ``end_zones`` (the x of each team's own End Zone), ``trapdoors`` and
+      ``blocked`` as [x, y];
+    - ``players``: id, team, name, full_name ("Grak the Orc Blitzer"),
+      position, number and label (the token's text), in card order;
+    - ``cards``: the 26 cards, ``cards[n - 1]`` for card n: challenge,
+      points, challenge_text, bonus_play, bonus_text;
+    - ``frames``: one per event (``event`` its index) plus a ``hand_limit``
+      frame (``event`` None, ``dropped`` the cards) where a hand was cut to
+      three; each with ``type``, ``caption``, ``dice`` (label, faces,
+      ``ok`` True/False/None, ``chosen`` for Block Dice), ``turn`` ("Reavers
+      turn 4"), ``turn_team``, ``turn_index``, ``action`` ("Action 2 of 3:
+      Block", "Free Run Action" or ""), ``action_index``, ``players`` (in
+      the order of ``players``: [x, y, prone] or None in the Dugout),
+      ``balls`` (ball, x, y, holder id or None), ``active`` (the three
+      spaces' card numbers, 0 empty), ``deck`` (left, top card or None),
+      ``hands`` (home/away card numbers, oldest first), ``points``,
+      ``scored`` (how many ``scoring`` entries so far), ``acting``,
+      ``target``, ``trail`` ([x, y] the acting Player went through this
+      Action) and ``arrow`` (kind, from, to: a block, push, throw or bounce);
+    - ``scoring``: each score (team, points, what, frame, text);
+    - ``marks``: frame indices of ``turns``, ``actions``, ``touchdowns``,
+      ``claims`` and ``injuries``, to step and jump by;
+    - ``log``: the frames grouped by turn (label, team, steps of frame,
+      caption and mark) for the page's play-by-play;
+    - ``points``: the final points.
+    """
     brd = board(side)
     roster = BlitzState(brd, home, away, FixedDice())
     upcoming = [0] * len(events)
