@@ -202,6 +202,12 @@ def _block(s: ReplayState, e: Mapping[str, Any]) -> None:
         s.arrow = ("block", a, t)
 
 
+def _made_prone(s: ReplayState, e: Mapping[str, Any]) -> None:
+    # Prone with no Armour Check (a Random Event); a ball held bounces next
+    s.prone[e["player"]] = True
+    s.drop(e["player"])
+
+
 def _knocked(s: ReplayState, e: Mapping[str, Any]) -> None:
     s.prone[e["player"]] = True
     s.drop(e["player"])
@@ -230,6 +236,9 @@ def _touchdown(s: ReplayState, e: Mapping[str, Any]) -> None:
 
 
 def _dealt(s: ReplayState, e: Mapping[str, Any]) -> None:
+    # Decision: the deck count is of Challenge Cards only (the ones that end
+    # the game when they run out); Random Event cards shuffled in are drawn
+    # as they come to the top and shown by their own steps.
     s.active[e["slot"] - 1] = e["card"]
     s.deck_left -= 1
 
@@ -268,6 +277,20 @@ def _end(s: ReplayState, e: Mapping[str, Any]) -> None:
     s.acting = s.target = -1
     s.trail = []
     s.action_label = ""
+
+
+def _nothing(s: ReplayState, e: Mapping[str, Any]) -> None:
+    return None
+
+
+def _random_event(s: ReplayState, e: Mapping[str, Any]) -> None:
+    """Reset takes every Player off the pitch before they are set up again
+    (engine.blitz.random_events.reset: balls stay where they were, loose);
+    the other Random Events act through their own events."""
+    if e["kind"] == "reset":
+        s.holder.clear()
+        for pid in s.ids:
+            s.to_dugout(pid)
 
 
 def _roll(s: ReplayState, e: Mapping[str, Any]) -> None:
@@ -320,6 +343,11 @@ EFFECTS: dict[str, Effect] = {
     "clean_sweep": _sweep,
     "game_end": _end,
     "roll": _roll,
+    "made_prone": _made_prone,
+    # no change on the board: the caption tells them
+    "random_event": _random_event,
+    "arena": _nothing,
+    "ball_chosen": _nothing,
 }
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from engine.blitz.data import cards
+
 # Block Dice faces and the Foul results, as the rulebook names them
 # ("Block Dice Results", "Foul Action").
 FACES = {
@@ -56,6 +58,10 @@ INJURIES = {
     "to the Dugout",
     "bloodlust": "gives in to Bloodlust: Injured, to the Dugout",
     "minion": "takes the Bloodlust Injury as a Minion and goes to the Dugout",
+    "sewer_pipe": "is on the Trapdoor a team-mate comes up through: Injured, to "
+    "the Dugout",
+    "trapdoor_monster": "is grabbed by the Trapdoor Monster: Injured, to the Dugout",
+    "pitch_invasion": "is flattened by the pitch invasion: Injured, to the Dugout",
 }
 # Dice checks (engine.events.Roll ``purpose``) as a coach names them.
 CHECKS = {
@@ -64,6 +70,13 @@ CHECKS = {
     "throw_team_mate": "Throw Check for the Throw Team-mate",
     "violent": "Violent roll",
     "move": "Move roll",
+    "pitch_invasion": "Pitch Invasion Block Die",
+    "squig_ball": "Squig Ball bite roll",
+}
+# Why a Player became Prone without an Armour Check (events.MadeProne).
+PRONE_CAUSES = {
+    "banana_skins": "slips on a banana skin",
+    "trapdoor_monster": "is knocked off their feet by the Trapdoor Monster",
 }
 
 
@@ -258,6 +271,32 @@ def _end(n: Namer, e: Mapping[str, Any]) -> str:
     )
 
 
+def _random_event(n: Namer, e: Mapping[str, Any]) -> str:
+    ev = cards().random_events.get(str(e["kind"]))
+    if ev is None:
+        return f"{n.t(e['team'])} draw a Random Event: {words(e['kind'])}"
+    return f"{n.t(e['team'])} draw the Random Event {ev.name}: {ev.text}"
+
+
+def _arena(n: Namer, e: Mapping[str, Any]) -> str:
+    arena = cards().arenas[int(e["arena"]) - 1]
+    how = f"the D8 shows {e['d8']}" if e["d8"] else "as the coaches agreed"
+    return f"The game is played at the {arena.name} ({how}): {arena.text}"
+
+
+def _ball_chosen(n: Namer, e: Mapping[str, Any]) -> str:
+    ball = cards().balls.get(str(e["kind"]))
+    if ball is None:
+        return f"{n.t(e['team'])} choose a standard ball for the next ball in play"
+    return f"{n.t(e['team'])} choose the {ball.name} for the next ball in play: {ball.text}"
+
+
+def _made_prone(n: Namer, e: Mapping[str, Any]) -> str:
+    cause = str(e["cause"])
+    why = PRONE_CAUSES.get(cause, f"goes down ({words(cause)})")
+    return f"{n.p(e['player'])} {why} and lies Prone (no Armour Check)"
+
+
 CAPTIONS: dict[str, Caption] = {
     "blitz_start": lambda n, e: (
         f"{n.t('home')} v {n.t('away')} on the {n.side(e['side'])} side of the "
@@ -289,6 +328,10 @@ CAPTIONS: dict[str, Caption] = {
     ),
     "game_end": _end,
     "roll": _roll,
+    "random_event": _random_event,
+    "arena": _arena,
+    "ball_chosen": _ball_chosen,
+    "made_prone": _made_prone,
 }
 
 

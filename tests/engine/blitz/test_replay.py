@@ -422,7 +422,9 @@ def state_of(g: BlitzGame) -> dict[str, Any]:
             if p >= 0
         ),
         "active": list(s.active_cards),
-        "left": len(s.deck),
+        # the replay counts the Challenge Cards left (1-26), not the Random
+        # Event cards shuffled in (101-112)
+        "left": sum(1 for c in s.deck if c <= 26),
         "hands": {"home": list(s.hands[0]), "away": list(s.hands[1])},
         "points": {"home": s.score[0], "away": s.score[1]},
     }

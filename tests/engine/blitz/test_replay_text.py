@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine.blitz import events as blitz_events
+from engine.blitz.data import cards
 from engine.blitz.replay import replay_data
 from engine.blitz.replay_text import CAPTIONS, fallback
 from engine.blitz.simulate import play
@@ -55,6 +56,14 @@ SAMPLE: dict[str, Any] = {
     "modifier": 0,
     "success": True,
     "rerolled": False,
+    "arena": 3,
+    "slug": "the_bone_pit",
+}
+# Fields whose sample depends on the event (a kind of ball, of Random Event).
+SAMPLE_BY_CLASS: dict[str, dict[str, Any]] = {
+    "RandomEventDrawn": {"card": 101, "kind": "generous_coaches"},
+    "BallChosen": {"kind": "squig_ball"},
+    "MadeProne": {"cause": "banana_skins"},
 }
 
 
@@ -64,9 +73,10 @@ def event_classes() -> list[type]:
 
 @pytest.mark.parametrize("cls", event_classes(), ids=lambda c: c.__name__)
 def test_every_event_type_has_a_real_caption(cls):
-    missing = [f for f in cls._fields if f not in SAMPLE]
+    sample = {**SAMPLE, **SAMPLE_BY_CLASS.get(cls.__name__, {})}
+    missing = [f for f in cls._fields if f not in sample]
     assert missing == [], f"add sample values for {missing}"
-    e = cls(*(SAMPLE[f] for f in cls._fields)).to_dict()
+    e = cls(*(sample[f] for f in cls._fields)).to_dict()
     assert e["type"] in CAPTIONS, f"no caption for {e['type']}"
     d = replay_data([e], HOME, AWAY, "single")
     text = d["frames"][0]["caption"]
@@ -76,7 +86,44 @@ def test_every_event_type_has_a_real_caption(cls):
 
 
 def test_the_fallback_names_the_type_in_words():
-    assert fallback("random_event") == "Random event (no description yet)"
+    assert fallback("rookies_reroll") == "Rookies reroll (no description yet)"
+
+
+@pytest.mark.parametrize(
+    ("event", "text"),
+    [
+        (
+            {
+                "type": "random_event",
+                "team": "away",
+                "card": 103,
+                "kind": "empty_the_bench",
+            },
+            "Grimjaws draw the Random Event Empty the Bench: Every Reserves Player "
+            "may make a free Reserves Action.",
+        ),
+        (
+            {"type": "arena", "d8": 7, "arena": 7, "slug": "mountain_summit_stadium"},
+            "The game is played at the Mountain Summit Stadium (the D8 shows 7): "
+            "Sudden Death comes at 8 points ahead instead of 10.",
+        ),
+        (
+            {"type": "ball_chosen", "team": "home", "ball": 0, "kind": "standard"},
+            "Reavers choose a standard ball for the next ball in play",
+        ),
+        (
+            {"type": "made_prone", "player": 101, "cause": "banana_skins"},
+            "Grak slips on a banana skin and lies Prone (no Armour Check)",
+        ),
+        (
+            {"type": "injured", "player": 1, "cause": "trapdoor_monster"},
+            "Harald is grabbed by the Trapdoor Monster: Injured, to the Dugout",
+        ),
+    ],
+)
+def test_random_event_arena_and_ball_captions(event, text):
+    d = replay_data([event], HOME, AWAY, "single")
+    assert d["frames"][0]["caption"] == text
 
 
 @pytest.mark.parametrize(
@@ -244,5 +291,8 @@ def test_no_caption_of_a_full_game_has_codes_or_squares(home, away, seed):
             for x in v if isinstance(v, list) else [v]:
                 if isinstance(x, int) and not isinstance(x, bool):
                     allowed.add(abs(x))
+        if e["type"] == "random_event":  # the card's own text has numbers
+            rule = cards().random_events[e["kind"]].text
+            allowed.update(int(x) for x in re.findall(r"\d+", rule))
         for token in re.findall(r"\b\d+\b", text):
             assert int(token) in allowed, (text, e)
