@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.blitz import abilities as ab
+from engine.blitz import arenas, balls
 from engine.blitz.ball import bounce, can_take, drop, enter_square, give
 from engine.blitz.board import LONG, SHORT
 from engine.blitz.events import (
@@ -366,11 +367,14 @@ class Reserves(BProc):
         self.i = i
 
     def step(self, g: BlitzState) -> Decision | None:
-        opts = tuple(("place", sq) for sq in reserve_squares(g, self.i))
+        squares = reserve_squares(g, self.i) + arenas.trapdoor_reserve_squares(g)
+        opts = tuple(("place", sq) for sq in squares)
         return Decision(_team(g, self.i), "reserves", opts, g.pid[self.i])
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         i, sq = self.i, choice[1]
+        if not g.board.in_end_zone(g.team[i], sq):
+            arenas.clear_trapdoor(g, sq)  # Sewer Pipe Stadium
         g.place(i, sq)
         g.prone[i] = False
         g.events.append(Placed(g.pid[i], sq, "reserves"))
@@ -405,6 +409,8 @@ def assisted(g: BlitzState, i: int, target: int) -> bool:
     who may Assist (Defensive, Woodland Aid, War Machine, Bomber)."""
     if ab.block_unassisted(g, i, target):
         return False
+    if arenas.trapdoor_assist(g, target):  # Overgrown Arena
+        return True
     return any(
         j != i and g.team[j] == g.team[i] and ab.may_assist(g, j, target)
         for j in g.markers(target)
@@ -440,11 +446,21 @@ class Block(BProc):
                 self.phase = 3
                 return None
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.left)
+            fresh = len(self.left) == len(self.faces)  # no die resolved yet
+            if (
+                fresh
+                and not self.rerolled
+                and MISS in self.faces
+                and balls.spikey(g, i)
+            ):
+                opts += (("reroll_miss",),)  # Extra Spikey Ball
             return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
         if self.phase == 1:
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
             if not self.rerolled and "offensive_specialist" in g.abilities[i]:
                 opts += (("reroll",),)
+            if not self.rerolled and MISS in self.faces and balls.spikey(g, i):
+                opts += (("reroll_miss",),)  # Extra Spikey Ball
             return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
         if self.phase == 2:
             opts = (("follow_up", True), ("follow_up", False))
@@ -470,6 +486,13 @@ class Block(BProc):
         if self.phase == 1 and choice[0] == "reroll":
             # Offensive Specialist: the first roll is logged, then re-rolled.
             self._again(g)
+            return
+        if self.phase == 1 and choice[0] == "reroll_miss":
+            g.events.append(
+                BlockDice(g.pid[i], g.pid[self.target], self.faces, self.assisted, "")
+            )
+            self.rerolled = True
+            self._roll(g, only_misses=True)
             return
         if self.phase == 1:
             face = choice[1]
@@ -506,12 +529,18 @@ class Block(BProc):
         self.rerolled = True
         self._roll(g)
 
-    def _roll(self, g: BlitzState) -> None:
+    def _roll(self, g: BlitzState, *, only_misses: bool = False) -> None:
         i, t = self.i, self.target
-        n = g.block[i] + (1 if self.assisted else 0)
-        self.faces = tuple(
-            ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
-        )
+        if only_misses:  # the Extra Spikey Ball re-rolls the Misses only
+            self.faces = tuple(
+                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) if f == MISS else f
+                for f in self.faces
+            )
+        else:
+            n = arenas.block_dice(g, g.block[i], self.assisted)
+            self.faces = tuple(
+                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
+            )
         self.left = list(self.faces)
         rec = g.current_record
         if rec is not None:
@@ -519,6 +548,8 @@ class Block(BProc):
 
     def _down(self, g: BlitzState, modifier: int) -> None:
         t = self.target
+        if "crumbling_astrogranite_pitch" in g.lasting:  # a Random Event
+            modifier -= 1
         injured = knock_down(g, t, modifier)
         rec = g.current_record
         if rec is not None:
@@ -545,7 +576,7 @@ class Block(BProc):
             frm = g.pos[t]
             to = g.board.step(frm, dx, dy)
             if to < 0 or g.board.blocked[to] or g.occ[to] >= 0:
-                self._down(g, 0)
+                self._down(g, arenas.shove_down_modifier(g))
             else:
                 g.place(t, to)
                 g.events.append(Pushed(g.pid[t], frm, to))
@@ -622,6 +653,7 @@ class Throw(BProc):
         self.target = -1
         self.modifier = 0
         self.rerolled = False
+        self.source = ""  # what offers the re-roll of a failed Throw Check
 
     def _record(self, g: BlitzState) -> Any:
         return None if self.dump_off else g.current_record
@@ -637,7 +669,7 @@ class Throw(BProc):
         # coach's choice, since a re-rolled fumble bounces from the thrower.)
         opts = (("reroll", True), ("reroll", False))
         return Decision(
-            _team(g, self.i), "reroll", opts, g.pid[self.i], info=("expert_passer",)
+            _team(g, self.i), "reroll", opts, g.pid[self.i], info=(self.source,)
         )
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
@@ -667,7 +699,7 @@ class Throw(BProc):
             return
         modifier = 0
         if g.board.throw_range(frm, to) == LONG:
-            modifier -= 1
+            modifier += arenas.long_throw_modifier(g)
         if self._obstructed(g, i, j):
             modifier -= 1
         self.modifier = 0 if self.dump_off else max(-1, modifier)
@@ -687,14 +719,18 @@ class Throw(BProc):
         if ok or self.rerolled:
             self._outcome(g, ok, fumble)
         elif "expert_passer" in g.abilities[i]:
+            self.source = "expert_passer"
             return  # step() offers the re-roll
+        elif balls.rune_reroll(g, self.ball, i, d):
+            self.source = "dwarf_rune_ball"
+            return
         else:
             self._failed(g)
 
     def _failed(self, g: BlitzState) -> None:
         """A failed check not re-rolled yet: Rookies to Watch may re-roll it
-        (Decision: also once an Expert Passer declined his own re-roll; a
-        check is never re-rolled twice)."""
+        (Decision: also once an Expert Passer or the Dwarf Rune Ball's
+        re-roll was declined; a check is never re-rolled twice)."""
         self.rerolled = False
 
         def again(gg: BlitzState) -> None:

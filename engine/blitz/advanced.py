@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.blitz import arenas
 from engine.blitz.actions import BProc, armour_check, injure, violent
 from engine.blitz.ball import bounce, drop, enter_square
 from engine.blitz.board import LONG
@@ -60,6 +61,8 @@ class Foul(BProc):
             g.events.append(BlockDice(g.pid[i], g.pid[j], (face,), False, "violent"))
             return
         result = FOUL_RESULT[face]
+        if "get_the_ref" in g.lasting:  # the Random Event, for the game
+            result = {SPOTTED: SLIPPED, TAKE_THAT: GOT_THEM}.get(result, result)
         g.events.append(BlockDice(g.pid[i], g.pid[j], (face,), False, result))
         rec = g.current_record
         if rec is not None:
@@ -140,7 +143,7 @@ class ThrowTeamMate(BProc):
         frm = g.pos[i]
         modifier = 0
         if g.board.throw_range(frm, to) == LONG:
-            modifier -= 1
+            modifier += arenas.long_throw_modifier(g)
         t = g.team[i]
         for sq in g.board.under_ruler(frm, to):
             k = g.occ[sq]

@@ -67,6 +67,8 @@ class ScriptedBot:
             )
             if best[1] not in _FACE_RANK and ("reroll",) in d.options:
                 return ("reroll",)  # Offensive Specialist: only Tackle or Miss
+            if best[1] == "miss" and ("reroll_miss",) in d.options:
+                return ("reroll_miss",)  # Extra Spikey Ball: all Misses
             return best
         if kind == "reroll":
             return ("reroll", True)
@@ -85,7 +87,7 @@ class ScriptedBot:
             return max(d.options, key=lambda o: _friends_near(g, t, o[1]))
         if kind == "follow_up":
             return ("follow_up", False)
-        if kind in ("block_target", "foul_target"):
+        if kind in ("block_target", "foul_target", "banana_skins"):
             return max(d.options, key=lambda o: self._victim_value(g, g.idx[o[1]]))
         if kind == "throw_target":
             t = g.team[g.idx[d.player]] if d.player is not None else 0
@@ -94,12 +96,24 @@ class ScriptedBot:
             return max(d.options, key=lambda o: _points(g, o[1]))
         if kind == "discard_challenge":
             return min(d.options, key=lambda o: _points(g, o[1]))
-        if kind == "emergency_reserves":
+        if kind in ("emergency_reserves", "empty_the_bench"):
             return d.options[0]
+        if kind == "choose_ball":  # Blitz Bowl Balls: a Dwarf's rune ball
+            t = 0 if d.team == "home" else 1
+            want = (
+                "dwarf_rune_ball"
+                if g.sheets[t].card == "dwarf"
+                else "extra_spikey_ball"
+            )
+            return ("ball", want)
         if kind in ("reserves", "setup"):
             mid = g.board.width // 2
+            t = 0 if d.team == "home" else 1
+            # Sewer Pipe Stadium: never through a Trapdoor on a team-mate.
+            opts = [o for o in d.options if g.occ[o[1]] < 0 or g.team[g.occ[o[1]]] != t]
             return min(
-                d.options, key=lambda o: abs(g.board.ys[o[1]] - mid) + self.rng.random()
+                opts or d.options,
+                key=lambda o: abs(g.board.ys[o[1]] - mid) + self.rng.random(),
             )
         if kind == "sidestep":
             i = g.idx[d.player] if d.player is not None else 0

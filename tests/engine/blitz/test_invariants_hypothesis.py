@@ -1,6 +1,6 @@
 """Hypothesis invariants over whole Blitz Bowl games: seeds, teams, board
-side, the game's options (advanced rules, who holds Rookies to Watch) and
-the bots are drawn; the invariants are checked after every decision.
+side, the game's options (advanced rules with the Random Events, an arena,
+the special balls, who holds Rookies to Watch) and the bots are drawn; the invariants are checked after every decision.
 
 Derandomized (the same examples on every run, so CI is stable); few
 examples by default, more with ``BLITZ_HYPOTHESIS_EXAMPLES=500``. A whole
@@ -16,8 +16,9 @@ Invariants:
 - Players are conserved: each on one square (the occupancy agrees) or in
   the Dugout, none on a blocked square, as many as the two team cards;
 - points come only from the sources in ``POINT_SOURCES`` (Touchdowns 4,
-  claimed cards their printed points, Clean Sweeps 2), each priced from the
-  rules, not from the event;
+  claimed cards their printed points, Clean Sweeps 2, and the lasting
+  bonuses of ``BONUSES``: Generous Coaches +1 on each later Touchdown and
+  claimed card), each priced from the rules, not from the event;
 - Rookies to Watch is used at most once, by its holder, and never comes
   back.
 """
@@ -34,7 +35,13 @@ from hypothesis import strategies as st
 from engine.blitz.actions import SafeHands, Throw
 from engine.blitz.bots import RandomBot
 from engine.blitz.data import cards, teams
-from engine.blitz.events import CardClaimed, CleanSweep, RookiesReroll, Touchdown
+from engine.blitz.events import (
+    CardClaimed,
+    CleanSweep,
+    RandomEventDrawn,
+    RookiesReroll,
+    Touchdown,
+)
 from engine.blitz.game import BlitzGame
 from engine.blitz.scripted import ScriptedBot
 from engine.blitz.state import (
@@ -54,20 +61,25 @@ PHASES = (
 SLUGS = sorted(teams())
 
 
-def _card_points(e: CardClaimed) -> int:
-    return cards().deck[e.card - 1].challenge.points
+def _card_points(e: CardClaimed, bonus: int) -> int:
+    return cards().deck[e.card - 1].challenge.points + bonus
 
 
-# Every event that scores, and what one such event is worth by the rules.
-# The hook for later point sources: a Bonus Play or a random event that
-# scores (Generous Coaches: +1) adds its event class here, e.g.
-# ``GenerousCoaches: lambda e: 1``; an event that scores but is not listed
-# makes the points check fail.
-POINT_SOURCES: dict[type, Callable[[Any], int]] = {
-    Touchdown: lambda e: TOUCHDOWN_POINTS,
+# Every event that scores, and what one such event is worth by the rules,
+# given the lasting bonus in play when it happened. The hook for later
+# point sources: a Bonus Play that scores adds its event class here (e.g.
+# ``SomeBonusPlay: lambda e, bonus: 1``); a lasting effect that adds to
+# Touchdowns and claimed cards adds its Random Event slug to ``BONUSES``.
+# An event that scores but is not priced here makes the points check fail.
+POINT_SOURCES: dict[type, Callable[[Any, int], int]] = {
+    Touchdown: lambda e, bonus: TOUCHDOWN_POINTS + bonus,
     CardClaimed: _card_points,
-    CleanSweep: lambda e: CLEAN_SWEEP_POINTS,
+    CleanSweep: lambda e, bonus: CLEAN_SWEEP_POINTS,
 }
+# Random Events whose effect lasts the game and adds to every later
+# Touchdown and claimed Challenge Card (cards.md "Generous
+# Coaches": +1 point).
+BONUSES: dict[str, int] = {"generous_coaches": 1}
 
 
 def squad_size(card: str) -> int:
@@ -121,11 +133,17 @@ def check(s: BlitzState, holder: int) -> None:
     assert len(held) == len(set(held))
     # Points only from the known sources, at their rules' worth.
     points = [0, 0]
+    bonus = 0
+    lasting: set[str] = set()
     for e in s.events:
+        if isinstance(e, RandomEventDrawn) and e.kind in BONUSES:
+            if e.kind not in lasting:
+                lasting.add(e.kind)
+                bonus += BONUSES[e.kind]
         price = POINT_SOURCES.get(type(e))
         if price is not None:
-            assert e.points == price(e)
-            points[TEAM_NAMES.index(e.team)] += price(e)
+            assert e.points == price(e, bonus)
+            points[TEAM_NAMES.index(e.team)] += price(e, bonus)
     assert points == s.score
     # Rookies to Watch: once at most, by its holder, then gone.
     used = [e for e in s.events if isinstance(e, RookiesReroll)]
@@ -152,6 +170,8 @@ def check(s: BlitzState, holder: int) -> None:
     side=st.sampled_from(["single", "multiple"]),
     rookies=st.sampled_from([None, "home", "away"]),
     advanced=st.booleans(),
+    arena=st.sampled_from([None, "roll"]),
+    special_balls=st.booleans(),
     bots=st.sampled_from(["random", "scripted", "mixed"]),
 )
 def test_invariants_hold_after_every_decision(
@@ -161,15 +181,22 @@ def test_invariants_hold_after_every_decision(
     side: str,
     rookies: str | None,
     advanced: bool,
+    arena: str | None,
+    special_balls: bool,
     bots: str,
 ) -> None:
-    note(f"{seed=} {home=} {away=} {side=} {rookies=} {advanced=} {bots=}")
+    note(
+        f"{seed=} {home=} {away=} {side=} {rookies=} {advanced=} {arena=} "
+        f"{special_balls=} {bots=}"
+    )
     g = BlitzGame(
         BlitzTeamSheet("H", home),
         BlitzTeamSheet("A", away),
         seed=seed,
         side=side,
         advanced=advanced,
+        arena=arena,
+        special_balls=special_balls,
         rookies_to_watch=rookies,
     )
     holder = -1 if rookies is None else TEAM_NAMES.index(rookies)
