@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.blitz.events import DumpOff, Moved, Roll
 from tests.engine.blitz.helpers import arrange, events_of, new_game, options, sq
+from tests.engine.blitz.variant_helpers import game
 
 
 def moves(g):
@@ -220,3 +221,20 @@ def test_without_handling_skills_a_pushed_player_bounces_the_ball():
     s = g.state
     assert s.ball_holder[0] == -1
     assert s.ball_pos[0] == sq(g, 5, 5)
+
+
+def test_enforcer_with_the_extra_spikey_ball_rerolls_misses_before_any_die():
+    # The Bloodseeker (6, Block 2) holds the Extra Spikey Ball: Miss (1) and
+    # Shove (3); the Misses re-rolled first (6: Smash), then both faces are
+    # resolved one by one and no second re-roll is offered.
+    g, _ = game("khorne", "orc", dice=[1, 3, 6], special_balls=True)
+    g.apply(("ball", "extra_spikey_ball"))
+    arrange(g, {6: (5, 5), 101: (6, 5)}, balls=[6])
+    g.state.ball_kind[:] = ["extra_spikey_ball"]
+    g.apply(("act", 6, "block"))
+    g.apply(("target", 101))
+    assert options(g) == (("face", "shove"), ("face", "miss"), ("reroll_miss",))
+    g.apply(("reroll_miss",))
+    assert options(g) == (("face", "smash"), ("face", "shove"))
+    g.apply(("face", "shove"))
+    assert options(g) == (("face", "smash"),)
