@@ -9,29 +9,17 @@ from __future__ import annotations
 import pytest
 
 from engine.blitz.events import BlockDice, Roll, RookiesReroll
-from engine.blitz.game import BlitzGame
 from engine.blitz.rerolls import ROOKIES
-from engine.blitz.state import BlitzTeamSheet
-from engine.dice import FixedDice
 from engine.errors import RuleError
-from tests.engine.blitz.helpers import DECK, arrange, events_of, options, sq
+from tests.engine.blitz.helpers import arrange, events_of, options, sq
+from tests.engine.blitz.variant_helpers import game as variant_game
 
 USE = ("reroll_with", ROOKIES)
 
 
-def game(home, away, dice, holder, first=0):
+def game(home, away, dice, holder):
     """As helpers.new_game, with the card given to ``holder``."""
-    g = BlitzGame(
-        BlitzTeamSheet("Home", home),
-        BlitzTeamSheet("Away", away),
-        FixedDice(list(dice)),
-        deck_order=DECK,
-        first=first,
-        rookies_to_watch=holder,
-    )
-    while g.pending is not None and g.pending.kind == "setup":
-        g.apply(g.pending.options[0])
-    return g
+    return variant_game(home, away, dice, rookies_to_watch=holder)[0]
 
 
 def rolls(g, purpose):
