@@ -11,6 +11,7 @@ from engine.blitz.ball import bounce, drop, enter_square
 from engine.blitz.board import LONG
 from engine.blitz.events import BlockDice, Injured, Moved, Roll
 from engine.blitz.faces import D6_TO_FACE, KERRUNCH, MISS, SHOVE, SMASH, TACKLE
+from engine.blitz.rerolls import THROW, open_window
 from engine.blitz.state import TEAM_NAMES, BlitzState
 from engine.state import Decision
 
@@ -120,6 +121,8 @@ class ThrowTeamMate(BProc):
     def __init__(self, i: int) -> None:
         self.i = i
         self.thrown = -1
+        self.modifier = 0
+        self.to = -1
 
     def step(self, g: BlitzState) -> Decision | None:
         team = TEAM_NAMES[g.team[self.i]]
@@ -136,7 +139,7 @@ class ThrowTeamMate(BProc):
             self.thrown = g.idx[choice[1]]
             return
         g.stack.pop()
-        i, j, to = self.i, self.thrown, choice[1]
+        i, to = self.i, choice[1]
         frm = g.pos[i]
         modifier = 0
         if g.board.throw_range(frm, to) == LONG:
@@ -147,15 +150,37 @@ class ThrowTeamMate(BProc):
             if g.board.blocked[sq] or (k >= 0 and g.team[k] != t and g.open(k)):
                 modifier -= 1
                 break
-        modifier = max(-1, modifier)
+        self.modifier = max(-1, modifier)
+        self.to = to
+        self._check(g, rerolled=False)
+
+    def _check(self, g: BlitzState, *, rerolled: bool) -> None:
+        i, modifier = self.i, self.modifier
         value = g.throw[i]
         assert value is not None
         d = g.dice.d6()
         fumble = d == 1 or d + modifier <= 1
         ok = not fumble and (d == 6 or d + modifier >= value)
         g.events.append(
-            Roll("throw_team_mate", g.pid[i], (d,), value, modifier, ok, False)
+            Roll("throw_team_mate", g.pid[i], (d,), value, modifier, ok, rerolled)
         )
+        if ok or rerolled:
+            self._land(g, ok, fumble)
+            return
+        # Rookies to Watch may re-roll the failed Throw Check.
+        if not open_window(
+            g,
+            g.team[i],
+            THROW,
+            lambda gg: self._check(gg, rerolled=True),
+            lambda gg: self._land(gg, ok, fumble),
+            g.pid[i],
+        ):
+            self._land(g, ok, fumble)
+
+    def _land(self, g: BlitzState, ok: bool, fumble: bool) -> None:
+        i, j, to = self.i, self.thrown, self.to
+        frm = g.pos[i]
         if fumble:
             b = g.ball_of(j)
             g.to_dugout(j)

@@ -186,6 +186,27 @@ class CleanSweep(NamedTuple):
         return _d(self, "clean_sweep")
 
 
+class RookiesReroll(NamedTuple):
+    """The Rookies to Watch card is discarded to re-roll ``what``: "armour",
+    "throw" or "block" dice."""
+
+    team: str
+    what: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "rookies_reroll")
+
+
+class DumpOff(NamedTuple):
+    """A Block's target Interrupts it with a free Short Throw (Dump-off)."""
+
+    player: int
+    blocker: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "dump_off")
+
+
 class GameEnd(NamedTuple):
     """``how``: "sudden_death" or "points"; winner "home", "away" or ""."""
 
@@ -265,6 +286,8 @@ __all__ = [
     "Pushed",
     "RandomEventDrawn",
     "Roll",
+    "RookiesReroll",
+    "DumpOff",
     "StoodUp",
     "Touchdown",
     "TurnStart",

@@ -458,7 +458,9 @@ class BlitzGame:
     ``random_events`` the Random Event cards (None: with ``advanced``; see
     random_events.py; a ``deck_order`` may list them as 101-112);
     ``arena`` None, "roll" or 1-8 (arenas.py); ``special_balls`` the
-    Blitz Bowl Balls (balls.py)."""
+    Blitz Bowl Balls (balls.py); ``rookies_to_watch`` ("home" or "away")
+    gives that coach the Rookies to Watch card (rulebook "Rookies to
+    Watch"; :mod:`engine.blitz.rerolls`)."""
 
     def __init__(
         self,
@@ -474,11 +476,16 @@ class BlitzGame:
         random_events: bool | None = None,
         arena: int | str | None = None,
         special_balls: bool = False,
+        rookies_to_watch: str | None = None,
     ) -> None:
         g = BlitzState(board(side), home, away, dice or RandomDice(seed))
         g.advanced = advanced
         g.random_events = advanced if random_events is None else random_events
         g.special_balls = special_balls
+        if rookies_to_watch is not None:
+            if rookies_to_watch not in TEAM_NAMES:
+                raise RuleError("rookies_to_watch must be 'home', 'away' or None")
+            g.rookies = TEAM_NAMES.index(rookies_to_watch)
         self.state = g
         if first is None:
             d = g.dice.d6()

@@ -297,6 +297,19 @@ def _made_prone(n: Namer, e: Mapping[str, Any]) -> str:
     return f"{n.p(e['player'])} {why} and lies Prone (no Armour Check)"
 
 
+# What Rookies to Watch re-rolls (engine.blitz.events.RookiesReroll ``what``).
+REROLLED = {
+    "armour": "the Armour Check",
+    "throw": "the Throw Check",
+    "block": "the Block Dice",
+}
+
+
+def _rookies(n: Namer, e: Mapping[str, Any]) -> str:
+    what = REROLLED.get(str(e["what"]), words(e["what"]))
+    return f"{n.t(e['team'])} discard Rookies to Watch to re-roll {what}"
+
+
 CAPTIONS: dict[str, Caption] = {
     "blitz_start": lambda n, e: (
         f"{n.t('home')} v {n.t('away')} on the {n.side(e['side'])} side of the "
@@ -332,6 +345,10 @@ CAPTIONS: dict[str, Caption] = {
     "arena": _arena,
     "ball_chosen": _ball_chosen,
     "made_prone": _made_prone,
+    "rookies_reroll": _rookies,
+    "dump_off": lambda n, e: (
+        f"{n.p(e['player'])} dumps off the ball before {n.p(e['blocker'])}'s Block"
+    ),
 }
 
 

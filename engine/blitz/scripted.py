@@ -72,6 +72,12 @@ class ScriptedBot:
             return best
         if kind == "reroll":
             return ("reroll", True)
+        if kind == "reroll_window":
+            return self._reroll_window(g, d)
+        if kind == "dump_off":
+            t = 0 if d.team == "home" else 1
+            targets = [o for o in d.options if o[0] == "dump_off"]
+            return max(targets, key=lambda o: g.board.advance(t, g.pos[g.idx[o[1]]]))
         if kind == "free_action":
             return d.options[0]  # a free Action is always taken
         if kind == "minion":
@@ -114,6 +120,18 @@ class ScriptedBot:
             t = g.team[i]
             return max(d.options, key=lambda o: g.board.advance(t, o[1]))
         return self.rng.choice(d.options)
+
+    @staticmethod
+    def _reroll_window(g: BlitzState, d: Decision) -> tuple[Any, ...]:
+        """A failed Armour or Throw Check is always re-rolled; Block Dice
+        only when no face knocks the target down."""
+        what = d.info[1] if len(d.info) > 1 else ""
+        if what == "block":
+            i = g.idx[d.player] if d.player is not None else 0
+            rolled = [o[1] for o in _block_faces(g, i)]
+            if any(f in _FACE_RANK and f != SHOVE for f in rolled):
+                return ("keep",)
+        return d.options[0]
 
     # --- the Action decision ----------------------------------------------
 
@@ -239,6 +257,14 @@ class ScriptedBot:
         if g.board.distance(best[1], goal) >= g.board.distance(g.pos[i], goal):
             return ("stop",) if ("stop",) in d.options else best
         return best
+
+
+def _block_faces(g: BlitzState, i: int) -> list[tuple[str, str]]:
+    """The faces of the Block the blocker ``i`` is making (from its
+    record)."""
+    rec = g.current_record
+    faces = rec.block_faces if rec is not None and rec.player == i else ()
+    return [("face", f) for f in faces]
 
 
 def _friends_near(g: BlitzState, t: int, sq: int) -> int:

@@ -141,6 +141,7 @@ class BlitzState:
         self.ball_kind: list[str] = []  # by ball id ("standard", ...)
         self.next_ball_kind = ""  # chosen for the next new ball
         self.hands: tuple[list[int], list[int]] = ([], [])
+        self.rookies = -1  # the team holding Rookies to Watch, or -1
         self.last_round = -1  # turns each team still has once the deck is out
         self.final_turns: list[int] = []
         self.events: list[object] = []

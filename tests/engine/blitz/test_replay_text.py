@@ -58,6 +58,8 @@ SAMPLE: dict[str, Any] = {
     "rerolled": False,
     "arena": 3,
     "slug": "the_bone_pit",
+    "what": "block",
+    "blocker": 101,
 }
 # Fields whose sample depends on the event (a kind of ball, of Random Event).
 SAMPLE_BY_CLASS: dict[str, dict[str, Any]] = {
@@ -110,6 +112,14 @@ def test_the_fallback_names_the_type_in_words():
         (
             {"type": "ball_chosen", "team": "home", "ball": 0, "kind": "standard"},
             "Reavers choose a standard ball for the next ball in play",
+        ),
+        (
+            {"type": "rookies_reroll", "team": "away", "what": "armour"},
+            "Grimjaws discard Rookies to Watch to re-roll the Armour Check",
+        ),
+        (
+            {"type": "dump_off", "player": 4, "blocker": 101},
+            "Ivar dumps off the ball before Grak's Block",
         ),
         (
             {"type": "made_prone", "player": 101, "cause": "banana_skins"},
