@@ -22,6 +22,7 @@ from typing import Any
 from engine.blitz import actions as act
 from engine.blitz import effects as fx
 from engine.blitz.bonus import PASSED, Window, play, playable
+from engine.blitz.rerolls import ARMOUR, open_window
 from engine.blitz.state import TEAM_NAMES, BlitzState
 from engine.state import Decision
 
@@ -40,7 +41,7 @@ def block_target_windows(g: BlitzState, blk: Any) -> None:
         if card:
 
             def moxy_now(g: BlitzState) -> bool:
-                return not blk.assisted and g.block[i] < fx.MOXY_DICE
+                return not blk.is_assisted(g) and g.block[i] < fx.MOXY_DICE
 
             def moxy(g: BlitzState, k: int) -> None:
                 if k != PASSED:
@@ -159,13 +160,25 @@ class ArmourStep(act.BProc):
         if not played:
             self._finish(g, True)
             return
-        ok = act.check(g, "armour", self.target, self.value, self.modifier)
-        self._finish(g, ok)
+        ok = act.check(
+            g, "armour", self.target, self.value, self.modifier, rerolled=True
+        )
+        self._finish(g, ok, rerolled=True)
 
-    def _finish(self, g: BlitzState, ok: bool) -> None:
+    def _finish(self, g: BlitzState, ok: bool, *, rerolled: bool = False) -> None:
+        """A failed check Injures the target, unless its coach's Rookies to
+        Watch re-rolls it (a check is never re-rolled twice)."""
         g.stack.pop()
-        if not ok:
-            act.injure(g, self.target, "armour")
-            rec = g.current_record
-            if rec is not None:
-                rec.target_injured = True
+        if ok:
+            return
+        j, value, modifier = self.target, self.value, self.modifier
+
+        def again(gg: BlitzState) -> None:
+            if not act.check(gg, "armour", j, value, modifier, rerolled=True):
+                act.armour_injury(gg, j)
+
+        if not rerolled and open_window(
+            g, g.team[j], ARMOUR, again, lambda gg: act.armour_injury(gg, j), g.pid[j]
+        ):
+            return
+        act.armour_injury(g, j)

@@ -442,3 +442,24 @@ def test_blitz_block_targets_only_a_marked_player_even_for_a_bomber():
     g.apply(("move", sq(g, 5, 5)))
     g.apply(("bonus", 3))
     assert options(g) == (("target", 101),)
+
+
+def test_dusters_failed_check_may_still_be_rerolled_by_rookies_to_watch():
+    # Smash (6), Bladed Knuckle Dusters: Armour 6+, a 5 fails; the Orc's
+    # coach holds Rookies to Watch and re-rolls it: a 6 holds, he stays
+    # Prone on the pitch.
+    g, _ = new_game(dice=[6, 5, 6])
+    arrange(g, {1: (5, 5), 101: (6, 5)})
+    give(g, 0, 17)
+    g.state.rookies = 1
+    g.apply(("act", 1, "block"))
+    g.apply(("target", 101))
+    g.apply(("face", "smash"))
+    g.apply(("bonus", 17))
+    assert g.pending.kind == "reroll_window"
+    assert g.pending.team == "away"
+    g.apply(("reroll_with", "rookies_to_watch"))
+    s = g.state
+    assert [(r.dice, r.target) for r in rolls(g, "armour")] == [((5,), 6), ((6,), 6)]
+    assert s.pos[s.idx[101]] == sq(g, 6, 5)
+    assert s.prone[s.idx[101]]
