@@ -1,17 +1,16 @@
 """Bonus Plays played within a Block or a Throw (cards.md): Tough Enough
 and The Kid's Got Moxy once the target is chosen, Raw Talent after the
-Block Dice, a Throw Check or an Armour Check, Bladed Knuckle Dusters once a
-Block has Knocked Down its target.
+Block Dice or a Throw Check, Bladed Knuckle Dusters once a Block has
+Knocked Down its target.
 
 Decision: Raw Talent on a Throw Check (a Throw's or a Throw Team-mate's) is
-offered after a failed check only, and on an Armour Check only after a
-passed check for an opponent Knocked Down by the coach's Block (the only
-re-rolls that can help the coach; a failed Armour Check has already
-Injured the Player). The Armour Check of a Player a thrown team-mate lands
-on is not offered it.
-Decision: Raw Talent and Bladed Knuckle Dusters are played in the coach's
-own turn (they are not Interrupts), so for Armour Checks of Blocks made by
-the coach's Players.
+offered after a failed check only (re-rolling a success could only hurt).
+Raw Talent on an Armour Check belongs to the coach who makes it, the
+Knocked Down Player's (rulebook "Block Dice Results"): it is a re-roll
+source of :mod:`engine.blitz.rerolls`, offered after a failed check of the
+coach's own Player, beside Rookies to Watch.
+Decision: Bladed Knuckle Dusters is played in the coach's own turn, for
+the Armour Check of a Player their Block Knocked Down.
 """
 
 from __future__ import annotations
@@ -95,12 +94,13 @@ def throw_reroll(
 
 
 def armour_windows(g: BlitzState, blocker: int, target: int, modifier: int) -> bool:
-    """Whether the blocker's coach may play a card on this Armour Check;
-    if so the target falls now and :class:`ArmourStep` makes the check."""
+    """Whether the blocker's coach may play Bladed Knuckle Dusters on this
+    Armour Check; if so the target falls now and :class:`ArmourStep` makes
+    the check."""
     t = g.team[blocker]
     if t != g.active or g.armour[target] is None:
         return False
-    if not (playable(g, t, "bladed_knuckle_dusters") or playable(g, t, "raw_talent")):
+    if not playable(g, t, "bladed_knuckle_dusters"):
         return False
     act.fall(g, target)
     g.stack.append(ArmourStep(blocker, target, modifier))
@@ -109,7 +109,8 @@ def armour_windows(g: BlitzState, blocker: int, target: int, modifier: int) -> b
 
 class ArmourStep(act.BProc):
     """The Armour Check of a Player Knocked Down by a Block, with Bladed
-    Knuckle Dusters (Armour 6+) before it and Raw Talent after it."""
+    Knuckle Dusters (Armour 6+) before it; a failed check may then be
+    re-rolled by the target's coach (:func:`engine.blitz.rerolls.open_window`)."""
 
     def __init__(self, blocker: int, target: int, modifier: int) -> None:
         self.blocker = blocker
@@ -132,9 +133,6 @@ class ArmourStep(act.BProc):
         if self.phase == 1:
             self.phase = 2
             ok = act.check(g, "armour", self.target, self.value, self.modifier)
-            self.card = playable(g, t, "raw_talent") if ok else 0
-            if self.card:
-                return self._offer(g, t, "raw_talent")
             self._finish(g, ok)
         return None
 
@@ -148,26 +146,13 @@ class ArmourStep(act.BProc):
         )
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
-        t = g.team[self.blocker]
-        played = choice[0] == "bonus"
-        if played:
-            play(g, t, self.card, self.blocker)
-        if self.phase == 1:  # Bladed Knuckle Dusters answered
-            if played:
-                self.value = DUSTERS_ARMOUR
-            return
-        # Raw Talent answered, after a passed check
-        if not played:
-            self._finish(g, True)
-            return
-        ok = act.check(
-            g, "armour", self.target, self.value, self.modifier, rerolled=True
-        )
-        self._finish(g, ok, rerolled=True)
+        if choice[0] == "bonus":  # Bladed Knuckle Dusters played
+            play(g, g.team[self.blocker], self.card, self.blocker)
+            self.value = DUSTERS_ARMOUR
 
-    def _finish(self, g: BlitzState, ok: bool, *, rerolled: bool = False) -> None:
-        """A failed check Injures the target, unless its coach's Rookies to
-        Watch re-rolls it (a check is never re-rolled twice)."""
+    def _finish(self, g: BlitzState, ok: bool) -> None:
+        """A failed check Injures the target, unless its coach re-rolls it
+        (Rookies to Watch, Raw Talent)."""
         g.stack.pop()
         if ok:
             return
@@ -177,7 +162,7 @@ class ArmourStep(act.BProc):
             if not act.check(gg, "armour", j, value, modifier, rerolled=True):
                 act.armour_injury(gg, j)
 
-        if not rerolled and open_window(
+        if open_window(
             g, g.team[j], ARMOUR, again, lambda gg: act.armour_injury(gg, j), g.pid[j]
         ):
             return

@@ -32,45 +32,49 @@ def _nothing(g: BlitzState) -> None:
 
 
 class ReRollWindow:
-    """Offer team ``t`` to re-roll ``what`` with ``source``: a decision
-    ``reroll_window`` with ("reroll_with", source) and ("keep",). When the
-    source is no longer available as the window opens, the roll stands with
-    no decision."""
+    """Offer team ``t`` to re-roll ``what`` with one of ``sources``: a
+    decision ``reroll_window`` with ("reroll_with", source) for each source
+    still available and ("keep",). When none is available as the window
+    opens, the roll stands with no decision."""
 
     def __init__(
         self,
         t: int,
         what: str,
-        source: str,
+        sources: tuple[str, ...],
         reroll: Step,
         keep: Step = _nothing,
         player: int | None = None,
     ) -> None:
         self.t = t
         self.what = what
-        self.source = source
+        self.sources = sources
         self.reroll = reroll
         self.keep = keep
         self.player = player
 
+    def _available(self, g: BlitzState) -> list[str]:
+        return [s for s in self.sources if SOURCES[s].available(g, self.t, self.what)]
+
     def step(self, g: BlitzState) -> Decision | None:
-        if not SOURCES[self.source].available(g, self.t):
+        ready = self._available(g)
+        if not ready:
             g.stack.pop()
             self.keep(g)
             return None
-        opts = (("reroll_with", self.source), ("keep",))
+        opts = (*(("reroll_with", s) for s in ready), ("keep",))
         return Decision(
             TEAM_NAMES[self.t],
             "reroll_window",
             opts,
             self.player,
-            info=(self.source, self.what),
+            info=(ready[0], self.what),
         )
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         g.stack.pop()
         if choice[0] == "reroll_with":
-            SOURCES[self.source].spend(g, self.t, self.what)
+            SOURCES[choice[1]].spend(g, self.t, self.what)
             self.reroll(g)
         else:
             self.keep(g)
@@ -79,7 +83,7 @@ class ReRollWindow:
 class Source:
     """A re-roll source: whether team ``t`` may use it now, and using it."""
 
-    def available(self, g: BlitzState, t: int) -> bool:
+    def available(self, g: BlitzState, t: int, what: str) -> bool:
         raise NotImplementedError
 
     def spend(self, g: BlitzState, t: int, what: str) -> None:
@@ -90,7 +94,7 @@ class RookiesToWatch(Source):
     """The Rookies to Watch card: held by one team (``g.rookies``), it
     leaves the game once used."""
 
-    def available(self, g: BlitzState, t: int) -> bool:
+    def available(self, g: BlitzState, t: int, what: str) -> bool:
         return g.rookies == t
 
     def spend(self, g: BlitzState, t: int, what: str) -> None:
@@ -98,8 +102,33 @@ class RookiesToWatch(Source):
         g.events.append(RookiesReroll(TEAM_NAMES[t], what))
 
 
+class RawTalentOnArmour(Source):
+    """The Bonus Play Raw Talent on an Armour Check: "Discard this card
+    after you make an Armour Check ... Re-roll the dice" (cards.md). The
+    Knocked Down Player's coach makes the Armour Check (rulebook "Block Dice
+    Results", Smash), so it is the coach of the Player checked, in either
+    coach's turn. Decision: a card with a "when" and no "Interrupt" is played
+    whenever its moment comes, and an Armour Check is mostly made in the
+    opponent's turn. (Raw Talent on Throw Checks and Block Dice, made in the
+    coach's own turn, is offered by :mod:`engine.blitz.bonus_rolls`.)"""
+
+    def available(self, g: BlitzState, t: int, what: str) -> bool:
+        from engine.blitz.bonus import playable
+
+        return what == ARMOUR and bool(playable(g, t, RAW_TALENT))
+
+    def spend(self, g: BlitzState, t: int, what: str) -> None:
+        from engine.blitz.bonus import play, playable
+
+        play(g, t, playable(g, t, RAW_TALENT))
+
+
 ROOKIES = "rookies_to_watch"
-SOURCES: dict[str, Source] = {ROOKIES: RookiesToWatch()}
+RAW_TALENT = "raw_talent"
+SOURCES: dict[str, Source] = {
+    ROOKIES: RookiesToWatch(),
+    RAW_TALENT: RawTalentOnArmour(),
+}
 
 
 def open_window(
@@ -110,11 +139,11 @@ def open_window(
     keep: Step = _nothing,
     player: int | None = None,
 ) -> bool:
-    """Push a window for the first source team ``t`` may use now (today:
-    Rookies to Watch); False (nothing pushed) when none is available, and
-    the caller goes on with the roll as it stands."""
-    for name, src in SOURCES.items():
-        if src.available(g, t):
-            g.stack.append(ReRollWindow(t, what, name, reroll, keep, player))
-            return True
-    return False
+    """Push a window offering every source team ``t`` may use now (Rookies
+    to Watch, Raw Talent on an Armour Check); False (nothing pushed) when
+    none is available, and the caller goes on with the roll as it stands."""
+    ready = tuple(n for n, src in SOURCES.items() if src.available(g, t, what))
+    if not ready:
+        return False
+    g.stack.append(ReRollWindow(t, what, ready, reroll, keep, player))
+    return True

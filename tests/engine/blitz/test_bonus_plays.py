@@ -290,9 +290,8 @@ def test_raw_talent_rerolls_a_failed_throw_check():
     assert s.ball_holder[0] == s.idx[1]
 
 
-def test_raw_talent_rerolls_the_block_dice_and_a_passed_armour_check():
-    # Block Dice: Miss (1); Raw Talent re-rolls: Smash (6). Another game:
-    # Smash, Armour 4 holds 3+; Raw Talent re-rolls it: 1 fails, Injured.
+def test_raw_talent_rerolls_the_block_dice():
+    # Block Dice: Miss (1); Raw Talent re-rolls: Smash (6).
     g, _ = new_game(dice=[1, 6, 2])
     arrange(g, {1: (5, 5), 101: (6, 5)})
     give(g, 0, 12)
@@ -304,16 +303,69 @@ def test_raw_talent_rerolls_the_block_dice_and_a_passed_armour_check():
     assert g.pending.info == ("smash",)
     assert ("bonus", 12) not in options(g)
 
-    g, _ = new_game(dice=[6, 4, 1])
+
+def test_raw_talent_rerolls_its_coachs_failed_armour_check_in_the_other_turn():
+    # "Discard this card after you make an Armour Check ... Re-roll the
+    # dice": the Knocked Down Player's coach makes the check (rulebook,
+    # Smash). Home blocks: Smash (6); the Orc Lineman's Armour 3+ (orc card)
+    # fails on a 2; away holds Raw Talent (card 26's back) and re-rolls in
+    # home's turn: a 5 holds, the Lineman stays Prone on the pitch.
+    g, _ = new_game(dice=[6, 2, 5])
+    arrange(g, {1: (5, 5), 101: (6, 5)})
+    give(g, 1, 26)
+    g.apply(("act", 1, "block"))
+    g.apply(("target", 101))
+    g.apply(("face", "smash"))
+    assert g.pending.kind == "reroll_window"
+    assert g.pending.team == "away"
+    assert g.pending.options == (("reroll_with", "raw_talent"), ("keep",))
+    g.apply(("reroll_with", "raw_talent"))
+    s = g.state
+    assert [(r.dice, r.rerolled) for r in rolls(g, "armour")] == [
+        ((2,), False),
+        ((5,), True),
+    ]
+    assert s.pos[s.idx[101]] == sq(g, 6, 5)
+    assert s.prone[s.idx[101]]
+    assert 26 not in s.hands[1]
+    assert 26 in s.discards
+
+
+def test_raw_talent_is_not_offered_to_the_blocker_on_the_targets_check():
+    # Home holds Raw Talent; Smash (6), the Orc Lineman's check fails (1
+    # against 3+): home is never asked (not their check), and away, holding
+    # nothing, is not asked either: Injured at once.
+    g, _ = new_game(dice=[6, 1])
     arrange(g, {1: (5, 5), 101: (6, 5)})
     give(g, 0, 26)
     g.apply(("act", 1, "block"))
     g.apply(("target", 101))
     g.apply(("face", "smash"))
-    assert g.pending.info == ("raw_talent",)
-    g.apply(("bonus", 26))
-    assert [r.dice for r in rolls(g, "armour")] == [(4,), (1,)]
-    assert g.state.pos[g.state.idx[101]] == -1
+    s = g.state
+    assert g.pending.kind != "reroll_window"
+    assert s.pos[s.idx[101]] == -1
+    assert 26 in s.hands[0]
+
+
+def test_rookies_and_raw_talent_are_both_offered_on_a_failed_armour_check():
+    g, _ = new_game(dice=[6, 2, 1])
+    arrange(g, {1: (5, 5), 101: (6, 5)})
+    give(g, 1, 26)
+    g.state.rookies = 1
+    g.apply(("act", 1, "block"))
+    g.apply(("target", 101))
+    g.apply(("face", "smash"))
+    assert g.pending.options == (
+        ("reroll_with", "rookies_to_watch"),
+        ("reroll_with", "raw_talent"),
+        ("keep",),
+    )
+    g.apply(("reroll_with", "rookies_to_watch"))
+    # the re-roll (1) fails too: a check is re-rolled once, Injured
+    s = g.state
+    assert s.pos[s.idx[101]] == -1
+    assert 26 in s.hands[1]
+    assert s.rookies == -1
 
 
 def test_reserves_card_brings_a_dugout_player_on_for_free():
