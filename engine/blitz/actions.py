@@ -1,6 +1,6 @@
 """The Player Actions (rulebook "Actions" to "Reserves Action"): Run, Mark,
-Sidestep, Stand Up, Reserves, Block and Throw, each a procedure on the
-game's stack. Checks follow "Important Principles": a D6 against a value,
+Sidestep, Stand Up, Reserves and Block, each a procedure on the game's
+stack (Throw: :mod:`engine.blitz.throw`). Checks follow "Important Principles": a D6 against a value,
 the total modifier capped at -1/+1, an unmodified 1 fails, a 6 succeeds."""
 
 from __future__ import annotations
@@ -10,12 +10,9 @@ from typing import Any
 from engine.blitz import abilities as ab
 from engine.blitz import arenas, balls
 from engine.blitz import effects as fx
-from engine.blitz.ball import bounce, can_take, drop, enter_square, give
-from engine.blitz.board import LONG, SHORT
+from engine.blitz.ball import bounce, drop, enter_square
 from engine.blitz.events import (
-    BallMoved,
     BlockDice,
-    DumpOff,
     Injured,
     KnockedDown,
     Moved,
@@ -33,7 +30,7 @@ from engine.blitz.faces import (
     SMASH,
     TACKLE,
 )
-from engine.blitz.rerolls import ARMOUR, BLOCK, THROW, open_window
+from engine.blitz.rerolls import ARMOUR, BLOCK, open_window
 from engine.blitz.state import MARK_SQUARES, TEAM_NAMES, BlitzState
 from engine.state import Decision
 
@@ -172,7 +169,7 @@ def violent(g: BlitzState, i: int, target: int) -> bool:
     return hit
 
 
-def _team(g: BlitzState, i: int) -> str:
+def team_name(g: BlitzState, i: int) -> str:
     return TEAM_NAMES[g.team[i]]
 
 
@@ -218,7 +215,7 @@ class Move(BProc):
         if landed and (not opts or opts == [("stop",)]):
             g.stack.pop()
             return None
-        return Decision(_team(g, i), self.kind, tuple(opts), g.pid[i])
+        return Decision(team_name(g, i), self.kind, tuple(opts), g.pid[i])
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         if choice[0] == "stop":
@@ -347,7 +344,7 @@ class Sidestep(BProc):
 
     def step(self, g: BlitzState) -> Decision | None:
         opts = tuple(("move", sq) for sq in sidestep_squares(g, self.i))
-        return Decision(_team(g, self.i), "sidestep", opts, g.pid[self.i])
+        return Decision(team_name(g, self.i), "sidestep", opts, g.pid[self.i])
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         i, sq = self.i, choice[1]
@@ -383,7 +380,7 @@ class Reserves(BProc):
     def step(self, g: BlitzState) -> Decision | None:
         squares = reserve_squares(g, self.i) + arenas.trapdoor_reserve_squares(g)
         opts = tuple(("place", sq) for sq in squares)
-        return Decision(_team(g, self.i), "reserves", opts, g.pid[self.i])
+        return Decision(team_name(g, self.i), "reserves", opts, g.pid[self.i])
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         i, sq = self.i, choice[1]
@@ -456,7 +453,7 @@ class Block(BProc):
             blitz = fx.for_action(g, i, "blitz")
             js = g.markers(i) if blitz else block_targets(g, i)
             opts = tuple(("target", g.pid[j]) for j in js)
-            return Decision(_team(g, i), "block_target", opts, g.pid[i])
+            return Decision(team_name(g, i), "block_target", opts, g.pid[i])
         if self.phase == 4:  # the dice, once a Dump-off is done
             self._start(g)
             return None
@@ -473,7 +470,9 @@ class Block(BProc):
                 and balls.spikey(g, i)
             ):
                 opts += (("reroll_miss",),)  # Extra Spikey Ball
-            return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
+            return Decision(
+                team_name(g, i), "block_die", opts, g.pid[i], info=self.faces
+            )
         if self.phase == 1:
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
             if not self.rerolled and "offensive_specialist" in g.abilities[i]:
@@ -481,10 +480,12 @@ class Block(BProc):
             opts += bonus_rolls().block_die_options(g, i, self.rerolled)
             if not self.rerolled and MISS in self.faces and balls.spikey(g, i):
                 opts += (("reroll_miss",),)  # Extra Spikey Ball
-            return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
+            return Decision(
+                team_name(g, i), "block_die", opts, g.pid[i], info=self.faces
+            )
         if self.phase == 2:
             opts = (("follow_up", True), ("follow_up", False))
-            return Decision(_team(g, i), "follow_up", opts, g.pid[i])
+            return Decision(team_name(g, i), "follow_up", opts, g.pid[i])
         g.stack.pop()
         return None
 
@@ -497,10 +498,10 @@ class Block(BProc):
                 rec.target = self.target
             self.phase = 4  # step() rolls the dice once the windows are done
             bonus_rolls().block_target_windows(g, self)
-            if ab.may_dump_off(g, self.target) and throw_targets(
+            if ab.may_dump_off(g, self.target) and throw_module().throw_targets(
                 g, self.target, short_only=True
             ):
-                g.stack.append(DumpOffOffer(self.target, i))
+                g.stack.append(throw_module().DumpOffOffer(self.target, i))
             return
         if self.phase == 1 and choice[0] in ("reroll", "bonus"):
             if choice[0] == "bonus":  # Raw Talent
@@ -638,200 +639,11 @@ class Block(BProc):
             self.phase = 1
 
 
-class DumpOffOffer(BProc):
-    """Dump-off: the Block's target ``j`` may Interrupt it with a free
-    Short Throw or Hand-off, with no modifiers, even while Marked (its
-    coach's choice of the receiver, or decline)."""
+def throw_module() -> Any:
+    """The Throw Action's module (imported here: it builds on this one)."""
+    from engine.blitz import throw as mod
 
-    def __init__(self, j: int, blocker: int) -> None:
-        self.j = j
-        self.blocker = blocker
-
-    def step(self, g: BlitzState) -> Decision | None:
-        j = self.j
-        opts = tuple(
-            ("dump_off", g.pid[k]) for k in throw_targets(g, j, short_only=True)
-        )
-        return Decision(_team(g, j), "dump_off", (*opts, ("decline",)), g.pid[j])
-
-    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
-        g.stack.pop()
-        if choice[0] != "dump_off":
-            return
-        j = self.j
-        g.events.append(DumpOff(g.pid[j], g.pid[self.blocker]))
-        throw = Throw(j, short_only=True, dump_off=True)
-        g.stack.append(throw)
-        throw.receive(g, ("target", choice[1]))
-
-
-def throw_targets(
-    g: BlitzState, i: int, *, short_only: bool = False, anywhere: bool = False
-) -> list[int]:
-    """Team-mates the Throw Ruler reaches who may take the ball (its Short
-    section only, for Running Pass's free Short Throw; any on the board,
-    for Hail Mary Pass)."""
-    frm = g.pos[i]
-    top = SHORT if short_only else LONG
-    return [
-        j
-        for j in range(g.n)
-        if j != i
-        and g.team[j] == g.team[i]
-        and can_take(g, j)
-        and (anywhere or 0 < g.board.throw_range(frm, g.pos[j]) <= top)
-    ]
-
-
-class Throw(BProc):
-    """Throw: to a team-mate in range; a Hand-off to an adjacent one needs no
-    check (rulebook "Throw Action"). ``dump_off``: a Dump-off's throw, with
-    no modifiers, made during the opposing coach's Action (it is no part of
-    that Action's record)."""
-
-    def __init__(
-        self, i: int, *, short_only: bool = False, dump_off: bool = False
-    ) -> None:
-        self.i = i
-        self.short_only = short_only
-        self.dump_off = dump_off
-        self.target = -1
-        self.modifier = 0
-        self.rerolled = False
-        self.source = ""  # what offers the re-roll of a failed Throw Check
-
-    def _record(self, g: BlitzState) -> Any:
-        return None if self.dump_off else g.current_record
-
-    def step(self, g: BlitzState) -> Decision | None:
-        if self.target < 0:
-            opts = tuple(
-                ("target", g.pid[j])
-                for j in throw_targets(
-                    g,
-                    self.i,
-                    short_only=self.short_only,
-                    anywhere=fx.hail_mary(g, self.i),
-                )
-            )
-            return Decision(_team(g, self.i), "throw_target", opts, g.pid[self.i])
-        # A failed Throw Check by an Expert Passer: re-roll it? (Decision: a
-        # coach's choice, since a re-rolled fumble bounces from the thrower.)
-        opts = (("reroll", True), ("reroll", False))
-        return Decision(
-            _team(g, self.i), "reroll", opts, g.pid[self.i], info=(self.source,)
-        )
-
-    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
-        if self.target >= 0:
-            self.rerolled = True
-            if choice[1]:
-                self._check(g)
-            else:
-                self._failed(g)
-            return
-        i, j = self.i, g.idx[choice[1]]
-        self.target = j
-        b = g.ball_of(i)
-        frm, to = g.pos[i], g.pos[j]
-        rec = self._record(g)
-        if rec is not None:
-            rec.target = j
-        g.ball_holder[b] = -1
-        self.ball = b
-        if g.board.distance(frm, to) == 1:
-            g.stack.pop()
-            if rec is not None:
-                rec.hand_off = True
-                rec.throw_success = True
-            g.events.append(BallMoved(b, frm, to, "hand_off", 0))
-            give(g, j, b)
-            return
-        modifier = 0
-        if fx.hail_mary(g, i):  # no modifiers apply
-            self._check(g)
-            return
-        if g.board.throw_range(frm, to) == LONG:
-            modifier += arenas.long_throw_modifier(g)
-        if self._obstructed(g, i, j):
-            modifier -= 1
-        self.modifier = 0 if self.dump_off else max(-1, modifier)
-        self._check(g)
-
-    def _check(self, g: BlitzState) -> None:
-        i, modifier = self.i, self.modifier
-        value = fx.HAIL_MARY_VALUE if fx.hail_mary(g, i) else fx.throw_value(g, i)
-        assert value is not None
-        d = g.dice.d6()
-        fumble = d == 1 or d + modifier <= 1
-        ok = not fumble and (d == 6 or d + modifier >= value)
-        g.events.append(
-            Roll("throw", g.pid[i], (d,), value, modifier, ok, self.rerolled)
-        )
-        self.last = (ok, fumble)
-        if ok or self.rerolled:
-            self._outcome(g, ok, fumble)
-        elif "expert_passer" in g.abilities[i]:
-            self.source = "expert_passer"
-            return  # step() offers the re-roll
-        elif balls.rune_reroll(g, self.ball, i, d):
-            self.source = "dwarf_rune_ball"
-            return
-        else:
-            self._failed(g)
-
-    def _failed(self, g: BlitzState) -> None:
-        """A failed check not re-rolled yet: Rookies to Watch may re-roll it
-        (Decision: also once an Expert Passer or the Dwarf Rune Ball's
-        re-roll was declined; a check is never re-rolled twice)."""
-        self.rerolled = False
-
-        def again(gg: BlitzState) -> None:
-            self.rerolled = True
-            self._check(gg)
-
-        def keep(gg: BlitzState) -> None:
-            self._outcome(gg, *self.last)
-
-        if open_window(g, g.team[self.i], THROW, again, keep, g.pid[self.i]):
-            return
-
-        def raw_talent(gg: BlitzState, reroll: bool) -> None:
-            again(gg) if reroll else keep(gg)
-
-        if not bonus_rolls().throw_reroll(g, self.i, raw_talent):
-            self._outcome(g, *self.last)
-
-    def _outcome(self, g: BlitzState, ok: bool, fumble: bool) -> None:
-        g.stack.pop()
-        i, j, b = self.i, self.target, self.ball
-        frm, to = g.pos[i], g.pos[j]
-        rec = self._record(g)
-        if fumble:
-            g.events.append(BallMoved(b, frm, frm, "fumble", 0))
-            bounce(g, b, frm)
-            return
-        g.events.append(BallMoved(b, frm, to, "throw", 0))
-        if ok:
-            if rec is not None:
-                rec.throw_success = True
-                rec.throw_negative = self.modifier < 0
-            give(g, j, b)
-        else:
-            bounce(g, b, to)
-
-    @staticmethod
-    def _obstructed(g: BlitzState, i: int, j: int) -> bool:
-        if g.marked(j):
-            return True
-        t = g.team[i]
-        for sq in g.board.under_ruler(g.pos[i], g.pos[j]):
-            if g.board.blocked[sq]:
-                return True
-            k = g.occ[sq]
-            if k >= 0 and g.team[k] != t and g.open(k):
-                return True
-        return False
+    return mod
 
 
 def bonus_rolls() -> Any:

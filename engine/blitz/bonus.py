@@ -38,6 +38,7 @@ from engine.blitz import abilities as ab
 from engine.blitz import actions as act
 from engine.blitz import advanced as adv
 from engine.blitz import effects as fx
+from engine.blitz import throw
 from engine.blitz.ball import drop
 from engine.blitz.data import cards
 from engine.blitz.events import BonusPlayed, HandDiscarded, KnockedDown
@@ -244,7 +245,7 @@ def _may_throw(g: BlitzState, i: int, *, anywhere: bool = False) -> bool:
         and (g.open(i) or fx.for_action(g, i, "nerves_of_steel"))
     ):
         return False
-    return bool(act.throw_targets(g, i, anywhere=anywhere or fx.hail_mary(g, i)))
+    return bool(throw.throw_targets(g, i, anywhere=anywhere or fx.hail_mary(g, i)))
 
 
 def _with(g: BlitzState, slug: str, i: int, test: Callable[[], bool]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.blitz import actions as act
+from engine.blitz import throw
 from engine.blitz.board import SHORT
 from engine.blitz.faces import MISS
 from engine.blitz.state import TEAM_NAMES, ActionRecord, BlitzState
@@ -66,7 +67,7 @@ def _still_possible(g: BlitzState, i: int, action: str, limit: int) -> bool:
         return (
             g.open(i)
             and g.ball_of(i) >= 0
-            and bool(act.throw_targets(g, i, short_only=limit == SHORT))
+            and bool(throw.throw_targets(g, i, short_only=limit == SHORT))
         )
     if action == "sidestep":
         return g.marked(i) and bool(act.sidestep_squares(g, i))

@@ -16,7 +16,7 @@ from typing import Any
 from engine.blitz import abilities as ab
 from engine.blitz import actions as act
 from engine.blitz import advanced as adv
-from engine.blitz import arenas, balls, bonus, free
+from engine.blitz import arenas, balls, bonus, free, throw
 from engine.blitz import effects as fx
 from engine.blitz import random_events as rev
 from engine.blitz.ball import new_ball, pick, set_kind
@@ -130,7 +130,7 @@ def legal_actions(g: BlitzState, t: int) -> list[tuple[Any, ...]]:
             and g.ball_of(i) >= 0
             and g.throw[i] is not None
             and not ab.cannot_throw(g, i)
-            and act.throw_targets(g, i)
+            and throw.throw_targets(g, i)
         ):
             out.append(("act", g.pid[i], "throw"))
         if not g.advanced:
@@ -224,7 +224,7 @@ class PlayerAction(act.BProc):
         if a == "block":
             return act.Block(i)
         if a == "throw":
-            return act.Throw(i, short_only=bool(self.limit))
+            return throw.Throw(i, short_only=bool(self.limit))
         if a == "foul":
             return adv.Foul(i)
         if a == "throw_team_mate":

@@ -32,7 +32,7 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from engine.blitz.actions import SafeHands, Throw
+from engine.blitz.actions import SafeHands
 from engine.blitz.bots import RandomBot
 from engine.blitz.data import cards, teams
 from engine.blitz.events import (
@@ -51,6 +51,7 @@ from engine.blitz.state import (
     BlitzState,
     BlitzTeamSheet,
 )
+from engine.blitz.throw import Throw
 
 EXAMPLES = int(os.environ.get("BLITZ_HYPOTHESIS_EXAMPLES", "6"))
 PHASES = (
