@@ -24,6 +24,7 @@ from league.models import League
 from league.page_cache import object_cached
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
 from matches.selectors import (
+    match_card_game,
     match_detail_qs,
     match_events,
     season_division_standings,
@@ -108,6 +109,12 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
         help_text="The winning team's id (null for a draw): a concession "
         "loses, a level playoff is won on sudden death."
     )
+    card_game = serializers.SerializerMethodField(
+        help_text="Card formats (Blitz Bowl) only, else null: the scores are "
+        "points; cards (each team's card), points, touchdowns, cards_claimed "
+        "([{card, challenge, points}] per side), clean_sweeps, winner and how "
+        "the game ended (points or sudden_death)."
+    )
 
     class Meta:
         model = MatchResult
@@ -125,7 +132,11 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
             "winner",
             "extra_time",
             "sudden_death",
+            "card_game",
         ]
+
+    def get_card_game(self, result: MatchResult) -> dict[str, Any] | None:
+        return match_card_game(result)
 
     def get_winner(self, result: MatchResult) -> int | None:
         match = result.match
