@@ -21,14 +21,18 @@ def codes(home: CardSide, away: CardSide) -> list[str]:
 def test_registered_as_a_house_format_with_its_league_rules():
     assert isinstance(BLITZ, BlitzBowl)
     assert variants()["blitz-bowl"] is BLITZ
-    assert BLITZ.house_format and "house format" in BLITZ.label
-    assert BLITZ.drafts_team_card and not BLITZ.tracks_progression
+    assert BLITZ.house_format
+    assert "house format" in BLITZ.label
+    assert BLITZ.drafts_team_card
+    assert not BLITZ.tracks_progression
     assert BLITZ.postgame_steps == ("outcome",)
     assert BLITZ.budget == 0
     assert BLITZ.default_tiebreakers[:3] == ("points", "score_diff", "score_for")
     # the BB2020 defaults stay as they were
-    assert not BB2020.drafts_team_card and BB2020.tracks_progression
-    assert BB2020.team_cards() == {} and BB2020.card_players("human") == ()
+    assert not BB2020.drafts_team_card
+    assert BB2020.tracks_progression
+    assert BB2020.team_cards() == {}
+    assert BB2020.card_players("human") == ()
 
 
 def test_the_dwarf_card_gives_its_six_players_in_card_order():
@@ -117,7 +121,8 @@ def test_the_engine_plays_a_match_the_same_way_from_the_same_seed():
     away = ("Gouged Eye", "orc", [])
     first = BLITZ.play_card_game(home, away, 2026)
     again = BLITZ.play_card_game(home, away, 2026)
-    assert first.summary == again.summary and first.events == again.events
+    assert first.summary == again.summary
+    assert first.events == again.events
     s = first.summary
     assert (first.home_points, first.away_points) == (
         s["points"]["home"],
