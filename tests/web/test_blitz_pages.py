@@ -202,3 +202,29 @@ def test_the_standings_show_points_for_and_against(client, blitz, two_teams, bob
     assert ">PA<" in html
     assert "CAS+" not in html
     assert "Score difference (points for − against)" in html
+
+
+def test_the_other_pages_of_a_blitz_league_open(client, blitz, two_teams, bob, alice):
+    # the league page, its leaders, a card player's page, the coach's teams,
+    # and the admin's team and player pages all open for a card team
+    season = scheduled_season(blitz, two_teams, seed=5)
+    match = season.matches.get()
+    assert match_resolve(match_id=match.pk)
+    dwarfs, _ = two_teams
+    player = dwarfs.players.order_by("number").first()
+    client.force_login(bob)
+    for path in (
+        f"/leagues/{blitz.pk}/",
+        f"/leagues/{blitz.pk}/leaders/",
+        f"/players/{player.pk}/",
+        "/me/",
+    ):
+        assert client.get(path).status_code == 200, path
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    for path in (
+        f"/admin/league/team/{dwarfs.pk}/change/",
+        f"/admin/league/player/{player.pk}/change/",
+        f"/admin/matches/match/{match.pk}/change/",
+    ):
+        assert client.get(path).status_code == 200, path
