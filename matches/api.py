@@ -110,10 +110,8 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
         "loses, a level playoff is won on sudden death."
     )
     card_game = serializers.SerializerMethodField(
-        help_text="Card formats (Blitz Bowl) only, else null: the scores are "
-        "points; cards (each team's card), points, touchdowns, cards_claimed "
-        "([{card, challenge, points}] per side), clean_sweeps, winner and how "
-        "the game ended (points or sudden_death)."
+        help_text="Blitz Bowl only (else null): cards, points, touchdowns, "
+        "cards_claimed [{card, challenge, points}], clean_sweeps, winner, how"
     )
 
     class Meta:
