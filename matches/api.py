@@ -22,6 +22,7 @@ from league.api.serializers import (
 )
 from league.models import League
 from league.page_cache import object_cached
+from league.rules import settings_rules
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
 from matches.selectors import (
     match_card_game,
@@ -344,6 +345,7 @@ class StandingsRowOutputSerializer(serializers.Serializer[Any]):
 class StandingsOutputSerializer(serializers.Serializer[Any]):
     season = Int()
     tiebreakers = serializers.ListField(child=Str(), allow_null=True)
+    score_name = Str(help_text="what td_for/td_against count: touchdowns or points")
     rows = StandingsRowOutputSerializer(many=True)
     divisions = serializers.DictField(
         child=StandingsRowOutputSerializer(many=True),
@@ -535,6 +537,7 @@ def _standings_body(season_id: int) -> dict[str, Any]:
     body: dict[str, Any] = {
         "season": season.pk,
         "tiebreakers": season.settings.get("tiebreakers"),
+        "score_name": settings_rules(season.settings).variant.score_name,
         "rows": rows(season_standings(season)),
     }
     if season.divisions:

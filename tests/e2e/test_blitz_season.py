@@ -342,24 +342,27 @@ def test_points_for_and_against_break_a_tie_on_league_points():
         {"points": 14, "touchdowns": 2, "cards": [1, 2]},
         {"points": 4, "touchdowns": 1},
     )
-    # Charlie 9 (1 TD 4 + card 3 Free Up The Ball! 2 + card 24 Take Them
-    # Down! 2 + card 7 Get The Ball! 1 = 9) - 8 Alpha (2 TDs)
+    # Charlie 13 (3 TDs 12 + card 7 Get The Ball! 1) - 12 Alpha (3 TDs)
     report(
         "Charlie",
         "Alpha",
-        {"points": 9, "touchdowns": 1, "cards": [3, 24, 7]},
-        {"points": 8, "touchdowns": 2},
+        {"points": 13, "touchdowns": 3, "cards": [7]},
+        {"points": 12, "touchdowns": 3},
     )
-    rows = api_as(None).get(f"/api/seasons/{sid}/standings/").json()["rows"]
+    standings = api_as(None).get(f"/api/seasons/{sid}/standings/").json()
+    # the scores are points: td_for / td_against are points for and against
+    assert standings["score_name"] == "points"
+    rows = standings["rows"]
     # each team won once (3 league points each); points for - against:
-    # Alpha 12+8 - (8+9) = +3, Bravo 8+14 - (12+4) = +6,
-    # Charlie 4+9 - (14+8) = -9: Bravo, Alpha, Charlie
+    # Alpha 12+12 - (8+13) = +3, Bravo 8+14 - (12+4) = +6,
+    # Charlie 4+13 - (14+12) = -9: Bravo, Alpha, Charlie (points for alone,
+    # 24 / 22 / 17, would put Alpha first)
     assert [
         (r["team_name"], r["points"], r["td_for"], r["td_against"]) for r in rows
     ] == [
         ("Bravo", 3, 22, 16),
-        ("Alpha", 3, 20, 17),
-        ("Charlie", 3, 13, 22),
+        ("Alpha", 3, 24, 21),
+        ("Charlie", 3, 17, 26),
     ]
     assert rows[0]["tiebreaks"] == ["score_diff"]
 
