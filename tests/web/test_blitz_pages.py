@@ -202,6 +202,9 @@ def test_the_standings_show_points_for_and_against(client, blitz, two_teams, bob
     assert ">PA<" in html
     assert "CAS+" not in html
     assert "Score difference (points for − against)" in html
+    # no progression: no SPP or casualty leaders
+    assert "no Star Player Points" in html
+    assert season.settings["spp"] is False
 
 
 def test_the_other_pages_of_a_blitz_league_open(client, blitz, two_teams, bob, alice):
