@@ -31,7 +31,9 @@ def match_is_card_game(match: Match) -> bool:
     return settings_rules(match.season.settings).variant.drafts_team_card
 
 
-def _sides(match: Match, game: dict[str, Any] | None) -> list[dict[str, Any]]:
+def _sides(
+    match: Match, game: dict[str, Any] | None, challenges: dict[str, str]
+) -> list[dict[str, Any]]:
     """Each team's line of the result: card, points, touchdowns (and who
     scored), cards claimed and Clean Sweeps."""
     if game is None:
@@ -55,7 +57,10 @@ def _sides(match: Match, game: dict[str, Any] | None) -> list[dict[str, Any]]:
                     for pid, line in sorted(stats.items())
                     if team_of.get(int(pid)) == team.pk
                 ],
-                "cards": (game.get("cards_claimed") or {}).get(side, []),
+                "cards": [
+                    {**c, "name": challenges.get(c["challenge"], c["challenge"])}
+                    for c in (game.get("cards_claimed") or {}).get(side, [])
+                ],
                 "clean_sweeps": (game.get("clean_sweeps") or {}).get(side, 0),
             }
         )
@@ -92,9 +97,10 @@ def card_match_page(request: HttpRequest, match: Match) -> HttpResponse:
             lines.append(f"Touchdown! {who} score {payload.get('points', 4)} points.")
         elif kind == "card_claimed":
             name = challenges.get(payload.get("challenge", ""), "a card")
+            points = int(payload.get("points", 0))
             lines.append(
                 f"{who} claim {name} (card {payload.get('card')}) for "
-                f"{payload.get('points')} points."
+                f"{points} point{'' if points == 1 else 's'}."
             )
         elif kind == "clean_sweep":
             lines.append(f"{who} make a Clean Sweep: {payload.get('points', 2)} more.")
@@ -112,7 +118,7 @@ def card_match_page(request: HttpRequest, match: Match) -> HttpResponse:
         "away_card": names.get(match.away.roster, match.away.roster),
         "game": game,
         "how": HOW.get(str((game or {}).get("how") or ""), ""),
-        "sides": _sides(match, game),
+        "sides": _sides(match, game, challenges),
         "moments": lines,
         "can_report": match.status in OPEN
         and (team_can_write(user, match.home) or team_can_write(user, match.away)),

@@ -152,7 +152,7 @@ def test_the_report_form_records_a_result(client, blitz, two_teams, bob):
         {"card": 1, "challenge": "break_some_bones", "points": 3}
     ]
     html = client.get(f"/matches/{match.pk}/").content.decode()
-    assert "card 1: break_some_bones (3)" in html
+    assert "card 1: Break Some Bones! (3)" in html
     assert "Points Victory" in html
 
 

@@ -69,7 +69,7 @@ def test_a_coach_drafts_a_card_and_records_a_report(
     page.wait_for_selector("text=Result recorded.")
     assert page.get_by_test_id("score").inner_text() == "11–4"
     result = page.get_by_test_id("card-result")
-    assert "card 1: break_some_bones (3)" in result.inner_text()
+    assert "card 1: Break Some Bones! (3)" in result.inner_text()
     assert page.get_by_test_id("how-it-ended").inner_text().startswith(f"{home} win")
     fits(page)
     shot(page, f"blitz-match-{tag}")
