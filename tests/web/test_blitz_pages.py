@@ -231,3 +231,29 @@ def test_the_other_pages_of_a_blitz_league_open(client, blitz, two_teams, bob, a
         f"/admin/matches/match/{match.pk}/change/",
     ):
         assert client.get(path).status_code == 200, path
+
+
+@pytest.mark.django_db(transaction=True)  # the post-game starts on commit
+def test_a_blitz_season_closes_and_its_teams_are_archived(
+    client, blitz, two_teams, alice
+):
+    from matches.services.rollover import season_close
+
+    season = scheduled_season(blitz, two_teams, seed=5)
+    match = season.matches.get()
+    assert match_resolve(match_id=match.pk)
+    match.refresh_from_db()
+    assert match.status == "complete"
+    season.refresh_from_db()
+    assert season.status == "complete"
+    season_close(season_id=season.pk, actor=alice)
+    season.refresh_from_db()
+    assert season.status == "closed"
+    archived = {a.team_id: a.roster for a in season.archives.all()}
+    dwarfs, _ = two_teams
+    # the archive keeps the card and its six players (teams.md "DWARF TEAM")
+    assert archived[dwarfs.pk]["card"] == "dwarf"
+    assert len(archived[dwarfs.pk]["players"]) == 6
+    client.force_login(alice)
+    assert client.get(f"/teams/{dwarfs.pk}/").status_code == 200
+    assert client.get(f"/seasons/{season.pk}/").status_code == 200
