@@ -28,6 +28,7 @@ class CardReportForm(forms.Form):
         *args: Any,
         deck: list[dict[str, Any]],
         names: dict[str, str],
+        players: dict[str, list[tuple[int, str]]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -45,6 +46,13 @@ class CardReportForm(forms.Form):
             self.fields[f"{side}_clean_sweeps"] = forms.IntegerField(
                 label=f"{team}: Clean Sweeps", min_value=0, max_value=9, initial=0
             )
+            for pid, name in (players or {}).get(side, []):
+                self.fields[f"{side}_td_{pid}"] = forms.IntegerField(
+                    label=f"{name} ({team}): touchdowns scored",
+                    min_value=0,
+                    max_value=40,
+                    required=False,
+                )
             self.fields[f"{side}_cards"] = forms.MultipleChoiceField(
                 label=f"{team}: Challenge Cards claimed",
                 choices=cards,
@@ -52,9 +60,19 @@ class CardReportForm(forms.Form):
                 widget=forms.CheckboxSelectMultiple,
             )
 
+    def scorer_fields(self, side: str) -> list[str]:
+        return [n for n in self.fields if n.startswith(f"{side}_td_")]
+
     def side(self, side: str) -> CardReportSide:
         data = self.cleaned_data
+        # who scored, if the coach said: one entry per touchdown
+        scorers = tuple(
+            int(name.rsplit("_", 1)[1])
+            for name in self.scorer_fields(side)
+            for _ in range(data.get(name) or 0)
+        )
         return CardReportSide(
+            scorers=scorers,
             points=data[f"{side}_points"],
             touchdowns=data.get(f"{side}_touchdowns") or 0,
             cards=tuple(int(c) for c in data.get(f"{side}_cards", ())),

@@ -144,10 +144,19 @@ def card_match_report(request: HttpRequest, match: Match) -> HttpResponse:
     """Record a card-format match from the table (the views check who may)."""
     variant = settings_rules(match.season.settings).variant
     names = {"home": match.home.name, "away": match.away.name}
+    side_of = {match.home_id: "home", match.away_id: "away"}
+    players: dict[str, list[tuple[int, str]]] = {"home": [], "away": []}
+    for pid, name, team_id in (
+        Player.objects.filter(team_id__in=list(side_of))
+        .order_by("number")
+        .values_list("pk", "name", "team_id")
+    ):
+        players[side_of[team_id]].append((pid, name))
     form = CardReportForm(
         request.POST if request.method == "POST" else None,
         deck=variant.challenge_deck(),
         names=names,
+        players=players,
     )
     general: list[str] = []
     if request.method == "POST" and form.is_valid():
@@ -175,6 +184,7 @@ def card_match_report(request: HttpRequest, match: Match) -> HttpResponse:
                 form[f"{side}_clean_sweeps"],
             ],
             "cards": form[f"{side}_cards"],
+            "scorers": [form[n] for n in form.scorer_fields(side)],
         }
         for side in ("home", "away")
     ]

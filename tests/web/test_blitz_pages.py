@@ -131,12 +131,16 @@ def test_the_report_form_records_a_result(client, blitz, two_teams, bob):
     assert form.count('name="home_cards"') == 26
     assert form.count('name="away_cards"') == 26
 
+    scorer = match.home.players.order_by("number").first()
+    # who scored: one input per player of each team
+    assert f'name="home_td_{scorer.pk}"' in form
     # home: 1 TD (4) + card 1 Break Some Bones! (3) = 7; away: 4 (1 TD)
     response = client.post(
         f"/matches/{match.pk}/report/",
         {
             "home_points": 7,
             "home_touchdowns": 1,
+            f"home_td_{scorer.pk}": 1,
             "home_clean_sweeps": 0,
             "home_cards": ["1"],
             "away_points": 4,
@@ -151,6 +155,7 @@ def test_the_report_form_records_a_result(client, blitz, two_teams, bob):
     assert result.summary["cards_claimed"]["home"] == [
         {"card": 1, "challenge": "break_some_bones", "points": 3}
     ]
+    assert result.player_stats == {str(scorer.pk): {"touchdowns": 1}}
     html = client.get(f"/matches/{match.pk}/").content.decode()
     assert "card 1: Break Some Bones! (3)" in html
     assert "Points Victory" in html
@@ -167,12 +172,14 @@ def test_an_impossible_report_is_refused_in_the_form(client, blitz, two_teams, b
         Match.objects.get(pk=match.pk).status,
     )
     # home 9 = 1 TD (4) + card 1 (3) + Generous Coaches' 2 is possible;
-    # card 1 claimed by both teams is not
+    # card 1 claimed by both teams is not, nor 2 scorers for 1 touchdown
+    scorer = match.home.players.order_by("number").first()
     response = client.post(
         f"/matches/{match.pk}/report/",
         {
             "home_points": 9,
             "home_touchdowns": 1,
+            f"home_td_{scorer.pk}": 2,
             "home_clean_sweeps": 0,
             "home_cards": ["1"],
             "away_points": 3,
@@ -186,6 +193,7 @@ def test_an_impossible_report_is_refused_in_the_form(client, blitz, two_teams, b
     html = response.content.decode()
     assert "points, not 9" not in html
     assert "Challenge Card 1 is claimed twice" in html
+    assert "2 scorers for 1 touchdowns" in html
     before_after = (
         MatchResult.objects.count(),
         MatchEvent.objects.count(),
