@@ -28,7 +28,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz bench screenshots clean
+.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz bench bench-blitz screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -82,6 +82,11 @@ blitz-fuzz: venv
 
 bench: venv
 	$(BIN)/python -m engine.tools.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json
+
+# Blitz Bowl's speed: both bots, median and spread over 5 repeats of 20
+# games, with a pure-Python reference measured in the same run.
+bench-blitz: venv
+	$(BIN)/python -m engine.blitz.bench --games $${BLITZ_BENCH_GAMES:-20} --repeats $${BLITZ_BENCH_REPEATS:-5} --seed 1
 
 # The README's screenshots (docs/screenshots/): the demo in a database of its
 # own, photographed by the system's headless Chromium (/usr/bin/chromium).

@@ -18,12 +18,40 @@ NEAR_OPPONENTS = frozenset(
 )
 # ... and must still end the Run Open.
 END_OPEN = frozenset({"elusive", "lithe_creature", "leap", "ethereal"})
-# Runs that pass over Players (and, Ethereal, obstructions) to their end.
+# Runs that pass through squares holding Players (team-mates or opponents)
+# and, Ethereal, obstructions; they never end on one (teams.md).
 PASS_OVER = frozenset({"leap", "ethereal"})
+THROUGH_OBSTRUCTIONS = frozenset({"ethereal"})
 
 
 def has(g: BlitzState, i: int, ability: str) -> bool:
     return ability in g.abilities[i]
+
+
+def passes_players(g: BlitzState, i: int) -> bool:
+    """Leap, Ethereal: a Run may move through squares holding Players."""
+    return bool(PASS_OVER & g.abilities[i])
+
+
+def passes_obstructions(g: BlitzState, i: int) -> bool:
+    """Ethereal: a Run may move through obstructions."""
+    return bool(THROUGH_OBSTRUCTIONS & g.abilities[i])
+
+
+def enforcer(g: BlitzState, i: int) -> bool:
+    """Enforcer: every Block Die is resolved, in the blocker's order, and a
+    Shove is always followed up."""
+    return has(g, i, "enforcer")
+
+
+def may_dump_off(g: BlitzState, i: int) -> bool:
+    """Dump-off: a Block's target holding a ball who can throw it."""
+    return (
+        has(g, i, "dump_off")
+        and g.throw[i] is not None
+        and not cannot_throw(g, i)
+        and g.ball_of(i) >= 0
+    )
 
 
 def blocking_neighbours(g: BlitzState, i: int, sq: int) -> tuple[bool, bool]:
@@ -31,6 +59,10 @@ def blocking_neighbours(g: BlitzState, i: int, sq: int) -> tuple[bool, bool]:
     Standing opponents next to ``sq`` forbid it, except an Insignificant one
     (opponents may Run next to it) and a Titchy one (they may, but the Run
     ends there)."""
+    # Decision: only Runs that may not pass next to opponents ask this
+    # (actions.Move); an Elusive, Lithe Creature, Leap, Ethereal or War
+    # Machine Run passes a Titchy opponent as any other, reading Titchy's
+    # "doing so ends the Action" as the price of the leave it gives.
     t = g.team[i]
     forbidden = ends = False
     for n in g.board.neighbours[sq]:

@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.blitz import abilities as ab
+from engine.blitz import arenas, balls
 from engine.blitz.ball import bounce, can_take, drop, enter_square, give
 from engine.blitz.board import LONG, SHORT
 from engine.blitz.events import (
     BallMoved,
     BlockDice,
+    DumpOff,
     Injured,
     KnockedDown,
     Moved,
@@ -30,6 +32,7 @@ from engine.blitz.faces import (
     SMASH,
     TACKLE,
 )
+from engine.blitz.rerolls import ARMOUR, BLOCK, THROW, open_window
 from engine.blitz.state import MARK_SQUARES, TEAM_NAMES, BlitzState
 from engine.state import Decision
 
@@ -46,12 +49,19 @@ class BProc:
         raise NotImplementedError
 
 
-def check(g: BlitzState, purpose: str, i: int, value: int, modifier: int) -> bool:
+def check(
+    g: BlitzState,
+    purpose: str,
+    i: int,
+    value: int,
+    modifier: int,
+    rerolled: bool = False,
+) -> bool:
     """A check: D6 + modifier (capped at -1/+1) >= value; 1 fails, 6 passes."""
     modifier = max(-1, min(1, modifier))
     d = g.dice.d6()
     ok = d != 1 and (d == 6 or d + modifier >= value)
-    g.events.append(Roll(purpose, g.pid[i], (d,), value, modifier, ok, False))
+    g.events.append(Roll(purpose, g.pid[i], (d,), value, modifier, ok, rerolled))
     return ok
 
 
@@ -68,15 +78,37 @@ def injure(g: BlitzState, i: int, cause: str) -> None:
 
 def armour_check(g: BlitzState, i: int, modifier: int) -> bool:
     """An Armour Check for Player ``i``; failed, they are Injured. Armour
-    '-' fails with no roll (rulebook "Important Principles")."""
+    '-' fails with no roll (rulebook "Important Principles"). A failed
+    check their coach may re-roll (Rookies to Watch) is decided later: the
+    Injury then comes with the window's answer, and this returns True.
+    Decision: the window opens only after a failed check (re-rolling a
+    passed one could only hurt)."""
     av = g.armour[i]
     if av is None:
-        ok = False
-    else:
-        ok = check(g, "armour", i, av, modifier)
-    if not ok:
         injure(g, i, "armour")
-    return ok
+        return False
+    if check(g, "armour", i, av, modifier):
+        return True
+
+    def again(gg: BlitzState) -> None:
+        if not check(gg, "armour", i, av, modifier, rerolled=True):
+            armour_injury(gg, i)
+
+    if open_window(
+        g, g.team[i], ARMOUR, again, lambda gg: armour_injury(gg, i), g.pid[i]
+    ):
+        return True
+    injure(g, i, "armour")
+    return False
+
+
+def armour_injury(g: BlitzState, i: int) -> None:
+    """A failed Armour Check's Injury, once its re-roll window has closed;
+    the Action's record notes it when ``i`` was the Action's target."""
+    injure(g, i, "armour")
+    rec = g.current_record
+    if rec is not None and rec.target == i:
+        rec.target_injured = True
 
 
 def knock_down(g: BlitzState, i: int, armour_modifier: int) -> bool:
@@ -139,33 +171,44 @@ def _team(g: BlitzState, i: int) -> str:
 
 class Move(BProc):
     """Run (up to Move, never next to a standing opponent) or Mark (up to 2
-    squares, ending as soon as the Player Marks someone, and it must)."""
+    squares, ending as soon as the Player Marks someone, and it must).
+
+    Leap and Ethereal Runs may pass through squares they may not end on
+    (teams.md): ``at`` is where the Run has got to, while the Player stays
+    on the last square they could end on until they reach the next one.
+    Decision: a pass is logged as one ``Moved`` from that square to the
+    square landed on."""
 
     def __init__(self, i: int, kind: str, allowance: int) -> None:
         self.i = i
         self.kind = kind
         self.left = allowance
         self.steps = 0
+        self.at = -1
 
     def _ok(self, g: BlitzState, sq: int) -> bool:
+        if self.kind == "run":
+            return passable(g, self.i, sq) and run_step_ok(g, self.i, sq, self.left - 1)
         if g.occ[sq] >= 0 or g.board.blocked[sq]:
             return False
-        if self.kind == "run":
-            return run_step_ok(g, self.i, sq, self.left - 1)
         return _mark_reachable(g, self.i, sq, self.left - 1)
 
     def step(self, g: BlitzState) -> Decision | None:
         i = self.i
+        if self.at < 0:
+            self.at = g.pos[i]
         if self.kind == "mark" and self.steps and g.marked(i):
             g.stack.pop()  # a Mark ends as soon as the Player Marks someone
             return None
         opts: list[tuple[Any, ...]] = []
         if self.left > 0:
-            here = g.pos[i]
-            opts = [("move", sq) for sq in g.board.neighbours[here] if self._ok(g, sq)]
-        if self.kind == "run" and self.steps and run_may_end(g, i, g.pos[i]):
+            opts = [
+                ("move", sq) for sq in g.board.neighbours[self.at] if self._ok(g, sq)
+            ]
+        landed = self.at == g.pos[i]
+        if self.kind == "run" and self.steps and landed and run_may_end(g, i, g.pos[i]):
             opts.append(("stop",))
-        if not opts or opts == [("stop",)]:
+        if landed and (not opts or opts == [("stop",)]):
             g.stack.pop()
             return None
         return Decision(_team(g, i), self.kind, tuple(opts), g.pid[i])
@@ -175,11 +218,14 @@ class Move(BProc):
             g.stack.pop()
             return
         i, sq = self.i, choice[1]
+        self.at = sq
+        self.left -= 1
+        self.steps += 1
+        if g.board.blocked[sq] or g.occ[sq] not in (-1, i):
+            return  # Leap or Ethereal: passing through
         frm = g.pos[i]
         g.place(i, sq)
         g.events.append(Moved(g.pid[i], frm, sq))
-        self.left -= 1
-        self.steps += 1
         if self.kind == "run" and not ab.NEAR_OPPONENTS & g.abilities[i]:
             if ab.blocking_neighbours(g, i, sq)[1]:
                 self.left = 0  # next to a Titchy opponent: the Run ends
@@ -216,23 +262,37 @@ def run_may_end(g: BlitzState, i: int, sq: int) -> bool:
     return True
 
 
+def passable(g: BlitzState, i: int, sq: int) -> bool:
+    """Whether Player ``i``'s Run may enter ``sq``: an empty, unblocked
+    square; Leap, also one with a Player on it (team-mate or opponent,
+    standing or Prone); Ethereal, also an obstruction (teams.md)."""
+    if g.board.blocked[sq]:
+        return ab.passes_obstructions(g, i)
+    return g.occ[sq] in (-1, i) or ab.passes_players(g, i)
+
+
+def _may_stop_on(g: BlitzState, i: int, sq: int) -> bool:
+    return not g.board.blocked[sq] and g.occ[sq] in (-1, i) and run_may_end(g, i, sq)
+
+
 def run_step_ok(g: BlitzState, i: int, sq: int, left: int) -> bool:
-    """Whether a Run may step into the empty square ``sq`` with ``left``
-    squares to go after it: never next to a standing opponent (but an
-    Insignificant or Titchy one), unless an ability lets the Player, and
-    then only if the Run can still end where it must."""
+    """Whether a Run may step into ``sq`` (passable) with ``left`` squares
+    to go after it: never next to a standing opponent (but an Insignificant
+    or Titchy one), unless an ability lets the Player, and then only if the
+    Run can still end where it must (Leap, Ethereal: on an empty square,
+    not on a Player or an obstruction)."""
     if not ab.NEAR_OPPONENTS & g.abilities[i]:
         return not ab.blocking_neighbours(g, i, sq)[0]
-    if run_may_end(g, i, sq):
+    if _may_stop_on(g, i, sq) and sq != g.pos[i]:
         return True
     frontier, seen = [sq], {sq, g.pos[i]}
     for _ in range(left):
         nxt = []
         for a in frontier:
             for n in g.board.neighbours[a]:
-                if n in seen or g.occ[n] >= 0 or g.board.blocked[n]:
+                if n in seen or not passable(g, i, n):
                     continue
-                if run_may_end(g, i, n):
+                if _may_stop_on(g, i, n):
                     return True
                 seen.add(n)
                 nxt.append(n)
@@ -245,7 +305,7 @@ def can_run(g: BlitzState, i: int) -> bool:
     the die is rolled once the Run is declared)."""
     left = (g.move[i] or 1) - 1
     return any(
-        g.occ[n] < 0 and not g.board.blocked[n] and run_step_ok(g, i, n, left)
+        n != g.pos[i] and passable(g, i, n) and run_step_ok(g, i, n, left)
         for n in g.board.neighbours[g.pos[i]]
     )
 
@@ -307,11 +367,14 @@ class Reserves(BProc):
         self.i = i
 
     def step(self, g: BlitzState) -> Decision | None:
-        opts = tuple(("place", sq) for sq in reserve_squares(g, self.i))
+        squares = reserve_squares(g, self.i) + arenas.trapdoor_reserve_squares(g)
+        opts = tuple(("place", sq) for sq in squares)
         return Decision(_team(g, self.i), "reserves", opts, g.pid[self.i])
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         i, sq = self.i, choice[1]
+        if not g.board.in_end_zone(g.team[i], sq):
+            arenas.clear_trapdoor(g, sq)  # Sewer Pipe Stadium
         g.place(i, sq)
         g.prone[i] = False
         g.events.append(Placed(g.pid[i], sq, "reserves"))
@@ -346,6 +409,8 @@ def assisted(g: BlitzState, i: int, target: int) -> bool:
     who may Assist (Defensive, Woodland Aid, War Machine, Bomber)."""
     if ab.block_unassisted(g, i, target):
         return False
+    if arenas.trapdoor_assist(g, target):  # Overgrown Arena
+        return True
     return any(
         j != i and g.team[j] == g.team[i] and ab.may_assist(g, j, target)
         for j in g.markers(target)
@@ -354,12 +419,14 @@ def assisted(g: BlitzState, i: int, target: int) -> bool:
 
 class Block(BProc):
     """Block: pick a Marked opponent, roll Block Value (+1 Assisted) dice,
-    the blocker picks the face (rulebook "Block Action")."""
+    the blocker picks the face (rulebook "Block Action"). A Dump-off target
+    may throw first; an Enforcer resolves every die, one at a time."""
 
     def __init__(self, i: int) -> None:
         self.i = i
         self.target = -1
         self.faces: tuple[str, ...] = ()
+        self.left: list[str] = []  # Enforcer: the faces still to resolve
         self.phase = 0
         self.vacated = -1
         self.assisted = False
@@ -371,10 +438,29 @@ class Block(BProc):
         if self.phase == 0:
             opts = tuple(("target", g.pid[j]) for j in block_targets(g, i))
             return Decision(_team(g, i), "block_target", opts, g.pid[i])
+        if self.phase == 4:  # the dice, once a Dump-off is done
+            self._start(g)
+            return None
+        if self.phase == 1 and ab.enforcer(g, i):
+            if not self.left or g.pos[self.target] < 0 or g.pos[i] < 0:
+                self.phase = 3
+                return None
+            opts = tuple(("face", f) for f in FACE_ORDER if f in self.left)
+            fresh = len(self.left) == len(self.faces)  # no die resolved yet
+            if (
+                fresh
+                and not self.rerolled
+                and MISS in self.faces
+                and balls.spikey(g, i)
+            ):
+                opts += (("reroll_miss",),)  # Extra Spikey Ball
+            return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
         if self.phase == 1:
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
             if not self.rerolled and "offensive_specialist" in g.abilities[i]:
                 opts += (("reroll",),)
+            if not self.rerolled and MISS in self.faces and balls.spikey(g, i):
+                opts += (("reroll_miss",),)  # Extra Spikey Ball
             return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
         if self.phase == 2:
             opts = (("follow_up", True), ("follow_up", False))
@@ -386,53 +472,96 @@ class Block(BProc):
         i = self.i
         if self.phase == 0:
             self.target = g.idx[choice[1]]
-            self.assisted = assisted(g, i, self.target)
             rec = g.current_record
             if rec is not None:
                 rec.target = self.target
-            self._roll(g)
-            self.phase = 3 if violent(g, i, self.target) else 1
+            if ab.may_dump_off(g, self.target) and throw_targets(
+                g, self.target, short_only=True
+            ):
+                self.phase = 4
+                g.stack.append(DumpOffOffer(self.target, i))
+                return
+            self._start(g)
             return
         if self.phase == 1 and choice[0] == "reroll":
             # Offensive Specialist: the first roll is logged, then re-rolled.
+            self._again(g)
+            return
+        if self.phase == 1 and choice[0] == "reroll_miss":
             g.events.append(
                 BlockDice(g.pid[i], g.pid[self.target], self.faces, self.assisted, "")
             )
             self.rerolled = True
-            self._roll(g)
+            self._roll(g, only_misses=True)
             return
         if self.phase == 1:
             face = choice[1]
             g.events.append(
                 BlockDice(g.pid[i], g.pid[self.target], self.faces, self.assisted, face)
             )
+            if ab.enforcer(g, i):
+                self.left.remove(face)
             self._resolve(g, face)
             return
         if self.phase == 2:
             if choice[1]:
-                frm = g.pos[i]
-                g.place(i, self.vacated)
-                g.events.append(Moved(g.pid[i], frm, self.vacated))
-                enter_square(g, i, running=False)
+                self._follow_up(g)
             self.phase = 3
 
-    def _roll(self, g: BlitzState) -> None:
-        i, t = self.i, self.target
-        n = g.block[i] + (1 if self.assisted else 0)
-        self.faces = tuple(
-            ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
+    def _start(self, g: BlitzState) -> None:
+        """Roll the Block Dice (and Violent's D6); a coach holding Rookies
+        to Watch may re-roll the Block Dice (Decision: before choosing the
+        face, only when the dice will be resolved, and never after another
+        re-roll of them)."""
+        i = self.i
+        self.assisted = assisted(g, i, self.target)
+        self._roll(g)
+        self.phase = 3 if violent(g, i, self.target) else 1
+        if self.phase == 1:
+            open_window(g, g.team[i], BLOCK, self._again, player=g.pid[i])
+
+    def _again(self, g: BlitzState) -> None:
+        """Re-roll the Block Dice: the first roll is logged, unchosen."""
+        i = self.i
+        g.events.append(
+            BlockDice(g.pid[i], g.pid[self.target], self.faces, self.assisted, "")
         )
+        self.rerolled = True
+        self._roll(g)
+
+    def _roll(self, g: BlitzState, *, only_misses: bool = False) -> None:
+        i, t = self.i, self.target
+        if only_misses:  # the Extra Spikey Ball re-rolls the Misses only
+            self.faces = tuple(
+                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) if f == MISS else f
+                for f in self.faces
+            )
+        else:
+            n = arenas.block_dice(g, g.block[i], self.assisted)
+            self.faces = tuple(
+                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
+            )
+        self.left = list(self.faces)
         rec = g.current_record
         if rec is not None:
             rec.block_faces = self.faces
 
     def _down(self, g: BlitzState, modifier: int) -> None:
         t = self.target
+        if "crumbling_astrogranite_pitch" in g.lasting:  # a Random Event
+            modifier -= 1
         injured = knock_down(g, t, modifier)
         rec = g.current_record
         if rec is not None:
             rec.target_down = True
             rec.target_injured = rec.target_injured or injured
+
+    def _follow_up(self, g: BlitzState) -> None:
+        i = self.i
+        frm = g.pos[i]
+        g.place(i, self.vacated)
+        g.events.append(Moved(g.pid[i], frm, self.vacated))
+        enter_square(g, i, running=False)
 
     def _resolve(self, g: BlitzState, face: str) -> None:
         i, t = self.i, self.target
@@ -447,15 +576,51 @@ class Block(BProc):
             frm = g.pos[t]
             to = g.board.step(frm, dx, dy)
             if to < 0 or g.board.blocked[to] or g.occ[to] >= 0:
-                self._down(g, 0)
+                self._down(g, arenas.shove_down_modifier(g))
             else:
                 g.place(t, to)
                 g.events.append(Pushed(g.pid[t], frm, to))
                 enter_square(g, t, running=False)
                 self.vacated = frm
                 self.phase = 2
+                if ab.enforcer(g, i):
+                    self._follow_up(g)  # Enforcer: always follows up
+                    self.phase = 3
         if face in (TACKLE, MISS):
             g.no_more_actions[i] = True
+        if ab.enforcer(g, i) and self.phase == 3:
+            # Decision: each die is resolved as the last one was (a Prone
+            # target knocked down again makes another Armour Check, a
+            # pushed Prone target is moved); the dice stop when the target
+            # or the blocker has left the pitch.
+            self.phase = 1
+
+
+class DumpOffOffer(BProc):
+    """Dump-off: the Block's target ``j`` may Interrupt it with a free
+    Short Throw or Hand-off, with no modifiers, even while Marked (its
+    coach's choice of the receiver, or decline)."""
+
+    def __init__(self, j: int, blocker: int) -> None:
+        self.j = j
+        self.blocker = blocker
+
+    def step(self, g: BlitzState) -> Decision | None:
+        j = self.j
+        opts = tuple(
+            ("dump_off", g.pid[k]) for k in throw_targets(g, j, short_only=True)
+        )
+        return Decision(_team(g, j), "dump_off", (*opts, ("decline",)), g.pid[j])
+
+    def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
+        g.stack.pop()
+        if choice[0] != "dump_off":
+            return
+        j = self.j
+        g.events.append(DumpOff(g.pid[j], g.pid[self.blocker]))
+        throw = Throw(j, short_only=True, dump_off=True)
+        g.stack.append(throw)
+        throw.receive(g, ("target", choice[1]))
 
 
 def throw_targets(g: BlitzState, i: int, *, short_only: bool = False) -> list[int]:
@@ -475,14 +640,23 @@ def throw_targets(g: BlitzState, i: int, *, short_only: bool = False) -> list[in
 
 class Throw(BProc):
     """Throw: to a team-mate in range; a Hand-off to an adjacent one needs no
-    check (rulebook "Throw Action")."""
+    check (rulebook "Throw Action"). ``dump_off``: a Dump-off's throw, with
+    no modifiers, made during the opposing coach's Action (it is no part of
+    that Action's record)."""
 
-    def __init__(self, i: int, *, short_only: bool = False) -> None:
+    def __init__(
+        self, i: int, *, short_only: bool = False, dump_off: bool = False
+    ) -> None:
         self.i = i
         self.short_only = short_only
+        self.dump_off = dump_off
         self.target = -1
         self.modifier = 0
         self.rerolled = False
+        self.source = ""  # what offers the re-roll of a failed Throw Check
+
+    def _record(self, g: BlitzState) -> Any:
+        return None if self.dump_off else g.current_record
 
     def step(self, g: BlitzState) -> Decision | None:
         if self.target < 0:
@@ -495,7 +669,7 @@ class Throw(BProc):
         # coach's choice, since a re-rolled fumble bounces from the thrower.)
         opts = (("reroll", True), ("reroll", False))
         return Decision(
-            _team(g, self.i), "reroll", opts, g.pid[self.i], info=("expert_passer",)
+            _team(g, self.i), "reroll", opts, g.pid[self.i], info=(self.source,)
         )
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
@@ -504,13 +678,13 @@ class Throw(BProc):
             if choice[1]:
                 self._check(g)
             else:
-                self._outcome(g, *self.last)
+                self._failed(g)
             return
         i, j = self.i, g.idx[choice[1]]
         self.target = j
         b = g.ball_of(i)
         frm, to = g.pos[i], g.pos[j]
-        rec = g.current_record
+        rec = self._record(g)
         if rec is not None:
             rec.target = j
         g.ball_holder[b] = -1
@@ -525,10 +699,10 @@ class Throw(BProc):
             return
         modifier = 0
         if g.board.throw_range(frm, to) == LONG:
-            modifier -= 1
+            modifier += arenas.long_throw_modifier(g)
         if self._obstructed(g, i, j):
             modifier -= 1
-        self.modifier = max(-1, modifier)
+        self.modifier = 0 if self.dump_off else max(-1, modifier)
         self._check(g)
 
     def _check(self, g: BlitzState) -> None:
@@ -542,15 +716,38 @@ class Throw(BProc):
             Roll("throw", g.pid[i], (d,), value, modifier, ok, self.rerolled)
         )
         self.last = (ok, fumble)
-        if not ok and not self.rerolled and "expert_passer" in g.abilities[i]:
+        if ok or self.rerolled:
+            self._outcome(g, ok, fumble)
+        elif "expert_passer" in g.abilities[i]:
+            self.source = "expert_passer"
             return  # step() offers the re-roll
-        self._outcome(g, ok, fumble)
+        elif balls.rune_reroll(g, self.ball, i, d):
+            self.source = "dwarf_rune_ball"
+            return
+        else:
+            self._failed(g)
+
+    def _failed(self, g: BlitzState) -> None:
+        """A failed check not re-rolled yet: Rookies to Watch may re-roll it
+        (Decision: also once an Expert Passer or the Dwarf Rune Ball's
+        re-roll was declined; a check is never re-rolled twice)."""
+        self.rerolled = False
+
+        def again(gg: BlitzState) -> None:
+            self.rerolled = True
+            self._check(gg)
+
+        def keep(gg: BlitzState) -> None:
+            self._outcome(gg, *self.last)
+
+        if not open_window(g, g.team[self.i], THROW, again, keep, g.pid[self.i]):
+            self._outcome(g, *self.last)
 
     def _outcome(self, g: BlitzState, ok: bool, fumble: bool) -> None:
         g.stack.pop()
         i, j, b = self.i, self.target, self.ball
         frm, to = g.pos[i], g.pos[j]
-        rec = g.current_record
+        rec = self._record(g)
         if fumble:
             g.events.append(BallMoved(b, frm, frm, "fumble", 0))
             bounce(g, b, frm)

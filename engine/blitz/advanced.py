@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.blitz import arenas
 from engine.blitz.actions import BProc, armour_check, injure, violent
 from engine.blitz.ball import bounce, drop, enter_square
 from engine.blitz.board import LONG
 from engine.blitz.events import BlockDice, Injured, Moved, Roll
 from engine.blitz.faces import D6_TO_FACE, KERRUNCH, MISS, SHOVE, SMASH, TACKLE
+from engine.blitz.rerolls import THROW, open_window
 from engine.blitz.state import TEAM_NAMES, BlitzState
 from engine.state import Decision
 
@@ -59,6 +61,8 @@ class Foul(BProc):
             g.events.append(BlockDice(g.pid[i], g.pid[j], (face,), False, "violent"))
             return
         result = FOUL_RESULT[face]
+        if "get_the_ref" in g.lasting:  # the Random Event, for the game
+            result = {SPOTTED: SLIPPED, TAKE_THAT: GOT_THEM}.get(result, result)
         g.events.append(BlockDice(g.pid[i], g.pid[j], (face,), False, result))
         rec = g.current_record
         if rec is not None:
@@ -117,6 +121,8 @@ class ThrowTeamMate(BProc):
     def __init__(self, i: int) -> None:
         self.i = i
         self.thrown = -1
+        self.modifier = 0
+        self.to = -1
 
     def step(self, g: BlitzState) -> Decision | None:
         team = TEAM_NAMES[g.team[self.i]]
@@ -133,26 +139,48 @@ class ThrowTeamMate(BProc):
             self.thrown = g.idx[choice[1]]
             return
         g.stack.pop()
-        i, j, to = self.i, self.thrown, choice[1]
+        i, to = self.i, choice[1]
         frm = g.pos[i]
         modifier = 0
         if g.board.throw_range(frm, to) == LONG:
-            modifier -= 1
+            modifier += arenas.long_throw_modifier(g)
         t = g.team[i]
         for sq in g.board.under_ruler(frm, to):
             k = g.occ[sq]
             if g.board.blocked[sq] or (k >= 0 and g.team[k] != t and g.open(k)):
                 modifier -= 1
                 break
-        modifier = max(-1, modifier)
+        self.modifier = max(-1, modifier)
+        self.to = to
+        self._check(g, rerolled=False)
+
+    def _check(self, g: BlitzState, *, rerolled: bool) -> None:
+        i, modifier = self.i, self.modifier
         value = g.throw[i]
         assert value is not None
         d = g.dice.d6()
         fumble = d == 1 or d + modifier <= 1
         ok = not fumble and (d == 6 or d + modifier >= value)
         g.events.append(
-            Roll("throw_team_mate", g.pid[i], (d,), value, modifier, ok, False)
+            Roll("throw_team_mate", g.pid[i], (d,), value, modifier, ok, rerolled)
         )
+        if ok or rerolled:
+            self._land(g, ok, fumble)
+            return
+        # Rookies to Watch may re-roll the failed Throw Check.
+        if not open_window(
+            g,
+            g.team[i],
+            THROW,
+            lambda gg: self._check(gg, rerolled=True),
+            lambda gg: self._land(gg, ok, fumble),
+            g.pid[i],
+        ):
+            self._land(g, ok, fumble)
+
+    def _land(self, g: BlitzState, ok: bool, fumble: bool) -> None:
+        i, j, to = self.i, self.thrown, self.to
+        frm = g.pos[i]
         if fumble:
             b = g.ball_of(j)
             g.to_dugout(j)

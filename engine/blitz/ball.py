@@ -104,8 +104,18 @@ def new_ball(g: BlitzState) -> None:
     b = len(g.ball_pos)
     g.ball_pos.append(sq)
     g.ball_holder.append(-1)
+    set_kind(g, b)
     g.events.append(BallMoved(b, -1, sq, "new_ball", 0))
     bounce(g, b, sq)
+
+
+def set_kind(g: BlitzState, b: int) -> None:
+    """Ball ``b`` has just entered play: it is of the kind chosen for it
+    (Blitz Bowl Balls, balls.py), else a standard ball."""
+    while len(g.ball_kind) <= b:
+        g.ball_kind.append("standard")
+    g.ball_kind[b] = g.next_ball_kind or "standard"
+    g.next_ball_kind = ""
 
 
 def pick(g: BlitzState, n: int) -> int:

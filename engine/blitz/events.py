@@ -186,6 +186,27 @@ class CleanSweep(NamedTuple):
         return _d(self, "clean_sweep")
 
 
+class RookiesReroll(NamedTuple):
+    """The Rookies to Watch card is discarded to re-roll ``what``: "armour",
+    "throw" or "block" dice."""
+
+    team: str
+    what: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "rookies_reroll")
+
+
+class DumpOff(NamedTuple):
+    """A Block's target Interrupts it with a free Short Throw (Dump-off)."""
+
+    player: int
+    blocker: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "dump_off")
+
+
 class GameEnd(NamedTuple):
     """``how``: "sudden_death" or "points"; winner "home", "away" or ""."""
 
@@ -198,8 +219,56 @@ class GameEnd(NamedTuple):
         return _d(self, "game_end")
 
 
+class RandomEventDrawn(NamedTuple):
+    """A Random Event card (number 101-112) is drawn by ``team``'s coach;
+    ``kind`` is its slug (banana_skins, multi_ball, ...)."""
+
+    team: str
+    card: int
+    kind: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "random_event")
+
+
+class ArenaRolled(NamedTuple):
+    """The arena (Blitz Bowl Arenas, D8 1-8) whose regional rule is played;
+    ``d8`` is 0 when no die was rolled (the arena was agreed)."""
+
+    d8: int
+    arena: int
+    slug: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "arena")
+
+
+class BallChosen(NamedTuple):
+    """``team``'s coach picks the kind of the ball ``ball`` about to enter
+    play (Blitz Bowl Balls)."""
+
+    team: str
+    ball: int
+    kind: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "ball_chosen")
+
+
+class MadeProne(NamedTuple):
+    """A Player becomes Prone with no Armour Check (a Random Event)."""
+
+    player: int
+    cause: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "made_prone")
+
+
 __all__ = [
     "ActionTaken",
+    "ArenaRolled",
+    "BallChosen",
     "BallMoved",
     "BlitzStart",
     "BlockDice",
@@ -210,11 +279,15 @@ __all__ = [
     "GameEnd",
     "Injured",
     "KnockedDown",
+    "MadeProne",
     "Moved",
     "Placed",
     "Possession",
     "Pushed",
+    "RandomEventDrawn",
     "Roll",
+    "RookiesReroll",
+    "DumpOff",
     "StoodUp",
     "Touchdown",
     "TurnStart",

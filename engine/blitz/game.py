@@ -16,8 +16,9 @@ from typing import Any
 from engine.blitz import abilities as ab
 from engine.blitz import actions as act
 from engine.blitz import advanced as adv
-from engine.blitz import free
-from engine.blitz.ball import new_ball, pick
+from engine.blitz import arenas, balls, free
+from engine.blitz import random_events as rev
+from engine.blitz.ball import new_ball, pick, set_kind
 from engine.blitz.board import board
 from engine.blitz.challenges import PREDICATES
 from engine.blitz.data import cards
@@ -26,7 +27,6 @@ from engine.blitz.events import (
     BallMoved,
     BlitzStart,
     CardClaimed,
-    CardDealt,
     CardDiscarded,
     CleanSweep,
     GameEnd,
@@ -35,11 +35,11 @@ from engine.blitz.events import (
     Touchdown,
     TurnStart,
 )
+from engine.blitz.random_events import deal  # draws the Random Events too
 from engine.blitz.state import (
     ACTIVE_SLOTS,
     CLEAN_SWEEP_POINTS,
     HAND_LIMIT,
-    SUDDEN_DEATH_LEAD,
     TEAM_NAMES,
     TOUCHDOWN_POINTS,
     ActionRecord,
@@ -75,15 +75,6 @@ class SetupTeam(act.BProc):
         i = next(i for i in range(g.n) if g.team[i] == self.t and g.pos[i] < 0)
         g.place(i, choice[1])
         g.events.append(Placed(g.pid[i], choice[1], "setup"))
-
-
-def deal(g: BlitzState) -> None:
-    """Fill the empty Active spaces from the deck."""
-    for slot in range(ACTIVE_SLOTS):
-        if g.active_cards[slot] == 0 and g.deck:
-            card = g.deck.pop(0)
-            g.active_cards[slot] = card
-            g.events.append(CardDealt(slot + 1, card, _card(card).challenge.slug))
 
 
 def _card(number: int) -> Any:
@@ -205,7 +196,7 @@ class PlayerAction(act.BProc):
     def _done(self, g: BlitzState, cur: ActionRecord) -> None:
         g.current_record = None
         g.stack.pop()
-        for offer in reversed(free.granted(g, cur)):
+        for offer in reversed(free.granted(g, cur) + arenas.granted(g, cur)):
             g.stack.append(offer)
         if free.bloodlust_due(g, cur):
             g.stack.append(free.Bloodlust(cur.player))
@@ -262,8 +253,9 @@ def touchdowns(g: BlitzState, rec: ActionRecord) -> None:
         # The scorer comes back as a new Player (rulebook "Reserves Action").
         g.done_actions[i] = set()
         g.player_actions[i] = set()
-        _score(g, t, TOUCHDOWN_POINTS)
-        g.events.append(Touchdown(TEAM_NAMES[t], g.pid[i], TOUCHDOWN_POINTS))
+        points = TOUCHDOWN_POINTS + rev.bonus_points(g)
+        _score(g, t, points)
+        g.events.append(Touchdown(TEAM_NAMES[t], g.pid[i], points))
         if t == g.active:
             rec.touchdown = True
 
@@ -287,10 +279,9 @@ def claim(g: BlitzState, slot: int, i: int) -> None:
     ch = _card(card).challenge
     g.active_cards[slot] = 0
     g.hands[g.active].append(card)
-    _score(g, g.active, ch.points)
-    g.events.append(
-        CardClaimed(TEAM_NAMES[g.active], g.pid[i], card, ch.slug, ch.points)
-    )
+    points = ch.points + rev.bonus_points(g)
+    _score(g, g.active, points)
+    g.events.append(CardClaimed(TEAM_NAMES[g.active], g.pid[i], card, ch.slug, points))
     g.claimed_this_turn += 1
     if g.claimed_this_turn == ACTIVE_SLOTS:
         _score(g, g.active, CLEAN_SWEEP_POINTS)
@@ -308,7 +299,7 @@ class Turn(act.BProc):
     def step(self, g: BlitzState) -> Decision | None:
         t = self.t
         if self.phase == 0:
-            if g.score[t] - g.score[1 - t] >= SUDDEN_DEATH_LEAD:
+            if g.score[t] - g.score[1 - t] >= arenas.sudden_death_lead(g):
                 end_game(g, "sudden_death")
                 return None
             g.turns[t] += 1
@@ -320,10 +311,11 @@ class Turn(act.BProc):
             g.done_actions = [set() for _ in range(g.n)]
             g.player_actions = [set() for _ in range(g.n)]
             g.no_more_actions = [False] * g.n
+            g.events.append(TurnStart(TEAM_NAMES[t], g.turns[t]))
+            balls.squig_bites(g, t)
             g.held_at_turn_start = {
                 b for b, tt in g.holders_by_team().items() if tt == t
             }
-            g.events.append(TurnStart(TEAM_NAMES[t], g.turns[t]))
             self.phase = 1 if g.turns[t] > 1 else 3
             return None
         if self.phase == 1:  # refresh the Challenge Cards
@@ -335,6 +327,8 @@ class Turn(act.BProc):
             return None
         if self.phase == 2:  # No Ball in Play, then Emergency Reserves
             if g.balls_in_play() == 0:
+                if balls.choose_first(g, t):  # special balls: pick it first
+                    return None
                 new_ball(g)
             self.phase = 5
             res = g.reserves(t)
@@ -409,11 +403,14 @@ class GameFlow(act.BProc):
             self.next_team = a
             return None
         if self.phase == 1:
+            if balls.choose_first(g, 1 - g.first_team):  # set up second
+                return None
             self.phase = 2
             traps = g.board.trapdoor_squares
             sq = traps[0] if len(traps) == 1 else traps[pick(g, len(traps))]
             g.ball_pos.append(sq)
             g.ball_holder.append(-1)
+            set_kind(g, 0)
             g.events.append(BallMoved(0, -1, sq, "kick_off", 0))
             return None
         if sum(g.turns) >= MAX_TURNS:
@@ -457,7 +454,13 @@ class BlitzGame:
     toss winner chose ("single" or "multiple"); ``deck_order`` lists the 26
     card numbers top first (else the deck is shuffled with the dice);
     ``advanced`` plays the advanced rules' Foul and Throw Team-mate Actions
-    (Decision: on by default, as a league plays the whole game)."""
+    (Decision: on by default, as a league plays the whole game);
+    ``random_events`` the Random Event cards (None: with ``advanced``; see
+    random_events.py; a ``deck_order`` may list them as 101-112);
+    ``arena`` None, "roll" or 1-8 (arenas.py); ``special_balls`` the
+    Blitz Bowl Balls (balls.py); ``rookies_to_watch`` ("home" or "away")
+    gives that coach the Rookies to Watch card (rulebook "Rookies to
+    Watch"; :mod:`engine.blitz.rerolls`)."""
 
     def __init__(
         self,
@@ -470,9 +473,19 @@ class BlitzGame:
         deck_order: Sequence[int] | None = None,
         first: int | None = None,
         advanced: bool = True,
+        random_events: bool | None = None,
+        arena: int | str | None = None,
+        special_balls: bool = False,
+        rookies_to_watch: str | None = None,
     ) -> None:
         g = BlitzState(board(side), home, away, dice or RandomDice(seed))
         g.advanced = advanced
+        g.random_events = advanced if random_events is None else random_events
+        g.special_balls = special_balls
+        if rookies_to_watch is not None:
+            if rookies_to_watch not in TEAM_NAMES:
+                raise RuleError("rookies_to_watch must be 'home', 'away' or None")
+            g.rookies = TEAM_NAMES.index(rookies_to_watch)
         self.state = g
         if first is None:
             d = g.dice.d6()
@@ -480,6 +493,7 @@ class BlitzGame:
             # toss loser sets up first and plays first (Coach A).
             first = 1 if d <= 3 else 0
         g.first_team = first
+        arenas.set_up(g, arena)
         numbers = [c.number for c in cards().deck]
         if deck_order is None:
             order = numbers[:]
@@ -488,11 +502,12 @@ class BlitzGame:
                 order[k], order[j] = order[j], order[k]
         else:
             order = list(deck_order)
-            if sorted(order) != numbers:
-                raise RuleError("deck_order must list each of the 26 cards once")
+            rev.check_deck(order, numbers, g.random_events)
         g.deck = order
-        g.events.append(BlitzStart(home.name, away.name, side, TEAM_NAMES[first]))
+        g.events.insert(0, BlitzStart(home.name, away.name, side, TEAM_NAMES[first]))
         deal(g)
+        if g.random_events and deck_order is None:
+            rev.shuffle_in(g)
         g.stack.append(GameFlow())
         _run(g)
 

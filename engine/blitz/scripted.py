@@ -67,9 +67,17 @@ class ScriptedBot:
             )
             if best[1] not in _FACE_RANK and ("reroll",) in d.options:
                 return ("reroll",)  # Offensive Specialist: only Tackle or Miss
+            if best[1] == "miss" and ("reroll_miss",) in d.options:
+                return ("reroll_miss",)  # Extra Spikey Ball: all Misses
             return best
         if kind == "reroll":
             return ("reroll", True)
+        if kind == "reroll_window":
+            return self._reroll_window(g, d)
+        if kind == "dump_off":
+            t = 0 if d.team == "home" else 1
+            targets = [o for o in d.options if o[0] == "dump_off"]
+            return max(targets, key=lambda o: g.board.advance(t, g.pos[g.idx[o[1]]]))
         if kind == "free_action":
             return d.options[0]  # a free Action is always taken
         if kind == "minion":
@@ -79,7 +87,7 @@ class ScriptedBot:
             return max(d.options, key=lambda o: _friends_near(g, t, o[1]))
         if kind == "follow_up":
             return ("follow_up", False)
-        if kind in ("block_target", "foul_target"):
+        if kind in ("block_target", "foul_target", "banana_skins"):
             return max(d.options, key=lambda o: self._victim_value(g, g.idx[o[1]]))
         if kind == "throw_target":
             t = g.team[g.idx[d.player]] if d.player is not None else 0
@@ -88,18 +96,42 @@ class ScriptedBot:
             return max(d.options, key=lambda o: _points(g, o[1]))
         if kind == "discard_challenge":
             return min(d.options, key=lambda o: _points(g, o[1]))
-        if kind == "emergency_reserves":
+        if kind in ("emergency_reserves", "empty_the_bench"):
             return d.options[0]
+        if kind == "choose_ball":  # Blitz Bowl Balls: a Dwarf's rune ball
+            t = 0 if d.team == "home" else 1
+            want = (
+                "dwarf_rune_ball"
+                if g.sheets[t].card == "dwarf"
+                else "extra_spikey_ball"
+            )
+            return ("ball", want)
         if kind in ("reserves", "setup"):
             mid = g.board.width // 2
+            t = 0 if d.team == "home" else 1
+            # Sewer Pipe Stadium: never through a Trapdoor on a team-mate.
+            opts = [o for o in d.options if g.occ[o[1]] < 0 or g.team[g.occ[o[1]]] != t]
             return min(
-                d.options, key=lambda o: abs(g.board.ys[o[1]] - mid) + self.rng.random()
+                opts or d.options,
+                key=lambda o: abs(g.board.ys[o[1]] - mid) + self.rng.random(),
             )
         if kind == "sidestep":
             i = g.idx[d.player] if d.player is not None else 0
             t = g.team[i]
             return max(d.options, key=lambda o: g.board.advance(t, o[1]))
         return self.rng.choice(d.options)
+
+    @staticmethod
+    def _reroll_window(g: BlitzState, d: Decision) -> tuple[Any, ...]:
+        """A failed Armour or Throw Check is always re-rolled; Block Dice
+        only when no face knocks the target down."""
+        what = d.info[1] if len(d.info) > 1 else ""
+        if what == "block":
+            i = g.idx[d.player] if d.player is not None else 0
+            rolled = [o[1] for o in _block_faces(g, i)]
+            if any(f in _FACE_RANK and f != SHOVE for f in rolled):
+                return ("keep",)
+        return d.options[0]
 
     # --- the Action decision ----------------------------------------------
 
@@ -225,6 +257,14 @@ class ScriptedBot:
         if g.board.distance(best[1], goal) >= g.board.distance(g.pos[i], goal):
             return ("stop",) if ("stop",) in d.options else best
         return best
+
+
+def _block_faces(g: BlitzState, i: int) -> list[tuple[str, str]]:
+    """The faces of the Block the blocker ``i`` is making (from its
+    record)."""
+    rec = g.current_record
+    faces = rec.block_faces if rec is not None and rec.player == i else ()
+    return [("face", f) for f in faces]
 
 
 def _friends_near(g: BlitzState, t: int, sq: int) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.blitz.bots import Bot, RandomBot
 from engine.blitz.data import teams
-from engine.blitz.events import CardClaimed, Touchdown
+from engine.blitz.events import ArenaRolled, CardClaimed, RandomEventDrawn, Touchdown
 from engine.blitz.game import BlitzGame
 from engine.blitz.scripted import ScriptedBot
 from engine.blitz.state import BlitzTeamSheet
@@ -29,9 +29,16 @@ from engine.blitz.state import BlitzTeamSheet
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "scripted": ScriptedBot}
 
 
-def play(home: str, away: str, seed: int, bot: str, side: str) -> tuple[BlitzGame, int]:
+def play(
+    home: str, away: str, seed: int, bot: str, side: str, **options: Any
+) -> tuple[BlitzGame, int]:
+    """``options``: BlitzGame's random_events, arena, special_balls."""
     g = BlitzGame(
-        BlitzTeamSheet(home, home), BlitzTeamSheet(away, away), seed=seed, side=side
+        BlitzTeamSheet(home, home),
+        BlitzTeamSheet(away, away),
+        seed=seed,
+        side=side,
+        **options,
     )
     bots = (BOTS[bot](seed), BOTS[bot](seed + 1_000_003))
     n = 0
@@ -47,11 +54,17 @@ def summary(g: BlitzGame, decisions: int) -> dict[str, Any]:
     s = g.state
     td = {"home": 0, "away": 0}
     claimed: dict[str, list[str]] = {"home": [], "away": []}
+    drawn: list[str] = []
+    arena = None
     for e in g.events:
         if isinstance(e, Touchdown):
             td[e.team] += 1
         elif isinstance(e, CardClaimed):
             claimed[e.team].append(e.challenge)
+        elif isinstance(e, RandomEventDrawn):
+            drawn.append(e.kind)
+        elif isinstance(e, ArenaRolled):
+            arena = e.slug
     return {
         "home": s.sheets[0].card,
         "away": s.sheets[1].card,
@@ -60,6 +73,8 @@ def summary(g: BlitzGame, decisions: int) -> dict[str, Any]:
         "how": s.how,
         "touchdowns": td,
         "cards_claimed": claimed,
+        "random_events": drawn,
+        "arena": arena,
         "turns": sum(s.turns),
         "decisions": decisions,
         "events": len(g.events),
@@ -75,10 +90,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--side", choices=("single", "multiple"), default="single")
     p.add_argument("--games", type=int, default=0, help="bench: play N games")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--arena", default="", help="'roll' or 1-8 (default: none)")
+    p.add_argument("--special-balls", action="store_true")
+    p.add_argument("--no-random-events", action="store_true")
     a = p.parse_args(argv)
+    options: dict[str, Any] = {
+        "arena": (a.arena if a.arena == "roll" else int(a.arena)) if a.arena else None,
+        "special_balls": a.special_balls,
+        "random_events": not a.no_random_events,
+    }
     slugs = sorted(teams())
     if not a.games:
-        g, n = play(a.home or "human", a.away or "orc", a.seed, a.bot, a.side)
+        g, n = play(
+            a.home or "human", a.away or "orc", a.seed, a.bot, a.side, **options
+        )
         out = summary(g, n)
         print(json.dumps(out) if a.json else _text(out))
         return 0
@@ -88,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = a.seed + k
         home = a.home or slugs[k % len(slugs)]
         away = a.away or slugs[(k * 7 + 3) % len(slugs)]
-        g, n = play(home, away, seed, a.bot, a.side)
+        g, n = play(home, away, seed, a.bot, a.side, **options)
         out = summary(g, n)
         decisions += n
         points.append(out["points"]["home"] + out["points"]["away"])

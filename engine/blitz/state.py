@@ -131,7 +131,17 @@ class BlitzState:
         self.deck: list[int] = []  # card numbers, top first
         self.active_cards: list[int] = [0] * ACTIVE_SLOTS  # 0: empty space
         self.discards: list[int] = []
+        # Random Events, arenas and special balls (random_events.py,
+        # arenas.py, balls.py).
+        self.random_events = False
+        self.lasting: set[str] = set()  # lasting Random Events drawn
+        self.event_discards: list[int] = []  # Random Event cards resolved
+        self.arena = 0  # the arena's D8 number; 0: no arena rule
+        self.special_balls = False
+        self.ball_kind: list[str] = []  # by ball id ("standard", ...)
+        self.next_ball_kind = ""  # chosen for the next new ball
         self.hands: tuple[list[int], list[int]] = ([], [])
+        self.rookies = -1  # the team holding Rookies to Watch, or -1
         self.last_round = -1  # turns each team still has once the deck is out
         self.final_turns: list[int] = []
         self.events: list[object] = []
