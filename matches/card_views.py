@@ -79,14 +79,31 @@ def card_match_page(request: HttpRequest, match: Match) -> HttpResponse:
     game = match_card_game(result) if result is not None else None
     variant = settings_rules(match.season.settings).variant
     names = {**variant.team_cards()}
-    moments = (
-        list(
-            MatchEvent.objects.filter(match=match, type__in=KEY_EVENTS)
+    # the engine's events (a recorded match has none but its report)
+    played = (
+        [
+            (kind, payload)
+            for kind, payload in MatchEvent.objects.filter(match=match)
+            .exclude(type__startswith="postgame_")
+            .exclude(type="report")
             .order_by("seq")
             .values_list("type", "payload")
-        )
+        ]
         if result is not None
         else []
+    )
+    moments = [(kind, payload) for kind, payload in played if kind in KEY_EVENTS]
+    sheets = ((result.summary or {}) if result is not None else {}).get("sheets")
+    replay = (
+        variant.card_replay(
+            [{"type": kind, **payload} for kind, payload in played],
+            *(
+                (sheets[s]["name"], sheets[s]["card"], sheets[s]["players"])
+                for s in ("home", "away")
+            ),
+        )
+        if played and sheets
+        else None
     )
     challenges = {c["challenge"]: c["name"] for c in variant.challenge_deck()}
     team_name = {"home": match.home.name, "away": match.away.name}
@@ -120,6 +137,8 @@ def card_match_page(request: HttpRequest, match: Match) -> HttpResponse:
         "how": HOW.get(str((game or {}).get("how") or ""), ""),
         "sides": _sides(match, game, challenges),
         "moments": lines,
+        # engine/blitz/replay.py's frames, for templates/matches/_blitz_replay.html
+        "blitz_replay": replay,
         "can_report": match.status in OPEN
         and (team_can_write(user, match.home) or team_can_write(user, match.away)),
         "can_resolve": match.status == Match.Status.SCHEDULED

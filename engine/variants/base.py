@@ -224,6 +224,16 @@ class Variant:
         """Play a match of a card format with the bots (see the variant)."""
         raise NotImplementedError(f"{self.name} plays rosters, not team cards")
 
+    def card_replay(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+    ) -> dict[str, Any] | None:
+        """A card game's replay data from its events (as ``to_dict()`` gave
+        them) and the two sheets played; None for a format without one."""
+        return None
+
     def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:
         """What the rules refuse in a card format's report."""
         raise NotImplementedError(f"{self.name} plays rosters, not team cards")

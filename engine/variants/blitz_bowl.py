@@ -214,6 +214,21 @@ class BlitzBowl(Variant):
             touchdowns_by_player=by_player,
         )
 
+    def card_replay(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+    ) -> dict[str, Any] | None:
+        from engine.blitz.replay import replay_data
+        from engine.blitz.state import BlitzTeamSheet
+
+        if not events or events[0].get("type") != "blitz_start":
+            return None
+        sheets = [BlitzTeamSheet(n, c, tuple(p)) for n, c, p in (home, away)]
+        side = str(events[0].get("side", "single"))
+        return replay_data(events, sheets[0], sheets[1], side)
+
     # -- the report -------------------------------------------------------
 
     def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:

@@ -6,6 +6,8 @@ standings show points for and against."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from league.models import League, Player, Team, TreasuryEntry
@@ -110,12 +112,20 @@ def test_the_match_page_shows_the_engine_game(client, blitz, two_teams, alice):
     html = client.get(f"/matches/{match.pk}/").content.decode()
     assert f"{result.home_score}–{result.away_score}" in html
     assert 'data-testid="card-result"' in html
-    assert "{% block blitz_replay %}" not in html  # the block renders empty
+    # the replay of the engine's game: one frame per event played (and one
+    # per hand cut to three), the points track ending on the result
+    assert 'id="blitz-replay"' in html
+    played = MatchEvent.objects.filter(match=match).exclude(
+        type__startswith="postgame_"
+    )
+    frames = int(re.search(r'data-frames="(\d+)"', html).group(1))
+    assert frames >= played.count()
     # every touchdown and claimed card is a key moment
     kinds = MatchEvent.objects.filter(
         match=match, type__in=("touchdown", "card_claimed")
     ).count()
-    assert html.count("Touchdown! ") + html.count(" claim ") == kinds
+    listed = re.search(r'<ol class="moments".*?</ol>', html, re.S).group(0)
+    assert listed.count("Touchdown! ") + listed.count(" claim ") == kinds
     assert "The game ends" in html
     replay = client.get(f"/matches/{match.pk}/replay.json").json()
     assert replay["events"][0]["type"] == "blitz_start"
@@ -159,6 +169,8 @@ def test_the_report_form_records_a_result(client, blitz, two_teams, bob):
     html = client.get(f"/matches/{match.pk}/").content.decode()
     assert "card 1: Break Some Bones! (3)" in html
     assert "Points Victory" in html
+    # a recorded match has no engine events: no replay
+    assert 'id="blitz-replay"' not in html
 
 
 def test_an_impossible_report_is_refused_in_the_form(client, blitz, two_teams, bob):
