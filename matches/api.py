@@ -23,6 +23,7 @@ from league.api.serializers import (
 from league.models import League
 from league.page_cache import object_cached
 from league.rules import settings_rules
+from matches.api_standings import StandingsOutputSerializer
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
 from matches.selectors import (
     match_card_game,
@@ -322,36 +323,6 @@ class TaskOutputSerializer(serializers.Serializer[Any]):
     total = Int()
     finished = Bool()
     url = Str()
-
-
-class StandingsRowOutputSerializer(serializers.Serializer[Any]):
-    position = Int()
-    team = Int()
-    team_name = Str(allow_null=True)
-    played = Int()
-    won = Int()
-    drawn = Int()
-    lost = Int()
-    td_for = Int()
-    td_against = Int()
-    td_diff = Int()
-    cas_for = Int()
-    cas_against = Int()
-    cas_diff = Int()
-    points = Int()
-    tiebreaks = serializers.ListField(child=Str())
-
-
-class StandingsOutputSerializer(serializers.Serializer[Any]):
-    season = Int()
-    tiebreakers = serializers.ListField(child=Str(), allow_null=True)
-    score_name = Str(help_text="what td_for/td_against count: touchdowns or points")
-    rows = StandingsRowOutputSerializer(many=True)
-    divisions = serializers.DictField(
-        child=StandingsRowOutputSerializer(many=True),
-        required=False,
-        help_text="each division's own table, when the season has divisions",
-    )
 
 
 class InducementsBoughtOutputSerializer(serializers.Serializer[Any]):
