@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.blitz import abilities as ab
 from engine.blitz import arenas, balls
+from engine.blitz import effects as fx
 from engine.blitz.ball import bounce, can_take, drop, enter_square, give
 from engine.blitz.board import LONG, SHORT
 from engine.blitz.events import (
@@ -113,8 +114,15 @@ def armour_injury(g: BlitzState, i: int) -> None:
 
 def knock_down(g: BlitzState, i: int, armour_modifier: int) -> bool:
     """Knocked Down: Prone, the ball bounces, an Armour Check. Returns
-    whether the Player was Injured. Safe Hands: the coach picks the adjacent
-    square the ball bounces to (a decision, once this step is done)."""
+    whether the Player was Injured."""
+    fall(g, i)
+    return not armour_check(g, i, armour_modifier)
+
+
+def fall(g: BlitzState, i: int) -> None:
+    """Knocked Down, before the Armour Check: Prone, the ball bounces.
+    Safe Hands: the coach picks the adjacent square the ball bounces to (a
+    decision, once this step is done)."""
     g.prone[i] = True
     g.events.append(KnockedDown(g.pid[i]))
     b = g.ball_of(i)
@@ -123,7 +131,6 @@ def knock_down(g: BlitzState, i: int, armour_modifier: int) -> bool:
         g.stack.append(SafeHands(b, g.pos[i], g.team[i], g.pid[i]))
     else:
         drop(g, i)
-    return not armour_check(g, i, armour_modifier)
 
 
 class SafeHands(BProc):
@@ -226,9 +233,11 @@ class Move(BProc):
         frm = g.pos[i]
         g.place(i, sq)
         g.events.append(Moved(g.pid[i], frm, sq))
-        if self.kind == "run" and not ab.NEAR_OPPONENTS & g.abilities[i]:
+        if self.kind == "run" and not _near_ok(g, i):
             if ab.blocking_neighbours(g, i, sq)[1]:
                 self.left = 0  # next to a Titchy opponent: the Run ends
+            elif fx.defensive(g, i) and g.next_to_standing_opponent(sq, g.team[i]):
+                self.left = 0  # Defensive Play: next to an opponent, it ends
         enter_square(g, i, running=self.kind == "run")
 
 
@@ -256,8 +265,8 @@ def can_mark(g: BlitzState, i: int) -> bool:
 
 def run_may_end(g: BlitzState, i: int, sq: int) -> bool:
     """Whether a Run may end on ``sq``: Elusive, Lithe Creature, Leap and
-    Ethereal Runs must end Open."""
-    if ab.END_OPEN & g.abilities[i]:
+    Ethereal Runs must end Open, and a Run with Dodge."""
+    if ab.END_OPEN & g.abilities[i] or fx.dodging(g, i):
         return not g.next_to_standing_opponent(sq, g.team[i])
     return True
 
@@ -280,9 +289,10 @@ def run_step_ok(g: BlitzState, i: int, sq: int, left: int) -> bool:
     to go after it: never next to a standing opponent (but an Insignificant
     or Titchy one), unless an ability lets the Player, and then only if the
     Run can still end where it must (Leap, Ethereal: on an empty square,
-    not on a Player or an obstruction)."""
-    if not ab.NEAR_OPPONENTS & g.abilities[i]:
-        return not ab.blocking_neighbours(g, i, sq)[0]
+    not on a Player or an obstruction; Dodge as those abilities; Defensive
+    Play lets a Run step next to opponents, which ends it)."""
+    if not _near_ok(g, i):
+        return fx.defensive(g, i) or not ab.blocking_neighbours(g, i, sq)[0]
     if _may_stop_on(g, i, sq) and sq != g.pos[i]:
         return True
     frontier, seen = [sq], {sq, g.pos[i]}
@@ -298,6 +308,10 @@ def run_step_ok(g: BlitzState, i: int, sq: int, left: int) -> bool:
                 nxt.append(n)
         frontier = nxt
     return False
+
+
+def _near_ok(g: BlitzState, i: int) -> bool:
+    return bool(ab.NEAR_OPPONENTS & g.abilities[i]) or fx.dodging(g, i)
 
 
 def can_run(g: BlitzState, i: int) -> bool:
@@ -431,12 +445,17 @@ class Block(BProc):
         self.vacated = -1
         self.assisted = False
         self.rerolled = False
+        self.moxy = False  # The Kid's Got Moxy: three Block Dice
+        self.tough = False  # Tough Enough: Shove counts as Miss
 
     def step(self, g: BlitzState) -> Decision | None:
         i = self.i
         opts: tuple[tuple[Any, ...], ...]
         if self.phase == 0:
-            opts = tuple(("target", g.pid[j]) for j in block_targets(g, i))
+            # Blitz!: the free Block targets a Player this one Marks.
+            blitz = fx.for_action(g, i, "blitz")
+            js = g.markers(i) if blitz else block_targets(g, i)
+            opts = tuple(("target", g.pid[j]) for j in js)
             return Decision(_team(g, i), "block_target", opts, g.pid[i])
         if self.phase == 4:  # the dice, once a Dump-off is done
             self._start(g)
@@ -459,6 +478,7 @@ class Block(BProc):
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
             if not self.rerolled and "offensive_specialist" in g.abilities[i]:
                 opts += (("reroll",),)
+            opts += bonus_rolls().block_die_options(g, i, self.rerolled)
             if not self.rerolled and MISS in self.faces and balls.spikey(g, i):
                 opts += (("reroll_miss",),)  # Extra Spikey Ball
             return Decision(_team(g, i), "block_die", opts, g.pid[i], info=self.faces)
@@ -475,15 +495,16 @@ class Block(BProc):
             rec = g.current_record
             if rec is not None:
                 rec.target = self.target
+            self.phase = 4  # step() rolls the dice once the windows are done
+            bonus_rolls().block_target_windows(g, self)
             if ab.may_dump_off(g, self.target) and throw_targets(
                 g, self.target, short_only=True
             ):
-                self.phase = 4
                 g.stack.append(DumpOffOffer(self.target, i))
-                return
-            self._start(g)
             return
-        if self.phase == 1 and choice[0] == "reroll":
+        if self.phase == 1 and choice[0] in ("reroll", "bonus"):
+            if choice[0] == "bonus":  # Raw Talent
+                bonus_rolls().play_on_block_die(g, i, choice[1])
             # Offensive Specialist: the first roll is logged, then re-rolled.
             self._again(g)
             return
@@ -514,11 +535,21 @@ class Block(BProc):
         face, only when the dice will be resolved, and never after another
         re-roll of them)."""
         i = self.i
-        self.assisted = assisted(g, i, self.target)
+        self.assisted = self.is_assisted(g)
         self._roll(g)
         self.phase = 3 if violent(g, i, self.target) else 1
         if self.phase == 1:
             open_window(g, g.team[i], BLOCK, self._again, player=g.pid[i])
+
+    def is_assisted(self, g: BlitzState) -> bool:
+        """Assisted: by a team-mate, or by Blocking Play (not where the Block
+        can never be Assisted); never after Tough Enough."""
+        i, t = self.i, self.target
+        if self.tough:
+            return False
+        return assisted(g, i, t) or (
+            fx.blocking_play(g, i) and not ab.block_unassisted(g, i, t)
+        )
 
     def _again(self, g: BlitzState) -> None:
         """Re-roll the Block Dice: the first roll is logged, unchosen."""
@@ -533,27 +564,38 @@ class Block(BProc):
         i, t = self.i, self.target
         if only_misses:  # the Extra Spikey Ball re-rolls the Misses only
             self.faces = tuple(
-                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) if f == MISS else f
+                self._face(ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]))
+                if f == MISS
+                else f
                 for f in self.faces
             )
         else:
             n = arenas.block_dice(g, g.block[i], self.assisted)
+            if self.moxy:
+                n = fx.MOXY_DICE
             self.faces = tuple(
-                ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]) for _ in range(n)
+                self._face(ab.read_face(g, i, t, D6_TO_FACE[g.dice.d6()]))
+                for _ in range(n)
             )
         self.left = list(self.faces)
         rec = g.current_record
         if rec is not None:
             rec.block_faces = self.faces
 
+    def _face(self, face: str) -> str:
+        return MISS if self.tough and face == SHOVE else face
+
     def _down(self, g: BlitzState, modifier: int) -> None:
         t = self.target
         if "crumbling_astrogranite_pitch" in g.lasting:  # a Random Event
             modifier -= 1
-        injured = knock_down(g, t, modifier)
         rec = g.current_record
         if rec is not None:
             rec.target_down = True
+        if bonus_rolls().armour_windows(g, self.i, t, modifier):
+            return  # the Armour Check waits for the coach's cards
+        injured = knock_down(g, t, modifier)
+        if rec is not None:
             rec.target_injured = rec.target_injured or injured
 
     def _follow_up(self, g: BlitzState) -> None:
@@ -623,9 +665,12 @@ class DumpOffOffer(BProc):
         throw.receive(g, ("target", choice[1]))
 
 
-def throw_targets(g: BlitzState, i: int, *, short_only: bool = False) -> list[int]:
+def throw_targets(
+    g: BlitzState, i: int, *, short_only: bool = False, anywhere: bool = False
+) -> list[int]:
     """Team-mates the Throw Ruler reaches who may take the ball (its Short
-    section only, for Running Pass's free Short Throw)."""
+    section only, for Running Pass's free Short Throw; any on the board,
+    for Hail Mary Pass)."""
     frm = g.pos[i]
     top = SHORT if short_only else LONG
     return [
@@ -634,7 +679,7 @@ def throw_targets(g: BlitzState, i: int, *, short_only: bool = False) -> list[in
         if j != i
         and g.team[j] == g.team[i]
         and can_take(g, j)
-        and 0 < g.board.throw_range(frm, g.pos[j]) <= top
+        and (anywhere or 0 < g.board.throw_range(frm, g.pos[j]) <= top)
     ]
 
 
@@ -662,7 +707,12 @@ class Throw(BProc):
         if self.target < 0:
             opts = tuple(
                 ("target", g.pid[j])
-                for j in throw_targets(g, self.i, short_only=self.short_only)
+                for j in throw_targets(
+                    g,
+                    self.i,
+                    short_only=self.short_only,
+                    anywhere=fx.hail_mary(g, self.i),
+                )
             )
             return Decision(_team(g, self.i), "throw_target", opts, g.pid[self.i])
         # A failed Throw Check by an Expert Passer: re-roll it? (Decision: a
@@ -698,6 +748,9 @@ class Throw(BProc):
             give(g, j, b)
             return
         modifier = 0
+        if fx.hail_mary(g, i):  # no modifiers apply
+            self._check(g)
+            return
         if g.board.throw_range(frm, to) == LONG:
             modifier += arenas.long_throw_modifier(g)
         if self._obstructed(g, i, j):
@@ -707,7 +760,7 @@ class Throw(BProc):
 
     def _check(self, g: BlitzState) -> None:
         i, modifier = self.i, self.modifier
-        value = g.throw[i]
+        value = fx.HAIL_MARY_VALUE if fx.hail_mary(g, i) else fx.throw_value(g, i)
         assert value is not None
         d = g.dice.d6()
         fumble = d == 1 or d + modifier <= 1
@@ -740,7 +793,13 @@ class Throw(BProc):
         def keep(gg: BlitzState) -> None:
             self._outcome(gg, *self.last)
 
-        if not open_window(g, g.team[self.i], THROW, again, keep, g.pid[self.i]):
+        if open_window(g, g.team[self.i], THROW, again, keep, g.pid[self.i]):
+            return
+
+        def raw_talent(gg: BlitzState, reroll: bool) -> None:
+            again(gg) if reroll else keep(gg)
+
+        if not bonus_rolls().throw_reroll(g, self.i, raw_talent):
             self._outcome(g, *self.last)
 
     def _outcome(self, g: BlitzState, ok: bool, fumble: bool) -> None:
@@ -773,3 +832,11 @@ class Throw(BProc):
             if k >= 0 and g.team[k] != t and g.open(k):
                 return True
         return False
+
+
+def bonus_rolls() -> Any:
+    """The Bonus Plays played within a Block or a Throw (imported here: that
+    module builds on this one)."""
+    from engine.blitz import bonus_rolls as mod
+
+    return mod

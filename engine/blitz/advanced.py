@@ -167,8 +167,8 @@ class ThrowTeamMate(BProc):
         if ok or rerolled:
             self._land(g, ok, fumble)
             return
-        # Rookies to Watch may re-roll the failed Throw Check.
-        if not open_window(
+        # Rookies to Watch, else Raw Talent, may re-roll the failed check.
+        if open_window(
             g,
             g.team[i],
             THROW,
@@ -176,6 +176,16 @@ class ThrowTeamMate(BProc):
             lambda gg: self._land(gg, ok, fumble),
             g.pid[i],
         ):
+            return
+        from engine.blitz.bonus_rolls import throw_reroll
+
+        def then(gg: BlitzState, reroll: bool) -> None:
+            if reroll:
+                self._check(gg, rerolled=True)
+            else:
+                self._land(gg, ok, fumble)
+
+        if not throw_reroll(g, i, then):
             self._land(g, ok, fumble)
 
     def _land(self, g: BlitzState, ok: bool, fumble: bool) -> None:

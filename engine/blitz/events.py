@@ -186,6 +186,31 @@ class CleanSweep(NamedTuple):
         return _d(self, "clean_sweep")
 
 
+class BonusPlayed(NamedTuple):
+    """A coach plays the Bonus Play of card ``card`` from their hand (it
+    goes to the discard pile); ``player`` is the Player it is played for
+    (0: none)."""
+
+    team: str
+    card: int
+    bonus: str
+    player: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "bonus_played")
+
+
+class HandDiscarded(NamedTuple):
+    """At the end of their turn a coach discards a card over the hand
+    limit of three."""
+
+    team: str
+    card: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "hand_discarded")
+
+
 class RookiesReroll(NamedTuple):
     """The Rookies to Watch card is discarded to re-roll ``what``: "armour",
     "throw" or "block" dice."""
@@ -272,11 +297,13 @@ __all__ = [
     "BallMoved",
     "BlitzStart",
     "BlockDice",
+    "BonusPlayed",
     "CardClaimed",
     "CardDealt",
     "CardDiscarded",
     "CleanSweep",
     "GameEnd",
+    "HandDiscarded",
     "Injured",
     "KnockedDown",
     "MadeProne",

@@ -16,7 +16,8 @@ from typing import Any
 from engine.blitz import abilities as ab
 from engine.blitz import actions as act
 from engine.blitz import advanced as adv
-from engine.blitz import arenas, balls, free
+from engine.blitz import arenas, balls, bonus, free
+from engine.blitz import effects as fx
 from engine.blitz import random_events as rev
 from engine.blitz.ball import new_ball, pick, set_kind
 from engine.blitz.board import board
@@ -39,7 +40,7 @@ from engine.blitz.random_events import deal  # draws the Random Events too
 from engine.blitz.state import (
     ACTIVE_SLOTS,
     CLEAN_SWEEP_POINTS,
-    HAND_LIMIT,
+    MARK_SQUARES,
     TEAM_NAMES,
     TOUCHDOWN_POINTS,
     ActionRecord,
@@ -176,6 +177,7 @@ class PlayerAction(act.BProc):
             self.phase = 2
             g.turn_records.append(cur)
             touchdowns(g, cur)
+            bonus.after_action(g, cur)
             return None
         # phase 2: the Claim step
         slots = claimable(g, cur)
@@ -196,6 +198,7 @@ class PlayerAction(act.BProc):
     def _done(self, g: BlitzState, cur: ActionRecord) -> None:
         g.current_record = None
         g.stack.pop()
+        bonus.action_done(g, cur)
         for offer in reversed(free.granted(g, cur) + arenas.granted(g, cur)):
             g.stack.append(offer)
         if free.bloodlust_due(g, cur):
@@ -208,11 +211,12 @@ class PlayerAction(act.BProc):
             if mv is None:
                 mv = g.dice.d6()
                 g.events.append(Roll("move", g.pid[i], (mv,), 0, 0, True, False))
+            mv += fx.move_bonus(g, i)
             if self.limit:
                 mv = min(mv, self.limit)
             return act.Move(i, "run", mv)
         if a == "mark":
-            return act.Move(i, "mark", 2)
+            return act.Move(i, "mark", fx.mark_squares(g, i, MARK_SQUARES))
         if a == "sidestep":
             return act.Sidestep(i)
         if a == "reserves":
@@ -317,6 +321,7 @@ class Turn(act.BProc):
                 b for b, tt in g.holders_by_team().items() if tt == t
             }
             self.phase = 1 if g.turns[t] > 1 else 3
+            bonus.turn_start(g, t)
             return None
         if self.phase == 1:  # refresh the Challenge Cards
             self.phase = 2
@@ -348,14 +353,15 @@ class Turn(act.BProc):
             return None
         if self.phase == 3:  # the Player Actions
             if g.actions_used >= g.actions_allowed:
-                self.phase = 4
+                if not bonus.inspiration(g, t):
+                    self.phase = 4
                 return None
-            acts = legal_actions(g, t)
-            return Decision(TEAM_NAMES[t], "action", (*acts, ("end_turn",)))
+            opts = bonus.action_options(g, t, legal_actions(g, t))
+            return Decision(TEAM_NAMES[t], "action", opts)
         # phase 4: end of turn
+        if bonus.hand_limit(g, t):
+            return None
         g.stack.pop()
-        hand = g.hands[t]
-        del hand[: max(0, len(hand) - HAND_LIMIT)]
         if not g.deck and not g.final_turns:
             # Points Victory: the last card is out; each team has one more
             # turn (Decision: counted from the end of this turn).
@@ -381,7 +387,14 @@ class Turn(act.BProc):
             self.phase = 4
         elif kind == "free":  # Wardance: a free Sidestep among the Actions
             g.stack.append(PlayerAction(g.idx[choice[1]], choice[2], True))
+        elif kind == "bonus":
+            start = bonus.play_in_action(g, t, choice)
+            if start is not None:
+                i, action, is_free = start
+                g.actions_used += 0 if is_free else 1
+                g.stack.append(PlayerAction(i, action, is_free))
         else:
+            g.bonus_bound = None
             _, pid, action = choice
             g.actions_used += 1
             g.stack.append(PlayerAction(g.idx[pid], action, False))

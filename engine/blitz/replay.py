@@ -15,9 +15,11 @@ played. Two things happen on the table without an event of their own, and
 are read from what follows:
 
 - the hand limit (rulebook "Claiming Challenge Cards": more than three Bonus
-  Plays at the end of a turn, discard down to three): the engine drops the
-  oldest cards at the end of the turn (``engine/blitz/game.py``), so a frame
-  of its own is added before the next turn starts, or the game ends;
+  Plays at the end of a turn, discard down to three) in games stored before
+  the ``hand_discarded`` event: the engine then dropped the oldest cards at
+  the end of the turn, so a frame of its own is added before the next turn
+  starts, or the game ends (games since have the coach's discards as
+  events, and their hands are never over three here);
 - a Player a Throw Team-mate lands on is Knocked Over with no
   ``knocked_down`` event: an Armour Check is made only for a Prone Player,
   so an ``armour`` roll lays its Player down; a thrown Player whose Throw
@@ -243,6 +245,13 @@ def _dealt(s: ReplayState, e: Mapping[str, Any]) -> None:
     s.deck_left -= 1
 
 
+def _from_hand(s: ReplayState, e: Mapping[str, Any]) -> None:
+    """A Bonus Play played, or discarded at the hand limit."""
+    hand = s.hands[TEAM_NAMES.index(e["team"])]
+    if e["card"] in hand:
+        hand.remove(e["card"])
+
+
 def _discarded(s: ReplayState, e: Mapping[str, Any]) -> None:
     s.active[e["slot"] - 1] = 0
 
@@ -344,6 +353,8 @@ EFFECTS: dict[str, Effect] = {
     "game_end": _end,
     "roll": _roll,
     "made_prone": _made_prone,
+    "bonus_played": _from_hand,
+    "hand_discarded": _from_hand,
     # no change on the board: the caption tells them
     "random_event": _random_event,
     "arena": _nothing,

@@ -310,6 +310,20 @@ def _rookies(n: Namer, e: Mapping[str, Any]) -> str:
     return f"{n.t(e['team'])} discard Rookies to Watch to re-roll {what}"
 
 
+def _bonus_played(n: Namer, e: Mapping[str, Any]) -> str:
+    bonus = cards().bonus_plays.get(str(e["bonus"]))
+    who = f" for {n.p(e['player'])}" if e["player"] else ""
+    text = f". {bonus.text}" if bonus is not None else ""
+    return f"{n.t(e['team'])} play the Bonus Play {n.bonus(e['card'])}{who}{text}"
+
+
+def _hand_discarded(n: Namer, e: Mapping[str, Any]) -> str:
+    return (
+        f"{n.t(e['team'])} end their turn with more than three Bonus Plays and "
+        f"discard {n.bonus(e['card'])}"
+    )
+
+
 CAPTIONS: dict[str, Caption] = {
     "blitz_start": lambda n, e: (
         f"{n.t('home')} v {n.t('away')} on the {n.side(e['side'])} side of the "
@@ -346,6 +360,8 @@ CAPTIONS: dict[str, Caption] = {
     "ball_chosen": _ball_chosen,
     "made_prone": _made_prone,
     "rookies_reroll": _rookies,
+    "bonus_played": _bonus_played,
+    "hand_discarded": _hand_discarded,
     "dump_off": lambda n, e: (
         f"{n.p(e['player'])} dumps off the ball before {n.p(e['blocker'])}'s Block"
     ),

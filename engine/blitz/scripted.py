@@ -10,6 +10,7 @@ import random
 from collections import deque
 from typing import Any
 
+from engine.blitz import scripted_bonus
 from engine.blitz.actions import block_targets
 from engine.blitz.data import cards
 from engine.blitz.faces import FACE_ORDER, KERRUNCH, SHOVE, SMASH
@@ -72,6 +73,10 @@ class ScriptedBot:
             return best
         if kind == "reroll":
             return ("reroll", True)
+        if kind == "bonus_window":
+            return scripted_bonus.window(g, d)
+        if kind == "hand_discard":
+            return scripted_bonus.hand_discard(d)
         if kind == "reroll_window":
             return self._reroll_window(g, d)
         if kind == "dump_off":
@@ -145,6 +150,12 @@ class ScriptedBot:
             if score > best[0]:
                 best = (score, o)
                 self.plan = plan
+        if ("end_turn",) not in d.options:  # a played card waits for its Action
+            return d.options[0]
+        card = scripted_bonus.action(g, d, best, run_reach)
+        if card is not None:
+            self.plan = card[1] or self.plan
+            return card[0]
         return best[1]
 
     def _value(self, g: BlitzState, i: int, action: str) -> tuple[float, list[int]]:

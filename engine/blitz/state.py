@@ -141,6 +141,13 @@ class BlitzState:
         self.ball_kind: list[str] = []  # by ball id ("standard", ...)
         self.next_ball_kind = ""  # chosen for the next new ball
         self.hands: tuple[list[int], list[int]] = ([], [])
+        # Bonus Plays (engine/blitz/bonus.py): the types each coach played
+        # this turn, the cards lasting the turn, those lasting one Action
+        # (slug -> Player), and the Player Action a played card is bound to.
+        self.bonus_used: tuple[set[str], set[str]] = (set(), set())
+        self.turn_effects: set[str] = set()
+        self.action_effects: dict[str, int] = {}
+        self.bonus_bound: tuple[int, str] | None = None
         self.rookies = -1  # the team holding Rookies to Watch, or -1
         self.last_round = -1  # turns each team still has once the deck is out
         self.final_turns: list[int] = []

@@ -1,7 +1,9 @@
 """Invariants over seeded Blitz Bowl games played by random bots, checked
 after every decision: every Player somewhere (one square each, or the
 Dugout), never on a blocked square, every ball in play somewhere, and
-points only from Touchdowns, claimed cards and Clean Sweeps.
+points only from Touchdowns, claimed cards and Clean Sweeps, each of the 26
+cards in one place, and each hand as its events tell it (claimed, played,
+discarded at the hand limit).
 
 ``BLITZ_GAMES`` sets how many games (40 here, so `make test` stays quick;
 the deeper run is ``make blitz-fuzz``, 10,000 games)."""
@@ -14,7 +16,13 @@ import pytest
 
 from engine.blitz.bots import RandomBot
 from engine.blitz.data import teams
-from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
+from engine.blitz.events import (
+    BonusPlayed,
+    CardClaimed,
+    CleanSweep,
+    HandDiscarded,
+    Touchdown,
+)
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzState, BlitzTeamSheet
 
@@ -55,6 +63,16 @@ def check(s: BlitzState) -> None:
         if isinstance(e, Touchdown | CardClaimed | CleanSweep):
             points[0 if e.team == "home" else 1] += e.points
     assert points == s.score
+    hands: tuple[list[int], list[int]] = ([], [])
+    for e in s.events:
+        if isinstance(e, CardClaimed):
+            hands[0 if e.team == "home" else 1].append(e.card)
+        elif isinstance(e, BonusPlayed | HandDiscarded):
+            hands[0 if e.team == "home" else 1].remove(e.card)
+    assert hands == s.hands
+    # The 26 Challenge Cards (the deck also holds Random Events, 101-112).
+    places = [*s.deck, *(c for c in s.active_cards if c), *s.discards, *hands[0]]
+    assert sorted(c for c in places + hands[1] if c <= 26) == list(range(1, 27))
 
 
 @pytest.mark.parametrize("seed", range(GAMES))

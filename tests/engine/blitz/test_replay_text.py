@@ -66,6 +66,7 @@ SAMPLE_BY_CLASS: dict[str, dict[str, Any]] = {
     "RandomEventDrawn": {"card": 101, "kind": "generous_coaches"},
     "BallChosen": {"kind": "squig_ball"},
     "MadeProne": {"cause": "banana_skins"},
+    "BonusPlayed": {"card": 6, "bonus": "sprint"},
 }
 
 
@@ -120,6 +121,21 @@ def test_the_fallback_names_the_type_in_words():
         (
             {"type": "dump_off", "player": 4, "blocker": 101},
             "Ivar dumps off the ball before Grak's Block",
+        ),
+        (
+            {
+                "type": "bonus_played",
+                "team": "home",
+                "card": 6,
+                "bonus": "sprint",
+                "player": 1,
+            },
+            "Reavers play the Bonus Play Sprint for Harald. Before one of your Run "
+            "Actions: the Player's Move Value is 2 higher for it.",
+        ),
+        (
+            {"type": "hand_discarded", "team": "away", "card": 11},
+            "Grimjaws end their turn with more than three Bonus Plays and discard Dodge",
         ),
         (
             {"type": "made_prone", "player": 101, "cause": "banana_skins"},
