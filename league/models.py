@@ -24,7 +24,19 @@ def format_choices() -> list[tuple[str, str]]:
     return [(v.name, v.label) for v in variants().values()]
 
 
-TIEBREAKERS = ("points", "td_diff", "cas_diff", "head_to_head", "td_for", "wins")
+# score_diff / score_for: the match score for minus against, and for: the
+# same as td_diff / td_for where scores count touchdowns, and points for /
+# against where they count points (Blitz Bowl, the variant's score_name).
+TIEBREAKERS = (
+    "points",
+    "td_diff",
+    "cas_diff",
+    "head_to_head",
+    "td_for",
+    "wins",
+    "score_diff",
+    "score_for",
+)
 
 
 def default_tiebreakers() -> list[str]:

@@ -62,7 +62,9 @@ def league_rules(league: League) -> LeagueRules:
         variant=variant,
         rules_version=league.rules_version,
         casualty_table=league.casualty_table,
-        tracks_spp=not variant.spp_optional or league.sevens_spp,
+        # a format with no progression (Blitz Bowl) has no SPP at all
+        tracks_spp=variant.tracks_progression
+        and (not variant.spp_optional or league.sevens_spp),
         points=(league.points_win, league.points_draw, league.points_loss),
         tiebreakers=tuple(league.tiebreakers),
     )

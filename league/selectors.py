@@ -75,6 +75,8 @@ def team_special_rules(team: Team) -> tuple[str, ...]:
     """The team's special rules: its roster's, with the one it chose at the
     draft where the roster offers a choice (none of the options if it has
     not chosen)."""
+    if get_variant(team.league.format).drafts_team_card:
+        return ()  # a team card has no team special rules
     roster = rules_data(team.league.rules_version).rosters[team.roster]
     return roster.team_rules(team.special_rule or None)
 
@@ -86,6 +88,10 @@ def team_value_get(team: Team) -> TeamValue:
     they add nothing to TV, but they play: those available count towards CTV
     (seed 004: "CTV: TV minus MNG players, plus Journeymen")."""
     league = team.league
+    variant = get_variant(league.format)
+    if not variant.tracks_progression:
+        # Decision: a format with no progression has no team value.
+        return TeamValue(tv=0, ctv=0)
     roster = rules_data(league.rules_version).rosters[team.roster]
     on_roster = team_roster_players(team)
     players = [
@@ -94,7 +100,7 @@ def team_value_get(team: Team) -> TeamValue:
         if not p.journeyman
     ]
     value = team_value(
-        get_variant(league.format),
+        variant,
         roster,
         players=players,
         rerolls=team.rerolls,

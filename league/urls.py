@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.api import membership, players, rules, views
+from league.api import card_teams, membership, players, rules, views
 
 urlpatterns = [
     path("formats/", rules.FormatListApi.as_view(), name="format-list"),
@@ -13,6 +13,11 @@ urlpatterns = [
         "formats/<str:format_slug>/rosters/<str:roster_slug>/",
         rules.RosterDetailApi.as_view(),
         name="roster-detail",
+    ),
+    path(
+        "formats/<str:format_slug>/cards/",
+        card_teams.TeamCardListApi.as_view(),
+        name="team-card-list",
     ),
     path("skills/", rules.SkillListApi.as_view(), name="skill-list"),
     path("star-players/", rules.StarPlayerListApi.as_view(), name="star-player-list"),
@@ -59,6 +64,7 @@ urlpatterns = [
         name="league-open",
     ),
     path("teams/", views.TeamListApi.as_view(), name="team-list"),
+    path("teams/card/", card_teams.TeamCardDraftApi.as_view(), name="team-card-draft"),
     path("teams/<int:team_id>/", views.TeamDetailApi.as_view(), name="team-detail"),
     path(
         "teams/<int:team_id>/players/",

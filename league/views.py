@@ -25,6 +25,7 @@ from django.views.decorators.http import (
 from engine.rules_data import Roster, rules_data
 from engine.variants import get_variant
 from league.access import team_get_for_write
+from league.card_views import card_draft_page
 from league.draft_forms import DraftSquadForm, DraftTeamForm, draft_request
 from league.errors import ServiceError
 from league.forms import (
@@ -127,6 +128,8 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
             {"league": league, "format": fmt, "access": access},
             status=403 if request.method == "POST" else 200,
         )
+    if fmt.drafts_team_card:
+        return card_draft_page(request, league, fmt)
     rosters = _rosters(league)
     by_slug = {r.slug: r for r in rosters}
     slug = request.POST.get("roster") or request.GET.get("roster") or ""

@@ -22,8 +22,11 @@ from league.api.serializers import (
 )
 from league.models import League
 from league.page_cache import object_cached
+from league.rules import settings_rules
+from matches.api_standings import StandingsOutputSerializer
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
 from matches.selectors import (
+    match_card_game,
     match_detail_qs,
     match_events,
     season_division_standings,
@@ -108,6 +111,10 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
         help_text="The winning team's id (null for a draw): a concession "
         "loses, a level playoff is won on sudden death."
     )
+    card_game = serializers.SerializerMethodField(
+        help_text="Blitz Bowl only (else null): cards, points, touchdowns, "
+        "cards_claimed [{card, challenge, points}], clean_sweeps, winner, how"
+    )
 
     class Meta:
         model = MatchResult
@@ -125,7 +132,11 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
             "winner",
             "extra_time",
             "sudden_death",
+            "card_game",
         ]
+
+    def get_card_game(self, result: MatchResult) -> dict[str, Any] | None:
+        return match_card_game(result)
 
     def get_winner(self, result: MatchResult) -> int | None:
         match = result.match
@@ -314,35 +325,6 @@ class TaskOutputSerializer(serializers.Serializer[Any]):
     url = Str()
 
 
-class StandingsRowOutputSerializer(serializers.Serializer[Any]):
-    position = Int()
-    team = Int()
-    team_name = Str(allow_null=True)
-    played = Int()
-    won = Int()
-    drawn = Int()
-    lost = Int()
-    td_for = Int()
-    td_against = Int()
-    td_diff = Int()
-    cas_for = Int()
-    cas_against = Int()
-    cas_diff = Int()
-    points = Int()
-    tiebreaks = serializers.ListField(child=Str())
-
-
-class StandingsOutputSerializer(serializers.Serializer[Any]):
-    season = Int()
-    tiebreakers = serializers.ListField(child=Str(), allow_null=True)
-    rows = StandingsRowOutputSerializer(many=True)
-    divisions = serializers.DictField(
-        child=StandingsRowOutputSerializer(many=True),
-        required=False,
-        help_text="each division's own table, when the season has divisions",
-    )
-
-
 class InducementsBoughtOutputSerializer(serializers.Serializer[Any]):
     lines = _objects()
     total = Int()
@@ -526,6 +508,7 @@ def _standings_body(season_id: int) -> dict[str, Any]:
     body: dict[str, Any] = {
         "season": season.pk,
         "tiebreakers": season.settings.get("tiebreakers"),
+        "score_name": settings_rules(season.settings).variant.score_name,
         "rows": rows(season_standings(season)),
     }
     if season.divisions:

@@ -21,9 +21,34 @@ from league.models import Player, Team
 from league.selectors import team_roster_players, team_value_get
 
 
+def card_team_snapshot(team: Team) -> dict[str, Any]:
+    """A team of a card format as it plays a match: its card and its players
+    in card order (their names, for the engine and the replay)."""
+    return {
+        "team_id": team.pk,
+        "name": team.name,
+        "roster": team.roster,
+        "card": team.roster,
+        "players": [
+            {
+                "id": p.pk,
+                "name": p.name,
+                "number": p.number,
+                "position": p.position,
+                "available": True,
+                "niggling": 0,
+                "skills": [],
+            }
+            for p in team_roster_players(team)
+        ],
+    }
+
+
 def team_snapshot(team: Team) -> dict[str, Any]:
     """The team as it stands now: every player still on the roster, with the
     characteristics and skills they take into the match."""
+    if get_variant(team.league.format).drafts_team_card:
+        return card_team_snapshot(team)
     data = rules_data(team.league.rules_version)
     players = []
     for player in team_roster_players(team):
@@ -131,6 +156,8 @@ def team_sheet(
 def team_skill_problem(team: Team) -> str | None:
     """Why the engine would refuse to play ``team`` as it stands now (a
     player with a skill it does not implement), or None."""
+    if get_variant(team.league.format).drafts_team_card:
+        return None  # the card engine plays every ability on the cards
     try:
         check_skills(team_sheet(team_snapshot(team)))
     except UnimplementedSkill as exc:

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 
 from engine.campaign.drafting import PURCHASE_ITEMS
 from engine.rules_data import rules_data
-from engine.variants import get_variant
+from engine.variants import Variant, get_variant
 from league.access import team_ids_can_write
 from league.forms import PURCHASE_LABELS, BuyForm, HireForm
 from league.models import League, Team
@@ -296,15 +296,57 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
     return context
 
 
+def _card_team_context(team: Team, fmt: Variant, *, can_write: bool) -> dict[str, Any]:
+    """A team of a card format (Blitz Bowl): its card and its players."""
+    card = next(
+        (c for c in fmt.team_card_details() if c["slug"] == team.roster),
+        {"slug": team.roster, "name": team.roster},
+    )
+    abilities = fmt.ability_names()
+    by_position = {p.position: p.abilities for p in fmt.card_players(team.roster)}
+    rows = [
+        {
+            "player": p,
+            "abilities": [
+                abilities.get(a, (a, "")) for a in by_position.get(p.position, ())
+            ],
+        }
+        for p in team_roster_players(team)
+    ]
+    return {
+        "team": team,
+        "league": team.league,
+        "format": fmt,
+        "card": card,
+        "rows": rows,
+        "record": team_current_record(team),
+        "matches": team_matches(team),
+        "can_write": can_write,
+    }
+
+
+def _team_body(
+    team: Team, *, can_write: bool, request: HttpRequest | None = None
+) -> str:
+    fmt = get_variant(team.league.format)
+    if fmt.drafts_team_card:
+        return render_to_string(
+            "matches/_card_team_body.html",
+            _card_team_context(team, fmt, can_write=can_write),
+            request,
+        )
+    return render_to_string(
+        "matches/_team_body.html", _team_context(team, can_write=can_write), request
+    )
+
+
 def _team_parts(team_id: int) -> TeamParts:
     team = get_object_or_404(team_detail_qs(), pk=team_id)
     return TeamParts(
         name=team.name,
         coach_id=team.coach_id,
         commissioner_id=team.league.commissioner_id,
-        body=render_to_string(
-            "matches/_team_body.html", _team_context(team, can_write=False)
-        ),
+        body=_team_body(team, can_write=False),
     )
 
 
@@ -323,9 +365,7 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
     ):
         # The coach's controls (and CSRF tokens): rendered for them alone.
         team = get_object_or_404(team_detail_qs(), pk=team_id)
-        body = render_to_string(
-            "matches/_team_body.html", _team_context(team, can_write=True), request
-        )
+        body = _team_body(team, can_write=True, request=request)
     context = {
         "team_name": parts.name,
         "body": mark_safe(body),  # noqa: S308 (rendered HTML)

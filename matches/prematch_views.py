@@ -23,11 +23,12 @@ from matches.web_selectors import match_page_qs
 @require_GET
 def match_preview_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(match_page_qs(), pk=match_id)
-    if match.status != Match.Status.SCHEDULED:
+    variant = settings_rules(match.season.settings).variant
+    # a card format (Blitz Bowl) has no pre-match sequence
+    if match.status != Match.Status.SCHEDULED or variant.drafts_team_card:
         return redirect("web:match", match_id=match.pk)
     user = request.user
     may_write = team_can_write(user, match.home) or team_can_write(user, match.away)
-    variant = settings_rules(match.season.settings).variant
     context = {
         "match": match,
         "season": match.season,

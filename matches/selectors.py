@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
 from django.db.models import QuerySet
 
+from league.rules import settings_rules
 from matches.models import Match, MatchEvent, MatchResult, Season
 from matches.scheduling import playoff_rounds
 from matches.services.seasons import playoff_winner
@@ -87,6 +89,28 @@ def _table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:
 
 def match_detail_qs() -> QuerySet[Match]:
     return Match.objects.select_related("season__league", "home", "away", "result")
+
+
+CARD_GAME_KEYS = (
+    "cards",
+    "points",
+    "touchdowns",
+    "cards_claimed",
+    "clean_sweeps",
+    "winner",
+    "how",
+)
+
+
+def match_card_game(result: MatchResult) -> dict[str, Any] | None:
+    """A card format's result (Blitz Bowl: each team's card, points,
+    touchdowns, cards claimed, Clean Sweeps, winner, how it ended) from the
+    result's summary; None for a format that plays rosters."""
+    settings = result.match.season.settings
+    if not settings_rules(settings).variant.drafts_team_card:
+        return None
+    summary = result.summary or {}
+    return {k: summary.get(k) for k in CARD_GAME_KEYS}
 
 
 def match_events(

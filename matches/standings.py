@@ -46,7 +46,10 @@ class Row:
 
 
 # Tiebreaker names (as a league stores them) that differ from Row fields.
-ROW_FIELD = {"wins": "won"}
+# td_for / td_against hold the match scores: touchdowns, or points where the
+# format's scores count points (Blitz Bowl), so score_for / score_diff are
+# points for and points for - against there.
+ROW_FIELD = {"wins": "won", "score_for": "td_for", "score_diff": "td_diff"}
 
 
 def _points(score: int, against: int, points: Sequence[int]) -> int:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import api, api_postgame_skill, api_rounds
+from matches import api, api_cards, api_postgame_skill, api_rounds
 
 urlpatterns = [
     path(
@@ -54,6 +54,11 @@ urlpatterns = [
     path("matches/<int:pk>/", api.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<int:pk>/events/", api.MatchEventsApi.as_view(), name="match-events"),
     path("matches/<int:pk>/report/", api.MatchReportApi.as_view(), name="match-report"),
+    path(
+        "matches/<int:pk>/card-report/",
+        api_cards.MatchCardReportApi.as_view(),
+        name="match-card-report",
+    ),
     path(
         "matches/<int:pk>/resolve/", api.MatchResolveApi.as_view(), name="match-resolve"
     ),

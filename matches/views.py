@@ -40,6 +40,12 @@ from league.selectors import (
 from league.web_selectors import (
     league_commissioned,
 )
+from matches.card_views import (
+    card_match_page,
+    card_match_report,
+    card_replay_events,
+    match_is_card_game,
+)
 from matches.forms import (
     InducementForm,
     OverrideForm,
@@ -301,6 +307,8 @@ def _log_context(match: Match, kind: str) -> dict[str, Any]:
 @require_GET
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
+    if match_is_card_game(match):
+        return card_match_page(request, match)
     user = request.user
     result = getattr(match, "result", None)
     summary = (result.summary or {}) if result is not None else {}
@@ -337,8 +345,12 @@ def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @require_GET
 def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:
-    """The replay viewer's data: pitch, players and play-by-play."""
-    return JsonResponse(replay_data(_match(match_id)))
+    """The replay viewer's data: pitch, players and play-by-play (a card
+    format's: its engine's events, for engine/blitz/replay.py)."""
+    match = _match(match_id)
+    if match_is_card_game(match):
+        return JsonResponse(card_replay_events(match))
+    return JsonResponse(replay_data(match))
 
 
 # --- recording a match -------------------------------------------------------
@@ -381,6 +393,8 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     if match.status not in OPEN:
         messages.info(request, "This match already has a result.")
         return redirect("web:match", match_id=match.pk)
+    if match_is_card_game(match):
+        return card_match_report(request, match)
     players = sorted(
         report_players(match).values(), key=lambda p: (p.side != "home", p.number)
     )
@@ -634,6 +648,8 @@ def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     match = _match(match_id)
+    if match_is_card_game(match):  # no inducements in a card format
+        return redirect("web:match", match_id=match.pk)
     home, away = inducement_sides(match)
     buying: int | None = None
     if request.method == "POST":

@@ -60,6 +60,8 @@ TIEBREAK_LABELS = {
     "head_to_head": "Head-to-head",
     "td_for": "Touchdowns scored",
     "wins": "Wins",
+    "score_diff": "Score difference (points for − against)",
+    "score_for": "Score for (points for)",
     "coin_flip": "Coin flip",
 }
 # Rows written by the report, the post-game and the commissioner rather than
@@ -114,6 +116,10 @@ class SeasonView:
     open: int
     total: int
     reportable: set[int] = field(default_factory=set)
+    # What the scores count (the variant's score_name): the standings show
+    # PF / PA (points for and against) where they count points.
+    scores_points: bool = False
+    shows_casualties: bool = True
 
     @property
     def playoffs_due(self) -> bool:
@@ -147,6 +153,7 @@ SEASON_LEADERS = 5
 
 def season_view(season: Season, user: AnyUser) -> SeasonView:
     """Standings, fixtures by round and leaders."""
+    variant = get_variant(str(season.settings.get("format", "bb2020")))
     teams = {t.pk: t for t in season.teams.select_related("coach").order_by("name")}
     standings = [
         StandingLine(
@@ -200,6 +207,8 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
             if m.status in open_statuses
             and (team_can_write(user, m.home) or team_can_write(user, m.away))
         },
+        scores_points=variant.score_name == "points",
+        shows_casualties=variant.standings_shows_casualties,
     )
 
 

@@ -20,6 +20,7 @@ from tests.factories import draft_team
 WRITES: list[tuple[str, str]] = [
     ("post", "/api/leagues/"),
     ("post", "/api/teams/"),
+    ("post", "/api/teams/card/"),
     ("post", "/api/teams/{team_id}/players/"),
     ("delete", "/api/teams/{team_id}/players/{player_id}/"),
     ("post", "/api/teams/{team_id}/special-rule/"),
@@ -37,6 +38,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/seasons/{season_id}/close/"),
     ("post", "/api/seasons/{season_id}/round-dates/"),
     ("post", "/api/matches/{pk}/report/"),
+    ("post", "/api/matches/{pk}/card-report/"),
     ("post", "/api/matches/{pk}/resolve/"),
     ("post", "/api/matches/{pk}/override/"),
     ("post", "/api/matches/{pk}/inducements/"),

@@ -1,8 +1,10 @@
 """Game formats as :class:`~engine.variants.base.Variant` objects, one module
 each, and their registry. Importing this package registers the built-in
-variants: Blood Bowl 2020, Sevens and the classic game."""
+variants: Blood Bowl 2020, Sevens, the classic game and Blitz Bowl (a house format)."""
 
 from engine.variants.base import (
+    CardPlayer,
+    CardSide,
     Variant,
     get_variant,
     register,
@@ -10,14 +12,19 @@ from engine.variants.base import (
     variants,
 )
 from engine.variants.bb2020 import BB2020, BloodBowl2020
+from engine.variants.blitz_bowl import BLITZ_BOWL, BlitzBowl
 from engine.variants.classic import CLASSIC, Classic
 from engine.variants.sevens import SEVENS, Sevens
 
 __all__ = [
     "BB2020",
+    "BLITZ_BOWL",
     "CLASSIC",
     "SEVENS",
+    "BlitzBowl",
     "BloodBowl2020",
+    "CardPlayer",
+    "CardSide",
     "Classic",
     "Sevens",
     "Variant",

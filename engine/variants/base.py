@@ -26,18 +26,50 @@ overrides only the rules that change.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.errors import RuleError
 from engine.pitch import Pitch
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
+    from engine.campaign.drafting import Violation
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.rules_data import Roster
     from engine.state import GameState, Proc
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayer:
+    """One player a team card gives (formats that draft a team card): the
+    position's name, its characteristics in Dugout's columns, and its
+    abilities."""
+
+    position: str
+    ma: int
+    st: int
+    ag: int
+    pa: int | None
+    av: int
+    abilities: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSide:
+    """One team's side of a report in a format that drafts a team card:
+    points, touchdowns (``scorers``: the index of the scoring player in
+    card order, one entry per touchdown, when given), the Challenge Cards
+    claimed (by card number, or by challenge slug) and Clean Sweeps."""
+
+    points: int
+    touchdowns: int
+    card_numbers: tuple[int, ...] = ()
+    challenges: tuple[str, ...] = ()
+    clean_sweeps: int = 0
+    scorers: tuple[int, ...] = ()
 
 
 class Variant:
@@ -133,8 +165,78 @@ class Variant:
         "team_value",
     )
 
+    # -- how a league runs the format ----------------------------------------
+    # A team is one team card picked from ``team_cards()`` (its Players come
+    # from ``card_players``; no roster, budget or purchases) rather than a
+    # roster drafted within a budget.
+    drafts_team_card: ClassVar[bool] = False
+    # Whatever a match does carries over (SPP, injuries, treasury, team
+    # value); False for a format with no progression.
+    tracks_progression: ClassVar[bool] = True
+    # What a match's scores count ("touchdowns", or "points").
+    score_name: ClassVar[str] = "touchdowns"
+    # Whether the standings show casualty columns.
+    standings_shows_casualties: ClassVar[bool] = True
+    # A new league's tiebreakers (league.models.TIEBREAKERS).
+    default_tiebreakers: ClassVar[tuple[str, ...]] = (
+        "points",
+        "td_diff",
+        "cas_diff",
+        "head_to_head",
+    )
+
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
+
+    # -- procedures: formats that draft a team card --------------------------
+
+    def team_cards(self) -> Mapping[str, str]:
+        """The team cards a coach picks from, slug -> name (none for a
+        format that drafts rosters)."""
+        return {}
+
+    def team_card_details(self) -> list[dict[str, Any]]:
+        """Every team card as plain data (slug, name, players, positions with
+        count, move, block, throw, armour and abilities), for the API and
+        the draft page (none for a format that drafts rosters)."""
+        return []
+
+    def challenge_deck(self) -> list[dict[str, Any]]:
+        """A card format's Challenge Cards: card number, challenge slug and
+        name, points, and the Bonus Play on the back (none by default)."""
+        return []
+
+    def ability_names(self) -> Mapping[str, tuple[str, str]]:
+        """The team cards' abilities, slug -> (name, rules text)."""
+        return {}
+
+    def card_players(self, card: str) -> tuple[CardPlayer, ...]:
+        """The players team card ``card`` gives, in card order (empty for an
+        unknown card)."""
+        return ()
+
+    def play_card_game(
+        self,
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+        seed: int,
+    ) -> Any:
+        """Play a match of a card format with the bots (see the variant)."""
+        raise NotImplementedError(f"{self.name} plays rosters, not team cards")
+
+    def card_replay(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+    ) -> dict[str, Any] | None:
+        """A card game's replay data from its events (as ``to_dict()`` gave
+        them) and the two sheets played; None for a format without one."""
+        return None
+
+    def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:
+        """What the rules refuse in a card format's report."""
+        raise NotImplementedError(f"{self.name} plays rosters, not team cards")
 
     # -- procedures: the game ----------------------------------------------
 

@@ -39,6 +39,10 @@ def format_dict(fmt: Variant) -> dict[str, Any]:
         "max_cheerleaders": fmt.max_cheerleaders,
         "max_dedicated_fans_at_draft": fmt.max_dedicated_fans_at_draft,
         "dedicated_fan_cost": fmt.dedicated_fan_cost,
+        "house_format": fmt.house_format,
+        "drafts_team_card": fmt.drafts_team_card,
+        "tracks_progression": fmt.tracks_progression,
+        "score_name": fmt.score_name,
     }
 
 

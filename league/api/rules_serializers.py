@@ -28,6 +28,33 @@ class FormatOutputSerializer(serializers.Serializer[Any]):
     max_cheerleaders = Int()
     max_dedicated_fans_at_draft = Int()
     dedicated_fan_cost = Int()
+    house_format = Bool(help_text="not an official league format")
+    drafts_team_card = Bool(
+        help_text="a team is one team card (POST /api/teams/card/) instead of "
+        "a roster drafted within a budget"
+    )
+    tracks_progression = Bool(
+        help_text="false: nothing carries over between matches (no SPP, "
+        "injuries, treasury or team value)"
+    )
+    score_name = Str(help_text="what a match's scores count: touchdowns or points")
+
+
+class CardPositionOutputSerializer(serializers.Serializer[Any]):
+    name = Str()
+    count = Int()
+    move = Int(allow_null=True, help_text="null: D6, rolled for each Run")
+    block = Int()
+    throw = Int(allow_null=True, help_text="null: never takes a ball")
+    armour = Int(allow_null=True, help_text="null: fails every Armour Check")
+    abilities = serializers.ListField(child=Str())
+
+
+class TeamCardOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    players = Int()
+    positions = CardPositionOutputSerializer(many=True)
 
 
 class RosterSummaryOutputSerializer(serializers.Serializer[Any]):

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from engine.campaign.drafting import PURCHASE_ITEMS
 from engine.rules_data import rules_data
+from engine.variants import get_variant
 from league.api.input_types import type_errors
 from league.models import (
     TIEBREAKERS,
@@ -146,6 +147,22 @@ class TeamDraftInputSerializer(InputSerializer):
     )
 
 
+class CardDraftInputSerializer(InputSerializer):
+    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
+    name = serializers.CharField(max_length=100)
+    card = serializers.CharField(
+        max_length=40,
+        help_text="the team card's slug (GET /api/formats/{format}/cards/)",
+    )
+    player_names = serializers.ListField(
+        child=serializers.CharField(max_length=100, allow_blank=True),
+        required=False,
+        max_length=40,
+        help_text="the players' names in card order; blank or missing names "
+        "default to the position and shirt number",
+    )
+
+
 class SpecialRuleInputSerializer(InputSerializer):
     special_rule = serializers.CharField(max_length=40)
 
@@ -186,8 +203,20 @@ class PlayerOutputSerializer(serializers.ModelSerializer[Player]):
         ]
 
     def get_skills(self, player: Player) -> list[dict[str, Any]]:
-        position = rules_data(player.team.league.rules_version).position_of(
-            player.team.roster, player.position
+        """Starting skills (a team card's abilities, in a card format) and
+        the ones gained in the league."""
+        team = player.team
+        variant = get_variant(team.league.format)
+        if variant.drafts_team_card:
+            abilities = {
+                p.position: p.abilities for p in variant.card_players(team.roster)
+            }
+            return [
+                {"skill": a, "param": None, "gained": False}
+                for a in abilities.get(player.position, ())
+            ]
+        position = rules_data(team.league.rules_version).position_of(
+            team.roster, player.position
         )
         starting = [
             {"skill": s.skill, "param": s.param, "gained": False}

@@ -1,6 +1,6 @@
 """Demo data for a newcomer's first ``make demo``: accounts, a league of each
-format (eight Sevens teams, four Blood Bowl teams), all drafted. Both
-leagues are open to requests to join, and the demo coaches are members,
+format (eight Sevens teams, four Blood Bowl teams, four classic teams, four
+Blitz Bowl team cards), all drafted. The leagues are open to requests to join, and the demo coaches are members,
 invited by the commissioner as a real league would do it."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from engine.campaign.drafting import suggest_draft
 from engine.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League, LeagueMembership, Team
+from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from league.services.membership import (
     league_set_open,
@@ -66,6 +67,21 @@ DEMO_LEAGUES = (
     ),
 )
 
+# Leagues of a format where a team is a team card (Blitz Bowl, a house
+# format): each team picks a card, so no roster or budget.
+DEMO_CARD_LEAGUES = (
+    (
+        "Blitz Bowl Open",
+        "blitz-bowl",
+        [
+            ("bob", "human", "Altdorf Blitzers"),
+            ("carla", "orc", "Da Blitz Boyz"),
+            ("bob", "dwarf", "Karak Hammers"),
+            ("carla", "skaven", "Warpfire Sprinters"),
+        ],
+    ),
+)
+
 DEMO_SPECIAL_RULES = {"Khorne's Hounds": "favoured-of-khorne"}
 
 
@@ -95,7 +111,7 @@ def demo_build() -> list[str]:
             f"{'created' if created else 'kept'} {role} {username!r} "
             f"with password {password!r}"
         )
-    for league_name, fmt_slug, teams in DEMO_LEAGUES:
+    for league_name, fmt_slug, teams in (*DEMO_LEAGUES, *DEMO_CARD_LEAGUES):
         league = League.objects.filter(name=league_name).first()
         if league is None:
             # The Sevens demo league takes seed 004's Star Player Points
@@ -135,6 +151,17 @@ def demo_build() -> list[str]:
             lines.append(f"{coach} joined {league_name!r}")
         for coach, roster_slug, team_name in teams:
             if Team.objects.filter(league=league, name=team_name).exists():
+                continue
+            fmt = get_variant(fmt_slug)
+            if fmt.drafts_team_card:
+                team = team_draft_card(
+                    league=league, coach=users[coach], name=team_name, card=roster_slug
+                )
+                lines.append(
+                    f"drafted {team_name!r} ({fmt.team_cards()[roster_slug]} team "
+                    f"card, coach {coach}) in {league_name!r}: "
+                    f"{team.players.count()} players"
+                )
                 continue
             request = suggest_draft(
                 get_variant(fmt_slug), rules_data().rosters[roster_slug]

@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from engine.errors import RuleError
 from engine.variants import Variant, get_variant
 from league.errors import ServiceError
-from league.models import League, default_tiebreakers
+from league.models import League
 
 
 def _default_table(variant: Variant) -> str:
@@ -41,7 +41,8 @@ def league_create(
         ) from None
     if League.objects.filter(name=name.strip()).exists():
         raise ServiceError.one("name_taken", "name", f"a league called {name!r} exists")
-    order = tiebreakers or default_tiebreakers()
+    # The format's own order unless the league gives one.
+    order = tiebreakers or list(variant.default_tiebreakers)
     if len(set(order)) != len(order):
         raise ServiceError.one(
             "duplicate", "tiebreakers", "each tiebreaker may appear once"

@@ -94,6 +94,18 @@ def team_draft(
     commissioner draft there (``not_a_member``)."""
     fmt = league_format(league)
     membership = membership_draft_violation(league=league, coach=coach)
+    if fmt.drafts_team_card:
+        raise ServiceError(
+            [
+                *([membership] if membership is not None else []),
+                Violation(
+                    "drafts_team_card",
+                    "roster",
+                    f"{league.name} drafts a team card "
+                    "(POST /api/teams/card/), not a roster",
+                ),
+            ]
+        )
     try:
         team_roster = league_roster(league, roster)
     except ServiceError as exc:
@@ -176,6 +188,12 @@ def team_draft(
 
 
 def _manageable(team: Team) -> None:
+    if league_format(team.league).drafts_team_card:
+        raise ServiceError.one(
+            "team_card_fixed",
+            None,
+            f"{team.name} is a team card: no players are hired, fired or bought",
+        )
     if team.status not in MANAGEABLE:
         raise ServiceError.one(
             "team_busy",

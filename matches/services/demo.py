@@ -1,4 +1,4 @@
-"""The demo seasons: the Sevens demo league and the classic demo league each
+"""The demo seasons: the Sevens, classic and Blitz Bowl demo leagues each
 play a whole round robin."""
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from matches.services.seasons import season_create, season_schedule
 DEMO_SEASONS = (
     ("Badlands Sevens", "2026 Season", 2026),
     ("Lustria Classic Cup", "2026 Cup", 1987),
+    # Blitz Bowl, a house format: the engine plays every match
+    ("Blitz Bowl Open", "2026 Blitz", 2014),
 )
 DEMO_SEASON = DEMO_SEASONS[0]
 

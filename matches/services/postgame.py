@@ -484,6 +484,9 @@ def _run_steps(match_id: int, *, to_the_end: bool) -> str | None:
     )
     match.save(update_fields=["postgame_step", "status", "updated_at"])
     if step == Step.DONE:
+        # The teams are ready for their next match (the Team value step
+        # does it too; a format whose post-game ends earlier needs this).
+        Team.objects.filter(pk__in=[home.pk, away.pk]).update(status=Team.Status.READY)
         _season_maybe_complete(match.season_id)
     league_cache_bump(home.league_id)
     return str(step)

@@ -422,6 +422,13 @@ def match_submit_report(
         raise PermissionDenied("only the coaches of this match or the commissioner")
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         raise ServiceError.one("already_reported", None, "this match has a result")
+    if settings_rules(match.season.settings).variant.drafts_team_card:
+        raise ServiceError.one(
+            "card_format",
+            None,
+            "a team-card format's match is reported with "
+            "POST /api/matches/{id}/card-report/",
+        )
     match = match_kick_off(match_id=match.pk)
     home_snap, away_snap = match_snapshots(match)
     snapshots = {match.home_id: home_snap, match.away_id: away_snap}

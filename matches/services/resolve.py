@@ -23,6 +23,7 @@ from matches.services.kickoff import (
     match_qs_for_update,
     match_snapshots,
 )
+from matches.services.resolve_cards import card_match_play
 from matches.services.results import (
     STAT_KEYS,
     casualty_entry,
@@ -108,6 +109,10 @@ def match_resolve(*, match_id: int) -> bool:
             match = match_kick_off(match_id=match_id)
             if match.status != Match.Status.IN_PROGRESS:
                 return False
+            variant = settings_rules(match.season.settings).variant
+            if variant.drafts_team_card:
+                card_match_play(match, variant)
+                return True
             inputs = match_engine_inputs(match)
             result, events = engine_play(**inputs)
     except UnimplementedSkill as exc:

@@ -45,10 +45,12 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     assert django_user_model.objects.get(username="commish").check_password("commish")
     assert sorted(League.objects.values_list("format", flat=True)) == [
         "bb2020",
+        "blitz-bowl",
         "classic",
         "sevens",
     ]
-    assert Team.objects.count() == 16
+    # 8 Sevens, 4 Blood Bowl, 4 classic and 4 Blitz Bowl teams
+    assert Team.objects.count() == 20
     assert Team.objects.filter(league__format="sevens", status="ready").count() == 8
     assert Team.objects.get(name="Khorne's Hounds").special_rule == (
         "favoured-of-khorne"
@@ -64,6 +66,17 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     assert cup.matches.filter(status="complete").count() == 6
     assert "6/6 matches" in first
     assert "Standings, Lustria Classic Cup — 2026 Cup:" in first
+    # the Blitz Bowl league (a house format) plays its round robin too:
+    # four team cards, 6 matches, the scores are points, no money moved
+    blitz = Season.objects.get(name="2026 Blitz")
+    assert blitz.league.format == "blitz-bowl"
+    assert blitz.matches.filter(status="complete", mode="resolved").count() == 6
+    assert "Standings, Blitz Bowl Open — 2026 Blitz:" in first
+    assert "PF-PA" in first
+    assert "drafted 'Karak Hammers' (Dwarf team card, coach bob)" in first
+    from league.models import TreasuryEntry
+
+    assert not TreasuryEntry.objects.filter(team__league=blitz.league).exists()
     # one Blood Bowl match with two Star Players, resolved once
     from matches.models import Match, MatchInducements
     from matches.web_selectors import replay_data
@@ -109,7 +122,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     # the demo leagues are open, and the demo coaches joined them once each
     from league.models import LeagueMembership
 
-    assert League.objects.filter(is_open=True).count() == 3
+    assert League.objects.filter(is_open=True).count() == 4
     assert sorted(
         LeagueMembership.objects.values_list(
             "league__name", "coach__username", "status"
@@ -117,6 +130,8 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     ) == [
         ("Badlands Sevens", "bob", "member"),
         ("Badlands Sevens", "carla", "member"),
+        ("Blitz Bowl Open", "bob", "member"),
+        ("Blitz Bowl Open", "carla", "member"),
         ("Lustria Classic Cup", "bob", "member"),
         ("Lustria Classic Cup", "carla", "member"),
         ("Old World Classic", "bob", "member"),
@@ -128,7 +143,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
                 type__in=["league_opened", "member_invited", "invitation_accepted"]
             ).values_list("type", flat=True)
         )
-        == ["invitation_accepted"] * 6 + ["league_opened"] * 3 + ["member_invited"] * 6
+        == ["invitation_accepted"] * 8 + ["league_opened"] * 4 + ["member_invited"] * 8
     )
     assert "bob joined 'Badlands Sevens'" in first
     assert "joined" not in second

@@ -32,12 +32,15 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from engine.campaign.advancement import CHOSEN_PRIMARY
 from league.models import LeagueEvent, Player, Team
 from league.services.advancement import player_advance
+from league.services.card_teams import team_draft_card
+from league.services.leagues import league_create
 from league.services.teams import team_fire_player, team_hire_player
 from matches.models import Match, Season
 from matches.services.postgame import postgame_run_current_step
 from matches.services.postgame_skill import team_sevens_advance, team_sevens_pending
 from matches.services.progress import season_resolve_next, season_resolve_start
 from matches.services.report import PlayerLine, Report, match_submit_report
+from matches.services.report_cards import CardReportSide, match_submit_card_report
 from matches.services.resolve import match_resolve
 from matches.services.rollover import season_close
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
@@ -97,6 +100,14 @@ class World:
     advancement: int  # the veteran's last advancement (a LeagueEvent)
     sevens_player: int  # a player of Charlie's whose team has a Sevens skill due
     redraft: int  # Charlie's Blood Bowl 2020 team, due a re-draft (season closed)
+    # Alice's Blitz Bowl league (issue 14): team cards, rounds the engine
+    # played, a match recorded from a report, Bob's team's next match
+    blitz: int = 0
+    blitz_season: int = 0
+    blitz_team: int = 0
+    blitz_resolved: int = 0
+    blitz_recorded: int = 0
+    blitz_scheduled: int = 0
 
 
 def _resolve_rounds(season: Season, rounds: int, capture: Callable) -> None:
@@ -210,7 +221,9 @@ def build_world(size: Size, capture: Callable) -> World:
         .order_by("-pk")
         .values_list("pk", flat=True)[0]
     )
+    blitz = _blitz_world(size, alice, bob, charlie, capture)
     return World(
+        **blitz,
         league=league.pk,
         season=season.pk,
         team=team.pk,
@@ -224,6 +237,61 @@ def build_world(size: Size, capture: Callable) -> World:
         sevens_player=other.players.order_by("number")[0].pk,
         redraft=eleven_teams[0].pk,
     )
+
+
+BLITZ_CARDS = (
+    "dwarf",
+    "orc",
+    "human",
+    "skaven",
+    "wood_elf",
+    "lizardmen",
+    "ogre",
+    "gnome",
+)
+
+
+def _blitz_world(size: Size, alice, bob, charlie, capture: Callable) -> dict[str, int]:
+    """Alice's Blitz Bowl league: ``size.teams`` team cards, ``size.rounds``
+    rounds played by the engine, then one match recorded from a report."""
+    league = league_create(
+        commissioner=alice, name=f"{size.name} Blitz", format="blitz-bowl"
+    )
+    make_member(league, bob, charlie)
+    teams = [
+        team_draft_card(
+            league=league,
+            coach=(bob, charlie)[i % 2],
+            name=f"{size.name} {card.replace('_', ' ').title()} Blitzers",
+            card=card,
+        )
+        for i, card in enumerate(BLITZ_CARDS[: size.teams])
+    ]
+    season = scheduled_season(league, teams, seed=14)
+    _resolve_rounds(season, size.rounds, capture)
+    resolved = season.matches.filter(status=Match.Status.COMPLETE).order_by("pk")[0]
+    to_play = season.matches.filter(status=Match.Status.SCHEDULED).order_by(
+        "round", "pk"
+    )
+    ours = Q(home=teams[0]) | Q(away=teams[0])
+    scheduled = to_play.filter(ours).first()
+    recorded = to_play.exclude(ours).first()
+    # 1 touchdown (4) + card 1, Break Some Bones! (3) = 7 against nothing
+    with capture(execute=True):
+        match_submit_card_report(
+            match_id=recorded.pk,
+            home=CardReportSide(points=7, touchdowns=1, cards=(1,)),
+            away=CardReportSide(points=0, touchdowns=0),
+            actor=alice,
+        )
+    return {
+        "blitz": league.pk,
+        "blitz_season": season.pk,
+        "blitz_team": teams[0].pk,
+        "blitz_resolved": resolved.pk,
+        "blitz_recorded": recorded.pk,
+        "blitz_scheduled": scheduled.pk,
+    }
 
 
 @pytest.fixture(scope="session")
@@ -375,6 +443,44 @@ def admin_pages() -> list[Page]:
 
 
 PAGES: list[Page] = [
+    # Blitz Bowl (issue 14): the card draft, a card team, a card match played
+    # by the engine and one recorded, the report form, the season (PF/PA)
+    Page(
+        "draft (blitz team cards)",
+        "web:team-draft",
+        lambda w: f"/leagues/{w.blitz}/draft/",
+        COACH,
+    ),
+    Page("team (blitz)", "web:team", lambda w: f"/teams/{w.blitz_team}/", COACH),
+    Page(
+        "match (blitz, resolved)",
+        "web:match",
+        lambda w: f"/matches/{w.blitz_resolved}/",
+    ),
+    Page(
+        "match (blitz, recorded)",
+        "web:match",
+        lambda w: f"/matches/{w.blitz_recorded}/",
+    ),
+    Page(
+        "match (blitz, scheduled, commissioner)",
+        "web:match",
+        lambda w: f"/matches/{w.blitz_scheduled}/",
+        COMMISSIONER,
+    ),
+    Page(
+        "report form (blitz)",
+        "web:match-report",
+        lambda w: f"/matches/{w.blitz_scheduled}/report/",
+        COACH,
+    ),
+    Page(
+        "replay data (blitz)",
+        "web:match-replay",
+        lambda w: f"/matches/{w.blitz_resolved}/replay.json",
+        axe=False,
+    ),
+    Page("season (blitz)", "web:season", lambda w: f"/seasons/{w.blitz_season}/"),
     Page("home", "web:home", lambda w: "/"),
     Page("leagues", "web:leagues", lambda w: "/leagues/"),
     Page("my teams", "web:my-teams", lambda w: "/me/", COACH),

@@ -191,7 +191,7 @@ def test_the_readme_gives_the_tiebreakers_the_demo_leagues_use():
     assert set(map(tuple, orders.values())) == {tuple(default_tiebreakers())}
     # ...and the README names it, in that order
     *first, last = (TIEBREAKER_WORDS[t] for t in default_tiebreakers())
-    said = f"which every demo league uses: {', '.join(first)}, then {last}"
+    said = f"which every Blood Bowl demo league uses: {', '.join(first)}, then {last}"
     assert said in README
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from league.rules import settings_rules
 from league.services.demo import demo_build
 from matches.models import Match
 from matches.progress_bar import resolve_with_progress
@@ -63,12 +64,18 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {line}")
         names = dict(season.teams.values_list("pk", "name"))
         self.stdout.write(f"\nStandings, {season}:")
+        # the scores are points where the format scores points (Blitz Bowl)
+        score = (
+            "PF-PA"
+            if settings_rules(season.settings).variant.score_name == ("points")
+            else "TD"
+        )
         self.stdout.write(
             f"{'':>3} {'team':<26}{'P':>3}{'W':>3}{'D':>3}{'L':>3}"
-            f"{'TD':>5}{'CAS':>5}{'Pts':>5}"
+            f"{score:>6}{'CAS':>5}{'Pts':>5}"
         )
         for i, row in enumerate(season_standings(season), start=1):
             self.stdout.write(
                 f"{i:>3} {names[row.team_id]:<26}{row.played:>3}{row.won:>3}{row.drawn:>3}"
-                f"{row.lost:>3}{row.td_diff:>+5}{row.cas_diff:>+5}{row.points:>5}"
+                f"{row.lost:>3}{row.td_diff:>+6}{row.cas_diff:>+5}{row.points:>5}"
             )

@@ -1,0 +1,362 @@
+"""Blitz Bowl as a league format (issue 14): a house format.
+
+Blitz Bowl is a stand-alone game (``engine/blitz``) with no league rules of
+its own. Dugout runs a season of it as a house format: each coach picks one
+of the 23 team cards (no budget, no purchases), a season is scheduled as
+usual, and each match is recorded from a report (points, touchdowns and
+Challenge Cards claimed) or played by the engine. Nothing carries over from
+one match to the next: no Star Player Points, no injuries, no treasury, no
+team value ("no progression"). The only post-game step is the outcome.
+
+This module is what the league asks: the team cards and the players they
+give (``card_players``), how the engine plays a match (``play_card_game``)
+and what a report may claim (``card_report_violations``); the league code
+never names the format.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.pitch import Pitch
+from engine.variants.base import CardPlayer, CardSide, Variant, register
+
+if TYPE_CHECKING:
+    from engine.campaign.drafting import Violation
+
+# Rulebook "Scoring Points" / "Touchdown": a Touchdown scores 4 points;
+# "Clean Sweep": claiming all three active cards in one turn scores 2 more.
+TOUCHDOWN_POINTS = 4
+CLEAN_SWEEP_POINTS = 2
+# Rulebook "Challenge Cards": three are active at a time.
+ACTIVE_CARDS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class CardGame:
+    """What the engine made of one match: the summary the league stores and
+    every event as a plain dict (``to_dict()``)."""
+
+    home_points: int
+    away_points: int
+    summary: dict[str, Any]
+    events: list[dict[str, Any]]
+    # engine player id (1.., 101..) -> (side, index in card order)
+    touchdowns_by_player: dict[tuple[str, int], int]
+
+
+class BlitzBowl(Variant):
+    """Blitz Bowl run as a league: a team card each, no progression."""
+
+    name = "blitz-bowl"
+    label = "Blitz Bowl (house format: a team card each, no progression)"
+    rules_data_version = "bb2020"
+    house_format = True
+    # The board is Blitz Bowl's own (engine/blitz/board.py); the BB2020
+    # Pitch is never used, but every variant carries one.
+    pitch: ClassVar[Pitch] = Pitch(20, 11, wide_zone=2, home_los_x=6)
+
+    budget = 0
+    # A card gives all its players: no journeymen ever join (the kick-off
+    # tops a team up to min_players).
+    min_players = 0
+    drafts_team_card = True
+    tracks_progression = False
+    score_name = "points"
+    standings_shows_casualties = False
+    # Decision: the issue asks for points for/against as the tiebreaker;
+    # after league points, the score difference (points for - against),
+    # then points for, then head to head, then wins (a coin flip after).
+    default_tiebreakers = ("points", "score_diff", "score_for", "head_to_head")
+    # Only the outcome: no winnings, fans, SPP, injuries, Expensive
+    # Mistakes or team value in a format with no progression.
+    postgame_steps = ("outcome",)
+
+    # -- the draft --------------------------------------------------------
+
+    def team_cards(self) -> Mapping[str, str]:
+        from engine.blitz.data import teams
+
+        return {slug: card.name for slug, card in teams().items()}
+
+    def team_card_details(self) -> list[dict[str, Any]]:
+        from engine.blitz.data import teams
+
+        return [
+            {
+                "slug": t.slug,
+                "name": t.name,
+                "players": t.players,
+                "positions": [
+                    {
+                        "name": p.name,
+                        "count": p.count,
+                        "move": p.move,
+                        "block": p.block,
+                        "throw": p.throw,
+                        "armour": p.armour,
+                        "abilities": list(p.abilities),
+                    }
+                    for p in t.positions
+                ],
+            }
+            for t in teams().values()
+        ]
+
+    def challenge_deck(self) -> list[dict[str, Any]]:
+        from engine.blitz.data import cards
+
+        return [
+            {
+                "card": c.number,
+                "challenge": c.challenge.slug,
+                "name": c.challenge.name,
+                "points": c.challenge.points,
+                "bonus_play": c.bonus_play.slug,
+                "bonus_play_name": c.bonus_play.name,
+            }
+            for c in cards().deck
+        ]
+
+    def ability_names(self) -> Mapping[str, tuple[str, str]]:
+        from engine.blitz.data import abilities
+
+        return {k: (a.name, a.text) for k, a in abilities().items()}
+
+    def card_players(self, card: str) -> tuple[CardPlayer, ...]:
+        from engine.blitz.data import teams
+
+        team = teams().get(card)
+        if team is None:
+            return ()
+        # Decision: Player rows keep Dugout's columns, read as the card's:
+        # ma = Move (0 for "D6", rolled each Run), st = Block dice, pa =
+        # Throw (None for "-"), av = Armour (0 for "-": fails every check);
+        # ag is not on a Blitz Bowl card (0). Value is 0: no team value.
+        return tuple(
+            CardPlayer(
+                position=p.name,
+                ma=p.move or 0,
+                st=p.block,
+                ag=0,
+                pa=p.throw,
+                av=p.armour or 0,
+                abilities=p.abilities,
+            )
+            for p in team.positions
+            for _ in range(p.count)
+        )
+
+    # -- the match ----------------------------------------------------------
+
+    def play_card_game(
+        self,
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+        seed: int,
+    ) -> CardGame:
+        """Play one match with the scripted bots: ``home``/``away`` are
+        (team name, card slug, player names in card order). The same sheets
+        and seed always give the same game."""
+        from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
+        from engine.blitz.game import BlitzGame
+        from engine.blitz.scripted import ScriptedBot
+        from engine.blitz.state import BlitzTeamSheet
+
+        sheets = [BlitzTeamSheet(n, c, tuple(p)) for n, c, p in (home, away)]
+        # Decision: the board side is the single-ball side (the rules'
+        # "recommended for your first games"); a league could choose later.
+        g = BlitzGame(sheets[0], sheets[1], seed=seed, side="single")
+        bots = (ScriptedBot(seed), ScriptedBot(seed + 1_000_003))
+        while not g.done:
+            d = g.pending
+            assert d is not None
+            g.apply(bots[0 if d.team == "home" else 1].choose(g, d))
+        s = g.state
+        tds = {"home": 0, "away": 0}
+        by_player: dict[tuple[str, int], int] = {}
+        claimed: dict[str, list[dict[str, Any]]] = {"home": [], "away": []}
+        sweeps = {"home": 0, "away": 0}
+        for e in g.events:
+            if isinstance(e, Touchdown):
+                tds[e.team] += 1
+                key = (e.team, e.player % 100 - 1)
+                by_player[key] = by_player.get(key, 0) + 1
+            elif isinstance(e, CardClaimed):
+                claimed[e.team].append(
+                    {"card": e.card, "challenge": e.challenge, "points": e.points}
+                )
+            elif isinstance(e, CleanSweep):
+                sweeps[e.team] += 1
+        summary: dict[str, Any] = {
+            "format": self.name,
+            "cards": {"home": home[1], "away": away[1]},
+            "points": {"home": s.score[0], "away": s.score[1]},
+            "touchdowns": tds,
+            "cards_claimed": claimed,
+            "clean_sweeps": sweeps,
+            "winner": s.winner or None,
+            "how": s.how,
+            "turns": sum(s.turns),
+            "sheets": {
+                side: {"name": n, "card": c, "players": list(p)}
+                for side, (n, c, p) in (("home", home), ("away", away))
+            },
+        }
+        return CardGame(
+            home_points=s.score[0],
+            away_points=s.score[1],
+            summary=summary,
+            events=[e.to_dict() for e in g.events],
+            touchdowns_by_player=by_player,
+        )
+
+    def card_replay(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+    ) -> dict[str, Any] | None:
+        from engine.blitz.replay import replay_data
+        from engine.blitz.state import BlitzTeamSheet
+
+        if not events or events[0].get("type") != "blitz_start":
+            return None
+        sheets = [BlitzTeamSheet(n, c, tuple(p)) for n, c, p in (home, away)]
+        side = str(events[0].get("side", "single"))
+        return replay_data(events, sheets[0], sheets[1], side)
+
+    # -- the report -------------------------------------------------------
+
+    def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:
+        """Every way a report breaks what the rules can produce (each with
+        a code and the field it concerns); empty when it could be true."""
+        from engine.blitz.data import cards
+        from engine.campaign.drafting import Violation
+
+        deck = cards().deck
+        numbers = {c.number: c for c in deck}
+        copies = Counter(c.challenge.slug for c in deck)
+        out: list[Violation] = []
+        claimed_slugs: Counter[str] = Counter()
+        seen_numbers: dict[int, str] = {}
+        total_cards = 0
+        for side, rep in (("home", home), ("away", away)):
+            for name, value in (
+                ("points", rep.points),
+                ("touchdowns", rep.touchdowns),
+                ("clean_sweeps", rep.clean_sweeps),
+            ):
+                if value < 0:
+                    out.append(
+                        Violation(
+                            "negative", f"{side}.{name}", f"{name} cannot be negative"
+                        )
+                    )
+            card_points = 0
+            repeated = 0
+            slugs: list[str] = []
+            for i, n in enumerate(rep.card_numbers):
+                field = f"{side}.cards.{i}"
+                if n not in numbers:
+                    out.append(
+                        Violation(
+                            "unknown_card", field, f"there is no Challenge Card {n}"
+                        )
+                    )
+                    continue
+                if n in seen_numbers:
+                    code = (
+                        "card_claimed_twice"
+                        if seen_numbers[n] == side
+                        else "card_claimed_by_both"
+                    )
+                    out.append(
+                        Violation(code, field, f"Challenge Card {n} is claimed twice")
+                    )
+                    # its points still count towards this side's score, so
+                    # the one mistake is not reported twice
+                    card_points += numbers[n].challenge.points
+                    repeated += 1
+                    continue
+                seen_numbers[n] = side
+                slugs.append(numbers[n].challenge.slug)
+                card_points += numbers[n].challenge.points
+            by_slug = cards().challenges
+            for i, slug in enumerate(rep.challenges):
+                field = f"{side}.challenges.{i}"
+                if slug not in by_slug:
+                    out.append(
+                        Violation(
+                            "unknown_challenge", field, f"no Challenge called {slug!r}"
+                        )
+                    )
+                    continue
+                slugs.append(slug)
+                card_points += by_slug[slug].points
+            claimed_slugs.update(slugs)
+            total_cards += len(slugs)
+            n_cards = len(slugs) + repeated
+            if rep.clean_sweeps > n_cards // ACTIVE_CARDS:
+                out.append(
+                    Violation(
+                        "too_many_clean_sweeps",
+                        f"{side}.clean_sweeps",
+                        "a Clean Sweep claims three cards: "
+                        f"{n_cards} cards allow {n_cards // ACTIVE_CARDS}",
+                    )
+                )
+            if rep.scorers and len(rep.scorers) != rep.touchdowns:
+                out.append(
+                    Violation(
+                        "scorers_mismatch",
+                        f"{side}.scorers",
+                        f"{len(rep.scorers)} scorers for {rep.touchdowns} touchdowns",
+                    )
+                )
+            least = (
+                rep.touchdowns * TOUCHDOWN_POINTS
+                + card_points
+                + rep.clean_sweeps * CLEAN_SWEEP_POINTS
+            )
+            # Decision: Generous Coaches (a Random Event) adds 1 point per
+            # Touchdown and per card claimed after it is revealed, so the
+            # points may exceed the least by at most one per Touchdown and
+            # card; nothing else in the game scores points.
+            most = least + rep.touchdowns + n_cards
+            if min(rep.points, rep.touchdowns, rep.clean_sweeps) >= 0 and not (
+                least <= rep.points <= most
+            ):
+                out.append(
+                    Violation(
+                        "points_mismatch",
+                        f"{side}.points",
+                        f"{rep.touchdowns} touchdowns, {n_cards} cards and "
+                        f"{rep.clean_sweeps} Clean Sweeps score {least} to "
+                        f"{most} points, not {rep.points}",
+                    )
+                )
+        if total_cards > len(deck):
+            out.append(
+                Violation(
+                    "too_many_cards",
+                    None,
+                    f"{total_cards} cards claimed; the deck has {len(deck)}",
+                )
+            )
+        for slug, n in sorted(claimed_slugs.items()):
+            if slug in copies and n > copies[slug]:
+                out.append(
+                    Violation(
+                        "challenge_claimed_too_often",
+                        None,
+                        f"{slug} claimed {n} times; the deck has {copies[slug]}",
+                    )
+                )
+        return out
+
+
+BLITZ_BOWL = register(BlitzBowl())

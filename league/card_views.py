@@ -1,0 +1,98 @@
+"""The draft page of a format where a team is one team card (the variant's
+``drafts_team_card``, e.g. Blitz Bowl): pick a card, name the team and,
+if you like, the players. No budget and no money: nothing is bought."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from league.errors import ServiceError
+from league.forms import show_violations
+from league.models import League
+from league.services.card_teams import team_draft_card
+
+if TYPE_CHECKING:
+    from engine.variants import Variant
+
+# A card gives at most this many players (the Snotling card's 10).
+MAX_NAMES = 40
+
+
+class CardDraftForm(forms.Form):
+    name = forms.CharField(label="Team name", max_length=100)
+    card = forms.ChoiceField(label="Team card", widget=forms.RadioSelect)
+    player_names = forms.CharField(
+        label="Player names (optional)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text="One a line, in the card's order; a blank line or a missing "
+        "name gives the position and shirt number (Lineman 2).",
+    )
+
+    def __init__(self, *args: Any, cards: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["card"].choices = list(cards.items())
+
+    def names(self) -> list[str]:
+        raw = str(self.cleaned_data.get("player_names") or "")
+        lines = [line.strip() for line in raw.splitlines()]
+        while lines and not lines[-1]:
+            lines.pop()
+        return lines[:MAX_NAMES]
+
+
+def card_draft_page(request: HttpRequest, league: League, fmt: Variant) -> HttpResponse:
+    """Draft by picking a team card (called by the draft page once the
+    coach may draft in ``league``)."""
+    form = CardDraftForm(
+        request.POST if request.method == "POST" else None,
+        cards=dict(fmt.team_cards()),
+        initial={"card": request.GET.get("card", "")},
+    )
+    general: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = team_draft_card(
+                league=league,
+                coach=request.user,  # type: ignore[arg-type]
+                name=form.cleaned_data["name"],
+                card=form.cleaned_data["card"],
+                player_names=form.names(),
+            )
+        except ServiceError as exc:
+            _, general = show_violations(exc.violations, form)
+        else:
+            messages.success(request, f"{team.name} drafted.")
+            return redirect("web:team", team_id=team.pk)
+    abilities = fmt.ability_names()
+    cards = [
+        {
+            **card,
+            "positions": [
+                {
+                    **p,
+                    "ability_names": [
+                        (a, *abilities.get(a, (a, ""))) for a in p["abilities"]
+                    ],
+                }
+                for p in card["positions"]
+            ],
+        }
+        for card in fmt.team_card_details()
+    ]
+    chosen = form["card"].value() or ""
+    context = {
+        "league": league,
+        "format": fmt,
+        "form": form,
+        "cards": cards,
+        "chosen": chosen,
+        "general_errors": general,
+    }
+    status = 400 if request.method == "POST" else 200
+    return render(request, "league/team_draft_cards.html", context, status=status)
