@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from engine.variants import get_variant
 from league.admin_actions import money, target
 from league.admin_cache import PageCacheAdmin
 from league.admin_scope import CommissionerScope, ScopedInline, league_filter
@@ -28,6 +29,7 @@ from league.models import (
     SevensAdvancement,
     Team,
     TreasuryEntry,
+    default_tiebreakers,
 )
 from league.selectors import (
     roster_choices,
@@ -72,6 +74,16 @@ class LeagueAdmin(CommissionerScope, PageCacheAdmin):
     # Opened and closed only by the commissioner, through the service.
     readonly_fields = ["is_open"]
     inlines = [LeagueMembershipInline]
+
+    def save_model(
+        self, request: HttpRequest, obj: League, form: Any, change: bool
+    ) -> None:
+        # A new league whose tiebreakers were left as offered takes its
+        # format's (a Blitz Bowl league: points for and against), as
+        # POST /api/leagues/ does.
+        if not change and obj.tiebreakers == default_tiebreakers():
+            obj.tiebreakers = list(get_variant(obj.format).default_tiebreakers)
+        super().save_model(request, obj, form, change)
 
 
 class Characteristics:

@@ -45,6 +45,29 @@ def test_league_creation_offers_blitz_bowl(client):
     assert "house format" in html
 
 
+def test_a_league_created_in_the_admin_takes_its_formats_tiebreakers(client):
+    admin = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client.force_login(admin)
+    form = client.get("/admin/league/league/add/").context["adminform"].form
+    # the form as offered (its defaults), with a name, format and commissioner
+    data = {f.name: f.value() for f in form if f.value() is not None}
+    data.update(
+        {
+            "name": "Blitz Admin League",
+            "format": "blitz-bowl",
+            "commissioner": admin.pk,
+            "memberships-TOTAL_FORMS": "0",
+            "memberships-INITIAL_FORMS": "0",
+        }
+    )
+    response = client.post("/admin/league/league/add/", data)
+    assert response.status_code == 302
+    league = League.objects.get(name="Blitz Admin League")
+    # the blitz-bowl variant: points, then points difference, points for,
+    # head to head (engine/variants/blitz_bowl.py)
+    assert league.tiebreakers == ["points", "score_diff", "score_for", "head_to_head"]
+
+
 def test_the_draft_page_shows_the_23_cards_and_drafts_one(client, blitz, bob):
     client.force_login(bob)
     html = client.get(f"/leagues/{blitz.pk}/draft/").content.decode()
