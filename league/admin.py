@@ -16,7 +16,6 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
-from engine.variants import get_variant
 from league.admin_actions import money, target
 from league.admin_cache import PageCacheAdmin
 from league.admin_scope import CommissionerScope, ScopedInline, league_filter
@@ -31,6 +30,7 @@ from league.models import (
     TreasuryEntry,
     default_tiebreakers,
 )
+from league.rules import format_default_tiebreakers
 from league.selectors import (
     roster_choices,
     roster_name,
@@ -82,7 +82,7 @@ class LeagueAdmin(CommissionerScope, PageCacheAdmin):
         # format's (a Blitz Bowl league: points for and against), as
         # POST /api/leagues/ does.
         if not change and obj.tiebreakers == default_tiebreakers():
-            obj.tiebreakers = list(get_variant(obj.format).default_tiebreakers)
+            obj.tiebreakers = format_default_tiebreakers(obj.format)
         super().save_model(request, obj, form, change)
 
 

@@ -83,3 +83,9 @@ def settings_rules(settings: Mapping[str, Any]) -> LeagueRules:
         points=(int(points[0]), int(points[1]), int(points[2])),
         tiebreakers=tuple(settings.get("tiebreakers", ())),
     )
+
+
+def format_default_tiebreakers(format_slug: str) -> list[str]:
+    """The standings order a new league of this format starts with (its
+    variant's: a Blitz Bowl league breaks ties on points for and against)."""
+    return list(get_variant(format_slug).default_tiebreakers)
