@@ -255,6 +255,14 @@ def team_redraft(
     budget and the rest of the budget becomes the new treasury."""
     team = team_get_for_write(actor, team_id)
     team = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
+    if get_variant(team.league.format).drafts_team_card:
+        # A team card (Blitz Bowl) keeps its card and players from season to
+        # season: no progression, nothing bought, so nothing to re-draft.
+        raise ServiceError.one(
+            "team_card_fixed",
+            None,
+            f"{team.name} is a team card: it plays the next season as it is",
+        )
     try:
         archive = SeasonTeamArchive.objects.select_for_update().get(
             season_id=season_id, team=team, season__status=Season.Status.CLOSED

@@ -446,3 +446,25 @@ def test_impossible_reports_are_refused_with_a_code_each_and_nothing_written():
         format="json",
     )
     assert ok.status_code == 201, ok.json()
+
+
+@pytest.mark.django_db
+def test_a_team_card_has_nothing_to_redraft_and_nothing_is_written():
+    # no progression: a card team plays the next season as it is, so the
+    # re-draft (preview or commit) is refused before anything is read
+    commish = UserFactory(username="rd-commish")
+    lid = _league(commish, "Redraft League")["id"]
+    a = _draft(commish, lid, "Alpha", "orc")
+    _draft(commish, lid, "Bravo", "dwarf")
+    sid = _season(commish, lid, "RD 2026")
+    keep = [p["id"] for p in a["players"]]
+    before = _state()
+    for commit in (False, True):
+        response = api_as(commish).post(
+            f"/api/teams/{a['id']}/redraft/",
+            {"season": sid, "keep": keep, "commit": commit},
+            format="json",
+        )
+        assert response.status_code == 400
+        assert _codes(response) == ["team_card_fixed"]
+    assert _state() == before
