@@ -124,6 +124,32 @@ def test_every_college_is_well_formed(college):
 # -- hand-checked facts, one or more rows per college ------------------------
 
 
+@pytest.mark.parametrize(
+    ("college", "total"),
+    [
+        # The Cost column of the_teams.md added by hand, line by line (in
+        # thousands): Fire 70+15+50 +85 +80 +70 +95+80 +140+145 = 830.
+        ("college-of-fire", 830_000),
+        # Shadows 70+50+40+40+40 +80+85+50 +100+90 +85+50 +110+85+55+70 = 1100.
+        ("college-of-shadows", 1_100_000),
+        # Metal 45+50+50 +80+85 +65 +90+90+90+110 = 755.
+        ("college-of-metal", 755_000),
+        # Light 60+45 +100+65 +115 +75+75 = 535.
+        ("college-of-light", 535_000),
+        # Death 40+40+40 +75+100 +95+90+110 +110 +115 +125+150 = 1090.
+        ("college-of-death", 1_090_000),
+        # Life 30+35+15+70 +20+55+90 +125 +95 +50+115 +30+20 +120+115+140 = 1125.
+        ("college-of-life", 1_125_000),
+        # Beasts 60 +125 +75+70+130 +100+105 +20 +150+140+150+160+140 = 1425.
+        ("college-of-beasts", 1_425_000),
+        # Heavens 60+50+50 +105+90+90 +80+75 +85+110 +70+95 = 960.
+        ("college-of-heavens", 960_000),
+    ],
+)
+def test_every_cost_of_a_college_adds_up_to_the_printed_column(college, total):
+    assert sum(p.cost for p in COLLEGES[college].positions) == total
+
+
 def test_college_of_fire():
     # "Ogre Runt Punter |145,000 | 5 | 5 | 4+ | 4+ | 10+ | Bone Head, Kick
     # Team-mate, Mighty Blow (+1), Thick Skull | PS | AG"
@@ -136,6 +162,9 @@ def test_college_of_fire():
     ]
     punter = COLLEGES["college-of-fire"].position("ogre-runt-punter")
     assert (punter.primary, punter.secondary) == (("P", "S"), ("A", "G"))
+    # "Dwarf Runner | 85,000 | 6 | 3 | 3+ | 4+ | 9+ | Sure Hands, Thick Skull"
+    assert profile("college-of-fire", "dwarf-runner") == (85_000, 6, 3, 3, 4, 9)
+    assert labels("college-of-fire", "dwarf-runner") == ["Sure Hands", "Thick Skull"]
     # "Gnoblar Lineman | 15,000 | 5 | 1 | 3+ | 5+ | 6+", under "0-16 Linemen".
     assert profile("college-of-fire", "gnoblar-lineman") == (15_000, 5, 1, 3, 5, 6)
     assert COLLEGES["college-of-fire"].position("gnoblar-lineman").lineman

@@ -250,3 +250,16 @@ def test_the_data_tables_agree_with_the_campaign_casualty_table():
         (r.low, r.high, r.injury, r.reduction.name)
         for r in DUNGEON_BOWL_TABLE.lasting_injury
     ]
+
+
+def test_every_table_covers_its_rolls_without_gap_or_overlap():
+    for table, first in (
+        (DB.injury_table, 2),
+        (DB.stunty_injury_table, 2),
+        (DB.casualty_table, 1),
+        (DB.lasting_injury_table, 1),
+    ):
+        expected = first
+        for row in table.rows:
+            assert row.low == expected
+            expected = (row.high or 0) + 1
