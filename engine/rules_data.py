@@ -336,8 +336,7 @@ def _roster(raw: dict[str, Any]) -> Roster:
 
 
 def _check_roster(roster: Roster, skills: dict[str, Skill], where: str) -> None:
-    """Refuse a roster whose positions repeat, name an unknown skill, or whose
-    shared limits name a position it does not have."""
+    """Refuse a roster whose positions repeat or name an unknown skill."""
     slugs = [p.slug for p in roster.positions]
     if len(slugs) != len(set(slugs)):
         raise RulesDataError(f"{where}: {roster.slug} repeats a position")
@@ -347,12 +346,6 @@ def _check_roster(roster: Roster, skills: dict[str, Skill], where: str) -> None:
                 raise RulesDataError(
                     f"{where}: {roster.slug}/{position.slug}: unknown skill {ref.skill!r}"
                 )
-    for limit in roster.shared_limits:
-        unknown = set(limit.positions) - set(slugs)
-        if unknown:
-            raise RulesDataError(
-                f"{where}: {roster.slug} line {limit.slug!r} names {sorted(unknown)}"
-            )
 
 
 def _star(raw: dict[str, Any]) -> StarPlayer:

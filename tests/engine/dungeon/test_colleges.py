@@ -4,8 +4,11 @@ shared quantity lines in the draft, and the Dungeon Bowl draft numbers.
 Every expected number below is read from the_teams.md by hand (the row of
 the position, column by column), not from the loaded data."""
 
+import json
+
 import pytest
 
+import engine.rules_data as rd
 from engine.campaign.drafting import (
     DraftError,
     DraftRequest,
@@ -503,3 +506,95 @@ def test_bb2020_rosters_have_no_shared_limits_and_keep_their_catalogue():
         "portal-passer",
         "wall-thrower",
     } & set(data.skills)
+
+
+def test_staff_are_priced_by_the_decision_and_no_apothecary():
+    # Decision (colleges.json): assistant coaches and cheerleaders at 10,000
+    # each, no apothecary. 11 Hobgoblin Linemen 440,000 + 2 coaches 20,000 +
+    # 1 cheerleader 10,000 = 470,000.
+    request = DraftRequest(
+        players=players(("hobgoblin-lineman", 11)),
+        assistant_coaches=2,
+        cheerleaders=1,
+    )
+    cost = draft_check(FMT, SHADOWS, request)
+    assert (cost.assistant_coaches, cost.cheerleaders, cost.total) == (
+        20_000,
+        10_000,
+        470_000,
+    )
+    assert FMT.staff_cost(SHADOWS, "apothecary") is None
+
+
+# -- the loader refuses inconsistent college data ---------------------------------
+
+
+def _write_version(tmp_path, name, college):
+    base = tmp_path / name
+    base.mkdir()
+    (base / "skills.json").write_text(
+        json.dumps({"extends": "bb2020", "skills": [], "random_table": {}})
+    )
+    (base / "colleges.json").write_text(json.dumps({"colleges": [college]}))
+
+
+def _college(**line_changes):
+    position = {
+        "slug": "a",
+        "name": "A",
+        "cost": 50000,
+        "ma": 6,
+        "st": 3,
+        "ag": 3,
+        "pa": 4,
+        "av": 9,
+        "skills": [],
+        "primary": ["G"],
+        "secondary": ["A"],
+    }
+    line = {
+        "slug": "linemen",
+        "name": "Linemen",
+        "max": 16,
+        "lineman": True,
+        "positions": [position, {**position, "slug": "b", "name": "B"}],
+    }
+    line.update(line_changes)
+    return {
+        "slug": "college-x",
+        "name": "College X",
+        "tier": 0,
+        "reroll_cost": 50000,
+        "apothecary": False,
+        "staff": {},
+        "special_rules": [],
+        "star_players": [],
+        "inducements": [],
+        "lines": [line],
+    }
+
+
+def test_the_loader_reads_a_line_into_a_shared_limit(tmp_path, monkeypatch):
+    rules_data("bb2020")  # the parent is loaded (and cached) first
+    monkeypatch.setattr(rd, "DATA_DIR", tmp_path)
+    _write_version(tmp_path, "test-lines-ok", _college())
+    roster = rd.rules_data("test-lines-ok").rosters["college-x"]
+    assert roster.shared_limits == (SharedLimit("linemen", "Linemen", 16, ("a", "b")),)
+    assert [p.max for p in roster.positions] == [16, 16]
+
+
+def test_the_loader_refuses_an_unknown_skill_and_a_repeated_position(
+    tmp_path, monkeypatch
+):
+    rules_data("bb2020")
+    monkeypatch.setattr(rd, "DATA_DIR", tmp_path)
+    bad_skill = _college()
+    bad_skill["lines"][0]["positions"][0]["skills"] = [{"skill": "no-such-skill"}]
+    _write_version(tmp_path, "test-bad-skill", bad_skill)
+    with pytest.raises(rd.RulesDataError, match="no-such-skill"):
+        rd.rules_data("test-bad-skill")
+    repeated = _college()
+    repeated["lines"][0]["positions"][1]["slug"] = "a"
+    _write_version(tmp_path, "test-repeated", repeated)
+    with pytest.raises(rd.RulesDataError, match="repeats a position"):
+        rd.rules_data("test-repeated")
