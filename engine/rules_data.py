@@ -155,6 +155,20 @@ class StarPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class SharedLimit:
+    """One quantity line shared by several positions ("0-4 Runners" over a
+    Dark Elf Runner, a Gutter Runner and a Woodland Fox: at most four of them
+    together). ``slug`` and ``name`` are the line's ("runners", "Runners");
+    ``positions`` are the slugs of the positions it covers. BB2020 rosters
+    have none: each of their positions has its own quantity."""
+
+    slug: str
+    name: str
+    max: int
+    positions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Roster:
     """A team roster: positions, staff prices, re-roll cost and special rules.
 
@@ -162,6 +176,10 @@ class Roster:
     exactly one when it is drafted ("Choose either:" in the roster, e.g. a
     Chaos Chosen team's Favoured of ...); they are also listed in
     ``special_rules``, which holds every rule the roster mentions.
+
+    ``shared_limits``: quantity lines that several positions share (the
+    Dungeon Bowl Colleges of Magic); a squad must keep each position within
+    its own ``max`` and each shared line within the line's ``max``.
     """
 
     slug: str
@@ -175,6 +193,7 @@ class Roster:
     star_players: tuple[PricedItem, ...]
     inducements: tuple[PricedItem, ...]
     special_rule_choice: tuple[str, ...] = ()
+    shared_limits: tuple[SharedLimit, ...] = ()
 
     def team_rules(self, choice: str | None = None) -> tuple[str, ...]:
         """The special rules a team of this roster has, given the rule it
@@ -265,7 +284,37 @@ def _position(raw: dict[str, Any]) -> Position:
     )
 
 
+def _lines(raw: dict[str, Any]) -> tuple[list[dict[str, Any]], list[SharedLimit]]:
+    """A roster printed as quantity lines (Dungeon Bowl colleges): each line
+    has a max, whether its positions are Linemen, and its positions. Every
+    position takes its line's max; a line of two or more positions is also a
+    shared limit (a line of one position needs none: its max is the
+    position's)."""
+    positions: list[dict[str, Any]] = []
+    shared: list[SharedLimit] = []
+    for line in raw["lines"]:
+        members = [
+            {**p, "max": line["max"], "lineman": line["lineman"]}
+            for p in line["positions"]
+        ]
+        positions += members
+        if len(members) > 1:
+            shared.append(
+                SharedLimit(
+                    slug=line["slug"],
+                    name=line["name"],
+                    max=int(line["max"]),
+                    positions=tuple(p["slug"] for p in members),
+                )
+            )
+    return positions, shared
+
+
 def _roster(raw: dict[str, Any]) -> Roster:
+    if "lines" in raw:
+        positions, shared = _lines(raw)
+    else:
+        positions, shared = raw["positions"], []
     return Roster(
         slug=raw["slug"],
         name=raw["name"],
@@ -274,7 +323,7 @@ def _roster(raw: dict[str, Any]) -> Roster:
         apothecary=bool(raw["apothecary"]),
         staff=dict(raw["staff"]),
         special_rules=tuple(raw["special_rules"]),
-        positions=tuple(_position(p) for p in raw["positions"]),
+        positions=tuple(_position(p) for p in positions),
         star_players=tuple(
             PricedItem(s["name"], int(s["cost"])) for s in raw["star_players"]
         ),
@@ -282,7 +331,21 @@ def _roster(raw: dict[str, Any]) -> Roster:
             PricedItem(i["name"], int(i["cost"])) for i in raw["inducements"]
         ),
         special_rule_choice=tuple(raw.get("special_rule_choice", ())),
+        shared_limits=tuple(shared),
     )
+
+
+def _check_roster(roster: Roster, skills: dict[str, Skill], where: str) -> None:
+    """Refuse a roster whose positions repeat or name an unknown skill."""
+    slugs = [p.slug for p in roster.positions]
+    if len(slugs) != len(set(slugs)):
+        raise RulesDataError(f"{where}: {roster.slug} repeats a position")
+    for position in roster.positions:
+        for ref in position.skills:
+            if ref.skill not in skills:
+                raise RulesDataError(
+                    f"{where}: {roster.slug}/{position.slug}: unknown skill {ref.skill!r}"
+                )
 
 
 def _star(raw: dict[str, Any]) -> StarPlayer:
@@ -323,12 +386,22 @@ def available_versions() -> tuple[str, ...]:
 
 @cache
 def rules_data(version: str = DEFAULT_VERSION) -> RulesData:
-    """Load (once) and return the rules data of ``version``."""
+    """Load (once) and return the rules data of ``version``.
+
+    A version's ``skills.json`` may name another version it ``extends``
+    (Dungeon Bowl extends BB2020): it then starts from that version's skills
+    and special rules and adds its own. Rosters come from ``rosters/*.json``
+    and, where there is one, ``colleges.json`` (the Dungeon Bowl Colleges of
+    Magic, printed as quantity lines); Star Players from
+    ``star_players.json`` (none without one).
+    """
     base = DATA_DIR / version
     if not (base / "skills.json").exists():
         raise RulesDataError(f"unknown rules-data version {version!r}")
     skills_raw = _read(base / "skills.json")
-    skills = {
+    parent = rules_data(skills_raw["extends"]) if "extends" in skills_raw else None
+    skills = dict(parent.skills) if parent else {}
+    skills |= {
         s["slug"]: Skill(
             slug=s["slug"],
             name=s["name"],
@@ -339,17 +412,26 @@ def rules_data(version: str = DEFAULT_VERSION) -> RulesData:
         )
         for s in skills_raw["skills"]
     }
-    rules_raw = _read(base / "special_rules.json")
-    special_rules = {
-        r["slug"]: SpecialRule(r["slug"], r["name"], r["kind"], r["description"])
-        for r in rules_raw["special_rules"]
-    }
+    special_rules = dict(parent.special_rules) if parent else {}
+    if parent is None or (base / "special_rules.json").exists():
+        special_rules |= {
+            r["slug"]: SpecialRule(r["slug"], r["name"], r["kind"], r["description"])
+            for r in _read(base / "special_rules.json")["special_rules"]
+        }
     rosters: dict[str, Roster] = {}
     for path in sorted((base / "rosters").glob("*.json")):
         roster = _roster(_read(path))
         if roster.slug != path.stem:
             raise RulesDataError(f"{path.name}: slug {roster.slug!r} != file name")
         rosters[roster.slug] = roster
+    if (base / "colleges.json").exists():
+        for raw in _read(base / "colleges.json")["colleges"]:
+            roster = _roster(raw)
+            if roster.slug in rosters:
+                raise RulesDataError(f"colleges.json: {roster.slug!r} twice")
+            rosters[roster.slug] = roster
+    for roster in rosters.values():
+        _check_roster(roster, skills, version)
     table = {k: tuple(v) for k, v in skills_raw["random_table"].items()}
     stars: dict[str, StarPlayer] = {}
     if (base / "star_players.json").exists():

@@ -21,12 +21,15 @@ class Violation:
     sentence for people. ``subject`` names what within the field the rule
     concerns, where a field covers several things (the position slug of a
     ``position_limit`` on the whole squad), so a form can put the sentence
-    next to that position's own input."""
+    next to that position's own input. ``subjects`` lists every position a
+    rule over several positions concerns (the positions sharing the quantity
+    line of a ``shared_limit_exceeded``, whose ``subject`` is the line)."""
 
     code: str
     field: str | None
     message: str
     subject: str | None = None
+    subjects: tuple[str, ...] = ()
 
 
 class DraftError(ValueError):
@@ -125,7 +128,9 @@ PURCHASE_ITEMS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
 def squad_violations(
     fmt: Variant, roster: Roster, positions: Sequence[str], field: str
 ) -> list[Violation]:
-    """Position limits and the Sevens non-Lineman cap for a whole squad."""
+    """Position limits, the limits of quantity lines several positions share
+    (:attr:`Roster.shared_limits`) and the Sevens non-Lineman cap for a whole
+    squad."""
     out: list[Violation] = []
     counts = Counter(positions)
     known = {p.slug: p for p in roster.positions}
@@ -139,6 +144,20 @@ def squad_violations(
                     f"{roster.name} teams may have at most {position.max} "
                     f"{position.name} (asked for {count})",
                     subject=slug,
+                )
+            )
+    for limit in roster.shared_limits:
+        together = sum(counts[slug] for slug in limit.positions)
+        if together > limit.max:
+            names = ", ".join(known[slug].name for slug in limit.positions)
+            out.append(
+                Violation(
+                    "shared_limit_exceeded",
+                    field,
+                    f"{roster.name} teams may have at most {limit.max} "
+                    f"{limit.name} in all ({names}; asked for {together})",
+                    subject=limit.slug,
+                    subjects=limit.positions,
                 )
             )
     if fmt.max_non_linemen is not None:
@@ -461,17 +480,25 @@ def suggest_draft(
     reserve = reroll  # keep room for at least one re-roll
     chosen: list[Position] = []
     cap = fmt.max_non_linemen if fmt.max_non_linemen is not None else count
+    # Room left on each quantity line several positions share.
+    room = {limit.slug: limit.max for limit in roster.shared_limits}
+    line_of = {s: limit.slug for limit in roster.shared_limits for s in limit.positions}
     for position in roster.positions:
         if position.lineman:
             continue
+        line = line_of.get(position.slug)
         for _ in range(min(position.max, 2)):
             if len(chosen) >= min(cap, count - 1):
+                break
+            if line is not None and room[line] < 1:
                 break
             slots_left = count - len(chosen) - 1
             spent = sum(p.cost for p in chosen) + position.cost
             if spent + slots_left * lineman.cost + reserve > fmt.budget:
                 break
             chosen.append(position)
+            if line is not None:
+                room[line] -= 1
     chosen += [lineman] * (count - len(chosen))
     spent = sum(p.cost for p in chosen)
     rerolls = min(fmt.max_rerolls, 3, (fmt.budget - spent) // reroll if reroll else 0)
