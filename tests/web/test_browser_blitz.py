@@ -95,3 +95,35 @@ def test_an_impossible_report_shows_the_reason_in_the_form(open_page, alice, bob
     assert "score 4 to 5 points, not 3" in page.locator(".errorlist").first.inner_text()
     assert not MatchResult.objects.filter(match=match).exists()
     fits(page)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "390px"])
+def test_the_commissioner_lets_the_engine_play_and_the_replay_steps(
+    open_page, alice, bob, viewport
+):
+    league = league_create(commissioner=alice, name="Blitz Cup", format="blitz-bowl")
+    make_member(league, bob)
+    teams = [
+        team_draft_card(league=league, coach=bob, name="Grudgebearers", card="dwarf"),
+        team_draft_card(league=league, coach=alice, name="Gouged Eye", card="orc"),
+    ]
+    match = scheduled_season(league, teams, seed=6).matches.get()
+    page = open_page(viewport, alice)
+    page.goto(f"/matches/{match.pk}/")
+    page.get_by_role("button", name="Let the engine play this match").click()
+    page.wait_for_selector("#blitz-replay")
+    result = MatchResult.objects.get(match=match)
+    assert page.get_by_test_id("score").inner_text() == (
+        f"{result.home_score}–{result.away_score}"
+    )
+    # the replay opens on the first step (the game begins) and steps on
+    first = page.text_content("#br-caption")
+    assert first.startswith(f"{match.home.name} v {match.away.name}")
+    page.click("#br-step")
+    assert page.text_content("#br-caption") != first
+    # the last step: the points track ends on the result
+    page.click("#br-end")
+    assert page.text_content("#br-points") == (
+        f"{result.home_score}–{result.away_score}"
+    )
+    fits(page)
