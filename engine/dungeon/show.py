@@ -37,12 +37,12 @@ ROOM_LETTERS = {
 }
 
 COLOURS = {
-    " ": (24, 24, 28),
+    " ": (40, 40, 48),
     "#": (70, 66, 60),
     ".": (200, 190, 170),
     "+": (150, 110, 60),
-    "<": (90, 140, 220),
-    ">": (220, 90, 90),
+    "<": (255, 255, 255),
+    ">": (0, 0, 0),
     "%": (40, 40, 40),
     "~": (240, 110, 20),
     "=": (140, 90, 40),
@@ -50,6 +50,21 @@ COLOURS = {
 }
 PORTAL_COLOUR = (160, 60, 220)
 ROOM_COLOUR = (150, 175, 140)
+# Each room a shade of its own; the End Zones are white (first) and black.
+ROOM_COLOURS = {
+    "A": (120, 130, 150),
+    "B": (230, 160, 200),
+    "C": (120, 70, 120),
+    "W": (70, 130, 190),
+    "J": (140, 110, 90),
+    "K": (200, 150, 80),
+    "S": (90, 120, 60),
+    "T": (230, 190, 60),
+    "I": (170, 60, 60),
+    "R": (110, 110, 110),
+    "D": (60, 160, 110),
+    "H": (200, 80, 30),
+}
 
 
 def char(board: Dungeon, sq: int) -> str:
@@ -95,19 +110,24 @@ def crop(rows: list[str]) -> list[str]:
     return [r[left:] for r in rows[first : last + 1]]
 
 
+def side_by_side(blocks: list[list[str]], gap: int = 3) -> list[str]:
+    """Pictures next to each other, ``gap`` blank columns apart."""
+    height = max((len(b) for b in blocks), default=0)
+    out = [""] * height
+    for n, block in enumerate(blocks):
+        width = max((len(r) for r in block), default=0)
+        for y in range(height):
+            row = block[y] if y < len(block) else ""
+            out[y] += row.ljust(width) + (" " * gap if n < len(blocks) - 1 else "")
+    return out
+
+
 def colour(ch: str) -> tuple[int, int, int]:
     if ch.isdigit():
         return PORTAL_COLOUR
     if ch in COLOURS:
         return COLOURS[ch]
-    # Each room a shade of its own, from its letter.
-    k = ord(ch) - ord("A")
-    base = ROOM_COLOUR
-    return (
-        (base[0] + 37 * k) % 200 + 40,
-        (base[1] + 23 * k) % 160 + 80,
-        (base[2] + 53 * k) % 200 + 40,
-    )
+    return ROOM_COLOURS.get(ch, ROOM_COLOUR)
 
 
 def png(rows: list[str], scale: int = 8) -> bytes:
@@ -156,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         layouts = [Layout.from_dict(json.loads(args.layout.read_text()))]
     else:
         layouts = [generate(seed) for seed in args.seed]
-    rows: list[str] = []
+    blocks: list[list[str]] = []
     for layout in layouts:
         if args.json:
             print(json.dumps(layout.to_dict()))
@@ -171,9 +191,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {v.code}: {v.message} {v.where or ''}")
         these = crop(text_rows(board))
         print("\n".join(these))
-        rows += [*these, ""]
+        blocks.append(these)
     if args.png:
-        args.png.write_bytes(png(rows))
+        args.png.write_bytes(png(side_by_side(blocks)))
     return 0
 
 

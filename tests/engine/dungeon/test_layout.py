@@ -73,3 +73,25 @@ def test_a_fiery_chasm_has_a_bridge() -> None:
     assert kinds == [FLOOR, FEATURE, FLOOR, FEATURE, FEATURE, FLOOR]
     assert board.bridge[board.square(7, 3)]
     assert not board.blocks_los[board.square(7, 2)]
+
+
+def test_no_diagonal_step_between_two_wall_corners() -> None:
+    from engine.dungeon.layout import Placed
+
+    # Dugout's tiles never make such a corner; one is made here by walling
+    # two squares of a room: (3, 2) and (2, 3) around the step (2,2)->(3,3).
+    board = Dungeon(Layout(1, 1, (Placed("armoury", 0, 0, 0),)))
+    a, b = board.square(2, 2), board.square(3, 3)
+    assert b in board.neighbours[a]
+    board.kind[board.square(3, 2)] = WALL
+    board.kind[board.square(2, 3)] = WALL
+    assert b not in board._floor_steps(a)
+    board.kind[board.square(2, 3)] = FLOOR
+    assert b in board._floor_steps(a)
+
+
+def test_the_board_as_json() -> None:
+    data = Dungeon(crossroads()).to_dict()
+    assert Layout.from_dict(data["layout"]) == crossroads()
+    assert len(data["rows"]) == 50
+    assert data["rows"][4][22] == "$"  # the Idol's Chest at (22, 4)

@@ -183,3 +183,15 @@ def test_an_illegal_choice_is_refused() -> None:
     base = replace(crossroads(), chests=(), portals=())
     with pytest.raises(RuleError):
         deploy(base, random.Random(0), lambda kind, coach, options, board: -5)
+
+
+def test_no_chest_or_portal_on_the_rope_bridge() -> None:
+    from engine.dungeon.layout import Placed
+
+    # Decision (validate.placeable): the Fiery Chasm's bridge (7, 3) takes
+    # neither; the floor beside the chasm, (7, 1), does.
+    board = Dungeon(Layout(2, 1, (Placed("fiery_chasm", 0, 0, 0),)))
+    options = chest_options(board, ())
+    assert board.square(7, 3) not in options
+    assert board.square(7, 1) in options
+    assert board.square(7, 3) not in portal_options(board, (), ())

@@ -46,3 +46,10 @@ def test_the_command_line(capsys, tmp_path) -> None:  # type: ignore[no-untyped-
     assert text.startswith("seed 1: ")
     assert "legal" in text
     assert out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_side_by_side() -> None:
+    from engine.dungeon.show import side_by_side
+
+    # Each block padded to its own width (2, then 1), one blank between.
+    assert side_by_side([["ab", "c"], ["d"]], gap=1) == ["ab d", "c   "]
