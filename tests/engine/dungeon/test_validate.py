@@ -195,6 +195,12 @@ def test_floor_that_cannot_be_reached() -> None:
 
 
 def test_end_zones_not_as_far_apart_as_possible() -> None:
+    # By hand, from the T's west end (inner squares (15, 45..46)) to tile 4's
+    # east end (inner (62, 17..18)), a King's walk: along the bar and up
+    # into the stem to (25, 43), 10 steps; up the stem to its door (25, 35),
+    # 8; down tile 6 to the Armoury's door (25, 21), 14; across the
+    # Armoury to its east door (28, 18), 3; east along tile 2, the Sewer
+    # and tile 4 to (62, 18), 34. 10 + 8 + 14 + 3 + 34 = 69.
     # The farthest places are the T's west or east end against tile 4's
     # east end (69 steps between the doors' inner squares); the Crossroads
     # uses one such pair. The second End Zone moved to the Idol's west side
