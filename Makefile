@@ -28,7 +28,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz bench bench-blitz screenshots clean
+.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz bench bench-blitz screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -79,6 +79,10 @@ fuzz: venv
 # Blitz Bowl's invariants over 10,000 seeded random games (CI plays 40).
 blitz-fuzz: venv
 	BLITZ_GAMES=$${BLITZ_GAMES:-10000} $(BIN)/pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) tests/engine/blitz/test_invariants.py
+
+# Dungeon Bowl: 10,000 generated dungeons through the validator (CI: 200).
+dungeon-fuzz: venv
+	DUNGEON_SEEDS=$${DUNGEON_SEEDS:-10000} $(BIN)/pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) tests/engine/dungeon/test_generate.py
 
 bench: venv
 	$(BIN)/python -m engine.tools.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json

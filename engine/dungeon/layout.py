@@ -1,0 +1,303 @@
+"""A Dungeon Bowl layout (tiles placed on the cell grid, doors, Chests and
+Portals) and the board built from it: flat, index-based tables like
+``engine/blitz/board.py``.
+
+Squares are ints, ``sq = y * width + x``; -1 is "no square". A layout is
+JSON-able both ways (:meth:`Layout.to_dict` / :meth:`Layout.from_dict`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.dungeon.tiles import CELL, PITCH, Shape, Tile, tile_set
+
+WALL = 0
+FLOOR = 1
+FEATURE = 2
+
+# Pattern characters for impassable features -> (feature, blocks LoS).
+FEATURES = {
+    "I": ("idol", True),
+    "D": ("dragon", False),
+    "C": ("crypt", False),
+    "X": ("chasm", False),
+}
+STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile at cell (cx, cy) (its bounding box's top-left cell), turned
+    ``rot`` quarter turns clockwise."""
+
+    tile: str
+    cx: int
+    cy: int
+    rot: int = 0
+
+    def shape(self) -> Shape:
+        return tile_set().tiles[self.tile].shapes[self.rot]
+
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        return tuple((self.cx + a, self.cy + b) for a, b in self.shape().cells)
+
+    def exits(self) -> tuple[tuple[int, int, str], ...]:
+        return tuple((self.cx + a, self.cy + b, s) for a, b, s in self.shape().exits)
+
+
+@dataclass(frozen=True, slots=True)
+class Door:
+    """``width`` floor squares punched in a lattice line from square (x, y):
+    along x when ``axis`` is "h" (a horizontal line, y % 7 == 0), along y
+    when it is "v"."""
+
+    x: int
+    y: int
+    axis: str
+    width: int = 2
+
+    def squares(self) -> tuple[tuple[int, int], ...]:
+        if self.axis == "h":
+            return tuple((self.x + i, self.y) for i in range(self.width))
+        return tuple((self.x, self.y + i) for i in range(self.width))
+
+
+def door_on(cx: int, cy: int, side: str) -> Door:
+    """The rule door of cell (cx, cy)'s ``side`` edge: the two middle squares
+    of that lattice segment (tiles.json decision)."""
+    mid = CELL // 2  # offsets 3 and 4 of 1..6
+    if side == "N":
+        return Door(PITCH * cx + mid, PITCH * cy, "h")
+    if side == "S":
+        return Door(PITCH * cx + mid, PITCH * (cy + 1), "h")
+    if side == "W":
+        return Door(PITCH * cx, PITCH * cy + mid, "v")
+    return Door(PITCH * (cx + 1), PITCH * cy + mid, "v")
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A dungeon as built: grid size in cells, tiles, doors, the six Chests
+    and the six Portals (``portals[i]`` is Portal number i + 1), as squares
+    (x, y)."""
+
+    cols: int
+    rows: int
+    tiles: tuple[Placed, ...]
+    doors: tuple[Door, ...] = ()
+    chests: tuple[tuple[int, int], ...] = ()
+    portals: tuple[tuple[int, int], ...] = ()
+    name: str = ""
+    notes: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "notes": list(self.notes),
+            "cols": self.cols,
+            "rows": self.rows,
+            "tiles": [[p.tile, p.cx, p.cy, p.rot] for p in self.tiles],
+            "doors": [[d.x, d.y, d.axis, d.width] for d in self.doors],
+            "chests": [list(c) for c in self.chests],
+            "portals": [list(p) for p in self.portals],
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Layout:
+        return cls(
+            cols=int(raw["cols"]),
+            rows=int(raw["rows"]),
+            tiles=tuple(
+                Placed(str(t[0]), int(t[1]), int(t[2]), int(t[3])) for t in raw["tiles"]
+            ),
+            doors=tuple(
+                Door(int(d[0]), int(d[1]), str(d[2]), int(d[3])) for d in raw["doors"]
+            ),
+            chests=tuple((int(c[0]), int(c[1])) for c in raw.get("chests", ())),
+            portals=tuple((int(p[0]), int(p[1])) for p in raw.get("portals", ())),
+            name=str(raw.get("name", "")),
+            notes=tuple(str(n) for n in raw.get("notes", ())),
+        )
+
+
+class Dungeon:
+    """The board of a layout, as flat tables indexed by square.
+
+    ``kind``: WALL, FLOOR or FEATURE (an impassable room feature);
+    ``feature``: "idol", "dragon", "crypt", "chasm" or ""; ``blocks_los``;
+    ``bridge`` (the Fiery Chasm's rope bridge, ordinary floor);
+    ``tile``: the index in ``layout.tiles`` of the tile the square belongs
+    to, -1 for the lattice (doors included); ``room``: that tile's room type
+    or ""; ``end_zone``: 0 or 1 for the squares of the first / second End
+    Zone tile of the layout, else -1; ``portal``: 1..6 or 0; ``chest``.
+    ``neighbours[sq]``: the FLOOR squares one step away (all eight
+    directions; Chests do not count, a game treats them as occupants).
+
+    Decision: a diagonal step between two wall squares that touch at a
+    corner is not a step (it would squeeze through a wall); it never
+    happens with Dugout's tiles, whose passages are two squares wide.
+    Building does not judge the layout (``validate.violations`` does); it
+    raises KeyError/IndexError only on unknown tiles or off-board squares.
+    """
+
+    __slots__ = (
+        "layout",
+        "width",
+        "height",
+        "size",
+        "kind",
+        "feature",
+        "blocks_los",
+        "bridge",
+        "tile",
+        "room",
+        "end_zone",
+        "portal",
+        "chest",
+        "neighbours",
+        "door",
+    )
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.width = PITCH * layout.cols + 1
+        self.height = PITCH * layout.rows + 1
+        self.size = self.width * self.height
+        n = self.size
+        self.kind = [WALL] * n
+        self.feature = [""] * n
+        self.blocks_los = [True] * n
+        self.bridge = [False] * n
+        self.tile = [-1] * n
+        self.room = [""] * n
+        self.end_zone = [-1] * n
+        self.portal = [0] * n
+        self.chest = [False] * n
+        self.door = [False] * n
+        sets = tile_set()
+        zones = 0
+        for index, placed in enumerate(layout.tiles):
+            tile: Tile = sets.tiles[placed.tile]
+            side = -1
+            if tile.kind == "end_zone":
+                side, zones = zones, zones + 1
+            shape = placed.shape()
+            ox, oy = PITCH * placed.cx + 1, PITCH * placed.cy + 1
+            for py, line in enumerate(shape.pattern):
+                for px, ch in enumerate(line):
+                    if ch == " ":
+                        continue
+                    sq = self.square(ox + px, oy + py)
+                    self.tile[sq] = index
+                    self.room[sq] = tile.room
+                    if ch == "#":
+                        continue
+                    if ch in FEATURES:
+                        self.kind[sq] = FEATURE
+                        self.feature[sq], self.blocks_los[sq] = FEATURES[ch]
+                        continue
+                    self.kind[sq] = FLOOR
+                    self.blocks_los[sq] = False
+                    self.bridge[sq] = ch == "="
+                    if ch == "E":
+                        self.end_zone[sq] = side
+        for d in layout.doors:
+            for x, y in d.squares():
+                if not (0 <= x < self.width and 0 <= y < self.height):
+                    continue  # the validator reports it (door_off_lattice)
+                sq = self.square(x, y)
+                if self.tile[sq] == -1:
+                    self.kind[sq] = FLOOR
+                    self.blocks_los[sq] = False
+                    self.door[sq] = True
+        for x, y in layout.chests:
+            self.chest[self.square(x, y)] = True
+        for number, (x, y) in enumerate(layout.portals, start=1):
+            self.portal[self.square(x, y)] = number
+        self.neighbours = tuple(self._floor_steps(sq) for sq in range(n))
+
+    def square(self, x: int, y: int) -> int:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise IndexError(f"square ({x}, {y}) is off the board")
+        return y * self.width + x
+
+    def xy(self, sq: int) -> tuple[int, int]:
+        return sq % self.width, sq // self.width
+
+    def step(self, sq: int, dx: int, dy: int) -> int:
+        """The square (dx, dy) from ``sq``, or -1 off the board."""
+        x, y = sq % self.width + dx, sq // self.width + dy
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return y * self.width + x
+        return -1
+
+    def _floor_steps(self, sq: int) -> tuple[int, ...]:
+        if self.kind[sq] != FLOOR:
+            return ()
+        out = []
+        for dx, dy in STEPS:
+            to = self.step(sq, dx, dy)
+            if to < 0 or self.kind[to] != FLOOR:
+                continue
+            if dx and dy:
+                a, b = self.step(sq, dx, 0), self.step(sq, 0, dy)
+                if self.kind[a] == WALL and self.kind[b] == WALL:
+                    continue
+            out.append(to)
+        return tuple(out)
+
+    def floor_squares(self) -> tuple[int, ...]:
+        return tuple(sq for sq in range(self.size) if self.kind[sq] == FLOOR)
+
+    def end_zone_squares(self, side: int) -> tuple[int, ...]:
+        return tuple(sq for sq in range(self.size) if self.end_zone[sq] == side)
+
+    def distances(self, sources: tuple[int, ...]) -> list[int]:
+        """Steps from the nearest of ``sources`` to every square over floor
+        (-1 where no walk reaches)."""
+        dist = [-1] * self.size
+        queue = deque(sources)
+        for sq in sources:
+            dist[sq] = 0
+        neighbours = self.neighbours
+        while queue:
+            sq = queue.popleft()
+            d = dist[sq] + 1
+            for to in neighbours[sq]:
+                if dist[to] < 0:
+                    dist[to] = d
+                    queue.append(to)
+        return dist
+
+    def distance(self, a: int, b: int) -> int:
+        """Chebyshev distance ('within n squares'), over anything."""
+        ax, ay = self.xy(a)
+        bx, by = self.xy(b)
+        return max(abs(ax - bx), abs(ay - by))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The layout and the board's rows (see ``engine.dungeon.show``)."""
+        from engine.dungeon.show import text_rows
+
+        return {"layout": self.layout.to_dict(), "rows": text_rows(self)}
+
+
+LAYOUT_DIR = (
+    Path(__file__).resolve().parent.parent / "data" / "dungeon_bowl" / "layouts"
+)
+
+
+def named_layouts() -> tuple[str, ...]:
+    """The slugs of the layouts kept as data."""
+    return tuple(sorted(p.stem for p in LAYOUT_DIR.glob("*.json")))
+
+
+def named_layout(slug: str) -> Layout:
+    """A layout kept as data (``engine/data/dungeon_bowl/layouts/<slug>.json``)."""
+    path = LAYOUT_DIR / f"{slug}.json"
+    return Layout.from_dict(json.loads(path.read_text(encoding="utf-8")))
