@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import QuerySet
 
+from league.access import team_can_write
 from league.errors import ServiceError
 from league.models import Team
 from league.page_cache import league_cache_bump
@@ -32,6 +35,26 @@ def match_qs_for_update() -> QuerySet[Match]:
     return Match.objects.select_for_update(of=("self",)).select_related(
         "season__league"
     )
+
+
+def match_lock_for_report(
+    match_id: int, actor: AbstractBaseUser
+) -> tuple[Match, dict[int, Team]]:
+    """The match locked for a report, and its two teams by id: refused
+    (PermissionDenied) unless ``actor`` coaches one of them or is the
+    commissioner, and (``already_reported``) once the match has a result."""
+    match = match_qs_for_update().get(pk=match_id)
+    teams = {
+        t.pk: t
+        for t in Team.objects.select_related("league").filter(
+            pk__in=[match.home_id, match.away_id]
+        )
+    }
+    if not any(team_can_write(actor, t) for t in teams.values()):
+        raise PermissionDenied("only the coaches of this match or the commissioner")
+    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
+        raise ServiceError.one("already_reported", None, "this match has a result")
+    return match, teams
 
 
 @transaction.atomic

@@ -11,9 +11,7 @@ from django.db import transaction
 
 from engine.campaign import SeededRoller
 from engine.campaign.drafting import Violation
-from league.access import team_can_write
 from league.errors import ServiceError
-from league.models import Team
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
 from league.services.teams import team_qs_for_update
@@ -22,7 +20,7 @@ from matches.models import Match, MatchResult
 from matches.services.inducements import match_fielded_stars
 from matches.services.kickoff import (
     match_kick_off,
-    match_qs_for_update,
+    match_lock_for_report,
     match_snapshots,
 )
 from matches.services.report_plague import plague_rotter_teams, plague_violations
@@ -409,19 +407,7 @@ def match_submit_report(
     the rosters are those frozen at kick-off (frozen now if the match was not
     started). The casualty table is rolled by the server where the report
     gives no dice; every roll is stored."""
-    match = match_qs_for_update().get(pk=match_id)
-    teams = {
-        t.pk: t
-        for t in Team.objects.select_related("league").filter(
-            pk__in=[match.home_id, match.away_id]
-        )
-    }
-    if not any(team_can_write(actor, t) for t in teams.values()):
-        from django.core.exceptions import PermissionDenied
-
-        raise PermissionDenied("only the coaches of this match or the commissioner")
-    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
-        raise ServiceError.one("already_reported", None, "this match has a result")
+    match, teams = match_lock_for_report(match_id, actor)
     if settings_rules(match.season.settings).variant.drafts_team_card:
         raise ServiceError.one(
             "card_format",

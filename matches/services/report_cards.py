@@ -11,18 +11,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from engine.campaign.drafting import Violation
 from engine.variants import CardSide
-from league.access import team_can_write
 from league.errors import ServiceError
-from league.models import Player, Team
+from league.models import Player
 from league.rules import settings_rules
 from matches.events import match_events_append
 from matches.models import Match, MatchResult
-from matches.services.kickoff import match_kick_off, match_qs_for_update
+from matches.services.kickoff import match_kick_off, match_lock_for_report
 from matches.services.results import match_result_save
 
 HOW = ("points", "sudden_death")
@@ -76,17 +74,7 @@ def match_submit_card_report(
     """Record a card-format match. Either coach or the commissioner may
     submit. Refused (every violation, nothing written) when the match has a
     result, the format plays rosters, or the report is impossible."""
-    match = match_qs_for_update().get(pk=match_id)
-    teams = {
-        t.pk: t
-        for t in Team.objects.select_related("league").filter(
-            pk__in=[match.home_id, match.away_id]
-        )
-    }
-    if not any(team_can_write(actor, t) for t in teams.values()):
-        raise PermissionDenied("only the coaches of this match or the commissioner")
-    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
-        raise ServiceError.one("already_reported", None, "this match has a result")
+    match, teams = match_lock_for_report(match_id, actor)
     variant = settings_rules(match.season.settings).variant
     if not variant.drafts_team_card:
         raise ServiceError.one(
