@@ -247,3 +247,23 @@ def test_niggling_recovery_four_plus() -> None:
     result = niggling_recovery(3, ScriptedRoller([3, 4, 6]))
     assert (result.before, result.after) == (3, 1)
     assert len(result.rolls) == 3
+
+
+def test_league_data_names_its_sources_and_decisions() -> None:
+    # Every section of league.json says where its numbers come from, and each
+    # note in "_decisions" is a written Decision.
+    import json
+
+    from engine.rules_data import DATA_DIR
+
+    raw = json.loads(
+        (DATA_DIR / "dungeon_bowl" / "league.json").read_text(encoding="utf-8")
+    )
+    sections = [k for k in raw if not k.startswith("_") and k != "version"]
+    assert sorted(sections) == sorted(
+        ["league_points", "winnings", "postgame", "treasure_room", "prizes", "redraft"]
+    )
+    for name in sections:
+        assert raw[name]["source"], name
+        for note in raw[name].get("_decisions", []):
+            assert note.startswith("Decision: "), note
