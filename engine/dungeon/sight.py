@@ -55,8 +55,9 @@ def line_of_sight(d: Dungeon, a: int, b: int) -> bool:
     Sight (the Chaotic Idol). Players and Chests never block; the Dragon,
     the Crypt and the Fiery Chasm do not (DB-setup).
 
-    DB-regs: the line may touch a wall but not cross it. So a line running
-    past a wall square's corner or along nothing but its edge is clear.
+    DB-regs: the line may touch a wall but not cross it. So a line that
+    meets a wall square only at a corner is clear (a line between two
+    centres never runs along an edge: centres sit mid-square).
 
     Decision: a line passing exactly through the point where two blocking
     squares meet corner to corner, going between them, crosses the wall
