@@ -16,9 +16,9 @@ from engine.campaign.drafting import (
     hire_check,
     suggest_draft,
 )
-from engine.colleges import dungeon_bowl
 from engine.rules_data import CATEGORY_LETTERS, SharedLimit, rules_data
 from engine.variants.bb2020 import BloodBowl2020
+from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 
 DB = dungeon_bowl()
 COLLEGES = DB.colleges

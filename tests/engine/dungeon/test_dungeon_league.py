@@ -1,4 +1,4 @@
-"""Dungeon Bowl league rules (engine/campaign/dungeon_league.py).
+"""Dungeon Bowl league rules (engine/variants/dungeon_bowl/league.py).
 
 Every expected value is derived by hand from the Dungeon Bowl texts:
 league_and_exhibition_play.md ("League Scoring", "Glittering Prizes",
@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.campaign.dungeon_league import (
+from engine.campaign.postgame import Outcome
+from engine.dice import ScriptedRoller
+from engine.errors import CampaignError
+from engine.variants.dungeon_bowl.league import (
     league_points,
     league_rules,
     niggling_recovery,
@@ -24,9 +27,6 @@ from engine.campaign.dungeon_league import (
     trophy_rerolls,
     winnings,
 )
-from engine.campaign.postgame import Outcome
-from engine.dice import ScriptedRoller
-from engine.errors import CampaignError
 
 # --- League points ------------------------------------------------------------
 

@@ -6,8 +6,8 @@ skills_and_traits.md, inducements.md and cheat_sheet.md."""
 import pytest
 
 from engine.campaign.casualty import DUNGEON_BOWL_TABLE
-from engine.colleges import dungeon_bowl
 from engine.rules_data import RulesDataError, rules_data
+from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 
 DB = dungeon_bowl()
 DATA = rules_data("dungeon_bowl")
