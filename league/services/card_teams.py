@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from engine.campaign.drafting import Violation
 from league.errors import ServiceError
 from league.models import League, Player, Team
 from league.page_cache import league_cache_bump
 from league.services.membership import membership_draft_violation
-from league.services.teams import league_format
+from league.services.teams import league_format, team_save_new
 
 
 def card_player_default_name(position: str, index: int) -> str:
@@ -89,13 +89,7 @@ def team_draft_card(
         name=name.strip(),
         status=Team.Status.READY,
     )
-    team.full_clean()
-    try:
-        team.save()
-    except IntegrityError:  # a concurrent draft took the name
-        raise ServiceError.one(
-            "name_taken", "name", "that team name was just taken"
-        ) from None
+    team_save_new(team)
     names = list(player_names)
     Player.objects.bulk_create(
         Player(

@@ -73,6 +73,18 @@ def _new_player(team: Team, position: Position, *, name: str, number: int) -> Pl
     )
 
 
+def team_save_new(team: Team) -> None:
+    """Validate and insert a drafted team; a concurrent draft that took the
+    name first is refused as ``name_taken`` (the unique constraint decides)."""
+    team.full_clean()
+    try:
+        team.save()
+    except IntegrityError:
+        raise ServiceError.one(
+            "name_taken", "name", "that team name was just taken"
+        ) from None
+
+
 @transaction.atomic
 def team_draft(
     *,
@@ -153,13 +165,7 @@ def team_draft(
         dedicated_fans=dedicated_fans,
         special_rule=special_rule,
     )
-    team.full_clean()
-    try:
-        team.save()
-    except IntegrityError:  # a concurrent draft took the name
-        raise ServiceError.one(
-            "name_taken", "name", "that team name was just taken"
-        ) from None
+    team_save_new(team)
     Player.objects.bulk_create(
         _new_player(team, team_roster.position(p.position), name=p.name, number=i)
         for i, p in enumerate(players, start=1)
