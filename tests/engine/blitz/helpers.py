@@ -4,6 +4,7 @@ up, then Players and balls put where a test wants them."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzState, BlitzTeamSheet
@@ -20,10 +21,12 @@ def new_game(
     side: str = "single",
     deck: list[int] | None = None,
     first: int = 0,
-    advanced: bool = True,
+    **options: Any,
 ) -> tuple[BlitzGame, FixedDice]:
     """A game whose coaches have set up (each Player on the first free End
-    Zone square), waiting for the first coach's first Action."""
+    Zone square), waiting for the first coach's first Action. ``options``
+    are BlitzGame's keyword options (advanced, arena, special_balls,
+    random_events, rookies_to_watch)."""
     fd = FixedDice(list(dice))
     g = BlitzGame(
         BlitzTeamSheet("Home", home),
@@ -32,7 +35,7 @@ def new_game(
         side=side,
         deck_order=deck or DECK,
         first=first,
-        advanced=advanced,
+        **options,
     )
     while g.pending is not None and g.pending.kind == "setup":
         g.apply(g.pending.options[0])

@@ -3,13 +3,10 @@ scripted game with BlitzGame's options, and the way to a Random Event."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from engine.blitz.game import BlitzGame
-from engine.blitz.state import BlitzTeamSheet
-from engine.dice import FixedDice
-from tests.engine.blitz.helpers import DECK, arrange
+from tests.engine.blitz.helpers import arrange, new_game
 
 # Random Event card numbers (random_events.py: 101-112 in cards.json order).
 BANANA, CRUMBLING, BENCH, GENEROUS, REF = 101, 102, 103, 104, 105
@@ -18,31 +15,9 @@ INVASION, RESET, MONSTER = 110, 111, 112
 ALL_EVENTS = list(range(101, 113))
 
 
-def game(
-    home: str = "human",
-    away: str = "orc",
-    dice: Iterable[int] = (),
-    *,
-    deck: list[int] | None = None,
-    first: int = 0,
-    side: str = "single",
-    **options: Any,
-) -> tuple[BlitzGame, FixedDice]:
-    """As helpers.new_game, with BlitzGame's keyword options (arena,
-    special_balls, random_events)."""
-    fd = FixedDice(list(dice))
-    g = BlitzGame(
-        BlitzTeamSheet("Home", home),
-        BlitzTeamSheet("Away", away),
-        fd,
-        side=side,
-        deck_order=deck or DECK,
-        first=first,
-        **options,
-    )
-    while g.pending is not None and g.pending.kind == "setup":
-        g.apply(g.pending.options[0])
-    return g, fd
+# As helpers.new_game, which takes BlitzGame's keyword options (arena,
+# special_balls, random_events, rookies_to_watch).
+game = new_game
 
 
 def deck_with(*events: int) -> list[int]:
