@@ -22,6 +22,7 @@ from engine.events import DriveEnd, Event, GameStart, SuddenDeath
 from engine.game import leader_rerolls
 from engine.induced import bugman_stays_out
 from engine.model import STAT_FIELDS, MatchResult, PlayerStats, TeamSheet
+from engine.pitch import Pitch
 from engine.setup import Setup
 from engine.skillbits import BIT
 from engine.skills import IMPLEMENTED
@@ -72,6 +73,7 @@ def _build(
     away: TeamSheet,
     dice: Dice,
     extra_time: bool,
+    pitch: Pitch | None = None,
 ) -> GameState:
     check_skills(home)
     check_skills(away)
@@ -84,7 +86,7 @@ def _build(
         raise RuleError("player ids must be unique across both teams")
     n = len(players)
     g.variant = variant
-    g.pitch = variant.pitch
+    g.pitch = pitch if pitch is not None else variant.pitch
     g.sheets = (home, away)
     g.n = n
     g.team = tuple([0] * len(home.players) + [1] * len(away.players))
@@ -104,7 +106,7 @@ def _build(
     g.all_skills = tuple(p.skills for p in players)
     g.act_opts = tuple({a: ("activate", pid, a) for a in ACTIONS} for pid in ids)
     g.pl_opts = tuple({v: (v, pid) for v in _PLAYER_VERBS} for pid in ids)
-    g.board = [-1] * variant.pitch.size
+    g.board = [-1] * g.pitch.size
     g.pos = [-1] * n
     g.status = [STANDING] * n
     g.box = [RESERVES] * n
@@ -176,6 +178,7 @@ def _build(
     g.effects = {}
     g.stack = []
     g.dice = dice
+    g.dungeon = None
     if home.bugman or away.bugman:
         bugman_stays_out(g)
     return g
@@ -214,12 +217,15 @@ class Match:
         *,
         start: bool = True,
         extra_time: bool = False,
+        pitch: Pitch | None = None,
     ) -> None:
         """``extra_time``: the match needs a winner (a playoff): if level
-        after the second half, play extra time, then sudden death."""
+        after the second half, play extra time, then sudden death.
+        ``pitch``: this match's board when the variant has no single one
+        (a Dungeon Bowl dungeon); the variant's pitch otherwise."""
         v = get_variant(variant)
         dice = dice if dice is not None else RandomDice()
-        self.g = _build(v, home, away, dice, extra_time)
+        self.g = _build(v, home, away, dice, extra_time, pitch)
         if start:
             self.g.emit(GameStart(v.name, home.name, away.name))
             self.g.stack.append(v.game_procedure())
@@ -358,9 +364,10 @@ def replay(
     decisions: Sequence[Sequence[Any]],
     *,
     extra_time: bool = False,
+    pitch: Pitch | None = None,
 ) -> list[Event]:
     """Re-play a match from its seed and decisions; returns its events."""
-    m = Match(variant, home, away, RandomDice(seed), extra_time=extra_time)
+    m = Match(variant, home, away, RandomDice(seed), extra_time=extra_time, pitch=pitch)
     for ch in decisions:
         m.apply(ch)
     return m.events

@@ -19,6 +19,7 @@ from engine.pitch import Pitch
 
 if TYPE_CHECKING:
     from engine.dice import Dice
+    from engine.dungeon.state import DungeonState
     from engine.events import Event
     from engine.model import CasualtyRecord, PlayerSheet, TeamSheet
     from engine.variants.base import Variant
@@ -243,7 +244,7 @@ class GameState:
     """All match state. Lists are copied on :meth:`clone`; shared tables are
     immutable and referenced."""
 
-    __slots__ = _SHARED + _LISTS + _SCALARS + ("effects", "stack", "dice")
+    __slots__ = _SHARED + _LISTS + _SCALARS + ("effects", "stack", "dice", "dungeon")
 
     variant: Variant
     pitch: Pitch
@@ -325,6 +326,8 @@ class GameState:
     effects: dict[str, Any]
     stack: list[Proc]
     dice: Dice
+    # Dungeon Bowl's own state (engine/dungeon/state.py); None elsewhere.
+    dungeon: DungeonState | None
 
     def clone(self) -> GameState:
         """An independent copy (dice included)."""
@@ -425,6 +428,8 @@ def _make_clone() -> Any:
         "    new.effects = dict(self.effects)",
         "    new.stack = [p.copy() for p in self.stack]",
         "    new.dice = self.dice.clone()",
+        "    d = self.dungeon",
+        "    new.dungeon = None if d is None else d.copy()",
         "    return new",
     ]
     ns: dict[str, Any] = {"_new": object.__new__, "GameState": GameState}

@@ -221,6 +221,61 @@ class Dungeon:
             self.portal[self.square(x, y)] = number
         self.neighbours = tuple(self._floor_steps(sq) for sq in range(n))
 
+    @classmethod
+    def from_rows(
+        cls,
+        rows: list[str] | tuple[str, ...],
+        rooms: dict[str, tuple[int, int, int, int]] | None = None,
+    ) -> Dungeon:
+        """A free-form board from a picture, for tests and scenarios: ``#``
+        wall, ``.`` floor, ``<`` / ``>`` floor of End Zone 0 / 1, ``$`` a
+        Chest, ``1``-``6`` a Portal, ``=`` the rope bridge, and the feature
+        letters of :data:`FEATURES`. ``rooms`` gives a room type to the
+        squares of inclusive rectangles ``(x0, y0, x1, y1)``. The layout is
+        empty (no tiles): nothing here is validated."""
+        width = max(len(r) for r in rows)
+        height = len(rows)
+        d = object.__new__(cls)
+        d.layout = Layout(cols=0, rows=0, tiles=(), name="diagram")
+        d.width, d.height, d.size = width, height, width * height
+        n = d.size
+        d.kind = [WALL] * n
+        d.feature = [""] * n
+        d.blocks_los = [True] * n
+        d.bridge = [False] * n
+        d.tile = [-1] * n
+        d.room = [""] * n
+        d.end_zone = [-1] * n
+        d.portal = [0] * n
+        d.chest = [False] * n
+        d.door = [False] * n
+        for y, line in enumerate(rows):
+            for x, ch in enumerate(line):
+                sq = y * width + x
+                if ch in ("#", " "):
+                    continue
+                if ch in FEATURES:
+                    d.kind[sq] = FEATURE
+                    d.feature[sq], d.blocks_los[sq] = FEATURES[ch]
+                    continue
+                if ch not in ".<>$=123456":
+                    raise ValueError(f"unknown dungeon character {ch!r} at ({x}, {y})")
+                d.kind[sq] = FLOOR
+                d.blocks_los[sq] = False
+                d.bridge[sq] = ch == "="
+                if ch in "<>":
+                    d.end_zone[sq] = "<>".index(ch)
+                elif ch == "$":
+                    d.chest[sq] = True
+                elif ch.isdigit():
+                    d.portal[sq] = int(ch)
+        for room, (x0, y0, x1, y1) in (rooms or {}).items():
+            for y in range(y0, y1 + 1):
+                for x in range(x0, x1 + 1):
+                    d.room[y * width + x] = room
+        d.neighbours = tuple(d._floor_steps(sq) for sq in range(n))
+        return d
+
     def square(self, x: int, y: int) -> int:
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise IndexError(f"square ({x}, {y}) is off the board")

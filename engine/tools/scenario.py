@@ -19,7 +19,8 @@ Example::
 
 ``origin`` places the diagram's top-left corner on the pitch (default
 (10, 5) on BB2020, so the diagram sits mid-pitch). Spaces are empty squares
-too. The match starts at the active team's turn (home by default) and ends
+too. ``pitch`` replaces the variant's board (a Dungeon Bowl dungeon: see
+:mod:`engine.tools.dungeon_scenario`). The match starts at the active team's turn (home by default) and ends
 when that turn ends.
 """
 
@@ -31,6 +32,7 @@ from typing import Any
 from engine.dice import FixedDice
 from engine.match import Match, run
 from engine.model import PlayerSheet, TeamSheet
+from engine.pitch import Pitch
 from engine.state import PRONE, STUNNED
 from engine.turns import Turn
 from engine.variants import Variant, get_variant
@@ -60,10 +62,12 @@ class Scenario:
         weather: str = "perfect",
         turn: int = 1,
         start: bool = True,
+        pitch: Pitch | None = None,
     ) -> None:
         rs = get_variant(ruleset)
         self.ruleset = rs
-        pitch = rs.pitch
+        pitch = pitch if pitch is not None else rs.pitch
+        self.pitch = pitch
         rows = [r.strip() for r in diagram.strip("\n").splitlines()]
         rows = [r for r in rows if r]
         if origin is None:
@@ -122,7 +126,7 @@ class Scenario:
         )
         away = TeamSheet("Away", "orc", tuple(sheets[1]), rerolls[1], apothecary[1], 1)
         self.dice = FixedDice(dice)
-        self.match = Match(rs, home, away, self.dice, start=False)
+        self.match = Match(rs, home, away, self.dice, start=False, pitch=pitch)
         g = self.match.state
         for ch, sq in letters:
             p = g.idx[self.ids[ch]]
@@ -155,7 +159,7 @@ class Scenario:
 
     def sq(self, x: int, y: int) -> int:
         """Square index of diagram coordinates (relative to the origin)."""
-        return self.ruleset.pitch.sq(self.origin[0] + x, self.origin[1] + y)
+        return self.pitch.sq(self.origin[0] + x, self.origin[1] + y)
 
     def pos(self, letter: str) -> int:
         """Current square of a player (-1 when off the pitch)."""
@@ -163,7 +167,7 @@ class Scenario:
 
     def xy(self, letter: str) -> tuple[int, int]:
         """Current diagram coordinates of a player."""
-        x, y = self.ruleset.pitch.xy(self.pos(letter))
+        x, y = self.pitch.xy(self.pos(letter))
         return x - self.origin[0], y - self.origin[1]
 
     def act(self, letter: str, action: str, target: str | None = None) -> None:

@@ -1,0 +1,201 @@
+"""The BB2020 engine's :class:`~engine.pitch.Pitch` for a Dungeon Bowl board,
+so that movement, blocking, passing and every skill run unchanged in a
+dungeon (digest E2.1).
+
+Squares keep the board's numbering (``sq = y * width + x``, walls included,
+so :mod:`engine.dungeon.sight` works on the same squares). What changes:
+
+* a step into a wall, an impassable feature, a Chest still closed or off the
+  board gives -1, the value the engine reads as "off the pitch". In a
+  dungeon there is no crowd: every -1 a procedure meets is a wall, and the
+  variant's wall rules decide what happens there (pushed into a wall, the
+  ball ricocheting);
+* ``neighbours`` holds only the floor squares one step away
+  (:attr:`Dungeon.neighbours`, no squeezing diagonally between two walls),
+  less the closed Chests;
+* each team's End Zone is a set of squares: ``F_ENDZONE_HOME`` marks the
+  home team's own End Zone (the away team scores there) and is also the home
+  set-up area (``F_HALF_HOME``); likewise for the away team. There is no
+  Line of Scrimmage and no wide zone.
+
+Chests are impassable until opened (DB-setup "Opening Chests"), then "the
+square it was in becomes a normal square": the pitch of a dungeon with a set
+of closed Chests is cached, :meth:`DungeonPitch.with_chests` gives the one
+for another set, and a match swaps ``g.pitch`` when a Chest opens (clones
+share pitches read-only, as they do every pitch).
+"""
+
+from __future__ import annotations
+
+from engine.dungeon.layout import FLOOR, Dungeon
+from engine.pitch import (
+    D8_DIRECTIONS,
+    F_ENDZONE_AWAY,
+    F_ENDZONE_HOME,
+    F_HALF_AWAY,
+    F_HALF_HOME,
+    Pitch,
+)
+
+F_WALL = 1 << 10  # not a square a player may stand on (wall, feature, Chest)
+F_PORTAL = 1 << 11  # a numbered Portal (``DungeonPitch.portal[sq]``)
+F_CHEST = 1 << 12  # a closed Chest
+
+
+class DungeonPitch(Pitch):
+    """A :class:`Pitch` over a :class:`Dungeon`; see the module docstring.
+
+    ``home_zone``: which End Zone of the board (0 or 1, as in
+    ``Dungeon.end_zone``) is the home team's own. ``chests``: the squares
+    of the Chests still closed.
+    """
+
+    __slots__ = (
+        "dungeon",
+        "home_zone",
+        "chests",
+        "portal",
+        "portals",
+        "room",
+        "end_zones",
+        "_family",
+    )
+
+    dungeon: Dungeon
+    home_zone: int
+    chests: frozenset[int]
+    portal: tuple[int, ...]
+    portals: tuple[int, ...]
+    room: tuple[str, ...]
+    end_zones: tuple[tuple[int, ...], tuple[int, ...]]
+    _family: dict[frozenset[int], DungeonPitch]
+
+    def __init__(  # noqa: PLR0915 - one table per attribute, in one place
+        self,
+        dungeon: Dungeon,
+        home_zone: int = 0,
+        chests: frozenset[int] | None = None,
+        _family: dict[frozenset[int], DungeonPitch] | None = None,
+    ) -> None:
+        d = dungeon
+        self.dungeon = d
+        self.home_zone = home_zone
+        if chests is None:
+            chests = frozenset(sq for sq in range(d.size) if d.chest[sq])
+        self.chests = chests
+        self._family = _family if _family is not None else {}
+        self._family[chests] = self
+        width, height = d.width, d.height
+        self.width = width
+        self.height = height
+        self.size = d.size
+        self.wide_zone = 0
+        self.home_los_x = -1
+        self.away_los_x = -1
+        self.trapdoors = ()
+        self.xs = tuple(i % width for i in range(d.size))
+        self.ys = tuple(i // width for i in range(d.size))
+        self.room = tuple(d.room)
+        self.portal = tuple(d.portal)
+        by_number = [-1] * 7
+        for sq, number in enumerate(d.portal):
+            if number:
+                by_number[number] = sq
+        self.portals = tuple(by_number)  # portals[n]: the square of Portal n
+        home = tuple(sq for sq in range(d.size) if d.end_zone[sq] == home_zone)
+        away = tuple(sq for sq in range(d.size) if d.end_zone[sq] == 1 - home_zone)
+        self.end_zones = (home, away)
+        home_set, away_set = set(home), set(away)
+        flags = []
+        for sq in range(d.size):
+            f = 0
+            if not self.standable(sq):
+                f |= F_WALL
+            if sq in chests:
+                f |= F_CHEST
+            if d.portal[sq]:
+                f |= F_PORTAL
+            if sq in home_set:
+                f |= F_ENDZONE_HOME | F_HALF_HOME
+            if sq in away_set:
+                f |= F_ENDZONE_AWAY | F_HALF_AWAY
+            flags.append(f)
+        self.flags = tuple(flags)
+        steps = []
+        for dx, dy in D8_DIRECTIONS:
+            row = []
+            for sq in range(d.size):
+                to = d.step(sq, dx, dy)
+                row.append(to if to >= 0 and self.standable(to) else -1)
+            steps.append(tuple(row))
+        self.steps = tuple(steps)
+        self.neighbours = tuple(
+            tuple(s for s in d.neighbours[sq] if s not in chests)
+            if self.standable(sq)
+            else ()
+            for sq in range(d.size)
+        )
+        self.move_opts = tuple(("move", i) for i in range(d.size))
+        self.square_opts = tuple(("square", i) for i in range(d.size))
+
+    def standable(self, sq: int) -> bool:
+        """Floor, and no closed Chest on it."""
+        return self.dungeon.kind[sq] == FLOOR and sq not in self.chests
+
+    def with_chests(self, chests: frozenset[int]) -> DungeonPitch:
+        """The pitch of the same dungeon with only ``chests`` still closed
+        (built once per set, shared by every clone of the match)."""
+        found = self._family.get(chests)
+        if found is None:
+            found = DungeonPitch(self.dungeon, self.home_zone, chests, self._family)
+        return found
+
+    def without_chest(self, sq: int) -> DungeonPitch:
+        """The pitch once the Chest on ``sq`` is opened and removed."""
+        return self.with_chests(self.chests - {sq})
+
+    # -- the geometry queries, walls included ------------------------------
+    def sq(self, x: int, y: int) -> int:
+        """Square of (x, y), or -1 when it is not one a player may stand on."""
+        if 0 <= x < self.width and 0 <= y < self.height:
+            s = y * self.width + x
+            return s if self.standable(s) else -1
+        return -1
+
+    def step(self, sq: int, dx: int, dy: int) -> int:
+        """The square one step from ``sq``, -1 into a wall (or a Chest)."""
+        to = self.dungeon.step(sq, dx, dy)
+        return to if to >= 0 and self.standable(to) else -1
+
+    def endzone_squares(self, team: int) -> tuple[int, ...]:
+        """The squares of the End Zone ``team`` scores in."""
+        return self.end_zones[1 - team]
+
+    def own_endzone_squares(self, team: int) -> tuple[int, ...]:
+        """The squares of ``team``'s own End Zone (where it deploys)."""
+        return self.end_zones[team]
+
+    def render(self, board: list[int], symbol: dict[int, str] | None = None) -> str:
+        """ASCII picture: ``#`` walls and features, ``$`` closed Chests,
+        Portal numbers, players by ``symbol`` (``#`` by default)."""
+        rows = []
+        for y in range(self.height):
+            row = []
+            for x in range(self.width):
+                sq = y * self.width + x
+                p = board[sq]
+                if p >= 0:
+                    row.append((symbol or {}).get(p, "@"))
+                elif sq in self.chests:
+                    row.append("$")
+                elif not self.standable(sq):
+                    row.append("#")
+                elif self.portal[sq]:
+                    row.append(str(self.portal[sq]))
+                else:
+                    row.append(".")
+            rows.append("".join(row))
+        return "\n".join(rows)
+
+
+__all__ = ["F_CHEST", "F_PORTAL", "F_WALL", "DungeonPitch"]

@@ -1,0 +1,36 @@
+"""The Dungeon Bowl variant: Blood Bowl 2020 play in a dungeon (digest E2).
+
+Each match has its own board (``Match(..., pitch=DungeonPitch(...))``); the
+class's ``pitch`` is only a default dungeon for tools that ask a variant for
+one. The wall rules (:mod:`.walls`) and the rooms' rules (:mod:`.rooms`)
+are mixins; the game's flow, Chests and Portals live in their own modules.
+
+Not registered yet: a format is offered to leagues only once the engine
+plays its whole game.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.dungeon.layout import Dungeon, named_layout
+from engine.dungeon.pitch import DungeonPitch
+from engine.pitch import Pitch
+from engine.variants.bb2020 import BloodBowl2020
+from engine.variants.dungeon_bowl.rooms import RoomRules
+from engine.variants.dungeon_bowl.walls import WallRules
+
+DEFAULT_LAYOUT = "crossroads"
+
+
+class DungeonBowl(WallRules, RoomRules, BloodBowl2020):
+    """Dungeon Bowl: what differs from Blood Bowl 2020."""
+
+    name = "dungeon_bowl"
+    label = "Dungeon Bowl"
+    rules_data_version = "dungeon_bowl"
+    pitch: ClassVar[Pitch] = DungeonPitch(Dungeon(named_layout(DEFAULT_LAYOUT)))
+    players_on_pitch = 6  # deployed in the End Zone at the start
+
+
+DUNGEON_BOWL = DungeonBowl()
