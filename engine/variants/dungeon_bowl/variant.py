@@ -26,7 +26,7 @@ DEFAULT_LAYOUT = "crossroads"
 class DungeonBowl(WallRules, RoomRules, BloodBowl2020):
     """Dungeon Bowl: what differs from Blood Bowl 2020."""
 
-    name = "dungeon_bowl"
+    name = "dungeon-bowl"
     label = "Dungeon Bowl"
     rules_data_version = "dungeon_bowl"
     pitch: ClassVar[Pitch] = DungeonPitch(Dungeon(named_layout(DEFAULT_LAYOUT)))
