@@ -10,6 +10,8 @@ Impassable features (Idol, Dragon, Crypt, Chasm) would clash with player
 letters: give them as ``features={(x, y): "I"}``. ``rooms`` gives room
 types to rectangles (see :meth:`Dungeon.from_rows`); ``zones`` puts
 rectangles into End Zones under players (``{0: (x0, y0, x1, y1)}``).
+``g.dungeon`` is a fresh :class:`DungeonState`; ``ball_chest`` (diagram
+x, y) is the Chest that holds the ball.
 
 Example::
 
@@ -31,7 +33,10 @@ from typing import Any
 
 from engine.dungeon.layout import Dungeon
 from engine.dungeon.pitch import DungeonPitch
+from engine.dungeon.state import DungeonState
+from engine.match import run
 from engine.tools.scenario import Scenario
+from engine.turns import Turn
 from engine.variants.base import Variant
 
 BOARD_CHARS = "#.<>$=123456"
@@ -48,6 +53,7 @@ class DungeonScenario(Scenario):
         features: Mapping[tuple[int, int], str] | None = None,
         rooms: dict[str, tuple[int, int, int, int]] | None = None,
         zones: Mapping[int, tuple[int, int, int, int]] | None = None,
+        ball_chest: tuple[int, int] | None = None,
         **kwargs: Any,
     ) -> None:
         rows = [r.strip() for r in diagram.strip("\n").splitlines()]
@@ -74,13 +80,22 @@ class DungeonScenario(Scenario):
             from engine.variants.dungeon_bowl.variant import DUNGEON_BOWL
 
             ruleset = DUNGEON_BOWL
+        start = kwargs.pop("start", True)
         super().__init__(
             "\n".join(piece_rows),
             ruleset=ruleset,
             origin=(0, 0),
             pitch=pitch,
+            start=False,
             **kwargs,
         )
+        g = self.match.state
+        chest = -1 if ball_chest is None else self.at(*ball_chest)
+        g.dungeon = DungeonState(g.n, ball_chest=chest)
+        if start:
+            t = 1 - g.kicking
+            g.stack.append(Turn(t))
+            run(g)
 
     def at(self, x: int, y: int) -> int:
         """The board square of diagram (x, y), walls included."""
