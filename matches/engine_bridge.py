@@ -185,6 +185,7 @@ def engine_play(
         team_sheet(away, inducements[1], mercenaries[1]),
         RandomDice(seed),
         extra_time=extra_time,
+        pitch=ruleset.match_pitch(seed),
     )
     play(
         match, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF)

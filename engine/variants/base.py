@@ -246,6 +246,13 @@ class Variant:
 
         return GameProc()
 
+    def match_pitch(self, seed: int) -> Pitch | None:
+        """The board of the match played from ``seed``, when the format has
+        no single board (a Dungeon Bowl dungeon); None: :attr:`pitch`. The
+        same seed always gives the same board, so a stored match's board is
+        rebuilt from its seed."""
+        return None
+
     def kickoff_procedure(self) -> Proc:
         """The kick-off of a drive."""
         from engine.kickoff import Kickoff

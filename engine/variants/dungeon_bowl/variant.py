@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.pitch import Pitch
@@ -32,6 +33,12 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, BloodBowl2020):
     rules_data_version = "dungeon_bowl"
     pitch: ClassVar[Pitch] = DungeonPitch(Dungeon(named_layout(DEFAULT_LAYOUT)))
     players_on_pitch = 6  # deployed in the End Zone at the start
+
+    def match_pitch(self, seed: int) -> Pitch | None:
+        """A dungeon generated from the match's seed, Chests and Portals
+        placed by the building rules (:func:`engine.dungeon.generate.generate`).
+        The coin toss decides later which End Zone is whose."""
+        return DungeonPitch(Dungeon(generate(seed)))
 
 
 DUNGEON_BOWL = DungeonBowl()
