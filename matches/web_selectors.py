@@ -591,7 +591,7 @@ def replay_data(match: Match) -> dict[str, Any]:
     players = match_players(match)
     describer = Describer(match, players)
     variant = get_variant(match.season.league.format)
-    pitch = variant.pitch
+    pitch = variant.match_pitch(match.seed) or variant.pitch
     per_half = variant.turns_per_half
     rerolls = RerollCount(match_rerolls_at_kickoff(match))
     events: list[dict[str, Any]] = []
@@ -630,6 +630,8 @@ def replay_data(match: Match) -> dict[str, Any]:
             "home_los_x": pitch.home_los_x,
             "away_los_x": pitch.away_los_x,
         },
+        # A dungeon's walls, rooms, Portals and Chests (None on a pitch).
+        "dungeon": pitch.picture(),
         "turns_per_half": per_half,
         "rerolls": list(rerolls.start),
         "home": {"id": match.home_id, "name": match.home.name},
