@@ -5,6 +5,7 @@ from django.urls import path
 from league import member_views
 from league import views as league_views
 from matches import (
+    ical_views,
     page_views,
     player_pages,
     player_views,
@@ -21,6 +22,11 @@ urlpatterns = [
     path("leagues/", league_views.league_index, name="leagues"),
     path("me/", league_views.my_teams, name="my-teams"),
     path("leagues/<int:league_id>/", page_views.league_page, name="league"),
+    path(
+        "leagues/<int:league_id>/fixtures.ics",
+        ical_views.league_calendar,
+        name="league-calendar",
+    ),
     path(
         "leagues/<int:league_id>/draft/",
         league_views.team_draft_page,
@@ -110,6 +116,11 @@ urlpatterns = [
     ),
     path("progress/<uuid:progress_id>/", match_views.task_progress, name="progress"),
     path("teams/<int:team_id>/", page_views.team_page, name="team"),
+    path(
+        "teams/<int:team_id>/fixtures.ics",
+        ical_views.team_calendar,
+        name="team-calendar",
+    ),
     path("teams/<int:team_id>/hire/", league_views.team_hire, name="team-hire"),
     path(
         "teams/<int:team_id>/players/<int:player_id>/fire/",
