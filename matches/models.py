@@ -345,3 +345,23 @@ class SeasonTeamArchive(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} after {self.season}"
+
+
+from matches.webhook_models import (  # noqa: E402 - the app's models, in their own module
+    LeagueWebhook,
+    WebhookDelivery,
+)
+
+__all__ = [
+    "LeagueWebhook",
+    "Match",
+    "MatchEvent",
+    "MatchInducements",
+    "MatchResult",
+    "RosterSnapshot",
+    "RoundSchedule",
+    "Season",
+    "SeasonTeamArchive",
+    "TaskProgress",
+    "WebhookDelivery",
+]

@@ -1,8 +1,23 @@
 from django.urls import path
 
-from matches import api, api_cards, api_postgame_skill, api_rounds
+from matches import api, api_cards, api_postgame_skill, api_rounds, api_webhooks
 
 urlpatterns = [
+    path(
+        "leagues/<int:league_id>/webhooks/",
+        api_webhooks.LeagueWebhookListApi.as_view(),
+        name="league-webhooks",
+    ),
+    path(
+        "leagues/<int:league_id>/webhooks/<int:webhook_id>/",
+        api_webhooks.LeagueWebhookDetailApi.as_view(),
+        name="league-webhook",
+    ),
+    path(
+        "leagues/<int:league_id>/webhooks/<int:webhook_id>/deliveries/",
+        api_webhooks.WebhookDeliveriesApi.as_view(),
+        name="league-webhook-deliveries",
+    ),
     path(
         "teams/<int:team_id>/sevens-advancement/",
         api_postgame_skill.TeamSevensAdvancementApi.as_view(),

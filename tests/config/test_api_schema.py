@@ -85,8 +85,9 @@ def test_every_request_body_refuses_unknown_fields(schema):
         if name.endswith("Request")
     }
     # with RoundDatesInput and RoundDatesLine; CardDraftInput, CardReportInput
-    # and CardReportSide (the Blitz Bowl league, issue 14)
-    assert len(requests) == 25
+    # and CardReportSide (the Blitz Bowl league, issue 14); WebhookInput (a
+    # league's webhooks, issue 16)
+    assert len(requests) == 26
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

@@ -1,0 +1,118 @@
+"""The news a league's webhooks carry, built from the database: a result
+posted, a round complete, a season scheduled (see
+:mod:`matches.webhook_text` for the bodies)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.urls import reverse
+
+from matches.models import Match, MatchResult, Season
+from matches.webhook_text import News
+
+
+def _url(name: str, pk: int) -> str:
+    return settings.SITE_URL + reverse(name, args=[pk])
+
+
+def _score(m: Match, r: MatchResult) -> str:
+    return f"{m.home.name} {r.home_score}–{r.away_score} {m.away.name}"
+
+
+def _round_label(m: Match) -> str:
+    stage = "playoff round" if m.stage == Match.Stage.PLAYOFF else "round"
+    return f"{stage} {m.round}"
+
+
+def result_news(match: Match, result: MatchResult) -> News:
+    league = match.season.league
+    how = "played by the engine" if result.mode == Match.Mode.RESOLVED else "reported"
+    return News(
+        kind="result_posted",
+        key=f"result_posted:{match.pk}",
+        league_id=league.pk,
+        league_name=league.name,
+        title=_score(match, result),
+        text=f"{match.season.name}, {_round_label(match)}: {how}.",
+        url=_url("web:match", match.pk),
+        data={
+            "match_id": match.pk,
+            "season_id": match.season_id,
+            "stage": match.stage,
+            "round": match.round,
+            "mode": result.mode,
+            "home": {
+                "team_id": match.home_id,
+                "name": match.home.name,
+                "score": result.home_score,
+                "casualties": result.home_casualties,
+            },
+            "away": {
+                "team_id": match.away_id,
+                "name": match.away.name,
+                "score": result.away_score,
+                "casualties": result.away_casualties,
+            },
+        },
+    )
+
+
+def round_news(match: Match) -> News | None:
+    """The round of ``match`` complete, once every match of it has a
+    result; None before."""
+    siblings = list(
+        Match.objects.filter(
+            season_id=match.season_id, stage=match.stage, round=match.round
+        )
+        .select_related("home", "away", "result")
+        .order_by("pk")
+    )
+    if any(getattr(m, "result", None) is None for m in siblings):
+        return None
+    league = match.season.league
+    lines = [_score(m, m.result) for m in siblings]
+    return News(
+        kind="round_complete",
+        key=f"round_complete:{match.season_id}:{match.stage}:{match.round}",
+        league_id=league.pk,
+        league_name=league.name,
+        title=f"{match.season.name}: {_round_label(match)} complete",
+        text="\n".join(lines),
+        url=_url("web:season", match.season_id),
+        data={
+            "season_id": match.season_id,
+            "stage": match.stage,
+            "round": match.round,
+            "results": [
+                {
+                    "match_id": m.pk,
+                    "home": m.home.name,
+                    "away": m.away.name,
+                    "score": [m.result.home_score, m.result.away_score],
+                }
+                for m in siblings
+            ],
+        },
+    )
+
+
+def season_news(season: Season) -> News:
+    league = season.league
+    teams = season.teams.count()
+    rounds = (
+        season.matches.filter(stage=Match.Stage.LEAGUE)
+        .order_by("-round")
+        .values_list("round", flat=True)
+        .first()
+        or 0
+    )
+    return News(
+        kind="season_scheduled",
+        key=f"season_scheduled:{season.pk}",
+        league_id=league.pk,
+        league_name=league.name,
+        title=f"New season: {season.name}",
+        text=f"{teams} teams, {rounds} rounds. The fixtures are out.",
+        url=_url("web:season", season.pk),
+        data={"season_id": season.pk, "teams": teams, "rounds": rounds},
+    )
