@@ -450,3 +450,51 @@ def test_a_real_worker_retries_until_the_receiver_recovers(
     assert len(receiver.seen) == 3
     # the retries waited 1 s, then 3 s (WEBHOOK_RETRY_BASE x 3^n)
     assert time.monotonic() - started >= 4
+
+
+# --- the commissioner's admin ------------------------------------------------------
+
+
+def test_the_admin_shows_a_commissioner_only_the_webhooks_of_their_leagues(
+    client, eleven, alice, bob
+):
+    from tests.factories import LeagueFactory
+
+    mine = webhook_create(
+        league_id=eleven.pk, url="https://example.com/a", kind="generic"
+    )
+    theirs_league = LeagueFactory(name="Bob's Bowl", format="bb2020", commissioner=bob)
+    theirs = webhook_create(
+        league_id=theirs_league.pk, url="https://example.com/b", kind="discord"
+    )
+    client.force_login(alice)
+
+    listing = client.get("/admin/matches/leaguewebhook/").content.decode()
+
+    assert "https://example.com/a" in listing
+    assert "https://example.com/b" not in listing
+    assert client.get(
+        f"/admin/matches/leaguewebhook/{theirs.pk}/change/"
+    ).status_code in (
+        302,
+        404,
+    )
+    page = client.get(f"/admin/matches/leaguewebhook/{mine.pk}/change/")
+    assert page.status_code == 200
+    assert mine.secret in page.content.decode()
+
+
+def test_the_commissioner_switches_a_webhook_off_in_the_admin(client, eleven, alice):
+    hook = webhook_create(
+        league_id=eleven.pk, url="https://example.com/a", kind="generic"
+    )
+    client.force_login(alice)
+
+    response = client.post(
+        "/admin/matches/leaguewebhook/",
+        {"action": "switch_off", "_selected_action": [hook.pk]},
+    )
+
+    assert response.status_code == 302
+    hook.refresh_from_db()
+    assert hook.active is False
