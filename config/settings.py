@@ -264,6 +264,7 @@ CELERY_TASK_DEFAULT_QUEUE = "default"
 # so a busy season resolution never delays the short post-game steps.
 CELERY_TASK_ROUTES = {
     "matches.tasks.match_resolve_task": {"queue": "engine"},
+    "matches.tasks.match_forecast_task": {"queue": "engine"},
     "matches.tasks.season_resolve_task": {"queue": "engine"},
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -295,6 +296,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "matches.tasks.matches_sweep_task",
         "schedule": 60.0,
     },
+    "refresh-forecasts": {
+        "task": "matches.tasks.forecasts_sweep_task",
+        "schedule": 300.0,
+    },
     "sweep-webhook-deliveries": {
         "task": "matches.tasks.webhooks_sweep_task",
         "schedule": 60.0,
@@ -307,6 +312,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 # whether loopback/private addresses may receive (a local receiver while
 # developing; never in production, where it would let a commissioner reach
 # the machine's own services).
+# Games the engine plays to forecast one fixture (matches/services/forecasts.py).
+FORECAST_GAMES = envint("FORECAST_GAMES", 60)
+# Fixtures beat's sweep queues for a forecast at most, every five minutes.
+FORECAST_SWEEP_MAX = envint("FORECAST_SWEEP_MAX", 40)
 SITE_URL = envstr("SITE_URL", "http://localhost:8000").rstrip("/")
 WEBHOOK_TIMEOUT = envint("WEBHOOK_TIMEOUT", 5)
 WEBHOOK_MAX_ATTEMPTS = envint("WEBHOOK_MAX_ATTEMPTS", 6)

@@ -347,6 +347,7 @@ class SeasonTeamArchive(models.Model):
         return f"{self.team} after {self.season}"
 
 
+from matches.forecast_models import MatchForecast  # noqa: E402 - in its own module
 from matches.webhook_models import (  # noqa: E402 - the app's models, in their own module
     LeagueWebhook,
     WebhookDelivery,
@@ -356,6 +357,7 @@ __all__ = [
     "LeagueWebhook",
     "Match",
     "MatchEvent",
+    "MatchForecast",
     "MatchInducements",
     "MatchResult",
     "RosterSnapshot",

@@ -13,6 +13,7 @@ from celery.signals import worker_ready
 from django.conf import settings
 
 from matches.models import Match
+from matches.services.forecasts import forecasts_due, match_forecast_refresh
 from matches.services.kickoff import TeamNotReady
 from matches.services.postgame import postgame_run
 from matches.services.progress import progresses_waiting_on, season_resolve_next
@@ -98,6 +99,20 @@ def webhooks_sweep_task(idle_seconds: float = 60) -> None:
     """Send again what a crashed worker left unsent (beat, every minute)."""
     for delivery_id in webhook_deliveries_due(idle_seconds=idle_seconds):
         webhook_deliver_task.delay(delivery_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def match_forecast_task(match_id: int) -> None:
+    """Forecast one scheduled fixture (idempotent: a forecast of the same
+    rosters is kept as it is)."""
+    match_forecast_refresh(match_id=match_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def forecasts_sweep_task() -> None:
+    """Queue every fixture whose forecast is missing or out of date (beat)."""
+    for match_id in forecasts_due(limit=settings.FORECAST_SWEEP_MAX):
+        match_forecast_task.delay(match_id)
 
 
 @worker_ready.connect
