@@ -73,3 +73,16 @@ def test_a_player_who_sees_the_thrower_may_interfere() -> None:
     sc.choose("throw")
     sc.choose("square", sc.at(5, 2))
     assert sc.match.pending.kind == "interfere"
+
+
+def test_a_bombardier_shares_the_two_bands_and_line_of_sight() -> None:
+    # Decision (wall_pass.throw_targets): bombs, like passes, reach Quick and
+    # Short floor squares in Line of Sight only.
+    sc = DungeonScenario(
+        PILLAR.replace("#A", "#B"), skills={"B": ["bombardier"]}, stats={"B": {"pa": 4}}
+    )
+    sc.choose("activate", sc.id("B"), "throw_bomb")
+    opts = set(sc.match.pending.options)
+    assert ("square", sc.at(7, 1)) in opts
+    assert ("square", sc.at(8, 1)) not in opts  # Long: a bomb's range in BB2020
+    assert ("square", sc.at(6, 3)) not in opts  # behind the pillar
