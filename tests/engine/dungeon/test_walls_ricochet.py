@@ -273,3 +273,25 @@ def test_a_fumble_bouncing_into_the_wall_ricochets() -> None:
     g = sc.match.state
     assert g.ball == sc.at(2, 1)
     assert [t.reason for t in sc.events(Turnover)] == ["fumble"]
+
+
+def test_a_closed_chest_and_the_crypt_are_walls_to_the_ball() -> None:
+    # DB-setup: a Chest is "an impassible feature", the Crypt "treated as a
+    # wall". From (3, 2) the ball bounces D8 5 = (+1, 0) into the Chest at
+    # (4, 2): n = (-1, 0), t = (0, -1); face 3 = (3, 1).
+    sc = _loose(
+        """
+        #######
+        #.....#
+        #...$.#
+        #.....#
+        #######
+        """,
+        [5, 3],
+    )
+    _bounce(sc, 3, 2)
+    assert sc.match.state.ball == sc.at(3, 1)
+    # The same off a Crypt square at (4, 2), face 1 = (3, 3).
+    sc = _loose(ROOM, [5, 1], features={(4, 2): "C"})
+    _bounce(sc, 3, 2)
+    assert sc.match.state.ball == sc.at(3, 3)
