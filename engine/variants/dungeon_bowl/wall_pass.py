@@ -285,7 +285,9 @@ class WallFlight(Proc):
                 d = n
             self.dx, self.dy = d
             self.left = g.dice.d6()
-            g.emit(Roll("wall_flight", -1, (self.left,), 0, 0, True, False))
+            by = g.board[thrower]
+            pid = g.pid[by] if by >= 0 else -1
+            g.emit(Roll("wall_flight", pid, (self.left,), 0, 0, True, False))
             # Out of the wall: its first square is the one in front of it.
             self.sq = pitch.dungeon.step(wall, *d)
             self.left -= 1

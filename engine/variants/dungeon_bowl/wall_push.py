@@ -45,7 +45,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import skillbits as S
-from engine.ball import turnover
+from engine.ball import Bounce, turnover
 from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.sight import push_squares
 from engine.events import Note, Roll
@@ -145,11 +145,14 @@ def into_the_chasm(g: GameState, p: int, sq: int, had_ball: bool) -> list[Proc]:
         pitch = g.pitch
         assert isinstance(pitch, DungeonPitch)
         chasm = next(
-            c
-            for dx, dy in D8_DIRECTIONS[1:]
-            if is_chasm(pitch, c := pitch.dungeon.step(sq, dx, dy))
+            (
+                c
+                for dx, dy in D8_DIRECTIONS[1:]
+                if is_chasm(pitch, c := pitch.dungeon.step(sq, dx, dy))
+            ),
+            -1,
         )
-        out.append(ChasmScatter(chasm))
+        out.append(ChasmScatter(chasm) if chasm >= 0 else Bounce(sq))
     return out
 
 
