@@ -272,3 +272,43 @@ def test_a_carrier_pushed_into_the_chasm_drops_the_ball_which_scatters_out() -> 
     assert g.ball == sc.at(2, 2)
     assert g.carrier == -1
     assert sc.events(Casualty)[0].result == "badly_hurt"
+
+
+def test_grab_squares_come_before_the_wall() -> None:
+    # Decision (wall_push): with Grab the attacker may put the target in any
+    # empty square next to him; no push into the wall, no D6.
+    sc = DungeonScenario(AGAINST_THE_WALL, dice=["push"], skills={"A": ["grab"]})
+    _block(sc)
+    assert sc.match.pending.kind == "push"
+    assert set(sc.match.pending.options) == {
+        ("square", sc.at(1, 1)),
+        ("square", sc.at(3, 1)),
+        ("square", sc.at(1, 2)),
+        ("square", sc.at(3, 2)),
+    }
+    sc.choose("square", sc.at(1, 2))
+    assert sc.pos("b") == sc.at(1, 2)
+    assert _rolls(sc, "wall_push") == []
+
+
+def test_the_chasm_comes_before_a_chain_push() -> None:
+    # Behind b: Chasm, c, Chasm. No empty floor square: into the Chasm, as
+    # into the crowd in BB2020, not a chain-push into c. D16 7: Seriously
+    # Hurt.
+    sc = DungeonScenario(
+        """
+        #####
+        #.A.#
+        #.b.#
+        #.c.#
+        #####
+        """,
+        features={(1, 3): "X", (3, 3): "X"},
+        dice=["push", 7],
+    )
+    _block(sc)
+    sc.choose("stay")
+    g = sc.match.state
+    assert g.box[sc.p("b")] == CAS
+    assert sc.pos("c") == sc.at(2, 3)
+    assert sc.events(Casualty)[0].result == "seriously_hurt"
