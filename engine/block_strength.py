@@ -30,6 +30,8 @@ def count_assists(
         h = board[s]
         if h < 0 or h == exclude or g.team[h] != helper_team or not g.has_tz(h):
             continue
+        if not g.variant.assists_from(g, s, tsq):  # Dungeon Bowl: walls
+            continue
         if guard_ok and g.skills[h] & S.GUARD and not _defensive(g, s, helper_team):
             c += 1
             continue

@@ -21,7 +21,6 @@ from engine.ball import (
     Bounce,
     Catch,
     Scatter,
-    ThrowIn,
     can_catch,
     catch_modifier,
     check_touchdown,
@@ -193,6 +192,7 @@ class PassAction(Proc):
         "hail",
         "cloud",
         "set_piece",
+        "out",
     )
 
     def __init__(self, p: int, dump: bool = False) -> None:
@@ -209,6 +209,7 @@ class PassAction(Proc):
         self.hail = False
         self.cloud = False  # Cloud Burster used
         self.set_piece = False  # Set Piece (Sevens Desperate Measure)
+        self.out = (0, 0)  # the step that took the ball off the pitch
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -224,6 +225,7 @@ class PassAction(Proc):
                 # the ordinary targets; not at the thrower's own square).
                 own = g.pos[p]
                 opts += tuple(("hail_mary", s) for s in range(g.pitch.size) if s != own)
+            opts = g.variant.pass_options(g, p, opts, self.dump)  # Dungeon Bowl
             self.phase = 1
             return Decision(g.tname(g.team[p]), "pass_target", opts, g.pid[p])
         if ph == 2:
@@ -360,7 +362,7 @@ class PassAction(Proc):
         if ph == 7:
             self.phase = 8
             if self.landing < 0:
-                g.stack.append(ThrowIn(self.last))
+                g.stack.append(g.variant.ball_off_pitch(g, self.last, self.out))
                 return None
             g.ball = self.landing
             g.ball_air = False
@@ -449,6 +451,9 @@ class PassAction(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         if self.phase == 1:
+            if (alt := g.variant.pass_choice(g, self, choice)) is not None:
+                g.stack[-1] = alt  # Dungeon Bowl: a throw at the wall
+                return
             self.target = choice[1]
             self.hail = choice[0] == "hail_mary"
             x0, y0 = g.pitch.xy(g.pos[self.p])
@@ -526,6 +531,7 @@ class PassAction(Proc):
             if nxt < 0:
                 self.landing = -1
                 self.last = sq
+                self.out = D8_DIRECTIONS[d]
                 return
             sq = nxt
         self.landing = self.last = sq
@@ -540,6 +546,7 @@ class PassAction(Proc):
                 g.emit(BallMove("deviate", g.pos[self.p], -1))
                 self.landing = -1
                 self.last = sq
+                self.out = (dx, dy)
                 return
             sq = nxt
         g.emit(BallMove("deviate", g.pos[self.p], sq))
@@ -558,6 +565,7 @@ class PassAction(Proc):
                 and g.has_tz(q)
                 and not g.skills[q] & S.NO_HANDS
                 and under_ruler(g, src, dst, g.pos[q])
+                and g.variant.may_interfere(g, q, src, dst)
             ):
                 cands.append(q)
         if not cands:

@@ -104,6 +104,10 @@ BALL_MOVES = {
     "throw_in": "is thrown back in by the crowd",
     "dropped": "is dropped",
     "thrown": "is thrown",
+    # Dungeon Bowl walls
+    "ricochet": "ricochets off the wall",
+    "chasm": "scatters out of the Fiery Chasm",
+    "wall_flight": "flies on",
 }
 
 

@@ -72,4 +72,11 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["safe-pass"],
         "passing.PassAction._fumble: keep the ball, no Turnover",
     ),
+    # Dungeon Bowl walls
+    SkillSpec(
+        "wall-thrower",
+        "passing",
+        S.BIT["wall-thrower"],
+        "variants.dungeon_bowl.wall_pass.WallPass._modifier: +1 at the wall",
+    ),
 )

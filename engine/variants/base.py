@@ -34,12 +34,14 @@ from engine.errors import RuleError
 from engine.pitch import Pitch
 
 if TYPE_CHECKING:
+    from engine.blocking import Block
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.drafting import Violation
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
+    from engine.passing import PassAction
     from engine.rules_data import Roster
-    from engine.state import GameState, Proc
+    from engine.state import GameState, Option, Proc
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +391,71 @@ class Variant:
     def winnings(self, game: PostgameInput) -> WinningsResult:
         """The post-game Winnings of both teams."""
         raise NotImplementedError(f"{self.name} defines no winnings")
+
+    # Dungeon Bowl walls: where the BB2020 procedures meet the edge of the
+    # board (overridden by ``engine.variants.dungeon_bowl.walls.WallRules``).
+
+    def ball_off_pitch(self, g: GameState, src: int, step: tuple[int, int]) -> Proc:
+        """The ball in ``src`` would go one ``step`` off the pitch (a bounce,
+        scatter, deviation or inaccurate throw): the crowd throws it in
+        from ``src`` (rulebook "Throw-ins")."""
+        from engine.ball import ThrowIn
+
+        return ThrowIn(src)
+
+    def push_options(self, g: GameState, block: Block) -> tuple[list[int], bool]:
+        """(squares, into the crowd) for the player a Block pushes now
+        (rulebook "Pushed Players", "Chain-pushes")."""
+        return block._push_options(g)
+
+    def pushed_off_pitch(
+        self, g: GameState, p: int, sq: int, had_ball: bool
+    ) -> list[Proc]:
+        """Player ``p`` was pushed off the pitch from ``sq``: Injury by the
+        Crowd, and a ball he held is thrown in from ``sq`` (a Turnover when
+        he is the active team's). Returns the procedures, first run last."""
+        from engine.ball import ThrowIn, turnover
+        from engine.injuries import crowd_push
+
+        if had_ball and g.team[p] == g.active:
+            turnover(g, "pushed_into_crowd")
+        return [crowd_push(g, p)] + ([ThrowIn(sq)] if had_ball else [])
+
+    def assists_from(self, g: GameState, helper_sq: int, target_sq: int) -> bool:
+        """Whether a player in ``helper_sq`` Marking ``target_sq`` may give
+        an assist there (rulebook "Assisting a Block"): always."""
+        return True
+
+    def pass_options(
+        self, g: GameState, p: int, opts: tuple[Option, ...], dump: bool
+    ) -> tuple[Option, ...]:
+        """The targets a Pass action (``dump``: a Dump-off) by ``p`` may
+        choose from ``opts`` (squares in range, Hail Mary squares)."""
+        return opts
+
+    def pass_choice(
+        self, g: GameState, action: PassAction, choice: Option
+    ) -> Proc | None:
+        """The procedure that replaces Pass ``action`` for a target
+        ``choice`` of the variant's own kind; None: an ordinary pass."""
+        return None
+
+    def throw_targets(self, g: GameState, p: int, squares: list[int]) -> list[int]:
+        """The target squares of a throw by ``p`` other than a Pass (Throw
+        Team-mate, a Bombardier's bomb) among ``squares`` (those in range)."""
+        return squares
+
+    def may_interfere(self, g: GameState, q: int, src: int, dst: int) -> bool:
+        """Whether player ``q``, beneath the range ruler from ``src`` to
+        ``dst``, may try to interfere with the pass."""
+        return True
+
+    def thrown_player_out(
+        self, g: GameState, q: int, last: int, mod: int, can_land: bool
+    ) -> Proc | None:
+        """A thrown (or bouncing) player ``q`` would come down off the
+        pitch beyond ``last``; None: in the crowd (``throw_team_mate.Land``)."""
+        return None
 
 
 # Severity of the D16 results (the apothecary keeps the less severe).
