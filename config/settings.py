@@ -296,6 +296,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "matches.tasks.matches_sweep_task",
         "schedule": 60.0,
     },
+    "reports-past-deadline": {
+        "task": "matches.tasks.reports_deadline_task",
+        "schedule": 300.0,
+    },
     "refresh-forecasts": {
         "task": "matches.tasks.forecasts_sweep_task",
         "schedule": 300.0,

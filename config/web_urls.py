@@ -5,6 +5,7 @@ from django.urls import path
 from league import member_views
 from league import views as league_views
 from matches import (
+    confirm_views,
     ical_views,
     page_views,
     player_pages,
@@ -170,6 +171,21 @@ urlpatterns = [
         name="player-advancement",
     ),
     path("matches/<int:match_id>/", match_views.match_page, name="match"),
+    path(
+        "reports/<int:submission_id>/confirm/",
+        confirm_views.submission_confirm,
+        name="submission-confirm",
+    ),
+    path(
+        "reports/<int:submission_id>/dispute/",
+        confirm_views.submission_dispute,
+        name="submission-dispute",
+    ),
+    path(
+        "reports/<int:submission_id>/decide/",
+        confirm_views.submission_decide,
+        name="submission-decide",
+    ),
     path(
         "matches/<int:match_id>/preview/",
         prematch_views.match_preview_page,

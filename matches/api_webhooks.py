@@ -5,18 +5,22 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.access import league_get_for_commissioner
-from league.api.serializers import InputSerializer
+from league.api.serializers import ErrorResponseSerializer, InputSerializer
 from matches.models import LeagueWebhook, WebhookDelivery
 from matches.services.webhooks import KINDS, webhook_create, webhook_deactivate
 
 DELIVERIES_SHOWN = 100
+# A read only the league's commissioner may make: the reads document 403 too.
+FORBIDDEN = OpenApiResponse(
+    ErrorResponseSerializer, description="Only the league's commissioner."
+)
 
 
 class WebhookInputSerializer(InputSerializer):
@@ -72,7 +76,7 @@ class DeliverySerializer(serializers.ModelSerializer[WebhookDelivery]):
 
 
 class LeagueWebhookListApi(APIView):
-    @extend_schema(responses={200: WebhookSerializer(many=True)})
+    @extend_schema(responses={200: WebhookSerializer(many=True), 403: FORBIDDEN})
     def get(self, request: Request, league_id: int) -> Response:
         """The league's webhooks, active or not (commissioner only)."""
         league = league_get_for_commissioner(request.user, league_id)
@@ -101,7 +105,7 @@ class LeagueWebhookListApi(APIView):
 
 
 class LeagueWebhookDetailApi(APIView):
-    @extend_schema(responses={200: WebhookSerializer})
+    @extend_schema(responses={200: WebhookSerializer, 403: FORBIDDEN})
     def get(self, request: Request, league_id: int, webhook_id: int) -> Response:
         league = league_get_for_commissioner(request.user, league_id)
         hook = get_object_or_404(LeagueWebhook, pk=webhook_id, league=league)
@@ -116,7 +120,7 @@ class LeagueWebhookDetailApi(APIView):
 
 
 class WebhookDeliveriesApi(APIView):
-    @extend_schema(responses={200: DeliverySerializer(many=True)})
+    @extend_schema(responses={200: DeliverySerializer(many=True), 403: FORBIDDEN})
     def get(self, request: Request, league_id: int, webhook_id: int) -> Response:
         """The webhook's latest deliveries, newest first: what was sent,
         how often it was tried, the receiver's last answer."""

@@ -347,6 +347,7 @@ class SeasonTeamArchive(models.Model):
         return f"{self.team} after {self.season}"
 
 
+from matches.confirm_models import ReportSubmission  # noqa: E402 - in its own module
 from matches.forecast_models import MatchForecast  # noqa: E402 - in its own module
 from matches.webhook_models import (  # noqa: E402 - the app's models, in their own module
     LeagueWebhook,
@@ -360,6 +361,7 @@ __all__ = [
     "MatchForecast",
     "MatchInducements",
     "MatchResult",
+    "ReportSubmission",
     "RosterSnapshot",
     "RoundSchedule",
     "Season",

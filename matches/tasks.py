@@ -13,6 +13,7 @@ from celery.signals import worker_ready
 from django.conf import settings
 
 from matches.models import Match
+from matches.services.confirmation import reports_stand_due
 from matches.services.forecasts import forecasts_due, match_forecast_refresh
 from matches.services.kickoff import TeamNotReady
 from matches.services.postgame import postgame_run
@@ -113,6 +114,12 @@ def forecasts_sweep_task() -> None:
     """Queue every fixture whose forecast is missing or out of date (beat)."""
     for match_id in forecasts_due(limit=settings.FORECAST_SWEEP_MAX):
         match_forecast_task.delay(match_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def reports_deadline_task() -> None:
+    """Reports nobody confirmed or disputed by their deadline stand (beat)."""
+    reports_stand_due()
 
 
 @worker_ready.connect

@@ -1,8 +1,35 @@
 from django.urls import path
 
-from matches import api, api_cards, api_postgame_skill, api_rounds, api_webhooks
+from matches import (
+    api,
+    api_cards,
+    api_confirm,
+    api_postgame_skill,
+    api_rounds,
+    api_webhooks,
+)
 
 urlpatterns = [
+    path(
+        "matches/<int:pk>/submissions/",
+        api_confirm.MatchSubmissionsApi.as_view(),
+        name="match-submissions",
+    ),
+    path(
+        "matches/<int:pk>/submissions/<int:submission_id>/confirm/",
+        api_confirm.SubmissionConfirmApi.as_view(),
+        name="submission-confirm",
+    ),
+    path(
+        "matches/<int:pk>/submissions/<int:submission_id>/dispute/",
+        api_confirm.SubmissionDisputeApi.as_view(),
+        name="submission-dispute",
+    ),
+    path(
+        "matches/<int:pk>/submissions/<int:submission_id>/decide/",
+        api_confirm.SubmissionDecideApi.as_view(),
+        name="submission-decide",
+    ),
     path(
         "leagues/<int:league_id>/webhooks/",
         api_webhooks.LeagueWebhookListApi.as_view(),

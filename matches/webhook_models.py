@@ -15,6 +15,9 @@ EVENT_KINDS = (
     ("result_posted", "A result is posted"),
     ("round_complete", "Every match of a round has its result"),
     ("season_scheduled", "A new season is scheduled"),
+    ("report_waiting", "A coach's report waits for the other coach"),
+    ("report_disputed", "A report is disputed"),
+    ("report_decided", "The commissioner decided a report"),
 )
 
 

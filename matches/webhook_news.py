@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 
-from matches.models import Match, MatchResult, Season
+from matches.models import Match, MatchResult, ReportSubmission, Season
 from matches.webhook_text import News
 
 
@@ -115,4 +115,49 @@ def season_news(season: Season) -> News:
         text=f"{teams} teams, {rounds} rounds. The fixtures are out.",
         url=_url("web:season", season.pk),
         data={"season_id": season.pk, "teams": teams, "rounds": rounds},
+    )
+
+
+def submission_news(sub: ReportSubmission, kind: str) -> News:
+    """A report waiting for the other coach, disputed, or decided."""
+    match = sub.match
+    league = match.season.league
+    report = sub.report
+    score = f"{match.home.name} {report['home_score']}–{report['away_score']} {match.away.name}"
+    if kind == "report_waiting":
+        other = match.away if sub.team_id == match.home_id else match.home
+        title = f"Report waiting: {score}"
+        text = (
+            f"Reported by {sub.submitted_by.get_username()}; {other.name}'s coach "
+            f"confirms or disputes it by {sub.deadline:%Y-%m-%d %H:%M} UTC, "
+            "or it stands."
+        )
+    elif kind == "report_disputed":
+        title = f"Report disputed: {score}"
+        text = f"The commissioner decides. What is wrong: {sub.dispute_reason}"
+    else:
+        verdict = (
+            "stands"
+            if sub.status == ReportSubmission.Status.ACCEPTED
+            else "is rejected"
+        )
+        title = f"Report {verdict}: {score}"
+        text = f"The commissioner's reason: {sub.decision_reason}"
+    return News(
+        kind=kind,
+        key=f"{kind}:{sub.pk}",
+        league_id=league.pk,
+        league_name=league.name,
+        title=title,
+        text=text,
+        url=_url("web:match", match.pk),
+        data={
+            "match_id": match.pk,
+            "submission_id": sub.pk,
+            "status": sub.status,
+            "home_score": report["home_score"],
+            "away_score": report["away_score"],
+            "submitted_by": sub.submitted_by.get_username(),
+            "deadline": sub.deadline.isoformat(),
+        },
     )

@@ -703,6 +703,7 @@ EXCLUDED: dict[str, str] = {
     "web:match-events": "an htmx fragment of the match page (its event log)",
     "web:match-replay": "the replay's JSON; the viewer is checked on the match page",
     "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/test_ical.py",
+    "web:submission-*": "POST only: redirects to the match page (checked)",
     "web:league-join": "POST only: redirects to the league page",
     "web:league-invitation-*": "POST only: redirects to the league page",
     "web:season-schedule": "POST only: redirects to the season page",
