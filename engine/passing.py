@@ -648,7 +648,12 @@ class DumpOff(Proc):
 def with_dump_off(g: GameState, q: int, block: Proc) -> Proc:
     """The procedure for a Block on ``q``: preceded by a Dump-off when
     ``q`` has the skill and the ball."""
-    if g.carrier == q and g.skills[q] & DUMP_OFF and not g.skills[q] & MY_BALL:
+    if (
+        g.carrier == q
+        and g.skills[q] & DUMP_OFF
+        and not g.skills[q] & MY_BALL
+        and g.variant.may_pass(g, g.team[q])  # hook: Dungeon Bowl spells
+    ):
         return DumpOff(q, block)
     return block
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.rules_data import Roster
-    from engine.state import GameState, Proc
+    from engine.state import GameState, Option, Proc
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +389,47 @@ class Variant:
     def winnings(self, game: PostgameInput) -> WinningsResult:
         """The post-game Winnings of both teams."""
         raise NotImplementedError(f"{self.name} defines no winnings")
+
+    # -- Dungeon Bowl spells: hooks the College Wizards use -----------------
+
+    def turn_starts(self, g: GameState, t: int) -> Proc | None:
+        """Team ``t``'s turn is about to start (``turns.Turn``, before its
+        turn marker moves): a procedure to run first, or None. BB2020: the
+        Hireling Sports-Wizard may cast (:mod:`engine.wizard`)."""
+        if g.sheets[0].wizard or g.sheets[1].wizard:
+            from engine.wizard import wizard_proc
+
+            return wizard_proc(g, t)
+        return None
+
+    def activation_spells(self, g: GameState, p: int, action: str) -> list[Proc]:
+        """Procedures run first as player ``p`` is activated for ``action``
+        (before its activation traits): none in BB2020."""
+        return []
+
+    def activation_filter(
+        self, g: GameState, t: int, opts: list[Option]
+    ) -> list[Option]:
+        """The activations team ``t`` is offered, less what the format
+        forbids now (nothing in BB2020)."""
+        return opts
+
+    def may_pass(self, g: GameState, t: int) -> bool:
+        """Whether players of team ``t`` may perform Pass actions now
+        (Hand-off and Dump-off included)."""
+        return True
+
+    def may_assist_block(self, g: GameState, t: int) -> bool:
+        """Whether players of team ``t`` may assist a Block now, offensively
+        or defensively."""
+        return True
+
+    def block_dice(self, g: GameState, att: int, sa: int, sd: int) -> tuple[int, bool]:
+        """(block dice, attacker chooses) for a Block by ``att`` at
+        Strengths ``sa`` against ``sd`` (rulebook "Block Dice")."""
+        from engine.block_strength import dice_count
+
+        return dice_count(sa, sd)
 
 
 # Severity of the D16 results (the apothecary keeps the less severe).

@@ -3,7 +3,8 @@
 Each match has its own board (``Match(..., pitch=DungeonPitch(...))``); the
 class's ``pitch`` is only a default dungeon for tools that ask a variant for
 one. The wall rules (:mod:`.walls`) and the rooms' rules (:mod:`.rooms`)
-and the league hooks (:mod:`.league_hooks`) are mixins; the game's flow, Chests and Portals live in their own modules.
+and the league hooks (:mod:`.league_hooks`) are mixins, as are the College
+Wizards' spells (:mod:`.spells`); the game's flow, Chests and Portals live in their own modules.
 
 Not registered yet: a format is offered to leagues only once the engine
 plays its whole game.
@@ -20,12 +21,13 @@ from engine.pitch import Pitch
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
 from engine.variants.dungeon_bowl.rooms import RoomRules
+from engine.variants.dungeon_bowl.spells import SpellRules
 from engine.variants.dungeon_bowl.walls import WallRules
 
 DEFAULT_LAYOUT = "crossroads"
 
 
-class DungeonBowl(WallRules, RoomRules, LeagueHooks, BloodBowl2020):
+class DungeonBowl(WallRules, RoomRules, LeagueHooks, SpellRules, BloodBowl2020):
     """Dungeon Bowl: what differs from Blood Bowl 2020."""
 
     name = "dungeon-bowl"
