@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from engine.campaign.drafting import Violation
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
-    from engine.rules_data import Roster
+    from engine.rules_data import Roster, RulesData
     from engine.state import GameState, Option, Proc
 
 
@@ -389,6 +389,19 @@ class Variant:
     def winnings(self, game: PostgameInput) -> WinningsResult:
         """The post-game Winnings of both teams."""
         raise NotImplementedError(f"{self.name} defines no winnings")
+
+    def random_skill_table(
+        self, category: str, data: RulesData | None = None
+    ) -> tuple[str, ...] | None:
+        """The format's random skill table for ``category`` (12 slugs: the
+        first die's low half 1-6, then its high half 1-6), None when the
+        category has none. BB2020: the table of ``data`` (the format's own
+        rules data by default)."""
+        if data is None:
+            from engine.rules_data import rules_data
+
+            data = rules_data(self.rules_data_version)
+        return data.random_skill_table.get(category)
 
     # -- Dungeon Bowl spells: hooks the College Wizards use -----------------
 

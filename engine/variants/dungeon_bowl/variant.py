@@ -18,7 +18,9 @@ from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.pitch import Pitch
+from engine.rules_data import RulesData
 from engine.variants.bb2020 import BloodBowl2020
+from engine.variants.dungeon_bowl.advancement import random_skill_table
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
 from engine.variants.dungeon_bowl.rooms import RoomRules
 from engine.variants.dungeon_bowl.spells import SpellRules
@@ -41,6 +43,13 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, SpellRules, BloodBowl2020):
         placed by the building rules (:func:`engine.dungeon.generate.generate`).
         The coin toss decides later which End Zone is whose."""
         return DungeonPitch(Dungeon(generate(seed)))
+
+    def random_skill_table(
+        self, category: str, data: RulesData | None = None
+    ) -> tuple[str, ...] | None:
+        """Dungeon Bowl's own random skill table (:mod:`.advancement`),
+        whatever rules data the caller holds."""
+        return random_skill_table(category)
 
 
 DUNGEON_BOWL = DungeonBowl()
