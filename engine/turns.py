@@ -64,6 +64,7 @@ from engine.passing import (
     HandOffAction,
     PassAction,
     animosity_applies,
+    give_and_go,
     with_dump_off,
 )
 from engine.rolls import Test
@@ -613,7 +614,7 @@ class Activation(Proc):
             g.stack.append(PassAction(p))
         elif verb == "hand_off":
             q = g.idx[choice[1]]
-            self.phase = 9
+            self.phase, self.action = give_and_go(g, p, self.action)
             if animosity_applies(g, p, q):
                 g.stack.append(HandOffAction(p, q))
                 g.stack.append(AnimosityCheck(p))

@@ -72,4 +72,11 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["safe-pass"],
         "passing.PassAction._fumble: keep the ball, no Turnover",
     ),
+    # Dungeon Bowl
+    SkillSpec(
+        "give-and-go",
+        "passing",
+        S.BIT["give-and-go"],
+        "turns.Activation -> passing.give_and_go: move on after a Hand-off",
+    ),
 )
