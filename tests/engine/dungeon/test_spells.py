@@ -521,3 +521,24 @@ def test_bestial_fury_is_offered_only_for_a_block_or_blitz_and_lasts_the_turn() 
     # the next team turn starting ends it
     next_turn(sc, AWAY)
     assert g.dungeon.fury == -1
+
+
+def test_blinding_light_leaves_throw_team_mate_alone() -> None:
+    # Throw Team-mate is not a Pass action: the blinded Troll (ST 5) may
+    # still throw its Right Stuff team-mate (ST 2).
+    sc = wizard(
+        BLIND,
+        "college-of-light",
+        active=AWAY,
+        skills={"c": ["throw-team-mate"], "d": ["right-stuff"]},
+        stats={"c": {"st": 5}, "d": {"st": 2}},
+    )
+    sc.choose("blinding-light")
+    assert ("activate", sc.id("c"), "throw_team_mate") in options(sc)
+
+
+def test_bestial_fury_is_offered_for_a_blitz_after_its_target_is_named() -> None:
+    sc = wizard(PAIR, "college-of-beasts")
+    sc.act("A", "blitz", target="b")
+    assert kind(sc) == "college_spell"
+    assert sc.match.state.act_target == sc.p("b")
