@@ -2,8 +2,8 @@
 :mod:`engine.variants.dungeon_bowl.spells`): which spell to cast, on whom,
 and when to keep it.
 
-The targets worth a spell, best first: the opposition's ball carrier, then a
-Big Guy (Strength 5 or more). Decision: with no such target a bot keeps its
+The targets worth a spell, best first: the opposition's ball carrier, a
+player next to the loose ball, then a Big Guy (Strength 5 or more). Decision: with no such target a bot keeps its
 spell until it has played four team turns, and from then on casts it on the
 best target there is (a Dungeon Bowl game has no last turn to save it for).
 """
@@ -27,9 +27,17 @@ def _team(d: Decision) -> int:
 
 
 def _worth(g: GameState, p: int) -> int:
-    """How much an opposition player is worth a spell: 2 the ball carrier,
-    1 a Big Guy, 0 anyone else."""
+    """How much an opposition player is worth a spell: 3 the ball carrier,
+    2 a player next to the loose ball (about to pick it up), 1 a Big Guy,
+    0 anyone else."""
     if g.carrier == p:
+        return 3
+    if (
+        g.carrier < 0
+        and g.ball >= 0
+        and not g.ball_air
+        and g.pitch.distance(g.pos[p], g.ball) == 1
+    ):
         return 2
     return 1 if g.st[p] >= BIG_GUY_ST else 0
 
@@ -59,7 +67,7 @@ def _best_player(g: GameState, d: Decision, spell: str, w: int) -> Option:
 def _chain_score(g: GameState, p: int, w: int) -> int:
     """A first target for Chain Lightning: its worth, plus the opponents
     (minus our players) the lightning could jump to from it."""
-    score = 3 * _worth(g, p)
+    score = 2 * _worth(g, p)
     for q in range(g.n):
         if q != p and g.box[q] == PITCH and g.pitch.distance(g.pos[p], g.pos[q]) <= 2:
             score += 1 if g.team[q] != w else -1

@@ -1,5 +1,6 @@
 """The scripted bot's College Wizard (engine/bots/college_wizard.py): the
-ball carrier first, then a Big Guy (ST 5+), else keep the spell until the
+ball carrier first, then a player next to the loose ball, then a Big Guy
+(ST 5+), else keep the spell until the
 bot has played four team turns."""
 
 from __future__ import annotations
@@ -169,3 +170,18 @@ def test_two_bot_wizards_play_twelve_turns_casting_their_own_spell_at_most_once(
             assert g.dungeon.spell_used[t] == bool(casts)
             cast |= set(casts)
     assert cast == set(SPELL_EVENT.values())  # every spell was cast somewhere
+
+
+def test_grasping_vines_on_the_player_next_to_the_loose_ball_before_a_big_guy() -> None:
+    sc = wizard(
+        """
+        ##########
+        #.A...*..#
+        #.b....c.#
+        ##########
+        """,
+        "college-of-life",
+        active=AWAY,
+        stats={"b": {"st": 5}},
+    )
+    assert pick(sc) == ("grasping-vines", sc.id("c"))
