@@ -306,7 +306,7 @@ class Turn(Proc):
         t = self.t
         if self.phase == 0:
             self.phase = 5
-            if self.kind == "normal":  # hook: a wizard's spell, ...
+            if self.kind == "normal":  # hook: a Hireling or College Wizard casts
                 cast = g.variant.turn_starts(g, t)
                 if cast is not None:
                     g.stack.append(cast)

@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.block_strength import dice_count
 from engine.errors import RuleError
 from engine.pitch import Pitch
 
@@ -440,8 +441,6 @@ class Variant:
     def block_dice(self, g: GameState, att: int, sa: int, sd: int) -> tuple[int, bool]:
         """(block dice, attacker chooses) for a Block by ``att`` at
         Strengths ``sa`` against ``sd`` (rulebook "Block Dice")."""
-        from engine.block_strength import dice_count
-
         return dice_count(sa, sd)
 
 

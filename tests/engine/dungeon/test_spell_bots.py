@@ -185,3 +185,22 @@ def test_grasping_vines_on_the_player_next_to_the_loose_ball_before_a_big_guy() 
         stats={"b": {"st": 5}},
     )
     assert pick(sc) == ("grasping-vines", sc.id("c"))
+
+
+def test_the_bots_block_odds_know_blinding_light_and_bestial_fury() -> None:
+    from engine.bots.blockmath import block_odds
+
+    from .test_spells import BLIND
+
+    sc = wizard(BLIND, "college-of-light", active=AWAY)
+    g = sc.match.state
+    c, a = sc.p("c"), sc.p("A")
+    assert block_odds(g, c, a)[2:] == (2, True)  # 5 against 3 with b and d
+    sc.choose("blinding-light")
+    assert block_odds(g, c, a)[2:] == (1, True)  # 3 against 3, no assists
+    sc = wizard(PAIR, "college-of-beasts", stats={"b": {"st": 5}})
+    g = sc.match.state
+    assert block_odds(g, sc.p("A"), sc.p("b"))[2:] == (2, False)
+    assert g.dungeon is not None
+    g.dungeon.fury = sc.p("A")
+    assert block_odds(g, sc.p("A"), sc.p("b"))[2:] == (3, True)
