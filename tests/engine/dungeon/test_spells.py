@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine.block_strength import block_strengths
-from engine.events import Block, Induced, Injury, Roll
+from engine.events import Armour, Block, Induced, Injury, Roll
 from engine.match import run
 from engine.passing import DumpOff, with_dump_off
 from engine.skillbits import BIT
@@ -542,3 +542,13 @@ def test_bestial_fury_is_offered_for_a_blitz_after_its_target_is_named() -> None
     sc.act("A", "blitz", target="b")
     assert kind(sc) == "college_spell"
     assert sc.match.state.act_target == sc.p("b")
+
+
+def test_blinding_light_leaves_foul_assists_alone() -> None:
+    # Decision: Foul assists are not Block assists. c fouls the Prone A with
+    # b and d assisting: Armour 2 + 3 = 5, +2.
+    sc = wizard(BLIND, "college-of-light", active=AWAY, prone="A", dice=[2, 3])
+    sc.choose("blinding-light")
+    sc.act("c", "foul", target="A")
+    sc.choose("foul", sc.id("A"))
+    assert [(e.dice, e.modifier) for e in sc.events(Armour)] == [((2, 3), 2)]
