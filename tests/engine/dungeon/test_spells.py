@@ -552,3 +552,10 @@ def test_blinding_light_leaves_foul_assists_alone() -> None:
     sc.act("c", "foul", target="A")
     sc.choose("foul", sc.id("A"))
     assert [(e.dice, e.modifier) for e in sc.events(Armour)] == [((2, 3), 2)]
+
+
+def test_an_unknown_college_is_refused() -> None:
+    from engine.errors import RuleError
+
+    with pytest.raises(RuleError, match="college-of-nonsense"):
+        wizard(PAIR, "college-of-nonsense")
