@@ -62,10 +62,13 @@ def block_strengths(
     """Strength of attacker and defender after assists (``st_att``: the
     attacker's Strength before assists when skills changed it)."""
     ta, td = g.team[att], g.team[dfn]
-    sa = (g.st[att] if st_att is None else st_att) + count_assists(
-        g, ta, dfn, dfn, att, True
-    )
-    sd = g.st[dfn] + count_assists(g, td, att, att, dfn, True)
+    sa = g.st[att] if st_att is None else st_att
+    sd = g.st[dfn]
+    may_assist = g.variant.may_assist_block  # hook: Dungeon Bowl spells
+    if may_assist(g, ta):
+        sa += count_assists(g, ta, dfn, dfn, att, True)
+    if may_assist(g, td):
+        sd += count_assists(g, td, att, att, dfn, True)
     return sa, sd
 
 

@@ -281,7 +281,7 @@ class Block(Proc):
         att, dfn = self.att, self.dfn
         sa, sd = block_strengths(g, att, dfn, self.st_a)
         self.sa, self.sd = sa, sd
-        n, att_chooses = dice_count(sa, sd)
+        n, att_chooses = g.variant.block_dice(g, att, sa, sd)  # hook
         n = SB.extra_block_die(g, self, n)  # Gored by the Bull
         SB.watch_out_targeted(g, att, dfn)
         self.att_chooses = att_chooses

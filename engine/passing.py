@@ -70,6 +70,7 @@ MY_BALL = S.BIT["my-ball"]
 HAIL_MARY_PASS = S.BIT["hail-mary-pass"]
 ON_THE_BALL = S.BIT["on-the-ball"]
 RUNNING_PASS = S.BIT["running-pass"]
+GIVE_AND_GO = S.BIT["give-and-go"]  # Dungeon Bowl
 SAFE_PASS = S.BIT["safe-pass"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
 OPT_DECLINE: Option = ("decline",)
@@ -656,9 +657,26 @@ class DumpOff(Proc):
 def with_dump_off(g: GameState, q: int, block: Proc) -> Proc:
     """The procedure for a Block on ``q``: preceded by a Dump-off when
     ``q`` has the skill and the ball."""
-    if g.carrier == q and g.skills[q] & DUMP_OFF and not g.skills[q] & MY_BALL:
+    if (
+        g.carrier == q
+        and g.skills[q] & DUMP_OFF
+        and not g.skills[q] & MY_BALL
+        and g.variant.may_pass(g, g.team[q])  # hook: Dungeon Bowl spells
+    ):
         return DumpOff(q, block)
     return block
+
+
+def give_and_go(g: GameState, p: int, action: str) -> tuple[int, str]:
+    """The Activation's next phase and action once ``p`` has declared the
+    Hand-off: 9 (the activation ends after it), or, with Give and Go
+    (Dungeon Bowl) and Movement Allowance left, 5 and "move": the player may
+    go on moving once the Hand-off is resolved (a Turnover still ends the
+    activation). Decision: as with Running Pass, the normal movement rules
+    apply after it, Rushing included."""
+    if g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
+        return 5, "move"
+    return 9, action
 
 
 class HandOffAction(Proc):
@@ -685,4 +703,6 @@ class HandOffAction(Proc):
         c = g.carrier
         if (c < 0 or g.team[c] != g.team[p]) and not bitten(g):  # Quick Bite
             turnover(g, "hand_off")
+        elif g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
+            g.emit(SkillUsed(g.pid[p], "give-and-go"))
         return None

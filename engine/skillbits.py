@@ -181,6 +181,8 @@ _SLUGS: tuple[str, ...] = (
     "then-i-started-blastin",
     # Dungeon Bowl walls
     "wall-thrower",
+    # Dungeon Bowl (skills_and_traits.md "Passing Skills")
+    "give-and-go",
 )
 
 BIT: dict[str, int] = {slug: 1 << i for i, slug in enumerate(_SLUGS)}

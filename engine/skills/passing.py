@@ -79,4 +79,11 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["wall-thrower"],
         "variants.dungeon_bowl.wall_pass.WallPass._modifier: +1 at the wall",
     ),
+    # Dungeon Bowl
+    SkillSpec(
+        "give-and-go",
+        "passing",
+        S.BIT["give-and-go"],
+        "turns.Activation -> passing.give_and_go: move on after a Hand-off",
+    ),
 )

@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.block_strength import dice_count
 from engine.errors import RuleError
 from engine.pitch import Pitch
 
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.passing import PassAction
-    from engine.rules_data import Roster
+    from engine.rules_data import Roster, RulesData
     from engine.state import GameState, Option, Proc
 
 
@@ -456,6 +457,58 @@ class Variant:
         """A thrown (or bouncing) player ``q`` would come down off the
         pitch beyond ``last``; None: in the crowd (``throw_team_mate.Land``)."""
         return None
+
+    def random_skill_table(
+        self, category: str, data: RulesData | None = None
+    ) -> tuple[str, ...] | None:
+        """The format's random skill table for ``category`` (12 slugs: the
+        first die's low half 1-6, then its high half 1-6), None when the
+        category has none. BB2020: the table of ``data`` (the format's own
+        rules data by default)."""
+        if data is None:
+            from engine.rules_data import rules_data
+
+            data = rules_data(self.rules_data_version)
+        return data.random_skill_table.get(category)
+
+    # -- Dungeon Bowl spells: hooks the College Wizards use -----------------
+
+    def turn_starts(self, g: GameState, t: int) -> Proc | None:
+        """Team ``t``'s turn is about to start (``turns.Turn``, before its
+        turn marker moves): a procedure to run first, or None. BB2020: the
+        Hireling Sports-Wizard may cast (:mod:`engine.wizard`)."""
+        if g.sheets[0].wizard or g.sheets[1].wizard:
+            from engine.wizard import wizard_proc
+
+            return wizard_proc(g, t)
+        return None
+
+    def activation_spells(self, g: GameState, p: int, action: str) -> list[Proc]:
+        """Procedures run first as player ``p`` is activated for ``action``
+        (before its activation traits): none in BB2020."""
+        return []
+
+    def activation_filter(
+        self, g: GameState, t: int, opts: list[Option]
+    ) -> list[Option]:
+        """The activations team ``t`` is offered, less what the format
+        forbids now (nothing in BB2020)."""
+        return opts
+
+    def may_pass(self, g: GameState, t: int) -> bool:
+        """Whether players of team ``t`` may perform Pass actions now
+        (Hand-off and Dump-off included)."""
+        return True
+
+    def may_assist_block(self, g: GameState, t: int) -> bool:
+        """Whether players of team ``t`` may assist a Block now, offensively
+        or defensively."""
+        return True
+
+    def block_dice(self, g: GameState, att: int, sa: int, sd: int) -> tuple[int, bool]:
+        """(block dice, attacker chooses) for a Block by ``att`` at
+        Strengths ``sa`` against ``sd`` (rulebook "Block Dice")."""
+        return dice_count(sa, sd)
 
 
 # Severity of the D16 results (the apothecary keeps the less severe).
