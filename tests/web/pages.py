@@ -36,6 +36,7 @@ from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from league.services.teams import team_fire_player, team_hire_player
 from matches.models import Match, Season, WebhookDelivery
+from matches.services.forecasts import match_forecast_refresh
 from matches.services.postgame import postgame_run_current_step
 from matches.services.postgame_skill import team_sevens_advance, team_sevens_pending
 from matches.services.progress import season_resolve_next, season_resolve_start
@@ -223,6 +224,8 @@ def build_world(size: Size, capture: Callable) -> World:
         .values_list("pk", flat=True)[0]
     )
     blitz = _blitz_world(size, alice, bob, charlie, capture)
+    # the next fixture's forecast (issue 16): its page and the season show it
+    match_forecast_refresh(match_id=scheduled.pk, games=2)
     # a webhook of the Sevens league with one delivery in its log (issue 16)
     hook = webhook_create(
         league_id=league.pk, url="https://example.com/dugout-hook", kind="generic"
