@@ -163,3 +163,29 @@ def test_no_chest_option_away_from_the_chest() -> None:
     pending = sc.match.pending
     assert pending is not None
     assert all(o[0] != "open_chest" for o in pending.options)
+
+
+def test_no_chest_option_after_a_running_pass() -> None:
+    # Running Pass: after a Quick pass (4: accurate; B catches with a 3) A
+    # may go on moving, but his action is still a Pass action.
+    sc = DungeonScenario(
+        """
+        #########
+        #.A..$..#
+        #.B.....#
+        #########
+        """,
+        ball="A",
+        skills={"A": ["running-pass"]},
+        dice=[4, 3],
+    )
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("square", sc.at(2, 2))
+    assert sc.match.state.carrier == sc.p("B")
+    sc.move(3, 1)
+    sc.move(4, 1)
+    pending = sc.match.pending
+    assert pending is not None
+    assert pending.kind == "move"
+    assert all(o[0] != "open_chest" for o in pending.options)

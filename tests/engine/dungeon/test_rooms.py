@@ -441,19 +441,22 @@ def test_dragon_four_does_nothing() -> None:
 KITCHEN = """
 #########
 #A.#.d..#
-#.....b.#
-#....c..#
+#.......#
+#e...cb.#
 #########
 """
 
 
 def test_throw_food_five_knocks_the_target_down() -> None:
-    # A in the Kitchen at (1, 1); b at (6, 2) is 5 squares away (too far),
-    # d at (5, 1) is 4 away but the wall at (3, 1) hides him, c at (5, 3) is
-    # 4 away in sight (the line passes below the wall): only c. A 5 hits:
+    # A in the Kitchen at (1, 1); b at (6, 3) is 5 squares away (too far),
+    # d at (5, 1) is 4 away but the wall at (3, 1) hides him, e at (1, 3)
+    # is Prone (cannot be Knocked Down), c at (5, 3) is 4 away in sight (the
+    # line passes below the wall): only c. A 5 hits:
     # c is Knocked Down, armour 6 + 5 = 11 breaks AV 9+, Injury 2 + 3:
     # Stunned. Not a Turnover; A's activation is over.
-    sc = DungeonScenario(KITCHEN, rooms={"kitchen": (1, 1, 1, 1)}, dice=[5, 6, 5, 2, 3])
+    sc = DungeonScenario(
+        KITCHEN, rooms={"kitchen": (1, 1, 1, 1)}, prone="e", dice=[5, 6, 5, 2, 3]
+    )
     g = sc.match.state
     opt = ("activate", sc.id("A"), "throw_food")
     pending = sc.match.pending
@@ -478,7 +481,7 @@ def test_throw_food_five_knocks_the_target_down() -> None:
 
 
 def test_throw_food_four_misses() -> None:
-    sc = DungeonScenario(KITCHEN, rooms={"kitchen": (1, 1, 1, 1)}, dice=[4])
+    sc = DungeonScenario(KITCHEN, rooms={"kitchen": (1, 1, 1, 1)}, prone="e", dice=[4])
     sc.choose("activate", sc.id("A"), "throw_food")
     sc.choose("throw_food", sc.id("c"))
     assert sc.match.state.status[sc.p("c")] == STANDING
@@ -486,13 +489,13 @@ def test_throw_food_four_misses() -> None:
 
 
 def test_no_throw_food_outside_the_kitchen_or_without_a_target() -> None:
-    sc = DungeonScenario(KITCHEN, rooms={"kitchen": (2, 1, 2, 1)})
+    sc = DungeonScenario(KITCHEN, rooms={"kitchen": (2, 1, 2, 1)}, prone="e")
     pending = sc.match.pending
     assert pending is not None
     assert all(o[-1] != "throw_food" for o in pending.options)
     far = DungeonScenario(
-        KITCHEN.replace("c", "."), rooms={"kitchen": (1, 1, 1, 1)}
-    )  # b too far, d out of sight
+        KITCHEN.replace("c", "."), rooms={"kitchen": (1, 1, 1, 1)}, prone="e"
+    )  # b too far, d out of sight, e down
     pending = far.match.pending
     assert pending is not None
     assert all(o[-1] != "throw_food" for o in pending.options)
@@ -524,6 +527,7 @@ def test_gather_funds_counts_and_ends_the_activation() -> None:
     assert pending is not None
     assert pending.kind == "activate"
     assert g.pflags[sc.p("A")] & PF_USED
+    assert ("activate", sc.id("A"), "gather_funds") not in pending.options
 
 
 # -- the Sewer -----------------------------------------------------------------
@@ -562,3 +566,36 @@ def test_sewer_gives_disturbing_presence_until_the_next_activation() -> None:
     assert RoomRule("sewer", sc.id("A"), "disturbing_presence", 0) in sc.events(
         RoomRule
     )
+
+
+def test_moving_about_inside_the_sewer_is_not_entering_it() -> None:
+    # A begins his activation in the Sewer and steps to another Sewer
+    # square: no Disturbing Presence.
+    sc = DungeonScenario(
+        """
+        #########
+        #..A...b#
+        #########
+        """,
+        rooms={"sewer": (3, 1, 4, 1)},
+    )
+    g = sc.match.state
+    sc.act("A", "move")
+    sc.move(4, 1)
+    assert disturbing_presence(g, sc.p("b")) == 0
+    assert sc.events(RoomRule) == []
+
+
+def test_cursed_room_no_dodge_reroll_with_break_tackle() -> None:
+    # Dodge and Break Tackle (the Dodge test that skills act on): a natural
+    # 1, no Dodge re-roll in the Cursed Room; he Falls Over (armour 2 + 2).
+    sc = DungeonScenario(
+        DODGER,
+        rooms={"cursed_room": (1, 1, 6, 2)},
+        skills={"A": ["dodge", "break-tackle"]},
+        dice=[1, 2, 2],
+    )
+    sc.act("A", "move")
+    sc.move(4, 2)
+    assert sc.events(Reroll) == []
+    assert sc.match.state.status[sc.p("A")] == PRONE
