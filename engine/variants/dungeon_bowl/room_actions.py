@@ -32,7 +32,8 @@ Decisions:
   team, and no Star Player Points are earned for a Casualty (it is no
   Block). Throw Food and Gather Funds may be made by a Prone player, who
   stays Prone: they are made "instead of doing anything else", standing
-  up included; neither has a limit per team turn.
+  up included; neither has a limit per team turn. A failed activation
+  trait (Bone-head, Really Stupid ...) stops them like any other action.
 """
 
 from __future__ import annotations
@@ -162,6 +163,9 @@ class ThrowFood(Proc):
     def step(self, g: GameState) -> Decision | None:
         p = self.p
         if self.phase == 0:
+            if g.act_over:  # a failed activation trait (Bone-head ...)
+                g.stack.pop()
+                return None
             g.act_over = True
             targets = food_targets(g, p)
             if not targets:
@@ -201,6 +205,9 @@ class GatherFunds(Proc):
         p = self.p
         d = g.dungeon
         assert d is not None
+        if g.act_over:  # a failed activation trait (Bone-head ...)
+            g.stack.pop()
+            return None
         t = g.team[p]
         d.gather_funds[t] += 1
         g.emit(RoomRule(TREASURE_ROOM, g.pid[p], "gather_funds", d.gather_funds[t]))

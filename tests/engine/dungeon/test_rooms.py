@@ -530,6 +530,41 @@ def test_gather_funds_counts_and_ends_the_activation() -> None:
     assert ("activate", sc.id("A"), "gather_funds") not in pending.options
 
 
+def test_a_failed_bone_head_stops_gather_funds() -> None:
+    # Bone-head 2+: a 1 fails (no team re-roll), the activation ends before
+    # the funds are gathered.
+    sc = DungeonScenario(
+        """
+        ########
+        #.A....#
+        ########
+        """,
+        rooms={"treasure_room": (1, 1, 2, 1)},
+        skills={"A": ["bone-head"]},
+        dice=[1],
+    )
+    g = sc.match.state
+    assert g.dungeon is not None
+    sc.choose("activate", sc.id("A"), "gather_funds")
+    assert g.dungeon.gather_funds == [0, 0]
+    assert sc.events(RoomRule) == []
+
+
+def test_a_failed_bone_head_stops_throw_food() -> None:
+    sc = DungeonScenario(
+        KITCHEN,
+        rooms={"kitchen": (1, 1, 1, 1)},
+        prone="e",
+        skills={"A": ["bone-head"]},
+        dice=[1],
+    )
+    sc.choose("activate", sc.id("A"), "throw_food")
+    pending = sc.match.pending
+    assert pending is not None
+    assert pending.kind == "activate"
+    assert rolls(sc, "throw_food") == []
+
+
 # -- the Sewer -----------------------------------------------------------------
 
 
