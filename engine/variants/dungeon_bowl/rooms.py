@@ -18,12 +18,15 @@ Decisions (besides those of :mod:`.room_actions` and :mod:`.chests`):
   and the catch of a Hand-off is at -1 when the player handing off or the
   catcher is in the Bone Pit (once, not -2: a Hand-off has only the one
   roll, the catch). An Interference (interception) is not a Catch: no
-  modifier.
+  modifier. The Bone Pit is about the ball: Throw Team-mate and bombs are
+  not affected.
 * Cursed Room: no team re-roll (Leader's and Brilliant Coaching's
   included), no Pro, no Skill or Trait re-roll (Dodge, Sure Feet, Sure
   Hands, Catch, Pass, Brawler ...) for a roll made for a player in the
   room (the blocker for block dice). A Star Player's special rule is
-  neither a Skill nor a Trait: still usable.
+  neither a Skill nor a Trait: still usable. (Cloud Burster, which makes
+  the opponent re-roll an Interference, needs a Long pass: none in Dungeon
+  Bowl.)
 * Armoury: +1 to every Armour roll that may be modified; the rolls the
   rules call unmodified (Stab, Projectile Vomit) stay unmodified. Iron Hard
   Skin stops only opposing players' modifiers, not the room's.
