@@ -7,6 +7,7 @@ from engine.dungeon.pitch import DungeonPitch
 from engine.events import Armour, BallCaught, ChestOpened, KnockedDown, Turnover
 from engine.state import PF_USED, PRONE, STANDING, STUNNED
 from engine.tools.dungeon_scenario import DungeonScenario
+from engine.tools.invariants import check
 
 ROOM = """
 #########
@@ -189,3 +190,11 @@ def test_no_chest_option_after_a_running_pass() -> None:
     assert pending is not None
     assert pending.kind == "move"
     assert all(o[0] != "open_chest" for o in pending.options)
+
+
+def test_a_ball_in_a_closed_chest_is_in_play_for_the_invariants() -> None:
+    sc = DungeonScenario(ROOM, ball_chest=(5, 1))
+    g = sc.match.state
+    assert check(g) == []
+    g.carrier = sc.p("A")
+    assert "ball both in a Chest and in play" in check(g)
