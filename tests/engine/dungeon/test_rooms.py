@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.ball import disturbing_presence
 from engine.events import Armour, KnockedDown, Reroll, Roll, RoomRule, Turnover
 from engine.match import run
-from engine.state import PF_USED, PRONE, STANDING
+from engine.state import PF_USED, PRONE, STANDING, STUNNED
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.turns import Turn
 
@@ -634,3 +634,45 @@ def test_cursed_room_no_dodge_reroll_with_break_tackle() -> None:
     sc.move(4, 2)
     assert sc.events(Reroll) == []
     assert sc.match.state.status[sc.p("A")] == PRONE
+
+
+def test_dragon_knocks_down_a_prone_player_too() -> None:
+    # A Prone player activated in the Lair rolls as well: a 6, an Armour roll
+    # (5 + 5 = 10 breaks AV 9+, Injury 4 + 3 = 7: Stunned); he never stands.
+    sc = DungeonScenario(
+        CORRIDOR.replace("b", "."),
+        rooms={"dragon_lair": (1, 1, 2, 1)},
+        prone="A",
+        dice=[6, 5, 5, 4, 3],
+    )
+    sc.act("A", "move")
+    (armour,) = sc.events(Armour)
+    assert armour.broken is True
+    assert sc.match.state.status[sc.p("A")] == STUNNED
+    assert sc.events(Turnover) == []
+
+
+def test_forgotten_jail_leaves_at_least_ma_one() -> None:
+    # MA 2, a 1 in the Jail: MA 1 (the Characteristic Table minimum), not 0.
+    sc = DungeonScenario(
+        CORRIDOR.replace("b", "."),
+        rooms={"forgotten_jail": (1, 1, 2, 1)},
+        stats={"A": {"ma": 2}},
+        dice=[1],
+    )
+    sc.act("A", "move")
+    assert sc.match.state.ma[sc.p("A")] == 1
+    assert RoomRule("forgotten_jail", sc.id("A"), "ma", -1) in sc.events(RoomRule)
+
+
+def test_a_player_pushed_into_the_sewer_gains_disturbing_presence() -> None:
+    # A Blocks b: a Push moves him into the Sewer at (4, 1).
+    sc = DungeonScenario(CORRIDOR, rooms={"sewer": (4, 1, 6, 1)}, dice=["push"])
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    sc.choose("stay")
+    g = sc.match.state
+    assert sc.xy("b") == (4, 1)
+    assert g.dungeon is not None
+    assert g.dungeon.sewer_dp[sc.p("b")] is True
+    assert disturbing_presence(g, sc.p("A")) == 1
