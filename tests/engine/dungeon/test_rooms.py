@@ -676,3 +676,28 @@ def test_a_player_pushed_into_the_sewer_gains_disturbing_presence() -> None:
     assert g.dungeon is not None
     assert g.dungeon.sewer_dp[sc.p("b")] is True
     assert disturbing_presence(g, sc.p("A")) == 1
+
+
+def test_bone_pit_catch_of_a_ball_thrown_at_the_wall() -> None:
+    # A throws at the east wall (5: accurate at -1, Short); the ball comes
+    # back 3 squares over B in the Bone Pit at (4, 2): an inaccurate-pass
+    # catch (-1) in the Bone Pit (-1), a 4 fails (4 - 2 = 2 < 3+). It flies
+    # on to (3, 2), scatters D8 7 to (3, 3) and bounces D8 2 back to (3, 2).
+    sc = DungeonScenario(
+        """
+        #######
+        #.....#
+        #A..B.#
+        #.....#
+        #######
+        """,
+        rooms={"bone_pit": (4, 2, 4, 2)},
+        ball="A",
+        dice=[5, 3, 4, 7, 2],
+    )
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("wall", sc.at(6, 2))
+    (catch,) = rolls(sc, "catch")
+    assert (catch.dice, catch.modifier, catch.success) == ((4,), -2, False)
+    assert sc.match.state.ball == sc.at(3, 2)
