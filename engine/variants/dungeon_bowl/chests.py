@@ -32,6 +32,8 @@ Decisions:
   carrier dropping the ball is no Turnover of his team (it is not his turn).
 * The Chest is removed after the last Armour (and Injury) roll, as the
   text says ("After the Armour roll has been made for each player").
+* A player with No Hands may open a Chest, but cannot take possession of
+  the ball (BB2020 "No Hands"): it bounces from his square.
 * Opening a Chest needs a Standing player whose activation is a Move action
   (``g.act_action == "move"``): a Pass with Running Pass that goes on
   moving is still a Pass action.
@@ -39,6 +41,8 @@ Decisions:
 
 from __future__ import annotations
 
+from engine import skillbits as S
+from engine.ball import Bounce
 from engine.dungeon.pitch import DungeonPitch
 from engine.events import BallCaught, ChestOpened
 from engine.injuries import Harm, KnockDown
@@ -120,8 +124,12 @@ class OpenChest(Proc):
             g.emit(ChestOpened(t, g.pid[p], sq, "ball"))
             d.ball_chest = -1
             g.pitch = pitch.without_chest(sq)
-            g.ball = -1
             g.ball_air = False
+            if g.skills[p] & S.NO_HANDS:  # he cannot hold it: it bounces
+                g.ball = g.pos[p]
+                g.stack[-1] = Bounce(g.pos[p])
+                return None
+            g.ball = -1
             g.carrier = p
             g.emit(BallCaught(g.pid[p], g.pos[p], "chest"))
             g.stack.pop()

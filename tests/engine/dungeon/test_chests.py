@@ -198,3 +198,18 @@ def test_a_ball_in_a_closed_chest_is_in_play_for_the_invariants() -> None:
     assert check(g) == []
     g.carrier = sc.p("A")
     assert "ball both in a Chest and in play" in check(g)
+
+
+def test_a_no_hands_player_opening_the_ball_chest_lets_the_ball_bounce() -> None:
+    # No Hands: he cannot take the ball; it bounces from (4, 1), D8 7 =
+    # (0, +1), to (4, 2). No Turnover: he never held it.
+    sc = DungeonScenario(ROOM, ball_chest=(5, 1), skills={"A": ["no-hands"]}, dice=[7])
+    g = sc.match.state
+    _walk_to_chest(sc)
+    sc.choose("open_chest", sc.at(5, 1))
+    assert g.carrier == -1
+    assert g.ball == sc.at(4, 2)
+    assert g.dungeon is not None
+    assert g.dungeon.ball_chest == -1
+    assert sc.events(ChestOpened)[0].contents == "ball"
+    assert sc.events(Turnover) == []
