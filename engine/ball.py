@@ -274,6 +274,7 @@ class Catch(Proc):
                 g.stack[-1] = Bounce(sq)
                 return None
             mod = self.mod + catch_modifier(g, p)
+            mod += g.variant.catch_modifier(g, p, self.how)  # a room (Dungeon Bowl)
             self.phase = 1
             g.stack.append(Test(self.how, p, g.ag[p], mod, skill_rr=CATCH_RR))
             return None

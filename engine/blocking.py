@@ -27,6 +27,7 @@ from engine.rolls import (
     Test,
     can_use_pro,
     parse_bonus,
+    skill_reroll_ok,
     spend_team_reroll,
     team_reroll_available,
     try_pro,
@@ -299,7 +300,7 @@ class Block(Proc):
             )
         )
         opts: list[Option] = []
-        if team_reroll_available(g, g.team[att]):
+        if team_reroll_available(g, g.team[att], att):
             opts.append(OPT_TEAM_RR)
         if can_use_pro(g, att):
             opts.extend(("pro", i) for i in range(n))
@@ -307,7 +308,7 @@ class Block(Proc):
             not self.blitz
             and g.skills[att] & BRAWLER
             and BOTH_DOWN in self.dice
-            and g.has_tz(att)
+            and skill_reroll_ok(g, att)
         ):
             opts.append(OPT_BRAWLER)
         opts += block_options(g, att, n)  # Star Players' "any one die"

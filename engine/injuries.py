@@ -335,6 +335,8 @@ class Harm(Proc):
                     mb = 0
                     claws = False
                     mod = min(mod, 0)
+                if not self.no_mod:
+                    mod += g.variant.armour_modifier(g, p)  # a room (Dungeon Bowl)
                 total = d1 + d2 + mod
                 if claws and d1 + d2 >= 8 and total < av:
                     if self.by >= 0:

@@ -424,6 +424,7 @@ class PassAction(Proc):
             mod -= g.markers(g.pos[p], g.team[p])
         if g.weather == "very_sunny":
             mod -= 1
+        mod += g.variant.pass_modifier(g, p)  # a room (Dungeon Bowl)
         return mod - disturbing_presence(g, p)
 
     def _check_turnover(self, g: GameState) -> None:

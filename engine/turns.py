@@ -257,6 +257,8 @@ def activation_options(
             opts.append(ao["throw_team_mate"])
         if sk & _BOMB_OR_KICK:
             opts += special_activations(g, p, t)
+    if limited is None:
+        opts += g.variant.extra_activations(g, t)  # the board's (Dungeon Bowl)
     return g.variant.activation_filter(g, t, opts)  # hook: Dungeon Bowl spells
 
 
@@ -544,6 +546,8 @@ class Activation(Proc):
                 mopts = chainsaw_move_options(mopts)
             if g.skills[p] & SPECIAL_MOVE_MASK or self.action == "hypnotic_gaze":
                 mopts = special_move_options(g, p, self.action, mopts)
+            if extra := g.variant.extra_move_options(g, p, self.action):
+                mopts = mopts[:-1] + extra + mopts[-1:]  # ("end",) stays last
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
         if self.action == "block" and second_block_action(g, p):
@@ -634,6 +638,7 @@ class Activation(Proc):
         g.emit(ActivationEnd(g.pid[p]))
         wisdom_ends(g, p)  # Wisdom of the White Dwarf (star_rules_d_team)
         activation_over(g, p)  # Frenzied Rush
+        g.variant.activation_ends(g, p)  # the board's (Dungeon Bowl rooms)
         g.act_player = -1
         g.act_target = -1
         g.act_over = False

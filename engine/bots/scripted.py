@@ -32,7 +32,15 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
-from engine.bots import college_wizard, desperate, special, stars_a, stars_c, stars_d
+from engine.bots import (
+    college_wizard,
+    desperate,
+    dungeon_rooms,
+    special,
+    stars_a,
+    stars_c,
+    stars_d,
+)
 from engine.bots import star_rules_b as star_b
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
@@ -115,7 +123,8 @@ class ScriptedBot:
         if handler is not None:
             choice = handler(self, d, g)
             if choice is not None and choice in opts:
-                return stars_c.refine(d, g, special.refine(d, g, choice))
+                choice = stars_c.refine(d, g, special.refine(d, g, choice))
+                return dungeon_rooms.refine(d, g, choice)  # Dungeon Bowl
         if d.kind == "activate" and END_TURN in opts:
             return END_TURN
         if d.kind == "move" and END in opts:
@@ -719,3 +728,4 @@ _HANDLERS.update(stars_c.HANDLERS)
 _HANDLERS.update(stars_d.HANDLERS)  # Star Players' rules, group d
 # Dungeon Bowl spells: the College Wizards (engine/bots/college_wizard.py).
 _HANDLERS.update(college_wizard.HANDLERS)
+_HANDLERS.update(dungeon_rooms.HANDLERS)  # Dungeon Bowl's rooms

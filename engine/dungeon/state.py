@@ -8,7 +8,15 @@ modules add fields here (and to ``_LISTS`` when a field is a list).
 
 from __future__ import annotations
 
-_LISTS = ("teleports", "gather_funds", "dugout_used")
+_LISTS = (
+    "teleports",
+    "gather_funds",
+    "dugout_used",
+    # Dungeon Bowl rooms
+    "sewer_dp",
+    "room_ma",
+    "room_st",
+)
 
 
 class DungeonState:
@@ -26,6 +34,12 @@ class DungeonState:
     a game); ``fury``: the player Bestial Fury gives three block dice this
     team turn; ``vined``: the player Grasping Vines bars from activation this
     team turn; ``blinded``: the team under Blinding Light (-1 for none).
+
+    Dungeon Bowl rooms: ``sewer_dp[p]``: player ``p`` has Disturbing
+    Presence from the Sewer (until his next activation begins);
+    ``room_ma[p]`` / ``room_st[p]``: what the Forgotten Jail / the Chaotic
+    Idol changed his MA / ST by for his current activation (undone when it
+    ends).
     """
 
     __slots__ = (
@@ -39,6 +53,10 @@ class DungeonState:
         "fury",
         "vined",
         "blinded",
+        # Dungeon Bowl rooms
+        "sewer_dp",
+        "room_ma",
+        "room_st",
     )
 
     def __init__(self, n_players: int, ball_chest: int = -1, turn_cap: int = 0) -> None:
@@ -52,6 +70,10 @@ class DungeonState:
         self.fury = -1
         self.vined = -1
         self.blinded = -1
+        # Dungeon Bowl rooms
+        self.sewer_dp = [False] * n_players
+        self.room_ma = [0] * n_players
+        self.room_st = [0] * n_players
 
     def copy(self) -> DungeonState:
         new = object.__new__(DungeonState)

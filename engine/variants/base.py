@@ -510,6 +510,60 @@ class Variant:
         Strengths ``sa`` against ``sd`` (rulebook "Block Dice")."""
         return dice_count(sa, sd)
 
+    # Dungeon Bowl rooms -------------------------------------------------------
+    # Where a square of the board changes a BB2020 rule (Dungeon Bowl's
+    # rooms, engine/variants/dungeon_bowl/rooms.py). Defaults: BB2020.
+
+    def armour_modifier(self, g: GameState, p: int) -> int:
+        """What the board adds to an Armour roll made for player ``p``."""
+        return 0
+
+    def pass_modifier(self, g: GameState, p: int) -> int:
+        """What the board adds to player ``p``'s Passing Ability test when
+        he throws the ball."""
+        return 0
+
+    def catch_modifier(self, g: GameState, p: int, how: str) -> int:
+        """What the board adds to player ``p``'s test to catch the ball
+        (``how``: "catch", "hand_off", ...)."""
+        return 0
+
+    def rerolls_allowed(self, g: GameState, p: int) -> bool:
+        """Whether a roll for player ``p`` may be re-rolled with a team
+        re-roll or a Skill or Trait (Pro, Dodge, Sure Feet, Brawler ...)."""
+        return True
+
+    def rush_target(self, g: GameState, p: int) -> int:
+        """The target of player ``p``'s Rush roll (2+: Falls Over on a 1)."""
+        return 2
+
+    def activation_procs(self, g: GameState, p: int, action: str) -> list[Proc]:
+        """Procedures the board adds when player ``p`` is activated, after
+        his activation traits (run in order)."""
+        return []
+
+    def activation_ends(self, g: GameState, p: int) -> None:
+        """Player ``p``'s activation has ended (undo what lasted for it)."""
+
+    def extra_activations(self, g: GameState, t: int) -> list[Option]:
+        """Activations of team ``t`` the board allows beyond the BB2020 ones
+        (``("activate", player id, action)``)."""
+        return []
+
+    def extra_move_options(
+        self, g: GameState, p: int, action: str
+    ) -> tuple[Option, ...]:
+        """Options the board adds where player ``p`` may stop moving."""
+        return ()
+
+    def special_receive(self, g: GameState, act: Proc, p: int, choice: Option) -> bool:
+        """Apply one of :meth:`extra_move_options`; False when it is none."""
+        return False
+
+    def entered(self, g: GameState, p: int, sq: int, src: int) -> None:
+        """Player ``p`` arrived on ``sq`` from ``src`` (-1: from off the
+        board). Called only in a format with a dungeon (``g.dungeon``)."""
+
 
 # Severity of the D16 results (the apothecary keeps the less severe).
 _SEVERITY: dict[str, int] = {

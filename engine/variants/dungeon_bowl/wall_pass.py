@@ -317,7 +317,7 @@ class WallFlight(Proc):
         if q >= 0 and can_catch(g, q) and not g.skills[q] & S.NO_HANDS:
             self.catcher = q
             self.phase = 2
-            mod = -1 + catch_modifier(g, q)
+            mod = -1 + catch_modifier(g, q) + g.variant.catch_modifier(g, q, "catch")
             g.stack.append(Test("catch", q, g.ag[q], mod, skill_rr=CATCH_RR))
             return None
         return self._fly(g)
