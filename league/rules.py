@@ -28,6 +28,8 @@ class LeagueRules:
     tracks_spp: bool
     points: tuple[int, int, int]
     tiebreakers: tuple[str, ...]
+    # The league plays with a time limit (a Dungeon Bowl game may end 0-0).
+    time_limit: bool = False
 
     @property
     def format(self) -> str:
@@ -52,6 +54,7 @@ class LeagueRules:
             "tiebreakers": list(self.tiebreakers),
             "casualty_table": self.casualty_table,
             "spp": self.tracks_spp,
+            "time_limit": self.time_limit,
         }
 
 
@@ -67,6 +70,7 @@ def league_rules(league: League) -> LeagueRules:
         and (not variant.spp_optional or league.sevens_spp),
         points=(league.points_win, league.points_draw, league.points_loss),
         tiebreakers=tuple(league.tiebreakers),
+        time_limit=league.time_limit,
     )
 
 
@@ -82,6 +86,20 @@ def settings_rules(settings: Mapping[str, Any]) -> LeagueRules:
         tracks_spp=bool(settings.get("spp", True)),
         points=(int(points[0]), int(points[1]), int(points[2])),
         tiebreakers=tuple(settings.get("tiebreakers", ())),
+        time_limit=bool(settings.get("time_limit", False)),
+    )
+
+
+def format_defaults(format_slug: str) -> tuple[str, str]:
+    """The rules-data version and the casualty table a new league of this
+    format takes (a Dungeon Bowl league: the colleges and its D16 table;
+    a format whose Injury table gives casualties keeps the model's default
+    table, which it never reads)."""
+    variant = get_variant(format_slug)
+    own = variant.league_casualty_table()
+    return (
+        variant.rules_data_version,
+        own.name if own is not None else League.CasualtyTable.BB2020,
     )
 
 

@@ -92,6 +92,11 @@ class LeagueInputSerializer(InputSerializer):
         choices=League.CasualtyTable.choices, required=False
     )
     sevens_spp = serializers.BooleanField(default=False)
+    time_limit = serializers.BooleanField(
+        default=False,
+        help_text="Dungeon Bowl: the league plays with a time limit, so a "
+        "game may end 0-0",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -117,6 +122,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "tiebreakers",
             "casualty_table",
             "sevens_spp",
+            "time_limit",
             "is_open",
         ]
 

@@ -30,6 +30,7 @@ def league_create(
     tiebreakers: list[str] | None = None,
     casualty_table: str | None = None,
     sevens_spp: bool = False,
+    time_limit: bool = False,
 ) -> League:
     """Create a league; its creator becomes the commissioner and it pins the
     current rules-data version."""
@@ -58,6 +59,7 @@ def league_create(
         tiebreakers=order,
         casualty_table=casualty_table or _default_table(variant),
         sevens_spp=sevens_spp,
+        time_limit=time_limit,
     )
     league.full_clean()
     try:

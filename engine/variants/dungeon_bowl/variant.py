@@ -5,8 +5,9 @@ class's ``pitch`` is only a default dungeon for tools that ask a variant for
 one. The wall rules (:mod:`.walls`) and the rooms' rules (:mod:`.rooms`)
 and the league hooks (:mod:`.league_hooks`) are mixins; the game's flow, Chests and Portals live in their own modules.
 
-Not registered yet: a format is offered to leagues only once the engine
-plays its whole game.
+Registered: leagues of the format record their matches (tabletop reports)
+and run its league rules; resolving a match needs the engine's Dungeon
+Bowl game.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.pitch import Pitch
+from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
 from engine.variants.dungeon_bowl.rooms import RoomRules
@@ -41,4 +43,4 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, BloodBowl2020):
         return DungeonPitch(Dungeon(generate(seed)))
 
 
-DUNGEON_BOWL = DungeonBowl()
+DUNGEON_BOWL = register(DungeonBowl())
