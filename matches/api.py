@@ -246,6 +246,14 @@ class ReportInputSerializer(InputSerializer):
         "pairs, tied throws included; omitted, the server rolls them.",
     )
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    gather_funds = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=16),
+        min_length=2,
+        max_length=2,
+        required=False,
+        help_text="Dungeon Bowl: [home, away], each team's Gather Funds actions "
+        "in the Treasure Room (0-16); omitted, none. Refused in other formats.",
+    )
     mvps = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         max_length=2,
@@ -500,6 +508,7 @@ def _standings_body(season_id: int) -> dict[str, Any]:
                 "cas_against": r.cas_against,
                 "cas_diff": r.cas_diff,
                 "points": r.points,
+                "bonus_points": r.bonus_points,
                 "tiebreaks": r.tiebreak_notes,
             }
             for i, r in enumerate(table, start=1)
@@ -574,6 +583,9 @@ class MatchReportApi(APIView):
             mvps=data.get("mvps", []),
             knocked_out=data.get("knocked_out", []),
             sent_off=data.get("sent_off", []),
+            gather_funds=tuple(data["gather_funds"])
+            if "gather_funds" in data
+            else None,
         )
         match_submit_report(match_id=pk, report=report, actor=request.user)
         match = get_object_or_404(match_detail_qs(), pk=pk)
