@@ -54,7 +54,9 @@ class LeagueRules:
             "tiebreakers": list(self.tiebreakers),
             "casualty_table": self.casualty_table,
             "spp": self.tracks_spp,
-            "time_limit": self.time_limit,
+            # pinned only when on (the leagues of every other format, and
+            # Dungeon Bowl leagues without one, keep the snapshot they had)
+            **({"time_limit": True} if self.time_limit else {}),
         }
 
 

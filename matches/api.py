@@ -381,6 +381,15 @@ class RedraftOutputSerializer(serializers.Serializer[Any]):
     carry_over = Int()
     total = Int()
     remaining = Int()
+    scouted = serializers.ListField(
+        child=Int(),
+        help_text="players scouted away before the re-draft (Dungeon Bowl: a "
+        "6 on a D6 for each player with an MVP award); they cannot be kept",
+    )
+    trophy_rerolls = Int(
+        help_text="free team re-rolls of a trophy the team holds (the Dungeon "
+        "Bowl Trophy), added to the re-rolls the re-draft buys"
+    )
     errors = ErrorSerializer(many=True, help_text="what stops this re-draft")
 
 
@@ -757,6 +766,8 @@ def _preview_dict(preview: RedraftPreview) -> dict[str, Any]:
         "carry_over": preview.carry_over,
         "total": preview.total,
         "remaining": preview.remaining,
+        "scouted": preview.scouted,
+        "trophy_rerolls": preview.trophy_rerolls,
         "errors": [
             {"code": v.code, "field": v.field, "message": v.message}
             for v in preview.violations

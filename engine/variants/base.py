@@ -431,14 +431,13 @@ class Variant:
         (a trophy); none by default."""
         return 0
 
-    def scouting_on(self) -> int | None:
-        """The D6 result on which a player with an MVP award is scouted away
-        at the re-draft (None: no scouting), and :meth:`scouting_compensation`
-        is what each scouted player adds to the Re-Draft Budget."""
-        return None
-
-    def scouting_compensation(self) -> int:
-        return 0
+    def scouting(
+        self, mvp_player_ids: Sequence[int], roller: Roller
+    ) -> tuple[tuple[int, ...], tuple[Roll, ...]]:
+        """Before a re-draft, the players with an MVP award (in the order
+        given) that leave the team, scouted away, and the dice rolled; each
+        counts in :meth:`redraft_budget` (``scouted``). None by default."""
+        return (), ()
 
     def redraft_budget(
         self,

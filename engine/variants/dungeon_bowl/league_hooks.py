@@ -6,7 +6,7 @@ casualty table, the post-game steps, the end of a season), built on
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
@@ -143,11 +143,13 @@ class LeagueHooks:
         """The Dungeon Bowl Trophy: its holder adds one team re-roll."""
         return league.trophy_rerolls(True)
 
-    def scouting_on(self) -> int | None:
-        return league.league_rules().scouting_on
-
-    def scouting_compensation(self) -> int:
-        return league.league_rules().scouting_compensation
+    def scouting(
+        self, mvp_player_ids: Sequence[int], roller: Roller
+    ) -> tuple[tuple[int, ...], tuple[Roll, ...]]:
+        """Re-drafting "1. Scouting" (:func:`.league.scouting`): a D6 for
+        each player with any MVP award, a 6 and he leaves."""
+        result = league.scouting(tuple(mvp_player_ids), roller)
+        return tuple(int(p) for p in result.scouted), result.rolls
 
     def redraft_budget(
         self,
