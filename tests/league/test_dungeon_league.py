@@ -297,3 +297,30 @@ def test_a_college_team_cannot_buy_an_apothecary_later(walkers):
         team_buy(team_id=walkers.pk, item="apothecary")
     assert [v.code for v in exc.value.violations] == ["apothecary_not_allowed"]
     assert db_snapshot() == before
+
+
+# --- advancement -----------------------------------------------------------------
+
+
+def test_a_random_skill_is_rolled_on_the_dungeon_bowl_table(walkers, monkeypatch):
+    from engine.dice import ScriptedRoller
+    from league.models import Player
+    from league.services import advancement
+
+    # 2 (1-3: first half) and 6: Kick on the BB2020 General table, Portal
+    # Navigator on the Dungeon Bowl one (skills_and_traits.md)
+    monkeypatch.setattr(
+        advancement, "SeededRoller", lambda seed: ScriptedRoller([2, 6])
+    )
+    clanrat = walkers.players.get(number=1)
+    Player.objects.filter(pk=clanrat.pk).update(spp=3)
+
+    advancement.player_advance(
+        player_id=clanrat.pk, kind="random_primary", category="general"
+    )
+
+    clanrat.refresh_from_db()
+    assert clanrat.gained_skills == [{"skill": "portal-navigator", "param": None}]
+    # BB2020 (post-game_sequence.md): 3 SPP for a first random Primary
+    # skill, which adds 10,000 to the player's value
+    assert (clanrat.spp, clanrat.value) == (0, 60_000)
