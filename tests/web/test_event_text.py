@@ -183,3 +183,24 @@ def test_the_replay_and_the_key_log_show_the_nomination(describer):
         )
     key = match_log(match, kind="key").filter(type="nomination")
     assert key.count() == len(rows)
+
+
+def test_rolled_winnings_and_treasure_room_funds_read_as_a_sentence(
+    offline_describer,
+):
+    # a Dungeon Bowl post-game (matches/services/postgame.py)
+    payload = {
+        "step": "winnings",
+        "fan_attendance": 0,
+        "home": 50_000,
+        "away": 30_000,
+        "dice": [
+            {"purpose": "dungeon_winnings", "sides": 6, "result": 5},
+            {"purpose": "dungeon_winnings", "sides": 6, "result": 3},
+        ],
+        "treasure_room": {"1": {"uses": 3, "gold": 20_000}},
+    }
+    assert describe(offline_describer, "postgame_winnings", payload) == (
+        "Winnings: the winner's dice 5 and 3; Home Team 50,000, Away Team 30,000; "
+        "Home Team gathered 20,000 in the Treasure Room"
+    )
