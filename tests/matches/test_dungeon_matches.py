@@ -442,3 +442,21 @@ def test_the_post_game_task_run_twice_pays_once(
     ]
     assert [(r, a) for r, a, _ in ledger(fire)] == [("winnings", 40_000)]
     assert Match.objects.get(pk=match.pk).status == Match.Status.COMPLETE
+
+
+def test_a_conceded_game_pays_the_high_die_to_the_team_that_stayed(
+    match, alice, shadows, fire, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # Shadows concede before anyone scores: Fire win, dice 1 and 4
+    scripted_winnings += [1, 4]
+    submit(
+        match,
+        alice,
+        Report(0, 0, conceded_by=shadows.pk),
+        django_capture_on_commit_callbacks,
+    )
+
+    postgame_run(match_id=match.pk)
+
+    assert [(r, a) for r, a, _ in ledger(fire)] == [("winnings", 40_000)]
+    assert [(r, a) for r, a, _ in ledger(shadows)] == [("winnings", 10_000)]
