@@ -393,6 +393,9 @@ class Variant:
         raise NotImplementedError(f"{self.name} defines no winnings")
 
     # Dungeon Bowl league
+    # Whether the match engine plays this format's whole game (a league may
+    # resolve its matches); False while a format's game is being written.
+    engine_plays_game: ClassVar[bool] = True
     # A report of this format may give each team's Gather Funds count (the
     # Dungeon Bowl Treasure Room); the post-game pays :meth:`gathered_funds`.
     gathers_funds: ClassVar[bool] = False

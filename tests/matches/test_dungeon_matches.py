@@ -460,3 +460,31 @@ def test_a_conceded_game_pays_the_high_die_to_the_team_that_stayed(
 
     assert [(r, a) for r, a, _ in ledger(fire)] == [("winnings", 40_000)]
     assert [(r, a) for r, a, _ in ledger(shadows)] == [("winnings", 10_000)]
+
+
+# --- resolving ---------------------------------------------------------------
+
+
+def test_a_dungeon_bowl_match_is_not_resolved_until_the_engine_plays_the_game(
+    match, alice
+):
+    # Decision (league_hooks.py): the engine does not play the Dungeon Bowl
+    # game yet, so resolving is refused with a code and nothing is queued
+    from matches.models import TaskProgress
+    from matches.services.progress import match_resolve_start, season_resolve_start
+    from tests.world import api_as
+
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_resolve_start(match_id=match.pk, actor=alice)
+    assert codes(exc) == [("engine_cannot_play", None)]
+    with pytest.raises(ServiceError) as exc:
+        season_resolve_start(season_id=match.season_id, scope="season", actor=alice)
+    assert codes(exc) == [("engine_cannot_play", None)]
+    response = api_as(alice).post(f"/api/matches/{match.pk}/resolve/")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "engine_cannot_play"
+    assert db_state() == before
+    assert not TaskProgress.objects.exists()
