@@ -156,3 +156,44 @@ def test_a_blood_bowl_report_form_has_no_gather_funds(client, sevens, bob, charl
     html = client.get(f"/matches/{m.pk}/report/").content.decode()
 
     assert "gather_funds" not in html
+
+
+def test_the_pages_of_a_played_dungeon_bowl_match_show_it(
+    client, match, bob, alice, django_capture_on_commit_callbacks
+):
+    from matches.services.report import (
+        CasualtyLine,
+        PlayerLine,
+        Report,
+        match_submit_report,
+    )
+
+    home = list(match.home.players.order_by("number"))
+    away = list(match.away.players.order_by("number"))
+    report = Report(
+        1,
+        0,
+        players=[PlayerLine(home[0].pk, touchdowns=1)],
+        # three Badly Hurt caused by the losers: their bonus League point
+        casualties=[
+            CasualtyLine(home[i].pk, casualty_roll=1, inflicted_by=away[0].pk)
+            for i in (1, 2, 3)
+        ],
+        gather_funds=(0, 3),
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        match_submit_report(match_id=match.pk, report=report, actor=alice)
+    client.force_login(bob)
+
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    season = client.get(f"/seasons/{match.season_id}/")
+    team = client.get(f"/teams/{match.away_id}/")
+
+    assert "gathered 20,000 in the Treasure Room" in page
+    assert season.status_code == 200
+    assert team.status_code == 200
+    # the season page's table: the winners 3, the losers 0 + 1 bonus point
+    points = {
+        line.row.team_id: line.row.points for line in season.context["view"].standings
+    }
+    assert points == {match.home_id: 3, match.away_id: 1}
