@@ -76,6 +76,9 @@ class League(models.Model):
     # Bowl) may play with its optional time limit ("Time Limits"): only then
     # may a report give a level score (0-0). Ignored by other formats.
     time_limit = models.BooleanField(default=False)
+    # Whether the format's casualty bonus counts (Dungeon Bowl: +1 League
+    # point for 3 or more SPP casualties, which the rules make optional).
+    casualty_bonus = models.BooleanField(default=True)
     # Dice between matches (advancement rolls, the Sevens post-game skill)
     # derive their seed from this and what is being rolled, so a retried
     # request rolls the same dice.

@@ -30,10 +30,17 @@ class LeagueRules:
     tiebreakers: tuple[str, ...]
     # The league plays with a time limit (a Dungeon Bowl game may end 0-0).
     time_limit: bool = False
+    # The format's casualty bonus counts (on unless the league switched it off).
+    casualty_bonus: bool = True
 
     @property
     def format(self) -> str:
         return self.variant.name
+
+    def points_casualty_bonus(self) -> tuple[int, int] | None:
+        """The format's casualty bonus (at least, points), unless the league
+        switched it off."""
+        return self.variant.casualty_bonus() if self.casualty_bonus else None
 
     def casualty(self) -> CasualtyTable | None:
         """The table casualties are rolled on after the game, or None when
@@ -57,6 +64,7 @@ class LeagueRules:
             # pinned only when on (the leagues of every other format, and
             # Dungeon Bowl leagues without one, keep the snapshot they had)
             **({"time_limit": True} if self.time_limit else {}),
+            **({} if self.casualty_bonus else {"casualty_bonus": False}),
         }
 
 
@@ -73,6 +81,7 @@ def league_rules(league: League) -> LeagueRules:
         points=(league.points_win, league.points_draw, league.points_loss),
         tiebreakers=tuple(league.tiebreakers),
         time_limit=league.time_limit,
+        casualty_bonus=league.casualty_bonus,
     )
 
 
@@ -89,6 +98,7 @@ def settings_rules(settings: Mapping[str, Any]) -> LeagueRules:
         points=(int(points[0]), int(points[1]), int(points[2])),
         tiebreakers=tuple(settings.get("tiebreakers", ())),
         time_limit=bool(settings.get("time_limit", False)),
+        casualty_bonus=bool(settings.get("casualty_bonus", True)),
     )
 
 

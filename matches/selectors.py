@@ -96,7 +96,7 @@ def _table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:
         points=settings.get("points", (3, 1, 0)),
         tiebreakers=settings.get("tiebreakers", ()),
         seed=season.seed,
-        casualty_bonus=settings_rules(settings).variant.casualty_bonus(),
+        casualty_bonus=settings_rules(settings).points_casualty_bonus(),
     )
 
 

@@ -97,6 +97,11 @@ class LeagueInputSerializer(InputSerializer):
         help_text="Dungeon Bowl: the league plays with a time limit, so a "
         "game may end 0-0",
     )
+    casualty_bonus = serializers.BooleanField(
+        default=True,
+        help_text="Dungeon Bowl: +1 League point for causing 3 or more SPP "
+        "casualties in a game (the rules make it optional)",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -123,6 +128,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "casualty_table",
             "sevens_spp",
             "time_limit",
+            "casualty_bonus",
             "is_open",
         ]
 

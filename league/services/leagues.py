@@ -31,6 +31,7 @@ def league_create(
     casualty_table: str | None = None,
     sevens_spp: bool = False,
     time_limit: bool = False,
+    casualty_bonus: bool = True,
 ) -> League:
     """Create a league; its creator becomes the commissioner and it pins the
     current rules-data version."""
@@ -60,6 +61,7 @@ def league_create(
         casualty_table=casualty_table or _default_table(variant),
         sevens_spp=sevens_spp,
         time_limit=time_limit,
+        casualty_bonus=casualty_bonus,
     )
     league.full_clean()
     try:

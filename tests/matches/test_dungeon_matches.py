@@ -488,3 +488,35 @@ def test_a_dungeon_bowl_match_is_not_resolved_until_the_engine_plays_the_game(
     assert response.json()["errors"][0]["code"] == "engine_cannot_play"
     assert db_state() == before
     assert not TaskProgress.objects.exists()
+
+
+def test_a_league_may_switch_the_casualty_bonus_off(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    league = league_create(
+        commissioner=alice,
+        name="No Bonus",
+        format="dungeon-bowl",
+        casualty_bonus=False,
+    )
+    home = college_team(
+        league, bob, "college-of-shadows", "skaven-clanrat-lineman", "NB A"
+    )
+    away = college_team(
+        league, charlie, "college-of-fire", "bloodborn-marauder-lineman", "NB B"
+    )
+    match = one_match(league, home, away)
+    h, a = roster(home), roster(away)
+    report = win_1_0(
+        match,
+        casualties=[
+            CasualtyLine(h[i].pk, casualty_roll=1, inflicted_by=a[0].pk)
+            for i in (1, 2, 3)
+        ],
+    )
+    with django_capture_on_commit_callbacks():
+        match_submit_report(match_id=match.pk, report=report, actor=alice)
+
+    rows = {r.team_id: r for r in season_standings(match.season)}
+    assert match.season.settings["casualty_bonus"] is False
+    assert (rows[away.pk].points, rows[away.pk].bonus_points) == (0, 0)
