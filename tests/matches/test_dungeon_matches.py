@@ -520,3 +520,33 @@ def test_a_league_may_switch_the_casualty_bonus_off(
     rows = {r.team_id: r for r in season_standings(match.season)}
     assert match.season.settings["casualty_bonus"] is False
     assert (rows[away.pk].points, rows[away.pk].bonus_points) == (0, 0)
+
+
+# --- inducements ---------------------------------------------------------------
+
+
+def test_a_college_team_induces_only_what_dungeon_bowl_offers(match, bob, shadows):
+    from matches.services.inducements import Purchase, match_buy_inducements
+
+    before = db_state()
+    # inducements.md: Extra Team Training and Bribes; no Bloodweiser Kegs
+    with pytest.raises(ServiceError) as exc:
+        match_buy_inducements(
+            match_id=match.pk,
+            team_id=shadows.pk,
+            actor=bob,
+            items=[Purchase("bloodweiser_kegs")],
+        )
+    assert [v.code for v in exc.value.violations] == ["unknown_inducement"]
+    assert db_state() == before
+
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=shadows.pk,
+        actor=bob,
+        items=[Purchase("extra_team_training")],
+    )
+
+    # 100,000 from the treasury (equal team values: no petty cash)
+    shadows.refresh_from_db()
+    assert shadows.treasury == 350_000
