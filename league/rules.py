@@ -102,6 +102,12 @@ def settings_rules(settings: Mapping[str, Any]) -> LeagueRules:
     )
 
 
+def season_variant(settings: Mapping[str, Any], league: League) -> Variant:
+    """The format a season plays: the one it pinned, or its league's for a
+    season that pinned none."""
+    return get_variant(str(settings.get("format") or league.format))
+
+
 def format_defaults(format_slug: str) -> tuple[str, str]:
     """The rules-data version and the casualty table a new league of this
     format takes (a Dungeon Bowl league: the colleges and its D16 table;

@@ -96,7 +96,10 @@ def _table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:
         points=settings.get("points", (3, 1, 0)),
         tiebreakers=settings.get("tiebreakers", ()),
         seed=season.seed,
-        casualty_bonus=settings_rules(settings).points_casualty_bonus(),
+        # a season pinned before formats were pinned has no bonus
+        casualty_bonus=settings_rules(settings).points_casualty_bonus()
+        if "format" in settings
+        else None,
     )
 
 

@@ -34,7 +34,7 @@ from league.access import (
 from league.errors import ServiceError
 from league.forms import show_violations
 from league.models import Team
-from league.rules import settings_rules
+from league.rules import season_variant
 from league.selectors import (
     league_member_ids,
 )
@@ -426,7 +426,9 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         stars=stars,
         home=match.home,
         away=match.away,
-        gathers_funds=settings_rules(match.season.settings).variant.gathers_funds,
+        gathers_funds=season_variant(
+            match.season.settings, match.season.league
+        ).gathers_funds,
     )
     casualties = casualty_formset(data, players=available, stars=stars)
     general: list[str] = []

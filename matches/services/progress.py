@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from league.errors import ServiceError
 from league.page_cache import league_cache_bump
-from league.rules import settings_rules
+from league.rules import season_variant
 from matches.engine_bridge import team_skill_problem
 from matches.models import Match, MatchEvent, Season, TaskProgress
 from matches.services.resolve import REFUSED
@@ -158,7 +158,7 @@ def _refuse_unplayable(season: Season, teams: set[Any]) -> None:
     """Refuse to resolve with the engine a format whose game it does not
     play yet, or when a team fields a player with a skill the engine does
     not implement (it would play without it)."""
-    variant = settings_rules(season.settings).variant
+    variant = season_variant(season.settings, season.league)
     if not variant.engine_plays_game:
         raise ServiceError.one(
             "engine_cannot_play",
