@@ -113,7 +113,11 @@ def _season_awards_pay(
     season: Season, awards: dict[int, dict[str, int]], actor: AbstractBaseUser
 ) -> None:
     """Pay the prizes (a ledger row each) and give the Trophy's re-rolls
-    (free: they add to the team's re-rolls and its value, no gold moves)."""
+    (free: they add to the team's re-rolls and its value, no gold moves).
+    Decision: the Trophy's re-roll may take a team past its 8 re-rolls (the
+    text adds it "to its Team Draft list" with no limit); it stays through
+    the re-draft that follows (``RedraftPreview.trophy_rerolls``) and is gone
+    after the next season's re-draft unless the team wins again."""
     teams = Team.objects.select_for_update().filter(pk__in=list(awards)).order_by("pk")
     for team in teams:
         award = awards[team.pk]
