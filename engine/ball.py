@@ -317,7 +317,7 @@ class Bounce(Proc):
             g.stack[-1] = TouchbackProc()
             return None
         if dst < 0:
-            g.stack[-1] = ThrowIn(src)
+            g.stack[-1] = g.variant.ball_off_pitch(g, src, _dir(d))
             return None
         q = g.board[dst]
         if q >= 0:
@@ -366,7 +366,7 @@ class Scatter(Proc):
                 if g.kick_mode:
                     g.stack[-1] = TouchbackProc()
                 else:
-                    g.stack[-1] = ThrowIn(sq)
+                    g.stack[-1] = g.variant.ball_off_pitch(g, sq, _dir(d))
                 return None
             sq = nxt
         g.ball = sq
@@ -397,7 +397,7 @@ class Deviate(Proc):
         g.emit(BallMove("deviate", self.src, dst))
         g.ball_air = False
         if dst < 0:
-            g.stack[-1] = ThrowIn(last)
+            g.stack[-1] = g.variant.ball_off_pitch(g, last, (dx, dy))
             return None
         g.ball = dst
         g.stack[-1] = land_ball(g, dst, self.mod, True)

@@ -179,6 +179,10 @@ _SLUGS: tuple[str, ...] = (
     "watch-out",
     "excuse-me-are-you-a-zoat",
     "then-i-started-blastin",
+    # Dungeon Bowl walls
+    "wall-thrower",
+    # Dungeon Bowl (skills_and_traits.md "Passing Skills")
+    "give-and-go",
 )
 
 BIT: dict[str, int] = {slug: 1 << i for i, slug in enumerate(_SLUGS)}

@@ -41,6 +41,15 @@ INDUCED = {
     "sports_espionage": "Desperate Measure Sports Espionage",
     "banana_skin": "Desperate Measure Discarded Banana Skin",
     "magic_scroll": "Desperate Measure Magic Scroll",
+    # Dungeon Bowl spells: the College Wizards
+    # (engine/variants/dungeon_bowl/spell_effects.py)
+    "bestial_fury": "Amber Wizard's Bestial Fury",
+    "life_drain": "Amethyst Wizard's Life Drain",
+    "chain_lightning": "Celestial Wizard's Chain Lightning",
+    "transmutation": "Gold Wizard's Transmutation",
+    "shadowed_step": "Grey Wizard's Shadowed Step",
+    "grasping_vines": "Jade Wizard's Grasping Vines",
+    "blinding_light": "Light Wizard's Blinding Light",
 }
 # Actions that name their target when declared (engine.events.Nomination).
 DECLARED = {"blitz": "Blitz", "foul": "Foul"}
@@ -104,6 +113,10 @@ BALL_MOVES = {
     "throw_in": "is thrown back in by the crowd",
     "dropped": "is dropped",
     "thrown": "is thrown",
+    # Dungeon Bowl walls
+    "ricochet": "ricochets off the wall",
+    "chasm": "scatters out of the Fiery Chasm",
+    "wall_flight": "flies on",
 }
 
 

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
-from engine.bots import desperate, special, stars_a, stars_c, stars_d
+from engine.bots import college_wizard, desperate, special, stars_a, stars_c, stars_d
 from engine.bots import star_rules_b as star_b
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
@@ -717,3 +717,5 @@ _HANDLERS.update(desperate.HANDLERS)
 _HANDLERS.update(special.HANDLERS)
 _HANDLERS.update(stars_c.HANDLERS)
 _HANDLERS.update(stars_d.HANDLERS)  # Star Players' rules, group d
+# Dungeon Bowl spells: the College Wizards (engine/bots/college_wizard.py).
+_HANDLERS.update(college_wizard.HANDLERS)

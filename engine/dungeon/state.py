@@ -20,6 +20,12 @@ class DungeonState:
     (Treasure Room); ``dugout_used[t]``: whether team ``t`` used its
     Dugout Portal or the Magic Sponge this team turn; ``turn_cap``: team
     turns per team before the time limit (0: none).
+
+    Dungeon Bowl spells (engine/variants/dungeon_bowl/spells.py):
+    ``spell_used[t]``: team ``t``'s College Wizard has cast its spell (once
+    a game); ``fury``: the player Bestial Fury gives three block dice this
+    team turn; ``vined``: the player Grasping Vines bars from activation this
+    team turn; ``blinded``: the team under Blinding Light (-1 for none).
     """
 
     __slots__ = (
@@ -28,6 +34,11 @@ class DungeonState:
         "gather_funds",
         "dugout_used",
         "turn_cap",
+        # Dungeon Bowl spells
+        "spell_used",
+        "fury",
+        "vined",
+        "blinded",
     )
 
     def __init__(self, n_players: int, ball_chest: int = -1, turn_cap: int = 0) -> None:
@@ -36,6 +47,11 @@ class DungeonState:
         self.gather_funds = [0, 0]
         self.dugout_used = [False, False]
         self.turn_cap = turn_cap
+        # Dungeon Bowl spells (a tuple: replaced, never changed in place)
+        self.spell_used = (False, False)
+        self.fury = -1
+        self.vined = -1
+        self.blinded = -1
 
     def copy(self) -> DungeonState:
         new = object.__new__(DungeonState)

@@ -102,6 +102,13 @@ class LeagueInputSerializer(InputSerializer):
         help_text="Dungeon Bowl: +1 League point for causing 3 or more SPP "
         "casualties in a game (the rules make it optional)",
     )
+    report_confirmation_days = serializers.IntegerField(
+        min_value=0,
+        max_value=60,
+        default=0,
+        help_text="0: a coach's report stands at once; otherwise the opposing "
+        "coach confirms or disputes it within this many days",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -129,6 +136,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "sevens_spp",
             "time_limit",
             "casualty_bonus",
+            "report_confirmation_days",
             "is_open",
         ]
 

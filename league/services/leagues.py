@@ -32,9 +32,12 @@ def league_create(
     sevens_spp: bool = False,
     time_limit: bool = False,
     casualty_bonus: bool = True,
+    report_confirmation_days: int = 0,
 ) -> League:
     """Create a league; its creator becomes the commissioner and it pins the
-    current rules-data version."""
+    current rules-data version. ``report_confirmation_days``: 0, a coach's
+    report stands at once; otherwise the opposing coach has that many days
+    to confirm or dispute it (matches/services/confirmation.py)."""
     try:
         variant = get_variant(format)
     except RuleError:
@@ -62,6 +65,7 @@ def league_create(
         sevens_spp=sevens_spp,
         time_limit=time_limit,
         casualty_bonus=casualty_bonus,
+        report_confirmation_days=report_confirmation_days,
     )
     league.full_clean()
     try:

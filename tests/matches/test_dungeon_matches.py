@@ -550,3 +550,36 @@ def test_a_college_team_induces_only_what_dungeon_bowl_offers(match, bob, shadow
     # 100,000 from the treasury (equal team values: no petty cash)
     shadows.refresh_from_db()
     assert shadows.treasury == 350_000
+
+
+def test_gather_funds_wait_with_a_report_the_other_coach_confirms(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    from matches.models import ReportSubmission
+    from matches.services.confirmation import report_confirm
+
+    league = league_create(
+        commissioner=alice,
+        name="Confirmed",
+        format="dungeon-bowl",
+        report_confirmation_days=3,
+    )
+    home = college_team(
+        league, bob, "college-of-shadows", "skaven-clanrat-lineman", "Conf A"
+    )
+    away = college_team(
+        league, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Conf B"
+    )
+    match = one_match(league, home, away)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_submit_report(
+            match_id=match.pk, report=win_1_0(match, gather_funds=(3, 1)), actor=bob
+        )
+    assert not MatchResult.objects.filter(match=match).exists()
+    submission = ReportSubmission.objects.get(match=match)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        report_confirm(submission_id=submission.pk, actor=charlie)
+
+    result = MatchResult.objects.get(match=match)
+    assert result.summary["gather_funds"] == {str(home.pk): 3, str(away.pk): 1}

@@ -3,7 +3,8 @@
 Each match has its own board (``Match(..., pitch=DungeonPitch(...))``); the
 class's ``pitch`` is only a default dungeon for tools that ask a variant for
 one. The wall rules (:mod:`.walls`) and the rooms' rules (:mod:`.rooms`)
-and the league hooks (:mod:`.league_hooks`) are mixins; the game's flow, Chests and Portals live in their own modules.
+and the league hooks (:mod:`.league_hooks`) are mixins, as are the College
+Wizards' spells (:mod:`.spells`); the game's flow, Chests and Portals live in their own modules.
 
 Registered: leagues of the format record their matches (tabletop reports)
 and run its league rules; resolving a match needs the engine's Dungeon
@@ -18,16 +19,19 @@ from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.pitch import Pitch
+from engine.rules_data import RulesData
 from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
+from engine.variants.dungeon_bowl.advancement import random_skill_table
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
 from engine.variants.dungeon_bowl.rooms import RoomRules
+from engine.variants.dungeon_bowl.spells import SpellRules
 from engine.variants.dungeon_bowl.walls import WallRules
 
 DEFAULT_LAYOUT = "crossroads"
 
 
-class DungeonBowl(WallRules, RoomRules, LeagueHooks, BloodBowl2020):
+class DungeonBowl(WallRules, RoomRules, LeagueHooks, SpellRules, BloodBowl2020):
     """Dungeon Bowl: what differs from Blood Bowl 2020."""
 
     name = "dungeon-bowl"
@@ -41,6 +45,13 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, BloodBowl2020):
         placed by the building rules (:func:`engine.dungeon.generate.generate`).
         The coin toss decides later which End Zone is whose."""
         return DungeonPitch(Dungeon(generate(seed)))
+
+    def random_skill_table(
+        self, category: str, data: RulesData | None = None
+    ) -> tuple[str, ...] | None:
+        """Dungeon Bowl's own random skill table (:mod:`.advancement`),
+        whatever rules data the caller holds."""
+        return random_skill_table(category)
 
 
 DUNGEON_BOWL = register(DungeonBowl())
