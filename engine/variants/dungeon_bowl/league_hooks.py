@@ -60,10 +60,11 @@ class LeagueHooks:
         "team_value",
     )
     gathers_funds: ClassVar[bool] = True
-    # Decision: until the engine plays the Dungeon Bowl game (its flow,
-    # Chests and wall bounces; a BB2020 throw-in off a dungeon wall never
-    # lands today), a league records its matches and does not resolve them.
-    # Set True (or delete this line) when the game is playable.
+    # Decision: until the engine plays the Dungeon Bowl game (its flow:
+    # deployment, Chests, Portals, the first touchdown ending it; today a
+    # bot game on a dungeon ends 0-0 with no block or pass made), a league
+    # records its matches and does not resolve them. Set True (or delete
+    # this line) when the game is playable.
     engine_plays_game: ClassVar[bool] = False
     # Decision: a game has at most one touchdown, so the touchdown
     # difference is wins minus losses again; after League points, more wins
