@@ -30,7 +30,7 @@ from league.models import (
     TreasuryEntry,
     default_tiebreakers,
 )
-from league.rules import format_default_tiebreakers
+from league.rules import format_default_tiebreakers, format_defaults
 from league.selectors import (
     roster_choices,
     roster_name,
@@ -83,6 +83,14 @@ class LeagueAdmin(CommissionerScope, PageCacheAdmin):
         # POST /api/leagues/ does.
         if not change and obj.tiebreakers == default_tiebreakers():
             obj.tiebreakers = format_default_tiebreakers(obj.format)
+        # Likewise its rules data and casualty table, when left as offered
+        # (a Dungeon Bowl league: the colleges and its own D16 table).
+        if not change:
+            version, table = format_defaults(obj.format)
+            if obj.rules_version == League._meta.get_field("rules_version").default:
+                obj.rules_version = version
+            if obj.casualty_table == League.CasualtyTable.BB2020:
+                obj.casualty_table = table
         super().save_model(request, obj, form, change)
 
 

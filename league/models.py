@@ -72,6 +72,13 @@ class League(models.Model):
     # otherwise players advance through the post-game skill instead. Ignored
     # by formats that always track SPP.
     sevens_spp = models.BooleanField(default=False)
+    # Leagues of a format whose game ends at the first touchdown (Dungeon
+    # Bowl) may play with its optional time limit ("Time Limits"): only then
+    # may a report give a level score (0-0). Ignored by other formats.
+    time_limit = models.BooleanField(default=False)
+    # Whether the format's casualty bonus counts (Dungeon Bowl: +1 League
+    # point for 3 or more SPP casualties, which the rules make optional).
+    casualty_bonus = models.BooleanField(default=True)
     # Dice between matches (advancement rolls, the Sevens post-game skill)
     # derive their seed from this and what is being rolled, so a retried
     # request rolls the same dice.
@@ -263,6 +270,8 @@ class TreasuryEntry(models.Model):
         INDUCEMENTS = "inducements", "Inducements"
         EXPENSIVE_MISTAKE = "expensive_mistake", "Expensive mistake"
         ADJUSTMENT = "adjustment", "Commissioner adjustment"
+        TREASURE_ROOM = "treasure_room", "Treasure Room funds"
+        PRIZE = "prize", "Season prize"
 
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="ledger")
     amount = models.IntegerField()

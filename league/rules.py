@@ -28,10 +28,19 @@ class LeagueRules:
     tracks_spp: bool
     points: tuple[int, int, int]
     tiebreakers: tuple[str, ...]
+    # The league plays with a time limit (a Dungeon Bowl game may end 0-0).
+    time_limit: bool = False
+    # The format's casualty bonus counts (on unless the league switched it off).
+    casualty_bonus: bool = True
 
     @property
     def format(self) -> str:
         return self.variant.name
+
+    def points_casualty_bonus(self) -> tuple[int, int] | None:
+        """The format's casualty bonus (at least, points), unless the league
+        switched it off."""
+        return self.variant.casualty_bonus() if self.casualty_bonus else None
 
     def casualty(self) -> CasualtyTable | None:
         """The table casualties are rolled on after the game, or None when
@@ -52,6 +61,10 @@ class LeagueRules:
             "tiebreakers": list(self.tiebreakers),
             "casualty_table": self.casualty_table,
             "spp": self.tracks_spp,
+            # pinned only when on (the leagues of every other format, and
+            # Dungeon Bowl leagues without one, keep the snapshot they had)
+            **({"time_limit": True} if self.time_limit else {}),
+            **({} if self.casualty_bonus else {"casualty_bonus": False}),
         }
 
 
@@ -67,6 +80,8 @@ def league_rules(league: League) -> LeagueRules:
         and (not variant.spp_optional or league.sevens_spp),
         points=(league.points_win, league.points_draw, league.points_loss),
         tiebreakers=tuple(league.tiebreakers),
+        time_limit=league.time_limit,
+        casualty_bonus=league.casualty_bonus,
     )
 
 
@@ -82,6 +97,27 @@ def settings_rules(settings: Mapping[str, Any]) -> LeagueRules:
         tracks_spp=bool(settings.get("spp", True)),
         points=(int(points[0]), int(points[1]), int(points[2])),
         tiebreakers=tuple(settings.get("tiebreakers", ())),
+        time_limit=bool(settings.get("time_limit", False)),
+        casualty_bonus=bool(settings.get("casualty_bonus", True)),
+    )
+
+
+def season_variant(settings: Mapping[str, Any], league: League) -> Variant:
+    """The format a season plays: the one it pinned, or its league's for a
+    season that pinned none."""
+    return get_variant(str(settings.get("format") or league.format))
+
+
+def format_defaults(format_slug: str) -> tuple[str, str]:
+    """The rules-data version and the casualty table a new league of this
+    format takes (a Dungeon Bowl league: the colleges and its D16 table;
+    a format whose Injury table gives casualties keeps the model's default
+    table, which it never reads)."""
+    variant = get_variant(format_slug)
+    own = variant.league_casualty_table()
+    return (
+        variant.rules_data_version,
+        own.name if own is not None else League.CasualtyTable.BB2020,
     )
 
 

@@ -254,6 +254,14 @@ class ReportInputSerializer(InputSerializer):
         "pairs, tied throws included; omitted, the server rolls them.",
     )
     notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    gather_funds = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=16),
+        min_length=2,
+        max_length=2,
+        required=False,
+        help_text="Dungeon Bowl: [home, away], each team's Gather Funds actions "
+        "in the Treasure Room (0-16); omitted, none. Refused in other formats.",
+    )
     mvps = serializers.ListField(
         child=serializers.IntegerField(min_value=1),
         max_length=2,
@@ -381,6 +389,15 @@ class RedraftOutputSerializer(serializers.Serializer[Any]):
     carry_over = Int()
     total = Int()
     remaining = Int()
+    scouted = serializers.ListField(
+        child=Int(),
+        help_text="players scouted away before the re-draft (Dungeon Bowl: a "
+        "6 on a D6 for each player with an MVP award); they cannot be kept",
+    )
+    trophy_rerolls = Int(
+        help_text="free team re-rolls of a trophy the team holds (the Dungeon "
+        "Bowl Trophy), added to the re-rolls the re-draft buys"
+    )
     errors = ErrorSerializer(many=True, help_text="what stops this re-draft")
 
 
@@ -508,6 +525,7 @@ def _standings_body(season_id: int) -> dict[str, Any]:
                 "cas_against": r.cas_against,
                 "cas_diff": r.cas_diff,
                 "points": r.points,
+                "bonus_points": r.bonus_points,
                 "tiebreaks": r.tiebreak_notes,
             }
             for i, r in enumerate(table, start=1)
@@ -586,6 +604,9 @@ class MatchReportApi(APIView):
             mvps=data.get("mvps", []),
             knocked_out=data.get("knocked_out", []),
             sent_off=data.get("sent_off", []),
+            gather_funds=tuple(data["gather_funds"])
+            if "gather_funds" in data
+            else None,
         )
         saved = match_submit_report(match_id=pk, report=report, actor=request.user)
         if isinstance(saved, ReportSubmission):
@@ -761,6 +782,8 @@ def _preview_dict(preview: RedraftPreview) -> dict[str, Any]:
         "carry_over": preview.carry_over,
         "total": preview.total,
         "remaining": preview.remaining,
+        "scouted": preview.scouted,
+        "trophy_rerolls": preview.trophy_rerolls,
         "errors": [
             {"code": v.code, "field": v.field, "message": v.message}
             for v in preview.violations

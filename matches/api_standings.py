@@ -25,6 +25,10 @@ class StandingsRowOutputSerializer(serializers.Serializer[Any]):
     cas_against = Int()
     cas_diff = Int()
     points = Int()
+    bonus_points = Int(
+        help_text="League points of the casualty bonus (Dungeon Bowl: +1 for "
+        "3 or more SPP casualties in a game), included in points"
+    )
     tiebreaks = serializers.ListField(child=Str())
 
 

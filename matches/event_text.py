@@ -474,6 +474,17 @@ class Describer:
                     f"Outcome: {t(e['home']['team_id'])} {w(e['home']['outcome'])}, "
                     f"{t(e['away']['team_id'])} {w(e['away']['outcome'])}"
                 )
+            case "postgame_winnings" if e.get("dice"):
+                # rolled winnings (Dungeon Bowl), and the Treasure Room's gold
+                dice = " and ".join(str(d["result"]) for d in e["dice"])
+                funds = "".join(
+                    f"; {t(int(team))} gathered {f['gold']:,} in the Treasure Room"
+                    for team, f in (e.get("treasure_room") or {}).items()
+                )
+                return (
+                    f"Winnings: the winner's dice {dice}; "
+                    f"{t('home')} {e['home']:,}, {t('away')} {e['away']:,}{funds}"
+                )
             case "postgame_winnings":
                 return (
                     f"Winnings: fan attendance {e['fan_attendance']}; "

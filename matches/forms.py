@@ -122,10 +122,22 @@ class ReportForm(WebForm):
         home: Team,
         away: Team,
         stars: Sequence[StarInfo] = (),
+        gathers_funds: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
+        # Dungeon Bowl: each team's Gather Funds actions (the Treasure Room)
+        self.gathers_funds = gathers_funds
+        if gathers_funds:
+            for side, team in (("home", home), ("away", away)):
+                self.fields[f"gather_funds_{side}"] = forms.IntegerField(
+                    min_value=0,
+                    max_value=16,
+                    required=False,
+                    label=f"{team.name}: Gather Funds actions",
+                    help_text="in the Treasure Room; blank: none",
+                )
         self.stars = list(stars)
         self.fields["home_score"].label = f"{home.name} score"
         self.fields["away_score"].label = f"{away.name} score"
@@ -351,6 +363,12 @@ def parse_report(
         mvps=[pid for pid, _ in roles["mvps"]],
         knocked_out=[pid for pid, _ in roles["knocked_out"]],
         sent_off=[pid for pid, _ in roles["sent_off"]],
+        gather_funds=(
+            data.get("gather_funds_home") or 0,
+            data.get("gather_funds_away") or 0,
+        )
+        if form.gathers_funds
+        else None,
     )
     return ParsedReport(
         report,

@@ -72,6 +72,18 @@ def _game(r: MatchResult) -> Game:
         r.away_score,
         r.home_casualties,
         r.away_casualties,
+        # the casualties with a named cause earn SPP (the report refuses a
+        # team-mate as the cause)
+        sum(
+            1
+            for c in r.casualties
+            if c["team_id"] == r.match.away_id and c.get("inflicted_by") is not None
+        ),
+        sum(
+            1
+            for c in r.casualties
+            if c["team_id"] == r.match.home_id and c.get("inflicted_by") is not None
+        ),
     )
 
 
@@ -84,6 +96,10 @@ def _table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:
         points=settings.get("points", (3, 1, 0)),
         tiebreakers=settings.get("tiebreakers", ()),
         seed=season.seed,
+        # a season pinned before formats were pinned has no bonus
+        casualty_bonus=settings_rules(settings).points_casualty_bonus()
+        if "format" in settings
+        else None,
     )
 
 

@@ -20,6 +20,10 @@ class Game:
     away_score: int
     home_casualties: int  # inflicted by the home team
     away_casualties: int
+    # The casualties each team caused that earn SPP (a named opposition
+    # player caused them): what a format's casualty bonus counts.
+    home_spp_casualties: int = 0
+    away_spp_casualties: int = 0
 
 
 @dataclass(slots=True)
@@ -34,6 +38,8 @@ class Row:
     cas_for: int = 0
     cas_against: int = 0
     points: int = 0
+    # League points of the casualty bonus (in ``points`` already).
+    bonus_points: int = 0
     tiebreak_notes: list[str] = field(default_factory=list)
 
     @property
@@ -64,15 +70,23 @@ def table(
     points: Sequence[int] = (3, 1, 0),
     tiebreakers: Sequence[str] = ("points", "td_diff", "cas_diff", "head_to_head"),
     seed: int = 0,
+    casualty_bonus: Sequence[int] | None = None,
 ) -> list[Row]:
+    """``casualty_bonus``: (at least, points): a team that caused at least
+    that many SPP casualties in a game adds the points (Dungeon Bowl "League
+    Scoring"); head to head counts results only."""
     rows = {t: Row(t) for t in team_ids}
     for g in games:
         sides = (
             (g.home, g.home_score, g.away_score, g.home_casualties, g.away_casualties),
             (g.away, g.away_score, g.home_score, g.away_casualties, g.home_casualties),
         )
+        spp_cas = {g.home: g.home_spp_casualties, g.away: g.away_spp_casualties}
         for us, scored, conceded, cas_for, cas_against in sides:
             row = rows[us]
+            if casualty_bonus is not None and spp_cas[us] >= casualty_bonus[0]:
+                row.bonus_points += casualty_bonus[1]
+                row.points += casualty_bonus[1]
             row.played += 1
             row.td_for += scored
             row.td_against += conceded

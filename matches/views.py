@@ -34,6 +34,7 @@ from league.access import (
 from league.errors import ServiceError
 from league.forms import show_violations
 from league.models import Team
+from league.rules import season_variant
 from league.selectors import (
     league_member_ids,
 )
@@ -440,7 +441,14 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         data = _draft_data(request, match)
     stars = report_stars(match)
     form = ReportForm(
-        data, players=available, stars=stars, home=match.home, away=match.away
+        data,
+        players=available,
+        stars=stars,
+        home=match.home,
+        away=match.away,
+        gathers_funds=season_variant(
+            match.season.settings, match.season.league
+        ).gathers_funds,
     )
     casualties = casualty_formset(data, players=available, stars=stars)
     general: list[str] = []
@@ -531,6 +539,8 @@ def _report_violations(
             form.add_error(parsed.role_fields[parts[0]][int(parts[1])], v.message)
         elif v.field == "fan_factor_rolls":
             form.add_error("fan_factor_home", v.message)
+        elif v.field == "gather_funds" and "gather_funds_home" in form.fields:
+            form.add_error("gather_funds_home", v.message)
         elif v.field and v.field in form.fields:
             form.add_error(v.field, v.message)
         else:

@@ -38,6 +38,9 @@ class RedraftBudget:
     draws: int
     total: int
     capped: bool
+    # Players scouted away at a Dungeon Bowl re-draft (each adds its
+    # compensation to ``total``).
+    scouted: int = 0
 
 
 def redraft_budget(

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from engine.campaign.drafting import Violation
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
+    from engine.campaign.redraft import RedraftBudget
+    from engine.dice import Roll, Roller
     from engine.passing import PassAction
     from engine.rules_data import Roster, RulesData
     from engine.state import GameState, Option, Proc
@@ -563,6 +565,76 @@ class Variant:
     def entered(self, g: GameState, p: int, sq: int, src: int) -> None:
         """Player ``p`` arrived on ``sq`` from ``src`` (-1: from off the
         board). Called only in a format with a dungeon (``g.dungeon``)."""
+
+    # Dungeon Bowl league
+    # Whether the match engine plays this format's whole game (a league may
+    # resolve its matches); False while a format's game is being written.
+    engine_plays_game: ClassVar[bool] = True
+    # A report of this format may give each team's Gather Funds count (the
+    # Dungeon Bowl Treasure Room); the post-game pays :meth:`gathered_funds`.
+    gathers_funds: ClassVar[bool] = False
+
+    def score_violations(
+        self, home: int, away: int, *, conceded: bool, time_limit: bool
+    ) -> list[Violation]:
+        """What the format refuses in a reported score (``time_limit``: the
+        league plays with a time limit); nothing by default."""
+        return []
+
+    def rolled_winnings(
+        self, game: PostgameInput, roller: Roller
+    ) -> tuple[WinningsResult, tuple[Roll, ...]]:
+        """The post-game Winnings and the dice rolled for them: by default
+        :meth:`winnings`, which rolls none (``roller`` is left untouched)."""
+        return self.winnings(game), ()
+
+    def gathered_funds(self, uses: int) -> int:
+        """Gold a team gains after the game for ``uses`` Gather Funds actions
+        (none in a format without them)."""
+        return 0
+
+    def casualty_bonus(self) -> tuple[int, int] | None:
+        """League points a team adds for the casualties it inflicted in a
+        match, as (at least this many casualties, points); None: no bonus."""
+        return None
+
+    def season_prizes(self) -> Mapping[int, int]:
+        """Gold paid at the end of a season by league place (1 = first);
+        none by default."""
+        return {}
+
+    def champion_rerolls(self) -> int:
+        """Free team re-rolls the season's champion adds for the next season
+        (a trophy); none by default."""
+        return 0
+
+    def scouting(
+        self, mvp_player_ids: Sequence[int], roller: Roller
+    ) -> tuple[tuple[int, ...], tuple[Roll, ...]]:
+        """Before a re-draft, the players with an MVP award (in the order
+        given) that leave the team, scouted away, and the dice rolled; each
+        counts in :meth:`redraft_budget` (``scouted``). None by default."""
+        return (), ()
+
+    def redraft_budget(
+        self,
+        *,
+        treasury: int,
+        games: int,
+        wins: int,
+        draws: int,
+        scouted: int = 0,
+        cap: int | None = None,
+    ) -> RedraftBudget | None:
+        """The format's own Re-Draft Budget ("Raise Funds"); None: the BB2020
+        one (``engine.campaign.redraft.redraft_budget``, which the engine
+        core may not import)."""
+        return None
+
+    def rehire_cost(self, current_value: int, seasons_played: int) -> int | None:
+        """The format's own price of a returning player at the re-draft;
+        None: the BB2020 one (``engine.campaign.redraft.rehire_cost``)."""
+        return None
 
 
 # Severity of the D16 results (the apothecary keeps the less severe).

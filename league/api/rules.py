@@ -43,6 +43,10 @@ def format_dict(fmt: Variant) -> dict[str, Any]:
         "drafts_team_card": fmt.drafts_team_card,
         "tracks_progression": fmt.tracks_progression,
         "score_name": fmt.score_name,
+        "rules_version": fmt.rules_data_version,
+        "rosters": []
+        if fmt.drafts_team_card
+        else sorted(rules_data(fmt.rules_data_version).rosters),
     }
 
 
@@ -95,6 +99,15 @@ def roster_detail(fmt: Variant, roster: Roster, version: str) -> dict[str, Any]:
                 "secondary": list(p.secondary),
             }
             for p in roster.positions
+        ],
+        "shared_limits": [
+            {
+                "slug": line.slug,
+                "name": line.name,
+                "max": line.max,
+                "positions": list(line.positions),
+            }
+            for line in roster.shared_limits
         ],
     }
 
@@ -188,7 +201,7 @@ class RosterListApi(APIView):
     )
     def get(self, request: Request, format_slug: str) -> Response:
         fmt = _format_or_404(format_slug)
-        rosters = rules_data(DEFAULT_VERSION).rosters.values()
+        rosters = rules_data(fmt.rules_data_version).rosters.values()
         return Response([roster_summary(fmt, r) for r in rosters])
 
 
@@ -201,10 +214,11 @@ class RosterDetailApi(APIView):
     )
     def get(self, request: Request, format_slug: str, roster_slug: str) -> Response:
         fmt = _format_or_404(format_slug)
-        roster = rules_data(DEFAULT_VERSION).rosters.get(roster_slug)
+        version = fmt.rules_data_version
+        roster = rules_data(version).rosters.get(roster_slug)
         if roster is None:
             raise Http404(f"no roster {roster_slug!r}")
-        return Response(roster_detail(fmt, roster, DEFAULT_VERSION))
+        return Response(roster_detail(fmt, roster, version))
 
 
 class SkillListApi(APIView):

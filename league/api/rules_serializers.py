@@ -38,6 +38,12 @@ class FormatOutputSerializer(serializers.Serializer[Any]):
         "injuries, treasury or team value)"
     )
     score_name = Str(help_text="what a match's scores count: touchdowns or points")
+    rules_version = Str(help_text="the rules data its leagues play by")
+    rosters = serializers.ListField(
+        child=Str(),
+        help_text="the slugs of the rosters a team of this format drafts "
+        "(GET /api/formats/{slug}/rosters/); empty for a team-card format",
+    )
 
 
 class CardPositionOutputSerializer(serializers.Serializer[Any]):
@@ -117,6 +123,13 @@ class RosterStarOutputSerializer(serializers.Serializer[Any]):
     )
 
 
+class SharedLimitOutputSerializer(serializers.Serializer[Any]):
+    slug = Str()
+    name = Str()
+    max = Int()
+    positions = serializers.ListField(child=Str())
+
+
 class RosterDetailOutputSerializer(RosterSummaryOutputSerializer):
     format = Str()
     reroll_cost_after_draft = Int(
@@ -128,6 +141,11 @@ class RosterDetailOutputSerializer(RosterSummaryOutputSerializer):
     special_rule_choice = serializers.ListField(child=Str())
     star_players = RosterStarOutputSerializer(many=True)
     positions = PositionOutputSerializer(many=True)
+    shared_limits = SharedLimitOutputSerializer(
+        many=True,
+        help_text="quantity lines several positions share (a Dungeon Bowl "
+        "college's '0-4 Runners'); a squad keeps each within its max",
+    )
 
 
 class CatalogueSkillOutputSerializer(serializers.Serializer[Any]):

@@ -92,6 +92,16 @@ class LeagueInputSerializer(InputSerializer):
         choices=League.CasualtyTable.choices, required=False
     )
     sevens_spp = serializers.BooleanField(default=False)
+    time_limit = serializers.BooleanField(
+        default=False,
+        help_text="Dungeon Bowl: the league plays with a time limit, so a "
+        "game may end 0-0",
+    )
+    casualty_bonus = serializers.BooleanField(
+        default=True,
+        help_text="Dungeon Bowl: +1 League point for causing 3 or more SPP "
+        "casualties in a game (the rules make it optional)",
+    )
     report_confirmation_days = serializers.IntegerField(
         min_value=0,
         max_value=60,
@@ -124,6 +134,8 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "tiebreakers",
             "casualty_table",
             "sevens_spp",
+            "time_limit",
+            "casualty_bonus",
             "report_confirmation_days",
             "is_open",
         ]

@@ -30,6 +30,8 @@ def league_create(
     tiebreakers: list[str] | None = None,
     casualty_table: str | None = None,
     sevens_spp: bool = False,
+    time_limit: bool = False,
+    casualty_bonus: bool = True,
     report_confirmation_days: int = 0,
 ) -> League:
     """Create a league; its creator becomes the commissioner and it pins the
@@ -61,6 +63,8 @@ def league_create(
         tiebreakers=order,
         casualty_table=casualty_table or _default_table(variant),
         sevens_spp=sevens_spp,
+        time_limit=time_limit,
+        casualty_bonus=casualty_bonus,
         report_confirmation_days=report_confirmation_days,
     )
     league.full_clean()

@@ -62,6 +62,8 @@ def report_from_data(data: dict[str, Any]) -> Any:
     fields["casualties"] = tuple(CasualtyLine(**c) for c in data.get("casualties", ()))
     if data.get("fan_factor_rolls") is not None:
         fields["fan_factor_rolls"] = tuple(data["fan_factor_rolls"])
+    if data.get("gather_funds") is not None:
+        fields["gather_funds"] = tuple(data["gather_funds"])
     for key in ("mvps", "knocked_out", "sent_off"):
         fields[key] = tuple(data.get(key, ()))
     return Report(**fields)

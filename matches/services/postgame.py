@@ -11,7 +11,7 @@ match's seed, so a rerun after a crash rolls the same dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -35,6 +35,7 @@ from engine.campaign import (
     spp_earned,
     update_dedicated_fans,
 )
+from engine.dice import Roll
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
 from league.rules import settings_rules
@@ -144,27 +145,65 @@ def _step_winnings(
     match: Match, result: MatchResult, home: Team, away: Team
 ) -> list[Any]:
     variant = settings_rules(match.season.settings).variant
-    paid = variant.winnings(_game(match, result, home, away))
+    # Formats that roll for their winnings (Dungeon Bowl's 2D6) roll from
+    # the match's seed; the others roll nothing.
+    paid, rolls = variant.rolled_winnings(
+        _game(match, result, home, away), _roller(match, "winnings")
+    )
+    dice = f": {_dice_text(rolls)}" if rolls else ""
     for team, amount in ((home, paid.home), (away, paid.away)):
         if amount > 0:
             treasury_credit(
                 team=team,
                 amount=amount,
                 reason=TreasuryEntry.Reason.WINNINGS,
-                note=f"winnings, {match}",
+                note=f"winnings, {match}{dice}",
                 cause=match,
             )
-    return [
-        (
-            "postgame_winnings",
-            {
-                "step": "winnings",
-                "fan_attendance": paid.fan_attendance,
-                "home": paid.home,
-                "away": paid.away,
-            },
-        )
-    ]
+    payload: dict[str, Any] = {
+        "step": "winnings",
+        "fan_attendance": paid.fan_attendance,
+        "home": paid.home,
+        "away": paid.away,
+    }
+    if rolls:
+        payload["dice"] = [{"purpose": p, "sides": s, "result": r} for p, s, r in rolls]
+    funds = _treasure_room(match, result, home, away)
+    if funds:
+        payload["treasure_room"] = funds
+    return [("postgame_winnings", payload)]
+
+
+def _dice_text(rolls: Sequence[Roll]) -> str:
+    """The dice of a ledger note: "2D6 5 and 3"."""
+    sides = {s for _, s, _ in rolls}
+    kind = f"{len(rolls)}D{sides.pop()}" if len(sides) == 1 else "dice"
+    values = [str(r) for _, _, r in rolls]
+    return f"{kind} " + (" and ".join(values) if len(values) < 3 else ", ".join(values))
+
+
+def _treasure_room(
+    match: Match, result: MatchResult, home: Team, away: Team
+) -> dict[str, dict[str, int]]:
+    """The gold each team gathered in the Treasure Room (the report's
+    Gather Funds counts, paid by the variant's ``gathered_funds``), each as
+    its own ledger row; {team id: {uses, gold}} for the teams that gained."""
+    variant = settings_rules(match.season.settings).variant
+    counts = (result.summary or {}).get("gather_funds", {})
+    out: dict[str, dict[str, int]] = {}
+    for team in (home, away):
+        uses = int(counts.get(str(team.pk), 0))
+        gold = variant.gathered_funds(uses)
+        if gold > 0:
+            treasury_credit(
+                team=team,
+                amount=gold,
+                reason=TreasuryEntry.Reason.TREASURE_ROOM,
+                note=f"Treasure Room: {uses} Gather Funds, {match}",
+                cause=match,
+            )
+            out[str(team.pk)] = {"uses": uses, "gold": gold}
+    return out
 
 
 def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> list[Any]:

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from league.errors import ServiceError
 from league.page_cache import league_cache_bump
+from league.rules import season_variant
 from matches.engine_bridge import team_skill_problem
 from matches.models import Match, MatchEvent, Season, TaskProgress
 from matches.services.resolve import REFUSED
@@ -112,7 +113,7 @@ def season_resolve_start(
         current = remaining.first()
         assert current is not None
         remaining = remaining.filter(stage=current.stage, round=current.round)
-    _refuse_unplayable({t for m in remaining for t in (m.home, m.away)})
+    _refuse_unplayable(season, {t for m in remaining for t in (m.home, m.away)})
     return _progress_get_or_create(
         scope_key=scope_key,
         defaults={
@@ -141,7 +142,7 @@ def match_resolve_start(
         return running, False
     if match.status not in OPEN:
         raise ServiceError.one("already_reported", None, "this match has a result")
-    _refuse_unplayable({match.home, match.away})
+    _refuse_unplayable(match.season, {match.home, match.away})
     return _progress_get_or_create(
         scope_key=scope_key,
         defaults={
@@ -153,9 +154,18 @@ def match_resolve_start(
     )
 
 
-def _refuse_unplayable(teams: set[Any]) -> None:
-    """Refuse to resolve with the engine when a team fields a player with a
-    skill the engine does not implement (it would play without it)."""
+def _refuse_unplayable(season: Season, teams: set[Any]) -> None:
+    """Refuse to resolve with the engine a format whose game it does not
+    play yet, or when a team fields a player with a skill the engine does
+    not implement (it would play without it)."""
+    variant = season_variant(season.settings, season.league)
+    if not variant.engine_plays_game:
+        raise ServiceError.one(
+            "engine_cannot_play",
+            None,
+            f"the match engine does not play {variant.label} games yet: "
+            "report the match instead",
+        )
     problems = sorted(p for t in teams if (p := team_skill_problem(t)) is not None)
     if problems:
         raise ServiceError.one("unimplemented_skill", None, "; ".join(problems))

@@ -97,6 +97,51 @@ class Report:
     mvps: Sequence[int] = ()
     knocked_out: Sequence[int] = ()
     sent_off: Sequence[int] = ()
+    # (home, away): how many Gather Funds actions each team took in the
+    # Treasure Room (a format whose variant ``gathers_funds``: Dungeon Bowl).
+    gather_funds: tuple[int, int] | None = None
+
+
+# A Dungeon Bowl game is short (it ends at the first touchdown). Decision:
+# at most 16 Gather Funds actions per team, as the task's report asks; more
+# than 5 pays no more (set-up.md "The Treasure-Room").
+MAX_GATHER_FUNDS = 16
+
+
+def _format_violations(match: Match, report: Report) -> list[Violation]:
+    """What the match's format refuses in a report: its score rules (a
+    Dungeon Bowl game has at most one touchdown) and a Gather Funds count
+    where the format has none, or out of range."""
+    rules = settings_rules(match.season.settings)
+    variant = rules.variant
+    errors: list[Violation] = []
+    if report.home_score >= 0 and report.away_score >= 0:
+        errors += variant.score_violations(
+            report.home_score,
+            report.away_score,
+            conceded=report.conceded_by is not None,
+            time_limit=rules.time_limit,
+        )
+    if report.gather_funds is not None:
+        if not variant.gathers_funds:
+            errors.append(
+                Violation(
+                    "not_in_format",
+                    "gather_funds",
+                    f"{variant.label} has no Treasure Room to gather funds in",
+                )
+            )
+        elif len(report.gather_funds) != 2 or not all(
+            0 <= n <= MAX_GATHER_FUNDS for n in report.gather_funds
+        ):
+            errors.append(
+                Violation(
+                    "invalid_count",
+                    "gather_funds",
+                    f"each team's Gather Funds count is 0 to {MAX_GATHER_FUNDS}",
+                )
+            )
+    return errors
 
 
 def team_turns(match: Match) -> int:
@@ -382,6 +427,7 @@ def _check(
                 "only a playoff that ends level goes to sudden death",
             )
         )
+    errors += _format_violations(match, report)
     errors += plague_violations(match, report, snapshots, stars)
     errors += role_violations(
         mvps=report.mvps,
@@ -402,6 +448,15 @@ def _needs_sudden_death(match: Match, report: Report) -> bool:
         and report.home_score == report.away_score
         and report.conceded_by is None
     )
+
+
+def _gather_funds_summary(match: Match, report: Report) -> dict[str, object]:
+    """``{"gather_funds": {team id: count}}`` for a format with a Treasure
+    Room (none given: 0 each), else nothing."""
+    if not settings_rules(match.season.settings).variant.gathers_funds:
+        return {}
+    home, away = report.gather_funds or (0, 0)
+    return {"gather_funds": {str(match.home_id): home, str(match.away_id): away}}
 
 
 @transaction.atomic
@@ -524,7 +579,12 @@ def match_submit_report(
         player_stats=stats,
         casualties=casualties,
         conceded_by=conceded,
-        summary={"notes": report.notes, "fan_factor_d3": list(d3), **roles},
+        summary={
+            "notes": report.notes,
+            "fan_factor_d3": list(d3),
+            **roles,
+            **_gather_funds_summary(match, report),
+        },
         submitted_by=actor,
         # Level at the end of a playoff means extra time was played too.
         extra_time=bool(shoot_out),
@@ -541,6 +601,7 @@ def match_submit_report(
                     "submitted_by": actor.get_username(),
                     "notes": report.notes,
                     **roles,
+                    **_gather_funds_summary(match, report),
                 },
             ),
             ("fan_factor", {"d3": list(d3), "fan_factor": list(fan_factors)}),

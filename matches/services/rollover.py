@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F, Q
 
 from engine.campaign import SeededRoller
 from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
@@ -19,7 +20,7 @@ from engine.campaign.redraft import (
     rehire_cost,
 )
 from engine.rules_data import rules_data
-from engine.variants import get_variant
+from engine.variants import Variant, get_variant
 from league.access import league_get_for_commissioner, team_get_for_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
@@ -27,7 +28,7 @@ from league.page_cache import league_cache_bump
 from league.selectors import team_detail_qs, team_redraft_candidates
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
-from matches.models import Match, Season, SeasonTeamArchive
+from matches.models import Match, MatchEvent, Season, SeasonTeamArchive
 from matches.selectors import season_champion_id, season_standings
 from matches.services.seasons import match_seed
 
@@ -59,6 +60,7 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
             "the final first",
         )
     rows = {row.team_id: row for row in standings}
+    awards = _season_awards(season, [row.team_id for row in standings], champion_id)
     archives = [
         SeasonTeamArchive(
             season=season,
@@ -70,16 +72,68 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
                 "drawn": rows[team.pk].drawn,
                 "lost": rows[team.pk].lost,
                 "treasury": team.treasury,
+                **awards.get(team.pk, {}),
             },
         )
         for team in team_detail_qs().filter(pk__in=list(rows))
     ]
     SeasonTeamArchive.objects.bulk_create(archives)
+    _season_awards_pay(season, awards, actor)
     season.status = Season.Status.CLOSED
     season.champion_id = champion_id
     season.save(update_fields=["status", "champion"])
     league_cache_bump(season.league_id)
     return archives
+
+
+def _season_awards(
+    season: Season, table: list[int], champion_id: int | None
+) -> dict[int, dict[str, int]]:
+    """What the format gives at the end of a season (Dungeon Bowl's
+    "Glittering Prizes" and Trophy), by team: ``prize`` gold by place and
+    the champion's ``trophy_rerolls``. Decision: first place is the
+    champion (the playoff final's winner where there are playoffs), the
+    next places follow the league table without it."""
+    fmt = get_variant(season.league.format)
+    prizes, trophy = fmt.season_prizes(), fmt.champion_rerolls()
+    order = ([champion_id] if champion_id is not None else []) + [
+        t for t in table if t != champion_id
+    ]
+    awards: dict[int, dict[str, int]] = {}
+    for place, team_id in enumerate(order, start=1):
+        if prizes.get(place, 0) > 0:
+            awards.setdefault(team_id, {})["prize"] = prizes[place]
+            awards[team_id]["place"] = place
+    if trophy and champion_id is not None:
+        awards.setdefault(champion_id, {})["trophy_rerolls"] = trophy
+    return awards
+
+
+def _season_awards_pay(
+    season: Season, awards: dict[int, dict[str, int]], actor: AbstractBaseUser
+) -> None:
+    """Pay the prizes (a ledger row each) and give the Trophy's re-rolls
+    (free: they add to the team's re-rolls and its value, no gold moves).
+    Decision: the Trophy's re-roll may take a team past its 8 re-rolls (the
+    text adds it "to its Team Draft list" with no limit); it stays through
+    the re-draft that follows (``RedraftPreview.trophy_rerolls``) and is gone
+    after the next season's re-draft unless the team wins again."""
+    teams = Team.objects.select_for_update().filter(pk__in=list(awards)).order_by("pk")
+    for team in teams:
+        award = awards[team.pk]
+        if award.get("prize"):
+            treasury_credit(
+                team=team,
+                amount=award["prize"],
+                reason=TreasuryEntry.Reason.PRIZE,
+                note=f"{season}: prize for place {award['place']}",
+                cause=season,
+                actor=actor,
+            )
+        if award.get("trophy_rerolls"):
+            Team.objects.filter(pk=team.pk).update(
+                rerolls=F("rerolls") + award["trophy_rerolls"]
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +157,30 @@ class RedraftPreview:
     total: int = 0
     remaining: int = 0
     violations: list[Violation] = field(default_factory=list)
+    # Players scouted away before the re-draft (a format that scouts:
+    # Dungeon Bowl) and the dice: [{"player_id", "dice"}], and the free
+    # re-rolls of a trophy the team holds.
+    scouted: list[int] = field(default_factory=list)
+    scouting_dice: list[dict[str, Any]] = field(default_factory=list)
+    trophy_rerolls: int = 0
+
+
+def _rehire_cost(fmt: Variant, value: int, seasons: int) -> int:
+    own = fmt.rehire_cost(value, seasons)
+    return own if own is not None else rehire_cost(value, seasons)
+
+
+def _mvp_players(team: Team) -> list[int]:
+    """The team's players on its Team Draft list with any MVP award (the
+    ``postgame_mvp`` events of its matches), by shirt number. Decision:
+    "any MVP awards" counts awards in every season the player played."""
+    awarded: set[int] = set()
+    for payload in MatchEvent.objects.filter(
+        Q(match__home=team) | Q(match__away=team), type="postgame_mvp"
+    ).values_list("payload", flat=True):
+        if payload.get("team_id") == team.pk:
+            awarded.update(int(p) for p in payload.get("player_ids", []))
+    return [p.pk for p in team_redraft_candidates(team) if p.pk in awarded]
 
 
 def _seasons_played(team: Team, player_id: int) -> int:
@@ -119,13 +197,19 @@ def _preview(
     fmt = get_variant(team.league.format)
     roster = rules_data(team.league.rules_version).rosters[team.roster]
     record = archive.record
-    budget = redraft_budget(
-        fmt.name,
-        treasury=team.treasury,
-        games=record["played"],
-        wins=record["won"],
-        draws=record["drawn"],
-        cap=cap,
+    scouted, scouting_rolls = fmt.scouting(
+        _mvp_players(team),
+        SeededRoller(match_seed(archive.season.seed, "scouting", team.pk)),
+    )
+    figures = {
+        "treasury": team.treasury,
+        "games": record["played"],
+        "wins": record["won"],
+        "draws": record["drawn"],
+        "cap": cap,
+    }
+    budget = fmt.redraft_budget(**figures, scouted=len(scouted)) or redraft_budget(
+        fmt.name, **figures
     )
     preview = RedraftPreview(
         budget={
@@ -136,7 +220,13 @@ def _preview(
             "draws": budget.draws,
             "total": budget.total,
             "capped": budget.capped,
-        }
+            **({"scouted": budget.scouted} if budget.scouted else {}),
+        },
+        scouted=list(scouted),
+        scouting_dice=[
+            {"purpose": p, "sides": s, "result": r} for p, s, r in scouting_rolls
+        ],
+        trophy_rerolls=int(record.get("trophy_rerolls", 0)),
     )
     eligible = {p.pk: p for p in team_redraft_candidates(team)}
     kept: set[int] = set()
@@ -148,6 +238,15 @@ def _preview(
                     "unknown_player",
                     f"keep.{index}",
                     "not a player of last season's roster",
+                )
+            )
+            continue
+        if player_id in preview.scouted:
+            preview.violations.append(
+                Violation(
+                    "scouted",
+                    f"keep.{index}",
+                    f"{player.name} was scouted away to the big leagues",
                 )
             )
             continue
@@ -170,7 +269,7 @@ def _preview(
                 "position": player.position,
                 "value": player.value,
                 "seasons": seasons,
-                "cost": rehire_cost(player.value, max(seasons, 0)),
+                "cost": _rehire_cost(fmt, player.value, max(seasons, 0)),
             }
         )
     known = {p.slug: p for p in roster.positions}
@@ -294,6 +393,8 @@ def team_redraft(
     # Exactly the players the plan was checked against leave: each one the
     # coach could have kept and did not, and the journeymen (never kept: a
     # journeyman stays only when hired for good before the re-draft).
+    # Decision: a scouted player leaves as a fired one does (the status
+    # Dugout has for a player who left the team for good).
     dropped = [pk for pk in on_roster if pk not in kept]
     Player.objects.filter(pk__in=dropped).update(status=Player.Status.FIRED)
     for player in (
@@ -395,7 +496,8 @@ def team_redraft(
             actor=actor,
         )
     Team.objects.filter(pk=team.pk).update(
-        rerolls=plan.rerolls,
+        # the Trophy holder's free re-roll stays for the new season
+        rerolls=plan.rerolls + preview.trophy_rerolls,
         assistant_coaches=plan.assistant_coaches,
         cheerleaders=plan.cheerleaders,
         apothecary=plan.apothecary,
@@ -408,6 +510,14 @@ def team_redraft(
         "carry_over": preview.carry_over,
         "total": preview.total,
         "recovery": dice,
+        **(
+            {"scouted": preview.scouted, "scouting_dice": preview.scouting_dice}
+            if preview.scouting_dice
+            else {}
+        ),
+        **(
+            {"trophy_rerolls": preview.trophy_rerolls} if preview.trophy_rerolls else {}
+        ),
     }
     archive.save(update_fields=["redraft"])
     league_cache_bump(team.league_id)

@@ -221,3 +221,24 @@ def test_dungeon_bowl_chests_and_rooms_read_as_sentences(offline_describer):
     assert say(engine_events.BallCaught(3, 14, "chest")).startswith(
         "#7 Ug takes the ball from the Chest"
     )
+
+
+def test_rolled_winnings_and_treasure_room_funds_read_as_a_sentence(
+    offline_describer,
+):
+    # a Dungeon Bowl post-game (matches/services/postgame.py)
+    payload = {
+        "step": "winnings",
+        "fan_attendance": 0,
+        "home": 50_000,
+        "away": 30_000,
+        "dice": [
+            {"purpose": "dungeon_winnings", "sides": 6, "result": 5},
+            {"purpose": "dungeon_winnings", "sides": 6, "result": 3},
+        ],
+        "treasure_room": {"1": {"uses": 3, "gold": 20_000}},
+    }
+    assert describe(offline_describer, "postgame_winnings", payload) == (
+        "Winnings: the winner's dice 5 and 3; Home Team 50,000, Away Team 30,000; "
+        "Home Team gathered 20,000 in the Treasure Room"
+    )

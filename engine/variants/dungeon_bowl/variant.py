@@ -6,8 +6,9 @@ one. The wall rules (:mod:`.walls`) and the rooms' rules (:mod:`.rooms`)
 and the league hooks (:mod:`.league_hooks`) are mixins, as are the College
 Wizards' spells (:mod:`.spells`); the game's flow, Chests and Portals live in their own modules.
 
-Not registered yet: a format is offered to leagues only once the engine
-plays its whole game.
+Registered: leagues of the format record their matches (tabletop reports)
+and run its league rules; resolving a match needs the engine's Dungeon
+Bowl game.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.pitch import Pitch
 from engine.rules_data import RulesData
+from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.advancement import random_skill_table
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
@@ -52,4 +54,4 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, SpellRules, BloodBowl2020):
         return random_skill_table(category)
 
 
-DUNGEON_BOWL = DungeonBowl()
+DUNGEON_BOWL = register(DungeonBowl())

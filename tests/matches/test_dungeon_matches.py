@@ -1,0 +1,585 @@
+"""Dungeon Bowl matches in a league: reports (one touchdown at most, 0-0
+only with a time limit, each team's Gather Funds count), League points with
+the casualty bonus, and the post-game (2D6 winnings, Treasure Room funds,
+no Dedicated Fans or Expensive Mistakes, the D16 table), idempotent."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dice import ScriptedRoller
+from league.errors import ServiceError
+from league.models import League, Team, TreasuryEntry
+from league.page_cache import is_cache_bump
+from league.services.leagues import league_create
+from league.services.teams import PlayerRequest, team_draft
+from matches.models import Match, MatchEvent, MatchResult
+from matches.selectors import season_standings
+from matches.services import postgame
+from matches.services.postgame import postgame_run, postgame_run_current_step
+from matches.services.report import (
+    CasualtyLine,
+    PlayerLine,
+    Report,
+    match_submit_report,
+)
+from matches.tasks import postgame_advance_task
+from tests.factories import make_member
+from tests.matches.conftest import codes, db_state, one_match, roster
+
+pytestmark = pytest.mark.django_db
+
+
+def college_team(league: League, coach, roster_slug: str, lineman: str, name: str):
+    make_member(league, coach)
+    return team_draft(
+        league=league,
+        coach=coach,
+        name=name,
+        roster=roster_slug,
+        players=[PlayerRequest(lineman, f"{name} {i}") for i in range(1, 12)],
+    )
+
+
+def dungeon_league(alice, name: str, *, time_limit: bool = False) -> League:
+    return league_create(
+        commissioner=alice, name=name, format="dungeon-bowl", time_limit=time_limit
+    )
+
+
+@pytest.fixture
+def dungeon(alice):
+    return dungeon_league(alice, "Altdorf Dungeon")
+
+
+@pytest.fixture
+def shadows(dungeon, bob):
+    # 11 Skaven Clanrat Linemen, 50,000 each: 450,000 in the bank
+    return college_team(
+        dungeon, bob, "college-of-shadows", "skaven-clanrat-lineman", "Shadows"
+    )
+
+
+@pytest.fixture
+def fire(dungeon, charlie):
+    # 11 Bloodborn Marauder Linemen, 50,000 each: 450,000 in the bank
+    return college_team(
+        dungeon, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Fire"
+    )
+
+
+@pytest.fixture
+def match(dungeon, shadows, fire):
+    return one_match(dungeon, shadows, fire, seed=4242)
+
+
+def win_1_0(match, **kw) -> Report:
+    scorer = roster(match.home)[0]
+    return Report(1, 0, players=[PlayerLine(scorer.pk, touchdowns=1)], **kw)
+
+
+# --- reports -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("home", "away", "expected"),
+    [
+        # the_rules_of_dungeon_bowl.md "Touchdown!": the first touchdown ends
+        # the game
+        (2, 0, ("one_touchdown", "home_score")),
+        (1, 1, ("one_touchdown", "away_score")),
+        (0, 2, ("one_touchdown", "away_score")),
+        # no time limit in this league: a game ends only with a touchdown
+        (0, 0, ("no_time_limit", "home_score")),
+    ],
+)
+def test_a_score_dungeon_bowl_cannot_end_with_is_refused_and_nothing_written(
+    match, alice, home, away, expected
+):
+    players = []
+    for team, n in ((match.home, home), (match.away, away)):
+        if n:
+            players.append(PlayerLine(roster(team)[0].pk, touchdowns=n))
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(
+            match_id=match.pk,
+            report=Report(home, away, players=players),
+            actor=alice,
+        )
+
+    assert codes(exc) == [expected]
+    assert db_state() == before
+
+
+def test_a_level_game_is_a_result_in_a_league_with_a_time_limit(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    league = dungeon_league(alice, "Timed Dungeon", time_limit=True)
+    home = college_team(
+        league, bob, "college-of-shadows", "skaven-clanrat-lineman", "Timed A"
+    )
+    away = college_team(
+        league, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Timed B"
+    )
+    match = one_match(league, home, away)
+
+    with django_capture_on_commit_callbacks():
+        result = match_submit_report(
+            match_id=match.pk, report=Report(0, 0), actor=alice
+        )
+
+    assert (result.home_score, result.away_score) == (0, 0)
+
+
+def test_a_conceded_game_may_end_0_0_without_a_time_limit(
+    match, alice, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks():
+        result = match_submit_report(
+            match_id=match.pk,
+            report=Report(0, 0, conceded_by=match.away_id),
+            actor=alice,
+        )
+    assert result.winner_side(match.home_id) == "home"
+
+
+@pytest.mark.parametrize("counts", [(17, 0), (0, -1)])
+def test_a_gather_funds_count_out_of_range_is_refused(match, alice, counts):
+    before = db_state()
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(
+            match_id=match.pk, report=win_1_0(match, gather_funds=counts), actor=alice
+        )
+    assert codes(exc) == [("invalid_count", "gather_funds")]
+    assert db_state() == before
+
+
+def test_a_blood_bowl_report_takes_no_gather_funds(eleven, humans, orcs, alice):
+    match = one_match(eleven, humans, orcs)
+    scorer = roster(humans)[0]
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(
+            match_id=match.pk,
+            report=Report(
+                1, 0, players=[PlayerLine(scorer.pk, touchdowns=1)], gather_funds=(1, 0)
+            ),
+            actor=alice,
+        )
+
+    assert codes(exc) == [("not_in_format", "gather_funds")]
+    assert db_state() == before
+
+
+def test_the_report_api_records_gather_funds_and_refuses_a_second_touchdown(
+    match, alice
+):
+    from tests.world import api_as
+
+    scorer = roster(match.home)[0]
+    refused = api_as(alice).post(
+        f"/api/matches/{match.pk}/report/",
+        {
+            "home_score": 2,
+            "away_score": 0,
+            "players": [{"player_id": scorer.pk, "touchdowns": 2}],
+        },
+        format="json",
+    )
+    assert refused.status_code == 400
+    assert {"field": "home_score", "code": "one_touchdown"}.items() <= refused.json()[
+        "errors"
+    ][0].items()
+    assert not MatchResult.objects.exists()
+
+    ok = api_as(alice).post(
+        f"/api/matches/{match.pk}/report/",
+        {
+            "home_score": 1,
+            "away_score": 0,
+            "players": [{"player_id": scorer.pk, "touchdowns": 1}],
+            "gather_funds": [3, 0],
+        },
+        format="json",
+    )
+
+    assert ok.status_code == 201, ok.json()
+    result = MatchResult.objects.get(match=match)
+    assert result.summary["gather_funds"] == {
+        str(match.home_id): 3,
+        str(match.away_id): 0,
+    }
+
+
+# --- League points -------------------------------------------------------------
+
+
+def test_the_standings_add_a_point_for_three_casualties_caused(
+    match, alice, django_capture_on_commit_callbacks
+):
+    # Shadows win 1-0; Fire cause three casualties (Badly Hurt, D16 1), and
+    # one more Shadows player is hurt with no one named (no SPP): Fire's
+    # loss scores 0 + 1 ("League Scoring": three or more SPP casualties)
+    h, a = roster(match.home), roster(match.away)
+    report = win_1_0(
+        match,
+        casualties=[
+            CasualtyLine(h[1].pk, casualty_roll=1, inflicted_by=a[0].pk),
+            CasualtyLine(h[2].pk, casualty_roll=1, inflicted_by=a[0].pk),
+            CasualtyLine(h[3].pk, casualty_roll=1, inflicted_by=a[1].pk),
+            CasualtyLine(h[4].pk, casualty_roll=1),
+        ],
+    )
+    with django_capture_on_commit_callbacks():
+        match_submit_report(match_id=match.pk, report=report, actor=alice)
+
+    rows = {r.team_id: r for r in season_standings(match.season)}
+
+    assert (rows[match.home_id].points, rows[match.home_id].bonus_points) == (3, 0)
+    assert (rows[match.away_id].points, rows[match.away_id].bonus_points) == (1, 1)
+    assert rows[match.away_id].cas_for == 4
+
+
+def test_two_spp_casualties_earn_no_bonus(
+    match, alice, django_capture_on_commit_callbacks
+):
+    h, a = roster(match.home), roster(match.away)
+    report = win_1_0(
+        match,
+        casualties=[
+            CasualtyLine(h[1].pk, casualty_roll=1, inflicted_by=a[0].pk),
+            CasualtyLine(h[2].pk, casualty_roll=1, inflicted_by=a[0].pk),
+            CasualtyLine(h[3].pk, casualty_roll=1),
+        ],
+    )
+    with django_capture_on_commit_callbacks():
+        match_submit_report(match_id=match.pk, report=report, actor=alice)
+
+    rows = {r.team_id: r for r in season_standings(match.season)}
+    assert rows[match.away_id].points == 0
+
+
+# --- the post-game -------------------------------------------------------------
+
+
+@pytest.fixture
+def scripted_winnings(monkeypatch):
+    """The winnings step rolls the dice given; every other step its seed."""
+    script: list[int] = []
+    seeded = postgame._roller
+
+    def roller(match, step):
+        return ScriptedRoller(script) if step == "winnings" else seeded(match, step)
+
+    monkeypatch.setattr(postgame, "_roller", roller)
+    return script
+
+
+def submit(match, alice, report, capture):
+    with capture() as callbacks:
+        match_submit_report(match_id=match.pk, report=report, actor=alice)
+    return [c for c in callbacks if not is_cache_bump(c)]
+
+
+def ledger(team: Team) -> list[tuple[str, int, str]]:
+    return list(
+        TreasuryEntry.objects.filter(team=team)
+        .exclude(reason__in=["draft_budget", "draft"])
+        .order_by("pk")
+        .values_list("reason", "amount", "note")
+    )
+
+
+def test_the_post_game_pays_2d6_winnings_and_treasure_room_funds(
+    match, alice, shadows, fire, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # the winner's 2D6: 5 and 3. Shadows win: 5 x 10,000; Fire: 3 x 10,000.
+    # Gather Funds: Shadows 3 (20,000), Fire 1 (10,000) (set-up.md "The
+    # Treasure-Room"). MVPs named, so the SPP step draws none.
+    scripted_winnings += [5, 3]
+    mvps = [roster(shadows)[1].pk, roster(fire)[1].pk]
+    submit(
+        match,
+        alice,
+        win_1_0(match, gather_funds=(3, 1), mvps=mvps),
+        django_capture_on_commit_callbacks,
+    )
+
+    assert postgame_run(match_id=match.pk) == "done"
+
+    name = str(Match.objects.get(pk=match.pk))
+    assert ledger(shadows) == [
+        ("winnings", 50_000, f"winnings, {name}: 2D6 5 and 3"),
+        ("treasure_room", 20_000, f"Treasure Room: 3 Gather Funds, {name}"),
+    ]
+    assert ledger(fire) == [
+        ("winnings", 30_000, f"winnings, {name}: 2D6 5 and 3"),
+        ("treasure_room", 10_000, f"Treasure Room: 1 Gather Funds, {name}"),
+    ]
+    shadows.refresh_from_db()
+    fire.refresh_from_db()
+    assert (shadows.treasury, fire.treasury) == (520_000, 490_000)
+    types = list(
+        MatchEvent.objects.filter(match=match, type__startswith="postgame_")
+        .order_by("seq")
+        .values_list("type", flat=True)
+    )
+    # no Dedicated Fans and no Expensive Mistakes steps
+    assert "postgame_fans" not in types
+    assert "postgame_expensive_mistakes" not in types
+    winnings = MatchEvent.objects.get(match=match, type="postgame_winnings").payload
+    assert winnings["dice"] == [
+        {"purpose": "dungeon_winnings", "sides": 6, "result": 5},
+        {"purpose": "dungeon_winnings", "sides": 6, "result": 3},
+    ]
+    assert winnings["treasure_room"] == {
+        str(shadows.pk): {"uses": 3, "gold": 20_000},
+        str(fire.pk): {"uses": 1, "gold": 10_000},
+    }
+    # MVP 4 SPP and the touchdown 3 (BB2020 SPP)
+    scorer, mvp = roster(shadows)[0], roster(shadows)[1]
+    assert (scorer.spp, mvp.spp) == (3, 4)
+
+
+def test_the_post_game_steps_are_outcome_winnings_spp_injuries_team_value(
+    match, alice, scripted_winnings, django_capture_on_commit_callbacks
+):
+    scripted_winnings += [2, 6]
+    submit(match, alice, win_1_0(match), django_capture_on_commit_callbacks)
+
+    steps = [postgame_run_current_step(match_id=match.pk) for _ in range(5)]
+
+    assert steps == ["winnings", "spp", "injuries", "team_value", "done"]
+
+
+def test_a_loser_without_gather_funds_gets_only_the_low_die(
+    match, alice, shadows, fire, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # Fire win away: dice 2 and 6: Fire 60,000, Shadows 20,000
+    scripted_winnings += [2, 6]
+    scorer = roster(fire)[0]
+    submit(
+        match,
+        alice,
+        Report(0, 1, players=[PlayerLine(scorer.pk, touchdowns=1)]),
+        django_capture_on_commit_callbacks,
+    )
+
+    postgame_run(match_id=match.pk)
+
+    assert [(r, a) for r, a, _ in ledger(fire)] == [("winnings", 60_000)]
+    assert [(r, a) for r, a, _ in ledger(shadows)] == [("winnings", 20_000)]
+
+
+def test_a_drawn_game_pays_each_team_the_low_die(
+    alice, bob, charlie, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # league.json Decision: a draw pays each team the lower die: 4 and 1
+    league = dungeon_league(alice, "Timed Dungeon", time_limit=True)
+    home = college_team(
+        league, bob, "college-of-shadows", "skaven-clanrat-lineman", "Timed A"
+    )
+    away = college_team(
+        league, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Timed B"
+    )
+    match = one_match(league, home, away)
+    scripted_winnings += [4, 1]
+    submit(match, alice, Report(0, 0), django_capture_on_commit_callbacks)
+
+    postgame_run(match_id=match.pk)
+
+    assert [(r, a) for r, a, _ in ledger(home)] == [("winnings", 10_000)]
+    assert [(r, a) for r, a, _ in ledger(away)] == [("winnings", 10_000)]
+
+
+def test_casualties_use_the_dungeon_bowl_d16_table(
+    match, alice, shadows, fire, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # D16 10-12 Serious Injury: Miss Next Game and a Niggling Injury;
+    # 13-14 Lasting Injury, D6 3 Smashed Knee: -1 MA (cheat_sheet.md)
+    scripted_winnings += [1, 1]
+    h, a = roster(shadows), roster(fire)
+    report = win_1_0(
+        match,
+        casualties=[
+            CasualtyLine(a[1].pk, casualty_roll=10, inflicted_by=h[2].pk),
+            CasualtyLine(a[2].pk, casualty_roll=13, lasting_roll=3),
+        ],
+    )
+    submit(match, alice, report, django_capture_on_commit_callbacks)
+
+    postgame_run(match_id=match.pk)
+
+    result = MatchResult.objects.get(match=match)
+    assert {c["table"] for c in result.casualties} == {"dungeon_bowl"}
+    a1, a2 = (p for p in roster(fire) if p.pk in (a[1].pk, a[2].pk))
+    assert (a1.miss_next_game, a1.niggling_injuries) == (True, 1)
+    assert (a2.miss_next_game, a2.ma) == (True, a[2].ma - 1)
+
+
+def test_the_post_game_task_run_twice_pays_once(
+    match, alice, shadows, fire, scripted_winnings, django_capture_on_commit_callbacks
+):
+    scripted_winnings += [6, 4, 6, 4]
+    (task,) = submit(
+        match,
+        alice,
+        win_1_0(match, gather_funds=(5, 0)),
+        django_capture_on_commit_callbacks,
+    )
+
+    task()
+    postgame_advance_task(match_id=match.pk)
+    postgame_run(match_id=match.pk)
+
+    # 60,000 winnings and 30,000 from 5 Gather Funds, once
+    assert [(r, a) for r, a, _ in ledger(shadows)] == [
+        ("winnings", 60_000),
+        ("treasure_room", 30_000),
+    ]
+    assert [(r, a) for r, a, _ in ledger(fire)] == [("winnings", 40_000)]
+    assert Match.objects.get(pk=match.pk).status == Match.Status.COMPLETE
+
+
+def test_a_conceded_game_pays_the_high_die_to_the_team_that_stayed(
+    match, alice, shadows, fire, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # Shadows concede before anyone scores: Fire win, dice 1 and 4
+    scripted_winnings += [1, 4]
+    submit(
+        match,
+        alice,
+        Report(0, 0, conceded_by=shadows.pk),
+        django_capture_on_commit_callbacks,
+    )
+
+    postgame_run(match_id=match.pk)
+
+    assert [(r, a) for r, a, _ in ledger(fire)] == [("winnings", 40_000)]
+    assert [(r, a) for r, a, _ in ledger(shadows)] == [("winnings", 10_000)]
+
+
+# --- resolving ---------------------------------------------------------------
+
+
+def test_a_dungeon_bowl_match_is_not_resolved_until_the_engine_plays_the_game(
+    match, alice
+):
+    # Decision (league_hooks.py): the engine does not play the Dungeon Bowl
+    # game yet, so resolving is refused with a code and nothing is queued
+    from matches.models import TaskProgress
+    from matches.services.progress import match_resolve_start, season_resolve_start
+    from tests.world import api_as
+
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_resolve_start(match_id=match.pk, actor=alice)
+    assert codes(exc) == [("engine_cannot_play", None)]
+    with pytest.raises(ServiceError) as exc:
+        season_resolve_start(season_id=match.season_id, scope="season", actor=alice)
+    assert codes(exc) == [("engine_cannot_play", None)]
+    response = api_as(alice).post(f"/api/matches/{match.pk}/resolve/")
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "engine_cannot_play"
+    assert db_state() == before
+    assert not TaskProgress.objects.exists()
+
+
+def test_a_league_may_switch_the_casualty_bonus_off(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    league = league_create(
+        commissioner=alice,
+        name="No Bonus",
+        format="dungeon-bowl",
+        casualty_bonus=False,
+    )
+    home = college_team(
+        league, bob, "college-of-shadows", "skaven-clanrat-lineman", "NB A"
+    )
+    away = college_team(
+        league, charlie, "college-of-fire", "bloodborn-marauder-lineman", "NB B"
+    )
+    match = one_match(league, home, away)
+    h, a = roster(home), roster(away)
+    report = win_1_0(
+        match,
+        casualties=[
+            CasualtyLine(h[i].pk, casualty_roll=1, inflicted_by=a[0].pk)
+            for i in (1, 2, 3)
+        ],
+    )
+    with django_capture_on_commit_callbacks():
+        match_submit_report(match_id=match.pk, report=report, actor=alice)
+
+    rows = {r.team_id: r for r in season_standings(match.season)}
+    assert match.season.settings["casualty_bonus"] is False
+    assert (rows[away.pk].points, rows[away.pk].bonus_points) == (0, 0)
+
+
+# --- inducements ---------------------------------------------------------------
+
+
+def test_a_college_team_induces_only_what_dungeon_bowl_offers(match, bob, shadows):
+    from matches.services.inducements import Purchase, match_buy_inducements
+
+    before = db_state()
+    # inducements.md: Extra Team Training and Bribes; no Bloodweiser Kegs
+    with pytest.raises(ServiceError) as exc:
+        match_buy_inducements(
+            match_id=match.pk,
+            team_id=shadows.pk,
+            actor=bob,
+            items=[Purchase("bloodweiser_kegs")],
+        )
+    assert [v.code for v in exc.value.violations] == ["unknown_inducement"]
+    assert db_state() == before
+
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=shadows.pk,
+        actor=bob,
+        items=[Purchase("extra_team_training")],
+    )
+
+    # 100,000 from the treasury (equal team values: no petty cash)
+    shadows.refresh_from_db()
+    assert shadows.treasury == 350_000
+
+
+def test_gather_funds_wait_with_a_report_the_other_coach_confirms(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    from matches.models import ReportSubmission
+    from matches.services.confirmation import report_confirm
+
+    league = league_create(
+        commissioner=alice,
+        name="Confirmed",
+        format="dungeon-bowl",
+        report_confirmation_days=3,
+    )
+    home = college_team(
+        league, bob, "college-of-shadows", "skaven-clanrat-lineman", "Conf A"
+    )
+    away = college_team(
+        league, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Conf B"
+    )
+    match = one_match(league, home, away)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_submit_report(
+            match_id=match.pk, report=win_1_0(match, gather_funds=(3, 1)), actor=bob
+        )
+    assert not MatchResult.objects.filter(match=match).exists()
+    submission = ReportSubmission.objects.get(match=match)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        report_confirm(submission_id=submission.pk, actor=charlie)
+
+    result = MatchResult.objects.get(match=match)
+    assert result.summary["gather_funds"] == {str(home.pk): 3, str(away.pk): 1}
