@@ -12,7 +12,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.access import league_get_for_commissioner
-from league.api.serializers import ErrorResponseSerializer, InputSerializer
+from league.api.serializers import (
+    ErrorResponseSerializer,
+    InputSerializer,
+    NoInputSerializer,
+)
 from matches.models import LeagueWebhook, WebhookDelivery
 from matches.services.webhooks import KINDS, webhook_create, webhook_deactivate
 
@@ -116,6 +120,7 @@ class LeagueWebhookDetailApi(APIView):
         """Stop the webhook (it stays, inactive, with its delivery log)."""
         league = league_get_for_commissioner(request.user, league_id)
         hook = get_object_or_404(LeagueWebhook, pk=webhook_id, league=league)
+        NoInputSerializer(data=request.data).is_valid(raise_exception=True)
         return Response(WebhookSerializer(webhook_deactivate(webhook_id=hook.pk)).data)
 
 

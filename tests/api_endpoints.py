@@ -12,9 +12,11 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
 from league.models import League, Player, Team
-from matches.models import Match, Season
+from matches.models import LeagueWebhook, Match, ReportSubmission, Season
+from matches.services.report import Report, match_submit_report
 from matches.services.seasons import season_create, season_schedule
-from tests.factories import draft_team
+from matches.services.webhooks import webhook_create
+from tests.factories import draft_team, make_member
 
 # (method, path as the OpenAPI schema names it), one per write operation.
 WRITES: list[tuple[str, str]] = [
@@ -51,6 +53,12 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/leagues/{league_id}/requests/{coach_id}/approve/"),
     ("post", "/api/leagues/{league_id}/requests/{coach_id}/decline/"),
     ("post", "/api/leagues/{league_id}/open/"),
+    # issue 16: a league's webhooks, reports the other coach confirms
+    ("post", "/api/leagues/{league_id}/webhooks/"),
+    ("delete", "/api/leagues/{league_id}/webhooks/{webhook_id}/"),
+    ("post", "/api/matches/{pk}/submissions/{submission_id}/confirm/"),
+    ("post", "/api/matches/{pk}/submissions/{submission_id}/dispute/"),
+    ("post", "/api/matches/{pk}/submissions/{submission_id}/decide/"),
 ]
 WRITE_IDS = [f"{method} {path}" for method, path in WRITES]
 
@@ -62,6 +70,8 @@ class ApiWorld:
     player: Player
     season: Season
     match: Match
+    webhook: LeagueWebhook
+    submission: ReportSubmission
 
     def ids(self) -> dict[str, int]:
         return {name: getattr(self, name).pk for name in self.__dataclass_fields__}
@@ -75,6 +85,8 @@ class ApiWorld:
             player=Player.objects.get(pk=ids["player"]),
             season=Season.objects.get(pk=ids["season"]),
             match=Match.objects.get(pk=ids["match"]),
+            webhook=LeagueWebhook.objects.get(pk=ids["webhook"]),
+            submission=ReportSubmission.objects.get(pk=ids["submission"]),
         )
 
     def url(self, path: str) -> str:
@@ -84,23 +96,47 @@ class ApiWorld:
             team_id=self.team.pk,
             player_id=self.player.pk,
             season_id=self.season.pk,
-            pk=self.match.pk,
+            pk=self.submission.match_id if "{submission_id}" in path else self.match.pk,
+            webhook_id=self.webhook.pk,
+            submission_id=self.submission.pk,
         )
 
 
 def api_world(sevens: League, bob: Any, charlie: Any) -> ApiWorld:
     """Bob's Orcs and Charlie's Humans in Alice's Sevens league, with a
-    scheduled season: one match, round 1."""
+    scheduled season: one match, round 1; a webhook of the league; and, in
+    a second league that asks for confirmation, Bob's report of a match
+    waiting for the other coach."""
     orcs = draft_team(sevens, bob, roster="orc", name="Gouged Eye")
     draft_team(sevens, charlie, roster="human", name="Reavers")
     season = season_create(league=sevens, name="Spring", seed=7)
     season_schedule(season_id=season.pk)
+    hook = webhook_create(
+        league_id=sevens.pk, url="https://example.com/h", kind="generic"
+    )
+    other = League.objects.create(
+        name="Confirmed Sevens",
+        format="sevens",
+        commissioner=sevens.commissioner,
+        report_confirmation_days=3,
+    )
+    make_member(other, bob, charlie)
+    draft_team(other, bob, roster="orc", name="Gouged Eye II")
+    draft_team(other, charlie, roster="human", name="Reavers II")
+    waiting = season_create(league=other, name="Spring", seed=8)
+    season_schedule(season_id=waiting.pk)
+    submission = match_submit_report(
+        match_id=waiting.matches.get().pk, report=Report(0, 0), actor=bob
+    )
+    assert isinstance(submission, ReportSubmission)
     return ApiWorld(
         league=sevens,
         team=orcs,
         player=orcs.players.get(number=1),
         season=season,
         match=season.matches.get(),
+        webhook=hook,
+        submission=submission,
     )
 
 
