@@ -195,9 +195,20 @@
         st.opened[e.square] = true;
         break;
       case "teleport":
-        st.teleport = { from: e.src, to: e.dst };
-        if (e.player !== undefined && e.player !== null && e.player >= 0) place(st, String(e.player), e.dst);
-        else { st.ball = e.dst; st.carrier = null; }
+        // src and dst are Portal numbers (0: the Dugout Portal); square is
+        // where he comes out
+        var tp = player(st, String(e.player));
+        st.teleport = { from: tp.sq, to: e.square };
+        place(st, String(e.player), e.square);
+        delete st.off[e.player];
+        break;
+      case "ball_teleport":
+        st.teleport = { from: st.ball, to: e.square };
+        st.ball = e.square; st.carrier = null;
+        break;
+      case "magical_mishap":
+        place(st, String(e.player), -1);
+        st.off[e.player] = "magical mishap";
         break;
       case "drive_end":
         for (var d in st.players) st.players[d].sq = -1;
@@ -244,12 +255,13 @@
     });
   }
 
-  // Which End Zone of the dungeon is the home team's: the one its players
-  // are deployed in (the first "setup" event of the home team).
+  // Which End Zone of the dungeon is the home team's: the coin toss says
+  // (first_turn: the winner's End Zone), else where its players deploy.
   function homeZone() {
     var dg = data.dungeon;
     for (var i = 0; i < data.events.length; i++) {
       var ev = data.events[i];
+      if (ev.type === "first_turn") return ev.p.team === "home" ? ev.p.end_zone : 1 - ev.p.end_zone;
       if (ev.type !== "setup" || !ev.p.placement.length) continue;
       var sq = ev.p.placement[0][1];
       var inZero = dg.zones[0].indexOf(sq) >= 0;
@@ -405,7 +417,9 @@
       svg("line", { class: "pass", x1: f[0], y1: f[1], x2: t[0], y2: t[1] }, overlay);
     }
     ui.score.textContent = st.score[0] + "–" + st.score[1];
-    ui.turn.textContent = st.half
+    ui.turn.textContent = data.dungeon && st.team
+      ? data[st.team].name + " turn " + st.turn + " (time limit: " + data.turns_per_half + " turns each)"
+      : st.half
       ? (st.half === 3 ? "Extra time" : "Half " + st.half) + " · " + data[st.team].name + " turn " + st.turn + " of " + data.turns_per_half + (st.weather ? " · " + st.weather.replace(/_/g, " ") : "")
       : "Before kick-off";
     var ev = data.events[at - 1];
