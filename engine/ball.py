@@ -330,6 +330,9 @@ class Bounce(Proc):
         g.stack.pop()
         if g.kick_mode:
             g.kick_mode = False
+        landed = g.variant.ball_landed(g, dst)  # Dungeon Bowl flow: a Portal
+        if landed is not None:
+            g.stack.append(landed)
         return None
 
 

@@ -179,6 +179,9 @@ _SLUGS: tuple[str, ...] = (
     "watch-out",
     "excuse-me-are-you-a-zoat",
     "then-i-started-blastin",
+    # Dungeon Bowl flow
+    "portal-navigator",
+    "portal-passer",
 )
 
 BIT: dict[str, int] = {slug: 1 << i for i, slug in enumerate(_SLUGS)}

@@ -8,7 +8,7 @@ modules add fields here (and to ``_LISTS`` when a field is a list).
 
 from __future__ import annotations
 
-_LISTS = ("teleports", "gather_funds", "dugout_used")
+_LISTS = ("teleports", "gather_funds", "dugout_used", "mishaps")  # + Dungeon Bowl flow
 
 
 class DungeonState:
@@ -28,6 +28,9 @@ class DungeonState:
         "gather_funds",
         "dugout_used",
         "turn_cap",
+        # Dungeon Bowl flow
+        "first_team",
+        "mishaps",
     )
 
     def __init__(self, n_players: int, ball_chest: int = -1, turn_cap: int = 0) -> None:
@@ -36,6 +39,10 @@ class DungeonState:
         self.gather_funds = [0, 0]
         self.dugout_used = [False, False]
         self.turn_cap = turn_cap
+        # Dungeon Bowl flow: the team that has the first team turn (-1
+        # before the coin toss) and the players lost to a Magical Mishap.
+        self.first_team = -1
+        self.mishaps: list[int] = []
 
     def copy(self) -> DungeonState:
         new = object.__new__(DungeonState)

@@ -72,4 +72,12 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["safe-pass"],
         "passing.PassAction._fumble: keep the ball, no Turnover",
     ),
+    # Dungeon Bowl flow
+    SkillSpec(
+        "portal-passer",
+        "passing",
+        S.BIT["portal-passer"],
+        "variants.dungeon_bowl.portals.Teleport: may declare a Pass action "
+        "after teleporting during its activation",
+    ),
 )

@@ -1,6 +1,7 @@
 """Game formats as :class:`~engine.variants.base.Variant` objects, one module
 each, and their registry. Importing this package registers the built-in
-variants: Blood Bowl 2020, Sevens, the classic game and Blitz Bowl (a house format)."""
+variants: Blood Bowl 2020, Sevens, the classic game, Blitz Bowl (a house format)
+and Dungeon Bowl."""
 
 from engine.variants.base import (
     CardPlayer,
@@ -14,18 +15,21 @@ from engine.variants.base import (
 from engine.variants.bb2020 import BB2020, BloodBowl2020
 from engine.variants.blitz_bowl import BLITZ_BOWL, BlitzBowl
 from engine.variants.classic import CLASSIC, Classic
+from engine.variants.dungeon_bowl.variant import DUNGEON_BOWL, DungeonBowl
 from engine.variants.sevens import SEVENS, Sevens
 
 __all__ = [
     "BB2020",
     "BLITZ_BOWL",
     "CLASSIC",
+    "DUNGEON_BOWL",
     "SEVENS",
     "BlitzBowl",
     "BloodBowl2020",
     "CardPlayer",
     "CardSide",
     "Classic",
+    "DungeonBowl",
     "Sevens",
     "Variant",
     "get_variant",

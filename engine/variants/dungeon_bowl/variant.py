@@ -3,10 +3,9 @@
 Each match has its own board (``Match(..., pitch=DungeonPitch(...))``); the
 class's ``pitch`` is only a default dungeon for tools that ask a variant for
 one. The wall rules (:mod:`.walls`) and the rooms' rules (:mod:`.rooms`)
-and the league hooks (:mod:`.league_hooks`) are mixins; the game's flow, Chests and Portals live in their own modules.
-
-Not registered yet: a format is offered to leagues only once the engine
-plays its whole game.
+and the league hooks (:mod:`.league_hooks`) are mixins; the game's flow
+(:mod:`.game`), Chests and Portals (:mod:`.portals`) live in their own
+modules. Registered as ``dungeon-bowl``.
 """
 
 from __future__ import annotations
@@ -17,15 +16,18 @@ from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.pitch import Pitch
+from engine.state import Proc
+from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
+from engine.variants.dungeon_bowl.portals import PortalRules
 from engine.variants.dungeon_bowl.rooms import RoomRules
 from engine.variants.dungeon_bowl.walls import WallRules
 
 DEFAULT_LAYOUT = "crossroads"
 
 
-class DungeonBowl(WallRules, RoomRules, LeagueHooks, BloodBowl2020):
+class DungeonBowl(WallRules, RoomRules, LeagueHooks, PortalRules, BloodBowl2020):
     """Dungeon Bowl: what differs from Blood Bowl 2020."""
 
     name = "dungeon-bowl"
@@ -33,6 +35,14 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, BloodBowl2020):
     rules_data_version = "dungeon_bowl"
     pitch: ClassVar[Pitch] = DungeonPitch(Dungeon(named_layout(DEFAULT_LAYOUT)))
     players_on_pitch = 6  # deployed in the End Zone at the start
+    # Dungeon Bowl flow: no Line of Scrimmage when deploying
+    min_on_los = 0
+
+    def game_procedure(self) -> Proc:
+        """Coin toss, deployment, team turns to the touchdown (:mod:`.game`)."""
+        from engine.variants.dungeon_bowl.game import DungeonGame
+
+        return DungeonGame()
 
     def match_pitch(self, seed: int) -> Pitch | None:
         """A dungeon generated from the match's seed, Chests and Portals
@@ -41,4 +51,4 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, BloodBowl2020):
         return DungeonPitch(Dungeon(generate(seed)))
 
 
-DUNGEON_BOWL = DungeonBowl()
+DUNGEON_BOWL = register(DungeonBowl())
