@@ -31,7 +31,15 @@ def test_formats_list_both_formats_with_their_rules(client):
         11,
     )
     assert (sevens["max_non_linemen"], sevens["rerolls_after_draft"]) == (4, False)
-    assert {f["slug"] for f in body} == {"sevens", "bb2020", "classic", "blitz-bowl"}
+    assert {f["slug"] for f in body} == {
+        "sevens",
+        "bb2020",
+        "classic",
+        "blitz-bowl",
+        "dungeon-bowl",
+    }
+    dungeon = next(f for f in body if f["slug"] == "dungeon-bowl")
+    assert dungeon["name"] == "Dungeon Bowl"
     classic = next(f for f in body if f["slug"] == "classic")
     assert (classic["name"], classic["budget"], classic["max_players"]) == (
         "Classic Blood Bowl",
