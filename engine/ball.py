@@ -161,7 +161,8 @@ def land_ball(g: GameState, sq: int, mod: int, dive: bool = False) -> Proc:
                 diver = d
         if diver >= 0:
             return DivingCatch(diver, sq, mod)
-    return Bounce(sq)
+    landed = None if q >= 0 else g.variant.ball_landed(g, sq)  # Dungeon Bowl
+    return landed if landed is not None else Bounce(sq)
 
 
 class DivingCatch(Proc):

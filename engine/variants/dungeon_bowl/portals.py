@@ -34,6 +34,10 @@ Decisions (the rules text leaves these open):
 * Portal Passer: after arriving, a player in his own activation of a Move
   action may turn it into a Pass action when his team's Pass (and Throw
   Team-mate) is still unused this turn. A Blitz keeps its Block.
+* A loose ball teleports when it lands on an empty Portal: where a bounce
+  ends, or where a pass, scatter, deviation or throw-in lands and would
+  bounce. A Portal holding a player who cannot catch it is an occupied
+  square as any other: the ball bounces on.
 * A teleported ball that reaches a Standing player is caught as a bouncing
   ball is (at -1, as :class:`engine.ball.Bounce` does). A ball never
   teleports to the Portal it lies on: that number is rolled again.
@@ -312,9 +316,11 @@ class TeleportInjury(Proc):
 
 
 class BallTeleport(Proc):
-    """A loose ball lying on the Portal on ``sq`` teleports (no Chain
-    Reaction, no Mishap): caught by a Standing player on the Portal it
-    reaches, else it scatters one square from there."""
+    """A loose ball landing on the Portal on ``sq`` (at the end of a
+    bounce, or landing there from a pass, scatter or deviation where it
+    would bounce) teleports (no Chain Reaction, no Mishap): caught by a
+    Standing player on the Portal it reaches, else it scatters one square
+    from there. It runs at once, while the ball is still on ``sq``."""
 
     __slots__ = ("sq",)
 
@@ -327,9 +333,11 @@ class BallTeleport(Proc):
         pitch = dungeon_pitch(g)
         src = pitch.portal[sq]
         others = [n for n in range(1, 7) if n != src and pitch.portals[n] >= 0]
-        if g.ball != sq or g.carrier >= 0 or g.ball_air or not others:
-            g.stack.pop()
+        if not others:
+            g.stack[-1] = Bounce(sq)  # no other Portal: it bounces as usual
             return None
+        g.carrier = -1
+        g.ball_air = False
         while True:
             d = g.dice.d6()
             g.emit(Roll("ball_teleport", -1, (d,), 0, 0, True, False))

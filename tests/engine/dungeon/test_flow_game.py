@@ -285,3 +285,25 @@ def test_a_match_built_without_new_match_hides_the_ball_itself() -> None:
     assert g.dungeon.turn_cap == 20
     assert m.pending is not None
     assert m.pending.kind == "end_zone"
+
+
+def test_a_touchdown_in_the_opponents_turn_ends_the_game() -> None:
+    # Away has the first turn; its Blitzer pushes the home ball carrier into
+    # End Zone 1, where home scores: home wins 1-0 in away's turn.
+    m = game([1, 2, 5, "push"])
+    m.apply(("end_zone", 1))
+    _deploy(m)
+    g = m.state
+    h, a = g.idx[1], g.idx[101]
+    g.move(h, at(8, 2))
+    g.carrier = h
+    g.move(a, at(7, 2))
+    m.apply(("activate", 101, "blitz"))
+    m.apply(("nominate", 1))
+    m.apply(("block", 1))
+    m.apply(("no_reroll",))
+    m.apply(("square", at(9, 2)))
+    m.apply(("stay",))
+    assert m.done
+    assert m.events[-1] == GameEnd((1, 0), "home")
+    assert m.result.winner == "home"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ball import Scatter
 from engine.events import (
     Armour,
     BallTeleport,
@@ -318,3 +319,19 @@ def test_portal_passer_not_offered_once_the_pass_is_used() -> None:
     d = sc.match.pending
     assert d is not None
     assert d.kind == "move"
+
+
+def test_a_ball_scattering_onto_a_portal_teleports() -> None:
+    # A ball in the air over (4, 1) scatters once, D8 5 (right), onto Portal
+    # 1 at (5, 1): D6 2 sends it to Portal 2 (8, 1), empty; D8 7: (8, 2).
+    sc = DungeonScenario(BALL.replace("*", "."), start=False, dice=[5, 2, 7])
+    g = sc.match.state
+    g.ball = sc.at(4, 1)
+    g.ball_air = True
+    g.stack.append(Turn(0))
+    g.stack.append(Scatter(sc.at(4, 1), times=1))
+    run(g)
+    assert g.ball == sc.at(8, 2)
+    assert not g.ball_air
+    assert sc.events(BallTeleport) == [BallTeleport(1, 2, sc.at(8, 1))]
+    assert sc.dice.remaining == 0
