@@ -37,6 +37,7 @@ from engine.bots import star_rules_b as star_b
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
+from engine.bots.dungeon import dungeon_choice
 from engine.bots.pathing import Reach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
@@ -111,6 +112,10 @@ class ScriptedBot:
         opts = d.options
         if len(opts) == 1:
             return opts[0]
+        if g.dungeon is not None:  # Dungeon Bowl's geometry: engine.bots.dungeon
+            own = dungeon_choice(d, g)
+            if own is not None and own in opts:
+                return own
         handler = _HANDLERS.get(d.kind)
         if handler is not None:
             choice = handler(self, d, g)
