@@ -420,6 +420,10 @@ class Variant:
         ``choice`` is not one (an activation)."""
         return None
 
+    def result_extra(self, g: GameState) -> dict[str, Any]:
+        """What the variant adds to ``MatchResult.extra`` (nothing)."""
+        return {}
+
 
 # Severity of the D16 results (the apothecary keeps the less severe).
 _SEVERITY: dict[str, int] = {

@@ -50,7 +50,7 @@ Decisions (the rules text leaves these open):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import skillbits as S
 from engine.ball import Bounce, Catch, can_catch, check_touchdown
@@ -415,6 +415,12 @@ class PortalRules:
             elif g.box[p] == KO:
                 opts.append((MAGIC_SPONGE, g.pid[p]))
         return tuple(opts)
+
+    def result_extra(self, g: GameState) -> dict[str, Any]:
+        """The players lost to a Magical Mishap (unharmed, back after the
+        game: neither casualties nor sent off), by id."""
+        d = g.dungeon
+        return {"magical_mishaps": [g.pid[p] for p in d.mishaps] if d else []}
 
     def turn_choice(self, g: GameState, t: int, choice: Option) -> Proc | None:
         verb = choice[0]

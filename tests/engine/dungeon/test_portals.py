@@ -19,6 +19,7 @@ from engine.movement import moves_left
 from engine.state import KO, PRONE, SENT_OFF, STANDING, STUNNED, TF_PASS
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.turns import Turn
+from engine.variants import DUNGEON_BOWL
 
 # Portal 1 at (4, 1), Portal 2 at (8, 1), Portal 3 at (4, 3).
 CORRIDOR = """
@@ -97,6 +98,7 @@ def test_magical_mishap_removes_the_player_without_a_turnover() -> None:
     assert g.dungeon is not None
     assert g.dungeon.mishaps == [p]
     assert sc.events(MagicalMishap) == [MagicalMishap(sc.id("A"), 1)]
+    assert DUNGEON_BOWL.result_extra(g) == {"magical_mishaps": [sc.id("A")]}
     assert sc.events(Turnover) == []
     d = sc.match.pending
     assert d is not None
