@@ -20,7 +20,7 @@ from engine.events import (
 )
 from engine.match import Match
 from engine.model import PlayerSheet, TeamSheet
-from engine.state import PITCH, RESERVES, SENT_OFF
+from engine.state import KO, PITCH, RESERVES, SENT_OFF
 from engine.variants import DUNGEON_BOWL, get_variant
 from engine.variants.dungeon_bowl.game import time_limit_winner
 from engine.variants.dungeon_bowl.match import new_match
@@ -307,3 +307,34 @@ def test_a_touchdown_in_the_opponents_turn_ends_the_game() -> None:
     assert m.done
     assert m.events[-1] == GameEnd((1, 0), "home")
     assert m.result.winner == "home"
+
+
+def test_with_fewer_than_six_every_player_is_deployed() -> None:
+    m = new_match(
+        team(0, n=4), team(1), Dungeon.from_rows(ROWS), FixedDice([1, 5, 2]), turn_cap=0
+    )
+    m.apply(("end_zone", 0))
+    d = m.pending
+    assert d is not None
+    assert d.team == "home"
+    m.apply(("formation", "back"))
+    g = m.state
+    assert [g.box[g.idx[pid]] for pid in (1, 2, 3, 4)] == [PITCH] * 4
+
+
+def test_no_ko_recovery_and_no_reroll_reset_between_turns() -> None:
+    m = game([1, 5, 2], turn_cap=0)
+    m.apply(("end_zone", 0))
+    _deploy(m)
+    g = m.state
+    h = g.idx[1]
+    g.lift(h)
+    g.box[h] = KO
+    g.rerolls[0] = 0
+    for _ in range(6):
+        m.apply(("end_turn",))
+    assert g.box[h] == KO  # only the Magic Sponge brings him back
+    assert g.rerolls == [0, 1]
+    d = m.pending
+    assert d is not None
+    assert ("magic_sponge", 1) in d.options
