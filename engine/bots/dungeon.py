@@ -25,6 +25,7 @@ from engine.dungeon.pitch import DungeonPitch
 from engine.state import RESERVES, STANDING, Decision, GameState, Option
 
 OPT_END: Option = ("end",)
+OPT_DECLINE: Option = ("decline",)
 GAMBLE = 10  # squares from the goal beyond which a Portal is worth a try
 
 
@@ -147,6 +148,23 @@ def dungeon_choice(d: Decision, g: GameState) -> Option | None:
         return _activate(d, g, pitch)
     if kind == "move":
         return _move(d, g, pitch)
+    if kind == "use_skill" and d.info and d.player is not None:
+        return _portal_skill(d, g, pitch)
+    return None
+
+
+def _portal_skill(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
+    """Portal Navigator: re-roll only a Magical Mishap (the number of the
+    Portal he stands on). Portal Passer: pass only with the ball."""
+    assert d.player is not None
+    p = g.idx[d.player]
+    use = ("use", d.info[0], d.player)
+    if d.info[0] == "portal-navigator":
+        sq = g.pos[p]
+        here = pitch.portal[sq] if sq >= 0 else 0
+        return use if here and d.info[1] == here else OPT_DECLINE
+    if d.info[0] == "portal-passer":
+        return use if g.carrier == p else OPT_DECLINE
     return None
 
 

@@ -116,3 +116,21 @@ def test_scripted_bots_play_whole_games(
         dugout += sum(1 for e in m.events if isinstance(e, DugoutPortal))
     assert teleports > 0
     assert dugout > 0
+
+
+def test_portal_navigator_rerolls_only_a_mishap() -> None:
+    corridor = """
+        ###########
+        #<.A1...2.#
+        #<........#
+        #<..3....>#
+        ###########
+    """
+    for first, expected in ((1, "use"), (3, "decline")):
+        sc = DungeonScenario(corridor, dice=[first], skills={"A": ["portal-navigator"]})
+        sc.act("A", "move")
+        sc.move(4, 1)
+        d = sc.match.pending
+        assert d is not None
+        assert d.kind == "use_skill"
+        assert ScriptedBot(1).choose(d, sc.match.state)[0] == expected
