@@ -37,6 +37,9 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, PortalRules, BloodBowl2020)
     players_on_pitch = 6  # deployed in the End Zone at the start
     # Dungeon Bowl flow: no Line of Scrimmage when deploying
     min_on_los = 0
+    # No halves: the default turn cap (game.DEFAULT_TURN_CAP), the bots'
+    # horizon ("turns left") and the limit of a scoring team's turn marker.
+    turns_per_half = 20
 
     def game_procedure(self) -> Proc:
         """Coin toss, deployment, team turns to the touchdown (:mod:`.game`)."""

@@ -22,7 +22,7 @@ from engine.match import Match
 from engine.model import PlayerSheet, TeamSheet
 from engine.state import KO, PITCH, RESERVES, SENT_OFF
 from engine.variants import DUNGEON_BOWL, get_variant
-from engine.variants.dungeon_bowl.game import time_limit_winner
+from engine.variants.dungeon_bowl.game import DEFAULT_TURN_CAP, time_limit_winner
 from engine.variants.dungeon_bowl.match import new_match
 
 # End Zone 0: x 1-3, End Zone 1: x 9-11 (nine squares each). Chests at
@@ -76,6 +76,7 @@ def game(dice: list[int | str], *, turn_cap: int = 0, **kw: object) -> Match:
 
 def test_dungeon_bowl_is_registered() -> None:
     assert get_variant("dungeon-bowl") is DUNGEON_BOWL
+    assert DUNGEON_BOWL.turns_per_half == DEFAULT_TURN_CAP
 
 
 def test_the_ball_is_hidden_and_the_toss_winner_chooses_his_end_zone() -> None:
