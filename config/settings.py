@@ -219,6 +219,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No badge from validator.swagger.io: nothing leaves the site.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # Two choice sets are both called "kind": name them apart.
+    "ENUM_NAME_OVERRIDES": {
+        "WebhookKindEnum": "matches.webhook_models.LeagueWebhook.Kind",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api_schema.add_links",
@@ -260,6 +264,7 @@ CELERY_TASK_DEFAULT_QUEUE = "default"
 # so a busy season resolution never delays the short post-game steps.
 CELERY_TASK_ROUTES = {
     "matches.tasks.match_resolve_task": {"queue": "engine"},
+    "matches.tasks.match_forecast_task": {"queue": "engine"},
     "matches.tasks.season_resolve_task": {"queue": "engine"},
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -291,4 +296,32 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "matches.tasks.matches_sweep_task",
         "schedule": 60.0,
     },
+    "reports-past-deadline": {
+        "task": "matches.tasks.reports_deadline_task",
+        "schedule": 300.0,
+    },
+    "refresh-forecasts": {
+        "task": "matches.tasks.forecasts_sweep_task",
+        "schedule": 300.0,
+    },
+    "sweep-webhook-deliveries": {
+        "task": "matches.tasks.webhooks_sweep_task",
+        "schedule": 60.0,
+    },
 }
+
+# Outgoing webhooks (matches/services/webhooks.py): the address pages are
+# linked at in what they send, the time allowed per request, how often a
+# failing receiver is tried (after BASE, 3 x BASE, 9 x BASE ... seconds) and
+# whether loopback/private addresses may receive (a local receiver while
+# developing; never in production, where it would let a commissioner reach
+# the machine's own services).
+# Games the engine plays to forecast one fixture (matches/services/forecasts.py).
+FORECAST_GAMES = envint("FORECAST_GAMES", 60)
+# Fixtures beat's sweep queues for a forecast at most, every five minutes.
+FORECAST_SWEEP_MAX = envint("FORECAST_SWEEP_MAX", 40)
+SITE_URL = envstr("SITE_URL", "http://localhost:8000").rstrip("/")
+WEBHOOK_TIMEOUT = envint("WEBHOOK_TIMEOUT", 5)
+WEBHOOK_MAX_ATTEMPTS = envint("WEBHOOK_MAX_ATTEMPTS", 6)
+WEBHOOK_RETRY_BASE = envint("WEBHOOK_RETRY_BASE", 10)
+WEBHOOK_ALLOW_PRIVATE = envbool("WEBHOOK_ALLOW_PRIVATE", DEBUG)

@@ -5,6 +5,8 @@ from django.urls import path
 from league import member_views
 from league import views as league_views
 from matches import (
+    confirm_views,
+    ical_views,
     page_views,
     player_pages,
     player_views,
@@ -21,6 +23,11 @@ urlpatterns = [
     path("leagues/", league_views.league_index, name="leagues"),
     path("me/", league_views.my_teams, name="my-teams"),
     path("leagues/<int:league_id>/", page_views.league_page, name="league"),
+    path(
+        "leagues/<int:league_id>/fixtures.ics",
+        ical_views.league_calendar,
+        name="league-calendar",
+    ),
     path(
         "leagues/<int:league_id>/draft/",
         league_views.team_draft_page,
@@ -110,6 +117,11 @@ urlpatterns = [
     ),
     path("progress/<uuid:progress_id>/", match_views.task_progress, name="progress"),
     path("teams/<int:team_id>/", page_views.team_page, name="team"),
+    path(
+        "teams/<int:team_id>/fixtures.ics",
+        ical_views.team_calendar,
+        name="team-calendar",
+    ),
     path("teams/<int:team_id>/hire/", league_views.team_hire, name="team-hire"),
     path(
         "teams/<int:team_id>/players/<int:player_id>/fire/",
@@ -159,6 +171,21 @@ urlpatterns = [
         name="player-advancement",
     ),
     path("matches/<int:match_id>/", match_views.match_page, name="match"),
+    path(
+        "reports/<int:submission_id>/confirm/",
+        confirm_views.submission_confirm,
+        name="submission-confirm",
+    ),
+    path(
+        "reports/<int:submission_id>/dispute/",
+        confirm_views.submission_dispute,
+        name="submission-dispute",
+    ),
+    path(
+        "reports/<int:submission_id>/decide/",
+        confirm_views.submission_decide,
+        name="submission-decide",
+    ),
     path(
         "matches/<int:match_id>/preview/",
         prematch_views.match_preview_page,

@@ -275,6 +275,7 @@ class Catch(Proc):
                 g.stack[-1] = Bounce(sq)
                 return None
             mod = self.mod + catch_modifier(g, p)
+            mod += g.variant.catch_modifier(g, p, self.how)  # a room (Dungeon Bowl)
             self.phase = 1
             g.stack.append(Test(self.how, p, g.ag[p], mod, skill_rr=CATCH_RR))
             return None
@@ -318,7 +319,7 @@ class Bounce(Proc):
             g.stack[-1] = TouchbackProc()
             return None
         if dst < 0:
-            g.stack[-1] = ThrowIn(src)
+            g.stack[-1] = g.variant.ball_off_pitch(g, src, _dir(d))
             return None
         q = g.board[dst]
         if q >= 0:
@@ -370,7 +371,7 @@ class Scatter(Proc):
                 if g.kick_mode:
                     g.stack[-1] = TouchbackProc()
                 else:
-                    g.stack[-1] = ThrowIn(sq)
+                    g.stack[-1] = g.variant.ball_off_pitch(g, sq, _dir(d))
                 return None
             sq = nxt
         g.ball = sq
@@ -401,7 +402,7 @@ class Deviate(Proc):
         g.emit(BallMove("deviate", self.src, dst))
         g.ball_air = False
         if dst < 0:
-            g.stack[-1] = ThrowIn(last)
+            g.stack[-1] = g.variant.ball_off_pitch(g, last, (dx, dy))
             return None
         g.ball = dst
         g.stack[-1] = land_ball(g, dst, self.mod, True)

@@ -92,7 +92,7 @@ class BlitzBlock(Proc):
                     Test(
                         "rush",
                         att,
-                        2,
+                        g.variant.rush_target(g, att),
                         rush_modifier(g, att),
                         skill_rr=S.SURE_FEET,
                         skill_flag=PF_SUREFEET_RR,

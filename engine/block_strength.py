@@ -30,6 +30,8 @@ def count_assists(
         h = board[s]
         if h < 0 or h == exclude or g.team[h] != helper_team or not g.has_tz(h):
             continue
+        if not g.variant.assists_from(g, s, tsq):  # Dungeon Bowl: walls
+            continue
         if guard_ok and g.skills[h] & S.GUARD and not _defensive(g, s, helper_team):
             c += 1
             continue
@@ -60,10 +62,13 @@ def block_strengths(
     """Strength of attacker and defender after assists (``st_att``: the
     attacker's Strength before assists when skills changed it)."""
     ta, td = g.team[att], g.team[dfn]
-    sa = (g.st[att] if st_att is None else st_att) + count_assists(
-        g, ta, dfn, dfn, att, True
-    )
-    sd = g.st[dfn] + count_assists(g, td, att, att, dfn, True)
+    sa = g.st[att] if st_att is None else st_att
+    sd = g.st[dfn]
+    may_assist = g.variant.may_assist_block  # hook: Dungeon Bowl spells
+    if may_assist(g, ta):
+        sa += count_assists(g, ta, dfn, dfn, att, True)
+    if may_assist(g, td):
+        sd += count_assists(g, td, att, att, dfn, True)
     return sa, sd
 
 

@@ -15,20 +15,19 @@ from engine import star_rules_b_block as SB
 from engine.ball import (
     STAT_BLOCKS,
     SettleBall,
-    ThrowIn,
     check_touchdown,
     stat,
-    turnover,
 )
 from engine.block_strength import block_strengths, count_assists, dice_count
 from engine.dice import BLOCK_FACE_NAMES, BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
 from engine.events import Block as BlockEv
 from engine.events import BlockResult, Move, Reroll, SkillUsed
-from engine.injuries import KnockDown, crowd_push
+from engine.injuries import KnockDown
 from engine.rolls import (
     Test,
     can_use_pro,
     parse_bonus,
+    skill_reroll_ok,
     spend_team_reroll,
     team_reroll_available,
     try_pro,
@@ -283,7 +282,7 @@ class Block(Proc):
         att, dfn = self.att, self.dfn
         sa, sd = block_strengths(g, att, dfn, self.st_a)
         self.sa, self.sd = sa, sd
-        n, att_chooses = dice_count(sa, sd)
+        n, att_chooses = g.variant.block_dice(g, att, sa, sd)  # hook
         n = SB.extra_block_die(g, self, n)  # Gored by the Bull
         SB.watch_out_targeted(g, att, dfn)
         self.att_chooses = att_chooses
@@ -301,7 +300,7 @@ class Block(Proc):
             )
         )
         opts: list[Option] = []
-        if team_reroll_available(g, g.team[att]):
+        if team_reroll_available(g, g.team[att], att):
             opts.append(OPT_TEAM_RR)
         if can_use_pro(g, att):
             opts.extend(("pro", i) for i in range(n))
@@ -309,7 +308,7 @@ class Block(Proc):
             not self.blitz
             and g.skills[att] & BRAWLER
             and BOTH_DOWN in self.dice
-            and g.has_tz(att)
+            and skill_reroll_ok(g, att)
         ):
             opts.append(OPT_BRAWLER)
         opts += block_options(g, att, n)  # Star Players' "any one die"
@@ -598,7 +597,7 @@ class Block(Proc):
                     tuple(g.pitch.square_opts[s] for s in side),
                     g.pid[self.cur],
                 )
-        squares, crowd = self._push_options(g)
+        squares, crowd = g.variant.push_options(g, self)  # Dungeon Bowl: walls
         if crowd:
             # Decision: Grab is not offered when the target would be pushed
             # into the crowd (the better result for the attacker anyway).
@@ -740,12 +739,10 @@ class Block(Proc):
         if self.pow and victim != dfn:
             self.kd = True
             todo.append(self._knock_down_target(g))
-        if victim >= 0:
-            if self.victim_ball and g.team[victim] == g.active:
-                turnover(g, "pushed_into_crowd")
-            todo.append(crowd_push(g, victim))
-            if self.victim_ball:
-                todo.append(ThrowIn(self.victim_sq))
+        if victim >= 0:  # into the crowd (Dungeon Bowl: the Fiery Chasm)
+            todo += g.variant.pushed_off_pitch(
+                g, victim, self.victim_sq, self.victim_ball
+            )
         if ball_bounce >= 0:
             # Unless a player Knocked Down on it has bounced it already.
             todo.append(SettleBall(ball_bounce))

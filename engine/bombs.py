@@ -51,7 +51,9 @@ class BombThrow(PassAction):
         ph = self.phase
         if ph == 0:
             max_band = SHORT if g.weather == "blizzard" else BOMB
-            squares = targets_in_range(g, p, max_band)
+            squares = g.variant.throw_targets(
+                g, p, targets_in_range(g, p, max_band)
+            )  # Dungeon Bowl
             self.phase = 1
             return Decision(
                 g.tname(g.team[p]),

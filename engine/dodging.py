@@ -11,6 +11,7 @@ from engine.rolls import (
     OPT_TEAM_RR,
     Test,
     can_use_pro,
+    skill_reroll_ok,
     spend_team_reroll,
     team_reroll_available,
     try_pro,
@@ -105,7 +106,7 @@ class MoveTest(Test):
         if (
             self.skill_rr
             and sk & self.skill_rr
-            and g.has_tz(p)
+            and skill_reroll_ok(g, p)
             and not g.pflags[p] & self.skill_flag
         ):
             g.pflags[p] |= self.skill_flag
@@ -120,7 +121,7 @@ class MoveTest(Test):
             self.ok = self._roll(g, True)
             return self._judge(g)
         opts: list[Option] = []
-        if team_reroll_available(g, g.team[p]):
+        if team_reroll_available(g, g.team[p], p):
             opts.append(OPT_TEAM_RR)
         if can_use_pro(g, p):
             opts.append(OPT_PRO)

@@ -584,6 +584,42 @@ class Induced(NamedTuple):
         return out
 
 
+# Dungeon Bowl rooms ------------------------------------------------------------
+
+
+class ChestOpened(NamedTuple):
+    """A player of ``team`` opens the Chest on ``square`` (Dungeon Bowl
+    "Opening Chests"): ``contents`` "ball" (he takes the ball) or
+    "booby_trap" (he and every player next to the Chest are Knocked
+    Down). The Chest is then removed."""
+
+    team: str
+    player: int
+    square: int
+    contents: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "chest_opened", self._fields)
+
+
+class RoomRule(NamedTuple):
+    """A Dungeon Bowl room's rule acts on ``player``: ``room`` is the room
+    type (``forgotten_jail``, ``chaotic_idol``, ``dragon_lair``, ``sewer``,
+    ``kitchen``, ``treasure_room`` ...), ``effect`` what happened
+    (``ma``/``st``: the characteristic changed by ``value`` for the
+    activation; ``knocked_down``; ``disturbing_presence`` gained (1) or
+    lost (0); ``throw_food`` at player ``value`` (a miss is the Roll
+    before it); ``gather_funds``: the team's count is now ``value``)."""
+
+    room: str
+    player: int
+    effect: str
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return _d(self, "room_rule", self._fields)
+
+
 # Dungeon Bowl flow ----------------------------------------------------------
 
 
@@ -726,6 +762,9 @@ Event = (
     | Concede
     | GameEnd
     | Note
+    # Dungeon Bowl rooms
+    | ChestOpened
+    | RoomRule
     # Dungeon Bowl flow
     | BallHidden
     | FirstTurn

@@ -146,6 +146,7 @@ class KnockDown(Proc):
         "loose",
         "credit",
         "claws",
+        "armour_mod",
     )
 
     def __init__(
@@ -157,6 +158,7 @@ class KnockDown(Proc):
         causes_turnover: bool = True,
         credit: bool = False,
         claws: bool = False,
+        armour_mod: int = 0,
     ) -> None:
         self.phase = 0
         self.p = p
@@ -168,6 +170,7 @@ class KnockDown(Proc):
         self.loose = False
         self.credit = credit
         self.claws = claws
+        self.armour_mod = armour_mod  # Dungeon Bowl walls: +1 off a wall, Crypt
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -206,7 +209,8 @@ class KnockDown(Proc):
                         mb=self.mb,
                         credit=self.credit,
                         claws=self.claws,
-                        armour_mod=chainsaw_armour(g, p, self.by, how),
+                        armour_mod=chainsaw_armour(g, p, self.by, how)
+                        + self.armour_mod,
                     )
                 )
             return None
@@ -331,6 +335,8 @@ class Harm(Proc):
                     mb = 0
                     claws = False
                     mod = min(mod, 0)
+                if not self.no_mod:
+                    mod += g.variant.armour_modifier(g, p)  # a room (Dungeon Bowl)
                 total = d1 + d2 + mod
                 if claws and d1 + d2 >= 8 and total < av:
                     if self.by >= 0:

@@ -80,6 +80,10 @@ class TeamSheet:
     # Blood Bowl Sevens Desperate Measures: the D8 results rolled when they
     # were bought (no result twice), each played once (engine/desperate.py).
     desperate_measures: tuple[int, ...] = ()
+    # Dungeon Bowl spells: the College Wizard hired for this game, named by
+    # its college's slug (always the team's own college); "" = none
+    # (engine/variants/dungeon_bowl/spells.py).
+    college_wizard: str = ""
 
 
 STAT_FIELDS: tuple[str, ...] = (

@@ -368,7 +368,7 @@ class Step(Proc):
                     Test(
                         "rush",
                         p,
-                        2,
+                        g.variant.rush_target(g, p),
                         rush_modifier(g, p),
                         skill_rr=S.SURE_FEET,
                         skill_flag=PF_SUREFEET_RR,

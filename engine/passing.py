@@ -21,7 +21,6 @@ from engine.ball import (
     Bounce,
     Catch,
     Scatter,
-    ThrowIn,
     can_catch,
     catch_modifier,
     check_touchdown,
@@ -71,6 +70,7 @@ MY_BALL = S.BIT["my-ball"]
 HAIL_MARY_PASS = S.BIT["hail-mary-pass"]
 ON_THE_BALL = S.BIT["on-the-ball"]
 RUNNING_PASS = S.BIT["running-pass"]
+GIVE_AND_GO = S.BIT["give-and-go"]  # Dungeon Bowl
 SAFE_PASS = S.BIT["safe-pass"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
 OPT_DECLINE: Option = ("decline",)
@@ -193,6 +193,7 @@ class PassAction(Proc):
         "hail",
         "cloud",
         "set_piece",
+        "out",
     )
 
     def __init__(self, p: int, dump: bool = False) -> None:
@@ -209,6 +210,7 @@ class PassAction(Proc):
         self.hail = False
         self.cloud = False  # Cloud Burster used
         self.set_piece = False  # Set Piece (Sevens Desperate Measure)
+        self.out = (0, 0)  # the step that took the ball off the pitch
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -224,6 +226,7 @@ class PassAction(Proc):
                 # the ordinary targets; not at the thrower's own square).
                 own = g.pos[p]
                 opts += tuple(("hail_mary", s) for s in range(g.pitch.size) if s != own)
+            opts = g.variant.pass_options(g, p, opts, self.dump)  # Dungeon Bowl
             self.phase = 1
             return Decision(g.tname(g.team[p]), "pass_target", opts, g.pid[p])
         if ph == 2:
@@ -360,7 +363,7 @@ class PassAction(Proc):
         if ph == 7:
             self.phase = 8
             if self.landing < 0:
-                g.stack.append(ThrowIn(self.last))
+                g.stack.append(g.variant.ball_off_pitch(g, self.last, self.out))
                 return None
             g.ball = self.landing
             g.ball_air = False
@@ -421,6 +424,7 @@ class PassAction(Proc):
             mod -= g.markers(g.pos[p], g.team[p])
         if g.weather == "very_sunny":
             mod -= 1
+        mod += g.variant.pass_modifier(g, p)  # a room (Dungeon Bowl)
         return mod - disturbing_presence(g, p)
 
     def _check_turnover(self, g: GameState) -> None:
@@ -449,6 +453,9 @@ class PassAction(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         if self.phase == 1:
+            if (alt := g.variant.pass_choice(g, self, choice)) is not None:
+                g.stack[-1] = alt  # Dungeon Bowl: a throw at the wall
+                return
             self.target = choice[1]
             self.hail = choice[0] == "hail_mary"
             x0, y0 = g.pitch.xy(g.pos[self.p])
@@ -526,6 +533,7 @@ class PassAction(Proc):
             if nxt < 0:
                 self.landing = -1
                 self.last = sq
+                self.out = D8_DIRECTIONS[d]
                 return
             sq = nxt
         self.landing = self.last = sq
@@ -540,6 +548,7 @@ class PassAction(Proc):
                 g.emit(BallMove("deviate", g.pos[self.p], -1))
                 self.landing = -1
                 self.last = sq
+                self.out = (dx, dy)
                 return
             sq = nxt
         g.emit(BallMove("deviate", g.pos[self.p], sq))
@@ -558,6 +567,7 @@ class PassAction(Proc):
                 and g.has_tz(q)
                 and not g.skills[q] & S.NO_HANDS
                 and under_ruler(g, src, dst, g.pos[q])
+                and g.variant.may_interfere(g, q, src, dst)
             ):
                 cands.append(q)
         if not cands:
@@ -648,9 +658,26 @@ class DumpOff(Proc):
 def with_dump_off(g: GameState, q: int, block: Proc) -> Proc:
     """The procedure for a Block on ``q``: preceded by a Dump-off when
     ``q`` has the skill and the ball."""
-    if g.carrier == q and g.skills[q] & DUMP_OFF and not g.skills[q] & MY_BALL:
+    if (
+        g.carrier == q
+        and g.skills[q] & DUMP_OFF
+        and not g.skills[q] & MY_BALL
+        and g.variant.may_pass(g, g.team[q])  # hook: Dungeon Bowl spells
+    ):
         return DumpOff(q, block)
     return block
+
+
+def give_and_go(g: GameState, p: int, action: str) -> tuple[int, str]:
+    """The Activation's next phase and action once ``p`` has declared the
+    Hand-off: 9 (the activation ends after it), or, with Give and Go
+    (Dungeon Bowl) and Movement Allowance left, 5 and "move": the player may
+    go on moving once the Hand-off is resolved (a Turnover still ends the
+    activation). Decision: as with Running Pass, the normal movement rules
+    apply after it, Rushing included."""
+    if g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
+        return 5, "move"
+    return 9, action
 
 
 class HandOffAction(Proc):
@@ -677,4 +704,6 @@ class HandOffAction(Proc):
         c = g.carrier
         if (c < 0 or g.team[c] != g.team[p]) and not bitten(g):  # Quick Bite
             turnover(g, "hand_off")
+        elif g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
+            g.emit(SkillUsed(g.pid[p], "give-and-go"))
         return None

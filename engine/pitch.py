@@ -170,6 +170,12 @@ class Pitch:
         """Flag of a team's own Line of Scrimmage squares."""
         return F_LOS_HOME if team == 0 else F_LOS_AWAY
 
+    def picture(self) -> dict[str, object] | None:
+        """What a replay draws beyond the plain grid (a dungeon's walls,
+        rooms, Portals and Chests); None for a pitch drawn from its size and
+        lines alone."""
+        return None
+
     def render(self, board: list[int], symbol: dict[int, str] | None = None) -> str:
         """ASCII picture of a board (player index per square, -1 empty)."""
         rows = []

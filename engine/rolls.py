@@ -40,11 +40,14 @@ def parse_bonus(param: str | None, default: int = 1) -> int:
     return default
 
 
-def team_reroll_available(g: GameState, t: int) -> bool:
+def team_reroll_available(g: GameState, t: int, p: int = -1) -> bool:
     """Team re-rolls may be used only by the active team, during its own turn
     (rulebook "Team Re-rolls"); the Leader re-roll needs a Leader on the
-    pitch."""
+    pitch. ``p``: the player the roll is for (the board may forbid him
+    re-rolls: :meth:`Variant.rerolls_allowed`)."""
     if g.active != t:
+        return False
+    if p >= 0 and not g.variant.rerolls_allowed(g, p):
         return False
     limit = g.variant.team_rerolls_per_turn
     if limit is not None and g.rr_used_turn >= limit:
@@ -99,8 +102,14 @@ def can_use_pro(g: GameState, p: int) -> bool:
         g.skills[p] & S.PRO
         and g.act_player == p
         and not g.pflags[p] & PF_PRO_USED
-        and g.has_tz(p)
+        and skill_reroll_ok(g, p)
     )
+
+
+def skill_reroll_ok(g: GameState, p: int) -> bool:
+    """Player ``p`` may use a Skill or Trait that re-rolls dice: he has his
+    Tackle Zone and the board allows it (:meth:`Variant.rerolls_allowed`)."""
+    return g.has_tz(p) and g.variant.rerolls_allowed(g, p)
 
 
 def try_pro(g: GameState, p: int, purpose: str) -> bool:
@@ -188,7 +197,7 @@ class Test(Proc):
         if (
             self.skill_rr
             and sk & self.skill_rr
-            and g.has_tz(p)
+            and skill_reroll_ok(g, p)
             and not (self.skill_flag and g.pflags[p] & self.skill_flag)
         ):
             g.pflags[p] |= self.skill_flag
@@ -205,7 +214,7 @@ class Test(Proc):
                 return None
             return self._failed(g)
         opts: list[Option] = []
-        if self.team_rr_ok and team_reroll_available(g, g.team[p]):
+        if self.team_rr_ok and team_reroll_available(g, g.team[p], p):
             opts.append(OPT_TEAM_RR)
         if can_use_pro(g, p):
             opts.append(OPT_PRO)

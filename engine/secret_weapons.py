@@ -78,6 +78,7 @@ def chainsaw_hit(g: GameState, att: int, hit: int, extra: int = 0) -> Proc | Non
         mod = min(extra, 0)
     elif g.skills[att] & FLAMES:
         mod += ghostly_flames(g, att, hit, d1 + d2 + mod)
+    mod += g.variant.armour_modifier(g, hit)  # a room (Dungeon Bowl)
     av = g.av[hit]
     broken = g.variant.armour_broken(d1 + d2 + mod, av)
     g.emit(Armour(g.pid[hit], (d1, d2), mod, av, broken))
@@ -309,7 +310,7 @@ class BallAndChainMove(Proc):
         return Test(
             "rush",
             self.p,
-            2,
+            g.variant.rush_target(g, self.p),
             rush_modifier(g),
             skill_rr=S.SURE_FEET,
             skill_flag=PF_SUREFEET_RR,

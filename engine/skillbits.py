@@ -179,6 +179,10 @@ _SLUGS: tuple[str, ...] = (
     "watch-out",
     "excuse-me-are-you-a-zoat",
     "then-i-started-blastin",
+    # Dungeon Bowl walls
+    "wall-thrower",
+    # Dungeon Bowl (skills_and_traits.md "Passing Skills")
+    "give-and-go",
     # Dungeon Bowl flow
     "portal-navigator",
     "portal-passer",

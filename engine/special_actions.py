@@ -439,7 +439,7 @@ def special_receive(g: GameState, act: Activation, p: int, choice: Option) -> bo
 
         g.stack.append(Bite(p, g.idx[choice[1]]))
         return True
-    return False
+    return g.variant.special_receive(g, act, p, choice)  # the board's options
 
 
 __all__ = [

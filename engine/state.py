@@ -76,6 +76,9 @@ ACTIONS = (
     "throw_bomb",
     "kick_team_mate",
     "hypnotic_gaze",
+    # Dungeon Bowl rooms: special actions instead of anything else
+    "throw_food",  # the Kitchen
+    "gather_funds",  # the Treasure Room
 )
 ACTION_FLAG = {
     "move": 0,
@@ -91,6 +94,9 @@ ACTION_FLAG = {
     "throw_bomb": TF_BOMB,
     "kick_team_mate": TF_KTM,
     "hypnotic_gaze": 0,  # Special action, no limit per team turn
+    # Dungeon Bowl rooms (Decision: the rooms set no limit per team turn)
+    "throw_food": 0,
+    "gather_funds": 0,
 }
 
 Option = tuple[Any, ...]
@@ -386,9 +392,12 @@ class GameState:
 
     def place(self, p: int, sq: int) -> None:
         """Put player ``p`` on square ``sq`` (must be empty)."""
+        src = self.pos[p] if self.box[p] == PITCH else -1
         self.board[sq] = p
         self.pos[p] = sq
         self.box[p] = PITCH
+        if self.dungeon is not None:  # Dungeon Bowl rooms
+            self.variant.entered(self, p, sq, src)
 
     def lift(self, p: int) -> None:
         """Take player ``p`` off the board (box unchanged)."""
@@ -399,9 +408,12 @@ class GameState:
 
     def move(self, p: int, dst: int) -> None:
         """Move a player already on the pitch to an empty square."""
-        self.board[self.pos[p]] = -1
+        src = self.pos[p]
+        self.board[src] = -1
         self.board[dst] = p
         self.pos[p] = dst
+        if self.dungeon is not None:  # Dungeon Bowl rooms
+            self.variant.entered(self, p, dst, src)
 
     def param(self, p: int, bit: int) -> str | None:
         """The parameter of a skill (e.g. "+1", "4+") for player ``p``."""

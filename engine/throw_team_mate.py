@@ -70,7 +70,9 @@ class ThrowTeamMateAction(Proc):
         p, q = self.p, self.q
         ph = self.phase
         if ph == 0:
-            squares = targets_in_range(g, p, SHORT)
+            squares = g.variant.throw_targets(
+                g, p, targets_in_range(g, p, SHORT)
+            )  # Dungeon Bowl
             self.phase = 1
             return Decision(
                 g.tname(g.team[p]),
@@ -132,23 +134,25 @@ class ThrowTeamMateAction(Proc):
             return Decision(g.tname(g.team[q]), "swoop", FACINGS, g.pid[q])
         src = g.pos[q]
         g.lift(q)
+        last = -1  # the last square before the edge (Dungeon Bowl: a wall)
         if self.quality == "terrible":
             d8, d6 = g.dice.d8(), g.dice.d6()
             dx, dy = D8_DIRECTIONS[d8]
             sq = g.pos[p]
             for _ in range(d6):
-                sq = g.pitch.step(sq, dx, dy)
+                last, sq = sq, g.pitch.step(sq, dx, dy)
                 if sq < 0:
                     break
         else:
             sq = self.target
             for _ in range(3):
                 d = g.dice.d8()
-                sq = g.pitch.steps[d][sq]
+                last, sq = sq, g.pitch.steps[d][sq]
                 if sq < 0:
                     break
         g.emit(Move(g.pid[q], src, sq, "thrown"))
-        g.stack[-1] = Land(q, sq, land_mod, self.can_land, self.quality == "superb")
+        superb = self.quality == "superb"
+        g.stack[-1] = Land(q, sq, land_mod, self.can_land, superb, edge=last)
         return None
 
     def receive(self, g: GameState, choice: Option) -> None:
@@ -167,16 +171,16 @@ class ThrowTeamMateAction(Proc):
         d6, d3 = g.dice.d6(), g.dice.d3()
         g.emit(Roll("swoop", g.pid[q], (d6, d3), 0, 0, True, False))
         dx, dy = template_direction(fx, fy, d6)
-        sq = self.target
+        sq = last = self.target
         for _ in range(d3):
-            sq = g.pitch.step(sq, dx, dy)
+            last, sq = sq, g.pitch.step(sq, dx, dy)
             if sq < 0:
                 break
         src = g.pos[q]
         g.lift(q)
         g.emit(Move(g.pid[q], src, sq, "thrown"))
         superb = self.quality == "superb"
-        g.stack[-1] = Land(q, sq, self.mod, self.can_land, superb)
+        g.stack[-1] = Land(q, sq, self.mod, self.can_land, superb, edge=last)
 
     def _fumble(self, g: GameState) -> None:
         """Rulebook "Fumbled Throws": the thrower's activation ends and the
@@ -196,7 +200,8 @@ class ThrowTeamMateAction(Proc):
         g.lift(q)
         g.emit(Move(g.pid[q], src, sq, "dropped"))
         sure = reliable(g, p)  # a star rule: the landing always succeeds
-        g.stack[-1] = Land(q, sq, -1, self.can_land, False, sure=sure)
+        edge = g.pos[p]
+        g.stack[-1] = Land(q, sq, -1, self.can_land, False, sure=sure, edge=edge)
 
     def _kick_fumble(self, g: GameState) -> None:
         """A fumbled Kick Team-mate: the kicked player is removed from play
@@ -265,7 +270,7 @@ class Land(Proc):
     bounces from his square (``KnockDown``).
     """
 
-    __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced", "sure")
+    __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced", "sure", "edge")
 
     def __init__(
         self,
@@ -276,8 +281,10 @@ class Land(Proc):
         superb: bool,
         *,
         sure: bool = False,
+        edge: int = -1,
     ) -> None:
         self.sure = sure  # Reliable: no Landing test, it succeeds
+        self.edge = edge  # sq -1: the last square before the edge, if known
         self.phase = 0
         self.q = q
         self.sq = sq
@@ -310,6 +317,11 @@ class Land(Proc):
             return None
         sq = self.sq
         had = g.carrier == q
+        if sq < 0 and self.edge >= 0:  # Dungeon Bowl: a wall, not the crowd
+            wall = g.variant.thrown_player_out(g, q, self.edge, self.mod, self.can_land)
+            if wall is not None:
+                g.stack[-1] = wall
+                return None
         if sq < 0:
             g.emit(Landing(g.pid[q], -1, False))
             g.stack.pop()
@@ -343,7 +355,7 @@ class Land(Proc):
                         g.stack.append(
                             KnockDown(v, causes_turnover=g.team[v] == g.team[q])
                         )
-                    g.stack.append(Land(q, -1, 0, False, False))
+                    g.stack.append(Land(q, -1, 0, False, False, edge=cur))
                     return None
                 cur = nxt
                 if g.board[cur] < 0:
@@ -364,7 +376,7 @@ class Land(Proc):
             nxt = g.pitch.steps[d][sq]
             if nxt < 0 or g.board[nxt] >= 0:
                 g.lift(q)
-                g.stack[-1] = Land(q, nxt, 0, False, False)
+                g.stack[-1] = Land(q, nxt, 0, False, False, edge=sq)
                 if nxt >= 0:
                     return None
                 return None

@@ -64,6 +64,7 @@ from engine.passing import (
     HandOffAction,
     PassAction,
     animosity_applies,
+    give_and_go,
     with_dump_off,
 )
 from engine.rolls import Test
@@ -133,7 +134,7 @@ from engine.state import (
     Proc,
 )
 from engine.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
-from engine.wizard import FROGS, TURN_ENDED, unfrog, wizard_proc
+from engine.wizard import FROGS, TURN_ENDED, unfrog
 
 BALL_AND_CHAIN = S.BALL_AND_CHAIN
 VICIOUS_VINES = S.BIT["vicious-vines"]
@@ -256,7 +257,9 @@ def activation_options(
             opts.append(ao["throw_team_mate"])
         if sk & _BOMB_OR_KICK:
             opts += special_activations(g, p, t)
-    return opts
+    if limited is None:
+        opts += g.variant.extra_activations(g, t)  # the board's (Dungeon Bowl)
+    return g.variant.activation_filter(g, t, opts)  # hook: Dungeon Bowl spells
 
 
 def special_activations(g: GameState, p: int, t: int) -> list[Option]:
@@ -305,8 +308,8 @@ class Turn(Proc):
         t = self.t
         if self.phase == 0:
             self.phase = 5
-            if self.kind == "normal" and (g.sheets[0].wizard or g.sheets[1].wizard):
-                cast = wizard_proc(g, t)
+            if self.kind == "normal":  # hook: a Hireling or College Wizard casts
+                cast = g.variant.turn_starts(g, t)
                 if cast is not None:
                     g.stack.append(cast)
                     return None
@@ -437,6 +440,8 @@ class Activation(Proc):
             g.emit(ActivationEv(g.pid[p], self.action))
             self.phase = 1
             procs = [] if self.second else activation_procs(g, p, self.action)
+            if not self.second:  # hook: a spell cast as the player is activated
+                procs[:0] = g.variant.activation_spells(g, p, self.action)
             if self.action in NOMINATED:  # the target is part of the declaration
                 procs.insert(0, Nominate(p, self.action))
             wise = None if self.second else wisdom_proc(g, p)  # White Dwarf
@@ -546,6 +551,8 @@ class Activation(Proc):
                 mopts = chainsaw_move_options(mopts)
             if g.skills[p] & SPECIAL_MOVE_MASK or self.action == "hypnotic_gaze":
                 mopts = special_move_options(g, p, self.action, mopts)
+            if extra := g.variant.extra_move_options(g, p, self.action):
+                mopts = mopts[:-1] + extra + mopts[-1:]  # ("end",) stays last
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
         if self.action == "block" and second_block_action(g, p):
@@ -616,7 +623,7 @@ class Activation(Proc):
             g.stack.append(PassAction(p))
         elif verb == "hand_off":
             q = g.idx[choice[1]]
-            self.phase = 9
+            self.phase, self.action = give_and_go(g, p, self.action)
             if animosity_applies(g, p, q):
                 g.stack.append(HandOffAction(p, q))
                 g.stack.append(AnimosityCheck(p))
@@ -636,6 +643,7 @@ class Activation(Proc):
         g.emit(ActivationEnd(g.pid[p]))
         wisdom_ends(g, p)  # Wisdom of the White Dwarf (star_rules_d_team)
         activation_over(g, p)  # Frenzied Rush
+        g.variant.activation_ends(g, p)  # the board's (Dungeon Bowl rooms)
         g.act_player = -1
         g.act_target = -1
         g.act_over = False

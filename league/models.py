@@ -79,10 +79,24 @@ class League(models.Model):
     # Decision: a new league is closed (coaches join only when the
     # commissioner invites them) until its commissioner opens it to requests.
     is_open = models.BooleanField(default=False)
+    # Reports the other coach confirms (issue 16): 0, a coach's report
+    # stands at once; otherwise it waits for the opposing coach for this many
+    # days, then stands (a disputed one waits for the commissioner).
+    report_confirmation_days = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="0: a coach's report stands at once; otherwise the opposing "
+        "coach has this many days to confirm or dispute it, then it stands",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(report_confirmation_days__lte=60),
+                name="league_confirmation_days_at_most_60",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -312,6 +326,11 @@ class LeagueEvent(models.Model):
         RESULT_OVERRIDDEN = "result_overridden", "Result overridden"
         SEASON_CLOSED = "season_closed", "Season closed"
         REDRAFT_APPROVED = "redraft_approved", "Re-draft approved"
+        REPORT_SUBMITTED = "report_submitted", "Report waiting for confirmation"
+        REPORT_CONFIRMED = "report_confirmed", "Report confirmed"
+        REPORT_DISPUTED = "report_disputed", "Report disputed"
+        REPORT_DECIDED = "report_decided", "Disputed report decided"
+        REPORT_STOOD = "report_stood", "Report stood after its deadline"
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events")
     team = models.ForeignKey(

@@ -19,12 +19,14 @@ from league.admin_actions import ReasonForm, money, reason_action
 from league.admin_cache import PageCacheAdmin
 from league.admin_scope import CommissionerScope, ScopedInline, league_filter
 from matches.models import (
+    LeagueWebhook,
     Match,
     MatchEvent,
     MatchResult,
     Season,
     SeasonTeamArchive,
     TaskProgress,
+    WebhookDelivery,
 )
 from matches.services.commissioner import (
     match_override_audited,
@@ -37,6 +39,7 @@ from matches.services.commissioner import (
 )
 from matches.services.progress import progress_counts
 from matches.services.queue import postgame_queue
+from matches.services.webhooks import webhook_deactivate
 
 OVERRIDE_EXPLAINED = (
     "Only the score changes: the standings count the new result at once.",
@@ -370,3 +373,79 @@ class SeasonTeamArchiveAdmin(CommissionerScope, admin.ModelAdmin):  # type: igno
             run=run,
             explain=explain,
         )
+
+
+class WebhookDeliveryInline(ScopedInline, admin.TabularInline):  # type: ignore[type-arg]
+    model = WebhookDelivery
+    fields = [
+        "kind",
+        "status",
+        "attempts",
+        "last_status_code",
+        "last_error",
+        "created_at",
+    ]
+    readonly_fields = fields
+    extra = 0
+    max_num = 0
+    ordering = ["-created_at"]
+
+
+@admin.register(LeagueWebhook)
+class LeagueWebhookAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
+    """A league's webhooks: added through the API (matches/api_webhooks.py);
+    here the commissioner reads them and their delivery log, and may switch
+    them off (the action calls the service)."""
+
+    # "Change" here is only the right to run the action: every field stays
+    # read-only.
+    commissioner_can_change = True
+    list_display = ["url", "league", "kind", "active", "created_at"]
+    list_filter = [league_filter("league"), "kind", "active"]
+    list_select_related = ["league"]
+    fields = ["league", "url", "kind", "events", "active", "secret", "created_at"]
+    readonly_fields = fields
+    inlines = [WebhookDeliveryInline]
+    actions = ["switch_off"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return obj is None and super().has_change_permission(request, obj)
+
+    @admin.action(description="Switch off the selected webhooks")
+    def switch_off(
+        self, request: HttpRequest, queryset: QuerySet[LeagueWebhook]
+    ) -> None:
+        for hook in queryset:
+            webhook_deactivate(webhook_id=hook.pk)
+        self.message_user(request, f"{len(queryset)} webhook(s) switched off.")
+
+
+@admin.register(WebhookDelivery)
+class WebhookDeliveryAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
+    """What was sent to each webhook, how often it was tried and what the
+    receiver last answered. Read-only."""
+
+    league_path = "webhook__league_id"
+    list_display = [
+        "kind",
+        "webhook",
+        "status",
+        "attempts",
+        "last_status_code",
+        "created_at",
+    ]
+    list_filter = [league_filter("webhook", "league"), "status", "kind"]
+    list_select_related = ["webhook", "webhook__league"]
+    readonly_fields = [
+        "webhook",
+        "kind",
+        "key",
+        "status",
+        "attempts",
+        "last_status_code",
+        "last_error",
+        "next_attempt_at",
+        "delivered_at",
+        "created_at",
+        "body",
+    ]

@@ -23,8 +23,16 @@ from league.api.serializers import (
 from league.models import League
 from league.page_cache import object_cached
 from league.rules import settings_rules
+from matches.api_confirm import SubmissionSerializer
 from matches.api_standings import StandingsOutputSerializer
-from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
+from matches.models import (
+    Match,
+    MatchEvent,
+    MatchResult,
+    ReportSubmission,
+    Season,
+    TaskProgress,
+)
 from matches.selectors import (
     match_card_game,
     match_detail_qs,
@@ -555,9 +563,13 @@ class MatchEventsApi(generics.ListAPIView[MatchEvent]):
 
 class MatchReportApi(APIView):
     @extend_schema(
-        request=ReportInputSerializer, responses={201: MatchOutputSerializer}
+        request=ReportInputSerializer,
+        responses={201: MatchOutputSerializer, 202: SubmissionSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
+        """Record a tabletop match: 201 with the match once the report
+        stands; 202 with the submission where the league asks the opposing
+        coach to confirm a coach's report first."""
         get_object_or_404(Match, pk=pk)
         data = _valid(ReportInputSerializer, request.data)
         report = Report(
@@ -575,7 +587,11 @@ class MatchReportApi(APIView):
             knocked_out=data.get("knocked_out", []),
             sent_off=data.get("sent_off", []),
         )
-        match_submit_report(match_id=pk, report=report, actor=request.user)
+        saved = match_submit_report(match_id=pk, report=report, actor=request.user)
+        if isinstance(saved, ReportSubmission):
+            return Response(
+                SubmissionSerializer(saved).data, status=status.HTTP_202_ACCEPTED
+            )
         match = get_object_or_404(match_detail_qs(), pk=pk)
         return Response(
             MatchOutputSerializer(match).data, status=status.HTTP_201_CREATED

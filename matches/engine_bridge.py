@@ -150,6 +150,8 @@ def team_sheet(
         desperate_measures=tuple(
             int(r) for r in bought.get("desperate_measure_results", ())
         ),
+        # Dungeon Bowl: the College Wizard is always of the team's own college
+        college_wizard=snapshot["roster"] if bought.get("college_wizard", 0) else "",
     )
 
 

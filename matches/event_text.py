@@ -41,6 +41,15 @@ INDUCED = {
     "sports_espionage": "Desperate Measure Sports Espionage",
     "banana_skin": "Desperate Measure Discarded Banana Skin",
     "magic_scroll": "Desperate Measure Magic Scroll",
+    # Dungeon Bowl spells: the College Wizards
+    # (engine/variants/dungeon_bowl/spell_effects.py)
+    "bestial_fury": "Amber Wizard's Bestial Fury",
+    "life_drain": "Amethyst Wizard's Life Drain",
+    "chain_lightning": "Celestial Wizard's Chain Lightning",
+    "transmutation": "Gold Wizard's Transmutation",
+    "shadowed_step": "Grey Wizard's Shadowed Step",
+    "grasping_vines": "Jade Wizard's Grasping Vines",
+    "blinding_light": "Light Wizard's Blinding Light",
 }
 # Actions that name their target when declared (engine.events.Nomination).
 DECLARED = {"blitz": "Blitz", "foul": "Foul"}
@@ -90,6 +99,17 @@ CATCHES = {
     "catch": "catches the ball",
     "pick_up": "picks up the ball",
     "touchback": "is given the ball (touchback)",
+    # Dungeon Bowl rooms
+    "chest": "takes the ball from the Chest",
+}
+# Dungeon Bowl rooms (engine.events.RoomRule), by room.
+ROOMS = {
+    "forgotten_jail": "The Forgotten Jail",
+    "chaotic_idol": "The Chaotic Idol",
+    "dragon_lair": "The Dragon Youngling",
+    "sewer": "The Sewer",
+    "kitchen": "The Kitchen",
+    "treasure_room": "The Treasure Room",
 }
 BOXES = {
     "cas": "the casualty box",
@@ -104,6 +124,10 @@ BALL_MOVES = {
     "throw_in": "is thrown back in by the crowd",
     "dropped": "is dropped",
     "thrown": "is thrown",
+    # Dungeon Bowl walls
+    "ricochet": "ricochets off the wall",
+    "chasm": "scatters out of the Fiery Chasm",
+    "wall_flight": "flies on",
 }
 
 
@@ -389,6 +413,16 @@ class Describer:
                 return f"{t(e['team'])} concede"
             case "game_end":
                 return f"Final whistle: {e['score'][0]}–{e['score'][1]}"
+            # Dungeon Bowl rooms
+            case "chest_opened":
+                found = (
+                    "finds the ball"
+                    if e["contents"] == "ball"
+                    else "sets off its booby trap"
+                )
+                return f"{p(e['player'])} ({t(e['team'])}) opens a Chest and {found}"
+            case "room_rule":
+                return room_sentence(p, e)
             case "note":
                 who = p(e["player"]) if e.get("player", -1) != -1 else t(e["team"])
                 value = f" ({e['value']})" if e.get("value") else ""
@@ -491,6 +525,27 @@ class Describer:
         return f"{w(kind)}: " + ", ".join(
             f"{w(k)} {plain(v)}" for k, v in e.items() if k not in ("step",)
         )
+
+
+def room_sentence(p: Any, e: dict[str, Any]) -> str:
+    """A Dungeon Bowl room's rule acting on a player (engine.events.RoomRule)."""
+    room = ROOMS.get(e["room"], Describer.words(e["room"]))
+    who, value = p(e["player"]), int(e["value"])
+    match e["effect"]:
+        case "ma":
+            return f"{room}: {who} has MA {value:+d} this activation"
+        case "st":
+            return f"{room}: {who} has ST {value:+d} this activation"
+        case "knocked_down":
+            return f"{room} knocks {who} down"
+        case "disturbing_presence":
+            change = "gains" if value else "loses"
+            return f"{room}: {who} {change} Disturbing Presence"
+        case "throw_food":
+            return f"{room}: {who} throws food at {p(value)}"
+        case "gather_funds":
+            return f"{room}: {who} gathers funds ({value} so far)"
+    return f"{room}: {who} {Describer.words(e['effect'])} {value}"
 
 
 def plus(dice: Any) -> str:

@@ -345,3 +345,27 @@ class SeasonTeamArchive(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} after {self.season}"
+
+
+from matches.confirm_models import ReportSubmission  # noqa: E402 - in its own module
+from matches.forecast_models import MatchForecast  # noqa: E402 - in its own module
+from matches.webhook_models import (  # noqa: E402 - the app's models, in their own module
+    LeagueWebhook,
+    WebhookDelivery,
+)
+
+__all__ = [
+    "LeagueWebhook",
+    "Match",
+    "MatchEvent",
+    "MatchForecast",
+    "MatchInducements",
+    "MatchResult",
+    "ReportSubmission",
+    "RosterSnapshot",
+    "RoundSchedule",
+    "Season",
+    "SeasonTeamArchive",
+    "TaskProgress",
+    "WebhookDelivery",
+]

@@ -13,11 +13,14 @@ from celery.signals import worker_ready
 from django.conf import settings
 
 from matches.models import Match
+from matches.services.confirmation import reports_stand_due
+from matches.services.forecasts import forecasts_due, match_forecast_refresh
 from matches.services.kickoff import TeamNotReady
 from matches.services.postgame import postgame_run
 from matches.services.progress import progresses_waiting_on, season_resolve_next
 from matches.services.resolve import match_resolve
 from matches.services.sweep import matches_stuck
+from matches.services.webhooks import webhook_deliver, webhook_deliveries_due
 
 
 def _eager() -> bool:
@@ -80,6 +83,43 @@ def matches_sweep_task(idle_seconds: float = 30) -> None:
         postgame_advance_task.delay(match_id)
     for progress_id in stuck.progresses:
         season_resolve_task.delay(progress_id)
+
+
+@shared_task(bind=True, acks_late=True, ignore_result=True, max_retries=None)
+def webhook_deliver_task(self, delivery_id: int) -> None:  # type: ignore[no-untyped-def]
+    """One attempt at a webhook delivery; a failed one is tried again when
+    the service says (bounded by ``WEBHOOK_MAX_ATTEMPTS``). Eager (the
+    embedded default) does not wait: a failed delivery stays retrying."""
+    attempt = webhook_deliver(delivery_id=delivery_id)
+    if attempt.retry_in is not None and not _eager():
+        raise self.retry(countdown=attempt.retry_in)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def webhooks_sweep_task(idle_seconds: float = 60) -> None:
+    """Send again what a crashed worker left unsent (beat, every minute)."""
+    for delivery_id in webhook_deliveries_due(idle_seconds=idle_seconds):
+        webhook_deliver_task.delay(delivery_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def match_forecast_task(match_id: int) -> None:
+    """Forecast one scheduled fixture (idempotent: a forecast of the same
+    rosters is kept as it is)."""
+    match_forecast_refresh(match_id=match_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def forecasts_sweep_task() -> None:
+    """Queue every fixture whose forecast is missing or out of date (beat)."""
+    for match_id in forecasts_due(limit=settings.FORECAST_SWEEP_MAX):
+        match_forecast_task.delay(match_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def reports_deadline_task() -> None:
+    """Reports nobody confirmed or disputed by their deadline stand (beat)."""
+    reports_stand_due()
 
 
 @worker_ready.connect

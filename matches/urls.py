@@ -1,8 +1,50 @@
 from django.urls import path
 
-from matches import api, api_cards, api_postgame_skill, api_rounds
+from matches import (
+    api,
+    api_cards,
+    api_confirm,
+    api_postgame_skill,
+    api_rounds,
+    api_webhooks,
+)
 
 urlpatterns = [
+    path(
+        "matches/<int:pk>/submissions/",
+        api_confirm.MatchSubmissionsApi.as_view(),
+        name="match-submissions",
+    ),
+    path(
+        "matches/<int:pk>/submissions/<int:submission_id>/confirm/",
+        api_confirm.SubmissionConfirmApi.as_view(),
+        name="submission-confirm",
+    ),
+    path(
+        "matches/<int:pk>/submissions/<int:submission_id>/dispute/",
+        api_confirm.SubmissionDisputeApi.as_view(),
+        name="submission-dispute",
+    ),
+    path(
+        "matches/<int:pk>/submissions/<int:submission_id>/decide/",
+        api_confirm.SubmissionDecideApi.as_view(),
+        name="submission-decide",
+    ),
+    path(
+        "leagues/<int:league_id>/webhooks/",
+        api_webhooks.LeagueWebhookListApi.as_view(),
+        name="league-webhooks",
+    ),
+    path(
+        "leagues/<int:league_id>/webhooks/<int:webhook_id>/",
+        api_webhooks.LeagueWebhookDetailApi.as_view(),
+        name="league-webhook",
+    ),
+    path(
+        "leagues/<int:league_id>/webhooks/<int:webhook_id>/deliveries/",
+        api_webhooks.WebhookDeliveriesApi.as_view(),
+        name="league-webhook-deliveries",
+    ),
     path(
         "teams/<int:team_id>/sevens-advancement/",
         api_postgame_skill.TeamSevensAdvancementApi.as_view(),

@@ -55,7 +55,7 @@ from matches.forms import (
     parse_report,
     stat_field,
 )
-from matches.models import Match, Season, TaskProgress
+from matches.models import Match, ReportSubmission, Season, TaskProgress
 from matches.season_forms import (
     add_division_fields,
     division_field_name,
@@ -312,14 +312,34 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     user = request.user
     result = getattr(match, "result", None)
     summary = (result.summary or {}) if result is not None else {}
+    submissions = list(
+        ReportSubmission.objects.filter(match=match).select_related(
+            "submitted_by", "disputed_by", "decided_by", "team"
+        )
+    )
+    waiting = next((s for s in submissions if s.is_open), None)
+    commissioner = league_commissioned(user, match.season.league)
+    other = None
+    if waiting is not None:
+        other = match.away if waiting.team_id == match.home_id else match.home
     context = {
+        "submissions": submissions,
+        "waiting": waiting,
+        "can_answer": waiting is not None
+        and waiting.status == ReportSubmission.Status.AWAITING
+        and user.is_authenticated
+        and other is not None
+        and other.coach_id == user.pk,
+        "can_decide": waiting is not None and commissioner,
+        "answering_team": other,
         "match": match,
         "season": match.season,
         "league": match.season.league,
         "view": match_view(match),
         "stats": STATS,
         "can_report": match.status in OPEN
-        and (team_can_write(user, match.home) or team_can_write(user, match.away)),
+        and (team_can_write(user, match.home) or team_can_write(user, match.away))
+        and (waiting is None or commissioner),
         "can_override": league_commissioned(user, match.season.league)
         and hasattr(match, "result"),
         "can_resolve": match.status == Match.Status.SCHEDULED
@@ -429,7 +449,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         parsed = parse_report(form, casualties)
         if parsed is not None:
             try:
-                match_submit_report(
+                saved = match_submit_report(
                     match_id=match.pk,
                     report=parsed.report,
                     actor=request.user,  # type: ignore[arg-type]
@@ -438,7 +458,16 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
                 general = _report_violations(exc, form, casualties, parsed)
             else:
                 request.session.pop(_draft_key(match), None)
-                messages.success(request, "Report submitted: the post-game has run.")
+                if isinstance(saved, ReportSubmission):
+                    messages.success(
+                        request,
+                        "Report sent: it stands once the other coach confirms it, "
+                        f"or on {saved.deadline:%d %b %Y} if they do not answer.",
+                    )
+                else:
+                    messages.success(
+                        request, "Report submitted: the post-game has run."
+                    )
                 return redirect("web:match", match_id=match.pk)
         assert data is not None
         _save_draft(request, match, data)

@@ -29,6 +29,7 @@ from matches.event_text import (
     describe,
     period,
 )
+from matches.forecast_table import Chances, Predicted, predicted_table
 from matches.models import (
     Match,
     MatchEvent,
@@ -101,6 +102,53 @@ class Round:
         return f"{prefix} {self.number}"
 
 
+@dataclass(frozen=True, slots=True)
+class PredictedLine:
+    team: Team
+    line: Predicted
+
+    @property
+    def first_percent(self) -> int:
+        return round(100 * self.line.first)
+
+
+def season_prediction(
+    season: Season,
+    teams: dict[int, Team],
+    standings: list[StandingLine],
+    matches: list[Match],
+) -> tuple[list[PredictedLine], int, int]:
+    """The predicted final table from the forecasts of the league fixtures
+    left (:mod:`matches.forecast_table`), once each has one; and how many of
+    them do."""
+    left = [
+        m
+        for m in matches
+        if m.stage == Match.Stage.LEAGUE and m.status != Match.Status.COMPLETE
+    ]
+    ready = [f for m in left if (f := getattr(m, "forecast", None)) is not None]
+    if not left or len(ready) < len(left):
+        return [], len(ready), len(left)
+    chances = [
+        Chances(
+            m.home_id,
+            m.away_id,
+            m.forecast.home_win,
+            m.forecast.draw,
+            m.forecast.away_win,
+        )
+        for m in left
+    ]
+    points = tuple(season.settings.get("points", (3, 1, 0)))
+    table = predicted_table(
+        {line.team.pk: line.row.points for line in standings},
+        chances,
+        (int(points[0]), int(points[1]), int(points[2])),
+        seed=season.seed,
+    )
+    return [PredictedLine(teams[r.team_id], r) for r in table], len(ready), len(left)
+
+
 @dataclass(slots=True)
 class SeasonView:
     season: Season
@@ -120,6 +168,11 @@ class SeasonView:
     # PF / PA (points for and against) where they count points.
     scores_points: bool = False
     shows_casualties: bool = True
+    # The predicted final table (every league fixture left has a forecast),
+    # else how many of them have one so far.
+    prediction: list[PredictedLine] = field(default_factory=list)
+    forecasts_ready: int = 0
+    forecasts_wanted: int = 0
 
     @property
     def playoffs_due(self) -> bool:
@@ -136,7 +189,7 @@ class SeasonView:
 def season_matches(season: Season) -> QuerySet[Match]:
     return (
         Match.objects.filter(season=season)
-        .select_related("home__league", "away__league", "result")
+        .select_related("home__league", "away__league", "result", "forecast")
         # the engine's summary (kilobytes of JSON a match) is not shown here
         .defer("result__summary")
         .order_by("stage", "round", "id")
@@ -185,7 +238,11 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
     spp = tallies["spp"]
     players = players_by_id([*touchdowns, *casualties, *spp])
     open_statuses = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+    prediction, ready, wanted = season_prediction(season, teams, standings, matches)
     return SeasonView(
+        prediction=prediction,
+        forecasts_ready=ready,
+        forecasts_wanted=wanted,
         season=season,
         teams=teams,
         standings=standings,
@@ -276,7 +333,7 @@ def team_matches(team: Team) -> list[Match]:
 
 def match_page_qs() -> QuerySet[Match]:
     return Match.objects.select_related(
-        "season__league", "home__league", "away__league", "result"
+        "season__league", "home__league", "away__league", "result", "forecast"
     )
 
 
@@ -591,7 +648,7 @@ def replay_data(match: Match) -> dict[str, Any]:
     players = match_players(match)
     describer = Describer(match, players)
     variant = get_variant(match.season.league.format)
-    pitch = variant.pitch
+    pitch = variant.match_pitch(match.seed) or variant.pitch
     per_half = variant.turns_per_half
     rerolls = RerollCount(match_rerolls_at_kickoff(match))
     events: list[dict[str, Any]] = []
@@ -630,6 +687,8 @@ def replay_data(match: Match) -> dict[str, Any]:
             "home_los_x": pitch.home_los_x,
             "away_los_x": pitch.away_los_x,
         },
+        # A dungeon's walls, rooms, Portals and Chests (None on a pitch).
+        "dungeon": pitch.picture(),
         "turns_per_half": per_half,
         "rerolls": list(rerolls.start),
         "home": {"id": match.home_id, "name": match.home.name},

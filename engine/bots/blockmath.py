@@ -119,14 +119,15 @@ def strengths_at(g: GameState, att: int, att_sq: int, dfn: int) -> tuple[int, in
     sk = g.skills
     nb = g.pitch.neighbours
     sa = g.st[att]
-    for s in nb[g.pos[dfn]]:
+    may_assist = g.variant.may_assist_block  # Dungeon Bowl's Blinding Light
+    for s in nb[g.pos[dfn]] if may_assist(g, ta) else ():
         h = board[s]
         if h < 0 or h == att or gt[h] != ta or st[h] != STANDING or pf[h] & PF_NOTZ:
             continue
         if sk[h] & GUARD or not _marked_by_other(g, s, ta, dfn, -1):
             sa += 1
     sd = g.st[dfn]
-    for s in nb[att_sq]:
+    for s in nb[att_sq] if may_assist(g, td) else ():
         h = board[s]
         if h < 0 or h == dfn or gt[h] != td or st[h] != STANDING or pf[h] & PF_NOTZ:
             continue
@@ -146,7 +147,7 @@ def block_odds(
     sa, sd = strengths_at(g, att, att_sq, dfn)
     if blitz and g.skills[att] & HORNS:
         sa += 1
-    n, mine = dice_for(sa, sd)
+    n, mine = g.variant.block_dice(g, att, sa, sd)  # Bestial Fury
     ska, skd = g.skills[att], g.skills[dfn]
     has_tz = g.status[dfn] == STANDING and not g.pflags[dfn] & PF_NOTZ
     dodge = bool(skd & DODGE) and has_tz and not ska & TACKLE

@@ -6,15 +6,17 @@ answer depends on that geometry are taken by walking distances over the
 dungeon's floor (``DungeonPitch.neighbours``); everything else (block dice,
 re-rolls, pushes, follow-ups, skills) stays with :class:`ScriptedBot`.
 
-A team turn: bring a player in through the Dugout Portal (the fastest
-in the Reserves) or sponge a KO'd one; then the carrier runs for the
-End Zone; with the ball loose, the nearest player goes for it; with the
-opponents holding it, the nearest players close in on the carrier (a
-Blitz when one is in reach); with the ball still hidden, everyone else
-hunts the closed Chests (and opens one when the rules offer it: an
-``("open_chest", sq)`` option after a Move). A player far from his goal
-takes an adjacent Portal as a gamble. Moves use no Rushes, except the
-carrier's last steps into the End Zone; then favourable blocks.
+The planner and the rooms' policy (:mod:`engine.bots.dungeon_rooms`)
+choose first; :func:`dungeon_refine` takes over where they would end the
+turn: bring a player in through the Dugout Portal (the fastest in the
+Reserves) or sponge a KO'd one; the carrier runs for the End Zone; with
+the ball loose, the nearest player goes for it; with the opponents holding
+it, the nearest players close in on the carrier (a Blitz when one is in
+reach); with the ball still hidden, everyone else hunts the closed Chests
+(and opens one when offered). The carrier's steps are always this
+module's (walking distances to the End Zone's squares). A player far from
+his goal takes an adjacent Portal as a gamble. Moves use no Rushes, except
+the carrier's last steps into the End Zone.
 """
 
 from __future__ import annotations
@@ -134,8 +136,8 @@ def _move(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
 
 
 def dungeon_choice(d: Decision, g: GameState) -> Option | None:
-    """The scripted bot's choice for ``d`` in a dungeon; None leaves it to
-    the scripted bot's own heuristics."""
+    """The scripted bot's choice for a decision only a dungeon asks (End
+    Zone, deployment, the Portal skills); None leaves it to the bot."""
     pitch = g.pitch
     if not isinstance(pitch, DungeonPitch):
         return None
@@ -144,13 +146,28 @@ def dungeon_choice(d: Decision, g: GameState) -> Option | None:
         return d.options[0]
     if kind == "setup":
         return ("formation", "front")
-    if kind == "activate":
-        return _activate(d, g, pitch)
-    if kind == "move":
-        return _move(d, g, pitch)
     if kind == "use_skill" and d.info and d.player is not None:
         return _portal_skill(d, g, pitch)
     return None
+
+
+def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
+    """The scripted bot's ``choice`` (its planner's, refined by the rooms'
+    policy) for an activation or a move, in a dungeon: when it would end
+    the turn, this module's team turn (Dugout Portal or Sponge, carrier,
+    loose ball, their carrier, Chests); the carrier walks to the End Zone's
+    squares; a player the planner would stop walks on to his goal."""
+    pitch = g.pitch
+    if not isinstance(pitch, DungeonPitch):
+        return choice
+    own: Option | None = None
+    if d.kind == "activate" and choice == ("end_turn",):
+        own = _activate(d, g, pitch)
+    elif d.kind == "move" and d.player is not None:
+        carrier = g.carrier == g.idx[d.player]
+        if choice == OPT_END or (carrier and choice[0] == "move"):
+            own = _move(d, g, pitch)
+    return own if own is not None and own in d.options else choice
 
 
 def _portal_skill(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
@@ -168,4 +185,4 @@ def _portal_skill(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | No
     return None
 
 
-__all__ = ["dungeon_choice", "goals_for", "walk"]
+__all__ = ["dungeon_choice", "dungeon_refine", "goals_for", "walk"]

@@ -32,12 +32,20 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import skillbits as S
-from engine.bots import desperate, special, stars_a, stars_c, stars_d
+from engine.bots import (
+    college_wizard,
+    desperate,
+    dungeon_rooms,
+    special,
+    stars_a,
+    stars_c,
+    stars_d,
+)
 from engine.bots import star_rules_b as star_b
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
-from engine.bots.dungeon import dungeon_choice
+from engine.bots.dungeon import dungeon_choice, dungeon_refine
 from engine.bots.pathing import Reach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
@@ -112,7 +120,7 @@ class ScriptedBot:
         opts = d.options
         if len(opts) == 1:
             return opts[0]
-        if g.dungeon is not None:  # Dungeon Bowl's geometry: engine.bots.dungeon
+        if g.dungeon is not None:  # Dungeon Bowl's own decisions (bots.dungeon)
             own = dungeon_choice(d, g)
             if own is not None and own in opts:
                 return own
@@ -120,7 +128,9 @@ class ScriptedBot:
         if handler is not None:
             choice = handler(self, d, g)
             if choice is not None and choice in opts:
-                return stars_c.refine(d, g, special.refine(d, g, choice))
+                choice = stars_c.refine(d, g, special.refine(d, g, choice))
+                choice = dungeon_rooms.refine(d, g, choice)  # Dungeon Bowl
+                return dungeon_refine(d, g, choice) if g.dungeon else choice
         if d.kind == "activate" and END_TURN in opts:
             return END_TURN
         if d.kind == "move" and END in opts:
@@ -722,3 +732,6 @@ _HANDLERS.update(desperate.HANDLERS)
 _HANDLERS.update(special.HANDLERS)
 _HANDLERS.update(stars_c.HANDLERS)
 _HANDLERS.update(stars_d.HANDLERS)  # Star Players' rules, group d
+# Dungeon Bowl spells: the College Wizards (engine/bots/college_wizard.py).
+_HANDLERS.update(college_wizard.HANDLERS)
+_HANDLERS.update(dungeon_rooms.HANDLERS)  # Dungeon Bowl's rooms

@@ -337,9 +337,9 @@ def roll_random_skill(
     ``no_skill_available`` before rolling if every skill is unavailable.
     """
     f = check_format(fmt)
-    data = data or rules_data()
+    data = data or rules_data(f.rules_data_version)
     name = category_name(category)
-    table = data.random_skill_table.get(name)
+    table = f.random_skill_table(name, data)  # hook: the format's own table
     if not table or len(table) != 12:
         raise CampaignError(
             "unknown_skill_category", f"no random table for {name!r}", "category"

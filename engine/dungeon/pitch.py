@@ -27,7 +27,7 @@ share pitches read-only, as they do every pitch).
 
 from __future__ import annotations
 
-from engine.dungeon.layout import FLOOR, Dungeon
+from engine.dungeon.layout import FEATURE, FLOOR, WALL, Dungeon
 from engine.pitch import (
     D8_DIRECTIONS,
     F_ENDZONE_AWAY,
@@ -175,6 +175,42 @@ class DungeonPitch(Pitch):
         """The squares of ``team``'s own End Zone (where it deploys)."""
         return self.end_zones[team]
 
+    def picture(self) -> dict[str, object]:
+        """The dungeon for a replay: ``rows`` (one character per square:
+        ``#`` wall, `` `` rock outside the dungeon, ``.`` floor, ``+`` a
+        door, ``=`` the rope bridge, ``%`` an impassable feature, ``~`` the
+        Fiery Chasm), ``rooms`` (the room type of each square, "" for none,
+        as one row of codes per board row with the legend ``room_codes``),
+        ``portals`` (number -> square), ``chests`` (the closed Chests'
+        squares) and ``zones`` (the squares of End Zone 0 and End Zone 1 of
+        the board; which is whose is told by the game's events)."""
+        d = self.dungeon
+        codes: dict[str, str] = {}
+        rows: list[str] = []
+        room_rows: list[str] = []
+        for y in range(d.height):
+            row, rrow = [], []
+            for x in range(d.width):
+                sq = y * d.width + x
+                row.append(_cell(d, sq))
+                room = d.room[sq]
+                if room and room not in codes:
+                    codes[room] = chr(ord("a") + len(codes))
+                rrow.append(codes[room] if room else " ")
+            rows.append("".join(row))
+            room_rows.append("".join(rrow))
+        return {
+            "rows": rows,
+            "rooms": room_rows,
+            "room_codes": {code: room for room, code in codes.items()},
+            "portals": {str(n): sq for n, sq in enumerate(self.portals) if sq >= 0},
+            "chests": sorted(self.chests),
+            "zones": [
+                [sq for sq in range(d.size) if d.end_zone[sq] == 0],
+                [sq for sq in range(d.size) if d.end_zone[sq] == 1],
+            ],
+        }
+
     def render(self, board: list[int], symbol: dict[int, str] | None = None) -> str:
         """ASCII picture: ``#`` walls and features, ``$`` closed Chests,
         Portal numbers, players by ``symbol`` (``#`` by default)."""
@@ -196,6 +232,23 @@ class DungeonPitch(Pitch):
                     row.append(".")
             rows.append("".join(row))
         return "\n".join(rows)
+
+
+def _cell(d: Dungeon, sq: int) -> str:
+    """One square of :meth:`DungeonPitch.picture` (Chests and Portals are
+    drawn from their own lists)."""
+    if d.kind[sq] == FEATURE:
+        return "~" if d.feature[sq] == "chasm" else "%"
+    if d.kind[sq] == FLOOR:
+        if d.door[sq]:
+            return "+"
+        return "=" if d.bridge[sq] else "."
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            to = d.step(sq, dx, dy)
+            if to >= 0 and d.kind[to] != WALL:
+                return "#"
+    return " "
 
 
 __all__ = ["F_CHEST", "F_PORTAL", "F_WALL", "DungeonPitch"]

@@ -77,14 +77,13 @@ def activation_procs(g: GameState, p: int, action: str) -> list[Proc]:
     order they are to run."""
     out: list[Proc] = []
     sk = g.skills[p]
-    if not sk & ACTIVATION_MASK:
-        return out
-    for bit, hook in ACTIVATION_HOOKS:
-        if sk & bit:
-            proc = hook(g, p, action)
-            if proc is not None:
-                out.append(proc)
-    return out
+    if sk & ACTIVATION_MASK:
+        for bit, hook in ACTIVATION_HOOKS:
+            if sk & bit:
+                proc = hook(g, p, action)
+                if proc is not None:
+                    out.append(proc)
+    return out + g.variant.activation_procs(g, p, action)  # the board's rules
 
 
 __all__ = ["ALL_SPECS", "IMPLEMENTED", "SkillSpec", "activation_procs"]

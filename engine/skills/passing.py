@@ -72,6 +72,20 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["safe-pass"],
         "passing.PassAction._fumble: keep the ball, no Turnover",
     ),
+    # Dungeon Bowl walls
+    SkillSpec(
+        "wall-thrower",
+        "passing",
+        S.BIT["wall-thrower"],
+        "variants.dungeon_bowl.wall_pass.WallPass._modifier: +1 at the wall",
+    ),
+    # Dungeon Bowl
+    SkillSpec(
+        "give-and-go",
+        "passing",
+        S.BIT["give-and-go"],
+        "turns.Activation -> passing.give_and_go: move on after a Hand-off",
+    ),
     # Dungeon Bowl flow
     SkillSpec(
         "portal-passer",

@@ -45,12 +45,16 @@ def check(g: GameState) -> list[str]:
         # most half of the Swarming players on the pitch are extras).
         if per_team[t] > rs.players_on_pitch + min(3, swarm[t] // 2):
             errs.append(f"team {t} has {per_team[t]} players on the pitch")
+    # Dungeon Bowl: the ball is in play but unseen while its Chest is closed.
+    hidden = g.dungeon is not None and g.dungeon.ball_chest >= 0
     if g.carrier >= 0:
         c = g.carrier
         if g.ball != -1 or g.box[c] != PITCH or g.status[c] != STANDING:
             errs.append(f"carrier {c} inconsistent (ball {g.ball}, box {g.box[c]})")
-    elif g.ball < 0 and not g.ball_air and g.active >= 0:
+    elif g.ball < 0 and not g.ball_air and g.active >= 0 and not hidden:
         errs.append("ball out of play during a team turn")
+    if hidden and (g.carrier >= 0 or g.ball >= 0):
+        errs.append("ball both in a Chest and in play")
     if (
         g.carrier < 0
         and g.ball >= 0

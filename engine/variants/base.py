@@ -30,15 +30,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.block_strength import dice_count
 from engine.errors import RuleError
 from engine.pitch import Pitch
 
 if TYPE_CHECKING:
+    from engine.blocking import Block
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.drafting import Violation
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
-    from engine.rules_data import Roster
+    from engine.passing import PassAction
+    from engine.rules_data import Roster, RulesData
     from engine.state import GameState, Option, Proc
 
 
@@ -389,6 +392,177 @@ class Variant:
     def winnings(self, game: PostgameInput) -> WinningsResult:
         """The post-game Winnings of both teams."""
         raise NotImplementedError(f"{self.name} defines no winnings")
+
+    # Dungeon Bowl walls: where the BB2020 procedures meet the edge of the
+    # board (overridden by ``engine.variants.dungeon_bowl.walls.WallRules``).
+
+    def ball_off_pitch(self, g: GameState, src: int, step: tuple[int, int]) -> Proc:
+        """The ball in ``src`` would go one ``step`` off the pitch (a bounce,
+        scatter, deviation or inaccurate throw): the crowd throws it in
+        from ``src`` (rulebook "Throw-ins")."""
+        from engine.ball import ThrowIn
+
+        return ThrowIn(src)
+
+    def push_options(self, g: GameState, block: Block) -> tuple[list[int], bool]:
+        """(squares, into the crowd) for the player a Block pushes now
+        (rulebook "Pushed Players", "Chain-pushes")."""
+        return block._push_options(g)
+
+    def pushed_off_pitch(
+        self, g: GameState, p: int, sq: int, had_ball: bool
+    ) -> list[Proc]:
+        """Player ``p`` was pushed off the pitch from ``sq``: Injury by the
+        Crowd, and a ball he held is thrown in from ``sq`` (a Turnover when
+        he is the active team's). Returns the procedures, first run last."""
+        from engine.ball import ThrowIn, turnover
+        from engine.injuries import crowd_push
+
+        if had_ball and g.team[p] == g.active:
+            turnover(g, "pushed_into_crowd")
+        return [crowd_push(g, p)] + ([ThrowIn(sq)] if had_ball else [])
+
+    def assists_from(self, g: GameState, helper_sq: int, target_sq: int) -> bool:
+        """Whether a player in ``helper_sq`` Marking ``target_sq`` may give
+        an assist there (rulebook "Assisting a Block"): always."""
+        return True
+
+    def pass_options(
+        self, g: GameState, p: int, opts: tuple[Option, ...], dump: bool
+    ) -> tuple[Option, ...]:
+        """The targets a Pass action (``dump``: a Dump-off) by ``p`` may
+        choose from ``opts`` (squares in range, Hail Mary squares)."""
+        return opts
+
+    def pass_choice(
+        self, g: GameState, action: PassAction, choice: Option
+    ) -> Proc | None:
+        """The procedure that replaces Pass ``action`` for a target
+        ``choice`` of the variant's own kind; None: an ordinary pass."""
+        return None
+
+    def throw_targets(self, g: GameState, p: int, squares: list[int]) -> list[int]:
+        """The target squares of a throw by ``p`` other than a Pass (Throw
+        Team-mate, a Bombardier's bomb) among ``squares`` (those in range)."""
+        return squares
+
+    def may_interfere(self, g: GameState, q: int, src: int, dst: int) -> bool:
+        """Whether player ``q``, beneath the range ruler from ``src`` to
+        ``dst``, may try to interfere with the pass."""
+        return True
+
+    def thrown_player_out(
+        self, g: GameState, q: int, last: int, mod: int, can_land: bool
+    ) -> Proc | None:
+        """A thrown (or bouncing) player ``q`` would come down off the
+        pitch beyond ``last``; None: in the crowd (``throw_team_mate.Land``)."""
+        return None
+
+    def random_skill_table(
+        self, category: str, data: RulesData | None = None
+    ) -> tuple[str, ...] | None:
+        """The format's random skill table for ``category`` (12 slugs: the
+        first die's low half 1-6, then its high half 1-6), None when the
+        category has none. BB2020: the table of ``data`` (the format's own
+        rules data by default)."""
+        if data is None:
+            from engine.rules_data import rules_data
+
+            data = rules_data(self.rules_data_version)
+        return data.random_skill_table.get(category)
+
+    # -- Dungeon Bowl spells: hooks the College Wizards use -----------------
+
+    def turn_starts(self, g: GameState, t: int) -> Proc | None:
+        """Team ``t``'s turn is about to start (``turns.Turn``, before its
+        turn marker moves): a procedure to run first, or None. BB2020: the
+        Hireling Sports-Wizard may cast (:mod:`engine.wizard`)."""
+        if g.sheets[0].wizard or g.sheets[1].wizard:
+            from engine.wizard import wizard_proc
+
+            return wizard_proc(g, t)
+        return None
+
+    def activation_spells(self, g: GameState, p: int, action: str) -> list[Proc]:
+        """Procedures run first as player ``p`` is activated for ``action``
+        (before its activation traits): none in BB2020."""
+        return []
+
+    def activation_filter(
+        self, g: GameState, t: int, opts: list[Option]
+    ) -> list[Option]:
+        """The activations team ``t`` is offered, less what the format
+        forbids now (nothing in BB2020)."""
+        return opts
+
+    def may_pass(self, g: GameState, t: int) -> bool:
+        """Whether players of team ``t`` may perform Pass actions now
+        (Hand-off and Dump-off included)."""
+        return True
+
+    def may_assist_block(self, g: GameState, t: int) -> bool:
+        """Whether players of team ``t`` may assist a Block now, offensively
+        or defensively."""
+        return True
+
+    def block_dice(self, g: GameState, att: int, sa: int, sd: int) -> tuple[int, bool]:
+        """(block dice, attacker chooses) for a Block by ``att`` at
+        Strengths ``sa`` against ``sd`` (rulebook "Block Dice")."""
+        return dice_count(sa, sd)
+
+    # Dungeon Bowl rooms -------------------------------------------------------
+    # Where a square of the board changes a BB2020 rule (Dungeon Bowl's
+    # rooms, engine/variants/dungeon_bowl/rooms.py). Defaults: BB2020.
+
+    def armour_modifier(self, g: GameState, p: int) -> int:
+        """What the board adds to an Armour roll made for player ``p``."""
+        return 0
+
+    def pass_modifier(self, g: GameState, p: int) -> int:
+        """What the board adds to player ``p``'s Passing Ability test when
+        he throws the ball."""
+        return 0
+
+    def catch_modifier(self, g: GameState, p: int, how: str) -> int:
+        """What the board adds to player ``p``'s test to catch the ball
+        (``how``: "catch", "hand_off", ...)."""
+        return 0
+
+    def rerolls_allowed(self, g: GameState, p: int) -> bool:
+        """Whether a roll for player ``p`` may be re-rolled with a team
+        re-roll or a Skill or Trait (Pro, Dodge, Sure Feet, Brawler ...)."""
+        return True
+
+    def rush_target(self, g: GameState, p: int) -> int:
+        """The target of player ``p``'s Rush roll (2+: Falls Over on a 1)."""
+        return 2
+
+    def activation_procs(self, g: GameState, p: int, action: str) -> list[Proc]:
+        """Procedures the board adds when player ``p`` is activated, after
+        his activation traits (run in order)."""
+        return []
+
+    def activation_ends(self, g: GameState, p: int) -> None:
+        """Player ``p``'s activation has ended (undo what lasted for it)."""
+
+    def extra_activations(self, g: GameState, t: int) -> list[Option]:
+        """Activations of team ``t`` the board allows beyond the BB2020 ones
+        (``("activate", player id, action)``)."""
+        return []
+
+    def extra_move_options(
+        self, g: GameState, p: int, action: str
+    ) -> tuple[Option, ...]:
+        """Options the board adds where player ``p`` may stop moving."""
+        return ()
+
+    def special_receive(self, g: GameState, act: Proc, p: int, choice: Option) -> bool:
+        """Apply one of :meth:`extra_move_options`; False when it is none."""
+        return False
+
+    def entered(self, g: GameState, p: int, sq: int, src: int) -> None:
+        """Player ``p`` arrived on ``sq`` from ``src`` (-1: from off the
+        board). Called only in a format with a dungeon (``g.dungeon``)."""
 
     # -- Dungeon Bowl flow: hooks in the shared procedures -------------------
 

@@ -92,6 +92,13 @@ class LeagueInputSerializer(InputSerializer):
         choices=League.CasualtyTable.choices, required=False
     )
     sevens_spp = serializers.BooleanField(default=False)
+    report_confirmation_days = serializers.IntegerField(
+        min_value=0,
+        max_value=60,
+        default=0,
+        help_text="0: a coach's report stands at once; otherwise the opposing "
+        "coach confirms or disputes it within this many days",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -117,6 +124,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "tiebreakers",
             "casualty_table",
             "sevens_spp",
+            "report_confirmation_days",
             "is_open",
         ]
 

@@ -30,9 +30,12 @@ def league_create(
     tiebreakers: list[str] | None = None,
     casualty_table: str | None = None,
     sevens_spp: bool = False,
+    report_confirmation_days: int = 0,
 ) -> League:
     """Create a league; its creator becomes the commissioner and it pins the
-    current rules-data version."""
+    current rules-data version. ``report_confirmation_days``: 0, a coach's
+    report stands at once; otherwise the opposing coach has that many days
+    to confirm or dispute it (matches/services/confirmation.py)."""
     try:
         variant = get_variant(format)
     except RuleError:
@@ -58,6 +61,7 @@ def league_create(
         tiebreakers=order,
         casualty_table=casualty_table or _default_table(variant),
         sevens_spp=sevens_spp,
+        report_confirmation_days=report_confirmation_days,
     )
     league.full_clean()
     try:

@@ -113,3 +113,58 @@ def demo_star_match() -> tuple[Match, list[str]] | None:
     )
     names = [data.star_players[s].name for s in picks] + ["a Hireling Sports-Wizard"]
     return match, [f"{team.name} hired {' and '.join(names)} for {match}"]
+
+
+DISPUTE_REASON = "Our thrower scored on the last turn: it was 1-1"
+DECISION_REASON = "The photo of the final turn shows the ball short of the End Zone"
+
+
+def demo_disputed_report() -> list[str]:
+    """The Old World Classic league asks coaches to confirm reports: the
+    next match between two different coaches is reported 1-0 by its home
+    coach, disputed by the away coach and let stand by the commissioner,
+    with their reasons. Nothing once done."""
+    from matches.models import ReportSubmission
+    from matches.services.confirmation import report_decide, report_dispute
+    from matches.services.report import PlayerLine, Report, match_submit_report
+
+    season, _ = demo_season(STAR_SEASON)
+    if ReportSubmission.objects.filter(match__season=season).exists():
+        return []
+    league = season.league
+    League.objects.filter(pk=league.pk).update(report_confirmation_days=3)
+    match = next(
+        (
+            m
+            for m in season.matches.filter(status=Match.Status.SCHEDULED)
+            .select_related("home", "away")
+            .order_by("round", "id")
+            if m.home.coach_id != m.away.coach_id
+        ),
+        None,
+    )
+    if match is None:
+        return []
+    scorer = (
+        Player.objects.filter(team=match.home, status=Player.Status.ACTIVE)
+        .order_by("number")
+        .first()
+    )
+    assert scorer is not None
+    sub = match_submit_report(
+        match_id=match.pk,
+        report=Report(1, 0, players=[PlayerLine(scorer.pk, touchdowns=1)]),
+        actor=match.home.coach,
+    )
+    assert isinstance(sub, ReportSubmission)
+    report_dispute(submission_id=sub.pk, actor=match.away.coach, reason=DISPUTE_REASON)
+    report_decide(
+        submission_id=sub.pk,
+        actor=league.commissioner,
+        accept=True,
+        reason=DECISION_REASON,
+    )
+    return [
+        f"{match}: {match.home.coach} reported 1-0, {match.away.coach} disputed it, "
+        f"the commissioner let it stand"
+    ]

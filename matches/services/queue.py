@@ -61,3 +61,20 @@ def matches_resolve_now(match_ids: Iterable[int]) -> None:
 
 def eager_mode() -> bool:
     return bool(settings.CELERY_TASK_ALWAYS_EAGER)
+
+
+def webhook_delivery_queue(delivery_ids: Iterable[int]) -> None:
+    """Send these webhook deliveries once the transaction commits."""
+    from matches.tasks import webhook_deliver_task
+
+    for delivery_id in delivery_ids:
+        transaction.on_commit(partial(webhook_deliver_task.delay, delivery_id))
+
+
+def forecast_queue(match_ids: Iterable[int]) -> None:
+    """Forecast these fixtures on the engine queue once the transaction
+    commits."""
+    from matches.tasks import match_forecast_task
+
+    for match_id in match_ids:
+        transaction.on_commit(partial(match_forecast_task.delay, match_id))

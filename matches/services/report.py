@@ -16,7 +16,12 @@ from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
 from league.services.teams import team_qs_for_update
 from matches.events import match_events_append
-from matches.models import Match, MatchResult
+from matches.models import Match, MatchResult, ReportSubmission
+from matches.services.confirmation import (
+    confirmation_needed,
+    submission_open,
+    submission_supersede,
+)
 from matches.services.inducements import match_fielded_stars
 from matches.services.kickoff import (
     match_kick_off,
@@ -401,12 +406,18 @@ def _needs_sudden_death(match: Match, report: Report) -> bool:
 
 @transaction.atomic
 def match_submit_report(
-    *, match_id: int, report: Report, actor: AbstractBaseUser
-) -> MatchResult:
+    *, match_id: int, report: Report, actor: AbstractBaseUser, confirmed: bool = False
+) -> MatchResult | ReportSubmission:
     """Record a tabletop match. Either coach or the commissioner may submit;
     the rosters are those frozen at kick-off (frozen now if the match was not
     started). The casualty table is rolled by the server where the report
-    gives no dice; every roll is stored."""
+    gives no dice; every roll is stored.
+
+    In a league that asks for confirmation, a coach's report is checked in
+    full and kept as a :class:`ReportSubmission` for the other coach
+    (:mod:`matches.services.confirmation`, which calls this again with
+    ``confirmed`` once it stands); the commissioner's stands at once and
+    replaces one still waiting."""
     match, teams = match_lock_for_report(match_id, actor)
     if settings_rules(match.season.settings).variant.drafts_team_card:
         raise ServiceError.one(
@@ -500,6 +511,10 @@ def match_submit_report(
         if _needs_sudden_death(match, report)
         else {}
     )
+    if not confirmed:
+        if confirmation_needed(match, actor):
+            return submission_open(match=match, report=report, actor=actor, teams=teams)
+        submission_supersede(match, actor)
     result = match_result_save(
         match=match,
         mode=Match.Mode.RECORDED,

@@ -35,6 +35,8 @@ from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from matches.models import Match, MatchResult
 from matches.services.seasons import match_seed
+from matches.services.webhooks import webhooks_announce
+from matches.webhook_news import result_news, round_news
 
 STAT_KEYS = (
     "touchdowns",
@@ -255,4 +257,9 @@ def match_result_save(
     match.save(update_fields=["status", "mode", "postgame_step", "updated_at"])
     league_cache_bump(match.season.league_id)
     transaction.on_commit(partial(postgame_advance_task.delay, match.pk))
+    webhooks_announce(
+        match.season.league_id,
+        partial(result_news, match, result),
+        partial(round_news, match),
+    )
     return result

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -18,6 +19,8 @@ from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
 from matches.models import Match, Season
 from matches.scheduling import next_playoff_round, playoff_round, season_rounds
+from matches.services.webhooks import webhooks_announce
+from matches.webhook_news import season_news
 
 
 def match_seed(season_seed: int, *parts: object) -> int:
@@ -142,6 +145,7 @@ def season_schedule(*, season_id: int) -> list[Match]:
     season.status = Season.Status.SCHEDULED
     season.save(update_fields=["status"])
     league_cache_bump(season.league_id)
+    webhooks_announce(season.league_id, partial(season_news, season))
     return list(season.matches.order_by("round", "id"))
 
 

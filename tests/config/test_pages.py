@@ -28,8 +28,10 @@ def test_swagger_ui_is_served_without_a_cdn(client):
 
 
 @pytest.mark.django_db(transaction=True)  # post-game starts on commit
-def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
+def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, settings):
     from django.core.management import call_command
+
+    settings.FORECAST_GAMES = 4  # the forecasts of the fixtures left, quickly
 
     from league.models import League, Team
     from matches.models import Season
@@ -81,7 +83,9 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     from matches.models import Match, MatchInducements
     from matches.web_selectors import replay_data
 
-    (played,) = Match.objects.filter(season__league__format="bb2020", status="complete")
+    (played,) = Match.objects.filter(
+        season__league__format="bb2020", status="complete", mode="resolved"
+    )
     (bought,) = MatchInducements.objects.filter(match=played)
     assert [line["star_player"] for line in bought.lines] == [
         "morg-n-thorg",
@@ -105,6 +109,23 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys):
     assert spells
     assert spells[0].startswith(("Wizard's Fireball (", "Wizard's Zap! ("))
     assert "hired" not in second
+    # one report disputed and decided (issue 16): the league asks for
+    # confirmation, the away coach disputed, the commissioner let it stand
+    from matches.models import MatchForecast, ReportSubmission
+    from matches.services.demo import DECISION_REASON, DISPUTE_REASON
+
+    (decided,) = ReportSubmission.objects.all()
+    assert decided.status == "accepted"
+    assert decided.dispute_reason == DISPUTE_REASON
+    assert decided.decision_reason == DECISION_REASON
+    assert decided.match.status == "complete"
+    assert "disputed it, the commissioner let it stand" in first
+    # every fixture still to play has its forecast, once
+    left = Match.objects.filter(status="scheduled")
+    assert left.count() == 4
+    assert MatchForecast.objects.filter(match__in=left).count() == 4
+    assert "forecasting 4 fixtures" in first
+    assert "forecasting" not in second
     # the season's SPP were spent once: players advanced, with their dice
     from league.models import LeagueEvent, Player
 

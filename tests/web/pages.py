@@ -35,7 +35,8 @@ from league.services.advancement import player_advance
 from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from league.services.teams import team_fire_player, team_hire_player
-from matches.models import Match, Season
+from matches.models import Match, Season, WebhookDelivery
+from matches.services.forecasts import match_forecast_refresh
 from matches.services.postgame import postgame_run_current_step
 from matches.services.postgame_skill import team_sevens_advance, team_sevens_pending
 from matches.services.progress import season_resolve_next, season_resolve_start
@@ -43,6 +44,7 @@ from matches.services.report import PlayerLine, Report, match_submit_report
 from matches.services.report_cards import CardReportSide, match_submit_card_report
 from matches.services.resolve import match_resolve
 from matches.services.rollover import season_close
+from matches.services.webhooks import webhook_create
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 from tests.saved_world import SavedWorld, save_world
 from tests.world import scheduled_season
@@ -222,6 +224,21 @@ def build_world(size: Size, capture: Callable) -> World:
         .values_list("pk", flat=True)[0]
     )
     blitz = _blitz_world(size, alice, bob, charlie, capture)
+    # the next fixture's forecast (issue 16): its page and the season show it
+    match_forecast_refresh(match_id=scheduled.pk, games=2)
+    # a webhook of the Sevens league with one delivery in its log (issue 16)
+    hook = webhook_create(
+        league_id=league.pk, url="https://example.com/dugout-hook", kind="generic"
+    )
+    WebhookDelivery.objects.create(
+        webhook=hook,
+        kind="result_posted",
+        key=f"result_posted:{resolved.pk}",
+        body={"event": "result_posted"},
+        status=WebhookDelivery.Status.DELIVERED,
+        attempts=1,
+        last_status_code=204,
+    )
     return World(
         **blitz,
         league=league.pk,
@@ -688,6 +705,8 @@ EXCLUDED: dict[str, str] = {
     "web:progress": "an htmx fragment of the season page (the progress bar)",
     "web:match-events": "an htmx fragment of the match page (its event log)",
     "web:match-replay": "the replay's JSON; the viewer is checked on the match page",
+    "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/test_ical.py",
+    "web:submission-*": "POST only: redirects to the match page (checked)",
     "web:league-join": "POST only: redirects to the league page",
     "web:league-invitation-*": "POST only: redirects to the league page",
     "web:season-schedule": "POST only: redirects to the season page",

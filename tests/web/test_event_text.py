@@ -183,3 +183,41 @@ def test_the_replay_and_the_key_log_show_the_nomination(describer):
         )
     key = match_log(match, kind="key").filter(type="nomination")
     assert key.count() == len(rows)
+
+
+def test_dungeon_bowl_chests_and_rooms_read_as_sentences(offline_describer):
+    def say(event):
+        payload = event.to_dict()
+        return describe(offline_describer, payload.pop("type"), payload)
+
+    assert (
+        say(engine_events.ChestOpened("home", 3, 14, "ball"))
+        == "#7 Ug (Home Team) opens a Chest and finds the ball"
+    )
+    assert (
+        say(engine_events.ChestOpened("home", 3, 14, "booby_trap"))
+        == "#7 Ug (Home Team) opens a Chest and sets off its booby trap"
+    )
+    assert (
+        say(engine_events.RoomRule("forgotten_jail", 3, "ma", -2))
+        == "The Forgotten Jail: #7 Ug has MA -2 this activation"
+    )
+    assert (
+        say(engine_events.RoomRule("dragon_lair", 3, "knocked_down", 0))
+        == "The Dragon Youngling knocks #7 Ug down"
+    )
+    assert (
+        say(engine_events.RoomRule("sewer", 3, "disturbing_presence", 1))
+        == "The Sewer: #7 Ug gains Disturbing Presence"
+    )
+    assert (
+        say(engine_events.RoomRule("kitchen", 3, "throw_food", 3))
+        == "The Kitchen: #7 Ug throws food at #7 Ug"
+    )
+    assert (
+        say(engine_events.RoomRule("treasure_room", 3, "gather_funds", 2))
+        == "The Treasure Room: #7 Ug gathers funds (2 so far)"
+    )
+    assert say(engine_events.BallCaught(3, 14, "chest")).startswith(
+        "#7 Ug takes the ball from the Chest"
+    )

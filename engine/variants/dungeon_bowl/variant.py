@@ -3,9 +3,10 @@
 Each match has its own board (``Match(..., pitch=DungeonPitch(...))``); the
 class's ``pitch`` is only a default dungeon for tools that ask a variant for
 one. The wall rules (:mod:`.walls`) and the rooms' rules (:mod:`.rooms`)
-and the league hooks (:mod:`.league_hooks`) are mixins; the game's flow
-(:mod:`.game`), Chests and Portals (:mod:`.portals`) live in their own
-modules. Registered as ``dungeon-bowl``.
+and the league hooks (:mod:`.league_hooks`) are mixins, as are the College
+Wizards' spells (:mod:`.spells`) and the Portals (:mod:`.portals`); the
+game's flow is :mod:`.game`, the Chests :mod:`.chests`. Registered as
+``dungeon-bowl``.
 """
 
 from __future__ import annotations
@@ -16,18 +17,23 @@ from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.pitch import Pitch
+from engine.rules_data import RulesData
 from engine.state import Proc
 from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
+from engine.variants.dungeon_bowl.advancement import random_skill_table
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
 from engine.variants.dungeon_bowl.portals import PortalRules
 from engine.variants.dungeon_bowl.rooms import RoomRules
+from engine.variants.dungeon_bowl.spells import SpellRules
 from engine.variants.dungeon_bowl.walls import WallRules
 
 DEFAULT_LAYOUT = "crossroads"
 
 
-class DungeonBowl(WallRules, RoomRules, LeagueHooks, PortalRules, BloodBowl2020):
+class DungeonBowl(
+    WallRules, RoomRules, LeagueHooks, SpellRules, PortalRules, BloodBowl2020
+):
     """Dungeon Bowl: what differs from Blood Bowl 2020."""
 
     name = "dungeon-bowl"
@@ -52,6 +58,13 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, PortalRules, BloodBowl2020)
         placed by the building rules (:func:`engine.dungeon.generate.generate`).
         The coin toss decides later which End Zone is whose."""
         return DungeonPitch(Dungeon(generate(seed)))
+
+    def random_skill_table(
+        self, category: str, data: RulesData | None = None
+    ) -> tuple[str, ...] | None:
+        """Dungeon Bowl's own random skill table (:mod:`.advancement`),
+        whatever rules data the caller holds."""
+        return random_skill_table(category)
 
 
 DUNGEON_BOWL = register(DungeonBowl())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.core.management.base import BaseCommand
@@ -9,14 +10,16 @@ from django.core.management.base import BaseCommand
 from league.rules import settings_rules
 from league.services.demo import demo_build
 from matches.models import Match
-from matches.progress_bar import resolve_with_progress
+from matches.progress_bar import draw, resolve_with_progress
 from matches.selectors import season_standings
 from matches.services.demo import (
     DEMO_SEASONS,
     demo_advance_players,
+    demo_disputed_report,
     demo_season,
     demo_star_match,
 )
+from matches.services.forecasts import forecasts_due, match_forecast_refresh
 from matches.services.progress import match_resolve_start, season_resolve_start
 
 
@@ -29,10 +32,26 @@ class Command(BaseCommand):
         for which in DEMO_SEASONS:
             self._season(which)
         self._star_match()
+        for line in demo_disputed_report():
+            self.stdout.write(line)
+        self._forecasts()
         self.stdout.write(
             "\nDemo accounts: admin/admin (superuser), commish/commish (commissioner), "
             "bob/bob and carla/carla (coaches)."
         )
+
+    def _forecasts(self) -> None:
+        """Forecast every fixture still to play (the engine, in this
+        process; on the embedded default nothing else would)."""
+        due = forecasts_due()
+        if not due:
+            return
+        self.stdout.write(f"forecasting {len(due)} fixtures with the engine:")
+        started = time.monotonic()
+        for i, match_id in enumerate(due, start=1):
+            match_forecast_refresh(match_id=match_id)
+            draw(self.stdout, i, len(due), started)
+        self.stdout.write("")
 
     def _star_match(self) -> None:
         """One Blood Bowl match with two Star Players, resolved on its own;

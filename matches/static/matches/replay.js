@@ -48,6 +48,7 @@
   var layer = null;
   var ballEl = null;
   var overlay = null;
+  var chestEls = {}; // a dungeon's closed Chests: square -> element
 
   function svg(name, attrs, parent) {
     var node = document.createElementNS(NS, name);
@@ -74,6 +75,8 @@
       weather: null,
       rr: data.rerolls.slice(), // team re-rolls left, home and away
       trail: [], // squares the active player has moved through this action
+      opened: {}, // a dungeon's Chests opened so far: square -> true
+      teleport: null, // the last teleport of this activation: {from, to}
     };
   }
 
@@ -164,7 +167,7 @@
         st.active = null;
         break;
       case "activation":
-        st.active = String(e.player); st.target = null; st.block = null; st.pass = null;
+        st.active = String(e.player); st.target = null; st.block = null; st.pass = null; st.teleport = null;
         st.trail = [player(st, st.active).sq];
         break;
       case "nomination":
@@ -188,6 +191,14 @@
       case "game_end":
         st.score = [e.score[0], e.score[1]];
         break;
+      case "chest_opened":
+        st.opened[e.square] = true;
+        break;
+      case "teleport":
+        st.teleport = { from: e.src, to: e.dst };
+        if (e.player !== undefined && e.player !== null && e.player >= 0) place(st, String(e.player), e.dst);
+        else { st.ball = e.dst; st.carrier = null; }
+        break;
       case "drive_end":
         for (var d in st.players) st.players[d].sq = -1;
         st.ball = -1; st.carrier = null; st.block = null; st.pass = null; st.active = null; st.target = null; st.trail = [];
@@ -198,6 +209,8 @@
   // Pitch squares (x along the pitch, y across it) to SVG units: lying
   // flat x runs left to right; upright it runs top to bottom.
   function at2(x, y) { return upright ? [y * S, x * S] : [x * S, y * S]; }
+
+  var CELL_CLASS = { "#": "wall", "%": "feature", "~": "feature chasm", "+": "sq floor door", "=": "sq floor bridge" };
 
   function xy(sq) {
     var w = data.pitch.width;
@@ -215,16 +228,7 @@
     return svg("line", { class: cls, x1: a[0], y1: a[1], x2: b[0], y2: b[1] }, parent);
   }
 
-  function drawPitch() {
-    var p = data.pitch;
-    var size = at2(p.width, p.height);
-    ui.svg.setAttribute("viewBox", "0 0 " + size[0] + " " + size[1]);
-    ui.svg.setAttribute("aria-label", "Pitch, " + p.width + " by " + p.height + " squares");
-    root.dataset.orientation = upright ? "upright" : "flat";
-    var defs = svg("defs", {}, ui.svg);
-    var marker = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" }, defs);
-    svg("path", { d: "M0,0 L10,5 L0,10 z", fill: "#ffd34d" }, marker);
-    var grid = svg("g", { "aria-hidden": "true" }, ui.svg);
+  function drawLines(p, grid) {
     box("endzone", 0, 0, 1, p.height, grid);
     box("endzone", p.width - 1, 0, 1, p.height, grid);
     for (var x = 0; x < p.width; x++) {
@@ -238,6 +242,69 @@
     [p.wide_zone, p.height - p.wide_zone].forEach(function (row) {
       line("wide", 0, row, p.width, row, grid);
     });
+  }
+
+  // Which End Zone of the dungeon is the home team's: the one its players
+  // are deployed in (the first "setup" event of the home team).
+  function homeZone() {
+    var dg = data.dungeon;
+    for (var i = 0; i < data.events.length; i++) {
+      var ev = data.events[i];
+      if (ev.type !== "setup" || !ev.p.placement.length) continue;
+      var sq = ev.p.placement[0][1];
+      var inZero = dg.zones[0].indexOf(sq) >= 0;
+      return (ev.p.team === "home") === inZero ? 0 : 1;
+    }
+    return 0;
+  }
+
+  // A dungeon: walls, floor tinted by room, doors, End Zones, the numbered
+  // Portals and the Chests (hidden once opened).
+  function drawDungeon(grid) {
+    var dg = data.dungeon;
+    var w = data.pitch.width;
+    var zoneOf = {};
+    var home = homeZone();
+    dg.zones.forEach(function (sqs, i) {
+      sqs.forEach(function (sq) { zoneOf[sq] = i === home ? "home" : "away"; });
+    });
+    dg.rows.forEach(function (row, y) {
+      for (var x = 0; x < row.length; x++) {
+        var ch = row[x];
+        if (ch === " ") continue;
+        var sq = y * w + x;
+        var cls = CELL_CLASS[ch] || "sq floor";
+        var room = dg.rooms[y][x];
+        if (room !== " " && ch !== "#") cls += " room room-" + dg.room_codes[room].replace(/_/g, "-");
+        if (zoneOf[sq]) cls += " endzone " + zoneOf[sq];
+        box(cls, x, y, 1, 1, grid);
+      }
+    });
+    Object.keys(dg.portals).forEach(function (n) {
+      var c = xy(dg.portals[n]);
+      svg("circle", { class: "portal", cx: c[0], cy: c[1], r: S * 0.42 }, grid);
+      var t = svg("text", { class: "portal-n", x: c[0], y: c[1] }, grid);
+      t.textContent = n;
+    });
+    chestEls = {};
+    dg.chests.forEach(function (sq) {
+      var c = xy(sq);
+      chestEls[sq] = svg("rect", { class: "chest", x: c[0] - S * 0.36, y: c[1] - S * 0.28, width: S * 0.72, height: S * 0.56 }, grid);
+    });
+  }
+
+  function drawPitch() {
+    var p = data.pitch;
+    var size = at2(p.width, p.height);
+    ui.svg.setAttribute("viewBox", "0 0 " + size[0] + " " + size[1]);
+    ui.svg.setAttribute("aria-label", (data.dungeon ? "Dungeon, " : "Pitch, ") + p.width + " by " + p.height + " squares");
+    if (data.dungeon) ui.svg.classList.add("dungeon");
+    root.dataset.orientation = upright ? "upright" : "flat";
+    var defs = svg("defs", {}, ui.svg);
+    var marker = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" }, defs);
+    svg("path", { d: "M0,0 L10,5 L0,10 z", fill: "#ffd34d" }, marker);
+    var grid = svg("g", { "aria-hidden": "true" }, ui.svg);
+    if (data.dungeon) drawDungeon(grid); else drawLines(p, grid);
     overlay = svg("g", { "aria-hidden": "true" }, ui.svg);
     layer = svg("g", {}, ui.svg);
     Object.keys(data.players).forEach(function (id) {
@@ -327,6 +394,11 @@
         if (!chosen && wanted && face.toLowerCase() === wanted) { span.className += " chosen"; chosen = true; }
         ui.dice.appendChild(span);
       });
+    }
+    for (var chest in chestEls) chestEls[chest].style.display = st.opened[chest] ? "none" : "";
+    if (st.teleport && st.teleport.from >= 0 && st.teleport.to >= 0) {
+      var tf = xy(st.teleport.from), tt = xy(st.teleport.to);
+      svg("line", { class: "teleport", x1: tf[0], y1: tf[1], x2: tt[0], y2: tt[1] }, overlay);
     }
     if (st.pass && st.pass.from >= 0 && st.pass.to >= 0) {
       var f = xy(st.pass.from), t = xy(st.pass.to);

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.bots import ScriptedBot
-from engine.bots.dungeon import dungeon_choice, walk
+from engine.bots.dungeon import dungeon_refine, walk
 from engine.dungeon.pitch import DungeonPitch
 from engine.events import DugoutPortal, Teleport, Touchdown
 from engine.match import run
@@ -95,7 +95,7 @@ def test_the_dugout_portal_brings_the_fastest_reserve_in() -> None:
     run(g)
     d = sc.match.pending
     assert d is not None
-    assert dungeon_choice(d, g) == ("dugout_portal", sc.id("C"))
+    assert dungeon_refine(d, g, ("end_turn",)) == ("dugout_portal", sc.id("C"))
 
 
 @pytest.mark.parametrize("layout", ["crossroads", "generated"])

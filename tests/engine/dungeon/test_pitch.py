@@ -79,3 +79,15 @@ def test_a_scenario_moves_through_the_dungeon_and_scores_in_the_end_zone() -> No
     sc.move(5, 1)
     g = sc.match.state
     assert g.score == [1, 0]
+
+
+def test_the_replay_picture_draws_walls_rooms_portals_and_chests() -> None:
+    d = Dungeon.from_rows(ROWS, rooms={"armoury": (2, 2, 2, 2)})
+    pic = DungeonPitch(d).picture()
+    assert pic["rows"] == ["#######", "#.....#", "#.....#", "#######"]
+    assert pic["rooms"][2] == "  a    "
+    assert pic["room_codes"] == {"a": "armoury"}
+    assert pic["portals"] == {"1": 17}
+    assert pic["chests"] == [10]
+    assert pic["zones"] == [[8, 15], [12, 19]]
+    assert DungeonPitch(d).without_chest(10).picture()["chests"] == []

@@ -1,0 +1,95 @@
+"""Forecasting a fixture by playing it many times with the scripted bots
+(issue 16, "Match forecasts"): win/draw/loss chances and the expected
+touchdowns and casualties of each side.
+
+Each game ``i`` of a forecast is played from the seed ``seed + i`` (dice and
+bots), so the same two team sheets, variant and seed always give the same
+forecast. ``CasualtyRecord.team`` names the side that suffered the
+casualty; a side's casualties here are those it caused.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.bots import make_bot
+from engine.bots.driver import play
+from engine.dice import RandomDice
+from engine.match import Match
+from engine.model import TeamSheet
+from engine.pitch import Pitch
+from engine.variants import Variant, get_variant
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """Shares of ``games`` (home win, draw, away win: they sum to 1) and
+    means per game; ``seconds``: the wall time it took."""
+
+    games: int
+    home_win: float
+    draw: float
+    away_win: float
+    home_td: float
+    away_td: float
+    home_cas: float
+    away_cas: float
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One simulated game: the score and the casualties each side caused."""
+
+    score: tuple[int, int]
+    caused: tuple[int, int]
+
+
+def summarise(outcomes: list[Outcome], seconds: float) -> Forecast:
+    n = len(outcomes)
+    if n == 0:
+        raise ValueError("a forecast needs at least one game")
+    wins = sum(1 for o in outcomes if o.score[0] > o.score[1])
+    losses = sum(1 for o in outcomes if o.score[0] < o.score[1])
+    return Forecast(
+        games=n,
+        home_win=wins / n,
+        draw=(n - wins - losses) / n,
+        away_win=losses / n,
+        home_td=sum(o.score[0] for o in outcomes) / n,
+        away_td=sum(o.score[1] for o in outcomes) / n,
+        home_cas=sum(o.caused[0] for o in outcomes) / n,
+        away_cas=sum(o.caused[1] for o in outcomes) / n,
+        seconds=seconds,
+    )
+
+
+def play_roster_game(
+    variant: Variant, home: TeamSheet, away: TeamSheet, seed: int
+) -> Outcome:
+    """One game of a roster format (BB2020, Sevens, the classic game ...),
+    on the board the variant gives that seed."""
+    pitch: Pitch | None = variant.match_pitch(seed)
+    m = Match(variant, home, away, RandomDice(seed), pitch=pitch)
+    play(m, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF))
+    r = m.result
+    home_hurt = sum(1 for c in r.casualties if c.team == "home")
+    return Outcome(r.score, (len(r.casualties) - home_hurt, home_hurt))
+
+
+def forecast(
+    variant: Variant | str,
+    home: TeamSheet,
+    away: TeamSheet,
+    *,
+    games: int,
+    seed: int,
+    game: Callable[[Variant, TeamSheet, TeamSheet, int], Outcome] = play_roster_game,
+) -> Forecast:
+    """Play ``games`` games and summarise them."""
+    v = get_variant(variant)
+    started = time.perf_counter()
+    outcomes = [game(v, home, away, seed + i) for i in range(games)]
+    return summarise(outcomes, time.perf_counter() - started)
