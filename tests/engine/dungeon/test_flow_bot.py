@@ -9,7 +9,7 @@ import pytest
 from engine.bots import ScriptedBot
 from engine.bots.dungeon import dungeon_refine, walk
 from engine.dungeon.pitch import DungeonPitch
-from engine.events import DugoutPortal, Teleport, Touchdown
+from engine.events import ChestOpened, DugoutPortal, Teleport, Touchdown
 from engine.match import run
 from engine.state import RESERVES
 from engine.tools.dungeon_scenario import DungeonScenario
@@ -108,14 +108,16 @@ def test_scripted_bots_play_whole_games(
     monkeypatch.setattr(
         games, "make_bot", lambda _name, seed: make_bot("scripted", seed)
     )
-    teleports = dugout = 0
+    teleports = dugout = opened = 0
     for seed in range(1, 6):
         m = play_checked(layout, seed, loose_ball=False)
         assert m.done
         teleports += sum(1 for e in m.events if isinstance(e, Teleport))
         dugout += sum(1 for e in m.events if isinstance(e, DugoutPortal))
+        opened += sum(1 for e in m.events if isinstance(e, ChestOpened))
     assert teleports > 0
     assert dugout > 0
+    assert opened > 0  # the Chests are hunted and opened
 
 
 def test_portal_navigator_rerolls_only_a_mishap() -> None:
