@@ -20,6 +20,8 @@ from engine.state import KO, PRONE, SENT_OFF, STANDING, STUNNED, TF_PASS
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.turns import Turn
 from engine.variants import DUNGEON_BOWL
+from engine.variants.dungeon_bowl.portals import BallTeleport as BallTeleportProc
+from engine.variants.dungeon_bowl.ricochet import come_to_rest
 
 # Portal 1 at (4, 1), Portal 2 at (8, 1), Portal 3 at (4, 3).
 CORRIDOR = """
@@ -337,3 +339,17 @@ def test_a_ball_scattering_onto_a_portal_teleports() -> None:
     assert not g.ball_air
     assert sc.events(BallTeleport) == [BallTeleport(1, 2, sc.at(8, 1))]
     assert sc.dice.remaining == 0
+
+
+def test_a_ball_ricocheting_onto_a_portal_teleports() -> None:
+    # The wall rules place a ricocheting ball; on an empty Portal it
+    # teleports (D6 2: Portal 2, then it scatters, D8 7: down).
+    sc = DungeonScenario(BALL.replace("*", "."), start=False, dice=[2, 7])
+    g = sc.match.state
+    g.stack.append(Turn(0))
+    after = come_to_rest(g, sc.at(5, 1))
+    assert isinstance(after, BallTeleportProc)
+    g.stack.append(after)
+    run(g)
+    assert g.ball == sc.at(8, 2)
+    assert sc.events(BallTeleport) == [BallTeleport(1, 2, sc.at(8, 1))]
