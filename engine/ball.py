@@ -161,7 +161,8 @@ def land_ball(g: GameState, sq: int, mod: int, dive: bool = False) -> Proc:
                 diver = d
         if diver >= 0:
             return DivingCatch(diver, sq, mod)
-    return Bounce(sq)
+    landed = None if q >= 0 else g.variant.ball_landed(g, sq)  # Dungeon Bowl
+    return landed if landed is not None else Bounce(sq)
 
 
 class DivingCatch(Proc):
@@ -331,6 +332,9 @@ class Bounce(Proc):
         g.stack.pop()
         if g.kick_mode:
             g.kick_mode = False
+        landed = g.variant.ball_landed(g, dst)  # Dungeon Bowl flow: a Portal
+        if landed is not None:
+            g.stack.append(landed)
         return None
 
 

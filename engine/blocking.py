@@ -746,6 +746,7 @@ class Block(Proc):
         if ball_bounce >= 0:
             # Unless a player Knocked Down on it has bounced it already.
             todo.append(SettleBall(ball_bounce))
+        todo += g.variant.after_push(g, self)  # Dungeon Bowl flow: Portals
         for proc in reversed(todo):
             g.stack.append(proc)
 

@@ -334,7 +334,8 @@ class Match:
                 "extra_time": g.half == 3,
                 "sudden_death": _shootout(g),
             }
-            | _plague_ridden(g),
+            | _plague_ridden(g)
+            | g.variant.result_extra(g),  # Dungeon Bowl flow
         )
 
 

@@ -457,6 +457,9 @@ class Step(Proc):
         g.stack.pop()
         if g.carrier == p:
             check_touchdown(g, p)
+        after = g.variant.after_step(g, p)  # Dungeon Bowl flow: a Portal
+        if after is not None:
+            g.stack.append(after)
         return None
 
     def receive(self, g: GameState, choice: Option) -> None:

@@ -183,6 +183,9 @@ _SLUGS: tuple[str, ...] = (
     "wall-thrower",
     # Dungeon Bowl (skills_and_traits.md "Passing Skills")
     "give-and-go",
+    # Dungeon Bowl flow
+    "portal-navigator",
+    "portal-passer",
 )
 
 BIT: dict[str, int] = {slug: 1 << i for i, slug in enumerate(_SLUGS)}

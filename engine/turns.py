@@ -353,6 +353,7 @@ class Turn(Proc):
                     self._end(g)
                     return None
                 opts = activation_options(g, t)
+                opts.extend(g.variant.turn_options(g, t))  # Dungeon Bowl flow
                 if self.kind == "normal" and not g.tflags & TF_ACTIVATED:
                     opts.append(OPT_CONCEDE)
             opts.append(OPT_END_TURN)
@@ -369,6 +370,10 @@ class Turn(Proc):
             g.concede_penalty = True
             g.emit(Concede(g.tname(self.t), True))
             g.done = True
+            return
+        extra = g.variant.turn_choice(g, self.t, choice)  # Dungeon Bowl flow
+        if extra is not None:
+            g.stack.append(extra)
             return
         p = g.idx[choice[1]]
         g.stack.append(Activation(p, choice[2], self.kind == "blitz"))

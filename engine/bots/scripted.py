@@ -45,6 +45,7 @@ from engine.bots import star_rules_b as star_b
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
+from engine.bots.dungeon import dungeon_choice, dungeon_refine
 from engine.bots.pathing import Reach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
@@ -119,12 +120,17 @@ class ScriptedBot:
         opts = d.options
         if len(opts) == 1:
             return opts[0]
+        if g.dungeon is not None:  # Dungeon Bowl's own decisions (bots.dungeon)
+            own = dungeon_choice(d, g)
+            if own is not None and own in opts:
+                return own
         handler = _HANDLERS.get(d.kind)
         if handler is not None:
             choice = handler(self, d, g)
             if choice is not None and choice in opts:
                 choice = stars_c.refine(d, g, special.refine(d, g, choice))
-                return dungeon_rooms.refine(d, g, choice)  # Dungeon Bowl
+                choice = dungeon_rooms.refine(d, g, choice)  # Dungeon Bowl
+                return dungeon_refine(d, g, choice) if g.dungeon else choice
         if d.kind == "activate" and END_TURN in opts:
             return END_TURN
         if d.kind == "move" and END in opts:

@@ -16,6 +16,8 @@ _LISTS = (
     "sewer_dp",
     "room_ma",
     "room_st",
+    # Dungeon Bowl flow
+    "mishaps",
 )
 
 
@@ -57,6 +59,9 @@ class DungeonState:
         "sewer_dp",
         "room_ma",
         "room_st",
+        # Dungeon Bowl flow
+        "first_team",
+        "mishaps",
     )
 
     def __init__(self, n_players: int, ball_chest: int = -1, turn_cap: int = 0) -> None:
@@ -74,6 +79,10 @@ class DungeonState:
         self.sewer_dp = [False] * n_players
         self.room_ma = [0] * n_players
         self.room_st = [0] * n_players
+        # Dungeon Bowl flow: the team that has the first team turn (-1
+        # before the coin toss) and the players lost to a Magical Mishap.
+        self.first_team = -1
+        self.mishaps: list[int] = []
 
     def copy(self) -> DungeonState:
         new = object.__new__(DungeonState)

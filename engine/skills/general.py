@@ -59,4 +59,11 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["shadowing"],
         "movement.Step: D6 + MA - their MA 6+, follow into the vacated square",
     ),
+    # Dungeon Bowl flow
+    SkillSpec(
+        "portal-navigator",
+        "general",
+        S.BIT["portal-navigator"],
+        "variants.dungeon_bowl.portals.Teleport: may re-roll the Portal D6",
+    ),
 )

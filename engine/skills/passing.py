@@ -86,4 +86,12 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["give-and-go"],
         "turns.Activation -> passing.give_and_go: move on after a Hand-off",
     ),
+    # Dungeon Bowl flow
+    SkillSpec(
+        "portal-passer",
+        "passing",
+        S.BIT["portal-passer"],
+        "variants.dungeon_bowl.portals.Teleport: may declare a Pass action "
+        "after teleporting during its activation",
+    ),
 )

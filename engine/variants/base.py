@@ -636,6 +636,40 @@ class Variant:
         None: the BB2020 one (``engine.campaign.redraft.rehire_cost``)."""
         return None
 
+    # -- Dungeon Bowl flow: hooks in the shared procedures -------------------
+
+    def after_step(self, g: GameState, p: int) -> Proc | None:
+        """What follows player ``p``'s completed step (or Jump, Leap) onto
+        his new square (movement.Step): a Dungeon Bowl Portal teleports him.
+        None: nothing."""
+        return None
+
+    def after_push(self, g: GameState, block: Proc) -> tuple[Proc, ...]:
+        """Procedures that run last after a block's pushes, follow-up and
+        knock-down (blocking.Block._consequences): players pushed (or
+        following up) onto a Dungeon Bowl Portal teleport."""
+        return ()
+
+    def ball_landed(self, g: GameState, sq: int) -> Proc | None:
+        """What follows a loose ball coming to rest on ``sq`` after a bounce
+        (ball.Bounce): a Dungeon Bowl Portal teleports it. None: nothing."""
+        return None
+
+    def turn_options(self, g: GameState, t: int) -> tuple[Option, ...]:
+        """Options the active team has between activations besides
+        activating a player (Dungeon Bowl: the Dugout Portal and the Magic
+        Sponge); offered in the "activate" decision of a normal turn."""
+        return ()
+
+    def turn_choice(self, g: GameState, t: int, choice: Option) -> Proc | None:
+        """The procedure for one of :meth:`turn_options`' options; None when
+        ``choice`` is not one (an activation)."""
+        return None
+
+    def result_extra(self, g: GameState) -> dict[str, Any]:
+        """What the variant adds to ``MatchResult.extra`` (nothing)."""
+        return {}
+
 
 # Severity of the D16 results (the apothecary keeps the less severe).
 _SEVERITY: dict[str, int] = {

@@ -38,6 +38,8 @@ def test_formats_list_both_formats_with_their_rules(client):
         "blitz-bowl",
         "dungeon-bowl",
     }
+    dungeon = next(f for f in body if f["slug"] == "dungeon-bowl")
+    assert dungeon["name"] == "Dungeon Bowl"
     classic = next(f for f in body if f["slug"] == "classic")
     assert (classic["name"], classic["budget"], classic["max_players"]) == (
         "Classic Blood Bowl",

@@ -465,12 +465,16 @@ def test_a_conceded_game_pays_the_high_die_to_the_team_that_stayed(
 # --- resolving ---------------------------------------------------------------
 
 
-def test_a_dungeon_bowl_match_is_not_resolved_until_the_engine_plays_the_game(
-    match, alice
+def test_a_format_whose_game_the_engine_does_not_play_is_not_resolved(
+    match, alice, monkeypatch
 ):
-    # Decision (league_hooks.py): the engine does not play the Dungeon Bowl
-    # game yet, so resolving is refused with a code and nothing is queued
+    # Variant.engine_plays_game: a format whose game is still being written
+    # (as Dungeon Bowl's was) records its matches; resolving is refused with
+    # a code and nothing is queued
+    from engine.variants.dungeon_bowl.variant import DungeonBowl
     from matches.models import TaskProgress
+
+    monkeypatch.setattr(DungeonBowl, "engine_plays_game", False)
     from matches.services.progress import match_resolve_start, season_resolve_start
     from tests.world import api_as
 
@@ -488,6 +492,28 @@ def test_a_dungeon_bowl_match_is_not_resolved_until_the_engine_plays_the_game(
     assert response.json()["errors"][0]["code"] == "engine_cannot_play"
     assert db_state() == before
     assert not TaskProgress.objects.exists()
+
+
+def test_the_engine_plays_a_dungeon_bowl_match_in_a_generated_dungeon(
+    match, alice, django_capture_on_commit_callbacks
+):
+    from matches.models import MatchEvent
+    from matches.services.resolve import match_resolve
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert match_resolve(match_id=match.pk) is True
+
+    match.refresh_from_db()
+    assert match.status == "complete"
+    result = match.result
+    # one touchdown at most: the first ends the game; 0-0 only when the turn
+    # cap (the engine's stand-in for the clock) finds the ball level
+    assert (result.home_score, result.away_score) in ((1, 0), (0, 1), (0, 0))
+    kinds = set(MatchEvent.objects.filter(match=match).values_list("type", flat=True))
+    assert {"ball_hidden", "first_turn", "turn_start"} <= kinds
+    assert "kickoff" not in kinds
+    if result.home_score + result.away_score == 0:
+        assert "time_limit" in kinds
 
 
 def test_a_league_may_switch_the_casualty_bonus_off(

@@ -60,12 +60,6 @@ class LeagueHooks:
         "team_value",
     )
     gathers_funds: ClassVar[bool] = True
-    # Decision: until the engine plays the Dungeon Bowl game (its flow:
-    # deployment, Chests, Portals, the first touchdown ending it; today a
-    # bot game on a dungeon ends 0-0 with no block or pass made), a league
-    # records its matches and does not resolve them. Set True (or delete
-    # this line) when the game is playable.
-    engine_plays_game: ClassVar[bool] = False
     # Decision: a game has at most one touchdown, so the touchdown
     # difference is wins minus losses again; after League points, more wins
     # (a win and two losses over three draws), then the casualty difference

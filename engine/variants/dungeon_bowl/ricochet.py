@@ -129,7 +129,8 @@ def is_chasm(pitch: DungeonPitch, sq: int) -> bool:
 
 def come_to_rest(g: GameState, sq: int) -> Proc | None:
     """The ball placed in floor square ``sq`` (see the module docstring):
-    the procedure that follows, or None when it lies there."""
+    the procedure that follows (a catch, a bounce, a teleport from a
+    Portal), or None when it lies there."""
     g.carrier = -1
     g.ball_air = False
     q = g.board[sq]
@@ -138,7 +139,7 @@ def come_to_rest(g: GameState, sq: int) -> Proc | None:
             return Catch(q, -1)
         return Bounce(sq)
     g.ball = sq
-    return None
+    return g.variant.ball_landed(g, sq)  # on a Portal it teleports (flow)
 
 
 class Ricochet(Proc):

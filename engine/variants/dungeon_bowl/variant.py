@@ -4,11 +4,10 @@ Each match has its own board (``Match(..., pitch=DungeonPitch(...))``); the
 class's ``pitch`` is only a default dungeon for tools that ask a variant for
 one. The wall rules (:mod:`.walls`) and the rooms' rules (:mod:`.rooms`)
 and the league hooks (:mod:`.league_hooks`) are mixins, as are the College
-Wizards' spells (:mod:`.spells`); the game's flow, Chests and Portals live in their own modules.
-
-Registered: leagues of the format record their matches (tabletop reports)
-and run its league rules; resolving a match needs the engine's Dungeon
-Bowl game.
+Wizards' spells (:mod:`.spells`) and the Portals (:mod:`.portals`); the
+game's flow is :mod:`.game`, the Chests :mod:`.chests`. Registered as
+``dungeon-bowl``: its leagues record matches from tabletop reports or let
+the engine play them.
 """
 
 from __future__ import annotations
@@ -20,10 +19,12 @@ from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.pitch import Pitch
 from engine.rules_data import RulesData
+from engine.state import Proc
 from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.advancement import random_skill_table
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
+from engine.variants.dungeon_bowl.portals import PortalRules
 from engine.variants.dungeon_bowl.rooms import RoomRules
 from engine.variants.dungeon_bowl.spells import SpellRules
 from engine.variants.dungeon_bowl.walls import WallRules
@@ -31,7 +32,9 @@ from engine.variants.dungeon_bowl.walls import WallRules
 DEFAULT_LAYOUT = "crossroads"
 
 
-class DungeonBowl(WallRules, RoomRules, LeagueHooks, SpellRules, BloodBowl2020):
+class DungeonBowl(
+    WallRules, RoomRules, LeagueHooks, SpellRules, PortalRules, BloodBowl2020
+):
     """Dungeon Bowl: what differs from Blood Bowl 2020."""
 
     name = "dungeon-bowl"
@@ -39,6 +42,17 @@ class DungeonBowl(WallRules, RoomRules, LeagueHooks, SpellRules, BloodBowl2020):
     rules_data_version = "dungeon_bowl"
     pitch: ClassVar[Pitch] = DungeonPitch(Dungeon(named_layout(DEFAULT_LAYOUT)))
     players_on_pitch = 6  # deployed in the End Zone at the start
+    # Dungeon Bowl flow: no Line of Scrimmage when deploying
+    min_on_los = 0
+    # No halves: the default turn cap (game.DEFAULT_TURN_CAP), the bots'
+    # horizon ("turns left") and the limit of a scoring team's turn marker.
+    turns_per_half = 20
+
+    def game_procedure(self) -> Proc:
+        """Coin toss, deployment, team turns to the touchdown (:mod:`.game`)."""
+        from engine.variants.dungeon_bowl.game import DungeonGame
+
+        return DungeonGame()
 
     def match_pitch(self, seed: int) -> Pitch | None:
         """A dungeon generated from the match's seed, Chests and Portals

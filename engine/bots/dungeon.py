@@ -1,0 +1,188 @@
+"""The scripted bot in a Dungeon Bowl dungeon (:func:`dungeon_choice`).
+
+The scripted bot's plans think in End Zone columns; a dungeon's End Zones
+are sets of squares and its paths turn corners. Here the decisions whose
+answer depends on that geometry are taken by walking distances over the
+dungeon's floor (``DungeonPitch.neighbours``); everything else (block dice,
+re-rolls, pushes, follow-ups, skills) stays with :class:`ScriptedBot`.
+
+The planner and the rooms' policy (:mod:`engine.bots.dungeon_rooms`)
+choose first; :func:`dungeon_refine` takes over where they would end the
+turn: bring a player in through the Dugout Portal (the fastest in the
+Reserves) or sponge a KO'd one; the carrier runs for the End Zone; with
+the ball loose, the nearest player goes for it; with the opponents holding
+it, the nearest players close in on the carrier (a Blitz when one is in
+reach); with the ball still hidden, everyone else hunts the closed Chests
+(and opens one when offered). The carrier's steps are always this
+module's (walking distances to the End Zone's squares). A player far from
+his goal takes an adjacent Portal as a gamble. Moves use no Rushes, except
+the carrier's last steps into the End Zone.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.dungeon.pitch import DungeonPitch
+from engine.state import RESERVES, STANDING, Decision, GameState, Option
+
+OPT_END: Option = ("end",)
+OPT_DECLINE: Option = ("decline",)
+GAMBLE = 10  # squares from the goal beyond which a Portal is worth a try
+
+
+def walk(pitch: DungeonPitch, goals: set[int]) -> list[int]:
+    """Steps from every square to the nearest of ``goals`` over the floor
+    (closed Chests excluded); -1 where no walk reaches."""
+    dist = [-1] * pitch.size
+    queue = deque(goals)
+    for sq in goals:
+        dist[sq] = 0
+    nb = pitch.neighbours
+    while queue:
+        sq = queue.popleft()
+        d = dist[sq] + 1
+        for to in nb[sq]:
+            if dist[to] < 0:
+                dist[to] = d
+                queue.append(to)
+    return dist
+
+
+def goals_for(g: GameState, p: int, pitch: DungeonPitch) -> set[int]:
+    """Where player ``p`` wants to be."""
+    t = g.team[p]
+    if g.carrier == p:
+        return set(pitch.endzone_squares(t))
+    if g.carrier < 0 and g.ball >= 0 and not g.ball_air:
+        return {g.ball}
+    if g.carrier >= 0 and g.team[g.carrier] != t:
+        return set(pitch.neighbours[g.pos[g.carrier]]) or {g.pos[g.carrier]}
+    if g.carrier < 0 and g.ball < 0 and pitch.chests:
+        near = {s for c in pitch.chests for s in pitch.dungeon.neighbours[c]}
+        return {s for s in near if s not in pitch.chests} or set(pitch.chests)
+    return set(pitch.endzone_squares(t))
+
+
+def _activate(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
+    opts = d.options
+    t = 0 if d.team == "home" else 1
+    dugout = [o for o in opts if o[0] == "dugout_portal"]
+    if dugout:
+        return max(dugout, key=lambda o: (g.ma[g.idx[o[1]]], -o[1]))
+    sponge = [o for o in opts if o[0] == "magic_sponge"]
+    if sponge and not any(g.box[q] == RESERVES for q in range(g.n) if g.team[q] == t):
+        return sponge[0]
+    movers = {o[1] for o in opts if o[0] == "activate" and o[2] == "move"}
+    if not movers:
+        return None
+    c = g.carrier
+    if c >= 0 and g.team[c] == t and g.pid[c] in movers:
+        return ("activate", g.pid[c], "move")
+    best: tuple[int, int] | None = None
+    for pid in movers:
+        p = g.idx[pid]
+        if g.status[p] != STANDING:
+            continue
+        dist = walk(pitch, goals_for(g, p, pitch))[g.pos[p]]
+        if dist < 0:
+            continue
+        if c >= 0 and g.team[c] != t and dist <= g.ma[p]:
+            blitz = ("activate", pid, "blitz")
+            if blitz in opts:
+                return blitz
+        if dist > 0 and (best is None or (dist, pid) < best):
+            best = (dist, pid)
+    if best is not None:
+        return ("activate", best[1], "move")
+    return None  # blocks and the rest: the scripted bot's
+
+
+def _move(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
+    opts = d.options
+    for o in opts:
+        if o[0] == "open_chest":
+            return o
+    if d.player is None:
+        return None
+    p = g.idx[d.player]
+    for o in opts:
+        if o[0] == "block":
+            return None  # the Blitz's block: the scripted bot's choice
+    goals = goals_for(g, p, pitch)
+    dist = walk(pitch, goals)
+    here = dist[g.pos[p]]
+    carrier = g.carrier == p
+    steps = [o for o in opts if o[0] == "move"]
+    if here > GAMBLE:
+        for o in steps:
+            if pitch.portal[o[1]] and g.carrier != p:
+                return o  # a Portal: anywhere may be nearer
+    free = g.act_ma_used < g.ma[p]
+    best: tuple[int, int, int] | None = None
+    for o in steps:
+        sq = o[1]
+        ds = dist[sq]
+        if ds < 0 or ds >= here or pitch.portal[sq]:
+            continue
+        if not free and not (carrier and ds == 0):
+            continue
+        key = (ds, g.markers(sq, g.team[p]), sq)
+        if best is None or key < best:
+            best = key
+    if best is not None:
+        return ("move", best[2])
+    return OPT_END if OPT_END in opts else None
+
+
+def dungeon_choice(d: Decision, g: GameState) -> Option | None:
+    """The scripted bot's choice for a decision only a dungeon asks (End
+    Zone, deployment, the Portal skills); None leaves it to the bot."""
+    pitch = g.pitch
+    if not isinstance(pitch, DungeonPitch):
+        return None
+    kind = d.kind
+    if kind == "end_zone":
+        return d.options[0]
+    if kind == "setup":
+        return ("formation", "front")
+    if kind == "use_skill" and d.info and d.player is not None:
+        return _portal_skill(d, g, pitch)
+    return None
+
+
+def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
+    """The scripted bot's ``choice`` (its planner's, refined by the rooms'
+    policy) for an activation or a move, in a dungeon: when it would end
+    the turn, this module's team turn (Dugout Portal or Sponge, carrier,
+    loose ball, their carrier, Chests); the carrier walks to the End Zone's
+    squares; a player the planner would stop walks on to his goal."""
+    pitch = g.pitch
+    if not isinstance(pitch, DungeonPitch):
+        return choice
+    own: Option | None = None
+    if d.kind == "activate" and choice == ("end_turn",):
+        own = _activate(d, g, pitch)
+    elif d.kind == "move" and d.player is not None:
+        carrier = g.carrier == g.idx[d.player]
+        if choice == OPT_END or (carrier and choice[0] == "move"):
+            own = _move(d, g, pitch)
+    return own if own is not None and own in d.options else choice
+
+
+def _portal_skill(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
+    """Portal Navigator: re-roll only a Magical Mishap (the number of the
+    Portal he stands on). Portal Passer: pass only with the ball."""
+    assert d.player is not None
+    p = g.idx[d.player]
+    use = ("use", d.info[0], d.player)
+    if d.info[0] == "portal-navigator":
+        sq = g.pos[p]
+        here = pitch.portal[sq] if sq >= 0 else 0
+        return use if here and d.info[1] == here else OPT_DECLINE
+    if d.info[0] == "portal-passer":
+        return use if g.carrier == p else OPT_DECLINE
+    return None
+
+
+__all__ = ["dungeon_choice", "dungeon_refine", "goals_for", "walk"]

@@ -1,0 +1,141 @@
+"""Whole Dungeon Bowl games between random bots, on the named layout and on
+generated dungeons: every game ends, and the state stays consistent at every
+decision (players conserved, nobody on a wall, one ball at most).
+
+Every other game starts as if the ball had been found (loose on a free
+square), so that it moves about, bounces off walls and lands on Portals
+(random bots rarely score: the touchdown itself is tested with scripted
+dice in test_flow_game.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import make_bot
+from engine.dice import RandomDice
+from engine.dungeon.pitch import F_WALL
+from engine.events import GameEnd, Teleport, TimeLimit, Touchdown
+from engine.match import Match
+from engine.state import PITCH, STANDING, GameState
+from engine.variants.dungeon_bowl.colleges import colleges
+from engine.variants.dungeon_bowl.match import new_match
+from engine.variants.dungeon_bowl.portals import in_transit
+from engine.variants.dungeon_bowl.simulate import (
+    college_team,
+    dungeon_for,
+    main,
+    simulate,
+)
+
+SEEDS = range(1, 16)
+
+
+def consistency(g: GameState) -> list[str]:
+    errs: list[str] = []
+    moving = in_transit(g)
+    flags = g.pitch.flags
+    on_board = 0
+    for sq, p in enumerate(g.board):
+        if p >= 0:
+            on_board += 1
+            if g.pos[p] != sq or g.box[p] != PITCH:
+                errs.append(f"square {sq} holds {p} at {g.pos[p]} box {g.box[p]}")
+            if flags[sq] & F_WALL:
+                errs.append(f"player {p} in a wall at {sq}")
+    for p in range(g.n):
+        if g.box[p] == PITCH and p not in moving:
+            if g.pos[p] < 0 or g.board[g.pos[p]] != p:
+                errs.append(f"player {p} on the pitch without a square")
+        elif g.box[p] != PITCH and g.pos[p] >= 0:
+            errs.append(f"player {p} in box {g.box[p]} with a square")
+    on_pitch = sum(1 for p in range(g.n) if g.box[p] == PITCH and p not in moving)
+    if on_board != on_pitch:
+        errs.append(f"{on_board} on the board, {on_pitch} on the pitch")
+    if g.carrier >= 0:
+        c = g.carrier
+        if g.ball != -1 or g.status[c] != STANDING:
+            errs.append(f"carrier {c} with a ball at {g.ball}, status {g.status[c]}")
+    if g.ball >= 0 and flags[g.ball] & F_WALL:
+        errs.append(f"the ball in a wall at {g.ball}")
+    d = g.dungeon
+    assert d is not None
+    if (g.ball >= 0 or g.carrier >= 0) and d.ball_chest >= 0:
+        errs.append("the ball is both found and in its Chest")
+    return errs
+
+
+def play_checked(layout: str, seed: int, *, loose_ball: bool) -> Match:
+    slugs = sorted(colleges())
+    m = new_match(
+        college_team(slugs[seed % 8], 1),
+        college_team(slugs[(seed * 3 + 1) % 8], 101),
+        dungeon_for(layout, seed),
+        RandomDice(seed),
+        turn_cap=12,
+    )
+    bots = (make_bot("random", seed), make_bot("random", seed + 1))
+    g = m.state
+    released = not loose_ball
+    n = 0
+    while m.pending is not None:
+        d = m.pending
+        if not released and d.kind == "activate":
+            # As if the ball had been found: it lies loose on a free square.
+            rnd = random.Random(seed)
+            free = [
+                sq
+                for sq in range(g.pitch.size)
+                if not g.pitch.flags[sq] & F_WALL and g.board[sq] < 0
+            ]
+            assert g.dungeon is not None
+            g.dungeon.ball_chest = -1
+            g.ball = rnd.choice(free)
+            released = True
+        errs = consistency(g)
+        assert not errs, (layout, seed, n, errs)
+        m.apply(bots[0 if d.team == "home" else 1].choose(d, g))
+        n += 1
+        assert n < 100_000
+    assert not consistency(g)
+    return m
+
+
+@pytest.mark.parametrize("layout", ["crossroads", "generated"])
+def test_random_bots_play_whole_games(layout: str) -> None:
+    ends = touchdowns = time_limits = teleports = 0
+    for seed in SEEDS:
+        m = play_checked(layout, seed, loose_ball=seed % 2 == 1)
+        assert m.done
+        ev = m.events
+        assert isinstance(ev[-1], GameEnd)
+        ends += 1
+        tds = [e for e in ev if isinstance(e, Touchdown)]
+        limit = [e for e in ev if isinstance(e, TimeLimit)]
+        assert len(tds) + len(limit) == 1  # one way or the other
+        touchdowns += len(tds)
+        time_limits += len(limit)
+        teleports += sum(1 for e in ev if isinstance(e, Teleport))
+        r = m.result
+        if tds:
+            assert sorted(r.score) == [0, 1]
+            assert r.winner == tds[0].team
+        g = m.state
+        players = sum(1 for p in range(g.n) if 0 <= g.box[p] <= 4)
+        assert players == g.n
+    assert ends == len(SEEDS)
+    assert time_limits >= 1
+    assert teleports > 0
+
+
+def test_the_simulation_cli_prints_a_summary(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = simulate(4, 7, "crossroads")
+    assert out["games"] == 4
+    assert out["errors"] == 0
+    assert out["home_wins"] + out["away_wins"] + out["draws"] == 4
+    assert main(["--games", "2", "--seed", "3", "--layout", "generated"]) == 0
+    assert '"games": 2' in capsys.readouterr().out
