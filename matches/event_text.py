@@ -423,6 +423,42 @@ class Describer:
                 return f"{p(e['player'])} ({t(e['team'])}) opens a Chest and {found}"
             case "room_rule":
                 return room_sentence(p, e)
+            # Dungeon Bowl flow
+            case "ball_hidden":
+                return f"The ball is hidden in one of the {e['chests']} Chests"
+            case "first_turn":
+                return (
+                    f"{t(e['team'])} win the coin toss: they take the first turn "
+                    "and choose their End Zone"
+                )
+            case "teleport":
+                where = (
+                    "comes through the Dugout Portal"
+                    if e["src"] == 0
+                    else f"teleports from Portal {e['src']}"
+                )
+                chain = " (a Chain Reaction)" if e.get("chain") else ""
+                return f"{p(e['player'])} {where} to Portal {e['dst']}{chain}"
+            case "ball_teleport":
+                return f"The ball falls through Portal {e['src']} and comes out of Portal {e['dst']}"
+            case "magical_mishap":
+                return (
+                    f"Magical Mishap: {p(e['player'])} vanishes through Portal "
+                    f"{e['portal']} and takes no further part"
+                )
+            case "dugout_portal":
+                return (
+                    f"{t(e['team'])} send {p(e['player'])} through their Dugout Portal"
+                )
+            case "magic_sponge":
+                return f"{t(e['team'])} use the Magic Sponge: {p(e['player'])} is back in the Reserves"
+            case "time_limit":
+                home, away = e["distances"]
+                verdict = "a draw" if e["winner"] == "draw" else f"{t(e['winner'])} win"
+                return (
+                    f"Time is up: the ball is {home} squares from the away End Zone "
+                    f"and {away} from the home End Zone: {verdict}"
+                )
             case "note":
                 who = p(e["player"]) if e.get("player", -1) != -1 else t(e["team"])
                 value = f" ({e['value']})" if e.get("value") else ""

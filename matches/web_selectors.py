@@ -670,13 +670,12 @@ def replay_data(match: Match) -> dict[str, Any]:
             row["rr"] = list(rerolls.left)
         if event.type == "turn_start":
             e = event.payload
-            turns.append(
-                {
-                    "index": len(events),
-                    "label": f"{period(e['half'])} · {describer.t(e['team'])} turn "
-                    f"{e['turn']} of {per_half}",
-                }
+            label = (
+                f"{period(e['half'])} · {describer.t(e['team'])} turn {e['turn']} of {per_half}"
+                if variant.has_halves
+                else f"{describer.t(e['team'])} turn {e['turn']} (time limit {per_half})"
             )
+            turns.append({"index": len(events), "label": label})
         events.append(row)
     return {
         "match": match.pk,

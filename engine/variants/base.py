@@ -94,6 +94,9 @@ class Variant:
     # -- the board ---------------------------------------------------------
     pitch: ClassVar[Pitch]
     turns_per_half: ClassVar[int] = 8
+    # Whether the game is played in halves (a Dungeon Bowl game is team turns
+    # to the first touchdown, ``turns_per_half`` its time limit).
+    has_halves: ClassVar[bool] = True
     players_on_pitch: ClassVar[int] = 11
     max_per_wide_zone: ClassVar[int] = 2
     min_on_los: ClassVar[int] = 3

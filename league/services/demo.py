@@ -56,6 +56,21 @@ DEMO_LEAGUES = (
         ],
     ),
     (
+        # Dungeon Bowl (issue 15): the eight Colleges of Magic
+        "Magisterium Dungeon Bowl",
+        "dungeon-bowl",
+        [
+            ("bob", "college-of-fire", "Blazing Axes"),
+            ("carla", "college-of-shadows", "Grey Wardens"),
+            ("bob", "college-of-metal", "Golden Order"),
+            ("carla", "college-of-light", "Pyramid Lights"),
+            ("bob", "college-of-death", "Amethyst Reapers"),
+            ("carla", "college-of-life", "Jade Thorns"),
+            ("bob", "college-of-beasts", "Amber Hunters"),
+            ("carla", "college-of-heavens", "Celestial Comets"),
+        ],
+    ),
+    (
         "Lustria Classic Cup",
         "classic",
         [
@@ -164,7 +179,7 @@ def demo_build() -> list[str]:
                 )
                 continue
             request = suggest_draft(
-                get_variant(fmt_slug), rules_data().rosters[roster_slug]
+                fmt, rules_data(fmt.rules_data_version).rosters[roster_slug]
             )
             # Decision: the demo's Chaos teams take the favour their name
             # says; the others the suggested draft's first option.

@@ -1,5 +1,5 @@
-"""The demo seasons: the Sevens, classic and Blitz Bowl demo leagues each
-play a whole round robin."""
+"""The demo seasons: the Sevens, classic, Dungeon Bowl and Blitz Bowl demo
+leagues each play a whole round robin."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from matches.services.seasons import season_create, season_schedule
 DEMO_SEASONS = (
     ("Badlands Sevens", "2026 Season", 2026),
     ("Lustria Classic Cup", "2026 Cup", 1987),
+    # Dungeon Bowl: eight Colleges, each match in a dungeon of its own
+    ("Magisterium Dungeon Bowl", "2026 Dungeon", 1592),
     # Blitz Bowl, a house format: the engine plays every match
     ("Blitz Bowl Open", "2026 Blitz", 2014),
 )

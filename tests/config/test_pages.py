@@ -49,10 +49,11 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
         "bb2020",
         "blitz-bowl",
         "classic",
+        "dungeon-bowl",
         "sevens",
     ]
-    # 8 Sevens, 4 Blood Bowl, 4 classic and 4 Blitz Bowl teams
-    assert Team.objects.count() == 20
+    # 8 Sevens, 4 Blood Bowl, 8 Dungeon Bowl, 4 classic and 4 Blitz Bowl teams
+    assert Team.objects.count() == 28
     assert Team.objects.filter(league__format="sevens", status="ready").count() == 8
     assert Team.objects.get(name="Khorne's Hounds").special_rule == (
         "favoured-of-khorne"
@@ -68,6 +69,27 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert cup.matches.filter(status="complete").count() == 6
     assert "6/6 matches" in first
     assert "Standings, Lustria Classic Cup — 2026 Cup:" in first
+    # the Dungeon Bowl league: a team of each of the eight Colleges, every
+    # match played by the engine in a dungeon of its own, one touchdown at most
+    dungeon = Season.objects.get(name="2026 Dungeon")
+    assert dungeon.league.format == "dungeon-bowl"
+    assert sorted(dungeon.teams.values_list("roster", flat=True)) == [
+        "college-of-beasts",
+        "college-of-death",
+        "college-of-fire",
+        "college-of-heavens",
+        "college-of-life",
+        "college-of-light",
+        "college-of-metal",
+        "college-of-shadows",
+    ]
+    played = dungeon.matches.filter(status="complete", mode="resolved")
+    assert played.count() == 28
+    assert all(
+        m.result.home_score + m.result.away_score <= 1
+        for m in played.select_related("result")
+    )
+    assert "Standings, Magisterium Dungeon Bowl — 2026 Dungeon:" in first
     # the Blitz Bowl league (a house format) plays its round robin too:
     # four team cards, 6 matches, the scores are points, no money moved
     blitz = Season.objects.get(name="2026 Blitz")
@@ -143,7 +165,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     # the demo leagues are open, and the demo coaches joined them once each
     from league.models import LeagueMembership
 
-    assert League.objects.filter(is_open=True).count() == 4
+    assert League.objects.filter(is_open=True).count() == 5
     assert sorted(
         LeagueMembership.objects.values_list(
             "league__name", "coach__username", "status"
@@ -155,6 +177,8 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
         ("Blitz Bowl Open", "carla", "member"),
         ("Lustria Classic Cup", "bob", "member"),
         ("Lustria Classic Cup", "carla", "member"),
+        ("Magisterium Dungeon Bowl", "bob", "member"),
+        ("Magisterium Dungeon Bowl", "carla", "member"),
         ("Old World Classic", "bob", "member"),
         ("Old World Classic", "carla", "member"),
     ]
@@ -164,7 +188,9 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
                 type__in=["league_opened", "member_invited", "invitation_accepted"]
             ).values_list("type", flat=True)
         )
-        == ["invitation_accepted"] * 8 + ["league_opened"] * 4 + ["member_invited"] * 8
+        == ["invitation_accepted"] * 10
+        + ["league_opened"] * 5
+        + ["member_invited"] * 10
     )
     assert "bob joined 'Badlands Sevens'" in first
     assert "joined" not in second

@@ -242,3 +242,38 @@ def test_rolled_winnings_and_treasure_room_funds_read_as_a_sentence(
         "Winnings: the winner's dice 5 and 3; Home Team 50,000, Away Team 30,000; "
         "Home Team gathered 20,000 in the Treasure Room"
     )
+
+
+def test_dungeon_bowl_flow_events_read_as_sentences(offline_describer):
+    def say(event):
+        payload = event.to_dict()
+        return describe(offline_describer, payload.pop("type"), payload)
+
+    assert (
+        say(engine_events.BallHidden(6)) == "The ball is hidden in one of the 6 Chests"
+    )
+    assert say(engine_events.FirstTurn("away", 1)) == (
+        "Away Team win the coin toss: they take the first turn and choose their End Zone"
+    )
+    assert say(engine_events.Teleport(3, 2, 5, 140, False)) == (
+        "#7 Ug teleports from Portal 2 to Portal 5"
+    )
+    assert say(engine_events.Teleport(3, 0, 4, 140, True)) == (
+        "#7 Ug comes through the Dugout Portal to Portal 4 (a Chain Reaction)"
+    )
+    assert say(engine_events.BallTeleport(1, 6, 99)) == (
+        "The ball falls through Portal 1 and comes out of Portal 6"
+    )
+    assert say(engine_events.MagicalMishap(3, 4)) == (
+        "Magical Mishap: #7 Ug vanishes through Portal 4 and takes no further part"
+    )
+    assert say(engine_events.DugoutPortal("home", 3)) == (
+        "Home Team send #7 Ug through their Dugout Portal"
+    )
+    assert say(engine_events.MagicSponge("home", 3)) == (
+        "Home Team use the Magic Sponge: #7 Ug is back in the Reserves"
+    )
+    assert say(engine_events.TimeLimit(50, (7, 12), "home")) == (
+        "Time is up: the ball is 7 squares from the away End Zone and 12 from the "
+        "home End Zone: Home Team win"
+    )

@@ -42,6 +42,7 @@ class DungeonBowl(
     rules_data_version = "dungeon_bowl"
     pitch: ClassVar[Pitch] = DungeonPitch(Dungeon(named_layout(DEFAULT_LAYOUT)))
     players_on_pitch = 6  # deployed in the End Zone at the start
+    has_halves = False
     # Dungeon Bowl flow: no Line of Scrimmage when deploying
     min_on_los = 0
     # No halves: the default turn cap (game.DEFAULT_TURN_CAP), the bots'

@@ -418,7 +418,7 @@
     }
     ui.score.textContent = st.score[0] + "–" + st.score[1];
     ui.turn.textContent = data.dungeon && st.team
-      ? data[st.team].name + " turn " + st.turn + " (time limit: " + data.turns_per_half + " turns each)"
+      ? data[st.team].name + " turn " + st.turn + " (time limit " + data.turns_per_half + ")"
       : st.half
       ? (st.half === 3 ? "Extra time" : "Half " + st.half) + " · " + data[st.team].name + " turn " + st.turn + " of " + data.turns_per_half + (st.weather ? " · " + st.weather.replace(/_/g, " ") : "")
       : "Before kick-off";
