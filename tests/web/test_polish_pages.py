@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from league.models import League, default_tiebreakers
+from league.rules import format_default_tiebreakers
 from league.services.demo import DEMO_LEAGUES, demo_build
 from matches.models import MatchInducements, TaskProgress
 from tests.web.test_inducement_pages import _match, url
@@ -176,18 +177,28 @@ TIEBREAKER_WORDS = {
     "td_diff": "TD difference",
     "cas_diff": "casualty difference",
     "head_to_head": "head-to-head",
+    "wins": "wins",
 }
 
 
 @pytest.mark.django_db
 def test_the_readme_gives_the_tiebreakers_the_demo_leagues_use():
     demo_build()
+    blood_bowl = [n for n, fmt, _ in DEMO_LEAGUES if fmt != "dungeon-bowl"]
     orders = {
         league.name: league.tiebreakers
-        for league in League.objects.filter(name__in=[n for n, _, _ in DEMO_LEAGUES])
+        for league in League.objects.filter(name__in=blood_bowl)
     }
     assert len(orders) == 3
-    # every demo league keeps the default order...
+    # the Dungeon Bowl demo league takes its format's own order, named too
+    dungeon = League.objects.get(format="dungeon-bowl")
+    words = [TIEBREAKER_WORDS[t] for t in dungeon.tiebreakers]
+    assert dungeon.tiebreakers == format_default_tiebreakers("dungeon-bowl")
+    assert (
+        f"a Dungeon Bowl league's default order is {', '.join(words[:-1])}, "
+        f"then {words[-1]}" in README
+    )
+    # every Blood Bowl demo league keeps the default order...
     assert set(map(tuple, orders.values())) == {tuple(default_tiebreakers())}
     # ...and the README names it, in that order
     *first, last = (TIEBREAKER_WORDS[t] for t in default_tiebreakers())

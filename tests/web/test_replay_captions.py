@@ -105,6 +105,14 @@ def test_a_kick_names_the_half_it_lands_in(sevens):
 SQUARE_FIELDS = ("src", "dst", "square", "target", "landing")
 # Their ``target`` is a number needed or a player, not a square.
 NOT_SQUARES = (engine_events.Roll, engine_events.Nomination)
+# Dungeon Bowl: a teleport's ``src``/``dst`` are Portal numbers and its
+# square is that Portal's, named by its number; a Chest is named as a Chest.
+# A dungeon has no halves to place them in (tested below: no coordinates).
+DUNGEON_PLACES = (
+    engine_events.Teleport,
+    engine_events.BallTeleport,
+    engine_events.ChestOpened,
+)
 
 
 def engine_event_classes() -> list[type]:
@@ -114,7 +122,7 @@ def engine_event_classes() -> list[type]:
         if isinstance(cls, type)
         and hasattr(cls, "_fields")
         and set(cls._fields) & set(SQUARE_FIELDS)
-        and cls not in NOT_SQUARES
+        and cls not in NOT_SQUARES + DUNGEON_PLACES
     ]
 
 
@@ -139,6 +147,27 @@ def test_no_caption_gives_a_square_as_coordinates(sevens, cls):
 
     assert "(6, 3)" not in text
     assert "in the Home Team half" in text
+
+
+@pytest.mark.parametrize("cls", DUNGEON_PLACES, ids=lambda c: c.__name__)
+def test_dungeon_places_are_portals_and_chests_not_coordinates(sevens, cls):
+    at = square(5, 2)
+    values = {
+        "player": 3,
+        "team": "home",
+        "src": 2,
+        "dst": 5,
+        "square": at,
+        "chain": False,
+        "contents": "ball",
+    }
+    payload = cls(*(values[f] for f in cls._fields)).to_dict()
+    kind = payload.pop("type")
+
+    text = describe(sevens, kind, payload)
+
+    assert "(6, 3)" not in text
+    assert "Portal" in text or "Chest" in text
 
 
 def test_post_game_dice_read_as_words(sevens):
