@@ -28,7 +28,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz bench bench-blitz screenshots clean
+.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -83,6 +83,13 @@ blitz-fuzz: venv
 # Dungeon Bowl: 10,000 generated dungeons through the validator (CI: 200).
 dungeon-fuzz: venv
 	DUNGEON_SEEDS=$${DUNGEON_SEEDS:-10000} $(BIN)/pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) tests/engine/dungeon/test_generate.py
+
+# Dungeon Bowl: 10,000 whole games on generated dungeons with the invariants
+# checked at every decision (CI: 8); two processes of 5,000, other seeds.
+dungeon-game-fuzz: venv
+	DUNGEON_GAMES=$${DUNGEON_GAMES:-5000} DUNGEON_GAMES_SEED=0 $(BIN)/pytest -q -p no:cacheprovider -n 0 tests/engine/dungeon/test_game_invariants.py & \
+	DUNGEON_GAMES=$${DUNGEON_GAMES:-5000} DUNGEON_GAMES_SEED=1000000007 $(BIN)/pytest -q -p no:cacheprovider -n 0 tests/engine/dungeon/test_game_invariants.py; \
+	status=$$?; wait $$! && exit $$status
 
 bench: venv
 	$(BIN)/python -m engine.tools.bench --ruleset bb2020 --bot random --games 50 --seed 1 --json

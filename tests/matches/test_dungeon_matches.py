@@ -578,6 +578,51 @@ def test_a_college_team_induces_only_what_dungeon_bowl_offers(match, bob, shadow
     assert shadows.treasury == 350_000
 
 
+def test_a_college_wizard_bought_casts_in_the_match_the_engine_plays(
+    match, bob, shadows, django_capture_on_commit_callbacks
+):
+    from matches.engine_bridge import team_sheet
+    from matches.models import MatchEvent
+    from matches.services.inducements import Purchase, match_buy_inducements
+    from matches.services.kickoff import match_kick_off
+    from matches.services.resolve import match_engine_inputs, match_resolve
+
+    # inducements.md "0-1 College Wizard": 100,000, the team's own college
+    before = db_state()
+    with pytest.raises(ServiceError):
+        match_buy_inducements(
+            match_id=match.pk,
+            team_id=shadows.pk,
+            actor=bob,
+            items=[Purchase("college_wizard", count=2)],
+        )
+    assert db_state() == before
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=shadows.pk,
+        actor=bob,
+        items=[Purchase("college_wizard")],
+    )
+    shadows.refresh_from_db()
+    assert shadows.treasury == 350_000
+    match_kick_off(match_id=match.pk)
+    inputs = match_engine_inputs(match)
+    home = team_sheet(inputs["home"], inputs["inducements"][0])
+    away = team_sheet(inputs["away"], inputs["inducements"][1])
+    assert (home.college_wizard, away.college_wizard) == ("college-of-shadows", "")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert match_resolve(match_id=match.pk) is True
+    # the Grey Wizard's Shadowed Step (its event type is the spell): cast
+    # once in this seeded game (once per game at most), by the home side;
+    # nobody else casts
+    steps = list(MatchEvent.objects.filter(match=match, type="shadowed_step"))
+    assert len(steps) == 1
+    assert all(e.payload["team"] == "home" for e in steps)
+    others = ("fireball", "transmutation", "life_drain", "chain_lightning")
+    assert not MatchEvent.objects.filter(match=match, type__in=others).exists()
+
+
 def test_gather_funds_wait_with_a_report_the_other_coach_confirms(
     alice, bob, charlie, django_capture_on_commit_callbacks
 ):

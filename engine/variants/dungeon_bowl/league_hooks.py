@@ -188,12 +188,14 @@ class LeagueHooks:
 @cache
 def _catalogue() -> Mapping[str, InducementSpec]:
     """inducements.md: 0-8 Extra Team Training and 0-3 Bribes, 100,000
-    each. Not offered until the match plays it: the College Wizard (0-1,
-    100,000)."""
+    each, and 0-1 College Wizard, 100,000: the Wizard of the team's own
+    college (``TeamSheet.college_wizard``, set from the roster by the
+    league's team sheet), whose spell the match plays (:mod:`.spells`)."""
     from engine.campaign.inducements import BRIBES, InducementSpec
 
     specs = (
         InducementSpec("extra_team_training", "Extra Team Training", 8, 100_000),
         BRIBES,
+        InducementSpec("college_wizard", "College Wizard", 1, 100_000),
     )
     return MappingProxyType({s.slug: s for s in specs})
