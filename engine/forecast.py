@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.bots import make_bot
 from engine.bots.driver import play
@@ -79,17 +80,29 @@ def play_roster_game(
     return Outcome(r.score, (len(r.casualties) - home_hurt, home_hurt))
 
 
+def play_card_game(variant: Variant, home: Any, away: Any, seed: int) -> Outcome:
+    """One game of a format whose teams are team cards (Blitz Bowl): the
+    sheets are (team name, card slug, player names); the score is the
+    points; the card game keeps no casualties (none caused)."""
+    game = variant.play_card_game(home, away, seed)
+    return Outcome((game.home_points, game.away_points), (0, 0))
+
+
 def forecast(
     variant: Variant | str,
-    home: TeamSheet,
-    away: TeamSheet,
+    home: Any,
+    away: Any,
     *,
     games: int,
     seed: int,
-    game: Callable[[Variant, TeamSheet, TeamSheet, int], Outcome] = play_roster_game,
+    game: Callable[[Variant, Any, Any, int], Outcome] | None = None,
 ) -> Forecast:
-    """Play ``games`` games and summarise them."""
+    """Play ``games`` games and summarise them: ``home``/``away`` are the
+    format's team sheets (a :class:`TeamSheet`, or a team card's sheet for a
+    card format, which plays :func:`play_card_game`)."""
     v = get_variant(variant)
+    if game is None:
+        game = play_card_game if v.drafts_team_card else play_roster_game
     started = time.perf_counter()
     outcomes = [game(v, home, away, seed + i) for i in range(games)]
     return summarise(outcomes, time.perf_counter() - started)

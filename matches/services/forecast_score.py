@@ -63,7 +63,9 @@ class BrierReport:
 
 def scoreable_matches(league_id: int | None = None) -> list[Match]:
     """Complete league-stage matches of complete or closed seasons, in a
-    roster format, with both kick-off rosters."""
+    roster format, with both kick-off rosters. Decision: card formats (Blitz
+    Bowl) are left out: their teams have no team value for the naive
+    forecast to compare with."""
     qs = (
         Match.objects.filter(
             status=Match.Status.COMPLETE,

@@ -22,8 +22,9 @@ a purchase or a post-game within minutes, never in the request. On the
 embedded default (eager tasks, no beat) nothing is queued automatically:
 ``manage.py forecast`` and the demo compute them.
 
-Card formats (Blitz Bowl) are not forecast here: their engine plays a
-different game (``Variant.play_card_game``).
+A card format (Blitz Bowl) is forecast the same way with its own engine
+(``Variant.play_card_game``): no money moves there, so no inducements; the
+scores are points, and the card game records no casualties.
 """
 
 from __future__ import annotations
@@ -38,11 +39,11 @@ from django.db import transaction
 
 from engine.campaign.inducements import petty_cash, prayers_to_nuffle
 from engine.forecast import forecast
-from engine.model import TeamSheet
 from engine.variants import Variant, get_variant
 from league.page_cache import league_cache_bump
-from matches.engine_bridge import team_sheet, team_snapshot
+from matches.engine_bridge import card_team_snapshot, team_sheet, team_snapshot
 from matches.models import Match, MatchForecast, TaskProgress
+from matches.services.resolve_cards import card_sheet
 
 POLICY = ("extra_team_training", "bribes", "wandering_apothecaries")
 
@@ -79,8 +80,8 @@ def _spent(variant: Variant, bought: dict[str, int]) -> int:
 @dataclass(frozen=True, slots=True)
 class ForecastInputs:
     variant: Variant
-    home: TeamSheet
-    away: TeamSheet
+    home: Any  # the format's team sheets (TeamSheet, or a team card's)
+    away: Any
     given: dict[str, Any]  # {"home": {...}, "away": {...}} for the page
     key: str
 
@@ -118,12 +119,25 @@ def inputs_from_snapshots(
     )
 
 
+def card_inputs(
+    variant: Variant, home: dict[str, Any], away: dict[str, Any]
+) -> ForecastInputs:
+    """A card format's forecast: the two team cards, nothing induced."""
+    digest = hashlib.sha256(
+        json.dumps([variant.name, home, away], sort_keys=True, default=str).encode()
+    ).hexdigest()
+    return ForecastInputs(
+        variant, card_sheet(home), card_sheet(away), {"home": {}, "away": {}}, digest
+    )
+
+
 def match_forecast_inputs(match: Match) -> ForecastInputs | None:
-    """The inputs of a scheduled fixture's forecast now, or None when the
-    format is not forecast (a card format)."""
+    """The inputs of a scheduled fixture's forecast now."""
     variant = get_variant(match.season.settings["format"])
     if variant.drafts_team_card:
-        return None
+        return card_inputs(
+            variant, card_team_snapshot(match.home), card_team_snapshot(match.away)
+        )
     return inputs_from_snapshots(
         variant, team_snapshot(match.home), team_snapshot(match.away)
     )
@@ -140,8 +154,6 @@ def match_forecast_refresh(
     if match.status != Match.Status.SCHEDULED:
         return None
     inputs = match_forecast_inputs(match)
-    if inputs is None:
-        return None
     stored = MatchForecast.objects.filter(match=match).first()
     if stored is not None and stored.rosters_key == inputs.key:
         return stored
@@ -198,8 +210,6 @@ def forecasts_due(
         if limit is not None and len(due) >= limit:
             break
         inputs = match_forecast_inputs(match)
-        if inputs is None:
-            continue
         stored = getattr(match, "forecast", None)
         if stored is None or stored.rosters_key != inputs.key:
             due.append(match.pk)

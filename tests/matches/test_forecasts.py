@@ -271,3 +271,34 @@ def test_played_matches_are_forecast_again_from_their_kickoff_rosters_and_scored
     printed = json.loads(out.getvalue())
     assert printed["matches"] == 1
     assert printed["brier_uniform"] == pytest.approx(0.6667)
+
+
+# --- a card format ---------------------------------------------------------------------
+
+
+def test_a_blitz_bowl_fixture_is_forecast_on_points(client, alice, bob, charlie):
+    from league.services.card_teams import team_draft_card
+    from league.services.leagues import league_create
+    from tests.factories import make_member
+
+    league = league_create(
+        commissioner=alice, name="Blitz Forecast", format="blitz-bowl"
+    )
+    make_member(league, bob, charlie)
+    home = team_draft_card(league=league, coach=bob, name="Hammers", card="dwarf")
+    away = team_draft_card(league=league, coach=charlie, name="Boyz", card="orc")
+    match = one_match(league, home, away)
+
+    f = match_forecast_refresh(match_id=match.pk)
+
+    assert f is not None
+    assert f.games == 4
+    assert f.home_win + f.draw + f.away_win == pytest.approx(1.0)
+    assert (f.home_cas, f.away_cas) == (0.0, 0.0)  # the card game keeps none
+    assert f.inducements == {"home": {}, "away": {}}  # no money moves
+    assert f.home_td + f.away_td > 0  # points: a Blitz game always scores some
+    assert forecasts_due(season_id=match.season_id) == []
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'data-testid="forecast"' in page
+    assert "Expected points" in page
+    assert "casualties caused" not in page
