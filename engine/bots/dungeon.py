@@ -21,8 +21,7 @@ the carrier's last steps into the End Zone.
 
 from __future__ import annotations
 
-from collections import deque
-
+from engine.dungeon.layout import walk_distances
 from engine.dungeon.pitch import DungeonPitch
 from engine.state import RESERVES, STANDING, Decision, GameState, Option
 
@@ -34,19 +33,7 @@ GAMBLE = 10  # squares from the goal beyond which a Portal is worth a try
 def walk(pitch: DungeonPitch, goals: set[int]) -> list[int]:
     """Steps from every square to the nearest of ``goals`` over the floor
     (closed Chests excluded); -1 where no walk reaches."""
-    dist = [-1] * pitch.size
-    queue = deque(goals)
-    for sq in goals:
-        dist[sq] = 0
-    nb = pitch.neighbours
-    while queue:
-        sq = queue.popleft()
-        d = dist[sq] + 1
-        for to in nb[sq]:
-            if dist[to] < 0:
-                dist[to] = d
-                queue.append(to)
-    return dist
+    return walk_distances(pitch.neighbours, pitch.size, goals)
 
 
 def goals_for(g: GameState, p: int, pitch: DungeonPitch) -> set[int]:

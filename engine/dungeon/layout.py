@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -169,16 +170,7 @@ class Dungeon:
         self.height = PITCH * layout.rows + 1
         self.size = self.width * self.height
         n = self.size
-        self.kind = [WALL] * n
-        self.feature = [""] * n
-        self.blocks_los = [True] * n
-        self.bridge = [False] * n
-        self.tile = [-1] * n
-        self.room = [""] * n
-        self.end_zone = [-1] * n
-        self.portal = [0] * n
-        self.chest = [False] * n
-        self.door = [False] * n
+        self._blank()
         sets = tile_set()
         zones = 0
         for index, placed in enumerate(layout.tiles):
@@ -221,6 +213,20 @@ class Dungeon:
             self.portal[self.square(x, y)] = number
         self.neighbours = tuple(self._floor_steps(sq) for sq in range(n))
 
+    def _blank(self) -> None:
+        """Every square a wall, in no tile, room or End Zone."""
+        n = self.size
+        self.kind = [WALL] * n
+        self.feature = [""] * n
+        self.blocks_los = [True] * n
+        self.bridge = [False] * n
+        self.tile = [-1] * n
+        self.room = [""] * n
+        self.end_zone = [-1] * n
+        self.portal = [0] * n
+        self.chest = [False] * n
+        self.door = [False] * n
+
     @classmethod
     def from_rows(
         cls,
@@ -239,16 +245,7 @@ class Dungeon:
         d.layout = Layout(cols=0, rows=0, tiles=(), name="diagram")
         d.width, d.height, d.size = width, height, width * height
         n = d.size
-        d.kind = [WALL] * n
-        d.feature = [""] * n
-        d.blocks_los = [True] * n
-        d.bridge = [False] * n
-        d.tile = [-1] * n
-        d.room = [""] * n
-        d.end_zone = [-1] * n
-        d.portal = [0] * n
-        d.chest = [False] * n
-        d.door = [False] * n
+        d._blank()
         for y, line in enumerate(rows):
             for x, ch in enumerate(line):
                 sq = y * width + x
@@ -315,19 +312,7 @@ class Dungeon:
     def distances(self, sources: tuple[int, ...]) -> list[int]:
         """Steps from the nearest of ``sources`` to every square over floor
         (-1 where no walk reaches)."""
-        dist = [-1] * self.size
-        queue = deque(sources)
-        for sq in sources:
-            dist[sq] = 0
-        neighbours = self.neighbours
-        while queue:
-            sq = queue.popleft()
-            d = dist[sq] + 1
-            for to in neighbours[sq]:
-                if dist[to] < 0:
-                    dist[to] = d
-                    queue.append(to)
-        return dist
+        return walk_distances(self.neighbours, self.size, sources)
 
     def distance(self, a: int, b: int) -> int:
         """Chebyshev distance ('within n squares'), over anything."""
@@ -340,6 +325,25 @@ class Dungeon:
         from engine.dungeon.show import text_rows
 
         return {"layout": self.layout.to_dict(), "rows": text_rows(self)}
+
+
+def walk_distances(
+    neighbours: Sequence[Sequence[int]], size: int, sources: Iterable[int]
+) -> list[int]:
+    """Steps from the nearest of ``sources`` to every square, walking over
+    ``neighbours`` (a breadth-first search); -1 where no walk reaches."""
+    dist = [-1] * size
+    queue = deque(sources)
+    for sq in queue:
+        dist[sq] = 0
+    while queue:
+        sq = queue.popleft()
+        d = dist[sq] + 1
+        for to in neighbours[sq]:
+            if dist[to] < 0:
+                dist[to] = d
+                queue.append(to)
+    return dist
 
 
 LAYOUT_DIR = (
