@@ -175,6 +175,9 @@ class SendOff(Proc):
                 if self.causes_turnover:
                     turnover(g, "foul_seen")
                 g.stack.pop()
+                back = g.variant.call_argued(g, p)
+                if back is not None:
+                    g.stack.append(back)
                 return
             if d == 1:
                 g.argue_banned[t] = 1

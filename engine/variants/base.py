@@ -641,6 +641,12 @@ class Variant:
 
     # -- Dungeon Bowl flow: hooks in the shared procedures -------------------
 
+    def call_argued(self, g: GameState, p: int) -> Proc | None:
+        """What follows a successful Argue the Call ("Well, When You Put It
+        Like That") for player ``p``, who is not sent off: by default
+        nothing, he stays where he is (BB2020)."""
+        return None
+
     def after_step(self, g: GameState, p: int) -> Proc | None:
         """What follows player ``p``'s completed step (or Jump, Leap) onto
         his new square (movement.Step): a Dungeon Bowl Portal teleports him.

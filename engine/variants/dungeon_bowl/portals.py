@@ -422,6 +422,24 @@ class PortalRules:
         d = g.dungeon
         return {"magical_mishaps": [g.pid[p] for p in d.mishaps] if d else []}
 
+    def call_argued(self, g: GameState, p: int) -> Proc | None:
+        """S002 (digest B12): after a successful Argue the Call the player is
+        not sent off, "instead they are teleported back into the dungeon".
+        Decision: he leaves the pitch for the Reserves and comes straight
+        back through his team's Dugout Portal (a D6 picks the Portal, no
+        Magical Mishap, Chain Reactions as ever, a second teleport this team
+        turn brings its Injury roll); the Turnover stands. A ball he held is
+        left on his square and bounces before he teleports."""
+        if g.box[p] != PITCH:
+            return None
+        held = g.carrier == p
+        square = g.pos[p]
+        to_box(g, p, RESERVES, "argued_back")
+        if held:
+            g.stack.append(Teleport(p, 0))
+            return Bounce(square)
+        return Teleport(p, 0)
+
     def turn_choice(self, g: GameState, t: int, choice: Option) -> Proc | None:
         verb = choice[0]
         if verb != DUGOUT_PORTAL and verb != MAGIC_SPONGE:
