@@ -158,6 +158,20 @@ class PlayerInfo:
         return f"#{self.number} {self.name}"
 
 
+def dungeon_place(pitch: Any, square: int) -> str:
+    """Where a square of a dungeon is: in an End Zone, in a room (by its
+    name), or in a corridor (the board's own room types, no coordinates)."""
+    dungeon = getattr(pitch, "dungeon", None)
+    if dungeon is None or not 0 <= square < pitch.size:
+        return "in the dungeon"
+    if dungeon.end_zone[square] >= 0:
+        return "in an End Zone"
+    room = dungeon.room[square]
+    if room:
+        return f"in the {room.replace('_', ' ').title()}"
+    return "in a corridor"
+
+
 def period(half: int) -> str:
     """ "Half 1", "Half 2", or "Extra time" (half 3)."""
     return "Extra time" if half == 3 else f"Half {half}"
@@ -175,8 +189,10 @@ class Describer:
             match.away_id: match.away.name,
         }
         ruleset = get_variant(match.season.league.format)
-        self.width = ruleset.pitch.width
-        self.pitch = ruleset.pitch
+        # the match's own board where the format has one per match (a dungeon)
+        self.pitch = ruleset.match_pitch(match.seed) or ruleset.pitch
+        self.width = self.pitch.width
+        self.halves = ruleset.has_halves
 
     def p(self, pid: Any) -> str:
         if pid is None or pid == -1:
@@ -198,6 +214,8 @@ class Describer:
         if square is None or int(square) < 0:
             return "off the pitch"
         pitch = self.pitch
+        if not self.halves:
+            return dungeon_place(pitch, int(square))
         x, y = int(square) % pitch.width, int(square) // pitch.width
         home, away = self.teams["home"], self.teams["away"]
         if x == 0:
@@ -232,7 +250,8 @@ class Describer:
         w, p, t, sq = self.words, self.p, self.t, self.sq
         match kind:
             case "game_start":
-                return f"Kick-off: {e['home']} v {e['away']} ({e['ruleset']})"
+                start = "Kick-off" if self.halves else "Into the dungeon"
+                return f"{start}: {e['home']} v {e['away']} ({e['ruleset']})"
             case "fan_factor":
                 if "team" in e:
                     return (
@@ -268,6 +287,8 @@ class Describer:
             case "touchback":
                 return f"Touchback: {p(e['player'])} takes the ball"
             case "turn_start":
+                if not self.halves:
+                    return f"{t(e['team'])} turn {e['turn']}"
                 return f"{period(e['half'])}, {t(e['team'])} turn {e['turn']}"
             case "turn_end":
                 return f"{t(e['team'])} turn ends" + (

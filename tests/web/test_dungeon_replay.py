@@ -102,3 +102,36 @@ def test_the_replay_shows_walls_portals_and_chests(
     assert page.locator("#pitch rect.chest:visible").count() == 6 - len(opened)
     assert "time limit 20" in page.locator("#replay-turn").inner_text()
     shot(page, "dungeon-replay")
+
+
+@pytest.mark.django_db
+def test_captions_name_the_dungeons_places_not_halves(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    from matches.event_text import Describer, describe
+    from matches.web_selectors import match_players
+
+    match = _played(alice, bob, charlie, django_capture_on_commit_callbacks)
+    words = Describer(match, match_players(match))
+    board = get_variant("dungeon-bowl").match_pitch(match.seed)
+    d = board.dungeon
+    zone = next(sq for sq in range(d.size) if d.end_zone[sq] >= 0)
+    room = next(
+        sq
+        for sq in range(d.size)
+        if d.room[sq] and d.end_zone[sq] < 0 and d.kind[sq] == 1
+    )
+    corridor = next(
+        sq
+        for sq in range(d.size)
+        if d.kind[sq] == 1 and not d.room[sq] and d.end_zone[sq] < 0
+    )
+
+    assert words.sq(zone) == "in an End Zone"
+    assert words.sq(room) == f"in the {d.room[room].replace('_', ' ').title()}"
+    assert words.sq(corridor) == "in a corridor"
+    assert describe(words, "turn_start", {"half": 1, "team": "home", "turn": 3}) == (
+        "Shadows turn 3"
+    )
+    start = {"home": "Shadows", "away": "Fire", "ruleset": "dungeon-bowl"}
+    assert describe(words, "game_start", start).startswith("Into the dungeon")

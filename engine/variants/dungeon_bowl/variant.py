@@ -12,6 +12,7 @@ the engine play them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from engine.dungeon.generate import generate
@@ -30,6 +31,11 @@ from engine.variants.dungeon_bowl.spells import SpellRules
 from engine.variants.dungeon_bowl.walls import WallRules
 
 DEFAULT_LAYOUT = "crossroads"
+
+
+@lru_cache(maxsize=64)
+def _dungeon_of(seed: int) -> DungeonPitch:
+    return DungeonPitch(Dungeon(generate(seed)))
 
 
 class DungeonBowl(
@@ -58,8 +64,9 @@ class DungeonBowl(
     def match_pitch(self, seed: int) -> Pitch | None:
         """A dungeon generated from the match's seed, Chests and Portals
         placed by the building rules (:func:`engine.dungeon.generate.generate`).
-        The coin toss decides later which End Zone is whose."""
-        return DungeonPitch(Dungeon(generate(seed)))
+        The coin toss decides later which End Zone is whose. Built once per
+        seed (about 50 ms) and shared: a pitch is read-only."""
+        return _dungeon_of(seed)
 
     def random_skill_table(
         self, category: str, data: RulesData | None = None
