@@ -55,6 +55,7 @@ class Pitch:
         "trapdoors",
         "xs",
         "ys",
+        "memo",
     )
 
     def __init__(
@@ -114,6 +115,12 @@ class Pitch:
         )
         self.move_opts = tuple(("move", i) for i in range(self.size))
         self.square_opts = tuple(("square", i) for i in range(self.size))
+        # Tables derived from this board (the bots' bitmasks and distance
+        # lists), kept on the board itself so they live and die with it: a
+        # dungeon is one board per match, and a module-level cache keyed by
+        # id() would grow without end (or, once a board is freed, hand its
+        # tables to the next board given the same id).
+        self.memo: dict[object, object] = {}
 
     def sq(self, x: int, y: int) -> int:
         """Square index of (x, y), or -1 when off the pitch."""

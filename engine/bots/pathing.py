@@ -10,6 +10,8 @@ more likely, so both the shortest and the safest ways survive).
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine import skillbits as S
 from engine.movement import rush_limit, rush_modifier
 from engine.pitch import F_TRAPDOOR, Pitch
@@ -55,7 +57,7 @@ class Grid:
 
     def __init__(self, pitch: Pitch) -> None:
         w = pitch.width
-        self.pitch = pitch  # keeps the pitch, and so its id, alive
+        self.pitch = pitch
         self.full = (1 << pitch.size) - 1
         self.first = sum(1 << (y * w) for y in range(pitch.height))
         self.not_first = self.full & ~self.first
@@ -69,14 +71,14 @@ class Grid:
         return (h | (h << w) | (h >> w)) & self.full
 
 
-_GRIDS: dict[int, Grid] = {}
-
-
 def grid(pitch: Pitch) -> Grid:
-    got = _GRIDS.get(id(pitch))
+    """The board's bitmasks, built once per board (kept in ``pitch.memo``,
+    keyed by this module's class: another copy of the bots, timed beside
+    this one by ``engine.tools.botbench --against``, keeps its own)."""
+    got = pitch.memo.get(Grid)
     if got is None:
-        got = _GRIDS[id(pitch)] = Grid(pitch)
-    return got
+        got = pitch.memo[Grid] = Grid(pitch)
+    return cast(Grid, got)
 
 
 class Zones:
@@ -419,30 +421,27 @@ def reach(
     return r
 
 
-_DIST_CACHE: dict[tuple[int, int, int], list[int]] = {}
-
-
 def cheb_from(pitch: Pitch, sq: int) -> list[int]:
-    """Distance of every square from ``sq`` (cached per pitch)."""
-    key = (id(pitch), 0, sq)
-    got = _DIST_CACHE.get(key)
+    """Distance of every square from ``sq`` (cached on the pitch)."""
+    key = ("cheb", sq)
+    got = pitch.memo.get(key)
     if got is None:
         w = pitch.width
         x0, y0 = sq % w, sq // w
         got = [max(abs(i % w - x0), abs(i // w - y0)) for i in range(pitch.size)]
-        _DIST_CACHE[key] = got
-    return got
+        pitch.memo[key] = got
+    return got  # type: ignore[return-value]
 
 
 def cols_from(pitch: Pitch, x0: int) -> list[int]:
     """Distance along the pitch of every square from column ``x0``."""
-    key = (id(pitch), 1, x0)
-    got = _DIST_CACHE.get(key)
+    key = ("cols", x0)
+    got = pitch.memo.get(key)
     if got is None:
         w = pitch.width
         got = [abs(i % w - x0) for i in range(pitch.size)]
-        _DIST_CACHE[key] = got
-    return got
+        pitch.memo[key] = got
+    return got  # type: ignore[return-value]
 
 
 def _goal_done(

@@ -245,15 +245,15 @@ def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
 
 
 # -- support moves (no dice) -------------------------------------------------------
-_BASES: dict[tuple[int, int, bool, int], array[float]] = {}
-
-
 def _default_base(pitch: Pitch, focus: int, offence: bool, ez_x: int) -> array[float]:
     """The value of every square for a helper before Tackle Zones: up the
     pitch near our carrier (``offence``), or close to ``focus`` (cached
-    per pitch; compact, and cleared now and then)."""
-    key = (id(pitch), focus, offence, ez_x if offence else -1)
-    got = _BASES.get(key)
+    per pitch, in ``pitch.memo``; compact, and cleared now and then)."""
+    bases: dict[tuple[int, bool, int], array[float]] = pitch.memo.setdefault(  # type: ignore[assignment]
+        "support_bases", {}
+    )
+    key = (focus, offence, ez_x if offence else -1)
+    got = bases.get(key)
     if got is None:
         fd = cheb_from(pitch, focus)
         if offence:
@@ -265,9 +265,9 @@ def _default_base(pitch: Pitch, focus: int, offence: bool, ez_x: int) -> array[f
             )
         else:
             got = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
-        if len(_BASES) >= 1024:
-            _BASES.clear()
-        _BASES[key] = got
+        if len(bases) >= 1024:
+            bases.clear()
+        bases[key] = got
     return got
 
 

@@ -137,6 +137,7 @@ class DungeonPitch(Pitch):
         )
         self.move_opts = tuple(("move", i) for i in range(d.size))
         self.square_opts = tuple(("square", i) for i in range(d.size))
+        self.memo = {}  # see Pitch.memo
 
     def standable(self, sq: int) -> bool:
         """Floor, and no closed Chest on it."""
