@@ -4,6 +4,7 @@ from matches import (
     api,
     api_cards,
     api_confirm,
+    api_inducements,
     api_postgame_skill,
     api_rounds,
     api_webhooks,
@@ -111,7 +112,7 @@ urlpatterns = [
     ),
     path(
         "matches/<int:pk>/inducements/",
-        api.MatchInducementsApi.as_view(),
+        api_inducements.MatchInducementsApi.as_view(),
         name="match-inducements",
     ),
     path(
