@@ -21,6 +21,8 @@ the carrier's last steps into the End Zone.
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.dungeon.layout import walk_distances
 from engine.dungeon.pitch import DungeonPitch
 from engine.state import RESERVES, STANDING, Decision, GameState, Option
@@ -30,10 +32,23 @@ OPT_DECLINE: Option = ("decline",)
 GAMBLE = 10  # squares from the goal beyond which a Portal is worth a try
 
 
+WALKS_KEPT = 512  # walks kept per board before its table starts afresh
+
+
 def walk(pitch: DungeonPitch, goals: set[int]) -> list[int]:
     """Steps from every square to the nearest of ``goals`` over the floor
-    (closed Chests excluded); -1 where no walk reaches."""
-    return walk_distances(pitch.neighbours, pitch.size, goals)
+    (closed Chests excluded); -1 where no walk reaches. Kept per board and
+    set of goals (``pitch.memo``): the same End Zone, ball or Chest squares
+    are asked for at every step of every player; callers only read it."""
+    kept = cast("dict[frozenset[int], list[int]] | None", pitch.memo.get(walk))
+    if kept is None or len(kept) >= WALKS_KEPT:
+        kept = {}
+        pitch.memo[walk] = kept
+    key = frozenset(goals)
+    dist = kept.get(key)
+    if dist is None:
+        dist = kept[key] = walk_distances(pitch.neighbours, pitch.size, key)
+    return dist
 
 
 def goals_for(g: GameState, p: int, pitch: DungeonPitch) -> set[int]:

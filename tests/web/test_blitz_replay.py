@@ -25,7 +25,6 @@ from django.template.loader import render_to_string
 from engine.blitz.replay import replay_data
 from engine.blitz.simulate import play
 from engine.blitz.state import BlitzTeamSheet
-from tests.conftest import ARTIFACTS
 from tests.web import conftest as web
 from tests.web.test_accessibility import AXE_SOURCE, FAILING
 
@@ -276,10 +275,7 @@ def test_stepping_through_a_game_on_a_desktop(replay_tab):
     assert page.text_content("#br-lead") == (
         "Level" if n == 0 else f"{leader} lead by {n} point{'s' if n != 1 else ''}"
     )
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(
-        path=str(ARTIFACTS / "web-blitz-replay-desktop.png"), full_page=True
-    )
+    web.shot(page, "blitz-replay-desktop")
     assert axe_serious(page) == []
 
 
@@ -298,6 +294,5 @@ def test_the_board_stands_upright_on_a_390_px_phone(replay_tab):
     assert box["width"] / 11 >= 28  # a square at least 28 px wide
     page.click("#br-next-td")
     assert at(page) == data["marks"]["touchdowns"][0]
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "web-blitz-replay-phone.png"), full_page=True)
+    web.shot(page, "blitz-replay-phone")
     assert axe_serious(page) == []

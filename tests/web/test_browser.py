@@ -39,9 +39,7 @@ UNLABELLED = """() => [...document.querySelectorAll(
   .map(el => el.name || el.id)"""
 
 
-def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"web-{name}.png"), full_page=True)
+shot = web.shot  # a screenshot when asked (DUGOUT_SCREENSHOTS=1)
 
 
 def fits(page) -> None:
