@@ -475,7 +475,13 @@ class Describer:
                 return f"{t(e['team'])} use the Magic Sponge: {p(e['player'])} is back in the Reserves"
             case "time_limit":
                 home, away = e["distances"]
-                verdict = "a draw" if e["winner"] == "draw" else f"{t(e['winner'])} win"
+                verdict = (
+                    "a draw"
+                    if e["winner"] == "draw"
+                    else "level, and a play-off plays on"
+                    if e["winner"] == "play on"
+                    else f"{t(e['winner'])} win"
+                )
                 return (
                     f"Time is up: the ball is {home} squares from the away End Zone "
                     f"and {away} from the home End Zone: {verdict}"

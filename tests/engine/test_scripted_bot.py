@@ -54,11 +54,14 @@ def _self_play(seeds: range) -> tuple[int, int]:
 
 def _self_play_parallel(n: int) -> tuple[int, int]:
     """:func:`_self_play` over games 0..n-1, on two forked processes when
-    that is safe (a fork-capable platform, two CPUs, no other threads);
-    the games are the same either way."""
+    that is safe and helps (a fork-capable platform, two CPUs, no other
+    threads, and not already one of pytest-xdist's parallel workers, whose
+    process may hold threads ``threading`` does not see); the games are the
+    same either way."""
     halves = [range(0, n, 2), range(1, n, 2)]
     if (
-        "fork" in multiprocessing.get_all_start_methods()
+        "PYTEST_XDIST_WORKER" not in os.environ
+        and "fork" in multiprocessing.get_all_start_methods()
         and (os.cpu_count() or 1) >= 2
         and threading.active_count() == 1
     ):

@@ -105,6 +105,14 @@ def ball_distances(g: GameState) -> tuple[int, int]:
     return out[0], out[1]
 
 
+# Decision (a play-off needs a winner, and the rules have no draw but the
+# optional time limit's): a play-off level at the time limit (nobody scored,
+# equal distances) plays on, a pair of turns at a time, checked again after
+# each, for up to PLAY_ON_TURNS more turns each; still level then, a D6
+# roll-off (ties rolled again) gives the time limit's 1-0.
+PLAY_ON_TURNS = 4
+
+
 def time_limit_winner(distances: tuple[int, int]) -> int:
     """0 (home), 1 (away) or -1 (a draw) from :func:`ball_distances`."""
     big = 1 << 30
@@ -222,18 +230,38 @@ class DungeonGame(Proc):
         first = d.first_team
         t = first if g.turn[first] <= g.turn[1 - first] else 1 - first
         cap = d.turn_cap
-        if cap and g.turn[t] >= cap:
+        # both teams have had the same number of turns, at least the cap's
+        if cap and g.turn[t] >= cap and g.turn[0] == g.turn[1]:
             dist = ball_distances(g)
             w = time_limit_winner(dist)
+            if w < 0 and g.extra_time:
+                if g.turn[t] < cap + PLAY_ON_TURNS:
+                    # A play-off: level at the time limit, play on
+                    g.emit(TimeLimit(ball_square(g), dist, "play on"))
+                    return self._turn(g, t)
+                w = self._roll_off(g)
             if w >= 0:
                 g.score[w] = 1
             g.emit(TimeLimit(ball_square(g), dist, "draw" if w < 0 else g.tname(w)))
             self._whistle(g)
             return None
+        return self._turn(g, t)
+
+    def _turn(self, g: GameState, t: int) -> Decision | None:
+        d = dungeon_state(g)
         d.teleports = [0] * g.n
         d.dugout_used[t] = False
         g.stack.append(Turn(t))
         return None
+
+    def _roll_off(self, g: GameState) -> int:
+        """Still level after the play-off's extra turns: a D6 each, ties
+        rolled again; the higher wins (0 home, 1 away)."""
+        while True:
+            a, b = g.dice.d6(), g.dice.d6()
+            g.emit(Roll("play_off_roll_off", -1, (a, b), 0, 0, a != b, False))
+            if a != b:
+                return 0 if a > b else 1
 
     def _whistle(self, g: GameState) -> None:
         self.phase = 3

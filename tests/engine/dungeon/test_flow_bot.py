@@ -136,3 +136,39 @@ def test_portal_navigator_rerolls_only_a_mishap() -> None:
         assert d is not None
         assert d.kind == "use_skill"
         assert ScriptedBot(1).choose(d, sc.match.state)[0] == expected
+
+
+def _bot_game(seed: int, *, play_off: bool):
+    from engine.dice import RandomDice
+    from engine.variants.dungeon_bowl.colleges import colleges
+    from engine.variants.dungeon_bowl.match import new_match
+    from engine.variants.dungeon_bowl.simulate import college_team, dungeon_for
+
+    slugs = sorted(colleges())
+    m = new_match(
+        college_team(slugs[seed % 8], 1),
+        college_team(slugs[(seed * 3 + 1) % 8], 101),
+        dungeon_for("generated", seed),
+        RandomDice(seed),
+        turn_cap=6,
+    )
+    m.state.extra_time = play_off  # as Match(..., extra_time=True) sets it
+    bots = (ScriptedBot(seed), ScriptedBot(seed + 1))
+    while m.pending is not None:
+        d = m.pending
+        m.apply(bots[0 if d.team == "home" else 1].choose(d, m.state))
+    return m
+
+
+@pytest.mark.parametrize("seed", [8, 42])
+def test_a_game_level_at_the_time_limit_has_a_winner_as_a_play_off(seed: int) -> None:
+    """Seeds whose league game ends level at the 6-turn limit (equal
+    distances): the same game as a play-off plays on to a winner."""
+    league = _bot_game(seed, play_off=False)
+    assert (league.result.score, league.result.winner) == ((0, 0), None)
+    assert league.result.turns_played == (6, 6)
+    cup = _bot_game(seed, play_off=True)
+    assert cup.result.winner in ("home", "away")
+    assert sorted(cup.result.score) == [0, 1]
+    home_turns, away_turns = cup.result.turns_played
+    assert home_turns == away_turns > 6

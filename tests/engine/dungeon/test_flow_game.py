@@ -14,6 +14,7 @@ from engine.events import (
     BallHidden,
     FirstTurn,
     GameEnd,
+    Roll,
     SetUp,
     TimeLimit,
     TurnStart,
@@ -22,7 +23,11 @@ from engine.match import Match
 from engine.model import PlayerSheet, TeamSheet
 from engine.state import KO, PITCH, RESERVES, SENT_OFF
 from engine.variants import DUNGEON_BOWL, get_variant
-from engine.variants.dungeon_bowl.game import DEFAULT_TURN_CAP, time_limit_winner
+from engine.variants.dungeon_bowl.game import (
+    DEFAULT_TURN_CAP,
+    PLAY_ON_TURNS,
+    time_limit_winner,
+)
 from engine.variants.dungeon_bowl.match import new_match
 
 # End Zone 0: x 1-3, End Zone 1: x 9-11 (nine squares each). Chests at
@@ -220,6 +225,69 @@ def test_time_limit_equal_distances_is_a_draw() -> None:
     assert TimeLimit(at(6, 2), (3, 3), "draw") in m.events
     r = m.result
     assert (r.score, r.winner) == ((0, 0), None)
+
+
+def _level_play_off(dice: list[int | str]) -> Match:
+    """Turn cap 1, a play-off (the match needs a winner), the ball found and
+    dropped half way: 3 squares from each End Zone."""
+    m = game([1, 5, 2, *dice], turn_cap=1)
+    m.state.extra_time = True
+    m.apply(("end_zone", 0))
+    _deploy(m)
+    m.state.ball = at(6, 2)
+    return m
+
+
+def test_a_play_off_level_at_the_time_limit_plays_on_until_the_ball_is_nearer_one() -> (
+    None
+):
+    m = _level_play_off([])
+    m.apply(("end_turn",))
+    m.apply(("end_turn",))
+    assert TimeLimit(at(6, 2), (3, 3), "play on") in m.events
+    assert not m.done
+    assert m.pending is not None
+    assert m.pending.kind == "activate"
+    m.state.ball = at(7, 2)  # 2 squares from End Zone 1 (home's), 4 from 0
+    m.apply(("end_turn",))
+    assert not m.done  # the second team has its extra turn too
+    m.apply(("end_turn",))
+    assert m.done
+    assert TimeLimit(at(7, 2), (2, 4), "home") in m.events
+    r = m.result
+    assert (r.score, r.winner, r.turns_played) == ((1, 0), "home", (2, 2))
+
+
+def test_a_play_off_still_level_after_the_extra_turns_is_a_roll_off() -> None:
+    m = _level_play_off([3, 3, 2, 6])  # a tie, rolled again: away's 6
+    for _ in range(2 * (1 + PLAY_ON_TURNS)):
+        assert not m.done
+        m.apply(("end_turn",))
+    assert m.done
+    play_on = [
+        e for e in m.events if isinstance(e, TimeLimit) and e.winner == "play on"
+    ]
+    assert len(play_on) == PLAY_ON_TURNS == 4
+    rolls = [
+        e for e in m.events if isinstance(e, Roll) and e.purpose == "play_off_roll_off"
+    ]
+    assert [(e.dice, e.success) for e in rolls] == [((3, 3), False), ((2, 6), True)]
+    assert m.events[-2:] == [
+        TimeLimit(at(6, 2), (3, 3), "away"),
+        GameEnd((0, 1), "away"),
+    ]
+    assert m.result.turns_played == (5, 5)
+
+
+def test_a_league_game_level_at_the_time_limit_is_a_draw_with_no_roll_off() -> None:
+    m = game([1, 5, 2], turn_cap=1)  # no extra dice: a roll would run out
+    m.apply(("end_zone", 0))
+    _deploy(m)
+    m.state.ball = at(6, 2)
+    m.apply(("end_turn",))
+    m.apply(("end_turn",))
+    assert m.done
+    assert [e.winner for e in m.events if isinstance(e, TimeLimit)] == ["draw"]
 
 
 def test_time_limit_winner() -> None:
