@@ -16,7 +16,8 @@ from rest_framework.views import APIView
 
 from league.api.serializers import InputSerializer
 from matches.api import MatchOutputSerializer, _valid
-from matches.models import Match
+from matches.api_confirm import SubmissionSerializer
+from matches.models import Match, ReportSubmission
 from matches.selectors import match_detail_qs
 from matches.services.report_cards import (
     HOW,
@@ -77,19 +78,26 @@ def _side(data: dict[str, Any]) -> CardReportSide:
 class MatchCardReportApi(APIView):
     @extend_schema(
         request=CardReportInputSerializer,
-        responses={201: MatchOutputSerializer},
+        responses={201: MatchOutputSerializer, 202: SubmissionSerializer},
         summary="Record a match of a card format (Blitz Bowl) from a report",
     )
     def post(self, request: Request, pk: int) -> Response:
+        """201 with the match once the report stands; 202 with the
+        submission where the league asks the opposing coach to confirm a
+        coach's report first."""
         get_object_or_404(Match, pk=pk)
         data = _valid(CardReportInputSerializer, request.data)
-        match_submit_card_report(
+        saved = match_submit_card_report(
             match_id=pk,
             home=_side(data["home"]),
             away=_side(data["away"]),
             how=data.get("how", "points"),
             actor=request.user,
         )
+        if isinstance(saved, ReportSubmission):
+            return Response(
+                SubmissionSerializer(saved).data, status=status.HTTP_202_ACCEPTED
+            )
         match = get_object_or_404(match_detail_qs(), pk=pk)
         return Response(
             MatchOutputSerializer(match).data, status=status.HTTP_201_CREATED

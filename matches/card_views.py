@@ -18,7 +18,8 @@ from league.models import Player
 from league.rules import settings_rules
 from league.web_selectors import league_commissioned
 from matches.card_forms import CardReportForm
-from matches.models import Match, MatchEvent
+from matches.confirm_views import submissions_context
+from matches.models import Match, MatchEvent, ReportSubmission
 from matches.selectors import match_card_game
 from matches.services.report_cards import match_submit_card_report
 
@@ -126,6 +127,8 @@ def card_match_page(request: HttpRequest, match: Match) -> HttpResponse:
                 f"The game ends {payload.get('home_points')}–"
                 f"{payload.get('away_points')} ({HOW.get(payload.get('how', ''), '')})."
             )
+    confirmations = submissions_context(request, match)
+    commissioner = league_commissioned(user, match.season.league)
     context = {
         "match": match,
         "season": match.season,
@@ -140,9 +143,10 @@ def card_match_page(request: HttpRequest, match: Match) -> HttpResponse:
         # engine/blitz/replay.py's frames, for templates/matches/_blitz_replay.html
         "blitz_replay": replay,
         "can_report": match.status in OPEN
-        and (team_can_write(user, match.home) or team_can_write(user, match.away)),
-        "can_resolve": match.status == Match.Status.SCHEDULED
-        and league_commissioned(user, match.season.league),
+        and (team_can_write(user, match.home) or team_can_write(user, match.away))
+        and (confirmations["waiting"] is None or commissioner),
+        "can_resolve": match.status == Match.Status.SCHEDULED and commissioner,
+        **confirmations,
     }
     return render(request, "matches/card_match_page.html", context)
 
@@ -180,7 +184,7 @@ def card_match_report(request: HttpRequest, match: Match) -> HttpResponse:
     general: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
-            match_submit_card_report(
+            saved = match_submit_card_report(
                 match_id=match.pk,
                 home=form.side("home"),
                 away=form.side("away"),
@@ -192,7 +196,14 @@ def card_match_report(request: HttpRequest, match: Match) -> HttpResponse:
                 exc.violations, form, aliases=CardReportForm.aliases()
             )
         else:
-            messages.success(request, "Result recorded.")
+            if isinstance(saved, ReportSubmission):
+                messages.success(
+                    request,
+                    "Report sent: it stands once the other coach confirms it, "
+                    f"or on {saved.deadline:%d %b %Y} if they do not answer.",
+                )
+            else:
+                messages.success(request, "Result recorded.")
             return redirect("web:match", match_id=match.pk)
     sides = [
         {

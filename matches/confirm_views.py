@@ -5,6 +5,8 @@ returns to the match page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -12,8 +14,38 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from league.errors import ServiceError
-from matches.models import ReportSubmission
+from league.web_selectors import league_commissioned
+from matches.models import Match, ReportSubmission
 from matches.services.confirmation import report_confirm, report_decide, report_dispute
+
+
+def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """What ``matches/_submissions.html`` shows on a match page (roster and
+    card formats alike): the reports sent, the one waiting, and whether the
+    person looking may answer it (the opposing coach) or decide it (the
+    commissioner)."""
+    user = request.user
+    submissions = list(
+        ReportSubmission.objects.filter(match=match).select_related(
+            "submitted_by", "disputed_by", "decided_by", "team"
+        )
+    )
+    waiting = next((s for s in submissions if s.is_open), None)
+    commissioner = league_commissioned(user, match.season.league)
+    other = None
+    if waiting is not None:
+        other = match.away if waiting.team_id == match.home_id else match.home
+    return {
+        "submissions": submissions,
+        "waiting": waiting,
+        "can_answer": waiting is not None
+        and waiting.status == ReportSubmission.Status.AWAITING
+        and user.is_authenticated
+        and other is not None
+        and other.coach_id == user.pk,
+        "can_decide": waiting is not None and commissioner,
+        "answering_team": other,
+    }
 
 
 def _back(

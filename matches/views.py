@@ -47,6 +47,7 @@ from matches.card_views import (
     card_replay_events,
     match_is_card_game,
 )
+from matches.confirm_views import submissions_context
 from matches.forms import (
     InducementForm,
     OverrideForm,
@@ -313,26 +314,11 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     user = request.user
     result = getattr(match, "result", None)
     summary = (result.summary or {}) if result is not None else {}
-    submissions = list(
-        ReportSubmission.objects.filter(match=match).select_related(
-            "submitted_by", "disputed_by", "decided_by", "team"
-        )
-    )
-    waiting = next((s for s in submissions if s.is_open), None)
+    confirmations = submissions_context(request, match)
+    waiting = confirmations["waiting"]
     commissioner = league_commissioned(user, match.season.league)
-    other = None
-    if waiting is not None:
-        other = match.away if waiting.team_id == match.home_id else match.home
     context = {
-        "submissions": submissions,
-        "waiting": waiting,
-        "can_answer": waiting is not None
-        and waiting.status == ReportSubmission.Status.AWAITING
-        and user.is_authenticated
-        and other is not None
-        and other.coach_id == user.pk,
-        "can_decide": waiting is not None and commissioner,
-        "answering_team": other,
+        **confirmations,
         "match": match,
         "season": match.season,
         "league": match.season.league,

@@ -50,7 +50,11 @@ REASON_MAX = 2000
 
 
 def report_to_data(report: Any) -> dict[str, Any]:
-    """A :class:`~matches.services.report.Report` as JSON data."""
+    """A :class:`~matches.services.report.Report` as JSON data (a card
+    format's report comes as data already:
+    :func:`matches.services.report_cards.card_report_data`)."""
+    if isinstance(report, dict):
+        return report
     return dataclasses.asdict(report)
 
 
@@ -174,13 +178,28 @@ def _locked(submission_id: int) -> ReportSubmission:
 
 def _stand(sub: ReportSubmission, status: str) -> MatchResult:
     from matches.services.report import match_submit_report
-
-    result = match_submit_report(
-        match_id=sub.match_id,
-        report=report_from_data(sub.report),
-        actor=sub.submitted_by,
-        confirmed=True,
+    from matches.services.report_cards import (
+        card_report_from_data,
+        match_submit_card_report,
     )
+
+    if sub.report.get("card"):
+        home, away, how = card_report_from_data(sub.report)
+        result = match_submit_card_report(
+            match_id=sub.match_id,
+            home=home,
+            away=away,
+            how=how,
+            actor=sub.submitted_by,
+            confirmed=True,
+        )
+    else:
+        result = match_submit_report(
+            match_id=sub.match_id,
+            report=report_from_data(sub.report),
+            actor=sub.submitted_by,
+            confirmed=True,
+        )
     assert isinstance(result, MatchResult)
     sub.status = status
     sub.closed_at = timezone.now()

@@ -7,7 +7,7 @@ what the rules cannot produce (``card_report_violations``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -19,7 +19,12 @@ from league.errors import ServiceError
 from league.models import Player
 from league.rules import settings_rules
 from matches.events import match_events_append
-from matches.models import Match, MatchResult
+from matches.models import Match, MatchResult, ReportSubmission
+from matches.services.confirmation import (
+    confirmation_needed,
+    submission_open,
+    submission_supersede,
+)
 from matches.services.kickoff import match_kick_off, match_lock_for_report
 from matches.services.results import match_result_save
 
@@ -62,6 +67,41 @@ def _scorer_violations(
     return out, tuple(indexes)
 
 
+def card_report_data(
+    home: CardReportSide, away: CardReportSide, how: str
+) -> dict[str, Any]:
+    """A card report as the data a :class:`ReportSubmission` keeps: the
+    sides and how the game ended, with the points as the scores that the
+    submission's pages, audit and webhooks show."""
+    return {
+        "card": True,
+        "how": how,
+        "home": asdict(home),
+        "away": asdict(away),
+        "home_score": home.points,
+        "away_score": away.points,
+    }
+
+
+def card_report_from_data(
+    data: dict[str, Any],
+) -> tuple[CardReportSide, CardReportSide, str]:
+    """The sides and ``how`` of :func:`card_report_data`."""
+
+    def side(d: dict[str, Any]) -> CardReportSide:
+        return CardReportSide(
+            points=d["points"],
+            touchdowns=d["touchdowns"],
+            cards=tuple(d.get("cards", ())),
+            challenges=tuple(d.get("challenges", ())),
+            clean_sweeps=d.get("clean_sweeps", 0),
+            scorers=tuple(d.get("scorers", ())),
+            extra=dict(d.get("extra", {})),
+        )
+
+    return side(data["home"]), side(data["away"]), str(data["how"])
+
+
 @transaction.atomic
 def match_submit_card_report(
     *,
@@ -70,10 +110,17 @@ def match_submit_card_report(
     away: CardReportSide,
     actor: AbstractBaseUser,
     how: str = "points",
-) -> MatchResult:
+    confirmed: bool = False,
+) -> MatchResult | ReportSubmission:
     """Record a card-format match. Either coach or the commissioner may
     submit. Refused (every violation, nothing written) when the match has a
-    result, the format plays rosters, or the report is impossible."""
+    result, the format plays rosters, or the report is impossible.
+
+    In a league that asks for confirmation, a coach's report is checked in
+    full and kept as a :class:`ReportSubmission` for the other coach, as a
+    roster format's report is (:mod:`matches.services.confirmation`, which
+    calls this again with ``confirmed`` once it stands); the
+    commissioner's stands at once and replaces one still waiting."""
     match, teams = match_lock_for_report(match_id, actor)
     variant = settings_rules(match.season.settings).variant
     if not variant.drafts_team_card:
@@ -121,6 +168,15 @@ def match_submit_card_report(
     if violations:
         raise ServiceError(violations)
     match = match_kick_off(match_id=match.pk)
+    if not confirmed:
+        if confirmation_needed(match, actor):
+            return submission_open(
+                match=match,
+                report=card_report_data(home, away, how),
+                actor=actor,
+                teams=teams,
+            )
+        submission_supersede(match, actor)
     deck = {int(c["card"]): c for c in _deck(variant)}
     claimed: dict[str, list[dict[str, Any]]] = {}
     for side, rep in (("home", home), ("away", away)):
