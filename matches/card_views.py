@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 
 from league.access import team_can_write
 from league.errors import ServiceError
@@ -18,8 +17,8 @@ from league.models import Player
 from league.rules import settings_rules
 from league.web_selectors import league_commissioned
 from matches.card_forms import CardReportForm
-from matches.confirm_views import submissions_context
-from matches.models import Match, MatchEvent, ReportSubmission
+from matches.confirm_views import report_sent_message, submissions_context
+from matches.models import Match, MatchEvent
 from matches.selectors import match_card_game
 from matches.services.report_cards import match_submit_card_report
 
@@ -196,15 +195,7 @@ def card_match_report(request: HttpRequest, match: Match) -> HttpResponse:
                 exc.violations, form, aliases=CardReportForm.aliases()
             )
         else:
-            if isinstance(saved, ReportSubmission):
-                messages.success(
-                    request,
-                    "Report sent: it stands once the other coach confirms it, "
-                    f"or on {saved.deadline:%d %b %Y} if they do not answer.",
-                )
-            else:
-                messages.success(request, "Result recorded.")
-            return redirect("web:match", match_id=match.pk)
+            return report_sent_message(request, saved, "Result recorded.")
     sides = [
         {
             "name": names[side],

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from league.errors import ServiceError
 from league.web_selectors import league_commissioned
-from matches.models import Match, ReportSubmission
+from matches.models import Match, MatchResult, ReportSubmission
 from matches.services.confirmation import report_confirm, report_decide, report_dispute
 
 
@@ -46,6 +46,22 @@ def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "can_decide": waiting is not None and commissioner,
         "answering_team": other,
     }
+
+
+def report_sent_message(
+    request: HttpRequest, saved: MatchResult | ReportSubmission, recorded: str
+) -> HttpResponse:
+    """After a report form: say whether the report waits for the other coach
+    (a submission) or stands (``recorded``), and go to the match page."""
+    if isinstance(saved, ReportSubmission):
+        messages.success(
+            request,
+            "Report sent: it stands once the other coach confirms it, "
+            f"or on {saved.deadline:%d %b %Y} if they do not answer.",
+        )
+    else:
+        messages.success(request, recorded)
+    return redirect("web:match", match_id=saved.match_id)
 
 
 def _back(

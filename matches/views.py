@@ -47,7 +47,7 @@ from matches.card_views import (
     card_replay_events,
     match_is_card_game,
 )
-from matches.confirm_views import submissions_context
+from matches.confirm_views import report_sent_message, submissions_context
 from matches.forms import (
     InducementForm,
     OverrideForm,
@@ -57,7 +57,7 @@ from matches.forms import (
     parse_report,
     stat_field,
 )
-from matches.models import Match, ReportSubmission, Season, TaskProgress
+from matches.models import Match, Season, TaskProgress
 from matches.season_forms import (
     add_division_fields,
     division_field_name,
@@ -452,17 +452,9 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
                 general = _report_violations(exc, form, casualties, parsed)
             else:
                 request.session.pop(_draft_key(match), None)
-                if isinstance(saved, ReportSubmission):
-                    messages.success(
-                        request,
-                        "Report sent: it stands once the other coach confirms it, "
-                        f"or on {saved.deadline:%d %b %Y} if they do not answer.",
-                    )
-                else:
-                    messages.success(
-                        request, "Report submitted: the post-game has run."
-                    )
-                return redirect("web:match", match_id=match.pk)
+                return report_sent_message(
+                    request, saved, "Report submitted: the post-game has run."
+                )
         assert data is not None
         _save_draft(request, match, data)
         status = 400

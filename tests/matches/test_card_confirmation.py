@@ -212,3 +212,33 @@ def test_the_card_match_page_offers_the_other_coach_confirm_and_dispute(blitz_ma
     boss = page(commish)
     assert 'data-testid="accept"' in boss
     assert 'data-testid="confirm"' not in page(None)
+
+
+def test_the_card_report_form_says_the_report_waits_for_the_other_coach(blitz_match):
+    match, _ = blitz_match
+    client = Client()
+    client.force_login(match.home.coach)
+    form = {
+        "home_points": 12,
+        "home_touchdowns": 2,
+        "home_clean_sweeps": 0,
+        "home_cards": ["1", "7"],
+        "away_points": 4,
+        "away_touchdowns": 1,
+        "away_clean_sweeps": 0,
+        "how": "points",
+    }
+
+    response = client.post(f"/matches/{match.pk}/report/", form, follow=True)
+
+    assert response.redirect_chain[-1][0] == f"/matches/{match.pk}/"
+    page = response.content.decode()
+    assert "Report sent: it stands once the other coach confirms it" in page
+    sub = ReportSubmission.objects.get(match=match)
+    assert (sub.status, sub.report["home_score"], sub.report["away_score"]) == (
+        S.AWAITING,
+        12,
+        4,
+    )
+    assert sub.report["home"]["cards"] == [1, 7]
+    assert not MatchResult.objects.filter(match=match).exists()
