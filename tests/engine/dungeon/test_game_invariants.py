@@ -46,12 +46,13 @@ SLUGS = sorted(colleges())
     away=st.sampled_from(SLUGS),
     bots=st.sampled_from(["random", "scripted", "mixed"]),
     cap=st.integers(4, 20),
+    play_off=st.booleans(),
 )
 def test_invariants_hold_at_every_decision(
-    seed: int, home: str, away: str, bots: str, cap: int
+    seed: int, home: str, away: str, bots: str, cap: int, play_off: bool
 ) -> None:
     seed += SHIFT
-    note(f"{seed=} {home=} {away=} {bots=} {cap=}")
+    note(f"{seed=} {home=} {away=} {bots=} {cap=} {play_off=}")
     m = new_match(
         college_team(home, 1),
         college_team(away, 101),
@@ -59,6 +60,7 @@ def test_invariants_hold_at_every_decision(
         RandomDice(seed),
         turn_cap=cap,
     )
+    m.state.extra_time = play_off  # a play-off needs a winner
     kinds = {"random": ("random", "random"), "scripted": ("scripted", "scripted")}
     pair = kinds.get(bots, ("scripted", "random"))
     players = (make_bot(pair[0], seed), make_bot(pair[1], seed + 1))
@@ -90,7 +92,14 @@ def test_invariants_hold_at_every_decision(
     ev = m.events
     assert isinstance(ev[-1], GameEnd)
     tds = [e for e in ev if isinstance(e, Touchdown)]
-    assert len(tds) + sum(1 for e in ev if isinstance(e, TimeLimit)) == 1
+    limits = [e for e in ev if isinstance(e, TimeLimit)]
+    final = [e for e in limits if e.winner != "play on"]
+    assert len(tds) + len(final) == 1
+    if play_off:
+        assert m.result.winner in ("home", "away")
+        assert sum(m.result.score) == 1
+    else:
+        assert final == limits  # no playing on outside a play-off
     assert (
         len([e for e in ev if isinstance(e, ChestOpened) and e.contents == "ball"]) <= 1
     )
