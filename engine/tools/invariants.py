@@ -10,7 +10,7 @@ from engine.ball import Bounce, SafePairOfHands, SettleBall
 from engine.blocking import Block
 from engine.bloodlust import Bite, Feed
 from engine.dodging import MoveTest
-from engine.events import Touchdown
+from engine.events import Event, Touchdown
 from engine.injuries import KnockDown
 from engine.movement import Pickup, Step
 from engine.skillbits import SWARMING
@@ -63,16 +63,38 @@ def check(g: GameState) -> list[str]:
         and not _settling(g, g.ball)
     ):
         errs.append(f"loose ball at {g.ball} under player {g.board[g.ball]}")
-    tds = [0, 0]
-    for e in g.events:
-        if type(e) is Touchdown:
-            tds[0 if e.team == "home" else 1] += 1
+    tds = _touchdowns(g)
     if tds != list(g.score):
         errs.append(f"score {g.score} != touchdown events {tds}")
     for t in (0, 1):
         if not 0 <= g.turn[t] <= rs.turns_per_half:
             errs.append(f"turn marker {g.turn[t]} out of range")
     return errs
+
+
+# The touchdowns counted so far in an event list, so that checking a state
+# after every decision reads each event once, not the whole log each time:
+# id(events) -> (the list itself, events counted, [home, away]). The list
+# is kept with its entry, so its id cannot be reused while it is here.
+_TD_COUNTS: dict[int, tuple[list[Event], int, list[int]]] = {}
+_TD_COUNTS_KEPT = 64
+
+
+def _touchdowns(g: GameState) -> list[int]:
+    """Touchdown events of ``g`` per team (home, away)."""
+    events = g.events
+    got = _TD_COUNTS.get(id(events))
+    if got is not None and got[0] is events and got[1] <= len(events):
+        start, tds = got[1], list(got[2])
+    else:
+        start, tds = 0, [0, 0]
+        if len(_TD_COUNTS) >= _TD_COUNTS_KEPT:
+            _TD_COUNTS.clear()
+    for e in events[start:]:
+        if type(e) is Touchdown:
+            tds[0 if e.team == "home" else 1] += 1
+    _TD_COUNTS[id(events)] = (events, len(events), tds)
+    return list(tds)
 
 
 def _settling(g: GameState, sq: int) -> bool:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from engine import Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import RandomBot, ScriptedBot
+from engine.events import Touchdown
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
 from tests.engine.rosters import PLAYABLE_ROSTERS
@@ -75,3 +76,29 @@ def test_a_loose_ball_resting_under_a_player_is_reported() -> None:
     g.ball = g.pos[sc.p("A")]
     # then
     assert check(g) == [f"loose ball at {g.ball} under player {sc.p('A')}"]
+
+
+def test_the_score_is_checked_against_the_touchdowns_logged_so_far() -> None:
+    """The check counts touchdown events as the log grows (it keeps its
+    count between calls): a score without its touchdown is caught, the
+    touchdown logged later makes it consistent again, and a new log (a
+    clone's) is counted afresh."""
+    ruleset = get_variant("bb2020")
+    m = Match(
+        ruleset,
+        default_team_sheet("human", ruleset, first_id=1),
+        default_team_sheet("orc", ruleset, first_id=101),
+        RandomDice(7),
+    )
+    g = m.state
+    assert not [e for e in check(g) if e.startswith("score")]
+    g.score[0] += 1
+    assert [e for e in check(g) if e.startswith("score")] == [
+        "score [1, 0] != touchdown events [0, 0]"
+    ]
+    g.events.append(Touchdown("home", 1, (1, 0)))
+    assert not [e for e in check(g) if e.startswith("score")]
+    g.events = list(g.events[:-1])  # a new log without it
+    assert [e for e in check(g) if e.startswith("score")] == [
+        "score [1, 0] != touchdown events [0, 0]"
+    ]
