@@ -169,7 +169,6 @@ class Dungeon:
         self.width = PITCH * layout.cols + 1
         self.height = PITCH * layout.rows + 1
         self.size = self.width * self.height
-        n = self.size
         self._blank()
         sets = tile_set()
         zones = 0
@@ -211,7 +210,7 @@ class Dungeon:
             self.chest[self.square(x, y)] = True
         for number, (x, y) in enumerate(layout.portals, start=1):
             self.portal[self.square(x, y)] = number
-        self.neighbours = tuple(self._floor_steps(sq) for sq in range(n))
+        self.neighbours = _floor_neighbours(self.kind, self.width, self.height)
 
     def _blank(self) -> None:
         """Every square a wall, in no tile, room or End Zone."""
@@ -244,7 +243,6 @@ class Dungeon:
         d = object.__new__(cls)
         d.layout = Layout(cols=0, rows=0, tiles=(), name="diagram")
         d.width, d.height, d.size = width, height, width * height
-        n = d.size
         d._blank()
         for y, line in enumerate(rows):
             for x, ch in enumerate(line):
@@ -270,7 +268,7 @@ class Dungeon:
             for y in range(y0, y1 + 1):
                 for x in range(x0, x1 + 1):
                     d.room[y * width + x] = room
-        d.neighbours = tuple(d._floor_steps(sq) for sq in range(n))
+        d.neighbours = _floor_neighbours(d.kind, width, height)
         return d
 
     def square(self, x: int, y: int) -> int:
@@ -289,19 +287,9 @@ class Dungeon:
         return -1
 
     def _floor_steps(self, sq: int) -> tuple[int, ...]:
-        if self.kind[sq] != FLOOR:
-            return ()
-        out = []
-        for dx, dy in STEPS:
-            to = self.step(sq, dx, dy)
-            if to < 0 or self.kind[to] != FLOOR:
-                continue
-            if dx and dy:
-                a, b = self.step(sq, dx, 0), self.step(sq, 0, dy)
-                if self.kind[a] == WALL and self.kind[b] == WALL:
-                    continue
-            out.append(to)
-        return tuple(out)
+        """The floor squares one step from ``sq`` (none from a wall or a
+        feature): a diagonal step between two walls is no step."""
+        return _floor_neighbours(self.kind, self.width, self.height, (sq,))[0]
 
     def floor_squares(self) -> tuple[int, ...]:
         return tuple(sq for sq in range(self.size) if self.kind[sq] == FLOOR)
@@ -325,6 +313,43 @@ class Dungeon:
         from engine.dungeon.show import text_rows
 
         return {"layout": self.layout.to_dict(), "rows": text_rows(self)}
+
+
+def _floor_neighbours(
+    kind: Sequence[int],
+    width: int,
+    height: int,
+    squares: Iterable[int] | None = None,
+) -> tuple[tuple[int, ...], ...]:
+    """For each of ``squares`` (every square by default), the floor squares
+    one step away in :data:`STEPS` order; none from a square that is not
+    floor, and no diagonal step between two walls (one table walk, no
+    method call per step: a generated dungeon has 2,000+ squares)."""
+    out: list[tuple[int, ...]] = []
+    for sq in range(width * height) if squares is None else squares:
+        if kind[sq] != FLOOR:
+            out.append(())
+            continue
+        x, y = sq % width, sq // width
+        steps: list[int] = []
+        for dx, dy in STEPS:
+            tx, ty = x + dx, y + dy
+            if not (0 <= tx < width and 0 <= ty < height):
+                continue
+            to = ty * width + tx
+            if kind[to] != FLOOR:
+                continue
+            # both corners are on the board when the diagonal square is
+            if (
+                dx
+                and dy
+                and kind[y * width + tx] == WALL
+                and kind[ty * width + x] == WALL
+            ):
+                continue
+            steps.append(to)
+        out.append(tuple(steps))
+    return tuple(out)
 
 
 def walk_distances(

@@ -102,14 +102,19 @@ class DungeonPitch(Pitch):
             if number:
                 by_number[number] = sq
         self.portals = tuple(by_number)  # portals[n]: the square of Portal n
-        home = tuple(sq for sq in range(d.size) if d.end_zone[sq] == home_zone)
-        away = tuple(sq for sq in range(d.size) if d.end_zone[sq] == 1 - home_zone)
+        size = d.size
+        end_zone = d.end_zone
+        home = tuple(sq for sq in range(size) if end_zone[sq] == home_zone)
+        away = tuple(sq for sq in range(size) if end_zone[sq] == 1 - home_zone)
         self.end_zones = (home, away)
         home_set, away_set = set(home), set(away)
+        # standable() of every square, once: floor and no closed Chest
+        kind = d.kind
+        ok = [kind[sq] == FLOOR and sq not in chests for sq in range(size)]
         flags = []
-        for sq in range(d.size):
+        for sq in range(size):
             f = 0
-            if not self.standable(sq):
+            if not ok[sq]:
                 f |= F_WALL
             if sq in chests:
                 f |= F_CHEST
@@ -121,19 +126,22 @@ class DungeonPitch(Pitch):
                 f |= F_ENDZONE_AWAY | F_HALF_AWAY
             flags.append(f)
         self.flags = tuple(flags)
+        xs, ys = self.xs, self.ys
         steps = []
         for dx, dy in D8_DIRECTIONS:
             row = []
-            for sq in range(d.size):
-                to = d.step(sq, dx, dy)
-                row.append(to if to >= 0 and self.standable(to) else -1)
+            for sq in range(size):
+                tx, ty = xs[sq] + dx, ys[sq] + dy
+                to = ty * width + tx
+                row.append(
+                    to if 0 <= tx < width and 0 <= ty < height and ok[to] else -1
+                )
             steps.append(tuple(row))
         self.steps = tuple(steps)
+        dn = d.neighbours
         self.neighbours = tuple(
-            tuple(s for s in d.neighbours[sq] if s not in chests)
-            if self.standable(sq)
-            else ()
-            for sq in range(d.size)
+            tuple(s for s in dn[sq] if s not in chests) if ok[sq] else ()
+            for sq in range(size)
         )
         self.move_opts = tuple(("move", i) for i in range(d.size))
         self.square_opts = tuple(("square", i) for i in range(d.size))
