@@ -30,6 +30,33 @@ GAMES = int(os.environ.get("BLITZ_GAMES", "40"))
 SLUGS = sorted(teams())
 
 
+# The points and hands the event log gives, counted as the log grows (a
+# check after every decision reads each event once): id(events) -> (the
+# log, events read, points, hands).
+_TALLIES: dict[int, tuple[list, int, list[int], tuple[list[int], list[int]]]] = {}
+
+
+def _tally(s: BlitzState) -> tuple[list[int], tuple[list[int], list[int]]]:
+    events = s.events
+    got = _TALLIES.get(id(events))
+    if got is not None and got[0] is events and got[1] <= len(events):
+        start, points, hands = got[1], list(got[2]), (list(got[3][0]), list(got[3][1]))
+    else:
+        start, points, hands = 0, [0, 0], ([], [])
+        if len(_TALLIES) >= 64:
+            _TALLIES.clear()
+    for e in events[start:]:
+        side = 0 if getattr(e, "team", "") == "home" else 1
+        if isinstance(e, Touchdown | CardClaimed | CleanSweep):
+            points[side] += e.points
+        if isinstance(e, CardClaimed):
+            hands[side].append(e.card)
+        elif isinstance(e, BonusPlayed | HandDiscarded):
+            hands[side].remove(e.card)
+    _TALLIES[id(events)] = (events, len(events), points, hands)
+    return list(points), (list(hands[0]), list(hands[1]))
+
+
 def check(s: BlitzState) -> None:
     seen = set()
     for i in range(s.n):
@@ -58,17 +85,8 @@ def check(s: BlitzState) -> None:
             loose.add(p)
     held = [h for h in s.ball_holder if h >= 0]
     assert len(held) == len(set(held))
-    points = [0, 0]
-    for e in s.events:
-        if isinstance(e, Touchdown | CardClaimed | CleanSweep):
-            points[0 if e.team == "home" else 1] += e.points
+    points, hands = _tally(s)
     assert points == s.score
-    hands: tuple[list[int], list[int]] = ([], [])
-    for e in s.events:
-        if isinstance(e, CardClaimed):
-            hands[0 if e.team == "home" else 1].append(e.card)
-        elif isinstance(e, BonusPlayed | HandDiscarded):
-            hands[0 if e.team == "home" else 1].remove(e.card)
     assert hands == s.hands
     # The 26 Challenge Cards (the deck also holds Random Events, 101-112).
     places = [*s.deck, *(c for c in s.active_cards if c), *s.discards, *hands[0]]
