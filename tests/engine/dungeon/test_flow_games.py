@@ -37,14 +37,23 @@ def consistency(g: GameState) -> list[str]:
     errs: list[str] = []
     moving = in_transit(g)
     flags = g.pitch.flags
-    on_board = 0
-    for sq, p in enumerate(g.board):
-        if p >= 0:
-            on_board += 1
-            if g.pos[p] != sq or g.box[p] != PITCH:
-                errs.append(f"square {sq} holds {p} at {g.pos[p]} box {g.box[p]}")
+    board = g.board
+    # (the engine writes only -1 or a player into a square: count the rest)
+    on_board = len(board) - board.count(-1)
+    held = set()
+    for p in range(g.n):
+        sq = g.pos[p]
+        if sq >= 0 and board[sq] == p:
+            held.add(sq)
+            if g.box[p] != PITCH:
+                errs.append(f"square {sq} holds {p} at {sq} box {g.box[p]}")
             if flags[sq] & F_WALL:
                 errs.append(f"player {p} in a wall at {sq}")
+    if len(held) != on_board:
+        strays = [sq for sq, p in enumerate(board) if p >= 0 and sq not in held]
+        for sq in strays:
+            p = board[sq]
+            errs.append(f"square {sq} holds {p} at {g.pos[p]} box {g.box[p]}")
     for p in range(g.n):
         if g.box[p] == PITCH and p not in moving:
             if g.pos[p] < 0 or g.board[g.pos[p]] != p:
@@ -139,3 +148,31 @@ def test_the_simulation_cli_prints_a_summary(
     assert out["home_wins"] + out["away_wins"] + out["draws"] == 4
     assert main(["--games", "2", "--seed", "3", "--layout", "generated"]) == 0
     assert '"games": 2' in capsys.readouterr().out
+
+
+def test_the_consistency_check_finds_a_stray_square_and_a_player_in_a_wall() -> None:
+    slugs = sorted(colleges())
+    m = new_match(
+        college_team(slugs[0], 1),
+        college_team(slugs[1], 101),
+        dungeon_for("generated", 3),
+        RandomDice(3),
+        turn_cap=4,
+    )
+    g = m.state
+    while m.pending is not None and m.pending.kind != "activate":
+        m.apply(make_bot("random", 3).choose(m.pending, g))
+    assert consistency(g) == []
+    p = next(q for q in range(g.n) if g.box[q] == PITCH)
+    wall = next(sq for sq in range(g.pitch.size) if g.pitch.flags[sq] & F_WALL)
+    g.board[wall] = p  # a square that says it holds p, who stands elsewhere
+    assert consistency(g) == [
+        f"square {wall} holds {p} at {g.pos[p]} box {PITCH}",
+        f"{sum(1 for q in range(g.n) if g.box[q] == PITCH) + 1} on the board, "
+        f"{sum(1 for q in range(g.n) if g.box[q] == PITCH)} on the pitch",
+    ]
+    g.board[wall] = -1
+    g.board[g.pos[p]] = -1
+    g.pos[p] = wall
+    g.board[wall] = p
+    assert f"player {p} in a wall at {wall}" in consistency(g)
