@@ -17,6 +17,7 @@ from league.models import League, LeagueEvent
 from matches.models import Match, MatchEvent, MatchResult, ReportSubmission
 from matches.services.confirmation import report_stand
 from tests.factories import UserFactory
+from tests.matches.conftest import db_state
 from tests.world import api_as, invite_members
 
 S = ReportSubmission.Status
@@ -56,6 +57,20 @@ def blitz_match(db):
     return match, commish
 
 
+def unchanged() -> tuple:
+    """What a refused request must leave as it was: the league's rows (teams,
+    players, matches, results, events ...), the submissions and the audit log."""
+    return (
+        db_state(),
+        list(
+            ReportSubmission.objects.order_by("pk").values_list(
+                "pk", "status", "dispute_reason", "decision_reason", "closed_at"
+            )
+        ),
+        list(LeagueEvent.objects.order_by("pk").values_list("pk", "type")),
+    )
+
+
 def report(user, match, home=HOME, away=AWAY):
     return api_as(user).post(
         f"/api/matches/{match.pk}/card-report/",
@@ -90,11 +105,12 @@ def test_a_coachs_card_report_waits_and_stands_once_the_other_coach_confirms(
     ) == ["report_submitted"]
 
     # the submitter cannot confirm his own report
+    before = unchanged()
     own = api_as(home_coach).post(
         f"/api/matches/{match.pk}/submissions/{sub.pk}/confirm/"
     )
     assert own.status_code == 403
-    assert not MatchResult.objects.filter(match=match).exists()
+    assert unchanged() == before
 
     with django_capture_on_commit_callbacks(execute=True):
         confirmed = api_as(away_coach).post(
@@ -123,8 +139,10 @@ def test_a_disputed_card_report_is_rejected_by_the_commissioner_and_another_stan
     sub_id = report(match.home.coach, match).json()["id"]
     url = f"/api/matches/{match.pk}/submissions/{sub_id}"
 
+    before = unchanged()
     no_reason = api_as(match.away.coach).post(f"{url}/dispute/", {}, format="json")
     assert no_reason.status_code == 400
+    assert unchanged() == before
     assert ReportSubmission.objects.get(pk=sub_id).status == S.AWAITING
 
     disputed = api_as(match.away.coach).post(
@@ -134,9 +152,11 @@ def test_a_disputed_card_report_is_rejected_by_the_commissioner_and_another_stan
     )
     assert disputed.status_code == 200, disputed.json()
     # while it waits for the commissioner, a coach cannot send another
+    before = unchanged()
     again = report(match.away.coach, match)
     assert again.status_code == 400
     assert [e["code"] for e in again.json()["errors"]] == ["report_waiting"]
+    assert unchanged() == before
 
     rejected = api_as(commish).post(
         f"{url}/decide/",
