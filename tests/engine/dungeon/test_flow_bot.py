@@ -14,7 +14,7 @@ from engine.match import run
 from engine.state import RESERVES
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.turns import Turn
-from tests.engine.dungeon.test_flow_games import play_checked
+from tests.engine.dungeon.test_flow_games import college_match, play_checked
 
 
 def _play_turn(sc: DungeonScenario, bot: ScriptedBot) -> None:
@@ -139,19 +139,7 @@ def test_portal_navigator_rerolls_only_a_mishap() -> None:
 
 
 def _bot_game(seed: int, *, play_off: bool):
-    from engine.dice import RandomDice
-    from engine.variants.dungeon_bowl.colleges import colleges
-    from engine.variants.dungeon_bowl.match import new_match
-    from engine.variants.dungeon_bowl.simulate import college_team, dungeon_for
-
-    slugs = sorted(colleges())
-    m = new_match(
-        college_team(slugs[seed % 8], 1),
-        college_team(slugs[(seed * 3 + 1) % 8], 101),
-        dungeon_for("generated", seed),
-        RandomDice(seed),
-        turn_cap=6,
-    )
+    m = college_match(seed, turn_cap=6)
     m.state.extra_time = play_off  # as Match(..., extra_time=True) sets it
     bots = (ScriptedBot(seed), ScriptedBot(seed + 1))
     while m.pending is not None:

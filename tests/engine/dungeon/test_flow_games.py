@@ -76,15 +76,21 @@ def consistency(g: GameState) -> list[str]:
     return errs
 
 
-def play_checked(layout: str, seed: int, *, loose_ball: bool) -> Match:
+def college_match(seed: int, layout: str = "generated", turn_cap: int = 12) -> Match:
+    """Two Colleges (in rotation by ``seed``) in the dungeon of ``layout``
+    for ``seed``, started, with dice seeded by ``seed``."""
     slugs = sorted(colleges())
-    m = new_match(
+    return new_match(
         college_team(slugs[seed % 8], 1),
         college_team(slugs[(seed * 3 + 1) % 8], 101),
         dungeon_for(layout, seed),
         RandomDice(seed),
-        turn_cap=12,
+        turn_cap=turn_cap,
     )
+
+
+def play_checked(layout: str, seed: int, *, loose_ball: bool) -> Match:
+    m = college_match(seed, layout)
     bots = (make_bot("random", seed), make_bot("random", seed + 1))
     g = m.state
     released = not loose_ball
@@ -151,14 +157,7 @@ def test_the_simulation_cli_prints_a_summary(
 
 
 def test_the_consistency_check_finds_a_stray_square_and_a_player_in_a_wall() -> None:
-    slugs = sorted(colleges())
-    m = new_match(
-        college_team(slugs[0], 1),
-        college_team(slugs[1], 101),
-        dungeon_for("generated", 3),
-        RandomDice(3),
-        turn_cap=4,
-    )
+    m = college_match(3, turn_cap=4)
     g = m.state
     while m.pending is not None and m.pending.kind != "activate":
         m.apply(make_bot("random", 3).choose(m.pending, g))
