@@ -98,6 +98,11 @@ DEMO_CARD_LEAGUES = (
 )
 
 DEMO_SPECIAL_RULES = {"Khorne's Hounds": "favoured-of-khorne"}
+# League options of a demo league, by its name: the Sevens league takes seed
+# 004's Star Player Points option, so its players earn SPP and advance.
+DEMO_LEAGUE_OPTIONS: dict[str, dict[str, bool]] = {
+    "Badlands Sevens": {"sevens_spp": True}
+}
 
 
 def _account(
@@ -129,13 +134,11 @@ def demo_build() -> list[str]:
     for league_name, fmt_slug, teams in (*DEMO_LEAGUES, *DEMO_CARD_LEAGUES):
         league = League.objects.filter(name=league_name).first()
         if league is None:
-            # The Sevens demo league takes seed 004's Star Player Points
-            # option, so its players earn SPP and advance.
             league = league_create(
                 commissioner=users["commish"],
                 name=league_name,
                 format=fmt_slug,
-                sevens_spp=fmt_slug == "sevens",
+                **DEMO_LEAGUE_OPTIONS.get(league_name, {}),
             )
             lines.append(
                 f"created league {league_name!r} ({get_variant(fmt_slug).label})"

@@ -58,6 +58,10 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert Team.objects.get(name="Khorne's Hounds").special_rule == (
         "favoured-of-khorne"
     )
+    # only the Sevens league takes the Star Player Points option
+    assert list(
+        League.objects.filter(sevens_spp=True).values_list("name", flat=True)
+    ) == ["Badlands Sevens"]
     season = Season.objects.get(name="2026 Season", league__format="sevens")
     assert season.matches.count() == 28
     assert season.matches.filter(status="complete").count() == 28
