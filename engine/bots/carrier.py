@@ -88,7 +88,7 @@ def carrier_value(
     c: Ctx,
     cp: int,
     sq: int,
-    masks: list[int],
+    masks: dict[int, int],
     threats: list[tuple[int, int]],
     dist: list[float],
 ) -> float:
@@ -269,7 +269,7 @@ def try_carrier_late(c: Ctx) -> Intent | None:
     return try_carrier_risky(c)
 
 
-def best_run(c: Ctx, q: int, masks: list[int]) -> float:
+def best_run(c: Ctx, q: int, masks: dict[int, int]) -> float:
     """Value of the best square player ``q`` could carry the ball to this
     turn (judged like a carrier's move; a few most promising squares)."""
     r = c.reach(q, "full")

@@ -121,10 +121,11 @@ def try_blitz_any(c: Ctx) -> Intent | None:
                 continue
             if g.st[p] < g.st[q] and not g.skills[p] & BLOCK:
                 continue
-            r = c.reach(p, "safe")
+            r = c.safe_reach(p)
             n_tried = 0
             for s in g.pitch.neighbours[qs]:
-                if s not in r.prob or r.last[s] + 1 > g.ma[p]:
+                k = r.steps(s)
+                if k < 0 or k + 1 > g.ma[p]:
                     continue
                 n_tried += 1
                 if n_tried > 3:
@@ -311,38 +312,27 @@ def support_orders(c: Ctx) -> list[Intent]:
     else:
         dvals = list(map(sub, _default_base(pitch, focus, offence, c.ez_x), tz))
 
-    reaches = {p: c.reach(p, "safe") for p in helpers}
-    # each helper's "default" squares, best first (built when first needed)
-    ranked: dict[int, list[tuple[float, int]]] = {}
+    pos = g.pos
+    reaches = {p: c.safe_reach(p) for p in helpers}
+    # the pitch's squares by default value, best first (each helper's best
+    # default square is the first it reaches, give or take its steps)
+    by_value = sorted(range(pitch.size), key=dvals.__getitem__, reverse=True)
 
     def best_default(p: int, taken: set[int]) -> tuple[float, int]:
-        lst = ranked.get(p)
-        if lst is None:
-            r = reaches[p]
-            here = g.pos[p]
-            if p not in seen_default:
-                # first call: the best square in one pass
-                seen_default.add(p)
-                bv, bs = -99.0, -1
-                for s, k in r.last.items():
-                    if s == here or s in taken or s in values:
-                        continue
-                    v = dvals[s] - 0.02 * k
-                    if bs < 0 or v > bv or (v == bv and s > bs):
-                        bv, bs = v, s
-                return bv, bs
-            last = r.last
-            lst = sorted(
-                ((dvals[s] - 0.02 * last[s], s) for s in r.prob if s != here),
-                reverse=True,
-            )
-            ranked[p] = lst
-        for v, s in lst:
-            if s not in taken and s not in values:
-                return v, s
-        return -99.0, -1
+        r = reaches[p]
+        m = r.mask & ~(1 << pos[p])
+        bv, bs = -99.0, -1
+        for s in by_value:
+            d = dvals[s]
+            if bs >= 0 and d < bv:
+                break
+            if not m >> s & 1 or s in taken or s in values:
+                continue
+            v = d - 0.02 * r.steps(s)
+            if bs < 0 or v > bv or (v == bv and s > bs):
+                bv, bs = v, s
+        return bv, bs
 
-    seen_default: set[int] = set()
     own_best: dict[int, tuple[float, int]] = {}
 
     orders: list[Intent] = []
@@ -351,9 +341,8 @@ def support_orders(c: Ctx) -> list[Intent]:
     # the squares of ``values`` each helper reaches, with the steps it takes
     within = {}
     for p in helpers:
-        last = reaches[p].last
-        within[p] = [(s, last[s]) for s in values if s in last]
-    pos = g.pos
+        r = reaches[p]
+        within[p] = [(s, r.steps(s)) for s in values if r.has(s)]
     while left:
         best: tuple[float, int, int] | None = None
         for p in left:

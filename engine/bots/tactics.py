@@ -246,7 +246,7 @@ def try_pass_score(c: Ctx) -> Intent | None:
     _, direct = c.best_ez(c.reach(cp, "score"))
     # where the carrier can throw from without dice
     spots = [(g.pos[cp], 1.0)]
-    for s in c.reach(cp, "safe").prob:
+    for s in c.safe_reach(cp).squares():
         if s != g.pos[cp] and not tz[s]:
             spots.append((s, 1.0))
     best: tuple[float, int, int, int] | None = None
