@@ -662,9 +662,9 @@ class ScriptedBot:
             if g.team[q] == t and g.box[q] == PITCH and not g.pflags[q] & PF_USED
         )
         c = Ctx(g, t, free, safe=self._safe, sig_memo=self._zone_memo(g, t))
-        best, bp = c.best_ez(c.reach(p, "score"))
+        best, bp = c.best_ez(c.reach(p, "full"))
         if best >= 0 and T.score_threshold(c, bp):
-            self._plan = c.path(p, best, "score")
+            self._plan = c.path(p, best, "full")
             self._goal = "score"
             return
         gain, sq = T.carrier_choice(c, p, 0.8)

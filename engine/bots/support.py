@@ -33,10 +33,12 @@ from engine.state import (
 # -- blitzes --------------------------------------------------------------------
 def blitz_options(
     c: Ctx, target: int, candidates: list[int]
-) -> tuple[float, int, int, float] | None:
-    """Best (value, blitzer, square, P knock-down) of a Blitz on
-    ``target``: the path's chance, a Rush for the block if needed, and the
-    block odds from that square (assists counted)."""
+) -> tuple[float, int, int, float, bool] | None:
+    """Best (value, blitzer, square, P knock-down, dice-free path) of a
+    Blitz on ``target``: the path's chance, a Rush for the block if needed,
+    and the block odds from that square (assists counted). A blitzer who
+    gets next to the target with no dice (and Movement left for the
+    block) is not searched with dice."""
     g = c.g
     if g.tflags & TF_BLITZ:
         return None
@@ -52,27 +54,35 @@ def blitz_options(
             continue
         cands.append((d > free, -g.st[p], d, p))
     cands.sort()
-    best: tuple[float, int, int, float] | None = None
+    best: tuple[float, int, int, float, bool] | None = None
+    around = g.pitch.neighbours[tsq]
     for _, _, _, p in cands[:3]:
         free, rush = moves_budget(g, p)
-        r = c.reach(p, "near", tsq)
         squares = []
-        for s in g.pitch.neighbours[tsq]:
-            pr = r.prob.get(s, 0.0)
-            if pr <= 0.0:
-                continue
-            k = r.steps(s)
-            if k + 1 > free + rush:
-                continue
-            if k + 1 > free:
-                pr *= 5.0 / 6.0
-            squares.append((pr, s))
+        sr = c.safe_reach(p)
+        for s in around:
+            k = sr.steps(s)
+            if 0 <= k < free or s == g.pos[p]:
+                squares.append((1.0, s))
+        safe = bool(squares)
+        if not safe:
+            r = c.reach(p, "near", tsq)
+            for s in around:
+                pr = r.prob.get(s, 0.0)
+                if pr <= 0.0:
+                    continue
+                k = r.steps(s)
+                if k + 1 > free + rush:
+                    continue
+                if k + 1 > free:
+                    pr *= 5.0 / 6.0
+                squares.append((pr, s))
         squares.sort(reverse=True)
         for pr, s in squares[:3]:
             pdd, pad, _, _ = block_odds(g, p, target, s, blitz=True)
             v = pr * (pdd + 0.15) - 0.3 * (1.0 - pr) - 0.5 * pr * pad
             if best is None or v > best[0]:
-                best = (v, p, s, pr * pdd)
+                best = (v, p, s, pr * pdd, safe)
     return best
 
 
@@ -88,8 +98,13 @@ def try_blitz_carrier(c: Ctx) -> Intent | None:
     best = blitz_options(c, cp, list(c.avail))
     if best is None or best[3] < 0.12:
         return None
-    _, p, s, _ = best
-    path = c.path(p, s, "near", g.pos[cp]) if s != g.pos[p] else []
+    _, p, s, _, safe = best
+    if s == g.pos[p]:
+        path = []
+    elif safe:
+        path = c.path(p, s, "safe")
+    else:
+        path = c.path(p, s, "near", g.pos[cp])
     return Intent(p, "blitz", path, "blitz", ("block", cp), cp)
 
 
