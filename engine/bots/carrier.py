@@ -209,7 +209,7 @@ def carrier_options(c: Ctx, cp: int) -> list[tuple[float, int, float]]:
     out = []
     prob = r.prob
     lose = W["lose"]
-    for _, sq in safe[:24] + risky[:24]:
+    for _, sq in safe[:12] + risky[:12]:
         pr = prob[sq]
         v = carrier_value(c, cp, sq, masks, threats, dist)
         out.append((pr * v - (1.0 - pr) * lose - base, sq, pr))

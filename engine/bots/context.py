@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from engine import skillbits as S
 from engine.bots.pathing import (
+    MIN_PROB,
     Reach,
     SafeReach,
     Zones,
@@ -38,6 +39,11 @@ PASS_SKILL = _BIT["pass"]
 
 
 SAFE = 0.999  # a path that needs no dice
+
+
+# Paths less likely than this are not searched but for a pick-up or a
+# last-turn run in: no other use of a path takes one below 10%.
+LIKELY = 0.1
 
 
 # Tuning weights: "risk0".."risk4" the chance to lose the carrier in the
@@ -250,11 +256,12 @@ class Ctx:
         if kind == "pickup":
             r = reach(g, p, z, ball=ball, pickup=True, goal_sq=ball)
         elif kind == "score":
-            r = reach(g, p, z, ball=ball, goal_x=self.ez_x)
+            lo = MIN_PROB if self.last_turn else LIKELY
+            r = reach(g, p, z, ball=ball, goal_x=self.ez_x, min_prob=lo)
         elif kind == "near":
-            r = reach(g, p, z, ball=ball, goal_sq=arg, slack=1)
+            r = reach(g, p, z, ball=ball, goal_sq=arg, slack=1, min_prob=LIKELY)
         else:
-            r = reach(g, p, z, ball=ball)
+            r = reach(g, p, z, ball=ball, min_prob=LIKELY)
         self.reaches[key] = r
         return r
 

@@ -4,7 +4,6 @@ where the others stand (cage corners, screens, marking their carrier)."""
 from __future__ import annotations
 
 from array import array
-from operator import sub
 
 from engine.bots.blockmath import block_odds
 from engine.bots.context import (
@@ -261,29 +260,39 @@ def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
 
 
 # -- support moves (no dice) -------------------------------------------------------
-def _default_base(pitch: Pitch, focus: int, offence: bool, ez_x: int) -> array[float]:
+def _default_base(
+    pitch: Pitch, focus: int, offence: bool, ez_x: int
+) -> tuple[array[float], list[int]]:
     """The value of every square for a helper before Tackle Zones: up the
-    pitch near our carrier (``offence``), or close to ``focus`` (cached
-    per pitch, in ``pitch.memo``; compact, and cleared now and then)."""
-    bases: dict[tuple[int, bool, int], array[float]] = pitch.memo.setdefault(  # type: ignore[assignment]
-        "support_bases", {}
+    pitch near our carrier (``offence``), or close to ``focus``; and the
+    squares by that value, best first (cached per pitch, in
+    ``pitch.memo``; compact, and cleared now and then)."""
+    bases: dict[tuple[int, bool, int], tuple[array[float], list[int]]] = (
+        pitch.memo.setdefault(_default_base, {})  # type: ignore[assignment]
     )
     key = (focus, offence, ez_x if offence else -1)
     got = bases.get(key)
     if got is None:
-        fd = cheb_from(pitch, focus)
-        if offence:
-            togo = cols_from(pitch, ez_x)
-            ft = togo[focus]
-            got = array(
-                "d",
-                [0.4 * min(ft - togo[i], 6) - 0.15 * fd[i] for i in range(pitch.size)],
-            )
+        if focus < 0:
+            base = array("d", [0.0] * pitch.size)
         else:
-            got = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
+            fd = cheb_from(pitch, focus)
+            if offence:
+                togo = cols_from(pitch, ez_x)
+                ft = togo[focus]
+                base = array(
+                    "d",
+                    [
+                        0.4 * min(ft - togo[i], 6) - 0.15 * fd[i]
+                        for i in range(pitch.size)
+                    ],
+                )
+            else:
+                base = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
+        order = sorted(range(pitch.size), key=base.__getitem__, reverse=True)
         if len(bases) >= 1024:
             bases.clear()
-        bases[key] = got
+        got = bases[key] = (base, order)
     return got
 
 
@@ -321,29 +330,25 @@ def support_orders(c: Ctx) -> list[Intent]:
     if not helpers:
         return []
     # the value of any other square: up the pitch near our carrier, or
-    # closing in on the ball or their carrier
-    if focus < 0:
-        dvals = [-float(v) for v in tz]
-    else:
-        dvals = list(map(sub, _default_base(pitch, focus, offence, c.ez_x), tz))
+    # closing in on the ball or their carrier (less its Tackle Zones)
+    base, by_base = _default_base(pitch, focus, offence, c.ez_x)
 
     pos = g.pos
     reaches = {p: c.safe_reach(p) for p in helpers}
-    # the pitch's squares by default value, best first (each helper's best
-    # default square is the first it reaches, give or take its steps)
-    by_value = sorted(range(pitch.size), key=dvals.__getitem__, reverse=True)
 
     def best_default(p: int, taken: set[int]) -> tuple[float, int]:
+        # squares by value before Tackle Zones, best first: none later
+        # can beat the best found once their value before them is lower
         r = reaches[p]
         m = r.mask & ~(1 << pos[p])
         bv, bs = -99.0, -1
-        for s in by_value:
-            d = dvals[s]
+        for s in by_base:
+            d = base[s]
             if bs >= 0 and d < bv:
                 break
             if not m >> s & 1 or s in taken or s in values:
                 continue
-            v = d - 0.02 * r.steps(s)
+            v = d - tz[s] - 0.02 * r.steps(s)
             if bs < 0 or v > bv or (v == bv and s > bs):
                 bv, bs = v, s
         return bv, bs
@@ -364,7 +369,7 @@ def support_orders(c: Ctx) -> list[Intent]:
             here = pos[p]
             cur = values.get(here)
             if cur is None:
-                cur = dvals[here]
+                cur = base[here] - tz[here]
             cur += 0.3
             for s, k in within[p]:
                 if s in taken:
