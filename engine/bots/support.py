@@ -4,6 +4,7 @@ where the others stand (cage corners, screens, marking their carrier)."""
 from __future__ import annotations
 
 from array import array
+from heapq import heapify, heappop, heappush
 
 from engine.bots.blockmath import block_odds
 from engine.bots.context import (
@@ -262,12 +263,13 @@ def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
 # -- support moves (no dice) -------------------------------------------------------
 def _default_base(
     pitch: Pitch, focus: int, offence: bool, ez_x: int
-) -> tuple[array[float], list[int]]:
+) -> tuple[array[float], list[int], list[int]]:
     """The value of every square for a helper before Tackle Zones: up the
     pitch near our carrier (``offence``), or close to ``focus``; and the
     squares by that value, best first (cached per pitch, in
-    ``pitch.memo``; compact, and cleared now and then)."""
-    bases: dict[tuple[int, bool, int], tuple[array[float], list[int]]] = (
+    ``pitch.memo``; compact, and cleared now and then), with a bitmask of
+    each block of :data:`_BLOCK` squares in that order."""
+    bases: dict[tuple[int, bool, int], tuple[array[float], list[int], list[int]]] = (
         pitch.memo.setdefault(_default_base, {})  # type: ignore[assignment]
     )
     key = (focus, offence, ez_x if offence else -1)
@@ -290,10 +292,19 @@ def _default_base(
             else:
                 base = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
         order = sorted(range(pitch.size), key=base.__getitem__, reverse=True)
-        if len(bases) >= 1024:
+        blocks = []
+        for i in range(0, len(order), _BLOCK):
+            m = 0
+            for sq in order[i : i + _BLOCK]:
+                m |= 1 << sq
+            blocks.append(m)
+        if len(bases) >= 2048:
             bases.clear()
-        got = bases[key] = (base, order)
+        got = bases[key] = (base, order, blocks)
     return got
+
+
+_BLOCK = 8  # squares per block of :func:`_default_base`'s order
 
 
 def support_orders(c: Ctx) -> list[Intent]:
@@ -331,70 +342,88 @@ def support_orders(c: Ctx) -> list[Intent]:
         return []
     # the value of any other square: up the pitch near our carrier, or
     # closing in on the ball or their carrier (less its Tackle Zones)
-    base, by_base = _default_base(pitch, focus, offence, c.ez_x)
+    base, by_base, blocks = _default_base(pitch, focus, offence, c.ez_x)
 
     pos = g.pos
     reaches = {p: c.safe_reach(p) for p in helpers}
 
     def best_default(p: int, taken: set[int]) -> tuple[float, int]:
-        # squares by value before Tackle Zones, best first: none later
-        # can beat the best found once their value before them is lower
+        # squares by value before Tackle Zones, best first (blocks the
+        # helper reaches none of skipped): none later can beat the best
+        # found once their value before them is lower
         r = reaches[p]
         m = r.mask & ~(1 << pos[p])
         bv, bs = -99.0, -1
-        for s in by_base:
-            d = base[s]
-            if bs >= 0 and d < bv:
-                break
-            if not m >> s & 1 or s in taken or s in values:
+        for bi, bm in enumerate(blocks):
+            if not bm & m:
                 continue
-            v = d - tz[s] - 0.02 * r.steps(s)
-            if bs < 0 or v > bv or (v == bv and s > bs):
-                bv, bs = v, s
+            i = bi * _BLOCK
+            for s in by_base[i : i + _BLOCK]:
+                if not m >> s & 1:
+                    continue
+                d = base[s]
+                if bs >= 0 and d < bv:
+                    return bv, bs
+                if s in taken or s in values:
+                    continue
+                v = d - tz[s] - 0.02 * r.steps(s)
+                if bs < 0 or v > bv or (v == bv and s > bs):
+                    bv, bs = v, s
         return bv, bs
-
-    own_best: dict[int, tuple[float, int]] = {}
 
     orders: list[Intent] = []
     taken: set[int] = set()
-    left = list(helpers)
-    # the squares of ``values`` each helper reaches, with the steps it takes
-    within = {}
+    left = set(helpers)
+    # Greedy: the best (gain, helper, square) first, again and again. Gains
+    # only fall as squares are taken (a taken square is worth nothing, its
+    # neighbours less), so they wait in a heap and are brought up to date
+    # when they come out on top.
+    heap: list[tuple[float, int, int, int]] = []  # (-gain, helper, square, steps)
+    curs: dict[int, float] = {}
     for p in helpers:
+        here = pos[p]
+        cur = values.get(here)
+        if cur is None:
+            cur = base[here] - tz[here]
+        cur += 0.3
+        curs[p] = cur
         r = reaches[p]
-        within[p] = [(s, r.steps(s)) for s in values if r.has(s)]
-    while left:
-        best: tuple[float, int, int] | None = None
-        for p in left:
-            here = pos[p]
-            cur = values.get(here)
-            if cur is None:
-                cur = base[here] - tz[here]
-            cur += 0.3
-            for s, k in within[p]:
-                if s in taken:
-                    continue
-                gain = values[s] - cur - 0.02 * k
-                if best is None or gain > best[0]:
-                    best = (gain, p, s)
-            ob = own_best.get(p)
-            if ob is None or ob[1] in taken:
-                ob = best_default(p, taken)
-                own_best[p] = ob
-            if ob[1] >= 0 and (best is None or ob[0] - cur > best[0]):
-                best = (ob[0] - cur, p, ob[1])
-        if best is None or best[0] <= 0.2:
+        for s in values:
+            if r.has(s):
+                k = r.steps(s)
+                heap.append((cur + 0.02 * k - values[s], p, s, k))
+        ov, os_ = best_default(p, taken)
+        if os_ >= 0:
+            heap.append((cur - ov, p, os_, -1))
+    heapify(heap)
+    while heap:
+        ng, p, s, k = heappop(heap)
+        if p not in left:
+            continue
+        if k < 0:  # the helper's best square off ``values``
+            if s in taken:
+                ov, os_ = best_default(p, taken)
+                if os_ >= 0:
+                    heappush(heap, (curs[p] - ov, p, os_, -1))
+                continue
+        else:
+            if s in taken:
+                continue
+            now = curs[p] + 0.02 * k - values[s]
+            if now > ng:
+                heappush(heap, (now, p, s, k))
+                continue
+        if -ng <= 0.2:
             break
-        _, p, s = best
         orders.append(Intent(p, "move", reaches[p].path(s), "support", (), s))
-        left.remove(p)
+        left.discard(p)
         taken.add(s)
         if s in values:
             values[s] = -99.0
         for n in pitch.neighbours[s]:
             if n in values:
                 values[n] -= 2.0
-    for p in left:
-        if g.status[p] == PRONE and g.ma[p] >= 3:
+    for p in helpers:
+        if p in left and g.status[p] == PRONE and g.ma[p] >= 3:
             orders.append(Intent(p, "move", [], "stand"))
     return orders
