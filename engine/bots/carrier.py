@@ -88,7 +88,7 @@ def carrier_value(
     c: Ctx,
     cp: int,
     sq: int,
-    masks: list[int],
+    masks: dict[int, int],
     threats: list[tuple[int, int]],
     dist: list[float],
 ) -> float:
@@ -209,7 +209,7 @@ def carrier_options(c: Ctx, cp: int) -> list[tuple[float, int, float]]:
     out = []
     prob = r.prob
     lose = W["lose"]
-    for _, sq in safe[:24] + risky[:24]:
+    for _, sq in safe[:12] + risky[:12]:
         pr = prob[sq]
         v = carrier_value(c, cp, sq, masks, threats, dist)
         out.append((pr * v - (1.0 - pr) * lose - base, sq, pr))
@@ -269,7 +269,7 @@ def try_carrier_late(c: Ctx) -> Intent | None:
     return try_carrier_risky(c)
 
 
-def best_run(c: Ctx, q: int, masks: list[int]) -> float:
+def best_run(c: Ctx, q: int, masks: dict[int, int]) -> float:
     """Value of the best square player ``q`` could carry the ball to this
     turn (judged like a carrier's move; a few most promising squares)."""
     r = c.reach(q, "full")

@@ -8,10 +8,13 @@ from typing import Any, NamedTuple
 
 from engine import skillbits as S
 from engine.bots.pathing import (
+    MIN_PROB,
     Reach,
+    SafeReach,
     Zones,
+    blocked_mask,
     reach,
-    safe_reach,
+    safe_bits,
 )
 from engine.rolls import team_reroll_available
 from engine.state import (
@@ -36,6 +39,11 @@ PASS_SKILL = _BIT["pass"]
 
 
 SAFE = 0.999  # a path that needs no dice
+
+
+# Paths less likely than this are not searched but for a pick-up or a
+# last-turn run in: no other use of a path takes one below 10%.
+LIKELY = 0.1
 
 
 # Tuning weights: "risk0".."risk4" the chance to lose the carrier in the
@@ -159,6 +167,7 @@ class Ctx:
         "safe",
         "sig_memo",
         "turn_memo",
+        "_blocked",
     )
 
     def __init__(
@@ -168,7 +177,7 @@ class Ctx:
         options: tuple[Option, ...] = (),
         reaches: dict[ReachKey, Reach] | None = None,
         memo: dict[str, Any] | None = None,
-        safe: dict[int, Reach] | None = None,
+        safe: dict[int, SafeReach] | None = None,
         sig_memo: dict[str, Any] | None = None,
         turn_memo: dict[str, Any] | None = None,
     ) -> None:
@@ -201,7 +210,8 @@ class Ctx:
         self.reaches: dict[ReachKey, Reach] = reaches if reaches is not None else {}
         self.memo: dict[str, Any] = memo if memo is not None else {}
         # dice-free reaches, also used when only team-mates have moved
-        self.safe: dict[int, Reach] = safe if safe is not None else {}
+        self.safe: dict[int, SafeReach] = safe if safe is not None else {}
+        self._blocked = -1
         # checks made at most once in a team turn
         self.turn_memo: dict[str, Any] = turn_memo if turn_memo is not None else {}
 
@@ -214,10 +224,28 @@ class Ctx:
         s = self.avail.get(p)
         return s is not None and action in s
 
+    def blocked(self) -> int:
+        """The squares no dice-free path enters (:func:`blocked_mask`)."""
+        b = self._blocked
+        if b < 0:
+            g = self.g
+            ball = g.ball if g.carrier < 0 and not g.ball_air else -1
+            b = self._blocked = blocked_mask(g, ball)
+        return b
+
+    def safe_reach(self, p: int, fresh: bool = False) -> SafeReach:
+        """Cached dice-free reach of player ``p`` (:func:`safe_bits`)."""
+        g = self.g
+        r = self.safe.get(p)
+        if fresh or r is None or r.start != g.pos[p]:
+            r = safe_bits(g, p, self.z, self.blocked())
+            self.safe[p] = r
+        return r
+
     def reach(self, p: int, kind: str = "full", arg: int = -1) -> Reach:
         """Cached :func:`reach` of player ``p``: "full" (all Rushes),
-        "safe" (no dice at all), "pickup" (ends on the loose ball),
-        "score" (towards our End Zone), "near" (next to square ``arg``)."""
+        "pickup" (ends on the loose ball), "score" (towards our End
+        Zone), "near" (next to square ``arg``)."""
         key = (p, kind, arg)
         g = self.g
         r = self.reaches.get(key)
@@ -225,19 +253,15 @@ class Ctx:
             return r
         ball = g.ball if g.carrier < 0 and not g.ball_air else -1
         z = self.z
-        if kind == "safe":
-            r = self.safe.get(p)
-            if r is None or r.start != g.pos[p]:
-                r = safe_reach(g, p, z, ball)
-                self.safe[p] = r
-        elif kind == "pickup":
+        if kind == "pickup":
             r = reach(g, p, z, ball=ball, pickup=True, goal_sq=ball)
         elif kind == "score":
-            r = reach(g, p, z, ball=ball, goal_x=self.ez_x)
+            lo = MIN_PROB if self.last_turn else LIKELY
+            r = reach(g, p, z, ball=ball, goal_x=self.ez_x, min_prob=lo)
         elif kind == "near":
-            r = reach(g, p, z, ball=ball, goal_sq=arg, slack=1)
+            r = reach(g, p, z, ball=ball, goal_sq=arg, slack=1, min_prob=LIKELY)
         else:
-            r = reach(g, p, z, ball=ball)
+            r = reach(g, p, z, ball=ball, min_prob=LIKELY)
         self.reaches[key] = r
         return r
 
@@ -245,13 +269,15 @@ class Ctx:
         """The path to ``sq``, recomputed if it went stale (team-mates
         moved onto it; for a dice-free path, Tackle Zones or the ball
         moved)."""
+        if kind == "safe":
+            path = self.safe_reach(p).path(sq)
+            if not self.path_ok(p, path, True):
+                self._blocked = -1
+                path = self.safe_reach(p, True).path(sq)
+            return path
         path = self.reach(p, kind, arg).path(sq)
-        if not self.path_ok(p, path, kind == "safe"):
+        if not self.path_ok(p, path, False):
             self.reaches.pop((p, kind, arg), None)
-            if kind == "safe":
-                g = self.g
-                ball = g.ball if g.carrier < 0 and not g.ball_air else -1
-                self.safe[p] = safe_reach(g, p, self.z, ball)
             path = self.reach(p, kind, arg).path(sq)
         return path
 
@@ -296,28 +322,44 @@ def adjacent_opponents(g: GameState, sq: int, t: int) -> list[int]:
     return out
 
 
-def fill_masks(c: Ctx, exclude: int) -> list[int]:
+class FillMasks(dict[int, int]):
+    """Square -> bitmask of the free team-mates who can get there with no
+    dice this turn, worked out for a square when first asked."""
+
+    __slots__ = ("reached",)
+
+    def __init__(self, reached: list[int]) -> None:
+        super().__init__()
+        self.reached = reached  # per team-mate, the squares it reaches
+
+    def __missing__(self, sq: int) -> int:
+        m = 0
+        bit = 1
+        for r in self.reached:
+            if r >> sq & 1:
+                m |= bit
+            bit <<= 1
+        self[sq] = m
+        return m
+
+
+def fill_masks(c: Ctx, exclude: int) -> FillMasks:
     """Square -> bitmask of the free team-mates who can get there with no
     dice this turn (for judging where a cage can form)."""
     memo_key = f"fill{exclude}"
     got = c.memo.get(memo_key)
-    if got is not None:
-        masks: list[int] = got
-        return masks
+    if isinstance(got, FillMasks):
+        return got
     g = c.g
-    masks = [0] * g.pitch.size
     tz = c.z.tz
-    i = 0
+    reached = []
     for p in c.avail:
         if p == exclude or not c.can(p, "move") or g.status[p] == STUNNED:
             continue
         if g.status[p] == STANDING and tz[g.pos[p]]:
             continue
-        bit = 1 << i
-        i += 1
-        masks[g.pos[p]] |= bit
-        for s in c.reach(p, "safe").prob:
-            masks[s] |= bit
+        reached.append(c.safe_reach(p).mask)
+    masks = FillMasks(reached)
     c.memo[memo_key] = masks
     return masks
 

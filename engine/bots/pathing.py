@@ -497,3 +497,124 @@ def safe_reach(g: GameState, p: int, zones: Zones, ball: int = -1) -> Reach:
         frontier = nxt
     r.prob = dict.fromkeys(last, 1.0)
     return r
+
+
+class SafeReach:
+    """Where one player can go with no dice this activation, on bitmasks
+    (square ``i`` is bit ``i``): ``layers[k]`` the squares first reached
+    in ``k`` steps (``layers[0]`` the start), ``mask`` all of them, and
+    ``stop`` the squares a path cannot go on from (Marked ones)."""
+
+    __slots__ = ("p", "start", "free", "mask", "layers", "stop", "nb")
+
+    def __init__(
+        self,
+        p: int,
+        start: int,
+        free: int,
+        layers: list[int],
+        stop: int,
+        nb: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.p = p
+        self.start = start
+        self.free = free
+        self.layers = layers
+        m = 0
+        for lay in layers:
+            m |= lay
+        self.mask = m
+        self.stop = stop
+        self.nb = nb
+
+    def has(self, sq: int) -> bool:
+        return sq >= 0 and bool(self.mask >> sq & 1)
+
+    def steps(self, sq: int) -> int:
+        """Steps to ``sq`` (-1 if not reached)."""
+        if sq < 0 or not self.mask >> sq & 1:
+            return -1
+        for k, lay in enumerate(self.layers):
+            if lay >> sq & 1:
+                return k
+        return -1
+
+    def path(self, sq: int) -> list[int]:
+        """The squares to step through to reach ``sq`` (start excluded)."""
+        k = self.steps(sq)
+        if k <= 0:
+            return []
+        out = [sq]
+        layers = self.layers
+        stop = self.stop
+        nb = self.nb
+        while k > 1:
+            k -= 1
+            lay = layers[k] & ~stop
+            for n in nb[sq]:
+                if lay >> n & 1:
+                    sq = n
+                    break
+            else:  # cannot happen: every square of layer k came from one
+                return []
+            out.append(sq)
+        out.reverse()
+        return out
+
+    def squares(self) -> list[int]:
+        """Every square reached (the start included), nearest first."""
+        out = []
+        for lay in self.layers:
+            while lay:
+                low = lay & -lay
+                out.append(low.bit_length() - 1)
+                lay ^= low
+        return out
+
+
+def blocked_mask(g: GameState, ball: int = -1) -> int:
+    """Squares no dice-free path enters: players, the loose ball, open
+    trapdoors."""
+    m = 0
+    for s in g.pos:
+        if s >= 0:
+            m |= 1 << s
+    if ball >= 0:
+        m |= 1 << ball
+    if g.effects.get("treacherous_trapdoor_half"):
+        for s in g.pitch.trapdoors:
+            m |= 1 << s
+    return m
+
+
+def safe_bits(
+    g: GameState, p: int, zones: Zones, blocked: int, free: int = -1
+) -> SafeReach:
+    """:func:`safe_reach` on bitmasks: layer by layer, each the squares
+    next to the last layer's unmarked squares not yet seen (``blocked``
+    from :func:`blocked_mask`; ``free`` caps the steps)."""
+    sq0 = g.pos[p]
+    budget, _ = moves_budget(g, p)
+    if 0 <= free < budget:
+        budget = free
+    pitch = g.pitch
+    if sq0 < 0:
+        return SafeReach(p, sq0, budget, [], 0, pitch.neighbours)
+    start = 1 << sq0
+    layers = [start]
+    marked = zones.marked
+    if budget > 0 and not marked & start:
+        gr = grid(pitch)
+        dilate = gr.dilate
+        seen = blocked | start
+        frontier = start
+        for _ in range(budget):
+            new = dilate(frontier) & ~seen
+            if not new:
+                break
+            seen |= new
+            layers.append(new)
+            frontier = new & ~marked
+            if not frontier:
+                break
+    return SafeReach(p, sq0, budget, layers, marked, pitch.neighbours)

@@ -46,7 +46,7 @@ from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
 from engine.bots.dungeon import dungeon_choice, dungeon_refine
-from engine.bots.pathing import Reach, Zones
+from engine.bots.pathing import Reach, SafeReach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
 from engine.bots.wizard import wizard_choice
@@ -108,7 +108,7 @@ class ScriptedBot:
         self._reaches: dict[ReachKey, Reach] = {}
         self._memo: dict[str, Any] = {}
         self._carrier_at = -1
-        self._safe: dict[int, Reach] = {}
+        self._safe: dict[int, SafeReach] = {}
         self._sig_memo: dict[str, Any] = {}
         self._turn: tuple[int, ...] = ()
         self._turn_memo: dict[str, Any] = {}
@@ -662,9 +662,9 @@ class ScriptedBot:
             if g.team[q] == t and g.box[q] == PITCH and not g.pflags[q] & PF_USED
         )
         c = Ctx(g, t, free, safe=self._safe, sig_memo=self._zone_memo(g, t))
-        best, bp = c.best_ez(c.reach(p, "score"))
+        best, bp = c.best_ez(c.reach(p, "full"))
         if best >= 0 and T.score_threshold(c, bp):
-            self._plan = c.path(p, best, "score")
+            self._plan = c.path(p, best, "full")
             self._goal = "score"
             return
         gain, sq = T.carrier_choice(c, p, 0.8)

@@ -4,7 +4,7 @@ where the others stand (cage corners, screens, marking their carrier)."""
 from __future__ import annotations
 
 from array import array
-from operator import sub
+from heapq import heapify, heappop, heappush
 
 from engine.bots.blockmath import block_odds
 from engine.bots.context import (
@@ -33,10 +33,12 @@ from engine.state import (
 # -- blitzes --------------------------------------------------------------------
 def blitz_options(
     c: Ctx, target: int, candidates: list[int]
-) -> tuple[float, int, int, float] | None:
-    """Best (value, blitzer, square, P knock-down) of a Blitz on
-    ``target``: the path's chance, a Rush for the block if needed, and the
-    block odds from that square (assists counted)."""
+) -> tuple[float, int, int, float, bool] | None:
+    """Best (value, blitzer, square, P knock-down, dice-free path) of a
+    Blitz on ``target``: the path's chance, a Rush for the block if needed,
+    and the block odds from that square (assists counted). A blitzer who
+    gets next to the target with no dice (and Movement left for the
+    block) is not searched with dice."""
     g = c.g
     if g.tflags & TF_BLITZ:
         return None
@@ -52,27 +54,35 @@ def blitz_options(
             continue
         cands.append((d > free, -g.st[p], d, p))
     cands.sort()
-    best: tuple[float, int, int, float] | None = None
+    best: tuple[float, int, int, float, bool] | None = None
+    around = g.pitch.neighbours[tsq]
     for _, _, _, p in cands[:3]:
         free, rush = moves_budget(g, p)
-        r = c.reach(p, "near", tsq)
         squares = []
-        for s in g.pitch.neighbours[tsq]:
-            pr = r.prob.get(s, 0.0)
-            if pr <= 0.0:
-                continue
-            k = r.steps(s)
-            if k + 1 > free + rush:
-                continue
-            if k + 1 > free:
-                pr *= 5.0 / 6.0
-            squares.append((pr, s))
+        sr = c.safe_reach(p)
+        for s in around:
+            k = sr.steps(s)
+            if 0 <= k < free or s == g.pos[p]:
+                squares.append((1.0, s))
+        safe = bool(squares)
+        if not safe:
+            r = c.reach(p, "near", tsq)
+            for s in around:
+                pr = r.prob.get(s, 0.0)
+                if pr <= 0.0:
+                    continue
+                k = r.steps(s)
+                if k + 1 > free + rush:
+                    continue
+                if k + 1 > free:
+                    pr *= 5.0 / 6.0
+                squares.append((pr, s))
         squares.sort(reverse=True)
         for pr, s in squares[:3]:
             pdd, pad, _, _ = block_odds(g, p, target, s, blitz=True)
             v = pr * (pdd + 0.15) - 0.3 * (1.0 - pr) - 0.5 * pr * pad
             if best is None or v > best[0]:
-                best = (v, p, s, pr * pdd)
+                best = (v, p, s, pr * pdd, safe)
     return best
 
 
@@ -88,8 +98,13 @@ def try_blitz_carrier(c: Ctx) -> Intent | None:
     best = blitz_options(c, cp, list(c.avail))
     if best is None or best[3] < 0.12:
         return None
-    _, p, s, _ = best
-    path = c.path(p, s, "near", g.pos[cp]) if s != g.pos[p] else []
+    _, p, s, _, safe = best
+    if s == g.pos[p]:
+        path = []
+    elif safe:
+        path = c.path(p, s, "safe")
+    else:
+        path = c.path(p, s, "near", g.pos[cp])
     return Intent(p, "blitz", path, "blitz", ("block", cp), cp)
 
 
@@ -121,10 +136,11 @@ def try_blitz_any(c: Ctx) -> Intent | None:
                 continue
             if g.st[p] < g.st[q] and not g.skills[p] & BLOCK:
                 continue
-            r = c.reach(p, "safe")
+            r = c.safe_reach(p)
             n_tried = 0
             for s in g.pitch.neighbours[qs]:
-                if s not in r.prob or r.last[s] + 1 > g.ma[p]:
+                k = r.steps(s)
+                if k < 0 or k + 1 > g.ma[p]:
                     continue
                 n_tried += 1
                 if n_tried > 3:
@@ -245,30 +261,50 @@ def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
 
 
 # -- support moves (no dice) -------------------------------------------------------
-def _default_base(pitch: Pitch, focus: int, offence: bool, ez_x: int) -> array[float]:
+def _default_base(
+    pitch: Pitch, focus: int, offence: bool, ez_x: int
+) -> tuple[array[float], list[int], list[int]]:
     """The value of every square for a helper before Tackle Zones: up the
-    pitch near our carrier (``offence``), or close to ``focus`` (cached
-    per pitch, in ``pitch.memo``; compact, and cleared now and then)."""
-    bases: dict[tuple[int, bool, int], array[float]] = pitch.memo.setdefault(  # type: ignore[assignment]
-        "support_bases", {}
+    pitch near our carrier (``offence``), or close to ``focus``; and the
+    squares by that value, best first (cached per pitch, in
+    ``pitch.memo``; compact, and cleared now and then), with a bitmask of
+    each block of :data:`_BLOCK` squares in that order."""
+    bases: dict[tuple[int, bool, int], tuple[array[float], list[int], list[int]]] = (
+        pitch.memo.setdefault(_default_base, {})  # type: ignore[assignment]
     )
     key = (focus, offence, ez_x if offence else -1)
     got = bases.get(key)
     if got is None:
-        fd = cheb_from(pitch, focus)
-        if offence:
-            togo = cols_from(pitch, ez_x)
-            ft = togo[focus]
-            got = array(
-                "d",
-                [0.4 * min(ft - togo[i], 6) - 0.15 * fd[i] for i in range(pitch.size)],
-            )
+        if focus < 0:
+            base = array("d", [0.0] * pitch.size)
         else:
-            got = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
-        if len(bases) >= 1024:
+            fd = cheb_from(pitch, focus)
+            if offence:
+                togo = cols_from(pitch, ez_x)
+                ft = togo[focus]
+                base = array(
+                    "d",
+                    [
+                        0.4 * min(ft - togo[i], 6) - 0.15 * fd[i]
+                        for i in range(pitch.size)
+                    ],
+                )
+            else:
+                base = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
+        order = sorted(range(pitch.size), key=base.__getitem__, reverse=True)
+        blocks = []
+        for i in range(0, len(order), _BLOCK):
+            m = 0
+            for sq in order[i : i + _BLOCK]:
+                m |= 1 << sq
+            blocks.append(m)
+        if len(bases) >= 2048:
             bases.clear()
-        bases[key] = got
+        got = bases[key] = (base, order, blocks)
     return got
+
+
+_BLOCK = 8  # squares per block of :func:`_default_base`'s order
 
 
 def support_orders(c: Ctx) -> list[Intent]:
@@ -305,87 +341,89 @@ def support_orders(c: Ctx) -> list[Intent]:
     if not helpers:
         return []
     # the value of any other square: up the pitch near our carrier, or
-    # closing in on the ball or their carrier
-    if focus < 0:
-        dvals = [-float(v) for v in tz]
-    else:
-        dvals = list(map(sub, _default_base(pitch, focus, offence, c.ez_x), tz))
+    # closing in on the ball or their carrier (less its Tackle Zones)
+    base, by_base, blocks = _default_base(pitch, focus, offence, c.ez_x)
 
-    reaches = {p: c.reach(p, "safe") for p in helpers}
-    # each helper's "default" squares, best first (built when first needed)
-    ranked: dict[int, list[tuple[float, int]]] = {}
+    pos = g.pos
+    reaches = {p: c.safe_reach(p) for p in helpers}
 
     def best_default(p: int, taken: set[int]) -> tuple[float, int]:
-        lst = ranked.get(p)
-        if lst is None:
-            r = reaches[p]
-            here = g.pos[p]
-            if p not in seen_default:
-                # first call: the best square in one pass
-                seen_default.add(p)
-                bv, bs = -99.0, -1
-                for s, k in r.last.items():
-                    if s == here or s in taken or s in values:
-                        continue
-                    v = dvals[s] - 0.02 * k
-                    if bs < 0 or v > bv or (v == bv and s > bs):
-                        bv, bs = v, s
-                return bv, bs
-            last = r.last
-            lst = sorted(
-                ((dvals[s] - 0.02 * last[s], s) for s in r.prob if s != here),
-                reverse=True,
-            )
-            ranked[p] = lst
-        for v, s in lst:
-            if s not in taken and s not in values:
-                return v, s
-        return -99.0, -1
-
-    seen_default: set[int] = set()
-    own_best: dict[int, tuple[float, int]] = {}
+        # squares by value before Tackle Zones, best first (blocks the
+        # helper reaches none of skipped): none later can beat the best
+        # found once their value before them is lower
+        r = reaches[p]
+        m = r.mask & ~(1 << pos[p])
+        bv, bs = -99.0, -1
+        for bi, bm in enumerate(blocks):
+            if not bm & m:
+                continue
+            i = bi * _BLOCK
+            for s in by_base[i : i + _BLOCK]:
+                if not m >> s & 1:
+                    continue
+                d = base[s]
+                if bs >= 0 and d < bv:
+                    return bv, bs
+                if s in taken or s in values:
+                    continue
+                v = d - tz[s] - 0.02 * r.steps(s)
+                if bs < 0 or v > bv or (v == bv and s > bs):
+                    bv, bs = v, s
+        return bv, bs
 
     orders: list[Intent] = []
     taken: set[int] = set()
-    left = list(helpers)
-    # the squares of ``values`` each helper reaches, with the steps it takes
-    within = {}
+    left = set(helpers)
+    # Greedy: the best (gain, helper, square) first, again and again. Gains
+    # only fall as squares are taken (a taken square is worth nothing, its
+    # neighbours less), so they wait in a heap and are brought up to date
+    # when they come out on top.
+    heap: list[tuple[float, int, int, int]] = []  # (-gain, helper, square, steps)
+    curs: dict[int, float] = {}
     for p in helpers:
-        last = reaches[p].last
-        within[p] = [(s, last[s]) for s in values if s in last]
-    pos = g.pos
-    while left:
-        best: tuple[float, int, int] | None = None
-        for p in left:
-            here = pos[p]
-            cur = values.get(here)
-            if cur is None:
-                cur = dvals[here]
-            cur += 0.3
-            for s, k in within[p]:
-                if s in taken:
-                    continue
-                gain = values[s] - cur - 0.02 * k
-                if best is None or gain > best[0]:
-                    best = (gain, p, s)
-            ob = own_best.get(p)
-            if ob is None or ob[1] in taken:
-                ob = best_default(p, taken)
-                own_best[p] = ob
-            if ob[1] >= 0 and (best is None or ob[0] - cur > best[0]):
-                best = (ob[0] - cur, p, ob[1])
-        if best is None or best[0] <= 0.2:
+        here = pos[p]
+        cur = values.get(here)
+        if cur is None:
+            cur = base[here] - tz[here]
+        cur += 0.3
+        curs[p] = cur
+        r = reaches[p]
+        for s in values:
+            if r.has(s):
+                k = r.steps(s)
+                heap.append((cur + 0.02 * k - values[s], p, s, k))
+        ov, os_ = best_default(p, taken)
+        if os_ >= 0:
+            heap.append((cur - ov, p, os_, -1))
+    heapify(heap)
+    while heap:
+        ng, p, s, k = heappop(heap)
+        if p not in left:
+            continue
+        if k < 0:  # the helper's best square off ``values``
+            if s in taken:
+                ov, os_ = best_default(p, taken)
+                if os_ >= 0:
+                    heappush(heap, (curs[p] - ov, p, os_, -1))
+                continue
+        else:
+            if s in taken:
+                continue
+            now = curs[p] + 0.02 * k - values[s]
+            if now > ng:
+                heappush(heap, (now, p, s, k))
+                continue
+        if -ng <= 0.2:
             break
-        _, p, s = best
         orders.append(Intent(p, "move", reaches[p].path(s), "support", (), s))
-        left.remove(p)
+        left.discard(p)
         taken.add(s)
         if s in values:
             values[s] = -99.0
         for n in pitch.neighbours[s]:
             if n in values:
                 values[n] -= 2.0
-    for p in left:
-        if g.status[p] == PRONE and g.ma[p] >= 3:
+    for p in helpers:
+        if p in left and g.status[p] == PRONE and g.ma[p] >= 3:
             orders.append(Intent(p, "move", [], "stand"))
     return orders

@@ -52,6 +52,7 @@ from engine.bots.context import (
 from engine.bots.pathing import (
     catch_p,
     moves_budget,
+    pickup_p,
     roll_p,
     with_rr,
 )
@@ -177,13 +178,18 @@ def try_handoff_relay(c: Ctx) -> Intent | None:
     w = c.w
     here = g.pos[cp]
     tz = c.z.tz
+    near = [
+        q
+        for q in _receivers(c, cp)
+        if not tz[g.pos[q]] and cheb(w, g.pos[q], here) <= 2
+    ]
+    if not near:
+        return None
     dist = ez_dist(c)
     cands = [
         q
-        for q in _receivers(c, cp)
-        if not tz[g.pos[q]]
-        and cheb(w, g.pos[q], here) <= 2
-        and (g.ma[q] > g.ma[cp] or dist[g.pos[q]] < dist[here] - 1)
+        for q in near
+        if g.ma[q] > g.ma[cp] or dist[g.pos[q]] < dist[here] - 1
     ]
     if not cands:
         return None
@@ -246,7 +252,7 @@ def try_pass_score(c: Ctx) -> Intent | None:
     _, direct = c.best_ez(c.reach(cp, "score"))
     # where the carrier can throw from without dice
     spots = [(g.pos[cp], 1.0)]
-    for s in c.reach(cp, "safe").prob:
+    for s in c.safe_reach(cp).squares():
         if s != g.pos[cp] and not tz[s]:
             spots.append((s, 1.0))
     best: tuple[float, int, int, int] | None = None
@@ -372,19 +378,43 @@ def try_pickup(c: Ctx) -> Intent | None:
             continue
         cands.append((dist > free, g.ag[p], dist, p))
     cands.sort()
-    best: tuple[float, int] | None = None
+    best: tuple[float, int, list[int] | None] | None = None
+    tz = c.z.tz
     for _, _, _, p in cands[:3]:
-        r = c.reach(p, "pickup")
-        pr = r.prob.get(ball, 0.0)
+        # a dice-free way next to the ball, off its Tackle Zones: only the
+        # pick-up is left to chance
+        sr = c.safe_reach(p)
+        free = sr.free
+        via, vk = -1, 99
+        for s in g.pitch.neighbours[ball]:
+            k = sr.steps(s)
+            if 0 <= k < free and k < vk and not tz[s]:
+                via, vk = s, k
+        if via >= 0:
+            pr = _pickup_chance(c, p, ball)
+            path: list[int] | None = sr.path(via) + [ball]
+            steps = vk + 1
+        else:
+            r = c.reach(p, "pickup")
+            pr = r.prob.get(ball, 0.0)
+            path = None
+            steps = r.steps(ball)
         if pr <= 0.0:
             continue
-        key = pr - 0.002 * r.steps(ball) + W["pickup_ma"] * g.ma[p]
+        key = pr - 0.002 * steps + W["pickup_ma"] * g.ma[p]
         if best is None or key > best[0]:
-            best = (key, p)
+            best = (key, p, path)
     if best is None or best[0] < 0.1:
         return None
-    p = best[1]
-    return Intent(p, "move", c.path(p, ball, "pickup"), "fetch")
+    _, p, path = best
+    if path is None or not c.path_ok(p, path[:-1], True):
+        path = c.path(p, ball, "pickup")
+    return Intent(p, "move", path, "fetch")
+
+
+def _pickup_chance(c: Ctx, p: int, ball: int) -> float:
+    """The pick-up's chance at the ball's square (Tackle Zones there)."""
+    return pickup_p(c.g, p, c.z.tz[ball])
 
 
 Step = Callable[[Ctx], "Intent | None"]
