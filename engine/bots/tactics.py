@@ -186,11 +186,7 @@ def try_handoff_relay(c: Ctx) -> Intent | None:
     if not near:
         return None
     dist = ez_dist(c)
-    cands = [
-        q
-        for q in near
-        if g.ma[q] > g.ma[cp] or dist[g.pos[q]] < dist[here] - 1
-    ]
+    cands = [q for q in near if g.ma[q] > g.ma[cp] or dist[g.pos[q]] < dist[here] - 1]
     if not cands:
         return None
     gain, _ = carrier_choice(c, cp, 0.8)

@@ -275,4 +275,8 @@ def test_bugman_stays_out_when_eleven_can_play() -> None:
         d = match.pending
         match.apply(bots[d.team == "away"].choose(d, match.state))
     assert match.state.box[match.state.idx[pid]] == SENT_OFF
-    assert not [e for e in match.events if isinstance(e, Induced)]
+    # he never joins (his Bugman's XXXXXX may still help a Knocked-out
+    # player recover: it is his team's from the start)
+    assert not [
+        e for e in match.events if isinstance(e, Induced) and e.what == "bugman"
+    ]

@@ -121,22 +121,26 @@ def test_same_seed_same_game() -> None:
 # Issue 12 (a Blitz names its target when declared): every game plays the
 # same, with one more decision per Blitz or Foul declared (the nomination:
 # 8, 10, 13, 8, 9 in Sevens, 21, 17, 18, 15, 10 in BB2020).
+# Issue 11, third attempt: the bot plays differently (dice-free ways on
+# bitmasks preferred to searches with dice, paths under 10% not searched
+# but for a pick-up or a last-turn run, fewer squares valued for the
+# carrier): recorded again; over 3,000 games per format its touchdowns and
+# casualties per game stay within 3% of before (README, "The scripted
+# bot's speed").
 SEEDED_RESULTS = {
     "sevens": [
         ((0, 1), 2, 629),
-        ((1, 2), 1, 736),
-        ((1, 0), 0, 602),
-        ((1, 0), 2, 691),
-        ((1, 4), 1, 813),
+        ((1, 2), 1, 738),
+        ((0, 1), 1, 526),
+        ((1, 0), 2, 694),
+        ((1, 3), 3, 743),
     ],
     "bb2020": [
-        ((1, 0), 1, 1167),
-        # Games 1 and 2, issue 12: a player who fails a Rush onto the loose
-        # ball now has it bounce from his square (it lay under him before).
-        ((1, 2), 2, 1605),
-        ((1, 0), 4, 986),
-        ((2, 0), 2, 1529),
-        ((2, 1), 4, 1175),
+        ((1, 1), 1, 1256),
+        ((0, 1), 3, 1350),
+        ((0, 1), 1, 1120),
+        ((1, 0), 2, 1258),
+        ((2, 1), 1, 1266),
     ],
 }
 
