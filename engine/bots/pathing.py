@@ -53,7 +53,7 @@ class Grid:
     all but its first / last column, the first column, and each square's
     neighbours."""
 
-    __slots__ = ("pitch", "full", "not_first", "not_last", "first", "nb")
+    __slots__ = ("pitch", "full", "not_first", "not_last", "first", "nb", "open")
 
     def __init__(self, pitch: Pitch) -> None:
         w = pitch.width
@@ -63,12 +63,29 @@ class Grid:
         self.not_first = self.full & ~self.first
         self.not_last = self.full & ~(self.first << (w - 1))
         self.nb = tuple(sum(1 << s for s in nb) for nb in pitch.neighbours)
+        # An open board: every square's neighbours are the eight around it
+        # (a Blood Bowl pitch). A dungeon's walls are not: there a step
+        # follows the board's own neighbours.
+        self.open = all(
+            self._shifted(1 << s) == (1 << s) | self.nb[s] for s in range(pitch.size)
+        )
 
-    def dilate(self, m: int) -> int:
-        """``m`` and every square next to it."""
+    def _shifted(self, m: int) -> int:
         h = m | ((m << 1) & self.not_first) | ((m >> 1) & self.not_last)
         w = self.pitch.width
         return (h | (h << w) | (h >> w)) & self.full
+
+    def dilate(self, m: int) -> int:
+        """``m`` and every square next to it (by the board's neighbours)."""
+        if self.open:
+            return self._shifted(m)
+        out = m
+        nb = self.nb
+        while m:
+            low = m & -m
+            out |= nb[low.bit_length() - 1]
+            m ^= low
+        return out
 
 
 def grid(pitch: Pitch) -> Grid:
@@ -454,51 +471,6 @@ def _goal_done(
     return False
 
 
-def safe_reach(g: GameState, p: int, zones: Zones, ball: int = -1) -> Reach:
-    """Where player ``p`` can go this activation with no dice at all: no
-    Dodge, no Rush, not over the loose ball (breadth-first)."""
-    sq0 = g.pos[p]
-    free, _ = moves_budget(g, p)
-    r = Reach(p, sq0, free)
-    if free <= 0 or sq0 < 0:
-        return r
-    tz = zones.tz
-    if tz[sq0]:
-        return r
-    nb = g.pitch.neighbours
-    # squares never entered: held by a player (the board holds a player
-    # exactly on the squares of ``g.pos``), the loose ball, open trapdoors
-    seen = bytearray(g.pitch.size)
-    for s in g.pos:
-        if s >= 0:
-            seen[s] = 1
-    if ball >= 0:
-        seen[ball] = 1
-    if g.effects.get("treacherous_trapdoor_half"):
-        for s in g.pitch.trapdoors:
-            seen[s] = 1
-    last = r.last
-    parent: dict[int, int] = {}
-    r.parent = parent
-    frontier = [sq0]
-    for k in range(1, free + 1):
-        nxt = []
-        for s in frontier:
-            for dd in nb[s]:
-                if seen[dd]:
-                    continue
-                seen[dd] = 1
-                parent[dd] = s
-                last[dd] = k
-                if not tz[dd]:
-                    nxt.append(dd)
-        if not nxt:
-            break
-        frontier = nxt
-    r.prob = dict.fromkeys(last, 1.0)
-    return r
-
-
 class SafeReach:
     """Where one player can go with no dice this activation, on bitmasks
     (square ``i`` is bit ``i``): ``layers[k]`` the squares first reached
@@ -590,9 +562,10 @@ def blocked_mask(g: GameState, ball: int = -1) -> int:
 def safe_bits(
     g: GameState, p: int, zones: Zones, blocked: int, free: int = -1
 ) -> SafeReach:
-    """:func:`safe_reach` on bitmasks: layer by layer, each the squares
-    next to the last layer's unmarked squares not yet seen (``blocked``
-    from :func:`blocked_mask`; ``free`` caps the steps)."""
+    """Where player ``p`` can go this activation with no dice at all (no
+    Dodge, no Rush, not over the loose ball), on bitmasks: layer by layer,
+    each the squares next to the last layer's unmarked squares not yet seen
+    (``blocked`` from :func:`blocked_mask`; ``free`` caps the steps)."""
     sq0 = g.pos[p]
     budget, _ = moves_budget(g, p)
     if 0 <= free < budget:
