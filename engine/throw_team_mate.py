@@ -318,7 +318,7 @@ class Land(Proc):
         sq = self.sq
         had = g.carrier == q
         if sq < 0 and self.edge >= 0:  # Dungeon Bowl: a wall, not the crowd
-            wall = g.variant.thrown_player_out(g, q, self.edge, self.mod, self.can_land)
+            wall = g.variant.thrown_player_out(g, q, self.edge, ())
             if wall is not None:
                 g.stack[-1] = wall
                 return None
@@ -341,32 +341,7 @@ class Land(Proc):
             return None
         occupant = g.board[sq]
         if occupant >= 0:
-            # Decision: the thrown player's bounce is resolved first, then the
-            # occupant's and the thrown player's knock-downs.
-            victims = [occupant]
-            cur = sq
-            while True:
-                d = g.dice.d8()
-                nxt = g.pitch.steps[d][cur]
-                if nxt < 0:
-                    self.sq = -1
-                    g.stack.pop()
-                    for v in victims:
-                        g.stack.append(
-                            KnockDown(v, causes_turnover=g.team[v] == g.team[q])
-                        )
-                    g.stack.append(Land(q, -1, 0, False, False, edge=cur))
-                    return None
-                cur = nxt
-                if g.board[cur] < 0:
-                    break
-                victims.append(g.board[cur])
-            g.place(q, cur)
-            g.emit(Move(g.pid[q], sq, cur, "bounce"))
-            g.stack.pop()
-            g.stack.append(KnockDown(q, "knocked_down", causes_turnover=False))
-            for v in victims:
-                g.stack.append(KnockDown(v, causes_turnover=g.team[v] == g.team[q]))
+            self._land_on(g, occupant)
             return None
         g.place(q, sq)
         g.status[q] = STANDING
@@ -391,3 +366,36 @@ class Land(Proc):
             return None
         g.stack.append(Test("landing", q, g.ag[q], mod))
         return None
+
+    def _land_on(self, g: GameState, occupant: int) -> None:
+        """Rulebook "Landing in an Occupied Square": he lands on
+        ``occupant`` in ``self.sq`` and bounces on until an empty square.
+        Decision: the thrown player's bounce is resolved first, then the
+        occupants' and the thrown player's knock-downs."""
+        q, sq = self.q, self.sq
+        victims = [occupant]
+        cur = sq
+        while True:
+            d = g.dice.d8()
+            nxt = g.pitch.steps[d][cur]
+            if nxt < 0:
+                wall = g.variant.thrown_player_out(g, q, cur, tuple(victims))
+                if wall is not None:  # a variant's edge (a dungeon's wall)
+                    g.stack[-1] = wall
+                    return
+                self.sq = -1
+                g.stack.pop()
+                for v in victims:
+                    g.stack.append(KnockDown(v, causes_turnover=g.team[v] == g.team[q]))
+                g.stack.append(Land(q, -1, 0, False, False))
+                return
+            cur = nxt
+            if g.board[cur] < 0:
+                break
+            victims.append(g.board[cur])
+        g.place(q, cur)
+        g.emit(Move(g.pid[q], sq, cur, "bounce"))
+        g.stack.pop()
+        g.stack.append(KnockDown(q, "knocked_down", causes_turnover=False))
+        for v in victims:
+            g.stack.append(KnockDown(v, causes_turnover=g.team[v] == g.team[q]))

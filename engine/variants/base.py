@@ -457,10 +457,13 @@ class Variant:
         return True
 
     def thrown_player_out(
-        self, g: GameState, q: int, last: int, mod: int, can_land: bool
+        self, g: GameState, q: int, last: int, victims: tuple[int, ...]
     ) -> Proc | None:
         """A thrown (or bouncing) player ``q`` would come down off the
-        pitch beyond ``last``; None: in the crowd (``throw_team_mate.Land``)."""
+        pitch beyond ``last``; ``victims``: the players he has landed on
+        and bounced off, not yet Knocked Down (he bounced off the last of
+        them, in ``last``). The procedure that takes over from there; None:
+        in the crowd (``throw_team_mate.Land``)."""
         return None
 
     def random_skill_table(

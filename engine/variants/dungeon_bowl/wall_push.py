@@ -22,11 +22,25 @@ crowd was:
 4. else, with a wall (or a closed Chest, or the Idol or Dragon) among the
    push squares, "there are no squares they can be pushed into": he is
    pushed into the wall (:class:`WallPush`): D6, 1-3 he stays, 4+ he Falls
-   Over in his square (Armour roll; a ball he holds bounces; a Turnover
-   when he is the active team's, BB2020 "Falling Over"). After a POW! on
-   the block's target there is no D6: the POW! Knocks him Down in his
+   Over in his square (Armour roll; a ball he holds bounces). After a POW!
+   on the block's target there is no D6: the POW! Knocks him Down in his
    square (Decision: that is the text's "automatically Fall Over", one
    Armour roll, the block's, with Mighty Blow).
+
+Decision (Turnovers, rulebook "The Turnover"): a player who Falls Over
+against the wall causes a Turnover only when he is the active player ("If
+a player on the active team Falls Over during their own activation") or
+when he holds the ball and is on the active team. A team-mate of the
+blocker chain-pushed into the wall is not being activated, and "When a
+player Falls Over it is self-inflicted, and it can only happen during a
+player's own activation" ("Falling Over"): his fall is no Turnover. With
+the ball it is: the wall stands where the crowd would be, and "if a
+player on the active team that is in possession of the ball is pushed
+into the crowd, a Turnover is caused" ("Pushed into the Crowd"), as when
+he is "Placed Prone during their team turn". The blocker himself is never
+among the pushed players (the push squares lie beyond the target, and a
+chain never turns back onto him); when he goes down in his own block
+(Both Down, Player Down!) he is Knocked Down, a Turnover as ever.
 
 Decision (chain-pushes): a chain-pushed player with nowhere to go is pushed
 into the wall the same way (his D6, 4+ Falls Over; never the POW! rule,
@@ -158,7 +172,8 @@ def into_the_chasm(g: GameState, p: int, sq: int, had_ball: bool) -> list[Proc]:
 
 class WallPush(Proc):
     """Player ``p`` pushed into the wall: D6, 4+ he Falls Over in his
-    square (DB-rules "Pushed into a wall")."""
+    square (DB-rules "Pushed into a wall"); a Turnover only for the active
+    player or the active team's ball carrier (module docstring)."""
 
     __slots__ = ("p",)
 
@@ -172,7 +187,9 @@ class WallPush(Proc):
         falls = d >= WALL_PUSH_FALLS
         g.emit(Roll("wall_push", g.pid[p], (d,), WALL_PUSH_FALLS, 0, falls, False))
         if falls:
-            g.stack[-1] = KnockDown(p, "fall")
+            # a Turnover for the active player; KnockDown adds the active
+            # team's carrier (module docstring, Decision on Turnovers)
+            g.stack[-1] = KnockDown(p, "fall", causes_turnover=p == g.act_player)
         else:
             g.stack.pop()
         return None

@@ -89,9 +89,9 @@ class WallRules(Variant):
         return True
 
     def thrown_player_out(
-        self, g: GameState, q: int, last: int, mod: int, can_land: bool
+        self, g: GameState, q: int, last: int, victims: tuple[int, ...]
     ) -> Proc | None:
         """DB-rules "Hitting the Wall": a Crash Landing, Armour +1."""
         if isinstance(g.pitch, DungeonPitch):
-            return WallCrash(q, last)
+            return WallCrash(q, last, victims)
         return None

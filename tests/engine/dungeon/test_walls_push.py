@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.events import (
     Armour,
+    BallMove,
     Casualty,
     Injury,
     KnockedDown,
@@ -13,8 +14,10 @@ from engine.events import (
     Roll,
     Turnover,
 )
+from engine.match import run
 from engine.state import CAS, PRONE, STANDING, STUNNED
 from engine.tools.dungeon_scenario import DungeonScenario
+from engine.variants.dungeon_bowl.wall_push import WallPush
 
 # A blocks b straight down; the three squares behind b are all wall.
 AGAINST_THE_WALL = """
@@ -130,25 +133,118 @@ def test_chain_push_into_the_wall_moves_nobody() -> None:
     assert g.status[sc.p("c")] == STANDING
 
 
-def test_chain_pushed_player_of_the_active_team_falling_is_a_turnover() -> None:
-    # As above, but the chain-pushed player is A's team-mate C (whose assist
-    # gives A two block dice): D6 4, he Falls Over (armour 1 + 1), a
-    # Turnover for the active team.
+# A blocks b straight down; behind b: wall, A's team-mate C, wall; behind C
+# only walls. C's assist gives A two block dice.
+TEAM_MATE_BEHIND = """
+    #####
+    #.A.#
+    ##b##
+    ##C##
+    #####
+"""
+
+
+def test_a_team_mate_chain_pushed_into_the_wall_falling_is_no_turnover() -> None:
+    # Rulebook "The Turnover": a Fall Over is a Turnover "during their own
+    # activation"; C is not being activated. D6 4: he Falls Over (Armour
+    # 1 + 1 holds) and the turn goes on: the coach activates another player.
+    sc = DungeonScenario(TEAM_MATE_BEHIND, dice=["push", "push", 4, 1, 1])
+    _block(sc)
+    g = sc.match.state
+    assert g.status[sc.p("C")] == PRONE
+    assert [k.how for k in sc.events(KnockedDown)] == ["fall"]
+    assert g.status[sc.p("b")] == STANDING
+    assert sc.events(Turnover) == []
+    assert g.turnover is None
+    assert g.active == 0
+    assert sc.match.pending.kind == "activate"
+    assert sc.dice.remaining == 0
+
+
+def test_a_team_mate_carrier_chain_pushed_into_the_wall_falling_is_a_turnover() -> None:
+    # As above with C holding the ball: D6 4, Armour 1 + 1 holds; the ball
+    # bounces from C's square, D8 2 = (0, -1) to (2, 2), where b catches
+    # it (6). The active team's carrier went down: a Turnover.
     sc = DungeonScenario(
-        """
-        #####
-        #.A.#
-        ##b##
-        ##C##
-        #####
-        """,
-        dice=["push", "push", 4, 1, 1],
+        TEAM_MATE_BEHIND, dice=["push", "push", 4, 1, 1, 2, 6], ball="C"
     )
     _block(sc)
     g = sc.match.state
     assert g.status[sc.p("C")] == PRONE
-    assert g.status[sc.p("b")] == STANDING
+    assert [(m.how, m.src, m.dst) for m in sc.events(BallMove)] == [
+        ("bounce", sc.at(2, 3), sc.at(2, 2))
+    ]
+    assert g.carrier == sc.p("b")
     assert [t.reason for t in sc.events(Turnover)] == ["fall"]
+    assert sc.dice.remaining == 0
+
+
+def test_a_team_mate_bouncing_off_the_wall_is_no_turnover() -> None:
+    # D6 3: C stays on his feet; nothing happens to the turn.
+    sc = DungeonScenario(TEAM_MATE_BEHIND, dice=["push", "push", 3])
+    _block(sc)
+    g = sc.match.state
+    assert g.status[sc.p("C")] == STANDING
+    assert g.turnover is None
+    assert sc.match.pending.kind == "activate"
+
+
+def test_both_down_against_the_wall_knocks_the_blocker_down_a_turnover() -> None:
+    # Both Down: nobody is pushed, so no wall D6; both are Knocked Down in
+    # their squares (Armour 1 + 1 each holds); the blocker's Knock Down is
+    # a Turnover ("Knocked Down during their team turn").
+    sc = DungeonScenario(AGAINST_THE_WALL, dice=["both_down", 1, 1, 1, 1])
+    _block(sc)
+    g = sc.match.state
+    assert _rolls(sc, "wall_push") == []
+    assert sorted(k.player for k in sc.events(KnockedDown)) == [
+        sc.id("A"),
+        sc.id("b"),
+    ]
+    assert sc.pos("A") == sc.at(2, 1)
+    assert sc.pos("b") == sc.at(2, 2)
+    assert g.status[sc.p("A")] == PRONE
+    assert g.status[sc.p("b")] == PRONE
+    assert [t.reason for t in sc.events(Turnover)] == ["knocked_down"]
+    assert sc.dice.remaining == 0
+
+
+def _wall_push_on(sc: DungeonScenario, letter: str, active: str) -> None:
+    """Run a :class:`WallPush` on ``letter`` while ``active`` is the active
+    player of the home team (no block puts the blocker himself against the
+    wall, so the procedure is run on its own)."""
+    g = sc.match.state
+    g.active = 0
+    g.act_player = sc.p(active)
+    g.stack.append(WallPush(sc.p(letter)))
+    run(g)
+
+
+def test_the_active_player_falling_against_the_wall_is_a_turnover() -> None:
+    # D6 4: A, the active player, Falls Over (Armour 2 + 2 holds): "If a
+    # player on the active team Falls Over during their own activation".
+    sc = DungeonScenario(AGAINST_THE_WALL, dice=[4, 2, 2], start=False)
+    _wall_push_on(sc, "A", active="A")
+    g = sc.match.state
+    assert g.status[sc.p("A")] == PRONE
+    assert g.turnover == "fall"
+
+
+def test_the_same_fall_of_a_team_mate_of_the_active_player_is_no_turnover() -> None:
+    sc = DungeonScenario(
+        """
+        #####
+        #.AB#
+        #.b.#
+        #####
+        """,
+        dice=[4, 2, 2],
+        start=False,
+    )
+    _wall_push_on(sc, "B", active="A")
+    g = sc.match.state
+    assert g.status[sc.p("B")] == PRONE
+    assert g.turnover is None
 
 
 CRYPT = {(2, 3): "C", (1, 3): "C"}
