@@ -237,14 +237,23 @@ class PlayerAction(act.BProc):
 
 
 def touchdowns(g: BlitzState, rec: ActionRecord) -> None:
-    """The Touchdown check (rulebook "Scoring Touchdowns"): an Open Player
-    holding a ball in the opposition End Zone scores 4 points; the ball
-    leaves play and the Player goes to the Dugout. Decision: every Player is
-    checked, not only the active team's (a pushed carrier can score)."""
+    """The Touchdown check (rulebook "Scoring Touchdowns"): "To score a
+    Touchdown, a Player from your team must fulfil the following three
+    criteria at the end of any Action made during your turn": in the other
+    team's End Zone, holding a ball, Open. The team scores 4 points; the
+    ball leaves play and the Player goes to the Dugout.
+
+    Only the active team's Players are checked. An opponent pushed into
+    that End Zone keeps the ball he holds and stays there, scoring nothing.
+    Decision: he scores at the end of the first Action his team makes in
+    its own next turn, whichever Player makes it ("at the end of any Action
+    made during your turn"), if he is then still there, Open, with the ball;
+    that Action is the one "that resulted in your team scoring a Touchdown"
+    (Showboat for the Crowd!)."""
+    t = g.active
     for i in range(g.n):
-        if g.pos[i] < 0 or not g.open(i):
+        if g.team[i] != t or g.pos[i] < 0 or not g.open(i):
             continue
-        t = g.team[i]
         if not g.board.in_end_zone(1 - t, g.pos[i]):
             continue
         b = g.ball_of(i)
@@ -261,8 +270,7 @@ def touchdowns(g: BlitzState, rec: ActionRecord) -> None:
         points = TOUCHDOWN_POINTS + rev.bonus_points(g)
         _score(g, t, points)
         g.events.append(Touchdown(TEAM_NAMES[t], g.pid[i], points))
-        if t == g.active:
-            rec.touchdown = True
+        rec.touchdown = True
 
 
 def claimable(g: BlitzState, rec: ActionRecord) -> list[int]:
