@@ -104,26 +104,45 @@ def armour_injury(g: BlitzState, i: int) -> None:
     """A failed Armour Check's Injury, once its re-roll window has closed;
     the Action's record notes it when ``i`` was the Action's target."""
     injure(g, i, "armour")
+    _note_target_injured(g, i)
+
+
+def _note_target_injured(g: BlitzState, i: int) -> None:
     rec = g.current_record
     if rec is not None and rec.target == i:
         rec.target_injured = True
 
 
 def knock_down(g: BlitzState, i: int, armour_modifier: int) -> bool:
-    """Knocked Down: Prone, the ball bounces, an Armour Check. Returns
-    whether the Player was Injured."""
+    """Knocked Down: Prone, the ball bounces, then an Armour Check (rulebook
+    "Block Dice Results", Smash: "if they are carrying a ball it immediately
+    Bounces. Then, the Knocked Down Player's Coach must make an Armour
+    Check"). Returns whether the Player was Injured; with Safe Hands the
+    check waits for the coach's choice of square (:class:`ArmourAfterBounce`)
+    and this returns False."""
+    if safe_hands(g, i):
+        g.stack.append(ArmourAfterBounce(i, armour_modifier))
+        fall(g, i)
+        return False
     fall(g, i)
     return not armour_check(g, i, armour_modifier)
+
+
+def safe_hands(g: BlitzState, i: int) -> bool:
+    """Whether Player ``i``, Knocked Down now, would have their coach pick
+    where their ball bounces (Safe Hands)."""
+    return g.ball_of(i) >= 0 and "safe_hands" in g.abilities[i]
 
 
 def fall(g: BlitzState, i: int) -> None:
     """Knocked Down, before the Armour Check: Prone, the ball bounces.
     Safe Hands: the coach picks the adjacent square the ball bounces to (a
-    decision, once this step is done)."""
+    decision, once this step is done; a step that must follow the bounce,
+    such as the Armour Check, is pushed before calling this)."""
     g.prone[i] = True
     g.events.append(KnockedDown(g.pid[i]))
-    b = g.ball_of(i)
-    if b >= 0 and "safe_hands" in g.abilities[i]:
+    if safe_hands(g, i):
+        b = g.ball_of(i)
         g.ball_holder[b] = -1
         g.stack.append(SafeHands(b, g.pos[i], g.team[i], g.pid[i]))
     else:
@@ -151,6 +170,21 @@ class SafeHands(BProc):
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         g.stack.pop()
         bounce(g, self.ball, self.sq, first=choice[1])
+
+
+class ArmourAfterBounce(BProc):
+    """The Armour Check of a Knocked Down Player, made once the ball they
+    held has bounced where their coach chose (Safe Hands)."""
+
+    def __init__(self, i: int, modifier: int) -> None:
+        self.i = i
+        self.modifier = modifier
+
+    def step(self, g: BlitzState) -> Decision | None:
+        g.stack.pop()
+        if not armour_check(g, self.i, self.modifier):
+            _note_target_injured(g, self.i)
+        return None
 
 
 def violent(g: BlitzState, i: int, target: int) -> bool:

@@ -191,6 +191,10 @@ class ThrowTeamMate(BProc):
     def _land(self, g: BlitzState, ok: bool, fumble: bool) -> None:
         i, j, to = self.i, self.thrown, self.to
         frm = g.pos[i]
+        rec = g.current_record
+        if ok and rec is not None:  # a Throw Action's success (challenges.py)
+            rec.throw_success = True
+            rec.throw_negative = self.modifier < 0
         if fumble:
             b = g.ball_of(j)
             g.to_dugout(j)

@@ -102,8 +102,8 @@ def armour_windows(g: BlitzState, blocker: int, target: int, modifier: int) -> b
         return False
     if not playable(g, t, "bladed_knuckle_dusters"):
         return False
-    act.fall(g, target)
     g.stack.append(ArmourStep(blocker, target, modifier))
+    act.fall(g, target)  # a Safe Hands choice comes first, above the check
     return True
 
 

@@ -16,6 +16,14 @@ from engine.blitz.state import ActionRecord, BlitzState
 
 Predicate = Callable[[BlitzState, ActionRecord], bool]
 
+# "A Throw Team-mate Action is considered a Throw Action (e.g., for the
+# purpose of claiming Challenge Cards)" (rulebook "Throw Team-mate Action").
+# Decision: it is successful when its Throw Check is ("To see if the Throw
+# Action is successful, the throwing Player makes a Throw Check"), also onto
+# an occupied square (that bullet's "if the Throw Check was successful"),
+# and it is never a Hand-off (it always makes a Throw Check).
+THROW_ACTIONS = ("throw", "throw_team_mate")
+
 
 def _up(g: BlitzState, i: int) -> bool:
     return g.standing(i)
@@ -49,11 +57,11 @@ def get_together(g: BlitzState, r: ActionRecord) -> bool:
 
 
 def make_a_risky_throw(g: BlitzState, r: ActionRecord) -> bool:
-    return r.action == "throw" and r.throw_success and r.throw_negative
+    return r.action in THROW_ACTIONS and r.throw_success and r.throw_negative
 
 
 def move_the_ball(g: BlitzState, r: ActionRecord) -> bool:
-    if r.action not in ("run", "throw"):
+    if r.action != "run" and r.action not in THROW_ACTIONS:
         return False
     t = g.team[r.player]
     board = g.board
@@ -97,7 +105,7 @@ def show_them_how_its_done(g: BlitzState, r: ActionRecord) -> bool:
 
 
 def show_us_a_completion(g: BlitzState, r: ActionRecord) -> bool:
-    return r.action == "throw" and r.throw_success and not r.hand_off
+    return r.action in THROW_ACTIONS and r.throw_success and not r.hand_off
 
 
 def showboat_for_the_crowd(g: BlitzState, r: ActionRecord) -> bool:

@@ -51,8 +51,9 @@ from engine.dice import Dice, RandomDice
 from engine.errors import IllegalChoice, RuleError
 from engine.state import Decision
 
-# Decision: a game cannot run for ever. With 26 cards and at least one forced
-# out each turn after the first two, a game lasts at most about 56 turns;
+# Decision: a game cannot run for ever. 23 cards are left after the first
+# three are dealt and each turn's Refresh from the third turn on deals one or
+# more, so the last is dealt by the 25th turn and a game lasts at most 26;
 # this cap only guards against a bug, and ends the game on points.
 MAX_TURNS = 200
 
@@ -236,14 +237,23 @@ class PlayerAction(act.BProc):
 
 
 def touchdowns(g: BlitzState, rec: ActionRecord) -> None:
-    """The Touchdown check (rulebook "Scoring Touchdowns"): an Open Player
-    holding a ball in the opposition End Zone scores 4 points; the ball
-    leaves play and the Player goes to the Dugout. Decision: every Player is
-    checked, not only the active team's (a pushed carrier can score)."""
+    """The Touchdown check (rulebook "Scoring Touchdowns"): "To score a
+    Touchdown, a Player from your team must fulfil the following three
+    criteria at the end of any Action made during your turn": in the other
+    team's End Zone, holding a ball, Open. The team scores 4 points; the
+    ball leaves play and the Player goes to the Dugout.
+
+    Only the active team's Players are checked. An opponent pushed into
+    that End Zone keeps the ball he holds and stays there, scoring nothing.
+    Decision: he scores at the end of the first Action his team makes in
+    its own next turn, whichever Player makes it ("at the end of any Action
+    made during your turn"), if he is then still there, Open, with the ball;
+    that Action is the one "that resulted in your team scoring a Touchdown"
+    (Showboat for the Crowd!)."""
+    t = g.active
     for i in range(g.n):
-        if g.pos[i] < 0 or not g.open(i):
+        if g.team[i] != t or g.pos[i] < 0 or not g.open(i):
             continue
-        t = g.team[i]
         if not g.board.in_end_zone(1 - t, g.pos[i]):
             continue
         b = g.ball_of(i)
@@ -260,8 +270,7 @@ def touchdowns(g: BlitzState, rec: ActionRecord) -> None:
         points = TOUCHDOWN_POINTS + rev.bonus_points(g)
         _score(g, t, points)
         g.events.append(Touchdown(TEAM_NAMES[t], g.pid[i], points))
-        if t == g.active:
-            rec.touchdown = True
+        rec.touchdown = True
 
 
 def claimable(g: BlitzState, rec: ActionRecord) -> list[int]:
@@ -363,9 +372,7 @@ class Turn(act.BProc):
             return None
         g.stack.pop()
         if not g.deck and not g.final_turns:
-            # Points Victory: the last card is out; each team has one more
-            # turn (Decision: counted from the end of this turn).
-            g.final_turns = [1, 1]
+            last_card_dealt(g, t)
         return None
 
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
@@ -398,6 +405,20 @@ class Turn(act.BProc):
             _, pid, action = choice
             g.actions_used += 1
             g.stack.append(PlayerAction(g.idx[pid], action, False))
+
+
+def last_card_dealt(g: BlitzState, t: int) -> None:
+    """Points Victory: the last Challenge Card was dealt in coach ``t``'s
+    turn, now over; only the other coach has a turn left. "Once the last
+    Challenge Card has been dealt out and becomes active, each team has one
+    more turn, after which the game ends" and the rulebook's example: "at
+    the start of the Dwarf Coach's turn, they deal out the last Challenge
+    Card ... The Dwarf Coach completes their final turn, before the Orc
+    Coach takes their final turn. The game ends". Cards are dealt only in a
+    turn's Refresh Challenge Cards step, so the dealer's one more turn is
+    the turn that dealt the card."""
+    g.final_turns = [0, 0]
+    g.final_turns[1 - t] = 1
 
 
 class GameFlow(act.BProc):

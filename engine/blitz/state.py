@@ -149,7 +149,8 @@ class BlitzState:
         self.action_effects: dict[str, int] = {}
         self.bonus_bound: tuple[int, str] | None = None
         self.rookies = -1  # the team holding Rookies to Watch, or -1
-        self.last_round = -1  # turns each team still has once the deck is out
+        # Turns each team still has once the last Challenge Card is dealt
+        # (home, away); empty while the deck holds one.
         self.final_turns: list[int] = []
         self.events: list[object] = []
         self.decisions: list[object] = []

@@ -4,6 +4,8 @@ scripted dice. Block Die faces by D6: 1 Miss, 2 Tackle, 3-4 Shove,
 
 from __future__ import annotations
 
+from engine.blitz.events import BallMoved, BlockDice, Injured, KnockedDown, Roll
+from tests.engine.blitz.bonus_helpers import give
 from tests.engine.blitz.helpers import arrange, new_game, options, sq
 
 
@@ -196,6 +198,74 @@ def test_safe_hands_the_coach_picks_where_the_ball_bounces():
     assert g.pending.team == "away"
     g.apply(("bounce_to", sq(g, 4, 4)))
     assert g.state.ball_pos[0] == sq(g, 4, 4)
+
+
+def _smash_the_ghoul(dice, *cards_in_hand):
+    # The Orc Lineman 1 Smashes (6) the Necromantic Ghoul 104 (Safe Hands,
+    # Armour 4+) who holds the ball.
+    g, fd = new_game("orc", "necromantic", dice=dice)
+    arrange(g, {1: (3, 5), 104: (4, 5)}, balls=[104])
+    if cards_in_hand:
+        give(g, 0, *cards_in_hand)
+    block(g, 1, 104)
+    n = len(g.events)
+    g.apply(("face", "smash"))
+    return g, fd, n
+
+
+def test_safe_hands_the_bounce_is_chosen_before_the_armour_check():
+    # Rulebook "Block Dice Results", Smash: Prone, "if they are carrying a
+    # ball it immediately Bounces. Then, the Knocked Down Player's Coach must
+    # make an Armour Check": the coach picks the square with the armour die
+    # still unrolled.
+    g, fd, n = _smash_the_ghoul([6, 4])
+    assert g.pending.kind == "safe_hands"
+    assert fd.remaining == 1
+    g.apply(("bounce_to", sq(g, 4, 4)))
+    assert fd.remaining == 0
+    assert g.events[n:] == [
+        BlockDice(1, 104, ("smash",), False, "smash"),
+        KnockedDown(104),
+        BallMoved(0, sq(g, 4, 5), sq(g, 4, 4), "bounce", 0),
+        Roll("armour", 104, (4,), 4, 0, True, False),
+    ]
+
+
+def test_safe_hands_a_failed_armour_check_after_the_bounce_still_injures():
+    # A 3 fails Armour 4+ once the ball is on (4, 4): the Ghoul is Injured,
+    # the ball stays there, and the Block met Break Some Bones! (cards 1-2)
+    # as well as Free Up The Ball! (card 3).
+    g, fd, n = _smash_the_ghoul([6, 3])
+    s = g.state
+    s.turns[0] = 2  # past the first coach's first turn: cards are claimed
+    g.apply(("bounce_to", sq(g, 4, 4)))
+    assert g.events[n + 2 :] == [
+        BallMoved(0, sq(g, 4, 5), sq(g, 4, 4), "bounce", 0),
+        Roll("armour", 104, (3,), 4, 0, False, False),
+        Injured(104, "armour"),
+    ]
+    assert s.pos[s.idx[104]] == -1
+    assert s.ball_pos == [sq(g, 4, 4)]
+    assert g.pending.kind == "claim"
+    assert set(g.pending.options) == {("claim", 1), ("claim", 2), ("claim", 3)}
+
+
+def test_safe_hands_comes_before_bladed_knuckle_dusters_and_the_check():
+    # The Orc coach holds Bladed Knuckle Dusters (card 17): the Ghoul's coach
+    # picks the bounce first, then the Dusters are offered, then the check
+    # at 6+ (a 5 fails).
+    g, fd, n = _smash_the_ghoul([6, 5], 17)
+    assert g.pending.kind == "safe_hands"
+    g.apply(("bounce_to", sq(g, 4, 4)))
+    assert g.pending.kind == "bonus_window"
+    assert g.pending.info == ("bladed_knuckle_dusters",)
+    assert fd.remaining == 1
+    g.apply(("bonus", 17))
+    assert [e for e in g.events[n:] if isinstance(e, Roll)] == [
+        Roll("armour", 104, (5,), 6, 0, False, False)
+    ]
+    assert g.state.pos[g.state.idx[104]] == -1
+    assert g.state.ball_pos == [sq(g, 4, 4)]
 
 
 def test_bloodlust_a_miss_injures_the_vampire_unless_a_thrall_steps_in():

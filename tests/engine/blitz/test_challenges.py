@@ -249,3 +249,63 @@ def test_every_deck_card_has_a_predicate(n):
     from engine.blitz.data import cards
 
     assert cards().deck[n - 1].challenge.slug in PREDICATES
+
+
+# Throw Team-mate: "A Throw Team-mate Action is considered a Throw Action
+# (e.g., for the purpose of claiming Challenge Cards)" (rulebook). Ogre card:
+# Gnoblars 1-6 (Throw 5+), Ogre 7 (Throw 5+); from (3, 5) a square up to 5
+# columns on is a Short throw, 6 to 8 a Long one (-1).
+
+
+def throw_team_mate(g, to):
+    g.apply(("act", 7, "throw_team_mate"))
+    g.apply(("throw", 1))
+    g.apply(("square", sq(g, *to)))
+
+
+def test_a_throw_team_mate_is_a_completion():
+    # Short to (8, 5), a 5 meets 5+: a completion, but no risky throw.
+    g = game_with((19, 10, 25), dice=[5], home="ogre")
+    arrange(g, {7: (3, 5), 1: (4, 5), 101: (15, 0)})
+    throw_team_mate(g, (8, 5))
+    assert claimed(g) == ["show_us_a_completion"]
+    assert g.state.score == [1, 0]
+
+
+def test_a_failed_throw_team_mate_is_no_completion():
+    g = game_with((19, 23, 25), dice=[4], home="ogre")  # a 4 fails 5+
+    arrange(g, {7: (3, 5), 1: (4, 5), 101: (15, 0)})
+    throw_team_mate(g, (8, 5))
+    assert claimed(g) == []
+    assert g.state.score == [0, 0]
+
+
+def test_a_long_throw_team_mate_is_a_risky_throw():
+    # Long to (10, 5): 6 - 1 = 5 meets 5+.
+    g = game_with((10, 23, 25), dice=[6], home="ogre")
+    arrange(g, {7: (3, 5), 1: (4, 5), 101: (15, 0)})
+    throw_team_mate(g, (10, 5))
+    assert claimed(g) == ["make_a_risky_throw"]
+    assert g.state.score == [2, 0]
+
+
+def test_a_throw_team_mate_moves_the_ball_its_thrown_player_holds():
+    # The Gnoblar holding the ball lands standing at (8, 5): x 4 -> 8.
+    g = game_with((11, 23, 25), dice=[5], home="ogre")
+    arrange(g, {7: (3, 5), 1: (4, 5), 101: (15, 0)}, balls=[1])
+    throw_team_mate(g, (8, 5))
+    assert claimed(g) == ["move_the_ball"]
+    assert g.state.score == [1, 0]
+
+
+def test_a_throw_team_mate_onto_a_player_with_a_successful_check_is_a_completion():
+    # Decision (challenges.py): successful is the Throw Check's success. A 5
+    # succeeds; the Orc on (8, 5) goes Prone, Armour 6 (-1) holds; the
+    # Gnoblar is Injured.
+    g = game_with((19, 23, 25), dice=[5, 6], home="ogre")
+    arrange(g, {7: (3, 5), 1: (4, 5), 101: (8, 5)})
+    throw_team_mate(g, (8, 5))
+    s = g.state
+    assert s.pos[s.idx[1]] == -1
+    assert s.prone[s.idx[101]]
+    assert claimed(g) == ["show_us_a_completion"]

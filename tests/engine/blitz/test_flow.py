@@ -3,7 +3,14 @@ Game", "Pre-Turn Sequence", "New Ball!", "Winning the Game")."""
 
 from __future__ import annotations
 
-from engine.blitz.events import BallMoved, CardDealt, CardDiscarded, GameEnd, Injured
+from engine.blitz.events import (
+    BallMoved,
+    CardDealt,
+    CardDiscarded,
+    GameEnd,
+    Injured,
+    TurnStart,
+)
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzTeamSheet
 from engine.dice import FixedDice
@@ -142,7 +149,11 @@ def test_nine_points_ahead_is_not_sudden_death():
     assert not g.done
 
 
-def test_points_victory_one_more_turn_each_after_the_last_card():
+def test_points_victory_the_dealers_turn_is_their_last_then_the_other_coachs():
+    # Rulebook "Points Victory": "Once the last Challenge Card has been dealt
+    # out and becomes active, each team has one more turn"; its example: the
+    # coach who deals it "completes their final turn, before the Orc Coach
+    # takes their final turn. The game ends".
     g, _ = new_game()
     s = arrange(
         g,
@@ -154,14 +165,39 @@ def test_points_victory_one_more_turn_each_after_the_last_card():
     g.apply(("end_turn",))
     g.apply(("discard", 1))  # the last card becomes active in home's turn
     assert s.deck == []
-    g.apply(("end_turn",))  # end of that turn: one more turn each
+    g.apply(("end_turn",))  # home's final turn is over
     assert not g.done
     assert g.pending.team == "away"
-    g.apply(("end_turn",))
-    assert not g.done
-    assert g.pending.team == "home"
-    g.apply(("end_turn",))
+    assert s.turns == [2, 2]
+    g.apply(("end_turn",))  # away's final turn: the game ends
     assert g.done
+    assert s.turns == [2, 2]
+    assert [e.team for e in g.events if isinstance(e, TurnStart)] == [
+        "home",
+        "away",
+        "home",
+        "away",
+    ]
+    assert g.events[-1] == GameEnd("points", "", 0, 0)
+
+
+def test_a_game_with_no_card_claimed_ends_after_the_26th_turn():
+    # 23 cards are left after the first three; from the third turn on each
+    # Refresh discards one and deals the next, so card 26 is dealt in the
+    # 25th turn (home's 13th, home plays the odd turns) and away's 13th turn
+    # is the last one.
+    g, _ = new_game()
+    s = g.state
+    while not g.done:
+        if g.pending.kind == "discard_challenge":
+            g.apply(("discard", 1))
+        else:
+            g.apply(("end_turn",))
+    starts = [e for e in g.events if isinstance(e, TurnStart)]
+    assert len(starts) == 26
+    assert starts[-1] == TurnStart("away", 13)
+    assert s.turns == [13, 13]
+    assert [e.card for e in g.events if isinstance(e, CardDealt)][-1] == 26
     assert g.events[-1] == GameEnd("points", "", 0, 0)
 
 

@@ -400,7 +400,8 @@ def test_points_victory_counts_the_challenge_cards_only():
     # space 1 in its second turn, card 25 is dealt ... here only 26 and the
     # events are left: 26 is dealt, then the events under it are drawn one
     # after the other (each on top after a deal or a draw), so the deck is
-    # out with the last Challenge card: each team has one more turn.
+    # out with the last Challenge card: home's turn that dealt it is home's
+    # one more turn, then away has one.
     deck = [*range(1, 27), CRUMBLING, GENEROUS, REF, BENCH, RESET, INVASION]
     g, fd = game(deck=deck)
     g.apply(("end_turn",))
@@ -422,15 +423,13 @@ def test_points_victory_counts_the_challenge_cards_only():
         REF,
     ]
     _skip_emergency(g)
-    g.apply(("end_turn",))  # home's second turn: the deck is out
-    # Each team has one more turn: away's has started (its count used).
-    assert s.final_turns == [1, 0]
+    g.apply(("end_turn",))  # home's second turn, its last: the deck is out
+    # Away's one more turn has started (its count used); home has none.
+    assert s.final_turns == [0, 0]
     assert g.pending.team == "away"
     g.apply(("end_turn",))  # away's last turn
-    assert g.pending.kind == "action"
-    assert g.pending.team == "home"
-    g.apply(("end_turn",))  # home's last turn (no refresh: the deck is out)
     assert g.done
+    assert s.turns == [2, 2]
     assert events_of(g, GameEnd)[0].how == "points"
 
 
