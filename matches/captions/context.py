@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
 from typing import Any
-
-from django.utils import timezone
 
 from engine.variants import get_variant
 from league.models import League
@@ -77,21 +74,6 @@ def listed(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def when_words(moment: datetime | str) -> str:
-    """A moment as a coach writes it, "Sunday 6 December, 18:00", in the
-    time zone the page is shown in (the viewer's when the request set one,
-    otherwise the site's)."""
-    if isinstance(moment, str):
-        moment = datetime.fromisoformat(moment)
-    local = timezone.localtime(moment)
-    return f"{local:%A} {local.day} {local:%B}, {local:%H:%M}"
-
-
-def day_words(day: date) -> str:
-    """A day as a coach writes it: "Friday 4 December"."""
-    return f"{day:%A} {day.day} {day:%B}"
 
 
 def dungeon_place(pitch: Any, square: int) -> str:
