@@ -690,6 +690,9 @@ def replay_data(match: Match) -> dict[str, Any]:
         }
         if event.type == "block":
             row["faces"] = [BLOCK_FACES.get(d, str(d)) for d in event.payload["dice"]]
+        elif event.type == "weather":
+            # the turn line under the pitch names it as the Weather table does
+            row["weather"] = weather_name(str(event.payload.get("result", "")))
         elif drawn := dice_drawn(event.type, event.payload):
             row["roll"] = drawn
         if rerolls.step(event.type, event.payload):
