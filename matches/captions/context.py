@@ -29,6 +29,9 @@ PURPOSES = {
     "skill_second": "skill table's second die",
     "characteristic_improvement": "Characteristic Improvement",
     "lasting_injury": "Lasting Injury",
+    "concession_quit": "veteran who may quit after the concession",
+    "sevens_draft": "player who may leave at the draft",
+    "reduction_recovery": "characteristic's recovery",
 }
 
 

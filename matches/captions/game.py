@@ -12,6 +12,10 @@ from matches.captions.names import KICKOFF, PRAYERS, WEATHER, named
 Event = Mapping[str, Any]
 
 
+def players(n: int) -> str:
+    return "1 player" if n == 1 else f"{n} players"
+
+
 def game_start(d: Describer, e: Event) -> str:
     start = "Kick-off" if d.halves else "Into the dungeon"
     return f"{start}: {d.t('home')} v {d.t('away')}, a game of {d.variant.label}"
@@ -103,7 +107,7 @@ CAPTIONS: dict[str, Caption] = {
     "fan_factor": fan_factor,
     "weather": weather,
     "coin_toss": coin_toss,
-    "setup": lambda d, e: f"{d.t(e['team'])} set up {len(e['placement'])} players",
+    "setup": lambda d, e: f"{d.t(e['team'])} set up {players(len(e['placement']))}",
     "kick": kick,
     "kickoff_event": kickoff_event,
     "touchback": lambda d, e: f"Touchback: {d.p(e['player'])} takes the ball",
