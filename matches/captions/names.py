@@ -170,19 +170,20 @@ INJURIES = {
 @cache
 def injury_names() -> dict[str, str]:
     """Every Casualty and Lasting Injury table result by its slug, as its
-    table names it ("pinched_nerve" -> "Pinched Nerve", "dead" -> "Dead")."""
+    table names it ("pinched_nerve" -> "Pinched Nerve", "dead" -> "DEAD")."""
     names = {
         "badly_hurt": "Badly Hurt",
         "seriously_hurt": "Seriously Hurt",
         "serious_injury": "Serious Injury",
         "lasting_injury": "Lasting Injury",
-        "dead": "Dead",
+        "dead": "DEAD",
     }
     for table in CASUALTY_TABLES.values():
-        rows = [row.injury for row in (*table.rows, *table.lasting_injury)]
+        rows = [row.injury for row in table.rows]
+        rows += [row.injury for row in table.lasting_injury]
         for name in rows:
             slug = name.lower().replace(" ", "_")
-            names.setdefault(slug, "Dead" if slug == "dead" else name)
+            names.setdefault(slug, name)
     return names
 
 

@@ -75,7 +75,7 @@ def injury(d: Describer, e: Event) -> str:
     if e.get("mng"):
         effects.append("misses the next game")
     if e.get("dead") and effects[0].lower() != "dead":
-        effects.append("Dead")
+        effects.append("DEAD")
     for stat, n in (e.get("reductions") or {}).items():
         effects.append(f"−{n} {CHARACTERISTICS.get(stat, stat.upper())}")
     return f"{d.p(e['player_id'])}: {', '.join(effects)}"

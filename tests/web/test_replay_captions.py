@@ -272,4 +272,4 @@ def test_gathering_the_ball_and_falling_read_as_sentences(sevens):
 def test_a_dead_player_is_dead_once_in_the_post_game(sevens):
     payload = {"player_id": 3, "injury": "", "result": "dead", "dead": True}
 
-    assert describe(sevens, "postgame_injury", payload) == "#7 Ug: Dead"
+    assert describe(sevens, "postgame_injury", payload) == "#7 Ug: DEAD"
