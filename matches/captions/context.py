@@ -118,7 +118,6 @@ class Describer:
         )
         # the match's own board where the format has one per match (a dungeon)
         self.pitch = self.variant.match_pitch(match.seed) or self.variant.pitch
-        self.width = self.pitch.width
         self.halves = self.variant.has_halves
 
     def p(self, pid: Any) -> str:
@@ -130,10 +129,6 @@ class Describer:
         except (TypeError, ValueError):
             info = None
         return info.label if info else "a player"
-
-    def side_of(self, pid: Any) -> str:
-        info = self.players.get(int(pid)) if pid not in (None, -1) else None
-        return info.side if info else ""
 
     def t(self, team: Any) -> str:
         """A team's name, from "home"/"away" or its id (a string in JSON
@@ -178,10 +173,6 @@ class Describer:
         if y < pitch.wide_zone or y >= pitch.height - pitch.wide_zone:
             return f"{where}, wide"
         return where
-
-    @staticmethod
-    def words(value: Any) -> str:
-        return str(value).replace("_", " ")
 
     @staticmethod
     def dice(payload: Mapping[str, Any]) -> str:
