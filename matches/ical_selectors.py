@@ -11,6 +11,7 @@ from collections.abc import Callable
 from django.db.models import Q
 
 from league.models import League, Team
+from matches.captions.dates import day_words
 from matches.ical import Fixture
 from matches.models import Match, RoundSchedule, Season
 
@@ -51,7 +52,7 @@ def _fixture(m: Match, when: RoundSchedule, url_of: UrlOf, host: str) -> Fixture
     stage = "playoff round" if m.stage == Match.Stage.PLAYOFF else "round"
     lines = [f"{m.season.league.name} · {m.season.name} · {stage} {m.round}"]
     if when.deadline is not None and result is None:
-        lines.append(f"Reports due by {when.deadline.isoformat()}")
+        lines.append(f"Reports due by {day_words(when.deadline)}")
     lines.append(url_of(m.pk))
     return Fixture(
         uid=f"match-{m.pk}@{host}",

@@ -42,7 +42,8 @@ from league.forms import KIND_LABELS
 from league.models import LeagueEvent, Player
 from league.rules import league_rules
 from league.web_selectors import SheetRow, skill_label, team_sheet_rows
-from matches.event_text import Describer
+from matches.captions.context import purpose_name
+from matches.captions.names import injury_name, sentence
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
 
 # The match statistics a report or the engine records per player, as
@@ -299,7 +300,7 @@ def _outcome(result: MatchResult | None, match: Match, home: bool) -> str:
 
 def _dice_words(payload: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(
-        f"D{d['sides']} {d['result']} ({Describer.words(d['purpose'])})"
+        f"D{d['sides']} {d['result']} ({purpose_name(d['purpose'])})"
         for d in payload.get("dice", ())
     )
 
@@ -314,7 +315,7 @@ def _advancement(event: LeagueEvent, version: str) -> AdvancementLine:
         gained = f"+1 {str(characteristic).upper()}"
     else:
         gained = "–"
-    kind = KIND_LABELS.get(str(e.get("kind", "")), Describer.words(e.get("kind", "")))
+    kind = KIND_LABELS.get(str(e.get("kind", "")), sentence(e.get("kind", "")))
     if event.type == LeagueEvent.Type.SEVENS_ADVANCEMENT:
         kind = f"Post-game skill: {kind}"
     return AdvancementLine(
@@ -444,8 +445,8 @@ def player_career(player_id: int) -> PlayerCareer:
         for i, cas in enumerate(suffered.get(match.pk, [])):
             outcome = outcomes[i] if i < len(outcomes) else {}
             by = cas.get("inflicted_by")
-            result_words = Describer.words(cas.get("result", ""))
-            injury = Describer.words(outcome.get("injury") or "")
+            result_words = injury_name(cas.get("result", ""))
+            injury = str(outcome.get("injury") or "")
             if injury.casefold() == result_words.casefold():
                 # The post-game's name for it ("Seriously Hurt"), once.
                 result_words, injury = injury, ""

@@ -33,6 +33,7 @@ from league.services.advancement import (
 )
 from league.services.demo import DEMO_LEAGUES
 from league.web_selectors import team_sheet_rows
+from matches.captions.context import purpose_name
 from matches.services.postgame_skill import team_sevens_advance, team_sevens_pending
 
 # The demo's first league: `make demo` opens onto its page.
@@ -220,7 +221,7 @@ def player_advancement(
         "characteristic": characteristic.upper() if characteristic else None,
         "dice": [
             {
-                "purpose": str(d["purpose"]).replace("_", " "),
+                "purpose": purpose_name(d["purpose"]),
                 "sides": d["sides"],
                 "result": d["result"],
             }

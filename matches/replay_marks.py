@@ -8,19 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from matches.captions.names import roll_name
+
 SIDES = ("home", "away")
-# Roll purposes as a coach says them (the rest read with spaces for "_").
-PURPOSES = {
-    "gfi": "Rush",
-    "rush": "Rush",
-    "pick_up": "Pick-up",
-    "ko_recovery": "KO recovery",
-    "pro": "Pro",
-}
-
-
-def purpose_words(purpose: str) -> str:
-    return PURPOSES.get(purpose, purpose.replace("_", " ").capitalize())
 
 
 def dice_drawn(kind: str, e: dict[str, Any]) -> dict[str, Any] | None:
@@ -33,7 +23,7 @@ def dice_drawn(kind: str, e: dict[str, Any]) -> dict[str, Any] | None:
             mod = f" ({e['modifier']:+d})" if e.get("modifier") else ""
             again = " (re-roll)" if e.get("rerolled") else ""
             ok = bool(e.get("success")) if e.get("target") else None
-            label = f"{purpose_words(str(e['purpose']))}{need}{mod}{again}"
+            label = f"{roll_name(e['purpose'])}{need}{mod}{again}"
             return {"label": label, "faces": list(e["dice"]), "ok": ok}
         case "armour":
             mod = f" {e['modifier']:+d}" if e.get("modifier") else ""

@@ -128,6 +128,7 @@ class LedgerLine:
 
 
 PURCHASE_NOTE = re.compile(r"^bought (\d+) × (.+)$")
+TREASURE_NOTE = re.compile(r"^Treasure Room: (\d+) Gather Funds")
 # (one, several) for what team_buy writes in its note ("bought 2 × rerolls").
 PURCHASE_WORDS = {
     "rerolls": ("a re-roll", "re-rolls"),
@@ -179,6 +180,11 @@ def ledger_sentence(entry: TreasuryEntry, match: Match | None) -> str:
         incident = INCIDENTS.get(note.split(",", 1)[0], "an expensive mistake")
         after = f" after the game{game}" if game else ""
         return f"Lost {_gold(amount)} to {incident} (expensive mistakes){after}"
+    if reason == Reason.TREASURE_ROOM:
+        # matches/services/postgame.py writes "Treasure Room: <n> Gather Funds, ..."
+        found = TREASURE_NOTE.match(note)
+        uses = f" ({found[1]} Gather Funds)" if found else ""
+        return f"Gathered {_gold(amount)} in the Treasure Room{uses}{game}"
     if reason == Reason.PURCHASE:
         return _purchase(note, amount)
     if reason == Reason.HIRE:

@@ -97,6 +97,8 @@ from matches.web_selectors import (
     report_players,
     report_stars,
     season_open_matches,
+    type_label,
+    weather_name,
 )
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
@@ -294,7 +296,7 @@ def _log_context(match: Match, kind: str) -> dict[str, Any]:
         kind = "key"
     describer = Describer(match, match_players(match))
     lines = [
-        (e.seq, e.type, Describer.words(e.type), describe(describer, e.type, e.payload))
+        (e.seq, e.type, type_label(e.type), describe(describer, e.type, e.payload))
         for e in match_log(match, kind=kind)
     ]
     return {
@@ -333,7 +335,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         and league_commissioned(user, match.season.league),
         "replay": match.mode == Match.Mode.RESOLVED,
         "inducements": match.status == Match.Status.SCHEDULED,
-        "weather": Describer.words(summary.get("weather", "")),
+        "weather": weather_name(summary.get("weather", "")),
         **_log_context(match, request.GET.get("type", "key")),
     }
     return render(request, "matches/match_page.html", context)

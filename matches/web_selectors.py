@@ -20,6 +20,7 @@ from engine.variants import get_variant
 from league.access import team_can_write
 from league.models import League, Team
 from league.selectors import team_detail_qs
+from matches.captions.names import WEATHER, injury_name, named
 from matches.engine_bridge import team_snapshot
 from matches.event_text import (
     BLOCK_FACES,
@@ -28,6 +29,7 @@ from matches.event_text import (
     PlayerInfo,
     describe,
     period,
+    type_label,
 )
 from matches.forecast_table import Chances, Predicted, predicted_table
 from matches.models import (
@@ -67,6 +69,26 @@ TIEBREAK_LABELS = {
 }
 # Rows written by the report, the post-game and the commissioner rather than
 # by the engine during play.
+# The post-game steps, as the badge before each of their lines names them.
+STEP_LABELS = {
+    "outcome": "Outcome",
+    "winnings": "Winnings",
+    "fans": "Dedicated Fans",
+    "mvp": "MVP",
+    "spp": "SPP",
+    "injuries": "Injuries",
+    "expensive_mistakes": "Expensive Mistakes",
+    "team_value": "Team value",
+}
+# A casualty the result does not keep, in the box score.
+NOTE_WORDS = {"regenerated": "Regenerated", "hired": "Hired for this match"}
+
+
+def weather_name(code: str) -> str:
+    """The weather as the Weather table names it ("" for none)."""
+    return named(WEATHER, code) if code else ""
+
+
 NOT_PLAY = ("report", "report_player", "casualty_roll", "result_override")
 MOVEMENT = ("move", "activation", "activation_end")
 
@@ -564,7 +586,9 @@ def match_view(match: Match) -> MatchView:
             overrides.append(describe(describer, event.type, e))
         elif event.type.startswith("postgame_"):
             step = str(e.get("step", event.type.removeprefix("postgame_")))
-            postgame.append((Describer.words(step), describe(describer, event.type, e)))
+            postgame.append(
+                (STEP_LABELS.get(step, step), describe(describer, event.type, e))
+            )
     stats: dict[str, dict[str, int]] = result.player_stats if result else {}
     engine_stats: dict[str, dict[str, int]] = (
         (result.summary or {}).get("player_stats", {}) if result else {}
@@ -574,8 +598,10 @@ def match_view(match: Match) -> MatchView:
     for cas, note in match_casualty_rows(match, result):
         pid = int(cas["player_id"])
         outcome = injuries.get(pid) if not note else None
-        suffered[pid] = Describer.words(
-            note or (outcome or {}).get("injury") or cas.get("result", "")
+        suffered[pid] = (
+            NOTE_WORDS.get(note, note)
+            or (outcome or {}).get("injury")
+            or injury_name(cas.get("result", ""))
         )
         casualties.append(
             {
@@ -585,7 +611,7 @@ def match_view(match: Match) -> MatchView:
                 else None,
                 "entry": cas,
                 "outcome": outcome,
-                "result": Describer.words(cas.get("result", "")),
+                "result": injury_name(cas.get("result", "")),
                 # "regenerated" or "hired": a casualty of the match that the
                 # result does not keep (no injury to apply after the game)
                 "note": note,
@@ -664,6 +690,9 @@ def replay_data(match: Match) -> dict[str, Any]:
         }
         if event.type == "block":
             row["faces"] = [BLOCK_FACES.get(d, str(d)) for d in event.payload["dice"]]
+        elif event.type == "weather":
+            # the turn line under the pitch names it as the Weather table does
+            row["weather"] = weather_name(str(event.payload.get("result", "")))
         elif drawn := dice_drawn(event.type, event.payload):
             row["roll"] = drawn
         if rerolls.step(event.type, event.payload):
@@ -714,5 +743,5 @@ def distinct_types(
     groups: dict[str, list[tuple[str, str, int]]] = defaultdict(list)
     for kind, n in rows:
         group = "Play" if is_play_event(kind) else "Report and post-game"
-        groups[group].append((kind, Describer.words(kind), n))
+        groups[group].append((kind, type_label(kind), n))
     return dict(groups)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 
+from matches.captions.dates import when_words, zone_words
 from matches.models import Match, MatchResult, ReportSubmission, Season
 from matches.webhook_text import News
 
@@ -129,7 +130,8 @@ def submission_news(sub: ReportSubmission, kind: str) -> News:
         title = f"Report waiting: {score}"
         text = (
             f"Reported by {sub.submitted_by.get_username()}; {other.name}'s coach "
-            f"confirms or disputes it by {sub.deadline:%Y-%m-%d %H:%M} UTC, "
+            f"confirms or disputes it by {when_words(sub.deadline)} "
+            f"({zone_words(sub.deadline)}), "
             "or it stands."
         )
     elif kind == "report_disputed":

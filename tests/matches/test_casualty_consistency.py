@@ -75,7 +75,7 @@ def log_events(page: str) -> list[tuple[str, str]]:
     ]
 
 
-CASUALTY = re.compile(r"^(#\d+ .+?) casualty: ([a-z ]+?)(?: \(.*\))?$")
+CASUALTY = re.compile(r"^(#\d+ .+?) suffers a Casualty: ([A-Za-z ]+?)(?:,| \(|$)")
 
 
 def log_lines(events: list[tuple[str, str]]) -> list[Line]:
@@ -92,13 +92,13 @@ def log_lines(events: list[tuple[str, str]]) -> list[Line]:
             ("", ""),
         )
         apothecary = (
-            before[0] == "apothecary" and f"apothecary for {victim}:" in before[1]
+            before[0] == "apothecary" and f"apothecary on {victim}:" in before[1]
         )
         regenerated = False
         for k, t in events[i + 1 :]:
             if k not in ("roll", "reroll"):
                 break
-            if t.startswith(f"{victim}: regeneration roll"):
+            if t.startswith(f"{victim}: Regeneration roll"):
                 regenerated = t.endswith(": success")
         lines.append(Line(victim, result, apothecary, regenerated))
     return lines
@@ -162,7 +162,10 @@ def test_every_match_tells_the_same_casualties_in_the_table_and_the_log(
     assert seen["regenerated"] >= 1
 
 
-RECORDED = re.compile(r"^(#\d+ .+?) casualty(?: by #\d+ .+?)?: ([a-z ]+?)(?: \(.*\))?$")
+RECORDED = re.compile(
+    r"^(#\d+ .+?) is a casualty(?: caused by #\d+ .+?)?: ([A-Za-z ]+?)"
+    r"(?: on the .*| \(.*\)|;.*)?$"
+)
 
 
 def test_a_recorded_match_tells_the_same_casualties_in_the_table_and_the_log(
@@ -201,7 +204,7 @@ def test_a_recorded_match_tells_the_same_casualties_in_the_table_and_the_log(
         f"#{h[1].number} {h[1].name}",
         f"#{o[2].number} {o[2].name}",
     ]
-    assert table[0].result == "seriously hurt"
+    assert table[0].result == "Seriously Hurt"
 
 
 def test_casualties_the_result_leaves_out_keep_their_row_in_match_order():

@@ -173,5 +173,6 @@ def test_the_log_reads_the_roll_and_each_effect_in_plain_words():
     dope = {"team": "home", "player": 3, "dice": [2], "result": "misses_rest_of_match"}
     assert (
         describe(describer, "you_dope", dope)
-        == "Desperate Measure You Dope (Home Team): #7 Ug: misses rest of match (2)"
+        == "Desperate Measure You Dope (Home Team): #7 Ug misses the rest of the "
+        "match (D6 roll of 2)"
     )

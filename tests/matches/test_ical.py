@@ -132,7 +132,7 @@ def test_the_league_feed_lists_every_dated_fixture_in_date_order(client, season)
     assert feed[0]["URL"] == f"http://testserver/matches/{first.pk}/"
     assert feed[0]["DESCRIPTION"] == escape(
         f"{season.league.name} · Spring · round 1\n"
-        "Reports due by 2026-12-04\n"
+        "Reports due by Friday 4 December\n"
         f"http://testserver/matches/{first.pk}/"
     )
 

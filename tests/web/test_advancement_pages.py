@@ -166,8 +166,10 @@ def test_a_random_skill_shows_the_dice_the_server_rolled(
         'class="skill-name" aria-describedby="tip-strip-ball-1">Strip Ball</button>'
     ) in html
     assert (
-        '<tr><td>skill first</td><td>D6</td><td class="num">5</td></tr>'
-        '<tr><td>skill second</td><td>D6</td><td class="num">3</td></tr>'
+        "<tr><td>first die of the skill table</td><td>D6</td>"
+        '<td class="num">5</td></tr>'
+        "<tr><td>second die of the skill table</td><td>D6</td>"
+        '<td class="num">3</td></tr>'
     ) in html
     lineman.refresh_from_db()
     assert (lineman.spp, lineman.value) == (3, 60_000)
@@ -209,7 +211,7 @@ def test_a_characteristic_needs_a_choice_the_d16_allows(
     html = client.get(second["Location"]).content.decode()
     assert "Improved <strong>AV</strong>" in html
     assert (
-        '<tr><td>characteristic improvement</td><td>D16</td><td class="num">4</td>'
+        '<tr><td>Characteristic Improvement</td><td>D16</td><td class="num">4</td>'
         in html
     )
 

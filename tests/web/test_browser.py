@@ -240,6 +240,9 @@ def test_the_replay_viewer_steps_through_a_resolved_match(
     turn = data["turns"][2]
     page.select_option("#replay-jump", str(turn["index"]))
     assert page.locator("#replay-turn").inner_text().startswith(turn["label"])
+    # ... and the weather, as the Weather table names it
+    weather = [e["weather"] for e in data["events"][: turn["index"]] if "weather" in e]
+    assert page.locator("#replay-turn").inner_text().endswith(f" · {weather[-1]}")
     assert page.locator("#pitch .token:visible").count() >= 10
     shot(page, "replay")
 

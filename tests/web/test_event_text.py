@@ -65,13 +65,102 @@ def test_every_engine_event_has_its_own_sentence(offline_describer, cls):
     assert "{" not in text
 
 
-@pytest.mark.parametrize("kind", sorted(INDUCED))
-def test_every_inducement_effect_has_its_own_sentence(offline_describer, kind):
-    payload = engine_events.Induced(kind, "away", 3, (4, 2), "hit").to_dict()
+# fmt: off
+# An inducement's event for each kind (the engine's own results: engine/
+# induced.py, wizard.py, fouls.py, desperate.py, the Dungeon Bowl spells) and
+# its sentence. Squares on the Sevens pitch: 45 is x 5, y 2 (the Home Team
+# half), 47 is x 7 (between the Lines).
+INDUCEMENT_CASES = [
+    ("keg_bonus", "home", 3, (3,), "+1",
+     "Bloodweiser Kegs (Home Team): +1 to #7 Ug's recovery roll of 3"),
+    ("master_chef", "home", -1, (4, 2, 6), "gains 2, steals 1",
+     "Halfling Master Chef (Home Team): D6 rolls of 4, 2 and 6: Home Team gain "
+     "2 team re-rolls and take 1 from Away Team"),
+    ("wizard_fireball", "away", -1, (5, 2), "square 45: 1 hit",
+     "Wizard's Fireball (Away Team) lands in the Home Team half: 1 of 2 players "
+     "hit (D6 rolls of 5 and 2)"),
+    ("wizard_fireball", "away", 3, (5,), "hit",
+     "Wizard's Fireball (Away Team): #7 Ug is hit (D6 roll of 5)"),
+    ("wizard_zap", "away", 3, (6,), "frog",
+     "Wizard's Zap! (Away Team): #7 Ug is turned into a frog (D6 roll of 6)"),
+    ("weather_mage", "home", -1, (5, 6), "-2 perfect",
+     "Weather Mage (Home Team): 2D6 5+6, modified by -2: the weather becomes "
+     "Perfect Conditions"),
+    ("weather_mage", "away", -1, (), "ends pouring_rain",
+     "Weather Mage (Away Team): the spell ends; the weather is Pouring Rain again"),
+    ("biased_referee", "away", 3, (5,), "foul_spotted",
+     "Biased Referee (Away Team) spots #7 Ug's Foul (Close Scrutiny) (D6 roll of 5)"),
+    ("biased_referee", "home", 3, (4,), "+1",
+     "Biased Referee (Home Team): +1 to the Argue the Call roll (D6 roll of 4)"),
+    ("mortuary_assistant", "home", 3, (4,), "regenerated",
+     "Mortuary Assistant (Home Team): #7 Ug regenerates (D6 roll of 4)"),
+    ("plague_doctor", "home", 3, (), "ko_treated",
+     "Plague Doctor (Home Team): #7 Ug is treated as an apothecary would"),
+    ("bugman", "home", 3, (), "joins (6 ready)",
+     "Josef Bugman joins Home Team for the drive: only 6 of their players are "
+     "ready"),
+    ("bugman", "home", 3, (), "sent_off",
+     "Josef Bugman is sent off at the end of his drive for the Foul he commits"),
+    ("bugman_xxxxxx", "home", 3, (1, 5), "re-roll",
+     "Bugman's XXXXXX (Home Team): #7 Ug re-rolls a recovery roll of 1 and "
+     "rolls 5"),
+    ("you_dope", "home", 3, (), "+1 ST",
+     "Desperate Measure You Dope (Home Team): #7 Ug gains +1 ST"),
+    ("razzle_dazzle", "home", 3, (), "declared with blitz",
+     "Desperate Measure Razzle-dazzle (Home Team): #7 Ug declares a Blitz and "
+     "may take a second action"),
+    ("hangover", "away", 3, (), "misses_first_drive",
+     "Desperate Measure Hangover (Away Team): #7 Ug misses the first drive"),
+    ("grudge_match", "home", -1, (), "any_number_of_fouls",
+     "Desperate Measure Grudge Match (Home Team): Home Team may make any number "
+     "of Fouls this turn"),
+    ("set_piece", "home", 3, (), "accurate_without_a_roll",
+     "Desperate Measure Set Piece (Home Team): #7 Ug throws an Accurate pass "
+     "without a roll"),
+    ("sports_espionage", "home", -1, (), "free_team_reroll",
+     "Desperate Measure Sports Espionage (Home Team): Home Team gain a free team "
+     "re-roll"),
+    ("banana_skin", "away", 3, (), "falls_over",
+     "Desperate Measure Discarded Banana Skin (Away Team): #7 Ug falls over"),
+    ("magic_scroll", "home", -1, (), "hireling_sports_wizard",
+     "Desperate Measure Magic Scroll (Home Team): Home Team hire a Sports Wizard "
+     "for the game"),
+    ("bestial_fury", "home", 3, (), "three_dice",
+     "Amber Wizard's Bestial Fury (Home Team): #7 Ug rolls three block dice in "
+     "every Block this turn"),
+    ("life_drain", "away", 3, (), "injury_roll",
+     "Amethyst Wizard's Life Drain (Away Team): #7 Ug takes an Injury roll"),
+    ("chain_lightning", "away", 3, (), "struck",
+     "Celestial Wizard's Chain Lightning (Away Team): #7 Ug is struck"),
+    ("transmutation", "away", 3, (4, 3), "ko",
+     "Gold Wizard's Transmutation (Away Team): 2D6 4+3 against #7 Ug's Armour "
+     "Value: he is Knocked Out"),
+    ("shadowed_step", "home", 3, (), "square 45 to 47",
+     "Grey Wizard's Shadowed Step (Home Team): #7 Ug steps through the shadows, "
+     "now in the middle third"),
+    ("grasping_vines", "away", 3, (), "grasped",
+     "Jade Wizard's Grasping Vines (Away Team): #7 Ug cannot act this turn and "
+     "loses his Tackle Zone"),
+    ("blinding_light", "home", -1, (), "away",
+     "Light Wizard's Blinding Light (Home Team): Away Team may not pass, hand off "
+     "or assist a Block until their next turn"),
+]
+# fmt: on
 
-    text = describe(offline_describer, payload.pop("type"), payload)
 
-    assert text == f"{INDUCED[kind]} (Away Team): #7 Ug: hit (4, 2)"
+@pytest.mark.parametrize(
+    ("kind", "team", "player", "dice", "result", "sentence"), INDUCEMENT_CASES
+)
+def test_every_inducement_effect_has_its_own_sentence(
+    offline_describer, kind, team, player, dice, result, sentence
+):
+    payload = engine_events.Induced(kind, team, player, dice, result).to_dict()
+
+    assert describe(offline_describer, payload.pop("type"), payload) == sentence
+
+
+def test_every_inducement_the_engine_plays_has_a_case():
+    assert {case[0] for case in INDUCEMENT_CASES} == set(INDUCED)
 
 
 def test_riotous_rookies_read_as_a_sentence(offline_describer):
@@ -91,7 +180,8 @@ def test_stored_rows_name_the_players_and_teams(describer):
 
     assert (
         lines["game_start"]
-        == f"Kick-off: {match.home.name} v {match.away.name} (sevens)"
+        == f"Kick-off: {match.home.name} v {match.away.name}, a game of Blood Bowl "
+        "Sevens"
     )
     assert lines["postgame_winnings"].startswith("Winnings: fan attendance")
     assert not any(text.startswith(f"{kind}: ") for kind, text in lines.items())
@@ -104,7 +194,7 @@ def test_a_malformed_payload_still_gets_a_line(offline_describer):
     assert describe(describe_with, "block", {}) == (
         "Block (the details could not be read)"
     )
-    assert describe(describe_with, "something_new", {"a": 1}) == "something new: a 1"
+    assert describe(describe_with, "something_new", {"a": 1}) == "Something new"
 
 
 def test_extra_time_and_sudden_death_read_as_sentences(offline_describer):

@@ -186,19 +186,30 @@ def test_post_game_dice_read_as_words(sevens):
 def test_a_rule_note_names_the_player_first(sevens):
     payload = {"what": "placed_prone_stunned", "team": "home", "player": 3, "value": 0}
 
-    assert describe(sevens, "note", payload) == "#7 Ug: placed prone stunned"
+    assert describe(sevens, "note", payload) == "#7 Ug is Placed Prone and Stunned"
 
 
 def test_a_rule_note_keeps_a_value_that_says_something(sevens):
-    payload = {"what": "swarming", "team": "away", "player": -1, "value": 2}
+    # Solid Defence: D3+3 players of the kicking team set up again
+    payload = {"what": "solid_defence", "team": "away", "player": -1, "value": 4}
 
-    assert describe(sevens, "note", payload) == "Away Team: swarming (2)"
+    assert describe(sevens, "note", payload) == (
+        "Solid Defence: Away Team may set up 4 players again"
+    )
+
+
+def test_a_rule_note_whose_value_is_a_square_names_the_place(sevens):
+    payload = {"what": "swarming", "team": "away", "player": 4, "value": square(15, 9)}
+
+    assert describe(sevens, "note", payload) == (
+        "Swarming: #2 Bob joins Away Team on the pitch, in the Away Team half, wide"
+    )
 
 
 def test_an_unknown_event_never_dumps_its_record(sevens):
     text = describe(sevens, "something_new", {"a": {"b": 1}, "c": [1, 2]})
 
-    assert text == "something new: a (details), c 1, 2"
+    assert text == "Something new"
 
 
 COORDINATES = re.compile(r"\(\d+, \d+\)")
@@ -225,10 +236,13 @@ def test_two_dice_read_as_a_sum_not_a_list(sevens):
     weather = {"result": "perfect", "dice": [2, 6]}
 
     assert describe(sevens, "injury", injury) == "#7 Ug injury roll 3+5: knocked out"
-    assert describe(sevens, "weather", weather) == "Weather perfect (2D6 2+6)"
+    # the Weather table's 4-10 and the Kick-off Event table's 10, as named
+    assert describe(sevens, "weather", weather) == (
+        "Weather: Perfect Conditions (2D6: 2+6)"
+    )
     kickoff = {"result": "blitz", "dice": [5, 5]}
-    assert (
-        describe(sevens, "kickoff_event", kickoff) == "Kick-off event: blitz (2D6 5+5)"
+    assert describe(sevens, "kickoff_event", kickoff) == (
+        "Kick-off event: Blitz (2D6: 5+5)"
     )
 
 
@@ -236,7 +250,7 @@ def test_a_player_off_names_the_dugout_box(sevens):
     payload = {"player": 3, "box": "cas", "reason": "badly_hurt"}
 
     assert describe(sevens, "player_off", payload) == (
-        "#7 Ug leaves the pitch (badly hurt) for the casualty box"
+        "#7 Ug leaves the pitch (Badly Hurt) for the casualty box"
     )
 
 
@@ -258,4 +272,4 @@ def test_gathering_the_ball_and_falling_read_as_sentences(sevens):
 def test_a_dead_player_is_dead_once_in_the_post_game(sevens):
     payload = {"player_id": 3, "injury": "", "result": "dead", "dead": True}
 
-    assert describe(sevens, "postgame_injury", payload) == "#7 Ug: dead"
+    assert describe(sevens, "postgame_injury", payload) == "#7 Ug: DEAD"

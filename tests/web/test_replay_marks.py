@@ -45,6 +45,20 @@ def test_a_rush_re_rolled_says_so():
     }
 
 
+def test_a_skill_roll_is_labelled_with_the_skills_name():
+    payload = {
+        "purpose": "bone_head",
+        "player": 3,
+        "dice": [1],
+        "target": 2,
+        "modifier": 0,
+        "success": False,
+        "rerolled": False,
+    }
+
+    assert dice_drawn("roll", payload)["label"] == "Bone Head, needs 2+"
+
+
 def test_an_armour_roll_shows_both_dice():
     payload = {"player": 3, "dice": [4, 6], "modifier": 1, "av": 9, "broken": True}
 
@@ -195,6 +209,17 @@ def test_the_replay_data_carries_dice_rerolls_and_turns_of_the_half(resolved_sea
     assert len(data["touchdowns"]) == match.result.home_score + match.result.away_score
     cas = MatchEvent.objects.filter(match=match, type="casualty").count()
     assert len(data["casualties"]) == cas
+    # the turn line names the weather as the Weather table does
+    weather = [e for e in events if e["type"] == "weather"]
+    assert weather
+    names = {
+        "sweltering_heat": "Sweltering Heat",
+        "very_sunny": "Very Sunny",
+        "perfect": "Perfect Conditions",
+        "pouring_rain": "Pouring Rain",
+        "blizzard": "Blizzard",
+    }
+    assert all(e["weather"] == names[e["p"]["result"]] for e in weather)
 
 
 def test_extra_team_training_bought_adds_to_the_team_rerolls_at_kick_off(

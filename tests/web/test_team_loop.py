@@ -278,6 +278,12 @@ def test_the_ledger_is_told_in_words(client, played, bob):
             "Lost 10,000 to a minor incident (expensive mistakes)",
         ),
         (
+            "treasure_room",
+            30_000,
+            "Treasure Room: 5 Gather Funds, R1: Shadows v Fire",
+            "Gathered 30,000 in the Treasure Room (5 Gather Funds)",
+        ),
+        (
             "adjustment",
             25_000,
             "lost the receipts",

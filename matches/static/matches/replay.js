@@ -103,7 +103,7 @@
     var e = ev.p;
     if (ev.rr) st.rr = ev.rr.slice();
     switch (ev.type) {
-      case "weather": st.weather = e.result; break;
+      case "weather": st.weather = ev.weather || e.result; break;
       case "setup":
         for (var id in st.players) {
           if (side(id) === e.team) st.players[id].sq = -1;
@@ -420,7 +420,7 @@
     ui.turn.textContent = data.dungeon && st.team
       ? data[st.team].name + " turn " + st.turn + " (time limit " + data.turns_per_half + ")"
       : st.half
-      ? (st.half === 3 ? "Extra time" : "Half " + st.half) + " · " + data[st.team].name + " turn " + st.turn + " of " + data.turns_per_half + (st.weather ? " · " + st.weather.replace(/_/g, " ") : "")
+      ? (st.half === 3 ? "Extra time" : "Half " + st.half) + " · " + data[st.team].name + " turn " + st.turn + " of " + data.turns_per_half + (st.weather ? " · " + st.weather : "")
       : "Before kick-off";
     var ev = data.events[at - 1];
     ui.caption.textContent = ev ? ev.text : "Press Play, or step through the match one event at a time.";
