@@ -29,7 +29,8 @@ from matches.event_text import (
     describe,
     period,
 )
-from matches.forecast_table import Chances, Predicted, predicted_table
+from matches.forecast_selectors import season_predicted_table
+from matches.forecast_table import Predicted
 from matches.models import (
     Match,
     MatchEvent,
@@ -119,34 +120,12 @@ def season_prediction(
     matches: list[Match],
 ) -> tuple[list[PredictedLine], int, int]:
     """The predicted final table from the forecasts of the league fixtures
-    left (:mod:`matches.forecast_table`), once each has one; and how many of
-    them do."""
-    left = [
-        m
-        for m in matches
-        if m.stage == Match.Stage.LEAGUE and m.status != Match.Status.COMPLETE
-    ]
-    ready = [f for m in left if (f := getattr(m, "forecast", None)) is not None]
-    if not left or len(ready) < len(left):
-        return [], len(ready), len(left)
-    chances = [
-        Chances(
-            m.home_id,
-            m.away_id,
-            m.forecast.home_win,
-            m.forecast.draw,
-            m.forecast.away_win,
-        )
-        for m in left
-    ]
-    points = tuple(season.settings.get("points", (3, 1, 0)))
-    table = predicted_table(
-        {line.team.pk: line.row.points for line in standings},
-        chances,
-        (int(points[0]), int(points[1]), int(points[2])),
-        seed=season.seed,
+    left (:func:`matches.forecast_selectors.season_predicted_table`), once
+    each has one; and how many of them do."""
+    table, ready, wanted = season_predicted_table(
+        season, {line.team.pk: line.row.points for line in standings}, matches
     )
-    return [PredictedLine(teams[r.team_id], r) for r in table], len(ready), len(left)
+    return [PredictedLine(teams[r.team_id], r) for r in table], ready, wanted
 
 
 @dataclass(slots=True)
