@@ -121,6 +121,7 @@ def _model_validation_errors(exc: DjangoValidationError) -> list[Error]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    from league.access import TeamFrozen
     from league.errors import ServiceError
 
     if isinstance(exc, ServiceError):
@@ -135,6 +136,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(body, status=status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
+    elif isinstance(exc, TeamFrozen):
+        exc = exceptions.PermissionDenied(str(exc), code=TeamFrozen.code)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
     response = drf_exception_handler(exc, context)

@@ -17,7 +17,7 @@ from django.db.models import Count, Q, QuerySet
 
 from engine.rules_data import BORROWED_POSITIONS, rules_data
 from engine.variants import get_variant
-from league.access import team_can_write
+from league.access import league_team_writer
 from league.models import League, Team
 from league.selectors import team_detail_qs
 from matches.engine_bridge import team_snapshot
@@ -218,6 +218,9 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
     players = players_by_id([*touchdowns, *casualties, *spp])
     open_statuses = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
     prediction, ready, wanted = season_prediction(season, teams, standings, matches)
+    may_write = league_team_writer(
+        user, league_id=season.league_id, commissioner_id=season.league.commissioner_id
+    )
     return SeasonView(
         prediction=prediction,
         forecasts_ready=ready,
@@ -241,7 +244,7 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
             m.pk
             for m in matches
             if m.status in open_statuses
-            and (team_can_write(user, m.home) or team_can_write(user, m.away))
+            and (may_write(m.home.coach_id) or may_write(m.away.coach_id))
         },
         scores_points=variant.score_name == "points",
         shows_casualties=variant.standings_shows_casualties,
