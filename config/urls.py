@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path, re_path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.api_errors import api_not_found
@@ -25,7 +25,7 @@ urlpatterns = [
     ),
     path("api/", include("config.api_urls")),
     # not a redirect to /api/: a redirect would drop a request's body
-    re_path(r"^api$", api_not_found),
+    path("api", api_not_found, name="api-no-slash"),
     path("", include("config.web_urls")),
 ]
 
