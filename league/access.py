@@ -116,6 +116,20 @@ def teams_write_refusal(
     return frozen[0] if frozen else PermissionDenied(refusal)
 
 
+def team_require_write(user: AnyUser, team: Team) -> None:
+    """Raise :func:`team_write_refusal`'s refusal, if any."""
+    refusal = team_write_refusal(user, team)
+    if refusal is not None:
+        raise refusal
+
+
+def teams_require_write(user: AnyUser, teams: list[Team], refusal: str) -> None:
+    """Raise :func:`teams_write_refusal`'s refusal, if any."""
+    refused = teams_write_refusal(user, teams, refusal)
+    if refused is not None:
+        raise refused
+
+
 def team_get_for_write(user: AnyUser, team_id: int) -> Team:
     """The team, if ``user`` may change it; 404 if it does not exist, 403 if
     it is not theirs, or if they were removed from its league."""
@@ -123,9 +137,7 @@ def team_get_for_write(user: AnyUser, team_id: int) -> Team:
         team = Team.objects.select_related("league").get(pk=team_id)
     except Team.DoesNotExist:
         raise Http404("no such team") from None
-    refusal = team_write_refusal(user, team)
-    if refusal is not None:
-        raise refusal
+    team_require_write(user, team)
     return team
 
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import (
 
 from engine.campaign import Characteristic
 from engine.rules_data import SkillRef, rules_data
-from league.access import team_write_refusal
+from league.access import team_require_write
 from league.errors import ServiceError
 from league.forms import (
     KIND_LABELS,
@@ -47,9 +47,7 @@ def _player_for_write(request: HttpRequest, player_id: int) -> Player:
     player = get_object_or_404(
         Player.objects.select_related("team__league", "team__coach"), pk=player_id
     )
-    refusal = team_write_refusal(request.user, player.team)
-    if refusal is not None:
-        raise refusal
+    team_require_write(request.user, player.team)
     return player
 
 

@@ -231,8 +231,7 @@ class Variant:
         *,
         bot: str = "scripted",
     ) -> Any:
-        """Play a match of a card format with the bots (see the variant):
-        ``bot`` is ``"scripted"`` or ``"random"``."""
+        """Play a match of a card format with ``bot`` bots (see the variant)."""
         raise NotImplementedError(f"{self.name} plays rosters, not team cards")
 
     def card_replay(

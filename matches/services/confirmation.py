@@ -32,7 +32,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from league.access import team_write_refusal
+from league.access import team_require_write
 from league.errors import ServiceError
 from league.models import LeagueEvent, Team
 from league.services.audit import league_event_record
@@ -212,9 +212,7 @@ def _opponent_coach(sub: ReportSubmission, actor: AbstractBaseUser) -> None:
     other = Team.objects.select_related("league").get(pk=other_id)
     if not actor.is_authenticated or other.coach_id != actor.pk:
         raise PermissionDenied("only the opposing coach answers this report")
-    refusal = team_write_refusal(actor, other)
-    if refusal is not None:
-        raise refusal
+    team_require_write(actor, other)
 
 
 @transaction.atomic

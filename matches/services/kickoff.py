@@ -6,7 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
 
-from league.access import teams_write_refusal
+from league.access import teams_require_write
 from league.errors import ServiceError
 from league.models import Team
 from league.page_cache import league_cache_bump
@@ -49,13 +49,8 @@ def match_lock_for_report(
             pk__in=[match.home_id, match.away_id]
         )
     }
-    refusal = teams_write_refusal(
-        actor,
-        list(teams.values()),
-        "only the coaches of this match or the commissioner",
-    )
-    if refusal is not None:
-        raise refusal
+    refusal = "only the coaches of this match or the commissioner"
+    teams_require_write(actor, list(teams.values()), refusal)
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         raise ServiceError.one("already_reported", None, "this match has a result")
     return match, teams
