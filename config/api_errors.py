@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -120,6 +121,7 @@ def _model_validation_errors(exc: DjangoValidationError) -> list[Error]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    from league.access import TeamFrozen
     from league.errors import ServiceError
 
     if isinstance(exc, ServiceError):
@@ -134,6 +136,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(body, status=status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
+    elif isinstance(exc, TeamFrozen):
+        exc = exceptions.PermissionDenied(str(exc), code=TeamFrozen.code)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
     response = drf_exception_handler(exc, context)
@@ -160,19 +164,74 @@ def _suspicious(exc: Exception) -> tuple[dict[str, list[Error]], int]:
 # --- Django's error views: JSON under /api/, the site's pages elsewhere ------
 
 
-def _is_api(request: HttpRequest) -> bool:
-    return request.path.startswith("/api/")
+def is_api(request: HttpRequest) -> bool:
+    return request.path == "/api" or request.path.startswith("/api/")
+
+
+def _slash_hint(path: str) -> str:
+    """What the client may have meant: the same path ending in a slash, when
+    the API has it (its paths all end in one)."""
+    from django.urls import Resolver404, resolve
+
+    if path.endswith("/"):
+        return ""
+    try:
+        match = resolve(path + "/")
+    except Resolver404:
+        return ""
+    if match.url_name == "api-not-found":
+        return ""
+    return f" Did you mean {path}/? (the API's paths end with a slash)"
+
+
+@csrf_exempt
+def api_not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
+    """Every path under /api/ that names no endpoint, whatever the method and
+    whether or not DEBUG is on: a JSON 404 (never the site's page, DEBUG's
+    page, or a redirect that would drop a request's body)."""
+    message = "Not found." + _slash_hint(request.path)
+    return JsonResponse({"errors": [api_error("not_found", message)]}, status=404)
+
+
+# The code of a refusal answered by something other than the API's views
+# (DEBUG's pages, a view outside DRF), by status.
+STATUS_CODES = {
+    400: ("bad_request", "bad request"),
+    401: ("not_authenticated", "Authentication credentials were not provided."),
+    403: ("permission_denied", "You do not have permission to perform this action."),
+    404: ("not_found", "Not found."),
+    405: ("method_not_allowed", "Method not allowed."),
+    406: ("not_acceptable", "the answer can only be JSON"),
+    413: ("request_too_large", "the request is larger than the server accepts"),
+    415: ("unsupported_media_type", "a body must be JSON"),
+    429: ("throttled", "Request was throttled."),
+    500: ("server_error", "the server failed to answer; the error has been logged"),
+}
+# Headers of the refusal a client acts on; kept when its body is replaced.
+KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate")
+
+
+def api_error_response(status: int, original: HttpResponse) -> JsonResponse:
+    """``original``'s refusal in the API's error shape."""
+    code, message = STATUS_CODES.get(
+        status, ("server_error" if status >= 500 else "error", original.reason_phrase)
+    )
+    response = JsonResponse({"errors": [api_error(code, message)]}, status=status)
+    for header in KEPT_HEADERS:
+        if header in original:
+            response[header] = original[header]
+    return response
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if not _is_api(request):
+    if not is_api(request):
         return defaults.bad_request(request, exception)
     body, status = _suspicious(exception)
     return JsonResponse(body, status=status)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if not _is_api(request):
+    if not is_api(request):
         return defaults.permission_denied(request, exception)
     message = "You do not have permission to perform this action."
     errors = [api_error("permission_denied", message)]
@@ -180,13 +239,13 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if not _is_api(request):
+    if not is_api(request):
         return defaults.page_not_found(request, exception)
-    return JsonResponse({"errors": [api_error("not_found", "Not found.")]}, status=404)
+    return api_not_found(request)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    if not _is_api(request):
+    if not is_api(request):
         return defaults.server_error(request)
     message = "the server failed to answer; the error has been logged"
     return JsonResponse({"errors": [api_error("server_error", message)]}, status=500)

@@ -30,7 +30,11 @@ ERROR_RESPONSES: dict[int, tuple[str, str]] = {
         "(invalid input, a rule of the game, a NUL in the query).",
     ),
     401: (_ANY, "The credentials sent are wrong (writes need some)."),
-    403: (_WRITE, "Not allowed to do this (not your team, not the commissioner)."),
+    403: (
+        _WRITE,
+        "Not allowed to do this (not your team, not the commissioner), or "
+        "your team is frozen: you were removed from its league (`team_frozen`).",
+    ),
     404: (_OBJECT, "No such object (`not_found`)."),
     406: (_ANY, "The answer can only be JSON."),
     409: (_WRITE, "A concurrent change got there first; try again (`conflict`)."),

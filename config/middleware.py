@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
-from config.api_errors import api_error
+from config.api_errors import api_error, api_error_response, is_api
 
 
 def _nul_in(request: HttpRequest) -> tuple[str | None, str] | None:
@@ -49,3 +50,48 @@ class RefuseNulMiddleware:
             error = api_error("null_characters_not_allowed", message, field)
             return JsonResponse({"errors": [error]}, status=400)
         return defaults.bad_request(request, BadRequest(message))
+
+
+class ApiJsonErrorsMiddleware:
+    """Every refusal under /api/ is JSON in the API's error shape, whatever
+    answered it: the API's views and Django's error handlers do so
+    themselves; this catches what neither reaches (DEBUG's error pages, a
+    view outside DRF such as the Swagger page refusing a method). Its
+    status and the headers a client acts on (``Allow``, ``Retry-After``)
+    are kept."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code >= 400
+            and is_api(request)
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            return api_error_response(response.status_code, response)
+        return response
+
+
+def permissions_policy(policy: dict[str, list[str]]) -> str:
+    """The ``Permissions-Policy`` header of ``policy`` (feature -> allowed
+    origins; empty: none)."""
+    return ", ".join(
+        f"{feature}=({' '.join(origins)})" for feature, origins in policy.items()
+    )
+
+
+class PermissionsPolicyMiddleware:
+    """A ``Permissions-Policy`` header on every response
+    (``settings.PERMISSIONS_POLICY``): the browser features the site never
+    uses are switched off for it and anything it embeds."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.header = permissions_policy(settings.PERMISSIONS_POLICY)
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Permissions-Policy", self.header)
+        return response

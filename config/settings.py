@@ -55,6 +55,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: every response, a redirect or an early refusal included.
+    "config.middleware.PermissionsPolicyMiddleware",
+    "config.middleware.ApiJsonErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # Serves /static/ from the app itself (gunicorn serves no files).
@@ -173,6 +176,31 @@ SECURE_CSP = {
     "base-uri": [CSP.NONE],
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
+}
+
+# Browser features the site never uses, off for it and for anything it
+# embeds (the Permissions-Policy header, config/middleware.py).
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "fullscreen",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "picture-in-picture",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "usb",
+        "xr-spatial-tracking",
+    )
 }
 
 # --- REST API -------------------------------------------------------------

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.api_errors import api_not_found
 from config.health import healthz
 from config.throttling import login_throttled
 
@@ -16,10 +17,15 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(
         "api/docs/",
-        SpectacularSwaggerView.as_view(url_name="api-schema"),
+        # a page to read: GET only (OPTIONS had no template to render)
+        SpectacularSwaggerView.as_view(
+            url_name="api-schema", http_method_names=["get", "head"]
+        ),
         name="api-docs",
     ),
     path("api/", include("config.api_urls")),
+    # not a redirect to /api/: a redirect would drop a request's body
+    path("api", api_not_found, name="api-no-slash"),
     path("", include("config.web_urls")),
 ]
 

@@ -23,7 +23,11 @@ from league.api.players import (
 )
 from league.api.serializers import InputSerializer
 from league.models import SevensAdvancement, Team
-from matches.services.postgame_skill import team_sevens_advance, team_sevens_pending
+from matches.services.postgame_skill import (
+    team_sevens_advance,
+    team_sevens_pending,
+    team_sevens_require_applicable,
+)
 
 
 class SevensAdvanceInputSerializer(InputSerializer):
@@ -67,8 +71,12 @@ class TeamSevensAdvancementApi(APIView):
     @extend_schema(responses={200: SevensPendingOutputSerializer(many=True)})
     def get(self, request: Request, team_id: int) -> Response:
         """The post-game skill the team may take now: a list of at most one
-        match, with the players who may gain it."""
+        match, with the players who may gain it. A team whose league has no
+        post-game skill is refused: ``no_progression`` (a format without
+        progression, Blitz Bowl) or ``spp_tracked`` (players advance by
+        spending SPP)."""
         team = get_object_or_404(Team.objects.select_related("league"), pk=team_id)
+        team_sevens_require_applicable(team)
         pending = team_sevens_pending(team)
         return Response(
             SevensPendingOutputSerializer(

@@ -4,8 +4,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,7 +20,13 @@ from league.api.serializers import (
     NoInputSerializer,
 )
 from matches.models import LeagueWebhook, WebhookDelivery
-from matches.services.webhooks import KINDS, webhook_create, webhook_deactivate
+from matches.services.webhooks import (
+    KINDS,
+    URL_PATTERN,
+    url_problem,
+    webhook_create,
+    webhook_deactivate,
+)
 
 DELIVERIES_SHOWN = 100
 # A read only the league's commissioner may make: the reads document 403 too.
@@ -27,10 +35,39 @@ FORBIDDEN = OpenApiResponse(
 )
 
 
+URL_MAX_LENGTH = 500
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "format": "uri",
+        "pattern": URL_PATTERN,
+        "maxLength": URL_MAX_LENGTH,
+        "description": "an http:// or https:// address, without a user or "
+        "password (printable ASCII: an international name in its xn-- form)",
+    }
+)
+class WebhookUrlField(serializers.CharField):
+    """A webhook's address: what the schema's pattern allows, nothing else
+    (refused as ``invalid_url``, as the service refuses it)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        # not trimmed: " https://..." is refused, as the pattern refuses it
+        super().__init__(max_length=URL_MAX_LENGTH, trim_whitespace=False, **kwargs)
+
+    def to_internal_value(self, data: object) -> str:
+        url = super().to_internal_value(data)
+        problem = url_problem(url)
+        if problem is not None:
+            raise serializers.ValidationError(problem, code="invalid_url")
+        return url
+
+
 class WebhookInputSerializer(InputSerializer):
     """A webhook to add."""
 
-    url = serializers.CharField(max_length=500, help_text="http:// or https://")
+    url = WebhookUrlField()
     kind = serializers.ChoiceField(choices=LeagueWebhook.Kind.choices)
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(KINDS)),

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET
 from engine.campaign.drafting import PURCHASE_ITEMS
 from engine.rules_data import rules_data
 from engine.variants import Variant, get_variant
-from league.access import team_ids_can_write
+from league.access import league_team_writer, team_ids_can_write, team_write_refusal
 from league.forms import PURCHASE_LABELS, BuyForm, HireForm
 from league.models import League, Team
 from league.page_cache import league_cached, object_cached
@@ -169,15 +169,13 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
     """The league with one season (the one asked for, else its latest)."""
     league, season, user = parts.league, parts.season, request.user
     season_body = parts.season_body
+    may_write = league_team_writer(
+        user, league_id=league.pk, commissioner_id=league.commissioner_id
+    )
     reportable = {
         match_id
         for match_id, home, away in parts.open_matches
-        if any(
-            team_ids_can_write(
-                user, coach_id=coach, commissioner_id=league.commissioner_id
-            )
-            for coach in (home, away)
-        )
+        if may_write(home) or may_write(away)
     }
     may_report = bool(reportable)
     commissioner = league_commissioned(user, league)
@@ -360,14 +358,21 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
         partial(_team_parts, team_id),
     )
     body = parts.body
+    frozen = ""
     if team_ids_can_write(
         request.user, coach_id=parts.coach_id, commissioner_id=parts.commissioner_id
     ):
-        # The coach's controls (and CSRF tokens): rendered for them alone.
+        # The coach's controls (and CSRF tokens): rendered for them alone,
+        # unless they were removed from the league (the team is frozen).
         team = get_object_or_404(team_detail_qs(), pk=team_id)
-        body = _team_body(team, can_write=True, request=request)
+        refusal = team_write_refusal(request.user, team)
+        if refusal is None:
+            body = _team_body(team, can_write=True, request=request)
+        else:
+            frozen = str(refusal)
     context = {
         "team_name": parts.name,
         "body": mark_safe(body),  # noqa: S308 (rendered HTML)
+        "frozen": frozen,
     }
     return render(request, "matches/team_page.html", context)

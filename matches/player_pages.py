@@ -75,8 +75,13 @@ def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     # Decision: the "Advance" link shows for the coach and the commissioner
     # while the player holds SPP, as on the team sheet; the advancement page
     # itself says what he can take.
+    # (not a coach removed from the league: his team is frozen)
+    user = request.user
     can_write = parts.spp > 0 and team_ids_can_write(
-        request.user, coach_id=parts.coach_id, commissioner_id=parts.commissioner_id
+        user,
+        coach_id=parts.coach_id,
+        commissioner_id=parts.commissioner_id,
+        league_id=player_league_id(player_id) if user.pk == parts.coach_id else None,
     )
     context = {
         "parts": parts,

@@ -5,7 +5,6 @@ these pages live in the matches app)."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import (
@@ -15,7 +14,7 @@ from django.views.decorators.http import (
 
 from engine.campaign import Characteristic
 from engine.rules_data import SkillRef, rules_data
-from league.access import team_can_write
+from league.access import team_require_write
 from league.errors import ServiceError
 from league.forms import (
     KIND_LABELS,
@@ -49,8 +48,7 @@ def _player_for_write(request: HttpRequest, player_id: int) -> Player:
     player = get_object_or_404(
         Player.objects.select_related("team__league", "team__coach"), pk=player_id
     )
-    if not team_can_write(request.user, player.team):
-        raise PermissionDenied("only the team's coach or the league's commissioner")
+    team_require_write(request.user, player.team)
     return player
 
 

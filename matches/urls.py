@@ -4,6 +4,7 @@ from matches import (
     api,
     api_cards,
     api_confirm,
+    api_forecasts,
     api_inducements,
     api_postgame_skill,
     api_rounds,
@@ -79,6 +80,11 @@ urlpatterns = [
         name="season-standings",
     ),
     path(
+        "seasons/<int:season_id>/forecasts/",
+        api_forecasts.SeasonForecastsApi.as_view(),
+        name="season-forecasts",
+    ),
+    path(
         "seasons/<int:season_id>/close/",
         api.SeasonCloseApi.as_view(),
         name="season-close",
@@ -96,6 +102,11 @@ urlpatterns = [
     path("tasks/<uuid:task_id>/", api.TaskDetailApi.as_view(), name="task-detail"),
     path("matches/<int:pk>/", api.MatchDetailApi.as_view(), name="match-detail"),
     path("matches/<int:pk>/events/", api.MatchEventsApi.as_view(), name="match-events"),
+    path(
+        "matches/<int:pk>/forecast/",
+        api_forecasts.MatchForecastApi.as_view(),
+        name="match-forecast",
+    ),
     path("matches/<int:pk>/report/", api.MatchReportApi.as_view(), name="match-report"),
     path(
         "matches/<int:pk>/card-report/",

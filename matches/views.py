@@ -30,6 +30,8 @@ from engine.rules_data import rules_data
 from league.access import (
     league_get_for_commissioner,
     team_can_write,
+    team_require_write,
+    teams_require_write,
 )
 from league.errors import ServiceError
 from league.forms import show_violations
@@ -394,11 +396,8 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     (to finish later, or on another device signed in as the same user);
     "Submit" sends it to the report service."""
     match = _match(match_id)
-    if not (
-        team_can_write(request.user, match.home)
-        or team_can_write(request.user, match.away)
-    ):
-        raise PermissionDenied("only the coaches of this match or the commissioner")
+    refusal = "only the coaches of this match or the commissioner"
+    teams_require_write(request.user, [match.home, match.away], refusal)
     if match.status not in OPEN:
         messages.info(request, "This match already has a result.")
         return redirect("web:match", match_id=match.pk)
@@ -676,8 +675,7 @@ def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
         by_team = {str(s.team.pk): s for s in (home, away)}
         if team_id not in by_team:
             return HttpResponse("unknown team", status=400)
-        if not team_can_write(request.user, by_team[team_id].team):
-            raise PermissionDenied("only the team's coach or the commissioner")
+        team_require_write(request.user, by_team[team_id].team)
         buying = int(team_id)
     sides = [
         _inducement_side(

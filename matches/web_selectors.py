@@ -17,7 +17,7 @@ from django.db.models import Count, Q, QuerySet
 
 from engine.rules_data import BORROWED_POSITIONS, rules_data
 from engine.variants import get_variant
-from league.access import team_can_write
+from league.access import league_team_writer
 from league.models import League, Team
 from league.selectors import team_detail_qs
 from matches.captions.names import WEATHER, injury_name, named
@@ -31,7 +31,8 @@ from matches.event_text import (
     period,
     type_label,
 )
-from matches.forecast_table import Chances, Predicted, predicted_table
+from matches.forecast_selectors import season_predicted_table
+from matches.forecast_table import Predicted
 from matches.models import (
     Match,
     MatchEvent,
@@ -141,34 +142,12 @@ def season_prediction(
     matches: list[Match],
 ) -> tuple[list[PredictedLine], int, int]:
     """The predicted final table from the forecasts of the league fixtures
-    left (:mod:`matches.forecast_table`), once each has one; and how many of
-    them do."""
-    left = [
-        m
-        for m in matches
-        if m.stage == Match.Stage.LEAGUE and m.status != Match.Status.COMPLETE
-    ]
-    ready = [f for m in left if (f := getattr(m, "forecast", None)) is not None]
-    if not left or len(ready) < len(left):
-        return [], len(ready), len(left)
-    chances = [
-        Chances(
-            m.home_id,
-            m.away_id,
-            m.forecast.home_win,
-            m.forecast.draw,
-            m.forecast.away_win,
-        )
-        for m in left
-    ]
-    points = tuple(season.settings.get("points", (3, 1, 0)))
-    table = predicted_table(
-        {line.team.pk: line.row.points for line in standings},
-        chances,
-        (int(points[0]), int(points[1]), int(points[2])),
-        seed=season.seed,
+    left (:func:`matches.forecast_selectors.season_predicted_table`), once
+    each has one; and how many of them do."""
+    table, ready, wanted = season_predicted_table(
+        season, {line.team.pk: line.row.points for line in standings}, matches
     )
-    return [PredictedLine(teams[r.team_id], r) for r in table], len(ready), len(left)
+    return [PredictedLine(teams[r.team_id], r) for r in table], ready, wanted
 
 
 @dataclass(slots=True)
@@ -261,6 +240,9 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
     players = players_by_id([*touchdowns, *casualties, *spp])
     open_statuses = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
     prediction, ready, wanted = season_prediction(season, teams, standings, matches)
+    may_write = league_team_writer(
+        user, league_id=season.league_id, commissioner_id=season.league.commissioner_id
+    )
     return SeasonView(
         prediction=prediction,
         forecasts_ready=ready,
@@ -284,7 +266,7 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
             m.pk
             for m in matches
             if m.status in open_statuses
-            and (team_can_write(user, m.home) or team_can_write(user, m.away))
+            and (may_write(m.home.coach_id) or may_write(m.away.coach_id))
         },
         scores_points=variant.score_name == "points",
         shows_casualties=variant.standings_shows_casualties,

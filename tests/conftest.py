@@ -57,6 +57,7 @@ LONG_FIRST = (
     "tests/engine/test_golden.py",
     "tests/engine/variants/test_classic_matches.py",
     "tests/engine/test_scripted_bot.py",
+    "tests/contract/test_every_format.py",
 )
 
 

@@ -8,7 +8,7 @@ import argparse
 import json
 import sys
 
-from engine.rules_data import rules_data
+from engine.rules_data import available_versions, rules_data
 from engine.skills import IMPLEMENTED
 
 
@@ -61,12 +61,22 @@ def coverage(version: str = "bb2020") -> dict[str, object]:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m engine.skills")
     ap.add_argument(
         "--coverage", action="store_true", help="print skill coverage (JSON)"
     )
-    ap.add_argument("--version", default="bb2020")
+    ap.add_argument(
+        "--version",
+        default="bb2020",
+        choices=available_versions(),
+        help="the rules data whose skills to cover",
+    )
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = parser()
     args = ap.parse_args(argv)
     if not args.coverage:
         ap.print_help()

@@ -12,8 +12,9 @@ from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.dice import RandomDice
 from engine.match import Match
+from engine.tools.rulesets import pitch_rulesets, ruleset_type
 from engine.tools.teams import default_team_sheet
-from engine.variants import get_variant, variants
+from engine.variants import get_variant
 
 
 def bench(
@@ -78,14 +79,31 @@ def bench(
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.tools.bench")
-    ap.add_argument("--ruleset", default="bb2020", choices=sorted(variants()))
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="python -m engine.tools.bench",
+        epilog="a team-card format (blitz-bowl) has its own game and its own "
+        "bench: python -m engine.blitz.bench",
+    )
+    rulesets = pitch_rulesets()
+    ap.add_argument(
+        "--ruleset",
+        default="bb2020",
+        choices=rulesets,
+        type=ruleset_type(rulesets, "engine.bench"),
+    )
     ap.add_argument("--bot", default="random", choices=["random", "scripted"])
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = parser()
     a = ap.parse_args(argv)
+    if a.games < 1:
+        ap.error("argument --games: at least 1")
     out = bench(a.ruleset, a.bot, a.games, a.seed)
     if a.json:
         json.dump(out, sys.stdout)

@@ -48,8 +48,9 @@ from engine.bots.scripted import ScriptedBot
 from engine.dice import RandomDice
 from engine.match import Match
 from engine.tools.botref import load_scripted_bot
+from engine.tools.rulesets import pitch_rulesets, rulesets_type
 from engine.tools.teams import default_team_sheet
-from engine.variants import get_variant, variants
+from engine.variants import get_variant
 
 # Rosters paired in rotation: game i is ROSTERS[i % 8] against
 # ROSTERS[(3 * i + 1) % 8] (as in the scripted bot's tests).
@@ -255,12 +256,14 @@ def compare(out: dict[str, Any], ref: dict[str, Any]) -> dict[str, Any]:
     return res
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m engine.tools.botbench")
+    rulesets = pitch_rulesets()
     ap.add_argument(
         "--formats",
         default="sevens,bb2020",
-        help="comma-separated: " + ", ".join(sorted(variants())),
+        type=rulesets_type(rulesets, "engine.tools.botbench"),
+        help="comma-separated: " + ", ".join(rulesets),
     )
     ap.add_argument("--games", type=int, default=100, help="games per format")
     ap.add_argument("--repeats", type=int, default=3, help="timed passes (3-5)")
@@ -272,12 +275,19 @@ def main(argv: list[str] | None = None) -> int:
         help="another bot to time in the same run: a directory holding "
         "engine/bots (e.g. git archive main engine/bots | tar -x -C DIR)",
     )
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = parser()
     a = ap.parse_args(argv)
+    if a.games < 1:
+        ap.error("argument --games: at least 1")
     other: BotFactory | None = None
     if a.against:
         other = load_scripted_bot(a.against)
     out: dict[str, Any] = {}
-    for fmt in a.formats.split(","):
+    for fmt in a.formats:
         out[fmt] = botbench(fmt, a.games, max(a.repeats, 1), a.seed, other)
     if a.reference:
         with open(a.reference) as f:

@@ -228,8 +228,10 @@ class Variant:
         home: tuple[str, str, Sequence[str]],
         away: tuple[str, str, Sequence[str]],
         seed: int,
+        *,
+        bot: str = "scripted",
     ) -> Any:
-        """Play a match of a card format with the bots (see the variant)."""
+        """Play a match of a card format with ``bot`` bots (see the variant)."""
         raise NotImplementedError(f"{self.name} plays rosters, not team cards")
 
     def card_replay(

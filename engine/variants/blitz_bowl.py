@@ -46,6 +46,8 @@ class CardGame:
     events: list[dict[str, Any]]
     # engine player id (1.., 101..) -> (side, index in card order)
     touchdowns_by_player: dict[tuple[str, int], int]
+    # the choices the bots made
+    decisions: int = 0
 
 
 class BlitzBowl(Variant):
@@ -157,24 +159,30 @@ class BlitzBowl(Variant):
         home: tuple[str, str, Sequence[str]],
         away: tuple[str, str, Sequence[str]],
         seed: int,
+        *,
+        bot: str = "scripted",
     ) -> CardGame:
-        """Play one match with the scripted bots: ``home``/``away`` are
-        (team name, card slug, player names in card order). The same sheets
-        and seed always give the same game."""
+        """Play one match with the bots (``bot``: the scripted ones, or the
+        random ones): ``home``/``away`` are (team name, card slug, player
+        names in card order). The same sheets, seed and bots always give
+        the same game."""
         from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
         from engine.blitz.game import BlitzGame
-        from engine.blitz.scripted import ScriptedBot
+        from engine.blitz.simulate import BOTS
         from engine.blitz.state import BlitzTeamSheet
 
         sheets = [BlitzTeamSheet(n, c, tuple(p)) for n, c, p in (home, away)]
         # Decision: the board side is the single-ball side (the rules'
         # "recommended for your first games"); a league could choose later.
         g = BlitzGame(sheets[0], sheets[1], seed=seed, side="single")
-        bots = (ScriptedBot(seed), ScriptedBot(seed + 1_000_003))
+        make = BOTS[bot]
+        bots = (make(seed), make(seed + 1_000_003))
+        decisions = 0
         while not g.done:
             d = g.pending
             assert d is not None
             g.apply(bots[0 if d.team == "home" else 1].choose(g, d))
+            decisions += 1
         s = g.state
         tds = {"home": 0, "away": 0}
         by_player: dict[tuple[str, int], int] = {}
@@ -212,6 +220,7 @@ class BlitzBowl(Variant):
             summary=summary,
             events=[e.to_dict() for e in g.events],
             touchdowns_by_player=by_player,
+            decisions=decisions,
         )
 
     def card_replay(

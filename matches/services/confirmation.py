@@ -32,7 +32,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from league.access import team_can_write
+from league.access import team_require_write
 from league.errors import ServiceError
 from league.models import LeagueEvent, Team
 from league.services.audit import league_event_record
@@ -212,8 +212,7 @@ def _opponent_coach(sub: ReportSubmission, actor: AbstractBaseUser) -> None:
     other = Team.objects.select_related("league").get(pk=other_id)
     if not actor.is_authenticated or other.coach_id != actor.pk:
         raise PermissionDenied("only the opposing coach answers this report")
-    if not team_can_write(actor, other):
-        raise PermissionDenied("only the opposing coach answers this report")
+    team_require_write(actor, other)
 
 
 @transaction.atomic

@@ -55,7 +55,7 @@ from engine.induced import bugman_sheet
 from engine.model import PlayerSheet
 from engine.rules_data import CATEGORY_LETTERS, RulesData, rules_data
 from engine.variants import Variant
-from league.access import team_can_write
+from league.access import team_require_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
@@ -248,10 +248,7 @@ def match_buy_inducements(
             "unknown_team", "team", "that team does not play this match"
         )
     team = Team.objects.select_for_update().select_related("league").get(pk=team_id)
-    if not team_can_write(actor, team):
-        from django.core.exceptions import PermissionDenied
-
-        raise PermissionDenied("only the team's coach or the commissioner")
+    team_require_write(actor, team)
     if match.status != Match.Status.SCHEDULED:
         raise ServiceError.one(
             "match_started", None, "inducements are bought before kick-off"

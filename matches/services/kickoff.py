@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import QuerySet
 
-from league.access import team_can_write
+from league.access import teams_require_write
 from league.errors import ServiceError
 from league.models import Team
 from league.page_cache import league_cache_bump
@@ -50,8 +49,8 @@ def match_lock_for_report(
             pk__in=[match.home_id, match.away_id]
         )
     }
-    if not any(team_can_write(actor, t) for t in teams.values()):
-        raise PermissionDenied("only the coaches of this match or the commissioner")
+    refusal = "only the coaches of this match or the commissioner"
+    teams_require_write(actor, list(teams.values()), refusal)
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         raise ServiceError.one("already_reported", None, "this match has a result")
     return match, teams

@@ -33,9 +33,9 @@ from engine.rules_data import rules_data
 from engine.variants import Variant
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
-from league.models import LeagueEvent, Player, SevensAdvancement, Team
+from league.models import League, LeagueEvent, Player, SevensAdvancement, Team
 from league.rules import league_rules
-from league.services.advancement import _refusal, _skill_json, league_tracks_spp
+from league.services.advancement import _refusal, _skill_json
 from league.services.audit import dice_payload, league_event_record, league_seed
 from league.services.roster import team_require_not_playing
 from league.services.teams import ON_ROSTER, league_roster, team_qs_for_update
@@ -120,10 +120,39 @@ def _sevens_match(team: Team, match_id: int) -> tuple[Match, RosterSnapshot]:
     return match, snapshot
 
 
+def league_postgame_skill_refusal(league: League) -> ServiceError | None:
+    """Why ``league``'s teams never take the post-game skill, or None when
+    they do: a format without progression (Blitz Bowl: a team card, no
+    skills ever gained), or a league whose players advance by spending SPP
+    (every format but Sevens, and Sevens with its SPP option)."""
+    rules = league_rules(league)
+    if not rules.variant.tracks_progression:
+        return ServiceError.one(
+            "no_progression",
+            None,
+            f"{league.name} plays {league.get_format_display()}: its players "
+            "never gain skills",
+        )
+    if rules.tracks_spp:
+        return ServiceError.one(
+            "spp_tracked",
+            "match",
+            f"players in {league.name} advance by spending SPP",
+        )
+    return None
+
+
+def team_sevens_require_applicable(team: Team) -> None:
+    """Refuse, with the reason, a team whose league has no post-game skill."""
+    refusal = league_postgame_skill_refusal(team.league)
+    if refusal is not None:
+        raise refusal
+
+
 def team_sevens_pending(team: Team) -> PendingSevensAdvancement | None:
     """The post-game skill ``team`` may take now, if any: at most one, for
-    its latest match."""
-    if league_tracks_spp(team.league):
+    its latest match (none in a league without it)."""
+    if league_postgame_skill_refusal(team.league) is not None:
         return None
     snapshot = _latest_snapshot(team)
     if snapshot is None:
@@ -206,12 +235,7 @@ def team_sevens_advance(
     team = team_qs_for_update().get(pk=team_id)
     team_require_not_playing(team, action="the post-game skill")
     league = team.league
-    if league_tracks_spp(league):
-        raise ServiceError.one(
-            "spp_tracked",
-            "match",
-            f"players in {league.name} advance by spending SPP",
-        )
+    team_sevens_require_applicable(team)
     match, snapshot = _sevens_match(team, match_id)
     candidates = {c.player.pk: c for c in _candidates(team, snapshot)}
     seed = league_seed(league, "sevens_advancement", team.pk, match.pk)

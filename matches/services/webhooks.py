@@ -18,22 +18,18 @@ answer was lost gets the same delivery again, with the same
 Decision (SSRF): a webhook's host must resolve to public addresses only
 (no loopback, private, link-local or reserved ones), checked when it is
 sent, unless ``WEBHOOK_ALLOW_PRIVATE`` (on with DEBUG, for a local
-receiver; off in production).
+receiver; off in production); the POST goes to an address that was checked,
+never to a second lookup's (:mod:`matches.webhook_http`).
 """
 
 from __future__ import annotations
 
-import ipaddress
+import re
 import secrets
-import socket
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
-from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -43,6 +39,7 @@ from django.utils import timezone
 from league.errors import ServiceError, Violation
 from league.models import League
 from matches.models import LeagueWebhook, WebhookDelivery
+from matches.webhook_http import REFUSED_PRIVATE, post_pinned
 from matches.webhook_models import EVENT_KINDS
 from matches.webhook_text import News, discord_body, encode, generic_body, signature
 
@@ -54,15 +51,34 @@ Status = WebhookDelivery.Status
 # --- adding and removing ---------------------------------------------------------
 
 
+# An http(s) address with a host (a name, IPv4, or IPv6 in brackets), an
+# optional port (1-65535), no user or password, then printable ASCII only.
+# The OpenAPI schema publishes it as the url's pattern; matched whole.
+URL_PATTERN = (
+    r"^https?://"
+    r"(?:[A-Za-z0-9._~%!$&'()*+,;=-]+|\[[0-9A-Fa-f:.]+\])"
+    r"(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}"
+    r"|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?"
+    r"(?:[/?#][!-~]*)?$"
+)
+URL_RE = re.compile(URL_PATTERN)
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a webhook's address, or None."""
+    authority = url.partition("://")[2].split("/")[0].split("?")[0].split("#")[0]
+    if "@" in authority:
+        return "no user or password in the address"
+    if not URL_RE.fullmatch(url):
+        return "an http:// or https:// address"
+    return None
+
+
 def _violations(url: str, kind: str, events: Sequence[str]) -> list[Violation]:
     out: list[Violation] = []
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        out.append(Violation("invalid_url", "url", "an http:// or https:// address"))
-    elif parts.username or parts.password:
-        out.append(
-            Violation("invalid_url", "url", "no user or password in the address")
-        )
+    problem = url_problem(url)
+    if problem is not None:
+        out.append(Violation("invalid_url", "url", problem))
     if len(url) > 500:
         out.append(Violation("too_long", "url", "at most 500 characters"))
     if kind not in LeagueWebhook.Kind.values:
@@ -174,38 +190,16 @@ class Attempt:
     retry_in: float | None = None
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None  # a 3xx is an answer, not somewhere else to post to
-
-
-def _public(host: str) -> bool:
-    try:
-        infos = socket.getaddrinfo(host, None)
-    except OSError:
-        return True  # unresolvable: the request itself will fail
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0])
-        if not address.is_global:
-            return False
-    return True
-
-
 def _post(url: str, raw: bytes, headers: dict[str, str]) -> tuple[int | None, str]:
-    """POST and return (status code, error text); no redirects followed."""
-    host = urlsplit(url).hostname or ""
-    if not settings.WEBHOOK_ALLOW_PRIVATE and not _public(host):
-        return None, "refused: the address is not a public one"
-    request = urllib.request.Request(url, data=raw, headers=headers, method="POST")
-    opener = urllib.request.build_opener(_NoRedirect)
-    try:
-        with opener.open(request, timeout=settings.WEBHOOK_TIMEOUT) as response:
-            return int(response.status), ""
-    except urllib.error.HTTPError as exc:
-        return int(exc.code), f"HTTP {exc.code}"
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        return None, f"{type(exc).__name__}: {reason}"[:300]
+    """POST and return (status code, error text), to the very address whose
+    check passed (see :mod:`matches.webhook_http`)."""
+    return post_pinned(
+        url,
+        raw,
+        headers,
+        timeout=settings.WEBHOOK_TIMEOUT,
+        allow_private=settings.WEBHOOK_ALLOW_PRIVATE,
+    )
 
 
 def retry_delay(attempts: int) -> float:
@@ -250,7 +244,7 @@ def webhook_deliver(*, delivery_id: int) -> Attempt:
             d.status, d.last_error, d.next_attempt_at = Status.DELIVERED, "", None
             d.delivered_at = now
             retry_in = None
-        elif d.attempts >= settings.WEBHOOK_MAX_ATTEMPTS or error.startswith("refused"):
+        elif d.attempts >= settings.WEBHOOK_MAX_ATTEMPTS or error == REFUSED_PRIVATE:
             d.status, d.last_error, d.next_attempt_at = Status.FAILED, error, None
             retry_in = None
         else:

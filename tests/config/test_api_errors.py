@@ -48,6 +48,118 @@ def test_an_unknown_api_path_is_a_json_404(client, method, path):
     }
 
 
+METHODS = ["get", "post", "put", "patch", "delete", "options", "head"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+@pytest.mark.parametrize(
+    "path", ["/api/nope/", "/api/teams/abc/", "/api/schema/x/", "/api/x/y/z"]
+)
+@pytest.mark.parametrize("method", METHODS)
+def test_every_unknown_api_path_is_a_json_404_for_every_method(
+    settings, method, path, debug
+):
+    # given DEBUG as in production, or as in the demo (whose own 404 page
+    # is HTML)
+    settings.DEBUG = debug
+    client = Client(raise_request_exception=False)
+
+    # when
+    response = getattr(client, method)(path)
+
+    # then
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    if method != "head":
+        assert only_error(response) == {
+            "code": "not_found",
+            "field": None,
+            "message": "Not found.",
+        }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+@pytest.mark.parametrize(
+    ("path", "meant"), [("/api/teams", "/api/teams/"), ("/api", "/api/")]
+)
+@pytest.mark.parametrize("method", ["get", "post", "delete"])
+def test_an_api_path_without_its_slash_is_a_json_404_naming_it(
+    settings, method, path, meant, debug
+):
+    # A redirect would drop a POST's body (and DEBUG refuses to make one).
+    settings.DEBUG = debug
+    client = Client(raise_request_exception=False)
+    before = every_row()
+
+    response = getattr(client, method)(path, {"name": "x"}, "application/json")
+
+    assert response.status_code == 404
+    assert only_error(response) == {
+        "code": "not_found",
+        "field": None,
+        "message": f"Not found. Did you mean {meant}? (the API's paths end with "
+        "a slash)",
+    }
+    assert every_row() == before
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("delete", "/api/formats/", "GET, HEAD, OPTIONS"),
+        ("put", "/api/skills/", "GET, HEAD, OPTIONS"),
+        ("post", "/api/schema/", "GET, HEAD, OPTIONS"),
+        # the Swagger page is a page to read (OPTIONS used to crash it)
+        ("options", "/api/docs/", "GET, HEAD"),
+        ("post", "/api/docs/", "GET, HEAD"),
+    ],
+)
+def test_a_method_an_api_path_does_not_take_is_a_json_405(
+    settings, method, path, allow, debug
+):
+    settings.DEBUG = debug
+    client = Client(raise_request_exception=False)
+
+    response = getattr(client, method)(path)
+
+    assert response.status_code == 405
+    error = only_error(response)
+    assert error["code"] == "method_not_allowed"
+    assert error["field"] is None
+    assert response["Allow"] == allow
+
+
+@pytest.mark.django_db
+def test_debug_error_pages_under_the_api_are_json(settings, monkeypatch):
+    # given DEBUG's pages: a host the site does not serve, and a crash
+    settings.DEBUG = True
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("league.api.views.league_list", crash)
+    client = Client(raise_request_exception=False)
+
+    # when
+    bad_host = client.get("/api/teams/", HTTP_HOST="evil.example")
+    crashed = client.get("/api/leagues/")
+
+    # then
+    assert bad_host.status_code == 400
+    assert only_error(bad_host) == {
+        "code": "bad_request",
+        "field": None,
+        "message": "bad request",
+    }
+    assert crashed.status_code == 500
+    assert only_error(crashed)["code"] == "server_error"
+    assert b"boom" not in crashed.content
+
+
 @pytest.mark.django_db
 def test_an_id_too_large_for_the_database_is_a_json_404(client):
     response = client.get("/api/teams/99999999999999999999/")

@@ -9,9 +9,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -424,3 +426,49 @@ def play_recorded(
     match.refresh_from_db()
     assert match.status == Match.Status.COMPLETE
     return result
+
+
+# --- a webhook receiver ------------------------------------------------------
+
+
+@dataclass
+class Receiver:
+    """A loopback HTTP server recording every POST; it answers 500 to the
+    first ``fail_first`` of them, then 204."""
+
+    fail_first: int = 0
+    seen: list[dict[str, object]] = field(default_factory=list)
+    url: str = ""
+
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - http.server's name
+                raw = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.seen.append(
+                    {"path": self.path, "headers": dict(self.headers), "raw": raw}
+                )
+                failing = len(receiver.seen) <= receiver.fail_first
+                self.send_response(500 if failing else 204)
+                self.end_headers()
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        return Handler
+
+
+@pytest.fixture
+def receiver(settings) -> Iterator[Receiver]:
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+    settings.WEBHOOK_RETRY_BASE = 0  # the next attempt is due at once
+    settings.SITE_URL = "https://dugout.test"
+    rec = Receiver()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), rec.handler())
+    rec.url = f"http://127.0.0.1:{server.server_port}/hook"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield rec
+    server.shutdown()
+    server.server_close()

@@ -381,7 +381,59 @@ def test_leagues_with_spp_have_no_post_game_skill(
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "spp_tracked"
     assert everything() == before
-    assert api_as(bob).get(sevens_url(orcs)).json() == []
+    # asked what it may take, the answer is why there is nothing to take
+    asked = api_as(bob).get(sevens_url(orcs))
+    assert asked.status_code == 400
+    assert asked.json()["errors"] == [
+        {
+            "code": "spp_tracked",
+            "field": "match",
+            "message": f"players in {sevens.name} advance by spending SPP",
+        }
+    ]
+
+
+def test_a_blitz_bowl_team_that_played_has_no_post_game_skill(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    # given a Blitz Bowl team (a team card: no progression) that has played
+    from league.services.card_teams import team_draft_card
+    from league.services.leagues import league_create
+    from matches.services.resolve import match_resolve
+    from tests.factories import make_member
+
+    league = league_create(commissioner=alice, name="Blitz Open", format="blitz-bowl")
+    make_member(league, bob, charlie)
+    humans = team_draft_card(league=league, coach=bob, name="Blitzers", card="human")
+    team_draft_card(league=league, coach=charlie, name="Boyz", card="orc")
+    season = season_create(league=league, name="Spring", seed=3)
+    (match,) = season_schedule(season_id=season.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resolve(match_id=match.pk)
+    match.refresh_from_db()
+    assert match.status == Match.Status.COMPLETE
+    before = everything()
+    refusal = [
+        {
+            "code": "no_progression",
+            "field": None,
+            "message": "Blitz Open plays Blitz Bowl (house format: a team card "
+            "each, no progression): its players never gain skills",
+        }
+    ]
+
+    # when its coach asks what it may take, and asks to take it
+    asked = api_as(bob).get(sevens_url(humans))
+    taken = api_as(bob).post(
+        sevens_url(humans),
+        {"match": match.pk, "mode": "random_player_secondary"},
+        format="json",
+    )
+
+    # then both are refused with the reason, and nothing is written
+    assert (asked.status_code, asked.json()["errors"]) == (400, refusal)
+    assert (taken.status_code, taken.json()["errors"]) == (400, refusal)
+    assert everything() == before
 
 
 @pytest.mark.parametrize(

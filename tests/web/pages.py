@@ -701,6 +701,7 @@ EXCLUDED: dict[str, str] = {
     "healthz": "JSON for the load balancer, not a page",
     "api-docs": "Swagger UI's own page (drf-spectacular-sidecar), not Dugout's markup",
     "api/*": "the REST API answers JSON",
+    "api-no-slash": "the REST API's address without its slash: a JSON 404",
     "web:team-draft-budget": "an htmx fragment of the draft page, checked inside it",
     "web:progress": "an htmx fragment of the season page (the progress bar)",
     "web:match-events": "an htmx fragment of the match page (its event log)",

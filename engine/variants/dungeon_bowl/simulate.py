@@ -20,7 +20,7 @@ from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.dice import RandomDice
 from engine.dungeon.generate import generate
-from engine.dungeon.layout import Dungeon, named_layout
+from engine.dungeon.layout import Dungeon, named_layout, named_layouts
 from engine.events import Touchdown
 from engine.match import Match
 from engine.model import TeamSheet
@@ -122,16 +122,23 @@ def simulate(
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m engine.variants.dungeon_bowl.simulate")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
-        "--layout", default="crossroads", help="a named layout or generated"
+        "--layout",
+        default="crossroads",
+        choices=(*named_layouts(), "generated"),
+        help="a named layout, or generated (a dungeon generated per game)",
     )
     ap.add_argument("--bot", default="random", choices=["random", "scripted"])
     ap.add_argument("--turn-cap", type=int, default=DEFAULT_TURN_CAP)
-    a = ap.parse_args(argv)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    a = parser().parse_args(argv)
     out = simulate(a.games, a.seed, a.layout, a.bot, a.turn_cap)
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")

@@ -1,0 +1,122 @@
+"""Posting a webhook delivery to the address that was checked.
+
+The receiver's name is resolved once; every address it gives must be a
+public one (unless private ones are allowed: ``WEBHOOK_ALLOW_PRIVATE``), and
+the connection goes to one of those very addresses, never to the answer of
+a second lookup. A name whose DNS answers a public address to the check and
+a private one a moment later (DNS rebinding) cannot steer the POST inside.
+The request still names the receiver: its ``Host`` header, and for
+``https`` the TLS server name (SNI) and the certificate checked against it.
+No redirect is followed: a 3xx is the receiver's answer.
+"""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import socket
+import ssl
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+REFUSED_PRIVATE = "refused: the address is not a public one"
+
+# host, port -> the addresses to connect to, in order
+Resolver = Callable[[str, int], list[str]]
+
+
+def resolve(host: str, port: int) -> list[str]:
+    """The name's addresses (IPv4 and IPv6), each once, in the resolver's
+    order."""
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
+
+
+def _connect(addresses: list[str], port: int, timeout: float) -> socket.socket:
+    """A connection to the first of ``addresses`` that answers."""
+    error: OSError = OSError("no address to connect to")
+    for address in addresses:
+        try:
+            return socket.create_connection((address, port), timeout)
+        except OSError as exc:
+            error = exc
+    raise error
+
+
+class PinnedHTTPConnection(http.client.HTTPConnection):
+    """HTTP to ``addresses`` (already checked), with ``host`` in the
+    ``Host`` header."""
+
+    def __init__(
+        self, host: str, port: int, addresses: list[str], timeout: float
+    ) -> None:
+        super().__init__(host, port, timeout=timeout)
+        self.addresses = addresses
+
+    def connect(self) -> None:
+        self.sock = _connect(self.addresses, self.port, self.timeout)
+
+
+class PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """HTTPS to ``addresses`` (already checked); the TLS server name and the
+    certificate's name are ``host``."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        addresses: list[str],
+        timeout: float,
+        context: ssl.SSLContext,
+    ) -> None:
+        super().__init__(host, port, timeout=timeout, context=context)
+        self.addresses = addresses
+        self.tls = context
+
+    def connect(self) -> None:
+        sock = _connect(self.addresses, self.port, self.timeout)
+        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
+
+
+def _refused(addresses: list[str]) -> bool:
+    return not all(ipaddress.ip_address(a).is_global for a in addresses)
+
+
+def post_pinned(
+    url: str,
+    raw: bytes,
+    headers: dict[str, str],
+    *,
+    timeout: float,
+    allow_private: bool,
+    resolver: Resolver = resolve,
+) -> tuple[int | None, str]:
+    """POST ``raw`` to ``url`` and return (status code, error text): no
+    status when nothing answered, and the text ``REFUSED_PRIVATE`` when the
+    name resolves to an address that is not public."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        https = parts.scheme == "https"
+        port = parts.port or (443 if https else 80)
+        addresses = resolver(host, port)
+    except (OSError, ValueError) as exc:
+        return None, f"{type(exc).__name__}: {exc}"[:300]
+    if not allow_private and _refused(addresses):
+        return None, REFUSED_PRIVATE
+    connection: http.client.HTTPConnection = (
+        PinnedHTTPSConnection(
+            host, port, addresses, timeout, ssl.create_default_context()
+        )
+        if https
+        else PinnedHTTPConnection(host, port, addresses, timeout)
+    )
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    try:
+        connection.request("POST", target, body=raw, headers=headers)
+        status = connection.getresponse().status
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        return None, f"{type(exc).__name__}: {exc}"[:300]
+    finally:
+        connection.close()
+    return status, "" if 200 <= status < 300 else f"HTTP {status}"
