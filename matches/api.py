@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -67,6 +67,7 @@ from matches.services.seasons import (
     season_schedule,
     season_schedule_playoffs,
 )
+from matches.web_selectors import match_view
 
 
 class SeasonInputSerializer(InputSerializer):
@@ -172,6 +173,77 @@ class MatchOutputSerializer(serializers.ModelSerializer[Match]):
     def get_result(self, match: Match) -> dict[str, Any] | None:
         result = getattr(match, "result", None)
         return dict(ResultOutputSerializer(result).data) if result is not None else None
+
+
+class BoxLineOutputSerializer(serializers.Serializer[Any]):
+    """One player's line of a match's box score, as the match page shows it."""
+
+    player_id = serializers.IntegerField(
+        help_text="the Player's id; a player hired for this match alone (a Star "
+        "Player, a mercenary) has the engine's id (2**40 and up) and no Player"
+    )
+    team = serializers.IntegerField(help_text="the id of the team he played for")
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    position = serializers.CharField(help_text='"Star Player" for a Star Player')
+    hired = serializers.BooleanField(
+        help_text="hired for this match alone (Star Player, mercenary): earns "
+        "no Star Player Points and cannot be MVP"
+    )
+    star_player = serializers.CharField(
+        help_text="a Star Player's slug (GET /api/star-players/), else empty"
+    )
+    played = serializers.BooleanField(
+        help_text="available at kick-off (false: injured or missing the game)"
+    )
+    touchdowns = serializers.IntegerField()
+    completions = serializers.IntegerField()
+    interceptions = serializers.IntegerField()
+    deflections = serializers.IntegerField()
+    casualties_inflicted = serializers.IntegerField()
+    successful_landings = serializers.IntegerField()
+    mvp = serializers.BooleanField()
+    spp = serializers.IntegerField(help_text="Star Player Points the post-game paid")
+    casualty = serializers.CharField(help_text="the casualty he suffered, if any")
+
+
+def box_score_lines(match: Match) -> list[dict[str, Any]]:
+    """The match page's box score (home team first) as plain data."""
+    view = match_view(match)
+    team_of = {"home": match.home_id, "away": match.away_id}
+    return [
+        {
+            "player_id": line.player.id,
+            "team": team_of[side],
+            "number": line.player.number,
+            "name": line.player.name,
+            "position": line.player.position,
+            "hired": not line.player.rostered,
+            "star_player": line.player.star,
+            "played": line.player.available,
+            **line.stats,
+            "mvp": line.mvp,
+            "spp": line.spp,
+            "casualty": line.casualty,
+        }
+        for side, lines in view.box.items()
+        for line in lines
+    ]
+
+
+class MatchDetailOutputSerializer(MatchOutputSerializer):
+    box_score = serializers.SerializerMethodField(
+        help_text="Every player of the match with what he did, the players "
+        "hired for it included (empty before kick-off). result.player_stats "
+        "holds only the lines that earn Star Player Points."
+    )
+
+    class Meta(MatchOutputSerializer.Meta):
+        fields = [*MatchOutputSerializer.Meta.fields, "box_score"]
+
+    @extend_schema_field(BoxLineOutputSerializer(many=True))
+    def get_box_score(self, match: Match) -> list[dict[str, Any]]:
+        return box_score_lines(match)
 
 
 class EventOutputSerializer(serializers.ModelSerializer[MatchEvent]):
@@ -519,7 +591,7 @@ class TaskDetailApi(APIView):
 
 
 class MatchDetailApi(generics.RetrieveAPIView[Match]):
-    serializer_class = MatchOutputSerializer
+    serializer_class = MatchDetailOutputSerializer
 
     def get_queryset(self) -> Any:
         return match_detail_qs()

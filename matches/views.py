@@ -57,6 +57,7 @@ from matches.forms import (
     parse_report,
     stat_field,
 )
+from matches.match_cast import report_players
 from matches.models import Match, Season, TaskProgress
 from matches.season_forms import (
     add_division_fields,
@@ -94,7 +95,6 @@ from matches.web_selectors import (
     match_view,
     progress_view,
     replay_data,
-    report_players,
     report_stars,
     season_open_matches,
 )
