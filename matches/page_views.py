@@ -33,6 +33,7 @@ from league.selectors import (
 )
 from league.team_forms import SpecialRuleForm
 from league.web_selectors import (
+    card_sheet_rows,
     league_commissioned,
     league_draft_access,
     team_former_players,
@@ -302,17 +303,7 @@ def _card_team_context(team: Team, fmt: Variant, *, can_write: bool) -> dict[str
         (c for c in fmt.team_card_details() if c["slug"] == team.roster),
         {"slug": team.roster, "name": team.roster},
     )
-    abilities = fmt.ability_names()
-    by_position = {p.position: p.abilities for p in fmt.card_players(team.roster)}
-    rows = [
-        {
-            "player": p,
-            "abilities": [
-                abilities.get(a, (a, "")) for a in by_position.get(p.position, ())
-            ],
-        }
-        for p in team_roster_players(team)
-    ]
+    rows = card_sheet_rows(fmt, team, list(team_roster_players(team)))
     return {
         "team": team,
         "league": team.league,

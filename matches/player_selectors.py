@@ -312,6 +312,9 @@ class PlayerCareer:
     # Whether his league tracks SPP (a Sevens league may not: its players
     # take the post-game skill instead).
     spp_tracked: bool
+    # Whether anything a match does carries over (SPP, injuries, value):
+    # not in a format with no progression (Blitz Bowl).
+    progression: bool = True
     matches: list[MatchLine] = field(default_factory=list)
     injuries: list[Injury] = field(default_factory=list)
     advancements: list[AdvancementLine] = field(default_factory=list)
@@ -411,6 +414,7 @@ def player_career(player_id: int) -> PlayerCareer:
     player = player_page_qs().get(pk=player_id)
     team, pid = player.team, player.pk
     version = team.league.rules_version
+    rules = league_rules(team.league)
     # Decision: JSON containment where the database has it (PostgreSQL); on
     # SQLite (the embedded default), which has none, the same rows are picked
     # in Python from a wider query: still one query each, whatever the size.
@@ -569,7 +573,8 @@ def player_career(player_id: int) -> PlayerCareer:
         improvements={k: int(v) for k, v in (player.improvements or {}).items() if v},
         totals=totals,
         spp_earned=player.spp_earned,
-        spp_tracked=league_rules(team.league).tracks_spp,
+        spp_tracked=rules.tracks_spp,
+        progression=rules.variant.tracks_progression,
         spp_spent=sum(a.spp_spent or 0 for a in advancements),
         matches=lines,
         injuries=all_injuries,
