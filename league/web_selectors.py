@@ -37,6 +37,12 @@ class DraftBudget:
     total: int
     player_count: int
     problems: tuple[Violation, ...]
+    # the format's team fields: the lines a draft of it may have
+    fields: frozenset[str] = frozenset()
+
+    @property
+    def has_staff(self) -> bool:
+        return bool({"assistant_coaches", "cheerleaders", "apothecary"} & self.fields)
 
     @property
     def remaining(self) -> int:
@@ -82,6 +88,7 @@ def draft_budget(fmt: Variant, roster: Roster, request: DraftRequest) -> DraftBu
         total=players + rerolls + staff + fans,
         player_count=len(request.players),
         problems=problems,
+        fields=fmt.team_fields,
     )
 
 

@@ -47,6 +47,34 @@ if TYPE_CHECKING:
     from engine.state import GameState, Option, Proc
 
 
+# What a team of a format has, beyond its players: its Team Value (and
+# Current Team Value), treasury, team re-rolls and sideline staff, and its
+# Dedicated Fans (rules_and_regulations.md "Team Draft list").
+TEAM_VALUE = "team_value"
+TREASURY = "treasury"
+REROLLS = "rerolls"
+ASSISTANT_COACHES = "assistant_coaches"
+CHEERLEADERS = "cheerleaders"
+APOTHECARY = "apothecary"
+DEDICATED_FANS = "dedicated_fans"
+TEAM_FIELDS: frozenset[str] = frozenset(
+    {
+        TEAM_VALUE,
+        TREASURY,
+        REROLLS,
+        ASSISTANT_COACHES,
+        CHEERLEADERS,
+        APOTHECARY,
+        DEDICATED_FANS,
+    }
+)
+# What a match of a format records beyond its score: each team's Fan Factor
+# and the weather (the_rules_of_blood_bowl.md "The Pre-game Sequence").
+FAN_FACTOR = "fan_factor"
+WEATHER = "weather"
+MATCH_FIELDS: frozenset[str] = frozenset({FAN_FACTOR, WEATHER})
+
+
 @dataclass(frozen=True, slots=True)
 class CardPlayer:
     """One player a team card gives (formats that draft a team card): the
@@ -181,6 +209,12 @@ class Variant:
     # Whatever a match does carries over (SPP, injuries, treasury, team
     # value); False for a format with no progression.
     tracks_progression: ClassVar[bool] = True
+    # Which of :data:`TEAM_FIELDS` a team of the format has, and which of
+    # :data:`MATCH_FIELDS` its matches record: the pages and the API show
+    # these and no others. A team field a format lacks has a draft limit of
+    # 0 (nothing of it can be bought).
+    team_fields: ClassVar[frozenset[str]] = TEAM_FIELDS
+    match_fields: ClassVar[frozenset[str]] = MATCH_FIELDS
     # What a match's scores count ("touchdowns", or "points").
     score_name: ClassVar[str] = "touchdowns"
     # Whether the standings show casualty columns.
