@@ -120,6 +120,14 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
 
     class Meta:
         model = MatchResult
+        extra_kwargs = {
+            side: {
+                "allow_null": True,
+                "help_text": "null: the format's games have no Fan Factor "
+                "(GET /api/formats/ match_fields)",
+            }
+            for side in ("home_fan_factor", "away_fan_factor")
+        }
         fields = [
             "mode",
             "home_score",
@@ -139,6 +147,16 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
 
     def get_card_game(self, result: MatchResult) -> dict[str, Any] | None:
         return match_card_game(result)
+
+    def to_representation(self, instance: MatchResult) -> dict[str, Any]:
+        """The Fan Factors are null where the format's games have none (its
+        ``match_fields``: Dungeon Bowl, Blitz Bowl), as a team's missing
+        fields are."""
+        data = dict(super().to_representation(instance))
+        settings = instance.match.season.settings
+        if "fan_factor" not in settings_rules(settings).variant.match_fields:
+            data["home_fan_factor"] = data["away_fan_factor"] = None
+        return data
 
     def get_winner(self, result: MatchResult) -> int | None:
         match = result.match

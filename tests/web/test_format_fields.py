@@ -368,6 +368,11 @@ def test_the_match_page_shows_fan_factor_where_the_format_has_it(
     assert ("Fan Factor" in html) is fans
     if fans:
         assert re.search(r'data-testid="fan-factor">Fan Factor 3–4<', html)
+    result = api_as(bob).get(f"/api/matches/{match.pk}/").json()["result"]
+    assert (result["home_fan_factor"], result["away_fan_factor"]) == (
+        (3, 4) if fans else (None, None)
+    )
+    assert MatchEvent.objects.filter(match=match, type="fan_factor").exists() is fans
 
 
 def test_a_dungeon_bowl_report_with_fan_factor_dice_is_refused(alice, bob, charlie):
