@@ -17,12 +17,16 @@ import re
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from engine.campaign.mercenaries import MERCENARY_ID_BASE
 from engine.campaign.stars import STAR_ID_BASE
 from engine.model import CasualtyRecord, PlayerStats
 from engine.model import MatchResult as EngineResult
 from league.models import Player, Team
+from matches.event_text import PlayerInfo
+from matches.match_cast import hire_key
 from matches.models import Match
 from matches.player_selectors import league_leaders_board
+from matches.selectors import season_standings
 from matches.services.inducements import Purchase, match_buy_inducements
 from matches.services.kickoff import match_kick_off
 from matches.services.postgame import postgame_run_current_step
@@ -221,6 +225,19 @@ def test_the_season_and_league_pages_lead_with_the_star(client, recorded):
     )
 
 
+def test_the_team_statistics_count_the_stars_feats(client, recorded):
+    # given
+    match, home, *_ = recorded
+
+    # when
+    (row,) = [r for r in season_standings(match.season) if r.team_id == home.pk]
+    html = client.get(f"/teams/{home.pk}/").content.decode()
+
+    # then: Griff's two touchdowns and the journeyman's one; Morg's casualty
+    assert (row.td_for, row.cas_for) == (3, 1)
+    assert "touchdowns 3 for, 0 against · casualties 1 caused" in html
+
+
 def test_the_api_box_score_lists_the_stars_and_the_journeyman(recorded, bob):
     # given
     match, home, _, journeyman, *_ = recorded
@@ -339,3 +356,33 @@ def test_a_resolved_match_puts_the_stars_on_the_boards(client, resolved):
     assert [(w.player.name, w.value) for w in boards["casualties_inflicted"]] == (
         sorted([(attacker.name, 1), ("Morg 'n' Thorg", 1)])
     )
+
+
+def test_a_star_is_one_leaders_line_per_hiring_team_and_a_mercenary_per_hire():
+    # given (matches/match_cast.py's Decision)
+    match = Match(pk=7, home_id=1, away_id=2)
+    griff = {"id": STAR_ID_BASE, "number": 12, "name": "Griff Oberwald"}
+    mercenary = {"id": MERCENARY_ID_BASE, "number": 13, "name": "Mercenary Blitzer"}
+
+    # when
+    keys = [
+        hire_key(
+            match,
+            PlayerInfo(
+                **griff, side=side, position="Star Player", rostered=False, star=GRIFF
+            ),
+        )
+        for side in ("home", "away")
+    ] + [
+        hire_key(
+            match,
+            PlayerInfo(**mercenary, side="home", position="Blitzer", rostered=False),
+        )
+    ]
+
+    # then
+    assert keys == [
+        f"star:{GRIFF}:1",
+        f"star:{GRIFF}:2",
+        f"hired:7:{MERCENARY_ID_BASE}",
+    ]
