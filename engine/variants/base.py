@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.block_strength import dice_count
 from engine.errors import RuleError
 from engine.pitch import Pitch
+from engine.variants.fields import MATCH_FIELDS, TEAM_FIELDS
 
 if TYPE_CHECKING:
     from engine.blocking import Block
@@ -45,34 +46,6 @@ if TYPE_CHECKING:
     from engine.passing import PassAction
     from engine.rules_data import Roster, RulesData
     from engine.state import GameState, Option, Proc
-
-
-# What a team of a format has, beyond its players: its Team Value (and
-# Current Team Value), treasury, team re-rolls and sideline staff, and its
-# Dedicated Fans (rules_and_regulations.md "Team Draft list").
-TEAM_VALUE = "team_value"
-TREASURY = "treasury"
-REROLLS = "rerolls"
-ASSISTANT_COACHES = "assistant_coaches"
-CHEERLEADERS = "cheerleaders"
-APOTHECARY = "apothecary"
-DEDICATED_FANS = "dedicated_fans"
-TEAM_FIELDS: frozenset[str] = frozenset(
-    {
-        TEAM_VALUE,
-        TREASURY,
-        REROLLS,
-        ASSISTANT_COACHES,
-        CHEERLEADERS,
-        APOTHECARY,
-        DEDICATED_FANS,
-    }
-)
-# What a match of a format records beyond its score: each team's Fan Factor
-# and the weather (the_rules_of_blood_bowl.md "The Pre-game Sequence").
-FAN_FACTOR = "fan_factor"
-WEATHER = "weather"
-MATCH_FIELDS: frozenset[str] = frozenset({FAN_FACTOR, WEATHER})
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from engine.campaign import SeededRoller
 from engine.campaign.drafting import Violation
-from engine.variants.base import FAN_FACTOR
+from engine.variants.fields import FAN_FACTOR
 from league.errors import ServiceError
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.campaign.drafting import Violation
 from engine.errors import RuleError
-from engine.variants.base import REROLLS, TEAM_VALUE, TREASURY
 from engine.variants.dungeon_bowl import league
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
+from engine.variants.fields import REROLLS, TEAM_VALUE, TREASURY
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.variants import get_variant, variants
-from engine.variants.base import MATCH_FIELDS, TEAM_FIELDS
+from engine.variants.fields import MATCH_FIELDS, TEAM_FIELDS
 
 
 @pytest.mark.parametrize(
