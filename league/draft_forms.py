@@ -20,6 +20,15 @@ from engine.variants import Variant
 from league.forms import WebForm
 from league.services.teams import PlayerRequest
 
+# The draft's purchases, named as the variant's team fields name them.
+PURCHASE_FIELDS = (
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "dedicated_fans",
+    "apothecary",
+)
+
 
 class DraftTeamForm(WebForm):
     name = forms.CharField(label="Team name", max_length=100, required=False)
@@ -47,6 +56,11 @@ class DraftTeamForm(WebForm):
             )
         else:
             del self.fields["special_rule"]
+        # Only what the format's teams have (the variant's team fields): a
+        # Dungeon Bowl team buys re-rolls and nothing else.
+        for name in PURCHASE_FIELDS:
+            if name not in fmt.team_fields:
+                del self.fields[name]
         limits = {
             "rerolls": fmt.max_rerolls,
             "assistant_coaches": fmt.max_assistant_coaches,
@@ -54,7 +68,8 @@ class DraftTeamForm(WebForm):
             "dedicated_fans": fmt.max_dedicated_fans_at_draft,
         }
         for name, limit in limits.items():
-            self.fields[name].widget.attrs.update(max=limit, inputmode="numeric")
+            if name in self.fields:
+                self.fields[name].widget.attrs.update(max=limit, inputmode="numeric")
         prices = {
             "rerolls": fmt.reroll_cost(roster, at_draft=True),
             "assistant_coaches": fmt.staff_cost(roster, "assistant_coach"),
@@ -62,14 +77,30 @@ class DraftTeamForm(WebForm):
             "apothecary": fmt.staff_cost(roster, "apothecary"),
         }
         for name, price in prices.items():
-            self.fields[name].help_text = (
-                f"{price:,} each" if price is not None else "not available"
-            )
-        self.fields[
-            "dedicated_fans"
-        ].help_text = f"the first is free, then {fmt.dedicated_fan_cost:,} each"
-        if prices["apothecary"] is None:
+            if name in self.fields:
+                self.fields[name].help_text = (
+                    f"{price:,} each" if price is not None else "not available"
+                )
+        if "dedicated_fans" in self.fields:
+            self.fields[
+                "dedicated_fans"
+            ].help_text = f"the first is free, then {fmt.dedicated_fan_cost:,} each"
+        if prices["apothecary"] is None and "apothecary" in self.fields:
             self.fields["apothecary"].disabled = True
+
+    @property
+    def purchases(self) -> list[forms.BoundField]:
+        """The re-rolls, staff and fans this format's teams may buy."""
+        return [self[name] for name in PURCHASE_FIELDS if name in self.fields]
+
+    def bought(self) -> dict[str, Any]:
+        """What the valid form asks to buy, by the draft service's keyword
+        (what the format lacks keeps the service's default)."""
+        return {
+            name: self.cleaned_data[name]
+            for name in PURCHASE_FIELDS
+            if name in self.cleaned_data
+        }
 
 
 # Decision: a counter takes at most this many (a parsing bound, far above
@@ -87,6 +118,17 @@ def name_field(slug: str, index: int) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class SharedLine:
+    """A quantity line several positions share ("0-4 Runners": a Dark Elf
+    Runner, a Gutter Runner and a Woodland Fox, at most four in all), as
+    the draft page shows it."""
+
+    name: str
+    max: int
+    positions: tuple[str, ...]  # the names of the positions it covers
+
+
+@dataclass(frozen=True, slots=True)
 class SquadRow:
     """One position on the page: its counter, its limit in this format and a
     name input for each player it may have."""
@@ -96,6 +138,8 @@ class SquadRow:
     count: forms.BoundField
     names: tuple[forms.BoundField, ...]
     shown: int
+    # the quantity line this position shares with others, if any
+    shared: SharedLine | None = None
 
     @property
     def name_inputs(self) -> list[tuple[int, forms.BoundField, bool]]:
@@ -111,6 +155,16 @@ class DraftSquadForm(WebForm):
         super().__init__(*args, **kwargs)
         self.positions = sorted(roster.positions, key=lambda p: (not p.lineman, p.cost))
         self.limits = {p.slug: min(p.max, fmt.max_players) for p in self.positions}
+        names = {p.slug: p.name for p in roster.positions}
+        self.shared_lines = [
+            SharedLine(limit.name, limit.max, tuple(names[s] for s in limit.positions))
+            for limit in roster.shared_limits
+        ]
+        self.line_of = {
+            slug: line
+            for limit, line in zip(roster.shared_limits, self.shared_lines, strict=True)
+            for slug in limit.positions
+        }
         for p in self.positions:
             limit = self.limits[p.slug]
             counter = forms.IntegerField(
@@ -182,6 +236,7 @@ class DraftSquadForm(WebForm):
                     self[name_field(p.slug, i)] for i in range(self.limits[p.slug])
                 ),
                 shown=counts.get(p.slug, 0),
+                shared=self.line_of.get(p.slug),
             )
             for p in self.positions
         ]

@@ -4,7 +4,7 @@ fields they concern."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
@@ -106,6 +106,16 @@ class BuyForm(WebForm):
         choices=[(item, PURCHASE_LABELS[item]) for item in PURCHASE_ITEMS]
     )
     quantity = forms.IntegerField(min_value=1, max_value=12, initial=1)
+
+    def __init__(
+        self, *args: Any, items: Sequence[str] = PURCHASE_ITEMS, **kwargs: Any
+    ) -> None:
+        """``items``: what the team's format lets it buy (the variant's
+        team fields)."""
+        super().__init__(*args, **kwargs)
+        self.fields["item"].choices = [  # type: ignore[attr-defined]
+            (item, PURCHASE_LABELS[item]) for item in items
+        ]
 
 
 # --- advancements ---------------------------------------------------------------

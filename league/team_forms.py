@@ -5,7 +5,7 @@ special rule and re-drafting. They only parse input; the services
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from django import forms
@@ -38,6 +38,11 @@ class SpecialRuleForm(WebForm):
         )
 
 
+# What a re-draft buys beside its players, named as the variant's team
+# fields name them.
+STAFF_FIELDS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
+
+
 class RedraftForm(WebForm):
     """Who stays, and the staff and re-rolls bought for the new season."""
 
@@ -52,11 +57,27 @@ class RedraftForm(WebForm):
     cheerleaders = forms.IntegerField(min_value=0, max_value=99)
     apothecary = forms.BooleanField(required=False)
 
-    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[Player],
+        team_fields: Collection[str] = STAFF_FIELDS,
+        **kwargs: Any,
+    ) -> None:
+        """``team_fields``: what the format's teams have (the variant's):
+        the re-rolls and staff it lacks get no field."""
         super().__init__(*args, **kwargs)
         field = self.fields["keep"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(p.pk, f"#{p.number} {p.name} ({p.value:,})") for p in players]
+        for name in STAFF_FIELDS:
+            if name not in team_fields:
+                del self.fields[name]
+
+    @property
+    def staff(self) -> list[forms.BoundField]:
+        """The re-roll and staff fields this format's teams have."""
+        return [self[name] for name in STAFF_FIELDS if name in self.fields]
 
 
 def redraft_player_formset(data: Any, *, roster: Roster) -> forms.BaseFormSet[Any]:

@@ -80,7 +80,12 @@ def league_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def my_teams(request: HttpRequest) -> HttpResponse:
-    teams = [(team, team_value_get(team)) for team in user_teams(request.user)]
+    # each team with its value and the fields its format has (a Blitz Bowl
+    # team has no team value or treasury)
+    teams = [
+        (team, team_value_get(team), get_variant(team.league.format).team_fields)
+        for team in user_teams(request.user)
+    ]
     drafting = league_list_for_drafting(request.user)
     open_leagues = (
         league_list().filter(is_open=True).exclude(pk__in=drafting.values("pk"))
@@ -156,12 +161,8 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
                     name=form.cleaned_data["name"] or "",
                     roster=roster.slug,
                     players=[p for _, p in players],
-                    rerolls=form.cleaned_data["rerolls"],
-                    assistant_coaches=form.cleaned_data["assistant_coaches"],
-                    cheerleaders=form.cleaned_data["cheerleaders"],
-                    apothecary=form.cleaned_data["apothecary"],
-                    dedicated_fans=form.cleaned_data["dedicated_fans"],
                     special_rule=form.cleaned_data.get("special_rule") or "",
+                    **form.bought(),
                 )
             except ServiceError as exc:
                 squad_errors, rest = squad.show_violations(exc.violations, players)

@@ -17,7 +17,7 @@ from engine.rules_data import (
     StarPlayer,
     rules_data,
 )
-from engine.variants import Variant
+from engine.variants import Variant, get_variant
 from league.models import League, LeagueMembership, Player, Team
 from league.selectors import league_membership_get, team_list
 
@@ -37,6 +37,12 @@ class DraftBudget:
     total: int
     player_count: int
     problems: tuple[Violation, ...]
+    # the format's team fields: the lines a draft of it may have
+    fields: frozenset[str] = frozenset()
+
+    @property
+    def has_staff(self) -> bool:
+        return bool({"assistant_coaches", "cheerleaders", "apothecary"} & self.fields)
 
     @property
     def remaining(self) -> int:
@@ -82,6 +88,7 @@ def draft_budget(fmt: Variant, roster: Roster, request: DraftRequest) -> DraftBu
         total=players + rerolls + staff + fans,
         player_count=len(request.players),
         problems=problems,
+        fields=fmt.team_fields,
     )
 
 
@@ -141,12 +148,16 @@ class SkillLabel:
 
 @dataclass(frozen=True, slots=True)
 class SheetRow:
-    """One line of a team sheet."""
+    """One line of a team sheet. A team card's player (a format that drafts
+    a team card) has the card's characteristics (Move, Block, Throw,
+    Armour) and ``abilities`` (name, rules text) instead of skills."""
 
     player: Player
     position: str
     characteristics: tuple[Characteristic, ...]
     skills: tuple[SkillLabel, ...]
+    abilities: tuple[tuple[str, str], ...] = ()
+    card: bool = False
 
 
 def _characteristic(player: Player, name: str) -> Characteristic:
@@ -161,9 +172,42 @@ def _characteristic(player: Player, name: str) -> Characteristic:
     return Characteristic(name.upper(), shown, lost)
 
 
+def card_sheet_rows(fmt: Variant, team: Team, players: list[Player]) -> list[SheetRow]:
+    """Rows for ``players`` of a team card's ``team``: the position as the
+    card names it, Move, Block, Throw and Armour as the card prints them
+    (engine/variants/blitz_bowl.py ``card_players`` stores a "D6" Move as 0
+    and a "-" Throw as None, a "-" Armour as 0) and the position's
+    abilities."""
+    names = fmt.ability_names()
+    by_position = {p.position: p.abilities for p in fmt.card_players(team.roster)}
+    return [
+        SheetRow(
+            player=p,
+            position=p.position,
+            characteristics=(
+                Characteristic("Move", str(p.ma) if p.ma else "D6", 0),
+                Characteristic("Block", str(p.st), 0),
+                Characteristic("Throw", f"{p.pa}+" if p.pa else "–", 0),
+                Characteristic("Armour", f"{p.av}+" if p.av else "–", 0),
+            ),
+            skills=(),
+            abilities=tuple(
+                names.get(a, (a, "")) for a in by_position.get(p.position, ())
+            ),
+            card=True,
+        )
+        for p in players
+    ]
+
+
 def team_sheet_rows(team: Team, players: list[Player]) -> list[SheetRow]:
     """Rows for ``players`` of ``team``: position names, characteristics with
-    their lasting-injury losses, starting skills then gained ones (marked)."""
+    their lasting-injury losses, starting skills then gained ones (marked).
+    A team of a format that drafts a team card has its card's rows
+    (:func:`card_sheet_rows`)."""
+    fmt = get_variant(team.league.format)
+    if fmt.drafts_team_card:
+        return card_sheet_rows(fmt, team, players)
     data = rules_data(team.league.rules_version)
     roster = data.rosters[team.roster]
     positions = {p.slug: p for p in roster.positions}

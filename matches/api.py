@@ -24,17 +24,19 @@ from league.models import League
 from league.page_cache import object_cached
 from league.rules import settings_rules
 from matches.api_confirm import SubmissionSerializer
+from matches.api_match_output import (
+    MatchDetailOutputSerializer,
+    MatchOutputSerializer,
+)
 from matches.api_standings import StandingsOutputSerializer
 from matches.models import (
     Match,
     MatchEvent,
-    MatchResult,
     ReportSubmission,
     Season,
     TaskProgress,
 )
 from matches.selectors import (
-    match_card_game,
     match_detail_qs,
     match_events,
     season_division_standings,
@@ -105,73 +107,6 @@ class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
         extra_kwargs = {
             "champion": {"help_text": "the team that won the season, once closed"}
         }
-
-
-class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
-    winner = serializers.SerializerMethodField(
-        help_text="The winning team's id (null for a draw): a concession "
-        "loses, a level playoff is won on sudden death."
-    )
-    card_game = serializers.SerializerMethodField(
-        help_text="Blitz Bowl only (else null): cards, points, touchdowns, "
-        "cards_claimed [{card, challenge, points}], clean_sweeps, winner, how"
-    )
-
-    class Meta:
-        model = MatchResult
-        fields = [
-            "mode",
-            "home_score",
-            "away_score",
-            "home_fan_factor",
-            "away_fan_factor",
-            "conceded_by",
-            "player_stats",
-            "casualties",
-            "home_casualties",
-            "away_casualties",
-            "winner",
-            "extra_time",
-            "sudden_death",
-            "card_game",
-        ]
-
-    def get_card_game(self, result: MatchResult) -> dict[str, Any] | None:
-        return match_card_game(result)
-
-    def get_winner(self, result: MatchResult) -> int | None:
-        match = result.match
-        side = result.winner_side(match.home_id)
-        return {"home": match.home_id, "away": match.away_id}.get(side or "")
-
-
-class MatchOutputSerializer(serializers.ModelSerializer[Match]):
-    home_name = serializers.CharField(source="home.name")
-    away_name = serializers.CharField(source="away.name")
-    result = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Match
-        fields = [
-            "id",
-            "season",
-            "stage",
-            "round",
-            "home",
-            "home_name",
-            "away",
-            "away_name",
-            "status",
-            "mode",
-            "postponed",
-            "postgame_step",
-            "seed",
-            "result",
-        ]
-
-    def get_result(self, match: Match) -> dict[str, Any] | None:
-        result = getattr(match, "result", None)
-        return dict(ResultOutputSerializer(result).data) if result is not None else None
 
 
 class EventOutputSerializer(serializers.ModelSerializer[MatchEvent]):
@@ -519,7 +454,7 @@ class TaskDetailApi(APIView):
 
 
 class MatchDetailApi(generics.RetrieveAPIView[Match]):
-    serializer_class = MatchOutputSerializer
+    serializer_class = MatchDetailOutputSerializer
 
     def get_queryset(self) -> Any:
         return match_detail_qs()

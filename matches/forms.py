@@ -123,10 +123,15 @@ class ReportForm(WebForm):
         away: Team,
         stars: Sequence[StarInfo] = (),
         gathers_funds: bool = False,
+        fan_factor: bool = True,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
+        # A format whose games have no Fan Factor (Dungeon Bowl) asks no D3s.
+        self.fan_factor = fan_factor
+        if not fan_factor:
+            del self.fields["fan_factor_home"], self.fields["fan_factor_away"]
         # Dungeon Bowl: each team's Gather Funds actions (the Treasure Room)
         self.gathers_funds = gathers_funds
         if gathers_funds:
@@ -149,7 +154,8 @@ class ReportForm(WebForm):
             (away.pk, away.name),
         ]
         for field in ("home_score", "away_score", "fan_factor_home", "fan_factor_away"):
-            self.fields[field].widget.attrs["inputmode"] = "numeric"
+            if field in self.fields:
+                self.fields[field].widget.attrs["inputmode"] = "numeric"
         # Star Players the teams fielded have the same counts as the
         # rostered players: the report service credits their touchdowns to
         # the score and gives them no SPP.

@@ -33,6 +33,7 @@ from league.selectors import (
 )
 from league.team_forms import SpecialRuleForm
 from league.web_selectors import (
+    card_sheet_rows,
     league_commissioned,
     league_draft_access,
     team_former_players,
@@ -108,19 +109,18 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
         season = seasons[0]
     elif season_id is not None and season is None:
         raise Http404("no such season in this league")
-    rosters = rules_data(league.rules_version).rosters
+    fmt = get_variant(league.format)
+    rosters = {
+        slug: r.name for slug, r in rules_data(league.rules_version).rosters.items()
+    } | dict(fmt.team_cards())
     teams = [
-        (
-            t,
-            team_value_get(t),
-            rosters[t.roster].name if t.roster in rosters else t.roster,
-        )
+        (t, team_value_get(t), rosters.get(t.roster, t.roster))
         for t in team_list(league_id=league.pk)
     ]
     view = season_view(season, AnonymousUser()) if season else None
     context = {
         "league": league,
-        "format": get_variant(league.format),
+        "format": fmt,
         "seasons": seasons,
         "season": season,
         "view": view,
@@ -280,10 +280,12 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
             "cheerleaders": fmt.staff_cost(roster, "cheerleader"),
             "apothecary": fmt.staff_cost(roster, "apothecary"),
         }
+        # only what the format's teams have (Dungeon Bowl: re-rolls alone)
+        items = [item for item in PURCHASE_ITEMS if item in fmt.team_fields]
         context.update(
             hire_form=HireForm(roster=roster),
-            buy_form=BuyForm(),
-            prices=[(PURCHASE_LABELS[item], prices[item]) for item in PURCHASE_ITEMS],
+            buy_form=BuyForm(items=items),
+            prices=[(PURCHASE_LABELS[item], prices[item]) for item in items],
             redraft_due=team_redraft_due(team),
             special_rule_form=SpecialRuleForm(
                 roster=roster, rules_version=team.league.rules_version
@@ -300,17 +302,7 @@ def _card_team_context(team: Team, fmt: Variant, *, can_write: bool) -> dict[str
         (c for c in fmt.team_card_details() if c["slug"] == team.roster),
         {"slug": team.roster, "name": team.roster},
     )
-    abilities = fmt.ability_names()
-    by_position = {p.position: p.abilities for p in fmt.card_players(team.roster)}
-    rows = [
-        {
-            "player": p,
-            "abilities": [
-                abilities.get(a, (a, "")) for a in by_position.get(p.position, ())
-            ],
-        }
-        for p in team_roster_players(team)
-    ]
+    rows = card_sheet_rows(fmt, team, list(team_roster_players(team)))
     return {
         "team": team,
         "league": team.league,

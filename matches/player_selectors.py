@@ -6,22 +6,23 @@ Where the numbers come from, once for both pages (and for the leaders on
 the season page, ``matches.web_selectors.season_view``):
 
 - touchdowns, casualties inflicted, completions, interceptions and
-  deflections: ``MatchResult.player_stats`` (keyed by player id; only
-  rostered players and journeymen have lines: Star Players and mercenaries
-  earn no SPP, core_rules/post-game_sequence.md "Recording Star Player
-  Points");
+  deflections: ``MatchResult.player_stats`` (keyed by player id: the
+  rostered players and the journeymen, whose lines earn SPP), and the
+  lines of the Star Players and mercenaries hired for a match
+  (:func:`matches.match_cast.hired_tally`, keyed by who they are);
 - MVP awards: the ``postgame_mvp`` events; SPP earned: the ``postgame_spp``
   events (what the post-game added to ``Player.spp_earned``);
 - games played: the kick-off rosters (``RosterSnapshot``) of matches with a
-  result;
+  result, and the players hired for them;
 - SPP spent: the ``advancement`` entries of the league's audit log.
 
-Decision: Star Players and mercenaries have no player page and are on no
-leaders board. They are hired for one match, are not rows of any roster
-(the match page names them without a link) and earn no SPP; what they did
-stays in the match's events. Journeymen are players of the roster: they
-earn SPP (the same section), have a page and are on the boards, marked as
-journeymen on their page.
+Star Players and mercenaries earn no SPP and cannot be MVP
+(post-game_sequence.md "Recording Star Player Points", "Most Valuable
+Player"), so they are never on those two boards; they are on every other
+board like any player of the match, with the team that hired them and no
+player page (they are not rows of any roster). Journeymen are players of
+the roster: they earn SPP (the same section), have a page and are on the
+boards, marked as journeymen.
 
 Every function runs a fixed number of queries, however many matches the
 player or the league has played.
@@ -42,8 +43,13 @@ from league.forms import KIND_LABELS
 from league.models import LeagueEvent, Player
 from league.rules import league_rules
 from league.web_selectors import SheetRow, skill_label, team_sheet_rows
+<<<<<<< HEAD
 from matches.captions.context import purpose_name
 from matches.captions.names import injury_name, sentence
+=======
+from matches.event_text import Describer
+from matches.match_cast import HiredPlayer, hired_tally
+>>>>>>> i26-pages
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
 
 # The match statistics a report or the engine records per player, as
@@ -79,14 +85,26 @@ LEADER_STATS = (
 LEADER_KEYS = tuple(s.key for s in LEADER_STATS)
 
 
+# Who a tally counts: a player's id, or the key of a player hired for a
+# match (matches.match_cast.hire_key).
+Who = int | str
+
+
 @dataclass(frozen=True, slots=True)
 class Leader:
     """One line of a leaders board. ``rank`` is shared by equal values
     (1, 2, 2, 4): the order among them is only the page's."""
 
-    player: Player
+    player: Player | HiredPlayer
     value: int
     rank: int = 1
+
+
+def _who(key: object) -> Who:
+    """A tally's key as stored (a player id, maybe as a JSON object's
+    string key) or a hired player's key."""
+    text = str(key)
+    return int(text) if text.isdigit() else text
 
 
 # --- tallies ------------------------------------------------------------------
@@ -97,7 +115,7 @@ def player_tallies(
     results: Iterable[Mapping[str, Mapping[str, Any]]],
     spp_events: Iterable[tuple[str, Mapping[str, Any]]] = (),
     line_ups: Iterable[Sequence[Mapping[str, Any]]] = (),
-) -> dict[str, Counter[int]]:
+) -> dict[str, Counter[Who]]:
     """Each statistic of :data:`LEADER_KEYS` (and deflections), counted per
     player id from the results' ``player_stats``, the post-game's
     ``postgame_spp``/``postgame_mvp`` payloads and the kick-off rosters'
@@ -106,14 +124,14 @@ def player_tallies(
     Decision: a game counts as played for each player on the kick-off
     roster who was available (not injured, not retired), the players the
     post-game's MVP may go to; the bench of a Blood Bowl team plays too."""
-    tallies: dict[str, Counter[int]] = {
+    tallies: dict[str, Counter[Who]] = {
         key: Counter() for key in (*LEADER_KEYS, "deflections")
     }
     for stats in results:
         for pid, line in stats.items():
             for key in tallies:
                 if key in line:
-                    tallies[key][int(pid)] += int(line[key] or 0)
+                    tallies[key][_who(pid)] += int(line[key] or 0)
     for kind, payload in spp_events:
         if kind == "postgame_spp" and "earned" in payload:
             tallies["spp"][int(payload["player_id"])] += int(payload["earned"])
@@ -123,21 +141,33 @@ def player_tallies(
     for players in line_ups:
         for p in players or ():
             if p.get("available"):
-                tallies["games"][int(p["id"])] += 1
+                tallies["games"][_who(p["id"])] += 1
     return tallies
 
 
 def leaders_rank(
-    counts: Counter[int], players: Mapping[int, Player], *, top: int
+    counts: Counter[Who],
+    players: Mapping[Who, Player | HiredPlayer],
+    *,
+    top: int,
 ) -> list[Leader]:
     """The ``top`` players of ``counts`` with more than nothing.
 
     Decision: equal values share a rank and are listed by the player's name,
-    then by his id (the one who joined first): an order that is the same on
-    every page and in every run, which an arbitrary database order is not."""
+    then by his id (the one who joined first; hired players after the
+    rostered, by their key): an order that is the same on every page and
+    in every run, which an arbitrary database order is not."""
+
+    def order(item: tuple[int, Who]) -> tuple[int, str, int, int, str]:
+        n, pid = item
+        name = players[pid].name.casefold()
+        if isinstance(pid, int):
+            return (-n, name, 0, pid, "")
+        return (-n, name, 1, 0, pid)
+
     ranked = sorted(
         ((n, pid) for pid, n in counts.items() if n > 0 and pid in players),
-        key=lambda item: (-item[0], players[item[1]].name.casefold(), item[1]),
+        key=order,
     )
     leaders: list[Leader] = []
     for i, (n, pid) in enumerate(ranked[:top]):
@@ -156,28 +186,48 @@ def spp_events_of(match_filter: Q) -> Iterable[tuple[str, dict[str, Any]]]:
     )
 
 
-def players_by_id(ids: Iterable[int]) -> dict[int, Player]:
+def players_by_id(ids: Iterable[Who]) -> dict[Who, Player | HiredPlayer]:
+    """The players with these ids (a hired player's key is skipped)."""
+    wanted = {pid for pid in ids if isinstance(pid, int)}
     return {
-        p.pk: p for p in Player.objects.filter(pk__in=set(ids)).select_related("team")
+        p.pk: p for p in Player.objects.filter(pk__in=wanted).select_related("team")
     }
+
+
+def scope_leaders(
+    scope: Q, results: Iterable[Mapping[str, Mapping[str, Any]]], *, games: bool
+) -> tuple[dict[str, Counter[Who]], dict[Who, Player | HiredPlayer]]:
+    """The tallies of the matches ``scope`` (a filter on a model with a
+    ``match``) selects, with the players they name: ``results`` are those
+    matches' ``player_stats``; the SPP events, the hired players' lines and
+    (``games``) the kick-off rosters are read here (six or seven queries)."""
+    hired = hired_tally(scope)
+    line_ups = (
+        RosterSnapshot.objects.filter(scope, match__result__isnull=False).values_list(
+            "data__players", flat=True
+        )
+        if games
+        else []
+    )
+    tallies = player_tallies(
+        results=[*results, *hired.lines],
+        spp_events=spp_events_of(scope),
+        line_ups=[*line_ups, *hired.line_ups()] if games else (),
+    )
+    players = players_by_id(pid for key in LEADER_KEYS for pid in tallies[key])
+    return tallies, players | hired.players
 
 
 def league_leaders_board(
     league_id: int, *, season_id: int | None = None, top: int = 10
 ) -> dict[str, list[Leader]]:
     """The leaders of each statistic of :data:`LEADER_STATS` in a league,
-    over all its seasons or over one (``season_id``): four queries."""
+    over all its seasons or over one (``season_id``): eight queries."""
     scope = Q(match__season__league_id=league_id)
     if season_id is not None:
         scope &= Q(match__season_id=season_id)
     results = MatchResult.objects.filter(scope).values_list("player_stats", flat=True)
-    line_ups = RosterSnapshot.objects.filter(
-        scope, match__result__isnull=False
-    ).values_list("data__players", flat=True)
-    tallies = player_tallies(
-        results=results, spp_events=spp_events_of(scope), line_ups=line_ups
-    )
-    players = players_by_id(pid for key in LEADER_KEYS for pid in tallies[key])
+    tallies, players = scope_leaders(scope, results, games=True)
     return {key: leaders_rank(tallies[key], players, top=top) for key in LEADER_KEYS}
 
 
@@ -267,6 +317,9 @@ class PlayerCareer:
     # Whether his league tracks SPP (a Sevens league may not: its players
     # take the post-game skill instead).
     spp_tracked: bool
+    # Whether anything a match does carries over (SPP, injuries, value):
+    # not in a format with no progression (Blitz Bowl).
+    progression: bool = True
     matches: list[MatchLine] = field(default_factory=list)
     injuries: list[Injury] = field(default_factory=list)
     advancements: list[AdvancementLine] = field(default_factory=list)
@@ -366,6 +419,7 @@ def player_career(player_id: int) -> PlayerCareer:
     player = player_page_qs().get(pk=player_id)
     team, pid = player.team, player.pk
     version = team.league.rules_version
+    rules = league_rules(team.league)
     # Decision: JSON containment where the database has it (PostgreSQL); on
     # SQLite (the embedded default), which has none, the same rows are picked
     # in Python from a wider query: still one query each, whatever the size.
@@ -524,7 +578,8 @@ def player_career(player_id: int) -> PlayerCareer:
         improvements={k: int(v) for k, v in (player.improvements or {}).items() if v},
         totals=totals,
         spp_earned=player.spp_earned,
-        spp_tracked=league_rules(team.league).tracks_spp,
+        spp_tracked=rules.tracks_spp,
+        progression=rules.variant.tracks_progression,
         spp_spent=sum(a.spp_spent or 0 for a in advancements),
         matches=lines,
         injuries=all_injuries,

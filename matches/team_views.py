@@ -29,8 +29,17 @@ from league.models import Player, Team
 from league.selectors import team_redraft_candidates
 from league.services.journeymen import journeyman_hire
 from league.services.roster import player_retire, player_unretire
-from league.services.teams import league_roster, team_choose_special_rule
-from league.team_forms import RedraftForm, SpecialRuleForm, redraft_player_formset
+from league.services.teams import (
+    league_format,
+    league_roster,
+    team_choose_special_rule,
+)
+from league.team_forms import (
+    STAFF_FIELDS,
+    RedraftForm,
+    SpecialRuleForm,
+    redraft_player_formset,
+)
 from matches.services.rollover import RedraftPlan, RedraftPreview, team_redraft
 from matches.team_sheet import team_redraft_due
 
@@ -207,16 +216,13 @@ def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
     roster = league_roster(team.league, team.roster)
     players = list(team_redraft_candidates(team))
     data = request.POST if request.method == "POST" else None
+    team_fields = league_format(team.league).team_fields
     form = RedraftForm(
         data,
         players=players,
-        initial={
-            "keep": [p.pk for p in players],
-            "rerolls": team.rerolls,
-            "assistant_coaches": team.assistant_coaches,
-            "cheerleaders": team.cheerleaders,
-            "apothecary": team.apothecary,
-        },
+        team_fields=team_fields,
+        initial={"keep": [p.pk for p in players]}
+        | {f: getattr(team, f) for f in STAFF_FIELDS if f in team_fields},
     )
     formset = redraft_player_formset(data, roster=roster)
     preview: RedraftPreview | None = None
@@ -270,10 +276,9 @@ def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
 
 
 def _staff(data: dict[str, Any]) -> dict[str, Any]:
-    return {
-        name: data[name]
-        for name in ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
-    }
+    """The re-rolls and staff ``data`` holds (a format without some has no
+    field for them: the plan keeps none)."""
+    return {name: data[name] for name in STAFF_FIELDS if name in data}
 
 
 def _preview(

@@ -27,6 +27,7 @@ from django.views.decorators.http import (
 from engine.campaign import DESPERATE_MEASURES, mercenary_price
 from engine.campaign.stars import find_star
 from engine.rules_data import rules_data
+from engine.variants.fields import FAN_FACTOR
 from league.access import (
     league_get_for_commissioner,
     team_can_write,
@@ -59,6 +60,7 @@ from matches.forms import (
     parse_report,
     stat_field,
 )
+from matches.match_cast import report_players
 from matches.models import Match, Season, TaskProgress
 from matches.season_forms import (
     add_division_fields,
@@ -96,7 +98,6 @@ from matches.web_selectors import (
     match_view,
     progress_view,
     replay_data,
-    report_players,
     report_stars,
     season_open_matches,
     type_label,
@@ -326,6 +327,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "match": match,
         "season": match.season,
         "league": match.season.league,
+        # the fields its matches record (Dungeon Bowl: no Fan Factor, no
+        # weather)
+        "format": season_variant(match.season.settings, match.season.league),
         "view": match_view(match),
         "stats": STATS,
         "can_report": match.status in OPEN
@@ -427,15 +431,15 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     else:
         data = _draft_data(request, match)
     stars = report_stars(match)
+    variant = season_variant(match.season.settings, match.season.league)
     form = ReportForm(
         data,
         players=available,
         stars=stars,
         home=match.home,
         away=match.away,
-        gathers_funds=season_variant(
-            match.season.settings, match.season.league
-        ).gathers_funds,
+        gathers_funds=variant.gathers_funds,
+        fan_factor=FAN_FACTOR in variant.match_fields,
     )
     casualties = casualty_formset(data, players=available, stars=stars)
     general: list[str] = []

@@ -15,13 +15,11 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from engine.rules_data import BORROWED_POSITIONS, rules_data
+from engine.rules_data import rules_data
 from engine.variants import get_variant
 from league.access import league_team_writer
 from league.models import League, Team
-from league.selectors import team_detail_qs
 from matches.captions.names import WEATHER, injury_name, named
-from matches.engine_bridge import team_snapshot
 from matches.event_text import (
     BLOCK_FACES,
     STATS,
@@ -33,6 +31,7 @@ from matches.event_text import (
 )
 from matches.forecast_selectors import season_predicted_table
 from matches.forecast_table import Predicted
+from matches.match_cast import match_lines, match_players, recorded_casualty_rows
 from matches.models import (
     Match,
     MatchEvent,
@@ -42,16 +41,10 @@ from matches.models import (
     Season,
     TaskProgress,
 )
-from matches.player_selectors import (
-    Leader,
-    leaders_rank,
-    player_tallies,
-    players_by_id,
-    spp_events_of,
-)
+from matches.player_selectors import Leader, leaders_rank, scope_leaders
 from matches.replay_marks import RerollCount, dice_drawn, jump_points
 from matches.selectors import season_standings
-from matches.services.inducements import match_fielded_stars, match_hired_players
+from matches.services.inducements import match_fielded_stars
 from matches.services.progress import progress_counts
 from matches.standings import Row
 
@@ -230,14 +223,14 @@ def season_view(season: Season, user: AnyUser) -> SeasonView:
         rounds[-1].matches.append(match)
     # The leaders as the leaders board counts them (matches/player_selectors),
     # from the results already read for the fixtures.
-    tallies = player_tallies(
-        results=[m.result.player_stats for m in matches if _has_result(m)],
-        spp_events=spp_events_of(Q(match__season=season)),
+    tallies, players = scope_leaders(
+        Q(match__season=season),
+        [m.result.player_stats for m in matches if _has_result(m)],
+        games=False,
     )
     touchdowns = tallies["touchdowns"]
     casualties = tallies["casualties_inflicted"]
     spp = tallies["spp"]
-    players = players_by_id([*touchdowns, *casualties, *spp])
     open_statuses = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
     prediction, ready, wanted = season_prediction(season, teams, standings, matches)
     may_write = league_team_writer(
@@ -341,79 +334,6 @@ def match_page_qs() -> QuerySet[Match]:
     )
 
 
-def _position_names(version: str, roster_slug: str) -> dict[str, str]:
-    data = rules_data(version)
-    roster = data.rosters.get(roster_slug)
-    borrowed = {
-        slug: data.rosters[source].position(slug).name
-        for slug, source in BORROWED_POSITIONS.items()
-        if source in data.rosters
-    }
-    return borrowed | {p.slug: p.name for p in roster.positions} if roster else {}
-
-
-def _players_from(
-    match: Match, snapshots: dict[int, dict[str, Any]]
-) -> dict[int, PlayerInfo]:
-    version = str(match.season.settings.get("rules_version", "")) or (
-        match.season.league.rules_version
-    )
-    players: dict[int, PlayerInfo] = {}
-    for side, team_id in (("home", match.home_id), ("away", match.away_id)):
-        snap = snapshots.get(team_id)
-        if snap is None:
-            continue
-        names = _position_names(version, str(snap["roster"]))
-        for p in snap["players"]:
-            players[p["id"]] = PlayerInfo(
-                id=p["id"],
-                side=side,
-                number=p["number"],
-                name=p["name"],
-                position=names.get(p["position"], p["position"]),
-                available=bool(p["available"]),
-            )
-    return players
-
-
-def match_players(match: Match) -> dict[int, PlayerInfo]:
-    """The players of both teams as they stood at kick-off, and the
-    mercenaries and Star Players they hired for the match."""
-    snapshots = {s.team_id: s.data for s in RosterSnapshot.objects.filter(match=match)}
-    players = _players_from(match, snapshots)
-    records = list(MatchInducements.objects.filter(match=match))
-    if records and len(snapshots) == 2:
-        version = str(match.season.settings.get("rules_version", "")) or (
-            match.season.league.rules_version
-        )
-        for team_id, sheets in match_hired_players(match, snapshots, records).items():
-            side = "home" if team_id == match.home_id else "away"
-            names = _position_names(version, str(snapshots[team_id]["roster"]))
-            for sheet in sheets:
-                players[sheet.id] = PlayerInfo(
-                    id=sheet.id,
-                    side=side,
-                    number=sheet.number,
-                    name=sheet.name,
-                    position="Star Player"
-                    if sheet.position.startswith("star:")
-                    else names.get(sheet.position, sheet.position),
-                    rostered=False,
-                )
-    return players
-
-
-def report_players(match: Match) -> dict[int, PlayerInfo]:
-    """Who may appear in a report: the kick-off rosters if the match has
-    started, otherwise the rosters as they stand now (what kick-off would
-    freeze)."""
-    snapshots = {s.team_id: s.data for s in RosterSnapshot.objects.filter(match=match)}
-    if len(snapshots) < 2:
-        teams = team_detail_qs().filter(pk__in=[match.home_id, match.away_id])
-        snapshots = {t.pk: team_snapshot(t) for t in teams}
-    return _players_from(match, snapshots)
-
-
 @dataclass(frozen=True, slots=True)
 class StarInfo:
     """A Star Player a team fielded, as the report form names him: his
@@ -503,7 +423,9 @@ def _postgame_events(match: Match) -> list[MatchEvent]:
 
 
 def match_casualty_rows(
-    match: Match, result: MatchResult | None
+    match: Match,
+    result: MatchResult | None,
+    players: dict[int, PlayerInfo] | None = None,
 ) -> list[tuple[dict[str, Any], str]]:
     """The casualty table's rows, in the order they happened: the result's
     casualties (what the post-game applies), and, for a resolved match, the
@@ -515,9 +437,12 @@ def match_casualty_rows(
     Decision: the two lists are walked together in the engine's order; an
     engine casualty that is not the result's next entry is one the result
     left out. A recorded match has no engine list: its rows are the
-    result's."""
+    result's and the Star Players' (:func:`recorded_casualty_rows`, given
+    the match's ``players``)."""
     if result is None:
         return []
+    if match.mode == Match.Mode.RECORDED:
+        return recorded_casualty_rows(match, result.casualties, players or {})
     kept = list(result.casualties)
     engine = (
         (result.summary or {}).get("casualties", [])
@@ -571,19 +496,21 @@ def match_view(match: Match) -> MatchView:
             postgame.append(
                 (STEP_LABELS.get(step, step), describe(describer, event.type, e))
             )
-    stats: dict[str, dict[str, int]] = result.player_stats if result else {}
+    # every player's line, the hired players' included (matches/match_cast.py)
+    stats = match_lines(match, result, players)
     engine_stats: dict[str, dict[str, int]] = (
         (result.summary or {}).get("player_stats", {}) if result else {}
     )
     suffered: dict[int, str] = {}
     casualties: list[dict[str, Any]] = []
-    for cas, note in match_casualty_rows(match, result):
+    for cas, note in match_casualty_rows(match, result, players):
         pid = int(cas["player_id"])
         outcome = injuries.get(pid) if not note else None
+        # a hired player's casualty is named as any other's (none is kept)
         suffered[pid] = (
-            NOTE_WORDS.get(note, note)
-            or (outcome or {}).get("injury")
-            or injury_name(cas.get("result", ""))
+            NOTE_WORDS["regenerated"]
+            if note == "regenerated"
+            else (outcome or {}).get("injury") or injury_name(cas.get("result", ""))
         )
         casualties.append(
             {
@@ -601,7 +528,7 @@ def match_view(match: Match) -> MatchView:
         )
     box: dict[str, list[BoxLine]] = {"home": [], "away": []}
     for info in sorted(players.values(), key=lambda i: i.number):
-        line = stats.get(str(info.id), {})
+        line = stats.get(info.id, {})
         box[info.side].append(
             BoxLine(
                 player=info,

@@ -181,6 +181,10 @@ def _limit(
 ) -> list[Violation]:
     if low <= value <= high:
         return []
+    if low == high:
+        # a format with none to buy (Dungeon Bowl's staff and fans)
+        allowed = f"{what} cannot be bought in this format: {low}, not {value}"
+        return [Violation(code, field, allowed)]
     return [
         Violation(code, field, f"{what} must be between {low} and {high}, not {value}")
     ]

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.block_strength import dice_count
 from engine.errors import RuleError
 from engine.pitch import Pitch
+from engine.variants.fields import MATCH_FIELDS, TEAM_FIELDS
 
 if TYPE_CHECKING:
     from engine.blocking import Block
@@ -181,6 +182,12 @@ class Variant:
     # Whatever a match does carries over (SPP, injuries, treasury, team
     # value); False for a format with no progression.
     tracks_progression: ClassVar[bool] = True
+    # Which of :data:`TEAM_FIELDS` a team of the format has, and which of
+    # :data:`MATCH_FIELDS` its matches record: the pages and the API show
+    # these and no others. A team field a format lacks has a draft limit of
+    # 0 (nothing of it can be bought).
+    team_fields: ClassVar[frozenset[str]] = TEAM_FIELDS
+    match_fields: ClassVar[frozenset[str]] = MATCH_FIELDS
     # What a match's scores count ("touchdowns", or "points").
     score_name: ClassVar[str] = "touchdowns"
     # Whether the standings show casualty columns.

@@ -67,6 +67,15 @@ class BlitzBowl(Variant):
     min_players = 0
     drafts_team_card = True
     tracks_progression = False
+    # No money, no team value, no team re-rolls (a Bonus Play hand instead),
+    # no sideline staff or fans, no Fan Factor or weather (Blitz Bowl
+    # rulebook: the game's only resources are its Actions and cards).
+    team_fields: ClassVar[frozenset[str]] = frozenset()
+    match_fields: ClassVar[frozenset[str]] = frozenset()
+    max_rerolls = 0
+    max_assistant_coaches = 0
+    max_cheerleaders = 0
+    max_dedicated_fans_at_draft = 1
     score_name = "points"
     standings_shows_casualties = False
     # Decision: the issue asks for points for/against as the tiebreaker;

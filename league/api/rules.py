@@ -42,6 +42,8 @@ def format_dict(fmt: Variant) -> dict[str, Any]:
         "house_format": fmt.house_format,
         "drafts_team_card": fmt.drafts_team_card,
         "tracks_progression": fmt.tracks_progression,
+        "team_fields": sorted(fmt.team_fields),
+        "match_fields": sorted(fmt.match_fields),
         "score_name": fmt.score_name,
         "rules_version": fmt.rules_data_version,
         "rosters": []

@@ -37,6 +37,18 @@ class FormatOutputSerializer(serializers.Serializer[Any]):
         help_text="false: nothing carries over between matches (no SPP, "
         "injuries, treasury or team value)"
     )
+    team_fields = serializers.ListField(
+        child=Str(),
+        help_text="what a team of this format has beside its players, among "
+        "team_value (tv and ctv), treasury, rerolls, assistant_coaches, "
+        "cheerleaders, apothecary and dedicated_fans; a team shows null for "
+        "the others (a Blitz Bowl team has none)",
+    )
+    match_fields = serializers.ListField(
+        child=Str(),
+        help_text="what a match of this format records beside its score, "
+        "among fan_factor and weather (a Dungeon Bowl game has neither)",
+    )
     score_name = Str(help_text="what a match's scores count: touchdowns or points")
     rules_version = Str(help_text="the rules data its leagues play by")
     rosters = serializers.ListField(

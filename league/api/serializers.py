@@ -249,11 +249,28 @@ class PlayerOutputSerializer(serializers.ModelSerializer[Player]):
         return starting + gained
 
 
+# The keys of a team's representation that exist only in a format whose
+# teams have that field (engine/variants/base.py TEAM_FIELDS): null otherwise.
+TEAM_FIELD_KEYS = {
+    "tv": "team_value",
+    "ctv": "team_value",
+    "treasury": "treasury",
+    "rerolls": "rerolls",
+    "assistant_coaches": "assistant_coaches",
+    "cheerleaders": "cheerleaders",
+    "apothecary": "apothecary",
+    "dedicated_fans": "dedicated_fans",
+}
+NO_SUCH_FIELD = "null: the team's format has none (GET /api/formats/ team_fields)"
+
+
 class TeamOutputSerializer(serializers.ModelSerializer[Team]):
     coach = serializers.CharField(source="coach.username")
     league_name = serializers.CharField(source="league.name")
-    tv = serializers.SerializerMethodField()
-    ctv = serializers.SerializerMethodField()
+    tv = serializers.SerializerMethodField(help_text=f"Team Value; {NO_SUCH_FIELD}")
+    ctv = serializers.SerializerMethodField(
+        help_text=f"Current Team Value; {NO_SUCH_FIELD}"
+    )
     players = serializers.SerializerMethodField()
     special_rules = serializers.SerializerMethodField()
 
@@ -279,12 +296,29 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
             "ctv",
             "players",
         ]
+        extra_kwargs = {
+            key: {"allow_null": True, "help_text": NO_SUCH_FIELD}
+            for key in TEAM_FIELD_KEYS
+            if key not in ("tv", "ctv")
+        }
 
-    def get_tv(self, team: Team) -> int:
+    def get_tv(self, team: Team) -> int | None:
         return team_value_get(team).tv
 
-    def get_ctv(self, team: Team) -> int:
+    def get_ctv(self, team: Team) -> int | None:
         return team_value_get(team).ctv
+
+    def to_representation(self, instance: Team) -> dict[str, Any]:
+        """Decision: what the team's format does not have (its variant's team
+        fields) is null rather than 0: a Blitz Bowl team has no treasury or
+        team value at all, which 0 would misstate; the keys stay, so every
+        team has the same shape."""
+        data = dict(super().to_representation(instance))
+        has = get_variant(instance.league.format).team_fields
+        for key, field in TEAM_FIELD_KEYS.items():
+            if field not in has:
+                data[key] = None
+        return data
 
     def get_special_rules(self, team: Team) -> list[str]:
         """The team's special rules: its roster's, with the one it chose."""

@@ -11,6 +11,7 @@ from django.db import transaction
 
 from engine.campaign import SeededRoller
 from engine.campaign.drafting import Violation
+from engine.variants.fields import FAN_FACTOR
 from league.errors import ServiceError
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
@@ -110,8 +111,9 @@ MAX_GATHER_FUNDS = 16
 
 def _format_violations(match: Match, report: Report) -> list[Violation]:
     """What the match's format refuses in a report: its score rules (a
-    Dungeon Bowl game has at most one touchdown) and a Gather Funds count
-    where the format has none, or out of range."""
+    Dungeon Bowl game has at most one touchdown), Fan Factor dice where its
+    games have no Fan Factor, and a Gather Funds count where the format has
+    none, or out of range."""
     rules = settings_rules(match.season.settings)
     variant = rules.variant
     errors: list[Violation] = []
@@ -121,6 +123,14 @@ def _format_violations(match: Match, report: Report) -> list[Violation]:
             report.away_score,
             conceded=report.conceded_by is not None,
             time_limit=rules.time_limit,
+        )
+    if report.fan_factor_rolls is not None and FAN_FACTOR not in variant.match_fields:
+        errors.append(
+            Violation(
+                "not_in_format",
+                "fan_factor_rolls",
+                f"a {variant.label} game has no Fan Factor",
+            )
         )
     if report.gather_funds is not None:
         if not variant.gathers_funds:
@@ -459,6 +469,26 @@ def _gather_funds_summary(match: Match, report: Report) -> dict[str, object]:
     return {"gather_funds": {str(match.home_id): home, str(match.away_id): away}}
 
 
+def _fan_factors(
+    match: Match,
+    report: Report,
+    home: dict[str, object],
+    away: dict[str, object],
+) -> tuple[tuple[int, ...], tuple[int, int]]:
+    """Each team's Fan Factor, its Dedicated Fans + a D3 (the D3s as the
+    report gives them, or rolled from the match's seed), with the D3s. A
+    format whose games have none (Dungeon Bowl) rolls nothing: (), (0, 0)."""
+    if FAN_FACTOR not in settings_rules(match.season.settings).variant.match_fields:
+        return (), (0, 0)
+    if report.fan_factor_rolls:
+        d3 = tuple(report.fan_factor_rolls)
+    else:
+        roller = SeededRoller(match_seed(match.seed, "fan_factor"))
+        d3 = (roller.d(3, "fan_factor_home"), roller.d(3, "fan_factor_away"))
+    fans = (int(home["dedicated_fans"]), int(away["dedicated_fans"]))  # type: ignore[call-overload]
+    return d3, (fans[0] + d3[0], fans[1] + d3[1])
+
+
 @transaction.atomic
 def match_submit_report(
     *, match_id: int, report: Report, actor: AbstractBaseUser, confirmed: bool = False
@@ -546,15 +576,7 @@ def match_submit_report(
         for cas in report.casualties
         if cas.star_player is not None or cas.inflicted_by_star is not None
     ]
-    if report.fan_factor_rolls:
-        d3 = report.fan_factor_rolls
-    else:
-        roller = SeededRoller(match_seed(match.seed, "fan_factor"))
-        d3 = (roller.d(3, "fan_factor_home"), roller.d(3, "fan_factor_away"))
-    fan_factors = (
-        home_snap["dedicated_fans"] + d3[0],  # type: ignore[operator]
-        away_snap["dedicated_fans"] + d3[1],  # type: ignore[operator]
-    )
+    d3, fan_factors = _fan_factors(match, report, home_snap, away_snap)
     stats = {  # Star Players earn no SPP: their lines are events only
         str(line.player_id): {k: getattr(line, k) for k in STAT_KEYS}
         for line in report.players
@@ -604,7 +626,11 @@ def match_submit_report(
                     **_gather_funds_summary(match, report),
                 },
             ),
-            ("fan_factor", {"d3": list(d3), "fan_factor": list(fan_factors)}),
+            *(
+                [("fan_factor", {"d3": list(d3), "fan_factor": list(fan_factors)})]
+                if d3
+                else []
+            ),
             *[
                 ("report_player", {"player_id": int(pid), **line})
                 for pid, line in stats.items()

@@ -157,7 +157,7 @@ def test_a_dungeon_bowl_league_created_in_the_admin_takes_the_formats_defaults(
 def test_a_coach_drafts_a_college_team_within_1_000_000(dungeon, bob):
     # 11 Clanrats 550,000; 4 Runners in all (2 Gutter Runners 170,000,
     # 1 Dark Elf Runner 80,000, 1 Woodland Fox 50,000); 2 re-rolls at
-    # 50,000 = 100,000; 1 cheerleader 10,000: 960,000 of 1,000,000
+    # 50,000 = 100,000: 950,000 of 1,000,000
     team = team_draft(
         league=dungeon,
         coach=bob,
@@ -167,17 +167,16 @@ def test_a_coach_drafts_a_college_team_within_1_000_000(dungeon, bob):
             11, "gutter-runner", "gutter-runner", "dark-elf-runner", "woodland-fox"
         ),
         rerolls=2,
-        cheerleaders=1,
     )
 
     assert team.players.count() == 15
     ledger = list(team.ledger.order_by("pk").values_list("reason", "amount"))
     assert ledger == [
         (TreasuryEntry.Reason.DRAFT_BUDGET, 1_000_000),
-        (TreasuryEntry.Reason.DRAFT, -960_000),
+        (TreasuryEntry.Reason.DRAFT, -950_000),
     ]
     team.refresh_from_db()
-    assert team.treasury == 40_000
+    assert team.treasury == 50_000
     assert team.rerolls == 2
 
 
@@ -215,9 +214,11 @@ def test_a_draft_past_a_shared_quantity_line_is_refused_naming_the_line(dungeon,
         (11, {"apothecary": True}, ("apothecary_not_allowed", "apothecary")),
         (11, {"rerolls": 9}, ("reroll_limit", "rerolls")),
         (11, {"dedicated_fans": 2}, ("fans_limit", "dedicated_fans")),
-        # 11 Clanrats 550,000 + 8 re-rolls 400,000 + 6 assistant coaches
-        # 60,000 = 1,010,000 > 1,000,000
-        (11, {"rerolls": 8, "assistant_coaches": 6}, ("over_budget", None)),
+        # no sideline staff (colleges.json Decision): no kick-off to help at
+        (11, {"assistant_coaches": 1}, ("staff_limit", "assistant_coaches")),
+        (11, {"cheerleaders": 1}, ("staff_limit", "cheerleaders")),
+        # 13 Clanrats 650,000 + 8 re-rolls 400,000 = 1,050,000 > 1,000,000
+        (13, {"rerolls": 8}, ("over_budget", None)),
     ],
 )
 def test_a_college_draft_breaking_the_rules_is_refused_and_writes_nothing(

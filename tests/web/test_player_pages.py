@@ -442,9 +442,10 @@ def test_player_and_leaders_pages_run_a_constant_number_of_queries(client, two_w
     ]
     # the player page: his league (for the cache), the player, the kick-off
     # rosters of his matches, his post-game events, his audit entries; the
-    # board: the league, its seasons, results, rosters, post-game events and
-    # the players named
-    assert counts == [(5, 5), (6, 6), (6, 6)]
+    # board: the league, its seasons, results, rosters, post-game events, the
+    # players named, and the hired players (the inducements with their
+    # matches, those matches' rosters, the Star Players' report lines)
+    assert counts == [(5, 5), (9, 9), (9, 9)]
 
 
 def test_the_player_page_is_cached_until_his_league_moves_on(client, reported):

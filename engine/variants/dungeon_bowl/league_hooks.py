@@ -15,6 +15,7 @@ from engine.campaign.drafting import Violation
 from engine.errors import RuleError
 from engine.variants.dungeon_bowl import league
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
+from engine.variants.fields import REROLLS, TEAM_VALUE, TREASURY
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -44,6 +45,12 @@ class LeagueHooks:
     max_assistant_coaches: ClassVar[int] = _DRAFT.max_assistant_coaches
     max_cheerleaders: ClassVar[int] = _DRAFT.max_cheerleaders
     max_dedicated_fans_at_draft: ClassVar[int] = _DRAFT.max_dedicated_fans_at_draft
+    # A team has a treasury, a Team Value and team re-rolls; no apothecary,
+    # assistant coaches, cheerleaders or Dedicated Fans (colleges.json
+    # Decisions), and a game has no Fan Factor and no weather (cheat_sheet.md
+    # "Pre-game Sequence": coin toss, journeymen, inducements, deployment).
+    team_fields: ClassVar[frozenset[str]] = frozenset({TEAM_VALUE, TREASURY, REROLLS})
+    match_fields: ClassVar[frozenset[str]] = frozenset()
     # The colleges' rosters list no Star Players (the_teams.md).
     star_players: ClassVar[bool] = False
     # post-game_sequence.md: four steps, without Update Dedicated Fans and

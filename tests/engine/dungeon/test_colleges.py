@@ -508,21 +508,24 @@ def test_bb2020_rosters_have_no_shared_limits_and_keep_their_catalogue():
     } & set(data.skills)
 
 
-def test_staff_are_priced_by_the_decision_and_no_apothecary():
-    # Decision (colleges.json): assistant coaches and cheerleaders at 10,000
-    # each, no apothecary. 11 Hobgoblin Linemen 440,000 + 2 coaches 20,000 +
-    # 1 cheerleader 10,000 = 470,000.
-    request = DraftRequest(
-        players=players(("hobgoblin-lineman", 11)),
-        assistant_coaches=2,
-        cheerleaders=1,
-    )
-    cost = draft_check(FMT, SHADOWS, request)
-    assert (cost.assistant_coaches, cost.cheerleaders, cost.total) == (
-        20_000,
-        10_000,
-        470_000,
-    )
+@pytest.mark.parametrize(
+    ("staff", "field"),
+    [
+        ({"assistant_coaches": 1}, "assistant_coaches"),
+        ({"cheerleaders": 1}, "cheerleaders"),
+    ],
+)
+def test_a_college_team_has_no_sideline_staff(staff, field):
+    # Decision (colleges.json): the only benefit of assistant coaches and
+    # cheerleaders is on the Kick-Off Event table, and a Dungeon Bowl game
+    # has no kick-off; no college lists an apothecary (the Magic Sponge).
+    request = DraftRequest(players=players(("hobgoblin-lineman", 11)), **staff)
+
+    with pytest.raises(DraftError) as exc:
+        draft_check(FMT, SHADOWS, request)
+
+    assert [(v.code, v.field) for v in exc.value.violations] == [("staff_limit", field)]
+    assert (DRAFT.max_assistant_coaches, DRAFT.max_cheerleaders) == (0, 0)
     assert FMT.staff_cost(SHADOWS, "apothecary") is None
 
 
