@@ -43,13 +43,9 @@ from league.forms import KIND_LABELS
 from league.models import LeagueEvent, Player
 from league.rules import league_rules
 from league.web_selectors import SheetRow, skill_label, team_sheet_rows
-<<<<<<< HEAD
 from matches.captions.context import purpose_name
 from matches.captions.names import injury_name, sentence
-=======
-from matches.event_text import Describer
 from matches.match_cast import HiredPlayer, hired_tally
->>>>>>> i26-pages
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
 
 # The match statistics a report or the engine records per player, as

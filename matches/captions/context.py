@@ -53,6 +53,9 @@ class PlayerInfo:
     # A player of the team's roster (with a player page), not a Star Player
     # or mercenary hired for the match.
     rostered: bool = True
+    # A Star Player's slug ("griff-oberwald"), one of a pair's own; Josef
+    # Bugman is "bugman". Empty for everyone else.
+    star: str = ""
 
     @property
     def label(self) -> str:
