@@ -331,7 +331,7 @@ def test_a_resolved_matchs_box_score_shows_the_stars(resolved):
     assert (griff.stats["touchdowns"], griff.spp, griff.casualty) == (
         2,
         0,
-        "badly hurt",
+        "Badly Hurt",
     )
     assert (morg.stats["casualties_inflicted"], morg.blocks, morg.spp) == (1, 4, 0)
     journey = _line(view, "home", journeyman.name)
