@@ -1,10 +1,12 @@
 """What the layout check (``test_layout.py``) cannot see on its own: the
 team sheet's buttons whole on a desktop, the box score's figures on a
-phone, a Blitz Bowl team card's figures once picked, and the report's
-knocked-out and sent-off boxes in each player's row."""
+phone, a Blitz Bowl team card's figures once picked, the report's
+knocked-out and sent-off boxes in each player's row, and the replay's
+markers big enough to see on a dungeon."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -213,3 +215,84 @@ def test_a_coach_marks_who_was_knocked_out_and_sent_off_in_their_rows(
 
     summary = MatchResult.objects.get(match=match).summary
     assert (summary["knocked_out"], summary["sent_off"]) == ([away.pk], [home.pk])
+
+
+# Decision: a marker's smallest size on screen, in CSS pixels (replay.js,
+# MARKS): 16 for what carries a number, 12 for the ball and a Chest.
+TOKEN_MIN, CHEST_MIN = 16, 12
+
+MEASURE = """() => {
+  const seen = sel => [...document.querySelectorAll(sel)]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).display !== "none"
+      && !e.closest("[style*='display: none']"))
+    .map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; });
+  return {
+    square: seen("#pitch rect.floor, #pitch rect.sq").slice(0, 1),
+    tokens: seen("#pitch .token:not(.down) circle"),
+    numbers: seen("#pitch .token:not(.down) text"),
+    portals: seen("#pitch circle.portal"),
+    chests: seen("#pitch rect.chest"),
+    ball: seen("#pitch .ball"),
+  };
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone-390", "desktop"])
+def test_the_dungeon_replays_markers_are_big_enough_to_see(
+    signed_in_tabs,  # noqa: F811
+    worlds,  # noqa: F811
+    viewport,
+):
+    _, by_format = worlds
+    match = by_format["dungeon-bowl"].resolved
+    tab = signed_in_tabs(viewport, None)
+    data = json.loads(tab.request.get(f"/matches/{match}/replay.json").text())
+    # the first moment a player holds the ball
+    caught = [i for i, e in enumerate(data["events"]) if e["type"] == "ball_caught"]
+    assert caught
+    at = caught[0]
+    tab.goto(f"/matches/{match}/")
+    tab.wait_for_selector("#replay[data-ready=true]")
+    tab.evaluate(
+        "n => { const s = document.getElementById('replay-seek');"
+        " s.value = n; s.dispatchEvent(new Event('input')); }",
+        at + 1,
+    )
+
+    tab.wait_for_function("() => document.getAnimations().length === 0")
+    sizes = tab.evaluate(MEASURE)
+
+    # the dungeon's squares are drawn smaller than the markers' minimum
+    assert sizes["square"][0][0] < TOKEN_MIN
+    assert sizes["tokens"]
+    assert sizes["chests"]
+    assert len(sizes["portals"]) == 6
+    for width, height in sizes["tokens"] + sizes["portals"]:
+        assert min(width, height) >= TOKEN_MIN - 0.1, (width, height)
+    for width, height in sizes["chests"] + sizes["ball"]:
+        assert min(width, height) >= CHEST_MIN - 0.1, (width, height)
+    assert len(sizes["ball"]) == 1
+    # a shirt number is at least 9 px tall
+    assert all(h >= 9 for _, h in sizes["numbers"]), sizes["numbers"]
+
+
+def test_a_token_on_a_big_square_keeps_its_size_in_the_square(
+    signed_in_tabs,  # noqa: F811
+    worlds,  # noqa: F811
+):
+    """Where squares are big enough the markers scale with them: a player
+    token is four fifths of its square across."""
+    _, by_format = worlds
+    tab = signed_in_tabs(DESKTOP, None)
+    tab.goto(f"/matches/{by_format['sevens'].resolved}/")
+    tab.wait_for_selector("#replay[data-ready=true]")
+    tab.get_by_role("button", name="Next action").click()
+    tab.wait_for_function("() => document.getAnimations().length === 0")
+
+    sizes = tab.evaluate(MEASURE)
+
+    square = sizes["square"][0][0]
+    assert square > TOKEN_MIN / 0.8
+    assert sizes["tokens"]
+    for width, _ in sizes["tokens"]:
+        assert width == pytest.approx(0.8 * square, abs=0.5)
