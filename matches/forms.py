@@ -9,6 +9,7 @@ from dataclasses import field as dataclass_field
 from typing import Any
 
 from django import forms
+from django.forms.boundfield import BoundWidget
 
 from league.forms import WebForm
 from league.models import Team
@@ -92,6 +93,18 @@ ROLE_LABELS = {
     "knocked_out": "knocked out during the game",
     "sent_off": "sent off by the referee",
 }
+# The report's column for each role, beside a player's statistics.
+ROLE_COLUMNS = {"knocked_out": "KO", "sent_off": "Off"}
+
+
+@dataclass(frozen=True)
+class RoleMark:
+    """One player's checkbox of a role (knocked out, sent off): the form's
+    own option of that player, drawn in his row."""
+
+    short: str
+    long: str
+    widget: BoundWidget
 
 
 class ReportForm(WebForm):
@@ -187,18 +200,40 @@ class ReportForm(WebForm):
                     widget=forms.CheckboxSelectMultiple,
                 )
 
+    @property
+    def role_columns(self) -> list[tuple[str, str]]:
+        """(column, what it marks) for the roles' checkboxes in the rows."""
+        return [(short, ROLE_LABELS[role]) for role, short in ROLE_COLUMNS.items()]
+
     def role_fields(self, side: str) -> list[forms.BoundField]:
         """The MVP, knocked-out and sent-off fields of ``side``."""
         return [self[f"{role}_{side}"] for role in ("mvp", "knocked_out", "sent_off")]
 
     def player_rows(
         self,
-    ) -> list[tuple[PlayerInfo | StarInfo, list[tuple[str, forms.BoundField]]]]:
+    ) -> list[
+        tuple[
+            PlayerInfo | StarInfo,
+            list[tuple[str, forms.BoundField]],
+            list[RoleMark],
+        ]
+    ]:
         """Each player, then each Star Player, with (short name, field) per
-        statistic."""
+        statistic and his options of the knocked-out and sent-off fields
+        (none for a Star Player)."""
+        options: dict[tuple[str, int], list[RoleMark]] = {}
+        for side in ("home", "away"):
+            for role, short in ROLE_COLUMNS.items():
+                for widget in self[f"{role}_{side}"].subwidgets:
+                    mark = RoleMark(short, ROLE_LABELS[role], widget)
+                    options.setdefault((side, widget.data["value"]), []).append(mark)
         everyone: list[PlayerInfo | StarInfo] = [*self.players, *self.stars]
         return [
-            (p, [(short, self[stat_field(p, key)]) for key, short, _ in STATS])
+            (
+                p,
+                [(short, self[stat_field(p, key)]) for key, short, _ in STATS],
+                [] if isinstance(p, StarInfo) else options.get((p.side, p.id), []),
+            )
             for p in everyone
         ]
 

@@ -470,7 +470,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     sides = [
         (
             team,
-            [(p, fields) for p, fields in form.player_rows() if p.side == side],
+            [row for row in form.player_rows() if row[0].side == side],
             form.role_fields(side),
         )
         for side, team in (("home", match.home), ("away", match.away))

@@ -399,6 +399,11 @@ class BoxLine:
     spp: int
     casualty: str
 
+    @property
+    def cells(self) -> list[tuple[str, int]]:
+        """The box score's figures in column order: (short name, value)."""
+        return [(short, self.stats.get(key, 0)) for key, short, _ in STATS]
+
 
 @dataclass(slots=True)
 class MatchView:

@@ -6,10 +6,14 @@ in ``tests/world.py`` (importable from here too)."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.world import SEVENS_TEAMS, resolve_all, scheduled_season, sevens_teams
@@ -25,6 +29,7 @@ __all__ = [
     "scheduled_season",
     "sevens_teams",
     "shot",
+    "signed_in_tabs",
 ]
 
 
@@ -193,3 +198,37 @@ def open_page(browser, live_server):
     for context in contexts:
         context.close()
     assert errors == []
+
+
+@pytest.fixture
+def signed_in_tabs(browser, live_server) -> Iterator[object]:
+    """``tab(viewport, username)``: a tab logged in as ``username`` (through
+    a session made by the test client, not the login form), one per person
+    and viewport."""
+    contexts: dict[tuple[int, str | None], object] = {}
+
+    def tab(viewport: dict[str, int], username: str | None):
+        key = (viewport["width"], username)
+        if key not in contexts:
+            context = browser.new_context(viewport=viewport, base_url=live_server.url)
+            if username is not None:
+                client = Client()
+                client.force_login(get_user_model().objects.get(username=username))
+                cookie = client.cookies[django_settings.SESSION_COOKIE_NAME]
+                context.add_cookies(
+                    [
+                        {
+                            "name": django_settings.SESSION_COOKIE_NAME,
+                            "value": cookie.value,
+                            "url": live_server.url,
+                        }
+                    ]
+                )
+            page = context.new_page()
+            page.set_default_timeout(15_000)
+            contexts[key] = (context, page)
+        return contexts[key][1]
+
+    yield tab
+    for context, _ in contexts.values():
+        context.close()

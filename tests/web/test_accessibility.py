@@ -16,14 +16,10 @@ moderate and minor findings are printed, not failed.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import axe_playwright_python
 import pytest
-from django.conf import settings as django_settings
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 from tests.conftest import ARTIFACTS
 from tests.web import test_browser as base
@@ -123,40 +119,6 @@ def small_world(saved_small_world, transactional_db) -> World:  # noqa: F811
     return saved_small_world.load()
 
 
-@pytest.fixture
-def axe_tabs(browser, live_server) -> Iterator[object]:
-    """``tab(viewport, username)``: a tab logged in as ``username`` (through
-    a session made by the test client, not the login form), one per person
-    and viewport."""
-    contexts: dict[tuple[int, str | None], object] = {}
-
-    def tab(viewport: dict[str, int], username: str | None):
-        key = (viewport["width"], username)
-        if key not in contexts:
-            context = browser.new_context(viewport=viewport, base_url=live_server.url)
-            if username is not None:
-                client = Client()
-                client.force_login(get_user_model().objects.get(username=username))
-                cookie = client.cookies[django_settings.SESSION_COOKIE_NAME]
-                context.add_cookies(
-                    [
-                        {
-                            "name": django_settings.SESSION_COOKIE_NAME,
-                            "value": cookie.value,
-                            "url": live_server.url,
-                        }
-                    ]
-                )
-            page = context.new_page()
-            page.set_default_timeout(15_000)
-            contexts[key] = (context, page)
-        return contexts[key][1]
-
-    yield tab
-    for context, _ in contexts.values():
-        context.close()
-
-
 def open_checked(tab, page: Page, world: World):
     """Open ``page`` and wait until it is drawn; its response status must be
     the one the list says."""
@@ -193,14 +155,14 @@ def describe(page: Page, viewport: str, violation: dict) -> str:
     )
 
 
-def check_pages(axe_tabs, world: World, pages: list[Page], viewport) -> None:
+def check_pages(signed_in_tabs, world: World, pages: list[Page], viewport) -> None:
     label = f"{viewport['width']}px"
     failing: list[str] = []
     minor: list[str] = []
     for page in pages:
         if not page.axe:
             continue
-        tab = open_checked(axe_tabs(viewport, page.user), page, world)
+        tab = open_checked(signed_in_tabs(viewport, page.user), page, world)
         for violation in axe_run(tab):
             line = describe(page, label, violation)
             (failing if violation["impact"] in FAILING else minor).append(line)
@@ -222,28 +184,28 @@ VIEWPORTS = pytest.mark.parametrize(
 @pytest.mark.django_db(transaction=True)
 @VIEWPORTS
 def test_the_site_has_no_serious_accessibility_violation(
-    axe_tabs, small_world, settings, viewport
+    signed_in_tabs, small_world, settings, viewport
 ):
     settings.LOGIN_FAILURES_MAX = 0  # the 429 page: the first failure is refused
-    check_pages(axe_tabs, small_world, PAGES, viewport)
+    check_pages(signed_in_tabs, small_world, PAGES, viewport)
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 @VIEWPORTS
 def test_the_commissioners_admin_has_no_serious_accessibility_violation(
-    axe_tabs, small_world, viewport
+    signed_in_tabs, small_world, viewport
 ):
-    check_pages(axe_tabs, small_world, admin_pages(), viewport)
+    check_pages(signed_in_tabs, small_world, admin_pages(), viewport)
 
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_the_check_finds_a_serious_violation(axe_tabs, small_world):
+def test_the_check_finds_a_serious_violation(signed_in_tabs, small_world):
     """The check can fail: an image without a text alternative put on the
     league page is a critical violation."""
     league = next(p for p in PAGES if p.route == "web:league")
-    tab = open_checked(axe_tabs(DESKTOP, None), league, small_world)
+    tab = open_checked(signed_in_tabs(DESKTOP, None), league, small_world)
     tab.evaluate(
         "() => { const i = document.createElement('img'); i.src = 'data:,';"
         " document.querySelector('main').appendChild(i); }"
@@ -254,14 +216,16 @@ def test_the_check_finds_a_serious_violation(axe_tabs, small_world):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_table_that_scrolls_sideways_takes_the_keyboard_focus(axe_tabs, small_world):
+def test_a_table_that_scrolls_sideways_takes_the_keyboard_focus(
+    signed_in_tabs, small_world
+):
     """On a phone a table wider than the screen that holds no link: dugout.js
     makes its box a named region that takes the focus (so the arrow keys
     scroll it), and undoes it when the window is wide enough. (The team
     sheet's own wide tables now fold into rows on a phone, so the test adds
     such a table to the page and lets the script see it on a resize.)"""
     team = next(p for p in PAGES if p.name == "team (visitor)")
-    tab = open_checked(axe_tabs(PHONE, None), team, small_world)
+    tab = open_checked(signed_in_tabs(PHONE, None), team, small_world)
     tab.evaluate(
         """() => {
         const section = document.createElement("section");

@@ -5,6 +5,8 @@ calls), refused where the rules do not allow them, with nothing written."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from league.models import Player
@@ -256,4 +258,51 @@ def test_a_player_who_misses_the_game_cannot_be_mvp_or_knocked_out(match, bob):
         ("not_available", "mvps.0"),
         ("not_available", "knocked_out.0"),
     ]
+    assert written() == before
+
+
+# --- where the page puts them -------------------------------------------------------
+
+
+def _row(html: str, player) -> str:
+    """The report's table row of ``player``."""
+    found = re.search(
+        rf'<tr[^>]*>\s*<th scope="row">#{player.number} {re.escape(player.name)} .*?</tr>',
+        html,
+        re.S,
+    )
+    assert found is not None, player.name
+    return found.group(0)
+
+
+def test_each_players_row_holds_his_knocked_out_and_sent_off_boxes(client, match, bob):
+    client.force_login(bob)
+
+    html = client.get(url(match)).content.decode()
+
+    for side, team in (("home", match.home), ("away", match.away)):
+        for p in players(team):
+            row = _row(html, p)
+            assert row.count('type="checkbox"') == 2
+            assert f'name="knocked_out_{side}" value="{p.pk}"' in row
+            assert f'name="sent_off_{side}" value="{p.pk}"' in row
+            assert f"#{p.number} {p.name} knocked out during the game" in row
+            assert f"#{p.number} {p.name} sent off by the referee" in row
+
+
+def test_a_refused_sent_off_player_is_named_on_the_page(client, match, bob):
+    client.force_login(bob)
+    human = players(match.away)[0]
+    before = written()
+
+    response = client.post(url(match), form(sent_off_home=[human.pk]))
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    message = response.context["form"].errors["sent_off_home"][0]
+    assert (
+        '<div class="errors" role="alert"><p>Orcs: sent off by the referee</p>'
+        '<ul class="errorlist" id="id_sent_off_home_error">'
+        f"<li>{message}</li></ul></div>"
+    ) in html
     assert written() == before

@@ -67,7 +67,7 @@ def test_the_form_offers_each_teams_fielded_stars(client, match, bob):
     html = response.content.decode()
     assert response.status_code == 200
     sides = dict(
-        (team.name, [p.label for p, _ in rows])
+        (team.name, [p.label for p, _, _ in rows])
         for team, rows, _roles in response.context["sides"]
     )
     assert sides["Reavers"][-2:] == [

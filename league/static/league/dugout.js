@@ -102,11 +102,13 @@
   });
 
   // A table wider than the screen scrolls sideways in its .table-wrap (in
-  // the admin: a tabular inline's .wrapper, a changelist's .results). A
-  // keyboard user can scroll it only by focusing something in it: a wrap
-  // that overflows and holds nothing focusable becomes a focusable region
-  // named after its table (its caption, or the heading of its section),
-  // and stops being one when the window widens again (WCAG 2.1.1).
+  // the admin: a tabular inline's .wrapper, a changelist's .results). Every
+  // wrap that overflows is marked data-overflows (dugout.css then says, above
+  // the table, that it scrolls sideways). A keyboard user can scroll it only
+  // by focusing something in it: a wrap that overflows and holds nothing
+  // focusable becomes a focusable region named after its table (its
+  // caption, or the heading of its section), and stops being one when the
+  // window widens again (WCAG 2.1.1).
   var SCROLLERS = ".table-wrap, .tabular .wrapper, #changelist .results";
   var FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]";
 
@@ -131,6 +133,7 @@
     document.querySelectorAll(SCROLLERS).forEach(function (wrap) {
       var ours = wrap.hasAttribute("data-scroll-region");
       var overflows = wrap.scrollWidth > wrap.clientWidth + 1;
+      wrap.toggleAttribute("data-overflows", overflows);
       if (overflows && !ours && !holdsFocusable(wrap)) {
         wrap.setAttribute("data-scroll-region", "");
         wrap.setAttribute("tabindex", "0");

@@ -49,6 +49,17 @@
   var ballEl = null;
   var overlay = null;
   var chestEls = {}; // a dungeon's closed Chests: square -> element
+  var fixedMarks = []; // a dungeon's Portals and Chests: [element, square, kind]
+  // Markers (players, the ball, Portals, Chests) are drawn at their natural
+  // size around (0, 0) and placed by a transform that scales them up where
+  // the squares are drawn small, so that each stays legible and easy to
+  // see: a dungeon is up to 64 squares long, and on a phone a square is
+  // then about 6 px. A marker grows past its square rather than shrink
+  // below MARKS[kind][0] screen pixels across its MARKS[kind][1] SVG units.
+  // Decision: 16 px for what carries a number (a player, a Portal), 12 px
+  // for the ball and a Chest's shorter side.
+  var MARKS = { token: [16, S * 0.8], portal: [16, S * 0.84], chest: [12, S * 0.56], ball: [12, S * 0.34] };
+  var grow = { token: 1, portal: 1, chest: 1, ball: 1 };
 
   function svg(name, attrs, parent) {
     var node = document.createElementNS(NS, name);
@@ -292,17 +303,44 @@
         box(cls, x, y, 1, 1, grid);
       }
     });
+    fixedMarks = [];
     Object.keys(dg.portals).forEach(function (n) {
-      var c = xy(dg.portals[n]);
-      svg("circle", { class: "portal", cx: c[0], cy: c[1], r: S * 0.42 }, grid);
-      var t = svg("text", { class: "portal-n", x: c[0], y: c[1] }, grid);
+      var g = svg("g", {}, grid);
+      svg("circle", { class: "portal", cx: 0, cy: 0, r: S * 0.42 }, g);
+      var t = svg("text", { class: "portal-n", x: 0, y: 0 }, g);
       t.textContent = n;
+      fixedMarks.push([g, dg.portals[n], "portal"]);
     });
     chestEls = {};
     dg.chests.forEach(function (sq) {
-      var c = xy(sq);
-      chestEls[sq] = svg("rect", { class: "chest", x: c[0] - S * 0.36, y: c[1] - S * 0.28, width: S * 0.72, height: S * 0.56 }, grid);
+      var g = svg("g", {}, grid);
+      svg("rect", { class: "chest", x: -S * 0.36, y: -S * 0.28, width: S * 0.72, height: S * 0.56 }, g);
+      chestEls[sq] = g;
+      fixedMarks.push([g, sq, "chest"]);
     });
+  }
+
+  // The transform that puts a marker of ``kind`` on the point ``c`` (SVG
+  // units), grown to its minimum size.
+  function place(kind, c) {
+    return "translate(" + c[0] + "px," + c[1] + "px) scale(" + grow[kind] + ")";
+  }
+
+  // How much each kind of marker grows at the size the pitch is drawn now;
+  // true if that changed.
+  function measureMarks() {
+    var box = ui.svg.viewBox && ui.svg.viewBox.baseVal;
+    var shown = ui.svg.getBoundingClientRect().width;
+    if (!box || !box.width || !shown) return false;
+    var px = shown / box.width; // screen pixels per SVG unit
+    var changed = false;
+    Object.keys(MARKS).forEach(function (kind) {
+      var k = Math.max(1, MARKS[kind][0] / (MARKS[kind][1] * px));
+      if (Math.abs(k - grow[kind]) > 1e-3) changed = true;
+      grow[kind] = k;
+    });
+    fixedMarks.forEach(function (m) { m[0].style.transform = place(m[2], xy(m[1])); });
+    return changed;
   }
 
   function drawPitch() {
@@ -342,6 +380,7 @@
     });
     tokens = {};
     drawPitch();
+    measureMarks();
   }
 
   function render() {
@@ -352,7 +391,7 @@
       if (!p || p.sq < 0) { g.style.display = "none"; continue; }
       var c = xy(p.sq);
       g.style.display = "";
-      g.style.transform = "translate(" + c[0] + "px," + c[1] + "px)";
+      g.style.transform = place("token", c);
       var cls = "token " + data.players[id].side;
       if (p.down) cls += " down";
       if (p.stunnedAt >= 0) cls += " stunned";
@@ -362,9 +401,9 @@
     }
     if (st.ball >= 0) {
       var b = xy(st.ball);
-      var off = st.carrier ? S * 0.3 : 0;
+      var off = st.carrier ? S * 0.3 * grow.token : 0;
       ballEl.style.display = "";
-      ballEl.style.transform = "translate(" + (b[0] + off) + "px," + (b[1] - off) + "px)";
+      ballEl.style.transform = place("ball", [b[0] + off, b[1] - off]);
     } else {
       ballEl.style.display = "none";
     }
@@ -489,6 +528,11 @@
       if (narrow.addEventListener) narrow.addEventListener("change", onChange);
       else narrow.addListener(onChange);
     }
+    var resizing = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(resizing);
+      resizing = setTimeout(function () { if (measureMarks()) render(); }, 100);
+    });
     ui.play.addEventListener("click", function () { if (timer) stop(); else play(); });
     el("replay-step").addEventListener("click", function () { stop(); seek(at + 1); });
     el("replay-back").addEventListener("click", function () { stop(); seek(at - 1); });
