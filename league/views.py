@@ -9,11 +9,12 @@ then redirects; refusals are shown next to the fields they concern.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import (
@@ -99,10 +100,14 @@ def _rosters(league: League) -> list[Roster]:
 
 
 def _draft_forms(
-    request: HttpRequest, league: League, roster: Roster
+    request: HttpRequest,
+    league: League,
+    roster: Roster,
+    data: QueryDict | None = None,
 ) -> tuple[DraftTeamForm, DraftSquadForm]:
     fmt = get_variant(league.format)
-    data = request.POST if request.method == "POST" else None
+    if data is None and request.method == "POST":
+        data = request.POST
     form = DraftTeamForm(data, fmt=fmt, roster=roster)
     squad = DraftSquadForm(data, fmt=fmt, roster=roster)
     return form, squad
@@ -117,7 +122,9 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
     draft there is told why, and what to do about it.
 
     A POST with ``names`` (the no-JavaScript "show the name inputs" button)
-    only shows the page again with a name input for each player counted."""
+    only shows the page again with a name input for each player counted;
+    one with ``suggest`` ("Suggest names" without JavaScript) shows it again
+    with a suggested name for every player counted and left unnamed."""
     league = get_object_or_404(League, pk=league_id)
     fmt = get_variant(league.format)
     access = league_draft_access(league, request.user)
@@ -143,10 +150,19 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
     if roster is None:
         return render(request, "league/team_draft.html", context)
     form, squad = _draft_forms(request, league, roster)
+    suggestions = squad.name_suggestions(random.Random())
+    asked = request.method == "POST" and (
+        "names" in request.POST or "suggest" in request.POST
+    )
+    if asked and "suggest" in request.POST:
+        form, squad = _draft_forms(
+            request, league, roster, squad.with_suggested_names(suggestions)
+        )
+    squad.offer_names(suggestions)
     squad_errors: list[str] = []
     general_errors: list[str] = []
     players = squad.players()
-    submitted = request.method == "POST" and "names" not in request.POST
+    submitted = request.method == "POST" and not asked
     if submitted:
         if form.is_valid() and squad.is_valid():
             try:
