@@ -499,6 +499,8 @@ PAGES: list[Page] = [
     Page("home", "web:home", lambda w: "/"),
     Page("leagues", "web:leagues", lambda w: "/leagues/"),
     Page("my teams", "web:my-teams", lambda w: "/me/", COACH),
+    Page("notifications", "web:notifications", lambda w: "/me/notifications/", COACH),
+    Page("preferences", "web:preferences", lambda w: "/me/preferences/", COACH),
     # Decision: where a visitor's page is another's minus their controls,
     # axe checks the fuller one (the time goes to axe); both are counted.
     Page("league", "web:league", lambda w: f"/leagues/{w.league}/", axe=False),
@@ -705,6 +707,8 @@ EXCLUDED: dict[str, str] = {
     "web:match-replay": "the replay's JSON; the viewer is checked on the match page",
     "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/test_ical.py",
     "web:submission-*": "POST only: redirects to the match page (checked)",
+    "web:notification-open": "marks a notification read and redirects to its page",
+    "web:notifications-read": "POST only: redirects to the notifications (checked)",
     "web:league-join": "POST only: redirects to the league page",
     "web:league-invitation-*": "POST only: redirects to the league page",
     "web:season-schedule": "POST only: redirects to the season page",

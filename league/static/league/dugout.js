@@ -6,6 +6,16 @@
   // Styles for what works only with this script (the draft's − / + buttons).
   document.documentElement.classList.add("js");
 
+  // The browser's time zone, in a cookie: dates and deadlines are shown in
+  // it when the person saved no zone of their own (league/preferences).
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    var cookie = "tz=" + encodeURIComponent(zone || "");
+    if (zone && ("; " + document.cookie + ";").indexOf("; " + cookie + ";") === -1) {
+      document.cookie = cookie + "; path=/; max-age=31536000; samesite=lax";
+    }
+  } catch (error) { /* no Intl: the site's zone */ }
+
   // <button data-print>: print the page (the team sheet).
   document.addEventListener("click", function (event) {
     var target = event.target;

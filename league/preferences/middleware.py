@@ -1,0 +1,54 @@
+"""Dates and deadlines in the viewer's time zone: the one they saved in
+their preferences, else their browser's (the ``tz`` cookie the site's
+script sets), else the site's."""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+from league.preferences.models import Preferences
+from league.preferences.zones import (
+    BROWSER_COOKIE,
+    SESSION_KEY,
+    browser_zone,
+    valid_zone,
+)
+
+
+def saved_zone(request: HttpRequest) -> str | None:
+    """The zone the signed-in person saved, read from the database once per
+    session (their session keeps it: "" when they saved none)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return None
+    session = request.session
+    cached = session.get(SESSION_KEY)
+    if cached is None:
+        cached = (
+            Preferences.objects.filter(person_id=user.pk)
+            .values_list("time_zone", flat=True)
+            .first()
+            or ""
+        )
+        session[SESSION_KEY] = cached
+    return valid_zone(cached) if cached else None
+
+
+class TimeZoneMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        name = saved_zone(request) or browser_zone(request.COOKIES.get(BROWSER_COOKIE))
+        if name:
+            timezone.activate(zoneinfo.ZoneInfo(name))
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
