@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from django.utils import dateformat, timezone
+from django.utils.dateparse import parse_datetime
+
 from engine.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League
@@ -504,6 +507,14 @@ class Describer:
                     f"{e['home_score']}–{e['away_score']}"
                     + "".join(f"; {line}" for line in roles)
                 )
+            case (
+                "report_submitted"
+                | "report_confirmed"
+                | "report_disputed"
+                | "report_decided"
+                | "report_stood"
+            ):
+                return report_step_sentence(kind, e)
             case "report_player":
                 done = [f"{n} {short}" for key, short, _ in STATS if (n := e.get(key))]
                 return f"{p(e['player_id'])}: {', '.join(done) or 'no stats'}"
@@ -599,6 +610,32 @@ class Describer:
         return f"{w(kind)}: " + ", ".join(
             f"{w(k)} {plain(v)}" for k, v in e.items() if k not in ("step",)
         )
+
+
+def report_step_sentence(kind: str, e: dict[str, Any]) -> str:
+    """A report the other coach confirms, and each step after it; a
+    deadline in the reader's time zone (the request's), never as stored."""
+    report = f"{e['submitted_by']}'s report, {e['home_score']}–{e['away_score']}"
+    reason = f": “{e['reason']}”" if e.get("reason") else ""
+    if kind == "report_submitted":
+        due = parse_datetime(str(e.get("deadline", "")))
+        until = (
+            " until " + dateformat.format(timezone.localtime(due), "D j M Y, H:i T")
+            if due is not None
+            else ""
+        )
+        return f"{report}, waits for the other coach{until}"
+    if kind == "report_decided":
+        decision = str(e.get("decision", "decided"))
+        if decision == "superseded":
+            return f"{report}, replaced by the commissioner's report"
+        return f"{report}, {decision} by the commissioner{reason}"
+    done = {
+        "report_confirmed": "confirmed by the other coach",
+        "report_disputed": "disputed",
+        "report_stood": "stands: nobody answered by its deadline",
+    }[kind]
+    return f"{report}, {done}{reason}"
 
 
 def room_sentence(p: Any, e: dict[str, Any]) -> str:
