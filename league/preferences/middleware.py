@@ -1,6 +1,7 @@
 """Dates and deadlines in the viewer's time zone: the one they saved in
-their preferences, else their browser's (the ``tz`` cookie the site's
-script sets), else the site's."""
+their preferences (kept in their session: league/preferences/signals.py),
+else their browser's (the ``tz`` cookie the site's script sets), else the
+site's."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from league.preferences.models import Preferences
 from league.preferences.zones import (
     BROWSER_COOKIE,
     SESSION_KEY,
@@ -20,22 +20,13 @@ from league.preferences.zones import (
 
 
 def saved_zone(request: HttpRequest) -> str | None:
-    """The zone the signed-in person saved, read from the database once per
-    session (their session keeps it: "" when they saved none)."""
+    """The zone the signed-in person saved, as their session keeps it (put
+    there at login and when they save their preferences: no query here)."""
     user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated:
+    session = getattr(request, "session", None)
+    if user is None or session is None or not user.is_authenticated:
         return None
-    session = request.session
-    cached = session.get(SESSION_KEY)
-    if cached is None:
-        cached = (
-            Preferences.objects.filter(person_id=user.pk)
-            .values_list("time_zone", flat=True)
-            .first()
-            or ""
-        )
-        session[SESSION_KEY] = cached
-    return valid_zone(cached) if cached else None
+    return valid_zone(str(session.get(SESSION_KEY) or ""))
 
 
 class TimeZoneMiddleware:
