@@ -85,6 +85,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                # what waits for the person, and their unread notifications
+                "matches.home.context.navigation",
             ],
         },
     },

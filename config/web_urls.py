@@ -17,13 +17,14 @@ from matches import (
     team_views,
 )
 from matches import views as match_views
+from matches.home import views as home_views
 
 app_name = "web"
 
 urlpatterns = [
-    path("", league_views.home, name="home"),
+    path("", home_views.front_page, name="home"),
     path("leagues/", league_views.league_index, name="leagues"),
-    path("me/", league_views.my_teams, name="my-teams"),
+    path("me/", home_views.my_home, name="my-teams"),
     path(
         "me/notifications/",
         notification_views.notification_list_page,

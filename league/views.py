@@ -38,8 +38,6 @@ from league.forms import (
 from league.models import League, LeagueMembership
 from league.selectors import (
     league_list,
-    league_list_for_drafting,
-    team_value_get,
 )
 from league.services.demo import DEMO_LEAGUES
 from league.services.membership import (
@@ -57,7 +55,6 @@ from league.web_selectors import (
     draft_budget,
     league_draft_access,
     roster_star_offers,
-    user_teams,
 )
 
 # The demo's first league: `make demo` opens onto its page.
@@ -76,21 +73,6 @@ def home(request: HttpRequest) -> HttpResponse:
 def league_index(request: HttpRequest) -> HttpResponse:
     leagues = [(league, get_variant(league.format).label) for league in league_list()]
     return render(request, "league/league_list.html", {"leagues": leagues})
-
-
-@require_GET
-@login_required
-def my_teams(request: HttpRequest) -> HttpResponse:
-    teams = [(team, team_value_get(team)) for team in user_teams(request.user)]
-    drafting = league_list_for_drafting(request.user)
-    open_leagues = (
-        league_list().filter(is_open=True).exclude(pk__in=drafting.values("pk"))
-    )
-    return render(
-        request,
-        "league/my_teams.html",
-        {"teams": teams, "leagues": drafting, "open_leagues": open_leagues},
-    )
 
 
 def _rosters(league: League) -> list[Roster]:
