@@ -131,6 +131,16 @@ def test_a_name_typed_is_never_suggested_again():
     assert names[1].removesuffix(" II").upper() in typed
 
 
+def test_a_list_drawn_dry_goes_on_numbered_and_never_repeats():
+    orcs = name_book().families["orc"]
+
+    names = names_suggest("orc", ["orc-lineman"] * 100, rng=random.Random(2))
+
+    assert len(set(names)) == 100
+    assert set(names[: len(orcs)]) == set(orcs)
+    assert all(re.fullmatch(r".+ (II|III)", n) for n in names[len(orcs) :])
+
+
 def test_the_same_seed_suggests_the_same_names():
     positions = ["orc-lineman"] * 5 + ["blitzer"]
     first = names_suggest("orc", positions, rng=random.Random(11))
