@@ -368,3 +368,35 @@ def test_the_service_refuses_unknown_zones_and_kinds_with_every_reason(bob):
         ("unknown_kind", "email_off"),
     ]
     assert not Preferences.objects.exists()
+
+
+# --- on a real worker ---------------------------------------------------------------
+
+
+@pytest.mark.worker
+def test_a_real_worker_mails_a_notification_once_it_is_committed(
+    celery_worker_process,
+):
+    import time
+
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    # given: a person with an address, told something in a transaction
+    bob = get_user_model().objects.create_user("bob", email="bob@example.org")
+    with transaction.atomic():
+        tell([bob])
+        notification = Notification.objects.get()
+        # not before the commit: the worker cannot see the row yet
+        assert notification.emailed_at is None
+
+    # then: the worker (which finds the task by the notifications' package)
+    # mails it and marks it mailed
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        notification.refresh_from_db()
+        if notification.emailed_at is not None:
+            break
+        time.sleep(0.2)
+    assert notification.emailed_at is not None
+    assert celery_worker_process.poll() is None
