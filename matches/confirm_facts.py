@@ -246,7 +246,8 @@ def submission_facts(sub: ReportSubmission) -> ReportFacts | None:
         lines=tuple(_lines(report, players, stars, spp_of)),
         casualties=tuple(_casualties(sub, report, players, stars)),
         spp_tracked=rules.tracks_spp,
-        # a side that conceded has no MVP (post-game_sequence.md "Conceding")
+        # a side that conceded has none: "You are unable to award an MVP to
+        # any of your players" (the_rules_of_blood_bowl.md "Conceding")
         mvp_drawn=tuple(
             side
             for side, team_id in (("home", match.home_id), ("away", match.away_id))

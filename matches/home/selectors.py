@@ -503,7 +503,14 @@ class NavCounts:
 
 
 def nav_counts(user_id: int) -> NavCounts:
-    """The counts the navigation shows, in one query."""
+    """The counts the navigation shows, in one query.
+
+    Decision: "waiting" counts what someone else waits for the person to
+    answer (a report to confirm or dispute, a dispute to decide, an
+    invitation, a request to join), the home page's "Waiting for you". What
+    they may do when ready (SPP to spend, a skill, a re-draft, a report due
+    soon) blocks nobody; it is listed on the home page but not counted, so
+    that the number drops to nothing once every answer is given."""
     q = _answer_queries(user_id)
     counts: QuerySet = (
         get_user_model()
