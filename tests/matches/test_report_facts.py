@@ -261,3 +261,26 @@ def test_the_event_log_gives_the_deadline_in_words(client, waiting, charlie):
         r"\d{4}, \d\d:\d\d CES?T",
         html,
     )
+
+
+def test_a_side_that_conceded_has_no_mvp_to_draw(
+    sides, bob, django_capture_on_commit_callbacks
+):
+    # "You are unable to award an MVP to any of your players" (Conceding)
+    match, humans, orcs = sides
+    with django_capture_on_commit_callbacks(execute=True):
+        sub = match_submit_report(
+            match_id=match.pk,
+            report=Report(
+                0,
+                1,
+                players=[PlayerLine(orcs[0].pk, touchdowns=1)],
+                conceded_by=match.home_id,
+            ),
+            actor=bob,
+        )
+
+    facts = submission_facts(sub)
+
+    assert facts.conceded_by == "Reikland Reavers"
+    assert facts.mvp_drawn == ("away",)
