@@ -10,6 +10,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("dugout")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Tasks of the apps' packages (each concern's own tasks module).
+app.autodiscover_tasks(["league.notifications"])
 
 
 @task_prerun.connect

@@ -68,6 +68,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Dates in the viewer's time zone (their preference, else their browser's).
+    "league.preferences.middleware.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -86,6 +88,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                # what waits for the person, and their unread notifications
+                "matches.home.context.navigation",
             ],
         },
     },
@@ -328,6 +332,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "matches.tasks.reports_deadline_task",
         "schedule": 300.0,
     },
+    "deadlines-near": {
+        "task": "matches.tasks.deadlines_remind_task",
+        "schedule": 900.0,
+    },
     "refresh-forecasts": {
         "task": "matches.tasks.forecasts_sweep_task",
         "schedule": 300.0,
@@ -353,3 +361,27 @@ WEBHOOK_TIMEOUT = envint("WEBHOOK_TIMEOUT", 5)
 WEBHOOK_MAX_ATTEMPTS = envint("WEBHOOK_MAX_ATTEMPTS", 6)
 WEBHOOK_RETRY_BASE = envint("WEBHOOK_RETRY_BASE", 10)
 WEBHOOK_ALLOW_PRIVATE = envbool("WEBHOOK_ALLOW_PRIVATE", DEBUG)
+
+# E-mail (the notifications' e-mails, league/notifications): printed on the
+# console with DEBUG on (the demo), sent over SMTP otherwise.
+_smtp_backend = "django.core.mail.backends.smtp.EmailBackend"
+_email_backend = envstr(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.console.EmailBackend" if DEBUG else _smtp_backend,
+)
+MAILERS = {
+    "default": {
+        "BACKEND": _email_backend,
+        "OPTIONS": {
+            "host": envstr("EMAIL_HOST", "localhost"),
+            "port": envint("EMAIL_PORT", 25),
+            "username": envstr("EMAIL_HOST_USER"),
+            "password": envstr("EMAIL_HOST_PASSWORD"),
+            "use_tls": envbool("EMAIL_USE_TLS", False),
+            "timeout": envint("EMAIL_TIMEOUT", 10),
+        }
+        if _email_backend == _smtp_backend
+        else {},
+    }
+}
+DEFAULT_FROM_EMAIL = envstr("DEFAULT_FROM_EMAIL", "Dugout <dugout@localhost>")

@@ -4,6 +4,8 @@ from django.urls import path
 
 from league import member_views
 from league import views as league_views
+from league.notifications import views as notification_views
+from league.preferences import views as preference_views
 from matches import (
     confirm_views,
     ical_views,
@@ -15,13 +17,30 @@ from matches import (
     team_views,
 )
 from matches import views as match_views
+from matches.home import views as home_views
 
 app_name = "web"
 
 urlpatterns = [
-    path("", league_views.home, name="home"),
+    path("", home_views.front_page, name="home"),
     path("leagues/", league_views.league_index, name="leagues"),
-    path("me/", league_views.my_teams, name="my-teams"),
+    path("me/", home_views.my_home, name="my-teams"),
+    path(
+        "me/notifications/",
+        notification_views.notification_list_page,
+        name="notifications",
+    ),
+    path(
+        "me/notifications/<int:notification_id>/",
+        notification_views.notification_open_view,
+        name="notification-open",
+    ),
+    path(
+        "me/notifications/read/",
+        notification_views.notifications_read_view,
+        name="notifications-read",
+    ),
+    path("me/preferences/", preference_views.preferences_page, name="preferences"),
     path("leagues/<int:league_id>/", page_views.league_page, name="league"),
     path(
         "leagues/<int:league_id>/fixtures.ics",

@@ -4,6 +4,7 @@ if you like, the players. No budget and no money: nothing is bought."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -14,6 +15,7 @@ from django.shortcuts import redirect, render
 from league.errors import ServiceError
 from league.forms import show_violations
 from league.models import League
+from league.names.suggestions import names_suggest
 from league.services.card_teams import team_draft_card
 
 if TYPE_CHECKING:
@@ -46,16 +48,52 @@ class CardDraftForm(forms.Form):
         return lines[:MAX_NAMES]
 
 
+def _with_suggested_names(data: Any, names: list[str]) -> Any:
+    """The posted form with each blank line of the player names (up to the
+    card's players) given its suggested name."""
+    data = data.copy()
+    lines = str(data.get("player_names") or "").splitlines()
+    lines += [""] * (len(names) - len(lines))
+    data["player_names"] = "\n".join(
+        line if line.strip() else (names[i] if i < len(names) else "")
+        for i, line in enumerate(lines)
+    )
+    return data
+
+
 def card_draft_page(request: HttpRequest, league: League, fmt: Variant) -> HttpResponse:
     """Draft by picking a team card (called by the draft page once the
-    coach may draft in ``league``)."""
-    form = CardDraftForm(
-        request.POST if request.method == "POST" else None,
-        cards=dict(fmt.team_cards()),
-        initial={"card": request.GET.get("card", "")},
-    )
+    coach may draft in ``league``). A POST with ``suggest`` ("Suggest
+    names" without JavaScript) only shows the page again, the chosen card's
+    unnamed players named."""
+    rng = random.Random()
+    suggested = {
+        slug: names_suggest(slug, [p.position for p in fmt.card_players(slug)], rng=rng)
+        for slug in fmt.team_cards()
+    }
+    data = request.POST if request.method == "POST" else None
+    suggest = data is not None and "suggest" in data
+    cards = dict(fmt.team_cards())
+    if suggest and data is not None:
+        # Shown again, not submitted: an unbound form, so that nothing is
+        # marked missing yet.
+        card = str(data.get("card") or "")
+        if card in suggested:
+            data = _with_suggested_names(data, suggested[card])
+        else:
+            messages.error(
+                request, "Choose a team card first: the names suit its players."
+            )
+        form = CardDraftForm(
+            cards=cards,
+            initial={k: data.get(k, "") for k in ("name", "card", "player_names")},
+        )
+    else:
+        form = CardDraftForm(
+            data, cards=cards, initial={"card": request.GET.get("card", "")}
+        )
     general: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and not suggest and form.is_valid():
         try:
             team = team_draft_card(
                 league=league,
@@ -82,6 +120,7 @@ def card_draft_page(request: HttpRequest, league: League, fmt: Variant) -> HttpR
                 }
                 for p in card["positions"]
             ],
+            "suggested": "\n".join(suggested.get(card["slug"], ())),
         }
         for card in fmt.team_card_details()
     ]
@@ -94,5 +133,5 @@ def card_draft_page(request: HttpRequest, league: League, fmt: Variant) -> HttpR
         "chosen": chosen,
         "general_errors": general,
     }
-    status = 400 if request.method == "POST" else 200
+    status = 400 if request.method == "POST" and not suggest else 200
     return render(request, "league/team_draft_cards.html", context, status=status)

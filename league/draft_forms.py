@@ -8,16 +8,19 @@ the name they concern.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 
 from engine.campaign.drafting import DraftRequest, Violation
 from engine.rules_data import Position, Roster, rules_data
 from engine.variants import Variant
 from league.forms import WebForm
+from league.names.suggestions import names_suggest
 from league.services.teams import PlayerRequest
 
 # The draft's purchases, named as the variant's team fields name them.
@@ -153,6 +156,7 @@ class DraftSquadForm(WebForm):
 
     def __init__(self, *args: Any, fmt: Variant, roster: Roster, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.roster = roster
         self.positions = sorted(roster.positions, key=lambda p: (not p.lineman, p.cost))
         self.limits = {p.slug: min(p.max, fmt.max_players) for p in self.positions}
         names = {p.slug: p.name for p in roster.positions}
@@ -224,6 +228,41 @@ class DraftSquadForm(WebForm):
                 name = str(data.get(key, "") or "") if key else ""
                 out.append((key, PlayerRequest(slug, name)))
         return out
+
+    def name_suggestions(self, rng: random.Random) -> dict[str, str]:
+        """A suggested name for every name input (field name -> name): none
+        the same, none a name already typed on the form."""
+        keys = [
+            (p.slug, name_field(p.slug, i))
+            for p in self.positions
+            for i in range(self.limits[p.slug])
+        ]
+        typed = [str(self.data.get(key) or "") for _, key in keys]
+        names = names_suggest(
+            self.roster.slug, [slug for slug, _ in keys], rng=rng, taken=typed
+        )
+        return {key: name for (_, key), name in zip(keys, names, strict=True)}
+
+    def offer_names(self, suggestions: dict[str, str]) -> None:
+        """Give each name input its suggestion (``data-suggestion``), which
+        the page's "Suggest names" button fills in where a name is empty."""
+        for key, name in suggestions.items():
+            self.fields[key].widget.attrs["data-suggestion"] = name
+
+    def with_suggested_names(self, suggestions: dict[str, str]) -> QueryDict:
+        """The submitted data with every player counted and left unnamed
+        given the suggested name (the button without JavaScript)."""
+        data = (
+            self.data.copy()
+            if isinstance(self.data, QueryDict)
+            else QueryDict(mutable=True)
+        )
+        for slug, count in self.counts().items():
+            for i in range(min(count, self.limits[slug])):
+                key = name_field(slug, i)
+                if not str(data.get(key) or "").strip():
+                    data[key] = suggestions[key]
+        return data
 
     def rows(self) -> list[SquadRow]:
         counts = self.counts() if self.is_bound else {}

@@ -410,3 +410,19 @@ class SevensAdvancement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.skill} after match {self.match_id}"
+
+
+from league.notifications.models import Notification  # noqa: E402 - in its own package
+from league.preferences.models import Preferences  # noqa: E402 - in its own package
+
+__all__ = [
+    "League",
+    "LeagueEvent",
+    "LeagueMembership",
+    "Notification",
+    "Player",
+    "Preferences",
+    "SevensAdvancement",
+    "Team",
+    "TreasuryEntry",
+]

@@ -9,11 +9,12 @@ then redirects; refusals are shown next to the fields they concern.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import (
@@ -37,8 +38,6 @@ from league.forms import (
 from league.models import League, LeagueMembership
 from league.selectors import (
     league_list,
-    league_list_for_drafting,
-    team_value_get,
 )
 from league.services.demo import DEMO_LEAGUES
 from league.services.membership import (
@@ -56,7 +55,6 @@ from league.web_selectors import (
     draft_budget,
     league_draft_access,
     roster_star_offers,
-    user_teams,
 )
 
 # The demo's first league: `make demo` opens onto its page.
@@ -77,26 +75,6 @@ def league_index(request: HttpRequest) -> HttpResponse:
     return render(request, "league/league_list.html", {"leagues": leagues})
 
 
-@require_GET
-@login_required
-def my_teams(request: HttpRequest) -> HttpResponse:
-    # each team with its value and the fields its format has (a Blitz Bowl
-    # team has no team value or treasury)
-    teams = [
-        (team, team_value_get(team), get_variant(team.league.format).team_fields)
-        for team in user_teams(request.user)
-    ]
-    drafting = league_list_for_drafting(request.user)
-    open_leagues = (
-        league_list().filter(is_open=True).exclude(pk__in=drafting.values("pk"))
-    )
-    return render(
-        request,
-        "league/my_teams.html",
-        {"teams": teams, "leagues": drafting, "open_leagues": open_leagues},
-    )
-
-
 def _rosters(league: League) -> list[Roster]:
     return sorted(
         rules_data(league.rules_version).rosters.values(), key=lambda r: r.name
@@ -104,10 +82,14 @@ def _rosters(league: League) -> list[Roster]:
 
 
 def _draft_forms(
-    request: HttpRequest, league: League, roster: Roster
+    request: HttpRequest,
+    league: League,
+    roster: Roster,
+    data: QueryDict | None = None,
 ) -> tuple[DraftTeamForm, DraftSquadForm]:
     fmt = get_variant(league.format)
-    data = request.POST if request.method == "POST" else None
+    if data is None and request.method == "POST":
+        data = request.POST
     form = DraftTeamForm(data, fmt=fmt, roster=roster)
     squad = DraftSquadForm(data, fmt=fmt, roster=roster)
     return form, squad
@@ -122,7 +104,9 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
     draft there is told why, and what to do about it.
 
     A POST with ``names`` (the no-JavaScript "show the name inputs" button)
-    only shows the page again with a name input for each player counted."""
+    only shows the page again with a name input for each player counted;
+    one with ``suggest`` ("Suggest names" without JavaScript) shows it again
+    with a suggested name for every player counted and left unnamed."""
     league = get_object_or_404(League, pk=league_id)
     fmt = get_variant(league.format)
     access = league_draft_access(league, request.user)
@@ -148,10 +132,19 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
     if roster is None:
         return render(request, "league/team_draft.html", context)
     form, squad = _draft_forms(request, league, roster)
+    suggestions = squad.name_suggestions(random.Random())
+    asked = request.method == "POST" and (
+        "names" in request.POST or "suggest" in request.POST
+    )
+    if asked and "suggest" in request.POST:
+        form, squad = _draft_forms(
+            request, league, roster, squad.with_suggested_names(suggestions)
+        )
+    squad.offer_names(suggestions)
     squad_errors: list[str] = []
     general_errors: list[str] = []
     players = squad.players()
-    submitted = request.method == "POST" and "names" not in request.POST
+    submitted = request.method == "POST" and not asked
     if submitted:
         if form.is_valid() and squad.is_valid():
             try:

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -18,10 +18,10 @@ from django.utils.html import format_html
 from league.admin_actions import ReasonForm, money, reason_action
 from league.admin_cache import PageCacheAdmin
 from league.admin_scope import CommissionerScope, ScopedInline, league_filter
+from matches.admin_facts import match_facts_html
 from matches.models import (
     LeagueWebhook,
     Match,
-    MatchEvent,
     MatchResult,
     Season,
     SeasonTeamArchive,
@@ -67,12 +67,41 @@ def _progress_link(progress: TaskProgress) -> str:
 @admin.register(Season)
 class SeasonAdmin(CommissionerScope, PageCacheAdmin):
     commissioner_can_change = True
-    list_display = ["name", "league", "status", "double_round_robin", "playoff_teams"]
+    list_display = [
+        "name",
+        "league",
+        "status",
+        "rounds",
+        "played",
+        "double_round_robin",
+        "playoff_teams",
+    ]
     list_filter = ["status", league_filter("league")]
     search_fields = ["name", "league__name"]
     list_select_related = ["league"]
     readonly_fields = ["settings", "seed"]
     actions = ["schedule", "resolve_round", "resolve_season", "close"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                round_count=Max("matches__round", filter=Q(matches__stage="league")),
+                match_count=Count("matches"),
+                played_count=Count(
+                    "matches", filter=Q(matches__status=Match.Status.COMPLETE)
+                ),
+            )
+        )
+
+    @admin.display(description="Rounds", ordering="round_count")
+    def rounds(self, season: Season) -> int:
+        return getattr(season, "round_count", None) or 0
+
+    @admin.display(description="Matches played")
+    def played(self, season: Season) -> str:
+        return f"{getattr(season, 'played_count', 0)} of {getattr(season, 'match_count', 0)}"
 
     @admin.action(description="Schedule the season (round robin)")
     def schedule(
@@ -142,16 +171,6 @@ class SeasonAdmin(CommissionerScope, PageCacheAdmin):
         )
 
 
-class MatchEventInline(ScopedInline, admin.TabularInline):
-    model = MatchEvent
-    extra = 0
-    fields = ["seq", "type", "payload"]
-    readonly_fields = fields
-    can_delete = False
-    max_num = 0
-    show_change_link = False
-
-
 class MatchResultInline(ScopedInline, admin.StackedInline):
     model = MatchResult
     extra = 0
@@ -163,13 +182,21 @@ class MatchResultInline(ScopedInline, admin.StackedInline):
         "home_fan_factor",
         "away_fan_factor",
         "conceded_by",
-        "player_stats",
-        "casualties",
         "submitted_by",
     ]
-    exclude = ["summary"]
+    # The players' lines, the casualties and the engine's summary are shown
+    # in words above (``match_facts_html``), not as raw JSON.
+    exclude = ["summary", "player_stats", "casualties", "sudden_death"]
     # A commissioner changes a result only through "Override the result",
     # which logs it; the superuser may still correct the other fields here.
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[MatchResult]:
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("match__home", "match__away", "submitted_by")
+            .defer("summary", "player_stats", "casualties")
+        )
 
 
 class PostponeForm(ReasonForm):
@@ -191,6 +218,7 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
     commissioner_can_change = True
     list_display = [
         "__str__",
+        "score",
         "season",
         "round",
         "stage",
@@ -207,7 +235,7 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
         league_filter("season", "league"),
     ]
     search_fields = ["home__name", "away__name"]
-    list_select_related = ["home", "away", "season", "season__league"]
+    list_select_related = ["home", "away", "season", "season__league", "result"]
     readonly_fields = [
         "status",
         "mode",
@@ -218,9 +246,47 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
         "season",
         "round",
         "postponed",
+        "score",
+        "facts",
     ]
-    inlines = [MatchResultInline, MatchEventInline]
+    fieldsets = [
+        (
+            None,
+            {
+                "fields": [
+                    ("home", "away"),
+                    "score",
+                    ("season", "round", "stage"),
+                    ("status", "mode", "postponed"),
+                    ("postgame_step", "seed"),
+                ]
+            },
+        ),
+        ("Result, report and post-game", {"fields": ["facts"]}),
+    ]
+    inlines = [MatchResultInline]
     actions = ["postpone", "override_result", "rerun_postgame"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Match]:
+        # the scores, not the result's kilobytes of JSON
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("result", "home", "away", "season__league")
+            .defer("result__summary", "result__player_stats", "result__casualties")
+        )
+
+    @admin.display(description="Score")
+    def score(self, match: Match) -> str:
+        result = getattr(match, "result", None)
+        if result is None:
+            return "–"
+        conceded = " (conceded)" if result.conceded_by_id else ""
+        return f"{result.home_score}–{result.away_score}{conceded}"
+
+    @admin.display(description="What happened")
+    def facts(self, match: Match) -> str:
+        return match_facts_html(match)
 
     @admin.action(description="Postpone (move to a later round)")
     def postpone(

@@ -15,15 +15,16 @@ from django.views.decorators.http import require_POST
 
 from league.errors import ServiceError
 from league.web_selectors import league_commissioned
+from matches.confirm_facts import submission_facts
 from matches.models import Match, MatchResult, ReportSubmission
 from matches.services.confirmation import report_confirm, report_decide, report_dispute
 
 
 def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     """What ``matches/_submissions.html`` shows on a match page (roster and
-    card formats alike): the reports sent, the one waiting, and whether the
-    person looking may answer it (the opposing coach) or decide it (the
-    commissioner)."""
+    card formats alike): the reports sent, the one waiting (in full: its
+    ``facts``), and whether the person looking may answer it (the opposing
+    coach) or decide it (the commissioner)."""
     user = request.user
     submissions = list(
         ReportSubmission.objects.filter(match=match).select_related(
@@ -45,6 +46,7 @@ def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         and other.coach_id == user.pk,
         "can_decide": waiting is not None and commissioner,
         "answering_team": other,
+        "facts": submission_facts(waiting) if waiting is not None else None,
     }
 
 

@@ -64,6 +64,35 @@ def seasons_standings(seasons: Sequence[Season]) -> dict[int, list[Row]]:
     return {s.pk: _table(s, sorted(teams[s.pk]), games[s.pk]) for s in seasons}
 
 
+def seasons_places(
+    seasons: Sequence[Season],
+) -> dict[tuple[int, int], tuple[int, int, str]]:
+    """Each team's place in each of ``seasons``: (season id, team id) ->
+    (place, teams in the table, division name or ""), within its division
+    where the season has divisions (as the team page gives it). Two queries
+    however many seasons and matches there are."""
+    ids = [s.pk for s in seasons]
+    results = MatchResult.objects.filter(
+        match__season_id__in=ids, match__stage=Match.Stage.LEAGUE
+    ).select_related("match")
+    games: dict[int, list[Game]] = defaultdict(list)
+    for r in results:
+        games[r.match.season_id].append(_game(r))
+    teams: dict[int, list[int]] = defaultdict(list)
+    for season_id, team_id in Season.teams.through.objects.filter(
+        season_id__in=ids
+    ).values_list("season_id", "team_id"):
+        teams[season_id].append(team_id)
+    places: dict[tuple[int, int], tuple[int, int, str]] = {}
+    for season in seasons:
+        groups = season.divisions or {"": teams[season.pk]}
+        for name, members in groups.items():
+            rows = _table(season, sorted(members), games[season.pk])
+            for place, row in enumerate(rows, start=1):
+                places[season.pk, row.team_id] = (place, len(rows), name)
+    return places
+
+
 def _game(r: MatchResult) -> Game:
     return Game(
         r.match.home_id,

@@ -16,6 +16,7 @@ from matches.models import Match
 from matches.services.confirmation import reports_stand_due
 from matches.services.forecasts import forecasts_due, match_forecast_refresh
 from matches.services.kickoff import TeamNotReady
+from matches.services.notices import deadlines_remind
 from matches.services.postgame import postgame_run
 from matches.services.progress import progresses_waiting_on, season_resolve_next
 from matches.services.resolve import match_resolve
@@ -120,6 +121,12 @@ def forecasts_sweep_task() -> None:
 def reports_deadline_task() -> None:
     """Reports nobody confirmed or disputed by their deadline stand (beat)."""
     reports_stand_due()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def deadlines_remind_task() -> None:
+    """Remind people of the deadlines that are near (beat)."""
+    deadlines_remind()
 
 
 @worker_ready.connect

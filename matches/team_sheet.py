@@ -33,14 +33,15 @@ class TeamRecord:
 
     @property
     def place(self) -> str:
-        """1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st."""
-        n = self.position
-        suffix = (
-            "th"
-            if 10 <= n % 100 <= 20
-            else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        )
-        return f"{n}{suffix}"
+        return ordinal(self.position)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st."""
+    suffix = (
+        "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    )
+    return f"{n}{suffix}"
 
 
 def team_current_record(team: Team) -> TeamRecord | None:

@@ -24,8 +24,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from engine.campaign import DESPERATE_MEASURES, mercenary_price
-from engine.campaign.stars import find_star
+from engine.campaign import mercenary_price
 from engine.rules_data import rules_data
 from engine.variants.fields import FAN_FACTOR
 from league.access import (
@@ -69,6 +68,7 @@ from matches.season_forms import (
 )
 from matches.services.inducements import (
     Side,
+    inducement_line_name,
     inducement_offer,
     inducement_sides,
     match_buy_inducements,
@@ -587,27 +587,11 @@ def _inducement_side(
     the catalogue's names), and its form if the user may buy for it now."""
     team = side.team
     offer = inducement_offer(side, match)
-    names = {item["slug"]: item["name"] for item in offer}
     version = match.season.settings["rules_version"]
     roster = rules_data(version).rosters[team.roster]
     skills = rules_data(version).skills
-
-    def line_name(line: dict[str, Any]) -> str:
-        if line.get("star_player"):
-            star = find_star(rules_data(version), str(line["star_player"]))
-            return star.name if star is not None else str(line["star_player"])
-        name = names.get(line["slug"], line["slug"])
-        if line.get("position"):
-            position = roster.position(str(line["position"])).name
-            extra = skills[line["skill"]].name if line.get("skill") else ""
-            name = f"{name}: {position}" + (f" with {extra}" if extra else "")
-        if line.get("results"):  # Sevens Desperate Measures, rolled when bought
-            rolled = ", ".join(DESPERATE_MEASURES[int(r) - 1] for r in line["results"])
-            name = f"{name} (rolled: {rolled})"
-        return str(name)
-
     bought = [
-        {**line, "name": line_name(line)}
+        {**line, "name": inducement_line_name(match, team, line)}
         for line in (side.bought.lines if side.bought else [])
     ]
     form = None

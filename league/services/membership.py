@@ -13,11 +13,14 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.urls import reverse
 
 from engine.campaign.drafting import Violation
 from league.access import AnyUser, league_get_for_commissioner
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, LeagueMembership
+from league.notifications.kinds import Kind
+from league.notifications.services import notify
 from league.services.audit import league_event_record
 
 Status = LeagueMembership.Status
@@ -53,8 +56,8 @@ def _record(
     type: LeagueEvent.Type,
     actor: AbstractBaseUser,
     before: str | None,
-) -> None:
-    league_event_record(
+) -> LeagueEvent:
+    return league_event_record(
         league_id=league.pk,
         type=type,
         payload={
@@ -76,7 +79,7 @@ def _move(
     actor: AbstractBaseUser,
 ) -> LeagueMembership:
     """Give ``coach`` the status ``to`` in ``league`` (creating the row the
-    first time) and record the step."""
+    first time), record the step and tell whom it concerns."""
     before = membership.status if membership is not None else None
     if membership is None:
         membership = LeagueMembership(league=league, coach_id=coach.pk, status=to)
@@ -85,8 +88,58 @@ def _move(
     else:
         membership.status = to
         membership.save(update_fields=["status", "updated_at"])
-    _record(league, membership, type, actor, before)
+    event = _record(league, membership, type, actor, before)
+    _notify(league, membership, type, actor, event)
     return membership
+
+
+def _notify(
+    league: League,
+    membership: LeagueMembership,
+    type: LeagueEvent.Type,
+    actor: AbstractBaseUser,
+    event: LeagueEvent,
+) -> None:
+    """The invited coach, the commissioner asked, the coach answered."""
+    who, by = membership.coach.get_username(), actor.get_username()
+    draft = reverse("web:team-draft", args=[league.pk])
+    notes: dict[str, tuple[Kind, int, str, str]] = {
+        LeagueEvent.Type.MEMBER_INVITED: (
+            Kind.INVITATION,
+            membership.coach_id,
+            f"{by} invites you to {league.name}: accept or decline the invitation",
+            draft,
+        ),
+        LeagueEvent.Type.JOIN_REQUESTED: (
+            Kind.JOIN_REQUEST,
+            league.commissioner_id,
+            f"{who} asks to join {league.name}",
+            reverse("web:league-members", args=[league.pk]),
+        ),
+        LeagueEvent.Type.REQUEST_APPROVED: (
+            Kind.JOIN_ANSWERED,
+            membership.coach_id,
+            f"{by} approved your request to join {league.name}: draft your team",
+            draft,
+        ),
+        LeagueEvent.Type.REQUEST_DECLINED: (
+            Kind.JOIN_ANSWERED,
+            membership.coach_id,
+            f"{by} declined your request to join {league.name}",
+            reverse("web:league", args=[league.pk]),
+        ),
+    }
+    if type not in notes:
+        return
+    kind, recipient, text, url = notes[type]
+    notify(
+        recipients=[recipient],
+        kind=kind,
+        text=text,
+        url=url,
+        key=f"membership:{event.pk}",
+        league_id=league.pk,
+    )
 
 
 def _is_commissioner(league: League, user: AnyUser) -> bool:

@@ -39,6 +39,7 @@ from league.services.audit import league_event_record
 from league.web_selectors import league_commissioned
 from matches.events import match_events_append
 from matches.models import Match, MatchResult, ReportSubmission
+from matches.services.notices import submission_notify
 from matches.services.webhooks import webhooks_announce
 from matches.webhook_news import submission_news
 
@@ -147,6 +148,7 @@ def submission_open(
     _audit(
         sub, LeagueEvent.Type.REPORT_SUBMITTED, actor, deadline=sub.deadline.isoformat()
     )
+    submission_notify(sub, "waiting", actor)
     webhooks_announce(
         match.season.league_id, partial(submission_news, sub, "report_waiting")
     )
@@ -163,6 +165,7 @@ def submission_supersede(match: Match, actor: AbstractBaseUser) -> None:
     sub.decided_by = actor
     sub.save(update_fields=["status", "closed_at", "decided_by"])
     _audit(sub, LeagueEvent.Type.REPORT_DECIDED, actor, decision="superseded")
+    submission_notify(sub, "superseded", actor)
 
 
 # --- answering -----------------------------------------------------------------------
@@ -228,6 +231,7 @@ def report_confirm(*, submission_id: int, actor: AbstractBaseUser) -> MatchResul
     result = _stand(sub, Status.CONFIRMED)
     sub.save(update_fields=["status", "closed_at"])
     _audit(sub, LeagueEvent.Type.REPORT_CONFIRMED, actor)
+    submission_notify(sub, "confirmed", actor)
     return result
 
 
@@ -258,6 +262,7 @@ def report_dispute(
     sub.disputed_by = actor
     sub.save(update_fields=["status", "dispute_reason", "disputed_by"])
     _audit(sub, LeagueEvent.Type.REPORT_DISPUTED, actor, reason=reason)
+    submission_notify(sub, "disputed", actor, reason)
     webhooks_announce(
         sub.match.season.league_id, partial(submission_news, sub, "report_disputed")
     )
@@ -303,6 +308,7 @@ def report_decide(
         decision="accepted" if accept else "rejected",
         reason=reason,
     )
+    submission_notify(sub, "accepted" if accept else "rejected", actor, reason)
     webhooks_announce(
         sub.match.season.league_id, partial(submission_news, sub, "report_decided")
     )
@@ -328,6 +334,7 @@ def report_stand(*, submission_id: int) -> ReportSubmission:
     _stand(sub, Status.STOOD)
     sub.save(update_fields=["status", "closed_at"])
     _audit(sub, LeagueEvent.Type.REPORT_STOOD, None)
+    submission_notify(sub, "stood", None)
     return sub
 
 

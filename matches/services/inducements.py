@@ -23,6 +23,7 @@ from engine.campaign import (
     InducementPurchase,
     available_inducements,
     inducement_budget,
+    inducement_catalogue,
     journeyman_position,
     journeymen_needed,
     mercenary_price,
@@ -89,6 +90,27 @@ class Side:
 
 def _variant(match: Match) -> Variant:
     return settings_rules(match.season.settings).variant
+
+
+def inducement_line_name(match: Match, team: Team, line: dict[str, Any]) -> str:
+    """A line of inducements bought, as the rules name it: "Bribes", a
+    Star Player's name, "Mercenaries: Blitzer with Block", the Sevens
+    Desperate Measures with what they rolled."""
+    version = str(match.season.settings["rules_version"])
+    data = rules_data(version)
+    if line.get("star_player"):
+        star = find_star(data, str(line["star_player"]))
+        return star.name if star is not None else str(line["star_player"])
+    spec = inducement_catalogue(_variant(match)).get(str(line["slug"]))
+    name = spec.name if spec is not None else str(line["slug"])
+    if line.get("position"):
+        position = data.rosters[team.roster].position(str(line["position"])).name
+        extra = data.skills[line["skill"]].name if line.get("skill") else ""
+        name = f"{name}: {position}" + (f" with {extra}" if extra else "")
+    if line.get("results"):  # Sevens Desperate Measures, rolled when bought
+        rolled = ", ".join(DESPERATE_MEASURES[int(r) - 1] for r in line["results"])
+        name = f"{name} (rolled: {rolled})"
+    return name
 
 
 def ctv_for_match(team: Team) -> int:

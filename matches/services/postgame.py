@@ -11,7 +11,7 @@ match's seed, so a rerun after a crash rolls the same dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import F, prefetch_related_objects
 
 from engine.campaign import (
+    MAX_ADVANCEMENTS,
     Characteristic,
     Participant,
     PlayerState,
@@ -45,6 +46,7 @@ from matches.events import match_events_append, postgame_roll_payload
 from matches.models import Match, MatchResult, Season
 from matches.scheduling import playoff_round
 from matches.services.kickoff import match_qs_for_update, match_snapshots
+from matches.services.notices import postgame_skill_notify, spp_notify
 from matches.services.results import (
     CasualtyEntry,
     casualty_outcome,
@@ -240,10 +242,29 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
     return events
 
 
+def line_spp(line: Mapping[str, int], mvps: int, fmt: Any) -> int:
+    """The SPP a player earns for his line of a result (its stats as the
+    report and the engine name them) and his MVP awards
+    (post-game_sequence.md "Earning Star Player Points")."""
+    tally = SppTally(
+        passing_completions=line.get("completions", 0),
+        throwing_completions=line.get("successful_landings", 0),
+        deflections=line.get("deflections", 0),
+        interceptions=line.get("interceptions", 0),
+        casualties=line.get("casualties_inflicted", 0),
+        touchdowns=line.get("touchdowns", 0),
+        mvps=mvps,
+    )
+    return spp_earned(tally, fmt)
+
+
 def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list[Any]:
     rules = settings_rules(match.season.settings)
     fmt = rules.variant
     if not rules.tracks_spp:
+        if fmt.spp_optional:
+            # a Sevens league without SPP: each team's post-game skill
+            postgame_skill_notify(match)
         return [
             (
                 "postgame_spp",
@@ -288,19 +309,12 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
             )
         )
     stats = {int(k): v for k, v in result.player_stats.items()}
+    gained: dict[int, int] = {}
     for pid in sorted(set(stats) | set(mvps)):
         line = stats.get(pid, {})
-        tally = SppTally(
-            passing_completions=line.get("completions", 0),
-            throwing_completions=line.get("successful_landings", 0),
-            deflections=line.get("deflections", 0),
-            interceptions=line.get("interceptions", 0),
-            casualties=line.get("casualties_inflicted", 0),
-            touchdowns=line.get("touchdowns", 0),
-            mvps=mvps.get(pid, 0),
-        )
-        earned = spp_earned(tally, fmt)
+        earned = line_spp(line, mvps.get(pid, 0), fmt)
         if earned:
+            gained[pid] = earned
             Player.objects.filter(pk=pid).update(
                 spp=F("spp") + earned, spp_earned=F("spp_earned") + earned
             )
@@ -316,7 +330,21 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
                     },
                 )
             )
+    _spp_notify(match, gained, fmt)
     return events
+
+
+def _spp_notify(match: Match, gained: dict[int, int], fmt: Any) -> None:
+    """Tell the coaches whose players this match's SPP first buy an
+    advancement (their SPP before it: now less what it gave them)."""
+    rows = Player.objects.filter(pk__in=gained).values_list("pk", "spp", "advancements")
+    before = {pk: (spp - gained[pk], adv) for pk, spp, adv in rows}
+    cheapest = {
+        pk: min(fmt.spp_costs[adv])
+        for pk, (_, adv) in before.items()
+        if adv < min(MAX_ADVANCEMENTS, len(fmt.spp_costs))
+    }
+    spp_notify(match, before, gained, cheapest)
 
 
 def _state(player: Player) -> PlayerState:

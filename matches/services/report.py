@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -37,6 +38,7 @@ from matches.services.report_roles import (
 )
 from matches.services.results import (
     STAT_KEYS,
+    CasualtyEntry,
     casualty_entry,
     casualty_roll_modifier,
     match_result_save,
@@ -489,6 +491,36 @@ def _fan_factors(
     return d3, (fans[0] + d3[0], fans[1] + d3[1])
 
 
+def report_casualties(
+    match: Match, report: Report, snapshots: dict[int, dict[str, Any]]
+) -> list[CasualtyEntry]:
+    """The report's casualties of rostered players with complete dice: the
+    dice the report gives, the rest rolled from the match's seed, so the
+    same report always gives the same casualties (what the post-game
+    applies, and what the other coach is shown before confirming)."""
+    players = {p["id"]: (tid, p) for tid, s in snapshots.items() for p in s["players"]}
+    table = str(match.season.settings["casualty_table"])
+    # A Star Player's casualty is waived after the game, and one he causes
+    # earns no SPP (inducements_in_detail.md "0-2 Star Players"): neither is
+    # a casualty entry; both are in the report's events.
+    return [
+        casualty_entry(
+            match=match,
+            index=i,
+            player_id=cas.player_id,
+            team_id=players[cas.player_id][0],
+            table=table,
+            niggling=players[cas.player_id][1]["niggling"],
+            modifier=casualty_roll_modifier(players[cas.player_id][1]),
+            inflicted_by=cas.inflicted_by,
+            casualty_roll=cas.casualty_roll,
+            lasting_roll=cas.lasting_roll,
+        )
+        for i, cas in enumerate(report.casualties)
+        if cas.player_id is not None
+    ]
+
+
 @transaction.atomic
 def match_submit_report(
     *, match_id: int, report: Report, actor: AbstractBaseUser, confirmed: bool = False
@@ -520,35 +552,7 @@ def match_submit_report(
         # joins.
         list(team_qs_for_update().filter(pk__in=list(teams)).order_by("pk"))
     _check(match, report, snapshots, stars)
-    settings = match.season.settings
-    niggling = {
-        p["id"]: p["niggling"] for s in snapshots.values() for p in s["players"]
-    }
-    modifier = {
-        p["id"]: casualty_roll_modifier(p)
-        for s in snapshots.values()
-        for p in s["players"]
-    }
-    team_of = {p["id"]: tid for tid, s in snapshots.items() for p in s["players"]}
-    # A Star Player's casualty is waived after the game, and one he causes
-    # earns no SPP (inducements_in_detail.md "0-2 Star Players"): neither is
-    # a casualty entry; both are in the report's events.
-    casualties = [
-        casualty_entry(
-            match=match,
-            index=i,
-            player_id=cas.player_id,
-            team_id=team_of[cas.player_id],
-            table=str(settings["casualty_table"]),
-            niggling=niggling[cas.player_id],
-            modifier=modifier[cas.player_id],
-            inflicted_by=cas.inflicted_by,
-            casualty_roll=cas.casualty_roll,
-            lasting_roll=cas.lasting_roll,
-        )
-        for i, cas in enumerate(report.casualties)
-        if cas.player_id is not None
-    ]
+    casualties = report_casualties(match, report, snapshots)
     # Whether a casualty killed is known once its dice are rolled.
     dead_mvps = mvp_dead_violations(report.mvps, casualties, snapshots)
     if dead_mvps:

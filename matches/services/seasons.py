@@ -19,6 +19,7 @@ from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
 from matches.models import Match, Season
 from matches.scheduling import next_playoff_round, playoff_round, season_rounds
+from matches.services.notices import season_scheduled_notify
 from matches.services.webhooks import webhooks_announce
 from matches.webhook_news import season_news
 
@@ -146,7 +147,9 @@ def season_schedule(*, season_id: int) -> list[Match]:
     season.save(update_fields=["status"])
     league_cache_bump(season.league_id)
     webhooks_announce(season.league_id, partial(season_news, season))
-    return list(season.matches.order_by("round", "id"))
+    scheduled = list(season.matches.order_by("round", "id"))
+    season_scheduled_notify(season, scheduled)
+    return scheduled
 
 
 def playoff_winner(match: Match) -> int:

@@ -374,12 +374,10 @@ def _admin_url(model: type[Model], view: str, *args: Any) -> str:
     return reverse(f"admin:{opts.app_label}_{opts.model_name}_{view}", args=args)
 
 
-# Decision: the admin page of a match shows the recorded one. An engine-played
-# match's page lists every one of its events (over a thousand rows of the
-# same inline markup): axe takes half a minute over it and the page takes
-# seconds to render. The recorded match has the same inlines with a few
-# rows (more in the large world, so a query per row would show).
-ADMIN_ROWS: dict[type[Model], Callable[[World], int]] = {Match: lambda w: w.recorded}
+# The admin page of a match is checked on the busiest engine-played match of
+# the world: its events are linked to, not inlined (matches/admin_facts.py),
+# so the page stays the same size whatever the match's length.
+ADMIN_ROWS: dict[type[Model], Callable[[World], int]] = {Match: lambda w: w.resolved}
 
 
 def _admin_change(model: type[Model], world: World) -> str:
@@ -501,6 +499,8 @@ PAGES: list[Page] = [
     Page("home", "web:home", lambda w: "/"),
     Page("leagues", "web:leagues", lambda w: "/leagues/"),
     Page("my teams", "web:my-teams", lambda w: "/me/", COACH),
+    Page("notifications", "web:notifications", lambda w: "/me/notifications/", COACH),
+    Page("preferences", "web:preferences", lambda w: "/me/preferences/", COACH),
     # Decision: where a visitor's page is another's minus their controls,
     # axe checks the fuller one (the time goes to axe); both are counted.
     Page("league", "web:league", lambda w: f"/leagues/{w.league}/", axe=False),
@@ -708,6 +708,8 @@ EXCLUDED: dict[str, str] = {
     "web:match-replay": "the replay's JSON; the viewer is checked on the match page",
     "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/test_ical.py",
     "web:submission-*": "POST only: redirects to the match page (checked)",
+    "web:notification-open": "marks a notification read and redirects to its page",
+    "web:notifications-read": "POST only: redirects to the notifications (checked)",
     "web:league-join": "POST only: redirects to the league page",
     "web:league-invitation-*": "POST only: redirects to the league page",
     "web:season-schedule": "POST only: redirects to the season page",

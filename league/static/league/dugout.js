@@ -6,6 +6,16 @@
   // Styles for what works only with this script (the draft's − / + buttons).
   document.documentElement.classList.add("js");
 
+  // The browser's time zone, in a cookie: dates and deadlines are shown in
+  // it when the person saved no zone of their own (league/preferences).
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    var cookie = "tz=" + encodeURIComponent(zone || "");
+    if (zone && ("; " + document.cookie + ";").indexOf("; " + cookie + ";") === -1) {
+      document.cookie = cookie + "; path=/; max-age=31536000; samesite=lax";
+    }
+  } catch (error) { /* no Intl: the site's zone */ }
+
   // <button data-print>: print the page (the team sheet).
   document.addEventListener("click", function (event) {
     var target = event.target;
@@ -99,6 +109,61 @@
     if (event.target instanceof Element && event.target.matches("[data-counter]")) {
       showNames(event.target);
     }
+  });
+
+  // --- "Suggest names" ---------------------------------------------------------
+  // Without this script the button posts the form and the page comes back
+  // with the names filled in; with it, the names are filled in here: each
+  // empty name input shown (one per player counted) takes its suggestion,
+  // or another suggestion of the page when a name typed since took it.
+  function fillNames(inputs, suggestions) {
+    var used = {};
+    inputs.forEach(function (input) {
+      if (input.value.trim()) used[input.value.trim().toLowerCase()] = true;
+    });
+    inputs.forEach(function (input, index) {
+      if (input.value.trim()) return;
+      var own = suggestions[index];
+      var name = own && !used[own.toLowerCase()] ? own : suggestions.filter(function (n) {
+        return n && !used[n.toLowerCase()];
+      })[0];
+      if (!name) return;
+      used[name.toLowerCase()] = true;
+      input.value = name;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element && event.target.closest("[data-suggest-names]");
+    if (!button || !button.form) return;
+    event.preventDefault();
+    var inputs = Array.prototype.filter.call(button.form.querySelectorAll("[data-suggestion]"), function (input) {
+      var row = input.closest("[data-name-row]");
+      return !(row && row.hidden);
+    });
+    var all = Array.prototype.map.call(button.form.querySelectorAll("[data-suggestion]"), function (input) {
+      return input.getAttribute("data-suggestion");
+    });
+    fillNames(inputs, inputs.map(function (input) { return input.getAttribute("data-suggestion"); }).concat(all));
+  });
+  // The team-card draft: one name a line, in the chosen card's order.
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element && event.target.closest("[data-suggest-card-names]");
+    if (!button || !button.form) return;
+    var chosen = button.form.querySelector("input[name=card]:checked");
+    var card = chosen && chosen.closest("[data-names]");
+    var box = button.form.querySelector("textarea[name=player_names]");
+    if (!card || !box) return;  // the server says to choose a card first
+    event.preventDefault();
+    var names = card.getAttribute("data-names").split("\n");
+    var lines = box.value.split("\n");
+    var used = {};
+    lines.forEach(function (line) { if (line.trim()) used[line.trim().toLowerCase()] = true; });
+    box.value = names.map(function (name, index) {
+      var line = lines[index] || "";
+      if (line.trim() || used[name.toLowerCase()]) return line;
+      return name;
+    }).concat(lines.slice(names.length)).join("\n").replace(/\n+$/, "");
   });
 
   // A table wider than the screen scrolls sideways in its .table-wrap (in

@@ -1,0 +1,249 @@
+"""What the match services tell people (league/notifications): a report
+waiting for the other coach and what became of it, a season scheduled, a
+player who can now afford an advancement, a Sevens post-game skill to
+pick, and deadlines that are near. Each is called by the service that makes
+the event happen, inside its transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import dateformat, timezone
+
+from league.models import Player, Team
+from league.notifications.kinds import Kind
+from league.notifications.services import notify
+from matches.models import Match, ReportSubmission, RoundSchedule, Season
+
+# How long before a deadline people are reminded of it.
+REPORT_DEADLINE_NOTICE = timedelta(hours=24)
+ROUND_DEADLINE_NOTICE_DAYS = 2
+
+
+def _score(match: Match, report: Mapping[str, object]) -> str:
+    return (
+        f"{match.home.name} {report['home_score']}–{report['away_score']} "
+        f"{match.away.name}"
+    )
+
+
+def _match_url(match: Match, anchor: str = "") -> str:
+    return reverse("web:match", args=[match.pk]) + anchor
+
+
+def _other_team(sub: ReportSubmission) -> Team:
+    match = sub.match
+    return match.away if sub.team_id == match.home_id else match.home
+
+
+def submission_notify(
+    sub: ReportSubmission,
+    step: str,
+    actor: AbstractBaseUser | None,
+    reason: str = "",
+) -> None:
+    """A report was sent (``waiting``), confirmed, disputed, decided
+    (``accepted``, ``rejected``, ``superseded``) or stood after its
+    deadline (``stood``)."""
+    match = sub.match
+    score = _score(match, sub.report)
+    by = actor.get_username() if actor is not None else ""
+    submitter = sub.submitted_by_id
+    opponent = _other_team(sub).coach_id
+    commissioner = match.season.league.commissioner_id
+    url = _match_url(match, "#submissions")
+    said = f": “{reason}”" if reason else ""
+    notes: dict[str, tuple[Kind, list[int], str]] = {
+        "waiting": (
+            Kind.REPORT_WAITING,
+            [opponent],
+            f"{by} reported {score}: confirm or dispute it",
+        ),
+        "confirmed": (
+            Kind.REPORT_CONFIRMED,
+            [submitter],
+            f"{by} confirmed your report of {score}: the result stands",
+        ),
+        "disputed": (
+            Kind.REPORT_DISPUTED,
+            [commissioner, submitter],
+            f"{by} disputed the report of {score}{said}",
+        ),
+        "accepted": (
+            Kind.REPORT_DECIDED,
+            [submitter, opponent],
+            f"The commissioner let the report of {score} stand{said}",
+        ),
+        "rejected": (
+            Kind.REPORT_DECIDED,
+            [submitter, opponent],
+            f"The commissioner rejected the report of {score}{said}",
+        ),
+        "superseded": (
+            Kind.REPORT_DECIDED,
+            [submitter, opponent],
+            f"The commissioner's own report replaced the report of {score}",
+        ),
+        "stood": (
+            Kind.REPORT_DECIDED,
+            [submitter, opponent],
+            f"The report of {score} stands: nobody answered by its deadline",
+        ),
+    }
+    kind, recipients, text = notes[step]
+    notify(
+        recipients=[r for r in recipients if actor is None or r != actor.pk],
+        kind=kind,
+        text=text,
+        url=url,
+        key=f"report:{sub.pk}:{step}",
+        league_id=match.season.league_id,
+        due_at=sub.deadline if step == "waiting" else None,
+    )
+
+
+def season_scheduled_notify(season: Season, matches: Sequence[Match]) -> None:
+    """Each coach with a team in the season: it is scheduled, and their
+    first match."""
+    rounds = len({m.round for m in matches})
+    teams = {t.pk: t for t in Team.objects.filter(pk__in=_team_ids(matches))}
+    first: dict[int, Match] = {}
+    for match in sorted(matches, key=lambda m: (m.round, m.pk)):
+        for team_id in (match.home_id, match.away_id):
+            first.setdefault(teams[team_id].coach_id, match)
+    league = season.league
+    for coach, match in first.items():
+        mine = (
+            teams[match.home_id]
+            if teams[match.home_id].coach_id == coach
+            else (teams[match.away_id])
+        )
+        other = (
+            teams[match.away_id] if mine.pk == match.home_id else teams[match.home_id]
+        )
+        notify(
+            recipients=[coach],
+            kind=Kind.SEASON_SCHEDULED,
+            text=f"{league.name}: {season.name} is scheduled, {rounds} "
+            f"round{'s' if rounds != 1 else ''}. {mine.name} open against "
+            f"{other.name} in round {match.round}",
+            url=reverse("web:season", args=[season.pk]),
+            key=f"season:{season.pk}:scheduled",
+            league_id=league.pk,
+        )
+
+
+def _team_ids(matches: Iterable[Match]) -> set[int]:
+    return {t for m in matches for t in (m.home_id, m.away_id)}
+
+
+def spp_notify(
+    match: Match,
+    before: Mapping[int, tuple[int, int]],
+    earned: Mapping[int, int],
+    cheapest: Mapping[int, int],
+) -> None:
+    """The coach of each player whose SPP from this match first buy him an
+    advancement (``before``: his SPP and advancements before the match,
+    ``cheapest``: the SPP his next advancement costs at the least)."""
+    crossed = [
+        pid
+        for pid, gained in earned.items()
+        if pid in before
+        and pid in cheapest
+        and before[pid][0] < cheapest[pid] <= before[pid][0] + gained
+    ]
+    if not crossed:
+        return
+    for player in Player.objects.filter(pk__in=crossed).select_related("team"):
+        total = before[player.pk][0] + earned[player.pk]
+        notify(
+            recipients=[player.team.coach_id],
+            kind=Kind.SPP_TO_SPEND,
+            text=f"#{player.number} {player.name} of {player.team.name} has "
+            f"{total} SPP: enough for an advancement",
+            url=reverse("web:player-advance", args=[player.pk]),
+            key=f"spp:{player.pk}:{match.pk}",
+            league_id=player.team.league_id,
+        )
+
+
+def postgame_skill_notify(match: Match) -> None:
+    """Both coaches of a Sevens match played without SPP: each team may
+    take its post-game skill now."""
+    for team in (match.home, match.away):
+        notify(
+            recipients=[team.coach_id],
+            kind=Kind.SPP_TO_SPEND,
+            text=f"{team.name} may take a post-game skill for the match "
+            f"{match.home.name} v {match.away.name}",
+            url=reverse("web:team", args=[team.pk]),
+            key=f"skill:{team.pk}:{match.pk}",
+            league_id=team.league_id,
+        )
+
+
+def deadlines_remind(now: datetime | None = None) -> int:
+    """Remind people of deadlines that are near (beat, every quarter of an
+    hour; each reminder goes once): the other coach of a report that stands
+    within a day unless they answer it, and both coaches of a match whose
+    round's reports are due within two days and that has none yet. Returns
+    how many reminders were made or kept."""
+    now = now or timezone.now()
+    subs = ReportSubmission.objects.filter(
+        status=ReportSubmission.Status.AWAITING,
+        deadline__gt=now,
+        deadline__lte=now + REPORT_DEADLINE_NOTICE,
+    ).select_related("match__home", "match__away", "match__season", "submitted_by")
+    count = 0
+    for sub in subs:
+        match = sub.match
+        notify(
+            recipients=[_other_team(sub).coach_id],
+            kind=Kind.DEADLINE_NEAR,
+            text=f"The report of {_score(match, sub.report)} stands unless you "
+            "confirm or dispute it before its deadline",
+            url=_match_url(match, "#submissions"),
+            key=f"deadline:report:{sub.pk}",
+            league_id=match.season.league_id,
+            due_at=sub.deadline,
+        )
+        count += 1
+    today = timezone.localdate(now)
+    last = today + timedelta(days=ROUND_DEADLINE_NOTICE_DAYS)
+    due = {
+        (r.season_id, r.stage, r.round): r.deadline
+        for r in RoundSchedule.objects.filter(
+            deadline__gte=today,
+            deadline__lte=last,
+            season__status=Season.Status.SCHEDULED,
+        )
+    }
+    if not due:
+        return count
+    rounds = Q()
+    for season_id, stage, number in due:
+        rounds |= Q(season_id=season_id, stage=stage, round=number)
+    matches = (
+        Match.objects.filter(rounds)
+        .filter(status__in=(Match.Status.SCHEDULED, Match.Status.IN_PROGRESS))
+        .exclude(submissions__status__in=ReportSubmission.OPEN)
+        .select_related("home", "away", "season")
+    )
+    for match in matches:
+        deadline = due[(match.season_id, match.stage, match.round)]
+        notify(
+            recipients=[match.home.coach_id, match.away.coach_id],
+            kind=Kind.DEADLINE_NEAR,
+            text=f"Reports of {match.home.name} v {match.away.name} are due on "
+            f"{dateformat.format(deadline, 'D j M Y')}",
+            url=_match_url(match),
+            key=f"deadline:match:{match.pk}:{deadline.isoformat()}",
+            league_id=match.season.league_id,
+        )
+        count += 1
+    return count

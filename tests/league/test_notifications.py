@@ -1,0 +1,402 @@
+"""Notifications: made once per person and key by the service that makes
+the event happen, listed on the site and mailed once after the commit,
+each kind switchable off on the site and by e-mail; the membership steps
+that notify; the pages that list, open and mark them, and the preferences
+page (its refusals write nothing)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from smtplib import SMTPException
+from unittest import mock
+
+import pytest
+from django.core import mail
+
+from league.errors import ServiceError
+from league.models import LeagueMembership, Notification, Preferences
+from league.notifications import services as notification_services
+from league.notifications.kinds import Kind
+from league.notifications.services import notification_mail, notify
+from league.notifications.tasks import notification_mail_task
+from league.preferences.services import preferences_save
+from league.services.membership import (
+    league_set_open,
+    membership_approve,
+    membership_invite,
+    membership_reject,
+    membership_request,
+)
+
+DUE = datetime(2026, 3, 1, 17, 0, tzinfo=UTC)  # a Sunday
+
+
+def rows(**filters) -> list[tuple]:
+    return list(
+        Notification.objects.filter(**filters)
+        .order_by("recipient__username", "pk")
+        .values_list("recipient__username", "kind", "text", "url", "on_site")
+    )
+
+
+@pytest.fixture
+def emails(alice, bob, charlie):
+    for user in (alice, bob, charlie):
+        user.email = f"{user.username}@example.org"
+        user.save(update_fields=["email"])
+
+
+def tell(recipients, key="k:1", **kw):
+    notify(
+        recipients=[u.pk if u is not None else None for u in recipients],
+        kind=kw.pop("kind", Kind.SEASON_SCHEDULED),
+        text=kw.pop("text", "Season 1 is scheduled"),
+        key=key,
+        url=kw.pop("url", "/seasons/1/"),
+        **kw,
+    )
+
+
+# --- notify ------------------------------------------------------------------------
+
+
+def test_each_recipient_is_told_once_per_key(db, bob, charlie):
+    tell([bob, charlie, bob, None])
+    tell([bob])  # the same event again: a retried service
+
+    assert rows() == [
+        ("bob", "season_scheduled", "Season 1 is scheduled", "/seasons/1/", True),
+        ("charlie", "season_scheduled", "Season 1 is scheduled", "/seasons/1/", True),
+    ]
+
+
+def test_the_email_goes_once_the_transaction_commits_and_only_once(
+    emails, bob, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        tell([bob])
+    assert mail.outbox == []  # nothing before the commit
+    assert len(queued) == 1
+
+    for callback in queued:
+        callback()
+    notification_mail(notification_id=Notification.objects.get().pk)  # again
+
+    assert [(m.to, m.subject) for m in mail.outbox] == [
+        (["bob@example.org"], "Dugout: Season 1 is scheduled")
+    ]
+    assert "Open it: http://localhost:8000/seasons/1/" in mail.outbox[0].body
+    assert Notification.objects.get().emailed_at is not None
+
+
+def test_a_kind_switched_off_on_the_site_is_still_mailed(
+    emails, bob, django_capture_on_commit_callbacks
+):
+    preferences_save(
+        person=bob, time_zone="", site_off=["season_scheduled"], email_off=[]
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        tell([bob])
+
+    assert rows() == [
+        ("bob", "season_scheduled", "Season 1 is scheduled", "/seasons/1/", False)
+    ]
+    assert len(mail.outbox) == 1
+
+
+def test_a_kind_switched_off_by_email_is_only_listed(
+    emails, bob, django_capture_on_commit_callbacks
+):
+    preferences_save(
+        person=bob, time_zone="", site_off=[], email_off=["season_scheduled"]
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        tell([bob])
+
+    assert Notification.objects.get().email_wanted is False
+    assert mail.outbox == []
+
+
+def test_a_kind_switched_off_everywhere_makes_nothing(
+    emails, bob, django_capture_on_commit_callbacks
+):
+    preferences_save(
+        person=bob,
+        time_zone="",
+        site_off=["season_scheduled"],
+        email_off=["season_scheduled"],
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        tell([bob])
+
+    assert rows() == []
+    assert mail.outbox == []
+
+
+def test_nobody_without_an_address_is_mailed(bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        tell([bob])
+
+    assert mail.outbox == []
+    assert rows()[0][0] == "bob"
+
+
+def test_a_mail_server_that_fails_gets_the_mail_again(emails, bob):
+    tell([bob])
+    pk = Notification.objects.get().pk
+
+    with (
+        mock.patch.object(
+            notification_services, "send_mail", side_effect=SMTPException("down")
+        ),
+        pytest.raises(SMTPException),
+    ):
+        notification_mail(notification_id=pk)
+
+    assert Notification.objects.get().emailed_at is None  # the claim given back
+    assert notification_mail(notification_id=pk) is True
+    assert len(mail.outbox) == 1
+
+
+def test_the_eager_task_logs_a_failed_mail_instead_of_failing_the_request(
+    emails, bob, settings, caplog
+):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    tell([bob])
+    pk = Notification.objects.get().pk
+
+    with mock.patch.object(
+        notification_services, "send_mail", side_effect=ConnectionRefusedError()
+    ):
+        notification_mail_task(pk)
+
+    assert f"notification {pk} not mailed" in caplog.text
+    assert Notification.objects.get().emailed_at is None
+
+
+@pytest.mark.parametrize(
+    ("zone", "shown"),
+    [
+        ("Europe/Paris", "Deadline: Sun 1 Mar 2026, 18:00 (Europe/Paris)"),
+        ("America/New_York", "Deadline: Sun 1 Mar 2026, 12:00 (America/New_York)"),
+        ("", "Deadline: Sun 1 Mar 2026, 17:00 (UTC)"),  # the site's zone
+    ],
+)
+def test_the_email_gives_the_deadline_in_the_persons_zone(
+    emails, bob, zone, shown, django_capture_on_commit_callbacks
+):
+    preferences_save(person=bob, time_zone=zone, site_off=[], email_off=[])
+
+    with django_capture_on_commit_callbacks(execute=True):
+        tell([bob], kind=Kind.REPORT_WAITING, text="Confirm it", due_at=DUE)
+
+    assert shown in mail.outbox[0].body.splitlines()
+
+
+# --- membership ------------------------------------------------------------------------
+
+
+def test_an_invitation_tells_the_coach(sevens, alice, dave):
+    membership_invite(league_id=sevens.pk, username="dave", actor=alice)
+
+    assert rows() == [
+        (
+            "dave",
+            "invitation",
+            "alice invites you to Sevens Cup: accept or decline the invitation",
+            f"/leagues/{sevens.pk}/draft/",
+            True,
+        )
+    ]
+
+
+def test_a_refused_invitation_tells_nobody(sevens, alice, bob):
+    with pytest.raises(ServiceError):
+        membership_invite(league_id=sevens.pk, username="bob", actor=alice)
+
+    assert rows() == []
+
+
+def test_a_request_tells_the_commissioner_and_the_answer_tells_the_coach(
+    sevens, alice, dave
+):
+    league_set_open(league_id=sevens.pk, is_open=True, actor=alice)
+    membership_request(league_id=sevens.pk, actor=dave)
+    membership_approve(league_id=sevens.pk, coach_id=dave.pk, actor=alice)
+
+    assert rows() == [
+        (
+            "alice",
+            "join_request",
+            "dave asks to join Sevens Cup",
+            f"/leagues/{sevens.pk}/members/",
+            True,
+        ),
+        (
+            "dave",
+            "join_answered",
+            "alice approved your request to join Sevens Cup: draft your team",
+            f"/leagues/{sevens.pk}/draft/",
+            True,
+        ),
+    ]
+
+
+def test_a_declined_request_tells_the_coach(sevens, alice, dave):
+    league_set_open(league_id=sevens.pk, is_open=True, actor=alice)
+    membership_request(league_id=sevens.pk, actor=dave)
+    membership_reject(league_id=sevens.pk, coach_id=dave.pk, actor=alice)
+
+    assert rows(recipient=dave) == [
+        (
+            "dave",
+            "join_answered",
+            "alice declined your request to join Sevens Cup",
+            f"/leagues/{sevens.pk}/",
+            True,
+        )
+    ]
+    assert LeagueMembership.objects.get(coach=dave).status == "declined"
+
+
+# --- the pages ---------------------------------------------------------------------------
+
+
+def test_the_list_shows_ones_own_notifications_newest_first(client, bob, charlie):
+    tell([bob], key="a", text="First")
+    tell([bob], key="b", text="Second")
+    tell([charlie], key="c", text="Charlie's")
+    client.force_login(bob)
+
+    response = client.get("/me/notifications/")
+
+    assert [n.text for n in response.context["notifications"]] == ["Second", "First"]
+    assert response.context["unread"] == 2
+
+
+def test_opening_a_notification_marks_it_read_and_goes_where_it_points(client, bob):
+    tell([bob])
+    notification = Notification.objects.get()
+    client.force_login(bob)
+
+    response = client.get(f"/me/notifications/{notification.pk}/")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/seasons/1/"
+    notification.refresh_from_db()
+    assert notification.read_at is not None
+
+
+def test_anothers_notification_is_not_found_and_stays_unread(client, bob, charlie):
+    tell([charlie])
+    notification = Notification.objects.get()
+    client.force_login(bob)
+
+    response = client.get(f"/me/notifications/{notification.pk}/")
+
+    assert response.status_code == 404
+    notification.refresh_from_db()
+    assert notification.read_at is None
+
+
+def test_mark_all_read(client, bob, charlie):
+    tell([bob, charlie], key="a")
+    tell([bob], key="b")
+    client.force_login(bob)
+
+    response = client.post("/me/notifications/read/")
+
+    assert response.status_code == 302
+    assert Notification.objects.filter(recipient=bob, read_at=None).count() == 0
+    assert Notification.objects.filter(recipient=charlie, read_at=None).count() == 1
+
+
+def test_the_pages_need_a_login(client, db):
+    for url in ("/me/notifications/", "/me/preferences/"):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response["Location"].startswith("/accounts/login/")
+
+
+# --- preferences ----------------------------------------------------------------------------
+
+
+def test_the_preferences_page_saves_the_zone_and_the_switches(client, bob):
+    client.force_login(bob)
+    data = {"time_zone": "Europe/Paris"}
+    data |= {f"site-{k.value}": "on" for k in Kind}
+    data |= {f"email-{k.value}": "on" for k in Kind if k != Kind.DEADLINE_NEAR}
+    del data["site-spp_to_spend"]
+
+    response = client.post("/me/preferences/", data)
+
+    assert response.status_code == 302
+    prefs = Preferences.objects.get(person=bob)
+    assert (prefs.time_zone, prefs.site_off, prefs.email_off) == (
+        "Europe/Paris",
+        ["spp_to_spend"],
+        ["deadline_near"],
+    )
+    assert client.session["dugout_tz"] == "Europe/Paris"
+    form = client.get("/me/preferences/").context["form"]
+    assert form["site-spp_to_spend"].value() is False
+    assert form["email-report_waiting"].value() is True
+
+
+def test_an_unknown_zone_is_refused_and_nothing_is_written(client, bob):
+    client.force_login(bob)
+
+    response = client.post("/me/preferences/", {"time_zone": "Mars/Olympus"})
+
+    assert response.status_code == 400
+    assert "time_zone" in response.context["form"].errors
+    assert not Preferences.objects.exists()
+
+
+def test_the_service_refuses_unknown_zones_and_kinds_with_every_reason(bob):
+    with pytest.raises(ServiceError) as exc:
+        preferences_save(
+            person=bob, time_zone="Nowhere/Here", site_off=["nope"], email_off=["x"]
+        )
+
+    assert [(v.code, v.field) for v in exc.value.violations] == [
+        ("unknown_zone", "time_zone"),
+        ("unknown_kind", "site_off"),
+        ("unknown_kind", "email_off"),
+    ]
+    assert not Preferences.objects.exists()
+
+
+# --- on a real worker ---------------------------------------------------------------
+
+
+@pytest.mark.worker
+def test_a_real_worker_mails_a_notification_once_it_is_committed(
+    celery_worker_process,
+):
+    import time
+
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    # given: a person with an address, told something in a transaction
+    bob = get_user_model().objects.create_user("bob", email="bob@example.org")
+    with transaction.atomic():
+        tell([bob])
+        notification = Notification.objects.get()
+        # not before the commit: the worker cannot see the row yet
+        assert notification.emailed_at is None
+
+    # then: the worker (which finds the task by the notifications' package)
+    # mails it and marks it mailed
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        notification.refresh_from_db()
+        if notification.emailed_at is not None:
+            break
+        time.sleep(0.2)
+    assert notification.emailed_at is not None
+    assert celery_worker_process.poll() is None
