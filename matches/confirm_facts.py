@@ -16,15 +16,17 @@ from typing import Any
 
 from league.models import Team
 from league.rules import settings_rules
+from matches.captions.names import injury_name
 from matches.confirm_models import ReportSubmission
-from matches.event_text import STATS, Describer, PlayerInfo
+from matches.event_text import STATS, PlayerInfo
+from matches.match_cast import report_players
 from matches.models import MatchInducements, RosterSnapshot
 from matches.services.confirmation import report_from_data
 from matches.services.inducements import inducement_line_name
 from matches.services.postgame import line_spp
 from matches.services.report import report_casualties
 from matches.services.results import casualty_outcome, casualty_roll_modifier
-from matches.web_selectors import report_players, report_stars
+from matches.web_selectors import report_stars
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +142,7 @@ def _casualties(
                 casualty_roll=entry["casualty_roll"],
                 lasting_roll=entry["lasting_roll"],
                 entered=cas.casualty_roll is not None,
-                result=Describer.words(entry["result"]).capitalize(),
+                result=injury_name(entry["result"]),
                 effects=_effects(outcome),
             )
         )
