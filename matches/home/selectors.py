@@ -90,6 +90,8 @@ class TeamLine:
     team: Team
     value: TeamValue
     status: str
+    # the team fields its format has ("team_value", "treasury" ...)
+    fields: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -437,6 +439,7 @@ def home_get(user: AnyUser) -> Home:
                 fixture=nexts.get(t.pk),
                 redraft=redrafts.get(t.pk),
             ),
+            fields=frozenset(league_rules(t.league).variant.team_fields),
         )
         for t in teams
     ]
