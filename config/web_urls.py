@@ -4,6 +4,7 @@ from django.urls import path
 
 from league import member_views
 from league import views as league_views
+from league.tokens import views as token_views
 from matches import (
     confirm_views,
     ical_views,
@@ -21,6 +22,12 @@ app_name = "web"
 urlpatterns = [
     path("", league_views.home, name="home"),
     path("leagues/", league_views.league_index, name="leagues"),
+    path("accounts/tokens/", token_views.api_tokens, name="api-tokens"),
+    path(
+        "accounts/tokens/<int:token_id>/revoke/",
+        token_views.api_token_revoke_view,
+        name="api-token-revoke",
+    ),
     path("me/", league_views.my_teams, name="my-teams"),
     path("leagues/<int:league_id>/", page_views.league_page, name="league"),
     path(

@@ -410,3 +410,7 @@ class SevensAdvancement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.skill} after match {self.match_id}"
+
+
+# The app's models in their own modules (each imports this one).
+from league.tokens.models import ApiToken  # noqa: E402,F401

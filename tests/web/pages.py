@@ -47,6 +47,7 @@ from matches.services.rollover import season_close
 from matches.services.webhooks import webhook_create
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 from tests.saved_world import SavedWorld, save_world
+from tests.web.pages_accounts import ACCOUNT_EXCLUDED, account_pages
 from tests.world import scheduled_season
 
 # Who looks at a page: nobody logged in, or one of the world's people.
@@ -690,6 +691,9 @@ PAGES: list[Page] = [
 ]
 
 
+PAGES += account_pages(Page)
+
+
 def all_pages() -> list[Page]:
     return PAGES + admin_pages()
 
@@ -724,8 +728,6 @@ EXCLUDED: dict[str, str] = {
     "web:league-open": "POST only: redirects to the members page",
     "web:league-member-remove": "POST only: redirects to the members page",
     "web:league-request-*": "POST only: redirects to the members page",
-    "logout": "POST only: redirects",
-    "password_*": "Django's stock password pages; Dugout links none of them",
     "admin:logout": "POST only: redirects",
     "admin:password_change*": "Django's stock password pages",
     "admin:autocomplete": "JSON for the admin's select boxes",
@@ -738,6 +740,7 @@ EXCLUDED: dict[str, str] = {
     "admin:*_history": "Django's stock object history, one template for every model",
     "admin/*/<path:object_id>/": "redirects to the change page",
     "admin/(?P<url>.*)$": "the admin's catch-all: redirects or 404",
+    **ACCOUNT_EXCLUDED,
 }
 
 
