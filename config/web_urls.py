@@ -4,6 +4,7 @@ from django.urls import path
 
 from league import member_views
 from league import views as league_views
+from league.invites import views as invite_views
 from league.tokens import views as token_views
 from matches import (
     confirm_views,
@@ -22,6 +23,7 @@ app_name = "web"
 urlpatterns = [
     path("", league_views.home, name="home"),
     path("leagues/", league_views.league_index, name="leagues"),
+    path("invite/<str:token>/", invite_views.invite_page, name="invite"),
     path("accounts/tokens/", token_views.api_tokens, name="api-tokens"),
     path(
         "accounts/tokens/<int:token_id>/revoke/",
@@ -65,6 +67,16 @@ urlpatterns = [
         "leagues/<int:league_id>/members/invite/",
         member_views.league_invite,
         name="league-invite",
+    ),
+    path(
+        "leagues/<int:league_id>/members/invite-link/",
+        invite_views.league_invite_link,
+        name="league-invite-link",
+    ),
+    path(
+        "leagues/<int:league_id>/members/invite-email/",
+        invite_views.league_invite_email,
+        name="league-invite-email",
     ),
     path(
         "leagues/<int:league_id>/members/open/",

@@ -10,7 +10,7 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core import mail
 
-from league.models import ApiToken, League, LeagueEvent, LeagueMembership
+from league.models import ApiToken, League, LeagueEvent, LeagueInvite, LeagueMembership
 
 PASSWORD = "a long enough password"
 LINK = re.compile(r"https?://[^\s]+")
@@ -64,6 +64,9 @@ def everything() -> dict[str, list]:
             LeagueMembership.objects.order_by("pk").values_list(
                 "pk", "league_id", "coach_id", "status"
             )
+        ),
+        "invites": list(
+            LeagueInvite.objects.order_by("pk").values_list("pk", "uses", "revoked_at")
         ),
         "events": list(LeagueEvent.objects.order_by("pk").values_list("pk", "type")),
         "tokens": list(ApiToken.objects.order_by("pk").values_list("pk", "revoked_at")),

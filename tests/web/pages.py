@@ -30,6 +30,7 @@ from django.db.models import Model, Q
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from engine.campaign.advancement import CHOSEN_PRIMARY
+from league.invites.services import invite_link_renew
 from league.models import LeagueEvent, Player, Team
 from league.services.advancement import player_advance
 from league.services.card_teams import team_draft_card
@@ -240,6 +241,8 @@ def build_world(size: Size, capture: Callable) -> World:
         attempts=1,
         last_status_code=204,
     )
+    # the invite page's link (tests/web/pages_accounts.py)
+    invite_link_renew(league_id=league.pk, actor=alice)
     return World(
         **blitz,
         league=league.pk,

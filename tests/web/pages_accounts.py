@@ -1,14 +1,26 @@
-"""The pages of the way in (accounts, API tokens) for ``tests/web/pages.py``'s list, and the routes of that way in
-that are not checked there, with the reason. ``account_pages(Page)`` takes
-the list's ``Page`` class, so this module imports nothing from that one."""
+"""The pages of the way in (accounts, invitations, API tokens) for
+``tests/web/pages.py``'s list, and the routes of that way in that are not
+checked there, with the reason. ``account_pages(Page)`` takes the list's
+``Page`` class, so this module imports nothing from that one."""
 
 from __future__ import annotations
 
 import itertools
 from typing import Any
 
+from league.invites.selectors import invite_link_live
+from league.invites.tokens import invite_token
+from league.models import League
+
 VISITOR, COACH, COMMISSIONER = None, "bob", "alice"
 _TOKEN_NAMES = itertools.count()
+
+
+def _invite(world: Any) -> str:
+    """The world's Sevens league's invite link (``build_world`` makes it)."""
+    invite = invite_link_live(League.objects.get(pk=world.league))
+    assert invite is not None
+    return f"/invite/{invite_token(invite)}/"
 
 
 def account_pages(page: type) -> list[Any]:
@@ -65,11 +77,15 @@ def account_pages(page: type) -> list[Any]:
             # a name of its own each time the page is asked for
             post=lambda w: {"name": f"a script {next(_TOKEN_NAMES)}"},
         ),
+        page("invite (visitor)", "web:invite", _invite),
+        page("invite (coach)", "web:invite", _invite, "dave"),
     ]
 
 
 ACCOUNT_EXCLUDED: dict[str, str] = {
     "web:api-token-revoke": "POST only: redirects to the tokens page (checked)",
+    "web:league-invite-link": "POST only: redirects to the members page (checked)",
+    "web:league-invite-email": "POST only: redirects to the members page (checked)",
     "account_confirm_email": "needs a mailed key: checked in "
     "tests/web/test_browser_first_league.py",
     "account_reset_password_from_key*": "needs a mailed key; the same "
