@@ -4,6 +4,7 @@ from django.urls import path
 
 from league import member_views
 from league import views as league_views
+from league.creation import views as creation_views
 from league.invites import views as invite_views
 from league.tokens import views as token_views
 from matches import (
@@ -23,6 +24,7 @@ app_name = "web"
 urlpatterns = [
     path("", league_views.home, name="home"),
     path("leagues/", league_views.league_index, name="leagues"),
+    path("leagues/new/", creation_views.league_new, name="league-new"),
     path("invite/<str:token>/", invite_views.invite_page, name="invite"),
     path("accounts/tokens/", token_views.api_tokens, name="api-tokens"),
     path(

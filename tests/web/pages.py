@@ -738,7 +738,10 @@ EXCLUDED: dict[str, str] = {
     "admin:view_on_site": "a redirect",
     "admin:auth_*": "users and groups: the superuser's only (a commissioner gets 403)",
     "admin:authtoken_*": "API tokens: the superuser's only (a commissioner gets 403)",
-    "admin:*_add": "commissioners never add (league/admin_scope.py); the superuser's stock form",
+    # a league is the one thing a commissioner adds (checked)
+    "admin:matches_*_add": "commissioners never add (league/admin_scope.py)",
+    "admin:league_[!l]*_add": "commissioners never add (league/admin_scope.py)",
+    "admin:league_league?*_add": "commissioners never add (league/admin_scope.py)",
     "admin:*_delete": "commissioners never delete (league/admin_scope.py)",
     "admin:*_history": "Django's stock object history, one template for every model",
     "admin/*/<path:object_id>/": "redirects to the change page",

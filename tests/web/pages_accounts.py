@@ -1,7 +1,7 @@
-"""The pages of the way in (accounts, invitations, API tokens) for
-``tests/web/pages.py``'s list, and the routes of that way in that are not
-checked there, with the reason. ``account_pages(Page)`` takes the list's
-``Page`` class, so this module imports nothing from that one."""
+"""The pages of the way in (accounts, a new league, invitations, API
+tokens) for ``tests/web/pages.py``'s list, and the routes of that way in
+that are not checked there, with the reason. ``account_pages(Page)`` takes
+the list's ``Page`` class, so this module imports nothing from that one."""
 
 from __future__ import annotations
 
@@ -77,8 +77,23 @@ def account_pages(page: type) -> list[Any]:
             # a name of its own each time the page is asked for
             post=lambda w: {"name": f"a script {next(_TOKEN_NAMES)}"},
         ),
+        page("new league", "web:league-new", lambda w: "/leagues/new/", COACH),
+        page(
+            "new league refused",
+            "web:league-new",
+            lambda w: "/leagues/new/",
+            COACH,
+            status=400,
+            post=lambda w: {"name": "", "format": "none"},
+        ),
         page("invite (visitor)", "web:invite", _invite),
         page("invite (coach)", "web:invite", _invite, "dave"),
+        page(
+            "admin new league",
+            "admin:league_league_add",
+            lambda w: "/admin/league/league/add/",
+            COMMISSIONER,
+        ),
     ]
 
 
