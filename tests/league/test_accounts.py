@@ -82,17 +82,15 @@ def test_opening_the_link_alone_verifies_nothing(client):
 
 
 @pytest.mark.parametrize(
-    ("field", "value", "code"),
+    ("field", "value"),
     [
-        ("email", "not an address", "invalid"),
-        ("email", "taken@example.org", "email_taken"),
-        ("username", "bob", "username_taken"),
-        ("password2", "another password", "password_mismatch"),
+        ("email", "not an address"),
+        ("email", "taken@example.org"),
+        ("username", "bob"),
+        ("password2", "another password"),
     ],
 )
-def test_a_refused_sign_up_names_the_field_and_writes_nothing(
-    client, field, value, code
-):
+def test_a_refused_sign_up_names_the_field_and_writes_nothing(client, field, value):
     UserFactory(username="bob", email="taken@example.org")
     EmailAddress.objects.create(
         user=User.objects.get(username="bob"),
@@ -116,7 +114,6 @@ def test_a_refused_sign_up_names_the_field_and_writes_nothing(
     assert list(errors) == [field]
     assert everything() == before
     assert "_auth_user_id" not in client.session
-    del code  # the field is what the page shows; allauth's codes vary
 
 
 @override_settings(ACCOUNT_SIGNUP_OPEN=False)
