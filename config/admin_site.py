@@ -1,10 +1,12 @@
 """The admin site: the superuser, and each league's commissioner for the
 leagues they run.
 
-Decision: ``is_staff`` plays no part. A commissioner is let in because they
-run a league (``League.commissioner``), not because a flag was set by hand,
-and loses access the moment they run none; a staff account that is neither
-superuser nor commissioner is refused like any coach. What a commissioner
+Decision: ``is_staff`` alone lets no one in. A commissioner is let in
+because they run a league (``League.commissioner``), not because a flag was
+set by hand, and loses access the moment they run none; a staff account
+that is neither superuser nor commissioner is refused like any coach,
+unless it was given the "Can add league" permission, which lets it in to
+create leagues (``league.admin_scope.may_add_league``). What a commissioner
 sees and may do inside is decided per model admin (``league/admin_scope.py``).
 """
 
@@ -19,12 +21,11 @@ from django.http import HttpRequest
 
 
 def admin_allowed(user: Any) -> bool:
-    """The superuser, or an active user who commissions at least one league."""
-    from league.selectors import league_ids_run_by
+    """The superuser, an active user who commissions at least one league, or
+    a staff account allowed to create leagues."""
+    from league.admin_scope import may_add_league
 
-    if not (user.is_authenticated and user.is_active):
-        return False
-    return bool(user.is_superuser or league_ids_run_by(user))
+    return may_add_league(user)
 
 
 class CommissionerAuthenticationForm(AdminAuthenticationForm):

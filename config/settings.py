@@ -210,7 +210,8 @@ PERMISSIONS_POLICY: dict[str, list[str]] = {
 # --- REST API -------------------------------------------------------------
 REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # personal tokens (league/tokens) and the admin's DRF tokens
+        "league.tokens.auth.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
@@ -241,7 +242,10 @@ REST_FRAMEWORK: dict[str, Any] = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Dugout API",
-    "DESCRIPTION": "Rosters, teams, leagues and match results for Blood Bowl leagues.",
+    "DESCRIPTION": "Rosters, teams, leagues and match results for Blood Bowl "
+    "leagues. Reads are open; writes need your session or a personal token "
+    "(`Authorization: Token <key>`), which you make on "
+    "[your API tokens page](/accounts/tokens/).",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
@@ -362,18 +366,94 @@ WEBHOOK_MAX_ATTEMPTS = envint("WEBHOOK_MAX_ATTEMPTS", 6)
 WEBHOOK_RETRY_BASE = envint("WEBHOOK_RETRY_BASE", 10)
 WEBHOOK_ALLOW_PRIVATE = envbool("WEBHOOK_ALLOW_PRIVATE", DEBUG)
 
-# E-mail (the notifications' e-mails, league/notifications): printed on the
-# console with DEBUG on (the demo), sent over SMTP otherwise.
+# --- Accounts: sign-up, e-mail, password reset, Discord (django-allauth) -----
+# Everyone logs in by username or e-mail address; a new account gives both,
+# and its address is verified by a link in a mail. Decision: verification
+# is not needed to log in (accounts made by an administrator, the demo's
+# among them, have no address to verify), only to create a league or join
+# one (league/accounts/verification.py).
+INSTALLED_APPS += [
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.discord",
+]
+MIDDLEWARE += ["allauth.account.middleware.AccountMiddleware"]
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+ACCOUNT_ADAPTER = "league.accounts.adapter.AccountAdapter"
+SOCIALACCOUNT_ADAPTER = "league.accounts.adapter.SocialAccountAdapter"
+ACCOUNT_FORMS = {
+    "login": "league.accounts.forms.LoginForm",
+    "signup": "league.accounts.forms.SignupForm",
+}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_REDIRECT_URL = "/"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Dugout] "
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = SITE_URL.split(":", 1)[0]
+ACCOUNT_SIGNUP_OPEN = envbool("ACCOUNT_SIGNUP_OPEN", True)
+# Sign-ups and password-reset mails per client address (and reset mails per
+# address asked for), beyond which the pages answer 429. Failed logins are
+# counted by config/throttling.py (LOGIN_FAILURES_*), not by allauth.
+SIGNUP_RATE = envrate("SIGNUP_RATE", "10/hour")
+PASSWORD_RESET_RATE = envrate("PASSWORD_RESET_RATE", "10/hour")
+
+
+def _allauth_rate(rate: str, per: str) -> str:
+    """``10/hour`` (DRF's notation) as allauth's ``10/h/ip``."""
+    amount, unit = rate.split("/")
+    return f"{amount}/{'m' if unit.startswith('min') else unit[0]}/{per}"
+
+
+ACCOUNT_RATE_LIMITS = {
+    "signup": _allauth_rate(SIGNUP_RATE, "ip"),
+    "reset_password": ",".join(
+        (_allauth_rate(PASSWORD_RESET_RATE, "ip"), _allauth_rate("3/hour", "key"))
+    ),
+    "reset_password_from_key": _allauth_rate(PASSWORD_RESET_RATE, "ip"),
+    "login_failed": None,
+}
+# A person who logs in with Discord gets an account (or, with the same
+# verified address, their own); offered only when DISCORD_CLIENT_ID is set.
+SOCIALACCOUNT_EMAIL_REQUIRED = True
+SOCIALACCOUNT_EMAIL_AUTHENTICATION = True
+SOCIALACCOUNT_EMAIL_AUTHENTICATION_AUTO_CONNECT = True
+SOCIALACCOUNT_AUTO_SIGNUP = True
+SOCIALACCOUNT_LOGIN_ON_GET = False
+SOCIALACCOUNT_PROVIDERS: dict[str, dict[str, Any]] = {}
+if envstr("DISCORD_CLIENT_ID"):
+    SOCIALACCOUNT_PROVIDERS["discord"] = {
+        "APPS": [
+            {
+                "client_id": envstr("DISCORD_CLIENT_ID"),
+                "secret": envstr("DISCORD_CLIENT_SECRET"),
+            }
+        ]
+    }
+
+# Mail (sign-up verification, password reset, invitations, notifications)
+# goes to the SMTP server EMAIL_HOST (localhost, port 25, no TLS by
+# default); the demo's (DEBUG on and no EMAIL_HOST) is printed on the
+# console. EMAIL_BACKEND names another backend outright.
+_email_host = envstr("EMAIL_HOST")
 _smtp_backend = "django.core.mail.backends.smtp.EmailBackend"
 _email_backend = envstr(
     "EMAIL_BACKEND",
-    "django.core.mail.backends.console.EmailBackend" if DEBUG else _smtp_backend,
+    _smtp_backend
+    if _email_host or not DEBUG
+    else "django.core.mail.backends.console.EmailBackend",
 )
 MAILERS = {
     "default": {
         "BACKEND": _email_backend,
         "OPTIONS": {
-            "host": envstr("EMAIL_HOST", "localhost"),
+            "host": _email_host or "localhost",
             "port": envint("EMAIL_PORT", 25),
             "username": envstr("EMAIL_HOST_USER"),
             "password": envstr("EMAIL_HOST_PASSWORD"),

@@ -37,3 +37,11 @@ WHITENOISE_AUTOREFRESH = True
 rates = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # noqa: F405
 rates.update(dict.fromkeys(rates, "100000/min"))
 LOGIN_FAILURES_MAX = 100_000
+# Sign-ups, reset mails and logins too; tests/league/accounts lowers them.
+ACCOUNT_RATE_LIMITS = {  # noqa: F405
+    **ACCOUNT_RATE_LIMITS,  # noqa: F405
+    **dict.fromkeys(
+        ("signup", "reset_password", "reset_password_from_key", "login"),
+        "100000/m/ip",
+    ),
+}

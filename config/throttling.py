@@ -3,9 +3,13 @@
 The API's writes are limited per user and, for anonymous clients, per
 address (DRF throttles, rates in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``);
 reads are not limited. The login pages (``/accounts/login/`` and
-``/admin/login/``) count failed logins per address and username: after
-``LOGIN_FAILURES_MAX`` failures within ``LOGIN_FAILURES_WINDOW`` seconds that
-pair gets a 429 page, right password or not, until the window ends.
+``/admin/login/``) count failed logins per address and username (or e-mail
+address, as typed): after ``LOGIN_FAILURES_MAX`` failures within
+``LOGIN_FAILURES_WINDOW`` seconds that pair gets a 429 page, right password
+or not, until the window ends. Sign-ups and password-reset mails are counted
+by django-allauth per address (``SIGNUP_RATE``, ``PASSWORD_RESET_RATE``;
+``ACCOUNT_RATE_LIMITS`` in the settings), and answered past their rate by
+:func:`too_many_requests`.
 
 Client addresses come from ``REMOTE_ADDR``, or from ``X-Forwarded-For`` when
 ``NUM_PROXIES`` trusted proxies stand in front (DRF's rule).
@@ -74,7 +78,9 @@ def client_address(request: HttpRequest) -> str:
 
 
 def _failures_key(request: HttpRequest) -> str:
-    username = request.POST.get("username", "")
+    # "login" on the site's page (a username or an e-mail address, matched
+    # without regard to case), "username" on the admin's
+    username = (request.POST.get("login") or request.POST.get("username", "")).lower()
     pair = f"{client_address(request)}\n{username}".encode()
     return "login-failures:" + hashlib.sha256(pair).hexdigest()
 
@@ -109,3 +115,8 @@ def login_throttled(
         return response
 
     return throttled
+
+
+def too_many_requests(request: HttpRequest) -> HttpResponseBase:
+    """The 429 page of the sign-up and password-reset throttles."""
+    return render(request, "429.html", {"minutes": None}, status=429)

@@ -1,5 +1,5 @@
+from allauth.account import views as account_views
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -12,8 +12,15 @@ urlpatterns = [
     # The login pages, ahead of the includes that also route them: throttled.
     path("admin/login/", login_throttled(admin.site.login)),
     path("admin/", admin.site.urls),
-    path("accounts/login/", login_throttled(auth_views.LoginView.as_view())),
-    path("accounts/", include("django.contrib.auth.urls")),
+    # django-allauth's pages (sign up, e-mail, password reset, Discord); the
+    # names "login" and "logout" are the site's own, older, names for them.
+    path(
+        "accounts/login/",
+        login_throttled(account_views.LoginView.as_view()),
+        name="login",
+    ),
+    path("accounts/logout/", account_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("allauth.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(
         "api/docs/",
@@ -34,3 +41,5 @@ handler400 = "config.api_errors.bad_request"
 handler403 = "config.api_errors.permission_denied"
 handler404 = "config.api_errors.page_not_found"
 handler500 = "config.api_errors.server_error"
+# Sign-up and password-reset mails beyond their rate (allauth asks for it).
+handler429 = "config.throttling.too_many_requests"

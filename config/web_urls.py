@@ -4,8 +4,11 @@ from django.urls import path
 
 from league import member_views
 from league import views as league_views
+from league.creation import views as creation_views
+from league.invites import views as invite_views
 from league.notifications import views as notification_views
 from league.preferences import views as preference_views
+from league.tokens import views as token_views
 from matches import (
     confirm_views,
     ical_views,
@@ -24,6 +27,14 @@ app_name = "web"
 urlpatterns = [
     path("", home_views.front_page, name="home"),
     path("leagues/", league_views.league_index, name="leagues"),
+    path("leagues/new/", creation_views.league_new, name="league-new"),
+    path("invite/<str:token>/", invite_views.invite_page, name="invite"),
+    path("accounts/tokens/", token_views.api_tokens, name="api-tokens"),
+    path(
+        "accounts/tokens/<int:token_id>/revoke/",
+        token_views.api_token_revoke_view,
+        name="api-token-revoke",
+    ),
     path("me/", home_views.my_home, name="my-teams"),
     path(
         "me/notifications/",
@@ -77,6 +88,16 @@ urlpatterns = [
         "leagues/<int:league_id>/members/invite/",
         member_views.league_invite,
         name="league-invite",
+    ),
+    path(
+        "leagues/<int:league_id>/members/invite-link/",
+        invite_views.league_invite_link,
+        name="league-invite-link",
+    ),
+    path(
+        "leagues/<int:league_id>/members/invite-email/",
+        invite_views.league_invite_email,
+        name="league-invite-email",
     ),
     path(
         "leagues/<int:league_id>/members/open/",

@@ -16,9 +16,15 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from league.accounts.verification import email_verified
 from league.admin_actions import money, target
 from league.admin_cache import PageCacheAdmin
-from league.admin_scope import CommissionerScope, ScopedInline, league_filter
+from league.admin_scope import (
+    CommissionerScope,
+    ScopedInline,
+    league_filter,
+    may_add_league,
+)
 from league.errors import ServiceError
 from league.models import (
     League,
@@ -28,16 +34,28 @@ from league.models import (
     SevensAdvancement,
     Team,
     TreasuryEntry,
-    default_tiebreakers,
 )
-from league.rules import format_default_tiebreakers, format_defaults
 from league.selectors import (
     roster_choices,
     roster_name,
     roster_players_prefetch,
     team_value_get,
 )
+from league.services.leagues import league_create
 from league.services.treasury import treasury_adjust
+
+LEAGUE_ADD_FIELDS = [
+    "name",
+    "format",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "casualty_table",
+    "sevens_spp",
+    "time_limit",
+    "casualty_bonus",
+    "report_confirmation_days",
+]
 
 
 class LeagueMembershipInline(ScopedInline, admin.TabularInline):
@@ -55,6 +73,31 @@ class LeagueMembershipInline(ScopedInline, admin.TabularInline):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class LeagueAddForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A new league's fields; its creator becomes its commissioner, and what
+    is left empty is the format's (its casualty table, its standings
+    order, its rules data), as on the site's new-league page."""
+
+    casualty_table = forms.ChoiceField(
+        required=False,
+        choices=[("", "The format's own")] + list(League.CasualtyTable.choices),
+    )
+    creator: Any = None
+
+    class Meta:
+        model = League
+        fields = LEAGUE_ADD_FIELDS
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not email_verified(self.creator):
+            raise forms.ValidationError(
+                "Verify your e-mail address before you create a league.",
+                code="email_unverified",
+            )
+        return data
 
 
 @admin.register(League)
@@ -75,23 +118,60 @@ class LeagueAdmin(CommissionerScope, PageCacheAdmin):
     readonly_fields = ["is_open"]
     inlines = [LeagueMembershipInline]
 
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return may_add_league(request.user)
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return super().has_module_permission(request) or may_add_league(request.user)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None:
+            return LEAGUE_ADD_FIELDS
+        return super().get_fields(request, obj)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None:
+            return []
+        return super().get_readonly_fields(request, obj)
+
+    def get_inlines(self, request: HttpRequest, obj: Any = None) -> Any:
+        return super().get_inlines(request, obj) if obj is not None else []
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        if obj is not None:
+            return super().get_form(request, obj, change=change, **kwargs)
+        kwargs["form"] = LeagueAddForm
+        form = super().get_form(request, obj, change=change, **kwargs)
+        return type(form.__name__, (form,), {"creator": request.user})
+
     def save_model(
         self, request: HttpRequest, obj: League, form: Any, change: bool
     ) -> None:
-        # A new league whose tiebreakers were left as offered takes its
-        # format's (a Blitz Bowl league: points for and against), as
-        # POST /api/leagues/ does.
-        if not change and obj.tiebreakers == default_tiebreakers():
-            obj.tiebreakers = format_default_tiebreakers(obj.format)
-        # Likewise its rules data and casualty table, when left as offered
-        # (a Dungeon Bowl league: the colleges and its own D16 table).
-        if not change:
-            version, table = format_defaults(obj.format)
-            if obj.rules_version == League._meta.get_field("rules_version").default:
-                obj.rules_version = version
-            if obj.casualty_table == League.CasualtyTable.BB2020:
-                obj.casualty_table = table
-        super().save_model(request, obj, form, change)
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        data = form.cleaned_data
+        league = league_create(
+            commissioner=request.user,  # type: ignore[arg-type]
+            name=data["name"],
+            format=data["format"],
+            points_win=data["points_win"],
+            points_draw=data["points_draw"],
+            points_loss=data["points_loss"],
+            casualty_table=data["casualty_table"] or None,
+            sevens_spp=data["sevens_spp"],
+            time_limit=data["time_limit"],
+            casualty_bonus=data["casualty_bonus"],
+            report_confirmation_days=data["report_confirmation_days"],
+        )
+        # The admin goes on with the object it was given (its log entry,
+        # the redirect to the new league's page).
+        for field in League._meta.concrete_fields:
+            setattr(obj, field.attname, getattr(league, field.attname))
+        obj._state.adding = False
+        obj._state.db = league._state.db
 
 
 class Characteristics:

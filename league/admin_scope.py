@@ -9,10 +9,12 @@ same one the page cache uses). For anyone but the superuser:
   change, history and delete pages, raw-id pop-ups and autocomplete (which
   all start from it) answer 404 for another league's objects;
 - view is allowed on those rows, change only where the admin says
-  ``commissioner_can_change``; add and delete never (Decision: leagues,
-  teams, players, seasons and matches are created and removed by the
-  services, which check the rules and write the audit log; the admin only
-  corrects fields and runs audited actions);
+  ``commissioner_can_change``; add and delete never (Decision: teams,
+  players, seasons and matches are created and removed by the services,
+  which check the rules and write the audit log; the admin only corrects
+  fields and runs audited actions). The one exception is a new league
+  (:func:`may_add_league`), which the admin creates through the same
+  service as the site, its creator becoming its commissioner;
 - the foreign keys that tie an object to a league (``scope_fields``) are
   read-only, so nothing can be moved into another league.
 
@@ -67,6 +69,17 @@ def commissioner_read_only(model: type[Model], fields: Any) -> list[str]:
 
 def is_superuser(request: HttpRequest) -> bool:
     return bool(getattr(request.user, "is_superuser", False))
+
+
+def may_add_league(user: Any) -> bool:
+    """Who may create a league in the admin: the superuser, a commissioner
+    (who runs a league already), and a staff account given the "Can add
+    league" permission (which then runs the leagues it creates)."""
+    if not (user.is_authenticated and user.is_active):
+        return False
+    if user.is_superuser or league_ids_run_by(user):
+        return True
+    return bool(user.is_staff and user.has_perm("league.add_league"))
 
 
 def scoped_league_ids(request: HttpRequest) -> frozenset[int]:

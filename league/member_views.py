@@ -19,6 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
 from league.forms import WebForm, show_violations
+from league.invites.forms import EmailInviteForm, InviteLinkForm
+from league.invites.selectors import invite_emails_pending, invite_link_shown
 from league.models import League, LeagueMembership, Team
 from league.selectors import league_member_list, team_list
 from league.services.membership import (
@@ -36,8 +38,14 @@ class InviteForm(WebForm):
     username = forms.CharField(label="Coach's username", max_length=150)
 
 
-def _page(
-    request: HttpRequest, league: League, form: InviteForm, status: int = 200
+def members_page(
+    request: HttpRequest,
+    league: League,
+    form: InviteForm,
+    status: int = 200,
+    *,
+    link_form: InviteLinkForm | None = None,
+    email_form: EmailInviteForm | None = None,
 ) -> HttpResponse:
     rows = list(league_member_list(league))
     teams: defaultdict[int, list[Team]] = defaultdict(list)
@@ -59,6 +67,10 @@ def _page(
             "invited": by_status[Status.INVITED],
             "former": by_status[Status.DECLINED] + by_status[Status.REMOVED],
             "commissioner_teams": teams[league.commissioner_id],
+            "link": invite_link_shown(request, league),
+            "link_form": link_form or InviteLinkForm(),
+            "email_form": email_form or EmailInviteForm(),
+            "emailed": invite_emails_pending(league),
         },
         status=status,
     )
@@ -68,7 +80,7 @@ def _page(
 @login_required
 def league_members(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get_for_commissioner(request.user, league_id)
-    return _page(request, league, InviteForm())
+    return members_page(request, league, InviteForm())
 
 
 @require_POST
@@ -94,7 +106,7 @@ def league_invite(request: HttpRequest, league_id: int) -> HttpResponse:
                 "when they accept.",
             )
             return redirect("web:league-members", league_id=league.pk)
-    return _page(request, league, form, status=400)
+    return members_page(request, league, form, status=400)
 
 
 @require_POST

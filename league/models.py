@@ -340,6 +340,9 @@ class LeagueEvent(models.Model):
         REPORT_DISPUTED = "report_disputed", "Report disputed"
         REPORT_DECIDED = "report_decided", "Disputed report decided"
         REPORT_STOOD = "report_stood", "Report stood after its deadline"
+        INVITE_LINK_MADE = "invite_link_made", "Invite link made"
+        INVITE_EMAILED = "invite_emailed", "Coach invited by e-mail"
+        JOINED_BY_INVITE = "joined_by_invite", "Coach joined through an invitation"
 
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events")
     team = models.ForeignKey(
@@ -412,12 +415,16 @@ class SevensAdvancement(models.Model):
         return f"{self.team}: {self.skill} after match {self.match_id}"
 
 
+from league.invites.models import LeagueInvite  # noqa: E402 - in its own package
 from league.notifications.models import Notification  # noqa: E402 - in its own package
 from league.preferences.models import Preferences  # noqa: E402 - in its own package
+from league.tokens.models import ApiToken  # noqa: E402 - in its own package
 
 __all__ = [
+    "ApiToken",
     "League",
     "LeagueEvent",
+    "LeagueInvite",
     "LeagueMembership",
     "Notification",
     "Player",

@@ -108,19 +108,6 @@ def season_variant(settings: Mapping[str, Any], league: League) -> Variant:
     return get_variant(str(settings.get("format") or league.format))
 
 
-def format_defaults(format_slug: str) -> tuple[str, str]:
-    """The rules-data version and the casualty table a new league of this
-    format takes (a Dungeon Bowl league: the colleges and its D16 table;
-    a format whose Injury table gives casualties keeps the model's default
-    table, which it never reads)."""
-    variant = get_variant(format_slug)
-    own = variant.league_casualty_table()
-    return (
-        variant.rules_data_version,
-        own.name if own is not None else League.CasualtyTable.BB2020,
-    )
-
-
 def format_default_tiebreakers(format_slug: str) -> list[str]:
     """The standings order a new league of this format starts with (its
     variant's: a Blitz Bowl league breaks ties on points for and against)."""

@@ -89,6 +89,9 @@ class Variant:
     # -- identity ----------------------------------------------------------
     name: ClassVar[str] = ""  # the slug stored in leagues and events
     label: ClassVar[str] = ""  # what people read
+    # One sentence saying what the format is, for someone choosing one
+    # (the new-league page); empty: the label says enough.
+    summary: ClassVar[str] = ""
     rules_data_version: ClassVar[str] = "bb2020"
     house_format: ClassVar[bool] = False  # not an official league format
 

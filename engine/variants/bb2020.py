@@ -108,6 +108,11 @@ class BloodBowl2020(Variant):
 
     name = "bb2020"
     label = "Blood Bowl"
+    summary = (
+        "The full game (2020 rules): eleven players a side on a 26 by 15 "
+        "pitch, two halves of 8 turns, a 1,000,000 gold draft, and players "
+        "who earn Star Player Points and improve from match to match."
+    )
     # Decision: trapdoor squares are not given numerically by the rules; the
     # pitch has one trapdoor in a Wide Zone of each half, placed
     # point-symmetrically.

@@ -55,6 +55,11 @@ class BlitzBowl(Variant):
 
     name = "blitz-bowl"
     label = "Blitz Bowl (house format: a team card each, no progression)"
+    summary = (
+        "The fast board game: each coach picks a ready-made team card, "
+        "Challenge Cards score points beside touchdowns, and nothing "
+        "carries over from one match to the next."
+    )
     rules_data_version = "bb2020"
     house_format = True
     # The board is Blitz Bowl's own (engine/blitz/board.py); the BB2020

@@ -74,6 +74,10 @@ class Classic(BloodBowl2020):
 
     name = "classic"
     label = "Classic Blood Bowl"
+    summary = (
+        "Blood Bowl as the older rulebooks play it: eleven a side, with the "
+        "classic Kick-Off table and casualties rolled on the D100 table."
+    )
     kickoff_table = KICKOFF_TABLE
     # Seed 001 "Table: Injuries": 2-7 Stunned, 8-9 KO'd, 10-12 Casualty, the
     # numbers of the BB2020 table (inherited). There is no Stunty table.

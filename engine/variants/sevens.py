@@ -38,6 +38,11 @@ class Sevens(BloodBowl2020):
 
     name = "sevens"
     label = "Blood Bowl Sevens"
+    summary = (
+        "A quicker Blood Bowl: seven players a side on a 20 by 11 pitch, "
+        "two halves of 6 turns, and squads of 7 to 11 drafted with "
+        "600,000 gold."
+    )
     pitch: ClassVar[Pitch] = Pitch(
         20, 11, wide_zone=2, home_los_x=6, trapdoors=((4, 1), (15, 9))
     )

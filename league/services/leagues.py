@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 
 from engine.errors import RuleError
 from engine.variants import Variant, get_variant
+from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
 from league.models import League
 
@@ -37,7 +38,10 @@ def league_create(
     """Create a league; its creator becomes the commissioner and it pins the
     current rules-data version. ``report_confirmation_days``: 0, a coach's
     report stands at once; otherwise the opposing coach has that many days
-    to confirm or dispute it (matches/services/confirmation.py)."""
+    to confirm or dispute it (matches/services/confirmation.py). The
+    creator must have verified their e-mail address
+    (league/accounts/verification.py)."""
+    require_email_verified(commissioner, to="create a league")
     try:
         variant = get_variant(format)
     except RuleError:

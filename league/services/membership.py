@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from engine.campaign.drafting import Violation
 from league.access import AnyUser, league_get_for_commissioner
+from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, LeagueMembership
 from league.notifications.kinds import Kind
@@ -211,7 +212,9 @@ def membership_invite(
 @transaction.atomic
 def membership_request(*, league_id: int, actor: AbstractBaseUser) -> LeagueMembership:
     """A coach asks to join an open league; the commissioner approves or
-    declines. A closed league takes coaches only by invitation."""
+    declines. A closed league takes coaches only by invitation. The coach
+    must have verified their e-mail address."""
+    require_email_verified(actor, to="join a league")
     league = _league_for_update(league_id)
     membership = _membership_for_update(league, actor.pk)
     status = membership.status if membership is not None else None
@@ -246,6 +249,8 @@ def membership_request(*, league_id: int, actor: AbstractBaseUser) -> LeagueMemb
 def _answer_invitation(
     league_id: int, actor: AbstractBaseUser, *, accept: bool
 ) -> LeagueMembership:
+    if accept:
+        require_email_verified(actor, to="join a league")
     league = _league_for_update(league_id)
     membership = _membership_for_update(league, actor.pk)
     if membership is None or membership.status != Status.INVITED:

@@ -38,9 +38,11 @@ def rates(user: str, anon: str = "100000/min") -> dict:
 
 
 def log_in(client, page, username, password, address="10.0.0.1", **headers):
+    # the site's form takes a username or an e-mail address as "login"
+    field = "login" if page == "/accounts/login/" else "username"
     return client.post(
         page,
-        {"username": username, "password": password},
+        {field: username, "password": password},
         REMOTE_ADDR=address,
         **headers,
     )

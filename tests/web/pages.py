@@ -30,6 +30,7 @@ from django.db.models import Model, Q
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from engine.campaign.advancement import CHOSEN_PRIMARY
+from league.invites.services import invite_link_renew
 from league.models import LeagueEvent, Player, Team
 from league.services.advancement import player_advance
 from league.services.card_teams import team_draft_card
@@ -47,6 +48,7 @@ from matches.services.rollover import season_close
 from matches.services.webhooks import webhook_create
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 from tests.saved_world import SavedWorld, save_world
+from tests.web.pages_accounts import ACCOUNT_EXCLUDED, account_pages
 from tests.world import scheduled_season
 
 # Who looks at a page: nobody logged in, or one of the world's people.
@@ -239,6 +241,8 @@ def build_world(size: Size, capture: Callable) -> World:
         attempts=1,
         last_status_code=204,
     )
+    # the invite page's link (tests/web/pages_accounts.py)
+    invite_link_renew(league_id=league.pk, actor=alice)
     return World(
         **blitz,
         league=league.pk,
@@ -690,6 +694,9 @@ PAGES: list[Page] = [
 ]
 
 
+PAGES += account_pages(Page)
+
+
 def all_pages() -> list[Page]:
     return PAGES + admin_pages()
 
@@ -727,8 +734,6 @@ EXCLUDED: dict[str, str] = {
     "web:league-open": "POST only: redirects to the members page",
     "web:league-member-remove": "POST only: redirects to the members page",
     "web:league-request-*": "POST only: redirects to the members page",
-    "logout": "POST only: redirects",
-    "password_*": "Django's stock password pages; Dugout links none of them",
     "admin:logout": "POST only: redirects",
     "admin:password_change*": "Django's stock password pages",
     "admin:autocomplete": "JSON for the admin's select boxes",
@@ -736,11 +741,15 @@ EXCLUDED: dict[str, str] = {
     "admin:view_on_site": "a redirect",
     "admin:auth_*": "users and groups: the superuser's only (a commissioner gets 403)",
     "admin:authtoken_*": "API tokens: the superuser's only (a commissioner gets 403)",
-    "admin:*_add": "commissioners never add (league/admin_scope.py); the superuser's stock form",
+    # a league is the one thing a commissioner adds (checked)
+    "admin:matches_*_add": "commissioners never add (league/admin_scope.py)",
+    "admin:league_[!l]*_add": "commissioners never add (league/admin_scope.py)",
+    "admin:league_league?*_add": "commissioners never add (league/admin_scope.py)",
     "admin:*_delete": "commissioners never delete (league/admin_scope.py)",
     "admin:*_history": "Django's stock object history, one template for every model",
     "admin/*/<path:object_id>/": "redirects to the change page",
     "admin/(?P<url>.*)$": "the admin's catch-all: redirects or 404",
+    **ACCOUNT_EXCLUDED,
 }
 
 

@@ -45,6 +45,10 @@ class DungeonBowl(
 
     name = "dungeon-bowl"
     label = "Dungeon Bowl"
+    summary = (
+        "The Colleges of Magic play in a dungeon of rooms, walls and "
+        "portals, where the first touchdown wins the game."
+    )
     rules_data_version = "dungeon_bowl"
     pitch: ClassVar[Pitch] = DungeonPitch(Dungeon(named_layout(DEFAULT_LAYOUT)))
     players_on_pitch = 6  # deployed in the End Zone at the start
