@@ -28,6 +28,7 @@ SKILL_CATEGORIES = (
     "passing",
     "strength",
     "mutation",
+    "devious",
     "trait",
     "extraordinary",
 )
@@ -59,7 +60,13 @@ class SkillRef:
 
 @dataclass(frozen=True, slots=True)
 class Skill:
-    """One entry of the skills and traits catalogue."""
+    """One entry of the skills and traits catalogue.
+
+    Editions that label skills say so in ``mode`` ("active": works only while
+    Standing and not Distracted; "passive": always) and ``elite`` (an Elite
+    Skill costs more value when gained). ``requires_any``: the player must
+    already have one of these skills to take it; ``excludes``: skills it can
+    never be combined with."""
 
     slug: str
     name: str
@@ -67,6 +74,10 @@ class Skill:
     param: str | None
     compulsory: bool
     description: str
+    mode: str | None = None
+    elite: bool = False
+    requires_any: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +108,7 @@ class Position:
     primary: tuple[str, ...]
     secondary: tuple[str, ...]
     cost: int
+    keywords: tuple[str, ...] = ()
 
     def has_skill(self, slug: str) -> bool:
         return any(ref.skill == slug for ref in self.skills)
@@ -122,6 +134,7 @@ class StarMember:
     pa: int | None
     av: int
     skills: tuple[SkillRef, ...]
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +159,7 @@ class StarPlayer:
     rule_limit: str
     rule_text: str
     members: tuple[StarMember, ...]
+    mega_star: bool = False
 
     def plays_for(self, team_rules: Collection[str]) -> bool:
         """Whether the star plays for a team with these special rules."""
@@ -178,8 +192,13 @@ class Roster:
     ``special_rules``, which holds every rule the roster mentions.
 
     ``shared_limits``: quantity lines that several positions share (the
-    Dungeon Bowl Colleges of Magic); a squad must keep each position within
-    its own ``max`` and each shared line within the line's ``max``.
+    Dungeon Bowl Colleges of Magic, a BB2025 roster's "one Big Guy in
+    total"); a squad must keep each position within its own ``max`` and each
+    shared line within the line's ``max``.
+
+    ``tiers``: the tier by errata where they differ (``tier`` is the one in
+    force). ``conditional_rules``: special rules that apply only in a league,
+    rule slug -> league slug.
     """
 
     slug: str
@@ -194,6 +213,8 @@ class Roster:
     inducements: tuple[PricedItem, ...]
     special_rule_choice: tuple[str, ...] = ()
     shared_limits: tuple[SharedLimit, ...] = ()
+    tiers: dict[str, int] = field(default_factory=dict)
+    conditional_rules: dict[str, str] = field(default_factory=dict)
 
     def team_rules(self, choice: str | None = None) -> tuple[str, ...]:
         """The special rules a team of this roster has, given the rule it
@@ -226,7 +247,11 @@ BORROWED_POSITIONS: dict[str, str] = {"rotter-lineman": "nurgle"}
 
 @dataclass(frozen=True, slots=True)
 class RulesData:
-    """Every rules table of one data version."""
+    """Every rules table of one data version.
+
+    ``categories``: the skill category letters the rosters use, letter ->
+    category. ``tables``: the edition's game and league tables as read from
+    ``tables.json`` / ``tables/*.json`` (table name -> plain JSON data)."""
 
     version: str
     rosters: dict[str, Roster]
@@ -234,6 +259,8 @@ class RulesData:
     special_rules: dict[str, SpecialRule]
     random_skill_table: dict[str, tuple[str, ...]]
     star_players: dict[str, StarPlayer] = field(default_factory=dict)
+    categories: dict[str, str] = field(default_factory=lambda: dict(CATEGORY_LETTERS))
+    tables: dict[str, Any] = field(default_factory=dict)
 
     def position_of(self, roster: str, position: str) -> Position:
         """A player's position on a team of ``roster``: the roster's own, or
@@ -281,6 +308,7 @@ def _position(raw: dict[str, Any]) -> Position:
         primary=tuple(raw["primary"]),
         secondary=tuple(raw["secondary"]),
         cost=int(raw["cost"]),
+        keywords=tuple(raw.get("keywords", ())),
     )
 
 
@@ -315,6 +343,10 @@ def _roster(raw: dict[str, Any]) -> Roster:
         positions, shared = _lines(raw)
     else:
         positions, shared = raw["positions"], []
+    shared += [
+        SharedLimit(s["slug"], s["name"], int(s["max"]), tuple(s["positions"]))
+        for s in raw.get("shared_limits", ())
+    ]
     return Roster(
         slug=raw["slug"],
         name=raw["name"],
@@ -332,14 +364,24 @@ def _roster(raw: dict[str, Any]) -> Roster:
         ),
         special_rule_choice=tuple(raw.get("special_rule_choice", ())),
         shared_limits=tuple(shared),
+        tiers={k: int(v) for k, v in raw.get("tiers", {}).items()},
+        conditional_rules=dict(raw.get("conditional_rules", {})),
     )
 
 
 def _check_roster(roster: Roster, skills: dict[str, Skill], where: str) -> None:
-    """Refuse a roster whose positions repeat or name an unknown skill."""
+    """Refuse a roster whose positions repeat, name an unknown skill or share
+    a limit with a position it lacks."""
     slugs = [p.slug for p in roster.positions]
     if len(slugs) != len(set(slugs)):
         raise RulesDataError(f"{where}: {roster.slug} repeats a position")
+    for limit in roster.shared_limits:
+        unknown = set(limit.positions) - set(slugs)
+        if unknown:
+            raise RulesDataError(
+                f"{where}: {roster.slug}/{limit.slug}: unknown positions "
+                f"{sorted(unknown)}"
+            )
     for position in roster.positions:
         for ref in position.skills:
             if ref.skill not in skills:
@@ -372,10 +414,42 @@ def _star(raw: dict[str, Any]) -> StarPlayer:
                 pa=None if m["pa"] is None else int(m["pa"]),
                 av=int(m["av"]),
                 skills=tuple(SkillRef(k["skill"], k.get("param")) for k in m["skills"]),
+                keywords=tuple(m.get("keywords", ())),
             )
             for m in raw["members"]
         ),
+        mega_star=bool(raw.get("mega_star", False)),
     )
+
+
+def _skill(raw: dict[str, Any]) -> Skill:
+    return Skill(
+        slug=raw["slug"],
+        name=raw["name"],
+        category=raw["category"],
+        param=raw.get("param"),
+        compulsory=bool(raw.get("compulsory", False)),
+        description=raw["description"],
+        mode=raw.get("mode"),
+        elite=bool(raw.get("elite", False)),
+        requires_any=tuple(raw.get("requires_any", ())),
+        excludes=tuple(raw.get("excludes", ())),
+    )
+
+
+def _tables(base: Path) -> dict[str, Any]:
+    """The tables of ``tables.json`` and ``tables/*.json`` (each file's
+    ``tables`` object), refusing a table name given twice."""
+    paths = [base / "tables.json", *sorted((base / "tables").glob("*.json"))]
+    tables: dict[str, Any] = {}
+    for path in paths:
+        if not path.exists():
+            continue
+        for name, table in _read(path)["tables"].items():
+            if name in tables:
+                raise RulesDataError(f"{path.name}: table {name!r} twice")
+            tables[name] = table
+    return tables
 
 
 def available_versions() -> tuple[str, ...]:
@@ -393,7 +467,9 @@ def rules_data(version: str = DEFAULT_VERSION) -> RulesData:
     and special rules and adds its own. Rosters come from ``rosters/*.json``
     and, where there is one, ``colleges.json`` (the Dungeon Bowl Colleges of
     Magic, printed as quantity lines); Star Players from
-    ``star_players.json`` (none without one).
+    ``star_players.json`` (none without one); game and league tables from
+    ``tables.json`` and ``tables/*.json`` (BB2025: inducements, SPP,
+    advancement, casualties, ...; none without them).
     """
     base = DATA_DIR / version
     if not (base / "skills.json").exists():
@@ -401,17 +477,9 @@ def rules_data(version: str = DEFAULT_VERSION) -> RulesData:
     skills_raw = _read(base / "skills.json")
     parent = rules_data(skills_raw["extends"]) if "extends" in skills_raw else None
     skills = dict(parent.skills) if parent else {}
-    skills |= {
-        s["slug"]: Skill(
-            slug=s["slug"],
-            name=s["name"],
-            category=s["category"],
-            param=s.get("param"),
-            compulsory=bool(s.get("compulsory", False)),
-            description=s["description"],
-        )
-        for s in skills_raw["skills"]
-    }
+    skills |= {s["slug"]: _skill(s) for s in skills_raw["skills"]}
+    categories = dict(parent.categories) if parent else dict(CATEGORY_LETTERS)
+    categories |= skills_raw.get("categories", {})
     special_rules = dict(parent.special_rules) if parent else {}
     if parent is None or (base / "special_rules.json").exists():
         special_rules |= {
@@ -439,4 +507,13 @@ def rules_data(version: str = DEFAULT_VERSION) -> RulesData:
             s["slug"]: _star(s)
             for s in _read(base / "star_players.json")["star_players"]
         }
-    return RulesData(version, rosters, skills, special_rules, table, stars)
+    return RulesData(
+        version,
+        rosters,
+        skills,
+        special_rules,
+        table,
+        stars,
+        categories,
+        _tables(base),
+    )

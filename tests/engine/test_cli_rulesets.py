@@ -90,7 +90,7 @@ def test_the_tools_offer_the_formats_they_play() -> None:
     pitch = ["bb2020", "classic", "dungeon-bowl", "sevens"]
     assert _offered(bench, "--ruleset") == pitch
     assert _offered(botbench, "--formats") == pitch
-    assert _offered(skills_cli, "--version") == ["bb2020", "dungeon_bowl"]
+    assert _offered(skills_cli, "--version") == ["bb2020", "bb2025", "dungeon_bowl"]
     assert _offered(dungeon_simulate, "--layout") == [
         "crossroads",
         "long_haul",
