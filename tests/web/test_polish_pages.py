@@ -1,4 +1,4 @@
-"""Issue 13's "Polish found": the draft overspend, the inducement limits and
+"""Page details: the draft overspend, the inducement limits and
 buying order, the admin's name for task progress, the match page's heading
 and event log, flash messages, and what the README and Makefile say about
 the demo."""
