@@ -19,8 +19,8 @@ class CappedLimitOffsetPagination(LimitOffsetPagination):
     past the last row gets an empty page without querying it.
 
     A malformed limit or offset (``abc``, ``-1``, ``1e3``, empty, a limit of
-    0) is a 400: it used to get the default page, so a typo went unnoticed
-    and the answer contradicted the schema (issue 11)."""
+    0) is a 400, as the schema says, so a typo is noticed rather than answered
+    with the default page."""
 
     max_limit = 100
 

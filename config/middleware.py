@@ -34,7 +34,7 @@ def _nul_in(request: HttpRequest) -> tuple[str | None, str] | None:
 
 class RefuseNulMiddleware:
     """Refuse a NUL character in the path, the query, a header or a cookie with
-    a 400. PostgreSQL text cannot hold NUL, so ``?type=%00`` used to crash
+    a 400. PostgreSQL text cannot hold NUL, so ``?type=%00`` would crash
     the query it filtered (and a NUL in a token or session cookie the lookup
     of the user)."""
 

@@ -49,7 +49,7 @@ ALWAYS_READ_ONLY_FOR_COMMISSIONERS = (
     # season's, a match's) and a match's stage move only through the
     # services, which check the rules and log what they did; a commissioner
     # who edited them by hand could close a season or revive a player with
-    # no audit row. The superuser keeps them editable, as before.
+    # no audit row. The superuser may still edit them.
     "status",
     "stage",
 )

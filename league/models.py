@@ -86,7 +86,7 @@ class League(models.Model):
     # Decision: a new league is closed (coaches join only when the
     # commissioner invites them) until its commissioner opens it to requests.
     is_open = models.BooleanField(default=False)
-    # Reports the other coach confirms (issue 16): 0, a coach's report
+    # Reports the other coach confirms: 0, a coach's report
     # stands at once; otherwise it waits for the opposing coach for this many
     # days, then stands (a disputed one waits for the commissioner).
     report_confirmation_days = models.PositiveSmallIntegerField(

@@ -1,4 +1,4 @@
-"""API for reports the other coach confirms (issue 16):
+"""API for reports the other coach confirms:
 ``/api/matches/{id}/submissions/`` and each submission's ``confirm/``,
 ``dispute/`` and ``decide/``; see :mod:`matches.services.confirmation`."""
 

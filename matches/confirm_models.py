@@ -1,6 +1,5 @@
-"""A coach's report waiting for the other coach (issue 16, "Reports the
-other coach confirms"). Imported by :mod:`matches.models`; written by
-:mod:`matches.services.confirmation`."""
+"""A coach's report waiting for the other coach to confirm it. Imported by
+:mod:`matches.models`; written by :mod:`matches.services.confirmation`."""
 
 from __future__ import annotations
 

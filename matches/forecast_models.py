@@ -1,4 +1,4 @@
-"""Stored forecasts of scheduled fixtures (issue 16, "Match forecasts").
+"""Stored forecasts of scheduled fixtures.
 Imported by :mod:`matches.models`; written by
 :mod:`matches.services.forecasts`."""
 

@@ -1,5 +1,5 @@
 """The predicted final table of a season: the rest of its league stage
-simulated many times from each fixture's forecast (issue 16). Pure: no
+simulated many times from each fixture's forecast. Pure: no
 database.
 
 Decision: only league points are simulated. Teams level on points in a
@@ -95,10 +95,9 @@ def naive_chances(
     ``draw``; otherwise the higher-valued team wins with the logistic chance
     of the TV difference over ``scale`` gold pieces.
 
-    Decision: the naive forecast the engine's is measured against (issue 16
-    "the naive forecast from team value alone"), with ``draw`` the share of
-    draws among the matches it is measured on and ``scale`` 150,000 gp
-    (:data:`NAIVE_SCALE`)."""
+    Decision: the naive forecast the engine's is measured against (from team
+    value alone), with ``draw`` the share of draws among the matches it is
+    measured on and ``scale`` 150,000 gp (:data:`NAIVE_SCALE`)."""
     from math import exp
 
     home = 1.0 / (1.0 + exp(-(home_tv - away_tv) / scale))

@@ -1,5 +1,5 @@
-"""Outgoing webhooks of a league and their delivery log (issue 16, "A league
-that talks"). Imported by :mod:`matches.models`; every write goes through
+"""Outgoing webhooks of a league and their delivery log. Imported by
+:mod:`matches.models`; every write goes through
 :mod:`matches.services.webhooks`."""
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/leagues/{league_id}/requests/{coach_id}/approve/"),
     ("post", "/api/leagues/{league_id}/requests/{coach_id}/decline/"),
     ("post", "/api/leagues/{league_id}/open/"),
-    # issue 16: a league's webhooks, reports the other coach confirms
+    # a league's webhooks, reports the other coach confirms
     ("post", "/api/leagues/{league_id}/webhooks/"),
     ("delete", "/api/leagues/{league_id}/webhooks/{webhook_id}/"),
     ("post", "/api/matches/{pk}/submissions/{submission_id}/confirm/"),

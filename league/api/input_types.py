@@ -4,7 +4,7 @@ DRF is lenient by default: a ``BooleanField`` takes ``0``, ``"yes"`` and
 ``"false"``, an ``IntegerField`` takes ``"5"`` and ``5.0``, a ``CharField``
 takes ``5``. The OpenAPI schema says ``boolean``, ``integer``, ``string``,
 so a client that sends ``"apothecary": "false"`` deserves a refusal, not a
-guess (issue 11: the schema and the API must agree).
+guess: the schema and the API must agree.
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ DEMO_LEAGUES = (
         ],
     ),
     (
-        # Dungeon Bowl (issue 15): the eight Colleges of Magic
+        # Dungeon Bowl: the eight Colleges of Magic
         "Magisterium Dungeon Bowl",
         "dungeon-bowl",
         [

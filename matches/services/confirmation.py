@@ -1,4 +1,4 @@
-"""Reports the other coach confirms (issue 16).
+"""Reports the other coach confirms.
 
 In a league with ``report_confirmation_days`` > 0, a coach's report does
 not stand at once: :func:`match_submit_report` checks it in full (the same

@@ -1,6 +1,6 @@
 """How good the forecasts are: the Brier score of the engine's forecasts
 of played matches against what happened, beside the naive forecast from
-team value alone and the uniform one (issue 16, "Measure it honestly").
+team value alone and the uniform one.
 
 Each complete league match with its kick-off rosters (``RosterSnapshot``)
 is forecast again from those rosters — what a forecast made just before

@@ -1,5 +1,5 @@
 """Forecasts of scheduled fixtures: each played many times by the engine
-from the two teams' current rosters (issue 16, "Match forecasts").
+from the two teams' current rosters.
 
 What the rules give the underdog goes in: the lower-CTV team's petty cash
 (the CTV difference, as :func:`engine.campaign.inducements.petty_cash`

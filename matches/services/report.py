@@ -106,8 +106,9 @@ class Report:
 
 
 # A Dungeon Bowl game is short (it ends at the first touchdown). Decision:
-# at most 16 Gather Funds actions per team, as the task's report asks; more
-# than 5 pays no more (set-up.md "The Treasure-Room").
+# at most 16 Gather Funds actions per team, a bound on what a report may
+# claim (the rules set no limit a team turn); more than 5 pays no more
+# (set-up.md "The Treasure-Room").
 MAX_GATHER_FUNDS = 16
 
 

@@ -132,7 +132,7 @@ def role_summary(
 ) -> dict[str, Any]:
     """What the result keeps: the MVP named for each team (team id as a
     string, as JSON keeps it), and the knocked-out and sent-off players;
-    only what the report names (a report without them reads as before)."""
+    only what the report names (a report without them keeps none)."""
     team_of, _, _ = _roster(snapshots)
     kept: dict[str, Any] = {
         "mvps": {str(team_of[pid]): pid for pid in mvps},

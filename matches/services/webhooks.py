@@ -1,5 +1,5 @@
 """A league's outgoing webhooks: adding and removing them, announcing news
-to them, and delivering it (issue 16, "A league that talks").
+to them, and delivering it.
 
 Announcing happens inside the transaction that made the news (a result
 saved, a season scheduled): one :class:`WebhookDelivery` per active webhook

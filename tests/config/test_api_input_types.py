@@ -1,5 +1,5 @@
 """An input takes the JSON type its schema states: DRF would take "5" for a
-number, 0 for false and 5 for a name (issue 11)."""
+number, 0 for false and 5 for a name."""
 
 from __future__ import annotations
 

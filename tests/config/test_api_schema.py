@@ -1,5 +1,5 @@
-"""The OpenAPI schema describes what the API really answers and takes
-(issue 11): each test here is one class of disagreement schemathesis found,
+"""The OpenAPI schema describes what the API really answers and takes:
+each test here is one class of disagreement schemathesis found,
 checked directly."""
 
 from __future__ import annotations
@@ -88,9 +88,9 @@ def test_every_request_body_refuses_unknown_fields(schema):
         if name.endswith("Request")
     }
     # with RoundDatesInput and RoundDatesLine; CardDraftInput, CardReportInput
-    # and CardReportSide (the Blitz Bowl league, issue 14); WebhookInput (a
-    # league's webhooks), DisputeInput and DecideInput (reports confirmed by
-    # the other coach; issue 16)
+    # and CardReportSide (the Blitz Bowl league); WebhookInput (a league's
+    # webhooks), DisputeInput and DecideInput (reports confirmed by the
+    # other coach)
     assert len(requests) == 28
     assert all(c["additionalProperties"] is False for c in requests.values())
 

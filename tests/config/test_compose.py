@@ -131,9 +131,10 @@ def _env_example() -> dict[str, str]:
 
 
 def _production_env() -> dict[str, str]:
-    """What ``web`` runs with after the README's steps: .env.example copied
-    to .env (env_file, and the values ``${NAME:-default}`` reads first) with
-    a real SECRET_KEY, under the compose file's environment."""
+    """What ``web`` runs with after the steps of docs/operations.md:
+    .env.example copied to .env (env_file, and the values ``${NAME:-default}``
+    reads first) with a real SECRET_KEY, under the compose file's
+    environment."""
     dotenv = _env_example()
     env = dict(dotenv)
     for name, value in SERVICES["web"]["environment"].items():

@@ -135,7 +135,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert spells
     assert spells[0].startswith(("Wizard's Fireball (", "Wizard's Zap! ("))
     assert "hired" not in second
-    # one report disputed and decided (issue 16): the league asks for
+    # one report disputed and decided: the league asks for
     # confirmation, the away coach disputed, the commissioner let it stand
     from matches.models import MatchForecast, ReportSubmission
     from matches.services.demo import DECISION_REASON, DISPUTE_REASON

@@ -6,7 +6,7 @@ schema-valid request accepted, but a request can be well formed and still
 refused by the rules of the game or by what exists now: no invitation to
 accept, a league id that names no league, a purchase over budget. No schema
 can say which league ids exist or what a treasury holds, so the API answers
-those with a 400 and a rule's code (README, "The REST API"), and
+those with a 400 and a rule's code (docs/api.md, "Errors"), and
 ``schemathesis.toml`` lets ``positive_data_acceptance`` take a 400. In its
 place this check is the narrow version: a schema-valid request may be
 refused only with a rule's code, never with one that says the input itself

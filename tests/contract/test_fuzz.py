@@ -6,8 +6,8 @@ fuzzing, and stateful sequences that follow the schema's links.
 
 CI runs a bounded, derandomized run: the same cases on every run, so a red
 run can be reproduced. ``make fuzz`` runs the same tests deeper with a
-random seed, printed, that ``FUZZ_SEED=...`` replays (README, "Fuzzing the
-API").
+random seed, printed, that ``FUZZ_SEED=...`` replays (docs/api.md, "The
+schema is a contract").
 """
 
 from __future__ import annotations

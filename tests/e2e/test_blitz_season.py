@@ -1,4 +1,4 @@
-"""A Blitz Bowl league (issue 14) through the API: the house format, drafting
+"""A Blitz Bowl league through the API: the house format, drafting
 team cards, a round played by the engine, a report, standings where points
 for and against break a tie, and the refusals (nothing written).
 

@@ -1,7 +1,7 @@
 """The rosters a match can be played with: those whose every skill and
 trait the engine implements (a match with any other is refused with
-:class:`engine.errors.UnimplementedSkill`). Once issue 12 is done this is
-all 29; ``test_skill_refusal`` names the rosters still left out."""
+:class:`engine.errors.UnimplementedSkill`); ``test_skill_refusal`` names
+any roster left out."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """Every recorded seeded match replays to the identical event log.
 
-The hashes were recorded before the engine's formats became variant
-objects (issue 10); a refactor that changes one event of one match fails
-here, naming the case."""
+A refactor that changes one event of one match fails here, naming the
+case; only a rules fix that changes play records a format's hashes again."""
 
 from __future__ import annotations
 

@@ -115,18 +115,11 @@ def test_same_seed_same_game() -> None:
 
 
 # Score, casualties and decisions of game i (see :func:`_match`) with
-# ScriptedBot(i) at home and ScriptedBot(i + 1000) away, recorded before
-# the bot was made faster (issue 11): speed-ups must not change one
-# decision. A deliberate change of play updates these, with its reasons.
-# Issue 12 (a Blitz names its target when declared): every game plays the
-# same, with one more decision per Blitz or Foul declared (the nomination:
-# 8, 10, 13, 8, 9 in Sevens, 21, 17, 18, 15, 10 in BB2020).
-# Issue 11, third attempt: the bot plays differently (dice-free ways on
-# bitmasks preferred to searches with dice, paths under 10% not searched
-# but for a pick-up or a last-turn run, fewer squares valued for the
-# carrier): recorded again; over 3,000 games per format its touchdowns and
-# casualties per game stay within 3% of before (README, "The scripted
-# bot's speed").
+# ScriptedBot(i) at home and ScriptedBot(i + 1000) away: a change that
+# only makes the bot faster must not change one decision. A deliberate
+# change of play records these again, with its reasons in the commit and
+# the bot's touchdowns and casualties per game measured over 3,000 games
+# per format (docs/benchmarks.md, "The scripted bot").
 SEEDED_RESULTS = {
     "sevens": [
         ((0, 1), 2, 629),

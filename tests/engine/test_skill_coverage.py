@@ -1,5 +1,5 @@
 """``python -m engine.skills --coverage``: every skill the 29 rosters and
-the Star Players use is one the engine plays (issue 12)."""
+the Star Players use is one the engine plays."""
 
 import json
 import subprocess

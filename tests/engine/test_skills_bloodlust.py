@@ -283,9 +283,10 @@ def test_the_rosters_of_these_traits_are_accepted(slug: str) -> None:
 
 
 def test_only_rosters_with_the_other_missing_traits_are_refused() -> None:
-    # Goblin, Ogre and Snotling wait for Ball & Chain, Bombardier,
-    # Chainsaw, Kick Team-mate, Pogo Stick, Swarming and Swoop (the other
-    # half of issue 12); once those are implemented this list is empty.
+    # Only Goblin, Ogre and Snotling can be refused: theirs are the secret
+    # weapons and swarms (Ball & Chain, Bombardier, Chainsaw, Kick Team-mate,
+    # Pogo Stick, Swarming, Swoop); with every trait implemented the list is
+    # empty.
     refused = sorted(set(rules_data().rosters) - set(PLAYABLE_ROSTERS))
     assert set(refused) <= {"goblin", "ogre", "snotling"}
     for slug in refused:

@@ -1,4 +1,4 @@
-"""Reports the other coach confirms (issue 16): every path — confirm,
+"""Reports the other coach confirms: every path — confirm,
 dispute, the commissioner's decision both ways, the deadline, the
 commissioner's own report — with the database checked after each, the
 refusals writing nothing, the API and the match page."""

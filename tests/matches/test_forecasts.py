@@ -1,4 +1,4 @@
-"""Forecasts of scheduled fixtures (issue 16, "Match forecasts"): what the
+"""Forecasts of scheduled fixtures: what the
 underdog is given, the forecast stored and kept until a roster changes, the
 sweep, the pages that show it."""
 

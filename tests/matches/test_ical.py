@@ -1,5 +1,4 @@
-"""The iCalendar feeds of a league's and a team's fixtures (issue 16, "An
-iCal feed of each league's and each team's fixtures")."""
+"""The iCalendar feeds of a league's and a team's fixtures."""
 
 from __future__ import annotations
 

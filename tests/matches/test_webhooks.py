@@ -1,4 +1,4 @@
-"""A league's outgoing webhooks (issue 16, "A league that talks"): news
+"""A league's outgoing webhooks: news
 announced by the services, sent to a real HTTP receiver on loopback —
 Discord-compatible and generic HMAC-signed bodies, retries after failures,
 the delivery log, refusals with nothing written."""

@@ -104,7 +104,7 @@ class World:
     advancement: int  # the veteran's last advancement (a LeagueEvent)
     sevens_player: int  # a player of Charlie's whose team has a Sevens skill due
     redraft: int  # Charlie's Blood Bowl 2020 team, due a re-draft (season closed)
-    # Alice's Blitz Bowl league (issue 14): team cards, rounds the engine
+    # Alice's Blitz Bowl league: team cards, rounds the engine
     # played, a match recorded from a report, Bob's team's next match
     blitz: int = 0
     blitz_season: int = 0
@@ -226,9 +226,9 @@ def build_world(size: Size, capture: Callable) -> World:
         .values_list("pk", flat=True)[0]
     )
     blitz = _blitz_world(size, alice, bob, charlie, capture)
-    # the next fixture's forecast (issue 16): its page and the season show it
+    # the next fixture's forecast: its page and the season show it
     match_forecast_refresh(match_id=scheduled.pk, games=2)
-    # a webhook of the Sevens league with one delivery in its log (issue 16)
+    # a webhook of the Sevens league with one delivery in its log
     hook = webhook_create(
         league_id=league.pk, url="https://example.com/dugout-hook", kind="generic"
     )
@@ -462,7 +462,7 @@ def admin_pages() -> list[Page]:
 
 
 PAGES: list[Page] = [
-    # Blitz Bowl (issue 14): the card draft, a card team, a card match played
+    # Blitz Bowl: the card draft, a card team, a card match played
     # by the engine and one recorded, the report form, the season (PF/PA)
     Page(
         "draft (blitz team cards)",

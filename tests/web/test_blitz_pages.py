@@ -1,4 +1,4 @@
-"""The pages of a Blitz Bowl league (issue 14): league creation offers the
+"""The pages of a Blitz Bowl league: league creation offers the
 format, the draft page shows the 23 team cards, the team page the card and
 its players, the match page points, touchdowns, cards claimed and how it
 ended, the report form records (or refuses, writing nothing), and the

@@ -264,7 +264,7 @@ def test_the_replay_viewer_steps_through_a_resolved_match(
     shot(page, "replay-block")
 
     # a declared Blitz names its target: the caption says so, the pitch
-    # rings the target (issue 12)
+    # rings the target
     named = next(i for i, e in enumerate(events) if e["type"] == "nomination")
     page.evaluate(
         "n => { const s = document.getElementById('replay-seek');"

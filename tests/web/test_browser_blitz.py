@@ -1,4 +1,4 @@
-"""A Blitz Bowl league (issue 14) in a real headless Chromium, on a desktop
+"""A Blitz Bowl league in a real headless Chromium, on a desktop
 and at 390 px: a coach drafts a team by picking a team card, then records
 a match from the report form, and the match page shows points, touchdowns
 and the cards claimed. Same set-up as tests/web/test_browser.py."""

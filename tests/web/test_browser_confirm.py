@@ -1,5 +1,5 @@
 """Reports the other coach confirms, and the forecast of a fixture, in a
-real headless Chromium on a desktop and a 390 px phone (issue 16). Same
+real headless Chromium on a desktop and a 390 px phone. Same
 set-up as tests/web/test_browser.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13's draft page in a real headless Chromium, on a desktop and at
+"""The draft page in a real headless Chromium, on a desktop and at
 390 px: the − / + counters change the count, the name inputs and the budget
 left; a skill's description shows on hover, on keyboard focus and on a tap,
 and Escape hides it; a draft made with the counters completes. Same set-up

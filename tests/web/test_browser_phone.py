@@ -1,4 +1,4 @@
-"""Issue 13 in a real headless Chromium: the pages at a 390 px phone width
+"""In a real headless Chromium, the pages at a 390 px phone width
 keep what matters on screen (standings' Team and Pts, the team sheet as
 player cards, an upright replay pitch), and the replay's controls (turns,
 drives, touchdowns, casualties, every die, re-rolls left, downed players in

@@ -1,4 +1,4 @@
-"""Issue 13's polish where layout and the keyboard matter, in headless
+"""Details where layout and the keyboard matter, in headless
 Chromium (the fixtures of tests/web/test_browser.py): radio buttons keep
 their size, the event log takes the keyboard, the waiting team's
 inducements form is disabled."""

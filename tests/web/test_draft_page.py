@@ -1,4 +1,4 @@
-"""Issue 13's draft page: one counter per position (what it submits, and
+"""The draft page: one counter per position (what it submits, and
 the service's refusals next to the counter or name they concern, nothing
 written), each position's profile, limit and skills with their
 descriptions, and the ``{% skill %}`` tag that shows them everywhere."""

@@ -1,4 +1,4 @@
-"""The replay of a Dungeon Bowl match the engine played (issue 15): the
+"""The replay of a Dungeon Bowl match the engine played: the
 dungeon drawn from the match's seed (walls, rooms, doors, End Zones, the six
 numbered Portals, the Chests, hidden once opened), the teleports, and turn
 labels without halves; in data and in a headless Chromium."""

@@ -1,4 +1,4 @@
-"""Player pages and leaders boards (issue 13, "what coaches look for"):
+"""Player pages and leaders boards, what coaches look for:
 career numbers from the recorded results and the post-game, the history of
 matches, injuries, advancements and roster moves, the leaders of a league
 and of a season, and a constant number of queries."""

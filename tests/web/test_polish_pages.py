@@ -1,7 +1,7 @@
-"""Issue 13's "Polish found": the draft overspend, the inducement limits and
+"""Page details: the draft overspend, the inducement limits and
 buying order, the admin's name for task progress, the match page's heading
-and event log, flash messages, and what the README and Makefile say about
-the demo."""
+and event log, flash messages, and what the README, the commissioner's
+guide and the Makefile say about the demo."""
 
 from __future__ import annotations
 
@@ -172,6 +172,7 @@ def test_make_demo_serves_on_the_port_asked_for(args, port):
 
 
 README = (ROOT / "README.md").read_text()
+COMMISSIONER_GUIDE = (ROOT / "docs" / "commissioner.md").read_text()
 TIEBREAKER_WORDS = {
     "points": "points",
     "td_diff": "TD difference",
@@ -182,7 +183,7 @@ TIEBREAKER_WORDS = {
 
 
 @pytest.mark.django_db
-def test_the_readme_gives_the_tiebreakers_the_demo_leagues_use():
+def test_the_commissioners_guide_gives_the_tiebreakers_the_demo_leagues_use():
     demo_build()
     blood_bowl = [n for n, fmt, _ in DEMO_LEAGUES if fmt != "dungeon-bowl"]
     orders = {
@@ -196,14 +197,14 @@ def test_the_readme_gives_the_tiebreakers_the_demo_leagues_use():
     assert dungeon.tiebreakers == format_default_tiebreakers("dungeon-bowl")
     assert (
         f"a Dungeon Bowl league's default order is {', '.join(words[:-1])}, "
-        f"then {words[-1]}" in README
+        f"then {words[-1]}" in COMMISSIONER_GUIDE
     )
     # every Blood Bowl demo league keeps the default order...
     assert set(map(tuple, orders.values())) == {tuple(default_tiebreakers())}
-    # ...and the README names it, in that order
+    # ...and the commissioner's guide names it, in that order
     *first, last = (TIEBREAKER_WORDS[t] for t in default_tiebreakers())
     said = f"which every Blood Bowl demo league uses: {', '.join(first)}, then {last}"
-    assert said in README
+    assert said in COMMISSIONER_GUIDE
 
 
 def test_the_readme_says_what_make_demo_opens():

@@ -1,4 +1,4 @@
-"""Replay captions in plain words (issue 13): places on the pitch named as a
+"""Replay captions in plain words: places on the pitch named as a
 coach names them, never as coordinates; post-game dice and rule notes as
 sentences; no stored record dumped as it is."""
 

@@ -1,4 +1,4 @@
-"""What the replay shows beside the pitch (issue 13): every die drawn, the
+"""What the replay shows beside the pitch: every die drawn, the
 team re-rolls left, the places to jump to; and the replay data carrying them."""
 
 from __future__ import annotations

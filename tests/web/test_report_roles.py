@@ -1,5 +1,4 @@
-"""The report's MVP, knocked-out and sent-off players (issue 13, "the
-report form takes MVP, KOs and sent-off players"): on the page, each
+"""The report's MVP, knocked-out and sent-off players: on the page, each
 team's own players; through the report service (the same one the API
 calls), refused where the rules do not allow them, with nothing written."""
 

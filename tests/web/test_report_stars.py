@@ -187,7 +187,7 @@ def test_a_star_the_team_did_not_field_is_refused_on_its_row(
 
 
 def test_a_star_s_impossible_count_is_refused_next_to_it(client, match, bob):
-    # given: 16 team turns, one Pass action each (README "implausible_stat")
+    # given: 16 team turns, one Pass action each (docs/api.md, "implausible_stat")
     client.force_login(bob)
     before = state()
 

@@ -1,4 +1,4 @@
-"""The Blitz Bowl replay (engine/blitz/replay.py, issue 14): frames rebuilt
+"""The Blitz Bowl replay (engine/blitz/replay.py): frames rebuilt
 from the events alone.
 
 Most tests feed hand-written events (as ``to_dict()`` stores them) so each

@@ -1,4 +1,4 @@
-"""The ``blitz-bowl`` Variant (issue 14): what the league asks of it.
+"""The ``blitz-bowl`` Variant: what the league asks of it.
 
 Points by the rules: a Touchdown scores 4 (rules.md "Touchdown"), a Clean
 Sweep 2 more (rules.md "Clean Sweep"), a Challenge Card the points in

@@ -1,5 +1,5 @@
 """Hypothesis invariants over whole Dungeon Bowl games on generated
-dungeons (issue 15): at every decision the players are conserved (each in
+dungeons: at every decision the players are conserved (each in
 exactly one place, on the board or in a dugout box), nobody stands on a wall
 or a closed Chest, and there is one ball at most, found once — hidden in its
 Chest until a player opens it, then on the board or held, never both.

@@ -6,9 +6,8 @@ events, byte for byte, across refactors of the engine.
 (format, home roster, away roster, seed, bot, extra time, inducements).
 
 A deliberate change of play is recorded again, and only the cases it
-touches may change: issue 11's third attempt at the scripted bot's speed
-changed 138 of the 140 scripted-bot cases and none of the 340 random-bot
-ones.
+touches may change (a change to the scripted bot moves scripted-bot cases,
+never random-bot ones); the commit says how many cases changed and why.
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ ROSTERS = (
 )
 
 
-# Rosters with the secret weapons and swarms (issue 12: Ball & Chain,
+# Rosters with the secret weapons and swarms (Ball & Chain,
 # Bombardier, Chainsaw, Pogo Stick, Swoop, Swarming, Kick Team-mate), in
 # cases of their own so that the round-robin above keeps its hashes.
 SECRET_WEAPON_ROSTERS = ("goblin", "snotling", "ogre")
