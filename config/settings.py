@@ -255,9 +255,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # No badge from validator.swagger.io: nothing leaves the site.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
-    # Two choice sets are both called "kind": name them apart.
+    # Choice sets that share a field's name ("kind", "mode", "status"): name
+    # them apart.
     "ENUM_NAME_OVERRIDES": {
         "WebhookKindEnum": "matches.webhook_models.LeagueWebhook.Kind",
+        "MatchModeEnum": "matches.models.Match.Mode",
+        "MatchStatusEnum": "matches.models.Match.Status",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
