@@ -165,6 +165,7 @@ class MatchResultInline(ScopedInline, admin.StackedInline):
         "conceded_by",
         "player_stats",
         "casualties",
+        "hired_casualties",
         "submitted_by",
     ]
     exclude = ["summary"]
