@@ -35,6 +35,7 @@ from league.models import (
     Team,
     TreasuryEntry,
 )
+from league.rules import league_rules
 from league.selectors import (
     roster_choices,
     roster_name,
@@ -274,6 +275,24 @@ class TreasuryAdjustmentForm(forms.Form):
     )
 
 
+# A team's re-rolls, staff and fans, named as the variant's team fields
+# name them (engine/variants/fields.py), and what the admin shows of its
+# treasury and Team Value, with the team field each belongs to: a team of a
+# format whose variant lacks a field has none of it.
+STAFF_FIELDS = (
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "apothecary",
+    "dedicated_fans",
+)
+FORMAT_FIELDS = {name: name for name in STAFF_FIELDS} | {
+    "treasury_shown": "treasury",
+    "adjust_treasury_link": "treasury",
+    "team_value": "team_value",
+}
+
+
 class TeamAdminForm(forms.ModelForm):  # type: ignore[type-arg]
     roster = forms.ChoiceField(choices=roster_choices)
 
@@ -293,6 +312,38 @@ class TeamAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             "dedicated_fans",
             "special_rule",
         ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.league_id is not None:
+            field = self.fields["roster"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = roster_choices(self.instance.league)
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse a roster of another format, and a change to what the
+        team's format does not have (its variant's ``team_fields``): on the
+        field where the form shows it (a new team, or one moved to another
+        league), otherwise naming it."""
+        cleaned = super().clean()
+        league = cleaned.get("league")
+        if league is None:
+            return cleaned
+        fmt = league_rules(league).variant
+        roster = cleaned.get("roster")
+        if roster and roster not in dict(roster_choices(league)):
+            self.add_error("roster", f"not a roster of {fmt.label}")
+        for name in STAFF_FIELDS:
+            if name in fmt.team_fields:
+                continue
+            label = Team._meta.get_field(name).verbose_name
+            why = f"a {fmt.label} team has no {label}"
+            if name not in self.fields:
+                if name in self.data:
+                    self.add_error(None, f"{name}: {why}")
+            elif name in cleaned and cleaned[name] != getattr(self.instance, name):
+                self.add_error(name, why)
+        return cleaned
 
 
 @admin.register(Team)
@@ -318,6 +369,18 @@ class TeamAdmin(CommissionerScope, PageCacheAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Team]:
         # the TV / CTV column reads every team's players: in one query
         return super().get_queryset(request).prefetch_related(roster_players_prefetch())
+
+    def get_fields(self, request: HttpRequest, obj: Team | None = None) -> Any:
+        """A team's page shows only what a team of its format has. A new
+        team's format is not known until its league is chosen (the form
+        refuses what it lacks), and it has no treasury or Team Value yet."""
+        fields = super().get_fields(request, obj)
+        has = (
+            league_rules(obj.league).variant.team_fields
+            if obj is not None
+            else frozenset(STAFF_FIELDS)
+        )
+        return [f for f in fields if f not in FORMAT_FIELDS or FORMAT_FIELDS[f] in has]
 
     @admin.display(description="Roster", ordering="roster")
     def roster_shown(self, team: Team) -> str:

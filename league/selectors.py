@@ -8,7 +8,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from engine.campaign.drafting import TeamValue, team_value
 from engine.rules_data import rules_data
-from engine.variants import get_variant
+from engine.variants import Variant, get_variant, variants
 from league.access import AnyUser
 from league.models import (
     League,
@@ -124,15 +124,28 @@ def team_ledger(team: Team) -> QuerySet[TreasuryEntry]:
     )
 
 
-def roster_choices() -> list[tuple[str, str]]:
-    """Every roster of the current rules, as (slug, name), by name."""
-    rosters = rules_data().rosters
-    return sorted(((slug, r.name) for slug, r in rosters.items()), key=lambda c: c[1])
+def _roster_names(fmt: Variant, version: str) -> dict[str, str]:
+    """A format's rosters (a card format's team cards), slug -> name."""
+    if fmt.drafts_team_card:
+        return dict(fmt.team_cards())
+    return {slug: r.name for slug, r in rules_data(version).rosters.items()}
+
+
+def roster_choices(league: League | None = None) -> list[tuple[str, str]]:
+    """The rosters a team of ``league`` may have (team cards in a card
+    format; without a league, those of every format), as (slug, name), by
+    name."""
+    if league is not None:
+        names = _roster_names(get_variant(league.format), league.rules_version)
+    else:
+        names = {}
+        for fmt in variants().values():
+            names = _roster_names(fmt, fmt.rules_data_version) | names
+    return sorted(names.items(), key=lambda c: c[1])
 
 
 def roster_name(slug: str) -> str:
-    roster = rules_data().rosters.get(slug)
-    return roster.name if roster is not None else slug
+    return dict(roster_choices()).get(slug, slug)
 
 
 def league_ids_run_by(user: AnyUser) -> frozenset[int]:

@@ -186,7 +186,13 @@ class MatchResultInline(ScopedInline, admin.StackedInline):
     ]
     # The players' lines, the casualties and the engine's summary are shown
     # in words above (``match_facts_html``), not as raw JSON.
-    exclude = ["summary", "player_stats", "casualties", "sudden_death"]
+    exclude = [
+        "summary",
+        "player_stats",
+        "casualties",
+        "hired_casualties",
+        "sudden_death",
+    ]
     # A commissioner changes a result only through "Override the result",
     # which logs it; the superuser may still correct the other fields here.
 

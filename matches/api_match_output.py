@@ -34,6 +34,23 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
                 "(GET /api/formats/ match_fields)",
             }
             for side in ("home_fan_factor", "away_fan_factor")
+        } | {
+            "hired_casualties": {
+                "help_text": "The casualties suffered by players hired for the "
+                "match (Star Players, mercenaries): [{team_id (the team that "
+                "hired him), player_id (his engine id in a resolved match, "
+                "else null), star_player (his slug in a recorded match, else "
+                "null), inflicted_by}]. Nothing is applied to them after the "
+                "game, but home_casualties and away_casualties count them."
+            },
+            **{
+                side: {
+                    "help_text": "The casualties the team caused: every "
+                    "casualty the other team's players suffered, those in "
+                    "casualties and in hired_casualties."
+                }
+                for side in ("home_casualties", "away_casualties")
+            },
         }
         fields = [
             "mode",
@@ -44,6 +61,7 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
             "conceded_by",
             "player_stats",
             "casualties",
+            "hired_casualties",
             "home_casualties",
             "away_casualties",
             "winner",

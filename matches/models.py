@@ -179,6 +179,13 @@ class MatchResult(models.Model):
     # suffered [{"player_id", "inflicted_by", "dice": [...], ...}], KOs, sent-offs.
     player_stats = models.JSONField(default=dict)
     casualties = models.JSONField(default=list)
+    # Casualties suffered by the players hired for the match alone (Star
+    # Players, mercenaries): nothing is applied to them after the game, but
+    # they count as casualties caused [{"team_id", "player_id",
+    # "star_player", "inflicted_by"}] (matches/services/results.py).
+    hired_casualties = models.JSONField(default=list, blank=True)
+    # Casualties caused by each team: every casualty the other team's
+    # players suffered, its hired players' included.
     home_casualties = models.PositiveSmallIntegerField(default=0)
     away_casualties = models.PositiveSmallIntegerField(default=0)
     summary = models.JSONField(default=dict)

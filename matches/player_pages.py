@@ -28,6 +28,7 @@ from matches.player_selectors import (
     player_career,
     player_league_id,
 )
+from matches.services.results import STAT_KEYS
 from matches.web_selectors import league_seasons
 
 # How many players each board of the leaders page lists.
@@ -104,24 +105,29 @@ def _leaders_parts(league_id: int, season_id: int | None) -> LeadersParts:
     if season_id is not None and season is None:
         raise Http404("no such season in this league")
     board = league_leaders_board(league.pk, season_id=season_id, top=BOARD_SIZE)
+    rules = league_rules(league)
     spp_tracked = (
         bool(season.settings.get("spp", True))
         if season is not None
-        else league_rules(league).tracks_spp
+        else rules.tracks_spp
     )
+    records = rules.variant.player_stats
     context = {
         "league": league,
         "season": season,
         "seasons": seasons,
         "top": BOARD_SIZE,
         "spp_tracked": spp_tracked,
+        "progression": rules.variant.tracks_progression,
         # Decision: a league without SPP has no MVP awards either (the
         # post-game picks none), so neither board is shown, rather than two
-        # boards that are always empty.
+        # boards that are always empty; nor is a board of a statistic its
+        # format's matches do not record (the variant's ``player_stats``).
         "boards": [
             (stat, board[stat.key])
             for stat in LEADER_STATS
-            if spp_tracked or stat.key not in SPP_BOARDS
+            if (spp_tracked or stat.key not in SPP_BOARDS)
+            and (stat.key in records or stat.key not in STAT_KEYS)
         ],
     }
     return LeadersParts(

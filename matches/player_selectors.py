@@ -316,6 +316,9 @@ class PlayerCareer:
     # Whether anything a match does carries over (SPP, injuries, value):
     # not in a format with no progression (Blitz Bowl).
     progression: bool = True
+    # The statistics his format's matches record of a player (the variant's
+    # ``player_stats``): the page shows these and no others.
+    records: frozenset[str] = frozenset(key for key, _, _ in MATCH_STATS)
     matches: list[MatchLine] = field(default_factory=list)
     injuries: list[Injury] = field(default_factory=list)
     advancements: list[AdvancementLine] = field(default_factory=list)
@@ -576,6 +579,7 @@ def player_career(player_id: int) -> PlayerCareer:
         spp_earned=player.spp_earned,
         spp_tracked=rules.tracks_spp,
         progression=rules.variant.tracks_progression,
+        records=rules.variant.player_stats,
         spp_spent=sum(a.spp_spent or 0 for a in advancements),
         matches=lines,
         injuries=all_injuries,

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from league.rules import settings_rules
 from matches.models import Match, MatchEvent, MatchResult, Season
 from matches.scheduling import playoff_rounds
+from matches.services.results import casualties_caused
 from matches.services.seasons import playoff_winner
 from matches.standings import Game, Row, table
 
@@ -94,6 +95,15 @@ def seasons_places(
 
 
 def _game(r: MatchResult) -> Game:
+    # The casualties that earned SPP: those a named opposition player who
+    # earns SPP caused (the report refuses a team-mate as the cause), to the
+    # rostered players and to the players hired for the match alike.
+    caused = casualties_caused(
+        home_id=r.match.home_id,
+        away_id=r.match.away_id,
+        casualties=r.casualties,
+        hired=r.hired_casualties,
+    )
     return Game(
         r.match.home_id,
         r.match.away_id,
@@ -101,18 +111,8 @@ def _game(r: MatchResult) -> Game:
         r.away_score,
         r.home_casualties,
         r.away_casualties,
-        # the casualties with a named cause earn SPP (the report refuses a
-        # team-mate as the cause)
-        sum(
-            1
-            for c in r.casualties
-            if c["team_id"] == r.match.away_id and c.get("inflicted_by") is not None
-        ),
-        sum(
-            1
-            for c in r.casualties
-            if c["team_id"] == r.match.home_id and c.get("inflicted_by") is not None
-        ),
+        caused.home_spp,
+        caused.away_spp,
     )
 
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.block_strength import dice_count
 from engine.errors import RuleError
 from engine.pitch import Pitch
-from engine.variants.fields import MATCH_FIELDS, TEAM_FIELDS
+from engine.variants.fields import MATCH_FIELDS, PLAYER_STATS, TEAM_FIELDS
 
 if TYPE_CHECKING:
     from engine.blocking import Block
@@ -191,6 +191,9 @@ class Variant:
     # 0 (nothing of it can be bought).
     team_fields: ClassVar[frozenset[str]] = TEAM_FIELDS
     match_fields: ClassVar[frozenset[str]] = MATCH_FIELDS
+    # Which of :data:`PLAYER_STATS` its matches record of each player: the
+    # player pages and the leaders boards show these and no others.
+    player_stats: ClassVar[frozenset[str]] = PLAYER_STATS
     # What a match's scores count ("touchdowns", or "points").
     score_name: ClassVar[str] = "touchdowns"
     # Whether the standings show casualty columns.

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.pitch import Pitch
 from engine.variants.base import CardPlayer, CardSide, Variant, register
+from engine.variants.fields import TOUCHDOWNS
 
 if TYPE_CHECKING:
     from engine.campaign.drafting import Violation
@@ -77,6 +78,11 @@ class BlitzBowl(Variant):
     # rulebook: the game's only resources are its Actions and cards).
     team_fields: ClassVar[frozenset[str]] = frozenset()
     match_fields: ClassVar[frozenset[str]] = frozenset()
+    # Of its players a game tells only who scored each Touchdown: points
+    # come from Touchdowns and the team's Challenge Cards (rules.md "Game
+    # Overview"), a hit player is Injured and goes to the Dugout, not a
+    # Casualty ("Injured Players"), and no one earns Star Player Points.
+    player_stats: ClassVar[frozenset[str]] = frozenset({TOUCHDOWNS})
     max_rerolls = 0
     max_assistant_coaches = 0
     max_cheerleaders = 0

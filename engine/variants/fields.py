@@ -1,5 +1,6 @@
-"""The fields a format's teams and matches may have, by name: a variant's
-``team_fields`` and ``match_fields`` (:class:`engine.variants.base.Variant`)
+"""The fields a format's teams and matches may have, and the statistics its
+matches record of each player, by name: a variant's ``team_fields``,
+``match_fields`` and ``player_stats`` (:class:`engine.variants.base.Variant`)
 say which it has, and the pages and the API show those and no others."""
 
 from __future__ import annotations
@@ -30,3 +31,23 @@ TEAM_FIELDS: frozenset[str] = frozenset(
 FAN_FACTOR = "fan_factor"
 WEATHER = "weather"
 MATCH_FIELDS: frozenset[str] = frozenset({FAN_FACTOR, WEATHER})
+# What a match records of each player: the feats that earn Star Player
+# Points (post-game_sequence.md "Earning Star Player Points": touchdowns,
+# passing completions, casualties, interceptions, deflections, and throwing
+# completions, the thrown team-mate's successful landings).
+TOUCHDOWNS = "touchdowns"
+COMPLETIONS = "completions"
+CASUALTIES_INFLICTED = "casualties_inflicted"
+INTERCEPTIONS = "interceptions"
+DEFLECTIONS = "deflections"
+SUCCESSFUL_LANDINGS = "successful_landings"
+PLAYER_STATS: frozenset[str] = frozenset(
+    {
+        TOUCHDOWNS,
+        COMPLETIONS,
+        CASUALTIES_INFLICTED,
+        INTERCEPTIONS,
+        DEFLECTIONS,
+        SUCCESSFUL_LANDINGS,
+    }
+)

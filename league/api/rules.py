@@ -44,6 +44,7 @@ def format_dict(fmt: Variant) -> dict[str, Any]:
         "tracks_progression": fmt.tracks_progression,
         "team_fields": sorted(fmt.team_fields),
         "match_fields": sorted(fmt.match_fields),
+        "player_stats": sorted(fmt.player_stats),
         "score_name": fmt.score_name,
         "rules_version": fmt.rules_data_version,
         "rosters": []

@@ -49,6 +49,13 @@ class FormatOutputSerializer(serializers.Serializer[Any]):
         help_text="what a match of this format records beside its score, "
         "among fan_factor and weather (a Dungeon Bowl game has neither)",
     )
+    player_stats = serializers.ListField(
+        child=Str(),
+        help_text="what a match of this format records of each player, among "
+        "touchdowns, completions, casualties_inflicted, interceptions, "
+        "deflections and successful_landings (a Blitz Bowl game only "
+        "touchdowns)",
+    )
     score_name = Str(help_text="what a match's scores count: touchdowns or points")
     rules_version = Str(help_text="the rules data its leagues play by")
     rosters = serializers.ListField(

@@ -16,6 +16,7 @@ from django.db.models import F
 from league.errors import ServiceError
 from league.models import LeagueEvent, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
+from league.rules import league_rules
 from league.services.audit import league_event_record
 
 
@@ -106,7 +107,13 @@ def treasury_adjust(
     *, team: Team, amount: int, note: str, actor: AbstractBaseUser | None
 ) -> TreasuryEntry:
     """A commissioner's manual correction; the reason is required and goes
-    both into the ledger and into the league's audit log."""
+    both into the ledger and into the league's audit log. A team of a format
+    without a treasury (its variant's ``team_fields``) has none to adjust."""
+    fmt = league_rules(team.league).variant
+    if "treasury" not in fmt.team_fields:
+        raise ServiceError.one(
+            "not_in_format", "amount", f"a {fmt.label} team has no treasury"
+        )
     if not note.strip():
         raise ServiceError.one("required", "note", "say why the treasury is adjusted")
     if amount == 0:

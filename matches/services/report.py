@@ -39,6 +39,7 @@ from matches.services.report_roles import (
 from matches.services.results import (
     STAT_KEYS,
     CasualtyEntry,
+    HiredCasualty,
     casualty_entry,
     casualty_roll_modifier,
     match_result_save,
@@ -581,6 +582,18 @@ def match_submit_report(
         for cas in report.casualties
         if cas.star_player is not None or cas.inflicted_by_star is not None
     ]
+    # The casualties the Star Players suffered count as casualties caused
+    # (waived after the game, they are in no casualty entry).
+    hired_casualties = [
+        HiredCasualty(
+            team_id=stars[cas.star_player],
+            player_id=None,
+            star_player=cas.star_player,
+            inflicted_by=cas.inflicted_by,
+        )
+        for cas in report.casualties
+        if cas.star_player is not None
+    ]
     d3, fan_factors = _fan_factors(match, report, home_snap, away_snap)
     stats = {  # Star Players earn no SPP: their lines are events only
         str(line.player_id): {k: getattr(line, k) for k in STAT_KEYS}
@@ -616,6 +629,7 @@ def match_submit_report(
         # Level at the end of a playoff means extra time was played too.
         extra_time=bool(shoot_out),
         sudden_death=shoot_out,
+        hired_casualties=hired_casualties,
     )
     match_events_append(
         match,

@@ -26,6 +26,7 @@ from matches.services.kickoff import (
 from matches.services.resolve_cards import card_match_play
 from matches.services.results import (
     STAT_KEYS,
+    HiredCasualty,
     casualty_entry,
     casualty_roll_modifier,
     match_result_save,
@@ -149,16 +150,29 @@ def match_resolve(*, match_id: int) -> bool:
     }
     team_ids = {"home": match.home_id, "away": match.away_id}
     casualties = []
+    hired: list[HiredCasualty] = []
     # What the league's table made of each engine casualty, per player and
     # in order (None: a casualty the result does not keep).
     kept: dict[int, list[str | None]] = defaultdict(list)
     for i, cas in enumerate(result.casualties):
+        if cas.regenerated:
+            kept[cas.player_id].append(None)
+            continue
         # Decision: a mercenary's casualty is his own affair (he leaves after
         # the game); the player who caused it keeps its SPP. A Star Player's
         # is waived after the game (inducements_in_detail.md "0-2 Star
-        # Players"): is_mercenary() is true for star ids too.
-        if cas.regenerated or is_mercenary(cas.player_id):
+        # Players"): is_mercenary() is true for star ids too. Neither is
+        # rolled on the league's table, but both count as casualties caused.
+        if is_mercenary(cas.player_id):
             kept[cas.player_id].append(None)
+            hired.append(
+                HiredCasualty(
+                    team_id=team_ids[cas.team],
+                    player_id=cas.player_id,
+                    star_player=None,
+                    inflicted_by=cas.inflicted_by,
+                )
+            )
             continue
         roll = cas.d16 if cas.d16 is not None else cas.d100
         casualties.append(
@@ -201,6 +215,7 @@ def match_resolve(*, match_id: int) -> bool:
         submitted_by=None,
         extra_time=bool(result.extra.get("extra_time")),
         sudden_death=_sudden_death(result.extra.get("sudden_death")),
+        hired_casualties=hired,
     )
     # One insert for the engine's events and the casualty rolls after them.
     match_events_append(

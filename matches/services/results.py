@@ -9,6 +9,7 @@ re-reads the outcome from those dice.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypedDict
 
@@ -27,6 +28,7 @@ from engine.campaign.casualty import (
     badly_hurt,
     casualty_from_injury,
 )
+from engine.campaign.mercenaries import is_mercenary
 from engine.dice import RandomDice
 from engine.extra_time import sudden_death, sudden_death_from_rolls
 from league.errors import ServiceError
@@ -58,6 +60,67 @@ class CasualtyEntry(TypedDict):
     result: str
     regenerated: bool
     apothecary_used: bool
+
+
+class HiredCasualty(TypedDict):
+    """A casualty suffered by a player hired for the match alone (a Star
+    Player, a mercenary, Josef Bugman). The post-game applies nothing to
+    him: he leaves after the game, and a Star Player's casualty is waived
+    (inducements_in_detail.md "0-2 Star Players"). It is still a casualty
+    the other team caused, and the player who caused it earns its SPP.
+
+    ``player_id``: his engine id (a resolved match); ``star_player``: his
+    slug (a Star Player in a recorded match, which names him so)."""
+
+    team_id: int  # the team that hired him
+    player_id: int | None
+    star_player: str | None
+    inflicted_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtiesCaused:
+    """Each team's casualties caused in a match (every casualty an
+    opposition player suffered), and of those, the ones that earned SPP."""
+
+    home: int
+    away: int
+    home_spp: int
+    away_spp: int
+
+
+def _earns_spp(inflicted_by: int | None) -> bool:
+    """A casualty earns SPP when an opposition player named as its cause
+    earns SPP: not a player hired for the match (Star Players and
+    mercenaries earn none, post-game_sequence.md "Recording Star Player
+    Points"). A recorded match names a Star Player who caused one apart
+    (``inflicted_by_star``), so its ``inflicted_by`` is None there."""
+    return inflicted_by is not None and not is_mercenary(int(inflicted_by))
+
+
+def casualties_caused(
+    *,
+    home_id: int,
+    away_id: int,
+    casualties: Iterable[Mapping[str, Any]],
+    hired: Iterable[Mapping[str, Any]] = (),
+) -> CasualtiesCaused:
+    """What a result's casualties (:class:`CasualtyEntry`, the rostered
+    players' and the journeymen's) and its hired players' casualties
+    (:class:`HiredCasualty`) count for each team: a casualty of an away
+    player, rostered or hired, is one the home team caused."""
+    counts = {home_id: [0, 0], away_id: [0, 0]}
+    caused_by = {away_id: home_id, home_id: away_id}
+    for entry in (*casualties, *hired):
+        team = caused_by[entry["team_id"]]
+        counts[team][0] += 1
+        counts[team][1] += int(_earns_spp(entry.get("inflicted_by")))
+    return CasualtiesCaused(
+        home=counts[home_id][0],
+        away=counts[away_id][0],
+        home_spp=counts[home_id][1],
+        away_spp=counts[away_id][1],
+    )
 
 
 class _ReplayThenSeeded:
@@ -211,15 +274,25 @@ def match_result_save(
     submitted_by: AbstractBaseUser | None,
     extra_time: bool = False,
     sudden_death: dict[str, Any] | None = None,
+    hired_casualties: Iterable[HiredCasualty] = (),
 ) -> MatchResult:
     """Write the result, move the match to *played* and start its post-game
     once the transaction commits. A second result for the same match is
-    refused (and the database would refuse it too)."""
+    refused (and the database would refuse it too).
+
+    Each team's casualties caused count every casualty the other team's
+    players suffered, the players that team hired for the match included
+    (``hired_casualties``: no injury is applied to them)."""
     from matches.tasks import postgame_advance_task  # tasks import services
 
     casualties = list(casualties)
-    home_cas = sum(1 for c in casualties if c["team_id"] == match.away_id)
-    away_cas = sum(1 for c in casualties if c["team_id"] == match.home_id)
+    hired = list(hired_casualties)
+    caused = casualties_caused(
+        home_id=match.home_id,
+        away_id=match.away_id,
+        casualties=casualties,
+        hired=hired,
+    )
     try:
         with transaction.atomic():
             result = MatchResult.objects.create(
@@ -232,8 +305,9 @@ def match_result_save(
                 conceded_by=conceded_by,
                 player_stats=player_stats,
                 casualties=casualties,
-                home_casualties=home_cas,
-                away_casualties=away_cas,
+                hired_casualties=hired,
+                home_casualties=caused.home,
+                away_casualties=caused.away,
                 summary=summary,
                 extra_time=extra_time,
                 sudden_death=sudden_death or {},

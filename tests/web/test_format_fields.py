@@ -191,6 +191,15 @@ def test_the_formats_api_lists_each_formats_fields(client):
     assert formats["bb2020"]["match_fields"] == ["fan_factor", "weather"]
     assert formats["dungeon-bowl"]["match_fields"] == []
     assert formats["blitz-bowl"]["match_fields"] == []
+    assert formats["blitz-bowl"]["player_stats"] == ["touchdowns"]
+    assert formats["dungeon-bowl"]["player_stats"] == [
+        "casualties_inflicted",
+        "completions",
+        "deflections",
+        "interceptions",
+        "successful_landings",
+        "touchdowns",
+    ]
 
 
 # --- the draft and re-draft forms -------------------------------------------------

@@ -1,5 +1,6 @@
 """A format's team and match fields (``Variant.team_fields``,
-``match_fields``): what its teams and games have, which the pages and the
+``match_fields``) and the statistics its matches record of each player
+(``player_stats``): what its teams and games have, which the pages and the
 API show. A team field a format lacks can never be bought."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.variants import get_variant, variants
-from engine.variants.fields import MATCH_FIELDS, TEAM_FIELDS
+from engine.variants.fields import MATCH_FIELDS, PLAYER_STATS, TEAM_FIELDS
 
 
 @pytest.mark.parametrize(
@@ -45,3 +46,18 @@ def test_a_team_field_a_format_lacks_cannot_be_bought(variant):
     if "dedicated_fans" not in fields:
         # the one every team starts with, free; none bought
         assert variant.max_dedicated_fans_at_draft == 1
+
+
+@pytest.mark.parametrize(
+    ("fmt", "stats"),
+    [
+        ("bb2020", PLAYER_STATS),
+        ("sevens", PLAYER_STATS),
+        ("classic", PLAYER_STATS),
+        ("dungeon-bowl", PLAYER_STATS),
+        # a game tells only who scored each Touchdown (blitz_bowl/rules.md)
+        ("blitz-bowl", {"touchdowns"}),
+    ],
+)
+def test_each_format_declares_the_statistics_its_matches_record(fmt, stats):
+    assert get_variant(fmt).player_stats == stats
