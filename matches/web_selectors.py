@@ -75,6 +75,8 @@ STEP_LABELS = {
     "team_value": "Team value",
 }
 # A casualty the result does not keep, in the box score.
+# The casualty tables by the names the league options give them.
+TABLE_NAMES = dict(League.CasualtyTable.choices)
 NOTE_WORDS = {"regenerated": "Regenerated", "hired": "Hired for this match"}
 
 
@@ -526,6 +528,8 @@ def match_view(match: Match) -> MatchView:
                 "entry": cas,
                 "outcome": outcome,
                 "result": injury_name(cas.get("result", "")),
+                # the table by its name ("Blood Bowl 2020 (D16)"), not its code
+                "table": TABLE_NAMES.get(str(cas.get("table", "")), ""),
                 # "regenerated" or "hired": a casualty of the match that the
                 # result does not keep (no injury to apply after the game)
                 "note": note,

@@ -49,7 +49,7 @@ def table_lines(page: str) -> list[Line]:
     lines = []
     for row in re.findall(r"<tr>\s*<th scope=\"row\">(.*?)</tr>", body, re.S):
         victim = plain(row.split('<span class="small muted">')[0]).strip()
-        cell = re.search(r'<td class="cas-result">(.*?)</td>', row, re.S)[1]
+        cell = re.search(r'<td class="cas-result[^"]*"[^>]*>(.*?)</td>', row, re.S)[1]
         badges = re.findall(r'<span class="badge">([^<]*)</span>', cell)
         lines.append(
             Line(
@@ -205,6 +205,9 @@ def test_a_recorded_match_tells_the_same_casualties_in_the_table_and_the_log(
         f"#{o[2].number} {o[2].name}",
     ]
     assert table[0].result == "Seriously Hurt"
+    # the dice name the table the league rolls on, never its code
+    assert 'casualty 8 <span class="muted">(Blood Bowl 2020 (D16) table)</span>' in page
+    assert "(bb2020 table)" not in page
 
 
 def test_casualties_the_result_leaves_out_keep_their_row_in_match_order():
