@@ -192,7 +192,7 @@ def call(user: Any, method: str, url: str, body: dict[str, Any] | None) -> Any:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_no_operation_answers_a_server_error_for_any_format(request, fmt):
+def test_no_operation_answers_a_server_error_for_any_format(request, db, fmt):
     ids, alice, bob = load(request, fmt)
     failures: list[str] = []
     called = 0
@@ -219,6 +219,20 @@ def test_no_operation_answers_a_server_error_for_any_format(request, fmt):
     assert called >= 100
 
 
+def invite_token(league_id: int) -> str:
+    """The token of the league's live invite link (made if it has none)."""
+    from league.invites.selectors import invite_link_live
+    from league.invites.services import invite_link_make
+    from league.invites.tokens import invite_token as token_of
+    from league.models import League
+
+    league = League.objects.get(pk=league_id)
+    invite = invite_link_live(league) or invite_link_make(
+        league, actor=league.commissioner
+    )
+    return token_of(invite)
+
+
 def page_urls(ids: Ids) -> list[str]:
     """Every page of the site (``web:`` routes) with the world's ids; a
     match's pages once per match."""
@@ -231,6 +245,11 @@ def page_urls(ids: Ids) -> list[str]:
         "submission_id": ids["submission"],
         "event_id": 0,
         "progress_id": str(uuid.uuid4()),
+        # the league's own invite link (a page of its own), and ids of things
+        # nobody made in this world: the pages answer 404, never 5xx
+        "token": invite_token(ids["league"]),
+        "token_id": 0,
+        "notification_id": 0,
     }
     out = []
     for route in all_routes():
@@ -243,7 +262,7 @@ def page_urls(ids: Ids) -> list[str]:
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_no_page_answers_a_server_error_for_any_format(request, fmt):
+def test_no_page_answers_a_server_error_for_any_format(request, db, fmt):
     # as the commissioner, who sees every control of every team
     ids, alice, _ = load(request, fmt)
     client = Client(raise_request_exception=False)

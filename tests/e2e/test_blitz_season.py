@@ -164,8 +164,12 @@ def test_a_blitz_bowl_league_drafts_cards_and_the_engine_plays_a_round():
     slayer = grudges["players"][5]
     assert (slayer["ma"], slayer["st"], slayer["av"]) == (5, 1, 4)
     assert [s["skill"] for s in slayer["skills"]] == ["frenzied"]
-    # no money moves: no treasury, no ledger, no team value
-    assert (grudges["treasury"], grudges["tv"], grudges["rerolls"]) == (0, 0, 0)
+    # no money moves: no treasury, no ledger, no team value (null: not in the format)
+    assert (grudges["treasury"], grudges["tv"], grudges["rerolls"]) == (
+        None,
+        None,
+        None,
+    )
     # a taken name and an unknown card: both reported, nothing written
     before = _state()
     twice = api_as(coaches["blitz-b"]).post(
