@@ -41,8 +41,9 @@ MODES = ("cache off", "cache cold", "cache warm")
 # The most queries a page may run with the cache off (it only ever has to
 # grow with what a page shows, not with the league).
 CEILINGS = {
-    "league": 16,
-    "season": 16,
+    # the leaders boards read the hired players' lines in one query of their own
+    "league": 17,
+    "season": 17,
     "team (visitor)": 10,
     "match (resolved) and its replay": 10,
     "match (full log)": 10,
