@@ -105,4 +105,4 @@ screenshots: venv
 	$(BIN)/python scripts/screenshots.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles
