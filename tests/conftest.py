@@ -54,6 +54,7 @@ def broker_or_skip() -> str:
 LONG_FIRST = (
     "tests/e2e/",
     "tests/config/test_pages.py::test_demo_command",
+    "tests/config/test_demo_background.py::test_demo_command",
     "tests/engine/test_golden.py",
     "tests/engine/variants/test_classic_matches.py",
     "tests/engine/test_scripted_bot.py",
