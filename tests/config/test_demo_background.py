@@ -16,6 +16,8 @@ from league.models import League, Player
 from matches import progress_bar
 from matches.management.commands import demo as demo_command
 from matches.models import Match, MatchForecast, Season, TaskProgress
+from matches.services.resolve import match_resolve
+from matches.tasks import postgame_advance_task
 
 # (league, season, matches): the seasons the background resolves
 SEASONS = (
@@ -87,9 +89,6 @@ def test_demo_command_in_the_background_leaves_the_seasons_to_run_while_served(
     # stopped between a Dungeon Bowl match and its post-game
     dungeon = Season.objects.get(name="2026 Dungeon")
     first = dungeon.matches.order_by("round", "pk").first()
-    from matches.services.resolve import match_resolve
-    from matches.tasks import postgame_advance_task
-
     with monkeypatch.context() as stopped:
         stopped.setattr(postgame_advance_task, "delay", lambda match_id: None)
         assert match_resolve(match_id=first.pk)

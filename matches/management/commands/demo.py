@@ -30,11 +30,13 @@ from matches.models import Match, Season
 from matches.progress_bar import draw, resolve_with_progress
 from matches.selectors import season_standings
 from matches.services.demo import (
-    DEMO_SEASON,
     DEMO_SEASONS,
     demo_advance_players,
     demo_disputed_report,
+    demo_matches_left,
+    demo_postgames_left,
     demo_season,
+    demo_seasons_in_order,
     demo_star_match,
 )
 from matches.services.forecasts import forecasts_due, match_forecast_refresh
@@ -96,25 +98,9 @@ def spawn_background(part: str, when_served: tuple[str, int] | None) -> None:
     )
 
 
-def _seasons() -> list[Season]:
-    """The demo seasons in the order they are played: the landing league's
-    (``/`` redirects to it), then the others, fewest matches left first."""
-    landing = demo_season(DEMO_SEASON)[0]
-    others = [demo_season(which)[0] for which in DEMO_SEASONS if which != DEMO_SEASON]
-    return [landing, *sorted(others, key=_left)]
-
-
-def _left(season: Season) -> int:
-    return season.matches.exclude(status=Match.Status.COMPLETE).count()
-
-
 def _postgames_finish(season: Season) -> None:
-    """Run the post-games a stopped run left half done (a match played, its
-    post-game not): a season's resolution waits for them."""
-    stuck = season.matches.filter(
-        status__in=(Match.Status.PLAYED, Match.Status.POST_GAME)
-    )
-    postgame_queue(list(stuck.values_list("pk", flat=True)))
+    """Run the post-games a stopped run left half done."""
+    postgame_queue(demo_postgames_left(season))
 
 
 class Command(BaseCommand):
@@ -160,7 +146,7 @@ class Command(BaseCommand):
         if options["background"]:
             self._background(options["when_served"])
         else:
-            for season in _seasons():
+            for season in demo_seasons_in_order():
                 self._season(season)
             self._forecasts()
         self.stdout.write(
@@ -175,7 +161,7 @@ class Command(BaseCommand):
         the progress bar at once, and hand them and the forecasts to
         background processes."""
         seasons = []
-        for season in _seasons():
+        for season in demo_seasons_in_order():
             _postgames_finish(season)
             if season.matches.filter(status=Match.Status.SCHEDULED).exists():
                 season_resolve_start(season_id=season.pk, scope="season")
@@ -191,9 +177,9 @@ class Command(BaseCommand):
             "\nStill to come, in the background while the site is served:"
         )
         for season in seasons:
+            left = demo_matches_left(season)
             self.stdout.write(
-                f"  {season} ({_left(season)} matches): its league page shows the "
-                "progress bar"
+                f"  {season} ({left} matches): its league page shows the progress bar"
             )
         if due:
             self.stdout.write(
@@ -205,7 +191,7 @@ class Command(BaseCommand):
         started = time.monotonic()
         try:
             if part == SEASONS:
-                for season in _seasons():
+                for season in demo_seasons_in_order():
                     self._finish_season(season)
             else:
                 due = forecasts_due()
