@@ -40,12 +40,15 @@ $(BIN)/.installed: pyproject.toml
 venv: $(BIN)/.installed
 
 # The demo is a local, DEBUG run on the embedded default (SQLite, eager Celery),
-# served on 127.0.0.1:$(PORT) (`make demo PORT=8001` for another port).
+# served on 127.0.0.1:$(PORT) (`make demo PORT=8001` for another port). It
+# serves as soon as the leagues exist: the seasons and the forecasts are
+# finished by background processes that start once the server answers
+# (`demo --background`); the Ctrl-C that stops the server stops them too.
 PORT ?= 8000
 demo: export DEBUG ?= True
 demo: venv
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py demo
+	$(BIN)/python manage.py demo --background --when-served 127.0.0.1:$(PORT)
 	@echo "Serving Dugout on http://127.0.0.1:$(PORT)/ (it redirects to the Badlands Sevens league page; admin: /admin/, API: /api/, docs: /api/docs/)"
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
@@ -105,4 +108,4 @@ screenshots: venv
 	$(BIN)/python scripts/screenshots.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles

@@ -76,6 +76,20 @@ def envlist(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+# SQLite with several writers at once: ``make demo`` resolves seasons and
+# computes forecasts in background processes while the server answers. A
+# writer waits up to a minute for the one holding the lock (which holds it
+# for the length of an engine game); a transaction takes the lock when it
+# begins, since SQLite refuses at once (no waiting) to turn a transaction's
+# read into a write after another writer has committed; and with the
+# write-ahead log, readers never wait for a writer.
+SQLITE_OPTIONS = {
+    "timeout": 60,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL;",
+}
+
+
 def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
     """Turn ``postgres://user:pass@host:port/name`` or ``sqlite:///path`` into
     a Django ``DATABASES`` entry."""
@@ -99,7 +113,11 @@ def database_from_url(url: str, *, base_dir: Path) -> dict[str, Any]:
         path = Path(raw_path[1:])
         if not path.is_absolute():
             path = base_dir / path
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(path),
+            "OPTIONS": dict(SQLITE_OPTIONS),
+        }
     raise ImproperEnv(f"DATABASE_URL scheme {parts.scheme!r} is not supported")
 
 

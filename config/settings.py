@@ -301,10 +301,14 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_DEFAULT_QUEUE = "default"
 # Engine work (resolving matches) is CPU-bound and long: it gets its own queue
 # so a busy season resolution never delays the short post-game steps.
+# Forecasts play the engine too, 60 games a fixture, and beat queues dozens
+# at once: on the engine queue a resolve would wait behind all of them (a
+# queue is first in, first out), so they have a queue of their own, which
+# its own worker consumes (docker-compose.yml, forecast-worker).
 CELERY_TASK_ROUTES = {
     "matches.tasks.match_resolve_task": {"queue": "engine"},
-    "matches.tasks.match_forecast_task": {"queue": "engine"},
     "matches.tasks.season_resolve_task": {"queue": "engine"},
+    "matches.tasks.match_forecast_task": {"queue": "forecast"},
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Redis hands a task that a dead worker had taken (and, with late acks, not

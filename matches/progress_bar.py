@@ -27,21 +27,29 @@ def draw(out: TextIO, done: int, total: int, started: float, width: int = 30) ->
 
 
 def resolve_with_progress(
-    progress: TaskProgress, out: TextIO, *, timeout: float = 3600
+    progress: TaskProgress, out: TextIO, *, timeout: float = 3600, pause: float = 0
 ) -> float:
     """Resolve everything ``progress`` covers, drawing a bar; returns seconds.
 
     With a broker the work runs on the workers and the bar follows the
     database; on the embedded default (eager tasks) the rounds are driven
-    here, one match at a time, through the same tasks.
+    here, one match at a time, through the same tasks, with ``pause``
+    seconds after each match. A pause lets other processes write while a
+    resolution goes on: SQLite has one writer at a time, a match holds the
+    lock for its engine game, and a writer waiting for it tries again only
+    every 100 ms, so without a pause this process takes the lock again
+    first, match after match, and the other waits for the whole resolution.
     """
     started = time.monotonic()
     total = len(progress.match_ids)
     draw(out, 0, total, started)
     if settings.CELERY_TASK_ALWAYS_EAGER:
         while match_ids := season_resolve_next(progress_id=str(progress.pk)):
-            matches_resolve_now(match_ids)
-            draw(out, progress_counts(progress)[0], total, started)
+            for match_id in match_ids:
+                matches_resolve_now([match_id])
+                draw(out, progress_counts(progress)[0], total, started)
+                if pause:
+                    time.sleep(pause)
     else:
         season_resolution_queue(progress)
         while (done := progress_counts(progress)[0]) + len(

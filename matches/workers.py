@@ -6,9 +6,10 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,15 +26,23 @@ def current_database_url() -> str:
     )
 
 
+def task_queues() -> list[str]:
+    """Every queue a task goes to: the default one and each routed one."""
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    return sorted(routed | {settings.CELERY_TASK_DEFAULT_QUEUE})
+
+
 def worker_start(
     *,
     log_path: Path,
     concurrency: int = 1,
     env: Mapping[str, str] | None = None,
     ready_timeout: float = 60,
+    queues: Sequence[str] | None = None,
 ) -> subprocess.Popen[bytes]:
     """Start ``celery worker`` on this process's database and broker and
-    wait until it says it is ready."""
+    wait until it says it is ready. It consumes ``queues``, by default
+    every queue (:func:`task_queues`)."""
     full_env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -56,7 +65,7 @@ def worker_start(
             "worker",
             *pool,
             "--queues",
-            "default,engine",
+            ",".join(queues or task_queues()),
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",

@@ -41,6 +41,29 @@ def demo_season(which: tuple[str, str, int] = DEMO_SEASON) -> tuple[Season, bool
     return season, True
 
 
+def demo_seasons_in_order() -> list[Season]:
+    """The demo seasons in the order the demo plays them: the landing
+    league's (``/`` redirects to it), then the others, fewest matches left
+    first (so that more leagues are complete sooner)."""
+    landing = demo_season(DEMO_SEASON)[0]
+    others = [demo_season(which)[0] for which in DEMO_SEASONS if which != DEMO_SEASON]
+    return [landing, *sorted(others, key=demo_matches_left)]
+
+
+def demo_matches_left(season: Season) -> int:
+    return season.matches.exclude(status=Match.Status.COMPLETE).count()
+
+
+def demo_postgames_left(season: Season) -> list[int]:
+    """The matches of ``season`` played but with their post-game not done
+    (a stopped run): the season's resolution waits for them."""
+    return list(
+        season.matches.filter(
+            status__in=(Match.Status.PLAYED, Match.Status.POST_GAME)
+        ).values_list("pk", flat=True)
+    )
+
+
 def demo_advance_players(season: Season) -> list[str]:
     """Spend the demo season's Star Player Points: every player who can
     afford a random Primary skill rolls for one (through the same service as

@@ -16,8 +16,10 @@ digest of both rosters and what it gave them (``rosters_key``); one whose
 digest differs from the rosters now is due again. Beat's sweep, every five minutes, queues the fixtures whose
 forecast is missing or out of date, earliest rounds first and at most
 ``FORECAST_SWEEP_MAX`` at a time, leaving alone the seasons the engine is
-resolving (their rosters change with every match, and the forecasts would
-hold up the resolution on the engine queue). So a forecast follows a hire,
+resolving (their rosters change with every match: a forecast would be out
+of date before it was stored). Forecasts go to a queue of their own (the
+``forecast`` queue, see ``CELERY_TASK_ROUTES``), so a resolve never waits
+behind them. So a forecast follows a hire,
 a purchase or a post-game within minutes, never in the request. On the
 embedded default (eager tasks, no beat) nothing is queued automatically:
 ``manage.py forecast`` and the demo compute them.

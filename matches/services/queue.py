@@ -72,7 +72,7 @@ def webhook_delivery_queue(delivery_ids: Iterable[int]) -> None:
 
 
 def forecast_queue(match_ids: Iterable[int]) -> None:
-    """Forecast these fixtures on the engine queue once the transaction
+    """Forecast these fixtures on the forecast queue once the transaction
     commits."""
     from matches.tasks import match_forecast_task
 

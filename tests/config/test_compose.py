@@ -17,11 +17,19 @@ from django.conf import settings
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP_SERVICES = ("web", "worker", "beat")
+APP_SERVICES = ("web", "worker", "forecast-worker", "beat")
+WORKERS = ("worker", "forecast-worker")
 
 
-def test_the_production_shape_has_its_five_services():
-    assert set(SERVICES) == {"web", "worker", "beat", "db", "redis"}
+def test_the_production_shape_has_its_six_services():
+    assert set(SERVICES) == {
+        "web",
+        "worker",
+        "forecast-worker",
+        "beat",
+        "db",
+        "redis",
+    }
 
 
 @pytest.mark.parametrize("name", list(SERVICES))
@@ -53,21 +61,49 @@ def test_web_runs_migrations_then_gunicorn_on_the_real_wsgi_app():
     assert callable(getattr(importlib.import_module(module), attr))
 
 
-@pytest.mark.parametrize("name", ["worker", "beat"])
+@pytest.mark.parametrize("name", ["worker", "forecast-worker", "beat"])
 def test_celery_services_point_at_the_real_app(name):
     words = _words(name)
     assert words[:3] == ["celery", "-A", "config"]
-    assert words[3] == {"worker": "worker", "beat": "beat"}[name]
+    assert words[3] == {"worker": "worker", "forecast-worker": "worker"}.get(
+        name, "beat"
+    )
     from config import celery_app
 
     assert celery_app.main == "dugout"
 
 
-def test_the_worker_consumes_every_routed_queue():
-    words = _words("worker")
-    queues = set(words[words.index("--queues") + 1].split(","))
+def _queues(name: str) -> set[str]:
+    words = _words(name)
+    return set(words[words.index("--queues") + 1].split(","))
+
+
+def test_the_workers_consume_every_routed_queue():
+    consumed = set().union(*(_queues(name) for name in WORKERS))
     routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
-    assert routed | {settings.CELERY_TASK_DEFAULT_QUEUE} <= queues
+    assert routed | {settings.CELERY_TASK_DEFAULT_QUEUE} <= consumed
+
+
+def test_forecasts_have_a_queue_and_a_worker_of_their_own():
+    # the forecast task, and only it, goes to the forecast queue
+    routes = settings.CELERY_TASK_ROUTES
+    assert routes["matches.tasks.match_forecast_task"] == {"queue": "forecast"}
+    assert [t for t, r in routes.items() if r["queue"] == "forecast"] == [
+        "matches.tasks.match_forecast_task"
+    ]
+    # resolves and the season driver stay on the engine queue
+    assert routes["matches.tasks.match_resolve_task"] == {"queue": "engine"}
+    assert routes["matches.tasks.season_resolve_task"] == {"queue": "engine"}
+    # the forecast worker consumes that queue alone; the other worker never
+    # takes a forecast, so a resolve never waits behind one
+    assert _queues("forecast-worker") == {"forecast"}
+    assert _queues("worker") == {"default", "engine"}
+    # a node name of its own, which its healthcheck pings
+    words = _words("forecast-worker")
+    node = words[words.index("--hostname") + 1]
+    assert node == "forecast@%h"
+    check = " ".join(SERVICES["forecast-worker"]["healthcheck"]["test"])
+    assert "--destination forecast@$HOSTNAME" in check.replace("$$", "$")
 
 
 def test_the_image_copies_every_package_the_commands_import():

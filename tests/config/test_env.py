@@ -31,7 +31,8 @@ def test_postgres_url_becomes_a_database_entry():
 def test_relative_sqlite_url_lives_in_the_project_folder():
     entry = database_from_url("sqlite:///db.sqlite3", base_dir=Path("/proj"))
 
-    assert entry == {"ENGINE": "django.db.backends.sqlite3", "NAME": "/proj/db.sqlite3"}
+    assert entry["ENGINE"] == "django.db.backends.sqlite3"
+    assert entry["NAME"] == "/proj/db.sqlite3"
 
 
 def test_absolute_sqlite_url_is_kept():

@@ -31,12 +31,12 @@ from matches.models import (
 )
 from matches.services.report import PlayerLine, Report
 from matches.services.seasons import season_create, season_schedule
+from matches.workers import task_queues
 from tests.conftest import XDIST_WORKER
 from tests.factories import draft_team
 
 ROOT = Path(__file__).resolve().parents[2]
 LOG_DIR = ROOT / "tests" / "artifacts"
-QUEUES = ("default", "engine")
 
 
 # --- the named world --------------------------------------------------------
@@ -219,12 +219,17 @@ class Workers:
         self.logs: dict[int, Path] = {}
 
     def start(
-        self, *, env: dict[str, str] | None = None, children: int = 0
+        self,
+        *,
+        env: dict[str, str] | None = None,
+        children: int = 0,
+        queues: tuple[str, ...] = (),
     ) -> subprocess.Popen[bytes]:
         """Start one more worker and wait until it is ready (its start-up
         hooks have run by then). ``env`` adds to or overrides its
         environment; with ``children`` it runs tasks in that many prefork
-        pool processes instead of its own (solo)."""
+        pool processes instead of its own (solo); it consumes ``queues``,
+        or every queue."""
         n = len(self.procs) + 1
         log_path = LOG_DIR / f"{self.name}{XDIST_WORKER}-worker-{n}.log"
         pool = (
@@ -257,7 +262,7 @@ class Workers:
                     "--hostname",
                     f"{self.name}-{n}-{os.getpid()}@%h",
                     "--queues",
-                    "default,engine",
+                    ",".join(queues or task_queues()),
                     "--without-gossip",
                     "--without-mingle",
                     "--without-heartbeat",
@@ -326,7 +331,7 @@ class Workers:
         from config.celery import app
 
         with app.connection_for_write() as conn:
-            return sum(conn.default_channel.queue_purge(q) for q in QUEUES)
+            return sum(conn.default_channel.queue_purge(q) for q in task_queues())
 
     def redeliver_orphans(self) -> None:
         """Put back in their queues the tasks that a killed worker had taken
@@ -344,7 +349,7 @@ class Workers:
         client = redis.Redis.from_url(self.broker)
         waiting = sum(
             client.llen(key)
-            for q in QUEUES
+            for q in task_queues()
             for key in client.scan_iter(match=f"{q}*")
             if client.type(key) == b"list"
         )

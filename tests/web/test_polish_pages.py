@@ -171,6 +171,20 @@ def test_make_demo_serves_on_the_port_asked_for(args, port):
     assert f"http://127.0.0.1:{port}/" in commands
 
 
+@pytest.mark.parametrize(("args", "port"), [((), "8000"), (("PORT=8001",), "8001")])
+def test_make_demo_serves_before_the_seasons_are_played(args, port):
+    # the demo command leaves the seasons and the forecasts to background
+    # processes that wait for the server on that port, then the server starts
+    commands = _make_demo(*args).splitlines()
+    demo = next(i for i, c in enumerate(commands) if "manage.py demo" in c)
+    serve = next(i for i, c in enumerate(commands) if "manage.py runserver" in c)
+
+    assert commands[demo].endswith(
+        f"manage.py demo --background --when-served 127.0.0.1:{port}"
+    )
+    assert demo < serve
+
+
 README = (ROOT / "README.md").read_text()
 COMMISSIONER_GUIDE = (ROOT / "docs" / "commissioner.md").read_text()
 TIEBREAKER_WORDS = {
