@@ -5,7 +5,7 @@ The team sheet carries the D8 results the team rolled when it bought them
 (``TeamSheet.desperate_measures``, no result twice). Each result may be
 played once in the game; ``g.effects[LEFT[t]]`` holds the results team
 ``t`` has not played yet. Every effect emits an
-:class:`~engine.events.Induced` event named after the result.
+:class:`~engine.core.events.Induced` event named after the result.
 
 Where the engine plays a result and where the coach decides:
 
@@ -23,24 +23,24 @@ Where the engine plays a result and where the coach decides:
    number of times (``TF_GRUDGE``).
 5. Set Piece: declared when a player is activated for a Pass action
    (Decision ``desperate_declare``); the pass is accurate without a test and
-   the receiver catches it without a test (:mod:`engine.passing`).
+   the receiver catches it without a test (:mod:`engine.rules.passing`).
 6. Sports Espionage: played by the engine at the team's first Turnover: one
    more team re-roll.
 7. Discarded Banana Skin: offered when an opposing player moves into a
    square one of the team's players Marks (Decision
-   ``desperate_banana_skin``, :mod:`engine.movement`): they Fall Over.
+   ``desperate_banana_skin``, :mod:`engine.rules.movement`): they Fall Over.
 8. Magic Scroll: the team has a Hireling Sports-Wizard for the game
-   (:mod:`engine.wizard`).
+   (:mod:`engine.rules.wizard`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.errors import RuleError
-from engine.events import Induced
-from engine.model import TeamSheet
-from engine.state import (
+from engine.core.errors import RuleError
+from engine.core.events import Induced
+from engine.core.model import TeamSheet
+from engine.core.state import (
     CAS,
     PF_HEAT,
     PF_PLAYED,
@@ -134,7 +134,7 @@ def _emit(
 def desperate_pregame(g: GameState) -> None:
     """Before the game: note each team's results; a Magic Scroll gives the
     team the Hireling Sports-Wizard (played at once: the wizard then casts
-    as :mod:`engine.wizard` says)."""
+    as :mod:`engine.rules.wizard` says)."""
     sheets = list(g.sheets)
     for t in (0, 1):
         results = g.sheets[t].desperate_measures
@@ -193,7 +193,7 @@ def hangover(g: GameState, t: int) -> None:
     """Hangover: a randomly selected opposing player available for the
     first drive misses it. Decision: the engine always plays it (it can
     only help); the selection is the rulebook's random selection."""
-    from engine.turns import random_pick
+    from engine.rules.turns import random_pick
 
     spend(g, t, HANGOVER)
     cands = [
@@ -353,7 +353,7 @@ class SecondAction(Proc):
         self.first = first
 
     def step(self, g: GameState) -> Decision | None:
-        from engine.turns import activation_options
+        from engine.rules.turns import activation_options
 
         p = self.p
         t = g.team[p]
@@ -381,7 +381,7 @@ class SecondAction(Proc):
         return Decision(g.tname(t), "desperate_second_action", tuple(opts), g.pid[p])
 
     def receive(self, g: GameState, choice: Option) -> None:
-        from engine.turns import Activation
+        from engine.rules.turns import Activation
 
         g.stack.pop()
         if choice == OPT_DONE:

@@ -3,15 +3,15 @@
 Each Star Player has one special rule of his own. In the engine a special
 rule is a skill like any other: its slug rides on the star's sheet
 (:func:`engine.campaign.stars.star_sheets`), it has a bit in
-:mod:`engine.skillbits` and a :class:`~engine.skills.base.SkillSpec`
+:mod:`engine.core.skillbits` and a :class:`~engine.skills.base.SkillSpec`
 (registered in one of ``engine/skills/stars_*.py``), and a match with a
 special rule the engine does not play is refused
-(:class:`~engine.errors.UnimplementedSkill`).
+(:class:`~engine.core.errors.UnimplementedSkill`).
 
 Most special rules may be used a limited number of times ("Once per game",
 "Once per half", ...). :func:`ready` tells whether player ``p`` may use his
 rule now and :func:`spend` records a use (and reports it as a
-:class:`~engine.events.SkillUsed` event). A use is stored in
+:class:`~engine.core.events.SkillUsed` event). A use is stored in
 ``GameState.effects`` with the scope it was spent in (the half, the drive,
 the team turn or the activation), so nothing needs resetting: a use spent
 in an earlier scope simply no longer counts.
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.events import SkillUsed
-from engine.skillbits import BIT
-from engine.state import GameState
+from engine.core.events import SkillUsed
+from engine.core.skillbits import BIT
+from engine.core.state import GameState
 
 GAME: Final = "game"
 HALF: Final = "half"

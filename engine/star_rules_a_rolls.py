@@ -2,7 +2,7 @@
 just made (star_players.md): re-roll it, add to it, or change what it
 needs.
 
-* Re-rolls of a failed target-number test (:class:`engine.rolls.Test`),
+* Re-rolls of a failed target-number test (:class:`engine.rules.rolls.Test`),
   offered beside team re-rolls and Pro as ``("star", slug)``:
   Blind Rage (Akhorne's Dauntless roll, no limit), Mesmerising Dance
   (Eldril's Hypnotic Gaze test), The Ballista (Morg's Passing Ability test
@@ -42,12 +42,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from engine import star_rules as SR
-from engine.events import Reroll, Roll
-from engine.skillbits import BIT
-from engine.state import Decision, GameState, Option
+from engine.core.events import Reroll, Roll
+from engine.core.skillbits import BIT
+from engine.core.state import Decision, GameState, Option
 
 if TYPE_CHECKING:
-    from engine.rolls import Test
+    from engine.rules.rolls import Test
 
 ANY_DIE: Final = ("consummate-professional", "halfling-luck", "thinking-mans-troll")
 # Re-rolls of a failed test, by the test's purpose.

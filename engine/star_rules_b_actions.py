@@ -25,10 +25,10 @@ Decisions:
 
 from __future__ import annotations
 
-from engine.blocking import Block
-from engine.passing import with_dump_off
+from engine.core.state import STANDING, Decision, GameState, Option, Proc
+from engine.rules.blocking import Block
+from engine.rules.passing import with_dump_off
 from engine.star_rules import ready, spend
-from engine.state import STANDING, Decision, GameState, Option, Proc
 
 VERB = "vicious_vines"
 

@@ -1,7 +1,7 @@
 """Star Players' special rules (group b) that act on a block or a
 blocking activation (star_players.md): Savage Blow, Unstoppable Momentum,
 Gored by the Bull, Frenzied Rush, Indomitable, Watch Out!, Fury of the
-Blood God. :class:`engine.blocking.Block` calls the block hooks here; the
+Blood God. :class:`engine.rules.blocking.Block` calls the block hooks here; the
 Blitz announcements are activation hooks (``engine/skills/stars_b.py``);
 Vicious Vines is in :mod:`engine.star_rules_b_actions`.
 
@@ -40,13 +40,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine import skillbits as S
-from engine.events import Reroll
+from engine.core import skillbits as S
+from engine.core.events import Reroll
+from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.star_rules import ready, spend
-from engine.state import PITCH, STANDING, Decision, GameState, Option, Proc
 
 if TYPE_CHECKING:
-    from engine.blocking import Block
+    from engine.rules.blocking import Block
 
 SAVAGE_BLOW = S.BIT["savage-blow"]
 MOMENTUM = S.BIT["unstoppable-momentum"]

@@ -2,7 +2,7 @@
 rolls of a knock-down (star_players.md): Brutal Block, Slayer, Dwarfen
 Scourge, Crushing Blow, Ram (a bonus added after seeing the dice), Savage
 Mauling (a re-roll of the Injury roll) and Pump Up the Crowd (a team
-re-roll for a Casualty). :class:`engine.injuries.Harm` calls
+re-roll for a Casualty). :class:`engine.rules.injuries.Harm` calls
 :func:`armour_bonus` and :func:`injury_choice` before it reports a roll
 that a star may still change, :func:`star_choice` with the coach's answer,
 and :func:`pump_up_the_crowd` when a player goes to the Casualty box.
@@ -47,13 +47,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine import skillbits as S
-from engine.events import Armour, Injury, Reroll
+from engine.core import skillbits as S
+from engine.core.events import Armour, Injury, Reroll
+from engine.core.state import Decision, GameState, Option
 from engine.star_rules import has, ready, spend
-from engine.state import Decision, GameState, Option
 
 if TYPE_CHECKING:
-    from engine.injuries import Harm
+    from engine.rules.injuries import Harm
 
 IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
 # Rules adding to the Armour roll, and to the Injury roll, of an opponent

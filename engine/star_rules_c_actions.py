@@ -10,7 +10,7 @@
   Chainsaw Attack on a Prone or Stunned opponent (not a Foul: never a
   Sending-off). Decision: made with the Chainsaw Special action only; in
   a Blitz the Chainsaw Attack replaces the Block against the nominated
-  target (engine.declared), who is Standing.
+  target (engine.rules.declaring), who is Standing.
 * Maximum Carnage (Max Spleenripper, once per game): straight after a
   Chainsaw Attack, a second one against another opponent.
 * Sneakiest of the Lot (The Black Gobbo): his team may make two Foul
@@ -21,15 +21,8 @@
 
 from __future__ import annotations
 
-from engine.block_actions import block_targets
-from engine.blocking import OPT_DECLINE, use_skill
-from engine.movement import rush_limit
-from engine.passing import with_dump_off
-from engine.secret_weapons import ChainsawAttack
-from engine.skillbits import BIT
-from engine.special_actions import special_block, trickster
-from engine.star_rules import ready, spend
-from engine.state import (
+from engine.core.skillbits import BIT
+from engine.core.state import (
     PITCH,
     STANDING,
     TF_FOUL,
@@ -38,6 +31,13 @@ from engine.state import (
     Option,
     Proc,
 )
+from engine.rules.block_actions import block_targets
+from engine.rules.blocking import OPT_DECLINE, use_skill
+from engine.rules.movement import rush_limit
+from engine.rules.passing import with_dump_off
+from engine.rules.secret_weapons import ChainsawAttack
+from engine.rules.special_actions import special_block, trickster
+from engine.star_rules import ready, spend
 
 PUTRID = "putrid-regurgitation"
 ZOAT = "excuse-me-are-you-a-zoat"

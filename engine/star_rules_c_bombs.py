@@ -1,6 +1,6 @@
 """Star Players' special rules (group c) for bomb throwers
 (star_players.md; the Throw Bomb Special action is
-:class:`engine.bombs.BombThrow`):
+:class:`engine.rules.bombs.BombThrow`):
 
 * Kaboom! (Bomber Dribblesnot, once per game): when an opponent catches
   (or intercepts) a bomb Bomber threw, it may go off at once, with no roll
@@ -13,13 +13,13 @@
 
 from __future__ import annotations
 
-from engine.blocking import OPT_DECLINE, use_skill
-from engine.bombs import BombThrow
-from engine.events import Roll
-from engine.fouls import SendOff
-from engine.skillbits import BIT
+from engine.core.events import Roll
+from engine.core.skillbits import BIT
+from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
+from engine.rules.blocking import OPT_DECLINE, use_skill
+from engine.rules.bombs import BombThrow
+from engine.rules.fouls import SendOff
 from engine.star_rules import ready, spend
-from engine.state import PITCH, STANDING, Decision, GameState, Option, Proc
 
 KABOOM = "kaboom"
 EAT = "all-you-can-eat"

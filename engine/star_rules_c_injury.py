@@ -17,11 +17,11 @@ roll, or a Sending-off (star_players.md):
 
 from __future__ import annotations
 
-from engine.events import Roll
-from engine.injuries import Harm, injury_result
-from engine.skillbits import BIT
+from engine.core.events import Roll
+from engine.core.skillbits import BIT
+from engine.core.state import Decision, GameState, Option
+from engine.rules.injuries import Harm, injury_result
 from engine.star_rules import has, ready, spend
-from engine.state import Decision, GameState, Option
 
 TOXIN = "toxin-connoisseur"
 ASSASSIN = "master-assassin"

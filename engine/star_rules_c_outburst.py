@@ -14,14 +14,14 @@ usual), then the square next to the target (``("square", sq)``, info
 
 from __future__ import annotations
 
-from engine.blocking import OPT_DECLINE
-from engine.events import Move
-from engine.passing import with_dump_off
-from engine.pitch import F_TRAPDOOR
-from engine.skillbits import BIT
-from engine.special_actions import special_block
+from engine.core.events import Move
+from engine.core.pitch import F_TRAPDOOR
+from engine.core.skillbits import BIT
+from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
+from engine.rules.blocking import OPT_DECLINE
+from engine.rules.passing import with_dump_off
+from engine.rules.special_actions import special_block
 from engine.star_rules import ready, spend
-from engine.state import PITCH, STANDING, Decision, GameState, Option, Proc
 
 OUTBURST = "furious-outburst"
 OUTBURST_BIT = BIT[OUTBURST]
@@ -50,7 +50,7 @@ def outburst_targets(g: GameState, p: int) -> list[int]:
     to them she can be placed in.
 
     Decision: the outburst is declared as her Blitz, so once the Blitz's
-    target is nominated (engine.declared, ``g.act_target``) she may Stab
+    target is nominated (engine.rules.declaring, ``g.act_target``) she may Stab
     only that player."""
     t = g.team[p]
     dist = g.pitch.distance

@@ -4,7 +4,7 @@
 * Tasty Morsel ('Captain' Karina Von Riesz, once per game): after a failed
   Bloodlust roll she may bite an opposition player of ST 3 or less who is
   not a Star Player, instead of a Thrall, resolved as a Thrall bite
-  (:mod:`engine.bloodlust`).
+  (:mod:`engine.rules.bloodlust`).
 * Primal Savagery (Glotl Stop, once per game): after a failed Animal
   Savagery roll the lash-out may be aimed at an adjacent opponent instead
   of a team-mate (:class:`engine.skills.traits.ActivationTrait`).
@@ -12,8 +12,8 @@
 
 from __future__ import annotations
 
+from engine.core.state import STANDING, GameState
 from engine.star_rules import ready, spend
-from engine.state import STANDING, GameState
 
 MORSEL = "tasty-morsel"
 PRIMAL = "primal-savagery"

@@ -40,13 +40,8 @@ Fire); a use is spent as soon as the coach declares it, roll or not.
 
 from __future__ import annotations
 
-from engine.ball import check_touchdown
-from engine.events import Armour, BallCaught, Move
-from engine.injuries import KnockDown
-from engine.rolls import Test
-from engine.skills.base import ActivationHook
-from engine.star_rules import ready, spend
-from engine.state import (
+from engine.core.events import Armour, BallCaught, Move
+from engine.core.state import (
     PF_NOTZ,
     PITCH,
     STANDING,
@@ -55,6 +50,11 @@ from engine.state import (
     Option,
     Proc,
 )
+from engine.rules.ball import check_touchdown
+from engine.rules.injuries import KnockDown
+from engine.rules.rolls import Test
+from engine.skills.base import ActivationHook
+from engine.star_rules import ready, spend
 
 LOOK = "look-into-my-eyes"
 HEX = "baleful-hex"
@@ -68,7 +68,7 @@ OPENING_RULES = (LOOK, HEX, RAID, INK, CATCH, KEG, BLAST, TREACHEROUS)
 
 OPT_DECLINE: Option = ("decline",)
 # A hit from Zzharg's blunderbuss: its armour roll is already made and
-# broken when the player is laid down (engine.injuries._ARMOUR_BROKEN).
+# broken when the player is laid down (engine.rules.injuries._ARMOUR_BROKEN).
 BLAST_HIT = "blunderbuss"
 # Players Baleful Hex bars from activation: {player index: team whose turn
 # end lifts the hex}. Decision: the hex also ends with the drive ("_drive":
@@ -209,7 +209,7 @@ class OpeningRule(Proc):
                 g.pid[p],
                 info=(self.slug,),
             )
-        if self.phase == 2:  # after the D6 (engine.rolls.Test)
+        if self.phase == 2:  # after the D6 (engine.rules.rolls.Test)
             return self._after_roll(g)
         if self.phase == 3:  # Blastin' on a 2: the opposing coach picks
             return self._pick(g)

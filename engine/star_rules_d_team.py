@@ -19,13 +19,10 @@ re-rolls or other players' rolls (star_players.md).
 
 from __future__ import annotations
 
-from engine.ball import check_touchdown
-from engine.events import Armour, BallCaught, SkillUsed
-from engine.injuries import KnockDown
-from engine.rules_data import rules_data
-from engine.skillbits import BIT
-from engine.star_rules import has, ready, spend
-from engine.state import (
+from engine.core.events import Armour, BallCaught, SkillUsed
+from engine.core.rules_data import rules_data
+from engine.core.skillbits import BIT
+from engine.core.state import (
     CAS,
     KO,
     PITCH,
@@ -35,6 +32,9 @@ from engine.state import (
     Option,
     Proc,
 )
+from engine.rules.ball import check_touchdown
+from engine.rules.injuries import KnockDown
+from engine.star_rules import has, ready, spend
 
 WISDOM = "wisdom-of-the-white-dwarf"
 QUICK_BITE = "quick-bite"

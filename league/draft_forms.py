@@ -15,7 +15,7 @@ from typing import Any
 from django import forms
 
 from engine.campaign.drafting import DraftRequest, Violation
-from engine.rules_data import Position, Roster, rules_data
+from engine.core.rules_data import Position, Roster, rules_data
 from engine.variants import Variant
 from league.forms import WebForm
 from league.services.teams import PlayerRequest

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League
 from matches.models import Match
@@ -20,7 +20,7 @@ STATS = (
     ("casualties_inflicted", "CAS", "Casualties inflicted"),
     ("successful_landings", "LND", "Successful landings"),
 )
-# Inducements acting in the match (engine.events.Induced).
+# Inducements acting in the match (engine.core.events.Induced).
 INDUCED = {
     "keg_bonus": "Bloodweiser Kegs",
     "master_chef": "Halfling Master Chef",
@@ -51,7 +51,7 @@ INDUCED = {
     "grasping_vines": "Jade Wizard's Grasping Vines",
     "blinding_light": "Light Wizard's Blinding Light",
 }
-# Actions that name their target when declared (engine.events.Nomination).
+# Actions that name their target when declared (engine.core.events.Nomination).
 DECLARED = {"blitz": "Blitz", "foul": "Foul"}
 # Post-game roll purposes that read better spelt out.
 PURPOSE_WORDS = {
@@ -68,7 +68,7 @@ BLOCK_FACES = {
 }
 
 
-# How a player or the ball moved (engine.events.Move / BallMove ``how``).
+# How a player or the ball moved (engine.core.events.Move / BallMove ``how``).
 MOVES = {
     "step": "moves",
     "rush": "rushes",
@@ -102,7 +102,7 @@ CATCHES = {
     # Dungeon Bowl rooms
     "chest": "takes the ball from the Chest",
 }
-# Dungeon Bowl rooms (engine.events.RoomRule), by room.
+# Dungeon Bowl rooms (engine.core.events.RoomRule), by room.
 ROOMS = {
     "forgotten_jail": "The Forgotten Jail",
     "chaotic_idol": "The Chaotic Idol",
@@ -602,7 +602,7 @@ class Describer:
 
 
 def room_sentence(p: Any, e: dict[str, Any]) -> str:
-    """A Dungeon Bowl room's rule acting on a player (engine.events.RoomRule)."""
+    """A Dungeon Bowl room's rule acting on a player (engine.core.events.RoomRule)."""
     room = ROOMS.get(e["room"], Describer.words(e["room"]))
     who, value = p(e["player"]), int(e["value"])
     match e["effect"]:

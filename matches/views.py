@@ -26,7 +26,7 @@ from django.views.decorators.http import (
 
 from engine.campaign import DESPERATE_MEASURES, mercenary_price
 from engine.campaign.stars import find_star
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from league.access import (
     league_get_for_commissioner,
     team_can_write,

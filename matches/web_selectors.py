@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from engine.rules_data import BORROWED_POSITIONS, rules_data
+from engine.core.rules_data import BORROWED_POSITIONS, rules_data
 from engine.variants import get_variant
 from league.access import team_can_write
 from league.models import League, Team

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.state import Decision, GameState, Option
 from engine.desperate import OPT_DONE, OPT_RAZZLE, OPT_SET_PIECE
-from engine.state import Decision, GameState, Option
 
 
 def you_dope(bot: Any, d: Decision, g: GameState) -> Option:

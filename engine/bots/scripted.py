@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import skillbits as S
 from engine.bots import (
     college_wizard,
     desperate,
@@ -50,8 +49,9 @@ from engine.bots.pathing import Reach, SafeReach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
 from engine.bots.wizard import wizard_choice
-from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
-from engine.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
+from engine.core import skillbits as S
+from engine.core.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
+from engine.core.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
 
 _BIT = S.BIT
 BLOCK = _BIT["block"]

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine import skillbits as S
-from engine.secret_weapons import template_direction
+from engine.core import skillbits as S
+from engine.core.state import STANDING, Decision, GameState, Option
+from engine.rules.secret_weapons import template_direction
 from engine.star_rules import LIMITS
-from engine.state import STANDING, Decision, GameState, Option
 
 _SPECIFIC: Final = frozenset({"blind-rage", "mesmerising-dance", "the-ballista"})
 _ALWAYS: Final = frozenset(

@@ -27,9 +27,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.skillbits import BIT
+from engine.core.skillbits import BIT
+from engine.core.state import (
+    PF_USED,
+    PITCH,
+    STANDING,
+    TF_BLITZ,
+    Decision,
+    GameState,
+    Option,
+)
 from engine.star_rules import ready
-from engine.state import PF_USED, PITCH, STANDING, TF_BLITZ, Decision, GameState, Option
 
 ZOAT = BIT["excuse-me-are-you-a-zoat"]
 PUTRID = BIT["putrid-regurgitation"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.state import PITCH, STANDING, Decision, GameState, Option
+from engine.core.state import PITCH, STANDING, Decision, GameState, Option
 
 DECLINE: Option = ("decline",)
 

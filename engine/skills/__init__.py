@@ -3,7 +3,7 @@
 How skills plug into the engine
 ===============================
 
-* Every implemented skill has a bit in :mod:`engine.skillbits`; a player's
+* Every implemented skill has a bit in :mod:`engine.core.skillbits`; a player's
   skills are one int, so rule code tests ``g.skills[p] & S.DODGE``.
   Parameters ("+1", "4+", "All") are read with ``g.param(p, bit)``.
 * Each rulebook category has a module here (``general``, ``agility``,
@@ -20,9 +20,9 @@ How skills plug into the engine
 
 * Skills that alter a core rule step (re-rolls, modifiers, block results)
   are tested inline at that step, and their ``SkillSpec.rule`` says where.
-  Free skill re-rolls use :class:`engine.rolls.Test` (``skill_rr=`` bit).
+  Free skill re-rolls use :class:`engine.rules.rolls.Test` (``skill_rr=`` bit).
 
-Adding a skill: add its slug to ``engine.skillbits._SLUGS``, register a
+Adding a skill: add its slug to ``engine.core.skillbits._SLUGS``, register a
 ``SkillSpec`` in the category module, apply it at its rule point (or give
 it a hook), and add a scripted-dice test that fails without it.
 ``python -m engine.skills --coverage`` lists implemented and missing skills.
@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from engine.core.state import GameState, Proc
 from engine.skills import (
     agility,
     general,
@@ -47,7 +48,6 @@ from engine.skills import (
     traits,
 )
 from engine.skills.base import ActivationHook, SkillSpec
-from engine.state import GameState, Proc
 
 ALL_SPECS: tuple[SkillSpec, ...] = (
     general.SKILLS

@@ -8,7 +8,7 @@ import argparse
 import json
 import sys
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.skills import IMPLEMENTED
 
 

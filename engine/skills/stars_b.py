@@ -5,7 +5,7 @@ engine applies it."""
 
 from __future__ import annotations
 
-from engine.skillbits import BIT
+from engine.core.skillbits import BIT
 from engine.skills.base import ActivationHook, SkillSpec
 from engine.star_rules_b_block import announce_frenzied_rush, announce_gored
 

@@ -5,7 +5,7 @@ engine applies it."""
 
 from __future__ import annotations
 
-from engine.skillbits import BIT
+from engine.core.skillbits import BIT
 from engine.skills.base import SkillSpec
 from engine.star_rules_d import opening_hook
 

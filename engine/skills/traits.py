@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from engine import skillbits as S
-from engine.events import SkillUsed
-from engine.injuries import KnockDown
-from engine.rolls import Test
-from engine.skills.base import ActivationHook, SkillSpec
-from engine.star_rules_b_block import fury_of_the_blood_god
-from engine.star_rules_c_traits import lash_out_at, lash_out_opponents
-from engine.state import (
+from engine.core import skillbits as S
+from engine.core.events import SkillUsed
+from engine.core.state import (
     PF_NOTZ,
     PF_ROOTED,
     STANDING,
@@ -18,6 +13,11 @@ from engine.state import (
     Option,
     Proc,
 )
+from engine.rules.injuries import KnockDown
+from engine.rules.rolls import Test
+from engine.skills.base import ActivationHook, SkillSpec
+from engine.star_rules_b_block import fury_of_the_blood_god
+from engine.star_rules_c_traits import lash_out_at, lash_out_opponents
 
 _BLOCKING_ACTIONS = ("block", "blitz", "projectile_vomit")
 PRIMAL = S.BIT["primal-savagery"]

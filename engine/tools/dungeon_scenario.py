@@ -35,8 +35,8 @@ from engine.dungeon.layout import Dungeon
 from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.state import DungeonState
 from engine.match import run
+from engine.rules.turns import Turn
 from engine.tools.scenario import Scenario
-from engine.turns import Turn
 from engine.variants.base import Variant
 
 BOARD_CHARS = "#.<>$=123456"

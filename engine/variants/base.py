@@ -30,21 +30,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.block_strength import dice_count
-from engine.errors import RuleError
-from engine.pitch import Pitch
+from engine.core.errors import RuleError
+from engine.core.pitch import Pitch
+from engine.rules.block_strength import dice_count
 
 if TYPE_CHECKING:
-    from engine.blocking import Block
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.drafting import Violation
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
-    from engine.dice import Roll, Roller
-    from engine.passing import PassAction
-    from engine.rules_data import Roster, RulesData
-    from engine.state import GameState, Option, Proc
+    from engine.core.dice import Roll, Roller
+    from engine.core.rules_data import Roster, RulesData
+    from engine.core.state import GameState, Option, Proc
+    from engine.rules.blocking import Block
+    from engine.rules.passing import PassAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +250,7 @@ class Variant:
 
     def game_procedure(self) -> Proc:
         """The procedure a match starts with (the whole game)."""
-        from engine.game import GameProc
+        from engine.rules.game import GameProc
 
         return GameProc()
 
@@ -263,7 +263,7 @@ class Variant:
 
     def kickoff_procedure(self) -> Proc:
         """The kick-off of a drive."""
-        from engine.kickoff import Kickoff
+        from engine.rules.kickoff import Kickoff
 
         return Kickoff()
 
@@ -355,7 +355,7 @@ class Variant:
         """The apothecary treats a casualty: re-roll the Casualty table and
         keep the less severe result (Decision: the coach always does).
         Returns (result, roll kept, to the Reserves)."""
-        from engine.events import Apothecary
+        from engine.core.events import Apothecary
 
         if injury == "cas" and self.casualty_table is not None:
             second = self.casualty_roll(g)
@@ -405,7 +405,7 @@ class Variant:
         """The ball in ``src`` would go one ``step`` off the pitch (a bounce,
         scatter, deviation or inaccurate throw): the crowd throws it in
         from ``src`` (rulebook "Throw-ins")."""
-        from engine.ball import ThrowIn
+        from engine.rules.ball import ThrowIn
 
         return ThrowIn(src)
 
@@ -420,8 +420,8 @@ class Variant:
         """Player ``p`` was pushed off the pitch from ``sq``: Injury by the
         Crowd, and a ball he held is thrown in from ``sq`` (a Turnover when
         he is the active team's). Returns the procedures, first run last."""
-        from engine.ball import ThrowIn, turnover
-        from engine.injuries import crowd_push
+        from engine.rules.ball import ThrowIn, turnover
+        from engine.rules.injuries import crowd_push
 
         if had_ball and g.team[p] == g.active:
             turnover(g, "pushed_into_crowd")
@@ -471,7 +471,7 @@ class Variant:
         category has none. BB2020: the table of ``data`` (the format's own
         rules data by default)."""
         if data is None:
-            from engine.rules_data import rules_data
+            from engine.core.rules_data import rules_data
 
             data = rules_data(self.rules_data_version)
         return data.random_skill_table.get(category)
@@ -481,9 +481,9 @@ class Variant:
     def turn_starts(self, g: GameState, t: int) -> Proc | None:
         """Team ``t``'s turn is about to start (``turns.Turn``, before its
         turn marker moves): a procedure to run first, or None. BB2020: the
-        Hireling Sports-Wizard may cast (:mod:`engine.wizard`)."""
+        Hireling Sports-Wizard may cast (:mod:`engine.rules.wizard`)."""
         if g.sheets[0].wizard or g.sheets[1].wizard:
-            from engine.wizard import wizard_proc
+            from engine.rules.wizard import wizard_proc
 
             return wizard_proc(g, t)
         return None

@@ -9,14 +9,14 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.pitch import Pitch
+from engine.core.pitch import Pitch
 from engine.variants.base import Variant, register
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
-    from engine.state import GameState
+    from engine.core.state import GameState
 
 # Kick-off Event table (2D6); Sevens uses the same headings with smaller
 # numbers of players affected (see the *_bonus facts).
@@ -149,7 +149,7 @@ class BloodBowl2020(Variant):
 @cache
 def _catalogue() -> Mapping[str, InducementSpec]:
     """inducements_in_detail.md "Common Inducements": only what the match
-    plays (engine/induced.py, engine/wizard.py). Not offered: Special Plays
+    plays (engine/rules/inducements.py, engine/rules/wizard.py). Not offered: Special Plays
     (the shared rules give the deck rules but not the cards). (In)Famous
     Coaching Staff: Josef Bugman (0-1, 100,000), the one the rules text
     describes. The Wizard is the Hireling

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.pitch import Pitch
+from engine.core.pitch import Pitch
 from engine.variants.base import CardPlayer, CardSide, Variant, register
 
 if TYPE_CHECKING:

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from engine import skillbits as S
 from engine.campaign.casualty import CLASSIC_TABLE
+from engine.core import skillbits as S
 from engine.variants.base import register
 from engine.variants.bb2020 import INJURY_TABLE, BloodBowl2020
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
-    from engine.state import GameState, Proc
+    from engine.core.state import GameState, Proc
 
 # The classic Kick-Off table (2D6), seed 003 "The Kick-Off Table".
 KICKOFF_TABLE: tuple[str, ...] = (
@@ -99,7 +99,7 @@ class Classic(BloodBowl2020):
     def must_field_all(self) -> bool:
         """Seed 003 [JJ]: "Coaches must field 11 players for each kickoff if
         they are able, or all available players if fewer than 11"
-        (engine.setup.validate_setup requires min(available, 11))."""
+        (engine.rules.setup.validate_setup requires min(available, 11))."""
         return True
 
     def forfeits(self, available: int) -> bool:
@@ -118,7 +118,7 @@ class Classic(BloodBowl2020):
 
         Decision: a player with MA 2 or less stands up without a roll and
         has used all of his MA (he may still Rush), as after BB2020's
-        successful 4+ (engine.turns.Activation)."""
+        successful 4+ (engine.rules.turns.Activation)."""
         return False
 
     def referee_penalises(self, g: GameState, t: int) -> bool:
@@ -151,7 +151,7 @@ class Classic(BloodBowl2020):
         """Seed 001: "Each Niggling Injury adds 1 to any subsequent Injury
         roll made against this player" (PlayerSheet.niggling). Stunty: +1
         (see the Decision on ``stunty_injury_table``). Thick Skull still
-        turns the lowest KO'd result into Stunned (engine.injuries)."""
+        turns the lowest KO'd result into Stunned (engine.rules.injuries)."""
         stunty = 1 if g.skills[p] & S.STUNTY else 0
         return g.sheet(p).niggling + stunty
 

@@ -9,13 +9,13 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.pitch import Pitch
+from engine.core.pitch import Pitch
 from engine.variants.base import register
 from engine.variants.bb2020 import PRAYERS, BloodBowl2020
 
 if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
-    from engine.state import GameState
+    from engine.core.state import GameState
 
 # Sevens Injury table: 2-7 Stunned, 8-9 KO'd, 10 Badly Hurt, 11 Seriously
 # Hurt, 12 Dead.
@@ -102,7 +102,7 @@ class Sevens(BloodBowl2020):
     ) -> tuple[str, int, bool]:
         """Sevens "Patching-up Casualties": a D6, 4+ and the player goes to
         the Reserves."""
-        from engine.events import Apothecary, Roll
+        from engine.core.events import Apothecary, Roll
 
         d = g.dice.d6()
         ok = d >= 4

@@ -1,11 +1,11 @@
 """The rosters a match can be played with: those whose every skill and
 trait the engine implements (a match with any other is refused with
-:class:`engine.errors.UnimplementedSkill`). Once issue 12 is done this is
+:class:`engine.core.errors.UnimplementedSkill`). Once issue 12 is done this is
 all 29; ``test_skill_refusal`` names the rosters still left out."""
 
 from __future__ import annotations
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.skills import IMPLEMENTED
 
 

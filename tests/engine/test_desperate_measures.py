@@ -11,20 +11,10 @@ import pytest
 from engine.bots import desperate as bot_choices
 from engine.bots import make_bot
 from engine.bots.driver import play
-from engine.desperate import (
-    DOPED,
-    LEFT,
-    FirstDriveMeasures,
-    desperate_pregame,
-    second_action_allowed,
-)
-from engine.dice import RandomDice
-from engine.errors import RuleError
-from engine.events import BallCaught, Induced, Pass, Roll, Turnover
-from engine.game import Drive
-from engine.match import Match, run
-from engine.setup import available_players
-from engine.state import (
+from engine.core.dice import RandomDice
+from engine.core.errors import RuleError
+from engine.core.events import BallCaught, Induced, Pass, Roll, Turnover
+from engine.core.state import (
     PF_PLAYED,
     PRONE,
     RESERVES,
@@ -32,10 +22,20 @@ from engine.state import (
     STANDING,
     Decision,
 )
+from engine.desperate import (
+    DOPED,
+    LEFT,
+    FirstDriveMeasures,
+    desperate_pregame,
+    second_action_allowed,
+)
+from engine.match import Match, run
+from engine.rules.game import Drive
+from engine.rules.setup import available_players
+from engine.rules.turns import EndDrive, Turn
+from engine.rules.wizard import TURN_ENDED, wizard_proc
 from engine.tools.scenario import Scenario
 from engine.tools.teams import default_team_sheet
-from engine.turns import EndDrive, Turn
-from engine.wizard import TURN_ENDED, wizard_proc
 
 
 def _holding(

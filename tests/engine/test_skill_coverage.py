@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.skills import IMPLEMENTED
 from engine.skills.__main__ import coverage
 

@@ -12,7 +12,7 @@ import pytest
 from engine import Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import ScriptedBot
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.tools.invariants import check
 
 GROUP_C = {
@@ -68,7 +68,7 @@ def test_star_carries_its_rule_and_plays_a_match(slug: str) -> None:
 def test_a_hired_star_takes_the_field_before_stronger_team_mates(fmt: str) -> None:
     # Akhorne (ST 1, AV 6+) would be the last pick by strength: the team
     # paid for him for this game, so the set-up fields him first.
-    from engine.setup import FORMATIONS, formation
+    from engine.rules.setup import FORMATIONS, formation
 
     rs = get_variant(fmt)
     akhorne = star_sheets(

@@ -10,10 +10,10 @@ import dataclasses
 from engine import Match, RandomDice, default_team_sheet
 from engine.bots import RandomBot, ScriptedBot
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
-from engine.events import SkillUsed
-from engine.rules_data import rules_data
+from engine.core.events import SkillUsed
+from engine.core.rules_data import rules_data
+from engine.core.state import Option
 from engine.skills.stars_a import SKILLS
-from engine.state import Option
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
 from engine.variants import get_variant

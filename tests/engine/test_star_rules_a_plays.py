@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import star_rules as SR
-from engine.events import (
+from engine.core.events import (
     Armour,
     BallMove,
     Interference,
@@ -18,8 +18,8 @@ from engine.events import (
     Roll,
     Turnover,
 )
+from engine.core.state import PRONE, STANDING
 from engine.star_rules_a_plays import has_hail_mary
-from engine.state import PRONE, STANDING
 from engine.tools.scenario import Scenario
 from tests.engine.test_star_rules_a_rolls import rolls, scenario, star, used
 

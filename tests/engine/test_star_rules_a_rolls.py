@@ -9,10 +9,10 @@ from typing import Any
 
 from engine import star_rules as SR
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
-from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH
-from engine.events import Block, Pass, Reroll, Roll, SkillUsed
-from engine.rules_data import rules_data
-from engine.state import PRONE, STANDING
+from engine.core.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH
+from engine.core.events import Block, Pass, Reroll, Roll, SkillUsed
+from engine.core.rules_data import rules_data
+from engine.core.state import PRONE, STANDING
 from engine.tools.scenario import Scenario
 
 

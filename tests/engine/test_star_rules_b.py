@@ -13,13 +13,13 @@ import dataclasses
 import pytest
 
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
-from engine.events import Armour, Injury, Reroll, SkillUsed
+from engine.core.events import Armour, Injury, Reroll, SkillUsed
+from engine.core.rules_data import rules_data
+from engine.core.state import CAS, KO, PRONE, RESERVES, STUNNED
 from engine.match import run
-from engine.rules_data import rules_data
+from engine.rules.turns import Turn
 from engine.star_rules import ready, spend
-from engine.state import CAS, KO, PRONE, RESERVES, STUNNED
 from engine.tools.scenario import Scenario
-from engine.turns import Turn
 
 LINE = """
     .....
@@ -370,7 +370,7 @@ def test_pump_up_the_crowd_once_per_game() -> None:
 
 
 def test_pump_up_the_crowd_reroll_gone_at_the_end_of_the_drive() -> None:
-    from engine.turns import EndDrive
+    from engine.rules.turns import EndDrive
 
     sc = _pow(["pump-up-the-crowd"], [5, 5, 5, 5, 1])
     g = sc.match.state

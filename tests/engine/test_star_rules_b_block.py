@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import skillbits as S
-from engine.errors import IllegalChoice
-from engine.events import Block, Reroll, SkillUsed
+from engine.core import skillbits as S
+from engine.core.errors import IllegalChoice
+from engine.core.events import Block, Reroll, SkillUsed
+from engine.core.state import PRONE, STANDING
 from engine.star_rules import ready, spend
-from engine.state import PRONE, STANDING
 from engine.tools.scenario import Scenario
 
 LINE = """
@@ -26,7 +26,7 @@ def _used(sc: Scenario, slug: str) -> int:
 
 
 def _dice(sc: Scenario) -> list[tuple[str, ...]]:
-    from engine.dice import BLOCK_FACE_NAMES
+    from engine.core.dice import BLOCK_FACE_NAMES
 
     return [tuple(BLOCK_FACE_NAMES[f] for f in e.dice) for e in sc.events(Block)]
 
@@ -83,7 +83,7 @@ def test_savage_blow_once_per_game() -> None:
     )
     spend(sc.match.state, sc.p("A"), "savage-blow")
     from engine.match import run
-    from engine.turns import Turn
+    from engine.rules.turns import Turn
 
     g = sc.match.state
     g.stack.append(Turn(0))
@@ -319,7 +319,7 @@ def test_indomitable_once_per_game() -> None:
     )
     spend(sc.match.state, sc.p("A"), "indomitable")
     from engine.match import run
-    from engine.turns import Turn
+    from engine.rules.turns import Turn
 
     g = sc.match.state
     g.stack.append(Turn(0))

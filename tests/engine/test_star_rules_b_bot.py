@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.bots.scripted import ScriptedBot
-from engine.state import Decision
+from engine.core.state import Decision
 from engine.tools.scenario import Scenario
 
 LINE = """

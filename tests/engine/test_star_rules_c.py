@@ -6,11 +6,11 @@ table (2-7 Stunned, 8-9 KO'd, 10+ Casualty)."""
 
 from __future__ import annotations
 
-from engine.events import Armour, Injury, Roll, SentOff, SkillUsed
+from engine.core.events import Armour, Injury, Roll, SentOff, SkillUsed
+from engine.core.state import KO, PF_PLAYED, PITCH, RESERVES, SENT_OFF, STUNNED
 from engine.match import run
-from engine.state import KO, PF_PLAYED, PITCH, RESERVES, SENT_OFF, STUNNED
+from engine.rules.turns import EndDrive, Turn
 from engine.tools.scenario import Scenario
-from engine.turns import EndDrive, Turn
 
 
 def used(sc: Scenario, slug: str) -> list[int]:

@@ -5,8 +5,8 @@ the Lot, The Flashing Blade."""
 
 from __future__ import annotations
 
-from engine.events import Armour, Injury, Roll, SentOff, Turnover
-from engine.state import PF_NOTZ, PRONE, STUNNED
+from engine.core.events import Armour, Injury, Roll, SentOff, Turnover
+from engine.core.state import PF_NOTZ, PRONE, STUNNED
 from engine.tools.scenario import Scenario
 from tests.engine.test_star_rules_c import next_turn, used
 
@@ -136,7 +136,7 @@ def test_kick_em_standing_and_downed_targets_together() -> None:
 
 
 def test_kick_em_not_in_a_blitz() -> None:
-    # Decision: a Blitz names a Standing target (engine.declared) and its
+    # Decision: a Blitz names a Standing target (engine.rules.declaring) and its
     # Chainsaw Attack replaces the Block against that target, so Kick 'em
     # is made with the Chainsaw Special action, never on the way in a Blitz.
     sc = Scenario("A.b.c", skills=NOBBLA, prone="b")

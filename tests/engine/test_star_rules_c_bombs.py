@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from engine.events import Note, Roll
-from engine.state import PITCH, PRONE, SENT_OFF, STANDING
+from engine.core.events import Note, Roll
+from engine.core.state import PITCH, PRONE, SENT_OFF, STANDING
 from engine.tools.scenario import Scenario
 from tests.engine.test_star_rules_c import next_turn, used
 

@@ -4,8 +4,8 @@ squares away; the activation ends and the team's Blitz is used."""
 
 from __future__ import annotations
 
-from engine.events import Armour, Move
-from engine.state import STUNNED, TF_BLITZ
+from engine.core.events import Armour, Move
+from engine.core.state import STUNNED, TF_BLITZ
 from engine.tools.scenario import Scenario
 from tests.engine.test_star_rules_c import next_turn, used
 

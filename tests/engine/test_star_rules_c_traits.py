@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.events import Armour, Injury, Turnover
-from engine.state import KO, PF_NOTZ, PRONE, STUNNED
+from engine.core.events import Armour, Injury, Turnover
+from engine.core.state import KO, PF_NOTZ, PRONE, STUNNED
 from engine.tools.scenario import Scenario
 from tests.engine.test_star_rules_c import next_turn, used
 

@@ -4,10 +4,10 @@ acting, limited to its scope, and offered only to the star who has it."""
 
 from __future__ import annotations
 
-from engine.events import Armour, BallCaught, KnockedDown, Move, Roll, SkillUsed
-from engine.events import Turnover as TurnoverEv
+from engine.core.events import Armour, BallCaught, KnockedDown, Move, Roll, SkillUsed
+from engine.core.events import Turnover as TurnoverEv
+from engine.core.state import PF_NOTZ, PF_USED, PRONE, STANDING
 from engine.match import run
-from engine.state import PF_NOTZ, PF_USED, PRONE, STANDING
 from engine.tools.scenario import Scenario
 
 LIME = "look-into-my-eyes"
@@ -169,7 +169,7 @@ def test_baleful_hex_two_takes_the_tackle_zone_and_the_activation() -> None:
     pb = sc.p("b")
     assert g.pflags[pb] & PF_NOTZ
     assert not g.has_tz(pb)
-    from engine.turns import activation_options
+    from engine.rules.turns import activation_options
 
     opts = activation_options(g, 1)
     assert all(o[1] != b for o in opts)
@@ -188,13 +188,13 @@ def test_baleful_hex_lasts_until_the_opposition_turn_ends() -> None:
     assert g.pflags[pb] & PF_NOTZ
     hex_expires(g, 1)  # the end of b's team's next turn: over
     assert not g.pflags[pb] & PF_NOTZ
-    from engine.turns import activation_options
+    from engine.rules.turns import activation_options
 
     assert any(o[1] == sc.id("b") for o in activation_options(g, 1))
 
 
 def test_baleful_hex_ends_with_the_opposition_team_turn_in_play() -> None:
-    from engine.turns import Turn
+    from engine.rules.turns import Turn
 
     sc = Scenario(HEX_LINE, skills={"A": ["baleful-hex"]}, dice=[6])
     sc.act("A", "move")
@@ -515,7 +515,7 @@ def test_raiding_party_move_and_limit() -> None:
 
 
 def test_black_ink_lasts_until_the_opponent_is_next_activated() -> None:
-    from engine.turns import Turn
+    from engine.rules.turns import Turn
 
     sc = Scenario(".Ab..", skills={"A": ["black-ink"]})
     sc.act("A", "move")

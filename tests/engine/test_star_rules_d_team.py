@@ -7,13 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
-from engine.dice import RandomDice
-from engine.events import Armour, BallCaught, Roll, SkillUsed, Turnover
-from engine.game import Drive, GameProc
+from engine.core.dice import RandomDice
+from engine.core.events import Armour, BallCaught, Roll, SkillUsed, Turnover
+from engine.core.model import TeamSheet
+from engine.core.rules_data import rules_data
+from engine.core.skillbits import BIT
+from engine.core.state import CAS, KO, PF_USED, PRONE, RESERVES, STANDING
 from engine.match import Match, run
-from engine.model import TeamSheet
-from engine.rules_data import rules_data
-from engine.skillbits import BIT
+from engine.rules.game import Drive, GameProc
+from engine.rules.turns import EndDrive
 from engine.star_rules_d_team import (
     lord_of_chaos_carry,
     lord_of_chaos_second_half,
@@ -21,10 +23,8 @@ from engine.star_rules_d_team import (
     pair_partner,
     star_left_play,
 )
-from engine.state import CAS, KO, PF_USED, PRONE, RESERVES, STANDING
 from engine.tools.scenario import Scenario
 from engine.tools.teams import default_team_sheet
-from engine.turns import EndDrive
 
 WISDOM = "wisdom-of-the-white-dwarf"
 
@@ -262,7 +262,7 @@ def test_lord_of_chaos_used_re_roll_is_not_carried() -> None:
 
 
 def test_lord_of_chaos_forfeited_when_borak_leaves_play() -> None:
-    from engine.injuries import to_box
+    from engine.rules.injuries import to_box
 
     sc = Scenario("A.b", skills={"A": ["lord-of-chaos"]}, rerolls=(2, 2))
     g = sc.match.state
@@ -275,7 +275,7 @@ def test_lord_of_chaos_forfeited_when_borak_leaves_play() -> None:
 
 
 def test_lord_of_chaos_kept_when_borak_only_leaves_at_the_end_of_a_drive() -> None:
-    from engine.injuries import to_box
+    from engine.rules.injuries import to_box
 
     sc = Scenario("A.b", skills={"A": ["lord-of-chaos"]}, rerolls=(2, 2))
     g = sc.match.state
@@ -289,7 +289,7 @@ def test_lord_of_chaos_only_for_the_team_with_borak() -> None:
     g = sc.match.state
     lord_of_chaos_start(g)
     assert g.rerolls == [2, 2]
-    from engine.injuries import to_box
+    from engine.rules.injuries import to_box
 
     to_box(g, sc.p("A"), RESERVES, "x")
     assert g.rerolls == [2, 2]

@@ -36,18 +36,15 @@ Decisions (the rules leave these open):
 
 from __future__ import annotations
 
-from engine import skillbits as S
-from engine.events import (
+from engine.core import skillbits as S
+from engine.core.events import (
     BallHidden,
     FirstTurn,
     GameEnd,
     Roll,
     TimeLimit,
 )
-from engine.fouls import SendOff
-from engine.setup import Placement, Setup, available_players
-from engine.star_rules_c_injury import ill_be_back
-from engine.state import (
+from engine.core.state import (
     KO,
     PF_PLAYED,
     PITCH,
@@ -57,7 +54,10 @@ from engine.state import (
     Option,
     Proc,
 )
-from engine.turns import Turn
+from engine.rules.fouls import SendOff
+from engine.rules.setup import Placement, Setup, available_players
+from engine.rules.turns import Turn
+from engine.star_rules_c_injury import ill_be_back
 from engine.variants.dungeon_bowl.portals import dungeon_pitch, dungeon_state
 
 DEFAULT_TURN_CAP = 20

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.campaign.drafting import Violation
-from engine.errors import RuleError
+from engine.core.errors import RuleError
 from engine.variants.dungeon_bowl import league
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
-    from engine.dice import Roll, Roller
+    from engine.core.dice import Roll, Roller
 
 _DRAFT = dungeon_bowl().draft
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.blitz.events import BallMoved, CardDealt, CardDiscarded, GameEnd, Injured
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzTeamSheet
-from engine.dice import FixedDice
+from engine.core.dice import FixedDice
 from tests.engine.blitz.helpers import arrange, new_game, sq
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.events import (
+from engine.core.events import (
     Armour,
     Casualty,
     Injury,
@@ -13,7 +13,7 @@ from engine.events import (
     Roll,
     Turnover,
 )
-from engine.state import CAS, PRONE, STANDING, STUNNED
+from engine.core.state import CAS, PRONE, STANDING, STUNNED
 from engine.tools.dungeon_scenario import DungeonScenario
 
 # A blocks b straight down; the three squares behind b are all wall.

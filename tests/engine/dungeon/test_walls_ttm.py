@@ -5,8 +5,8 @@ Sight)."""
 
 from __future__ import annotations
 
-from engine.events import Armour, Landing, Turnover
-from engine.state import PRONE, STUNNED
+from engine.core.events import Armour, Landing, Turnover
+from engine.core.state import PRONE, STUNNED
 from engine.tools.dungeon_scenario import DungeonScenario
 
 ROOM = """

@@ -1,0 +1,709 @@
+"""Passing and handing off (rulebook "Passing the Ball": range ruler, test
+for accuracy, fumbles, passing interference, catching; "Hand-off"; skills
+Pass, Catch, Stunty, No Hands, Animosity, Accurate, Cannoneer, Cloud
+Burster, Dump-off, Hail Mary Pass, Nerves of Steel, On the Ball, Running
+Pass, Safe Pass, Diving Catch, Extra Arms, Very Long Legs, Disturbing
+Presence; weather Very Sunny, Pouring Rain, Blizzard).
+"""
+
+from __future__ import annotations
+
+from engine.core import skillbits as S
+from engine.core.events import (
+    BallCaught,
+    BallMove,
+    HandOff,
+    Interference,
+    Pass,
+    Reroll,
+    Roll,
+    SkillUsed,
+)
+from engine.core.pitch import D8_DIRECTIONS
+from engine.core.state import (
+    PF_ROOTED,
+    PITCH,
+    STANDING,
+    Decision,
+    GameState,
+    Option,
+    Proc,
+)
+from engine.desperate import set_piece_event, set_piece_throw
+from engine.rules.ball import (
+    CATCH_RR,
+    DIVING_CATCH,
+    EXTRA_ARMS,
+    NERVES_OF_STEEL,
+    STAT_COMP,
+    STAT_DEFL,
+    STAT_INT,
+    STAT_PASSES,
+    Bounce,
+    Catch,
+    Scatter,
+    can_catch,
+    catch_modifier,
+    check_touchdown,
+    disturbing_presence,
+    land_ball,
+    stat,
+    turnover,
+)
+from engine.rules.movement import FreeMove
+from engine.rules.rolls import Test
+from engine.star_rules_a_plays import (
+    blast_it,
+    blast_it_catch,
+    has_hail_mary,
+    use_blast_it,
+    yoink,
+    yoink_options,
+)
+from engine.star_rules_d_team import bitten
+
+ACCURATE = S.BIT["accurate"]
+CANNONEER = S.BIT["cannoneer"]
+CLOUD_BURSTER = S.BIT["cloud-burster"]
+DUMP_OFF = S.BIT["dump-off"]
+MY_BALL = S.BIT["my-ball"]
+HAIL_MARY_PASS = S.BIT["hail-mary-pass"]
+ON_THE_BALL = S.BIT["on-the-ball"]
+RUNNING_PASS = S.BIT["running-pass"]
+GIVE_AND_GO = S.BIT["give-and-go"]  # Dungeon Bowl
+SAFE_PASS = S.BIT["safe-pass"]
+VERY_LONG_LEGS = S.BIT["very-long-legs"]
+OPT_DECLINE: Option = ("decline",)
+OPT_USE_DUMP_OFF: Option = ("use", "dump-off")
+
+QUICK, SHORT, LONG, BOMB, OUT = 1, 2, 3, 4, 5
+BAND_NAMES = ("", "quick", "short", "long", "long_bomb", "out_of_range")
+
+# Passing Range chart (rulebook "Measuring Range"): for a vertical offset
+# dy (row), the largest horizontal offset dx still in the quick, short, long
+# and long bomb bands (-1: no square of that band in the row). Symmetric.
+_RANGE_ROWS: tuple[tuple[int, int, int, int], ...] = (
+    (3, 6, 10, 13),
+    (3, 6, 10, 13),
+    (2, 6, 10, 12),
+    (1, 6, 9, 12),
+    (-1, 5, 9, 12),
+    (-1, 4, 8, 11),
+    (-1, 3, 8, 11),
+    (-1, -1, 7, 10),
+    (-1, -1, 6, 10),
+    (-1, -1, 4, 9),
+    (-1, -1, 2, 8),
+    (-1, -1, -1, 6),
+    (-1, -1, -1, 4),
+    (-1, -1, -1, 1),
+)
+RULER_HALF_WIDTH = 0.87  # the range ruler is 1.74 squares wide
+
+
+def pass_band(dx: int, dy: int) -> int:
+    """Range band of a target ``(dx, dy)`` squares away (0 = own square)."""
+    dx, dy = abs(dx), abs(dy)
+    if dx == 0 and dy == 0:
+        return 0
+    if dy >= len(_RANGE_ROWS):
+        return OUT
+    row = _RANGE_ROWS[dy]
+    for band in range(4):
+        if dx <= row[band]:
+            return band + 1
+    return OUT
+
+
+def targets_in_range(g: GameState, p: int, max_band: int) -> list[int]:
+    """Squares a player could target, up to ``max_band``."""
+    pitch = g.pitch
+    x0, y0 = pitch.xy(g.pos[p])
+    out = []
+    for sq in range(pitch.size):
+        b = pass_band(pitch.xs[sq] - x0, pitch.ys[sq] - y0)
+        if 0 < b <= max_band:
+            out.append(sq)
+    return out
+
+
+def under_ruler(g: GameState, src: int, dst: int, sq: int) -> bool:
+    """Whether ``sq`` lies between ``src`` and ``dst`` and at least partly
+    beneath the range ruler laid from ``src`` to ``dst``."""
+    pitch = g.pitch
+    x0, y0 = pitch.xy(src)
+    x1, y1 = pitch.xy(dst)
+    x, y = pitch.xy(sq)
+    vx, vy = x1 - x0, y1 - y0
+    ll = vx * vx + vy * vy
+    if ll == 0 or sq in (src, dst):
+        return False
+    t = ((x - x0) * vx + (y - y0) * vy) / ll
+    if not 0.0 < t < 1.0:
+        return False
+    length = ll**0.5
+    nx, ny = -vy / length, vx / length
+    dist = abs((x - x0) * nx + (y - y0) * ny)
+    return bool(dist < RULER_HALF_WIDTH + 0.5 * (abs(nx) + abs(ny)))
+
+
+def animosity_applies(g: GameState, p: int, q: int) -> bool:
+    """Whether player ``p``'s Animosity (X) covers team-mate ``q``."""
+    if not g.skills[p] & S.ANIMOSITY or q < 0 or g.team[q] != g.team[p]:
+        return False
+    param = (g.param(p, S.ANIMOSITY) or "all").lower()
+    if param.startswith("all"):
+        return True
+    pos = g.sheets[g.team[q]].players[
+        q - (0 if g.team[q] == 0 else len(g.sheets[0].players))
+    ]
+    slug = pos.position.lower()
+    for part in param.replace("linemen", "lineman").split(" and "):
+        words = [
+            w.rstrip("s") if w.endswith("s") and len(w) > 3 else w for w in part.split()
+        ]
+        words = [w[:-1] if w.endswith("uns") else w for w in words]
+        key = "-".join(words).replace("big-un", "big-un")
+        if key and (key in slug or words[0] in slug):
+            return True
+    return False
+
+
+class PassAction(Proc):
+    """The throw of a Pass action by ``p`` (who holds the ball).
+
+    ``dump``: a Dump-off (a Quick pass during the opponent's turn that
+    cannot cause a Turnover nor end anybody's activation). A target option
+    ``("hail_mary", square)`` is a Hail Mary Pass.
+
+    Phases: 0 target?, 2 Animosity, 10/11 On the Ball, 12 test, 3 result,
+    4 interference?, 5/6 interference and interception, 7 landing, 8/9 end.
+    """
+
+    __slots__ = (
+        "p",
+        "target",
+        "band",
+        "quality",
+        "landing",
+        "last",
+        "mod",
+        "interferer",
+        "dump",
+        "hail",
+        "cloud",
+        "set_piece",
+        "out",
+    )
+
+    def __init__(self, p: int, dump: bool = False) -> None:
+        self.phase = 0
+        self.p = p
+        self.target = -1
+        self.band = 0
+        self.quality = ""
+        self.landing = -1
+        self.last = -1
+        self.mod = 0
+        self.interferer = -1
+        self.dump = dump
+        self.hail = False
+        self.cloud = False  # Cloud Burster used
+        self.set_piece = False  # Set Piece (Sevens Desperate Measure)
+        self.out = (0, 0)  # the step that took the ball off the pitch
+
+    def step(self, g: GameState) -> Decision | None:
+        p = self.p
+        ph = self.phase
+        if ph == 0:
+            blizzard = g.weather == "blizzard"
+            max_band = QUICK if self.dump else (SHORT if blizzard else BOMB)
+            squares = targets_in_range(g, p, max_band)
+            opts = tuple(g.pitch.square_opts[s] for s in squares)
+            hail = g.skills[p] & HAIL_MARY_PASS or has_hail_mary(g, p)
+            if hail and not blizzard and not self.dump:
+                # Hail Mary Pass: any square (Decision: offered alongside
+                # the ordinary targets; not at the thrower's own square).
+                own = g.pos[p]
+                opts += tuple(("hail_mary", s) for s in range(g.pitch.size) if s != own)
+            opts = g.variant.pass_options(g, p, opts, self.dump)  # Dungeon Bowl
+            self.phase = 1
+            return Decision(g.tname(g.team[p]), "pass_target", opts, g.pid[p])
+        if ph == 2:
+            q = g.board[self.target]
+            if animosity_applies(g, p, q):
+                d = g.dice.d6()
+                ok = d != 1
+                g.emit(Roll("animosity", g.pid[p], (d,), 2, 0, ok, False))
+                if not ok:
+                    if not self.dump:
+                        g.act_over = True
+                    g.stack.pop()
+                    return None
+            self.phase = 11
+            dec = on_the_ball(g, 1 - g.team[p], False)
+            if dec is not None:
+                self.phase = 10
+                return dec
+            ph = 11
+        if ph == 11:
+            ph = 12
+            c = g.carrier
+            if c != p or g.box[p] != PITCH or g.status[p] != STANDING:
+                # Decision: should the thrower no longer hold the ball or
+                # stand (an On the Ball move cannot cause that today), the
+                # pass is not made.
+                g.stack.pop()
+                return None
+        if ph == 12:
+            stat(g, p, STAT_PASSES)
+            if set_piece_throw(g, p, self.dump):
+                # Set Piece (engine/desperate.py): accurate without a test.
+                # Decision: a Hail Mary Pass too (the table makes any pass
+                # it is played for accurate), and a thrower without PA.
+                self.set_piece = True
+                self.quality = "accurate"
+                self.landing = self.last = self.target
+                band = "hail_mary" if self.hail else BAND_NAMES[self.band]
+                set_piece_event(g, p, "accurate_without_a_roll")
+                g.emit(Pass(g.pid[p], self.target, band, self.quality))
+                g.carrier = -1
+                g.ball = -1
+                g.ball_air = True
+                if not self.hail:
+                    return self._interference(g)
+                ph = 7
+        if ph == 12:
+            if g.pa[p] <= 0:
+                self._fumble(g)
+                return None
+            self.mod = mod = self._modifier(g)
+            self.phase = 3
+            # Hail Mary Pass: the test only tells a (wildly) inaccurate
+            # pass from a fumble, so it "passes" unless wildly inaccurate.
+            target = 2 if self.hail else g.pa[p]
+            g.stack.append(Test("pass", p, target, mod, skill_rr=S.PASS))
+            return None
+        if ph == 3:
+            die = g.last_die
+            if die == 1:
+                self._fumble(g)
+                return None
+            if g.ret and not self.hail:
+                self.quality = "accurate"
+                self.landing = self.last = self.target
+            elif (self.hail and not g.ret) or (not self.hail and die + self.mod <= 1):
+                self.quality = "wildly_inaccurate"
+                self._deviate(g)
+            else:
+                self.quality = "inaccurate"
+                self._scatter(g)
+            if self.hail:
+                dec = blast_it(g, p)  # a star rule: re-roll the scatter?
+                if dec is not None:
+                    self.phase = 32
+                    return dec
+            ph = 33
+        if ph == 33:
+            band = "hail_mary" if self.hail else BAND_NAMES[self.band]
+            g.emit(Pass(g.pid[p], self.target, band, self.quality))
+            g.carrier = -1
+            g.ball = -1
+            g.ball_air = True
+            if self.hail:  # a Hail Mary pass cannot be interfered with
+                ph = 7
+            else:
+                return self._interference(g)
+        if ph == 5:  # interference test done
+            q = self.interferer
+            if (
+                g.ret
+                and not self.cloud
+                and self.band >= LONG
+                and g.skills[p] & CLOUD_BURSTER
+                and not g.skills[q] & VERY_LONG_LEGS
+            ):
+                # Cloud Burster: the opposing coach must re-roll a successful
+                # interference. Decision: always used (it can only help).
+                self.cloud = True
+                g.emit(SkillUsed(g.pid[p], "cloud-burster"))
+                g.emit(
+                    Reroll(
+                        g.tname(g.team[q]), g.pid[q], "cloud-burster", "interference"
+                    )
+                )
+                g.stack.append(self._interference_test(g, q))
+                return None
+            if g.ret:
+                stat(g, q, STAT_DEFL)
+                g.emit(Interference(g.pid[q], "deflection"))
+                self.phase = 6
+                g.ball = g.pos[q]
+                mod = -1 + catch_modifier(g, q)
+                g.stack.append(Test("interception", q, g.ag[q], mod, skill_rr=CATCH_RR))
+                return None
+            ph = 7
+        if ph == 6:  # converting the deflection into an interception
+            q = self.interferer
+            if g.ret:
+                g.carrier = q
+                g.ball = -1
+                g.ball_air = False
+                stat(g, q, STAT_INT)
+                g.emit(Interference(g.pid[q], "interception"))
+                if not self.dump:
+                    turnover(g, "interception")
+                g.stack.pop()
+                self._end(g)
+                return None
+            self.phase = 9
+            g.ball_air = True
+            g.stack.append(Scatter(g.pos[q], 3, -1))
+            return None
+        if ph == 7:
+            self.phase = 8
+            if self.landing < 0:
+                g.stack.append(g.variant.ball_off_pitch(g, self.last, self.out))
+                return None
+            g.ball = self.landing
+            g.ball_air = False
+            accurate = self.quality == "accurate"
+            mod = 0 if accurate else -1
+            r = g.board[self.landing]
+            if (
+                self.set_piece
+                and r >= 0
+                and can_catch(g, r)
+                and not g.skills[r] & S.NO_HANDS
+            ):
+                # Set Piece: caught without a test (Decision: not by a
+                # player who cannot catch at all, nor one without a Tackle
+                # Zone; then the ball bounces as usual).
+                g.ball = -1
+                g.ball_air = False
+                g.carrier = r
+                set_piece_event(g, r, "caught_without_a_roll")
+                g.emit(BallCaught(g.pid[r], self.landing, "catch"))
+                check_touchdown(g, r)
+                return None
+            mod += blast_it_catch(g, p, r)
+            if accurate and r >= 0 and g.skills[r] & DIVING_CATCH:
+                mod += 1  # Diving Catch: +1 in the target square
+            g.stack.append(land_ball(g, self.landing, mod, not accurate))
+            return None
+        if ph == 8:
+            c = g.carrier
+            if c >= 0 and g.team[c] == g.team[p]:
+                if self.quality == "accurate" and g.pos[c] == self.target:
+                    stat(g, p, STAT_COMP)
+            g.stack.pop()
+            self._check_turnover(g)
+            self._end(g)
+            return None
+        # ph 9
+        g.stack.pop()
+        self._check_turnover(g)
+        self._end(g)
+        return None
+
+    def _modifier(self, g: GameState) -> int:
+        """Passing Ability test modifier: range (none for a Hail Mary),
+        Marking (not with Nerves of Steel), Very Sunny, Accurate (Quick and
+        Short), Cannoneer (Long and Long Bomb), Disturbing Presence."""
+        p = self.p
+        sk = g.skills[p]
+        band = self.band
+        mod = 0
+        if not self.hail:
+            mod -= band - 1
+            if sk & ACCURATE and band <= SHORT:
+                mod += 1
+            if sk & CANNONEER and band >= LONG:
+                mod += 1
+        if not sk & NERVES_OF_STEEL:
+            mod -= g.markers(g.pos[p], g.team[p])
+        if g.weather == "very_sunny":
+            mod -= 1
+        mod += g.variant.pass_modifier(g, p)  # a room (Dungeon Bowl)
+        return mod - disturbing_presence(g, p)
+
+    def _check_turnover(self, g: GameState) -> None:
+        c = g.carrier
+        if not self.dump and (c < 0 or g.team[c] != g.team[self.p]):
+            if not bitten(g):  # Quick Bite: no Turnover (star_rules_d_team)
+                turnover(g, "pass")
+
+    def _end(self, g: GameState) -> None:
+        """Running Pass: after a Quick pass the thrower may go on moving if
+        they have not used their full Movement Allowance (Decision: then
+        with the normal movement rules, Rushing included)."""
+        p = self.p
+        if (
+            g.skills[p] & RUNNING_PASS
+            and not self.dump
+            and self.band == QUICK
+            and not self.hail
+            and g.act_player == p
+            and g.act_ma_used < g.ma[p]
+            and g.turnover is None
+        ):
+            g.emit(SkillUsed(g.pid[p], "running-pass"))
+        elif not self.dump:
+            g.act_over = True
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        if self.phase == 1:
+            if (alt := g.variant.pass_choice(g, self, choice)) is not None:
+                g.stack[-1] = alt  # Dungeon Bowl: a throw at the wall
+                return
+            self.target = choice[1]
+            self.hail = choice[0] == "hail_mary"
+            x0, y0 = g.pitch.xy(g.pos[self.p])
+            x1, y1 = g.pitch.xy(self.target)
+            self.band = pass_band(x1 - x0, y1 - y0)
+            self.phase = 2
+        elif self.phase == 10:  # On the Ball player chosen
+            on_the_ball_move(g, choice, 0)
+            self.phase = 11
+        elif self.phase == 32:  # Blast It!
+            if use_blast_it(g, self.p, choice):
+                if self.quality == "wildly_inaccurate":
+                    self._deviate(g)
+                else:
+                    self._scatter(g)
+            self.phase = 33
+        else:  # interference choice
+            if choice[0] == "none":
+                self.phase = 7
+                return
+            q = g.idx[choice[1]]
+            self.interferer = q
+            self.phase = 5
+            if choice[0] == "interfere_yoink" and yoink(g, q):
+                g.ball = g.pos[q]
+                g.ret = True  # intercepted without a test
+                self.phase = 6
+                return
+            g.stack.append(self._interference_test(g, q))
+
+    def _interference_test(self, g: GameState, q: int) -> Test:
+        """Agility test to interfere: -3 accurate / -2 inaccurate / -1
+        wildly inaccurate, -1 if Marked (not with Nerves of Steel), +1
+        Stunty thrower, -1 Pouring Rain, +1 Extra Arms, +2 Very Long Legs,
+        Disturbing Presence."""
+        mod = {"accurate": -3, "inaccurate": -2}.get(self.quality, -1)
+        sk = g.skills[q]
+        if not sk & NERVES_OF_STEEL and g.markers(g.pos[q], g.team[q]):
+            mod -= 1
+        if g.skills[self.p] & S.STUNTY:
+            mod += 1
+        if g.weather == "pouring_rain":
+            mod -= 1
+        if sk & EXTRA_ARMS:
+            mod += 1
+        if sk & VERY_LONG_LEGS:
+            mod += 2
+        mod -= disturbing_presence(g, q)
+        return Test("interference", q, g.ag[q], mod)
+
+    def _fumble(self, g: GameState) -> None:
+        p = self.p
+        g.emit(Pass(g.pid[p], self.target, BAND_NAMES[self.band], "fumble"))
+        if g.skills[p] & SAFE_PASS:
+            # Safe Pass: the thrower keeps the ball; no Turnover.
+            g.emit(SkillUsed(g.pid[p], "safe-pass"))
+            if not self.dump:
+                g.act_over = True
+            g.stack.pop()
+            return
+        if not self.dump:
+            turnover(g, "fumble")
+            g.act_over = True
+        sq = g.pos[p]
+        g.carrier = -1
+        g.ball = sq
+        g.stack[-1] = Bounce(sq)
+
+    def _scatter(self, g: GameState) -> None:
+        sq = self.target
+        for _ in range(3):
+            d = g.dice.d8()
+            nxt = g.pitch.steps[d][sq]
+            g.emit(BallMove("scatter", sq, nxt))
+            if nxt < 0:
+                self.landing = -1
+                self.last = sq
+                self.out = D8_DIRECTIONS[d]
+                return
+            sq = nxt
+        self.landing = self.last = sq
+
+    def _deviate(self, g: GameState) -> None:
+        d8, d6 = g.dice.d8(), g.dice.d6()
+        dx, dy = D8_DIRECTIONS[d8]
+        sq = g.pos[self.p]
+        for _ in range(d6):
+            nxt = g.pitch.step(sq, dx, dy)
+            if nxt < 0:
+                g.emit(BallMove("deviate", g.pos[self.p], -1))
+                self.landing = -1
+                self.last = sq
+                self.out = (dx, dy)
+                return
+            sq = nxt
+        g.emit(BallMove("deviate", g.pos[self.p], sq))
+        self.landing = self.last = sq
+
+    def _interference(self, g: GameState) -> Decision | None:
+        p = self.p
+        src = g.pos[p]
+        dst = self.landing if self.landing >= 0 else self.last
+        cands = []
+        for q in range(g.n):
+            if (
+                g.team[q] != g.team[p]
+                and g.box[q] == 0
+                and g.status[q] == STANDING
+                and g.has_tz(q)
+                and not g.skills[q] & S.NO_HANDS
+                and under_ruler(g, src, dst, g.pos[q])
+                and g.variant.may_interfere(g, q, src, dst)
+            ):
+                cands.append(q)
+        if not cands:
+            self.phase = 7
+            return None
+        self.phase = 4
+        opts = tuple(g.pl_opts[q]["interfere"] for q in cands)
+        opts += yoink_options(g, cands) + (("none",),)
+        return Decision(g.tname(1 - g.team[p]), "interfere", opts)
+
+
+def on_the_ball(g: GameState, t: int, kickoff: bool) -> Decision | None:
+    """On the Ball: team ``t`` may have one player with the skill move up
+    to three squares (before a Pass action's test, or at the kick-off when
+    the player is Open). Returns the choice of player, or None.
+
+    Decision: one player per Pass action (as at the kick-off); the move
+    is up to three single steps, without Rushing or Jumping.
+    """
+    sk = g.skills
+    cands: list[Option] = []
+    for q in range(g.n):
+        if (
+            sk[q] & ON_THE_BALL
+            and g.team[q] == t
+            and g.box[q] == PITCH
+            and g.has_tz(q)
+            and not g.pflags[q] & PF_ROOTED
+            and not (kickoff and g.markers(g.pos[q], t))
+        ):
+            cands.append(("on_the_ball", g.pid[q]))
+    if not cands:
+        return None
+    return Decision(g.tname(t), "on_the_ball", tuple(cands) + (OPT_DECLINE,))
+
+
+def on_the_ball_move(g: GameState, choice: Option, area: int) -> None:
+    """Push the move of the On the Ball player chosen (if any)."""
+    if choice[0] == "on_the_ball":
+        q = g.idx[choice[1]]
+        g.emit(SkillUsed(g.pid[q], "on-the-ball"))
+        g.stack.append(FreeMove(q, 3, "on_the_ball_move", area))
+
+
+class DumpOff(Proc):
+    """Dump-off: ``q``, holding the ball, is the target of a Block (or
+    Blitz); they may first make a Quick pass (:class:`PassAction` with
+    ``dump``). Then ``then`` (the Block, or the Blitz's block) goes on,
+    unless a Turnover (an On the Ball player Falling Over) or a touchdown
+    ended the turn.
+
+    Decision: offered once, when the block is about to be made (for a
+    Blitz, before the square of movement it costs), not again before a
+    Frenzy second block.
+    """
+
+    __slots__ = ("q", "then")
+
+    def __init__(self, q: int, then: Proc) -> None:
+        self.phase = 0
+        self.q = q
+        self.then = then
+
+    def step(self, g: GameState) -> Decision | None:
+        q = self.q
+        if self.phase == 0:
+            self.phase = 1
+            if g.carrier == q and g.has_tz(q):
+                return Decision(
+                    g.tname(g.team[q]),
+                    "use_skill",
+                    (OPT_USE_DUMP_OFF, OPT_DECLINE),
+                    g.pid[q],
+                    info=("dump-off",),
+                )
+        if g.turnover is None and not g.touchdown:
+            g.stack[-1] = self.then.copy()
+        else:
+            g.stack.pop()
+        return None
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        if choice == OPT_USE_DUMP_OFF:
+            g.emit(SkillUsed(g.pid[self.q], "dump-off"))
+            g.stack.append(PassAction(self.q, dump=True))
+
+
+def with_dump_off(g: GameState, q: int, block: Proc) -> Proc:
+    """The procedure for a Block on ``q``: preceded by a Dump-off when
+    ``q`` has the skill and the ball."""
+    if (
+        g.carrier == q
+        and g.skills[q] & DUMP_OFF
+        and not g.skills[q] & MY_BALL
+        and g.variant.may_pass(g, g.team[q])  # hook: Dungeon Bowl spells
+    ):
+        return DumpOff(q, block)
+    return block
+
+
+def give_and_go(g: GameState, p: int, action: str) -> tuple[int, str]:
+    """The Activation's next phase and action once ``p`` has declared the
+    Hand-off: 9 (the activation ends after it), or, with Give and Go
+    (Dungeon Bowl) and Movement Allowance left, 5 and "move": the player may
+    go on moving once the Hand-off is resolved (a Turnover still ends the
+    activation). Decision: as with Running Pass, the normal movement rules
+    apply after it, Rushing included."""
+    if g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
+        return 5, "move"
+    return 9, action
+
+
+class HandOffAction(Proc):
+    """Hand-off to an adjacent Standing team-mate, who must catch (no
+    modifier besides Marking); a Turnover unless a team-mate ends with it."""
+
+    __slots__ = ("p", "q")
+
+    def __init__(self, p: int, q: int) -> None:
+        self.phase = 0
+        self.p = p
+        self.q = q
+
+    def step(self, g: GameState) -> Decision | None:
+        p, q = self.p, self.q
+        if self.phase == 0:
+            g.emit(HandOff(g.pid[p], g.pid[q]))
+            g.carrier = -1
+            g.ball = g.pos[q]
+            self.phase = 1
+            g.stack.append(Catch(q, 0, "hand_off"))
+            return None
+        g.stack.pop()
+        c = g.carrier
+        if (c < 0 or g.team[c] != g.team[p]) and not bitten(g):  # Quick Bite
+            turnover(g, "hand_off")
+        elif g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
+            g.emit(SkillUsed(g.pid[p], "give-and-go"))
+        return None
