@@ -35,7 +35,7 @@ from engine.desperate import check_desperate_measures
 from engine.rules.game import leader_rerolls
 from engine.rules.inducements import bugman_stays_out
 from engine.rules.setup import Setup
-from engine.skills import IMPLEMENTED
+from engine.skills.registry import IMPLEMENTED
 from engine.variants.base import Variant, get_variant
 
 _PLAYER_VERBS = (
@@ -86,6 +86,7 @@ def _build(
         raise RuleError("player ids must be unique across both teams")
     n = len(players)
     g.variant = variant
+    g.hooks = variant.hooks
     g.pitch = pitch if pitch is not None else variant.pitch
     g.sheets = (home, away)
     g.n = n

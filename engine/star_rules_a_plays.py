@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine import star_rules as SR
 from engine.core import skillbits as S
 from engine.core.events import Reroll, Roll
 from engine.core.skillbits import BIT
 from engine.core.state import PF_PRO_USED, Decision, GameState, Option, Proc
 from engine.rules.rolls import can_use_pro, try_pro
+from engine.skills.stars import limits as SR
 
 BURST: Final = BIT["burst-of-speed"]
 BOUNDING_LEAP: Final = BIT["bounding-leap"]

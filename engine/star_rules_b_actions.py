@@ -28,7 +28,7 @@ from __future__ import annotations
 from engine.core.state import STANDING, Decision, GameState, Option, Proc
 from engine.rules.blocking import Block
 from engine.rules.passing import with_dump_off
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
 
 VERB = "vicious_vines"
 

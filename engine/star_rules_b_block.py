@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Final
 from engine.core import skillbits as S
 from engine.core.events import Reroll
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
 
 if TYPE_CHECKING:
     from engine.rules.blocking import Block
@@ -102,7 +102,7 @@ def block_reroll(g: GameState, b: Block, choice: Option) -> None:
     for i in choice[1:]:
         d[i] = g.dice.block()
     b.dice = tuple(d)
-    b._emit_reroll(g)
+    b.emit_dice(g)
 
 
 def extra_block_die(g: GameState, b: Block, n: int) -> int:

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Final
 from engine.core import skillbits as S
 from engine.core.events import Armour, Injury, Reroll
 from engine.core.state import Decision, GameState, Option
-from engine.star_rules import has, ready, spend
+from engine.skills.stars.limits import has, ready, spend
 
 if TYPE_CHECKING:
     from engine.rules.injuries import Harm

@@ -37,7 +37,7 @@ from engine.rules.movement import rush_limit
 from engine.rules.passing import with_dump_off
 from engine.rules.secret_weapons import ChainsawAttack
 from engine.rules.special_actions import special_block, trickster
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
 
 PUTRID = "putrid-regurgitation"
 ZOAT = "excuse-me-are-you-a-zoat"

@@ -19,7 +19,7 @@ from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.rules.blocking import OPT_DECLINE, use_skill
 from engine.rules.bombs import BombThrow
 from engine.rules.fouls import SendOff
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
 
 KABOOM = "kaboom"
 EAT = "all-you-can-eat"

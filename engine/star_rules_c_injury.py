@@ -21,7 +21,7 @@ from engine.core.events import Roll
 from engine.core.skillbits import BIT
 from engine.core.state import Decision, GameState, Option
 from engine.rules.injuries import Harm, injury_result
-from engine.star_rules import has, ready, spend
+from engine.skills.stars.limits import has, ready, spend
 
 TOXIN = "toxin-connoisseur"
 ASSASSIN = "master-assassin"

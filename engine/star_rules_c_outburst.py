@@ -21,7 +21,7 @@ from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.rules.blocking import OPT_DECLINE
 from engine.rules.passing import with_dump_off
 from engine.rules.special_actions import special_block
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
 
 OUTBURST = "furious-outburst"
 OUTBURST_BIT = BIT[OUTBURST]

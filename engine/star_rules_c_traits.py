@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from engine.core.state import STANDING, GameState
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
 
 MORSEL = "tasty-morsel"
 PRIMAL = "primal-savagery"

@@ -40,6 +40,8 @@ Fire); a use is spent as soon as the coach declares it, roll or not.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core.events import Armour, BallCaught, Move
 from engine.core.state import (
     PF_NOTZ,
@@ -53,8 +55,10 @@ from engine.core.state import (
 from engine.rules.ball import check_touchdown
 from engine.rules.injuries import KnockDown
 from engine.rules.rolls import Test
-from engine.skills.base import ActivationHook
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
+
+if TYPE_CHECKING:
+    from engine.skills.base import ActivationHook
 
 LOOK = "look-into-my-eyes"
 HEX = "baleful-hex"

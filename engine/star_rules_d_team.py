@@ -34,7 +34,7 @@ from engine.core.state import (
 )
 from engine.rules.ball import check_touchdown
 from engine.rules.injuries import KnockDown
-from engine.star_rules import has, ready, spend
+from engine.skills.stars.limits import has, ready, spend
 
 WISDOM = "wisdom-of-the-white-dwarf"
 QUICK_BITE = "quick-bite"
@@ -88,7 +88,7 @@ class Wisdom(Proc):
         self.q = q
 
     def step(self, g: GameState) -> Decision | None:
-        from engine.skills import IMPLEMENTED
+        from engine.skills.registry import IMPLEMENTED
 
         p = self.p
         if self.phase:

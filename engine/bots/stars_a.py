@@ -1,5 +1,5 @@
 """The scripted bot's use of the Star Players' special rules of group a
-(:mod:`engine.star_rules_a_rolls`, :mod:`engine.star_rules_a_plays`).
+(:mod:`engine.skills.stars.rerolls`, :mod:`engine.star_rules_a_plays`).
 
 * Re-rolls: a rule made for one kind of roll (Blind Rage, Mesmerising
   Dance, The Ballista) is used whenever offered; an "any one die" rule
@@ -29,7 +29,7 @@ from typing import Final
 from engine.core import skillbits as S
 from engine.core.state import STANDING, Decision, GameState, Option
 from engine.rules.secret_weapons import template_direction
-from engine.star_rules import LIMITS
+from engine.skills.stars.limits import LIMITS
 
 _SPECIFIC: Final = frozenset({"blind-rage", "mesmerising-dance", "the-ballista"})
 _ALWAYS: Final = frozenset(

@@ -37,7 +37,7 @@ from engine.core.state import (
     GameState,
     Option,
 )
-from engine.star_rules import ready
+from engine.skills.stars.limits import ready
 
 ZOAT = BIT["excuse-me-are-you-a-zoat"]
 PUTRID = BIT["putrid-regurgitation"]

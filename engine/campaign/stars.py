@@ -140,7 +140,7 @@ def star_sheets(
     if first_id < STAR_ID_BASE:
         raise ValueError("star ids start at STAR_ID_BASE")
     # The star's special rule rides on each member's sheet as a skill
-    # (engine.star_rules): the match refuses one it does not play.
+    # (engine.skills.stars.limits): the match refuses one it does not play.
     rule: tuple[tuple[str, str | None], ...] = ((star.rule_slug, None),)
     return tuple(
         PlayerSheet(

@@ -133,7 +133,7 @@ class StarPlayer:
     that has one of ``rules``. ``rule_limit`` is how often the star's own
     special rule may be used: game, half, drive, team-turn, activation or
     none (no limit). ``rule_slug`` names the special rule in the engine: it
-    rides on each member's sheet as a skill (:mod:`engine.star_rules`)."""
+    rides on each member's sheet as a skill (:mod:`engine.skills.stars.limits`)."""
 
     slug: str
     name: str

@@ -116,7 +116,7 @@ _SLUGS: tuple[str, ...] = (
     "very-long-legs",
     "projectile-vomit",
     "timmm-ber",
-    # Star Players' special rules (engine.star_rules): each rides on the
+    # Star Players' special rules (engine.skills.stars.limits): each rides on the
     # star's sheet as a skill of its own
     "blind-rage",
     "savage-blow",

@@ -20,6 +20,7 @@ from engine.core.pitch import Pitch
 if TYPE_CHECKING:
     from engine.core.dice import Dice
     from engine.core.events import Event
+    from engine.core.hooks import Hooks
     from engine.core.model import CasualtyRecord, PlayerSheet, TeamSheet
     from engine.dungeon.state import DungeonState
     from engine.variants.base import Variant
@@ -167,6 +168,7 @@ class Proc:
 
 _SHARED = (
     "variant",
+    "hooks",
     "pitch",
     "sheets",
     "n",
@@ -253,6 +255,8 @@ class GameState:
     __slots__ = _SHARED + _LISTS + _SCALARS + ("effects", "stack", "dice", "dungeon")
 
     variant: Variant
+    # The format's rule points (engine.core.hooks), where skills act.
+    hooks: Hooks
     pitch: Pitch
     sheets: tuple[TeamSheet, TeamSheet]
     n: int

@@ -30,7 +30,7 @@ from engine.rules.fouls import FoulAction
 from engine.rules.injuries import KnockDown
 from engine.rules.rolls import Test
 from engine.rules.secret_weapons import ChainsawAttack, foul_appearance_gate
-from engine.star_rules import spend
+from engine.skills.stars.limits import spend
 
 MULTIPLE_BLOCK = S.BIT["multiple-block"]
 PROJECTILE_VOMIT = S.BIT["projectile-vomit"]

@@ -47,7 +47,6 @@ from engine.rules.rolls import (
     team_reroll_available,
     try_pro,
 )
-from engine.star_rules_a_rolls import block_options, reroll_block_die
 
 # Bits reserved in engine.core.skillbits for the skills applied here.
 BRAWLER = S.BIT["brawler"]
@@ -318,7 +317,8 @@ class Block(Proc):
             and skill_reroll_ok(g, att)
         ):
             opts.append(OPT_BRAWLER)
-        opts += block_options(g, att, n)  # Star Players' "any one die"
+        for rule in g.hooks.block_rerolls:
+            opts += rule.options(g, self)
         opts += SB.block_reroll_options(g, self)  # Savage Blow, Unstoppable Momentum
         if opts:
             self.phase = 1
@@ -350,16 +350,17 @@ class Block(Proc):
                 d[d.index(BOTH_DOWN)] = g.dice.block()
                 self.dice = tuple(d)
                 g.emit(Reroll(g.tname(g.team[att]), g.pid[att], "brawler", "block"))
-                self._emit_reroll(g)
+                self.emit_dice(g)
             elif choice[0] == "pro":
                 if try_pro(g, att, "block"):
                     d = list(self.dice)
                     d[choice[1]] = g.dice.block()
                     self.dice = tuple(d)
-                    self._emit_reroll(g)
-            elif choice[0] == "star":
-                self.dice = reroll_block_die(g, att, self.dice, choice)
-                self._emit_reroll(g)
+                    self.emit_dice(g)
+            else:
+                for rule in g.hooks.block_rerolls:
+                    if rule.use(g, self, choice):
+                        break
             self.phase = 2
         elif ph == 3:
             self.result = _FACE_BY_NAME[choice[1]]
@@ -406,9 +407,10 @@ class Block(Proc):
 
     def _reroll_all(self, g: GameState) -> None:
         self.dice = self._roll(g, len(self.dice))
-        self._emit_reroll(g)
+        self.emit_dice(g)
 
-    def _emit_reroll(self, g: GameState) -> None:
+    def emit_dice(self, g: GameState) -> None:
+        """Report the block's dice (after a re-roll)."""
         att, dfn = self.att, self.dfn
         g.emit(
             BlockEv(

@@ -13,12 +13,13 @@ from engine.rules.rolls import (
     OPT_TEAM_RR,
     Test,
     can_use_pro,
+    rule_reroll,
+    rule_reroll_options,
     skill_reroll_ok,
     spend_team_reroll,
     team_reroll_available,
     try_pro,
 )
-from engine.star_rules_a_rolls import reroll_options, use_reroll
 
 OPT_DECLINE: Option = ("decline",)
 
@@ -125,7 +126,7 @@ class MoveTest(Test):
             opts.append(OPT_TEAM_RR)
         if can_use_pro(g, p):
             opts.append(OPT_PRO)
-        opts += reroll_options(g, self)  # Star Players' re-rolls
+        opts += rule_reroll_options(g, self)
         if not opts:
             return self._failed(g)
         opts.append(OPT_NO_RR)
@@ -136,7 +137,7 @@ class MoveTest(Test):
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
-        if self.phase == 5:  # a Star Player's rule on the failed result
+        if self.phase == 5:  # a rule on the failed result (test_result)
             super().receive(g, choice)
             return
         if self.phase == 2:  # Diving Tackle?
@@ -157,8 +158,7 @@ class MoveTest(Test):
             )
         elif choice == OPT_PRO:
             self.ok = try_pro(g, p, self.purpose) and self._roll(g, True)
-        elif choice[0] == "star":
-            use_reroll(g, self, choice)
+        elif rule_reroll(g, self, choice):
             self.ok = self._roll(g, True)
         else:
             self.ok = False

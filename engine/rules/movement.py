@@ -28,7 +28,7 @@ from engine.rules.ball import Bounce, check_touchdown, turnover
 from engine.rules.dodging import OPT_DECLINE, MoveTest, use_options
 from engine.rules.injuries import KnockDown, arm_bar, crowd_push
 from engine.rules.rolls import Test
-from engine.star_rules import spend
+from engine.skills.stars.limits import spend
 from engine.star_rules_a_plays import (
     BOUNDING_LEAP,
     BURST,

@@ -12,18 +12,12 @@ from engine.core import skillbits as S
 from engine.core.events import Reroll, Roll
 from engine.core.skillbits import slugs_of
 from engine.core.state import PF_PRO_USED, Decision, GameState, Option, Proc
-from engine.star_rules_a_rolls import (
-    post_decision,
-    post_options,
-    reroll_options,
-    use_post,
-    use_reroll,
-)
 
 TWO_FOR_ONE = S.BIT["two-for-one"]
 OPT_TEAM_RR: Option = ("team_reroll",)
 OPT_PRO: Option = ("pro",)
 OPT_NO_RR: Option = ("no_reroll",)
+OPT_DECLINE: Option = ("decline",)
 
 
 def parse_target(param: str | None, default: int) -> int:
@@ -93,6 +87,24 @@ def spend_team_reroll(g: GameState, t: int, p: int, purpose: str) -> bool:
         g.emit(Roll("loner", g.pid[p], (d,), target, 0, ok, False))
         return ok
     return True
+
+
+def rule_reroll_options(g: GameState, t: Test) -> list[Option]:
+    """The re-rolls of the failed test ``t`` that rules offer (rule point
+    ``test_rerolls``)."""
+    opts: list[Option] = []
+    for rule in g.hooks.test_rerolls:
+        opts += rule.options(g, t)
+    return opts
+
+
+def rule_reroll(g: GameState, t: Test, choice: Option) -> bool:
+    """Spend the rule re-roll ``choice`` of test ``t``; False when the
+    choice is no rule's."""
+    for rule in g.hooks.test_rerolls:
+        if rule.use(g, t, choice):
+            return True
+    return False
 
 
 def can_use_pro(g: GameState, p: int) -> bool:
@@ -218,7 +230,7 @@ class Test(Proc):
             opts.append(OPT_TEAM_RR)
         if can_use_pro(g, p):
             opts.append(OPT_PRO)
-        opts += reroll_options(g, self)  # Star Players' re-rolls
+        opts += rule_reroll_options(g, self)
         if not opts:
             return self._failed(g)
         opts.append(OPT_NO_RR)
@@ -227,19 +239,34 @@ class Test(Proc):
         )
 
     def _failed(self, g: GameState) -> Decision | None:
-        """The final roll failed: a Star Player's rule may still change the
-        result (:mod:`engine.star_rules_a_rolls`)."""
-        opts = post_options(g, self)
+        """The final roll failed: a rule may still change the result (rule
+        point ``test_result``), offered as a ``use_skill`` decision."""
+        opts = tuple(o for rule in g.hooks.test_result for o in rule.options(g, self))
         if opts:
             self.phase = 5
-            return post_decision(g, self, opts)
+            p = self.p
+            return Decision(
+                g.tname(g.team[p]),
+                "use_skill",
+                opts + (OPT_DECLINE,),
+                g.pid[p],
+                info=(opts[0][1], self.purpose, self.die),
+            )
         self._finish(g, False)
         return None
+
+    def _rule_result(self, g: GameState, choice: Option) -> bool:
+        """The result the chosen rule of ``test_result`` gives."""
+        for rule in g.hooks.test_result:
+            ok = rule.use(g, self, choice)
+            if ok is not None:
+                return ok
+        return False
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
         if self.phase == 5:  # a rule that changes the failed result
-            self._finish(g, choice[0] == "use" and use_post(g, self, choice))
+            self._finish(g, choice[0] == "use" and self._rule_result(g, choice))
             return
         if choice == OPT_TEAM_RR:
             ok = spend_team_reroll(g, g.team[p], p, self.purpose) and self._roll(
@@ -247,8 +274,7 @@ class Test(Proc):
             )
         elif choice == OPT_PRO:
             ok = try_pro(g, p, self.purpose) and self._roll(g, True)
-        elif choice[0] == "star":
-            use_reroll(g, self, choice)
+        elif rule_reroll(g, self, choice):
             ok = self._roll(g, True)
         else:
             ok = False

@@ -29,7 +29,7 @@ from engine.rules.blocking import (
 from engine.rules.injuries import IRON_HARD_SKIN, Harm, KnockDown, crowd_push
 from engine.rules.movement import rush_limit, rush_modifier
 from engine.rules.rolls import Test
-from engine.star_rules import spend
+from engine.skills.stars.limits import spend
 from engine.star_rules_a_plays import dervish_reroll, whirling_dervish
 from engine.star_rules_c_injury import ghostly_flames
 

@@ -118,7 +118,6 @@ from engine.rules.special_actions import (
 )
 from engine.rules.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
 from engine.rules.wizard import FROGS, TURN_ENDED, unfrog
-from engine.skills import activation_procs
 from engine.star_rules_b_actions import VERB as VINES
 from engine.star_rules_b_actions import vines_block, vines_options, vines_targets
 from engine.star_rules_b_block import activation_over, second_block_action
@@ -260,6 +259,16 @@ def activation_options(
     if limited is None:
         opts += g.variant.extra_activations(g, t)  # the board's (Dungeon Bowl)
     return g.variant.activation_filter(g, t, opts)  # hook: Dungeon Bowl spells
+
+
+def activated(g: GameState, p: int, action: str) -> list[Proc]:
+    """The procedures run as ``p`` is activated for ``action``, after its
+    declaration: his skills' and traits' (rule point ``activated``), then
+    the board's (:meth:`Variant.activation_procs`)."""
+    procs: list[Proc] = []
+    for rule in g.hooks.activated:
+        procs += rule(g, p, action)
+    return procs + g.variant.activation_procs(g, p, action)
 
 
 def special_activations(g: GameState, p: int, t: int) -> list[Option]:
@@ -439,7 +448,7 @@ class Activation(Proc):
             g.act_target = -1
             g.emit(ActivationEv(g.pid[p], self.action))
             self.phase = 1
-            procs = [] if self.second else activation_procs(g, p, self.action)
+            procs = [] if self.second else activated(g, p, self.action)
             if not self.second:  # hook: a spell cast as the player is activated
                 procs[:0] = g.variant.activation_spells(g, p, self.action)
             if self.action in NOMINATED:  # the target is part of the declaration

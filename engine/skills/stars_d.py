@@ -1,4 +1,4 @@
-"""Star Players' special rules, group d (engine.star_rules).
+"""Star Players' special rules, group d (engine.skills.stars.limits).
 
 Each SkillSpec here has category "star"; its ``rule`` names where the
 engine applies it."""

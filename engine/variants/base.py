@@ -28,11 +28,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.errors import RuleError
+from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
 from engine.rules.block_strength import dice_count
+from engine.skills.registry import RULES, rule_points
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -109,6 +112,10 @@ class Variant:
     # last: "drive" (BB2020 Brilliant Coaching) or "half" (classic Cheering
     # Fans and Brilliant Coaching, "a bonus Re-Roll this half").
     extra_rerolls_last: ClassVar[str] = "drive"
+    # The skills, traits and Star Player rules the format plays, and any rule
+    # of its own acting at a rule point (engine.core.hooks), in the order
+    # they run there.
+    rules: ClassVar[tuple[Registration, ...]] = RULES
 
     # -- tables (indexed by the roll) ----------------------------------------
     kickoff_table: ClassVar[tuple[str, ...]] = ()
@@ -195,6 +202,11 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
+
+    @cached_property
+    def hooks(self) -> Hooks:
+        """The format's rule points with :attr:`rules` registered."""
+        return rule_points(self.rules)
 
     # -- procedures: formats that draft a team card --------------------------
 

@@ -6,7 +6,7 @@ all 29; ``test_skill_refusal`` names the rosters still left out."""
 from __future__ import annotations
 
 from engine.core.rules_data import rules_data
-from engine.skills import IMPLEMENTED
+from engine.skills.registry import IMPLEMENTED
 
 
 def playable_rosters() -> list[str]:

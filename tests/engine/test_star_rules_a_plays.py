@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import star_rules as SR
 from engine.core.events import (
     Armour,
     BallMove,
@@ -19,6 +18,7 @@ from engine.core.events import (
     Turnover,
 )
 from engine.core.state import PRONE, STANDING
+from engine.skills.stars import limits as SR
 from engine.star_rules_a_plays import has_hail_mary
 from engine.tools.scenario import Scenario
 from tests.engine.test_star_rules_a_rolls import rolls, scenario, star, used

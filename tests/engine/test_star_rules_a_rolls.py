@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import star_rules as SR
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
 from engine.core.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH
 from engine.core.events import Block, Pass, Reroll, Roll, SkillUsed
 from engine.core.rules_data import rules_data
 from engine.core.state import PRONE, STANDING
+from engine.skills.stars import limits as SR
 from engine.tools.scenario import Scenario
 
 

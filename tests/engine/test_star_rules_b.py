@@ -18,7 +18,7 @@ from engine.core.rules_data import rules_data
 from engine.core.state import CAS, KO, PRONE, RESERVES, STUNNED
 from engine.match import run
 from engine.rules.turns import Turn
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
 from engine.tools.scenario import Scenario
 
 LINE = """

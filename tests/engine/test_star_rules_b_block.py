@@ -11,7 +11,7 @@ from engine.core import skillbits as S
 from engine.core.errors import IllegalChoice
 from engine.core.events import Block, Reroll, SkillUsed
 from engine.core.state import PRONE, STANDING
-from engine.star_rules import ready, spend
+from engine.skills.stars.limits import ready, spend
 from engine.tools.scenario import Scenario
 
 LINE = """

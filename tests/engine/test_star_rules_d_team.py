@@ -164,7 +164,7 @@ def test_quick_bite_unbroken_armour_changes_nothing() -> None:
 def test_quick_bite_once_per_game_and_only_for_the_star() -> None:
     sc = _hand_off([4, 4, 4], {"g": ["quick-bite"]})
     sc.choose("use", "quick-bite", sc.id("B"))
-    from engine.star_rules import ready
+    from engine.skills.stars.limits import ready
 
     g = sc.match.state
     g.half = 2

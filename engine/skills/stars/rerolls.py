@@ -41,12 +41,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine import star_rules as SR
 from engine.core.events import Reroll, Roll
+from engine.core.hooks import BlockReroll, Hooks, TestReroll, TestResult
 from engine.core.skillbits import BIT
-from engine.core.state import Decision, GameState, Option
+from engine.core.state import GameState, Option
+from engine.skills.stars import limits as SR
 
 if TYPE_CHECKING:
+    from engine.rules.blocking import Block
     from engine.rules.rolls import Test
 
 ANY_DIE: Final = ("consummate-professional", "halfling-luck", "thinking-mans-troll")
@@ -66,6 +68,7 @@ _POST_MASK: Final = (
     BIT["incorporeal"] | BIT["strong-passing-game"] | BIT["swift-as-the-breeze"]
 )
 SWIFT_TESTS: Final = ("dodge", "leap", "rush")
+_POST_RULES: Final = ("incorporeal", "strong-passing-game", "swift-as-the-breeze")
 
 
 def reroll_options(g: GameState, t: Test) -> list[Option]:
@@ -82,12 +85,16 @@ def reroll_options(g: GameState, t: Test) -> list[Option]:
     return out
 
 
-def use_reroll(g: GameState, t: Test, choice: Option) -> None:
-    """Spend the star re-roll ``choice`` (the caller then re-rolls)."""
+def use_reroll(g: GameState, t: Test, choice: Option) -> bool:
+    """Spend the star re-roll ``choice`` when it is one (the caller then
+    re-rolls)."""
+    if choice[0] != "star":
+        return False
     p = t.p
     slug = str(choice[1])
     SR.spend(g, p, slug)
     g.emit(Reroll(g.tname(g.team[p]), g.pid[p], slug, t.purpose))
+    return True
 
 
 def post_options(g: GameState, t: Test) -> tuple[Option, ...]:
@@ -109,23 +116,14 @@ def post_options(g: GameState, t: Test) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def post_decision(g: GameState, t: Test, opts: tuple[Option, ...]) -> Decision:
-    """Offer ``opts`` (from :func:`post_options`) to the star's coach."""
-    p = t.p
-    return Decision(
-        g.tname(g.team[p]),
-        "use_skill",
-        opts + (("decline",),),
-        g.pid[p],
-        info=(opts[0][1], t.purpose, t.die),
-    )
-
-
-def use_post(g: GameState, t: Test, choice: Option) -> bool:
-    """Apply the chosen rule to the failed test ``t``; the new result.
-    Adding ST raises ``t.die`` (so a Pass reads the higher die)."""
-    p = t.p
+def use_post(g: GameState, t: Test, choice: Option) -> bool | None:
+    """Apply the chosen rule to the failed test ``t``; the new result (None:
+    not one of these rules). Adding ST raises ``t.die`` (so a Pass reads the
+    higher die)."""
     slug = str(choice[1])
+    if slug not in _POST_RULES:
+        return None
+    p = t.p
     SR.spend(g, p, slug)
     die = t.die
     if slug == "swift-as-the-breeze":
@@ -139,10 +137,12 @@ def use_post(g: GameState, t: Test, choice: Option) -> bool:
     return ok
 
 
-def block_options(g: GameState, att: int, n: int) -> list[Option]:
-    """Re-rolls of one of ``n`` block dice by an "any die" star."""
+def block_options(g: GameState, b: Block) -> list[Option]:
+    """Re-rolls of one of the block's dice by an "any die" star attacker."""
+    att = b.att
     if not g.skills[att] & ANY_MASK:
         return []
+    n = len(b.dice)
     return [
         ("star", slug, i)
         for slug in ANY_DIE
@@ -151,13 +151,23 @@ def block_options(g: GameState, att: int, n: int) -> list[Option]:
     ]
 
 
-def reroll_block_die(
-    g: GameState, att: int, dice: tuple[int, ...], choice: Option
-) -> tuple[int, ...]:
-    """Spend the rule and re-roll the chosen block die."""
+def reroll_block_die(g: GameState, b: Block, choice: Option) -> bool:
+    """Spend the rule and re-roll the chosen block die (when the choice is
+    one of these rules')."""
+    if choice[0] != "star":
+        return False
+    att = b.att
     slug = str(choice[1])
     SR.spend(g, att, slug)
     g.emit(Reroll(g.tname(g.team[att]), g.pid[att], slug, "block"))
-    out = list(dice)
+    out = list(b.dice)
     out[int(choice[2])] = g.dice.block()
-    return tuple(out)
+    b.dice = tuple(out)
+    b.emit_dice(g)
+    return True
+
+
+def register(h: Hooks) -> None:
+    h.test_rerolls += (TestReroll(reroll_options, use_reroll),)
+    h.test_result += (TestResult(post_options, use_post),)
+    h.block_rerolls += (BlockReroll(block_options, reroll_block_die),)

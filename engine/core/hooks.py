@@ -1,0 +1,113 @@
+"""Rule points: the moments of the game where a skill, a trait or a Star
+Player's special rule may change what the rulebook's procedure does.
+
+A procedure of :mod:`engine.rules` reaches a rule point where the rulebook
+says "unless a skill ..." and calls the functions registered there, in the
+order they were registered, with the game state and what happened; each
+returns what changes (a modifier, extra options, a decision to ask, a
+procedure to run). How the answers combine is written beside each point.
+
+No rule point knows a skill by name. The skills, traits and Star Player
+rules register themselves (:mod:`engine.skills`: one ``register(hooks)``
+per module), and a format chooses which of them it plays
+(``Variant.rules``); the match state carries its format's rule points as
+``g.hooks``. Registration happens once per format, in the order of that
+list, so the order the functions run in never depends on which module
+happened to be imported first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from engine.core.state import GameState, Option, Proc
+    from engine.rules.blocking import Block
+    from engine.rules.rolls import Test
+
+# -- tests and re-rolls (engine.rules.rolls) ---------------------------------
+
+
+class TestReroll(NamedTuple):
+    """A re-roll of a failed test (:class:`~engine.rules.rolls.Test`) offered
+    beside the team re-roll and Pro, on the first roll of the test only.
+    ``options``: the re-rolls the rule offers now (answers are
+    concatenated); ``use``: when the coach's choice is one of the rule's,
+    spend it and return True (the test then re-rolls its die)."""
+
+    options: Callable[[GameState, Test], list[Option]]
+    use: Callable[[GameState, Test, Option], bool]
+
+
+class TestResult(NamedTuple):
+    """The final roll of a test failed: a rule may still change the result.
+    ``options``: the ways to use the rules (answers are concatenated; the
+    coach is asked a ``use_skill`` decision with them and "decline");
+    ``use``: apply the chosen one (when it is the rule's) and return the new
+    result, None when the choice is another rule's."""
+
+    options: Callable[[GameState, Test], tuple[Option, ...]]
+    use: Callable[[GameState, Test, Option], bool | None]
+
+
+# -- blocking (engine.rules.blocking) ------------------------------------------
+
+
+class BlockReroll(NamedTuple):
+    """A re-roll of a block's dice offered with the team re-roll, Pro and
+    Brawler, the attacker's coach choosing. ``options``: the rule's ways of
+    re-rolling the dice just rolled (answers concatenated); ``use``: when
+    the choice is the rule's, spend it, re-roll the dice it names (and
+    report them: ``Block.emit_dice``), and return True."""
+
+    options: Callable[[GameState, Block], list[Option]]
+    use: Callable[[GameState, Block, Option], bool]
+
+
+# -- the player's activation -------------------------------------------------
+
+# Player ``p`` is activated for ``action`` (not the second action of the same
+# activation): the procedures his own skills and traits add, run in order
+# after the declaration (Bone Head, Really Stupid, a Star Player's
+# announcement ...). Answers are concatenated.
+type Activated = Callable[[GameState, int, str], list[Proc]]
+
+
+class Hooks:
+    """The rule points of one format: for each, the functions registered on
+    it, in the order they run. Built once by :func:`engine.skills.registry.rule_points`
+    and frozen; procedures read the tuples, never change them."""
+
+    __slots__ = (
+        "_frozen",
+        "activated",
+        "test_rerolls",
+        "test_result",
+        "block_rerolls",
+    )
+
+    _frozen: bool
+    activated: tuple[Activated, ...]
+    test_rerolls: tuple[TestReroll, ...]
+    test_result: tuple[TestResult, ...]
+    block_rerolls: tuple[BlockReroll, ...]
+
+    def __init__(self) -> None:
+        for name in self.__slots__:
+            object.__setattr__(self, name, ())
+        object.__setattr__(self, "_frozen", False)
+
+    def freeze(self) -> Hooks:
+        """Refuse any later registration; returns the hooks."""
+        object.__setattr__(self, "_frozen", True)
+        return self
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._frozen:
+            raise AttributeError(f"rule point {name!r}: the hooks are frozen")
+        object.__setattr__(self, name, value)
+
+
+# A module's registration: adds its rules to the rule points.
+type Registration = Callable[[Hooks], None]
