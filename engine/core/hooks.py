@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from engine.core.state import GameState, Option, Proc
+    from engine.core.state import Decision, GameState, Option, Proc
     from engine.rules.blocking import Block
     from engine.rules.rolls import Test
 
@@ -74,6 +74,34 @@ class BlockReroll(NamedTuple):
 type Activated = Callable[[GameState, int, str], list[Proc]]
 
 
+class BlockAsk(NamedTuple):
+    """A rule that may ask its coach something during a block: ``ask``
+    returns the decision (None: the rule does not apply now); the coach's
+    answer goes to ``answer``."""
+
+    ask: Callable[[GameState, Block], Decision | None]
+    answer: Callable[[GameState, Block, Option], None]
+
+
+# The number of block dice ``n`` (the Strengths compared); answers are
+# applied in turn, each to the last.
+type BlockDice = Callable[[GameState, Block, int], int]
+# Player ``dfn`` is the target of ``att``'s block, its dice about to be
+# rolled.
+type BlockTargeted = Callable[[GameState, int, int], None]
+# A Stumble against ``dfn``: True when he counts as having Dodge (any
+# answer).
+type StumbleDodge = Callable[[GameState, int], bool]
+
+# -- the end of an action and of an activation (engine.rules.turns) ----------
+
+# Player ``p``'s ``action`` is over: True when he takes the same action
+# again in this activation (any answer).
+type AnotherAction = Callable[[GameState, int, str], bool]
+# Player ``p``'s activation has ended: undo what lasted for it.
+type ActivationEnds = Callable[[GameState, int], None]
+
+
 class Hooks:
     """The rule points of one format: for each, the functions registered on
     it, in the order they run. Built once by :func:`engine.skills.registry.rule_points`
@@ -85,6 +113,12 @@ class Hooks:
         "test_rerolls",
         "test_result",
         "block_rerolls",
+        "block_dice",
+        "block_targeted",
+        "dauntless_passed",
+        "stumble_dodge",
+        "another_action",
+        "activation_ends",
     )
 
     _frozen: bool
@@ -92,6 +126,14 @@ class Hooks:
     test_rerolls: tuple[TestReroll, ...]
     test_result: tuple[TestResult, ...]
     block_rerolls: tuple[BlockReroll, ...]
+    # After a successful Dauntless roll (the attacker's Strength now the
+    # target's): a rule's question to the attacker's coach.
+    dauntless_passed: tuple[BlockAsk, ...]
+    block_dice: tuple[BlockDice, ...]
+    block_targeted: tuple[BlockTargeted, ...]
+    stumble_dodge: tuple[StumbleDodge, ...]
+    another_action: tuple[AnotherAction, ...]
+    activation_ends: tuple[ActivationEnds, ...]
 
     def __init__(self) -> None:
         for name in self.__slots__:

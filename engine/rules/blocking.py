@@ -10,7 +10,6 @@ block, Multiple Block, Pile Driver and Projectile Vomit are in
 
 from __future__ import annotations
 
-from engine import star_rules_b_block as SB
 from engine.core import skillbits as S
 from engine.core.dice import (
     BLOCK_FACE_NAMES,
@@ -22,6 +21,7 @@ from engine.core.dice import (
 )
 from engine.core.events import Block as BlockEv
 from engine.core.events import BlockResult, Move, Reroll, SkillUsed
+from engine.core.hooks import BlockAsk
 from engine.core.state import (
     PF_ROOTED,
     STANDING,
@@ -75,6 +75,12 @@ DIE_OPTS: tuple[Option, ...] = tuple(
 _FACE_BY_NAME = {v: k for k, v in BLOCK_FACE_NAMES.items()}
 
 
+def _counts_as_dodge(g: GameState, dfn: int) -> bool:
+    """A rule makes ``dfn`` count as having Dodge (rule point
+    ``stumble_dodge``)."""
+    return any(rule(g, dfn) for rule in g.hooks.stumble_dodge)
+
+
 def use_skill(g: GameState, p: int, slug: str) -> Decision:
     """The optional-skill decision ("use_skill") for player ``p``."""
     return Decision(
@@ -106,8 +112,8 @@ class Block(Proc):
     """One Block (on its own, in a Blitz, Frenzy's second block, or one of a
     Multiple Block's two).
 
-    Phases: 0/10 Foul Appearance, 11/12 Horns and Dauntless (14
-    Indomitable, engine.star_rules_b_block), 13 roll, 1
+    Phases: 0/10 Foul Appearance, 11/12 Horns and Dauntless (14 a rule's
+    question after Dauntless: rule point ``dauntless_passed``), 13 roll, 1
     re-roll?, 2 choose die, 3 die chosen?, 30 apply, 35 Juggernaut?, 36
     push after Juggernaut, 33/34 Both Down (Wrestle), 4 Stand Firm?, 5/55
     push square (Grab), 6 Strip Ball / Fend / follow-up (67, 68, 66), 7
@@ -151,6 +157,7 @@ class Block(Proc):
         "kd",
         "asked",
         "strip",
+        "asking",
     )
 
     def __init__(
@@ -193,6 +200,8 @@ class Block(Proc):
         self.kd = False
         self.asked = 0
         self.strip = False
+        # the rule (dauntless_passed) waiting for its coach's answer
+        self.asking: BlockAsk | None = None
 
     def _roll(self, g: GameState, n: int) -> tuple[int, ...]:
         return tuple(g.dice.block() for _ in range(n))
@@ -241,8 +250,11 @@ class Block(Proc):
             if g.ret:
                 self.st_a = g.st[dfn]
                 g.emit(SkillUsed(g.pid[att], "dauntless"))
-                if ask := SB.indomitable(g, self):
-                    return ask
+                for rule in g.hooks.dauntless_passed:
+                    if ask := rule.ask(g, self):
+                        self.asking = rule
+                        self.phase = 14
+                        return ask
             ph = 13
         if ph == 13:
             d = self._first_roll(g)
@@ -289,8 +301,10 @@ class Block(Proc):
         sa, sd = block_strengths(g, att, dfn, self.st_a)
         self.sa, self.sd = sa, sd
         n, att_chooses = g.variant.block_dice(g, att, sa, sd)  # hook
-        n = SB.extra_block_die(g, self, n)  # Gored by the Bull
-        SB.watch_out_targeted(g, att, dfn)
+        for more in g.hooks.block_dice:
+            n = more(g, self, n)
+        for targeted in g.hooks.block_targeted:
+            targeted(g, att, dfn)
         self.att_chooses = att_chooses
         self.dice = self._roll(g, n)
         self.dfn_from = g.pos[dfn]
@@ -319,7 +333,6 @@ class Block(Proc):
             opts.append(OPT_BRAWLER)
         for rule in g.hooks.block_rerolls:
             opts += rule.options(g, self)
-        opts += SB.block_reroll_options(g, self)  # Savage Blow, Unstoppable Momentum
         if opts:
             self.phase = 1
             opts.append(OPT_NO_RR)
@@ -335,12 +348,13 @@ class Block(Proc):
     def receive(self, g: GameState, choice: Option) -> None:
         ph = self.phase
         att = self.att
-        if ph == SB.PH_INDOMITABLE:
-            SB.indomitable_choice(g, self, choice)
+        if ph == 14:  # the answer to a rule's question after Dauntless
+            asking, self.asking = self.asking, None
+            if asking is not None:
+                asking.answer(g, self, choice)
+            self.phase = 13
         elif ph == 1:  # re-roll block dice
-            if choice[0] in SB.STAR_REROLLS:
-                SB.block_reroll(g, self, choice)
-            elif choice == OPT_TEAM_RR:
+            if choice == OPT_TEAM_RR:
                 if spend_team_reroll(g, g.team[att], att, "block"):
                     self._reroll_all(g)
             elif choice == OPT_BRAWLER:
@@ -443,7 +457,7 @@ class Block(Proc):
             return self._both_down(g)
         if r == STUMBLE:
             if (
-                (g.skills[dfn] & S.DODGE or SB.watching_out(g, dfn))
+                (g.skills[dfn] & S.DODGE or _counts_as_dodge(g, dfn))
                 and g.has_tz(dfn)
                 and not g.skills[att] & S.TACKLE
             ):

@@ -120,7 +120,6 @@ from engine.rules.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
 from engine.rules.wizard import FROGS, TURN_ENDED, unfrog
 from engine.star_rules_b_actions import VERB as VINES
 from engine.star_rules_b_actions import vines_block, vines_options, vines_targets
-from engine.star_rules_b_block import activation_over, second_block_action
 from engine.star_rules_c_actions import (
     kick_em_activation,
     kick_em_targets,
@@ -564,8 +563,8 @@ class Activation(Proc):
                 mopts = mopts[:-1] + extra + mopts[-1:]  # ("end",) stays last
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
-        if self.action == "block" and second_block_action(g, p):
-            self.phase = 3  # Fury of the Blood God: a second Block action
+        if any(again(g, p, self.action) for again in g.hooks.another_action):
+            self.phase = 3  # the same action again (rule point another_action)
             return None
         self._finish(g)
         return None
@@ -651,7 +650,8 @@ class Activation(Proc):
         p = self.p
         g.emit(ActivationEnd(g.pid[p]))
         wisdom_ends(g, p)  # Wisdom of the White Dwarf (star_rules_d_team)
-        activation_over(g, p)  # Frenzied Rush
+        for ends in g.hooks.activation_ends:
+            ends(g, p)
         g.variant.activation_ends(g, p)  # the board's (Dungeon Bowl rooms)
         g.act_player = -1
         g.act_target = -1

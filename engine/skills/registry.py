@@ -28,7 +28,7 @@ from engine.skills import (
     traits,
 )
 from engine.skills.base import ActivationHook, SkillSpec
-from engine.skills.stars import rerolls
+from engine.skills.stars import blocks, rerolls, trait_rolls
 
 ALL_SPECS: tuple[SkillSpec, ...] = (
     general.SKILLS
@@ -72,7 +72,12 @@ def _activation(h: Hooks) -> None:
 
 
 # What every format plays, in the order the rules run at each rule point.
-RULES: tuple[Registration, ...] = (_activation, rerolls.register)
+RULES: tuple[Registration, ...] = (
+    _activation,
+    rerolls.register,
+    blocks.register,
+    trait_rolls.register,
+)
 
 
 def rule_points(rules: tuple[Registration, ...] = RULES) -> Hooks:

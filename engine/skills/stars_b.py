@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.skillbits import BIT
 from engine.skills.base import ActivationHook, SkillSpec
-from engine.star_rules_b_block import announce_frenzied_rush, announce_gored
+from engine.skills.stars.blocks import announce_frenzied_rush, announce_gored
 
 
 def _spec(slug: str, rule: str, hook: ActivationHook | None = None) -> SkillSpec:

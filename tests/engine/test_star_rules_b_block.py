@@ -207,7 +207,7 @@ def test_gored_by_the_bull_once_per_game() -> None:
     g = sc.match.state
     assert not ready(g, sc.p("A"), "gored-by-the-bull")
     # A later Blitz of his does not offer it again.
-    from engine.star_rules_b_block import announce_gored
+    from engine.skills.stars.blocks import announce_gored
 
     assert announce_gored(g, sc.p("A"), "blitz") is None
 

@@ -1,9 +1,12 @@
-"""Star Players' special rules (group b) that act on a block or a
-blocking activation (star_players.md): Savage Blow, Unstoppable Momentum,
-Gored by the Bull, Frenzied Rush, Indomitable, Watch Out!, Fury of the
-Blood God. :class:`engine.rules.blocking.Block` calls the block hooks here; the
-Blitz announcements are activation hooks (``engine/skills/stars_b.py``);
-Vicious Vines is in :mod:`engine.star_rules_b_actions`.
+"""Star Players' special rules that act on a block or a blocking activation
+(star_players.md): Savage Blow, Unstoppable Momentum, Gored by the Bull,
+Frenzied Rush, Indomitable, Watch Out!. They register on the rule points
+of :class:`engine.rules.blocking.Block` (the block's dice, their re-rolls,
+its target, the Strength after Dauntless, a Stumble) and on the end of an
+activation; the Blitz announcements are activation hooks of their
+``SkillSpec``. Fury of the Blood God is in
+:mod:`engine.skills.stars.trait_rolls`, Vicious Vines in
+:mod:`engine.skills.stars.actions`.
 
 Decisions:
 
@@ -29,11 +32,6 @@ Decisions:
   makes against Withergrasp in each half (whatever the dice show), and he
   counts as having Dodge for the whole of that Block action (Frenzy's
   second block included).
-- Fury of the Blood God is used automatically: it only turns a failed
-  Unchannelled Fury roll (a 1 on a declared Block action, after any
-  re-roll) into two Block actions. The second is declared like the first
-  once the first is over (any adjacent target), unless the activation
-  ended (Turnover, Knocked Down...).
 """
 
 from __future__ import annotations
@@ -42,7 +40,8 @@ from typing import TYPE_CHECKING, Final
 
 from engine.core import skillbits as S
 from engine.core.events import Reroll
-from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
+from engine.core.hooks import BlockAsk, BlockReroll, Hooks
+from engine.core.state import Decision, GameState, Option, Proc
 from engine.skills.stars.limits import ready, spend
 
 if TYPE_CHECKING:
@@ -52,11 +51,9 @@ SAVAGE_BLOW = S.BIT["savage-blow"]
 MOMENTUM = S.BIT["unstoppable-momentum"]
 GRAB = S.BIT["grab"]
 STAR_REROLLS: Final = ("savage-blow", "unstoppable-momentum")
-PH_INDOMITABLE: Final = 14  # Block waits for the Indomitable decision
 _GORED: Final = "star_b:gored"
 _RUSH: Final = "star_b:frenzied_rush"
 _WATCH: Final = "star_b:watch_out"
-_FURY: Final = "star_b:fury"
 _OPT_DECLINE: Option = ("decline",)
 
 
@@ -93,9 +90,12 @@ def block_reroll_options(g: GameState, b: Block) -> list[Option]:
     return []
 
 
-def block_reroll(g: GameState, b: Block, choice: Option) -> None:
-    """Re-roll the block dice a star rule's option names."""
+def block_reroll(g: GameState, b: Block, choice: Option) -> bool:
+    """Re-roll the block dice a star rule's option names (when the choice
+    is one of these rules')."""
     slug = choice[0]
+    if slug not in STAR_REROLLS:
+        return False
     spend(g, b.att, slug)
     g.emit(Reroll(g.tname(g.team[b.att]), g.pid[b.att], slug, "block"))
     d = list(b.dice)
@@ -103,6 +103,7 @@ def block_reroll(g: GameState, b: Block, choice: Option) -> None:
         d[i] = g.dice.block()
     b.dice = tuple(d)
     b.emit_dice(g)
+    return True
 
 
 def extra_block_die(g: GameState, b: Block, n: int) -> int:
@@ -120,7 +121,6 @@ def indomitable(g: GameState, b: Block) -> Decision | None:
     """After a successful Dauntless roll: offer Indomitable."""
     if not ready(g, b.att, "indomitable"):
         return None
-    b.phase = PH_INDOMITABLE
     return _ask(g, b.att, "indomitable")
 
 
@@ -128,7 +128,6 @@ def indomitable_choice(g: GameState, b: Block, choice: Option) -> None:
     if choice[0] == "use":
         spend(g, b.att, "indomitable")
         b.st_a = 2 * g.st[b.dfn]
-    b.phase = 13
 
 
 # -- the target's Dodge ------------------------------------------------------
@@ -202,31 +201,10 @@ def activation_over(g: GameState, p: int) -> None:
         g.skills[p] = (g.skills[p] & ~rush[1]) | rush[2]
 
 
-# -- Unchannelled Fury -------------------------------------------------------
-
-
-def fury_of_the_blood_god(g: GameState, p: int, action: str) -> bool:
-    """Unchannelled Fury failed for ``p``: True when Fury of the Blood God
-    turns the failure into two Block actions."""
-    if action != "block" or g.last_die != 1 or not ready(g, p, "fury-of-the-blood-god"):
-        return False
-    spend(g, p, "fury-of-the-blood-god")
-    g.effects[_FURY] = (g.pid[p], _activation(g))
-    return True
-
-
-def second_block_action(g: GameState, p: int) -> bool:
-    """Fury of the Blood God: whether ``p`` now makes his second Block
-    action (once per use)."""
-    if g.effects.get(_FURY) != (g.pid[p], _activation(g)):
-        return False
-    del g.effects[_FURY]
-    if (
-        g.act_over
-        or g.turnover is not None
-        or g.touchdown
-        or g.box[p] != PITCH
-        or g.status[p] != STANDING
-    ):
-        return False
-    return True
+def register(h: Hooks) -> None:
+    h.block_rerolls += (BlockReroll(block_reroll_options, block_reroll),)
+    h.block_dice += (extra_block_die,)
+    h.block_targeted += (watch_out_targeted,)
+    h.dauntless_passed += (BlockAsk(indomitable, indomitable_choice),)
+    h.stumble_dodge += (watching_out,)
+    h.activation_ends += (activation_over,)
