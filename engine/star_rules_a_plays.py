@@ -18,19 +18,15 @@ one point each:
   but lands safely (``throw_team_mate``).
 * Whirling Dervish (Fungus, once per activation): the D6 of a Ball & Chain
   direction may be re-rolled (``secret_weapons.BallAndChainMove``).
-* Old Pro (Helmut, once per game): Pro on one die of an Armour roll
-  (``injuries.Harm``).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from engine.core import skillbits as S
 from engine.core.events import Reroll, Roll
 from engine.core.skillbits import BIT
-from engine.core.state import PF_PRO_USED, Decision, GameState, Option, Proc
-from engine.rules.rolls import can_use_pro, try_pro
+from engine.core.state import Decision, GameState, Option, Proc
 from engine.skills.stars import limits as SR
 
 BURST: Final = BIT["burst-of-speed"]
@@ -40,7 +36,6 @@ BLAST_IT: Final = BIT["blast-it"]
 YOINK: Final = BIT["yoink"]
 RELIABLE: Final = BIT["reliable"]
 DERVISH: Final = BIT["whirling-dervish"]
-OLD_PRO: Final = BIT["old-pro"]
 OPT_DECLINE: Final[Option] = ("decline",)
 
 
@@ -251,44 +246,3 @@ def dervish_reroll(g: GameState, p: int) -> int:
     d = g.dice.d6()
     g.emit(Roll("ball_and_chain", g.pid[p], (d,), 0, 0, True, True))
     return d
-
-
-# -- Old Pro -----------------------------------------------------------------
-
-
-def old_pro(
-    g: GameState, p: int, by: int, dice: tuple[int, int], broken: bool
-) -> Decision | None:
-    """Offer Old Pro on the Armour roll ``dice`` against player ``p``.
-
-    Decision: Old Pro is Pro applied to an Armour roll, so it follows Pro:
-    only during Helmut's own activation, and not when he has used Pro in it
-    (but also when he lies Prone after falling: the roll is his own armour).
-    It is offered when the roll went against him: armour he caused to be
-    rolled (``by``) against an opponent that did not break, or his own
-    armour that broke. Either die may be chosen; Pro's 3+ roll decides
-    whether the re-roll happens."""
-    h = g.act_player
-    if h < 0 or not g.skills[h] & OLD_PRO:
-        return None
-    if not ((h == by and g.team[p] != g.team[h] and not broken) or (h == p and broken)):
-        return None
-    if not SR.ready(g, h, "old-pro") or not g.skills[h] & S.PRO:
-        return None
-    if g.pflags[h] & PF_PRO_USED or (h != p and not can_use_pro(g, h)):
-        return None
-    d = offer(g, h, "old-pro", ("use", "old-pro", 0), ("use", "old-pro", 1))
-    return Decision(d.team, d.kind, d.options, d.player, info=(d.info[0], dice))
-
-
-def use_old_pro(
-    g: GameState, dice: tuple[int, int], choice: Option
-) -> tuple[int, int] | None:
-    """Spend Old Pro; roll for Pro and re-roll the chosen die on a 3+ (the
-    new dice), else None."""
-    h = g.act_player
-    SR.spend(g, h, "old-pro")
-    if not try_pro(g, h, "armour"):
-        return None
-    d = g.dice.d6()
-    return (d, dice[1]) if choice[2] == 0 else (dice[0], d)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from engine.core.state import Decision, GameState, Option, Proc
     from engine.rules.blocking import Block
+    from engine.rules.injuries import Harm
     from engine.rules.rolls import Test
 
 # -- tests and re-rolls (engine.rules.rolls) ---------------------------------
@@ -93,6 +94,59 @@ type BlockTargeted = Callable[[GameState, int, int], None]
 # answer).
 type StumbleDodge = Callable[[GameState, int], bool]
 
+# -- armour, injury and casualties (engine.rules.injuries) --------------------
+
+
+class ArmourAsk(NamedTuple):
+    """An Armour roll ``dice`` + ``mod`` against AV ``av`` did not break the
+    armour and is not reported yet: ``ask`` returns a rule's question to
+    its coach (None: the rule does not apply); ``answer`` applies the
+    answer, reports the roll and returns whether the armour is broken."""
+
+    ask: Callable[[GameState, Harm, tuple[int, int], int, int], Decision | None]
+    answer: Callable[[GameState, Harm, Option], bool]
+
+
+class ArmourReroll(NamedTuple):
+    """An Armour roll ``dice`` was reported (``broken`` or not): ``ask``
+    returns a rule's offer to re-roll it (None: no offer); ``answer`` to a
+    use returns the new dice (the roll is made again with them), None when
+    the re-roll failed."""
+
+    ask: Callable[[GameState, Harm, tuple[int, int], bool], Decision | None]
+    answer: Callable[[GameState, Harm, tuple[int, int], Option], tuple[int, int] | None]
+
+
+class InjuryAsk(NamedTuple):
+    """An Injury roll ``dice`` + ``mod`` is made and not reported yet:
+    ``ask`` returns a rule's question to its coach (None: the rule does not
+    apply); ``answer`` applies the answer and then the roll
+    (``Harm.injury_result``)."""
+
+    ask: Callable[[GameState, Harm, tuple[int, int], int], Decision | None]
+    answer: Callable[[GameState, Harm, Option], None]
+
+
+# A Special action (``how``: "stab", "chainsaw", "vomit" ...) by ``by`` broke
+# player ``p``'s armour: a procedure replacing the unmodified Injury roll
+# that follows (the first answer that is not None).
+type BrokenArmourInjury = Callable[[GameState, int, int, str], Proc | None]
+# A Foul by ``p`` on ``v``: a bonus to its Injury roll that applies even
+# when the roll may not be otherwise modified (answers are added).
+type FoulInjury = Callable[[GameState, int, int], int]
+# Player ``p`` went to the Casualty box after an Injury roll; ``by``: the
+# player whose block caused it (-1: none credited).
+type Casualty = Callable[[GameState, int, int], None]
+
+# -- the Secret Weapons (engine.rules.secret_weapons, engine.rules.turns) -------
+
+# The Armour roll ``total`` (with the Chainsaw's +3) of ``att``'s Chainsaw
+# Attack on ``hit``: a bonus (answers are added).
+type ChainsawArmour = Callable[[GameState, int, int, int], int]
+# At the end of a drive Secret Weapon would send player ``p`` off: True when
+# a rule keeps him on (any answer).
+type SecretWeaponStays = Callable[[GameState, int], bool]
+
 # -- the end of an action and of an activation (engine.rules.turns) ----------
 
 # Player ``p``'s ``action`` is over: True when he takes the same action
@@ -119,6 +173,14 @@ class Hooks:
         "stumble_dodge",
         "another_action",
         "activation_ends",
+        "armour_roll",
+        "armour_reroll",
+        "injury_roll",
+        "broken_armour_injury",
+        "foul_injury",
+        "casualty",
+        "chainsaw_armour",
+        "secret_weapon_stays",
     )
 
     _frozen: bool
@@ -134,6 +196,14 @@ class Hooks:
     stumble_dodge: tuple[StumbleDodge, ...]
     another_action: tuple[AnotherAction, ...]
     activation_ends: tuple[ActivationEnds, ...]
+    armour_roll: tuple[ArmourAsk, ...]
+    armour_reroll: tuple[ArmourReroll, ...]
+    injury_roll: tuple[InjuryAsk, ...]
+    broken_armour_injury: tuple[BrokenArmourInjury, ...]
+    foul_injury: tuple[FoulInjury, ...]
+    casualty: tuple[Casualty, ...]
+    chainsaw_armour: tuple[ChainsawArmour, ...]
+    secret_weapon_stays: tuple[SecretWeaponStays, ...]
 
     def __init__(self) -> None:
         for name in self.__slots__:

@@ -354,27 +354,7 @@ class Block(Proc):
                 asking.answer(g, self, choice)
             self.phase = 13
         elif ph == 1:  # re-roll block dice
-            if choice == OPT_TEAM_RR:
-                if spend_team_reroll(g, g.team[att], att, "block"):
-                    self._reroll_all(g)
-            elif choice == OPT_BRAWLER:
-                # Brawler: re-roll one Both Down die (instead of any other
-                # re-roll of this block's dice).
-                d = list(self.dice)
-                d[d.index(BOTH_DOWN)] = g.dice.block()
-                self.dice = tuple(d)
-                g.emit(Reroll(g.tname(g.team[att]), g.pid[att], "brawler", "block"))
-                self.emit_dice(g)
-            elif choice[0] == "pro":
-                if try_pro(g, att, "block"):
-                    d = list(self.dice)
-                    d[choice[1]] = g.dice.block()
-                    self.dice = tuple(d)
-                    self.emit_dice(g)
-            else:
-                for rule in g.hooks.block_rerolls:
-                    if rule.use(g, self, choice):
-                        break
+            self._reroll(g, choice)
             self.phase = 2
         elif ph == 3:
             self.result = _FACE_BY_NAME[choice[1]]
@@ -418,6 +398,31 @@ class Block(Proc):
                 self.phase = 7
             else:
                 self.phase = 6
+
+    def _reroll(self, g: GameState, choice: Option) -> None:
+        """The re-roll of the block's dice chosen (or none)."""
+        att = self.att
+        if choice == OPT_TEAM_RR:
+            if spend_team_reroll(g, g.team[att], att, "block"):
+                self._reroll_all(g)
+        elif choice == OPT_BRAWLER:
+            # Brawler: re-roll one Both Down die (instead of any other
+            # re-roll of this block's dice).
+            d = list(self.dice)
+            d[d.index(BOTH_DOWN)] = g.dice.block()
+            self.dice = tuple(d)
+            g.emit(Reroll(g.tname(g.team[att]), g.pid[att], "brawler", "block"))
+            self.emit_dice(g)
+        elif choice[0] == "pro":
+            if try_pro(g, att, "block"):
+                d = list(self.dice)
+                d[choice[1]] = g.dice.block()
+                self.dice = tuple(d)
+                self.emit_dice(g)
+        else:  # a rule's (rule point block_rerolls), or none
+            for rule in g.hooks.block_rerolls:
+                if rule.use(g, self, choice):
+                    break
 
     def _reroll_all(self, g: GameState) -> None:
         self.dice = self._roll(g, len(self.dice))

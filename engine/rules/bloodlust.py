@@ -1,7 +1,7 @@
 """Vampire and Norse traits that act around activations and turns
 (rulebook "Skills and Traits": Bloodlust (X+), Pick-me-up, Drunkard's
-rule point is :func:`engine.rules.movement.rush_modifier`) and Plague Ridden's
-in-match part.
+rule point is :func:`engine.rules.movement.rush_modifier`; Plague Ridden's
+in-match part is :func:`engine.rules.injuries.plague_ridden`).
 
 Bloodlust: after declaring an action (even Prone or without a Tackle
 Zone) the player rolls a D6, +1 for a Block or Blitz action; below X or a
@@ -276,29 +276,6 @@ def pick_me_up(g: GameState, t: int) -> None:
                 g.emit(StandUp(g.pid[p]))
 
 
-def plague_ridden(g: GameState, victim: int, by: int) -> None:
-    """Plague Ridden (once per game): the opposition player ``victim`` just
-    died from a Block action or a Foul action of ``by``, who has the trait,
-    and no apothecary saved them: when ``victim`` has ST 4 or less and
-    neither Decay, Regeneration nor Stunty, the plague takes them. Recorded
-    in ``g.effects["plague_ridden"]`` as (team, victim id, by id) for the
-    post-game, where a Favoured of Nurgle team may hire a new Rotter
-    Lineman as it would a Journeyman.
-
-    Decisions: always used on the first death that qualifies (using it
-    costs nothing); the new Rotter does not take the field in this match
-    (the engine plays with the players fielded at kick-off); the victim
-    stays dead to their own team."""
-    t = g.team[by]
-    key = f"plague_ridden_{t}"
-    if g.effects.get(key) or g.st[victim] > 4:
-        return
-    if g.skills[victim] & (S.DECAY | S.REGENERATION | S.STUNTY):
-        return
-    g.effects[key] = (g.tname(t), g.pid[victim], g.pid[by])
-    g.emit(SkillUsed(g.pid[by], "plague-ridden"))
-
-
 __all__ = [
     "Bite",
     "BloodlustRoll",
@@ -308,5 +285,4 @@ __all__ = [
     "bloodlust_hook",
     "hungry_options",
     "pick_me_up",
-    "plague_ridden",
 ]

@@ -15,7 +15,6 @@ from engine.rules.inducements import argue_modifier, close_scrutiny
 from engine.rules.injuries import Harm, to_box
 from engine.rules.rolls import parse_bonus
 from engine.rules.secret_weapons import chainsaw_test, kick_back
-from engine.star_rules_c_injury import sneaky_pair_bonus
 
 OPT_ARGUE: Option = ("argue",)
 OPT_BRIBE: Option = ("bribe",)
@@ -83,7 +82,7 @@ class FoulAction(Proc):
                     armour_mod=off - dfn + self.saw,
                     foul=True,
                     sneaky=bool(g.skills[p] & S.SNEAKY_GIT),
-                    injury_bonus=sneaky_pair_bonus(g, p, v),
+                    injury_bonus=sum(rule(g, p, v) for rule in g.hooks.foul_injury),
                 )
             )
             return None

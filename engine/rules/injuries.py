@@ -18,6 +18,7 @@ from engine.core.events import (
     Roll,
     SkillUsed,
 )
+from engine.core.hooks import ArmourAsk, ArmourReroll, InjuryAsk
 from engine.core.model import CasualtyRecord
 from engine.core.state import (
     CAS,
@@ -47,23 +48,11 @@ from engine.rules.inducements import (
     plague_doctor_for_ko,
     use_plague_doctor,
 )
-from engine.star_rules_a_plays import old_pro, use_old_pro
-from engine.star_rules_b_injury import (
-    armour_bonus,
-    injury_choice,
-    pump_up_the_crowd,
-    star_choice,
-)
 
 # Bits reserved in engine.core.skillbits for skills applied here.
 ARM_BAR = S.BIT["arm-bar"]
 IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
 PLAGUE = S.BIT["plague-ridden"]
-# Star Players' rules that change the Injury roll of a Stab (group c:
-# engine.star_rules_c_injury).
-STAR_STAB_INJURY = (
-    S.BIT["toxin-connoisseur"] | S.BIT["master-assassin"] | S.BIT["a-sneaky-pair"]
-)
 LORD_OF_CHAOS = S.BIT["lord-of-chaos"]
 
 OPT_APO: Option = ("apothecary",)
@@ -195,12 +184,7 @@ class KnockDown(Proc):
                 # Armour roll), Stunned counting as KO'd.
                 g.stack.append(Harm(p, by=self.by, stun_ko=True))
             elif how in _ARMOUR_BROKEN:
-                if how == "stab" and g.skills[self.by] & STAR_STAB_INJURY:
-                    from engine.star_rules_c_injury import stab_harm
-
-                    g.stack.append(stab_harm(g, p, self.by))
-                else:
-                    g.stack.append(Harm(p, by=self.by, injury_only=True, no_mod=True))
+                g.stack.append(_broken_armour_injury(g, p, self.by, how))
             elif how != "placed_prone":
                 g.stack.append(
                     Harm(
@@ -224,6 +208,17 @@ class KnockDown(Proc):
         else:
             g.stack.pop()
         return None
+
+
+def _broken_armour_injury(g: GameState, p: int, by: int, how: str) -> Proc:
+    """The unmodified Injury roll after a Special action broke ``p``'s
+    armour, unless a rule replaces it (rule point
+    ``broken_armour_injury``)."""
+    for rule in g.hooks.broken_armour_injury:
+        proc = rule(g, p, by, how)
+        if proc is not None:
+            return proc
+    return Harm(p, by=by, injury_only=True, no_mod=True)
 
 
 class Harm(Proc):
@@ -271,9 +266,10 @@ class Harm(Proc):
         "stun_ko",
         "bh_only",
         "injury_bonus",
-        "old_pro",
+        "armour",
         "rerolled",
-        "star",
+        "pending",
+        "asking",
     )
 
     def __init__(
@@ -311,10 +307,13 @@ class Harm(Proc):
         self.stun_ko = stun_ko
         self.bh_only = bh_only
         self.injury_bonus = injury_bonus
-        # Old Pro: the Armour roll waiting for it, and the dice after it.
-        self.old_pro = (0, 0, False, 0)
+        # The Armour roll waiting for a rule's re-roll, and the dice after it.
+        self.armour = (0, 0, False, 0)
         self.rerolled: tuple[int, int] | None = None
-        self.star: tuple[object, ...] = ()  # a star rule's pending roll
+        # The rule waiting for its coach's answer (phases 5, 7, 40), and
+        # what it keeps until then.
+        self.asking: ArmourAsk | ArmourReroll | InjuryAsk | None = None
+        self.pending: tuple[object, ...] = ()
         if no_mod:
             self.mb = 0
             self.armour_mod = 0
@@ -347,21 +346,24 @@ class Harm(Proc):
                         mod += mb
                         self.mb = 0
                     broken = g.variant.armour_broken(d1 + d2 + mod, av)
-                if not broken and (ask := armour_bonus(g, self, (d1, d2), mod, av)):
-                    return ask  # a star's +1 after seeing the dice
+                if not broken:  # a rule's bonus after seeing the dice?
+                    for rule in g.hooks.armour_roll:
+                        if ask := rule.ask(g, self, (d1, d2), mod, av):
+                            self.asking, self.phase = rule, 5
+                            return ask
                 g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
                 if self.foul and d1 == d2 and not self.sneaky:
                     g.effects["foul_doubles"] = True
-                dec = old_pro(g, p, self.by, (d1, d2), broken)  # a star rule
-                if dec is not None:
-                    self.phase = 40
-                    self.old_pro = (d1, d2, broken, mb0)
-                    return dec
+                for again in g.hooks.armour_reroll:  # a rule's re-roll?
+                    if ask := again.ask(g, self, (d1, d2), broken):
+                        self.asking, self.phase = again, 40
+                        self.armour = (d1, d2, broken, mb0)
+                        return ask
                 if not broken:
                     g.stack.pop()
                     return None
             return self._injury(g)
-        if self.phase == 6:  # armour broken by a star's bonus
+        if self.phase == 6:  # armour broken by a rule's bonus
             return self._injury(g)
         if self.phase == 2:  # KO: apothecary?
             return self._offer_apo(g)
@@ -382,15 +384,16 @@ class Harm(Proc):
     ) -> Decision | None:
         """The Injury roll (``dice`` already rolled, ``extra`` added after
         rolling: a Star Player's special rule of a Stab) and its result; on
-        a fresh roll, a star who caused it may first add his bonus or
-        re-roll it (star_rules_b_injury.injury_choice)."""
+        a fresh roll, a rule may first ask its coach (rule point
+        ``injury_roll``: a bonus, a re-roll)."""
         fresh = dice is None
         d1, d2 = dice if dice is not None else (g.dice.d6(), g.dice.d6())
         mod = self.injury_mod(g) + extra
         if fresh:
-            ask = injury_choice(g, self, (d1, d2), mod)  # a star's +1 or re-roll
-            if ask is not None:
-                return ask
+            for rule in g.hooks.injury_roll:
+                if ask := rule.ask(g, self, (d1, d2), mod):
+                    self.asking, self.phase = rule, 7
+                    return ask
         self.injury_result(g, (d1, d2), mod)
         return None
 
@@ -445,21 +448,12 @@ class Harm(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
-        if self.phase == 40:  # Old Pro on the Armour roll
-            d1, d2, broken, mb0 = self.old_pro
-            new = use_old_pro(g, (d1, d2), choice) if choice[0] == "use" else None
-            if new is not None:  # rolled again with the new dice
-                self.rerolled, self.mb, self.phase = new, mb0, 0
-            elif broken:
-                self.phase = 6  # the Injury roll, in step (it may ask a star)
-            else:
-                g.stack.pop()
+        asking, self.asking = self.asking, None
+        if asking is not None:
+            self._answer(g, asking, choice)
             return
         t = g.team[p]
         use = choice == OPT_APO
-        if self.phase >= 5:
-            star_choice(g, self, choice)
-            return
         if self.phase == 2:
             if use:
                 if self._apo_available(g):
@@ -478,6 +472,31 @@ class Harm(Proc):
             return
         # casualty apothecary
         self._finish_casualty(g, use)
+
+    def _answer(
+        self,
+        g: GameState,
+        rule: ArmourAsk | ArmourReroll | InjuryAsk,
+        choice: Option,
+    ) -> None:
+        """The coach answered the question of ``rule``."""
+        if isinstance(rule, ArmourReroll):  # phase 40
+            d1, d2, broken, mb0 = self.armour
+            use = choice[0] == "use"
+            new = rule.answer(g, self, (d1, d2), choice) if use else None
+            if new is not None:  # rolled again with the new dice
+                self.rerolled, self.mb, self.phase = new, mb0, 0
+            elif broken:
+                self.phase = 6  # the Injury roll, in step (it may ask a rule)
+            else:
+                g.stack.pop()
+        elif isinstance(rule, ArmourAsk):  # phase 5
+            if rule.answer(g, self, choice):
+                self.phase = 6
+            else:
+                g.stack.pop()
+        else:  # phase 7
+            rule.answer(g, self, choice)
 
     def _casualty(self, g: GameState) -> Decision | None:
         p = self.p
@@ -565,12 +584,34 @@ class Harm(Proc):
                 g.pflags[p] |= PF_DEAD
                 by = self.by
                 if by >= 0 and (self.credit or self.foul) and g.skills[by] & PLAGUE:
-                    from engine.rules.bloodlust import plague_ridden
-
                     plague_ridden(g, p, by)
             to_box(g, p, CAS, result)
-            pump_up_the_crowd(g, self.by if self.credit else -1)
+            for rule in g.hooks.casualty:
+                rule(g, p, self.by if self.credit else -1)
         g.stack.pop()
+
+
+def plague_ridden(g: GameState, victim: int, by: int) -> None:
+    """Plague Ridden (once per game): the opposition player ``victim`` just
+    died from a Block action or a Foul action of ``by``, who has the trait,
+    and no apothecary saved them: when ``victim`` has ST 4 or less and
+    neither Decay, Regeneration nor Stunty, the plague takes them. Recorded
+    in ``g.effects["plague_ridden"]`` as (team, victim id, by id) for the
+    post-game, where a Favoured of Nurgle team may hire a new Rotter
+    Lineman as it would a Journeyman.
+
+    Decisions: always used on the first death that qualifies (using it
+    costs nothing); the new Rotter does not take the field in this match
+    (the engine plays with the players fielded at kick-off); the victim
+    stays dead to their own team."""
+    t = g.team[by]
+    key = f"plague_ridden_{t}"
+    if g.effects.get(key) or g.st[victim] > 4:
+        return
+    if g.skills[victim] & (S.DECAY | S.REGENERATION | S.STUNTY):
+        return
+    g.effects[key] = (g.tname(t), g.pid[victim], g.pid[by])
+    g.emit(SkillUsed(g.pid[by], "plague-ridden"))
 
 
 def injury_result(g: GameState, p: int, total: int, stun_ko: bool = False) -> str:

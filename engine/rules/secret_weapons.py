@@ -31,10 +31,8 @@ from engine.rules.movement import rush_limit, rush_modifier
 from engine.rules.rolls import Test
 from engine.skills.stars.limits import spend
 from engine.star_rules_a_plays import dervish_reroll, whirling_dervish
-from engine.star_rules_c_injury import ghostly_flames
 
 OPT_END: Option = ("end",)
-FLAMES = S.BIT["ghostly-flames"]
 KICK_EM = S.BIT["kick-em-while-theyre-down"]
 CARNAGE = S.BIT["maximum-carnage"]
 # The Throw-in template can face either End Zone or either sideline.
@@ -76,8 +74,10 @@ def chainsaw_hit(g: GameState, att: int, hit: int, extra: int = 0) -> Proc | Non
     if g.skills[hit] & IRON_HARD_SKIN:
         g.emit(SkillUsed(g.pid[hit], "iron-hard-skin"))
         mod = min(extra, 0)
-    elif g.skills[att] & FLAMES:
-        mod += ghostly_flames(g, att, hit, d1 + d2 + mod)
+    else:
+        total = d1 + d2 + mod
+        for rule in g.hooks.chainsaw_armour:
+            mod += rule(g, att, hit, total)
     mod += g.variant.armour_modifier(g, hit)  # a room (Dungeon Bowl)
     av = g.av[hit]
     broken = g.variant.armour_broken(d1 + d2 + mod, av)

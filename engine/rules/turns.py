@@ -130,7 +130,6 @@ from engine.star_rules_c_actions import (
     zoat_ready,
 )
 from engine.star_rules_c_bombs import bomb_action
-from engine.star_rules_c_injury import ill_be_back
 from engine.star_rules_d import barred, hex_expires
 from engine.star_rules_d_team import wisdom_ends, wisdom_proc
 
@@ -710,7 +709,7 @@ class EndDrive(Proc):
             if self.queue:
                 p = self.queue[0]
                 self.queue = self.queue[1:]
-                if not ill_be_back(g, p):
+                if not any(stays(g, p) for stays in g.hooks.secret_weapon_stays):
                     g.stack.append(SendOff(p, "secret_weapon", False))
                 return None
             self.phase = 2

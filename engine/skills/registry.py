@@ -28,7 +28,14 @@ from engine.skills import (
     traits,
 )
 from engine.skills.base import ActivationHook, SkillSpec
-from engine.skills.stars import blocks, rerolls, trait_rolls
+from engine.skills.stars import (
+    armour_and_injury,
+    blocks,
+    rerolls,
+    secret_weapons,
+    stabs,
+    trait_rolls,
+)
 
 ALL_SPECS: tuple[SkillSpec, ...] = (
     general.SKILLS
@@ -77,6 +84,9 @@ RULES: tuple[Registration, ...] = (
     rerolls.register,
     blocks.register,
     trait_rolls.register,
+    armour_and_injury.register,
+    stabs.register,
+    secret_weapons.register,
 )
 
 

@@ -255,7 +255,7 @@ def test_dwarfen_scourge_once_per_game() -> None:
 
 
 def test_who_is_a_dwarf() -> None:
-    from engine.star_rules_b_injury import is_dwarf
+    from engine.skills.stars.armour_and_injury import is_dwarf
 
     sc = Scenario(LINE, start=False)
     g = sc.match.state

@@ -57,7 +57,7 @@ from engine.core.state import (
 from engine.rules.fouls import SendOff
 from engine.rules.setup import Placement, Setup, available_players
 from engine.rules.turns import Turn
-from engine.star_rules_c_injury import ill_be_back
+from engine.skills.stars.secret_weapons import ill_be_back
 from engine.variants.dungeon_bowl.portals import dungeon_pitch, dungeon_state
 
 DEFAULT_TURN_CAP = 20

@@ -1,11 +1,11 @@
-"""Star Players' special rules (group b) that act on the Armour and Injury
-rolls of a knock-down (star_players.md): Brutal Block, Slayer, Dwarfen
-Scourge, Crushing Blow, Ram (a bonus added after seeing the dice), Savage
-Mauling (a re-roll of the Injury roll) and Pump Up the Crowd (a team
-re-roll for a Casualty). :class:`engine.rules.injuries.Harm` calls
-:func:`armour_bonus` and :func:`injury_choice` before it reports a roll
-that a star may still change, :func:`star_choice` with the coach's answer,
-and :func:`pump_up_the_crowd` when a player goes to the Casualty box.
+"""Star Players' special rules that act on the Armour and Injury rolls of a
+knock-down (star_players.md): Brutal Block, Slayer, Dwarfen Scourge,
+Crushing Blow, Ram (a bonus added after seeing the dice), Savage Mauling
+(a re-roll of the Injury roll), Old Pro (Pro on one Armour die) and Pump Up
+the Crowd (a team re-roll for a Casualty). They register on the rule points
+of :class:`engine.rules.injuries.Harm`: an Armour roll that did not break
+(a bonus), an Armour roll made (a re-roll), an Injury roll (a bonus or a
+re-roll), a Casualty.
 
 Decisions:
 
@@ -49,7 +49,9 @@ from typing import TYPE_CHECKING, Final
 
 from engine.core import skillbits as S
 from engine.core.events import Armour, Injury, Reroll
-from engine.core.state import Decision, GameState, Option
+from engine.core.hooks import ArmourAsk, ArmourReroll, Hooks, InjuryAsk
+from engine.core.state import PF_PRO_USED, Decision, GameState, Option
+from engine.rules.rolls import can_use_pro, try_pro
 from engine.skills.stars.limits import has, ready, spend
 
 if TYPE_CHECKING:
@@ -69,9 +71,7 @@ for _s in INJURY_RULES:
 DWARF_STARS: Final = frozenset(
     {"barik-farblast", "grim-ironjaw", "grombrindal", "skrull-halfheight"}
 )
-PH_ARMOUR: Final = 5  # Harm waits for the armour decision
-PH_ARMOUR_BROKEN: Final = 6  # Harm goes on to the Injury roll
-PH_INJURY: Final = 7  # Harm waits for the injury decision
+OLD_PRO: Final = S.BIT["old-pro"]
 _OPT_DECLINE: Option = ("decline",)
 
 
@@ -128,8 +128,7 @@ def armour_bonus(
             continue
         bonus = _bonus(g, att, victim, slug)
         if bonus and g.variant.armour_broken(sum(dice) + mod + h.mb + bonus, av):
-            h.star = (slug, dice, mod, av, bonus)
-            h.phase = PH_ARMOUR
+            h.pending = (slug, dice, mod, av, bonus)
             return _ask(g, att, slug, "armour", dice, mod, av)
     return None
 
@@ -150,8 +149,7 @@ def injury_choice(
     total = sum(dice) + mod
     result = h.table_result(g, total)
     if ready(g, att, "savage-mauling"):
-        h.star = ("savage-mauling", dice, mod, 0, 0)
-        h.phase = PH_INJURY
+        h.pending = ("savage-mauling", dice, mod, 0, 0)
         return _ask(g, att, "savage-mauling", "injury", dice, mod, result)
     if not h.credit or h.no_mod:
         return None
@@ -160,35 +158,45 @@ def injury_choice(
             continue
         bonus = _bonus(g, att, victim, slug)
         if bonus and h.table_result(g, total + bonus) != result:
-            h.star = (slug, dice, mod, 0, bonus)
-            h.phase = PH_INJURY
+            h.pending = (slug, dice, mod, 0, bonus)
             return _ask(g, att, slug, "injury", dice, mod, result)
     return None
 
 
-def star_choice(g: GameState, h: Harm, choice: Option) -> None:
-    """Apply the coach's answer to :func:`armour_bonus` or
-    :func:`injury_choice`."""
-    slug, dice, mod, av, bonus = h.star
+def _pending(h: Harm) -> tuple[str, tuple[int, int], int, int, int]:
+    """What :func:`armour_bonus` or :func:`injury_choice` asked about."""
+    slug, dice, mod, av, bonus = h.pending
+    h.pending = ()
     assert isinstance(slug, str)
     assert isinstance(dice, tuple)
     assert isinstance(mod, int)
     assert isinstance(av, int)
     assert isinstance(bonus, int)
-    h.star = ()
+    return slug, dice, mod, av, bonus
+
+
+def armour_choice(g: GameState, h: Harm, choice: Option) -> bool:
+    """Apply the coach's answer to :func:`armour_bonus` and report the
+    Armour roll; whether the armour is broken."""
+    slug, dice, mod, av, bonus = _pending(h)
+    p = h.p
+    if choice[0] == "use":
+        spend(g, h.by, slug)
+        g.emit(Armour(g.pid[p], dice, mod + h.mb + bonus, av, True))
+        h.mb = 0
+        return True
+    g.emit(Armour(g.pid[p], dice, mod, av, False))
+    return False
+
+
+def injury_answer(g: GameState, h: Harm, choice: Option) -> None:
+    """Apply the coach's answer to :func:`injury_choice`, then the Injury
+    roll."""
+    slug, dice, mod, _, bonus = _pending(h)
     use = choice[0] == "use"
     att, p = h.by, h.p
     if use:
         spend(g, att, slug)
-    if h.phase == PH_ARMOUR:
-        if use:
-            g.emit(Armour(g.pid[p], dice, mod + h.mb + bonus, av, True))
-            h.mb = 0
-            h.phase = PH_ARMOUR_BROKEN
-        else:
-            g.emit(Armour(g.pid[p], dice, mod, av, False))
-            g.stack.pop()
-        return
     if use and slug == "savage-mauling":
         if h.foul and dice[0] == dice[1]:
             g.effects["foul_doubles"] = True  # a re-roll does not undo doubles
@@ -200,9 +208,66 @@ def star_choice(g: GameState, h: Harm, choice: Option) -> None:
     h.injury_result(g, dice, mod)
 
 
-def pump_up_the_crowd(g: GameState, by: int) -> None:
+# -- Old Pro -------------------------------------------------------------------
+
+
+def old_pro(
+    g: GameState, h: Harm, dice: tuple[int, int], broken: bool
+) -> Decision | None:
+    """Offer Old Pro on the Armour roll ``dice`` against player ``h.p``.
+
+    Decision: Old Pro is Pro applied to an Armour roll, so it follows Pro:
+    only during Helmut's own activation, and not when he has used Pro in it
+    (but also when he lies Prone after falling: the roll is his own armour).
+    It is offered when the roll went against him: armour he caused to be
+    rolled (``h.by``) against an opponent that did not break, or his own
+    armour that broke. Either die may be chosen; Pro's 3+ roll decides
+    whether the re-roll happens."""
+    p, by = h.p, h.by
+    star = g.act_player
+    if star < 0 or not g.skills[star] & OLD_PRO:
+        return None
+    if not (
+        (star == by and g.team[p] != g.team[star] and not broken)
+        or (star == p and broken)
+    ):
+        return None
+    if not ready(g, star, "old-pro") or not g.skills[star] & S.PRO:
+        return None
+    if g.pflags[star] & PF_PRO_USED or (star != p and not can_use_pro(g, star)):
+        return None
+    return Decision(
+        g.tname(g.team[star]),
+        "use_skill",
+        (("use", "old-pro", 0), ("use", "old-pro", 1), _OPT_DECLINE),
+        g.pid[star],
+        info=("old-pro", dice),
+    )
+
+
+def use_old_pro(
+    g: GameState, h: Harm, dice: tuple[int, int], choice: Option
+) -> tuple[int, int] | None:
+    """Spend Old Pro; roll for Pro and re-roll the chosen die on a 3+ (the
+    new dice), else None."""
+    star = g.act_player
+    spend(g, star, "old-pro")
+    if not try_pro(g, star, "armour"):
+        return None
+    d = g.dice.d6()
+    return (d, dice[1]) if choice[2] == 0 else (dice[0], d)
+
+
+def pump_up_the_crowd(g: GameState, p: int, by: int) -> None:
     """Pump Up the Crowd: the player ``by``'s block (-1: none) has just put
-    an opponent in the Casualty box."""
+    the opponent ``p`` in the Casualty box."""
     if by >= 0 and ready(g, by, "pump-up-the-crowd"):
         spend(g, by, "pump-up-the-crowd")
         g.extra_rr[g.team[by]] += 1
+
+
+def register(h: Hooks) -> None:
+    h.armour_roll += (ArmourAsk(armour_bonus, armour_choice),)
+    h.armour_reroll += (ArmourReroll(old_pro, use_old_pro),)
+    h.injury_roll += (InjuryAsk(injury_choice, injury_answer),)
+    h.casualty += (pump_up_the_crowd,)

@@ -1,5 +1,5 @@
-"""Star Players' special rules (group c) that change an Armour or Injury
-roll, or a Sending-off (star_players.md):
+"""Star Players' special rules that change the Injury roll of a Stab or a
+Foul (star_players.md):
 
 * Toxin Connoisseur (Rashnak Backstabber, once per game): when his Stab
   breaks armour, +1 to the Injury roll, chosen after rolling (decision
@@ -9,26 +9,26 @@ roll, or a Sending-off (star_players.md):
   "master-assassin").
 * A Sneaky Pair (Dribl and Drull, no limit): +1 to the Injury roll of a
   Stab or Foul by either of them against an opponent both of them Mark.
-* Ghostly Flames (Bryce 'The Slice' Cambuel, once per half): the Armour
-  roll of a Chainsaw Attack made in a Blitz gets +4 instead of +3.
-* I'll Be Back! (Kreek 'the Verminator' Rustgouger, once per game): the
-  first time Secret Weapon would send him off, he stays.
+
+They register on the rule points of the injuries (the Injury roll after a
+Stab broke armour) and of a Foul (a bonus to its Injury roll).
 """
 
 from __future__ import annotations
 
 from engine.core.events import Roll
+from engine.core.hooks import Hooks
 from engine.core.skillbits import BIT
-from engine.core.state import Decision, GameState, Option
+from engine.core.state import Decision, GameState, Option, Proc
 from engine.rules.injuries import Harm, injury_result
 from engine.skills.stars.limits import has, ready, spend
 
 TOXIN = "toxin-connoisseur"
 ASSASSIN = "master-assassin"
 PAIR = "a-sneaky-pair"
-FLAMES = "ghostly-flames"
-BACK = "ill-be-back"
 PAIR_BIT = BIT[PAIR]
+# The rules that change the Injury roll of a Stab.
+STAB_INJURY = BIT[TOXIN] | BIT[ASSASSIN] | PAIR_BIT
 
 OPT_DECLINE: Option = ("decline",)
 
@@ -58,9 +58,12 @@ def sneaky_pair_bonus(g: GameState, p: int, v: int) -> int:
     return 1
 
 
-def stab_harm(g: GameState, p: int, by: int) -> Harm:
+def stab_harm(g: GameState, p: int, by: int, how: str) -> Proc | None:
     """The Injury roll after ``by``'s Stab broke ``p``'s armour, with
-    ``by``'s special rules (:class:`StabInjury`)."""
+    ``by``'s special rules (:class:`StabInjury`); None for another Special
+    action or a stabber without them."""
+    if how != "stab" or not g.skills[by] & STAB_INJURY:
+        return None
     return StabInjury(p, by, sneaky_pair_bonus(g, by, p))
 
 
@@ -142,45 +145,9 @@ class StabInjury(Harm):
             self.extra = 1
 
 
-def ghostly_flames(g: GameState, att: int, hit: int, total: int) -> int:
-    """Ghostly Flames: +1 more (+4 in all) to the Armour roll ``total``
-    (already with the Chainsaw's +3) of ``att``'s Chainsaw Attack on
-    ``hit`` in a Blitz.
-
-    Decision: applied automatically, and only when the extra +1 breaks
-    armour that +3 did not (the only case where it changes anything), so
-    the use per half is never spent for nothing."""
-    if (
-        hit == att
-        or g.act_player != att
-        or g.act_action != "blitz"
-        or not ready(g, att, FLAMES)
-    ):
-        return 0
-    av = g.av[hit]
-    armour_broken = g.variant.armour_broken
-    if armour_broken(total, av) or not armour_broken(total + 1, av):
-        return 0
-    spend(g, att, FLAMES)
-    return 1
+def register(h: Hooks) -> None:
+    h.broken_armour_injury += (stab_harm,)
+    h.foul_injury += (sneaky_pair_bonus,)
 
 
-def ill_be_back(g: GameState, p: int) -> bool:
-    """I'll Be Back!: whether Secret Weapon's Sending-off of ``p`` at the
-    end of a drive is cancelled (the first time in the game).
-
-    Decision: applied automatically (staying is always better), before any
-    Argue the Call or Bribe is offered."""
-    if not ready(g, p, BACK):
-        return False
-    spend(g, p, BACK)
-    return True
-
-
-__all__ = [
-    "StabInjury",
-    "ghostly_flames",
-    "ill_be_back",
-    "sneaky_pair_bonus",
-    "stab_harm",
-]
+__all__ = ["StabInjury", "sneaky_pair_bonus", "stab_harm"]
