@@ -4,9 +4,6 @@ re-rolls or other players' rolls (star_players.md).
 * Wisdom of the White Dwarf (Grombrindal, once per team turn): a
   team-mate next to him, when activated, gains Break Tackle, Dauntless,
   Mighty Blow (+1) or Sure Feet until its activation ends.
-* Quick Bite (Guffle Pussmaw, once per game): an opponent he Marks catches
-  the ball: an unmodified Armour roll against it; broken, the ball is his
-  (no Turnover).
 * Star of the Show (Count Luthor von Drakenborg, once per game): when he
   scores, his team gains a team re-roll that is gone if not used by the end
   of the next drive.
@@ -19,7 +16,7 @@ re-rolls or other players' rolls (star_players.md).
 
 from __future__ import annotations
 
-from engine.core.events import Armour, BallCaught, SkillUsed
+from engine.core.events import SkillUsed
 from engine.core.rules_data import rules_data
 from engine.core.skillbits import BIT
 from engine.core.state import (
@@ -32,18 +29,14 @@ from engine.core.state import (
     Option,
     Proc,
 )
-from engine.rules.ball import check_touchdown
-from engine.rules.injuries import KnockDown
 from engine.skills.stars.limits import has, ready, spend
 
 WISDOM = "wisdom-of-the-white-dwarf"
-QUICK_BITE = "quick-bite"
 STAR_SHOW = "star-of-the-show"
 LORD = "lord-of-chaos"
 TWO_FOR_ONE = "two-for-one"
 
 WISDOM_BIT = BIT[WISDOM]
-QUICK_BITE_BIT = BIT[QUICK_BITE]
 LORD_BIT = BIT[LORD]
 TWO_FOR_ONE_BIT = BIT[TWO_FOR_ONE]
 
@@ -53,7 +46,6 @@ WISDOM_SKILLS = ("break-tackle", "dauntless", "mighty-blow", "sure-feet")
 _GRANT = "wisdom_grant"  # (player, bit) granted for this activation
 _SHOW = "star_of_the_show"  # (team, drive) the bonus re-roll is for
 _LORD = "lord_of_chaos"  # (teams whose extra re-roll is still unused)
-_BITTEN = "quick_bite_stole"  # the ball was bitten away: no Turnover
 
 
 # -- Wisdom of the White Dwarf ---------------------------------------------
@@ -130,89 +122,6 @@ def wisdom_ends(g: GameState, p: int) -> None:
     if grant is not None and grant[0] == p:
         g.skills[p] &= ~grant[1]
         del g.effects[_GRANT]
-
-
-# -- Quick Bite --------------------------------------------------------------
-
-
-def quick_bite(g: GameState, p: int) -> Proc | None:
-    """Called when player ``p`` has caught the ball (ball.Catch): the Quick
-    Bite of a ready Guffle Marking it, if any."""
-    t = g.team[p]
-    for s in g.pitch.neighbours[g.pos[p]]:
-        q = g.board[s]
-        if (
-            q >= 0
-            and g.skills[q] & QUICK_BITE_BIT
-            and g.team[q] != t
-            and g.has_tz(q)
-            and ready(g, q, QUICK_BITE)
-        ):
-            return QuickBite(q, p)
-    return None
-
-
-class QuickBite(Proc):
-    """Guffle ``q`` may bite catcher ``p``: an unmodified Armour roll; when
-    it breaks, the ball is Guffle's and ``p`` is laid Prone with an
-    unmodified Injury roll (as after a Stab). A touchdown is checked
-    afterwards for whoever holds the ball.
-
-    Decision: the bite is the coach's choice (once per game). Decision:
-    after a broken armour the catcher goes down as after a Stab (the rule
-    asks an Injury roll, which a Standing player cannot take)."""
-
-    __slots__ = ("q", "p")
-
-    def __init__(self, q: int, p: int) -> None:
-        self.phase = 0
-        self.q = q
-        self.p = p
-
-    def step(self, g: GameState) -> Decision | None:
-        if self.phase == 0:
-            self.phase = 1
-            return Decision(
-                g.tname(g.team[self.q]),
-                "quick_bite",
-                (("use", QUICK_BITE, g.pid[self.p]), OPT_DECLINE),
-                g.pid[self.q],
-                info=(QUICK_BITE,),
-            )
-        g.stack.pop()
-        c = g.carrier
-        if c >= 0:
-            check_touchdown(g, c)
-        return None
-
-    def receive(self, g: GameState, choice: Option) -> None:
-        if choice == OPT_DECLINE:
-            return
-        q, p = self.q, self.p
-        spend(g, q, QUICK_BITE)
-        d1, d2 = g.dice.d6(), g.dice.d6()
-        av = g.av[p]
-        broken = g.variant.armour_broken(d1 + d2, av)
-        g.emit(Armour(g.pid[p], (d1, d2), 0, av, broken))
-        if broken:
-            g.carrier = q
-            g.emit(BallCaught(g.pid[q], g.pos[q], QUICK_BITE))
-            g.effects[_BITTEN] = _activation(g)
-            g.stack.append(KnockDown(p, "quick_bite", by=q))
-
-
-def _activation(g: GameState) -> tuple[int, ...]:
-    t = g.active
-    return (g.half, t, g.turn[t] if t >= 0 else 0, g.activations)
-
-
-def bitten(g: GameState) -> bool:
-    """Whether the ball a pass or hand-off reached was bitten away by
-    Quick Bite in this activation (then no Turnover: passing); clears the
-    mark, so a mark left by a catch outside a pass or hand-off (a bounce)
-    never outlives the activation it was made in."""
-    mark = g.effects.pop(_BITTEN, None)
-    return mark is not None and mark == _activation(g)
 
 
 # -- Star of the Show --------------------------------------------------------

@@ -1,5 +1,5 @@
 """The scripted bot's use of the Star Players' special rules of group a
-(:mod:`engine.skills.stars.rerolls`, :mod:`engine.star_rules_a_plays`).
+(:mod:`engine.skills.stars.rerolls`, :mod:`engine.skills.stars.moving`, :mod:`engine.skills.stars.passing`).
 
 * Re-rolls: a rule made for one kind of roll (Blind Rage, Mesmerising
   Dance, The Ballista) is used whenever offered; an "any one die" rule

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from engine.core.state import Decision, GameState, Option, Proc
     from engine.rules.blocking import Block
     from engine.rules.injuries import Harm
+    from engine.rules.movement import Step
+    from engine.rules.passing import PassAction
     from engine.rules.rolls import Test
 
 # -- tests and re-rolls (engine.rules.rolls) ---------------------------------
@@ -94,6 +96,63 @@ type BlockTargeted = Callable[[GameState, int, int], None]
 # answer).
 type StumbleDodge = Callable[[GameState, int], bool]
 
+# -- movement (engine.rules.movement) ----------------------------------------
+
+# The Rushes player ``p`` may make in this action beyond the rulebook's (and
+# Sprint's): answers are added.
+type ExtraRushes = Callable[[GameState, int], int]
+# A move counted player ``p``'s Rushes (``g.act_rushes``), ``limit`` being
+# the Rushes he may make.
+type Rushed = Callable[[GameState, int, int], None]
+
+
+class LeapAsk(NamedTuple):
+    """A Leap is declared, before its Agility test: ``ask`` returns a rule's
+    question to the leaper's coach (None: the rule does not apply);
+    ``answer`` applies the answer and returns the bit of a skill whose free
+    re-roll the test then gets, the test ignoring negative modifiers (0:
+    the test is as usual)."""
+
+    ask: Callable[[GameState, Step], Decision | None]
+    answer: Callable[[GameState, Step, Option], int]
+
+
+# -- the ball, passing and throwing (engine.rules.ball, passing, ...) ------------
+
+# Player ``p`` has caught the ball: a procedure replacing what follows the
+# catch (the first answer that is not None).
+type BallCaught = Callable[[GameState, int], Proc | None]
+# A pass or hand-off ended with the ball out of the passing team's hands:
+# True when a rule took it with no Turnover (any answer).
+type BallStolen = Callable[[GameState], bool]
+# Player ``p``'s Pass action may be a Hail Mary Pass (any answer).
+type HailMary = Callable[[GameState, int], bool]
+# The catch of ``thrower``'s pass by ``catcher``: a bonus (answers added).
+type PassCatch = Callable[[GameState, int, int], int]
+# ``thrower`` fumbled a Throw Team-mate: True when the dropped team-mate
+# lands safely (the first True answer is the rule used).
+type FumbledTeamMate = Callable[[GameState, int], bool]
+
+
+class PassAsk(NamedTuple):
+    """A Hail Mary Pass scattered: ``ask`` returns a rule's question to the
+    thrower's coach (None: the rule does not apply); ``answer`` returns
+    True when the scatter is to be rolled again."""
+
+    ask: Callable[[GameState, PassAction], Decision | None]
+    answer: Callable[[GameState, PassAction, Option], bool]
+
+
+class Interference(NamedTuple):
+    """The opposing coach picks a player to interfere with a pass among
+    ``cands``: ``options`` are the rule's ways of interfering; ``use``
+    returns True when the chosen one intercepts without a test (False: the
+    interference test is made)."""
+
+    options: Callable[[GameState, list[int]], tuple[Option, ...]]
+    use: Callable[[GameState, int, Option], bool]
+
+
 # -- armour, injury and casualties (engine.rules.injuries) --------------------
 
 
@@ -143,6 +202,17 @@ type Casualty = Callable[[GameState, int, int], None]
 # The Armour roll ``total`` (with the Chainsaw's +3) of ``att``'s Chainsaw
 # Attack on ``hit``: a bonus (answers are added).
 type ChainsawArmour = Callable[[GameState, int, int, int], int]
+
+
+class DieAsk(NamedTuple):
+    """Player ``p`` rolled ``die`` for a direction (a Ball & Chain move):
+    ``ask`` returns a rule's offer to re-roll it (None: no offer);
+    ``reroll`` spends the rule and returns the new die."""
+
+    ask: Callable[[GameState, int, int], Decision | None]
+    reroll: Callable[[GameState, int], int]
+
+
 # At the end of a drive Secret Weapon would send player ``p`` off: True when
 # a rule keeps him on (any answer).
 type SecretWeaponStays = Callable[[GameState, int], bool]
@@ -181,6 +251,17 @@ class Hooks:
         "casualty",
         "chainsaw_armour",
         "secret_weapon_stays",
+        "extra_rushes",
+        "rushed",
+        "leap_declared",
+        "ball_caught",
+        "ball_stolen",
+        "hail_mary",
+        "hail_mary_scattered",
+        "pass_catch",
+        "interference",
+        "fumbled_team_mate",
+        "ball_and_chain_direction",
     )
 
     _frozen: bool
@@ -204,6 +285,17 @@ class Hooks:
     casualty: tuple[Casualty, ...]
     chainsaw_armour: tuple[ChainsawArmour, ...]
     secret_weapon_stays: tuple[SecretWeaponStays, ...]
+    extra_rushes: tuple[ExtraRushes, ...]
+    rushed: tuple[Rushed, ...]
+    leap_declared: tuple[LeapAsk, ...]
+    ball_caught: tuple[BallCaught, ...]
+    ball_stolen: tuple[BallStolen, ...]
+    hail_mary: tuple[HailMary, ...]
+    hail_mary_scattered: tuple[PassAsk, ...]
+    pass_catch: tuple[PassCatch, ...]
+    interference: tuple[Interference, ...]
+    fumbled_team_mate: tuple[FumbledTeamMate, ...]
+    ball_and_chain_direction: tuple[DieAsk, ...]
 
     def __init__(self) -> None:
         for name in self.__slots__:

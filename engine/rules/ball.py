@@ -286,12 +286,11 @@ class Catch(Proc):
             g.emit(BallCaught(g.pid[p], sq, self.how))
             if g.kick_mode:
                 g.kick_mode = False
-            from engine.star_rules_d_team import quick_bite
-
-            bite = quick_bite(g, p)  # Quick Bite (star_rules_d_team)
-            if bite is not None:
-                g.stack[-1] = bite
-                return None
+            for rule in g.hooks.ball_caught:
+                after = rule(g, p)
+                if after is not None:
+                    g.stack[-1] = after
+                    return None
             g.stack.pop()
             check_touchdown(g, p)
         else:

@@ -82,11 +82,10 @@ class BlitzBlock(Proc):
             need_rush = g.act_ma_used >= g.ma[att]
             g.act_ma_used += 1
             if need_rush:
-                from engine.rules.movement import rush_limit, rush_modifier
-                from engine.star_rules_a_plays import burst_spent
+                from engine.rules.movement import rush_modifier, rushes_counted
 
                 g.act_rushes += 1
-                burst_spent(g, att, rush_limit(g, att))
+                rushes_counted(g, att)
                 self.phase = 3
                 g.stack.append(
                     Test(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import skillbits as S
 from engine.core.events import BallCaught, BallMove, Move, Roll, SkillUsed
+from engine.core.hooks import LeapAsk
 from engine.core.pitch import F_TRAPDOOR
 from engine.core.state import (
     PF_BREAK_TACKLE,
@@ -28,14 +29,6 @@ from engine.rules.ball import Bounce, check_touchdown, turnover
 from engine.rules.dodging import OPT_DECLINE, MoveTest, use_options
 from engine.rules.injuries import KnockDown, arm_bar, crowd_push
 from engine.rules.rolls import Test
-from engine.skills.stars.limits import spend
-from engine.star_rules_a_plays import (
-    BOUNDING_LEAP,
-    BURST,
-    bounding_leap,
-    burst_rushes,
-    burst_spent,
-)
 
 OPT_END: Option = ("end",)
 OPT_THROW: Option = ("throw",)
@@ -61,10 +54,21 @@ _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
 
 
 def rush_limit(g: GameState, p: int) -> int:
-    """Rushes allowed per action: 2, or 3 with Sprint (one more with the
-    star rule Burst of Speed)."""
-    sk = g.skills[p]
-    return (3 if sk & S.SPRINT else 2) + (burst_rushes(g, p) if sk & BURST else 0)
+    """Rushes allowed per action: 2, or 3 with Sprint, and any more a rule
+    gives (rule point ``extra_rushes``: Burst of Speed)."""
+    n = 3 if g.skills[p] & S.SPRINT else 2
+    for more in g.hooks.extra_rushes:
+        n += more(g, p)
+    return n
+
+
+def rushes_counted(g: GameState, p: int) -> None:
+    """A move counted ``p``'s Rushes in ``g.act_rushes`` (rule point
+    ``rushed``)."""
+    if g.hooks.rushed:
+        limit = rush_limit(g, p)
+        for rule in g.hooks.rushed:
+            rule(g, p, limit)
 
 
 def rush_modifier(g: GameState, p: int = -1) -> int:
@@ -268,7 +272,9 @@ class Step(Proc):
         "free",
         "mk_sk",
         "other",
-        "bl",
+        "leap_asked",
+        "leap_rr",
+        "asking",
     )
 
     def __init__(
@@ -295,7 +301,11 @@ class Step(Proc):
         self.free = free
         self.mk_sk = 0  # skills of the players Marking the square left
         self.other = -1  # the Tentacles / Shadowing player
-        self.bl = 0  # Bounding Leap: 1 declined, 2 used
+        # A rule asked about the Leap (leap_declared), and the skill whose
+        # free re-roll its answer gave the test (0: none).
+        self.leap_asked = False
+        self.leap_rr = 0
+        self.asking: LeapAsk | None = None
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -345,7 +355,7 @@ class Step(Proc):
             g.act_ma_used += cost
             g.act_rushes += need
             if need:
-                burst_spent(g, p, rush_limit(g, p))
+                rushes_counted(g, p)
             self.rushes = need
             if self.jump:
                 g.act_jumped = True
@@ -385,11 +395,11 @@ class Step(Proc):
             return None
         if ph == 3:
             if self.jump or self.was_marked:
-                if self.leap and not self.free and not self.bl:
-                    dec = bounding_leap(g, p)  # a star rule, before the test
-                    if dec is not None:
-                        self.phase = 31
-                        return dec
+                if self.leap and not self.free and not self.leap_asked:
+                    for rule in g.hooks.leap_declared:  # before the test
+                        if dec := rule.ask(g, self):
+                            self.asking, self.phase = rule, 31
+                            return dec
                 self.phase = 4
                 g.stack.append(self._test(g))
                 return None
@@ -471,10 +481,10 @@ class Step(Proc):
             banana_played(g, p)
             self._fall(g, False)
             return
-        if self.phase == 31:  # Bounding Leap?
-            self.bl = 2 if choice[0] == "use" else 1
-            if self.bl == 2:
-                spend(g, p, "bounding-leap")
+        if self.phase == 31:  # a rule's question about the Leap
+            rule, self.asking = self.asking, None
+            self.leap_asked = True
+            self.leap_rr = rule.answer(g, self, choice) if rule is not None else 0
             self.phase = 3
             return
         if choice == OPT_DECLINE:
@@ -534,10 +544,11 @@ class Step(Proc):
                     m -= 1
             if msk & DIVING_TACKLE:
                 dt = tuple(_users(g, self.src, t, DIVING_TACKLE, True))
-        if self.bl == 2:
-            # Bounding Leap: no negative modifier (Decision: Diving Tackle,
-            # a -2 of its own, is then not offered) and a free re-roll.
-            return Test(purpose, p, g.ag[p], max(m, 0), skill_rr=BOUNDING_LEAP)
+        if self.leap_rr:
+            # A rule's sure Leap (Bounding Leap): no negative modifier
+            # (Decision: Diving Tackle, a -2 of its own, is then not
+            # offered) and the rule's free re-roll.
+            return Test(purpose, p, g.ag[p], max(m, 0), skill_rr=self.leap_rr)
         if bt or dt:
             return MoveTest(
                 purpose,

@@ -19,6 +19,7 @@ from engine.core.events import (
     Roll,
     SkillUsed,
 )
+from engine.core.hooks import PassAsk
 from engine.core.pitch import D8_DIRECTIONS
 from engine.core.state import (
     PF_ROOTED,
@@ -52,15 +53,6 @@ from engine.rules.ball import (
 )
 from engine.rules.movement import FreeMove
 from engine.rules.rolls import Test
-from engine.star_rules_a_plays import (
-    blast_it,
-    blast_it_catch,
-    has_hail_mary,
-    use_blast_it,
-    yoink,
-    yoink_options,
-)
-from engine.star_rules_d_team import bitten
 
 ACCURATE = S.BIT["accurate"]
 CANNONEER = S.BIT["cannoneer"]
@@ -169,6 +161,12 @@ def animosity_applies(g: GameState, p: int, q: int) -> bool:
     return False
 
 
+def _stolen(g: GameState) -> bool:
+    """The ball a pass or hand-off reached was taken with no Turnover (rule
+    point ``ball_stolen``: Quick Bite)."""
+    return any(rule(g) for rule in g.hooks.ball_stolen)
+
+
 class PassAction(Proc):
     """The throw of a Pass action by ``p`` (who holds the ball).
 
@@ -194,6 +192,7 @@ class PassAction(Proc):
         "cloud",
         "set_piece",
         "out",
+        "asking",
     )
 
     def __init__(self, p: int, dump: bool = False) -> None:
@@ -211,6 +210,7 @@ class PassAction(Proc):
         self.cloud = False  # Cloud Burster used
         self.set_piece = False  # Set Piece (Sevens Desperate Measure)
         self.out = (0, 0)  # the step that took the ball off the pitch
+        self.asking: PassAsk | None = None  # the rule waiting for an answer
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -220,7 +220,9 @@ class PassAction(Proc):
             max_band = QUICK if self.dump else (SHORT if blizzard else BOMB)
             squares = targets_in_range(g, p, max_band)
             opts = tuple(g.pitch.square_opts[s] for s in squares)
-            hail = g.skills[p] & HAIL_MARY_PASS or has_hail_mary(g, p)
+            hail = g.skills[p] & HAIL_MARY_PASS or any(
+                rule(g, p) for rule in g.hooks.hail_mary
+            )
             if hail and not blizzard and not self.dump:
                 # Hail Mary Pass: any square (Decision: offered alongside
                 # the ordinary targets; not at the thrower's own square).
@@ -298,11 +300,11 @@ class PassAction(Proc):
             else:
                 self.quality = "inaccurate"
                 self._scatter(g)
-            if self.hail:
-                dec = blast_it(g, p)  # a star rule: re-roll the scatter?
-                if dec is not None:
-                    self.phase = 32
-                    return dec
+            if self.hail:  # a rule's question (hail_mary_scattered)?
+                for rule in g.hooks.hail_mary_scattered:
+                    if dec := rule.ask(g, self):
+                        self.asking, self.phase = rule, 32
+                        return dec
             ph = 33
         if ph == 33:
             band = "hail_mary" if self.hail else BAND_NAMES[self.band]
@@ -386,7 +388,8 @@ class PassAction(Proc):
                 g.emit(BallCaught(g.pid[r], self.landing, "catch"))
                 check_touchdown(g, r)
                 return None
-            mod += blast_it_catch(g, p, r)
+            for bonus in g.hooks.pass_catch:
+                mod += bonus(g, p, r)
             if accurate and r >= 0 and g.skills[r] & DIVING_CATCH:
                 mod += 1  # Diving Catch: +1 in the target square
             g.stack.append(land_ball(g, self.landing, mod, not accurate))
@@ -430,7 +433,7 @@ class PassAction(Proc):
     def _check_turnover(self, g: GameState) -> None:
         c = g.carrier
         if not self.dump and (c < 0 or g.team[c] != g.team[self.p]):
-            if not bitten(g):  # Quick Bite: no Turnover (star_rules_d_team)
+            if not _stolen(g):
                 turnover(g, "pass")
 
     def _end(self, g: GameState) -> None:
@@ -465,8 +468,9 @@ class PassAction(Proc):
         elif self.phase == 10:  # On the Ball player chosen
             on_the_ball_move(g, choice, 0)
             self.phase = 11
-        elif self.phase == 32:  # Blast It!
-            if use_blast_it(g, self.p, choice):
+        elif self.phase == 32:  # a rule's question about the scatter
+            rule, self.asking = self.asking, None
+            if rule is not None and rule.answer(g, self, choice):
                 if self.quality == "wildly_inaccurate":
                     self._deviate(g)
                 else:
@@ -479,7 +483,7 @@ class PassAction(Proc):
             q = g.idx[choice[1]]
             self.interferer = q
             self.phase = 5
-            if choice[0] == "interfere_yoink" and yoink(g, q):
+            if any(rule.use(g, q, choice) for rule in g.hooks.interference):
                 g.ball = g.pos[q]
                 g.ret = True  # intercepted without a test
                 self.phase = 6
@@ -575,7 +579,9 @@ class PassAction(Proc):
             return None
         self.phase = 4
         opts = tuple(g.pl_opts[q]["interfere"] for q in cands)
-        opts += yoink_options(g, cands) + (("none",),)
+        for rule in g.hooks.interference:
+            opts += rule.options(g, cands)
+        opts += (("none",),)
         return Decision(g.tname(1 - g.team[p]), "interfere", opts)
 
 
@@ -702,7 +708,7 @@ class HandOffAction(Proc):
             return None
         g.stack.pop()
         c = g.carrier
-        if (c < 0 or g.team[c] != g.team[p]) and not bitten(g):  # Quick Bite
+        if (c < 0 or g.team[c] != g.team[p]) and not _stolen(g):
             turnover(g, "hand_off")
         elif g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
             g.emit(SkillUsed(g.pid[p], "give-and-go"))

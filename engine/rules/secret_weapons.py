@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import skillbits as S
 from engine.core.events import Armour, Move, Roll, SkillUsed
+from engine.core.hooks import DieAsk
 from engine.core.state import (
     PF_SUREFEET_RR,
     PITCH,
@@ -30,7 +31,6 @@ from engine.rules.injuries import IRON_HARD_SKIN, Harm, KnockDown, crowd_push
 from engine.rules.movement import rush_limit, rush_modifier
 from engine.rules.rolls import Test
 from engine.skills.stars.limits import spend
-from engine.star_rules_a_plays import dervish_reroll, whirling_dervish
 
 OPT_END: Option = ("end",)
 KICK_EM = S.BIT["kick-em-while-theyre-down"]
@@ -199,7 +199,7 @@ class BallAndChainMove(Proc):
     player.
     """
 
-    __slots__ = ("p", "dst", "fall", "rushing", "facing", "die")
+    __slots__ = ("p", "dst", "fall", "rushing", "facing", "die", "asking")
 
     def __init__(self, p: int) -> None:
         self.phase = 0
@@ -209,6 +209,7 @@ class BallAndChainMove(Proc):
         self.rushing = False
         self.facing = (0, 0)
         self.die = 0
+        self.asking: DieAsk | None = None  # the rule waiting for an answer
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -229,11 +230,11 @@ class BallAndChainMove(Proc):
             self.phase = 0
         elif ph == 5:
             return self._shove(g, g.board[self.dst], fall=False)
-        elif ph == 11:  # Whirling Dervish?
-            dec = whirling_dervish(g, p, self.die)
-            if dec is not None:
-                self.phase = 12
-                return dec
+        elif ph == 11:  # a rule's re-roll of the direction?
+            for rule in g.hooks.ball_and_chain_direction:
+                if dec := rule.ask(g, p, self.die):
+                    self.asking, self.phase = rule, 12
+                    return dec
             self._go(g, self.die)
             return None
         if (
@@ -258,8 +259,10 @@ class BallAndChainMove(Proc):
         if self.phase == 4:
             self._pushed_to(g, g.board[self.dst], choice[1])
             return
-        if self.phase == 12:  # Whirling Dervish: re-roll the direction?
-            d = dervish_reroll(g, p) if choice[0] == "use" else self.die
+        if self.phase == 12:  # the rule's re-roll of the direction?
+            rule, self.asking = self.asking, None
+            use = rule is not None and choice[0] == "use"
+            d = rule.reroll(g, p) if rule is not None and use else self.die
             self._go(g, d)
             return
         if choice == OPT_END:

@@ -36,7 +36,6 @@ from engine.rules.movement import Pickup
 from engine.rules.passing import SHORT, pass_band, targets_in_range
 from engine.rules.rolls import Test, parse_bonus
 from engine.rules.secret_weapons import FACINGS, template_direction
-from engine.star_rules_a_plays import reliable
 
 STRONG_ARM = S.BIT["strong-arm"]
 
@@ -199,7 +198,8 @@ class ThrowTeamMateAction(Proc):
         src = g.pos[q]
         g.lift(q)
         g.emit(Move(g.pid[q], src, sq, "dropped"))
-        sure = reliable(g, p)  # a star rule: the landing always succeeds
+        # a rule's sure landing (rule point fumbled_team_mate)
+        sure = any(rule(g, p) for rule in g.hooks.fumbled_team_mate)
         edge = g.pos[p]
         g.stack[-1] = Land(q, sq, -1, self.can_land, False, sure=sure, edge=edge)
 

@@ -31,11 +31,13 @@ from engine.skills.base import ActivationHook, SkillSpec
 from engine.skills.stars import (
     armour_and_injury,
     blocks,
+    moving,
     rerolls,
     secret_weapons,
     stabs,
     trait_rolls,
 )
+from engine.skills.stars import passing as stars_passing
 
 ALL_SPECS: tuple[SkillSpec, ...] = (
     general.SKILLS
@@ -87,6 +89,8 @@ RULES: tuple[Registration, ...] = (
     armour_and_injury.register,
     stabs.register,
     secret_weapons.register,
+    moving.register,
+    stars_passing.register,
 )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.skillbits import BIT
 from engine.skills.base import ActivationHook, SkillSpec
-from engine.star_rules_a_plays import shot_to_nothing_hook
+from engine.skills.stars.passing import shot_to_nothing_hook
 
 _ROLLS = "star_rules_a_rolls"
 _PLAYS = "star_rules_a_plays"

@@ -19,7 +19,7 @@ from engine.core.events import (
 )
 from engine.core.state import PRONE, STANDING
 from engine.skills.stars import limits as SR
-from engine.star_rules_a_plays import has_hail_mary
+from engine.skills.stars.passing import has_hail_mary
 from engine.tools.scenario import Scenario
 from tests.engine.test_star_rules_a_rolls import rolls, scenario, star, used
 

@@ -408,7 +408,7 @@ def test_quick_bite_after_a_pass_is_no_turnover_either() -> None:
 
 
 def test_quick_bite_mark_does_not_outlive_its_activation() -> None:
-    from engine.star_rules_d_team import _BITTEN, bitten
+    from engine.skills.stars.passing import _BITTEN, bitten
 
     sc = Scenario("A.b", skills={"b": ["quick-bite"]})
     g = sc.match.state

@@ -5,20 +5,29 @@ Special actions (star_players.md):
   roll of a Chainsaw Attack made in a Blitz gets +4 instead of +3.
 * I'll Be Back! (Kreek 'the Verminator' Rustgouger, once per game): the
   first time Secret Weapon would send him off, he stays.
+* Whirling Dervish (Fungus the Loon, once per activation): the D6 of a
+  Ball & Chain direction may be re-rolled.
 
 They register on the rule points of :mod:`engine.rules.secret_weapons`
-(a Chainsaw's Armour roll) and of the end of a drive (Secret Weapons sent
-off).
+(a Chainsaw's Armour roll, a Ball & Chain's direction) and of the end of
+a drive (Secret Weapons sent off).
 """
 
 from __future__ import annotations
 
-from engine.core.hooks import Hooks
-from engine.core.state import GameState
+from typing import Final
+
+from engine.core.events import Reroll, Roll
+from engine.core.hooks import DieAsk, Hooks
+from engine.core.skillbits import BIT
+from engine.core.state import Decision, GameState
+from engine.skills.stars import limits as SR
 from engine.skills.stars.limits import ready, spend
+from engine.skills.stars.moving import offer
 
 FLAMES = "ghostly-flames"
 BACK = "ill-be-back"
+DERVISH: Final = BIT["whirling-dervish"]
 
 
 def ghostly_flames(g: GameState, att: int, hit: int, total: int) -> int:
@@ -56,6 +65,27 @@ def ill_be_back(g: GameState, p: int) -> bool:
     return True
 
 
+# -- Whirling Dervish ----------------------------------------------------------
+
+
+def whirling_dervish(g: GameState, p: int, die: int) -> Decision | None:
+    """Offer the re-roll of the direction D6 ``die`` (once per activation)."""
+    if g.skills[p] & DERVISH and SR.ready(g, p, "whirling-dervish"):
+        d = offer(g, p, "whirling-dervish")
+        return Decision(d.team, d.kind, d.options, d.player, info=(d.info[0], die))
+    return None
+
+
+def dervish_reroll(g: GameState, p: int) -> int:
+    """Spend Whirling Dervish and re-roll the direction D6."""
+    SR.spend(g, p, "whirling-dervish")
+    g.emit(Reroll(g.tname(g.team[p]), g.pid[p], "whirling-dervish", "ball_and_chain"))
+    d = g.dice.d6()
+    g.emit(Roll("ball_and_chain", g.pid[p], (d,), 0, 0, True, True))
+    return d
+
+
 def register(h: Hooks) -> None:
     h.chainsaw_armour += (ghostly_flames,)
     h.secret_weapon_stays += (ill_be_back,)
+    h.ball_and_chain_direction += (DieAsk(whirling_dervish, dervish_reroll),)
