@@ -18,7 +18,7 @@ happened to be imported first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from engine.rules.rolls import Test
 
 # -- tests and re-rolls (engine.rules.rolls) ---------------------------------
+
+# Player ``p`` uses a team re-roll and rolls for Loner: the target (answers
+# applied in turn, each to the last).
+type LonerTarget = Callable[[GameState, int, int], int]
 
 
 class TestReroll(NamedTuple):
@@ -75,6 +79,25 @@ class BlockReroll(NamedTuple):
 # after the declaration (Bone Head, Really Stupid, a Star Player's
 # announcement ...). Answers are concatenated.
 type Activated = Callable[[GameState, int, str], list[Proc]]
+# Player ``p`` is activated (as above): a procedure another player's rule
+# runs after the activation's own and the board's (answers run in order).
+type TeamMateActivated = Callable[[GameState, int], Proc | None]
+# The players that may not be activated now: {player: the team whose turn
+# end frees them} (answers merged).
+type Barred = Callable[[GameState], Mapping[int, int]]
+
+# -- the game, its drives and team turns (engine.rules.game, turns) ----------
+
+# The first half starts (after the kick-off's preparations).
+type FirstHalf = Callable[[GameState], None]
+# Half time, before the team re-rolls are reset: the teams that keep one
+# re-roll into the second half (one each time a team is named; answers
+# concatenated).
+type HalfTimeCarry = Callable[[GameState], tuple[int, ...]]
+# A drive starts (``g.drive`` counted), before the set-ups.
+type DriveStarts = Callable[[GameState], None]
+# Team ``t``'s turn ends (after Stunned players turn over).
+type TurnEnds = Callable[[GameState, int], None]
 
 
 class BlockAsk(NamedTuple):
@@ -119,6 +142,8 @@ class LeapAsk(NamedTuple):
 
 # -- the ball, passing and throwing (engine.rules.ball, passing, ...) ------------
 
+# Player ``p`` has scored a touchdown (the score counted).
+type Touchdown = Callable[[GameState, int], None]
 # Player ``p`` has caught the ball: a procedure replacing what follows the
 # catch (the first answer that is not None).
 type BallCaught = Callable[[GameState, int], Proc | None]
@@ -193,6 +218,9 @@ type BrokenArmourInjury = Callable[[GameState, int, int, str], Proc | None]
 # A Foul by ``p`` on ``v``: a bonus to its Injury roll that applies even
 # when the roll may not be otherwise modified (answers are added).
 type FoulInjury = Callable[[GameState, int, int], int]
+# Player ``p`` leaves the pitch for dugout box ``box`` (KO, CAS, SENT_OFF,
+# RESERVES).
+type LeftPitch = Callable[[GameState, int, int], None]
 # Player ``p`` went to the Casualty box after an Injury roll; ``by``: the
 # player whose block caused it (-1: none credited).
 type Casualty = Callable[[GameState, int, int], None]
@@ -262,6 +290,15 @@ class Hooks:
         "interference",
         "fumbled_team_mate",
         "ball_and_chain_direction",
+        "team_mate_activated",
+        "barred",
+        "first_half",
+        "half_time_carry",
+        "drive_starts",
+        "turn_ends",
+        "loner_target",
+        "touchdown",
+        "left_pitch",
     )
 
     _frozen: bool
@@ -296,6 +333,15 @@ class Hooks:
     interference: tuple[Interference, ...]
     fumbled_team_mate: tuple[FumbledTeamMate, ...]
     ball_and_chain_direction: tuple[DieAsk, ...]
+    team_mate_activated: tuple[TeamMateActivated, ...]
+    barred: tuple[Barred, ...]
+    first_half: tuple[FirstHalf, ...]
+    half_time_carry: tuple[HalfTimeCarry, ...]
+    drive_starts: tuple[DriveStarts, ...]
+    turn_ends: tuple[TurnEnds, ...]
+    loner_target: tuple[LonerTarget, ...]
+    touchdown: tuple[Touchdown, ...]
+    left_pitch: tuple[LeftPitch, ...]
 
     def __init__(self) -> None:
         for name in self.__slots__:

@@ -30,7 +30,6 @@ from engine.core.state import (
 from engine.rules.rolls import Test
 
 DIVING_CATCH = S.BIT["diving-catch"]
-STAR_OF_THE_SHOW = S.BIT["star-of-the-show"]
 EXTRA_ARMS = S.BIT["extra-arms"]
 NERVES_OF_STEEL = S.BIT["nerves-of-steel"]
 MONSTROUS_MOUTH = S.BIT["monstrous-mouth"]
@@ -76,10 +75,8 @@ def check_touchdown(g: GameState, p: int) -> bool:
     g.score[t] += 1
     stat(g, p, STAT_TD)
     g.emit(Touchdown(g.tname(t), g.pid[p], (g.score[0], g.score[1])))
-    if g.skills[p] & STAR_OF_THE_SHOW:  # star_rules_d_team
-        from engine.star_rules_d_team import star_scored
-
-        star_scored(g, p)
+    for rule in g.hooks.touchdown:
+        rule(g, p)
     g.touchdown = True
     if g.active not in (-1, t):
         # Scoring during the opponent's turn: their turn ends and the

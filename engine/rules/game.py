@@ -27,12 +27,6 @@ from engine.rules.kickoff import roll_weather
 from engine.rules.prayers import PrayerProc
 from engine.rules.setup import Setup
 from engine.rules.turns import EndDrive, Turn, ko_recovery
-from engine.star_rules_d_team import (
-    lord_of_chaos_carry,
-    lord_of_chaos_second_half,
-    lord_of_chaos_start,
-    star_show_drive,
-)
 
 OPT_KICK: Option = ("kick",)
 OPT_RECEIVE: Option = ("receive",)
@@ -58,17 +52,19 @@ class GameProc(Proc):
             g.kicking = g.first_kicker
             g.half_over = False
             master_chef(g)
-            lord_of_chaos_start(g)  # star_rules_d_team
+            for rule in g.hooks.first_half:
+                rule(g)
             self.phase = 2
             g.stack.append(Half())
             return None
         if self.phase == 2:
             g.emit(HalfTime((g.score[0], g.score[1])))
-            lord = lord_of_chaos_carry(g)  # star_rules_d_team
+            carried = [t for rule in g.hooks.half_time_carry for t in rule(g)]
             for t in (0, 1):
                 g.rerolls[t] = g.sheets[t].rerolls
                 g.turn[t] = 0
-            lord_of_chaos_second_half(g, lord)
+            for t in carried:
+                g.rerolls[t] += 1
             # Leader: "a single extra team re-roll ... treated just like a
             # normal team re-roll", so it comes back for the second half
             # (and, per its text, not for extra time).
@@ -236,7 +232,8 @@ class Drive(Proc):
         if ph == 0:
             g.drive += 1
             g.touchdown = False
-            star_show_drive(g)  # Star of the Show (star_rules_d_team)
+            for rule in g.hooks.drive_starts:
+                rule(g)
             self.next_team = 1 - g.kicking
             self.phase = 1
             # Hook: classic KO'd players roll at the kick-off, before set-up

@@ -53,7 +53,6 @@ from engine.rules.inducements import (
 ARM_BAR = S.BIT["arm-bar"]
 IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
 PLAGUE = S.BIT["plague-ridden"]
-LORD_OF_CHAOS = S.BIT["lord-of-chaos"]
 
 OPT_APO: Option = ("apothecary",)
 OPT_NO_APO: Option = ("decline",)
@@ -67,10 +66,8 @@ def to_box(g: GameState, p: int, box: int, reason: str) -> None:
     g.lift(p)
     g.box[p] = box
     g.status[p] = 0
-    if g.skills[p] & LORD_OF_CHAOS:  # star_rules_d_team
-        from engine.star_rules_d_team import star_left_play
-
-        star_left_play(g, p, box)
+    for rule in g.hooks.left_pitch:
+        rule(g, p, box)
     g.emit(
         PlayerOff(g.pid[p], ("pitch", "reserves", "ko", "cas", "sent_off")[box], reason)
     )

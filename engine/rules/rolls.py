@@ -13,7 +13,6 @@ from engine.core.events import Reroll, Roll
 from engine.core.skillbits import slugs_of
 from engine.core.state import PF_PRO_USED, Decision, GameState, Option, Proc
 
-TWO_FOR_ONE = S.BIT["two-for-one"]
 OPT_TEAM_RR: Option = ("team_reroll",)
 OPT_PRO: Option = ("pro",)
 OPT_NO_RR: Option = ("no_reroll",)
@@ -78,10 +77,8 @@ def spend_team_reroll(g: GameState, t: int, p: int, purpose: str) -> bool:
         target = g.effects.get(f"loner2_{p}_drive") or parse_target(
             g.param(p, S.LONER), 4
         )
-        if g.skills[p] & TWO_FOR_ONE:  # star_rules_d_team
-            from engine.star_rules_d_team import loner_target
-
-            target = loner_target(g, p, target)
+        for rule in g.hooks.loner_target:
+            target = rule(g, p, target)
         d = g.dice.d6()
         ok = d >= target
         g.emit(Roll("loner", g.pid[p], (d,), target, 0, ok, False))

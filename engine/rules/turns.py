@@ -130,8 +130,6 @@ from engine.star_rules_c_actions import (
     zoat_ready,
 )
 from engine.star_rules_c_bombs import bomb_action
-from engine.star_rules_d import barred, hex_expires
-from engine.star_rules_d_team import wisdom_ends, wisdom_proc
 
 BALL_AND_CHAIN = S.BALL_AND_CHAIN
 VICIOUS_VINES = S.BIT["vicious-vines"]
@@ -192,7 +190,7 @@ def activation_options(
             ):
                 ttm_targets = True
                 break
-    hexed = barred(g)  # Baleful Hex (star_rules_d)
+    hexed = _barred(g)
     for p in range(g.n):
         if team[p] != t or g.box[p] != PITCH or g.pflags[p] & PF_USED:
             continue
@@ -267,6 +265,15 @@ def activated(g: GameState, p: int, action: str) -> list[Proc]:
     for rule in g.hooks.activated:
         procs += rule(g, p, action)
     return procs + g.variant.activation_procs(g, p, action)
+
+
+def _barred(g: GameState) -> dict[int, int]:
+    """The players the rules bar from activation now (rule point
+    ``barred``)."""
+    out: dict[int, int] = {}
+    for rule in g.hooks.barred:
+        out.update(rule(g))
+    return out
 
 
 def special_activations(g: GameState, p: int, t: int) -> list[Option]:
@@ -399,7 +406,8 @@ class Turn(Proc):
                 if g.box[p] == PITCH and g.status[p] == STUNNED:
                     g.status[p] = PRONE
         pick_me_up(g, 1 - t)
-        hex_expires(g, t)  # Baleful Hex (star_rules_d)
+        for rule in g.hooks.turn_ends:
+            rule(g, t)
         g.emit(TurnEnd(g.tname(t), g.turnover is not None))
         g.active = -1
         g.effects[TURN_ENDED] = True
@@ -451,9 +459,11 @@ class Activation(Proc):
                 procs[:0] = g.variant.activation_spells(g, p, self.action)
             if self.action in NOMINATED:  # the target is part of the declaration
                 procs.insert(0, Nominate(p, self.action))
-            wise = None if self.second else wisdom_proc(g, p)  # White Dwarf
-            if wise is not None:
-                procs.append(wise)
+            if not self.second:  # other players' rules (team_mate_activated)
+                for rule in g.hooks.team_mate_activated:
+                    proc = rule(g, p)
+                    if proc is not None:
+                        procs.append(proc)
             if procs:
                 g.stack.extend(reversed(procs))
                 return None
@@ -648,7 +658,6 @@ class Activation(Proc):
     def _finish(self, g: GameState) -> None:
         p = self.p
         g.emit(ActivationEnd(g.pid[p]))
-        wisdom_ends(g, p)  # Wisdom of the White Dwarf (star_rules_d_team)
         for ends in g.hooks.activation_ends:
             ends(g, p)
         g.variant.activation_ends(g, p)  # the board's (Dungeon Bowl rooms)

@@ -29,12 +29,14 @@ from engine.skills import (
 )
 from engine.skills.base import ActivationHook, SkillSpec
 from engine.skills.stars import (
+    activation,
     armour_and_injury,
     blocks,
     moving,
     rerolls,
     secret_weapons,
     stabs,
+    team_rerolls,
     trait_rolls,
 )
 from engine.skills.stars import passing as stars_passing
@@ -84,6 +86,7 @@ def _activation(h: Hooks) -> None:
 RULES: tuple[Registration, ...] = (
     _activation,
     rerolls.register,
+    activation.register,
     blocks.register,
     trait_rolls.register,
     armour_and_injury.register,
@@ -91,6 +94,7 @@ RULES: tuple[Registration, ...] = (
     secret_weapons.register,
     moving.register,
     stars_passing.register,
+    team_rerolls.register,
 )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.skillbits import BIT
 from engine.skills.base import SkillSpec
-from engine.star_rules_d import opening_hook
+from engine.skills.stars.activation import opening_hook
 
 
 def _opening(slug: str, what: str) -> SkillSpec:

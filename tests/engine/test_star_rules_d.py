@@ -177,7 +177,7 @@ def test_baleful_hex_two_takes_the_tackle_zone_and_the_activation() -> None:
 
 
 def test_baleful_hex_lasts_until_the_opposition_turn_ends() -> None:
-    from engine.star_rules_d import hex_expires
+    from engine.skills.stars.activation import hex_expires
 
     sc = Scenario(HEX_LINE, skills={"A": ["baleful-hex"]}, dice=[6])
     sc.act("A", "move")

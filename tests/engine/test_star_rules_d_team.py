@@ -16,7 +16,9 @@ from engine.core.state import CAS, KO, PF_USED, PRONE, RESERVES, STANDING
 from engine.match import Match, run
 from engine.rules.game import Drive, GameProc
 from engine.rules.turns import EndDrive
-from engine.star_rules_d_team import (
+from engine.skills.registry import IMPLEMENTED
+from engine.skills.stars.activation import WISDOM_SKILLS
+from engine.skills.stars.team_rerolls import (
     lord_of_chaos_carry,
     lord_of_chaos_second_half,
     lord_of_chaos_start,
@@ -118,6 +120,18 @@ def test_wisdom_is_not_for_grombrindal_himself_nor_without_him() -> None:
     assert plain.match.pending.kind == "move"
 
 
+def test_wisdom_offers_only_skills_the_engine_plays() -> None:
+    # The four skills of the rule (star_players.md) are all implemented, so
+    # the offer never names a skill a match would refuse.
+    assert set(WISDOM_SKILLS) == {
+        "break-tackle",
+        "dauntless",
+        "mighty-blow",
+        "sure-feet",
+    }
+    assert set(WISDOM_SKILLS) <= set(IMPLEMENTED)
+
+
 # -- Quick Bite ----------------------------------------------------------------
 
 BITE = """
@@ -200,7 +214,7 @@ def test_star_of_the_show_gives_a_re_roll_for_the_next_drive() -> None:
 
 
 def test_star_of_the_show_once_per_game_and_only_for_the_star() -> None:
-    from engine.star_rules_d_team import star_scored
+    from engine.skills.stars.team_rerolls import star_scored
 
     sc = Scenario(".A.", skills={"A": ["star-of-the-show"]}, ball="A", origin=(23, 7))
     sc.act("A", "move")

@@ -1,5 +1,7 @@
-"""Star Players' special rules, group d: the ones a star uses as one of his
-own activations begins (star_players.md).
+"""Star Players' special rules that act as a player is activated
+(star_players.md): the ones a star uses as one of his own activations
+begins, and Wisdom of the White Dwarf, offered to a team-mate next to
+Grombrindal as it is activated.
 
 * Look Into My Eyes (Boa Kon'ssstriktr, once per game): Marking the
   opposing ball carrier, 2+ on a D6 takes the ball; his activation ends.
@@ -22,12 +24,17 @@ own activations begins (star_players.md).
   takes an unmodified Armour roll (then an unmodified Injury roll, Prone).
 * Treacherous (Hakflem Skuttlespike, once per game): next to the team-mate
   holding the ball, he Knocks it Down and takes the ball, no Turnover.
+* Wisdom of the White Dwarf (Grombrindal, once per team turn): a
+  team-mate next to him, when activated, gains Break Tackle, Dauntless,
+  Mighty Blow (+1) or Sure Feet until its activation ends (rule points
+  ``team_mate_activated``, ``activation_ends``).
 
 Each is offered to the star's coach as a decision named after the rule
 (``look_into_my_eyes``, ``baleful_hex``, ...; options ``("use", slug,
 ...)`` and ``("decline",)``, ``info=(slug,)``) by the
-procedure :class:`OpeningRule` that the skill's activation hook pushes.
-Decisions common to all:
+procedure :class:`OpeningRule` that the skill's activation hook pushes
+(Baleful Hex also acts at the rule points ``barred`` and ``turn_ends``).
+Decisions common to the opening rules:
 
 Decision: these rules come after the activation traits (Bone Head, Really
 Stupid, Loner is not one, ...); when a trait ends the activation the rule
@@ -40,9 +47,9 @@ Fire); a use is spent as soon as the coach declares it, roll or not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.core.events import Armour, BallCaught, Move
+from engine.core.events import Armour, BallCaught, Move, SkillUsed
+from engine.core.hooks import Hooks
+from engine.core.skillbits import BIT
 from engine.core.state import (
     PF_NOTZ,
     PITCH,
@@ -55,10 +62,8 @@ from engine.core.state import (
 from engine.rules.ball import check_touchdown
 from engine.rules.injuries import KnockDown
 from engine.rules.rolls import Test
+from engine.skills.base import ActivationHook
 from engine.skills.stars.limits import ready, spend
-
-if TYPE_CHECKING:
-    from engine.skills.base import ActivationHook
 
 LOOK = "look-into-my-eyes"
 HEX = "baleful-hex"
@@ -69,6 +74,11 @@ KEG = "beer-barrel-bash"
 BLAST = "then-i-started-blastin"
 TREACHEROUS = "treacherous"
 OPENING_RULES = (LOOK, HEX, RAID, INK, CATCH, KEG, BLAST, TREACHEROUS)
+WISDOM = "wisdom-of-the-white-dwarf"
+WISDOM_BIT = BIT[WISDOM]
+# The skills Wisdom of the White Dwarf may give.
+WISDOM_SKILLS = ("break-tackle", "dauntless", "mighty-blow", "sure-feet")
+_GRANT = "wisdom_grant"  # (player, bit) granted for this activation
 
 OPT_DECLINE: Option = ("decline",)
 # A hit from Zzharg's blunderbuss: its armour roll is already made and
@@ -361,7 +371,8 @@ def opening_hook(slug: str) -> ActivationHook:
 
 
 def barred(g: GameState) -> dict[int, int]:
-    """Players Baleful Hex bars from activation (turns.activation_options)."""
+    """Players Baleful Hex bars from activation (turns.activation_options):
+    {player: the team whose turn end lifts the hex}."""
     hexed: dict[int, int] = g.effects.get(HEXED, {})
     return hexed
 
@@ -380,3 +391,82 @@ def hex_expires(g: GameState, t: int) -> None:
         g.effects[HEXED] = left
     else:
         del g.effects[HEXED]
+
+
+# -- Wisdom of the White Dwarf ---------------------------------------------
+
+
+def wisdom_proc(g: GameState, p: int) -> Proc | None:
+    """Player ``p`` is activated (turns.Activation): the Wisdom of a ready
+    Grombrindal next to it, if any."""
+    t = g.team[p]
+    board = g.board
+    for s in g.pitch.neighbours[g.pos[p]]:
+        q = board[s]
+        if q >= 0 and g.skills[q] & WISDOM_BIT and g.team[q] == t:
+            if ready(g, q, WISDOM):
+                return Wisdom(p, q)
+    return None
+
+
+class Wisdom(Proc):
+    """Offer team-mate ``p`` one of the skills of Grombrindal ``q``'s
+    Wisdom.
+
+    Decision: offered after the activation traits (a Bone-headed team-mate
+    is not offered it); Grombrindal may be in any status; only skills the
+    player lacks are offered (the engine plays all four)."""
+
+    __slots__ = ("p", "q")
+
+    def __init__(self, p: int, q: int) -> None:
+        self.phase = 0
+        self.p = p
+        self.q = q
+
+    def step(self, g: GameState) -> Decision | None:
+        p = self.p
+        if self.phase:
+            g.stack.pop()
+            return None
+        opts: list[Option] = []
+        if not g.act_over and g.turnover is None and g.box[p] == PITCH:
+            opts = [
+                ("use", WISDOM, s) for s in WISDOM_SKILLS if not g.skills[p] & BIT[s]
+            ]
+        if not opts:
+            g.stack.pop()
+            return None
+        self.phase = 1
+        return Decision(
+            g.tname(g.team[p]),
+            "wisdom_of_the_white_dwarf",
+            (*opts, OPT_DECLINE),
+            g.pid[p],
+            info=(WISDOM,),
+        )
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        if choice == OPT_DECLINE:
+            return
+        p = self.p
+        bit = BIT[choice[2]]
+        spend(g, self.q, WISDOM)
+        g.skills[p] |= bit
+        g.effects[_GRANT] = (p, bit)
+        g.emit(SkillUsed(g.pid[p], choice[2]))
+
+
+def wisdom_ends(g: GameState, p: int) -> None:
+    """Player ``p``'s activation ends: a skill from Wisdom goes."""
+    grant = g.effects.get(_GRANT)
+    if grant is not None and grant[0] == p:
+        g.skills[p] &= ~grant[1]
+        del g.effects[_GRANT]
+
+
+def register(h: Hooks) -> None:
+    h.barred += (barred,)
+    h.turn_ends += (hex_expires,)
+    h.team_mate_activated += (wisdom_proc,)
+    h.activation_ends += (wisdom_ends,)
