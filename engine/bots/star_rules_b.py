@@ -19,7 +19,7 @@ from __future__ import annotations
 from engine.bots.blockmath import block_odds
 from engine.core.skillbits import BIT
 from engine.core.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
-from engine.star_rules_b_actions import VERB, vines_targets
+from engine.skills.stars.actions import VERB, vines_targets
 
 # Vicious Vines on a non-carrier only with at least these odds
 # (P(target down) - 1.3 P(Maple down), as the bot's block targeting).

@@ -86,6 +86,47 @@ type TeamMateActivated = Callable[[GameState, int], Proc | None]
 # end frees them} (answers merged).
 type Barred = Callable[[GameState], Mapping[int, int]]
 
+# Player ``p`` may take the Special action ``action`` of a
+# trait he lacks, a rule lending it (any answer).
+type LentAction = Callable[[GameState, int, str], bool]
+# Special actions made instead of a Block that player ``p`` may be activated
+# for besides ``opts`` (those offered so far; answers concatenated).
+type BlockActivations = Callable[[GameState, int, list[Option]], list[Option]]
+# Targets of player ``p``'s Special ``action`` besides the rulebook's
+# (answers concatenated).
+type ActionTargets = Callable[[GameState, int, str], list[int]]
+# The procedure of player ``p``'s ``action`` when a rule changes it (the
+# first answer that is not None; None: the rulebook's).
+type ActionProcedure = Callable[[GameState, int, str], Proc | None]
+# The options of player ``p`` moving in ``action`` (answers applied in turn,
+# each to the last).
+type MoveOptions = Callable[
+    [GameState, int, str, tuple[Option, ...]], tuple[Option, ...]
+]
+# Player ``p`` was declared for ``action`` (his activation starts).
+type ActionDeclared = Callable[[GameState, int, str], None]
+# Player ``p`` makes the Special ``action`` against ``target``, its roll
+# about to be made.
+type SpecialAction = Callable[[GameState, int, str, int], None]
+# Player ``p``'s Special ``action`` hit ``target``: a procedure run once the
+# hit's consequences are over (the first answer that is not None).
+type AfterHit = Callable[[GameState, int, str, int], Proc | None]
+# Team ``t`` has made its Foul this turn: -2 no other Foul, -1 any player
+# may make another, or the one player who may (the first answer that is not
+# -2).
+type AnotherFoul = Callable[[GameState, int], int]
+
+
+class BlockTargets(NamedTuple):
+    """A Block action's targets beyond the adjacent Standing opponents:
+    ``options`` are the rule's (``block_target`` options; answers
+    concatenated, and a player with any may declare a Block); ``use``
+    returns the procedure of the chosen one (None when it is another's)."""
+
+    options: Callable[[GameState, int], tuple[Option, ...]]
+    use: Callable[[GameState, int, Option], Proc | None]
+
+
 # -- the game, its drives and team turns (engine.rules.game, turns) ----------
 
 # The first half starts (after the kick-off's preparations).
@@ -225,6 +266,15 @@ type LeftPitch = Callable[[GameState, int, int], None]
 # player whose block caused it (-1: none credited).
 type Casualty = Callable[[GameState, int, int], None]
 
+# -- Bloodlust (engine.rules.bloodlust) -----------------------------------------
+
+# The players a hungry player ``p`` may bite besides the Thralls next to him
+# (answers concatenated).
+type BiteTargets = Callable[[GameState, int], list[int]]
+# ``p`` bites ``q``: True when a rule makes it a bite of an opponent (then
+# no Turnover when ``q`` drops the ball; any answer).
+type Bite = Callable[[GameState, int, int], bool]
+
 # -- the Secret Weapons (engine.rules.secret_weapons, engine.rules.turns) -------
 
 # The Armour roll ``total`` (with the Chainsaw's +3) of ``att``'s Chainsaw
@@ -299,6 +349,18 @@ class Hooks:
         "loner_target",
         "touchdown",
         "left_pitch",
+        "lent_action",
+        "block_activations",
+        "block_targets",
+        "action_targets",
+        "action_procedure",
+        "move_options",
+        "action_declared",
+        "special_action",
+        "after_hit",
+        "another_foul",
+        "bite_targets",
+        "bite",
     )
 
     _frozen: bool
@@ -342,6 +404,18 @@ class Hooks:
     loner_target: tuple[LonerTarget, ...]
     touchdown: tuple[Touchdown, ...]
     left_pitch: tuple[LeftPitch, ...]
+    lent_action: tuple[LentAction, ...]
+    block_activations: tuple[BlockActivations, ...]
+    block_targets: tuple[BlockTargets, ...]
+    action_targets: tuple[ActionTargets, ...]
+    action_procedure: tuple[ActionProcedure, ...]
+    move_options: tuple[MoveOptions, ...]
+    action_declared: tuple[ActionDeclared, ...]
+    special_action: tuple[SpecialAction, ...]
+    after_hit: tuple[AfterHit, ...]
+    another_foul: tuple[AnotherFoul, ...]
+    bite_targets: tuple[BiteTargets, ...]
+    bite: tuple[Bite, ...]
 
     def __init__(self) -> None:
         for name in self.__slots__:

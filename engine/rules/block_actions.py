@@ -30,7 +30,6 @@ from engine.rules.fouls import FoulAction
 from engine.rules.injuries import KnockDown
 from engine.rules.rolls import Test
 from engine.rules.secret_weapons import ChainsawAttack, foul_appearance_gate
-from engine.skills.stars.limits import spend
 
 MULTIPLE_BLOCK = S.BIT["multiple-block"]
 PROJECTILE_VOMIT = S.BIT["projectile-vomit"]
@@ -326,8 +325,8 @@ class ProjectileVomit(Proc):
             return None
         ph = self.phase
         if ph == 2:
-            if not g.skills[att] & PROJECTILE_VOMIT:  # Putrid Regurgitation
-                spend(g, att, "putrid-regurgitation")
+            for rule in g.hooks.special_action:  # a lent Projectile Vomit
+                rule(g, att, "projectile_vomit", dfn)
             g.emit(SkillUsed(g.pid[att], "projectile-vomit"))
             self.phase = 3
             g.stack.append(Test("projectile_vomit", att, 2, natural=False))

@@ -33,12 +33,10 @@ from engine.rules.ball import Bounce, check_touchdown, drop_ball_if_carrier, tur
 from engine.rules.blocking import OPT_DECLINE
 from engine.rules.injuries import Harm
 from engine.rules.rolls import Test, parse_target
-from engine.star_rules_c_traits import bite_opponent, morsel_targets
 
 BLOODLUST = S.BIT["bloodlust"]
 PICK_ME_UP = S.BIT["pick-me-up"]
 PLAGUE_RIDDEN = S.BIT["plague-ridden"]
-MORSEL = S.BIT["tasty-morsel"]
 
 OPT_KEEP: Option = ("keep",)
 OPT_MOVE: Option = ("move",)
@@ -64,8 +62,8 @@ def bite_targets(g: GameState, p: int) -> list[int]:
         q = g.board[s]
         if q >= 0 and q != p and g.team[q] == t and is_thrall(g, q):
             out.append(q)
-    if g.skills[p] & MORSEL:
-        out += morsel_targets(g, p)
+    for more in g.hooks.bite_targets:
+        out += more(g, p)
     return out
 
 
@@ -144,7 +142,7 @@ class Bite(Proc):
     with any Casualty treated as Badly Hurt; a Turnover only when ``q``
     held the ball (it bounces). The biter, if holding the ball in the End
     Zone, now scores. An opponent bitten with Tasty Morsel
-    (:mod:`engine.star_rules_c_traits`) drops the ball with no Turnover."""
+    (rule point ``bite``) drops the ball with no Turnover."""
 
     __slots__ = ("p", "q", "ball_sq")
 
@@ -160,7 +158,7 @@ class Bite(Proc):
             g.pflags[p] &= ~PF_HUNGRY
             g.emit(SkillUsed(g.pid[p], "bloodlust_bite"))
             self.phase = 1
-            morsel = bool(g.skills[p] & MORSEL) and bite_opponent(g, p, q)
+            morsel = any(rule(g, p, q) for rule in g.hooks.bite)
             if g.carrier == q:
                 self.ball_sq = drop_ball_if_carrier(g, q)
                 if not morsel:

@@ -30,7 +30,6 @@ from engine.rules.blocking import (
 from engine.rules.injuries import IRON_HARD_SKIN, Harm, KnockDown, crowd_push
 from engine.rules.movement import rush_limit, rush_modifier
 from engine.rules.rolls import Test
-from engine.skills.stars.limits import spend
 
 OPT_END: Option = ("end",)
 KICK_EM = S.BIT["kick-em-while-theyre-down"]
@@ -126,6 +125,16 @@ def foul_appearance_gate(
     return True
 
 
+def _after_hit(g: GameState, p: int, action: str, target: int) -> Proc | None:
+    """A rule's procedure after ``p``'s Special ``action`` hit ``target``
+    (rule point ``after_hit``)."""
+    for rule in g.hooks.after_hit:
+        proc = rule(g, p, action, target)
+        if proc is not None:
+            return proc
+    return None
+
+
 class ChainsawAttack(Proc):
     """Chainsaw Attack Special action against the Standing ``dfn`` (instead
     of a Block, on its own or in a Blitz): D6, 2+ hits the target, a 1 kicks
@@ -151,8 +160,8 @@ class ChainsawAttack(Proc):
             return None
         ph = self.phase
         if ph == 2:
-            if g.skills[att] & KICK_EM and g.status[dfn] != STANDING:
-                spend(g, att, "kick-em-while-theyre-down")
+            for rule in g.hooks.special_action:
+                rule(g, att, "chainsaw", dfn)
             g.emit(SkillUsed(g.pid[att], "chainsaw"))
             self.phase = 3
             g.stack.append(chainsaw_test(att))
@@ -160,10 +169,11 @@ class ChainsawAttack(Proc):
         g.act_over = True
         hit = bool(g.ret)
         nxt = chainsaw_hit(g, att, dfn) if hit else kick_back(g, att)
-        if hit and g.skills[att] & CARNAGE:
-            from engine.star_rules_c_actions import after_chainsaw
-
-            after_chainsaw(g, att, dfn, nxt)
+        follow = _after_hit(g, att, "chainsaw", dfn) if hit else None
+        if follow is not None:  # run once the hit's consequences are over
+            g.stack[-1] = follow
+            if nxt is not None:
+                g.stack.append(nxt)
         elif nxt is None:
             g.stack.pop()
         else:

@@ -70,6 +70,7 @@ from engine.rules.block_actions import (
 )
 from engine.rules.blocking import Block
 from engine.rules.bloodlust import pick_me_up
+from engine.rules.bombs import BombThrow
 from engine.rules.declaring import NOMINATED, Nominate
 from engine.rules.fouls import FoulAction, SendOff
 from engine.rules.inducements import (
@@ -118,25 +119,9 @@ from engine.rules.special_actions import (
 )
 from engine.rules.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
 from engine.rules.wizard import FROGS, TURN_ENDED, unfrog
-from engine.star_rules_b_actions import VERB as VINES
-from engine.star_rules_b_actions import vines_block, vines_options, vines_targets
-from engine.star_rules_c_actions import (
-    kick_em_activation,
-    kick_em_targets,
-    note_foul,
-    putrid_move_options,
-    putrid_ready,
-    second_foul,
-    zoat_ready,
-)
-from engine.star_rules_c_bombs import bomb_action
 
 BALL_AND_CHAIN = S.BALL_AND_CHAIN
-VICIOUS_VINES = S.BIT["vicious-vines"]
 CHAINSAW = S.CHAINSAW
-KICK_EM = S.BIT["kick-em-while-theyre-down"]
-PUTRID = S.BIT["putrid-regurgitation"]
-ZOAT = S.BIT["excuse-me-are-you-a-zoat"]
 _BOMB_OR_KICK = S.BOMBARDIER | S.KICK_TEAM_MATE
 OPT_END_TURN: Option = ("end_turn",)
 OPT_CONCEDE: Option = ("concede",)
@@ -162,7 +147,7 @@ def activation_options(
     foul_ok = not tf & TF_FOUL or bool(tf & TF_GRUDGE)
     foul_only = -1  # Sneakiest of the Lot: the only player left to Foul
     if not foul_ok:
-        foul_only = second_foul(g, t)
+        foul_only = _another_foul(g, t)
         foul_ok = foul_only != -2
     # A Blitz and a Foul name their target when declared (engine.rules.declaring):
     # Decision: each is offered only when there is an opponent on the
@@ -217,19 +202,19 @@ def activation_options(
                 q = board[s]
                 if q >= 0 and team[q] != t and status[q] == STANDING:
                     opts.append(ao["block"])
-                    if sk & PROJECTILE_VOMIT or (sk & PUTRID and putrid_ready(g, p)):
+                    if sk & PROJECTILE_VOMIT or _lent(g, p, "projectile_vomit"):
                         opts.append(ao["projectile_vomit"])
                     if sk & CHAINSAW:
                         opts.append(ao["chainsaw"])
                     break
             else:
-                if sk & VICIOUS_VINES and limited is None and vines_targets(g, p):
+                if limited is None and _far_block(g, p):
                     opts.append(ao["block"])
-            if sk & KICK_EM:
-                opts += kick_em_activation(g, p, opts)
+            for more in g.hooks.block_activations:
+                opts += more(g, p, opts)
         if blitz_ok:
             opts.append(ao["blitz"])
-        if (sk & HYPNOTIC_GAZE or (sk & ZOAT and zoat_ready(g, p))) and limited is None:
+        if (sk & HYPNOTIC_GAZE or _lent(g, p, "hypnotic_gaze")) and limited is None:
             opts.append(ao["hypnotic_gaze"])
         if limited is not None:
             if (
@@ -265,6 +250,46 @@ def activated(g: GameState, p: int, action: str) -> list[Proc]:
     for rule in g.hooks.activated:
         procs += rule(g, p, action)
     return procs + g.variant.activation_procs(g, p, action)
+
+
+def _another_foul(g: GameState, t: int) -> int:
+    """After team ``t``'s Foul this turn: who may make another (rule point
+    ``another_foul``): -2 nobody, -1 anyone, or the one player."""
+    for rule in g.hooks.another_foul:
+        who = rule(g, t)
+        if who != -2:
+            return who
+    return -2
+
+
+def _lent(g: GameState, p: int, action: str) -> bool:
+    """A rule lends ``p`` the trait's Special ``action`` (``lent_action``)."""
+    return any(rule(g, p, action) for rule in g.hooks.lent_action)
+
+
+def _far_block(g: GameState, p: int) -> bool:
+    """A rule gives ``p`` a Block target beyond the adjacent opponents
+    (rule point ``block_targets``)."""
+    return any(rule.options(g, p) for rule in g.hooks.block_targets)
+
+
+def _far_block_proc(g: GameState, p: int, choice: Option) -> Proc | None:
+    """The procedure of a Block target a rule offered, when ``choice`` is
+    one (rule point ``block_targets``)."""
+    for rule in g.hooks.block_targets:
+        proc = rule.use(g, p, choice)
+        if proc is not None:
+            return proc
+    return None
+
+
+def _procedure(g: GameState, p: int, action: str) -> Proc | None:
+    """A rule's procedure for ``p``'s ``action`` (``action_procedure``)."""
+    for rule in g.hooks.action_procedure:
+        proc = rule(g, p, action)
+        if proc is not None:
+            return proc
+    return None
 
 
 def _barred(g: GameState) -> dict[int, int]:
@@ -448,8 +473,8 @@ class Activation(Proc):
             if not self.second:
                 g.activations += 1
             g.pflags[p] = (g.pflags[p] | PF_USED | PF_PLAYED) & ~PF_NOTZ
-            if self.action == "foul":
-                note_foul(g, p)
+            for declared in g.hooks.action_declared:
+                declared(g, p, self.action)
             g.tflags |= ACTION_FLAG[self.action] | TF_ACTIVATED
             g.act_target = -1
             g.emit(ActivationEv(g.pid[p], self.action))
@@ -460,8 +485,8 @@ class Activation(Proc):
             if self.action in NOMINATED:  # the target is part of the declaration
                 procs.insert(0, Nominate(p, self.action))
             if not self.second:  # other players' rules (team_mate_activated)
-                for rule in g.hooks.team_mate_activated:
-                    proc = rule(g, p)
+                for mate in g.hooks.team_mate_activated:
+                    proc = mate(g, p)
                     if proc is not None:
                         procs.append(proc)
             if procs:
@@ -510,8 +535,8 @@ class Activation(Proc):
                     and g.team[q] != g.team[p]
                     and g.status[q] == STANDING
                 )
-                if g.skills[p] & VICIOUS_VINES:
-                    opts += vines_options(g, p)
+                for far in g.hooks.block_targets:  # beyond the adjacent ones
+                    opts += far.options(g, p)
                 if not opts:
                     self._finish(g)
                     return None
@@ -530,9 +555,9 @@ class Activation(Proc):
                 return Decision(g.tname(g.team[p]), "vomit_target", opts, g.pid[p])
             if self.action == "chainsaw":
                 opts = tuple(g.pl_opts[q]["chainsaw"] for q in block_targets(g, p))
-                if g.skills[p] & KICK_EM:
+                for more in g.hooks.action_targets:
                     opts += tuple(
-                        g.pl_opts[q]["chainsaw"] for q in kick_em_targets(g, p)
+                        g.pl_opts[q]["chainsaw"] for q in more(g, p, "chainsaw")
                     )
                 if not opts:
                     self._finish(g)
@@ -545,7 +570,7 @@ class Activation(Proc):
                 return None
             if self.action == "throw_bomb":
                 self.phase = 9
-                g.stack.append(bomb_action(g, p))
+                g.stack.append(_procedure(g, p, "throw_bomb") or BombThrow(p))
                 return None
             self.phase = 5
             ph = 5
@@ -562,8 +587,8 @@ class Activation(Proc):
             mopts = move_options(g, p, self.action)
             if g.skills[p] & PROJECTILE_VOMIT and self.action == "blitz":
                 mopts = vomit_move_options(g, p, mopts)
-            elif g.skills[p] & PUTRID and self.action == "blitz":
-                mopts = putrid_move_options(g, p, mopts)
+            for moving in g.hooks.move_options:
+                mopts = moving(g, p, self.action, mopts)
             if g.skills[p] & CHAINSAW and self.action == "blitz":
                 mopts = chainsaw_move_options(mopts)
             if g.skills[p] & SPECIAL_MOVE_MASK or self.action == "hypnotic_gaze":
@@ -600,8 +625,8 @@ class Activation(Proc):
             elif verb in SPECIAL_BLOCK_VERBS:
                 q = g.idx[choice[1]]
                 g.stack.append(with_dump_off(g, q, special_block(g, p, q, verb, False)))
-            elif verb == VINES:
-                g.stack.append(vines_block(g, p, g.idx[choice[1]]))
+            elif (far := _far_block_proc(g, p, choice)) is not None:
+                g.stack.append(far)
             else:
                 q = g.idx[choice[1]]
                 g.stack.append(with_dump_off(g, q, trickster(g, p, q, Block(p, q))))

@@ -20,21 +20,19 @@ from engine.skills import (
     mutation,
     passing,
     special,
-    stars_a,
-    stars_b,
-    stars_c,
-    stars_d,
     strength,
     traits,
 )
 from engine.skills.base import ActivationHook, SkillSpec
 from engine.skills.stars import (
+    actions,
     activation,
     armour_and_injury,
     blocks,
     moving,
     rerolls,
     secret_weapons,
+    specs,
     stabs,
     team_rerolls,
     trait_rolls,
@@ -49,10 +47,7 @@ ALL_SPECS: tuple[SkillSpec, ...] = (
     + mutation.SKILLS
     + traits.SKILLS
     + special.SKILLS
-    + stars_a.SKILLS
-    + stars_b.SKILLS
-    + stars_c.SKILLS
-    + stars_d.SKILLS
+    + specs.SKILLS
 )
 IMPLEMENTED: Mapping[str, SkillSpec] = MappingProxyType({s.slug: s for s in ALL_SPECS})
 ACTIVATION_HOOKS: tuple[tuple[int, ActivationHook], ...] = tuple(
@@ -95,6 +90,7 @@ RULES: tuple[Registration, ...] = (
     moving.register,
     stars_passing.register,
     team_rerolls.register,
+    actions.register,
 )
 
 

@@ -16,8 +16,11 @@ from engine.core.state import (
 from engine.rules.injuries import KnockDown
 from engine.rules.rolls import Test
 from engine.skills.base import ActivationHook, SkillSpec
-from engine.skills.stars.trait_rolls import fury_of_the_blood_god
-from engine.star_rules_c_traits import lash_out_at, lash_out_opponents
+from engine.skills.stars.trait_rolls import (
+    fury_of_the_blood_god,
+    lash_out_at,
+    lash_out_opponents,
+)
 
 _BLOCKING_ACTIONS = ("block", "blitz", "projectile_vomit")
 PRIMAL = S.BIT["primal-savagery"]

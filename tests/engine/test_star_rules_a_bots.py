@@ -13,7 +13,7 @@ from engine.campaign.stars import STAR_ID_BASE, star_sheets
 from engine.core.events import SkillUsed
 from engine.core.rules_data import rules_data
 from engine.core.state import Option
-from engine.skills.stars_a import SKILLS
+from engine.skills.stars.specs import PLAYS, ROLLS
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
 from engine.variants import get_variant
@@ -117,7 +117,7 @@ def test_bot_interferes_with_yoink() -> None:
     )
 
 
-MINE = {s.slug for s in SKILLS}
+MINE = {s.slug for s in ROLLS + PLAYS}
 ROSTERS = ("human", "orc", "dwarf", "halfling", "wood-elf", "vampire", "goblin")
 
 

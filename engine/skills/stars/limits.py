@@ -4,8 +4,8 @@ Each Star Player has one special rule of his own. In the engine a special
 rule is a skill like any other: its slug rides on the star's sheet
 (:func:`engine.campaign.stars.star_sheets`), it has a bit in
 :mod:`engine.core.skillbits` and a :class:`~engine.skills.base.SkillSpec`
-(registered in one of ``engine/skills/stars_*.py``), and a match with a
-special rule the engine does not play is refused
+(:mod:`engine.skills.stars.specs`), and a match with a special rule the
+engine does not play is refused
 (:class:`~engine.core.errors.UnimplementedSkill`).
 
 Most special rules may be used a limited number of times ("Once per game",
