@@ -31,7 +31,6 @@ from engine.core.state import (
     GameState,
     Option,
 )
-from engine.desperate import check_desperate_measures
 from engine.rules.game import leader_rerolls
 from engine.rules.inducements import bugman_stays_out
 from engine.rules.setup import Setup
@@ -77,8 +76,8 @@ def _build(
 ) -> GameState:
     check_skills(home)
     check_skills(away)
-    check_desperate_measures(home)
-    check_desperate_measures(away)
+    variant.check_sheet(home)
+    variant.check_sheet(away)
     g = object.__new__(GameState)
     players = list(home.players) + list(away.players)
     ids = [p.id for p in players]

@@ -32,7 +32,7 @@ INDUCED = {
     "plague_doctor": "Plague Doctor",
     "bugman": "Josef Bugman",
     "bugman_xxxxxx": "Bugman's XXXXXX",
-    # the Sevens Desperate Measures (engine/desperate.py)
+    # the Sevens Desperate Measures (engine/variants/sevens_desperate.py)
     "you_dope": "Desperate Measure You Dope",
     "razzle_dazzle": "Desperate Measure Razzle-dazzle",
     "hangover": "Desperate Measure Hangover",

@@ -129,6 +129,23 @@ class BlockTargets(NamedTuple):
 
 # -- the game, its drives and team turns (engine.rules.game, turns) ----------
 
+# Before the game, after the weather: what the teams brought into play.
+type Pregame = Callable[[GameState], None]
+# A drive's set-ups are on the stack: a procedure to run before them (the
+# first answer that is not None).
+type BeforeSetup = Callable[[GameState], Proc | None]
+# A team turn of team ``t`` (not a bonus turn) has started, its marker
+# moved: a procedure to run before its activations (the first answer that
+# is not None).
+type TeamTurnStarts = Callable[[GameState, int], Proc | None]
+# Player ``p`` was chosen for ``action`` in his team's own turn: a procedure
+# to run before the activation, above it (the first answer that is not
+# None).
+type PlayerDeclared = Callable[[GameState, int, str], Proc | None]
+# Team ``t``'s turn ended in a Turnover (before anything else of the end).
+type TurnoverSuffered = Callable[[GameState, int], None]
+# The drive is over (Secret Weapons sent off), before the KO'd roll.
+type DriveEnds = Callable[[GameState], None]
 # The first half starts (after the kick-off's preparations).
 type FirstHalf = Callable[[GameState], None]
 # Half time, before the team re-rolls are reset: the teams that keep one
@@ -209,6 +226,15 @@ class PassAsk(NamedTuple):
     answer: Callable[[GameState, PassAction, Option], bool]
 
 
+class SurePass(NamedTuple):
+    """``throw``: player ``p`` throws (``dump``: a Dump-off); True when a
+    rule makes the pass accurate without a test (and then the catch too).
+    ``caught``: that pass was caught by ``p`` without a test."""
+
+    throw: Callable[[GameState, int, bool], bool]
+    caught: Callable[[GameState, int], None]
+
+
 class Interference(NamedTuple):
     """The opposing coach picks a player to interfere with a pass among
     ``cands``: ``options`` are the rule's ways of interfering; ``use``
@@ -217,6 +243,16 @@ class Interference(NamedTuple):
 
     options: Callable[[GameState, list[int]], tuple[Option, ...]]
     use: Callable[[GameState, int, Option], bool]
+
+
+class StepAsk(NamedTuple):
+    """A player moving in his own activation has entered a square (his
+    Dodge, Jump or Leap passed): ``ask`` returns a rule's question to a
+    coach (None: the rule does not apply); ``answer`` returns True when the
+    mover Falls Over there."""
+
+    ask: Callable[[GameState, Step], Decision | None]
+    answer: Callable[[GameState, Step, Option], bool]
 
 
 # -- armour, injury and casualties (engine.rules.injuries) --------------------
@@ -361,6 +397,14 @@ class Hooks:
         "another_foul",
         "bite_targets",
         "bite",
+        "pregame",
+        "before_setup",
+        "team_turn_starts",
+        "player_declared",
+        "turnover_suffered",
+        "drive_ends",
+        "moved_into",
+        "sure_pass",
     )
 
     _frozen: bool
@@ -416,6 +460,14 @@ class Hooks:
     another_foul: tuple[AnotherFoul, ...]
     bite_targets: tuple[BiteTargets, ...]
     bite: tuple[Bite, ...]
+    pregame: tuple[Pregame, ...]
+    before_setup: tuple[BeforeSetup, ...]
+    team_turn_starts: tuple[TeamTurnStarts, ...]
+    player_declared: tuple[PlayerDeclared, ...]
+    turnover_suffered: tuple[TurnoverSuffered, ...]
+    drive_ends: tuple[DriveEnds, ...]
+    moved_into: tuple[StepAsk, ...]
+    sure_pass: tuple[SurePass, ...]
 
     def __init__(self) -> None:
         for name in self.__slots__:

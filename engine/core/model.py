@@ -78,7 +78,7 @@ class TeamSheet:
     # ``players`` (see engine.rules.inducements.bugman_sheet); 0 = not hired.
     bugman: int = 0
     # Blood Bowl Sevens Desperate Measures: the D8 results rolled when they
-    # were bought (no result twice), each played once (engine/desperate.py).
+    # were bought (no result twice), each played once (engine/variants/sevens_desperate.py).
     desperate_measures: tuple[int, ...] = ()
     # Dungeon Bowl spells: the College Wizard hired for this game, named by
     # its college's slug (always the team's own college); "" = none

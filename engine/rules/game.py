@@ -20,7 +20,6 @@ from engine.core.events import (
 )
 from engine.core.skillbits import LEADER
 from engine.core.state import Decision, GameState, Option, Proc
-from engine.desperate import LEFT, FirstDriveMeasures, desperate_pregame
 from engine.rules.extra_time import sudden_death
 from engine.rules.inducements import bugman_keen_player, master_chef
 from engine.rules.kickoff import roll_weather
@@ -148,8 +147,8 @@ class Pregame(Proc):
                     )
                 )
             roll_weather(g)
-            if g.sheets[0].desperate_measures or g.sheets[1].desperate_measures:
-                desperate_pregame(g)
+            for rule in g.hooks.pregame:
+                rule(g)
             self.phase = 1
             # The underdog's Prayers to Nuffle (bought with the inducements),
             # rolled before the coin toss; the stack runs them first.
@@ -244,9 +243,11 @@ class Drive(Proc):
                 bugman_keen_player(g)
             g.stack.append(Setup(1 - g.kicking))
             g.stack.append(Setup(g.kicking))
-            if g.drive == 1 and (LEFT[0] in g.effects or LEFT[1] in g.effects):
-                # Sevens Desperate Measures played before the first set-up
-                g.stack.append(FirstDriveMeasures())
+            for before in g.hooks.before_setup:  # run before the set-ups
+                proc = before(g)
+                if proc is not None:
+                    g.stack.append(proc)
+                    break
             return None
         if ph == 1:
             self.phase = 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core import skillbits as S
 from engine.core.events import BallCaught, BallMove, Move, Roll, SkillUsed
-from engine.core.hooks import LeapAsk
+from engine.core.hooks import LeapAsk, StepAsk
 from engine.core.pitch import F_TRAPDOOR
 from engine.core.state import (
     PF_BREAK_TACKLE,
@@ -24,7 +24,6 @@ from engine.core.state import (
     Option,
     Proc,
 )
-from engine.desperate import LEFT, OPT_DONE, banana_offer, banana_played
 from engine.rules.ball import Bounce, check_touchdown, turnover
 from engine.rules.dodging import OPT_DECLINE, MoveTest, use_options
 from engine.rules.injuries import KnockDown, arm_bar, crowd_push
@@ -305,7 +304,7 @@ class Step(Proc):
         # free re-roll its answer gave the test (0: none).
         self.leap_asked = False
         self.leap_rr = 0
-        self.asking: LeapAsk | None = None
+        self.asking: LeapAsk | StepAsk | None = None
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
@@ -420,13 +419,12 @@ class Step(Proc):
                 self._tackler_down(g, dt)
                 return None
             ph = 5
-        if ph == 5 and not self.free and (LEFT[0] in g.effects or LEFT[1] in g.effects):
-            # Sevens Desperate Measure (engine/desperate.py)
-            dec = banana_offer(g, p)
-            if dec is not None:
-                self.phase = 70
-                return dec
-        elif ph == 71:  # the Banana Skin was not played
+        if ph == 5 and not self.free:  # a rule's question (moved_into)?
+            for moved in g.hooks.moved_into:
+                if dec := moved.ask(g, self):
+                    self.asking, self.phase = moved, 70
+                    return dec
+        elif ph == 71:  # the rule's answer was to carry on
             ph = 5
         if ph == 5:
             dst = self.dst
@@ -474,17 +472,19 @@ class Step(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
-        if self.phase == 70:  # Discarded Banana Skin: the player Falls Over
-            if choice == OPT_DONE:
+        if self.phase == 70:  # a rule's question on entering the square
+            moved, self.asking = self.asking, None
+            assert moved is None or isinstance(moved, StepAsk)
+            if moved is not None and moved.answer(g, self, choice):
+                self._fall(g, False)  # the rule makes the player Fall Over
+            else:
                 self.phase = 71
-                return
-            banana_played(g, p)
-            self._fall(g, False)
             return
         if self.phase == 31:  # a rule's question about the Leap
-            rule, self.asking = self.asking, None
+            leap, self.asking = self.asking, None
             self.leap_asked = True
-            self.leap_rr = rule.answer(g, self, choice) if rule is not None else 0
+            assert leap is None or isinstance(leap, LeapAsk)
+            self.leap_rr = leap.answer(g, self, choice) if leap is not None else 0
             self.phase = 3
             return
         if choice == OPT_DECLINE:

@@ -19,7 +19,7 @@ from engine.core.events import (
     Roll,
     SkillUsed,
 )
-from engine.core.hooks import PassAsk
+from engine.core.hooks import PassAsk, SurePass
 from engine.core.pitch import D8_DIRECTIONS
 from engine.core.state import (
     PF_ROOTED,
@@ -30,7 +30,6 @@ from engine.core.state import (
     Option,
     Proc,
 )
-from engine.desperate import set_piece_event, set_piece_throw
 from engine.rules.ball import (
     CATCH_RR,
     DIVING_CATCH,
@@ -190,7 +189,7 @@ class PassAction(Proc):
         "dump",
         "hail",
         "cloud",
-        "set_piece",
+        "sure",
         "out",
         "asking",
     )
@@ -208,7 +207,8 @@ class PassAction(Proc):
         self.dump = dump
         self.hail = False
         self.cloud = False  # Cloud Burster used
-        self.set_piece = False  # Set Piece (Sevens Desperate Measure)
+        # The rule (sure_pass) that made the pass accurate without a test.
+        self.sure: SurePass | None = None
         self.out = (0, 0)  # the step that took the ball off the pitch
         self.asking: PassAsk | None = None  # the rule waiting for an answer
 
@@ -259,15 +259,17 @@ class PassAction(Proc):
                 return None
         if ph == 12:
             stat(g, p, STAT_PASSES)
-            if set_piece_throw(g, p, self.dump):
-                # Set Piece (engine/desperate.py): accurate without a test.
+            self.sure = next(
+                (rule for rule in g.hooks.sure_pass if rule.throw(g, p, self.dump)),
+                None,
+            )
+            if self.sure is not None:
+                # A rule's pass, accurate without a test (Set Piece).
                 # Decision: a Hail Mary Pass too (the table makes any pass
                 # it is played for accurate), and a thrower without PA.
-                self.set_piece = True
                 self.quality = "accurate"
                 self.landing = self.last = self.target
                 band = "hail_mary" if self.hail else BAND_NAMES[self.band]
-                set_piece_event(g, p, "accurate_without_a_roll")
                 g.emit(Pass(g.pid[p], self.target, band, self.quality))
                 g.carrier = -1
                 g.ball = -1
@@ -373,18 +375,18 @@ class PassAction(Proc):
             mod = 0 if accurate else -1
             r = g.board[self.landing]
             if (
-                self.set_piece
+                self.sure is not None
                 and r >= 0
                 and can_catch(g, r)
                 and not g.skills[r] & S.NO_HANDS
             ):
-                # Set Piece: caught without a test (Decision: not by a
-                # player who cannot catch at all, nor one without a Tackle
-                # Zone; then the ball bounces as usual).
+                # The rule's pass is caught without a test (Decision: not
+                # by a player who cannot catch at all, nor one without a
+                # Tackle Zone; then the ball bounces as usual).
                 g.ball = -1
                 g.ball_air = False
                 g.carrier = r
-                set_piece_event(g, r, "caught_without_a_roll")
+                self.sure.caught(g, r)
                 g.emit(BallCaught(g.pid[r], self.landing, "catch"))
                 check_touchdown(g, r)
                 return None

@@ -47,16 +47,6 @@ from engine.core.state import (
     Option,
     Proc,
 )
-from engine.desperate import (
-    DOPED,
-    GRUDGE_MATCH,
-    LEFT,
-    GrudgeOffer,
-    declare_proc,
-    has,
-    sports_espionage,
-    you_dope_after_drive,
-)
 from engine.rules.ball import check_touchdown
 from engine.rules.block_actions import (
     MULTIPLE_BLOCK,
@@ -370,9 +360,12 @@ class Turn(Proc):
                 if g.sheets[t].weather_mage:
                     weather_mage(g, t)
             self.phase = 1
-            if self.kind == "normal" and has(g, t, GRUDGE_MATCH):
-                g.stack.append(GrudgeOffer(t))
-                return None
+            if self.kind == "normal":  # rules of the turn's start
+                for starts in g.hooks.team_turn_starts:
+                    proc = starts(g, t)
+                    if proc is not None:
+                        g.stack.append(proc)
+                        return None
         if self.phase == 1:
             if g.turnover is not None or g.touchdown or g.done:
                 self._end(g)
@@ -416,15 +409,18 @@ class Turn(Proc):
             return
         p = g.idx[choice[1]]
         g.stack.append(Activation(p, choice[2], self.kind == "blitz"))
-        if self.kind == "normal" and LEFT[self.t] in g.effects:
-            declare = declare_proc(g, p, choice[2])
-            if declare is not None:
-                g.stack.append(declare)
+        if self.kind == "normal":  # rules of the declaration (above it)
+            for declared in g.hooks.player_declared:
+                proc = declared(g, p, choice[2])
+                if proc is not None:
+                    g.stack.append(proc)
+                    break
 
     def _end(self, g: GameState) -> None:
         t = self.t
-        if g.turnover is not None and LEFT[t] in g.effects:
-            sports_espionage(g, t)
+        if g.turnover is not None:
+            for rule in g.hooks.turnover_suffered:
+                rule(g, t)
         for p in range(g.n):
             if g.team[p] == t and g.pflags[p] & PF_STUN_START:
                 g.pflags[p] &= ~PF_STUN_START
@@ -751,8 +747,8 @@ class EndDrive(Proc):
         # instead (classic) has its Drive call ko_recovery() before set-up.
         if WEATHER_MAGE_RESTORE in g.effects:
             weather_mage_expires(g, None)
-        if DOPED[0] in g.effects or DOPED[1] in g.effects:
-            you_dope_after_drive(g)
+        for rule in g.hooks.drive_ends:
+            rule(g)
         if not g.variant.ko_recovery_at_kickoff():
             ko_recovery(g)
         heat = g.weather == "sweltering_heat"

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
     from engine.core.dice import Roll, Roller
+    from engine.core.model import TeamSheet
     from engine.core.rules_data import Roster, RulesData
     from engine.core.state import GameState, Option, Proc
     from engine.rules.blocking import Block
@@ -259,6 +260,18 @@ class Variant:
         raise NotImplementedError(f"{self.name} plays rosters, not team cards")
 
     # -- procedures: the game ----------------------------------------------
+
+    def check_sheet(self, sheet: TeamSheet) -> None:
+        """Refuse a team sheet the format cannot play
+        (:class:`~engine.core.errors.RuleError`): Desperate Measures are a
+        Sevens inducement (:mod:`engine.variants.sevens_desperate`).
+
+        Decision: a sheet that brings them to a format that does not play
+        them is refused rather than played without them."""
+        if sheet.desperate_measures:
+            raise RuleError(
+                f"{sheet.name}: Desperate Measures are not played in {self.label}"
+            )
 
     def game_procedure(self) -> Proc:
         """The procedure a match starts with (the whole game)."""

@@ -1,5 +1,7 @@
 """Blood Bowl Sevens Desperate Measures (blood_bowl_sevens.md "0-5
-Desperate Measures"; seed 004 "Desperate Measures - D8").
+Desperate Measures"; seed 004 "Desperate Measures - D8"): a Sevens rule,
+registered on the rule points (:mod:`engine.core.hooks`) by the Sevens
+variant only (``Sevens.rules``).
 
 The team sheet carries the D8 results the team rolled when it bought them
 (``TeamSheet.desperate_measures``, no result twice). Each result may be
@@ -23,12 +25,12 @@ Where the engine plays a result and where the coach decides:
    number of times (``TF_GRUDGE``).
 5. Set Piece: declared when a player is activated for a Pass action
    (Decision ``desperate_declare``); the pass is accurate without a test and
-   the receiver catches it without a test (:mod:`engine.rules.passing`).
+   the receiver catches it without a test (rule point ``sure_pass``).
 6. Sports Espionage: played by the engine at the team's first Turnover: one
    more team re-roll.
 7. Discarded Banana Skin: offered when an opposing player moves into a
    square one of the team's players Marks (Decision
-   ``desperate_banana_skin``, :mod:`engine.rules.movement`): they Fall Over.
+   ``desperate_banana_skin``, rule point ``moved_into``): they Fall Over.
 8. Magic Scroll: the team has a Hireling Sports-Wizard for the game
    (:mod:`engine.rules.wizard`).
 """
@@ -36,9 +38,11 @@ Where the engine plays a result and where the coach decides:
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.core.errors import RuleError
 from engine.core.events import Induced
+from engine.core.hooks import Hooks, StepAsk, SurePass
 from engine.core.model import TeamSheet
 from engine.core.state import (
     CAS,
@@ -55,6 +59,10 @@ from engine.core.state import (
     Option,
     Proc,
 )
+from engine.rules.turns import Activation, activation_options, random_pick
+
+if TYPE_CHECKING:
+    from engine.rules.movement import Step
 
 YOU_DOPE, RAZZLE_DAZZLE, HANGOVER, GRUDGE_MATCH = 1, 2, 3, 4
 SET_PIECE, SPORTS_ESPIONAGE, BANANA_SKIN, MAGIC_SCROLL = 5, 6, 7, 8
@@ -193,8 +201,6 @@ def hangover(g: GameState, t: int) -> None:
     """Hangover: a randomly selected opposing player available for the
     first drive misses it. Decision: the engine always plays it (it can
     only help); the selection is the rulebook's random selection."""
-    from engine.rules.turns import random_pick
-
     spend(g, t, HANGOVER)
     cands = [
         p
@@ -353,8 +359,6 @@ class SecondAction(Proc):
         self.first = first
 
     def step(self, g: GameState) -> Decision | None:
-        from engine.rules.turns import activation_options
-
         p = self.p
         t = g.team[p]
         if (
@@ -381,8 +385,6 @@ class SecondAction(Proc):
         return Decision(g.tname(t), "desperate_second_action", tuple(opts), g.pid[p])
 
     def receive(self, g: GameState, choice: Option) -> None:
-        from engine.rules.turns import Activation
-
         g.stack.pop()
         if choice == OPT_DONE:
             return
@@ -451,3 +453,83 @@ def banana_played(g: GameState, p: int) -> None:
     t = 1 - g.team[p]
     spend(g, t, BANANA_SKIN)
     _emit(g, t, BANANA_SKIN, g.pid[p], (), "falls_over")
+
+
+# --- the rule points ---------------------------------------------------------------
+
+
+def pregame(g: GameState) -> None:
+    """Before the game: note each team's results (when any)."""
+    if g.sheets[0].desperate_measures or g.sheets[1].desperate_measures:
+        desperate_pregame(g)
+
+
+def first_drive(g: GameState) -> Proc | None:
+    """Before the first drive's set-ups: Hangover and You Dope."""
+    if g.drive == 1 and (LEFT[0] in g.effects or LEFT[1] in g.effects):
+        return FirstDriveMeasures()
+    return None
+
+
+def grudge_offer(g: GameState, t: int) -> Proc | None:
+    """A team turn starts: Grudge Match may be played."""
+    return GrudgeOffer(t) if has(g, t, GRUDGE_MATCH) else None
+
+
+def declaring(g: GameState, p: int, action: str) -> Proc | None:
+    """A player is declared for an action in his team's own turn."""
+    if LEFT[g.team[p]] in g.effects:
+        return declare_proc(g, p, action)
+    return None
+
+
+def after_drive(g: GameState) -> None:
+    """The drive ended: the doped players roll."""
+    if DOPED[0] in g.effects or DOPED[1] in g.effects:
+        you_dope_after_drive(g)
+
+
+def turnover(g: GameState, t: int) -> None:
+    """Team ``t``'s turn ended in a Turnover: Sports Espionage."""
+    if LEFT[t] in g.effects:
+        sports_espionage(g, t)
+
+
+def banana(g: GameState, step: Step) -> Decision | None:
+    """A player moved into a square: Discarded Banana Skin may be played."""
+    if LEFT[0] in g.effects or LEFT[1] in g.effects:
+        return banana_offer(g, step.p)
+    return None
+
+
+def banana_answer(g: GameState, step: Step, choice: Option) -> bool:
+    """The answer to :func:`banana`: True when the mover Falls Over."""
+    if choice == OPT_DONE:
+        return False
+    banana_played(g, step.p)
+    return True
+
+
+def caught_set_piece(g: GameState, p: int) -> None:
+    """The Set Piece pass was caught by ``p`` without a test."""
+    set_piece_event(g, p, "caught_without_a_roll")
+
+
+def thrown_set_piece(g: GameState, p: int, dump: bool) -> bool:
+    """``p`` throws: whether it is the Set Piece pass (then accurate without
+    a test)."""
+    if not set_piece_throw(g, p, dump):
+        return False
+    set_piece_event(g, p, "accurate_without_a_roll")
+    return True
+
+
+def register(h: Hooks) -> None:
+    h.pregame += (pregame,)
+    h.before_setup += (first_drive,)
+    h.team_turn_starts += (grudge_offer,)
+    h.player_declared += (declaring,)
+    h.turnover_suffered += (turnover,)
+    h.drive_ends += (after_drive,)
+    h.moved_into += (StepAsk(banana, banana_answer),)
+    h.sure_pass += (SurePass(thrown_set_piece, caught_set_piece),)
