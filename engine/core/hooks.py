@@ -173,6 +173,10 @@ type BlockDice = Callable[[GameState, Block, int], int]
 # Player ``dfn`` is the target of ``att``'s block, its dice about to be
 # rolled.
 type BlockTargeted = Callable[[GameState, int, int], None]
+# Block ``b`` is over (``frenzy_ok``: it pushed the target back): the
+# procedures that follow, run in order (the first answer that is not None
+# decides; an empty one: nothing follows).
+type BlockOver = Callable[[GameState, Block, bool], tuple[Proc, ...] | None]
 # A Stumble against ``dfn``: True when he counts as having Dodge (any
 # answer).
 type StumbleDodge = Callable[[GameState, int], bool]
@@ -397,6 +401,7 @@ class Hooks:
         "another_foul",
         "bite_targets",
         "bite",
+        "block_over",
         "pregame",
         "before_setup",
         "team_turn_starts",
@@ -460,6 +465,7 @@ class Hooks:
     another_foul: tuple[AnotherFoul, ...]
     bite_targets: tuple[BiteTargets, ...]
     bite: tuple[Bite, ...]
+    block_over: tuple[BlockOver, ...]
     pregame: tuple[Pregame, ...]
     before_setup: tuple[BeforeSetup, ...]
     team_turn_starts: tuple[TeamTurnStarts, ...]

@@ -166,6 +166,16 @@ class Proc:
         return new
 
 
+class PlayerActivation(Proc):
+    """A player's activation in progress (:class:`engine.rules.turns.Activation`):
+    player ``p`` taking ``action``. The procedures it pushes find it below
+    them on the stack (Bloodlust's hunger feeds when it ends)."""
+
+    __slots__ = ("p", "action")
+    p: int
+    action: str
+
+
 _SHARED = (
     "variant",
     "hooks",

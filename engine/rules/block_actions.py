@@ -28,6 +28,7 @@ from engine.rules.blocking import (
 )
 from engine.rules.fouls import FoulAction
 from engine.rules.injuries import KnockDown
+from engine.rules.movement import rush_modifier, rushes_counted
 from engine.rules.rolls import Test
 from engine.rules.secret_weapons import ChainsawAttack, foul_appearance_gate
 
@@ -81,8 +82,6 @@ class BlitzBlock(Proc):
             need_rush = g.act_ma_used >= g.ma[att]
             g.act_ma_used += 1
             if need_rush:
-                from engine.rules.movement import rush_modifier, rushes_counted
-
                 g.act_rushes += 1
                 rushes_counted(g, att)
                 self.phase = 3

@@ -779,40 +779,18 @@ class Block(Proc):
             g.stack.append(proc)
 
     def _done(self, g: GameState, frenzy_ok: bool) -> None:
-        """The block is over: Frenzy's second block, or Pile Driver."""
-        att, dfn = self.att, self.dfn
+        """The block is over: what follows it (rule point ``block_over``:
+        Frenzy's second block, Pile Driver), unless it was one of a
+        Multiple Block's. ``frenzy_ok``: the target was pushed back."""
         g.stack.pop()
         g.ret = self.kd
         if self.multi:
             return
-        if (
-            frenzy_ok
-            and not self.second
-            and g.skills[att] & S.FRENZY
-            and g.turnover is None
-            and not g.touchdown
-            and g.box[att] == 0
-            and g.status[att] == STANDING
-            and g.box[dfn] == 0
-            and g.status[dfn] == STANDING
-            and g.pos[dfn] in g.pitch.neighbours[g.pos[att]]
-        ):
-            g.emit(SkillUsed(g.pid[att], "frenzy"))
-            if self.blitz:
-                from engine.rules.movement import rush_limit
-
-                if g.act_ma_used >= g.ma[att] and g.act_rushes >= rush_limit(g, att):
-                    return
-                from engine.rules.block_actions import BlitzBlock
-
-                g.stack.append(BlitzBlock(att, dfn, second=True))
-            else:
-                g.stack.append(Block(att, dfn, False, True))
-            return
-        if self.kd and g.skills[att] & PILE_DRIVER:
-            from engine.rules.block_actions import PileDriver
-
-            g.stack.append(PileDriver(att, (dfn,)))
+        for rule in g.hooks.block_over:
+            follow = rule(g, self, frenzy_ok)
+            if follow is not None:
+                g.stack.extend(follow)
+                return
 
 
 __all__ = [

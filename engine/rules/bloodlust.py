@@ -27,6 +27,7 @@ from engine.core.state import (
     Decision,
     GameState,
     Option,
+    PlayerActivation,
     Proc,
 )
 from engine.rules.ball import Bounce, check_touchdown, drop_ball_if_carrier, turnover
@@ -123,16 +124,15 @@ class BloodlustRoll(Proc):
         g.stack.pop()
         if choice == OPT_MOVE:
             act = g.stack[_activation_below(g)]
-            act.action = "move"  # type: ignore[attr-defined]
+            assert isinstance(act, PlayerActivation)
+            act.action = "move"
             g.act_action = "move"
 
 
 def _activation_below(g: GameState) -> int:
     """Stack index of the activation in progress (-1 if none)."""
-    from engine.rules.turns import Activation
-
     for i in range(len(g.stack) - 1, -1, -1):
-        if isinstance(g.stack[i], Activation):
+        if isinstance(g.stack[i], PlayerActivation):
             return i
     return -1
 

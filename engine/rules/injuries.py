@@ -54,6 +54,9 @@ ARM_BAR = S.BIT["arm-bar"]
 IRON_HARD_SKIN = S.BIT["iron-hard-skin"]
 PLAGUE = S.BIT["plague-ridden"]
 
+# The players the Hireling Sports-Wizard's Zap! turned into frogs this drive
+# (engine.rules.wizard): (player, then his MA, ST, AG, PA, AV, skills).
+FROGS = "frogs_drive"
 OPT_APO: Option = ("apothecary",)
 OPT_NO_APO: Option = ("decline",)
 
@@ -79,6 +82,11 @@ _ARMOUR_BROKEN = ("vomit", "chainsaw", "stab", "blunderbuss", "quick_bite")
 # Knock-downs that, like Placed Prone, are a Turnover only when the active
 # team's ball carrier drops the ball (a Bomb's blast places players Prone).
 _SPECIAL_HITS = _ARMOUR_BROKEN + ("bomb",)
+
+
+def is_frog(g: GameState, p: int) -> bool:
+    """Player ``p`` is a frog (Zap!): a Casualty is a Badly Hurt."""
+    return any(f[0] == p for f in g.effects.get(FROGS, ()))
 
 
 def chainsaw_armour(g: GameState, p: int, by: int, how: str) -> int:
@@ -497,9 +505,7 @@ class Harm(Proc):
 
     def _casualty(self, g: GameState) -> Decision | None:
         p = self.p
-        if "frogs_drive" in g.effects:
-            from engine.rules.wizard import is_frog
-
+        if FROGS in g.effects:
             if is_frog(g, p):
                 # Zap!: a frog's Casualty is a Badly Hurt, no roll, and no
                 # apothecary patches it up.

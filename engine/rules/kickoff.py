@@ -29,9 +29,10 @@ from engine.rules.ball import Scatter, TouchbackProc, in_receiving_area, land_ba
 from engine.rules.fouls import SendOff
 from engine.rules.passing import on_the_ball, on_the_ball_move
 from engine.rules.prayers import PrayerProc
+from engine.rules.rolls import random_pick
 from engine.rules.setup import Setup
 from engine.rules.swarming import Swarm, swarming_teams
-from engine.rules.turns import Turn, random_pick
+from engine.rules.turns import Turn
 
 OPT_DONE: Option = ("done",)
 OPT_DECLINE: Option = ("decline",)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.core import skillbits as S
 from engine.core.events import Prayer
 from engine.core.state import PITCH, RESERVES, Decision, GameState, Option, Proc
+from engine.rules.rolls import random_pick
 
 _DURATION = {
     "treacherous_trapdoor": "half",
@@ -66,8 +67,6 @@ class PrayerProc(Proc):
                 break
         g.effects[key] = True
         self.result = name
-        from engine.rules.turns import random_pick
-
         if name == "treacherous_trapdoor":
             g.effects["treacherous_trapdoor_half"] = True
         elif name == "friends_with_the_ref":

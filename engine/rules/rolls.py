@@ -1,5 +1,6 @@
 """Target-number tests and re-rolls (rulebook "Dice Rolling", "Re-rolls",
-"Skill Re-rolls", "Team Re-rolls"; skills Pro and Loner).
+"Skill Re-rolls", "Team Re-rolls"; skills Pro and Loner), and "Randomly
+Selecting a Player".
 
 :class:`Test` rolls one D6 against a target, then offers the re-rolls that
 apply. The outcome is left in ``g.ret`` (True = passed) for the procedure
@@ -279,3 +280,25 @@ class Test(Proc):
             self._finish(g, True)
         else:
             self.phase = 4
+
+
+def random_pick(g: GameState, players: list[int]) -> int:
+    """Randomly select one of ``players`` (rulebook "Randomly Selecting a
+    Player": D16 against the team list, re-rolling misses). Returns an
+    index into ``players``."""
+    if len(players) == 1:
+        return 0
+    t = g.team[players[0]]
+    first = 0 if t == 0 else len(g.sheets[0].players)
+    size = len(g.sheets[t].players)
+    if size > 16:
+        # Decision: beyond 16 players a D16 cannot reach everyone; use
+        # repeated D6 pairs on the list position instead.
+        while True:
+            r = (g.dice.d6() - 1) * 6 + g.dice.d6() - 1
+            if r < size and first + r in players:
+                return players.index(first + r)
+    while True:
+        r = g.dice.d16() - 1
+        if r < size and first + r in players:
+            return players.index(first + r)

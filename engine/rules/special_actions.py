@@ -18,8 +18,6 @@ Stab, Breathe Fire, Hypnotic Gaze, Trickster, Hit and Run, My Ball).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.core import skillbits as S
 from engine.core.events import Armour, Move, SkillUsed
 from engine.core.pitch import F_TRAPDOOR
@@ -30,6 +28,7 @@ from engine.core.state import (
     Decision,
     GameState,
     Option,
+    PlayerActivation,
     Proc,
 )
 from engine.rules.ball import check_touchdown
@@ -39,11 +38,10 @@ from engine.rules.blocking import (
     foul_appearance_failed,
     foul_appearance_test,
 )
+from engine.rules.bloodlust import Bite, hungry_options
 from engine.rules.injuries import KnockDown
+from engine.rules.passing import with_dump_off
 from engine.rules.rolls import Test
-
-if TYPE_CHECKING:
-    from engine.rules.turns import Activation
 
 STAB = S.STAB
 BREATHE_FIRE = S.BIT["breathe-fire"]
@@ -109,8 +107,6 @@ def special_move_options(
             o for o in opts if o[0] not in ("throw", "hand_off", "fumblerooskie")
         )
     if sk & BLOODLUST:
-        from engine.rules.bloodlust import hungry_options
-
         opts = hungry_options(g, p, opts)
     return opts
 
@@ -424,13 +420,13 @@ class HypnoticGaze(Proc):
         return None
 
 
-def special_receive(g: GameState, act: Activation, p: int, choice: Option) -> bool:
+def special_receive(
+    g: GameState, act: PlayerActivation, p: int, choice: Option
+) -> bool:
     """Apply a moving player's special option (``stab`` / ``breathe_fire``
     in a Blitz, ``gaze``, ``bite``); False when ``choice`` is none."""
     verb = choice[0]
     if verb in SPECIAL_BLOCK_VERBS:
-        from engine.rules.passing import with_dump_off
-
         q = g.idx[choice[1]]
         g.stack.append(with_dump_off(g, q, special_block(g, p, q, verb, True)))
         return True
@@ -439,8 +435,6 @@ def special_receive(g: GameState, act: Activation, p: int, choice: Option) -> bo
         g.stack.append(HypnoticGaze(p, g.idx[choice[1]]))
         return True
     if verb == "bite":
-        from engine.rules.bloodlust import Bite
-
         g.stack.append(Bite(p, g.idx[choice[1]]))
         return True
     return g.variant.special_receive(g, act, p, choice)  # the board's options

@@ -45,6 +45,7 @@ from engine.core.state import (
     Decision,
     GameState,
     Option,
+    PlayerActivation,
     Proc,
 )
 from engine.rules.ball import check_touchdown
@@ -71,6 +72,7 @@ from engine.rules.inducements import (
     weather_mage,
     weather_mage_expires,
 )
+from engine.rules.injuries import FROGS
 from engine.rules.movement import (
     JUMP_UP,
     OPT_END,
@@ -87,7 +89,8 @@ from engine.rules.passing import (
     give_and_go,
     with_dump_off,
 )
-from engine.rules.rolls import Test
+from engine.rules.prayers import undo_drive_changes
+from engine.rules.rolls import Test, random_pick
 from engine.rules.secret_weapons import (
     BallAndChainMove,
     ChainsawAttack,
@@ -108,7 +111,7 @@ from engine.rules.special_actions import (
     trickster,
 )
 from engine.rules.throw_team_mate import KickTeamMateAction, ThrowTeamMateAction
-from engine.rules.wizard import FROGS, TURN_ENDED, unfrog
+from engine.rules.wizard import TURN_ENDED, unfrog
 
 BALL_AND_CHAIN = S.BALL_AND_CHAIN
 CHAINSAW = S.CHAINSAW
@@ -438,13 +441,13 @@ class Turn(Proc):
         self.phase = 2
 
 
-class Activation(Proc):
+class Activation(PlayerActivation):
     """A player's activation: declare, activation traits, stand up, then
     the action (moving square by square, blocking, passing...). ``second``:
     a Razzle-dazzle second action of the same activation (no new
     activation is counted, no activation trait rolled again)."""
 
-    __slots__ = ("p", "action", "blitz_event", "second")
+    __slots__ = ("blitz_event", "second")
 
     def __init__(
         self, p: int, action: str, blitz_event: bool = False, *, second: bool = False
@@ -757,7 +760,7 @@ class EndDrive(Proc):
             if heat and on:
                 k = g.dice.d3()
                 for _ in range(min(k, len(on))):
-                    i = _random_pick(g, on)
+                    i = random_pick(g, on)
                     g.pflags[on[i]] |= PF_HEAT
                     on.pop(i)
         for p in range(g.n):
@@ -771,8 +774,6 @@ class EndDrive(Proc):
         g.ball = -1
         g.carrier = -1
         g.ball_air = False
-        from engine.rules.prayers import undo_drive_changes
-
         if FROGS in g.effects:
             unfrog(g)
         undo_drive_changes(g)
@@ -795,27 +796,4 @@ def ko_recovery(g: GameState) -> None:
             g.box[p] = RESERVES
 
 
-def _random_pick(g: GameState, players: list[int]) -> int:
-    """Randomly select one of ``players`` (rulebook "Randomly Selecting a
-    Player": D16 against the team list, re-rolling misses). Returns an
-    index into ``players``."""
-    if len(players) == 1:
-        return 0
-    t = g.team[players[0]]
-    first = 0 if t == 0 else len(g.sheets[0].players)
-    size = len(g.sheets[t].players)
-    if size > 16:
-        # Decision: beyond 16 players a D16 cannot reach everyone; use
-        # repeated D6 pairs on the list position instead.
-        while True:
-            r = (g.dice.d6() - 1) * 6 + g.dice.d6() - 1
-            if r < size and first + r in players:
-                return players.index(first + r)
-    while True:
-        r = g.dice.d16() - 1
-        if r < size and first + r in players:
-            return players.index(first + r)
-
-
-random_pick = _random_pick
 _unused = (PF_HEAT, OPT_END, OPT_THROW, TF_PASS, TF_HANDOFF, TF_TTM, TF_BLITZ, TF_FOUL)

@@ -19,11 +19,10 @@ from engine.core import skillbits as S
 from engine.core.events import Induced
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.rules.ball import Bounce, drop_ball_if_carrier
-from engine.rules.injuries import KnockDown
+from engine.rules.injuries import FROGS, KnockDown
 
 USED = "wizard_used_{}"
 TURN_ENDED = "turn_ended_drive"
-FROGS = "frogs_drive"
 OPT_DONE: Option = ("done",)
 # The frog: MA 5, ST 1, AG 2+, PA -, AV 5+; Dodge, Leap, No Hands, Stunty,
 # Titchy, Very Long Legs.
@@ -157,10 +156,6 @@ def zap(g: GameState, w: int, p: int) -> None:
     sq = drop_ball_if_carrier(g, p)
     if sq >= 0:
         g.stack.append(Bounce(sq))
-
-
-def is_frog(g: GameState, p: int) -> bool:
-    return any(f[0] == p for f in g.effects.get(FROGS, ()))
 
 
 def unfrog(g: GameState) -> None:

@@ -14,7 +14,10 @@ SKILLS: tuple[SkillSpec, ...] = (
         "fouls.FoulAction: +X armour or injury",
     ),
     SkillSpec(
-        "frenzy", "general", S.FRENZY, "blocking.Block: must follow up, second block"
+        "frenzy",
+        "general",
+        S.FRENZY,
+        "blocking.Block: must follow up; after_block: block_over (second block)",
     ),
     SkillSpec(
         "pro", "general", S.PRO, "rolls.try_pro: 3+ re-rolls one die in the activation"

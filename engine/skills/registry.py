@@ -15,6 +15,7 @@ from types import MappingProxyType
 from engine.core.hooks import Hooks, Registration
 from engine.core.state import GameState, Proc
 from engine.skills import (
+    after_block,
     agility,
     general,
     mutation,
@@ -80,6 +81,7 @@ def _activation(h: Hooks) -> None:
 # What every format plays, in the order the rules run at each rule point.
 RULES: tuple[Registration, ...] = (
     _activation,
+    after_block.register,
     rerolls.register,
     activation.register,
     blocks.register,

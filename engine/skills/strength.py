@@ -55,7 +55,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "pile-driver",
         "strength",
         S.BIT["pile-driver"],
-        "blocking.Block._done -> block_actions.PileDriver: free Foul, then Prone",
+        "after_block: block_over -> block_actions.PileDriver: free Foul, then Prone",
     ),
     SkillSpec(
         "strong-arm",

@@ -29,8 +29,9 @@ from engine.rules.kickoff import (
     roll_weather,
 )
 from engine.rules.passing import on_the_ball, on_the_ball_move
+from engine.rules.rolls import random_pick
 from engine.rules.setup import Setup
-from engine.rules.turns import Turn, random_pick
+from engine.rules.turns import Turn
 from engine.variants.classic import NO_APOTHECARY, ref_bought
 
 
