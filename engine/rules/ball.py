@@ -18,6 +18,7 @@ from engine.core.events import (
     Touchdown,
     Turnover,
 )
+from engine.core.pitch import D8_DIRECTIONS
 from engine.core.state import (
     PF_HUNGRY,
     PITCH,
@@ -406,7 +407,6 @@ class Deviate(Proc):
 
 
 def _dir(d8: int) -> tuple[int, int]:
-    from engine.core.pitch import D8_DIRECTIONS
 
     return D8_DIRECTIONS[d8]
 

@@ -10,7 +10,7 @@ the inducement, so the match log and replay show it.
 
 from __future__ import annotations
 
-from engine.core.events import Induced, Roll, Weather
+from engine.core.events import Induced, KORecovery, Roll, Weather
 from engine.core.model import PlayerSheet
 from engine.core.state import KO, RESERVES, SENT_OFF, GameState
 
@@ -38,7 +38,6 @@ def ko_recovers(g: GameState, p: int) -> bool:
 
 
 def _recovered(g: GameState, p: int, d: int, ok: bool) -> bool:
-    from engine.core.events import KORecovery
 
     g.emit(KORecovery(g.pid[p], d, ok))
     return ok

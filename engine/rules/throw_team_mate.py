@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from engine.core import skillbits as S
 from engine.core.events import Landing, Move, Roll, SkillUsed, ThrowTeamMate
+from engine.core.model import CasualtyRecord
 from engine.core.pitch import D8_DIRECTIONS
 from engine.core.state import (
     CAS,
@@ -238,7 +239,6 @@ class ThrowTeamMateAction(Proc):
         sq = g.pos[self.p]
         g.pflags[q] |= PF_DEAD
         to_box(g, q, CAS, "eaten")
-        from engine.core.model import CasualtyRecord
 
         g.casualties.append(CasualtyRecord(g.pid[q], g.tname(g.team[q]), "dead"))
         if had:

@@ -32,9 +32,16 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.errors import RuleError
+from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
+from engine.core.rules_data import rules_data
+from engine.rules.ball import ThrowIn, turnover
 from engine.rules.block_strength import dice_count
+from engine.rules.game import GameProc
+from engine.rules.injuries import crowd_push
+from engine.rules.kickoff import Kickoff
+from engine.rules.wizard import wizard_proc
 from engine.skills.registry import RULES, rule_points
 
 if TYPE_CHECKING:
@@ -275,8 +282,6 @@ class Variant:
 
     def game_procedure(self) -> Proc:
         """The procedure a match starts with (the whole game)."""
-        from engine.rules.game import GameProc
-
         return GameProc()
 
     def match_pitch(self, seed: int) -> Pitch | None:
@@ -288,8 +293,6 @@ class Variant:
 
     def kickoff_procedure(self) -> Proc:
         """The kick-off of a drive."""
-        from engine.rules.kickoff import Kickoff
-
         return Kickoff()
 
     def in_receiving_area(self, g: GameState, sq: int) -> bool:
@@ -380,8 +383,6 @@ class Variant:
         """The apothecary treats a casualty: re-roll the Casualty table and
         keep the less severe result (Decision: the coach always does).
         Returns (result, roll kept, to the Reserves)."""
-        from engine.core.events import Apothecary
-
         if injury == "cas" and self.casualty_table is not None:
             second = self.casualty_roll(g)
             alt = self.casualty_result(g, p, second, modifier)
@@ -430,8 +431,6 @@ class Variant:
         """The ball in ``src`` would go one ``step`` off the pitch (a bounce,
         scatter, deviation or inaccurate throw): the crowd throws it in
         from ``src`` (rulebook "Throw-ins")."""
-        from engine.rules.ball import ThrowIn
-
         return ThrowIn(src)
 
     def push_options(self, g: GameState, block: Block) -> tuple[list[int], bool]:
@@ -445,9 +444,6 @@ class Variant:
         """Player ``p`` was pushed off the pitch from ``sq``: Injury by the
         Crowd, and a ball he held is thrown in from ``sq`` (a Turnover when
         he is the active team's). Returns the procedures, first run last."""
-        from engine.rules.ball import ThrowIn, turnover
-        from engine.rules.injuries import crowd_push
-
         if had_ball and g.team[p] == g.active:
             turnover(g, "pushed_into_crowd")
         return [crowd_push(g, p)] + ([ThrowIn(sq)] if had_ball else [])
@@ -496,8 +492,6 @@ class Variant:
         category has none. BB2020: the table of ``data`` (the format's own
         rules data by default)."""
         if data is None:
-            from engine.core.rules_data import rules_data
-
             data = rules_data(self.rules_data_version)
         return data.random_skill_table.get(category)
 
@@ -508,8 +502,6 @@ class Variant:
         turn marker moves): a procedure to run first, or None. BB2020: the
         Hireling Sports-Wizard may cast (:mod:`engine.rules.wizard`)."""
         if g.sheets[0].wizard or g.sheets[1].wizard:
-            from engine.rules.wizard import wizard_proc
-
             return wizard_proc(g, t)
         return None
 

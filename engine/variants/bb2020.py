@@ -9,6 +9,20 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.campaign.casualty import BB2020_TABLE
+from engine.campaign.inducements import (
+    BRIBERY,
+    BRIBES,
+    JOSEF_BUGMAN,
+    KEGS,
+    MASTER_CHEF,
+    MERCENARIES,
+    MORTUARY_ASSISTANT,
+    PLAGUE_DOCTOR,
+    WANDERING_APOTHECARIES,
+    InducementSpec,
+)
+from engine.campaign.postgame import winnings
 from engine.core.pitch import Pitch
 from engine.variants.base import Variant, register
 
@@ -131,7 +145,6 @@ class BloodBowl2020(Variant):
         return g.sheet(p).niggling
 
     def league_casualty_table(self) -> CasualtyTable | None:
-        from engine.campaign.casualty import BB2020_TABLE
 
         return BB2020_TABLE
 
@@ -141,8 +154,6 @@ class BloodBowl2020(Variant):
     def winnings(self, game: PostgameInput) -> WinningsResult:
         """post-game_sequence.md "Winnings": 10,000 x (Fan Attendance / 2 +
         own touchdowns); Sevens and the classic game pay the same."""
-        from engine.campaign.postgame import winnings
-
         return winnings(game)
 
 
@@ -154,18 +165,6 @@ def _catalogue() -> Mapping[str, InducementSpec]:
     Coaching Staff: Josef Bugman (0-1, 100,000), the one the rules text
     describes. The Wizard is the Hireling
     Sports-Wizard (150,000), the one Wizard the rules text describes."""
-    from engine.campaign.inducements import (
-        BRIBERY,
-        BRIBES,
-        JOSEF_BUGMAN,
-        KEGS,
-        MASTER_CHEF,
-        MERCENARIES,
-        MORTUARY_ASSISTANT,
-        PLAGUE_DOCTOR,
-        WANDERING_APOTHECARIES,
-        InducementSpec,
-    )
 
     specs = (
         InducementSpec(

@@ -21,6 +21,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.blitz.data import abilities, cards, teams
+from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
+from engine.blitz.game import BlitzGame
+from engine.blitz.replay import replay_data
+from engine.blitz.scripted import ScriptedBot
+from engine.blitz.state import BlitzTeamSheet
+from engine.campaign.drafting import Violation
 from engine.core.pitch import Pitch
 from engine.variants.base import CardPlayer, CardSide, Variant, register
 
@@ -78,12 +85,10 @@ class BlitzBowl(Variant):
     # -- the draft --------------------------------------------------------
 
     def team_cards(self) -> Mapping[str, str]:
-        from engine.blitz.data import teams
 
         return {slug: card.name for slug, card in teams().items()}
 
     def team_card_details(self) -> list[dict[str, Any]]:
-        from engine.blitz.data import teams
 
         return [
             {
@@ -107,7 +112,6 @@ class BlitzBowl(Variant):
         ]
 
     def challenge_deck(self) -> list[dict[str, Any]]:
-        from engine.blitz.data import cards
 
         return [
             {
@@ -122,12 +126,10 @@ class BlitzBowl(Variant):
         ]
 
     def ability_names(self) -> Mapping[str, tuple[str, str]]:
-        from engine.blitz.data import abilities
 
         return {k: (a.name, a.text) for k, a in abilities().items()}
 
     def card_players(self, card: str) -> tuple[CardPlayer, ...]:
-        from engine.blitz.data import teams
 
         team = teams().get(card)
         if team is None:
@@ -161,11 +163,6 @@ class BlitzBowl(Variant):
         """Play one match with the scripted bots: ``home``/``away`` are
         (team name, card slug, player names in card order). The same sheets
         and seed always give the same game."""
-        from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
-        from engine.blitz.game import BlitzGame
-        from engine.blitz.scripted import ScriptedBot
-        from engine.blitz.state import BlitzTeamSheet
-
         sheets = [BlitzTeamSheet(n, c, tuple(p)) for n, c, p in (home, away)]
         # Decision: the board side is the single-ball side (the rules'
         # "recommended for your first games"); a league could choose later.
@@ -220,8 +217,6 @@ class BlitzBowl(Variant):
         home: tuple[str, str, Sequence[str]],
         away: tuple[str, str, Sequence[str]],
     ) -> dict[str, Any] | None:
-        from engine.blitz.replay import replay_data
-        from engine.blitz.state import BlitzTeamSheet
 
         if not events or events[0].get("type") != "blitz_start":
             return None
@@ -234,9 +229,6 @@ class BlitzBowl(Variant):
     def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:
         """Every way a report breaks what the rules can produce (each with
         a code and the field it concerns); empty when it could be true."""
-        from engine.blitz.data import cards
-        from engine.campaign.drafting import Violation
-
         deck = cards().deck
         numbers = {c.number: c for c in deck}
         copies = Counter(c.challenge.slug for c in deck)

@@ -18,6 +18,7 @@ from engine.campaign.casualty import CLASSIC_TABLE
 from engine.core import skillbits as S
 from engine.variants.base import register
 from engine.variants.bb2020 import INJURY_TABLE, BloodBowl2020
+from engine.variants.classic_kickoff import NO_APOTHECARY, ClassicKickoff, ref_bought
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -39,18 +40,6 @@ KICKOFF_TABLE: tuple[str, ...] = (
     "throw_a_rock",  # 11
     "pitch_invasion",  # 12
 )
-
-# The effect that stops apothecaries while a Pitch Invasion hurts players
-# (seed 003: "a pitch invasion is a crowd injury, and the apothecary cannot
-# be used"); a "_drive" key, so the end of the drive clears it at the latest.
-NO_APOTHECARY = "no_apothecary_drive"
-
-
-def ref_bought(t: int) -> str:
-    """The effect of Get Da Ref for team ``t``: the referee awards that team
-    no penalties for the rest of the half (a "_half" key: the game procedure
-    clears it at half-time)."""
-    return f"ref_bought_{t}_half"
 
 
 def _slug(injury: str) -> str:
@@ -92,8 +81,6 @@ class Classic(BloodBowl2020):
     def kickoff_procedure(self) -> Proc:
         """Seed 003 [JJ]: place the ball, roll the Kick-Off table, scatter,
         then bounces, touchbacks and catches."""
-        from engine.variants.classic_kickoff import ClassicKickoff
-
         return ClassicKickoff()
 
     def must_field_all(self) -> bool:

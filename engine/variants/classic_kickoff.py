@@ -32,7 +32,18 @@ from engine.rules.passing import on_the_ball, on_the_ball_move
 from engine.rules.rolls import random_pick
 from engine.rules.setup import Setup
 from engine.rules.turns import Turn
-from engine.variants.classic import NO_APOTHECARY, ref_bought
+
+# The effect that stops apothecaries while a Pitch Invasion hurts players
+# (seed 003: "a pitch invasion is a crowd injury, and the apothecary cannot
+# be used"); a "_drive" key, so the end of the drive clears it at the latest.
+NO_APOTHECARY = "no_apothecary_drive"
+
+
+def ref_bought(t: int) -> str:
+    """The effect of Get Da Ref for team ``t``: the referee awards that team
+    no penalties for the rest of the half (a "_half" key: the game procedure
+    clears it at half-time)."""
+    return f"ref_bought_{t}_half"
 
 
 class ClassicKickoff(Proc):

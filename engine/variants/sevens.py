@@ -9,6 +9,17 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.campaign.inducements import (
+    BRIBES,
+    KEGS,
+    MASTER_CHEF,
+    MERCENARIES,
+    MORTUARY_ASSISTANT,
+    PLAGUE_DOCTOR,
+    WANDERING_APOTHECARIES,
+    InducementSpec,
+)
+from engine.core.events import Apothecary, Roll
 from engine.core.hooks import Registration
 from engine.core.pitch import Pitch
 from engine.variants import sevens_desperate
@@ -113,8 +124,6 @@ class Sevens(BloodBowl2020):
     ) -> tuple[str, int, bool]:
         """Sevens "Patching-up Casualties": a D6, 4+ and the player goes to
         the Reserves."""
-        from engine.core.events import Apothecary, Roll
-
         d = g.dice.d6()
         ok = d >= 4
         g.emit(Roll("apothecary", g.pid[p], (d,), 4, 0, ok, False))
@@ -138,16 +147,6 @@ def _catalogue() -> Mapping[str, InducementSpec]:
     Not offered until the match plays them: Special Plays (no cards in the
     shared rules). Desperate Measures (0-5, 50,000 each) are rolled when
     bought and act in the match (engine/variants/sevens_desperate.py)."""
-    from engine.campaign.inducements import (
-        BRIBES,
-        KEGS,
-        MASTER_CHEF,
-        MERCENARIES,
-        MORTUARY_ASSISTANT,
-        PLAGUE_DOCTOR,
-        WANDERING_APOTHECARIES,
-        InducementSpec,
-    )
 
     specs = (
         InducementSpec("agency_cheerleaders", "Agency Cheerleaders", 2, 30_000),

@@ -54,6 +54,8 @@ from engine.core.state import (
     Option,
     Proc,
 )
+from engine.dungeon.pitch import DungeonPitch
+from engine.dungeon.state import DungeonState
 from engine.rules.fouls import SendOff
 from engine.rules.setup import Placement, Setup, available_players
 from engine.rules.turns import Turn
@@ -173,8 +175,6 @@ class DungeonGame(Proc):
     def step(self, g: GameState) -> Decision | None:
         if self.phase == 0:
             if g.dungeon is None:
-                from engine.dungeon.state import DungeonState
-
                 g.dungeon = DungeonState(g.n, turn_cap=DEFAULT_TURN_CAP)
             if g.dungeon.ball_chest < 0 and g.ball < 0 and g.carrier < 0:
                 hide_ball(g)
@@ -215,8 +215,6 @@ class DungeonGame(Proc):
         home_zone = zone if w == 0 else 1 - zone
         pitch = dungeon_pitch(g)
         if pitch.home_zone != home_zone:
-            from engine.dungeon.pitch import DungeonPitch
-
             g.pitch = DungeonPitch(pitch.dungeon, home_zone, pitch.chests)
         dungeon_state(g).first_team = w
         g.emit(FirstTurn(g.tname(w), zone))

@@ -11,7 +11,11 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.campaign.casualty import DUNGEON_BOWL_TABLE
 from engine.campaign.drafting import Violation
+from engine.campaign.inducements import BRIBES, InducementSpec
+from engine.campaign.postgame import WinningsResult, record_outcome
+from engine.campaign.redraft import RedraftBudget
 from engine.core.errors import RuleError
 from engine.variants.dungeon_bowl import league
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
@@ -74,8 +78,6 @@ class LeagueHooks:
     def league_casualty_table(self) -> CasualtyTable | None:
         """cheat_sheet.md "Casualty Table": the D16 table (the same rows as
         BB2020's, colleges.py ``casualty_table``)."""
-        from engine.campaign.casualty import DUNGEON_BOWL_TABLE
-
         return DUNGEON_BOWL_TABLE
 
     def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
@@ -92,8 +94,6 @@ class LeagueHooks:
         die x 10,000 to the winner, the low die to the loser
         (:func:`.league.roll_winnings`; its Decision for a draw). A conceded
         game is lost by the conceding team (``record_outcome``)."""
-        from engine.campaign.postgame import WinningsResult, record_outcome
-
         outcome = record_outcome(game).home.outcome
         paid = league.roll_winnings(outcome, roller)
         return WinningsResult(0, paid.home, paid.away), paid.rolls
@@ -164,8 +164,6 @@ class LeagueHooks:
         """ "3. Raise Funds" (:func:`.league.redraft_budget`): no draw bonus.
         Decision: the commissioner's cap is the text's optional one
         (1,300,000 in the rules; any cap the commissioner sets is applied)."""
-        from engine.campaign.redraft import RedraftBudget
-
         raw = league.redraft_budget(
             treasury=treasury, games=games, league_wins=wins, scouted=scouted
         )
@@ -191,7 +189,6 @@ def _catalogue() -> Mapping[str, InducementSpec]:
     each, and 0-1 College Wizard, 100,000: the Wizard of the team's own
     college (``TeamSheet.college_wizard``, set from the roster by the
     league's team sheet), whose spell the match plays (:mod:`.spells`)."""
-    from engine.campaign.inducements import BRIBES, InducementSpec
 
     specs = (
         InducementSpec("extra_team_training", "Extra Team Training", 8, 100_000),

@@ -85,6 +85,7 @@ from engine.dungeon.pitch import DungeonPitch
 from engine.rules.ball import Bounce, Catch, can_catch, check_touchdown
 from engine.rules.injuries import Harm, to_box
 from engine.rules.movement import rush_limit
+from engine.rules.turns import Activation
 
 if TYPE_CHECKING:
     from engine.dungeon.state import DungeonState
@@ -276,7 +277,6 @@ def spend_square(g: GameState, p: int) -> None:
 
 def declare_pass(g: GameState, p: int) -> None:
     """Portal Passer: the activation of ``p`` becomes a Pass action."""
-    from engine.rules.turns import Activation
 
     for proc in reversed(g.stack):
         if isinstance(proc, Activation) and proc.p == p:

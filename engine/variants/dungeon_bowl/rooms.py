@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import skillbits as S
 from engine.core.events import RoomRule
+from engine.core.state import PF_USED, PITCH, STUNNED
 from engine.variants.dungeon_bowl.room_actions import (
     ARMOURY,
     BONE_PIT,
@@ -137,8 +138,6 @@ class RoomRules:
         """Throw Food for a player of ``t`` in the Kitchen with a target in
         sight, Gather Funds for one in the Treasure Room (not Stunned, not
         yet activated)."""
-        from engine.core.state import PF_USED, PITCH, STUNNED
-
         if g.dungeon is None:
             return []
         out: list[Option] = []

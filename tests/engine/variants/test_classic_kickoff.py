@@ -34,7 +34,8 @@ from engine.match import run
 from engine.rules.turns import EndDrive, Turn
 from engine.tools.scenario import Scenario
 from engine.variants import CLASSIC
-from engine.variants.classic import KICKOFF_TABLE, ref_bought
+from engine.variants.classic import KICKOFF_TABLE
+from engine.variants.classic_kickoff import ref_bought
 from tests.engine.variants.classic_helpers import (
     SCATTER,
     at,
