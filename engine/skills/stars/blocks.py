@@ -51,9 +51,9 @@ SAVAGE_BLOW = S.BIT["savage-blow"]
 MOMENTUM = S.BIT["unstoppable-momentum"]
 GRAB = S.BIT["grab"]
 STAR_REROLLS: Final = ("savage-blow", "unstoppable-momentum")
-_GORED: Final = "star_b:gored"
-_RUSH: Final = "star_b:frenzied_rush"
-_WATCH: Final = "star_b:watch_out"
+_GORED: Final = "star:gored_by_the_bull"
+_RUSH: Final = "star:frenzied_rush"
+_WATCH: Final = "star:watch_out"
 _OPT_DECLINE: Option = ("decline",)
 
 

@@ -1,6 +1,5 @@
-"""Star Players' special rules, group a, that act on a roll the star has
-just made (star_players.md): re-roll it, add to it, or change what it
-needs.
+"""Star Players' special rules that act on a roll the star has just made
+(star_players.md): re-roll it, add to it, or change what it needs.
 
 * Re-rolls of a failed target-number test (:class:`engine.rules.rolls.Test`),
   offered beside team re-rolls and Pro as ``("star", slug)``:

@@ -29,7 +29,7 @@ from engine.core.skillbits import BIT
 from engine.core.state import PITCH, STANDING, GameState
 from engine.skills.stars.limits import ready, spend
 
-_FURY: Final = "star_b:fury"
+_FURY: Final = "star:fury_of_the_blood_god"
 MORSEL = "tasty-morsel"
 PRIMAL = "primal-savagery"
 MORSEL_BIT = BIT[MORSEL]

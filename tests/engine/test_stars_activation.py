@@ -1,5 +1,5 @@
-"""Star Players' special rules, group d: the rules a star uses as his
-activation begins (engine.star_rules_d; scripted dice). Each is shown
+"""Star Players' special rules a star uses as his activation begins
+(engine.skills.stars.activation; scripted dice). Each is shown
 acting, limited to its scope, and offered only to the star who has it."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Star Players' special rules, group a, that act on a roll (scripted dice;
-the stars' real profiles from the rules data): Blind Rage, Mesmerising
+"""Star Players' special rules that act on a roll
+(engine/skills/stars/rerolls.py; scripted dice; the stars' real profiles
+from the rules data): Blind Rage, Mesmerising
 Dance, The Ballista, Consummate Professional, Halfling Luck, Thinking
 Man's Troll, Incorporeal, Strong Passing Game, Swift as the Breeze."""
 

@@ -1,6 +1,7 @@
-"""Star Players' special rules, group d: Wisdom of the White Dwarf, Quick
-Bite, Star of the Show, Lord of Chaos and Two for One
-(engine.star_rules_d_team; scripted dice)."""
+"""Star Players' special rules on team-mates, team re-rolls and catches:
+Wisdom of the White Dwarf, Quick Bite, Star of the Show, Lord of Chaos and
+Two for One (engine.skills.stars.activation, passing, team_rerolls;
+scripted dice)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Star Players' special rules, group a, on movement, passing, throwing and
-armour (scripted dice; the stars' real profiles from the rules data): Burst
-of Speed, Bounding Leap, Shot to Nothing, Blast It!, Yoink!, Reliable,
-Whirling Dervish, Old Pro."""
+"""Star Players' special rules on movement, passing, throwing and armour
+(engine/skills/stars/moving.py, passing.py, secret_weapons.py,
+armour_and_injury.py; scripted dice; the stars' real profiles from the
+rules data): Burst of Speed, Bounding Leap, Shot to Nothing, Blast It!,
+Yoink!, Reliable, Whirling Dervish, Old Pro."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from engine.core.state import PRONE, STANDING
 from engine.skills.stars import limits as SR
 from engine.skills.stars.passing import has_hail_mary
 from engine.tools.scenario import Scenario
-from tests.engine.test_star_rules_a_rolls import rolls, scenario, star, used
+from tests.engine.test_stars_rerolls import rolls, scenario, star, used
 
 # -- Burst of Speed (Roxanna) ------------------------------------------------
 

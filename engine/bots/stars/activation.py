@@ -1,6 +1,8 @@
-"""The scripted bot's policy for the Star Players' special rules of group d
-(engine.star_rules_d, engine.star_rules_d_team): :data:`HANDLERS` answer
-their decisions.
+"""The scripted bot's policy for the Star Players' rules used as an
+activation begins and of a team-mate's activation
+(:mod:`engine.skills.stars.activation`; Quick Bite of
+:mod:`engine.skills.stars.passing`): :data:`HANDLERS` answer their
+decisions.
 
 * Look Into My Eyes, Catch of the Day: always (the ball is worth it).
 * Baleful Hex, Then I Started Blastin'!: the opposing ball carrier first,

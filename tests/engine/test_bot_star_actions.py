@@ -1,10 +1,10 @@
-"""The scripted bot's policy for the group-c special rules
-(engine/bots/stars_c.py)."""
+"""The scripted bot's policy for the Star Players' rules of Special actions,
+Stabs, Secret Weapons and trait rolls (engine/bots/stars/actions.py)."""
 
 from __future__ import annotations
 
 from engine.bots import ScriptedBot
-from engine.bots.stars_c import refine
+from engine.bots.stars.actions import refine
 from engine.tools.scenario import Scenario
 
 STAB_LINE = """

@@ -1,5 +1,6 @@
-"""The bots and the Star Players' special rules of group a: the scripted
-bot's policy (engine.bots.stars_a) on each kind of decision, and seeded
+"""The bots and the Star Players' rules of the star's own rolls, moves and
+throws: the scripted bot's policy (engine.bots.stars.rolls) on each kind
+of decision, and seeded
 whole matches in which each of these stars takes the field, with the
 invariants holding at every decision."""
 
@@ -17,8 +18,8 @@ from engine.skills.stars.specs import PLAYS, ROLLS
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
 from engine.variants import get_variant
-from tests.engine.test_star_rules_a_plays import CHAIN, HAIL, LEAP, THROWER, _blast
-from tests.engine.test_star_rules_a_rolls import DODGE_ONE, PICKUP, scenario
+from tests.engine.test_stars_moves_and_throws import CHAIN, HAIL, LEAP, THROWER, _blast
+from tests.engine.test_stars_rerolls import DODGE_ONE, PICKUP, scenario
 
 
 def _bot(sc: Scenario) -> Option:
@@ -108,7 +109,7 @@ def test_bot_whirling_dervish_rerolls_a_step_onto_a_team_mate() -> None:
 
 
 def test_bot_interferes_with_yoink() -> None:
-    from tests.engine.test_star_rules_a_plays import _yoink
+    from tests.engine.test_stars_moves_and_throws import _yoink
 
     sc = _yoink([5])
     assert ScriptedBot(2).choose(sc.match.pending, sc.match.state) == (
@@ -121,7 +122,7 @@ MINE = {s.slug for s in ROLLS + PLAYS}
 ROSTERS = ("human", "orc", "dwarf", "halfling", "wood-elf", "vampire", "goblin")
 
 
-def test_each_star_of_group_a_plays_whole_matches() -> None:
+def test_each_star_with_a_roll_or_throw_rule_plays_whole_matches() -> None:
     rs = get_variant("bb2020")
     sp = rules_data("bb2020").star_players
     stars = sorted(

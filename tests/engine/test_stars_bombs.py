@@ -1,12 +1,12 @@
-"""Star Players' special rules, group c, for bomb throwers
-(engine/star_rules_c_bombs.py): Kaboom! and All You Can Eat."""
+"""Star Players' special rules for bomb throwers
+(engine/skills/stars/secret_weapons.py): Kaboom! and All You Can Eat."""
 
 from __future__ import annotations
 
 from engine.core.events import Note, Roll
 from engine.core.state import PITCH, PRONE, SENT_OFF, STANDING
 from engine.tools.scenario import Scenario
-from tests.engine.test_star_rules_c import next_turn, used
+from tests.engine.test_stars_stabs_and_secret_weapons import next_turn, used
 
 BOMB_STATS = {"B": {"pa": 4}}
 THROW = ("activate", 1, "throw_bomb")

@@ -1,5 +1,7 @@
-"""The scripted bot's policy for the Star Players' special rules of group
-b (engine.star_rules_b_*), called by :class:`engine.bots.scripted.ScriptedBot`:
+"""The scripted bot's policy for the Star Players' block and knock-down rules
+(:mod:`engine.skills.stars.blocks`, :mod:`engine.skills.stars.armour_and_injury`,
+Vicious Vines of :mod:`engine.skills.stars.actions`), called by
+:class:`engine.bots.scripted.ScriptedBot`:
 
 * Savage Mauling: re-roll an Injury roll that only Stunned the victim.
 * Savage Blow / Unstoppable Momentum: when the block's result would be

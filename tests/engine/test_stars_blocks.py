@@ -1,5 +1,5 @@
-"""Star Players' special rules, group b: blocks and blocking activations
-(engine.star_rules_b_block, engine.star_rules_b_actions): Savage Blow,
+"""Star Players' special rules of blocks and blocking activations
+(engine.skills.stars.blocks, trait_rolls, actions): Savage Blow,
 Unstoppable Momentum, Gored by the Bull, Frenzied Rush, Indomitable, Watch
 Out!, Fury of the Blood God, Vicious Vines. Default players: ST 3, AV 9+."""
 

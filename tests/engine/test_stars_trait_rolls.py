@@ -1,5 +1,5 @@
-"""Star Players' special rules, group c, after a failed trait roll
-(engine/star_rules_c_traits.py): Tasty Morsel (Bloodlust) and Primal
+"""Star Players' special rules after a failed trait roll
+(engine/skills/stars/trait_rolls.py): Tasty Morsel (Bloodlust) and Primal
 Savagery (Animal Savagery)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import replace
 from engine.core.events import Armour, Injury, Turnover
 from engine.core.state import KO, PF_NOTZ, PRONE, STUNNED
 from engine.tools.scenario import Scenario
-from tests.engine.test_star_rules_c import next_turn, used
+from tests.engine.test_stars_stabs_and_secret_weapons import next_turn, used
 
 # -- Tasty Morsel ------------------------------------------------------------
 

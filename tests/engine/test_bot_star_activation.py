@@ -1,5 +1,5 @@
-"""The scripted bot's use of the group d Star Players' special rules
-(engine.bots.stars_d)."""
+"""The scripted bot's use of the Star Players' rules used as an activation
+begins, and of the team-mates' rules (engine.bots.stars.activation)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The scripted bot and the Star Players' special rules of group b
-(engine.bots.star_rules_b)."""
+"""The scripted bot and the Star Players' block and knock-down rules
+(engine.bots.stars.blocks)."""
 
 from __future__ import annotations
 

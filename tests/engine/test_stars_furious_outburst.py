@@ -1,4 +1,4 @@
-"""Furious Outburst (engine/star_rules_c_outburst.py): placed next to a
+"""Furious Outburst (engine/skills/stars/stabs.py): placed next to a
 Standing opponent up to 3 squares away, a Stab, placed again up to 3
 squares away; the activation ends and the team's Blitz is used."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core.events import Armour, Move
 from engine.core.state import STUNNED, TF_BLITZ
 from engine.tools.scenario import Scenario
-from tests.engine.test_star_rules_c import next_turn, used
+from tests.engine.test_stars_stabs_and_secret_weapons import next_turn, used
 
 SWIFTVINE = {"A": ["furious-outburst"]}
 LINE = """

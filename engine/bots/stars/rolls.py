@@ -1,5 +1,7 @@
-"""The scripted bot's use of the Star Players' special rules of group a
-(:mod:`engine.skills.stars.rerolls`, :mod:`engine.skills.stars.moving`, :mod:`engine.skills.stars.passing`).
+"""The scripted bot's use of the Star Players' rules that re-roll or change
+the star's own rolls, and of his movement, passing and Ball & Chain rules
+(:mod:`engine.skills.stars.rerolls`, :mod:`engine.skills.stars.moving`,
+:mod:`engine.skills.stars.passing`, :mod:`engine.skills.stars.secret_weapons`).
 
 * Re-rolls: a rule made for one kind of roll (Blind Rage, Mesmerising
   Dance, The Ballista) is used whenever offered; an "any one die" rule

@@ -1,6 +1,8 @@
-"""The scripted bot's policy for the Star Players' special rules of group
-c (engine/star_rules_c_*.py). :func:`refine` may replace the planner's
-choice; :data:`HANDLERS` answer the rules' own decision kinds.
+"""The scripted bot's policy for the Star Players' rules of Special actions,
+Stabs, Secret Weapons and trait rolls (:mod:`engine.skills.stars.actions`,
+:mod:`engine.skills.stars.stabs`, :mod:`engine.skills.stars.secret_weapons`,
+:mod:`engine.skills.stars.trait_rolls`). :func:`refine` may replace the
+planner's choice; :data:`HANDLERS` answer the rules' own decision kinds.
 
 * Ghostly Flames: Bryce's Blitz ends in a Chainsaw Attack rather than
   the planned Block while the rule is ready (+4 to the Armour roll).

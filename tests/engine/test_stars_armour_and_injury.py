@@ -1,7 +1,8 @@
-"""Star Players' special rules, group b: the Armour and Injury rolls of a
-knock-down (engine.star_rules_b_injury): Brutal Block, Slayer, Dwarfen
-Scourge, Crushing Blow, Ram, Savage Mauling, Pump Up the Crowd; and the
-group's stars take the field with their rule.
+"""Star Players' special rules on the Armour and Injury rolls of a
+knock-down (engine.skills.stars.armour_and_injury): Brutal Block, Slayer,
+Dwarfen Scourge, Crushing Blow, Ram, Savage Mauling, Pump Up the Crowd;
+and the stars of the block and knock-down rules take the field with their
+rule.
 
 BB2020 Injury table: 2-7 Stunned, 8-9 KO'd, 10-12 Casualty; Casualty D16
 1-6 Badly Hurt. Default players: ST 3, AV 9+."""

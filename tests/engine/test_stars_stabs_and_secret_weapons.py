@@ -1,5 +1,5 @@
-"""Star Players' special rules, group c: the ones that change an Armour or
-Injury roll or a Sending-off (engine/star_rules_c_injury.py): Toxin
+"""Star Players' special rules that change an Armour or Injury roll or a
+Sending-off (engine/skills/stars/stabs.py, secret_weapons.py): Toxin
 Connoisseur, Master Assassin, A Sneaky Pair, Ghostly Flames, I'll Be
 Back!. Expected values come from star_players.md and the BB2020 Injury
 table (2-7 Stunned, 8-9 KO'd, 10+ Casualty)."""

@@ -1,14 +1,14 @@
-"""Star Players' special rules, group c, that add or change actions
-(engine/star_rules_c_actions.py): Putrid Regurgitation, Excuse Me, Are
-You a Zoat?, Kick 'em While They're Down!, Maximum Carnage, Sneakiest of
-the Lot, The Flashing Blade."""
+"""Star Players' special rules that add or change actions
+(engine/skills/stars/actions.py, secret_weapons.py, stabs.py): Putrid
+Regurgitation, Excuse Me, Are You a Zoat?, Kick 'em While They're Down!,
+Maximum Carnage, Sneakiest of the Lot, The Flashing Blade."""
 
 from __future__ import annotations
 
 from engine.core.events import Armour, Injury, Roll, SentOff, Turnover
 from engine.core.state import PF_NOTZ, PRONE, STUNNED
 from engine.tools.scenario import Scenario
-from tests.engine.test_star_rules_c import next_turn, used
+from tests.engine.test_stars_stabs_and_secret_weapons import next_turn, used
 
 
 def _acts(sc: Scenario, letter: str) -> set[str]:
