@@ -32,8 +32,6 @@ from engine.rules.movement import rush_limit, rush_modifier
 from engine.rules.rolls import Test
 
 OPT_END: Option = ("end",)
-KICK_EM = S.BIT["kick-em-while-theyre-down"]
-CARNAGE = S.BIT["maximum-carnage"]
 # The Throw-in template can face either End Zone or either sideline.
 FACINGS: tuple[Option, ...] = (
     ("facing", 1, 0),
