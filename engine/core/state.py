@@ -167,7 +167,7 @@ class Proc:
 
 
 class PlayerActivation(Proc):
-    """A player's activation in progress (:class:`engine.rules.turns.Activation`):
+    """A player's activation in progress (:class:`engine.rules.activation.Activation`):
     player ``p`` taking ``action``. The procedures it pushes find it below
     them on the stack (Bloodlust's hunger feeds when it ends)."""
 

@@ -30,7 +30,7 @@ Decisions (the rulebook is silent on these):
 * a Blitz is only declared when there is a Standing opposition player on
   the pitch to nominate (without one there is nothing to declare it
   against; the player can still take a Move action), as a Foul already
-  needs a Prone or Stunned opponent (:func:`engine.rules.turns.activation_options`);
+  needs a Prone or Stunned opponent (:func:`engine.rules.activation.activation_options`);
 * the target stays the same player for the whole activation, wherever
   they go (Trickster, a push): it is the player, not the square, that was
   named;

@@ -43,7 +43,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "jump-up",
         "agility",
         S.BIT["jump-up"],
-        "turns.Activation: stand up free; Prone Block after an AG test at +1",
+        "activation.Activation: stand up free; Prone Block after an AG test at +1",
     ),
     SkillSpec(
         "leap",

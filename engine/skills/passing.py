@@ -34,7 +34,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "dump-off",
         "passing",
         S.BIT["dump-off"],
-        "turns.Activation -> passing.DumpOff: Quick pass when targeted by a Block",
+        "activation.Activation -> passing.DumpOff: Quick pass when targeted by a Block",
     ),
     SkillSpec(
         "fumblerooskie",
@@ -64,7 +64,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "running-pass",
         "passing",
         S.BIT["running-pass"],
-        "passing.PassAction._end / turns.Activation: move on after a Quick pass",
+        "passing.PassAction._end / activation.Activation: move on after a Quick pass",
     ),
     SkillSpec(
         "safe-pass",
@@ -84,7 +84,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "give-and-go",
         "passing",
         S.BIT["give-and-go"],
-        "turns.Activation -> passing.give_and_go: move on after a Hand-off",
+        "activation.Activation -> passing.give_and_go: move on after a Hand-off",
     ),
     # Dungeon Bowl flow
     SkillSpec(

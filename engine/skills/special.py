@@ -46,7 +46,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "my-ball",
         "trait",
         S.BIT["my-ball"],
-        "turns.activation_options / special_move_options / passing.with_dump_off",
+        "activation.activation_options / special_move_options / passing.with_dump_off",
     ),
     SkillSpec(
         "bloodlust",

@@ -180,7 +180,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "throw-team-mate",
         "trait",
         S.THROW_TEAM_MATE,
-        "turns.activation_options + throw_team_mate.ThrowTeamMateAction (ST 5+)",
+        "activation.activation_options + throw_team_mate.ThrowTeamMateAction (ST 5+)",
     ),
     SkillSpec(
         "right-stuff",

@@ -105,7 +105,7 @@ class Classic(BloodBowl2020):
 
         Decision: a player with MA 2 or less stands up without a roll and
         has used all of his MA (he may still Rush), as after BB2020's
-        successful 4+ (engine.rules.turns.Activation)."""
+        successful 4+ (engine.rules.activation.Activation)."""
         return False
 
     def referee_penalises(self, g: GameState, t: int) -> bool:

@@ -59,8 +59,8 @@ from engine.core.state import (
     Option,
     Proc,
 )
+from engine.rules.activation import Activation, activation_options
 from engine.rules.rolls import random_pick
-from engine.rules.turns import Activation, activation_options
 
 if TYPE_CHECKING:
     from engine.rules.movement import Step

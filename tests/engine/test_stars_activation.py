@@ -169,7 +169,7 @@ def test_baleful_hex_two_takes_the_tackle_zone_and_the_activation() -> None:
     pb = sc.p("b")
     assert g.pflags[pb] & PF_NOTZ
     assert not g.has_tz(pb)
-    from engine.rules.turns import activation_options
+    from engine.rules.activation import activation_options
 
     opts = activation_options(g, 1)
     assert all(o[1] != b for o in opts)
@@ -188,7 +188,7 @@ def test_baleful_hex_lasts_until_the_opposition_turn_ends() -> None:
     assert g.pflags[pb] & PF_NOTZ
     hex_expires(g, 1)  # the end of b's team's next turn: over
     assert not g.pflags[pb] & PF_NOTZ
-    from engine.rules.turns import activation_options
+    from engine.rules.activation import activation_options
 
     assert any(o[1] == sc.id("b") for o in activation_options(g, 1))
 

@@ -371,7 +371,7 @@ def opening_hook(slug: str) -> ActivationHook:
 
 
 def barred(g: GameState) -> dict[int, int]:
-    """Players Baleful Hex bars from activation (turns.activation_options):
+    """Players Baleful Hex bars from activation (activation.activation_options):
     {player: the team whose turn end lifts the hex}."""
     hexed: dict[int, int] = g.effects.get(HEXED, {})
     return hexed
@@ -397,7 +397,7 @@ def hex_expires(g: GameState, t: int) -> None:
 
 
 def wisdom_proc(g: GameState, p: int) -> Proc | None:
-    """Player ``p`` is activated (turns.Activation): the Wisdom of a ready
+    """Player ``p`` is activated (activation.Activation): the Wisdom of a ready
     Grombrindal next to it, if any."""
     t = g.team[p]
     board = g.board

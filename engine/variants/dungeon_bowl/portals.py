@@ -82,10 +82,10 @@ from engine.core.state import (
     Proc,
 )
 from engine.dungeon.pitch import DungeonPitch
+from engine.rules.activation import Activation
 from engine.rules.ball import Bounce, Catch, can_catch, check_touchdown
 from engine.rules.injuries import Harm, to_box
 from engine.rules.movement import rush_limit
-from engine.rules.turns import Activation
 
 if TYPE_CHECKING:
     from engine.dungeon.state import DungeonState
