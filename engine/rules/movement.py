@@ -30,6 +30,7 @@ from engine.rules.injuries import KnockDown, arm_bar, crowd_push
 from engine.rules.rolls import Test
 
 OPT_END: Option = ("end",)
+STOP = -1  # a stage of a procedure's step: return now
 OPT_THROW: Option = ("throw",)
 
 LEAP = S.BIT["leap"]
@@ -306,35 +307,36 @@ class Step(Proc):
         self.leap_rr = 0
         self.asking: LeapAsk | StepAsk | None = None
 
+    # Each stage of the step returns (the phase to go on with, or STOP when
+    # the step returns now, and what it returns).
+
     def step(self, g: GameState) -> Decision | None:
-        p = self.p
         ph = self.phase
-        if ph == 0:
-            src = g.pos[p]
-            t = g.team[p]
-            self.src = src
-            mk = g.markers(src, t)
-            self.mk_src = mk
-            self.was_marked = mk > 0
-            if mk:
-                msk = 0
-                for q in g.marking_players(src, t):
-                    msk |= g.skills[q]
-                self.mk_sk = msk
-                self.tackled = bool(msk & S.TACKLE)
-                if msk & TENTACLES:
-                    users = _users(g, src, t, TENTACLES, False)
-                    if users:
-                        self.phase = 20
-                        return Decision(
-                            g.tname(1 - t),
-                            "use_skill",
-                            use_options(g, users, "tentacles"),
-                            g.pid[p],
-                            info=("tentacles",),
-                        )
-            ph = 10
-        elif ph == 21:
+        dec: Decision | None = None
+        if ph in (0, 21):
+            ph, dec = self._leave(g, ph)
+        if ph == 10:
+            self._enter(g)
+            ph = 1
+        if ph in (1, 2):
+            ph, dec = self._rush(g, ph)
+        if ph == 3:
+            ph, dec = self._agility(g)
+        if ph == 4:
+            ph, dec = self._agility_result(g)
+        if ph in (5, 71):
+            ph, dec = self._arrive(g, ph)
+        if ph in (6, 61):
+            ph, dec = self._shadow(g, ph)
+        if ph == STOP:
+            return dec
+        self._done(g)
+        return None
+
+    def _leave(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
+        """Leaving the square: who Marks it; Tentacles may hold him."""
+        p = self.p
+        if ph == 21:
             if g.ret:
                 # Held by Tentacles: the movement ends where it is.
                 # Decision: the player may still hand off or pass, but
@@ -342,133 +344,174 @@ class Step(Proc):
                 g.act_ma_used = max(g.act_ma_used, g.ma[p])
                 g.act_rushes = max(g.act_rushes, rush_limit(g, p))
                 g.stack.pop()
-                return None
-            ph = 10
-        if ph == 10:
-            src = self.src
-            cost = 2 if self.jump else 1
-            left = g.ma[p] - g.act_ma_used
-            need = cost - max(left, 0)
-            if need < 0:
-                need = 0
-            g.act_ma_used += cost
-            g.act_rushes += need
-            if need:
-                rushes_counted(g, p)
-            self.rushes = need
-            if self.jump:
-                g.act_jumped = True
-            g.move(p, self.dst)
-            kind = "leap" if self.leap else ("jump" if self.jump else "step")
-            g.emit(Move(g.pid[p], src, self.dst, kind))
-            if self.drop and g.carrier == p:
-                g.carrier = -1
-                g.ball = src
-                g.ball_air = False
-                g.emit(SkillUsed(g.pid[p], "fumblerooskie"))
-                g.emit(BallMove("dropped", src, src))
-            self.phase = 1
-            ph = 1
-        if ph == 1:
-            if self.rushes > 0:
-                self.rushes -= 1
-                self.phase = 2
-                g.stack.append(
-                    Test(
-                        "rush",
-                        p,
-                        g.variant.rush_target(g, p),
-                        rush_modifier(g, p),
-                        skill_rr=S.SURE_FEET,
-                        skill_flag=PF_SUREFEET_RR,
-                        natural=False,
+                return STOP, None
+            return 10, None
+        src = g.pos[p]
+        t = g.team[p]
+        self.src = src
+        mk = g.markers(src, t)
+        self.mk_src = mk
+        self.was_marked = mk > 0
+        if mk:
+            msk = 0
+            for q in g.marking_players(src, t):
+                msk |= g.skills[q]
+            self.mk_sk = msk
+            self.tackled = bool(msk & S.TACKLE)
+            if msk & TENTACLES:
+                users = _users(g, src, t, TENTACLES, False)
+                if users:
+                    self.phase = 20
+                    return STOP, Decision(
+                        g.tname(1 - t),
+                        "use_skill",
+                        use_options(g, users, "tentacles"),
+                        g.pid[p],
+                        info=("tentacles",),
                     )
-                )
-                return None
-            ph = 3
-        elif ph == 2:
+        return 10, None
+
+    def _enter(self, g: GameState) -> None:
+        """Into the new square: the movement it costs (Rushes counted)."""
+        p = self.p
+        src = self.src
+        cost = 2 if self.jump else 1
+        left = g.ma[p] - g.act_ma_used
+        need = cost - max(left, 0)
+        if need < 0:
+            need = 0
+        g.act_ma_used += cost
+        g.act_rushes += need
+        if need:
+            rushes_counted(g, p)
+        self.rushes = need
+        if self.jump:
+            g.act_jumped = True
+        g.move(p, self.dst)
+        kind = "leap" if self.leap else ("jump" if self.jump else "step")
+        g.emit(Move(g.pid[p], src, self.dst, kind))
+        if self.drop and g.carrier == p:
+            g.carrier = -1
+            g.ball = src
+            g.ball_air = False
+            g.emit(SkillUsed(g.pid[p], "fumblerooskie"))
+            g.emit(BallMove("dropped", src, src))
+        self.phase = 1
+
+    def _rush(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
+        """The Rush rolls the square needs, one at a time."""
+        p = self.p
+        if ph == 2:
             if not g.ret:
                 self._fall(g, False)
-                return None
+                return STOP, None
             self.phase = 1
-            return None
-        if ph == 3:
-            if self.jump or self.was_marked:
-                if self.leap and not self.free and not self.leap_asked:
-                    for rule in g.hooks.leap_declared:  # before the test
-                        if dec := rule.ask(g, self):
-                            self.asking, self.phase = rule, 31
-                            return dec
-                self.phase = 4
-                g.stack.append(self._test(g))
-                return None
-            ph = 5
-        if ph == 4:
-            src = self.src
-            dt = g.board[src] if self.was_marked else -1  # a Diving Tackler
-            if not g.ret:
-                if self.jump and g.last_die == 1 and dt < 0:
-                    g.move(p, src)
-                    g.emit(Move(g.pid[p], self.dst, src, "jump_back"))
-                self._fall(g, True)
-                if dt >= 0:
-                    self._tackler_down(g, dt)
-                return None
+            return STOP, None
+        if self.rushes > 0:
+            self.rushes -= 1
+            self.phase = 2
+            g.stack.append(
+                Test(
+                    "rush",
+                    p,
+                    g.variant.rush_target(g, p),
+                    rush_modifier(g, p),
+                    skill_rr=S.SURE_FEET,
+                    skill_flag=PF_SUREFEET_RR,
+                    natural=False,
+                )
+            )
+            return STOP, None
+        return 3, None
+
+    def _agility(self, g: GameState) -> tuple[int, Decision | None]:
+        """The Agility test to Dodge, Jump or Leap (a rule may first ask
+        about a Leap: rule point ``leap_declared``)."""
+        if self.jump or self.was_marked:
+            if self.leap and not self.free and not self.leap_asked:
+                for rule in g.hooks.leap_declared:  # before the test
+                    if dec := rule.ask(g, self):
+                        self.asking, self.phase = rule, 31
+                        return STOP, dec
+            self.phase = 4
+            g.stack.append(self._test(g))
+            return STOP, None
+        return 5, None
+
+    def _agility_result(self, g: GameState) -> tuple[int, Decision | None]:
+        """The Agility test's result: a fall, or a Diving Tackler down."""
+        p = self.p
+        src = self.src
+        dt = g.board[src] if self.was_marked else -1  # a Diving Tackler
+        if not g.ret:
+            if self.jump and g.last_die == 1 and dt < 0:
+                g.move(p, src)
+                g.emit(Move(g.pid[p], self.dst, src, "jump_back"))
+            self._fall(g, True)
             if dt >= 0:
-                self.phase = 5
                 self._tackler_down(g, dt)
-                return None
-            ph = 5
-        if ph == 5 and not self.free:  # a rule's question (moved_into)?
+            return STOP, None
+        if dt >= 0:
+            self.phase = 5
+            self._tackler_down(g, dt)
+            return STOP, None
+        return 5, None
+
+    def _arrive(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
+        """In the square: a rule's question (rule point ``moved_into``), a
+        Treacherous Trapdoor, the ball to pick up."""
+        p = self.p
+        if ph == 5 and not self.free:
             for moved in g.hooks.moved_into:
                 if dec := moved.ask(g, self):
                     self.asking, self.phase = moved, 70
-                    return dec
-        elif ph == 71:  # the rule's answer was to carry on
-            ph = 5
-        if ph == 5:
-            dst = self.dst
-            if (
-                g.effects.get("treacherous_trapdoor_half")
-                and g.pitch.flags[dst] & F_TRAPDOOR
-            ):
-                d = g.dice.d6()
-                fell = d == 1
-                g.emit(Roll("trapdoor", g.pid[p], (d,), 2, 0, not fell, False))
-                if fell:
-                    self._trapdoor(g)
-                    return None
-            if g.ball == dst and g.carrier < 0 and not g.ball_air:
-                self.phase = 6
-                g.stack.append(Pickup(p))
-                return None
-            ph = 6
+                    return STOP, dec
+        dst = self.dst
+        if (
+            g.effects.get("treacherous_trapdoor_half")
+            and g.pitch.flags[dst] & F_TRAPDOOR
+        ):
+            d = g.dice.d6()
+            fell = d == 1
+            g.emit(Roll("trapdoor", g.pid[p], (d,), 2, 0, not fell, False))
+            if fell:
+                self._trapdoor(g)
+                return STOP, None
+        if g.ball == dst and g.carrier < 0 and not g.ball_air:
+            self.phase = 6
+            g.stack.append(Pickup(p))
+            return STOP, None
+        return 6, None
+
+    def _shadow(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
+        """Shadowing: a Marking player may follow into the square left."""
         if ph == 6:
-            ph = 7
             if self.mk_sk & SHADOWING:
                 dec = self._shadowing(g)
                 if dec is not None:
-                    return dec
-        elif ph == 61:
-            ph = 7
-            q = self.other
-            src = self.src
-            if g.ret and g.board[src] < 0 and g.status[q] == STANDING:
-                frm = g.pos[q]
-                g.move(q, src)
-                g.emit(Move(g.pid[q], frm, src, "shadowing"))
-                if g.ball == src and g.carrier < 0 and not g.ball_air:
-                    self.phase = 7
-                    g.stack.append(Bounce(src))
-                    return None
-        # phase 7
+                    return STOP, dec
+            return 7, None
+        q = self.other
+        src = self.src
+        if g.ret and g.board[src] < 0 and g.status[q] == STANDING:
+            frm = g.pos[q]
+            g.move(q, src)
+            g.emit(Move(g.pid[q], frm, src, "shadowing"))
+            if g.ball == src and g.carrier < 0 and not g.ball_air:
+                self.phase = 7
+                g.stack.append(Bounce(src))
+                return STOP, None
+        return 7, None
+
+    def _done(self, g: GameState) -> None:
+        """The step is over: a touchdown, the board's next procedure."""
+        p = self.p
         g.stack.pop()
         if g.carrier == p:
             check_touchdown(g, p)
         after = g.variant.after_step(g, p)  # Dungeon Bowl flow: a Portal
         if after is not None:
             g.stack.append(after)
-        return None
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p
