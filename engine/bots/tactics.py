@@ -76,7 +76,7 @@ from engine.core.state import (
     TF_PASS,
     TF_TTM,
 )
-from engine.rules.passing import pass_band
+from engine.rules.range_ruler import pass_band
 
 
 # -- offence ---------------------------------------------------------------------

@@ -15,7 +15,7 @@ from math import gcd
 from typing import NamedTuple
 
 from engine.dungeon.layout import FEATURE, FLOOR, WALL, Dungeon
-from engine.rules.passing import QUICK, SHORT, pass_band
+from engine.rules.range_ruler import QUICK, SHORT, pass_band
 
 # Dungeon Bowl allows only bands I and II of the BB2020 range ruler.
 DUNGEON_BANDS = {QUICK: "quick", SHORT: "short"}
@@ -106,7 +106,7 @@ def pass_range(d: Dungeon, a: int, b: int) -> str | None:
 
     Decision: a pass needs Line of Sight (the text does not say so; the
     digest's B6 reading, "avoiding the walls"). The bands are BB2020's
-    range chart (``engine.rules.passing.pass_band``), measured square to square
+    range chart (``engine.rules.range_ruler.pass_band``), measured square to square
     through anything. What the target square may hold is the caller's.
     """
     ax, ay = d.xy(a)

@@ -56,6 +56,7 @@ from engine.rules.blocking import Block
 from engine.rules.bombs import BombThrow
 from engine.rules.declaring import NOMINATED, Nominate
 from engine.rules.fouls import FoulAction
+from engine.rules.hand_off import HandOffAction, give_and_go
 from engine.rules.movement import (
     JUMP_UP,
     Step,
@@ -64,10 +65,8 @@ from engine.rules.movement import (
 )
 from engine.rules.passing import (
     RUNNING_PASS,
-    HandOffAction,
     PassAction,
     animosity_applies,
-    give_and_go,
     with_dump_off,
 )
 from engine.rules.rolls import Test

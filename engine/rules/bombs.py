@@ -10,7 +10,8 @@ from engine.core.events import Interference, Note, Roll, SkillUsed
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.rules.ball import CATCH_RR, can_catch, catch_modifier, turnover
 from engine.rules.injuries import Harm, KnockDown
-from engine.rules.passing import BOMB, SHORT, PassAction, pass_band, targets_in_range
+from engine.rules.passing import PassAction
+from engine.rules.range_ruler import BOMB, SHORT, pass_band, targets_in_range
 from engine.rules.rolls import Test
 
 

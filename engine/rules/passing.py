@@ -1,5 +1,6 @@
-"""Passing and handing off (rulebook "Passing the Ball": range ruler, test
-for accuracy, fumbles, passing interference, catching; "Hand-off"; skills
+"""Passing (rulebook "Passing the Ball": test for accuracy, fumbles, passing
+interference, catching; the range ruler is :mod:`engine.rules.range_ruler`,
+the Hand-off :mod:`engine.rules.hand_off`; skills
 Pass, Catch, Stunty, No Hands, Animosity, Accurate, Cannoneer, Cloud
 Burster, Dump-off, Hail Mary Pass, Nerves of Steel, On the Ball, Running
 Pass, Safe Pass, Diving Catch, Extra Arms, Very Long Legs, Disturbing
@@ -12,7 +13,6 @@ from engine.core import skillbits as S
 from engine.core.events import (
     BallCaught,
     BallMove,
-    HandOff,
     Interference,
     Pass,
     Reroll,
@@ -40,7 +40,6 @@ from engine.rules.ball import (
     STAT_INT,
     STAT_PASSES,
     Bounce,
-    Catch,
     Scatter,
     can_catch,
     catch_modifier,
@@ -50,7 +49,17 @@ from engine.rules.ball import (
     stat,
     turnover,
 )
-from engine.rules.movement import FreeMove
+from engine.rules.movement import STOP, FreeMove
+from engine.rules.range_ruler import (
+    BAND_NAMES,
+    BOMB,
+    LONG,
+    QUICK,
+    SHORT,
+    pass_band,
+    targets_in_range,
+    under_ruler,
+)
 from engine.rules.rolls import Test
 
 ACCURATE = S.BIT["accurate"]
@@ -66,76 +75,6 @@ SAFE_PASS = S.BIT["safe-pass"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
 OPT_DECLINE: Option = ("decline",)
 OPT_USE_DUMP_OFF: Option = ("use", "dump-off")
-
-QUICK, SHORT, LONG, BOMB, OUT = 1, 2, 3, 4, 5
-BAND_NAMES = ("", "quick", "short", "long", "long_bomb", "out_of_range")
-
-# Passing Range chart (rulebook "Measuring Range"): for a vertical offset
-# dy (row), the largest horizontal offset dx still in the quick, short, long
-# and long bomb bands (-1: no square of that band in the row). Symmetric.
-_RANGE_ROWS: tuple[tuple[int, int, int, int], ...] = (
-    (3, 6, 10, 13),
-    (3, 6, 10, 13),
-    (2, 6, 10, 12),
-    (1, 6, 9, 12),
-    (-1, 5, 9, 12),
-    (-1, 4, 8, 11),
-    (-1, 3, 8, 11),
-    (-1, -1, 7, 10),
-    (-1, -1, 6, 10),
-    (-1, -1, 4, 9),
-    (-1, -1, 2, 8),
-    (-1, -1, -1, 6),
-    (-1, -1, -1, 4),
-    (-1, -1, -1, 1),
-)
-RULER_HALF_WIDTH = 0.87  # the range ruler is 1.74 squares wide
-
-
-def pass_band(dx: int, dy: int) -> int:
-    """Range band of a target ``(dx, dy)`` squares away (0 = own square)."""
-    dx, dy = abs(dx), abs(dy)
-    if dx == 0 and dy == 0:
-        return 0
-    if dy >= len(_RANGE_ROWS):
-        return OUT
-    row = _RANGE_ROWS[dy]
-    for band in range(4):
-        if dx <= row[band]:
-            return band + 1
-    return OUT
-
-
-def targets_in_range(g: GameState, p: int, max_band: int) -> list[int]:
-    """Squares a player could target, up to ``max_band``."""
-    pitch = g.pitch
-    x0, y0 = pitch.xy(g.pos[p])
-    out = []
-    for sq in range(pitch.size):
-        b = pass_band(pitch.xs[sq] - x0, pitch.ys[sq] - y0)
-        if 0 < b <= max_band:
-            out.append(sq)
-    return out
-
-
-def under_ruler(g: GameState, src: int, dst: int, sq: int) -> bool:
-    """Whether ``sq`` lies between ``src`` and ``dst`` and at least partly
-    beneath the range ruler laid from ``src`` to ``dst``."""
-    pitch = g.pitch
-    x0, y0 = pitch.xy(src)
-    x1, y1 = pitch.xy(dst)
-    x, y = pitch.xy(sq)
-    vx, vy = x1 - x0, y1 - y0
-    ll = vx * vx + vy * vy
-    if ll == 0 or sq in (src, dst):
-        return False
-    t = ((x - x0) * vx + (y - y0) * vy) / ll
-    if not 0.0 < t < 1.0:
-        return False
-    length = ll**0.5
-    nx, ny = -vy / length, vx / length
-    dist = abs((x - x0) * nx + (y - y0) * ny)
-    return bool(dist < RULER_HALF_WIDTH + 0.5 * (abs(nx) + abs(ny)))
 
 
 def animosity_applies(g: GameState, p: int, q: int) -> bool:
@@ -160,7 +99,7 @@ def animosity_applies(g: GameState, p: int, q: int) -> bool:
     return False
 
 
-def _stolen(g: GameState) -> bool:
+def stolen(g: GameState) -> bool:
     """The ball a pass or hand-off reached was taken with no Turnover (rule
     point ``ball_stolen``: Quick Bite)."""
     return any(rule(g) for rule in g.hooks.ball_stolen)
@@ -212,25 +151,55 @@ class PassAction(Proc):
         self.out = (0, 0)  # the step that took the ball off the pitch
         self.asking: PassAsk | None = None  # the rule waiting for an answer
 
+    # Each stage of the step returns (the phase to go on with, or STOP when
+    # the step returns now, and what it returns).
+
     def step(self, g: GameState) -> Decision | None:
-        p = self.p
         ph = self.phase
+        dec: Decision | None = None
         if ph == 0:
-            blizzard = g.weather == "blizzard"
-            max_band = QUICK if self.dump else (SHORT if blizzard else BOMB)
-            squares = targets_in_range(g, p, max_band)
-            opts = tuple(g.pitch.square_opts[s] for s in squares)
-            hail = g.skills[p] & HAIL_MARY_PASS or any(
-                rule(g, p) for rule in g.hooks.hail_mary
-            )
-            if hail and not blizzard and not self.dump:
-                # Hail Mary Pass: any square (Decision: offered alongside
-                # the ordinary targets; not at the thrower's own square).
-                own = g.pos[p]
-                opts += tuple(("hail_mary", s) for s in range(g.pitch.size) if s != own)
-            opts = g.variant.pass_options(g, p, opts, self.dump)  # Dungeon Bowl
-            self.phase = 1
-            return Decision(g.tname(g.team[p]), "pass_target", opts, g.pid[p])
+            return self._targets(g)
+        if ph in (2, 11):
+            ph, dec = self._before_throw(g, ph)
+        if ph == 12:
+            ph, dec = self._throw(g)
+        if ph == 3:
+            ph, dec = self._result(g)
+        if ph == 33:
+            ph, dec = self._flight(g)
+        if ph in (5, 6):
+            ph, dec = self._interfered(g, ph)
+        if ph == 7:
+            self._land(g)
+            return None
+        if ph == STOP:
+            return dec
+        self._over(g, ph == 8)
+        return None
+
+    def _targets(self, g: GameState) -> Decision:
+        """The squares the pass may aim at (a Hail Mary Pass: any)."""
+        p = self.p
+        blizzard = g.weather == "blizzard"
+        max_band = QUICK if self.dump else (SHORT if blizzard else BOMB)
+        squares = targets_in_range(g, p, max_band)
+        opts = tuple(g.pitch.square_opts[s] for s in squares)
+        hail = g.skills[p] & HAIL_MARY_PASS or any(
+            rule(g, p) for rule in g.hooks.hail_mary
+        )
+        if hail and not blizzard and not self.dump:
+            # Hail Mary Pass: any square (Decision: offered alongside
+            # the ordinary targets; not at the thrower's own square).
+            own = g.pos[p]
+            opts += tuple(("hail_mary", s) for s in range(g.pitch.size) if s != own)
+        opts = g.variant.pass_options(g, p, opts, self.dump)  # Dungeon Bowl
+        self.phase = 1
+        return Decision(g.tname(g.team[p]), "pass_target", opts, g.pid[p])
+
+    def _before_throw(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
+        """Animosity towards the receiver, then On the Ball; the pass is
+        made only while the thrower stands with the ball."""
+        p = self.p
         if ph == 2:
             q = g.board[self.target]
             if animosity_applies(g, p, q):
@@ -241,114 +210,97 @@ class PassAction(Proc):
                     if not self.dump:
                         g.act_over = True
                     g.stack.pop()
-                    return None
+                    return STOP, None
             self.phase = 11
             dec = on_the_ball(g, 1 - g.team[p], False)
             if dec is not None:
                 self.phase = 10
-                return dec
-            ph = 11
-        if ph == 11:
-            ph = 12
-            c = g.carrier
-            if c != p or g.box[p] != PITCH or g.status[p] != STANDING:
-                # Decision: should the thrower no longer hold the ball or
-                # stand (an On the Ball move cannot cause that today), the
-                # pass is not made.
-                g.stack.pop()
-                return None
-        if ph == 12:
-            stat(g, p, STAT_PASSES)
-            self.sure = next(
-                (rule for rule in g.hooks.sure_pass if rule.throw(g, p, self.dump)),
-                None,
-            )
-            if self.sure is not None:
-                # A rule's pass, accurate without a test (Set Piece).
-                # Decision: a Hail Mary Pass too (the table makes any pass
-                # it is played for accurate), and a thrower without PA.
-                self.quality = "accurate"
-                self.landing = self.last = self.target
-                band = "hail_mary" if self.hail else BAND_NAMES[self.band]
-                g.emit(Pass(g.pid[p], self.target, band, self.quality))
-                g.carrier = -1
-                g.ball = -1
-                g.ball_air = True
-                if not self.hail:
-                    return self._interference(g)
-                ph = 7
-        if ph == 12:
-            if g.pa[p] <= 0:
-                self._fumble(g)
-                return None
-            self.mod = mod = self._modifier(g)
-            self.phase = 3
-            # Hail Mary Pass: the test only tells a (wildly) inaccurate
-            # pass from a fumble, so it "passes" unless wildly inaccurate.
-            target = 2 if self.hail else g.pa[p]
-            g.stack.append(Test("pass", p, target, mod, skill_rr=S.PASS))
-            return None
-        if ph == 3:
-            die = g.last_die
-            if die == 1:
-                self._fumble(g)
-                return None
-            if g.ret and not self.hail:
-                self.quality = "accurate"
-                self.landing = self.last = self.target
-            elif (self.hail and not g.ret) or (not self.hail and die + self.mod <= 1):
-                self.quality = "wildly_inaccurate"
-                self._deviate(g)
-            else:
-                self.quality = "inaccurate"
-                self._scatter(g)
-            if self.hail:  # a rule's question (hail_mary_scattered)?
-                for rule in g.hooks.hail_mary_scattered:
-                    if dec := rule.ask(g, self):
-                        self.asking, self.phase = rule, 32
-                        return dec
-            ph = 33
-        if ph == 33:
+                return STOP, dec
+        c = g.carrier
+        if c != p or g.box[p] != PITCH or g.status[p] != STANDING:
+            # Decision: should the thrower no longer hold the ball or
+            # stand (an On the Ball move cannot cause that today), the
+            # pass is not made.
+            g.stack.pop()
+            return STOP, None
+        return 12, None
+
+    def _throw(self, g: GameState) -> tuple[int, Decision | None]:
+        """The throw: a rule's sure pass (rule point ``sure_pass``), or the
+        Passing Ability test."""
+        p = self.p
+        stat(g, p, STAT_PASSES)
+        self.sure = next(
+            (rule for rule in g.hooks.sure_pass if rule.throw(g, p, self.dump)),
+            None,
+        )
+        if self.sure is not None:
+            # A rule's pass, accurate without a test (Set Piece).
+            # Decision: a Hail Mary Pass too (the table makes any pass
+            # it is played for accurate), and a thrower without PA.
+            self.quality = "accurate"
+            self.landing = self.last = self.target
             band = "hail_mary" if self.hail else BAND_NAMES[self.band]
             g.emit(Pass(g.pid[p], self.target, band, self.quality))
             g.carrier = -1
             g.ball = -1
             g.ball_air = True
-            if self.hail:  # a Hail Mary pass cannot be interfered with
-                ph = 7
-            else:
-                return self._interference(g)
-        if ph == 5:  # interference test done
-            q = self.interferer
-            if (
-                g.ret
-                and not self.cloud
-                and self.band >= LONG
-                and g.skills[p] & CLOUD_BURSTER
-                and not g.skills[q] & VERY_LONG_LEGS
-            ):
-                # Cloud Burster: the opposing coach must re-roll a successful
-                # interference. Decision: always used (it can only help).
-                self.cloud = True
-                g.emit(SkillUsed(g.pid[p], "cloud-burster"))
-                g.emit(
-                    Reroll(
-                        g.tname(g.team[q]), g.pid[q], "cloud-burster", "interference"
-                    )
-                )
-                g.stack.append(self._interference_test(g, q))
-                return None
-            if g.ret:
-                stat(g, q, STAT_DEFL)
-                g.emit(Interference(g.pid[q], "deflection"))
-                self.phase = 6
-                g.ball = g.pos[q]
-                mod = -1 + catch_modifier(g, q)
-                g.stack.append(Test("interception", q, g.ag[q], mod, skill_rr=CATCH_RR))
-                return None
-            ph = 7
+            if not self.hail:
+                return STOP, self._interference(g)
+            return 7, None
+        if g.pa[p] <= 0:
+            self._fumble(g)
+            return STOP, None
+        self.mod = mod = self._modifier(g)
+        self.phase = 3
+        # Hail Mary Pass: the test only tells a (wildly) inaccurate
+        # pass from a fumble, so it "passes" unless wildly inaccurate.
+        target = 2 if self.hail else g.pa[p]
+        g.stack.append(Test("pass", p, target, mod, skill_rr=S.PASS))
+        return STOP, None
+
+    def _result(self, g: GameState) -> tuple[int, Decision | None]:
+        """The test's result: a fumble, or where the ball goes (a rule may
+        ask about a Hail Mary's scatter: ``hail_mary_scattered``)."""
+        die = g.last_die
+        if die == 1:
+            self._fumble(g)
+            return STOP, None
+        if g.ret and not self.hail:
+            self.quality = "accurate"
+            self.landing = self.last = self.target
+        elif (self.hail and not g.ret) or (not self.hail and die + self.mod <= 1):
+            self.quality = "wildly_inaccurate"
+            self._deviate(g)
+        else:
+            self.quality = "inaccurate"
+            self._scatter(g)
+        if self.hail:
+            for rule in g.hooks.hail_mary_scattered:
+                if dec := rule.ask(g, self):
+                    self.asking, self.phase = rule, 32
+                    return STOP, dec
+        return 33, None
+
+    def _flight(self, g: GameState) -> tuple[int, Decision | None]:
+        """The ball is in the air: who may interfere (not with a Hail Mary
+        Pass)."""
+        p = self.p
+        band = "hail_mary" if self.hail else BAND_NAMES[self.band]
+        g.emit(Pass(g.pid[p], self.target, band, self.quality))
+        g.carrier = -1
+        g.ball = -1
+        g.ball_air = True
+        if self.hail:  # a Hail Mary pass cannot be interfered with
+            return 7, None
+        return STOP, self._interference(g)
+
+    def _interfered(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
+        """After the interference test (5: Cloud Burster, a deflection), and
+        the catch that makes the deflection an interception (6)."""
+        p = self.p
+        q = self.interferer
         if ph == 6:  # converting the deflection into an interception
-            q = self.interferer
             if g.ret:
                 g.carrier = q
                 g.ball = -1
@@ -359,57 +311,84 @@ class PassAction(Proc):
                     turnover(g, "interception")
                 g.stack.pop()
                 self._end(g)
-                return None
+                return STOP, None
             self.phase = 9
             g.ball_air = True
             g.stack.append(Scatter(g.pos[q], 3, -1))
-            return None
-        if ph == 7:
-            self.phase = 8
-            if self.landing < 0:
-                g.stack.append(g.variant.ball_off_pitch(g, self.last, self.out))
-                return None
-            g.ball = self.landing
+            return STOP, None
+        if (
+            g.ret
+            and not self.cloud
+            and self.band >= LONG
+            and g.skills[p] & CLOUD_BURSTER
+            and not g.skills[q] & VERY_LONG_LEGS
+        ):
+            # Cloud Burster: the opposing coach must re-roll a successful
+            # interference. Decision: always used (it can only help).
+            self.cloud = True
+            g.emit(SkillUsed(g.pid[p], "cloud-burster"))
+            g.emit(
+                Reroll(g.tname(g.team[q]), g.pid[q], "cloud-burster", "interference")
+            )
+            g.stack.append(self._interference_test(g, q))
+            return STOP, None
+        if g.ret:
+            stat(g, q, STAT_DEFL)
+            g.emit(Interference(g.pid[q], "deflection"))
+            self.phase = 6
+            g.ball = g.pos[q]
+            mod = -1 + catch_modifier(g, q)
+            g.stack.append(Test("interception", q, g.ag[q], mod, skill_rr=CATCH_RR))
+            return STOP, None
+        return 7, None
+
+    def _land(self, g: GameState) -> None:
+        """The ball comes down: caught by a rule's sure pass, or landing
+        (a catch, a bounce), or off the pitch."""
+        p = self.p
+        self.phase = 8
+        if self.landing < 0:
+            g.stack.append(g.variant.ball_off_pitch(g, self.last, self.out))
+            return
+        g.ball = self.landing
+        g.ball_air = False
+        accurate = self.quality == "accurate"
+        mod = 0 if accurate else -1
+        r = g.board[self.landing]
+        if (
+            self.sure is not None
+            and r >= 0
+            and can_catch(g, r)
+            and not g.skills[r] & S.NO_HANDS
+        ):
+            # The rule's pass is caught without a test (Decision: not
+            # by a player who cannot catch at all, nor one without a
+            # Tackle Zone; then the ball bounces as usual).
+            g.ball = -1
             g.ball_air = False
-            accurate = self.quality == "accurate"
-            mod = 0 if accurate else -1
-            r = g.board[self.landing]
-            if (
-                self.sure is not None
-                and r >= 0
-                and can_catch(g, r)
-                and not g.skills[r] & S.NO_HANDS
-            ):
-                # The rule's pass is caught without a test (Decision: not
-                # by a player who cannot catch at all, nor one without a
-                # Tackle Zone; then the ball bounces as usual).
-                g.ball = -1
-                g.ball_air = False
-                g.carrier = r
-                self.sure.caught(g, r)
-                g.emit(BallCaught(g.pid[r], self.landing, "catch"))
-                check_touchdown(g, r)
-                return None
-            for bonus in g.hooks.pass_catch:
-                mod += bonus(g, p, r)
-            if accurate and r >= 0 and g.skills[r] & DIVING_CATCH:
-                mod += 1  # Diving Catch: +1 in the target square
-            g.stack.append(land_ball(g, self.landing, mod, not accurate))
-            return None
-        if ph == 8:
+            g.carrier = r
+            self.sure.caught(g, r)
+            g.emit(BallCaught(g.pid[r], self.landing, "catch"))
+            check_touchdown(g, r)
+            return
+        for bonus in g.hooks.pass_catch:
+            mod += bonus(g, p, r)
+        if accurate and r >= 0 and g.skills[r] & DIVING_CATCH:
+            mod += 1  # Diving Catch: +1 in the target square
+        g.stack.append(land_ball(g, self.landing, mod, not accurate))
+
+    def _over(self, g: GameState, landed: bool) -> None:
+        """The pass is over (``landed``: it came down where it did, which
+        may be a completion); a Turnover when the ball was lost."""
+        p = self.p
+        if landed:
             c = g.carrier
             if c >= 0 and g.team[c] == g.team[p]:
                 if self.quality == "accurate" and g.pos[c] == self.target:
                     stat(g, p, STAT_COMP)
-            g.stack.pop()
-            self._check_turnover(g)
-            self._end(g)
-            return None
-        # ph 9
         g.stack.pop()
         self._check_turnover(g)
         self._end(g)
-        return None
 
     def _modifier(self, g: GameState) -> int:
         """Passing Ability test modifier: range (none for a Hail Mary),
@@ -435,7 +414,7 @@ class PassAction(Proc):
     def _check_turnover(self, g: GameState) -> None:
         c = g.carrier
         if not self.dump and (c < 0 or g.team[c] != g.team[self.p]):
-            if not _stolen(g):
+            if not stolen(g):
                 turnover(g, "pass")
 
     def _end(self, g: GameState) -> None:
@@ -674,44 +653,3 @@ def with_dump_off(g: GameState, q: int, block: Proc) -> Proc:
     ):
         return DumpOff(q, block)
     return block
-
-
-def give_and_go(g: GameState, p: int, action: str) -> tuple[int, str]:
-    """The Activation's next phase and action once ``p`` has declared the
-    Hand-off: 9 (the activation ends after it), or, with Give and Go
-    (Dungeon Bowl) and Movement Allowance left, 5 and "move": the player may
-    go on moving once the Hand-off is resolved (a Turnover still ends the
-    activation). Decision: as with Running Pass, the normal movement rules
-    apply after it, Rushing included."""
-    if g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
-        return 5, "move"
-    return 9, action
-
-
-class HandOffAction(Proc):
-    """Hand-off to an adjacent Standing team-mate, who must catch (no
-    modifier besides Marking); a Turnover unless a team-mate ends with it."""
-
-    __slots__ = ("p", "q")
-
-    def __init__(self, p: int, q: int) -> None:
-        self.phase = 0
-        self.p = p
-        self.q = q
-
-    def step(self, g: GameState) -> Decision | None:
-        p, q = self.p, self.q
-        if self.phase == 0:
-            g.emit(HandOff(g.pid[p], g.pid[q]))
-            g.carrier = -1
-            g.ball = g.pos[q]
-            self.phase = 1
-            g.stack.append(Catch(q, 0, "hand_off"))
-            return None
-        g.stack.pop()
-        c = g.carrier
-        if (c < 0 or g.team[c] != g.team[p]) and not _stolen(g):
-            turnover(g, "hand_off")
-        elif g.skills[p] & GIVE_AND_GO and g.act_ma_used < g.ma[p]:
-            g.emit(SkillUsed(g.pid[p], "give-and-go"))
-        return None

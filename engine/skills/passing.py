@@ -84,7 +84,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "give-and-go",
         "passing",
         S.BIT["give-and-go"],
-        "activation.Activation -> passing.give_and_go: move on after a Hand-off",
+        "activation.Activation -> hand_off.give_and_go: move on after a Hand-off",
     ),
     # Dungeon Bowl flow
     SkillSpec(

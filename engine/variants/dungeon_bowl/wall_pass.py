@@ -60,7 +60,8 @@ from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.sight import line_of_sight, pass_range
 from engine.rules.ball import CATCH_RR, Scatter, can_catch, catch_modifier
 from engine.rules.ball import check_touchdown as _touchdown
-from engine.rules.passing import BAND_NAMES, PassAction, pass_band
+from engine.rules.passing import PassAction
+from engine.rules.range_ruler import BAND_NAMES, pass_band
 from engine.rules.rolls import Test
 
 WALL_THROWER = S.BIT["wall-thrower"]
