@@ -20,7 +20,6 @@ from engine.core.state import (
 )
 from engine.rules.blocking import (
     FOUL_APPEARANCE,
-    OPT_DECLINE,
     PILE_DRIVER,
     Block,
     foul_appearance_failed,
@@ -29,6 +28,7 @@ from engine.rules.blocking import (
 from engine.rules.fouls import FoulAction
 from engine.rules.injuries import KnockDown
 from engine.rules.movement import rush_modifier, rushes_counted
+from engine.rules.pushing import OPT_DECLINE
 from engine.rules.rolls import Test
 from engine.rules.secret_weapons import ChainsawAttack, foul_appearance_gate
 

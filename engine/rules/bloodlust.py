@@ -31,8 +31,8 @@ from engine.core.state import (
     Proc,
 )
 from engine.rules.ball import Bounce, check_touchdown, drop_ball_if_carrier, turnover
-from engine.rules.blocking import OPT_DECLINE
 from engine.rules.injuries import Harm
+from engine.rules.pushing import OPT_DECLINE
 from engine.rules.rolls import Test, parse_target
 
 BLOODLUST = S.BIT["bloodlust"]

@@ -33,14 +33,11 @@ from engine.core.state import (
 )
 from engine.rules.ball import check_touchdown
 from engine.rules.block_actions import BlitzBlock
-from engine.rules.blocking import (
-    OPT_DECLINE,
-    foul_appearance_failed,
-    foul_appearance_test,
-)
+from engine.rules.blocking import foul_appearance_failed, foul_appearance_test
 from engine.rules.bloodlust import Bite, hungry_options
 from engine.rules.injuries import KnockDown
 from engine.rules.passing import with_dump_off
+from engine.rules.pushing import OPT_DECLINE
 from engine.rules.rolls import Test
 
 STAB = S.STAB

@@ -61,7 +61,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "sidestep",
         "agility",
         S.BIT["sidestep"],
-        "blocking.Block._push_choice: own coach picks any adjacent square",
+        "pushing.PushBack._push_choice: own coach picks any adjacent square",
     ),
     # Registered here with the movement skills (their category modules are
     # worked on in parallel): Break Tackle is a Strength skill, Timmm-ber!

@@ -42,7 +42,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "fend",
         "general",
         S.BIT["fend"],
-        "blocking.Block._follow: pushed player stops the follow-up",
+        "pushing.PushBack._follow: pushed player stops the follow-up",
     ),
     SkillSpec(
         "strip-ball",

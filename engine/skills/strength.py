@@ -37,7 +37,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "grab",
         "strength",
         S.BIT["grab"],
-        "blocking.Block._push_choice: any empty square next to the target",
+        "pushing.PushBack._push_choice: any empty square next to the target",
     ),
     SkillSpec(
         "juggernaut",

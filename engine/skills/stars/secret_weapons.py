@@ -37,10 +37,10 @@ from engine.core.hooks import DieAsk, Hooks
 from engine.core.skillbits import BIT
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.rules.block_actions import block_targets
-from engine.rules.blocking import OPT_DECLINE, use_skill
 from engine.rules.bombs import BombThrow
 from engine.rules.fouls import SendOff
 from engine.rules.passing import with_dump_off
+from engine.rules.pushing import OPT_DECLINE, use_skill
 from engine.rules.secret_weapons import ChainsawAttack
 from engine.rules.special_actions import trickster
 from engine.skills.stars import limits as SR

@@ -37,9 +37,9 @@ from engine.core.pitch import F_TRAPDOOR
 from engine.core.skillbits import BIT
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.rules.block_actions import block_targets
-from engine.rules.blocking import OPT_DECLINE
 from engine.rules.injuries import Harm, injury_result
 from engine.rules.passing import with_dump_off
+from engine.rules.pushing import OPT_DECLINE
 from engine.rules.special_actions import special_block
 from engine.skills.stars.limits import has, ready, spend
 
