@@ -27,7 +27,7 @@ from engine.core.state import (
 )
 from engine.rules.ball import Scatter, TouchbackProc, in_receiving_area, land_ball
 from engine.rules.fouls import SendOff
-from engine.rules.passing import on_the_ball, on_the_ball_move
+from engine.rules.on_the_ball import on_the_ball, on_the_ball_move
 from engine.rules.prayers import PrayerProc
 from engine.rules.rolls import random_pick
 from engine.rules.setup import Setup

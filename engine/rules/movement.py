@@ -1,6 +1,6 @@
 """Movement (rulebook "Movement": moving, Standing Up, Rushing, Marked
 Players and Dodging, Jumping over Prone or Stunned Players, Picking up the
-Ball; skills Dodge, Tackle, Sure Feet, Sprint, Sure Hands, Stunty, Titchy,
+Ball (:mod:`engine.rules.pickup`); skills Dodge, Tackle, Sure Feet, Sprint, Sure Hands, Stunty, Titchy,
 No Hands, Leap, Break Tackle, Diving Tackle, Shadowing, Fumblerooskie, Big
 Hand, Extra Arms, Two Heads, Very Long Legs, Prehensile Tail, Tentacles;
 Prayer "Treacherous Trapdoor").
@@ -9,7 +9,7 @@ Prayer "Treacherous Trapdoor").
 from __future__ import annotations
 
 from engine.core import skillbits as S
-from engine.core.events import BallCaught, BallMove, Move, Roll, SkillUsed
+from engine.core.events import BallMove, Move, Roll, SkillUsed
 from engine.core.hooks import LeapAsk, StepAsk
 from engine.core.pitch import F_TRAPDOOR
 from engine.core.state import (
@@ -27,6 +27,7 @@ from engine.core.state import (
 from engine.rules.ball import Bounce, check_touchdown, turnover
 from engine.rules.dodging import OPT_DECLINE, MoveTest, use_options
 from engine.rules.injuries import KnockDown, arm_bar, crowd_push
+from engine.rules.pickup import Pickup
 from engine.rules.rolls import Test
 
 OPT_END: Option = ("end",)
@@ -645,103 +646,3 @@ class Step(Proc):
         if had:
             g.stack.append(Bounce(sq))
         g.stack.append(crowd_push(g, p))
-
-
-class FreeMove(Proc):
-    """Player ``p`` moves up to ``n`` squares outside their activation (On
-    the Ball), one ``free`` Step at a time, no Rushing or Jumping; squares
-    must carry pitch flag ``area`` when given. The coach picks squares
-    (decision ``kind``) or ends. The active player's activation state is
-    saved and restored around it."""
-
-    __slots__ = ("p", "n", "kind", "area", "saved")
-
-    def __init__(self, p: int, n: int, kind: str, area: int = 0) -> None:
-        self.phase = 0
-        self.p = p
-        self.n = n
-        self.kind = kind
-        self.area = area
-        self.saved: tuple[int, int, bool, bool] = (0, 0, False, False)
-
-    def step(self, g: GameState) -> Decision | None:
-        p = self.p
-        if self.phase == 0:
-            self.saved = (g.act_ma_used, g.act_rushes, g.act_jumped, g.act_over)
-            g.act_ma_used = g.ma[p] - self.n
-            g.act_rushes = rush_limit(g, p)
-            g.act_jumped = True
-            g.act_over = False
-            self.phase = 1
-        if (
-            self.phase == 1
-            and g.ma[p] > g.act_ma_used
-            and g.box[p] == PITCH
-            and g.status[p] == STANDING
-            and not g.act_over
-            and not g.touchdown
-            and not g.pflags[p] & PF_ROOTED
-        ):
-            area = self.area
-            flags = g.pitch.flags
-            mo = g.pitch.move_opts
-            opts = tuple(
-                mo[s]
-                for s in g.pitch.neighbours[g.pos[p]]
-                if g.board[s] < 0 and (not area or flags[s] & area)
-            )
-            if opts:
-                return Decision(
-                    g.tname(g.team[p]), self.kind, opts + (OPT_END,), g.pid[p]
-                )
-        g.act_ma_used, g.act_rushes, g.act_jumped, g.act_over = self.saved
-        g.stack.pop()
-        return None
-
-    def receive(self, g: GameState, choice: Option) -> None:
-        if choice == OPT_END:
-            self.phase = 2
-            return
-        g.stack.append(Step(self.p, choice[1], free=True))
-
-
-class Pickup(Proc):
-    """Picking up the ball: Agility test, -1 per Marking opponent (and in
-    Pouring Rain; Big Hand ignores both), +1 Extra Arms; Sure Hands
-    re-rolls; No Hands always fails. A failure bounces the ball and causes
-    a Turnover."""
-
-    __slots__ = ("p",)
-
-    def __init__(self, p: int) -> None:
-        self.phase = 0
-        self.p = p
-
-    def step(self, g: GameState) -> Decision | None:
-        p = self.p
-        sq = g.pos[p]
-        if self.phase == 0:
-            if g.skills[p] & S.NO_HANDS:
-                g.emit(Roll("pick_up", g.pid[p], (), 0, 0, False, False))
-                g.ret = False
-            else:
-                sk = g.skills[p]
-                mod = 1 if sk & EXTRA_ARMS else 0
-                if not sk & BIG_HAND:
-                    mod -= g.markers(sq, g.team[p])
-                    if g.weather == "pouring_rain":
-                        mod -= 1
-                self.phase = 1
-                g.stack.append(Test("pick_up", p, g.ag[p], mod, skill_rr=S.SURE_HANDS))
-                return None
-        if g.ret:
-            g.carrier = p
-            g.ball = -1
-            g.emit(BallCaught(g.pid[p], sq, "pick_up"))
-            g.stack.pop()
-        else:
-            if g.team[p] == g.active:
-                turnover(g, "pick_up")
-                g.act_over = True
-            g.stack[-1] = Bounce(sq)
-        return None

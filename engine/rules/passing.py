@@ -2,7 +2,8 @@
 interference, catching; the range ruler is :mod:`engine.rules.range_ruler`,
 the Hand-off :mod:`engine.rules.hand_off`; skills
 Pass, Catch, Stunty, No Hands, Animosity, Accurate, Cannoneer, Cloud
-Burster, Dump-off, Hail Mary Pass, Nerves of Steel, On the Ball, Running
+Burster, Dump-off, Hail Mary Pass, Nerves of Steel, On the Ball
+(:mod:`engine.rules.on_the_ball`), Running
 Pass, Safe Pass, Diving Catch, Extra Arms, Very Long Legs, Disturbing
 Presence; weather Very Sunny, Pouring Rain, Blizzard).
 """
@@ -22,7 +23,6 @@ from engine.core.events import (
 from engine.core.hooks import PassAsk, SurePass
 from engine.core.pitch import D8_DIRECTIONS
 from engine.core.state import (
-    PF_ROOTED,
     PITCH,
     STANDING,
     Decision,
@@ -49,7 +49,8 @@ from engine.rules.ball import (
     stat,
     turnover,
 )
-from engine.rules.movement import STOP, FreeMove
+from engine.rules.movement import STOP
+from engine.rules.on_the_ball import on_the_ball, on_the_ball_move
 from engine.rules.range_ruler import (
     BAND_NAMES,
     BOMB,
@@ -564,39 +565,6 @@ class PassAction(Proc):
             opts += rule.options(g, cands)
         opts += (("none",),)
         return Decision(g.tname(1 - g.team[p]), "interfere", opts)
-
-
-def on_the_ball(g: GameState, t: int, kickoff: bool) -> Decision | None:
-    """On the Ball: team ``t`` may have one player with the skill move up
-    to three squares (before a Pass action's test, or at the kick-off when
-    the player is Open). Returns the choice of player, or None.
-
-    Decision: one player per Pass action (as at the kick-off); the move
-    is up to three single steps, without Rushing or Jumping.
-    """
-    sk = g.skills
-    cands: list[Option] = []
-    for q in range(g.n):
-        if (
-            sk[q] & ON_THE_BALL
-            and g.team[q] == t
-            and g.box[q] == PITCH
-            and g.has_tz(q)
-            and not g.pflags[q] & PF_ROOTED
-            and not (kickoff and g.markers(g.pos[q], t))
-        ):
-            cands.append(("on_the_ball", g.pid[q]))
-    if not cands:
-        return None
-    return Decision(g.tname(t), "on_the_ball", tuple(cands) + (OPT_DECLINE,))
-
-
-def on_the_ball_move(g: GameState, choice: Option, area: int) -> None:
-    """Push the move of the On the Ball player chosen (if any)."""
-    if choice[0] == "on_the_ball":
-        q = g.idx[choice[1]]
-        g.emit(SkillUsed(g.pid[q], "on-the-ball"))
-        g.stack.append(FreeMove(q, 3, "on_the_ball_move", area))
 
 
 class DumpOff(Proc):

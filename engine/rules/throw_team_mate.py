@@ -33,7 +33,7 @@ from engine.rules.ball import (
     turnover,
 )
 from engine.rules.injuries import Harm, KnockDown, crowd_push, to_box
-from engine.rules.movement import Pickup
+from engine.rules.pickup import Pickup
 from engine.rules.range_ruler import SHORT, pass_band, targets_in_range
 from engine.rules.rolls import Test, parse_bonus
 from engine.rules.secret_weapons import FACINGS, template_direction

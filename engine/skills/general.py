@@ -22,7 +22,7 @@ SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec(
         "pro", "general", S.PRO, "rolls.try_pro: 3+ re-rolls one die in the activation"
     ),
-    SkillSpec("sure-hands", "general", S.SURE_HANDS, "movement.Pickup: re-roll"),
+    SkillSpec("sure-hands", "general", S.SURE_HANDS, "pickup.Pickup: re-roll"),
     SkillSpec(
         "tackle", "general", S.TACKLE, "movement.Step / blocking.Block: cancels Dodge"
     ),

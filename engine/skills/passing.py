@@ -58,7 +58,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "on-the-ball",
         "passing",
         S.BIT["on-the-ball"],
-        "passing.on_the_ball: move 3 before a Pass test, or at the kick-off",
+        "on_the_ball.on_the_ball: move 3 before a Pass test, or at the kick-off",
     ),
     SkillSpec(
         "running-pass",

@@ -170,7 +170,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "movement.Step +1 dodge; not counted as Marking dodgers",
     ),
     SkillSpec(
-        "no-hands", "trait", S.NO_HANDS, "ball.Catch / movement.Pickup always fail"
+        "no-hands", "trait", S.NO_HANDS, "ball.Catch / pickup.Pickup always fail"
     ),
     SkillSpec(
         "regeneration", "trait", S.REGENERATION, "injuries.Harm after the Casualty roll"

@@ -14,7 +14,8 @@ from engine.rules.blocking import Block
 from engine.rules.bloodlust import Bite, Feed
 from engine.rules.dodging import MoveTest
 from engine.rules.injuries import KnockDown
-from engine.rules.movement import Pickup, Step
+from engine.rules.movement import Step
+from engine.rules.pickup import Pickup
 from engine.rules.throw_team_mate import Land
 
 

@@ -28,7 +28,7 @@ from engine.rules.kickoff import (
     land_kick,
     roll_weather,
 )
-from engine.rules.passing import on_the_ball, on_the_ball_move
+from engine.rules.on_the_ball import on_the_ball, on_the_ball_move
 from engine.rules.rolls import random_pick
 from engine.rules.setup import Setup
 from engine.rules.turns import Turn
