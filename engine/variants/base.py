@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -43,6 +42,7 @@ from engine.rules.injuries import crowd_push
 from engine.rules.kickoff import Kickoff
 from engine.rules.wizard import wizard_proc
 from engine.skills.registry import RULES, rule_points
+from engine.variants.card_game import CardGame
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -58,37 +58,7 @@ if TYPE_CHECKING:
     from engine.rules.passing import PassAction
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlayer:
-    """One player a team card gives (formats that draft a team card): the
-    position's name, its characteristics in Dugout's columns, and its
-    abilities."""
-
-    position: str
-    ma: int
-    st: int
-    ag: int
-    pa: int | None
-    av: int
-    abilities: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CardSide:
-    """One team's side of a report in a format that drafts a team card:
-    points, touchdowns (``scorers``: the index of the scoring player in
-    card order, one entry per touchdown, when given), the Challenge Cards
-    claimed (by card number, or by challenge slug) and Clean Sweeps."""
-
-    points: int
-    touchdowns: int
-    card_numbers: tuple[int, ...] = ()
-    challenges: tuple[str, ...] = ()
-    clean_sweeps: int = 0
-    scorers: tuple[int, ...] = ()
-
-
-class Variant:
+class Variant(CardGame):
     """One game format. Class attributes are its facts; methods are the
     procedures that differ. Subclasses override only what differs.
 
@@ -215,56 +185,6 @@ class Variant:
     def hooks(self) -> Hooks:
         """The format's rule points with :attr:`rules` registered."""
         return rule_points(self.rules)
-
-    # -- procedures: formats that draft a team card --------------------------
-
-    def team_cards(self) -> Mapping[str, str]:
-        """The team cards a coach picks from, slug -> name (none for a
-        format that drafts rosters)."""
-        return {}
-
-    def team_card_details(self) -> list[dict[str, Any]]:
-        """Every team card as plain data (slug, name, players, positions with
-        count, move, block, throw, armour and abilities), for the API and
-        the draft page (none for a format that drafts rosters)."""
-        return []
-
-    def challenge_deck(self) -> list[dict[str, Any]]:
-        """A card format's Challenge Cards: card number, challenge slug and
-        name, points, and the Bonus Play on the back (none by default)."""
-        return []
-
-    def ability_names(self) -> Mapping[str, tuple[str, str]]:
-        """The team cards' abilities, slug -> (name, rules text)."""
-        return {}
-
-    def card_players(self, card: str) -> tuple[CardPlayer, ...]:
-        """The players team card ``card`` gives, in card order (empty for an
-        unknown card)."""
-        return ()
-
-    def play_card_game(
-        self,
-        home: tuple[str, str, Sequence[str]],
-        away: tuple[str, str, Sequence[str]],
-        seed: int,
-    ) -> Any:
-        """Play a match of a card format with the bots (see the variant)."""
-        raise NotImplementedError(f"{self.name} plays rosters, not team cards")
-
-    def card_replay(
-        self,
-        events: Sequence[Mapping[str, Any]],
-        home: tuple[str, str, Sequence[str]],
-        away: tuple[str, str, Sequence[str]],
-    ) -> dict[str, Any] | None:
-        """A card game's replay data from its events (as ``to_dict()`` gave
-        them) and the two sheets played; None for a format without one."""
-        return None
-
-    def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:
-        """What the rules refuse in a card format's report."""
-        raise NotImplementedError(f"{self.name} plays rosters, not team cards")
 
     # -- procedures: the game ----------------------------------------------
 

@@ -29,7 +29,8 @@ from engine.blitz.scripted import ScriptedBot
 from engine.blitz.state import BlitzTeamSheet
 from engine.campaign.drafting import Violation
 from engine.core.pitch import Pitch
-from engine.variants.base import CardPlayer, CardSide, Variant, register
+from engine.variants.base import Variant, register
+from engine.variants.card_game import CardPlayer, CardSide
 
 if TYPE_CHECKING:
     from engine.campaign.drafting import Violation
