@@ -6,14 +6,18 @@ says "unless a skill ..." and calls the functions registered there, in the
 order they were registered, with the game state and what happened; each
 returns what changes (a modifier, extra options, a decision to ask, a
 procedure to run). How the answers combine is written beside each point.
+A point whose rule may ask a coach something is a pair: ``ask`` (or
+``options``) and what to do with the answer; the procedure keeps the rule
+that asked until the answer comes.
 
 No rule point knows a skill by name. The skills, traits and Star Player
 rules register themselves (:mod:`engine.skills`: one ``register(hooks)``
 per module), and a format chooses which of them it plays
-(``Variant.rules``); the match state carries its format's rule points as
-``g.hooks``. Registration happens once per format, in the order of that
-list, so the order the functions run in never depends on which module
-happened to be imported first.
+(``Variant.rules``, by default :data:`engine.skills.registry.RULES`); the
+match state carries its format's rule points as ``g.hooks``. Registration
+happens once per format, in the order of that list, so the order the
+functions run in never depends on which module happened to be imported
+first.
 """
 
 from __future__ import annotations
@@ -28,6 +32,95 @@ if TYPE_CHECKING:
     from engine.rules.movement import Step
     from engine.rules.passing import PassAction
     from engine.rules.rolls import Test
+
+# -- the game and its drives (engine.rules.game) -------------------------------
+
+# Before the game, after the weather: what the teams brought into play.
+type Pregame = Callable[[GameState], None]
+# The first half starts (after the kick-off's preparations).
+type FirstHalf = Callable[[GameState], None]
+# Half time, before the team re-rolls are reset: the teams that keep one
+# re-roll into the second half (one each time a team is named; answers
+# concatenated).
+type HalfTimeCarry = Callable[[GameState], tuple[int, ...]]
+# A drive starts (``g.drive`` counted), before the set-ups.
+type DriveStarts = Callable[[GameState], None]
+# A drive's set-ups are on the stack: a procedure to run before them (the
+# first answer that is not None).
+type BeforeSetup = Callable[[GameState], Proc | None]
+
+# -- the team turn and the end of a drive (engine.rules.turns) ---------------
+
+# A team turn of team ``t`` (not a bonus turn) has started, its marker
+# moved: a procedure to run before its activations (the first answer that
+# is not None).
+type TeamTurnStarts = Callable[[GameState, int], Proc | None]
+# Player ``p`` was chosen for ``action`` in his team's own turn: a procedure
+# to run before the activation, above it (the first answer that is not
+# None).
+type PlayerDeclared = Callable[[GameState, int, str], Proc | None]
+# Team ``t``'s turn ended in a Turnover (before anything else of the end).
+type TurnoverSuffered = Callable[[GameState, int], None]
+# Team ``t``'s turn ends (after Stunned players turn over).
+type TurnEnds = Callable[[GameState, int], None]
+# At the end of a drive Secret Weapon would send player ``p`` off: True when
+# a rule keeps him on (any answer).
+type SecretWeaponStays = Callable[[GameState, int], bool]
+# The drive is over (Secret Weapons sent off), before the KO'd roll.
+type DriveEnds = Callable[[GameState], None]
+
+# -- activations (engine.rules.activation) -------------------------------------
+
+# The players that may not be activated now: {player: the team whose turn
+# end frees them} (answers merged).
+type Barred = Callable[[GameState], Mapping[int, int]]
+# Team ``t`` has made its Foul this turn: -2 no other Foul, -1 any player
+# may make another, or the one player who may (the first answer that is not
+# -2).
+type AnotherFoul = Callable[[GameState, int], int]
+# Player ``p`` may take the Special action ``action`` of a trait he lacks, a
+# rule lending it (any answer).
+type LentAction = Callable[[GameState, int, str], bool]
+# Special actions made instead of a Block that player ``p`` may be activated
+# for besides ``opts`` (those offered so far; answers concatenated).
+type BlockActivations = Callable[[GameState, int, list[Option]], list[Option]]
+# Player ``p`` was declared for ``action`` (his activation starts).
+type ActionDeclared = Callable[[GameState, int, str], None]
+# Player ``p`` is activated for ``action`` (not the second action of the same
+# activation): the procedures his own skills and traits add, run in order
+# after the declaration (Bone Head, Really Stupid, a Star Player's
+# announcement ...). Answers are concatenated.
+type Activated = Callable[[GameState, int, str], list[Proc]]
+# Player ``p`` is activated (as above): a procedure another player's rule
+# runs after the activation's own and the board's (answers run in order).
+type TeamMateActivated = Callable[[GameState, int], Proc | None]
+# Targets of player ``p``'s Special ``action`` besides the rulebook's
+# (answers concatenated).
+type ActionTargets = Callable[[GameState, int, str], list[int]]
+# The procedure of player ``p``'s ``action`` when a rule changes it (the
+# first answer that is not None; None: the rulebook's).
+type ActionProcedure = Callable[[GameState, int, str], Proc | None]
+# The options of player ``p`` moving in ``action`` (answers applied in turn,
+# each to the last).
+type MoveOptions = Callable[
+    [GameState, int, str, tuple[Option, ...]], tuple[Option, ...]
+]
+# Player ``p``'s ``action`` is over: True when he takes the same action
+# again in this activation (any answer).
+type AnotherAction = Callable[[GameState, int, str], bool]
+# Player ``p``'s activation has ended: undo what lasted for it.
+type ActivationEnds = Callable[[GameState, int], None]
+
+
+class BlockTargets(NamedTuple):
+    """A Block action's targets beyond the adjacent Standing opponents:
+    ``options`` are the rule's (``block_target`` options; answers
+    concatenated, and a player with any may declare a Block); ``use``
+    returns the procedure of the chosen one (None when it is another's)."""
+
+    options: Callable[[GameState, int], tuple[Option, ...]]
+    use: Callable[[GameState, int, Option], Proc | None]
+
 
 # -- tests and re-rolls (engine.rules.rolls) ---------------------------------
 
@@ -58,129 +151,6 @@ class TestResult(NamedTuple):
     use: Callable[[GameState, Test, Option], bool | None]
 
 
-# -- blocking (engine.rules.blocking) ------------------------------------------
-
-
-class BlockReroll(NamedTuple):
-    """A re-roll of a block's dice offered with the team re-roll, Pro and
-    Brawler, the attacker's coach choosing. ``options``: the rule's ways of
-    re-rolling the dice just rolled (answers concatenated); ``use``: when
-    the choice is the rule's, spend it, re-roll the dice it names (and
-    report them: ``Block.emit_dice``), and return True."""
-
-    options: Callable[[GameState, Block], list[Option]]
-    use: Callable[[GameState, Block, Option], bool]
-
-
-# -- the player's activation -------------------------------------------------
-
-# Player ``p`` is activated for ``action`` (not the second action of the same
-# activation): the procedures his own skills and traits add, run in order
-# after the declaration (Bone Head, Really Stupid, a Star Player's
-# announcement ...). Answers are concatenated.
-type Activated = Callable[[GameState, int, str], list[Proc]]
-# Player ``p`` is activated (as above): a procedure another player's rule
-# runs after the activation's own and the board's (answers run in order).
-type TeamMateActivated = Callable[[GameState, int], Proc | None]
-# The players that may not be activated now: {player: the team whose turn
-# end frees them} (answers merged).
-type Barred = Callable[[GameState], Mapping[int, int]]
-
-# Player ``p`` may take the Special action ``action`` of a
-# trait he lacks, a rule lending it (any answer).
-type LentAction = Callable[[GameState, int, str], bool]
-# Special actions made instead of a Block that player ``p`` may be activated
-# for besides ``opts`` (those offered so far; answers concatenated).
-type BlockActivations = Callable[[GameState, int, list[Option]], list[Option]]
-# Targets of player ``p``'s Special ``action`` besides the rulebook's
-# (answers concatenated).
-type ActionTargets = Callable[[GameState, int, str], list[int]]
-# The procedure of player ``p``'s ``action`` when a rule changes it (the
-# first answer that is not None; None: the rulebook's).
-type ActionProcedure = Callable[[GameState, int, str], Proc | None]
-# The options of player ``p`` moving in ``action`` (answers applied in turn,
-# each to the last).
-type MoveOptions = Callable[
-    [GameState, int, str, tuple[Option, ...]], tuple[Option, ...]
-]
-# Player ``p`` was declared for ``action`` (his activation starts).
-type ActionDeclared = Callable[[GameState, int, str], None]
-# Player ``p`` makes the Special ``action`` against ``target``, its roll
-# about to be made.
-type SpecialAction = Callable[[GameState, int, str, int], None]
-# Player ``p``'s Special ``action`` hit ``target``: a procedure run once the
-# hit's consequences are over (the first answer that is not None).
-type AfterHit = Callable[[GameState, int, str, int], Proc | None]
-# Team ``t`` has made its Foul this turn: -2 no other Foul, -1 any player
-# may make another, or the one player who may (the first answer that is not
-# -2).
-type AnotherFoul = Callable[[GameState, int], int]
-
-
-class BlockTargets(NamedTuple):
-    """A Block action's targets beyond the adjacent Standing opponents:
-    ``options`` are the rule's (``block_target`` options; answers
-    concatenated, and a player with any may declare a Block); ``use``
-    returns the procedure of the chosen one (None when it is another's)."""
-
-    options: Callable[[GameState, int], tuple[Option, ...]]
-    use: Callable[[GameState, int, Option], Proc | None]
-
-
-# -- the game, its drives and team turns (engine.rules.game, turns) ----------
-
-# Before the game, after the weather: what the teams brought into play.
-type Pregame = Callable[[GameState], None]
-# A drive's set-ups are on the stack: a procedure to run before them (the
-# first answer that is not None).
-type BeforeSetup = Callable[[GameState], Proc | None]
-# A team turn of team ``t`` (not a bonus turn) has started, its marker
-# moved: a procedure to run before its activations (the first answer that
-# is not None).
-type TeamTurnStarts = Callable[[GameState, int], Proc | None]
-# Player ``p`` was chosen for ``action`` in his team's own turn: a procedure
-# to run before the activation, above it (the first answer that is not
-# None).
-type PlayerDeclared = Callable[[GameState, int, str], Proc | None]
-# Team ``t``'s turn ended in a Turnover (before anything else of the end).
-type TurnoverSuffered = Callable[[GameState, int], None]
-# The drive is over (Secret Weapons sent off), before the KO'd roll.
-type DriveEnds = Callable[[GameState], None]
-# The first half starts (after the kick-off's preparations).
-type FirstHalf = Callable[[GameState], None]
-# Half time, before the team re-rolls are reset: the teams that keep one
-# re-roll into the second half (one each time a team is named; answers
-# concatenated).
-type HalfTimeCarry = Callable[[GameState], tuple[int, ...]]
-# A drive starts (``g.drive`` counted), before the set-ups.
-type DriveStarts = Callable[[GameState], None]
-# Team ``t``'s turn ends (after Stunned players turn over).
-type TurnEnds = Callable[[GameState, int], None]
-
-
-class BlockAsk(NamedTuple):
-    """A rule that may ask its coach something during a block: ``ask``
-    returns the decision (None: the rule does not apply now); the coach's
-    answer goes to ``answer``."""
-
-    ask: Callable[[GameState, Block], Decision | None]
-    answer: Callable[[GameState, Block, Option], None]
-
-
-# The number of block dice ``n`` (the Strengths compared); answers are
-# applied in turn, each to the last.
-type BlockDice = Callable[[GameState, Block, int], int]
-# Player ``dfn`` is the target of ``att``'s block, its dice about to be
-# rolled.
-type BlockTargeted = Callable[[GameState, int, int], None]
-# Block ``b`` is over (``frenzy_ok``: it pushed the target back): the
-# procedures that follow, run in order (the first answer that is not None
-# decides; an empty one: nothing follows).
-type BlockOver = Callable[[GameState, Block, bool], tuple[Proc, ...] | None]
-# A Stumble against ``dfn``: True when he counts as having Dodge (any
-# answer).
-type StumbleDodge = Callable[[GameState, int], bool]
-
 # -- movement (engine.rules.movement) ----------------------------------------
 
 # The Rushes player ``p`` may make in this action beyond the rulebook's (and
@@ -202,7 +172,82 @@ class LeapAsk(NamedTuple):
     answer: Callable[[GameState, Step, Option], int]
 
 
-# -- the ball, passing and throwing (engine.rules.ball, passing, ...) ------------
+class StepAsk(NamedTuple):
+    """A player moving in his own activation has entered a square (his
+    Dodge, Jump or Leap passed): ``ask`` returns a rule's question to a
+    coach (None: the rule does not apply); ``answer`` returns True when the
+    mover Falls Over there."""
+
+    ask: Callable[[GameState, Step], Decision | None]
+    answer: Callable[[GameState, Step, Option], bool]
+
+
+# -- blocking (engine.rules.blocking) ------------------------------------------
+
+# The number of block dice ``n`` (the Strengths compared); answers are
+# applied in turn, each to the last.
+type BlockDice = Callable[[GameState, Block, int], int]
+# Player ``dfn`` is the target of ``att``'s block, its dice about to be
+# rolled.
+type BlockTargeted = Callable[[GameState, int, int], None]
+# A Stumble against ``dfn``: True when he counts as having Dodge (any
+# answer).
+type StumbleDodge = Callable[[GameState, int], bool]
+# Block ``b`` is over (``frenzy_ok``: it pushed the target back): the
+# procedures that follow, run in order (the first answer that is not None
+# decides; an empty one: nothing follows).
+type BlockOver = Callable[[GameState, Block, bool], tuple[Proc, ...] | None]
+
+
+class BlockAsk(NamedTuple):
+    """After a successful Dauntless roll (the attacker's Strength now the
+    target's): ``ask`` returns a rule's question to the attacker's coach
+    (None: the rule does not apply now); the answer goes to ``answer``."""
+
+    ask: Callable[[GameState, Block], Decision | None]
+    answer: Callable[[GameState, Block, Option], None]
+
+
+class BlockReroll(NamedTuple):
+    """A re-roll of a block's dice offered with the team re-roll, Pro and
+    Brawler, the attacker's coach choosing. ``options``: the rule's ways of
+    re-rolling the dice just rolled (answers concatenated); ``use``: when
+    the choice is the rule's, spend it, re-roll the dice it names (and
+    report them: ``Block.emit_dice``), and return True."""
+
+    options: Callable[[GameState, Block], list[Option]]
+    use: Callable[[GameState, Block, Option], bool]
+
+
+# -- Special actions (engine.rules.secret_weapons, block_actions, bloodlust) ---
+
+# Player ``p`` makes the Special ``action`` against ``target``, its roll
+# about to be made.
+type SpecialAction = Callable[[GameState, int, str, int], None]
+# Player ``p``'s Special ``action`` hit ``target``: a procedure run once the
+# hit's consequences are over (the first answer that is not None).
+type AfterHit = Callable[[GameState, int, str, int], Proc | None]
+# The Armour roll ``total`` (with the Chainsaw's +3) of ``att``'s Chainsaw
+# Attack on ``hit``: a bonus (answers are added).
+type ChainsawArmour = Callable[[GameState, int, int, int], int]
+# The players a hungry player ``p`` may bite besides the Thralls next to him
+# (answers concatenated).
+type BiteTargets = Callable[[GameState, int], list[int]]
+# ``p`` bites ``q``: True when a rule makes it a bite of an opponent (then
+# no Turnover when ``q`` drops the ball; any answer).
+type Bite = Callable[[GameState, int, int], bool]
+
+
+class DieAsk(NamedTuple):
+    """Player ``p`` rolled ``die`` for a direction (a Ball & Chain move):
+    ``ask`` returns a rule's offer to re-roll it (None: no offer);
+    ``reroll`` spends the rule and returns the new die."""
+
+    ask: Callable[[GameState, int, int], Decision | None]
+    reroll: Callable[[GameState, int], int]
+
+
+# -- the ball, passing and throwing (engine.rules.ball, passing, ...) ----------
 
 # Player ``p`` has scored a touchdown (the score counted).
 type Touchdown = Callable[[GameState, int], None]
@@ -249,17 +294,23 @@ class Interference(NamedTuple):
     use: Callable[[GameState, int, Option], bool]
 
 
-class StepAsk(NamedTuple):
-    """A player moving in his own activation has entered a square (his
-    Dodge, Jump or Leap passed): ``ask`` returns a rule's question to a
-    coach (None: the rule does not apply); ``answer`` returns True when the
-    mover Falls Over there."""
+# -- armour, injury and casualties (engine.rules.injuries, fouls) --------------
 
-    ask: Callable[[GameState, Step], Decision | None]
-    answer: Callable[[GameState, Step, Option], bool]
+# A Special action (``how``: "stab", "chainsaw", "vomit" ...) by ``by`` broke
+# player ``p``'s armour: a procedure replacing the unmodified Injury roll
+# that follows (the first answer that is not None).
+type BrokenArmourInjury = Callable[[GameState, int, int, str], Proc | None]
+# A Foul by ``p`` on ``v``: a bonus to its Injury roll that applies even
+# when the roll may not be otherwise modified (answers are added).
+type FoulInjury = Callable[[GameState, int, int], int]
+# Player ``p`` went to the Casualty box after an Injury roll; ``by``: the
+# player whose block caused it (-1: none credited).
+type Casualty = Callable[[GameState, int, int], None]
+# Player ``p`` leaves the pitch for dugout box ``box`` (KO, CAS, SENT_OFF,
+# RESERVES).
+type LeftPitch = Callable[[GameState, int, int], None]
 
-
-# -- armour, injury and casualties (engine.rules.injuries) --------------------
+type _Dice = tuple[int, int]
 
 
 class ArmourAsk(NamedTuple):
@@ -268,7 +319,7 @@ class ArmourAsk(NamedTuple):
     its coach (None: the rule does not apply); ``answer`` applies the
     answer, reports the roll and returns whether the armour is broken."""
 
-    ask: Callable[[GameState, Harm, tuple[int, int], int, int], Decision | None]
+    ask: Callable[[GameState, Harm, _Dice, int, int], Decision | None]
     answer: Callable[[GameState, Harm, Option], bool]
 
 
@@ -278,8 +329,8 @@ class ArmourReroll(NamedTuple):
     use returns the new dice (the roll is made again with them), None when
     the re-roll failed."""
 
-    ask: Callable[[GameState, Harm, tuple[int, int], bool], Decision | None]
-    answer: Callable[[GameState, Harm, tuple[int, int], Option], tuple[int, int] | None]
+    ask: Callable[[GameState, Harm, _Dice, bool], Decision | None]
+    answer: Callable[[GameState, Harm, _Dice, Option], _Dice | None]
 
 
 class InjuryAsk(NamedTuple):
@@ -288,192 +339,148 @@ class InjuryAsk(NamedTuple):
     apply); ``answer`` applies the answer and then the roll
     (``Harm.injury_result``)."""
 
-    ask: Callable[[GameState, Harm, tuple[int, int], int], Decision | None]
+    ask: Callable[[GameState, Harm, _Dice, int], Decision | None]
     answer: Callable[[GameState, Harm, Option], None]
-
-
-# A Special action (``how``: "stab", "chainsaw", "vomit" ...) by ``by`` broke
-# player ``p``'s armour: a procedure replacing the unmodified Injury roll
-# that follows (the first answer that is not None).
-type BrokenArmourInjury = Callable[[GameState, int, int, str], Proc | None]
-# A Foul by ``p`` on ``v``: a bonus to its Injury roll that applies even
-# when the roll may not be otherwise modified (answers are added).
-type FoulInjury = Callable[[GameState, int, int], int]
-# Player ``p`` leaves the pitch for dugout box ``box`` (KO, CAS, SENT_OFF,
-# RESERVES).
-type LeftPitch = Callable[[GameState, int, int], None]
-# Player ``p`` went to the Casualty box after an Injury roll; ``by``: the
-# player whose block caused it (-1: none credited).
-type Casualty = Callable[[GameState, int, int], None]
-
-# -- Bloodlust (engine.rules.bloodlust) -----------------------------------------
-
-# The players a hungry player ``p`` may bite besides the Thralls next to him
-# (answers concatenated).
-type BiteTargets = Callable[[GameState, int], list[int]]
-# ``p`` bites ``q``: True when a rule makes it a bite of an opponent (then
-# no Turnover when ``q`` drops the ball; any answer).
-type Bite = Callable[[GameState, int, int], bool]
-
-# -- the Secret Weapons (engine.rules.secret_weapons, engine.rules.turns) -------
-
-# The Armour roll ``total`` (with the Chainsaw's +3) of ``att``'s Chainsaw
-# Attack on ``hit``: a bonus (answers are added).
-type ChainsawArmour = Callable[[GameState, int, int, int], int]
-
-
-class DieAsk(NamedTuple):
-    """Player ``p`` rolled ``die`` for a direction (a Ball & Chain move):
-    ``ask`` returns a rule's offer to re-roll it (None: no offer);
-    ``reroll`` spends the rule and returns the new die."""
-
-    ask: Callable[[GameState, int, int], Decision | None]
-    reroll: Callable[[GameState, int], int]
-
-
-# At the end of a drive Secret Weapon would send player ``p`` off: True when
-# a rule keeps him on (any answer).
-type SecretWeaponStays = Callable[[GameState, int], bool]
-
-# -- the end of an action and of an activation (engine.rules.turns) ----------
-
-# Player ``p``'s ``action`` is over: True when he takes the same action
-# again in this activation (any answer).
-type AnotherAction = Callable[[GameState, int, str], bool]
-# Player ``p``'s activation has ended: undo what lasted for it.
-type ActivationEnds = Callable[[GameState, int], None]
 
 
 class Hooks:
     """The rule points of one format: for each, the functions registered on
-    it, in the order they run. Built once by :func:`engine.skills.registry.rule_points`
-    and frozen; procedures read the tuples, never change them."""
+    it, in the order they run. Built once by
+    :func:`engine.skills.registry.rule_points` and frozen; procedures read
+    the tuples, never change them."""
 
     __slots__ = (
         "_frozen",
+        # the game and its drives
+        "pregame",
+        "first_half",
+        "half_time_carry",
+        "drive_starts",
+        "before_setup",
+        # the team turn and the end of a drive
+        "team_turn_starts",
+        "player_declared",
+        "turnover_suffered",
+        "turn_ends",
+        "secret_weapon_stays",
+        "drive_ends",
+        # activations
+        "barred",
+        "another_foul",
+        "lent_action",
+        "block_activations",
+        "block_targets",
+        "action_declared",
         "activated",
-        "test_rerolls",
-        "test_result",
-        "block_rerolls",
-        "block_dice",
-        "block_targeted",
-        "dauntless_passed",
-        "stumble_dodge",
+        "team_mate_activated",
+        "action_targets",
+        "action_procedure",
+        "move_options",
         "another_action",
         "activation_ends",
+        # tests and re-rolls
+        "test_rerolls",
+        "test_result",
+        "loner_target",
+        # movement
+        "extra_rushes",
+        "rushed",
+        "leap_declared",
+        "moved_into",
+        # blocking
+        "dauntless_passed",
+        "block_dice",
+        "block_targeted",
+        "block_rerolls",
+        "stumble_dodge",
+        "block_over",
+        # Special actions
+        "special_action",
+        "after_hit",
+        "chainsaw_armour",
+        "ball_and_chain_direction",
+        "bite_targets",
+        "bite",
+        # the ball, passing and throwing
+        "touchdown",
+        "ball_caught",
+        "ball_stolen",
+        "hail_mary",
+        "hail_mary_scattered",
+        "sure_pass",
+        "interference",
+        "pass_catch",
+        "fumbled_team_mate",
+        # armour, injury and casualties
         "armour_roll",
         "armour_reroll",
         "injury_roll",
         "broken_armour_injury",
         "foul_injury",
         "casualty",
-        "chainsaw_armour",
-        "secret_weapon_stays",
-        "extra_rushes",
-        "rushed",
-        "leap_declared",
-        "ball_caught",
-        "ball_stolen",
-        "hail_mary",
-        "hail_mary_scattered",
-        "pass_catch",
-        "interference",
-        "fumbled_team_mate",
-        "ball_and_chain_direction",
-        "team_mate_activated",
-        "barred",
-        "first_half",
-        "half_time_carry",
-        "drive_starts",
-        "turn_ends",
-        "loner_target",
-        "touchdown",
         "left_pitch",
-        "lent_action",
-        "block_activations",
-        "block_targets",
-        "action_targets",
-        "action_procedure",
-        "move_options",
-        "action_declared",
-        "special_action",
-        "after_hit",
-        "another_foul",
-        "bite_targets",
-        "bite",
-        "block_over",
-        "pregame",
-        "before_setup",
-        "team_turn_starts",
-        "player_declared",
-        "turnover_suffered",
-        "drive_ends",
-        "moved_into",
-        "sure_pass",
     )
 
     _frozen: bool
+    pregame: tuple[Pregame, ...]
+    first_half: tuple[FirstHalf, ...]
+    half_time_carry: tuple[HalfTimeCarry, ...]
+    drive_starts: tuple[DriveStarts, ...]
+    before_setup: tuple[BeforeSetup, ...]
+    team_turn_starts: tuple[TeamTurnStarts, ...]
+    player_declared: tuple[PlayerDeclared, ...]
+    turnover_suffered: tuple[TurnoverSuffered, ...]
+    turn_ends: tuple[TurnEnds, ...]
+    secret_weapon_stays: tuple[SecretWeaponStays, ...]
+    drive_ends: tuple[DriveEnds, ...]
+    barred: tuple[Barred, ...]
+    another_foul: tuple[AnotherFoul, ...]
+    lent_action: tuple[LentAction, ...]
+    block_activations: tuple[BlockActivations, ...]
+    block_targets: tuple[BlockTargets, ...]
+    action_declared: tuple[ActionDeclared, ...]
     activated: tuple[Activated, ...]
+    team_mate_activated: tuple[TeamMateActivated, ...]
+    action_targets: tuple[ActionTargets, ...]
+    action_procedure: tuple[ActionProcedure, ...]
+    move_options: tuple[MoveOptions, ...]
+    another_action: tuple[AnotherAction, ...]
+    activation_ends: tuple[ActivationEnds, ...]
     test_rerolls: tuple[TestReroll, ...]
     test_result: tuple[TestResult, ...]
-    block_rerolls: tuple[BlockReroll, ...]
-    # After a successful Dauntless roll (the attacker's Strength now the
-    # target's): a rule's question to the attacker's coach.
+    loner_target: tuple[LonerTarget, ...]
+    extra_rushes: tuple[ExtraRushes, ...]
+    rushed: tuple[Rushed, ...]
+    leap_declared: tuple[LeapAsk, ...]
+    moved_into: tuple[StepAsk, ...]
     dauntless_passed: tuple[BlockAsk, ...]
     block_dice: tuple[BlockDice, ...]
     block_targeted: tuple[BlockTargeted, ...]
+    block_rerolls: tuple[BlockReroll, ...]
     stumble_dodge: tuple[StumbleDodge, ...]
-    another_action: tuple[AnotherAction, ...]
-    activation_ends: tuple[ActivationEnds, ...]
+    block_over: tuple[BlockOver, ...]
+    special_action: tuple[SpecialAction, ...]
+    after_hit: tuple[AfterHit, ...]
+    chainsaw_armour: tuple[ChainsawArmour, ...]
+    ball_and_chain_direction: tuple[DieAsk, ...]
+    bite_targets: tuple[BiteTargets, ...]
+    bite: tuple[Bite, ...]
+    touchdown: tuple[Touchdown, ...]
+    ball_caught: tuple[BallCaught, ...]
+    ball_stolen: tuple[BallStolen, ...]
+    hail_mary: tuple[HailMary, ...]
+    hail_mary_scattered: tuple[PassAsk, ...]
+    sure_pass: tuple[SurePass, ...]
+    interference: tuple[Interference, ...]
+    pass_catch: tuple[PassCatch, ...]
+    fumbled_team_mate: tuple[FumbledTeamMate, ...]
     armour_roll: tuple[ArmourAsk, ...]
     armour_reroll: tuple[ArmourReroll, ...]
     injury_roll: tuple[InjuryAsk, ...]
     broken_armour_injury: tuple[BrokenArmourInjury, ...]
     foul_injury: tuple[FoulInjury, ...]
     casualty: tuple[Casualty, ...]
-    chainsaw_armour: tuple[ChainsawArmour, ...]
-    secret_weapon_stays: tuple[SecretWeaponStays, ...]
-    extra_rushes: tuple[ExtraRushes, ...]
-    rushed: tuple[Rushed, ...]
-    leap_declared: tuple[LeapAsk, ...]
-    ball_caught: tuple[BallCaught, ...]
-    ball_stolen: tuple[BallStolen, ...]
-    hail_mary: tuple[HailMary, ...]
-    hail_mary_scattered: tuple[PassAsk, ...]
-    pass_catch: tuple[PassCatch, ...]
-    interference: tuple[Interference, ...]
-    fumbled_team_mate: tuple[FumbledTeamMate, ...]
-    ball_and_chain_direction: tuple[DieAsk, ...]
-    team_mate_activated: tuple[TeamMateActivated, ...]
-    barred: tuple[Barred, ...]
-    first_half: tuple[FirstHalf, ...]
-    half_time_carry: tuple[HalfTimeCarry, ...]
-    drive_starts: tuple[DriveStarts, ...]
-    turn_ends: tuple[TurnEnds, ...]
-    loner_target: tuple[LonerTarget, ...]
-    touchdown: tuple[Touchdown, ...]
     left_pitch: tuple[LeftPitch, ...]
-    lent_action: tuple[LentAction, ...]
-    block_activations: tuple[BlockActivations, ...]
-    block_targets: tuple[BlockTargets, ...]
-    action_targets: tuple[ActionTargets, ...]
-    action_procedure: tuple[ActionProcedure, ...]
-    move_options: tuple[MoveOptions, ...]
-    action_declared: tuple[ActionDeclared, ...]
-    special_action: tuple[SpecialAction, ...]
-    after_hit: tuple[AfterHit, ...]
-    another_foul: tuple[AnotherFoul, ...]
-    bite_targets: tuple[BiteTargets, ...]
-    bite: tuple[Bite, ...]
-    block_over: tuple[BlockOver, ...]
-    pregame: tuple[Pregame, ...]
-    before_setup: tuple[BeforeSetup, ...]
-    team_turn_starts: tuple[TeamTurnStarts, ...]
-    player_declared: tuple[PlayerDeclared, ...]
-    turnover_suffered: tuple[TurnoverSuffered, ...]
-    drive_ends: tuple[DriveEnds, ...]
-    moved_into: tuple[StepAsk, ...]
-    sure_pass: tuple[SurePass, ...]
 
     def __init__(self) -> None:
         for name in self.__slots__:
