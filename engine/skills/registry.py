@@ -79,6 +79,11 @@ def _activation(h: Hooks) -> None:
 
 
 # What every format plays, in the order the rules run at each rule point.
+# Where two modules act at one point the earlier runs first: the
+# activation's end undoes Wisdom of the White Dwarf's skill (activation)
+# before Frenzied Rush's changes (blocks), and the "any one die" re-rolls of
+# a block (rerolls) are offered before Savage Blow's (blocks);
+# tests/engine/test_hooks.py keeps that order.
 RULES: tuple[Registration, ...] = (
     _activation,
     after_block.register,

@@ -8,9 +8,12 @@ with it (draft, Star Player Points, casualties, inducements, journeymen,
 the post-game step list, winnings). Nothing else in Dugout switches on a
 format's name: it asks the variant.
 
-The engine core imports only this module; concrete variants live beside it
-(``engine/variants/<format>.py``) and register themselves. A new format is a
-subclass that overrides what differs, in one module, plus its data::
+The rulebook's procedures ask the variant of the match (``g.variant``) and
+name this module for types only; a format also chooses the skills and rules
+it plays at the rule points (:attr:`Variant.rules`, :mod:`engine.core.hooks`).
+Concrete variants live beside it (``engine/variants/<format>.py``) and
+register themselves. A new format is a subclass that overrides what
+differs, in one module, plus its data::
 
     class Sevens(BloodBowl2020):
         name = "sevens"
