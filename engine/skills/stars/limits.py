@@ -10,7 +10,7 @@ engine does not play is refused
 
 Most special rules may be used a limited number of times ("Once per game",
 "Once per half", ...). :func:`ready` tells whether player ``p`` may use his
-rule now and :func:`spend` records a use (and reports it as a
+rule now, :func:`offer` asks his coach, and :func:`spend` records a use (and reports it as a
 :class:`~engine.core.events.SkillUsed` event). A use is stored in
 ``GameState.effects`` with the scope it was spent in (the half, the drive,
 the team turn or the activation), so nothing needs resetting: a use spent
@@ -23,7 +23,7 @@ from typing import Final
 
 from engine.core.events import SkillUsed
 from engine.core.skillbits import BIT
-from engine.core.state import GameState
+from engine.core.state import Decision, GameState, Option
 
 GAME: Final = "game"
 HALF: Final = "half"
@@ -98,6 +98,22 @@ LIMITS: Final[dict[str, str]] = {
     "excuse-me-are-you-a-zoat": "game",
     "then-i-started-blastin": "half",
 }
+
+
+OPT_DECLINE: Final[Option] = ("decline",)
+
+
+def offer(g: GameState, p: int, slug: str, *extra: Option) -> Decision:
+    """A ``use_skill`` decision for player ``p``'s special rule ``slug``:
+    ``("use", slug)`` (or the ``extra`` ways of using it) or decline."""
+    opts = extra if extra else (("use", slug),)
+    return Decision(
+        g.tname(g.team[p]),
+        "use_skill",
+        opts + (OPT_DECLINE,),
+        g.pid[p],
+        info=(slug,),
+    )
 
 
 def _scope(g: GameState, limit: str) -> object:

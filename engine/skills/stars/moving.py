@@ -17,30 +17,17 @@ from engine.core.hooks import Hooks, LeapAsk
 from engine.core.skillbits import BIT
 from engine.core.state import Decision, GameState, Option
 from engine.skills.stars import limits as SR
+from engine.skills.stars.limits import offer
 
 if TYPE_CHECKING:
     from engine.rules.movement import Step
 
 BURST: Final = BIT["burst-of-speed"]
 BOUNDING_LEAP: Final = BIT["bounding-leap"]
-OPT_DECLINE: Final[Option] = ("decline",)
 
 
 def _activation(g: GameState) -> tuple[int, int, int, int]:
     return (g.half, g.active, g.turn[g.active], g.activations)
-
-
-def offer(g: GameState, p: int, slug: str, *extra: Option) -> Decision:
-    """A ``use_skill`` decision for player ``p``'s special rule ``slug``:
-    ``("use", slug)`` (or the ``extra`` ways of using it) or decline."""
-    opts = extra if extra else (("use", slug),)
-    return Decision(
-        g.tname(g.team[p]),
-        "use_skill",
-        opts + (OPT_DECLINE,),
-        g.pid[p],
-        info=(slug,),
-    )
 
 
 # -- Burst of Speed ----------------------------------------------------------

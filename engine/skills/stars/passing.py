@@ -27,7 +27,7 @@ from engine.core.state import Decision, GameState, Option, Proc
 from engine.rules.ball import check_touchdown
 from engine.rules.injuries import KnockDown
 from engine.skills.stars import limits as SR
-from engine.skills.stars.moving import offer
+from engine.skills.stars.limits import offer
 
 if TYPE_CHECKING:
     from engine.rules.passing import PassAction

@@ -43,9 +43,7 @@ from engine.rules.passing import with_dump_off
 from engine.rules.pushing import OPT_DECLINE, use_skill
 from engine.rules.secret_weapons import ChainsawAttack
 from engine.rules.special_actions import trickster
-from engine.skills.stars import limits as SR
-from engine.skills.stars.limits import ready, spend
-from engine.skills.stars.moving import offer
+from engine.skills.stars.limits import offer, ready, spend
 
 FLAMES = "ghostly-flames"
 BACK = "ill-be-back"
@@ -100,7 +98,7 @@ def ill_be_back(g: GameState, p: int) -> bool:
 
 def whirling_dervish(g: GameState, p: int, die: int) -> Decision | None:
     """Offer the re-roll of the direction D6 ``die`` (once per activation)."""
-    if g.skills[p] & DERVISH and SR.ready(g, p, "whirling-dervish"):
+    if g.skills[p] & DERVISH and ready(g, p, "whirling-dervish"):
         d = offer(g, p, "whirling-dervish")
         return Decision(d.team, d.kind, d.options, d.player, info=(d.info[0], die))
     return None
@@ -108,7 +106,7 @@ def whirling_dervish(g: GameState, p: int, die: int) -> Decision | None:
 
 def dervish_reroll(g: GameState, p: int) -> int:
     """Spend Whirling Dervish and re-roll the direction D6."""
-    SR.spend(g, p, "whirling-dervish")
+    spend(g, p, "whirling-dervish")
     g.emit(Reroll(g.tname(g.team[p]), g.pid[p], "whirling-dervish", "ball_and_chain"))
     d = g.dice.d6()
     g.emit(Roll("ball_and_chain", g.pid[p], (d,), 0, 0, True, True))
