@@ -10,6 +10,12 @@ A point whose rule may ask a coach something is a pair: ``ask`` (or
 ``options``) and what to do with the answer; the procedure keeps the rule
 that asked until the answer comes.
 
+A point the procedure reaches for every player at every decision (the
+activations offered, a moving player's options) is gated: a rule registered
+there also adds the skill bits it needs to the point's ``..._bits``, and the
+procedure asks the point only for a player with one of them (one ``&``, as
+for an inline skill).
+
 No rule point knows a skill by name. The skills, traits and Star Player
 rules register themselves (:mod:`engine.skills`: one ``register(hooks)``
 per module), and a format chooses which of them it plays
@@ -378,12 +384,19 @@ class Hooks:
         "move_options",
         "another_action",
         "activation_ends",
+        "lent_action_bits",
+        "block_activations_bits",
+        "block_targets_bits",
+        "action_targets_bits",
+        "move_options_bits",
+        "another_action_bits",
         # tests and re-rolls
         "test_rerolls",
         "test_result",
         "loner_target",
         # movement
         "extra_rushes",
+        "extra_rushes_bits",
         "rushed",
         "leap_declared",
         "moved_into",
@@ -446,10 +459,18 @@ class Hooks:
     move_options: tuple[MoveOptions, ...]
     another_action: tuple[AnotherAction, ...]
     activation_ends: tuple[ActivationEnds, ...]
+    # the gated points' skill bits (see the module's docstring)
+    lent_action_bits: int
+    block_activations_bits: int
+    block_targets_bits: int
+    action_targets_bits: int
+    move_options_bits: int
+    another_action_bits: int
     test_rerolls: tuple[TestReroll, ...]
     test_result: tuple[TestResult, ...]
     loner_target: tuple[LonerTarget, ...]
     extra_rushes: tuple[ExtraRushes, ...]
+    extra_rushes_bits: int
     rushed: tuple[Rushed, ...]
     leap_declared: tuple[LeapAsk, ...]
     moved_into: tuple[StepAsk, ...]
@@ -484,7 +505,7 @@ class Hooks:
 
     def __init__(self) -> None:
         for name in self.__slots__:
-            object.__setattr__(self, name, ())
+            object.__setattr__(self, name, 0 if name.endswith("_bits") else ())
         object.__setattr__(self, "_frozen", False)
 
     def freeze(self) -> Hooks:

@@ -167,16 +167,19 @@ def _blocking_activations(
         q = board[s]
         if q >= 0 and g.team[q] != t and g.status[q] == STANDING:
             opts.append(ao["block"])
-            if sk & PROJECTILE_VOMIT or _lent(g, p, "projectile_vomit"):
+            if sk & PROJECTILE_VOMIT or (
+                sk & g.hooks.lent_action_bits and _lent(g, p, "projectile_vomit")
+            ):
                 opts.append(ao["projectile_vomit"])
             if sk & CHAINSAW:
                 opts.append(ao["chainsaw"])
             break
     else:
-        if limited is None and _far_block(g, p):
+        if limited is None and sk & g.hooks.block_targets_bits and _far_block(g, p):
             opts.append(ao["block"])
-    for more in g.hooks.block_activations:
-        opts += more(g, p, opts)
+    if sk & g.hooks.block_activations_bits:
+        for more in g.hooks.block_activations:
+            opts += more(g, p, opts)
 
 
 def activation_options(
@@ -214,7 +217,10 @@ def activation_options(
             _blocking_activations(g, p, t, limited, opts)
         if ok.blitz:
             opts.append(ao["blitz"])
-        if (sk & HYPNOTIC_GAZE or _lent(g, p, "hypnotic_gaze")) and limited is None:
+        if (
+            sk & HYPNOTIC_GAZE
+            or (sk & g.hooks.lent_action_bits and _lent(g, p, "hypnotic_gaze"))
+        ) and limited is None:
             opts.append(ao["hypnotic_gaze"])
         throws = ok.ttm and sk & S.THROW_TEAM_MATE and g.st[p] >= 5
         if limited is not None:
@@ -364,7 +370,9 @@ class Activation(PlayerActivation):
             return self._moving(g)
         # ph 9: done
         p = self.p
-        if any(again(g, p, self.action) for again in g.hooks.another_action):
+        if g.skills[p] & g.hooks.another_action_bits and any(
+            again(g, p, self.action) for again in g.hooks.another_action
+        ):
             self.phase = 3  # the same action again (rule point another_action)
             return None
         self._finish(g)
@@ -463,8 +471,9 @@ class Activation(PlayerActivation):
                 and g.team[q] != g.team[p]
                 and g.status[q] == STANDING
             )
-            for far in g.hooks.block_targets:  # beyond the adjacent ones
-                opts += far.options(g, p)
+            if g.skills[p] & g.hooks.block_targets_bits:  # beyond the adjacent
+                for far in g.hooks.block_targets:
+                    opts += far.options(g, p)
             if opts and g.skills[p] & MULTIPLE_BLOCK:
                 opts += multiple_block_options(g, p)
             if opts and g.skills[p] & SPECIAL_BLOCKS:
@@ -475,8 +484,11 @@ class Activation(PlayerActivation):
             return False, self._targets(g, "vomit_target", opts)
         if action == "chainsaw":
             opts = tuple(g.pl_opts[q]["chainsaw"] for q in block_targets(g, p))
-            for more in g.hooks.action_targets:
-                opts += tuple(g.pl_opts[q]["chainsaw"] for q in more(g, p, "chainsaw"))
+            if g.skills[p] & g.hooks.action_targets_bits:
+                for more in g.hooks.action_targets:
+                    opts += tuple(
+                        g.pl_opts[q]["chainsaw"] for q in more(g, p, "chainsaw")
+                    )
             return False, self._targets(g, "chainsaw_target", opts)
         if action == "ball_and_chain":
             self.phase = 9
@@ -518,8 +530,9 @@ class Activation(PlayerActivation):
         mopts = move_options(g, p, action)
         if sk & PROJECTILE_VOMIT and action == "blitz":
             mopts = vomit_move_options(g, p, mopts)
-        for moving in g.hooks.move_options:
-            mopts = moving(g, p, action, mopts)
+        if sk & g.hooks.move_options_bits:
+            for moving in g.hooks.move_options:
+                mopts = moving(g, p, action, mopts)
         if g.skills[p] & CHAINSAW and action == "blitz":
             mopts = chainsaw_move_options(mopts)
         if g.skills[p] & SPECIAL_MOVE_MASK or action == "hypnotic_gaze":

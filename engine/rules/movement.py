@@ -57,9 +57,11 @@ _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
 def rush_limit(g: GameState, p: int) -> int:
     """Rushes allowed per action: 2, or 3 with Sprint, and any more a rule
     gives (rule point ``extra_rushes``: Burst of Speed)."""
-    n = 3 if g.skills[p] & S.SPRINT else 2
-    for more in g.hooks.extra_rushes:
-        n += more(g, p)
+    sk = g.skills[p]
+    n = 3 if sk & S.SPRINT else 2
+    if sk & g.hooks.extra_rushes_bits:
+        for more in g.hooks.extra_rushes:
+            n += more(g, p)
     return n
 
 

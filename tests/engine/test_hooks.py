@@ -57,3 +57,22 @@ def test_the_functions_at_a_point_run_in_the_registry_order() -> None:
         blocks.block_reroll_options,
     ]
     assert hooks.block_over == (after_block.frenzy, after_block.pile_driver)
+
+
+def test_a_gated_point_knows_the_skills_its_rules_need() -> None:
+    # A procedure asks a gated point only for a player with one of the
+    # point's skill bits: every rule registered there must add its own.
+    gated = [p.removesuffix("_bits") for p in POINTS if p.endswith("_bits")]
+    assert sorted(gated) == [
+        "action_targets",
+        "another_action",
+        "block_activations",
+        "block_targets",
+        "extra_rushes",
+        "lent_action",
+        "move_options",
+    ]
+    hooks = rule_points()
+    for point in gated:
+        assert getattr(hooks, point), point
+        assert getattr(hooks, f"{point}_bits"), point

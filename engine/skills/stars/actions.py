@@ -240,8 +240,11 @@ def note_foul(g: GameState, p: int, action: str) -> None:
 
 def register(h: Hooks) -> None:
     h.lent_action += (lent_action,)
+    h.lent_action_bits |= PUTRID_BIT | ZOAT_BIT
     h.block_targets += (BlockTargets(vines_options, vines_block),)
+    h.block_targets_bits |= VINES_BIT
     h.move_options += (putrid_move_options,)
+    h.move_options_bits |= PUTRID_BIT
     h.special_action += (vomit_used,)
     h.action_declared += (note_foul,)
     h.another_foul += (second_foul,)

@@ -85,5 +85,6 @@ def use_bounding_leap(g: GameState, step: Step, choice: Option) -> int:
 
 def register(h: Hooks) -> None:
     h.extra_rushes += (burst_rushes,)
+    h.extra_rushes_bits |= BURST
     h.rushed += (burst_spent,)
     h.leap_declared += (LeapAsk(bounding_leap, use_bounding_leap),)

@@ -345,7 +345,9 @@ def register(h: Hooks) -> None:
     h.secret_weapon_stays += (ill_be_back,)
     h.ball_and_chain_direction += (DieAsk(whirling_dervish, dervish_reroll),)
     h.block_activations += (kick_em_activation,)
+    h.block_activations_bits |= KICK_EM_BIT
     h.action_targets += (kick_em_chainsaw_targets,)
+    h.action_targets_bits |= KICK_EM_BIT
     h.special_action += (chainsaw_on_downed,)
     h.after_hit += (after_chainsaw,)
     h.action_procedure += (bomb_action,)

@@ -33,6 +33,7 @@ _FURY: Final = "star:fury_of_the_blood_god"
 MORSEL = "tasty-morsel"
 PRIMAL = "primal-savagery"
 MORSEL_BIT = BIT[MORSEL]
+FURY_BIT = BIT["fury-of-the-blood-god"]
 
 
 def _activation(g: GameState) -> tuple[int, int, int, int]:
@@ -120,5 +121,6 @@ def lash_out_at(g: GameState, p: int, q: int) -> None:
 
 def register(h: Hooks) -> None:
     h.another_action += (second_block_action,)
+    h.another_action_bits |= FURY_BIT
     h.bite_targets += (morsel_targets,)
     h.bite += (bite_opponent,)
