@@ -155,31 +155,22 @@ def _allowed(g: GameState, t: int) -> _Allowed:
     )
 
 
-def _blocking_activations(
-    g: GameState, p: int, t: int, limited: tuple[str, ...] | None, opts: list[Option]
-) -> None:
-    """The Block of a player who may block now, and the Special actions made
-    instead of one (added to ``opts``)."""
-    ao = g.act_opts[p]
-    sk = g.skills[p]
-    board = g.board
-    for s in g.pitch.neighbours[g.pos[p]]:
-        q = board[s]
-        if q >= 0 and g.team[q] != t and g.status[q] == STANDING:
-            opts.append(ao["block"])
-            if sk & PROJECTILE_VOMIT or (
-                sk & g.hooks.lent_action_bits and _lent(g, p, "projectile_vomit")
-            ):
-                opts.append(ao["projectile_vomit"])
-            if sk & CHAINSAW:
-                opts.append(ao["chainsaw"])
-            break
-    else:
-        if limited is None and sk & g.hooks.block_targets_bits and _far_block(g, p):
-            opts.append(ao["block"])
-    if sk & g.hooks.block_activations_bits:
-        for more in g.hooks.block_activations:
-            opts += more(g, p, opts)
+def _activatable(g: GameState, t: int, open_only: bool) -> list[int]:
+    """The players of team ``t`` who may be activated now: on the pitch,
+    not yet activated, not Stunned, not barred by a rule (``open_only``:
+    not Marked either)."""
+    team, box, pflags, status = g.team, g.box, g.pflags, g.status
+    hexed = _barred(g)
+    return [
+        p
+        for p in range(g.n)
+        if team[p] == t
+        and box[p] == PITCH
+        and not pflags[p] & PF_USED
+        and not (hexed and p in hexed)
+        and status[p] != STUNNED
+        and not (open_only and g.markers(g.pos[p], t))
+    ]
 
 
 def activation_options(
@@ -191,19 +182,14 @@ def activation_options(
     """Every (player, action) the team may activate now (hot path)."""
     opts: list[Option] = []
     status = g.status
+    team = g.team
+    board = g.board
+    neighbours = g.pitch.neighbours
+    hooks = g.hooks
     ball_loose = g.carrier < 0 and g.ball >= 0 and not g.ball_air
     ok = _allowed(g, t)
-    hexed = _barred(g)
-    for p in range(g.n):
-        if g.team[p] != t or g.box[p] != PITCH or g.pflags[p] & PF_USED:
-            continue
-        if hexed and p in hexed:
-            continue
+    for p in _activatable(g, t, open_only):
         st = status[p]
-        if st == STUNNED:
-            continue
-        if open_only and g.markers(g.pos[p], t):
-            continue
         ao = g.act_opts[p]
         sk = g.skills[p]
         if sk & BALL_AND_CHAIN:
@@ -214,12 +200,33 @@ def activation_options(
             continue
         opts.append(ao["move"])
         if (st == STANDING or sk & JUMP_UP) and (limited is None or "block" in limited):
-            _blocking_activations(g, p, t, limited, opts)
+            # the Block, and the Special actions made instead of one
+            for s in neighbours[g.pos[p]]:
+                q = board[s]
+                if q >= 0 and team[q] != t and status[q] == STANDING:
+                    opts.append(ao["block"])
+                    if sk & PROJECTILE_VOMIT or (
+                        sk & hooks.lent_action_bits and _lent(g, p, "projectile_vomit")
+                    ):
+                        opts.append(ao["projectile_vomit"])
+                    if sk & CHAINSAW:
+                        opts.append(ao["chainsaw"])
+                    break
+            else:
+                if (
+                    limited is None
+                    and sk & hooks.block_targets_bits
+                    and _far_block(g, p)
+                ):
+                    opts.append(ao["block"])
+            if sk & hooks.block_activations_bits:
+                for more in hooks.block_activations:
+                    opts += more(g, p, opts)
         if ok.blitz:
             opts.append(ao["blitz"])
         if (
             sk & HYPNOTIC_GAZE
-            or (sk & g.hooks.lent_action_bits and _lent(g, p, "hypnotic_gaze"))
+            or (sk & hooks.lent_action_bits and _lent(g, p, "hypnotic_gaze"))
         ) and limited is None:
             opts.append(ao["hypnotic_gaze"])
         throws = ok.ttm and sk & S.THROW_TEAM_MATE and g.st[p] >= 5
@@ -298,7 +305,8 @@ def _barred(g: GameState) -> dict[int, int]:
     ``barred``)."""
     out: dict[int, int] = {}
     for rule in g.hooks.barred:
-        out.update(rule(g))
+        if barred := rule(g):
+            out.update(barred)
     return out
 
 
@@ -366,8 +374,32 @@ class Activation(PlayerActivation):
             if not go_on:
                 return target
             ph = 5
-        if ph == 5:
-            return self._moving(g)
+        if ph == 5:  # moving square by square: the move decision
+            p = self.p
+            action = self.action
+            if (
+                g.act_over
+                or g.turnover is not None
+                or g.touchdown
+                or g.box[p] != PITCH
+                or g.status[p] != STANDING
+            ):
+                self._finish(g)
+                return None
+            sk = g.skills[p]
+            mopts = move_options(g, p, action)
+            if sk & PROJECTILE_VOMIT and action == "blitz":
+                mopts = vomit_move_options(g, p, mopts)
+            if sk & g.hooks.move_options_bits:
+                for moving in g.hooks.move_options:
+                    mopts = moving(g, p, action, mopts)
+            if g.skills[p] & CHAINSAW and action == "blitz":
+                mopts = chainsaw_move_options(mopts)
+            if g.skills[p] & SPECIAL_MOVE_MASK or action == "hypnotic_gaze":
+                mopts = special_move_options(g, p, action, mopts)
+            if extra := g.variant.extra_move_options(g, p, action):
+                mopts = mopts[:-1] + extra + mopts[-1:]  # ("end",) stays last
+            return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
         p = self.p
         if g.skills[p] & g.hooks.another_action_bits and any(
@@ -511,35 +543,6 @@ class Activation(PlayerActivation):
             return None
         self.phase = 4
         return Decision(g.tname(g.team[p]), kind, opts, g.pid[p])
-
-    def _moving(self, g: GameState) -> Decision | None:
-        """The player moves square by square (and may block, pass ... on
-        his way): the ``move`` decision, or the end of the activation."""
-        p = self.p
-        action = self.action
-        if (
-            g.act_over
-            or g.turnover is not None
-            or g.touchdown
-            or g.box[p] != PITCH
-            or g.status[p] != STANDING
-        ):
-            self._finish(g)
-            return None
-        sk = g.skills[p]
-        mopts = move_options(g, p, action)
-        if sk & PROJECTILE_VOMIT and action == "blitz":
-            mopts = vomit_move_options(g, p, mopts)
-        if sk & g.hooks.move_options_bits:
-            for moving in g.hooks.move_options:
-                mopts = moving(g, p, action, mopts)
-        if g.skills[p] & CHAINSAW and action == "blitz":
-            mopts = chainsaw_move_options(mopts)
-        if g.skills[p] & SPECIAL_MOVE_MASK or action == "hypnotic_gaze":
-            mopts = special_move_options(g, p, action, mopts)
-        if extra := g.variant.extra_move_options(g, p, action):
-            mopts = mopts[:-1] + extra + mopts[-1:]  # ("end",) stays last
-        return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p

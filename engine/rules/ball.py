@@ -407,7 +407,6 @@ class Deviate(Proc):
 
 
 def _dir(d8: int) -> tuple[int, int]:
-
     return D8_DIRECTIONS[d8]
 
 

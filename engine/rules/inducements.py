@@ -38,7 +38,6 @@ def ko_recovers(g: GameState, p: int) -> bool:
 
 
 def _recovered(g: GameState, p: int, d: int, ok: bool) -> bool:
-
     g.emit(KORecovery(g.pid[p], d, ok))
     return ok
 

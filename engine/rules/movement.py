@@ -311,95 +311,118 @@ class Step(Proc):
         self.asking: LeapAsk | StepAsk | None = None
 
     # Each stage of the step returns (the phase to go on with, or STOP when
-    # the step returns now, and what it returns).
+    # the step returns now, and what it returns). A plain step (no Rush, no
+    # Agility test, nothing in the square, no Shadowing) skips those stages
+    # (hot path).
 
     def step(self, g: GameState) -> Decision | None:
         ph = self.phase
         dec: Decision | None = None
-        if ph in (0, 21):
-            ph, dec = self._leave(g, ph)
-        if ph == 10:
-            self._enter(g)
+        if ph == 0:  # leaving the square: who Marks it
+            src = g.pos[self.p]
+            self.src = src
+            mk = g.markers(src, g.team[self.p])
+            self.mk_src = mk
+            self.was_marked = mk > 0
+            if mk:
+                ph, dec = self._marked(g)
+            else:
+                ph = 10
+        elif ph == 21:
+            ph, dec = self._held(g)
+        if ph == 10:  # into the new square: the movement it costs
+            p = self.p
+            src = self.src
+            cost = 2 if self.jump else 1
+            left = g.ma[p] - g.act_ma_used
+            need = cost - max(left, 0)
+            if need < 0:
+                need = 0
+            g.act_ma_used += cost
+            g.act_rushes += need
+            if need:
+                rushes_counted(g, p)
+            self.rushes = need
+            if self.jump:
+                g.act_jumped = True
+            g.move(p, self.dst)
+            kind = "leap" if self.leap else ("jump" if self.jump else "step")
+            g.emit(Move(g.pid[p], src, self.dst, kind))
+            if self.drop and g.carrier == p:
+                g.carrier = -1
+                g.ball = src
+                g.ball_air = False
+                g.emit(SkillUsed(g.pid[p], "fumblerooskie"))
+                g.emit(BallMove("dropped", src, src))
+            self.phase = 1
             ph = 1
-        if ph in (1, 2):
+        if ph == 2 or (ph == 1 and self.rushes > 0):
             ph, dec = self._rush(g, ph)
+        elif ph == 1:
+            ph = 3
         if ph == 3:
-            ph, dec = self._agility(g)
+            ph, dec = self._agility(g) if self.jump or self.was_marked else (5, None)
         if ph == 4:
             ph, dec = self._agility_result(g)
         if ph in (5, 71):
-            ph, dec = self._arrive(g, ph)
-        if ph in (6, 61):
+            if (
+                (ph == 5 and g.hooks.moved_into and not self.free)
+                or g.ball == self.dst
+                or "treacherous_trapdoor_half" in g.effects
+            ):
+                ph, dec = self._arrive(g, ph)
+            else:
+                ph = 6
+        if ph == 61 or (ph == 6 and self.mk_sk & SHADOWING):
             ph, dec = self._shadow(g, ph)
         if ph == STOP:
             return dec
-        self._done(g)
+        # the step is over: a touchdown, the board's next procedure
+        p = self.p
+        g.stack.pop()
+        if g.carrier == p:
+            check_touchdown(g, p)
+        after = g.variant.after_step(g, p)  # Dungeon Bowl flow: a Portal
+        if after is not None:
+            g.stack.append(after)
         return None
 
-    def _leave(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
-        """Leaving the square: who Marks it; Tentacles may hold him."""
+    def _held(self, g: GameState) -> tuple[int, Decision | None]:
+        """After the Tentacles roll: held, the movement ends where it is."""
         p = self.p
-        if ph == 21:
-            if g.ret:
-                # Held by Tentacles: the movement ends where it is.
-                # Decision: the player may still hand off or pass, but
-                # can no longer move (nor Blitz, which costs movement).
-                g.act_ma_used = max(g.act_ma_used, g.ma[p])
-                g.act_rushes = max(g.act_rushes, rush_limit(g, p))
-                g.stack.pop()
-                return STOP, None
-            return 10, None
-        src = g.pos[p]
-        t = g.team[p]
-        self.src = src
-        mk = g.markers(src, t)
-        self.mk_src = mk
-        self.was_marked = mk > 0
-        if mk:
-            msk = 0
-            for q in g.marking_players(src, t):
-                msk |= g.skills[q]
-            self.mk_sk = msk
-            self.tackled = bool(msk & S.TACKLE)
-            if msk & TENTACLES:
-                users = _users(g, src, t, TENTACLES, False)
-                if users:
-                    self.phase = 20
-                    return STOP, Decision(
-                        g.tname(1 - t),
-                        "use_skill",
-                        use_options(g, users, "tentacles"),
-                        g.pid[p],
-                        info=("tentacles",),
-                    )
+        if g.ret:
+            # Held by Tentacles: the movement ends where it is.
+            # Decision: the player may still hand off or pass, but
+            # can no longer move (nor Blitz, which costs movement).
+            g.act_ma_used = max(g.act_ma_used, g.ma[p])
+            g.act_rushes = max(g.act_rushes, rush_limit(g, p))
+            g.stack.pop()
+            return STOP, None
         return 10, None
 
-    def _enter(self, g: GameState) -> None:
-        """Into the new square: the movement it costs (Rushes counted)."""
+    def _marked(self, g: GameState) -> tuple[int, Decision | None]:
+        """Leaving a Marked square: the markers' skills (Tackle); Tentacles
+        may hold him."""
         p = self.p
         src = self.src
-        cost = 2 if self.jump else 1
-        left = g.ma[p] - g.act_ma_used
-        need = cost - max(left, 0)
-        if need < 0:
-            need = 0
-        g.act_ma_used += cost
-        g.act_rushes += need
-        if need:
-            rushes_counted(g, p)
-        self.rushes = need
-        if self.jump:
-            g.act_jumped = True
-        g.move(p, self.dst)
-        kind = "leap" if self.leap else ("jump" if self.jump else "step")
-        g.emit(Move(g.pid[p], src, self.dst, kind))
-        if self.drop and g.carrier == p:
-            g.carrier = -1
-            g.ball = src
-            g.ball_air = False
-            g.emit(SkillUsed(g.pid[p], "fumblerooskie"))
-            g.emit(BallMove("dropped", src, src))
-        self.phase = 1
+        t = g.team[p]
+        msk = 0
+        for q in g.marking_players(src, t):
+            msk |= g.skills[q]
+        self.mk_sk = msk
+        self.tackled = bool(msk & S.TACKLE)
+        if msk & TENTACLES:
+            users = _users(g, src, t, TENTACLES, False)
+            if users:
+                self.phase = 20
+                return STOP, Decision(
+                    g.tname(1 - t),
+                    "use_skill",
+                    use_options(g, users, "tentacles"),
+                    g.pid[p],
+                    info=("tentacles",),
+                )
+        return 10, None
 
     def _rush(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
         """The Rush rolls the square needs, one at a time."""
@@ -505,16 +528,6 @@ class Step(Proc):
                 g.stack.append(Bounce(src))
                 return STOP, None
         return 7, None
-
-    def _done(self, g: GameState) -> None:
-        """The step is over: a touchdown, the board's next procedure."""
-        p = self.p
-        g.stack.pop()
-        if g.carrier == p:
-            check_touchdown(g, p)
-        after = g.variant.after_step(g, p)  # Dungeon Bowl flow: a Portal
-        if after is not None:
-            g.stack.append(after)
 
     def receive(self, g: GameState, choice: Option) -> None:
         p = self.p

@@ -145,7 +145,6 @@ class BloodBowl2020(Variant):
         return g.sheet(p).niggling
 
     def league_casualty_table(self) -> CasualtyTable | None:
-
         return BB2020_TABLE
 
     def inducement_catalogue(self) -> Mapping[str, InducementSpec]:

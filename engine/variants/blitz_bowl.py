@@ -19,21 +19,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from engine.blitz.data import abilities, cards, teams
-from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
-from engine.blitz.game import BlitzGame
-from engine.blitz.replay import replay_data
-from engine.blitz.scripted import ScriptedBot
-from engine.blitz.state import BlitzTeamSheet
 from engine.campaign.drafting import Violation
 from engine.core.pitch import Pitch
 from engine.variants.base import Variant, register
 from engine.variants.card_game import CardPlayer, CardSide
-
-if TYPE_CHECKING:
-    from engine.campaign.drafting import Violation
 
 # Rulebook "Scoring Points" / "Touchdown": a Touchdown scores 4 points;
 # "Clean Sweep": claiming all three active cards in one turn scores 2 more.
@@ -86,10 +77,12 @@ class BlitzBowl(Variant):
     # -- the draft --------------------------------------------------------
 
     def team_cards(self) -> Mapping[str, str]:
+        from engine.blitz.data import teams
 
         return {slug: card.name for slug, card in teams().items()}
 
     def team_card_details(self) -> list[dict[str, Any]]:
+        from engine.blitz.data import teams
 
         return [
             {
@@ -113,6 +106,7 @@ class BlitzBowl(Variant):
         ]
 
     def challenge_deck(self) -> list[dict[str, Any]]:
+        from engine.blitz.data import cards
 
         return [
             {
@@ -127,10 +121,12 @@ class BlitzBowl(Variant):
         ]
 
     def ability_names(self) -> Mapping[str, tuple[str, str]]:
+        from engine.blitz.data import abilities
 
         return {k: (a.name, a.text) for k, a in abilities().items()}
 
     def card_players(self, card: str) -> tuple[CardPlayer, ...]:
+        from engine.blitz.data import teams
 
         team = teams().get(card)
         if team is None:
@@ -164,6 +160,11 @@ class BlitzBowl(Variant):
         """Play one match with the scripted bots: ``home``/``away`` are
         (team name, card slug, player names in card order). The same sheets
         and seed always give the same game."""
+        from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
+        from engine.blitz.game import BlitzGame
+        from engine.blitz.scripted import ScriptedBot
+        from engine.blitz.state import BlitzTeamSheet
+
         sheets = [BlitzTeamSheet(n, c, tuple(p)) for n, c, p in (home, away)]
         # Decision: the board side is the single-ball side (the rules'
         # "recommended for your first games"); a league could choose later.
@@ -218,6 +219,8 @@ class BlitzBowl(Variant):
         home: tuple[str, str, Sequence[str]],
         away: tuple[str, str, Sequence[str]],
     ) -> dict[str, Any] | None:
+        from engine.blitz.replay import replay_data
+        from engine.blitz.state import BlitzTeamSheet
 
         if not events or events[0].get("type") != "blitz_start":
             return None
@@ -230,6 +233,8 @@ class BlitzBowl(Variant):
     def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:
         """Every way a report breaks what the rules can produce (each with
         a code and the field it concerns); empty when it could be true."""
+        from engine.blitz.data import cards
+
         deck = cards().deck
         numbers = {c.number: c for c in deck}
         copies = Counter(c.challenge.slug for c in deck)
