@@ -61,7 +61,9 @@ TF_TTM = 1 << 4
 TF_ACTIVATED = 1 << 5  # some player has been activated (no conceding after)
 TF_BOMB = 1 << 12  # Bombardier: one Throw Bomb per team turn
 TF_KTM = 1 << 13  # Kick Team-mate: one per team turn
-TF_GRUDGE = 1 << 14  # Grudge Match (Sevens Desperate Measure): any number of Fouls
+# A rule lets the team make any number of Fouls this turn (Sevens' Grudge
+# Match).
+TF_MANY_FOULS = 1 << 14
 
 ACTIONS = (
     "move",

@@ -30,9 +30,9 @@ from engine.core.state import (
     TF_BLITZ,
     TF_BOMB,
     TF_FOUL,
-    TF_GRUDGE,
     TF_HANDOFF,
     TF_KTM,
+    TF_MANY_FOULS,
     TF_PASS,
     TF_TTM,
     Decision,
@@ -114,8 +114,8 @@ def _allowed(g: GameState, t: int) -> _Allowed:
     status = g.status
     blitz_ok = not tf & TF_BLITZ
     pass_ok = not tf & (TF_PASS | TF_TTM)
-    foul_ok = not tf & TF_FOUL or bool(tf & TF_GRUDGE)
-    foul_only = -1  # a rule's (Sneakiest of the Lot): the only player left
+    foul_ok = not tf & TF_FOUL or bool(tf & TF_MANY_FOULS)
+    foul_only = -1  # the only player left to Foul (rule point another_foul)
     if not foul_ok:
         foul_only = _another_foul(g, t)
         foul_ok = foul_only != -2

@@ -141,8 +141,8 @@ class Bite(Proc):
     """A hungry player bites the Thrall ``q``: an Injury roll for ``q``
     with any Casualty treated as Badly Hurt; a Turnover only when ``q``
     held the ball (it bounces). The biter, if holding the ball in the End
-    Zone, now scores. An opponent bitten with Tasty Morsel
-    (rule point ``bite``) drops the ball with no Turnover."""
+    Zone, now scores. An opponent a rule lets him bite (rule point
+    ``bite``) drops the ball with no Turnover."""
 
     __slots__ = ("p", "q", "ball_sq")
 

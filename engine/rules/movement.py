@@ -56,7 +56,7 @@ _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
 
 def rush_limit(g: GameState, p: int) -> int:
     """Rushes allowed per action: 2, or 3 with Sprint, and any more a rule
-    gives (rule point ``extra_rushes``: Burst of Speed)."""
+    gives (rule point ``extra_rushes``)."""
     sk = g.skills[p]
     n = 3 if sk & S.SPRINT else 2
     if sk & g.hooks.extra_rushes_bits:
@@ -256,9 +256,10 @@ class Step(Proc):
     affect an "active" player (Diving Tackle, Prehensile Tail, Break
     Tackle) and the Dodge re-roll ("during their activation") do not apply.
 
-    Phases: 0 leave?, 20/21 Tentacles, 10 move, 1/2 Rush, 3 test, 4 test
-    result, (70/71 Discarded Banana Skin,) 5 trapdoor / pick-up, 6 Shadowing
-    (60/61), 7 done.
+    Phases: 0 leave?, 20/21 Tentacles, 10 move, 1/2 Rush, 3 test (31 a
+    rule's question: leap_declared), 4 test result, (70/71 a rule's
+    question: moved_into,) 5 trapdoor / pick-up, 6 Shadowing (60/61), 7
+    done.
     """
 
     __slots__ = (
@@ -604,7 +605,7 @@ class Step(Proc):
             if msk & DIVING_TACKLE:
                 dt = tuple(_users(g, self.src, t, DIVING_TACKLE, True))
         if self.leap_rr:
-            # A rule's sure Leap (Bounding Leap): no negative modifier
+            # A rule's sure Leap (rule point leap_declared): no negative modifier
             # (Decision: Diving Tackle, a -2 of its own, is then not
             # offered) and the rule's free re-roll.
             return Test(purpose, p, g.ag[p], max(m, 0), skill_rr=self.leap_rr)

@@ -102,7 +102,7 @@ def animosity_applies(g: GameState, p: int, q: int) -> bool:
 
 def stolen(g: GameState) -> bool:
     """The ball a pass or hand-off reached was taken with no Turnover (rule
-    point ``ball_stolen``: Quick Bite)."""
+    point ``ball_stolen``)."""
     return any(rule(g) for rule in g.hooks.ball_stolen)
 
 
@@ -236,7 +236,7 @@ class PassAction(Proc):
             None,
         )
         if self.sure is not None:
-            # A rule's pass, accurate without a test (Set Piece).
+            # A rule's pass, accurate without a test (rule point sure_pass).
             # Decision: a Hail Mary Pass too (the table makes any pass
             # it is played for accurate), and a thrower without PA.
             self.quality = "accurate"

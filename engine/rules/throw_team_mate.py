@@ -283,7 +283,7 @@ class Land(Proc):
         sure: bool = False,
         edge: int = -1,
     ) -> None:
-        self.sure = sure  # Reliable: no Landing test, it succeeds
+        self.sure = sure  # a rule's sure landing: no Landing test, it succeeds
         self.edge = edge  # sq -1: the last square before the edge, if known
         self.phase = 0
         self.q = q

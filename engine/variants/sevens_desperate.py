@@ -22,7 +22,7 @@ Where the engine plays a result and where the coach decides:
    random available opposing player misses that drive.
 4. Grudge Match: offered at the start of each of the team's turns
    (Decision ``desperate_grudge_match``); that turn the team may Foul any
-   number of times (``TF_GRUDGE``).
+   number of times (``TF_MANY_FOULS``).
 5. Set Piece: declared when a player is activated for a Pass action
    (Decision ``desperate_declare``); the pass is accurate without a test and
    the receiver catches it without a test (rule point ``sure_pass``).
@@ -53,7 +53,7 @@ from engine.core.state import (
     RESERVES,
     SENT_OFF,
     STANDING,
-    TF_GRUDGE,
+    TF_MANY_FOULS,
     Decision,
     GameState,
     Option,
@@ -415,7 +415,7 @@ class GrudgeOffer(Proc):
         g.stack.pop()
         if choice == OPT_GRUDGE:
             spend(g, self.t, GRUDGE_MATCH)
-            g.tflags |= TF_GRUDGE
+            g.tflags |= TF_MANY_FOULS
             _emit(g, self.t, GRUDGE_MATCH, -1, (), "any_number_of_fouls")
 
 
