@@ -12,23 +12,23 @@ Public API::
 
 from __future__ import annotations
 
-from engine.dice import Dice, FixedDice, RandomDice
-from engine.errors import (
+from engine.core.dice import Dice, FixedDice, RandomDice
+from engine.core.errors import (
     DiceExhausted,
     IllegalChoice,
     IllegalSetup,
     RuleError,
     UnimplementedSkill,
 )
-from engine.match import Match, check_skills, replay
-from engine.model import (
+from engine.core.model import (
     CasualtyRecord,
     MatchResult,
     PlayerSheet,
     PlayerStats,
     TeamSheet,
 )
-from engine.state import Decision
+from engine.core.state import Decision
+from engine.match import Match, check_skills, replay
 from engine.tools.teams import default_team_sheet
 from engine.variants import Variant, get_variant, variants
 

@@ -17,10 +17,10 @@ from typing import Any
 
 from engine.bots import make_bot
 from engine.bots.driver import play
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
+from engine.core.model import TeamSheet
+from engine.core.pitch import Pitch
 from engine.match import Match
-from engine.model import TeamSheet
-from engine.pitch import Pitch
 from engine.variants import Variant, get_variant
 
 

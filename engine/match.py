@@ -1,7 +1,7 @@
 """A match: the public API of the engine.
 
 ``Match(variant, home, away, dice)`` runs every dice-only step itself and
-stops at each :class:`~engine.state.Decision`: read ``match.pending``, then
+stops at each :class:`~engine.core.state.Decision`: read ``match.pending``, then
 ``match.apply(choice)`` with one of its options. ``match.done`` and
 ``match.result`` report the end. The engine never calls a coach or bot.
 
@@ -15,18 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.desperate import check_desperate_measures
-from engine.dice import Dice, RandomDice
-from engine.errors import IllegalChoice, RuleError, UnimplementedSkill
-from engine.events import DriveEnd, Event, GameStart, SuddenDeath
-from engine.game import leader_rerolls
-from engine.induced import bugman_stays_out
-from engine.model import STAT_FIELDS, MatchResult, PlayerStats, TeamSheet
-from engine.pitch import Pitch
-from engine.setup import Setup
-from engine.skillbits import BIT
-from engine.skills import IMPLEMENTED
-from engine.state import (
+from engine.core.dice import Dice, RandomDice
+from engine.core.errors import IllegalChoice, RuleError, UnimplementedSkill
+from engine.core.events import DriveEnd, Event, GameStart, SuddenDeath
+from engine.core.model import STAT_FIELDS, MatchResult, PlayerStats, TeamSheet
+from engine.core.pitch import Pitch
+from engine.core.skillbits import BIT
+from engine.core.state import (
     ACTIONS,
     PF_DEAD,
     PITCH,
@@ -36,6 +31,10 @@ from engine.state import (
     GameState,
     Option,
 )
+from engine.rules.game import leader_rerolls
+from engine.rules.inducements import bugman_stays_out
+from engine.rules.setup import Setup
+from engine.skills.registry import IMPLEMENTED
 from engine.variants.base import Variant, get_variant
 
 _PLAYER_VERBS = (
@@ -59,7 +58,7 @@ _PLAYER_VERBS = (
 
 def check_skills(sheet: TeamSheet) -> None:
     """Refuse a team sheet with a skill the engine does not implement
-    (:class:`~engine.errors.UnimplementedSkill`), naming the first such
+    (:class:`~engine.core.errors.UnimplementedSkill`), naming the first such
     player and skill, so that no skill is ever silently ignored."""
     for p in sheet.players:
         for slug, _ in p.skills:
@@ -77,8 +76,8 @@ def _build(
 ) -> GameState:
     check_skills(home)
     check_skills(away)
-    check_desperate_measures(home)
-    check_desperate_measures(away)
+    variant.check_sheet(home)
+    variant.check_sheet(away)
     g = object.__new__(GameState)
     players = list(home.players) + list(away.players)
     ids = [p.id for p in players]
@@ -86,6 +85,7 @@ def _build(
         raise RuleError("player ids must be unique across both teams")
     n = len(players)
     g.variant = variant
+    g.hooks = variant.hooks
     g.pitch = pitch if pitch is not None else variant.pitch
     g.sheets = (home, away)
     g.n = n
@@ -340,7 +340,7 @@ class Match:
 
 
 def _plague_ridden(g: GameState) -> dict[str, Any]:
-    """Plague Ridden uses for the post-game (:mod:`engine.bloodlust`):
+    """Plague Ridden uses for the post-game (:mod:`engine.rules.bloodlust`):
     ``{"plague_ridden": [[team, victim id, by id], ...]}``, or nothing when
     no team used it."""
     used = [list(v) for k, v in sorted(g.effects.items()) if k.startswith("plague_")]

@@ -17,7 +17,7 @@ from django import forms
 from django.http import QueryDict
 
 from engine.campaign.drafting import DraftRequest, Violation
-from engine.rules_data import Position, Roster, rules_data
+from engine.core.rules_data import Position, Roster, rules_data
 from engine.variants import Variant
 from league.forms import WebForm
 from league.names.suggestions import names_suggest

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign import Characteristic, PlayerState
-from engine.rules_data import Position, SkillRef
+from engine.core.rules_data import Position, SkillRef
 from league.models import Player
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 
 from engine.campaign.drafting import PURCHASE_ITEMS, Violation
-from engine.rules_data import Roster
+from engine.core.rules_data import Roster
 
 
 class WebForm(forms.Form):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.campaign.casualty import CasualtyTable, casualty_table
-from engine.rules_data import RulesData, rules_data
+from engine.core.rules_data import RulesData, rules_data
 from engine.variants import Variant, get_variant
 from league.models import League
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 from django.db.models import Prefetch, Q, QuerySet
 
 from engine.campaign.drafting import TeamValue, team_value
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import Variant, get_variant, variants
 from league.access import AnyUser
 from league.models import (

@@ -23,7 +23,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from engine.rules_data import Roster, rules_data
+from engine.core.rules_data import Roster, rules_data
 from engine.variants import get_variant
 from league.access import team_get_for_write
 from league.card_views import card_draft_page

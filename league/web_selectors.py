@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
 from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
-from engine.rules_data import (
+from engine.core.rules_data import (
     BORROWED_POSITIONS,
     Roster,
     SkillRef,

@@ -9,13 +9,13 @@ from typing import Any
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.campaign.inducements import BUGMAN_ID_BASE
-from engine.dice import RandomDice
-from engine.errors import UnimplementedSkill
+from engine.core.dice import RandomDice
+from engine.core.errors import UnimplementedSkill
+from engine.core.model import MatchResult as EngineResult
+from engine.core.model import PlayerSheet, TeamSheet
+from engine.core.rules_data import rules_data
 from engine.match import Match as EngineMatch
 from engine.match import check_skills
-from engine.model import MatchResult as EngineResult
-from engine.model import PlayerSheet, TeamSheet
-from engine.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import Player, Team
 from league.selectors import team_roster_players, team_value_get

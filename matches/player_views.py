@@ -13,7 +13,7 @@ from django.views.decorators.http import (
 )
 
 from engine.campaign import Characteristic
-from engine.rules_data import SkillRef, rules_data
+from engine.core.rules_data import SkillRef, rules_data
 from league.access import team_require_write
 from league.errors import ServiceError
 from league.forms import (

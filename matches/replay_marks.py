@@ -73,7 +73,7 @@ class RerollCount:
     Espionage's), the ones a coach moves a marker for. The Leader re-roll and
     Brilliant Coaching's are not on the track and are left out; using one
     does not lower the count. The track is refilled at half-time (the engine
-    does the same: ``engine/game.py``) and carried into extra time."""
+    does the same: ``engine/rules/game.py``) and carried into extra time."""
 
     def __init__(self, start: Sequence[int]) -> None:
         self.start = (int(start[0]), int(start[1]))
@@ -89,7 +89,7 @@ class RerollCount:
             self.left[t] = max(0, self.left[t] - 1)
         elif kind == "master_chef" and e.get("team") in SIDES:
             # three D6: each 4+ gains one and takes one from the other side
-            # (none below zero), as engine/induced.py plays it
+            # (none below zero), as engine/rules/inducements.py plays it
             t = SIDES.index(e["team"])
             hits = sum(1 for d in e.get("dice") or () if d >= 4)
             taken = min(hits, self.left[1 - t])

@@ -25,7 +25,7 @@ from django.views.decorators.http import (
 )
 
 from engine.campaign import mercenary_price
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants.fields import FAN_FACTOR
 from league.access import (
     league_get_for_commissioner,

@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.access import league_team_writer
 from league.models import League, Team

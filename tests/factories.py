@@ -6,7 +6,7 @@ from __future__ import annotations
 import factory
 from django.contrib.auth import get_user_model
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League, LeagueMembership
 from league.services.teams import PlayerRequest, team_draft

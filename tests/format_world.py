@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.campaign.drafting import suggest_draft
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League, Team
 from league.services.card_teams import team_draft_card

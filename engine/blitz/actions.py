@@ -32,11 +32,11 @@ from engine.blitz.faces import (
 )
 from engine.blitz.rerolls import ARMOUR, BLOCK, open_window
 from engine.blitz.state import MARK_SQUARES, TEAM_NAMES, BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 
 class BProc:
-    """A rule procedure on the game's stack (as :class:`engine.state.Proc`):
+    """A rule procedure on the game's stack (as :class:`engine.core.state.Proc`):
     ``step`` does dice-only work and returns a Decision or None after
     pushing a child or popping itself; ``receive`` takes a coach's choice."""
 

@@ -13,7 +13,7 @@ from engine.blitz.events import BlockDice, Injured, Moved, Roll
 from engine.blitz.faces import D6_TO_FACE, KERRUNCH, MISS, SHOVE, SMASH, TACKLE
 from engine.blitz.rerolls import THROW, open_window
 from engine.blitz.state import TEAM_NAMES, BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 # Foul results (rulebook "Foul Action"): the Block Die's faces read anew.
 SPOTTED = "spotted"

@@ -16,7 +16,7 @@ from typing import Any
 from engine.blitz.data import cards
 from engine.blitz.events import ArenaRolled, BallMoved, Injured
 from engine.blitz.state import SUDDEN_DEATH_LEAD, ActionRecord, BlitzState
-from engine.errors import RuleError
+from engine.core.errors import RuleError
 
 BAKE_OFF_TENT = 1  # Emergency Reserves Value 1 lower
 SEWER_PIPE = 2  # a Reserves Action may place on a Trapdoor

@@ -19,7 +19,7 @@ from typing import Any
 from engine.blitz.ball import bounce
 from engine.blitz.events import BallChosen, Roll
 from engine.blitz.state import TEAM_NAMES, BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 STANDARD = "standard"
 DWARF_RUNE = "dwarf_rune_ball"

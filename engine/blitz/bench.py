@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.blitz.data import teams
 from engine.blitz.simulate import play
+from engine.tools.bench import bench as bb_bench
 
 BOT_NAMES = ("random", "scripted")
 REFERENCE_LOOP_ITERATIONS = 200_000
@@ -66,7 +67,6 @@ def reference_loop() -> float:
 
 def reference_bb2020() -> float:
     """One BB2020 game by the random bots: decisions per second."""
-    from engine.tools.bench import bench as bb_bench
 
     out = bb_bench("bb2020", "random", 1, 1)
     rate = out["decisions_per_s"]

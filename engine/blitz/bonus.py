@@ -49,7 +49,7 @@ from engine.blitz.state import (
     ActionRecord,
     BlitzState,
 )
-from engine.state import Decision
+from engine.core.state import Decision
 
 # Cards played before a Player Action, and the Action they go with.
 BEFORE = {

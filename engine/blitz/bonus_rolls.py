@@ -23,7 +23,7 @@ from engine.blitz import effects as fx
 from engine.blitz.bonus import PASSED, Window, play, playable
 from engine.blitz.rerolls import ARMOUR, open_window
 from engine.blitz.state import TEAM_NAMES, BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 DUSTERS_ARMOUR = 6
 

@@ -7,7 +7,7 @@ import random
 from typing import Any, Protocol
 
 from engine.blitz.game import BlitzGame
-from engine.state import Decision
+from engine.core.state import Decision
 
 
 class Bot(Protocol):

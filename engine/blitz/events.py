@@ -1,13 +1,13 @@
 """Blitz Bowl events: what happened, in order (typed ``NamedTuple`` records
-with ``to_dict()``, as :mod:`engine.events`). Players are referred to by id,
+with ``to_dict()``, as :mod:`engine.core.events`). Players are referred to by id,
 squares by index on the :class:`~engine.blitz.board.Board`, teams as
-"home"/"away"; a check's dice are logged as :class:`engine.events.Roll`."""
+"home"/"away"; a check's dice are logged as :class:`engine.core.events.Roll`."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.events import Roll
+from engine.core.events import Roll
 
 
 def _d(ev: tuple[Any, ...], name: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from engine.blitz import throw
 from engine.blitz.board import SHORT
 from engine.blitz.faces import MISS
 from engine.blitz.state import TEAM_NAMES, ActionRecord, BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 HIT_AND_RUN_SQUARES = 2
 

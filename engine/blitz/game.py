@@ -3,7 +3,7 @@ and the end by Sudden Death or Points (rulebook "Setting up the game",
 "Playing the Game", "Winning the Game").
 
 ``BlitzGame(home, away, dice)`` runs every dice-only step and stops at each
-:class:`~engine.state.Decision`: read ``game.pending``, then
+:class:`~engine.core.state.Decision`: read ``game.pending``, then
 ``game.apply(choice)`` with one of its options, as for
 :class:`engine.match.Match`. The engine never calls a bot.
 """
@@ -47,9 +47,9 @@ from engine.blitz.state import (
     BlitzState,
     BlitzTeamSheet,
 )
-from engine.dice import Dice, RandomDice
-from engine.errors import IllegalChoice, RuleError
-from engine.state import Decision
+from engine.core.dice import Dice, RandomDice
+from engine.core.errors import IllegalChoice, RuleError
+from engine.core.state import Decision
 
 # Decision: a game cannot run for ever. 23 cards are left after the first
 # three are dealt and each turn's Refresh from the third turn on deals one or

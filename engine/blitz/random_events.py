@@ -39,8 +39,8 @@ from engine.blitz.events import (
 )
 from engine.blitz.faces import D6_TO_FACE, KERRUNCH
 from engine.blitz.state import ACTIVE_SLOTS, TEAM_NAMES, BlitzState
-from engine.errors import RuleError
-from engine.state import Decision
+from engine.core.errors import RuleError
+from engine.core.state import Decision
 
 EVENT_BASE = 100
 LASTING = frozenset({"crumbling_astrogranite_pitch", "generous_coaches", "get_the_ref"})

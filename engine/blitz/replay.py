@@ -51,7 +51,7 @@ from engine.blitz.state import (
     BlitzState,
     BlitzTeamSheet,
 )
-from engine.dice import FixedDice
+from engine.core.dice import FixedDice
 
 SLOTS = 3
 # The events a viewer jumps to.

@@ -63,7 +63,7 @@ INJURIES = {
     "trapdoor_monster": "is grabbed by the Trapdoor Monster: Injured, to the Dugout",
     "pitch_invasion": "is flattened by the pitch invasion: Injured, to the Dugout",
 }
-# Dice checks (engine.events.Roll ``purpose``) as a coach names them.
+# Dice checks (engine.core.events.Roll ``purpose``) as a coach names them.
 CHECKS = {
     "armour": "Armour Check",
     "throw": "Throw Check",

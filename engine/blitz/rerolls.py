@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.blitz.events import RookiesReroll
 from engine.blitz.state import TEAM_NAMES, BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 # What a window re-rolls (the ``what`` of the event and the decision's info).
 ARMOUR = "armour"

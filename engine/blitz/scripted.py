@@ -16,7 +16,7 @@ from engine.blitz.data import cards
 from engine.blitz.faces import FACE_ORDER, KERRUNCH, SHOVE, SMASH
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 # How the bot ranks Block Dice faces: a knock-down first (Kerrunch! before
 # Smash, for its -1 on the Armour Check), then Shove, Tackle, Miss.

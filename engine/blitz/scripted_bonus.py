@@ -21,7 +21,7 @@ from typing import Any
 from engine.blitz import effects as fx
 from engine.blitz.bonus import slug_of
 from engine.blitz.state import BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 ALWAYS = frozenset(
     {

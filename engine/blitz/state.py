@@ -14,9 +14,9 @@ from typing import Any
 
 from engine.blitz.board import Board
 from engine.blitz.data import TeamCard, teams
-from engine.dice import Dice
-from engine.errors import RuleError
-from engine.state import Decision
+from engine.core.dice import Dice
+from engine.core.errors import RuleError
+from engine.core.state import Decision
 
 TEAM_NAMES = ("home", "away")
 ACTIONS_PER_TURN = 3

@@ -15,7 +15,7 @@ from engine.blitz.board import LONG, SHORT
 from engine.blitz.events import BallMoved, DumpOff, Roll
 from engine.blitz.rerolls import THROW, open_window
 from engine.blitz.state import BlitzState
-from engine.state import Decision
+from engine.core.state import Decision
 
 
 class DumpOffOffer(BProc):

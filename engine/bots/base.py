@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.state import Decision, GameState, Option
+from engine.core.state import Decision, GameState, Option
 
 
 class Bot(Protocol):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from functools import cache
 from itertools import product
 
-from engine import skillbits as S
-from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
-from engine.state import PF_NOTZ, STANDING, GameState
+from engine.core import skillbits as S
+from engine.core.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
+from engine.core.state import PF_NOTZ, STANDING, GameState
 
 _BIT = S.BIT
 BLOCK = _BIT["block"]
@@ -109,7 +109,7 @@ def _marked_by_other(g: GameState, sq: int, team: int, main: int, ignore: int) -
 
 def strengths_at(g: GameState, att: int, att_sq: int, dfn: int) -> tuple[int, int]:
     """Block strengths if ``att`` blocked ``dfn`` from ``att_sq`` (assists
-    counted as in :func:`engine.blocking.count_assists`)."""
+    counted as in :func:`engine.rules.blocking.count_assists`)."""
     ta = g.team[att]
     td = g.team[dfn]
     board = g.board

@@ -13,7 +13,7 @@ from engine.bots.context import (
     fill_masks,
 )
 from engine.bots.pathing import grid
-from engine.state import (
+from engine.core.state import (
     PITCH,
     PRONE,
     STANDING,
@@ -80,7 +80,7 @@ _RISK_KEYS = ("risk0", "risk1", "risk2", "risk3", "risk4")
 
 
 # The corner squares of a cage: (1, 1), (1, -1), (-1, 1), (-1, -1) in
-# :data:`engine.pitch.D8_DIRECTIONS`.
+# :data:`engine.core.pitch.D8_DIRECTIONS`.
 _CORNERS = (8, 3, 6, 1)
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.block_strength import block_strengths, dice_count
 from engine.bots.wizard import wizard_choice
-from engine.state import PITCH, STANDING, Decision, GameState, Option
+from engine.core.state import PITCH, STANDING, Decision, GameState, Option
+from engine.rules.block_strength import block_strengths, dice_count
 from engine.variants.dungeon_bowl.spell_effects import shadow_squares
 
 OPT_DONE: Option = ("done",)

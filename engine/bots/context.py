@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine import skillbits as S
 from engine.bots.pathing import (
     MIN_PROB,
     Reach,
@@ -16,8 +15,8 @@ from engine.bots.pathing import (
     reach,
     safe_bits,
 )
-from engine.rolls import team_reroll_available
-from engine.state import (
+from engine.core import skillbits as S
+from engine.core.state import (
     PF_NOTZ,
     PITCH,
     STANDING,
@@ -25,6 +24,7 @@ from engine.state import (
     GameState,
     Option,
 )
+from engine.rules.rolls import team_reroll_available
 
 _BIT = S.BIT
 

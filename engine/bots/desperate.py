@@ -1,12 +1,12 @@
 """The scripted bot's choices for the Sevens Desperate Measures
-(engine/desperate.py)."""
+(engine/variants/sevens_desperate.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.desperate import OPT_DONE, OPT_RAZZLE, OPT_SET_PIECE
-from engine.state import Decision, GameState, Option
+from engine.core.state import Decision, GameState, Option
+from engine.variants.sevens_desperate import OPT_DONE, OPT_RAZZLE, OPT_SET_PIECE
 
 
 def you_dope(bot: Any, d: Decision, g: GameState) -> Option:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.core.state import RESERVES, STANDING, Decision, GameState, Option
 from engine.dungeon.layout import walk_distances
 from engine.dungeon.pitch import DungeonPitch
-from engine.state import RESERVES, STANDING, Decision, GameState, Option
 
 OPT_END: Option = ("end",)
 OPT_DECLINE: Option = ("decline",)

@@ -24,9 +24,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.pitch import D8_DIRECTIONS
+from engine.core.state import STANDING, Decision, GameState, Option
 from engine.dungeon.pitch import DungeonPitch
-from engine.pitch import D8_DIRECTIONS
-from engine.state import STANDING, Decision, GameState, Option
 from engine.variants.dungeon_bowl.chests import OPEN_CHEST
 from engine.variants.dungeon_bowl.room_actions import food_targets
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from engine import skillbits as S
-from engine.movement import rush_limit, rush_modifier
-from engine.pitch import F_TRAPDOOR, Pitch
-from engine.state import PF_NOTZ, PF_ROOTED, PITCH, PRONE, STANDING, GameState
+from engine.core import skillbits as S
+from engine.core.pitch import F_TRAPDOOR, Pitch
+from engine.core.state import PF_NOTZ, PF_ROOTED, PITCH, PRONE, STANDING, GameState
+from engine.rules.movement import rush_limit, rush_modifier
 
 _BIT = S.BIT
 DODGE = _BIT["dodge"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engine.state import Decision, GameState, Option
+from engine.core.state import Decision, GameState, Option
 
 _PASSIVE = frozenset({("end",), ("end_turn",), ("concede",), ("done",)})
 

@@ -31,27 +31,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import skillbits as S
 from engine.bots import (
     college_wizard,
     desperate,
     dungeon_rooms,
     special,
-    stars_a,
-    stars_c,
-    stars_d,
 )
-from engine.bots import star_rules_b as star_b
 from engine.bots import tactics as T
 from engine.bots.blockmath import block_odds, face_value
 from engine.bots.context import zones_key
 from engine.bots.dungeon import dungeon_choice, dungeon_refine
 from engine.bots.pathing import Reach, SafeReach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
+from engine.bots.stars import actions as star_actions
+from engine.bots.stars import activation as star_activation
+from engine.bots.stars import blocks as star_blocks
+from engine.bots.stars import rolls as star_rolls
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
 from engine.bots.wizard import wizard_choice
-from engine.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
-from engine.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
+from engine.core import skillbits as S
+from engine.core.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
+from engine.core.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
 
 _BIT = S.BIT
 BLOCK = _BIT["block"]
@@ -128,7 +128,7 @@ class ScriptedBot:
         if handler is not None:
             choice = handler(self, d, g)
             if choice is not None and choice in opts:
-                choice = stars_c.refine(d, g, special.refine(d, g, choice))
+                choice = star_actions.refine(d, g, special.refine(d, g, choice))
                 choice = dungeon_rooms.refine(d, g, choice)  # Dungeon Bowl
                 return dungeon_refine(d, g, choice) if g.dungeon else choice
         if d.kind == "activate" and END_TURN in opts:
@@ -214,7 +214,7 @@ class ScriptedBot:
         blitz on their carrier); for merely important ones (a Turnover
         with team-mates still to act) only while re-rolls are plentiful;
         Pro whenever it is offered."""
-        star = stars_a.reroll(d, g, level, pro)  # Star Players' re-rolls
+        star = star_rolls.reroll(d, g, level, pro)  # Star Players' re-rolls
         if star is not None:
             return star
         if pro in d.options and level < 3:
@@ -277,7 +277,7 @@ class ScriptedBot:
             level = 3 if dfn == g.carrier else 2
         else:
             level = 1
-        star = star_b.block_reroll(d, faces, vals)  # Savage Blow, Momentum
+        star = star_blocks.block_reroll(d, faces, vals)  # Savage Blow, Momentum
         if star is not None:
             return star
         if ("brawler",) in d.options and BOTH_DOWN in faces:
@@ -308,13 +308,13 @@ class ScriptedBot:
         (Both Down already keeps them up), Dump-off (a risky quick pass:
         the carrier keeps the ball), Diving Tackle unless the player
         dodging away holds the ball (ours ends up Prone)."""
-        star = stars_a.use_skill(d, g)  # Star Players' special rules
+        star = star_rolls.use_skill(d, g)  # Star Players' special rules
         if star is not None:
             return star
         what = d.info[0] if d.info else ""
         p = g.idx.get(d.player if d.player is not None else -1, -1)
         decline = ("decline",) in d.options
-        star = star_b.use_skill(d, g)  # Star Players' special rules
+        star = star_blocks.use_skill(d, g)  # Star Players' special rules
         if star is not None:
             return star
         if what == "wrestle" and p >= 0 and g.skills[p] & BLOCK and decline:
@@ -414,7 +414,7 @@ class ScriptedBot:
         return ("argue",) if ("argue",) in d.options else d.options[0]
 
     def _interfere(self, d: Decision, g: GameState) -> Option:
-        star = stars_a.interfere(d)  # Yoink!
+        star = star_rolls.interfere(d)  # Yoink!
         if star is not None:
             return star
         best = None
@@ -468,7 +468,7 @@ class ScriptedBot:
         secret = special_activation(d, g)  # secret weapons (skill_policy)
         if secret is not None:
             return secret
-        vines = star_b.vines_activation(d, g)  # Vicious Vines
+        vines = star_blocks.vines_activation(d, g)  # Vicious Vines
         if vines is not None:
             return vines
         turn = (g.drive, g.half, g.turn[t], t)
@@ -588,7 +588,7 @@ class ScriptedBot:
         return _nearest_option(d, g)
 
     def _block_target(self, d: Decision, g: GameState) -> Option:
-        vines = star_b.vines_target(d, g)
+        vines = star_blocks.vines_target(d, g)
         if vines is not None:
             return vines
         if self._target >= 0:
@@ -730,8 +730,8 @@ _HANDLERS["wizard"] = wizard_choice
 # The Sevens Desperate Measures (engine/bots/desperate.py).
 _HANDLERS.update(desperate.HANDLERS)
 _HANDLERS.update(special.HANDLERS)
-_HANDLERS.update(stars_c.HANDLERS)
-_HANDLERS.update(stars_d.HANDLERS)  # Star Players' rules, group d
+_HANDLERS.update(star_actions.HANDLERS)
+_HANDLERS.update(star_activation.HANDLERS)  # rules as an activation begins
 # Dungeon Bowl spells: the College Wizards (engine/bots/college_wizard.py).
 _HANDLERS.update(college_wizard.HANDLERS)
 _HANDLERS.update(dungeon_rooms.HANDLERS)  # Dungeon Bowl's rooms

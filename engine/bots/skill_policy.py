@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.passing import SHORT, pass_band
-from engine.state import PITCH, STANDING, Decision, GameState, Option
+from engine.core.state import PITCH, STANDING, Decision, GameState, Option
+from engine.rules.range_ruler import SHORT, pass_band
 
 # A bomb is thrown only at a square worth this much (opponents hit count
 # +1, or +0.5 next to it; team-mates -1.5 / -0.75).

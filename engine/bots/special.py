@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine import skillbits as S
-from engine.bloodlust import is_thrall
 from engine.bots.blockmath import block_odds
-from engine.state import (
+from engine.core import skillbits as S
+from engine.core.state import (
     PF_HUNGRY,
     PF_USED,
     PITCH,
@@ -35,6 +34,7 @@ from engine.state import (
     GameState,
     Option,
 )
+from engine.rules.bloodlust import is_thrall
 
 STAB = S.STAB
 BREATHE_FIRE = S.BIT["breathe-fire"]

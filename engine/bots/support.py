@@ -20,8 +20,8 @@ from engine.bots.pathing import (
     cols_from,
     moves_budget,
 )
-from engine.pitch import Pitch
-from engine.state import (
+from engine.core.pitch import Pitch
+from engine.core.state import (
     PITCH,
     PRONE,
     STANDING,

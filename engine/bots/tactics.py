@@ -68,7 +68,7 @@ from engine.bots.support import (
     try_early_blocks,
     try_stand_up,
 )
-from engine.state import (
+from engine.core.state import (
     PF_NOTZ,
     PITCH,
     STANDING,
@@ -76,6 +76,7 @@ from engine.state import (
     TF_PASS,
     TF_TTM,
 )
+from engine.rules.range_ruler import pass_band
 
 
 # -- offence ---------------------------------------------------------------------
@@ -222,7 +223,6 @@ def try_handoff_relay(c: Ctx) -> Intent | None:
 def try_pass_score(c: Ctx) -> Intent | None:
     """Two steps: a receiver runs into the End Zone, then the carrier
     throws to them (when the chain is likely enough)."""
-    from engine.passing import pass_band
 
     g = c.g
     cp = g.carrier

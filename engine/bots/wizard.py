@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.state import Decision, GameState, Option
-from engine.wizard import OPT_DONE, fireball_victims
+from engine.core.state import Decision, GameState, Option
+from engine.rules.wizard import OPT_DONE, fireball_victims
 
 
 def wizard_choice(bot: Any, d: Decision, g: GameState) -> Option:

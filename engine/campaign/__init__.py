@@ -128,14 +128,14 @@ from engine.campaign.postgame import (
     update_dedicated_fans,
     winnings,
 )
-from engine.dice import (
+from engine.core.dice import (
     Roll,
     Roller,
     RollRecorder,
     ScriptedRoller,
     SeededRoller,
 )
-from engine.errors import (
+from engine.core.errors import (
     CampaignError,
     DiceScriptExhausted,
     DiceScriptMismatch,

@@ -24,9 +24,9 @@ from engine.campaign.player import (
     check_format,
     improve,
 )
-from engine.dice import Roll, Roller, RollRecorder
-from engine.errors import CampaignError
-from engine.rules_data import RulesData, SkillRef, rules_data
+from engine.core.dice import Roll, Roller, RollRecorder
+from engine.core.errors import CampaignError
+from engine.core.rules_data import RulesData, SkillRef, rules_data
 from engine.variants.base import Variant
 
 

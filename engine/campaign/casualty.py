@@ -28,8 +28,8 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from engine.campaign.player import Characteristic, PlayerState, check_format, reduce
-from engine.dice import Roll, Roller, RollRecorder, ScriptedRoller
-from engine.errors import CampaignError
+from engine.core.dice import Roll, Roller, RollRecorder, ScriptedRoller
+from engine.core.errors import CampaignError
 from engine.variants.base import Variant
 
 MA, ST, AG, PA, AV = (

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.rules_data import Position, Roster
+from engine.core.rules_data import Position, Roster
 from engine.variants.base import Variant
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.campaign.player import check_format
-from engine.dice import Roll, Roller, RollRecorder
-from engine.errors import CampaignError
+from engine.core.dice import Roll, Roller, RollRecorder
+from engine.core.errors import CampaignError
 from engine.variants.base import Variant
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.campaign.player import PlayerId, PlayerState, check_format
-from engine.errors import CampaignError
-from engine.rules_data import Position, Roster, SkillRef
+from engine.core.errors import CampaignError
+from engine.core.rules_data import Position, Roster, SkillRef
 from engine.variants.base import Variant
 
 LONER = "loner"

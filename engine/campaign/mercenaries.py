@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.campaign.drafting import Violation, squad_violations
-from engine.model import PlayerSheet
-from engine.rules_data import CATEGORY_LETTERS, Roster, Skill, SkillRef
+from engine.core.model import PlayerSheet
+from engine.core.rules_data import CATEGORY_LETTERS, Roster, Skill, SkillRef
 from engine.variants.base import Variant
 
 MERCENARY_LONER: Final = SkillRef("loner", "4+")

@@ -15,8 +15,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from engine.errors import CampaignError, RuleError
-from engine.rules_data import CATEGORY_LETTERS, Position, SkillRef
+from engine.core.errors import CampaignError, RuleError
+from engine.core.rules_data import CATEGORY_LETTERS, Position, SkillRef
 from engine.variants.base import Variant, get_variant
 
 PlayerId = int | str

@@ -20,8 +20,8 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from engine.campaign.player import PlayerId, PlayerState, check_format
-from engine.dice import Roll, Roller, RollRecorder
-from engine.errors import CampaignError
+from engine.core.dice import Roll, Roller, RollRecorder
+from engine.core.errors import CampaignError
 
 
 class Outcome(StrEnum):
@@ -76,7 +76,7 @@ class PostgameInput:
     format: str = "bb2020"
     friendly: bool = False
     # A level match that needed a winner went to sudden death (see
-    # engine.extra_time): the side that won the roll-offs wins the game.
+    # engine.rules.extra_time): the side that won the roll-offs wins the game.
     sudden_death_winner: Literal["home", "away"] | None = None
 
     def __post_init__(self) -> None:

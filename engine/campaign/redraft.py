@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.campaign.player import check_format
-from engine.dice import Roll, Roller, RollRecorder
-from engine.rules_data import Roster
+from engine.core.dice import Roll, Roller, RollRecorder
+from engine.core.rules_data import Roster
 from engine.variants.base import Variant
 
 PER_GAME = 20_000

@@ -3,7 +3,7 @@ Players"; star_players.md).
 
 - A team may induce up to two Star Players "that are allowed to play for
   the team": a star plays for a team by its special rules
-  (:meth:`engine.rules_data.StarPlayer.plays_for`).
+  (:meth:`engine.core.rules_data.StarPlayer.plays_for`).
 - "Star Players may not take the number of players in the team to more than
   16"; players missing the game do not count. A pair (Grak and
   Crumbleberry, Dribl and Drull, the Swift Twins) is one choice and one
@@ -32,8 +32,8 @@ from typing import Final
 
 from engine.campaign.drafting import Violation
 from engine.campaign.mercenaries import MERCENARY_ID_BASE
-from engine.model import PlayerSheet
-from engine.rules_data import RulesData, StarPlayer
+from engine.core.model import PlayerSheet
+from engine.core.rules_data import RulesData, StarPlayer
 from engine.variants.base import Variant
 
 MAX_STAR_CHOICES: Final = 2
@@ -140,7 +140,7 @@ def star_sheets(
     if first_id < STAR_ID_BASE:
         raise ValueError("star ids start at STAR_ID_BASE")
     # The star's special rule rides on each member's sheet as a skill
-    # (engine.star_rules): the match refuses one it does not play.
+    # (engine.skills.stars.limits): the match refuses one it does not play.
     rule: tuple[tuple[str, str | None], ...] = ((star.rule_slug, None),)
     return tuple(
         PlayerSheet(

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from engine.core.errors import RuleError
 from engine.dungeon.layout import Door, Dungeon, Layout, Placed, door_on
 from engine.dungeon.tiles import OPPOSITE, SIDE_STEP, tile_set
 from engine.dungeon.validate import (
@@ -33,7 +34,6 @@ from engine.dungeon.validate import (
     slot_distance_table,
     violations,
 )
-from engine.errors import RuleError
 
 # Decision: the generator works in 9 x 7 cells (64 x 50 squares), inside
 # tiles.json's 10 x 8 bound; it leaves room around a dungeon for the End

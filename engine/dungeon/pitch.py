@@ -1,4 +1,4 @@
-"""The BB2020 engine's :class:`~engine.pitch.Pitch` for a Dungeon Bowl board,
+"""The BB2020 engine's :class:`~engine.core.pitch.Pitch` for a Dungeon Bowl board,
 so that movement, blocking, passing and every skill run unchanged in a
 dungeon (digest E2.1).
 
@@ -27,8 +27,7 @@ share pitches read-only, as they do every pitch).
 
 from __future__ import annotations
 
-from engine.dungeon.layout import FEATURE, FLOOR, WALL, Dungeon
-from engine.pitch import (
+from engine.core.pitch import (
     D8_DIRECTIONS,
     F_ENDZONE_AWAY,
     F_ENDZONE_HOME,
@@ -36,6 +35,7 @@ from engine.pitch import (
     F_HALF_HOME,
     Pitch,
 )
+from engine.dungeon.layout import FEATURE, FLOOR, WALL, Dungeon
 
 F_WALL = 1 << 10  # not a square a player may stand on (wall, feature, Chest)
 F_PORTAL = 1 << 11  # a numbered Portal (``DungeonPitch.portal[sq]``)

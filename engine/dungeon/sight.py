@@ -15,7 +15,7 @@ from math import gcd
 from typing import NamedTuple
 
 from engine.dungeon.layout import FEATURE, FLOOR, WALL, Dungeon
-from engine.passing import QUICK, SHORT, pass_band
+from engine.rules.range_ruler import QUICK, SHORT, pass_band
 
 # Dungeon Bowl allows only bands I and II of the BB2020 range ruler.
 DUNGEON_BANDS = {QUICK: "quick", SHORT: "short"}
@@ -106,7 +106,7 @@ def pass_range(d: Dungeon, a: int, b: int) -> str | None:
 
     Decision: a pass needs Line of Sight (the text does not say so; the
     digest's B6 reading, "avoiding the walls"). The bands are BB2020's
-    range chart (``engine.passing.pass_band``), measured square to square
+    range chart (``engine.rules.range_ruler.pass_band``), measured square to square
     through anything. What the target square may hold is the caller's.
     """
     ax, ay = d.xy(a)
@@ -181,7 +181,7 @@ def push_squares(
 ) -> tuple[PushSquare, PushSquare, PushSquare]:
     """The three push-back squares of a block from ``attacker`` on the
     adjacent ``defender`` (BB2020 "Pushed Players": the square straight
-    away first, then the two beside it, as ``engine.pitch``), each with
+    away first, then the two beside it, as ``engine.core.pitch``), each with
     whether it is a wall. A pushed player with no open square is pushed
     into a wall (B7: the caller rolls)."""
     ax, ay = d.xy(attacker)

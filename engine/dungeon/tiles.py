@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.errors import RuleError
+from engine.core.errors import RuleError
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "dungeon_bowl"
 

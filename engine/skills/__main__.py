@@ -8,8 +8,8 @@ import argparse
 import json
 import sys
 
-from engine.rules_data import available_versions, rules_data
-from engine.skills import IMPLEMENTED
+from engine.core.rules_data import available_versions, rules_data
+from engine.skills.registry import IMPLEMENTED
 
 
 def coverage(version: str = "bb2020") -> dict[str, object]:
@@ -52,7 +52,7 @@ def coverage(version: str = "bb2020") -> dict[str, object]:
             else 100.0,
             "missing": sorted(used - set(IMPLEMENTED)),
         },
-        # The Star Players' own special rules (engine.star_rules).
+        # The Star Players' own special rules (engine.skills.stars.limits).
         "star_special_rules": {
             "total": len(star_rules),
             "implemented": sorted(s for s in star_rules if s in IMPLEMENTED),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import skillbits as S
+from engine.core import skillbits as S
 from engine.skills.base import SkillSpec
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -43,7 +43,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "jump-up",
         "agility",
         S.BIT["jump-up"],
-        "turns.Activation: stand up free; Prone Block after an AG test at +1",
+        "activation.Activation: stand up free; Prone Block after an AG test at +1",
     ),
     SkillSpec(
         "leap",
@@ -61,7 +61,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "sidestep",
         "agility",
         S.BIT["sidestep"],
-        "blocking.Block._push_choice: own coach picks any adjacent square",
+        "pushing.PushBack._push_choice: own coach picks any adjacent square",
     ),
     # Registered here with the movement skills (their category modules are
     # worked on in parallel): Break Tackle is a Strength skill, Timmm-ber!

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.state import GameState, Proc
+    from engine.core.state import GameState, Proc
 
 ActivationHook = Callable[["GameState", int, str], "Proc | None"]
 
@@ -16,7 +16,7 @@ ActivationHook = Callable[["GameState", int, str], "Proc | None"]
 class SkillSpec:
     """An implemented skill or trait.
 
-    ``bit`` is its flag in :mod:`engine.skillbits`; ``rule`` says where the
+    ``bit`` is its flag in :mod:`engine.core.skillbits`; ``rule`` says where the
     engine applies it (module and rule point); ``on_activation`` is an
     optional hook run when a player with the skill is activated (it returns
     a procedure to push, or None).

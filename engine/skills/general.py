@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import skillbits as S
+from engine.core import skillbits as S
 from engine.skills.base import SkillSpec
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -14,12 +14,15 @@ SKILLS: tuple[SkillSpec, ...] = (
         "fouls.FoulAction: +X armour or injury",
     ),
     SkillSpec(
-        "frenzy", "general", S.FRENZY, "blocking.Block: must follow up, second block"
+        "frenzy",
+        "general",
+        S.FRENZY,
+        "blocking.Block: must follow up; after_block: block_over (second block)",
     ),
     SkillSpec(
         "pro", "general", S.PRO, "rolls.try_pro: 3+ re-rolls one die in the activation"
     ),
-    SkillSpec("sure-hands", "general", S.SURE_HANDS, "movement.Pickup: re-roll"),
+    SkillSpec("sure-hands", "general", S.SURE_HANDS, "pickup.Pickup: re-roll"),
     SkillSpec(
         "tackle", "general", S.TACKLE, "movement.Step / blocking.Block: cancels Dodge"
     ),
@@ -39,7 +42,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "fend",
         "general",
         S.BIT["fend"],
-        "blocking.Block._follow: pushed player stops the follow-up",
+        "pushing.PushBack._follow: pushed player stops the follow-up",
     ),
     SkillSpec(
         "strip-ball",

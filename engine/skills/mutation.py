@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import skillbits as S
+from engine.core import skillbits as S
 from engine.skills.base import SkillSpec
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -34,13 +34,13 @@ SKILLS: tuple[SkillSpec, ...] = (
         "big-hand",
         "mutation",
         S.BIT["big-hand"],
-        "movement.Pickup: ignore Marking and Pouring Rain",
+        "pickup.Pickup: ignore Marking and Pouring Rain",
     ),
     SkillSpec(
         "extra-arms",
         "mutation",
         S.BIT["extra-arms"],
-        "movement.Pickup / ball.catch_modifier / passing interference: +1",
+        "pickup.Pickup / ball.catch_modifier / passing interference: +1",
     ),
     SkillSpec(
         "very-long-legs",

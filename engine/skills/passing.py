@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import skillbits as S
+from engine.core import skillbits as S
 from engine.skills.base import SkillSpec
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -34,7 +34,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "dump-off",
         "passing",
         S.BIT["dump-off"],
-        "turns.Activation -> passing.DumpOff: Quick pass when targeted by a Block",
+        "activation.Activation -> passing.DumpOff: Quick pass when targeted by a Block",
     ),
     SkillSpec(
         "fumblerooskie",
@@ -58,13 +58,13 @@ SKILLS: tuple[SkillSpec, ...] = (
         "on-the-ball",
         "passing",
         S.BIT["on-the-ball"],
-        "passing.on_the_ball: move 3 before a Pass test, or at the kick-off",
+        "on_the_ball.on_the_ball: move 3 before a Pass test, or at the kick-off",
     ),
     SkillSpec(
         "running-pass",
         "passing",
         S.BIT["running-pass"],
-        "passing.PassAction._end / turns.Activation: move on after a Quick pass",
+        "passing.PassAction._end / activation.Activation: move on after a Quick pass",
     ),
     SkillSpec(
         "safe-pass",
@@ -84,7 +84,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "give-and-go",
         "passing",
         S.BIT["give-and-go"],
-        "turns.Activation -> passing.give_and_go: move on after a Hand-off",
+        "activation.Activation -> hand_off.give_and_go: move on after a Hand-off",
     ),
     # Dungeon Bowl flow
     SkillSpec(

@@ -1,13 +1,13 @@
 """Traits of special actions, vampires, gnomes, Norse and Nurgle (rulebook
 "Skills and Traits" - Traits): Stab, Breathe Fire, Hypnotic Gaze,
 Trickster, Hit and Run, My Ball, Bloodlust (X+), Drunkard, Pick-me-up,
-Plague Ridden. The rules are in :mod:`engine.special_actions` and
-:mod:`engine.bloodlust`."""
+Plague Ridden. The rules are in :mod:`engine.rules.special_actions` and
+:mod:`engine.rules.bloodlust`."""
 
 from __future__ import annotations
 
-from engine import skillbits as S
-from engine.bloodlust import bloodlust_hook
+from engine.core import skillbits as S
+from engine.rules.bloodlust import bloodlust_hook
 from engine.skills.base import SkillSpec
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -46,7 +46,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "my-ball",
         "trait",
         S.BIT["my-ball"],
-        "turns.activation_options / special_move_options / passing.with_dump_off",
+        "activation.activation_options / special_move_options / passing.with_dump_off",
     ),
     SkillSpec(
         "bloodlust",
@@ -66,6 +66,6 @@ SKILLS: tuple[SkillSpec, ...] = (
         "plague-ridden",
         "trait",
         S.BIT["plague-ridden"],
-        "injuries.Harm on a death -> bloodlust.plague_ridden",
+        "injuries.Harm on a death -> injuries.plague_ridden",
     ),
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import skillbits as S
+from engine.core import skillbits as S
 from engine.skills.base import SkillSpec
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -37,7 +37,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "grab",
         "strength",
         S.BIT["grab"],
-        "blocking.Block._push_choice: any empty square next to the target",
+        "pushing.PushBack._push_choice: any empty square next to the target",
     ),
     SkillSpec(
         "juggernaut",
@@ -55,7 +55,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "pile-driver",
         "strength",
         S.BIT["pile-driver"],
-        "blocking.Block._done -> block_actions.PileDriver: free Foul, then Prone",
+        "after_block: block_over -> block_actions.PileDriver: free Foul, then Prone",
     ),
     SkillSpec(
         "strong-arm",

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from engine import skillbits as S
-from engine.events import SkillUsed
-from engine.injuries import KnockDown
-from engine.rolls import Test
-from engine.skills.base import ActivationHook, SkillSpec
-from engine.star_rules_b_block import fury_of_the_blood_god
-from engine.star_rules_c_traits import lash_out_at, lash_out_opponents
-from engine.state import (
+from engine.core import skillbits as S
+from engine.core.events import SkillUsed
+from engine.core.state import (
     PF_NOTZ,
     PF_ROOTED,
     STANDING,
@@ -17,6 +12,14 @@ from engine.state import (
     GameState,
     Option,
     Proc,
+)
+from engine.rules.injuries import KnockDown
+from engine.rules.rolls import Test
+from engine.skills.base import ActivationHook, SkillSpec
+from engine.skills.stars.trait_rolls import (
+    fury_of_the_blood_god,
+    lash_out_at,
+    lash_out_opponents,
 )
 
 _BLOCKING_ACTIONS = ("block", "blitz", "projectile_vomit")
@@ -167,7 +170,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "movement.Step +1 dodge; not counted as Marking dodgers",
     ),
     SkillSpec(
-        "no-hands", "trait", S.NO_HANDS, "ball.Catch / movement.Pickup always fail"
+        "no-hands", "trait", S.NO_HANDS, "ball.Catch / pickup.Pickup always fail"
     ),
     SkillSpec(
         "regeneration", "trait", S.REGENERATION, "injuries.Harm after the Casualty roll"
@@ -177,7 +180,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "throw-team-mate",
         "trait",
         S.THROW_TEAM_MATE,
-        "turns.activation_options + throw_team_mate.ThrowTeamMateAction (ST 5+)",
+        "activation.activation_options + throw_team_mate.ThrowTeamMateAction (ST 5+)",
     ),
     SkillSpec(
         "right-stuff",

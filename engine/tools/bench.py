@@ -10,7 +10,7 @@ import tracemalloc
 
 from engine.bots import make_bot
 from engine.bots.driver import play
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
 from engine.match import Match
 from engine.tools.rulesets import pitch_rulesets, ruleset_type
 from engine.tools.teams import default_team_sheet

@@ -45,7 +45,7 @@ from typing import Any
 
 from engine.bots.base import Bot
 from engine.bots.scripted import ScriptedBot
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
 from engine.match import Match
 from engine.tools.botref import load_scripted_bot
 from engine.tools.rulesets import pitch_rulesets, rulesets_type

@@ -35,9 +35,10 @@ from engine.dungeon.layout import Dungeon
 from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.state import DungeonState
 from engine.match import run
+from engine.rules.turns import Turn
 from engine.tools.scenario import Scenario
-from engine.turns import Turn
 from engine.variants.base import Variant
+from engine.variants.dungeon_bowl.variant import DUNGEON_BOWL
 
 BOARD_CHARS = "#.<>$=123456"
 
@@ -77,8 +78,6 @@ class DungeonScenario(Scenario):
         self.dungeon = Dungeon.from_rows(board_rows, rooms)
         pitch = DungeonPitch(self.dungeon)
         if ruleset is None:
-            from engine.variants.dungeon_bowl.variant import DUNGEON_BOWL
-
             ruleset = DUNGEON_BOWL
         start = kwargs.pop("start", True)
         super().__init__(

@@ -6,16 +6,17 @@ Among them: a loose ball never rests in an occupied square (rulebook
 
 from __future__ import annotations
 
-from engine.ball import Bounce, SafePairOfHands, SettleBall
-from engine.blocking import Block
-from engine.bloodlust import Bite, Feed
-from engine.dodging import MoveTest
-from engine.events import Event, Touchdown
-from engine.injuries import KnockDown
-from engine.movement import Pickup, Step
-from engine.skillbits import SWARMING
-from engine.state import PITCH, STANDING, GameState
-from engine.throw_team_mate import Land
+from engine.core.events import Event, Touchdown
+from engine.core.skillbits import SWARMING
+from engine.core.state import PITCH, STANDING, GameState
+from engine.rules.ball import Bounce, SafePairOfHands, SettleBall
+from engine.rules.blocking import Block
+from engine.rules.bloodlust import Bite, Feed
+from engine.rules.dodging import MoveTest
+from engine.rules.injuries import KnockDown
+from engine.rules.movement import Step
+from engine.rules.pickup import Pickup
+from engine.rules.throw_team_mate import Land
 
 
 def check(g: GameState) -> list[str]:

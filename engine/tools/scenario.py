@@ -29,12 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.dice import FixedDice
+from engine.core.dice import FixedDice
+from engine.core.model import PlayerSheet, TeamSheet
+from engine.core.pitch import Pitch
+from engine.core.state import PRONE, STUNNED
 from engine.match import Match, run
-from engine.model import PlayerSheet, TeamSheet
-from engine.pitch import Pitch
-from engine.state import PRONE, STUNNED
-from engine.turns import Turn
+from engine.rules.turns import Turn
 from engine.variants import Variant, get_variant
 
 DEFAULT = {"ma": 6, "st": 3, "ag": 3, "pa": 4, "av": 9}

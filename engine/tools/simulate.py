@@ -15,9 +15,9 @@ import sys
 
 from engine.bots import make_bot
 from engine.bots.driver import play
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
+from engine.core.rules_data import rules_data
 from engine.match import Match
-from engine.rules_data import rules_data
 from engine.tools.rulesets import all_rulesets, ruleset_type
 from engine.tools.teams import default_team_sheet
 from engine.variants import Variant, get_variant

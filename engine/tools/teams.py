@@ -3,9 +3,9 @@ and tests)."""
 
 from __future__ import annotations
 
-from engine.errors import RuleError
-from engine.model import PlayerSheet, TeamSheet
-from engine.rules_data import Position, rules_data
+from engine.core.errors import RuleError
+from engine.core.model import PlayerSheet, TeamSheet
+from engine.core.rules_data import Position, rules_data
 from engine.variants import Variant, get_variant
 
 

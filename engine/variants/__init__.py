@@ -4,8 +4,6 @@ variants: Blood Bowl 2020, Sevens, the classic game, Blitz Bowl (a house format)
 and Dungeon Bowl."""
 
 from engine.variants.base import (
-    CardPlayer,
-    CardSide,
     Variant,
     get_variant,
     register,
@@ -14,6 +12,7 @@ from engine.variants.base import (
 )
 from engine.variants.bb2020 import BB2020, BloodBowl2020
 from engine.variants.blitz_bowl import BLITZ_BOWL, BlitzBowl
+from engine.variants.card_game import CardPlayer, CardSide
 from engine.variants.classic import CLASSIC, Classic
 from engine.variants.dungeon_bowl.variant import DUNGEON_BOWL, DungeonBowl
 from engine.variants.sevens import SEVENS, Sevens

@@ -8,9 +8,12 @@ with it (draft, Star Player Points, casualties, inducements, journeymen,
 the post-game step list, winnings). Nothing else in Dugout switches on a
 format's name: it asks the variant.
 
-The engine core imports only this module; concrete variants live beside it
-(``engine/variants/<format>.py``) and register themselves. A new format is a
-subclass that overrides what differs, in one module, plus its data::
+The rulebook's procedures ask the variant of the match (``g.variant``) and
+name this module for types only; a format also chooses the skills and rules
+it plays at the rule points (:attr:`Variant.rules`, :mod:`engine.core.hooks`).
+Concrete variants live beside it (``engine/variants/<format>.py``) and
+register themselves. A new format is a subclass that overrides what
+differs, in one module, plus its data::
 
     class Sevens(BloodBowl2020):
         name = "sevens"
@@ -27,58 +30,39 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.block_strength import dice_count
-from engine.errors import RuleError
-from engine.pitch import Pitch
+from engine.core.errors import RuleError
+from engine.core.events import Apothecary
+from engine.core.hooks import Hooks, Registration
+from engine.core.pitch import Pitch
+from engine.core.rules_data import rules_data
+from engine.rules.ball import ThrowIn, turnover
+from engine.rules.block_strength import dice_count
+from engine.rules.game import GameProc
+from engine.rules.injuries import crowd_push
+from engine.rules.kickoff import Kickoff
+from engine.rules.wizard import wizard_proc
+from engine.skills.registry import RULES, rule_points
+from engine.variants.card_game import CardGame
 from engine.variants.fields import MATCH_FIELDS, PLAYER_STATS, TEAM_FIELDS
 
 if TYPE_CHECKING:
-    from engine.blocking import Block
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.drafting import Violation
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
-    from engine.dice import Roll, Roller
-    from engine.passing import PassAction
-    from engine.rules_data import Roster, RulesData
-    from engine.state import GameState, Option, Proc
+    from engine.core.dice import Roll, Roller
+    from engine.core.model import TeamSheet
+    from engine.core.rules_data import Roster, RulesData
+    from engine.core.state import GameState, Option, Proc
+    from engine.rules.blocking import Block
+    from engine.rules.passing import PassAction
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlayer:
-    """One player a team card gives (formats that draft a team card): the
-    position's name, its characteristics in Dugout's columns, and its
-    abilities."""
-
-    position: str
-    ma: int
-    st: int
-    ag: int
-    pa: int | None
-    av: int
-    abilities: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CardSide:
-    """One team's side of a report in a format that drafts a team card:
-    points, touchdowns (``scorers``: the index of the scoring player in
-    card order, one entry per touchdown, when given), the Challenge Cards
-    claimed (by card number, or by challenge slug) and Clean Sweeps."""
-
-    points: int
-    touchdowns: int
-    card_numbers: tuple[int, ...] = ()
-    challenges: tuple[str, ...] = ()
-    clean_sweeps: int = 0
-    scorers: tuple[int, ...] = ()
-
-
-class Variant:
+class Variant(CardGame):
     """One game format. Class attributes are its facts; methods are the
     procedures that differ. Subclasses override only what differs.
 
@@ -113,6 +97,10 @@ class Variant:
     # last: "drive" (BB2020 Brilliant Coaching) or "half" (classic Cheering
     # Fans and Brilliant Coaching, "a bonus Re-Roll this half").
     extra_rerolls_last: ClassVar[str] = "drive"
+    # The skills, traits and Star Player rules the format plays, and any rule
+    # of its own acting at a rule point (engine.core.hooks), in the order
+    # they run there.
+    rules: ClassVar[tuple[Registration, ...]] = RULES
 
     # -- tables (indexed by the roll) ----------------------------------------
     kickoff_table: ClassVar[tuple[str, ...]] = ()
@@ -209,64 +197,27 @@ class Variant:
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
 
-    # -- procedures: formats that draft a team card --------------------------
-
-    def team_cards(self) -> Mapping[str, str]:
-        """The team cards a coach picks from, slug -> name (none for a
-        format that drafts rosters)."""
-        return {}
-
-    def team_card_details(self) -> list[dict[str, Any]]:
-        """Every team card as plain data (slug, name, players, positions with
-        count, move, block, throw, armour and abilities), for the API and
-        the draft page (none for a format that drafts rosters)."""
-        return []
-
-    def challenge_deck(self) -> list[dict[str, Any]]:
-        """A card format's Challenge Cards: card number, challenge slug and
-        name, points, and the Bonus Play on the back (none by default)."""
-        return []
-
-    def ability_names(self) -> Mapping[str, tuple[str, str]]:
-        """The team cards' abilities, slug -> (name, rules text)."""
-        return {}
-
-    def card_players(self, card: str) -> tuple[CardPlayer, ...]:
-        """The players team card ``card`` gives, in card order (empty for an
-        unknown card)."""
-        return ()
-
-    def play_card_game(
-        self,
-        home: tuple[str, str, Sequence[str]],
-        away: tuple[str, str, Sequence[str]],
-        seed: int,
-        *,
-        bot: str = "scripted",
-    ) -> Any:
-        """Play a match of a card format with ``bot`` bots (see the variant)."""
-        raise NotImplementedError(f"{self.name} plays rosters, not team cards")
-
-    def card_replay(
-        self,
-        events: Sequence[Mapping[str, Any]],
-        home: tuple[str, str, Sequence[str]],
-        away: tuple[str, str, Sequence[str]],
-    ) -> dict[str, Any] | None:
-        """A card game's replay data from its events (as ``to_dict()`` gave
-        them) and the two sheets played; None for a format without one."""
-        return None
-
-    def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:
-        """What the rules refuse in a card format's report."""
-        raise NotImplementedError(f"{self.name} plays rosters, not team cards")
+    @cached_property
+    def hooks(self) -> Hooks:
+        """The format's rule points with :attr:`rules` registered."""
+        return rule_points(self.rules)
 
     # -- procedures: the game ----------------------------------------------
 
+    def check_sheet(self, sheet: TeamSheet) -> None:
+        """Refuse a team sheet the format cannot play
+        (:class:`~engine.core.errors.RuleError`): Desperate Measures are a
+        Sevens inducement (:mod:`engine.variants.sevens_desperate`).
+
+        Decision: a sheet that brings them to a format that does not play
+        them is refused rather than played without them."""
+        if sheet.desperate_measures:
+            raise RuleError(
+                f"{sheet.name}: Desperate Measures are not played in {self.label}"
+            )
+
     def game_procedure(self) -> Proc:
         """The procedure a match starts with (the whole game)."""
-        from engine.game import GameProc
-
         return GameProc()
 
     def match_pitch(self, seed: int) -> Pitch | None:
@@ -278,8 +229,6 @@ class Variant:
 
     def kickoff_procedure(self) -> Proc:
         """The kick-off of a drive."""
-        from engine.kickoff import Kickoff
-
         return Kickoff()
 
     def in_receiving_area(self, g: GameState, sq: int) -> bool:
@@ -370,8 +319,6 @@ class Variant:
         """The apothecary treats a casualty: re-roll the Casualty table and
         keep the less severe result (Decision: the coach always does).
         Returns (result, roll kept, to the Reserves)."""
-        from engine.events import Apothecary
-
         if injury == "cas" and self.casualty_table is not None:
             second = self.casualty_roll(g)
             alt = self.casualty_result(g, p, second, modifier)
@@ -420,8 +367,6 @@ class Variant:
         """The ball in ``src`` would go one ``step`` off the pitch (a bounce,
         scatter, deviation or inaccurate throw): the crowd throws it in
         from ``src`` (rulebook "Throw-ins")."""
-        from engine.ball import ThrowIn
-
         return ThrowIn(src)
 
     def push_options(self, g: GameState, block: Block) -> tuple[list[int], bool]:
@@ -435,9 +380,6 @@ class Variant:
         """Player ``p`` was pushed off the pitch from ``sq``: Injury by the
         Crowd, and a ball he held is thrown in from ``sq`` (a Turnover when
         he is the active team's). Returns the procedures, first run last."""
-        from engine.ball import ThrowIn, turnover
-        from engine.injuries import crowd_push
-
         if had_ball and g.team[p] == g.active:
             turnover(g, "pushed_into_crowd")
         return [crowd_push(g, p)] + ([ThrowIn(sq)] if had_ball else [])
@@ -489,8 +431,6 @@ class Variant:
         category has none. BB2020: the table of ``data`` (the format's own
         rules data by default)."""
         if data is None:
-            from engine.rules_data import rules_data
-
             data = rules_data(self.rules_data_version)
         return data.random_skill_table.get(category)
 
@@ -499,10 +439,8 @@ class Variant:
     def turn_starts(self, g: GameState, t: int) -> Proc | None:
         """Team ``t``'s turn is about to start (``turns.Turn``, before its
         turn marker moves): a procedure to run first, or None. BB2020: the
-        Hireling Sports-Wizard may cast (:mod:`engine.wizard`)."""
+        Hireling Sports-Wizard may cast (:mod:`engine.rules.wizard`)."""
         if g.sheets[0].wizard or g.sheets[1].wizard:
-            from engine.wizard import wizard_proc
-
             return wizard_proc(g, t)
         return None
 

@@ -9,14 +9,28 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.pitch import Pitch
+from engine.campaign.casualty import BB2020_TABLE
+from engine.campaign.inducements import (
+    BRIBERY,
+    BRIBES,
+    JOSEF_BUGMAN,
+    KEGS,
+    MASTER_CHEF,
+    MERCENARIES,
+    MORTUARY_ASSISTANT,
+    PLAGUE_DOCTOR,
+    WANDERING_APOTHECARIES,
+    InducementSpec,
+)
+from engine.campaign.postgame import winnings
+from engine.core.pitch import Pitch
 from engine.variants.base import Variant, register
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
-    from engine.state import GameState
+    from engine.core.state import GameState
 
 # Kick-off Event table (2D6); Sevens uses the same headings with smaller
 # numbers of players affected (see the *_bonus facts).
@@ -136,8 +150,6 @@ class BloodBowl2020(Variant):
         return g.sheet(p).niggling
 
     def league_casualty_table(self) -> CasualtyTable | None:
-        from engine.campaign.casualty import BB2020_TABLE
-
         return BB2020_TABLE
 
     def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
@@ -146,31 +158,17 @@ class BloodBowl2020(Variant):
     def winnings(self, game: PostgameInput) -> WinningsResult:
         """post-game_sequence.md "Winnings": 10,000 x (Fan Attendance / 2 +
         own touchdowns); Sevens and the classic game pay the same."""
-        from engine.campaign.postgame import winnings
-
         return winnings(game)
 
 
 @cache
 def _catalogue() -> Mapping[str, InducementSpec]:
     """inducements_in_detail.md "Common Inducements": only what the match
-    plays (engine/induced.py, engine/wizard.py). Not offered: Special Plays
+    plays (engine/rules/inducements.py, engine/rules/wizard.py). Not offered: Special Plays
     (the shared rules give the deck rules but not the cards). (In)Famous
     Coaching Staff: Josef Bugman (0-1, 100,000), the one the rules text
     describes. The Wizard is the Hireling
     Sports-Wizard (150,000), the one Wizard the rules text describes."""
-    from engine.campaign.inducements import (
-        BRIBERY,
-        BRIBES,
-        JOSEF_BUGMAN,
-        KEGS,
-        MASTER_CHEF,
-        MERCENARIES,
-        MORTUARY_ASSISTANT,
-        PLAGUE_DOCTOR,
-        WANDERING_APOTHECARIES,
-        InducementSpec,
-    )
 
     specs = (
         InducementSpec(

@@ -19,14 +19,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from engine.pitch import Pitch
-from engine.variants.base import CardPlayer, CardSide, Variant, register
+from engine.campaign.drafting import Violation
+from engine.core.pitch import Pitch
+from engine.variants.base import Variant, register
+from engine.variants.card_game import CardPlayer, CardSide
 from engine.variants.fields import TOUCHDOWNS
-
-if TYPE_CHECKING:
-    from engine.campaign.drafting import Violation
 
 # Rulebook "Scoring Points" / "Touchdown": a Touchdown scores 4 points;
 # "Clean Sweep": claiming all three active cards in one turn scores 2 more.
@@ -264,7 +263,6 @@ class BlitzBowl(Variant):
         """Every way a report breaks what the rules can produce (each with
         a code and the field it concerns); empty when it could be true."""
         from engine.blitz.data import cards
-        from engine.campaign.drafting import Violation
 
         deck = cards().deck
         numbers = {c.number: c for c in deck}

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from engine import skillbits as S
 from engine.campaign.casualty import CLASSIC_TABLE
+from engine.core import skillbits as S
 from engine.variants.base import register
 from engine.variants.bb2020 import INJURY_TABLE, BloodBowl2020
+from engine.variants.classic_kickoff import NO_APOTHECARY, ClassicKickoff, ref_bought
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
-    from engine.state import GameState, Proc
+    from engine.core.state import GameState, Proc
 
 # The classic Kick-Off table (2D6), seed 003 "The Kick-Off Table".
 KICKOFF_TABLE: tuple[str, ...] = (
@@ -39,18 +40,6 @@ KICKOFF_TABLE: tuple[str, ...] = (
     "throw_a_rock",  # 11
     "pitch_invasion",  # 12
 )
-
-# The effect that stops apothecaries while a Pitch Invasion hurts players
-# (seed 003: "a pitch invasion is a crowd injury, and the apothecary cannot
-# be used"); a "_drive" key, so the end of the drive clears it at the latest.
-NO_APOTHECARY = "no_apothecary_drive"
-
-
-def ref_bought(t: int) -> str:
-    """The effect of Get Da Ref for team ``t``: the referee awards that team
-    no penalties for the rest of the half (a "_half" key: the game procedure
-    clears it at half-time)."""
-    return f"ref_bought_{t}_half"
 
 
 def _slug(injury: str) -> str:
@@ -96,14 +85,12 @@ class Classic(BloodBowl2020):
     def kickoff_procedure(self) -> Proc:
         """Seed 003 [JJ]: place the ball, roll the Kick-Off table, scatter,
         then bounces, touchbacks and catches."""
-        from engine.variants.classic_kickoff import ClassicKickoff
-
         return ClassicKickoff()
 
     def must_field_all(self) -> bool:
         """Seed 003 [JJ]: "Coaches must field 11 players for each kickoff if
         they are able, or all available players if fewer than 11"
-        (engine.setup.validate_setup requires min(available, 11))."""
+        (engine.rules.setup.validate_setup requires min(available, 11))."""
         return True
 
     def forfeits(self, available: int) -> bool:
@@ -122,7 +109,7 @@ class Classic(BloodBowl2020):
 
         Decision: a player with MA 2 or less stands up without a roll and
         has used all of his MA (he may still Rush), as after BB2020's
-        successful 4+ (engine.turns.Activation)."""
+        successful 4+ (engine.rules.activation.Activation)."""
         return False
 
     def referee_penalises(self, g: GameState, t: int) -> bool:
@@ -155,7 +142,7 @@ class Classic(BloodBowl2020):
         """Seed 001: "Each Niggling Injury adds 1 to any subsequent Injury
         roll made against this player" (PlayerSheet.niggling). Stunty: +1
         (see the Decision on ``stunty_injury_table``). Thick Skull still
-        turns the lowest KO'd result into Stunned (engine.injuries)."""
+        turns the lowest KO'd result into Stunned (engine.rules.injuries)."""
         stunty = 1 if g.skills[p] & S.STUNTY else 0
         return g.sheet(p).niggling + stunty
 

@@ -5,7 +5,7 @@ The order differs from BB2020: "On the kickoff, place the ball in the target
 square. Roll on the kickoff table. Scatter the ball the appropriate number
 of squares. Handle bounces, touchbacks, catch attempts. Begin the first turn
 (or Blitz turn)." [JJ]. The BB2020 pieces are reused: the kick targets, the
-Kick skill, On the Ball, the landing and touchbacks (engine.kickoff), the
+Kick skill, On the Ball, the landing and touchbacks (engine.rules.kickoff), the
 Quick Snap and re-set-up procedures (with their classic parameters), team
 turns, random selection and the Injury roll.
 
@@ -15,9 +15,10 @@ BB2020 Fan Factor of the match (D3 + Dedicated Fans) is used.
 
 from __future__ import annotations
 
-from engine.events import KickoffEvent, Note, Roll, SkillUsed, TurnMarker
-from engine.injuries import Harm
-from engine.kickoff import (
+from engine.core.events import KickoffEvent, Note, Roll, SkillUsed, TurnMarker
+from engine.core.state import PITCH, RESERVES, Decision, GameState, Option, Proc
+from engine.rules.injuries import Harm
+from engine.rules.kickoff import (
     OPT_DECLINE,
     OPT_USE_KICK,
     QuickSnap,
@@ -27,11 +28,22 @@ from engine.kickoff import (
     land_kick,
     roll_weather,
 )
-from engine.passing import on_the_ball, on_the_ball_move
-from engine.setup import Setup
-from engine.state import PITCH, RESERVES, Decision, GameState, Option, Proc
-from engine.turns import Turn, random_pick
-from engine.variants.classic import NO_APOTHECARY, ref_bought
+from engine.rules.on_the_ball import on_the_ball, on_the_ball_move
+from engine.rules.rolls import random_pick
+from engine.rules.setup import Setup
+from engine.rules.turns import Turn
+
+# The effect that stops apothecaries while a Pitch Invasion hurts players
+# (seed 003: "a pitch invasion is a crowd injury, and the apothecary cannot
+# be used"); a "_drive" key, so the end of the drive clears it at the latest.
+NO_APOTHECARY = "no_apothecary_drive"
+
+
+def ref_bought(t: int) -> str:
+    """The effect of Get Da Ref for team ``t``: the referee awards that team
+    no penalties for the rest of the half (a "_half" key: the game procedure
+    clears it at half-time)."""
+    return f"ref_bought_{t}_half"
 
 
 class ClassicKickoff(Proc):
@@ -111,7 +123,7 @@ class ClassicKickoff(Proc):
         if self.event == "blitz" and not g.touchdown:
             # Blitz!: "a bonus team turn ... before the receiving team. The
             # bonus turn does not count towards their turn limit" - a full
-            # team turn (engine.turns.Turn, kind "bonus": no turn marker).
+            # team turn (engine.rules.turns.Turn, kind "bonus": no turn marker).
             # Seed 003 [JJ] has it begin after the ball has come down.
             g.emit(Note("blitz", g.tname(k), -1, 0))
             g.stack.append(Turn(k, "bonus"))

@@ -9,13 +9,27 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.pitch import Pitch
+from engine.campaign.inducements import (
+    BRIBES,
+    KEGS,
+    MASTER_CHEF,
+    MERCENARIES,
+    MORTUARY_ASSISTANT,
+    PLAGUE_DOCTOR,
+    WANDERING_APOTHECARIES,
+    InducementSpec,
+)
+from engine.core.events import Apothecary, Roll
+from engine.core.hooks import Registration
+from engine.core.pitch import Pitch
+from engine.variants import sevens_desperate
 from engine.variants.base import register
 from engine.variants.bb2020 import PRAYERS, BloodBowl2020
 
 if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
-    from engine.state import GameState
+    from engine.core.model import TeamSheet
+    from engine.core.state import GameState
 
 # Sevens Injury table: 2-7 Stunned, 8-9 KO'd, 10 Badly Hurt, 11 Seriously
 # Hurt, 12 Dead.
@@ -57,6 +71,10 @@ class Sevens(BloodBowl2020):
     stunty_injury_table = STUNTY_INJURY_TABLE
     casualty_table = None  # the Injury table gives the casualty
     prayers = PRAYERS[:9]  # the Sevens table is a D8
+    # The Desperate Measures act at the rule points after the skills.
+    rules: ClassVar[tuple[Registration, ...]] = BloodBowl2020.rules + (
+        sevens_desperate.register,
+    )
 
     budget = 600_000
     min_players = 7
@@ -90,6 +108,10 @@ class Sevens(BloodBowl2020):
     petty_cash_includes_spending = False
     star_players = False
 
+    def check_sheet(self, sheet: TeamSheet) -> None:
+        """Sevens plays Desperate Measures: up to five distinct D8 results."""
+        sevens_desperate.check_desperate_measures(sheet)
+
     def in_receiving_area(self, g: GameState, sq: int) -> bool:
         """Sevens touchbacks: the kick must land past the kicking team's
         Line of Scrimmage."""
@@ -107,8 +129,6 @@ class Sevens(BloodBowl2020):
     ) -> tuple[str, int, bool]:
         """Sevens "Patching-up Casualties": a D6, 4+ and the player goes to
         the Reserves."""
-        from engine.events import Apothecary, Roll
-
         d = g.dice.d6()
         ok = d >= 4
         g.emit(Roll("apothecary", g.pid[p], (d,), 4, 0, ok, False))
@@ -131,17 +151,7 @@ def _catalogue() -> Mapping[str, InducementSpec]:
     Riotous Rookies are not on the Sevens list and so are not available.
     Not offered until the match plays them: Special Plays (no cards in the
     shared rules). Desperate Measures (0-5, 50,000 each) are rolled when
-    bought and act in the match (engine/desperate.py)."""
-    from engine.campaign.inducements import (
-        BRIBES,
-        KEGS,
-        MASTER_CHEF,
-        MERCENARIES,
-        MORTUARY_ASSISTANT,
-        PLAGUE_DOCTOR,
-        WANDERING_APOTHECARIES,
-        InducementSpec,
-    )
+    bought and act in the match (engine/variants/sevens_desperate.py)."""
 
     specs = (
         InducementSpec("agency_cheerleaders", "Agency Cheerleaders", 2, 30_000),

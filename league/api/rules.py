@@ -13,7 +13,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.rules_data import DEFAULT_VERSION, Roster, Skill, StarPlayer, rules_data
+from engine.core.rules_data import (
+    DEFAULT_VERSION,
+    Roster,
+    Skill,
+    StarPlayer,
+    rules_data,
+)
 from engine.variants import Variant, variants
 from league.api.rules_serializers import (
     CatalogueSkillOutputSerializer,

@@ -9,7 +9,7 @@ from typing import Any
 from rest_framework import serializers
 
 from engine.campaign.drafting import PURCHASE_ITEMS
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.api.input_types import type_errors
 from league.models import (

@@ -38,7 +38,7 @@ from engine.campaign import (
     spp_cost,
 )
 from engine.campaign.player import category_name
-from engine.rules_data import Position, rules_data
+from engine.core.rules_data import Position, rules_data
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team

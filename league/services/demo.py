@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 
 from engine.campaign.drafting import suggest_draft
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League, LeagueMembership, Team
 from league.services.card_teams import team_draft_card

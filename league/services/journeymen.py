@@ -22,7 +22,7 @@ from engine.campaign import (
     journeyman_position,
 )
 from engine.campaign.journeymen import LONER
-from engine.rules_data import Position, rules_data
+from engine.core.rules_data import Position, rules_data
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import LeagueEvent, Player, Team, TreasuryEntry

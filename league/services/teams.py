@@ -24,7 +24,7 @@ from engine.campaign.drafting import (
     purchase_check,
     special_rule_violations,
 )
-from engine.rules_data import Position, Roster, rules_data
+from engine.core.rules_data import Position, Roster, rules_data
 from engine.variants import Variant, get_variant
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry

@@ -25,7 +25,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 
-from engine.rules_data import DEFAULT_VERSION, rules_data
+from engine.core.rules_data import DEFAULT_VERSION, rules_data
 
 register = template.Library()
 

@@ -1,5 +1,5 @@
 """Captions of Dungeon Bowl: Chests, rooms, Portals, the Magic Sponge and
-the time limit (engine.events)."""
+the time limit (engine.core.events)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def chest_opened(d: Describer, e: Event) -> str:
 
 
 def room_rule(d: Describer, e: Event) -> str:
-    """A room's rule acting on a player (engine.events.RoomRule)."""
+    """A room's rule acting on a player (engine.core.events.RoomRule)."""
     room = named(ROOMS, e["room"])
     who, value = d.p(e["player"]), int(e["value"])
     match e["effect"]:

@@ -1,5 +1,5 @@
 """Captions of the game's course: the pre-game, kick-offs, turns, drives,
-halves, extra time and the final whistle (engine.events)."""
+halves, extra time and the final whistle (engine.core.events)."""
 
 from __future__ import annotations
 

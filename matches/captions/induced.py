@@ -1,4 +1,4 @@
-"""Captions of inducements acting in a match (engine.events.Induced, whose
+"""Captions of inducements acting in a match (engine.core.events.Induced, whose
 event type is the inducement): Blood Bowl's inducements, the Sevens
 Desperate Measures and the Dungeon Bowl College Wizards' spells."""
 

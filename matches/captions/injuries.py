@@ -1,6 +1,6 @@
 """Captions of players going down and getting hurt: knock-downs, Armour,
 Injury and Casualty rolls, apothecaries, leaving the pitch, KO recovery
-(engine.events)."""
+(engine.core.events)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.campaign import DESPERATE_MEASURES
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from matches.captions.context import CASUALTY_TABLES, Caption, Describer, listed
 from matches.captions.dates import when_words
 from matches.captions.names import injury_name, skill_name, star_name, title

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from engine.campaign.casualty import CASUALTY_TABLES
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 
 # Words a title keeps in lower case unless they start it ("Throw a Rock").
 SMALL_WORDS = frozenset(
@@ -207,7 +207,7 @@ BOXES = {
     "reserves": "the reserves box",
     "sent_off": "the dugout, sent off",
 }
-# Why a player leaves the pitch (engine.events.PlayerOff ``reason``) when it
+# Why a player leaves the pitch (engine.core.events.PlayerOff ``reason``) when it
 # is not an Injury result.
 LEAVES = {
     "crowd": "pushed into the crowd",

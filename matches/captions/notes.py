@@ -1,5 +1,5 @@
 """Captions of rule effects without an event type of their own
-(engine.events.Note: ``what`` names the effect, ``value`` is a number, a
+(engine.core.events.Note: ``what`` names the effect, ``value`` is a number, a
 square or a count depending on it)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Captions of the play: actions, movement, blocks, rolls and re-rolls,
-passing, the ball, fouls and touchdowns (engine.events)."""
+passing, the ball, fouls and touchdowns (engine.core.events)."""
 
 from __future__ import annotations
 

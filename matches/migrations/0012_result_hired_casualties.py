@@ -12,7 +12,7 @@ from django.db import migrations, models
 
 from engine.campaign.mercenaries import is_mercenary
 from engine.campaign.stars import find_star
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 
 
 def _star_teams(match, inducements):

@@ -51,10 +51,10 @@ from engine.campaign.stars import (
     star_places,
     star_sheets,
 )
-from engine.dice import SeededRoller
-from engine.induced import bugman_sheet
-from engine.model import PlayerSheet
-from engine.rules_data import CATEGORY_LETTERS, RulesData, rules_data
+from engine.core.dice import SeededRoller
+from engine.core.model import PlayerSheet
+from engine.core.rules_data import CATEGORY_LETTERS, RulesData, rules_data
+from engine.rules.inducements import bugman_sheet
 from engine.variants import Variant
 from league.access import team_require_write
 from league.errors import ServiceError

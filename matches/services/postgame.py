@@ -36,7 +36,7 @@ from engine.campaign import (
     spp_earned,
     update_dedicated_fans,
 )
-from engine.dice import Roll
+from engine.core.dice import Roll
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
 from league.rules import settings_rules

@@ -29,7 +29,7 @@ from engine.campaign import (
     postgame_skill_player,
 )
 from engine.campaign.player import category_name
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import Variant
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError

@@ -161,7 +161,7 @@ def _format_violations(match: Match, report: Report) -> list[Violation]:
 def team_turns(match: Match) -> int:
     """The team turns each team has in ``match``: two halves of the
     ruleset's turns (8 in Blood Bowl, 6 in Sevens); a playoff may add a
-    period of extra time of as many turns again (engine/extra_time.py)."""
+    period of extra time of as many turns again (engine/rules/extra_time.py)."""
     variant = settings_rules(match.season.settings).variant
     halves = 3 if match.stage == Match.Stage.PLAYOFF else 2
     return variant.turns_per_half * halves

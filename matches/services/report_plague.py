@@ -1,7 +1,7 @@
 """Plague Ridden in a tabletop report (skills_and_traits.md "Plague
 Ridden"): a casualty line may say that the trait took the victim, and the
 post-game then gives the killer's team a new Rotter Lineman as a
-journeyman, as it does for a resolved match (engine/bloodlust.py,
+journeyman, as it does for a resolved match (engine/rules/bloodlust.py,
 ``league.services.journeymen.team_take_plague_rotter``).
 
 A report may say so only where the rules can produce it:
@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.campaign.casualty import casualty_from_roll
 from engine.campaign.drafting import Violation
-from engine.errors import CampaignError
-from engine.rules_data import rules_data
+from engine.core.errors import CampaignError
+from engine.core.rules_data import rules_data
 from league.models import Player, Team
 from league.selectors import team_special_rules
 from league.services.journeymen import FAVOURED_OF_NURGLE, ROTTER

@@ -29,8 +29,8 @@ from engine.campaign.casualty import (
     casualty_from_injury,
 )
 from engine.campaign.mercenaries import is_mercenary
-from engine.dice import RandomDice
-from engine.extra_time import sudden_death, sudden_death_from_rolls
+from engine.core.dice import RandomDice
+from engine.rules.extra_time import sudden_death, sudden_death_from_rolls
 from league.errors import ServiceError
 from league.models import Team
 from league.page_cache import league_cache_bump

@@ -19,7 +19,7 @@ from engine.campaign.redraft import (
     redraft_budget,
     rehire_cost,
 )
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import Variant, get_variant
 from league.access import league_get_for_commissioner, team_get_for_write
 from league.errors import ServiceError

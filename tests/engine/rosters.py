@@ -1,12 +1,12 @@
 """The rosters a match can be played with: those whose every skill and
 trait the engine implements (a match with any other is refused with
-:class:`engine.errors.UnimplementedSkill`); ``test_skill_refusal`` names
+:class:`engine.core.errors.UnimplementedSkill`); ``test_skill_refusal`` names
 any roster left out."""
 
 from __future__ import annotations
 
-from engine.rules_data import rules_data
-from engine.skills import IMPLEMENTED
+from engine.core.rules_data import rules_data
+from engine.skills.registry import IMPLEMENTED
 
 
 def playable_rosters() -> list[str]:

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-import engine.rules_data as rd
+import engine.core.rules_data as rd
 from engine.campaign.drafting import squad_violations
-from engine.rules_data import Position, SkillRef, rules_data
+from engine.core.rules_data import Position, SkillRef, rules_data
 from engine.variants.base import get_variant
 
 DATA = rules_data("bb2025")

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-import engine.rules_data as rd
-from engine.rules_data import RulesDataError, rules_data
+import engine.core.rules_data as rd
+from engine.core.rules_data import RulesDataError, rules_data
 
 TABLES = rules_data("bb2025").tables
 DIE_RANGES = {"D6": (1, 6), "D8": (1, 8), "D16": (1, 16), "2D6": (2, 12)}

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from engine.blocking import dice_count
-from engine.events import Armour, Block, Injury, KnockedDown, Move, PlayerOff, Turnover
-from engine.state import PRONE, RESERVES, STANDING
+from engine.core.events import (
+    Armour,
+    Block,
+    Injury,
+    KnockedDown,
+    Move,
+    PlayerOff,
+    Turnover,
+)
+from engine.core.state import PRONE, RESERVES, STANDING
+from engine.rules.blocking import dice_count
 from engine.tools.scenario import Scenario
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from engine.bots import make_bot
 from engine.bots.pathing import Zones, blocked_mask, grid, moves_budget, safe_bits
+from engine.core.state import PITCH, GameState
 from engine.match import Match
-from engine.state import PITCH, GameState
 from tests.engine.dungeon.test_flow_games import college_match
 from tests.engine.test_scripted_bot import _match
 

@@ -10,7 +10,7 @@ import pytest
 from engine import Match, RandomDice, default_team_sheet
 from engine.bots import RandomBot, ScriptedBot
 from engine.bots.special import refine
-from engine.events import SkillUsed
+from engine.core.events import SkillUsed
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
 from engine.variants import get_variant

@@ -1,6 +1,6 @@
 """The target of a Blitz and of a Foul is nominated when the player is
 activated, before moving (rulebook "Declaring Actions", "Blitz Actions",
-"Foul Actions"; engine.declared), and both bots follow it."""
+"Foul Actions"; engine.rules.declaring), and both bots follow it."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from engine import Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import RandomBot, ScriptedBot
-from engine.events import Activation, Block, Foul, Nomination, Roll
-from engine.state import PRONE, STANDING, TF_BLITZ, TF_FOUL
+from engine.core.events import Activation, Block, Foul, Nomination, Roll
+from engine.core.state import PRONE, STANDING, TF_BLITZ, TF_FOUL
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
 
@@ -93,7 +93,7 @@ def test_the_target_is_named_before_standing_up() -> None:
 
 def test_a_blitz_in_the_blitz_kick_off_turn_names_its_target_too() -> None:
     from engine.match import run
-    from engine.turns import Turn
+    from engine.rules.turns import Turn
 
     sc = Scenario(
         """
@@ -127,7 +127,7 @@ def test_no_blitz_without_a_standing_opponent_to_name() -> None:
 
 
 def test_an_unlisted_player_cannot_be_nominated() -> None:
-    from engine.errors import IllegalChoice
+    from engine.core.errors import IllegalChoice
 
     sc = _field()
     sc.act("A", "blitz")
@@ -235,7 +235,7 @@ def test_frenzy_second_block_is_against_the_same_target() -> None:
 
 
 def test_dump_off_waits_for_the_block_not_the_nomination() -> None:
-    # Decision (engine.declared): the carrier b, named two squares away,
+    # Decision (engine.rules.declaring): the carrier b, named two squares away,
     # is offered the Dump-off only when A's Block is about to be made
     sc = Scenario(
         """

@@ -11,20 +11,10 @@ import pytest
 from engine.bots import desperate as bot_choices
 from engine.bots import make_bot
 from engine.bots.driver import play
-from engine.desperate import (
-    DOPED,
-    LEFT,
-    FirstDriveMeasures,
-    desperate_pregame,
-    second_action_allowed,
-)
-from engine.dice import RandomDice
-from engine.errors import RuleError
-from engine.events import BallCaught, Induced, Pass, Roll, Turnover
-from engine.game import Drive
-from engine.match import Match, run
-from engine.setup import available_players
-from engine.state import (
+from engine.core.dice import RandomDice
+from engine.core.errors import RuleError
+from engine.core.events import BallCaught, Induced, Pass, Roll, Turnover
+from engine.core.state import (
     PF_PLAYED,
     PRONE,
     RESERVES,
@@ -32,10 +22,20 @@ from engine.state import (
     STANDING,
     Decision,
 )
+from engine.match import Match, run
+from engine.rules.game import Drive
+from engine.rules.setup import available_players
+from engine.rules.turns import EndDrive, Turn
+from engine.rules.wizard import TURN_ENDED, wizard_proc
 from engine.tools.scenario import Scenario
 from engine.tools.teams import default_team_sheet
-from engine.turns import EndDrive, Turn
-from engine.wizard import TURN_ENDED, wizard_proc
+from engine.variants.sevens_desperate import (
+    DOPED,
+    LEFT,
+    FirstDriveMeasures,
+    desperate_pregame,
+    second_action_allowed,
+)
 
 
 def _holding(
@@ -605,6 +605,20 @@ def test_a_sheet_with_impossible_results_is_refused(results: tuple[int, ...]) ->
     away = default_team_sheet("orc", "sevens", first_id=101)
     with pytest.raises(RuleError):
         Match("sevens", home, away, RandomDice(1))
+
+
+@pytest.mark.parametrize("fmt", ["bb2020", "classic"])
+def test_a_format_without_desperate_measures_refuses_a_sheet_with_them(
+    fmt: str,
+) -> None:
+    # Desperate Measures are a Sevens inducement: another format refuses
+    # the sheet rather than play the match without them.
+    home = replace(
+        default_team_sheet("human", fmt, first_id=1), desperate_measures=(4,)
+    )
+    away = default_team_sheet("orc", fmt, first_id=101)
+    with pytest.raises(RuleError, match="Desperate Measures are not played in"):
+        Match(fmt, home, away, RandomDice(1))
 
 
 def test_a_set_piece_pass_can_still_be_intercepted() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import POW, PUSH, FixedDice, RandomDice
-from engine.errors import DiceExhausted
+from engine.core.dice import POW, PUSH, FixedDice, RandomDice
+from engine.core.errors import DiceExhausted
 from engine.variants import BB2020, SEVENS, get_variant
 
 

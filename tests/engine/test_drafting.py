@@ -12,7 +12,7 @@ from engine.campaign.drafting import (
     suggest_draft,
     team_value,
 )
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import BB2020, SEVENS, variants
 
 ROSTERS = rules_data().rosters

@@ -10,9 +10,9 @@ import pytest
 from engine import FixedDice, Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import RandomBot, ScriptedBot
 from engine.bots.driver import play
-from engine.events import ExtraTime, GameEnd, HalfTime, SuddenDeath, TurnStart
-from engine.extra_time import sudden_death, sudden_death_from_rolls
+from engine.core.events import ExtraTime, GameEnd, HalfTime, SuddenDeath, TurnStart
 from engine.match import replay
+from engine.rules.extra_time import sudden_death, sudden_death_from_rolls
 
 
 def _sheets(rs: str, home: str = "orc", away: str = "human"):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.events import ArgueTheCall, Armour, SentOff, Turnover
-from engine.state import PITCH, SENT_OFF
+from engine.core.events import ArgueTheCall, Armour, SentOff, Turnover
+from engine.core.state import PITCH, SENT_OFF
 from engine.tools.scenario import Scenario
 
 DIAGRAM = """

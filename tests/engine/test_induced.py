@@ -7,13 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.events import ArgueTheCall, Induced, KORecovery, SentOff
-from engine.induced import master_chef
-from engine.injuries import Harm
+from engine.core.events import ArgueTheCall, Induced, KORecovery, SentOff
+from engine.core.state import CAS, KO, PITCH, RESERVES, SENT_OFF, STUNNED
 from engine.match import run
-from engine.state import CAS, KO, PITCH, RESERVES, SENT_OFF, STUNNED
+from engine.rules.inducements import master_chef
+from engine.rules.injuries import Harm
+from engine.rules.turns import Turn, ko_recovery
 from engine.tools.scenario import Scenario
-from engine.turns import Turn, ko_recovery
 
 DIAGRAM = """
     .....
@@ -236,9 +236,9 @@ def test_bugmans_xxxxxx_rerolls_a_one_on_ko_recovery() -> None:
 
 
 def _bugman_match(home_players: int) -> tuple[Any, int]:
-    from engine.dice import RandomDice
-    from engine.induced import bugman_sheet
+    from engine.core.dice import RandomDice
     from engine.match import Match
+    from engine.rules.inducements import bugman_sheet
     from engine.tools.teams import default_team_sheet
 
     home = default_team_sheet("human", "bb2020", first_id=1)
@@ -264,7 +264,7 @@ def test_bugman_joins_a_team_that_cannot_field_eleven_for_one_drive() -> None:
 
 def test_bugman_stays_out_when_eleven_can_play() -> None:
     from engine.bots import make_bot
-    from engine.events import DriveEnd
+    from engine.core.events import DriveEnd
 
     match, pid = _bugman_match(11)
     assert match.state.box[match.state.idx[pid]] == SENT_OFF

@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
 from engine.match import Match
 from engine.tools.teams import default_team_sheet
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import Apothecary, Armour, Casualty, Injury, Roll
-from engine.state import CAS, KO, PITCH, PRONE, RESERVES, STUNNED
+from engine.core.events import Apothecary, Armour, Casualty, Injury, Roll
+from engine.core.state import CAS, KO, PITCH, PRONE, RESERVES, STUNNED
 from engine.tools.scenario import Scenario
 
 DIAGRAM = """

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine import Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import RandomBot, ScriptedBot
-from engine.events import Touchdown
+from engine.core.events import Touchdown
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
 from tests.engine.rosters import PLAYABLE_ROSTERS

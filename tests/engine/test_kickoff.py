@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalSetup, Match
-from engine.dice import FixedDice
-from engine.events import FanFactor, KickoffEvent, Touchback, TurnMarker, Weather
-from engine.setup import FORMATIONS, formation, validate_setup
-from engine.state import STUNNED
+from engine.core.dice import FixedDice
+from engine.core.events import FanFactor, KickoffEvent, Touchback, TurnMarker, Weather
+from engine.core.state import STUNNED
+from engine.rules.setup import FORMATIONS, formation, validate_setup
 from engine.tools.teams import default_team_sheet
 from engine.variants import BB2020, SEVENS, Variant
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import BallCaught, BallMove, KnockedDown, Touchdown, Turnover
-from engine.state import PRONE, STANDING
+from engine.core.events import BallCaught, BallMove, KnockedDown, Touchdown, Turnover
+from engine.core.state import PRONE, STANDING
 from engine.tools.invariants import check
 from engine.tools.scenario import Scenario
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalChoice
-from engine.events import Armour, KnockedDown, Roll, Touchdown, Turnover
-from engine.state import PRONE, STANDING
+from engine.core.errors import IllegalChoice
+from engine.core.events import Armour, KnockedDown, Roll, Touchdown, Turnover
+from engine.core.state import PRONE, STANDING
 from engine.tools.scenario import Scenario
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import BallCaught, BallMove, Interference, Pass, Roll, Turnover
-from engine.passing import BOMB, LONG, OUT, QUICK, SHORT, pass_band
+from engine.core.events import BallCaught, BallMove, Interference, Pass, Roll, Turnover
+from engine.rules.range_ruler import BOMB, LONG, OUT, QUICK, SHORT, pass_band
 from engine.tools.scenario import Scenario
 
 

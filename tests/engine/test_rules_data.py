@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.rules_data import (
+from engine.core.rules_data import (
     CATEGORY_LETTERS,
     SKILL_CATEGORIES,
     RulesDataError,

@@ -11,10 +11,10 @@ import pytest
 
 from engine.bots import RandomBot, ScriptedBot, make_bot
 from engine.bots.driver import play
-from engine.dice import RandomDice
-from engine.events import BallCaught, BlockResult, Reroll, Touchdown
+from engine.core.dice import RandomDice
+from engine.core.events import BallCaught, BlockResult, Reroll, Touchdown
+from engine.core.state import Decision
 from engine.match import Match
-from engine.state import Decision
 from engine.tools.scenario import Scenario
 from engine.tools.teams import default_team_sheet
 

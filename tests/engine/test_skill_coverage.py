@@ -5,9 +5,9 @@ import json
 import subprocess
 import sys
 
-from engine.rules_data import rules_data
-from engine.skills import IMPLEMENTED
+from engine.core.rules_data import rules_data
 from engine.skills.__main__ import coverage
+from engine.skills.registry import IMPLEMENTED
 
 
 def test_every_skill_of_the_rosters_and_the_star_players_is_implemented():
@@ -18,7 +18,7 @@ def test_every_skill_of_the_rosters_and_the_star_players_is_implemented():
     assert report["rosters_missing"] == {}
     assert report["star_players_missing"] == {}
     assert len(report["star_players_fully_covered"]) == 64
-    # and every Star Player's own special rule (engine.star_rules)
+    # and every Star Player's own special rule (engine.skills.stars.limits)
     assert report["star_special_rules"]["missing"] == []
     assert len(report["star_special_rules"]["implemented"]) == 61
 
@@ -51,7 +51,7 @@ def test_the_command_prints_the_report_as_json():
 
 
 def test_the_star_rules_limits_are_those_of_the_rules_data():
-    from engine.star_rules import LIMITS
+    from engine.skills.stars.limits import LIMITS
 
     data = rules_data("bb2020")
     from_data = {s.rule_slug: s.rule_limit for s in data.star_players.values()}

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from engine.bots.random_bot import RandomBot
 from engine.bots.scripted import ScriptedBot
+from engine.core.state import RESERVES
 from engine.match import run
-from engine.state import RESERVES
-from engine.swarming import Swarm
+from engine.rules.swarming import Swarm
 from engine.tools.scenario import Scenario
 
 

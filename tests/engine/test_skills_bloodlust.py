@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 
 from engine import Match, RandomDice, UnimplementedSkill, default_team_sheet
-from engine.events import Casualty, Roll, SkillUsed, StandUp, Touchdown, Turnover
-from engine.rules_data import rules_data
-from engine.skills import IMPLEMENTED
-from engine.state import PF_HUNGRY, PF_NOTZ, PRONE, STANDING, STUNNED
+from engine.core.events import Casualty, Roll, SkillUsed, StandUp, Touchdown, Turnover
+from engine.core.rules_data import rules_data
+from engine.core.state import PF_HUNGRY, PF_NOTZ, PRONE, STANDING, STUNNED
+from engine.skills.registry import IMPLEMENTED
 from engine.tools.scenario import Scenario
 from engine.variants import BB2020
 from tests.engine.rosters import PLAYABLE_ROSTERS

@@ -3,7 +3,7 @@ Weapon (rulebook "Skills and Traits" - Traits)."""
 
 from __future__ import annotations
 
-from engine.events import (
+from engine.core.events import (
     Armour,
     Injury,
     KnockedDown,
@@ -15,9 +15,7 @@ from engine.events import (
     ThrowTeamMate,
     Turnover,
 )
-from engine.match import run
-from engine.skills.__main__ import coverage
-from engine.state import (
+from engine.core.state import (
     KO,
     PF_PLAYED,
     PITCH,
@@ -31,9 +29,11 @@ from engine.state import (
     TF_PASS,
     TF_TTM,
 )
-from engine.swarming import Swarm, swarm_squares
+from engine.match import run
+from engine.rules.swarming import Swarm, swarm_squares
+from engine.rules.turns import EndDrive
+from engine.skills.__main__ import coverage
 from engine.tools.scenario import Scenario
-from engine.turns import EndDrive
 
 BOMBER = {"B": ["bombardier"]}
 BOMB_STATS = {"B": {"pa": 4}}

@@ -3,8 +3,8 @@ against the same scenario without it)."""
 
 from __future__ import annotations
 
-from engine.events import Block, Roll, SkillUsed
-from engine.state import PRONE, STANDING
+from engine.core.events import Block, Roll, SkillUsed
+from engine.core.state import PRONE, STANDING
 from engine.tools.scenario import Scenario
 
 LINE = """

@@ -3,8 +3,8 @@ Horns, Iron Hard Skin (each against the same scenario without it)."""
 
 from __future__ import annotations
 
-from engine.events import Armour, Block, Injury, Roll, SkillUsed
-from engine.state import PRONE, STANDING
+from engine.core.events import Armour, Block, Injury, Roll, SkillUsed
+from engine.core.state import PRONE, STANDING
 from engine.tools.scenario import Scenario
 
 LINE = """

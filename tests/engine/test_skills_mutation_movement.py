@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.events import Move, Pass, Reroll, Roll
-from engine.state import PRONE, STANDING
+from engine.core.events import Move, Pass, Reroll, Roll
+from engine.core.state import PRONE, STANDING
 from engine.tools.scenario import Scenario
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalChoice
-from engine.events import (
+from engine.core.errors import IllegalChoice
+from engine.core.events import (
     BallMove,
     Block,
     Interference,
@@ -18,8 +18,8 @@ from engine.events import (
     SkillUsed,
     Turnover,
 )
-from engine.kickoff import Kickoff
 from engine.match import run
+from engine.rules.kickoff import Kickoff
 from engine.tools.scenario import Scenario
 
 

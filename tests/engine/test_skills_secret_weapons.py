@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalChoice
-from engine.events import (
+from engine.core.errors import IllegalChoice
+from engine.core.events import (
     Armour,
     Block,
     Injury,
@@ -15,7 +15,7 @@ from engine.events import (
     SkillUsed,
     Turnover,
 )
-from engine.state import KO, PITCH, PRONE, RESERVES, STANDING, STUNNED
+from engine.core.state import KO, PITCH, PRONE, RESERVES, STANDING, STUNNED
 from engine.tools.scenario import Scenario
 
 LINE = """

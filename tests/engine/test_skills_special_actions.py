@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalChoice
-from engine.events import (
+from engine.core.errors import IllegalChoice
+from engine.core.events import (
     Armour,
     Block,
     Injury,
@@ -16,7 +16,7 @@ from engine.events import (
     SkillUsed,
     Turnover,
 )
-from engine.state import PF_NOTZ, PRONE, STANDING
+from engine.core.state import PF_NOTZ, PRONE, STANDING
 from engine.tools.scenario import Scenario
 
 LINE = """

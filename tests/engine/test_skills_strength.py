@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import BOTH_DOWN, POW
-from engine.errors import IllegalChoice
-from engine.events import (
+from engine.core.dice import BOTH_DOWN, POW
+from engine.core.errors import IllegalChoice
+from engine.core.events import (
     Armour,
     Block,
     Foul,
@@ -17,7 +17,7 @@ from engine.events import (
     ThrowTeamMate,
     Turnover,
 )
-from engine.state import PRONE, STANDING, STUNNED
+from engine.core.state import PRONE, STANDING, STUNNED
 from engine.tools.scenario import Scenario
 
 LINE = """

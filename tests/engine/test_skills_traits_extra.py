@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import IllegalChoice
-from engine.events import Armour, Block, Injury, KnockedDown, Roll, Turnover
-from engine.state import PRONE, STANDING, STUNNED
+from engine.core.errors import IllegalChoice
+from engine.core.events import Armour, Block, Injury, KnockedDown, Roll, Turnover
+from engine.core.state import PRONE, STANDING, STUNNED
 from engine.tools.scenario import Scenario
 from engine.variants import BloodBowl2020, get_variant
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 
 DATA = rules_data("bb2020")
 STARS = DATA.star_players

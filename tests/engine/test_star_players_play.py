@@ -1,7 +1,8 @@
 """Every Star Player with his real profile (engine.campaign.stars
 star_sheets from star_players.json) carries his special rule and plays a
 whole seeded match (scripted bots) with the invariants holding at every
-decision. The group-c table names the rules of that group's stars."""
+decision. ACTION_STARS names the rules of the stars whose rule acts on a
+Special action, a Stab, a Secret Weapon or a trait roll."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ import pytest
 from engine import Match, RandomDice, default_team_sheet, get_variant
 from engine.bots import ScriptedBot
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.tools.invariants import check
 
-GROUP_C = {
+ACTION_STARS = {
     "bryce-the-slice-cambuel": "ghostly-flames",
     "max-spleenripper": "maximum-carnage",
     "nobbla-blackwart": "kick-em-while-theyre-down",
@@ -36,8 +37,8 @@ GROUP_C = {
 DATA = rules_data("bb2020")
 
 
-def test_the_group_c_stars_have_their_rules() -> None:
-    assert {s: DATA.star_players[s].rule_slug for s in GROUP_C} == GROUP_C
+def test_the_stars_of_actions_stabs_and_secret_weapons_have_their_rules() -> None:
+    assert {s: DATA.star_players[s].rule_slug for s in ACTION_STARS} == ACTION_STARS
 
 
 @pytest.mark.parametrize("slug", sorted(DATA.star_players))
@@ -68,7 +69,7 @@ def test_star_carries_its_rule_and_plays_a_match(slug: str) -> None:
 def test_a_hired_star_takes_the_field_before_stronger_team_mates(fmt: str) -> None:
     # Akhorne (ST 1, AV 6+) would be the last pick by strength: the team
     # paid for him for this game, so the set-up fields him first.
-    from engine.setup import FORMATIONS, formation
+    from engine.rules.setup import FORMATIONS, formation
 
     rs = get_variant(fmt)
     akhorne = star_sheets(

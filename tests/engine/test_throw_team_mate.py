@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.events import Landing, ThrowTeamMate, Turnover
-from engine.state import CAS, PITCH, STANDING
+from engine.core.events import Landing, ThrowTeamMate, Turnover
+from engine.core.state import CAS, PITCH, STANDING
 from engine.tools.scenario import Scenario
 
 DIAGRAM = """

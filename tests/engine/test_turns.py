@@ -4,9 +4,8 @@ Root), Secret Weapon."""
 
 from __future__ import annotations
 
-from engine.events import Reroll, Roll, SentOff, TurnEnd
-from engine.match import run
-from engine.state import (
+from engine.core.events import Reroll, Roll, SentOff, TurnEnd
+from engine.core.state import (
     PF_NOTZ,
     PF_PLAYED,
     PF_ROOTED,
@@ -15,8 +14,9 @@ from engine.state import (
     STANDING,
     STUNNED,
 )
+from engine.match import run
+from engine.rules.turns import EndDrive
 from engine.tools.scenario import Scenario
-from engine.turns import EndDrive
 
 DODGE = """
     .....

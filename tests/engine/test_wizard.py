@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.events import Induced
+from engine.core.events import Induced
+from engine.core.state import PITCH, PRONE, STANDING, STUNNED
 from engine.match import run
-from engine.state import PITCH, PRONE, STANDING, STUNNED
+from engine.rules.wizard import FROG_SKILLS, TURN_ENDED, WizardCast, unfrog
 from engine.tools.scenario import Scenario
-from engine.wizard import FROG_SKILLS, TURN_ENDED, WizardCast, unfrog
 
 DIAGRAM = """
     .....
@@ -83,6 +83,6 @@ def test_zap_below_strength_only_gives_warts() -> None:
 
 def test_the_wizard_casts_once_per_game() -> None:
     sc = _cast([2], "zap", Scenario(DIAGRAM, start=False).id("c"))
-    from engine.wizard import wizard_proc
+    from engine.rules.wizard import wizard_proc
 
     assert wizard_proc(sc.match.state, 1) is None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.campaign.drafting import suggest_draft
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.errors import ServiceError
 from league.models import League, Team

@@ -304,7 +304,7 @@ def test_a_college_team_cannot_buy_an_apothecary_later(walkers):
 
 
 def test_a_random_skill_is_rolled_on_the_dungeon_bowl_table(walkers, monkeypatch):
-    from engine.dice import ScriptedRoller
+    from engine.core.dice import ScriptedRoller
     from league.models import Player
     from league.services import advancement
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from engine.campaign.drafting import suggest_draft
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant, variants
 from league.draft_forms import DraftSquadForm
 from league.models import Player, Team, TreasuryEntry

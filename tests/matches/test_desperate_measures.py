@@ -6,7 +6,7 @@ refusals write nothing."""
 import pytest
 
 from engine.campaign.inducements import DESPERATE_MEASURES, roll_desperate_measures
-from engine.dice import SeededRoller
+from engine.core.dice import SeededRoller
 from league.errors import ServiceError
 from league.models import Team, TreasuryEntry
 from matches.engine_bridge import team_sheet

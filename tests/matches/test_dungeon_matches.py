@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import ScriptedRoller
+from engine.core.dice import ScriptedRoller
 from league.errors import ServiceError
 from league.models import League, Team, TreasuryEntry
 from league.page_cache import is_cache_bump

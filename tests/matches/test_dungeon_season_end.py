@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import ScriptedRoller
+from engine.core.dice import ScriptedRoller
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from league.services.leagues import league_create

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import RandomDice
-from engine.extra_time import sudden_death
+from engine.rules.extra_time import sudden_death
 from league.errors import ServiceError
 from matches.engine_bridge import engine_play
 from matches.models import Match, MatchEvent, MatchResult

@@ -19,8 +19,8 @@ import pytest
 from django.apps import apps as django_apps
 
 from engine.campaign.stars import STAR_ID_BASE
-from engine.model import CasualtyRecord, PlayerStats
-from engine.model import MatchResult as EngineResult
+from engine.core.model import CasualtyRecord, PlayerStats
+from engine.core.model import MatchResult as EngineResult
 from engine.variants import get_variant
 from league.models import League, Team
 from matches.models import Match, MatchResult

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.campaign.inducements import inducement_catalogue
-from engine.model import TeamSheet
+from engine.core.model import TeamSheet
 from league.errors import ServiceError
 from league.models import Team
 from matches.engine_bridge import team_sheet

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import variants
 from engine.variants.bb2020 import KICKOFF_TABLE, PRAYERS, WEATHER_TABLE
 from engine.variants.classic import KICKOFF_TABLE as CLASSIC_KICKOFF_TABLE

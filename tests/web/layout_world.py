@@ -20,7 +20,7 @@ import pytest
 from django.db.models import Q
 
 from engine.campaign.drafting import suggest_draft
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League, Player
 from league.services.leagues import league_create

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils.html import escape
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from league.models import LeagueEvent, Player, SevensAdvancement
 from tests.league.advancement_support import everything, fix_seed, seed_where
 from tests.web.conftest import count_queries

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from league.models import Team
 from tests.web import test_browser as base
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from league.models import Player, Team
 from league.services.journeymen import team_take_journeymen
 from matches.models import SeasonTeamArchive

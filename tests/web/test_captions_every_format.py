@@ -22,9 +22,9 @@ from engine.blitz.simulate import play as play_blitz
 from engine.blitz.state import BlitzTeamSheet
 from engine.bots import make_bot
 from engine.bots.driver import play
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
+from engine.core.model import TeamSheet
 from engine.match import Match as EngineMatch
-from engine.model import TeamSheet
 from engine.variants.dungeon_bowl.colleges import colleges
 from engine.variants.dungeon_bowl.match import new_match
 from engine.variants.dungeon_bowl.simulate import college_team, dungeon_for

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import events as ev
-from engine.desperate import SLUGS
+from engine.core import events as ev
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
+from engine.variants.sevens_desperate import SLUGS
 from league.models import League, Team
 from matches.captions.notes import NOTES
 from matches.event_text import (

@@ -11,7 +11,7 @@ import pytest
 from django.template import Context, Template
 from django.utils.html import escape
 
-from engine.rules_data import SkillRef, rules_data
+from engine.core.rules_data import SkillRef, rules_data
 from league.models import Player, Team, TreasuryEntry
 from tests.factories import draft_team
 from tests.web.test_draft import draft_data

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from engine import events as engine_events
+from engine.core import events as engine_events
 from league.models import League, Team
 from matches.event_text import INDUCED, Describer, PlayerInfo, describe, period
 from matches.models import Match, MatchEvent, Season

@@ -19,8 +19,8 @@ from django.contrib.auth.models import AnonymousUser
 
 from engine.campaign.mercenaries import MERCENARY_ID_BASE
 from engine.campaign.stars import STAR_ID_BASE
-from engine.model import CasualtyRecord, PlayerStats
-from engine.model import MatchResult as EngineResult
+from engine.core.model import CasualtyRecord, PlayerStats
+from engine.core.model import MatchResult as EngineResult
 from league.models import Player, Team
 from matches.event_text import PlayerInfo
 from matches.match_cast import hire_key

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from league.models import Team, TreasuryEntry
 from league.services.teams import team_hire_player
 from matches.models import Match, MatchEvent, MatchInducements

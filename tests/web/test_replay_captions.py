@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from engine import events as engine_events
+from engine.core import events as engine_events
 from league.models import League, Team
 from matches.event_text import Describer, PlayerInfo, describe
 from matches.models import Match, MatchEvent, Season

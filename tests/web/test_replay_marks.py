@@ -102,7 +102,7 @@ def test_the_kick_shows_its_direction_and_distance():
 
 
 def test_a_roll_event_without_dice_draws_none():
-    # engine/ball.py: a player with No Hands fails a catch without a roll
+    # engine/rules/ball.py: a player with No Hands fails a catch without a roll
     payload = {
         "purpose": "catch",
         "player": 3,
@@ -145,7 +145,7 @@ def test_rerolls_carry_into_extra_time():
 
 
 def test_the_master_chef_gains_and_steals():
-    # engine/induced.py: three D6, each 4+ gains one and takes one from the
+    # engine/rules/inducements.py: three D6, each 4+ gains one and takes one from the
     # other side, none below zero
     count = RerollCount([1, 1])
 

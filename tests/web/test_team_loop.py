@@ -11,7 +11,7 @@ import pytest
 from django.core.cache import cache
 
 from engine.campaign.redraft import redraft_budget
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import LeagueEvent, Player, Team, TreasuryEntry
 from league.services.journeymen import team_take_journeymen

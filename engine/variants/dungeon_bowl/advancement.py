@@ -12,7 +12,7 @@ reads one cell.
 
 from __future__ import annotations
 
-from engine.errors import CampaignError
+from engine.core.errors import CampaignError
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 
 

@@ -41,13 +41,13 @@ Decisions:
 
 from __future__ import annotations
 
-from engine import skillbits as S
-from engine.ball import Bounce
+from engine.core import skillbits as S
+from engine.core.events import BallCaught, ChestOpened
+from engine.core.pitch import D8_DIRECTIONS
+from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.dungeon.pitch import DungeonPitch
-from engine.events import BallCaught, ChestOpened
-from engine.injuries import Harm, KnockDown
-from engine.pitch import D8_DIRECTIONS
-from engine.state import PITCH, STANDING, Decision, GameState, Option, Proc
+from engine.rules.ball import Bounce
+from engine.rules.injuries import Harm, KnockDown
 
 OPEN_CHEST = "open_chest"
 

@@ -6,7 +6,7 @@ draft numbers; each college's Wizard) and ``skills.json`` (the four Dungeon
 Bowl skills on top of the BB2020 catalogue, the Dungeon Bowl random skill
 table, the College Wizards' spells, and the Injury, Stunty Injury, Casualty
 and Lasting Injury tables). The rosters themselves load through
-:func:`engine.rules_data.rules_data` (version ``"dungeon_bowl"``) like any
+:func:`engine.core.rules_data.rules_data` (version ``"dungeon_bowl"``) like any
 other rules data; this module adds what a roster does not carry.
 
 >>> data = dungeon_bowl()
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.rules_data import DATA_DIR, Roster, RulesDataError, Skill, rules_data
+from engine.core.rules_data import DATA_DIR, Roster, RulesDataError, Skill, rules_data
 
 VERSION = "dungeon_bowl"
 

@@ -36,18 +36,15 @@ Decisions (the rules leave these open):
 
 from __future__ import annotations
 
-from engine import skillbits as S
-from engine.events import (
+from engine.core import skillbits as S
+from engine.core.events import (
     BallHidden,
     FirstTurn,
     GameEnd,
     Roll,
     TimeLimit,
 )
-from engine.fouls import SendOff
-from engine.setup import Placement, Setup, available_players
-from engine.star_rules_c_injury import ill_be_back
-from engine.state import (
+from engine.core.state import (
     KO,
     PF_PLAYED,
     PITCH,
@@ -57,7 +54,12 @@ from engine.state import (
     Option,
     Proc,
 )
-from engine.turns import Turn
+from engine.dungeon.pitch import DungeonPitch
+from engine.dungeon.state import DungeonState
+from engine.rules.fouls import SendOff
+from engine.rules.setup import Placement, Setup, available_players
+from engine.rules.turns import Turn
+from engine.skills.stars.secret_weapons import ill_be_back
 from engine.variants.dungeon_bowl.portals import dungeon_pitch, dungeon_state
 
 DEFAULT_TURN_CAP = 20
@@ -173,8 +175,6 @@ class DungeonGame(Proc):
     def step(self, g: GameState) -> Decision | None:
         if self.phase == 0:
             if g.dungeon is None:
-                from engine.dungeon.state import DungeonState
-
                 g.dungeon = DungeonState(g.n, turn_cap=DEFAULT_TURN_CAP)
             if g.dungeon.ball_chest < 0 and g.ball < 0 and g.carrier < 0:
                 hide_ball(g)
@@ -215,8 +215,6 @@ class DungeonGame(Proc):
         home_zone = zone if w == 0 else 1 - zone
         pitch = dungeon_pitch(g)
         if pitch.home_zone != home_zone:
-            from engine.dungeon.pitch import DungeonPitch
-
             g.pitch = DungeonPitch(pitch.dungeon, home_zone, pitch.chests)
         dungeon_state(g).first_team = w
         g.emit(FirstTurn(g.tname(w), zone))

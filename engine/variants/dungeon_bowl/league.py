@@ -7,7 +7,7 @@ Treasure Room funds (set-up.md "The Treasure-Room"), Glittering Prizes and
 re-drafting (league_and_exhibition_play.md "Re-drafting").
 
 Outcomes are given from the home team's point of view; dice come from an
-injected :class:`engine.dice.Roller`.
+injected :class:`engine.core.dice.Roller`.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import Any
 
 from engine.campaign.player import PlayerId
 from engine.campaign.postgame import Outcome
-from engine.dice import Roll, Roller, RollRecorder
-from engine.errors import CampaignError
-from engine.rules_data import DATA_DIR, RulesDataError
+from engine.core.dice import Roll, Roller, RollRecorder
+from engine.core.errors import CampaignError
+from engine.core.rules_data import DATA_DIR, RulesDataError
 
 
 @dataclass(frozen=True, slots=True)

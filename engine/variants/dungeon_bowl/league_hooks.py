@@ -11,8 +11,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.campaign.casualty import DUNGEON_BOWL_TABLE
 from engine.campaign.drafting import Violation
-from engine.errors import RuleError
+from engine.campaign.inducements import BRIBES, InducementSpec
+from engine.campaign.postgame import WinningsResult, record_outcome
+from engine.campaign.redraft import RedraftBudget
+from engine.core.errors import RuleError
 from engine.variants.dungeon_bowl import league
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 from engine.variants.fields import REROLLS, TEAM_VALUE, TREASURY
@@ -22,7 +26,7 @@ if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
-    from engine.dice import Roll, Roller
+    from engine.core.dice import Roll, Roller
 
 _DRAFT = dungeon_bowl().draft
 
@@ -81,8 +85,6 @@ class LeagueHooks:
     def league_casualty_table(self) -> CasualtyTable | None:
         """cheat_sheet.md "Casualty Table": the D16 table (the same rows as
         BB2020's, colleges.py ``casualty_table``)."""
-        from engine.campaign.casualty import DUNGEON_BOWL_TABLE
-
         return DUNGEON_BOWL_TABLE
 
     def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
@@ -99,8 +101,6 @@ class LeagueHooks:
         die x 10,000 to the winner, the low die to the loser
         (:func:`.league.roll_winnings`; its Decision for a draw). A conceded
         game is lost by the conceding team (``record_outcome``)."""
-        from engine.campaign.postgame import WinningsResult, record_outcome
-
         outcome = record_outcome(game).home.outcome
         paid = league.roll_winnings(outcome, roller)
         return WinningsResult(0, paid.home, paid.away), paid.rolls
@@ -171,8 +171,6 @@ class LeagueHooks:
         """ "3. Raise Funds" (:func:`.league.redraft_budget`): no draw bonus.
         Decision: the commissioner's cap is the text's optional one
         (1,300,000 in the rules; any cap the commissioner sets is applied)."""
-        from engine.campaign.redraft import RedraftBudget
-
         raw = league.redraft_budget(
             treasury=treasury, games=games, league_wins=wins, scouted=scouted
         )
@@ -198,7 +196,6 @@ def _catalogue() -> Mapping[str, InducementSpec]:
     each, and 0-1 College Wizard, 100,000: the Wizard of the team's own
     college (``TeamSheet.college_wizard``, set from the roster by the
     league's team sheet), whose spell the match plays (:mod:`.spells`)."""
-    from engine.campaign.inducements import BRIBES, InducementSpec
 
     specs = (
         InducementSpec("extra_team_training", "Extra Team Training", 8, 100_000),

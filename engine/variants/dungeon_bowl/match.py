@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine.dice import Dice
+from engine.core.dice import Dice
+from engine.core.events import GameStart
+from engine.core.model import TeamSheet
 from engine.dungeon.layout import Dungeon, Layout
 from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.state import DungeonState
-from engine.events import GameStart
 from engine.match import Match, run
-from engine.model import TeamSheet
 from engine.variants.dungeon_bowl.game import DEFAULT_TURN_CAP
 from engine.variants.dungeon_bowl.variant import DUNGEON_BOWL
 

@@ -39,7 +39,7 @@ Decisions (the rules text leaves these open):
   bounce. A Portal holding a player who cannot catch it is an occupied
   square as any other: the ball bounces on.
 * A teleported ball that reaches a Standing player is caught as a bouncing
-  ball is (at -1, as :class:`engine.ball.Bounce` does). A ball never
+  ball is (at -1, as :class:`engine.rules.ball.Bounce` does). A ball never
   teleports to the Portal it lies on: that number is rolled again.
 * The Dugout Portal and the Magic Sponge are options of the "activate"
   decision (before any activation or between two), once per team turn,
@@ -52,25 +52,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import skillbits as S
-from engine.ball import Bounce, Catch, can_catch, check_touchdown
-from engine.dungeon.pitch import DungeonPitch
-from engine.events import (
+from engine.core import skillbits as S
+from engine.core.events import (
     BallTeleport as BallTeleportEv,
 )
-from engine.events import (
+from engine.core.events import (
     DugoutPortal,
     MagicalMishap,
     MagicSponge,
     Roll,
     SkillUsed,
 )
-from engine.events import (
+from engine.core.events import (
     Teleport as TeleportEv,
 )
-from engine.injuries import Harm, to_box
-from engine.movement import rush_limit
-from engine.state import (
+from engine.core.state import (
     KO,
     PF_PLAYED,
     PF_USED,
@@ -85,6 +81,11 @@ from engine.state import (
     Option,
     Proc,
 )
+from engine.dungeon.pitch import DungeonPitch
+from engine.rules.activation import Activation
+from engine.rules.ball import Bounce, Catch, can_catch, check_touchdown
+from engine.rules.injuries import Harm, to_box
+from engine.rules.movement import rush_limit
 
 if TYPE_CHECKING:
     from engine.dungeon.state import DungeonState
@@ -276,7 +277,6 @@ def spend_square(g: GameState, p: int) -> None:
 
 def declare_pass(g: GameState, p: int) -> None:
     """Portal Passer: the activation of ``p`` becomes a Pass action."""
-    from engine.turns import Activation
 
     for proc in reversed(g.stack):
         if isinstance(proc, Activation) and proc.p == p:

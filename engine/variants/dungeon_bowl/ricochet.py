@@ -47,13 +47,13 @@ any other solid square) is rolled again from the same Chasm square.
 
 from __future__ import annotations
 
-from engine import skillbits as S
-from engine.ball import Bounce, Catch, can_catch
+from engine.core import skillbits as S
+from engine.core.events import BallMove
+from engine.core.pitch import D8_DIRECTIONS
+from engine.core.state import Decision, GameState, Proc
 from engine.dungeon.layout import FEATURE, FLOOR
 from engine.dungeon.pitch import DungeonPitch
-from engine.events import BallMove
-from engine.pitch import D8_DIRECTIONS
-from engine.state import Decision, GameState, Proc
+from engine.rules.ball import Bounce, Catch, can_catch
 
 # D6 face -> (steps out along the normal, steps along "right").
 RICOCHET_TEMPLATE: dict[int, tuple[int, int]] = {

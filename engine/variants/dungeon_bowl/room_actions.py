@@ -17,7 +17,7 @@ Decisions:
 * The room rolls are the dungeon's, not a test of the player's: they
   cannot be re-rolled. Throw Food is the player's own roll during his
   activation, so a team re-roll or Pro may re-roll it (a
-  :class:`~engine.rolls.Test`, 5+, no natural 1/6 rule).
+  :class:`~engine.rules.rolls.Test`, 5+, no natural 1/6 rule).
 * The Jail does not take MA below 1 (the Characteristic Table minimum);
   the Idol's ST +1 is not capped.
 * The Dragon knocks down a player whatever his status (a Prone one gets the
@@ -38,12 +38,12 @@ Decisions:
 
 from __future__ import annotations
 
+from engine.core.events import Roll, RoomRule
+from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.sight import line_of_sight
-from engine.events import Roll, RoomRule
-from engine.injuries import KnockDown
-from engine.rolls import Test
-from engine.state import PITCH, STANDING, Decision, GameState, Option, Proc
+from engine.rules.injuries import KnockDown
+from engine.rules.rolls import Test
 
 ARMOURY = "armoury"
 BONE_PIT = "bone_pit"

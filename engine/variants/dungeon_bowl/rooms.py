@@ -43,8 +43,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import skillbits as S
-from engine.events import RoomRule
+from engine.core import skillbits as S
+from engine.core.events import RoomRule
+from engine.core.state import PF_USED, PITCH, STUNNED
 from engine.variants.dungeon_bowl.room_actions import (
     ARMOURY,
     BONE_PIT,
@@ -60,7 +61,7 @@ from engine.variants.dungeon_bowl.room_actions import (
 )
 
 if TYPE_CHECKING:
-    from engine.state import GameState, Option, Proc
+    from engine.core.state import GameState, Option, Proc
 
 DISTURBING_PRESENCE = S.BIT["disturbing-presence"]
 
@@ -137,8 +138,6 @@ class RoomRules:
         """Throw Food for a player of ``t`` in the Kitchen with a target in
         sight, Gather Funds for one in the Treasure Room (not Stunned, not
         yet activated)."""
-        from engine.state import PF_USED, PITCH, STUNNED
-
         if g.dungeon is None:
             return []
         out: list[Option] = []

@@ -18,12 +18,12 @@ from typing import Any
 
 from engine.bots import make_bot
 from engine.bots.driver import play
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
+from engine.core.events import Touchdown
+from engine.core.model import TeamSheet
 from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon, named_layout, named_layouts
-from engine.events import Touchdown
 from engine.match import Match
-from engine.model import TeamSheet
 from engine.tools.teams import _sheet
 from engine.variants.dungeon_bowl.colleges import colleges
 from engine.variants.dungeon_bowl.game import DEFAULT_TURN_CAP

@@ -35,12 +35,8 @@ Decisions the text leaves open (each tested in
 
 from __future__ import annotations
 
-from engine.ball import Bounce, drop_ball_if_carrier
-from engine.dungeon.pitch import F_PORTAL, DungeonPitch
-from engine.dungeon.sight import line_of_sight
-from engine.events import Induced, Roll
-from engine.injuries import Harm, to_box
-from engine.state import (
+from engine.core.events import Induced, Roll
+from engine.core.state import (
     KO,
     PF_NOTZ,
     PITCH,
@@ -51,8 +47,12 @@ from engine.state import (
     Option,
     Proc,
 )
+from engine.dungeon.pitch import F_PORTAL, DungeonPitch
+from engine.dungeon.sight import line_of_sight
+from engine.rules.ball import Bounce, drop_ball_if_carrier
+from engine.rules.injuries import Harm, to_box
+from engine.rules.wizard import fireball, fireball_squares
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
-from engine.wizard import fireball, fireball_squares
 
 FIREBALL = "fireball"
 LIFE_DRAIN = "life-drain"

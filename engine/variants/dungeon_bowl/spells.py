@@ -9,7 +9,7 @@ the college's slug); the Wizard casts its one spell once per game
 
 When (Decision: every "start of a team turn" is the moment between team
 turns, before the turn's marker moves, where the Hireling Sports-Wizard
-casts too, :mod:`engine.wizard`):
+casts too, :mod:`engine.rules.wizard`):
 
 * before team ``t``'s turn, the opposition's Wizard may cast first (Fireball,
   Grasping Vines, Blinding Light: "at the start of any of the opposition's
@@ -33,12 +33,12 @@ starts.
 
 from __future__ import annotations
 
-from engine.errors import RuleError
-from engine.state import PITCH, Decision, GameState, Option, Proc
+from engine.core.errors import RuleError
+from engine.core.state import PITCH, Decision, GameState, Option, Proc
+from engine.rules.wizard import TURN_ENDED
 from engine.variants.base import Variant
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 from engine.variants.dungeon_bowl.spell_effects import cast, spell_options
-from engine.wizard import TURN_ENDED
 
 OPT_DONE: Option = ("done",)
 BESTIAL_FURY = "bestial-fury"

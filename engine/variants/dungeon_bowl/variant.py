@@ -15,12 +15,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import ClassVar
 
+from engine.core.pitch import Pitch
+from engine.core.rules_data import RulesData
+from engine.core.state import Proc
 from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon, named_layout
 from engine.dungeon.pitch import DungeonPitch
-from engine.pitch import Pitch
-from engine.rules_data import RulesData
-from engine.state import Proc
 from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.advancement import random_skill_table

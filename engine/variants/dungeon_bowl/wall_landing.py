@@ -46,9 +46,9 @@ not part of any dungeon; should one be drawn, he stays in it.
 
 from __future__ import annotations
 
-from engine.events import Landing, Move, Note
-from engine.injuries import KnockDown
-from engine.state import STANDING, Decision, GameState, Proc
+from engine.core.events import Landing, Move, Note
+from engine.core.state import STANDING, Decision, GameState, Proc
+from engine.rules.injuries import KnockDown
 
 WALL_ARMOUR_BONUS = 1
 

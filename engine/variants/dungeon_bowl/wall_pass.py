@@ -52,16 +52,17 @@ Decisions on the geometry (the diagrams are not in the text):
 
 from __future__ import annotations
 
-from engine import skillbits as S
-from engine.ball import CATCH_RR, Scatter, can_catch, catch_modifier
-from engine.ball import check_touchdown as _touchdown
+from engine.core import skillbits as S
+from engine.core.events import BallCaught, BallMove, Note, Pass, Roll
+from engine.core.state import Decision, GameState, Option, Proc
 from engine.dungeon.layout import WALL
 from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.sight import line_of_sight, pass_range
-from engine.events import BallCaught, BallMove, Note, Pass, Roll
-from engine.passing import BAND_NAMES, PassAction, pass_band
-from engine.rolls import Test
-from engine.state import Decision, GameState, Option, Proc
+from engine.rules.ball import CATCH_RR, Scatter, can_catch, catch_modifier
+from engine.rules.ball import check_touchdown as _touchdown
+from engine.rules.passing import PassAction
+from engine.rules.range_ruler import BAND_NAMES, pass_band
+from engine.rules.rolls import Test
 
 WALL_THROWER = S.BIT["wall-thrower"]
 MISS_LEFT_FROM = 4  # failed test: D6 1-3 right of the target, 4+ left

@@ -58,18 +58,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import skillbits as S
-from engine.ball import Bounce, turnover
+from engine.core import skillbits as S
+from engine.core.events import Note, Roll
+from engine.core.pitch import D8_DIRECTIONS
+from engine.core.state import PF_ROOTED, Decision, GameState, Proc
 from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.sight import push_squares
-from engine.events import Note, Roll
-from engine.injuries import Harm, KnockDown
-from engine.pitch import D8_DIRECTIONS
-from engine.state import PF_ROOTED, Decision, GameState, Proc
+from engine.rules.ball import Bounce, turnover
+from engine.rules.injuries import Harm, KnockDown
 from engine.variants.dungeon_bowl.ricochet import ChasmScatter, is_chasm
 
 if TYPE_CHECKING:
-    from engine.blocking import Block
+    from engine.rules.blocking import Block
 
 WALL_PUSH_FALLS = 4  # D6 4+: Falls Over
 

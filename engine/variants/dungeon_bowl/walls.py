@@ -26,9 +26,9 @@ from engine.variants.dungeon_bowl.wall_landing import WallCrash
 from engine.variants.dungeon_bowl.wall_push import dungeon_push_options, into_the_chasm
 
 if TYPE_CHECKING:
-    from engine.blocking import Block
-    from engine.passing import PassAction
-    from engine.state import GameState, Option, Proc
+    from engine.core.state import GameState, Option, Proc
+    from engine.rules.blocking import Block
+    from engine.rules.passing import PassAction
 
 
 class WallRules(Variant):

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzState, BlitzTeamSheet
-from engine.dice import FixedDice
+from engine.core.dice import FixedDice
 
 DECK = list(range(1, 27))
 

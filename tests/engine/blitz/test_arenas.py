@@ -21,8 +21,8 @@ from engine.blitz.events import (
 )
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzTeamSheet
-from engine.dice import FixedDice
-from engine.errors import RuleError
+from engine.core.dice import FixedDice
+from engine.core.errors import RuleError
 from tests.engine.blitz.helpers import DECK, arrange, events_of, options, sq
 from tests.engine.blitz.variant_helpers import game
 

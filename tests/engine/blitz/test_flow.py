@@ -13,7 +13,7 @@ from engine.blitz.events import (
 )
 from engine.blitz.game import BlitzGame
 from engine.blitz.state import BlitzTeamSheet
-from engine.dice import FixedDice
+from engine.core.dice import FixedDice
 from tests.engine.blitz.helpers import arrange, new_game, sq
 
 

@@ -28,8 +28,8 @@ from engine.blitz.events import (
 from engine.blitz.game import BlitzGame
 from engine.blitz.random_events import event_cards
 from engine.blitz.state import BlitzTeamSheet
-from engine.dice import FixedDice, RandomDice
-from engine.errors import RuleError
+from engine.core.dice import FixedDice, RandomDice
+from engine.core.errors import RuleError
 from tests.engine.blitz.helpers import events_of, options, sq
 from tests.engine.blitz.variant_helpers import (
     BANANA,

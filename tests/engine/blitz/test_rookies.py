@@ -10,7 +10,7 @@ import pytest
 
 from engine.blitz.events import BlockDice, Roll, RookiesReroll
 from engine.blitz.rerolls import ROOKIES
-from engine.errors import RuleError
+from engine.core.errors import RuleError
 from tests.engine.blitz.helpers import arrange, events_of, options, sq
 from tests.engine.blitz.variant_helpers import game as variant_game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.campaign import PlayerState
-from engine.rules_data import RulesData, rules_data
+from engine.core.rules_data import RulesData, rules_data
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from engine.campaign import (
     spp_cost,
     validate_chosen_skill,
 )
-from engine.rules_data import RulesData, SkillRef
+from engine.core.rules_data import RulesData, SkillRef
 
 from .conftest import human_lineman
 

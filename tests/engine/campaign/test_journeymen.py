@@ -15,7 +15,7 @@ from engine.campaign import (
     journeymen_needed,
     make_journeyman,
 )
-from engine.rules_data import Roster, RulesData, SkillRef
+from engine.core.rules_data import Roster, RulesData, SkillRef
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from engine.campaign.mercenaries import (
     mercenary_sheet,
     mercenary_violations,
 )
-from engine.events import SetUp
-from engine.model import TeamSheet
-from engine.rules_data import rules_data
+from engine.core.events import SetUp
+from engine.core.model import TeamSheet
+from engine.core.rules_data import rules_data
 from engine.tools.teams import default_team_sheet
 
 ORC = rules_data().rosters["orc"]

@@ -12,7 +12,7 @@ from engine.campaign import (
     make_journeyman,
     validate_inducements,
 )
-from engine.rules_data import RulesData, rules_data
+from engine.core.rules_data import RulesData, rules_data
 
 P = InducementPurchase
 

@@ -19,7 +19,7 @@ from engine.campaign import (
     improve,
     reduce,
 )
-from engine.rules_data import SkillRef, rules_data
+from engine.core.rules_data import SkillRef, rules_data
 
 from .conftest import human_lineman
 

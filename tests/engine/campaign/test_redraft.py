@@ -9,7 +9,7 @@ from engine.campaign.redraft import (
     redraft_budget,
     rehire_cost,
 )
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 
 ORC = rules_data().rosters["orc"]
 

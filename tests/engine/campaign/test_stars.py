@@ -12,7 +12,7 @@ from engine.campaign.stars import (
     star_places,
     star_sheets,
 )
-from engine.rules_data import rules_data
+from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 
 DATA = rules_data("bb2020")

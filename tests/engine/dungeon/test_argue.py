@@ -4,8 +4,8 @@ leaving him where he stands; the Turnover stands."""
 
 from __future__ import annotations
 
-from engine.events import ArgueTheCall, PlayerOff, SentOff, Teleport, Turnover
-from engine.state import PITCH, SENT_OFF
+from engine.core.events import ArgueTheCall, PlayerOff, SentOff, Teleport, Turnover
+from engine.core.state import PITCH, SENT_OFF
 from engine.tools.dungeon_scenario import DungeonScenario
 
 DIAGRAM = """

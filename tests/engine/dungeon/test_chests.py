@@ -3,9 +3,9 @@ who may open one and when, the Chest's square becoming floor."""
 
 from __future__ import annotations
 
+from engine.core.events import Armour, BallCaught, ChestOpened, KnockedDown, Turnover
+from engine.core.state import PF_USED, PRONE, STANDING, STUNNED
 from engine.dungeon.pitch import DungeonPitch
-from engine.events import Armour, BallCaught, ChestOpened, KnockedDown, Turnover
-from engine.state import PF_USED, PRONE, STANDING, STUNNED
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.tools.invariants import check
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-import engine.rules_data as rd
+import engine.core.rules_data as rd
 from engine.campaign.drafting import (
     DraftError,
     DraftRequest,
@@ -16,7 +16,7 @@ from engine.campaign.drafting import (
     hire_check,
     suggest_draft,
 )
-from engine.rules_data import CATEGORY_LETTERS, SharedLimit, rules_data
+from engine.core.rules_data import CATEGORY_LETTERS, SharedLimit, rules_data
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.events import DugoutPortal, MagicSponge, Teleport
+from engine.core.events import DugoutPortal, MagicSponge, Teleport
+from engine.core.state import CAS, KO, PF_USED, PITCH, RESERVES, STANDING
 from engine.match import run
-from engine.state import CAS, KO, PF_USED, PITCH, RESERVES, STANDING
+from engine.rules.turns import Turn
 from engine.tools.dungeon_scenario import DungeonScenario
-from engine.turns import Turn
 
 # Portal 1 at (4, 1), Portal 2 at (8, 1), Portal 3 at (4, 3). C and D start
 # in the dugout (C in the Reserves, D Knocked-out).

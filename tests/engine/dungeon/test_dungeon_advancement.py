@@ -8,8 +8,8 @@ import pytest
 
 from engine.campaign import ScriptedRoller, roll_random_skill
 from engine.campaign.player import PlayerState
-from engine.errors import CampaignError
-from engine.rules_data import SkillRef, rules_data
+from engine.core.errors import CampaignError
+from engine.core.rules_data import SkillRef, rules_data
 from engine.variants import get_variant
 from engine.variants.dungeon_bowl.advancement import random_skill
 from engine.variants.dungeon_bowl.variant import DUNGEON_BOWL

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from engine.campaign.postgame import Outcome
-from engine.dice import ScriptedRoller
-from engine.errors import CampaignError
+from engine.core.dice import ScriptedRoller
+from engine.core.errors import CampaignError
 from engine.variants.dungeon_bowl.league import (
     league_points,
     league_rules,
@@ -254,7 +254,7 @@ def test_league_data_names_its_sources_and_decisions() -> None:
     # note in "_decisions" is a written Decision.
     import json
 
-    from engine.rules_data import DATA_DIR
+    from engine.core.rules_data import DATA_DIR
 
     raw = json.loads(
         (DATA_DIR / "dungeon_bowl" / "league.json").read_text(encoding="utf-8")

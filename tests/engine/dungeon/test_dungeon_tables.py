@@ -6,7 +6,7 @@ skills_and_traits.md, inducements.md and cheat_sheet.md."""
 import pytest
 
 from engine.campaign.casualty import DUNGEON_BOWL_TABLE
-from engine.rules_data import RulesDataError, rules_data
+from engine.core.rules_data import RulesDataError, rules_data
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 
 DB = dungeon_bowl()

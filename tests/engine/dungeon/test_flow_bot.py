@@ -8,12 +8,12 @@ import pytest
 
 from engine.bots import ScriptedBot
 from engine.bots.dungeon import dungeon_refine, walk
+from engine.core.events import ChestOpened, DugoutPortal, Teleport, Touchdown
+from engine.core.state import RESERVES
 from engine.dungeon.pitch import DungeonPitch
-from engine.events import ChestOpened, DugoutPortal, Teleport, Touchdown
 from engine.match import run
-from engine.state import RESERVES
+from engine.rules.turns import Turn
 from engine.tools.dungeon_scenario import DungeonScenario
-from engine.turns import Turn
 from tests.engine.dungeon.test_flow_games import college_match, play_checked
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import FixedDice
-from engine.dungeon.layout import Dungeon
-from engine.errors import IllegalSetup
-from engine.events import (
+from engine.core.dice import FixedDice
+from engine.core.errors import IllegalSetup
+from engine.core.events import (
     BallHidden,
     FirstTurn,
     GameEnd,
@@ -19,9 +18,10 @@ from engine.events import (
     TimeLimit,
     TurnStart,
 )
+from engine.core.model import PlayerSheet, TeamSheet
+from engine.core.state import KO, PITCH, RESERVES, SENT_OFF
+from engine.dungeon.layout import Dungeon
 from engine.match import Match
-from engine.model import PlayerSheet, TeamSheet
-from engine.state import KO, PITCH, RESERVES, SENT_OFF
 from engine.variants import DUNGEON_BOWL, get_variant
 from engine.variants.dungeon_bowl.game import (
     DEFAULT_TURN_CAP,

@@ -15,11 +15,11 @@ import random
 import pytest
 
 from engine.bots import make_bot
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
+from engine.core.events import GameEnd, Teleport, TimeLimit, Touchdown
+from engine.core.state import PITCH, STANDING, GameState
 from engine.dungeon.pitch import F_WALL
-from engine.events import GameEnd, Teleport, TimeLimit, Touchdown
 from engine.match import Match
-from engine.state import PITCH, STANDING, GameState
 from engine.variants.dungeon_bowl.colleges import colleges
 from engine.variants.dungeon_bowl.match import new_match
 from engine.variants.dungeon_bowl.portals import in_transit

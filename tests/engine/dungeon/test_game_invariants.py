@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from engine.bots import make_bot
-from engine.dice import RandomDice
+from engine.core.dice import RandomDice
+from engine.core.events import ChestOpened, GameEnd, TimeLimit, Touchdown
+from engine.core.state import PITCH
 from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon
 from engine.dungeon.pitch import F_WALL
-from engine.events import ChestOpened, GameEnd, TimeLimit, Touchdown
-from engine.state import PITCH
 from engine.variants.dungeon_bowl.colleges import colleges
 from engine.variants.dungeon_bowl.match import new_match
 from engine.variants.dungeon_bowl.simulate import college_team

@@ -6,9 +6,9 @@ Hand-off." Catching a Hand-off is an AG 3+ test (no Marking here)."""
 
 from __future__ import annotations
 
-from engine.events import SkillUsed, Turnover
-from engine.skills import IMPLEMENTED
+from engine.core.events import SkillUsed, Turnover
 from engine.skills.__main__ import coverage
+from engine.skills.registry import IMPLEMENTED
 from engine.tools.dungeon_scenario import DungeonScenario
 
 BOARD = """

@@ -4,7 +4,7 @@ league_hooks.py), with scripted dice and no database."""
 import pytest
 
 from engine.campaign.postgame import PostgameInput, TeamPostgame
-from engine.dice import ScriptedRoller
+from engine.core.dice import ScriptedRoller
 from engine.variants import BB2020, DUNGEON_BOWL
 
 

@@ -178,7 +178,7 @@ def test_deployment_alternates_as_the_rulebook_says() -> None:
 def test_an_illegal_choice_is_refused() -> None:
     import pytest
 
-    from engine.errors import RuleError
+    from engine.core.errors import RuleError
 
     base = replace(crossroads(), chests=(), portals=())
     with pytest.raises(RuleError):

@@ -3,9 +3,9 @@ until opened, End Zones as sets of squares."""
 
 from __future__ import annotations
 
+from engine.core.pitch import F_ENDZONE_AWAY, F_ENDZONE_HOME, F_HALF_HOME
 from engine.dungeon.layout import Dungeon
 from engine.dungeon.pitch import F_CHEST, F_PORTAL, F_WALL, DungeonPitch
-from engine.pitch import F_ENDZONE_AWAY, F_ENDZONE_HOME, F_HALF_HOME
 from engine.tools.dungeon_scenario import DungeonScenario
 
 ROWS = [

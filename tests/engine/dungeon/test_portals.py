@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ball import Scatter
-from engine.events import (
+from engine.core.events import (
     Armour,
     BallTeleport,
     MagicalMishap,
     Teleport,
     Turnover,
 )
+from engine.core.state import KO, PRONE, SENT_OFF, STANDING, STUNNED, TF_PASS
 from engine.match import run
-from engine.movement import moves_left
-from engine.state import KO, PRONE, SENT_OFF, STANDING, STUNNED, TF_PASS
+from engine.rules.ball import Scatter
+from engine.rules.movement import moves_left
+from engine.rules.turns import Turn
 from engine.tools.dungeon_scenario import DungeonScenario
-from engine.turns import Turn
 from engine.variants import DUNGEON_BOWL
 from engine.variants.dungeon_bowl.portals import BallTeleport as BallTeleportProc
 from engine.variants.dungeon_bowl.ricochet import come_to_rest

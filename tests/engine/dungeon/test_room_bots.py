@@ -8,8 +8,8 @@ from __future__ import annotations
 from engine.bots.dungeon_rooms import chest_distances, refine
 from engine.bots.random_bot import RandomBot
 from engine.bots.scripted import ScriptedBot
-from engine.events import ChestOpened, RoomRule
-from engine.state import Option
+from engine.core.events import ChestOpened, RoomRule
+from engine.core.state import Option
 from engine.tools.dungeon_scenario import DungeonScenario
 
 

@@ -6,12 +6,12 @@ told otherwise."""
 
 from __future__ import annotations
 
-from engine.ball import disturbing_presence
-from engine.events import Armour, KnockedDown, Reroll, Roll, RoomRule, Turnover
+from engine.core.events import Armour, KnockedDown, Reroll, Roll, RoomRule, Turnover
+from engine.core.state import PF_USED, PRONE, STANDING, STUNNED
 from engine.match import run
-from engine.state import PF_USED, PRONE, STANDING, STUNNED
+from engine.rules.ball import disturbing_presence
+from engine.rules.turns import Turn
 from engine.tools.dungeon_scenario import DungeonScenario
-from engine.turns import Turn
 
 CORRIDOR = """
 ########

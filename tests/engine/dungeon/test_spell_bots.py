@@ -6,7 +6,7 @@ bot has played four team turns."""
 from __future__ import annotations
 
 from engine.bots.scripted import ScriptedBot
-from engine.state import Decision, GameState
+from engine.core.state import Decision, GameState
 
 from .test_spells import AWAY, CHAIN, HOME, PAIR, kind, options, wizard
 
@@ -134,11 +134,11 @@ def test_two_bot_wizards_play_twelve_turns_casting_their_own_spell_at_most_once(
 ):
     from dataclasses import replace
 
-    from engine.dice import RandomDice
-    from engine.events import Induced
+    from engine.core.dice import RandomDice
+    from engine.core.events import Induced
     from engine.match import run
+    from engine.rules.turns import Turn
     from engine.tools.dungeon_scenario import DungeonScenario
-    from engine.turns import Turn
 
     cast: set[str] = set()
     for i, home in enumerate(COLLEGES):

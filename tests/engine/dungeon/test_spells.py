@@ -9,16 +9,16 @@ from dataclasses import replace
 
 import pytest
 
-from engine.block_strength import block_strengths
-from engine.events import Armour, Block, Induced, Injury, Roll
+from engine.core.events import Armour, Block, Induced, Injury, Roll
+from engine.core.skillbits import BIT
+from engine.core.state import KO, PITCH, PRONE, STANDING, STUNNED, Proc
 from engine.match import run
-from engine.passing import DumpOff, with_dump_off
-from engine.skillbits import BIT
-from engine.state import KO, PITCH, PRONE, STANDING, STUNNED, Proc
+from engine.rules.block_strength import block_strengths
+from engine.rules.passing import DumpOff, with_dump_off
+from engine.rules.turns import Turn
+from engine.rules.wizard import TURN_ENDED
 from engine.tools.dungeon_scenario import DungeonScenario
-from engine.turns import Turn
 from engine.variants.dungeon_bowl.spells import castable_before_turn
-from engine.wizard import TURN_ENDED
 
 HOME, AWAY = 0, 1
 
@@ -555,7 +555,7 @@ def test_blinding_light_leaves_foul_assists_alone() -> None:
 
 
 def test_an_unknown_college_is_refused() -> None:
-    from engine.errors import RuleError
+    from engine.core.errors import RuleError
 
     with pytest.raises(RuleError, match="college-of-nonsense"):
         wizard(PAIR, "college-of-nonsense")

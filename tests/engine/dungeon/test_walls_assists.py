@@ -10,7 +10,7 @@ Crypt leaves them neighbours): the assist is what the rule takes away.
 
 from __future__ import annotations
 
-from engine.events import Armour, Block
+from engine.core.events import Armour, Block
 from engine.tools.dungeon_scenario import DungeonScenario
 
 WALLED = """

@@ -4,7 +4,7 @@ interference only by a player who can see the thrower."""
 
 from __future__ import annotations
 
-from engine.events import BallCaught
+from engine.core.events import BallCaught
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.variants.dungeon_bowl import wall_pass
 

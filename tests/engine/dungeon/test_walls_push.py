@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.events import (
+from engine.core.events import (
     Armour,
     BallMove,
     Casualty,
@@ -14,8 +14,8 @@ from engine.events import (
     Roll,
     Turnover,
 )
+from engine.core.state import CAS, PRONE, STANDING, STUNNED
 from engine.match import run
-from engine.state import CAS, PRONE, STANDING, STUNNED
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.variants.dungeon_bowl.wall_push import WallPush
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ball import Bounce, Deviate, Scatter
-from engine.events import BallCaught, BallMove, Pass, Turnover
+from engine.core.events import BallCaught, BallMove, Pass, Turnover
 from engine.match import run
+from engine.rules.ball import Bounce, Deviate, Scatter
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.variants.dungeon_bowl.ricochet import CORNER_TEMPLATE, RICOCHET_TEMPLATE
 

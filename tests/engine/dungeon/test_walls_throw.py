@@ -9,7 +9,7 @@ faces east, so (6, 3) is to his right and (6, 1) to his left.
 
 from __future__ import annotations
 
-from engine.events import BallCaught, BallMove, Pass, Roll, Turnover
+from engine.core.events import BallCaught, BallMove, Pass, Roll, Turnover
 from engine.tools.dungeon_scenario import DungeonScenario
 from engine.variants.dungeon_bowl.wall_pass import reflect, snap8
 

@@ -5,7 +5,7 @@ a dungeon (Quick or Short, floor, Line of Sight)."""
 
 from __future__ import annotations
 
-from engine.events import (
+from engine.core.events import (
     Armour,
     BallMove,
     KnockedDown,
@@ -15,7 +15,7 @@ from engine.events import (
     Roll,
     Turnover,
 )
-from engine.state import PF_NOTZ, PRONE, STUNNED
+from engine.core.state import PF_NOTZ, PRONE, STUNNED
 from engine.tools.dungeon_scenario import DungeonScenario
 
 ROOM = """

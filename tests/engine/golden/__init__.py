@@ -95,7 +95,7 @@ def play_case(case: dict[str, Any]) -> str:
     result."""
     from engine.bots import make_bot
     from engine.bots.driver import play
-    from engine.dice import RandomDice
+    from engine.core.dice import RandomDice
     from engine.match import Match
     from tests.engine.golden.compat import team_sheet, variant
 

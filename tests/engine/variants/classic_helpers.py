@@ -8,9 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine import Match
-from engine.dice import FixedDice
-from engine.model import TeamSheet
-from engine.state import GameState
+from engine.core.dice import FixedDice
+from engine.core.model import TeamSheet
+from engine.core.state import GameState
 from engine.tools.teams import default_team_sheet
 from engine.variants import CLASSIC
 

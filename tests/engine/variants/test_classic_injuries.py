@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from engine.campaign.casualty import CLASSIC_TABLE
-from engine.events import Apothecary, Armour, Casualty, Injury
+from engine.core.events import Apothecary, Armour, Casualty, Injury
+from engine.core.model import PlayerSheet
+from engine.core.state import CAS, KO, PF_DEAD, PITCH, RESERVES, STUNNED
 from engine.match import run
-from engine.model import PlayerSheet
-from engine.state import CAS, KO, PF_DEAD, PITCH, RESERVES, STUNNED
+from engine.rules.turns import Turn
 from engine.tools.scenario import Scenario
-from engine.turns import Turn
 from engine.variants import BB2020, CLASSIC
 
 DIAGRAM = """

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from engine import IllegalSetup
-from engine.events import (
+from engine.core.events import (
     Casualty,
     HalfTime,
     Injury,
@@ -29,12 +29,13 @@ from engine.events import (
     TurnStart,
     Weather,
 )
+from engine.core.state import CAS, KO, PF_PLAYED, PITCH, RESERVES, STANDING, STUNNED
 from engine.match import run
-from engine.state import CAS, KO, PF_PLAYED, PITCH, RESERVES, STANDING, STUNNED
+from engine.rules.turns import EndDrive, Turn
 from engine.tools.scenario import Scenario
-from engine.turns import EndDrive, Turn
 from engine.variants import CLASSIC
-from engine.variants.classic import KICKOFF_TABLE, ref_bought
+from engine.variants.classic import KICKOFF_TABLE
+from engine.variants.classic_kickoff import ref_bought
 from tests.engine.variants.classic_helpers import (
     SCATTER,
     at,

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from engine import Match
-from engine.dice import FixedDice
-from engine.events import (
+from engine.core.dice import FixedDice
+from engine.core.events import (
     Concede,
     DriveEnd,
     GameEnd,
@@ -19,13 +19,13 @@ from engine.events import (
     SetUp,
     StandUp,
 )
-from engine.game import Drive
+from engine.core.state import CAS, KO, PITCH, RESERVES, STANDING, GameState
 from engine.match import run
-from engine.setup import FORMATIONS, formation, validate_setup
-from engine.state import CAS, KO, PITCH, RESERVES, STANDING, GameState
+from engine.rules.game import Drive
+from engine.rules.setup import FORMATIONS, formation, validate_setup
+from engine.rules.turns import EndDrive
 from engine.tools.scenario import Scenario
 from engine.tools.teams import default_team_sheet
-from engine.turns import EndDrive
 from engine.variants import BB2020, CLASSIC, Variant
 from tests.engine.rosters import PLAYABLE_ROSTERS
 from tests.engine.variants.classic_helpers import (

@@ -1,0 +1,142 @@
+"""Prayers to Nuffle (rulebook "The Prayers to Nuffle Table" (D16); Death
+Zone Sevens table (D8)). Effects keyed ``..._drive`` end with the drive,
+``..._half`` with the half.
+
+Decision: results that only change Star Player Points (Perfect Passing,
+Fan Interaction, Necessary Violence, Fouling Frenzy), Throw a Rock
+(stalling is not tracked) and Intensive Training (a skill choice made
+outside the match) are recorded as events and have no in-match effect.
+Stiletto grants the Stab trait (:class:`engine.rules.special_actions.Stab`).
+"""
+
+from __future__ import annotations
+
+from engine.core import skillbits as S
+from engine.core.events import Prayer
+from engine.core.state import PITCH, RESERVES, Decision, GameState, Option, Proc
+from engine.rules.rolls import random_pick
+
+_DURATION = {
+    "treacherous_trapdoor": "half",
+    "friends_with_the_ref": "drive",
+    "stiletto": "drive",
+    "iron_man": "game",
+    "knuckle_dusters": "drive",
+    "bad_habits": "drive",
+    "greasy_cleats": "drive",
+    "blessed_statue_of_nuffle": "game",
+    "moles_under_the_pitch": "half",
+    "perfect_passing": "game",
+    "fan_interaction": "drive",
+    "necessary_violence": "drive",
+    "fouling_frenzy": "drive",
+    "throw_a_rock": "drive",
+    "under_scrutiny": "half",
+    "intensive_training": "game",
+}
+
+
+def _available(g: GameState, t: int, no_loner: bool) -> list[int]:
+    return [
+        p
+        for p in range(g.n)
+        if g.team[p] == t
+        and g.box[p] in (PITCH, RESERVES)
+        and not (no_loner and g.skills[p] & S.LONER)
+    ]
+
+
+class PrayerProc(Proc):
+    """Team ``t`` rolls once on the Prayers to Nuffle table."""
+
+    __slots__ = ("t", "result")
+
+    def __init__(self, t: int) -> None:
+        self.phase = 0
+        self.t = t
+        self.result = ""
+
+    def step(self, g: GameState) -> Decision | None:
+        t = self.t
+        table = g.variant.prayers
+        while True:
+            r = g.dice.d16() if len(table) > 9 else g.dice.d8()
+            name = table[r]
+            key = f"prayer_{name}_{t}_{_DURATION[name]}"
+            if key not in g.effects:
+                break
+        g.effects[key] = True
+        self.result = name
+        if name == "treacherous_trapdoor":
+            g.effects["treacherous_trapdoor_half"] = True
+        elif name == "friends_with_the_ref":
+            g.effects[f"friends_with_the_ref_{t}_drive"] = True
+        elif name == "moles_under_the_pitch":
+            g.effects["moles"] = g.effects.get("moles", 0) + 1
+        elif name == "under_scrutiny":
+            g.effects[f"under_scrutiny_{1 - t}_half"] = True
+        elif name in ("iron_man", "knuckle_dusters", "blessed_statue_of_nuffle"):
+            cands = _available(g, t, True)
+            if cands:
+                g.emit(Prayer(g.tname(t), r, name, -1))
+                return Decision(
+                    g.tname(t),
+                    "prayer_player",
+                    tuple(g.pl_opts[p]["prayer"] for p in cands),
+                    info=(name,),
+                )
+        elif name in ("stiletto",):
+            cands = _available(g, t, True)
+            if cands:
+                p = cands[random_pick(g, cands)]
+                g.emit(Prayer(g.tname(t), r, name, g.pid[p]))
+                g.stack.pop()
+                return None
+        elif name in ("bad_habits", "greasy_cleats"):
+            cands = _available(g, 1 - t, name == "bad_habits")
+            k = g.dice.d3() if name == "bad_habits" else 1
+            for _ in range(min(k, len(cands))):
+                i = random_pick(g, cands)
+                p = cands.pop(i)
+                if name == "bad_habits":
+                    if not g.skills[p] & S.LONER:
+                        g.skills[p] |= S.LONER
+                        _revert(g, p, "skill", S.LONER)
+                    g.effects[f"loner2_{p}_drive"] = 2
+                else:
+                    g.ma[p] -= 1
+                    _revert(g, p, "ma", 1)
+                g.emit(Prayer(g.tname(t), r, name, g.pid[p]))
+            g.stack.pop()
+            return None
+        g.emit(Prayer(g.tname(t), r, name, -1))
+        g.stack.pop()
+        return None
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        p = g.idx[choice[1]]
+        name = self.result
+        if name == "iron_man":
+            g.av[p] = min(11, g.av[p] + 1)
+        elif name == "knuckle_dusters":
+            if not g.skills[p] & S.MIGHTY_BLOW:
+                g.skills[p] |= S.MIGHTY_BLOW
+                _revert(g, p, "skill", S.MIGHTY_BLOW)
+        else:
+            g.skills[p] |= S.PRO
+        g.emit(Prayer(g.tname(self.t), 0, name, g.pid[p]))
+        g.stack.pop()
+
+
+def _revert(g: GameState, p: int, what: str, value: int) -> None:
+    """Remember a drive-long change to undo at the end of the drive."""
+    g.effects["revert_drive"] = g.effects.get("revert_drive", ()) + ((p, what, value),)
+
+
+def undo_drive_changes(g: GameState) -> None:
+    """Undo drive-long characteristic and skill changes."""
+    for p, what, value in g.effects.get("revert_drive", ()):
+        if what == "skill":
+            g.skills[p] &= ~value
+        elif what == "ma":
+            g.ma[p] += value

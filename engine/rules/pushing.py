@@ -1,0 +1,296 @@
+"""Pushes (rulebook "Pushed Players", "Chain-pushes", "Follow-up"; skills
+Stand Firm, Grab, Sidestep, Fend, Strip Ball, Juggernaut; trait Take Root):
+the part of a block that moves players, for
+:class:`engine.rules.blocking.Block`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from engine.core import skillbits as S
+from engine.core.events import Move, SkillUsed
+from engine.core.state import PF_ROOTED, STANDING, Decision, GameState, Option, Proc
+
+if TYPE_CHECKING:
+    from engine.rules.blocking import Block
+
+FEND = S.BIT["fend"]
+GRAB = S.BIT["grab"]
+JUGGERNAUT = S.BIT["juggernaut"]
+MONSTROUS_MOUTH = S.BIT["monstrous-mouth"]
+STRIP_BALL = S.BIT["strip-ball"]
+SIDESTEP = S.BIT["sidestep"]  # agility (movement/passing work)
+OPT_FOLLOW: Option = ("follow",)
+OPT_STAY: Option = ("stay",)
+OPT_DECLINE: Option = ("decline",)
+
+
+def use_skill(g: GameState, p: int, slug: str) -> Decision:
+    """The optional-skill decision ("use_skill") for player ``p``."""
+    return Decision(
+        g.tname(g.team[p]),
+        "use_skill",
+        (("use", slug), OPT_DECLINE),
+        g.pid[p],
+        info=(slug,),
+    )
+
+
+class PushBack(Proc):
+    """The pushes of a block by ``att`` on ``dfn``: Stand Firm, the push
+    squares (Grab, Sidestep, a chain-push), the players moved, Strip Ball,
+    Fend and the follow-up. :class:`~engine.rules.blocking.Block` holds the
+    state (its slots) and goes on with the consequences."""
+
+    __slots__ = (
+        "chain",
+        "cur",
+        "cur_from",
+        "moved",
+        "victim",
+        "victim_sq",
+        "victim_ball",
+        "asked",
+        "strip",
+    )
+
+    # the block's, read here
+    att: int
+    dfn: int
+    blitz: bool
+    multi: bool
+    pow: bool
+    dfn_from: int
+    # the pushes' own (set by Block.__init__)
+    chain: tuple[tuple[int, int], ...]
+    cur: int
+    cur_from: int
+    moved: bool
+    victim: int
+    victim_sq: int
+    victim_ball: bool
+    asked: int
+    strip: bool
+
+    def _jugg(self, g: GameState) -> bool:
+        """Juggernaut blitz: the target may not use Fend, Stand Firm or
+        Wrestle."""
+        return self.blitz and bool(g.skills[self.att] & JUGGERNAUT)
+
+    def _consequences(self, g: GameState) -> None:
+        raise NotImplementedError
+
+    def _stand_firm(self, g: GameState) -> Decision | None:
+        dfn = self.dfn
+        if g.pflags[dfn] & PF_ROOTED:
+            self._no_push()
+            return None
+        if g.skills[dfn] & S.STAND_FIRM and g.has_tz(dfn) and not self._jugg(g):
+            self.phase = 4
+            return use_skill(g, dfn, "stand-firm")
+        self._start_push(g)
+        return None
+
+    def _start_push(self, g: GameState) -> None:
+        self.cur = self.dfn
+        self.cur_from = g.pos[self.att]
+        self.phase = 5
+
+    def _no_push(self) -> None:
+        self.moved = False
+        self.chain = ()
+        self.phase = 7
+
+    def _push_options(self, g: GameState) -> tuple[list[int], bool]:
+        """(squares, crowd) for pushing ``self.cur`` away from ``cur_from``."""
+        cur_sq = g.pos[self.cur]
+        pushed_to = {to for _, to in self.chain}
+        cands = g.pitch.push_squares(self.cur_from, cur_sq)
+        empty = [c for c in cands if c >= 0 and g.board[c] < 0 and c not in pushed_to]
+        if empty:
+            return empty, False
+        if -1 in cands:
+            return [], True
+        occupied = []
+        for c in cands:
+            q = g.board[c]
+            # Decision: a chain-pushed player with Stand Firm always uses it,
+            # and Rooted players cannot be moved, so such squares are not
+            # push options.
+            if (
+                q >= 0
+                and q not in (self.att, self.dfn)
+                and c not in pushed_to
+                and not (g.skills[q] & S.STAND_FIRM and g.has_tz(q))
+                and not g.pflags[q] & PF_ROOTED
+            ):
+                occupied.append(c)
+        return occupied, False
+
+    def _grab_squares(self, g: GameState) -> list[int]:
+        """Grab (Block action on its own): any unoccupied square adjacent to
+        the target, when the target itself is pushed."""
+        att = self.att
+        if (
+            self.blitz
+            or self.chain
+            or self.cur != self.dfn
+            or not g.skills[att] & GRAB
+            or not g.has_tz(att)
+        ):
+            return []
+        board = g.board
+        return [s for s in g.pitch.neighbours[g.pos[self.dfn]] if board[s] < 0]
+
+    def _sidestep_squares(self, g: GameState) -> list[int]:
+        """Sidestep (skills.agility): the pushed player's own coach picks
+        any unoccupied adjacent square (none: not used; the target of a
+        Grab player's block cannot). Decision: always used when possible
+        (the choice includes the ordinary push squares)."""
+        cur = self.cur
+        if not g.skills[cur] & SIDESTEP or not g.has_tz(cur):
+            return []
+        att = self.att
+        if cur == self.dfn and g.skills[att] & GRAB and g.has_tz(att):
+            return []
+        pushed_to = {to for _, to in self.chain}
+        board = g.board
+        return [
+            s
+            for s in g.pitch.neighbours[g.pos[cur]]
+            if board[s] < 0 and s not in pushed_to
+        ]
+
+    def _push_choice(self, g: GameState) -> Decision | None:
+        if g.skills[self.cur] & SIDESTEP:
+            side = self._sidestep_squares(g)
+            if side:
+                g.emit(SkillUsed(g.pid[self.cur], "sidestep"))
+                if len(side) == 1:
+                    self._push_to(g, side[0])
+                    return None
+                self.phase = 55
+                return Decision(
+                    g.tname(g.team[self.cur]),
+                    "push",
+                    tuple(g.pitch.square_opts[s] for s in side),
+                    g.pid[self.cur],
+                )
+        squares, crowd = g.variant.push_options(
+            g, cast("Block", self)
+        )  # Dungeon Bowl: walls
+        if crowd:
+            # Decision: Grab is not offered when the target would be pushed
+            # into the crowd (the better result for the attacker anyway).
+            self.chain = self.chain + ((self.cur, -1),)
+            self._execute(g)
+            return None
+        if g.skills[self.att] & GRAB:
+            for s in self._grab_squares(g):
+                if s not in squares:
+                    squares.append(s)
+        if not squares:
+            # Decision: a push with nowhere to go (all squares blocked by
+            # Stand Firm / Rooted players) moves nobody.
+            if not self.chain:
+                self._no_push()
+            else:
+                self._execute(g)
+            return None
+        if len(squares) == 1:
+            self._push_to(g, squares[0])
+            return None
+        self.phase = 55
+        return Decision(
+            g.tname(g.team[self.att]),
+            "push",
+            tuple(g.pitch.square_opts[s] for s in squares),
+            g.pid[self.cur],
+        )
+
+    def _push_to(self, g: GameState, sq: int) -> None:
+        cur_sq = g.pos[self.cur]
+        self.chain = self.chain + ((self.cur, sq),)
+        occupant = g.board[sq]
+        if occupant >= 0:
+            self.cur_from = cur_sq
+            self.cur = occupant
+            self.phase = 5  # the chain-push continues
+            return
+        self._execute(g)
+
+    def _execute(self, g: GameState) -> None:
+        """Move everyone in the chain, last pushed first."""
+        self.moved = True
+        self.phase = 6
+        for q, to in reversed(self.chain):
+            if to < 0:
+                self.victim = q
+                self.victim_sq = g.pos[q]
+                if g.carrier == q:
+                    self.victim_ball = True
+                    g.carrier = -1
+                    g.ball = -1
+                    g.ball_air = True  # about to be thrown in by the crowd
+                g.lift(q)
+                g.box[q] = 1
+                continue
+            frm = g.pos[q]
+            g.move(q, to)
+            g.emit(Move(g.pid[q], frm, to, "push"))
+
+    def _target_pushed(self) -> bool:
+        """The target was pushed back into a square on the pitch."""
+        return self.moved and self.chain[0][1] >= 0
+
+    def _follow(self, g: GameState) -> Decision | None:
+        att, dfn = self.att, self.dfn
+        if not self.asked & 1:
+            self.asked |= 1
+            if (
+                g.carrier == dfn
+                and not self.pow
+                and g.skills[att] & STRIP_BALL
+                and self._target_pushed()
+                and g.has_tz(att)
+                and not g.skills[dfn] & (S.SURE_HANDS | MONSTROUS_MOUTH)
+            ):
+                self.phase = 67
+                return use_skill(g, att, "strip-ball")
+        if (
+            not self.moved
+            or self.multi
+            or g.pflags[att] & PF_ROOTED
+            or g.board[self.dfn_from] >= 0
+            or g.status[att] != STANDING
+        ):
+            self.phase = 7
+            self._consequences(g)
+            return None
+        if not self.asked & 2:
+            self.asked |= 2
+            if (
+                g.skills[dfn] & FEND
+                and self._target_pushed()
+                and g.has_tz(dfn)
+                and not self._jugg(g)
+                and not g.skills[att] & S.BALL_AND_CHAIN
+            ):
+                self.phase = 68
+                return use_skill(g, dfn, "fend")
+        if g.skills[att] & (S.FRENZY | S.BALL_AND_CHAIN):
+            # Frenzy, Ball & Chain: the follow-up is compulsory.
+            self._do_follow(g)
+            self._consequences(g)
+            return None
+        self.phase = 66
+        return Decision(
+            g.tname(g.team[att]), "follow_up", (OPT_FOLLOW, OPT_STAY), g.pid[att]
+        )
+
+    def _do_follow(self, g: GameState) -> None:
+        att = self.att
+        frm = g.pos[att]
+        g.move(att, self.dfn_from)
+        g.emit(Move(g.pid[att], frm, self.dfn_from, "follow_up"))

@@ -1,0 +1,401 @@
+"""Throw Team-mate (rulebook "Throwing other Players": range (half
+ruler), quality (superb / successful / terrible / fumble), landing,
+landing in an occupied square, crash landing, landing in the crowd; traits
+Throw Team-mate, Right Stuff, Always Hungry, Kick Team-mate, Swoop; skill
+Strong Arm)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.core import skillbits as S
+from engine.core.events import Landing, Move, Roll, SkillUsed, ThrowTeamMate
+from engine.core.model import CasualtyRecord
+from engine.core.pitch import D8_DIRECTIONS
+from engine.core.state import (
+    CAS,
+    PF_DEAD,
+    RESERVES,
+    STANDING,
+    Decision,
+    GameState,
+    Option,
+    Proc,
+)
+from engine.rules.ball import (
+    STAT_LAND,
+    Bounce,
+    ThrowIn,
+    check_touchdown,
+    disturbing_presence,
+    loose_ball_at,
+    stat,
+    turnover,
+)
+from engine.rules.injuries import Harm, KnockDown, crowd_push, to_box
+from engine.rules.pickup import Pickup
+from engine.rules.range_ruler import SHORT, pass_band, targets_in_range
+from engine.rules.rolls import Test, parse_bonus
+from engine.rules.secret_weapons import FACINGS, template_direction
+
+STRONG_ARM = S.BIT["strong-arm"]
+
+
+class ThrowTeamMateAction(Proc):
+    """``p`` throws the adjacent team-mate ``q``.
+
+    Swoop (the thrown player has it): instead of scattering three times
+    from the target square, the coach faces the Throw-in template (decision
+    ``swoop``) and the player moves D3 squares from the target square in
+    the direction of a D6. Decision: a terrible throw still deviates from
+    the thrower (Swoop replaces the scatter only), and the squares flown
+    over do not matter, only the one landed in.
+    """
+
+    KICK: ClassVar[bool] = False
+
+    __slots__ = ("p", "q", "target", "band", "mod", "quality", "can_land")
+
+    def __init__(self, p: int, q: int) -> None:
+        self.phase = 0
+        self.p = p
+        self.q = q
+        self.target = -1
+        self.band = 0
+        self.mod = 0
+        self.quality = ""
+        self.can_land = True
+
+    def step(self, g: GameState) -> Decision | None:
+        p, q = self.p, self.q
+        ph = self.phase
+        if ph == 0:
+            squares = g.variant.throw_targets(
+                g, p, targets_in_range(g, p, SHORT)
+            )  # Dungeon Bowl
+            self.phase = 1
+            return Decision(
+                g.tname(g.team[p]),
+                "throw_target",
+                tuple(g.pitch.square_opts[s] for s in squares),
+                g.pid[p],
+            )
+        if ph == 2:
+            g.act_over = True
+            if self.KICK:
+                g.emit(SkillUsed(g.pid[p], "kick-team-mate"))
+            self.can_land = g.has_tz(q)
+            if g.skills[p] & S.ALWAYS_HUNGRY and not self.KICK:
+                d = g.dice.d6()
+                g.emit(Roll("always_hungry", g.pid[p], (d,), 2, 0, d != 1, False))
+                if d == 1:
+                    e = g.dice.d6()
+                    eaten = e == 1
+                    g.emit(
+                        Roll("eat_team_mate", g.pid[q], (e,), 2, 0, not eaten, False)
+                    )
+                    if eaten:
+                        self._eaten(g)
+                        return None
+                    self._fumble(g)
+                    return None
+            if g.pa[p] <= 0:
+                self._fumble(g)
+                return None
+            mod = (
+                -(self.band - 1)
+                - g.markers(g.pos[p], g.team[p])
+                - disturbing_presence(g, p)
+            )
+            if g.skills[p] & STRONG_ARM and not self.KICK:
+                mod += 1  # Strong Arm: +1 to the Passing Ability test
+            self.mod = mod
+            self.phase = 3
+            g.stack.append(Test("throw_team_mate", p, g.pa[p], mod))
+            return None
+        # ph 3: quality
+        die = g.last_die
+        if die == 1:
+            self._fumble(g)
+            return None
+        if g.ret:
+            self.quality = "superb"
+            land_mod = 0
+        elif die + self.mod <= 1:
+            self.quality = "terrible"
+            land_mod = -2
+        else:
+            self.quality = "successful"
+            land_mod = -1
+        g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, self.quality))
+        if self.quality != "terrible" and g.skills[q] & S.SWOOP:
+            self.phase = 4
+            self.mod = land_mod
+            return Decision(g.tname(g.team[q]), "swoop", FACINGS, g.pid[q])
+        src = g.pos[q]
+        g.lift(q)
+        last = -1  # the last square before the edge (Dungeon Bowl: a wall)
+        if self.quality == "terrible":
+            d8, d6 = g.dice.d8(), g.dice.d6()
+            dx, dy = D8_DIRECTIONS[d8]
+            sq = g.pos[p]
+            for _ in range(d6):
+                last, sq = sq, g.pitch.step(sq, dx, dy)
+                if sq < 0:
+                    break
+        else:
+            sq = self.target
+            for _ in range(3):
+                d = g.dice.d8()
+                last, sq = sq, g.pitch.steps[d][sq]
+                if sq < 0:
+                    break
+        g.emit(Move(g.pid[q], src, sq, "thrown"))
+        superb = self.quality == "superb"
+        g.stack[-1] = Land(q, sq, land_mod, self.can_land, superb, edge=last)
+        return None
+
+    def receive(self, g: GameState, choice: Option) -> None:
+        if self.phase == 4:
+            self._swoop(g, choice[1], choice[2])
+            return
+        self.target = choice[1]
+        x0, y0 = g.pitch.xy(g.pos[self.p])
+        x1, y1 = g.pitch.xy(self.target)
+        self.band = pass_band(x1 - x0, y1 - y0)
+        self.phase = 2
+
+    def _swoop(self, g: GameState, fx: int, fy: int) -> None:
+        q = self.q
+        g.emit(SkillUsed(g.pid[q], "swoop"))
+        d6, d3 = g.dice.d6(), g.dice.d3()
+        g.emit(Roll("swoop", g.pid[q], (d6, d3), 0, 0, True, False))
+        dx, dy = template_direction(fx, fy, d6)
+        sq = last = self.target
+        for _ in range(d3):
+            last, sq = sq, g.pitch.step(sq, dx, dy)
+            if sq < 0:
+                break
+        src = g.pos[q]
+        g.lift(q)
+        g.emit(Move(g.pid[q], src, sq, "thrown"))
+        superb = self.quality == "superb"
+        g.stack[-1] = Land(q, sq, self.mod, self.can_land, superb, edge=last)
+
+    def _fumble(self, g: GameState) -> None:
+        """Rulebook "Fumbled Throws": the thrower's activation ends and the
+        team-mate is dropped, bouncing from the thrower's square, then must
+        land. The fumble itself is no Turnover ("The Turnover" names only a
+        fumbled Pass action): one follows only when the dropped player held
+        the ball and fails to land or lands in the crowd (``Land``)."""
+        p, q = self.p, self.q
+        if self.KICK:
+            self._kick_fumble(g)
+            return
+        g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
+        # The thrown player is dropped and bounces from the thrower's square.
+        d = g.dice.d8()
+        sq = g.pitch.steps[d][g.pos[p]]
+        src = g.pos[q]
+        g.lift(q)
+        g.emit(Move(g.pid[q], src, sq, "dropped"))
+        # a rule's sure landing (rule point fumbled_team_mate)
+        sure = any(rule(g, p) for rule in g.hooks.fumbled_team_mate)
+        edge = g.pos[p]
+        g.stack[-1] = Land(q, sq, -1, self.can_land, False, sure=sure, edge=edge)
+
+    def _kick_fumble(self, g: GameState) -> None:
+        """A fumbled Kick Team-mate: the kicked player is removed from play
+        with an Injury roll (Stunned counts as KO'd; the opposing coach may
+        use the kicker's Mighty Blow); a ball they held bounces from their
+        square, a Turnover (none without the ball, as for a fumbled Throw
+        Team-mate, :meth:`_fumble`)."""
+        p, q = self.p, self.q
+        g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, "fumble"))
+        had = g.carrier == q
+        if had:  # as for Throw Team-mate: a Turnover only with the ball
+            turnover(g, "fumble")
+        sq = g.pos[q]
+        to_box(g, q, RESERVES, "kick_team_mate")
+        mb = (
+            parse_bonus(g.param(p, S.MIGHTY_BLOW), 1)
+            if g.skills[p] & S.MIGHTY_BLOW
+            else 0
+        )
+        if had:
+            g.stack[-1] = Bounce(sq)
+            g.stack.append(Harm(q, by=p, mb=mb, stun_ko=True))
+        else:
+            g.stack[-1] = Harm(q, by=p, mb=mb, stun_ko=True)
+
+    def _eaten(self, g: GameState) -> None:
+        """Always Hungry, eaten: dead, and a Turnover only when the eaten
+        team-mate held the ball ("The Turnover"), which then bounces from
+        the thrower's square."""
+        q = self.q
+        had = g.carrier == q
+        if had:
+            turnover(g, "eaten")
+        sq = g.pos[self.p]
+        g.pflags[q] |= PF_DEAD
+        to_box(g, q, CAS, "eaten")
+
+        g.casualties.append(CasualtyRecord(g.pid[q], g.tname(g.team[q]), "dead"))
+        if had:
+            g.carrier = -1
+            g.ball = sq
+            g.stack[-1] = Bounce(sq)
+        else:
+            g.stack.pop()
+
+
+class KickTeamMateAction(ThrowTeamMateAction):
+    """Kick Team-mate Special action: ``p`` kicks the adjacent Standing
+    team-mate ``q`` (Right Stuff), following the Throw Team-mate rules
+    (half ruler, Passing Ability test, quality, scatter, landing) except
+    that a fumble removes the kicked player from play with an Injury roll
+    (:meth:`_kick_fumble`). Once per team turn, besides a Pass or Throw
+    Team-mate action. Decision: Always Hungry and Strong Arm belong to
+    Throw Team-mate actions and do not apply to a kick."""
+
+    KICK = True
+
+
+class Land(Proc):
+    """Thrown player ``q`` comes down at ``sq`` (-1 = in the crowd).
+
+    A safe landing is voluntary movement (rulebook "Landing"), so a player
+    landing safely on the loose ball must try to pick it up ("Picking up
+    the Ball"); one who lands badly on it Falls Over there and the ball
+    bounces from his square (``KnockDown``).
+    """
+
+    __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced", "sure", "edge")
+
+    def __init__(
+        self,
+        q: int,
+        sq: int,
+        mod: int,
+        can_land: bool,
+        superb: bool,
+        *,
+        sure: bool = False,
+        edge: int = -1,
+    ) -> None:
+        self.sure = sure  # a rule's sure landing: no Landing test, it succeeds
+        self.edge = edge  # sq -1: the last square before the edge, if known
+        self.phase = 0
+        self.q = q
+        self.sq = sq
+        self.mod = mod
+        self.can_land = can_land
+        self.superb = superb
+        self.bounced = False
+
+    def step(self, g: GameState) -> Decision | None:
+        q = self.q
+        if self.phase == 2:  # after picking up the ball (or failing to)
+            g.stack.pop()
+            if g.carrier == q:
+                check_touchdown(g, q)
+            return None
+        if self.phase == 1:
+            ok = g.ret
+            g.emit(Landing(g.pid[q], self.sq, ok))
+            if ok:
+                stat(g, q, STAT_LAND)
+                if loose_ball_at(g, self.sq):
+                    self.phase = 2
+                    g.stack.append(Pickup(q))
+                    return None
+                g.stack.pop()
+                if g.carrier == q:
+                    check_touchdown(g, q)
+            else:
+                g.stack[-1] = KnockDown(q, "fall", causes_turnover=False)
+            return None
+        sq = self.sq
+        had = g.carrier == q
+        if sq < 0 and self.edge >= 0:  # Dungeon Bowl: a wall, not the crowd
+            wall = g.variant.thrown_player_out(g, q, self.edge, ())
+            if wall is not None:
+                g.stack[-1] = wall
+                return None
+        if sq < 0:
+            g.emit(Landing(g.pid[q], -1, False))
+            g.stack.pop()
+            if had:
+                g.carrier = -1
+                g.ball = -1
+                g.ball_air = True
+                turnover(g, "thrown_into_crowd")
+            # the ball (if any) is thrown in from where the player was thrown
+            g.box[q] = 1
+            g.stack.append(crowd_push(g, q))
+            if had:
+                g.stack.insert(
+                    len(g.stack) - 1,
+                    ThrowIn(g.pos[g.act_player] if g.act_player >= 0 else 0),
+                )
+            return None
+        occupant = g.board[sq]
+        if occupant >= 0:
+            self._land_on(g, occupant)
+            return None
+        g.place(q, sq)
+        g.status[q] = STANDING
+        if not self.can_land:
+            # Crash landing: bounce, then Fall Over.
+            d = g.dice.d8()
+            nxt = g.pitch.steps[d][sq]
+            if nxt < 0 or g.board[nxt] >= 0:
+                g.lift(q)
+                g.stack[-1] = Land(q, nxt, 0, False, False, edge=sq)
+                if nxt >= 0:
+                    return None
+                return None
+            g.move(q, nxt)
+            g.emit(Move(g.pid[q], sq, nxt, "bounce"))
+            g.stack[-1] = KnockDown(q, "fall", causes_turnover=False)
+            return None
+        mod = self.mod - g.markers(sq, g.team[q])
+        self.phase = 1
+        if self.sure:
+            g.ret = True
+            return None
+        g.stack.append(Test("landing", q, g.ag[q], mod))
+        return None
+
+    def _land_on(self, g: GameState, occupant: int) -> None:
+        """Rulebook "Landing in an Occupied Square": he lands on
+        ``occupant`` in ``self.sq`` and bounces on until an empty square.
+        Decision: the thrown player's bounce is resolved first, then the
+        occupants' and the thrown player's knock-downs."""
+        q, sq = self.q, self.sq
+        victims = [occupant]
+        cur = sq
+        while True:
+            d = g.dice.d8()
+            nxt = g.pitch.steps[d][cur]
+            if nxt < 0:
+                wall = g.variant.thrown_player_out(g, q, cur, tuple(victims))
+                if wall is not None:  # a variant's edge (a dungeon's wall)
+                    g.stack[-1] = wall
+                    return
+                self.sq = -1
+                g.stack.pop()
+                for v in victims:
+                    g.stack.append(KnockDown(v, causes_turnover=g.team[v] == g.team[q]))
+                g.stack.append(Land(q, -1, 0, False, False))
+                return
+            cur = nxt
+            if g.board[cur] < 0:
+                break
+            victims.append(g.board[cur])
+        g.place(q, cur)
+        g.emit(Move(g.pid[q], sq, cur, "bounce"))
+        g.stack.pop()
+        g.stack.append(KnockDown(q, "knocked_down", causes_turnover=False))
+        for v in victims:
+            g.stack.append(KnockDown(v, causes_turnover=g.team[v] == g.team[q]))
