@@ -331,11 +331,7 @@ def test_a_squad_over_the_big_guy_limit_is_refused(roster, limit, positions):
 def test_a_shared_limit_over_an_unknown_position_is_refused(tmp_path, monkeypatch):
     # given a roster whose Big Guy line names a position it lacks
     rules_data("bb2025")  # the parent is loaded (and cached) first
-    raw = json.loads(
-        (
-            Path(rd.__file__).parent / "data" / "bb2025" / "rosters" / "ogre.json"
-        ).read_text()
-    )
+    raw = json.loads((rd.DATA_DIR / "bb2025" / "rosters" / "ogre.json").read_text())
     raw["shared_limits"] = [
         {"slug": "big-guys", "name": "Big Guys", "max": 1, "positions": ["no-such"]}
     ]
