@@ -188,3 +188,23 @@ def test_a_revoked_link_is_refused_with_a_clear_page(browser, live_server, viewp
     )
     tab.check("invite (revoked)")
     assert tab.failing == []
+
+
+def test_each_format_is_named_by_its_label_and_described_by_its_summary(
+    signed_in_tabs, alice
+):
+    from playwright.sync_api import expect
+
+    from league.creation.forms import format_offers
+
+    page = signed_in_tabs(DESKTOP, "alice")
+    page.goto("/leagues/new/")
+
+    for offer in format_offers():
+        radio = page.get_by_role("radio", name=offer.label, exact=True)
+        expect(radio).to_have_accessible_name(offer.label)
+        expect(radio).to_have_accessible_description(offer.summary)
+    # the summary is part of the click target all the same
+    first = format_offers()[0]
+    page.get_by_text(first.summary).click()
+    expect(page.get_by_role("radio", name=first.label, exact=True)).to_be_checked()
