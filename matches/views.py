@@ -189,9 +189,11 @@ def season_generate_schedule(request: HttpRequest, season_id: int) -> HttpRespon
     except ServiceError as exc:
         _refused(request, exc)
     else:
-        rounds = len({m.round for m in matches})
+        count, rounds = len(matches), len({m.round for m in matches})
         messages.success(
-            request, f"Scheduled {len(matches)} matches in {rounds} rounds."
+            request,
+            f"Scheduled {count} match{'es' if count != 1 else ''} "
+            f"in {rounds} round{'s' if rounds != 1 else ''}.",
         )
     return redirect("web:season", season_id=season.pk)
 
