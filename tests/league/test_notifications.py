@@ -14,6 +14,7 @@ import pytest
 from django.core import mail
 
 from league.errors import ServiceError
+from league.invites.services import invite_email_send, invite_join, invite_link_renew
 from league.models import LeagueMembership, Notification, Preferences
 from league.notifications import services as notification_services
 from league.notifications.kinds import Kind
@@ -22,9 +23,11 @@ from league.notifications.tasks import notification_mail_task
 from league.preferences.services import preferences_save
 from league.services.membership import (
     league_set_open,
+    membership_accept,
     membership_approve,
     membership_invite,
     membership_reject,
+    membership_remove,
     membership_request,
 )
 
@@ -260,6 +263,69 @@ def test_a_declined_request_tells_the_coach(sevens, alice, dave):
         )
     ]
     assert LeagueMembership.objects.get(coach=dave).status == "declined"
+
+
+def test_a_join_through_the_invite_link_tells_the_commissioner(sevens, alice, dave):
+    link = invite_link_renew(league_id=sevens.pk, actor=alice)
+
+    invite_join(invite_id=link.pk, actor=dave)
+
+    assert rows() == [
+        (
+            "alice",
+            "member_joined",
+            "dave joined Sevens Cup through its invite link",
+            f"/leagues/{sevens.pk}/members/",
+            True,
+        )
+    ]
+
+
+def test_a_join_through_an_invitation_by_email_names_the_address(sevens, alice, dave):
+    invite = invite_email_send(
+        league_id=sevens.pk,
+        email="dave@example.org",
+        actor=alice,
+        site="https://dugout.example.org",
+    )
+
+    invite_join(invite_id=invite.pk, actor=dave)
+
+    assert rows() == [
+        (
+            "alice",
+            "member_joined",
+            "dave joined Sevens Cup through your invitation to dave@example.org",
+            f"/leagues/{sevens.pk}/members/",
+            True,
+        )
+    ]
+
+
+def test_an_accepted_invitation_tells_the_commissioner(sevens, alice, dave):
+    membership_invite(league_id=sevens.pk, username="dave", actor=alice)
+
+    membership_accept(league_id=sevens.pk, actor=dave)
+
+    assert rows(recipient=alice) == [
+        (
+            "alice",
+            "member_joined",
+            "dave accepted your invitation and joined Sevens Cup",
+            f"/leagues/{sevens.pk}/members/",
+            True,
+        )
+    ]
+
+
+def test_a_refused_join_through_the_link_tells_nobody(sevens, alice, bob):
+    link = invite_link_renew(league_id=sevens.pk, actor=alice)
+    membership_remove(league_id=sevens.pk, coach_id=bob.pk, actor=alice)
+
+    with pytest.raises(ServiceError):
+        invite_join(invite_id=link.pk, actor=bob)
+
+    assert rows() == []
 
 
 # --- the pages ---------------------------------------------------------------------------
