@@ -6,12 +6,14 @@ page (its refusals write nothing)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import re
+from datetime import UTC, datetime, timedelta
 from smtplib import SMTPException
 from unittest import mock
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from league.errors import ServiceError
 from league.invites.services import invite_email_send, invite_join, invite_link_renew
@@ -30,6 +32,7 @@ from league.services.membership import (
     membership_remove,
     membership_request,
 )
+from league.templatetags.when import in_words
 
 DUE = datetime(2026, 3, 1, 17, 0, tzinfo=UTC)  # a Sunday
 
@@ -341,6 +344,39 @@ def test_the_list_shows_ones_own_notifications_newest_first(client, bob, charlie
 
     assert [n.text for n in response.context["notifications"]] == ["Second", "First"]
     assert response.context["unread"] == 2
+
+
+def test_the_list_says_when_in_words_and_just_now_for_the_last_minute(client, bob):
+    tell([bob], key="a", text="Older")
+    tell([bob], key="b", text="Fresh")
+    Notification.objects.filter(key="a").update(
+        created_at=timezone.now() - timedelta(minutes=5, seconds=10)
+    )
+    client.force_login(bob)
+
+    page = client.get("/me/notifications/").content.decode()
+
+    assert re.search(r"Fresh</a>\s*<br><span [^>]*><time [^>]*>just now</time>", page)
+    assert re.search(
+        r"Older</a>\s*<br><span [^>]*><time [^>]*>5\xa0minutes ago</time>", page
+    )
+    assert "0 minutes" not in page
+
+
+@pytest.mark.parametrize(
+    ("seconds", "said"),
+    [
+        (-59, "just now"),
+        (0, "just now"),
+        (-60, "1\xa0minute ago"),  # Django's timesince: a no-break space
+        (59, "in under a minute"),
+        (60, "in 1\xa0minute"),
+    ],
+)
+def test_a_moment_within_a_minute_is_not_zero_minutes(seconds, said):
+    now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    assert in_words(now + timedelta(seconds=seconds), now) == said
 
 
 def test_opening_a_notification_marks_it_read_and_goes_where_it_points(client, bob):
