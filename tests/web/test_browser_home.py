@@ -73,7 +73,7 @@ def test_invited_drafted_reported_confirmed(open_page, alice, bob, viewport):
     boss = open_page(viewport, alice)
     boss.goto(f"/leagues/{league.pk}/members/")
     boss.get_by_label("Coach's username").fill("bob")
-    boss.get_by_role("button", name="Invite").click()
+    boss.get_by_role("button", name="Invite", exact=True).click()
     boss.wait_for_selector("text=Invited, not yet answered")
 
     # Bob's home says so, and the navigation counts it
