@@ -84,7 +84,8 @@ def verify(tab: Checked, username: str) -> None:
 
 
 def create_league(a: Checked) -> League:
-    nav(a, "New league").click()
+    # from their home, where a newcomer is offered to start a league
+    a.page.get_by_test_id("home-new-league").click()
     a.check("new league")
     a.page.get_by_label("Name", exact=True).fill(LEAGUE)
     a.page.get_by_label("Blood Bowl", exact=True).check()
