@@ -143,7 +143,7 @@ def card_match_page(request: HttpRequest, match: Match) -> HttpResponse:
         "blitz_replay": replay,
         "can_report": match.status in OPEN
         and (team_can_write(user, match.home) or team_can_write(user, match.away))
-        and (confirmations["waiting"] is None or commissioner),
+        and (confirmations["waiting"] is None or confirmations["can_decide"]),
         "can_resolve": match.status == Match.Status.SCHEDULED and commissioner,
         **confirmations,
     }

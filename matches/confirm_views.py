@@ -36,15 +36,23 @@ def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     other = None
     if waiting is not None:
         other = match.away if waiting.team_id == match.home_id else match.home
-    return {
-        "submissions": submissions,
-        "waiting": waiting,
-        "can_answer": waiting is not None
+    can_answer = (
+        waiting is not None
         and waiting.status == ReportSubmission.Status.AWAITING
         and user.is_authenticated
         and other is not None
-        and other.coach_id == user.pk,
-        "can_decide": waiting is not None and commissioner,
+        and other.coach_id == user.pk
+    )
+    return {
+        "submissions": submissions,
+        "waiting": waiting,
+        "can_answer": can_answer,
+        # Decision: a commissioner who coaches the team that must answer is
+        # offered that coach's answer (confirm or dispute) and not, beside
+        # it, the commissioner's decision or a report of their own to
+        # replace it, which would do the same twice over; a report they
+        # dispute comes back to them to decide.
+        "can_decide": waiting is not None and commissioner and not can_answer,
         "answering_team": other,
         "facts": submission_facts(waiting) if waiting is not None else None,
     }

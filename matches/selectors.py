@@ -70,8 +70,10 @@ def seasons_places(
 ) -> dict[tuple[int, int], tuple[int, int, str]]:
     """Each team's place in each of ``seasons``: (season id, team id) ->
     (place, teams in the table, division name or ""), within its division
-    where the season has divisions (as the team page gives it). Two queries
-    however many seasons and matches there are."""
+    where the season has divisions (as the team page gives it). A season
+    with no league result yet gives no place: its table would be the order
+    of a coin flip. Two queries however many seasons and matches there
+    are."""
     ids = [s.pk for s in seasons]
     results = MatchResult.objects.filter(
         match__season_id__in=ids, match__stage=Match.Stage.LEAGUE
@@ -86,6 +88,8 @@ def seasons_places(
         teams[season_id].append(team_id)
     places: dict[tuple[int, int], tuple[int, int, str]] = {}
     for season in seasons:
+        if not games[season.pk]:
+            continue
         groups = season.divisions or {"": teams[season.pk]}
         for name, members in groups.items():
             rows = _table(season, sorted(members), games[season.pk])

@@ -189,9 +189,11 @@ def season_generate_schedule(request: HttpRequest, season_id: int) -> HttpRespon
     except ServiceError as exc:
         _refused(request, exc)
     else:
-        rounds = len({m.round for m in matches})
+        count, rounds = len(matches), len({m.round for m in matches})
         messages.success(
-            request, f"Scheduled {len(matches)} matches in {rounds} rounds."
+            request,
+            f"Scheduled {count} match{'es' if count != 1 else ''} "
+            f"in {rounds} round{'s' if rounds != 1 else ''}.",
         )
     return redirect("web:season", season_id=season.pk)
 
@@ -334,11 +336,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "stats": STATS,
         "can_report": match.status in OPEN
         and (team_can_write(user, match.home) or team_can_write(user, match.away))
-        and (waiting is None or commissioner),
-        "can_override": league_commissioned(user, match.season.league)
-        and hasattr(match, "result"),
-        "can_resolve": match.status == Match.Status.SCHEDULED
-        and league_commissioned(user, match.season.league),
+        and (waiting is None or confirmations["can_decide"]),
+        "can_override": commissioner and hasattr(match, "result"),
+        "can_resolve": match.status == Match.Status.SCHEDULED and commissioner,
         "replay": match.mode == Match.Mode.RESOLVED,
         "inducements": match.status == Match.Status.SCHEDULED,
         "weather": weather_name(summary.get("weather", "")),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
 from engine.campaign.drafting import PURCHASE_ITEMS
@@ -74,6 +75,40 @@ class NoInputSerializer(InputSerializer):
     """The input of a write that takes no fields: an empty body or ``{}``."""
 
 
+# What Swagger UI's "Try it out" fills in: a league a commissioner would
+# make (without them, a random text drawn from the name's pattern).
+LEAGUE_EXAMPLES = [
+    OpenApiExample(
+        "A Blood Bowl league",
+        summary="Blood Bowl, three days to confirm a report",
+        value={
+            "name": "Sunday League",
+            "format": "bb2020",
+            "report_confirmation_days": 3,
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "A Sevens league",
+        summary="Blood Bowl Sevens, players earn Star Player Points",
+        value={"name": "Sevens at the Pub", "format": "sevens", "sevens_spp": True},
+        request_only=True,
+    ),
+    OpenApiExample(
+        "A Dungeon Bowl league",
+        summary="Dungeon Bowl, with a time limit, points 2/1/0",
+        value={
+            "name": "The Colleges' Cup",
+            "format": "dungeon-bowl",
+            "time_limit": True,
+            "points_win": 2,
+        },
+        request_only=True,
+    ),
+]
+
+
+@extend_schema_serializer(examples=LEAGUE_EXAMPLES)
 class LeagueInputSerializer(InputSerializer):
     name = serializers.CharField(max_length=100)
     format = serializers.ChoiceField(

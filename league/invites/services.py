@@ -295,6 +295,9 @@ def invite_join(*, invite_id: int, actor: AbstractBaseUser) -> LeagueMembership:
         to=Status.MEMBER,
         type=LeagueEvent.Type.JOINED_BY_INVITE,
         actor=actor,
+        how="through its invite link"
+        if invite.kind == Kind.LINK
+        else f"through your invitation to {invite.email}",
     )
     LeagueInvite.objects.filter(pk=invite.pk).update(uses=F("uses") + 1)
     return membership

@@ -20,6 +20,10 @@ class Kind(models.TextChoices):
     INVITATION = "invitation", "You are invited to a league"
     JOIN_REQUEST = "join_request", "A coach asks to join your league"
     JOIN_ANSWERED = "join_answered", "Your request to join a league was answered"
+    MEMBER_JOINED = (
+        "member_joined",
+        "A coach joined your league through an invitation or its invite link",
+    )
     SEASON_SCHEDULED = "season_scheduled", "A season with your team is scheduled"
     DEADLINE_NEAR = "deadline_near", "A deadline of yours is near"
     SPP_TO_SPEND = (

@@ -5,6 +5,9 @@ invited by the commissioner as a real league would do it."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.db import transaction
@@ -13,6 +16,7 @@ from engine.campaign.drafting import suggest_draft
 from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League, LeagueMembership, Team
+from league.names.suggestions import names_suggest
 from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from league.services.membership import (
@@ -105,6 +109,19 @@ DEMO_LEAGUE_OPTIONS: dict[str, dict[str, bool]] = {
 }
 
 
+def demo_player_names(
+    league_name: str, team_name: str, roster: str, positions: Sequence[str]
+) -> list[str]:
+    """The names of a demo team's players, in the order of ``positions``,
+    from the name book the draft page suggests from.
+
+    Decision: drawn with a generator seeded by the league's and the team's
+    names, so every ``make demo`` names each team's players alike, and two
+    teams of one roster get different squads."""
+    rng = random.Random(f"{league_name}/{team_name}")
+    return names_suggest(roster, positions, rng=rng)
+
+
 def _account(
     username: str, password: str, superuser: bool
 ) -> tuple[AbstractUser, bool]:
@@ -173,7 +190,16 @@ def demo_build() -> list[str]:
             fmt = get_variant(fmt_slug)
             if fmt.drafts_team_card:
                 team = team_draft_card(
-                    league=league, coach=users[coach], name=team_name, card=roster_slug
+                    league=league,
+                    coach=users[coach],
+                    name=team_name,
+                    card=roster_slug,
+                    player_names=demo_player_names(
+                        league_name,
+                        team_name,
+                        roster_slug,
+                        [p.position for p in fmt.card_players(roster_slug)],
+                    ),
                 )
                 lines.append(
                     f"drafted {team_name!r} ({fmt.team_cards()[roster_slug]} team "
@@ -187,13 +213,16 @@ def demo_build() -> list[str]:
             # Decision: the demo's Chaos teams take the favour their name
             # says; the others the suggested draft's first option.
             choice = DEMO_SPECIAL_RULES.get(team_name, request.special_rule)
+            positions = [position for position, _ in request.players]
+            names = demo_player_names(league_name, team_name, roster_slug, positions)
             team = team_draft(
                 league=league,
                 coach=users[coach],
                 name=team_name,
                 roster=roster_slug,
                 players=[
-                    PlayerRequest(position, name) for position, name in request.players
+                    PlayerRequest(position, name)
+                    for position, name in zip(positions, names, strict=True)
                 ],
                 rerolls=request.rerolls,
                 apothecary=request.apothecary,

@@ -78,9 +78,11 @@ def _move(
     to: str,
     type: LeagueEvent.Type,
     actor: AbstractBaseUser,
+    how: str = "",
 ) -> LeagueMembership:
     """Give ``coach`` the status ``to`` in ``league`` (creating the row the
-    first time), record the step and tell whom it concerns."""
+    first time), record the step and tell whom it concerns (``how``: the way
+    the coach came in, for the commissioner's notification of a join)."""
     before = membership.status if membership is not None else None
     if membership is None:
         membership = LeagueMembership(league=league, coach_id=coach.pk, status=to)
@@ -90,7 +92,7 @@ def _move(
         membership.status = to
         membership.save(update_fields=["status", "updated_at"])
     event = _record(league, membership, type, actor, before)
-    _notify(league, membership, type, actor, event)
+    _notify(league, membership, type, actor, event, how=how)
     return membership
 
 
@@ -100,10 +102,14 @@ def _notify(
     type: LeagueEvent.Type,
     actor: AbstractBaseUser,
     event: LeagueEvent,
+    *,
+    how: str = "",
 ) -> None:
-    """The invited coach, the commissioner asked, the coach answered."""
+    """The invited coach, the commissioner asked or joined, the coach
+    answered."""
     who, by = membership.coach.get_username(), actor.get_username()
     draft = reverse("web:team-draft", args=[league.pk])
+    members = reverse("web:league-members", args=[league.pk])
     notes: dict[str, tuple[Kind, int, str, str]] = {
         LeagueEvent.Type.MEMBER_INVITED: (
             Kind.INVITATION,
@@ -115,7 +121,19 @@ def _notify(
             Kind.JOIN_REQUEST,
             league.commissioner_id,
             f"{who} asks to join {league.name}",
-            reverse("web:league-members", args=[league.pk]),
+            members,
+        ),
+        LeagueEvent.Type.INVITATION_ACCEPTED: (
+            Kind.MEMBER_JOINED,
+            league.commissioner_id,
+            f"{who} accepted your invitation and joined {league.name}",
+            members,
+        ),
+        LeagueEvent.Type.JOINED_BY_INVITE: (
+            Kind.MEMBER_JOINED,
+            league.commissioner_id,
+            f"{who} joined {league.name} {how or 'through an invitation'}",
+            members,
         ),
         LeagueEvent.Type.REQUEST_APPROVED: (
             Kind.JOIN_ANSWERED,

@@ -3,7 +3,7 @@ activated: league/preferences/middleware.py)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from django import template
 from django.utils import dateformat, timezone
@@ -15,8 +15,11 @@ register = template.Library()
 
 
 def in_words(value: datetime, now: datetime | None = None) -> str:
-    """ "in 2 days, 4 hours" or "3 hours ago"."""
+    """ "in 2 days, 4 hours" or "3 hours ago"; "just now" and "in under a
+    minute" within a minute (where Django counts "0 minutes")."""
     now = now or timezone.now()
+    if abs(value - now) < timedelta(minutes=1):
+        return "in under a minute" if value > now else "just now"
     if value > now:
         return f"in {timeuntil(value, now)}"
     return f"{timesince(value, now)} ago"
@@ -32,6 +35,12 @@ def day_in_words(value: date, today: date | None = None) -> str:
     if days == -1:
         return "yesterday"
     return f"in {days} days" if days > 0 else f"{-days} days ago"
+
+
+@register.filter
+def ago(value: datetime | None) -> str:
+    """How long ago a moment was: "just now", "5 minutes ago"."""
+    return "" if value is None else in_words(value)
 
 
 @register.filter

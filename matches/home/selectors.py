@@ -371,13 +371,16 @@ def team_status(
     redraft: SeasonTeamArchive | None,
 ) -> str:
     """Where a team stands, in a few words: "3rd in Season 2 · next: v
-    Gouged Eye, Sun 3 Mar"."""
+    Gouged Eye, Sun 3 Mar"; before the season's first result, "in Season 2,
+    no match played yet" (``place`` is None)."""
     if team.status == Team.Status.RETIRED:
         return "Retired"
     parts = []
     if season is not None and place is not None:
         where = f" ({place[2]})" if place[2] else ""
         parts.append(f"{ordinal(place[0])} of {place[1]} in {season.name}{where}")
+    elif season is not None:
+        parts.append(f"in {season.name}, no match played yet")
     if fixture is not None:
         side = "v" if fixture.home else "at"
         parts.append(

@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from config.api_schema import ERROR_RESPONSES
 from engine.variants import variants
 from tests.contract.checks import refused_form_codes
+from tests.world import api_as
 
 ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
 
@@ -149,6 +150,23 @@ def test_audit_log_names_are_documented_as_nullable(schema):
         True,
         True,
     )
+
+
+def test_swagger_offers_new_leagues_a_commissioner_would_make(schema, alice):
+    body = schema["paths"]["/api/leagues/"]["post"]["requestBody"]
+    examples = body["content"]["application/json"]["examples"]
+    assert [e["value"]["name"] for e in examples.values()] == [
+        "Sunday League",
+        "Sevens at the Pub",
+        "The Colleges' Cup",
+    ]
+    # each one, sent as it is, makes the league it describes
+    for example in examples.values():
+        response = api_as(alice).post("/api/leagues/", example["value"], format="json")
+        assert response.status_code == 201, response.json()
+        made = response.json()
+        assert {k: made[k] for k in example["value"]} == example["value"]
+        assert made["commissioner"] == "alice"
 
 
 def test_a_created_league_links_to_the_operations_on_it(schema):

@@ -14,7 +14,7 @@ from engine.variants import variants
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, LeagueInvite
 from league.services.leagues import league_create
-from tests.factories import LeagueFactory, UserFactory
+from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.league.accounts_support import everything
 
 pytestmark = pytest.mark.django_db
@@ -124,6 +124,22 @@ def test_a_league_made_on_the_page_is_run_by_its_creator(client):
     assert list(
         LeagueEvent.objects.filter(league=league).values_list("type", flat=True)
     ) == ["invite_link_made", "league_opened"]
+
+
+def test_the_new_league_lands_on_its_invite_link_and_a_way_to_draft(client):
+    client.force_login(verified("nelly"))
+
+    landed = client.post("/leagues/new/", FORM, follow=True)
+
+    league = League.objects.get(name="Badlands Open")
+    html = landed.content.decode()
+    assert "Share its invite link with the coaches you want, then draft a team" in html
+    # the link the message speaks of comes first, and the draft is a click away
+    assert html.index('id="link-title"') < html.index('id="access-title"')
+    assert f'<a href="/leagues/{league.pk}/draft/" data-testid="members-draft">' in html
+    draft_team(league, league.commissioner, roster="orc")
+    again = client.get(f"/leagues/{league.pk}/members/").content.decode()
+    assert 'data-testid="members-draft"' not in again
 
 
 def test_the_page_takes_the_formats_defaults_where_left_empty(client):

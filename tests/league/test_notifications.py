@@ -6,14 +6,17 @@ page (its refusals write nothing)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import re
+from datetime import UTC, datetime, timedelta
 from smtplib import SMTPException
 from unittest import mock
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from league.errors import ServiceError
+from league.invites.services import invite_email_send, invite_join, invite_link_renew
 from league.models import LeagueMembership, Notification, Preferences
 from league.notifications import services as notification_services
 from league.notifications.kinds import Kind
@@ -22,11 +25,14 @@ from league.notifications.tasks import notification_mail_task
 from league.preferences.services import preferences_save
 from league.services.membership import (
     league_set_open,
+    membership_accept,
     membership_approve,
     membership_invite,
     membership_reject,
+    membership_remove,
     membership_request,
 )
+from league.templatetags.when import in_words
 
 DUE = datetime(2026, 3, 1, 17, 0, tzinfo=UTC)  # a Sunday
 
@@ -262,6 +268,69 @@ def test_a_declined_request_tells_the_coach(sevens, alice, dave):
     assert LeagueMembership.objects.get(coach=dave).status == "declined"
 
 
+def test_a_join_through_the_invite_link_tells_the_commissioner(sevens, alice, dave):
+    link = invite_link_renew(league_id=sevens.pk, actor=alice)
+
+    invite_join(invite_id=link.pk, actor=dave)
+
+    assert rows() == [
+        (
+            "alice",
+            "member_joined",
+            "dave joined Sevens Cup through its invite link",
+            f"/leagues/{sevens.pk}/members/",
+            True,
+        )
+    ]
+
+
+def test_a_join_through_an_invitation_by_email_names_the_address(sevens, alice, dave):
+    invite = invite_email_send(
+        league_id=sevens.pk,
+        email="dave@example.org",
+        actor=alice,
+        site="https://dugout.example.org",
+    )
+
+    invite_join(invite_id=invite.pk, actor=dave)
+
+    assert rows() == [
+        (
+            "alice",
+            "member_joined",
+            "dave joined Sevens Cup through your invitation to dave@example.org",
+            f"/leagues/{sevens.pk}/members/",
+            True,
+        )
+    ]
+
+
+def test_an_accepted_invitation_tells_the_commissioner(sevens, alice, dave):
+    membership_invite(league_id=sevens.pk, username="dave", actor=alice)
+
+    membership_accept(league_id=sevens.pk, actor=dave)
+
+    assert rows(recipient=alice) == [
+        (
+            "alice",
+            "member_joined",
+            "dave accepted your invitation and joined Sevens Cup",
+            f"/leagues/{sevens.pk}/members/",
+            True,
+        )
+    ]
+
+
+def test_a_refused_join_through_the_link_tells_nobody(sevens, alice, bob):
+    link = invite_link_renew(league_id=sevens.pk, actor=alice)
+    membership_remove(league_id=sevens.pk, coach_id=bob.pk, actor=alice)
+
+    with pytest.raises(ServiceError):
+        invite_join(invite_id=link.pk, actor=bob)
+
+    assert rows() == []
+
+
 # --- the pages ---------------------------------------------------------------------------
 
 
@@ -275,6 +344,39 @@ def test_the_list_shows_ones_own_notifications_newest_first(client, bob, charlie
 
     assert [n.text for n in response.context["notifications"]] == ["Second", "First"]
     assert response.context["unread"] == 2
+
+
+def test_the_list_says_when_in_words_and_just_now_for_the_last_minute(client, bob):
+    tell([bob], key="a", text="Older")
+    tell([bob], key="b", text="Fresh")
+    Notification.objects.filter(key="a").update(
+        created_at=timezone.now() - timedelta(minutes=5, seconds=10)
+    )
+    client.force_login(bob)
+
+    page = client.get("/me/notifications/").content.decode()
+
+    assert re.search(r"Fresh</a>\s*<br><span [^>]*><time [^>]*>just now</time>", page)
+    assert re.search(
+        r"Older</a>\s*<br><span [^>]*><time [^>]*>5\xa0minutes ago</time>", page
+    )
+    assert "0 minutes" not in page
+
+
+@pytest.mark.parametrize(
+    ("seconds", "said"),
+    [
+        (-59, "just now"),
+        (0, "just now"),
+        (-60, "1\xa0minute ago"),  # Django's timesince: a no-break space
+        (59, "in under a minute"),
+        (60, "in 1\xa0minute"),
+    ],
+)
+def test_a_moment_within_a_minute_is_not_zero_minutes(seconds, said):
+    now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    assert in_words(now + timedelta(seconds=seconds), now) == said
 
 
 def test_opening_a_notification_marks_it_read_and_goes_where_it_points(client, bob):

@@ -29,6 +29,7 @@ from matches.services.confirmation import (
 )
 from matches.services.report import match_submit_report
 from matches.services.webhooks import webhook_create
+from tests.factories import draft_team
 from tests.matches.conftest import codes, db_state, one_match, score_report
 from tests.world import api_as
 
@@ -364,3 +365,56 @@ def test_the_match_page_asks_the_other_coach_and_the_commissioner(
     assert (sub.status, sub.decision_reason) == (S.REJECTED, "replay it")
     page = client.get(url).content.decode()
     assert 'data-testid="submission-rejected"' in page
+
+
+def test_the_waiting_report_names_the_coach_who_must_answer_by_the_team(
+    client, match, bob, django_capture_on_commit_callbacks
+):
+    submit(match, 1, 2, bob, django_capture_on_commit_callbacks)
+    client.force_login(bob)
+
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+
+    assert "waiting for the coach of Reikland Reavers to confirm or dispute it" in (
+        page
+    )
+
+
+def test_a_commissioner_who_coaches_the_other_team_answers_as_that_coach_first(
+    client, eleven, orcs, alice, bob, django_capture_on_commit_callbacks
+):
+    # given alice commissions the league and coaches the team bob played
+    League.objects.filter(pk=eleven.pk).update(report_confirmation_days=3)
+    mine = draft_team(eleven, alice, roster="human", name="Alice's Own")
+    match = one_match(eleven, mine, orcs)
+    sub = submit(match, 0, 1, bob, django_capture_on_commit_callbacks)
+    client.force_login(alice)
+
+    # when she opens the match, she is asked as the coach, not twice over
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'data-testid="confirm"' in page
+    assert 'data-testid="dispute"' in page
+    assert 'data-testid="accept"' not in page
+    assert 'data-testid="reject"' not in page
+    assert "Record the report" not in page
+
+    # then a report she disputes comes back to her to decide
+    client.post(f"/reports/{sub.pk}/dispute/", {"reason": "we drew"})
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'data-testid="confirm"' not in page
+    assert 'data-testid="accept"' in page
+    assert 'data-testid="reject"' in page
+    assert "Record the report" in page
+
+
+def test_a_commissioner_who_coaches_neither_team_may_decide_or_replace_a_waiting_report(
+    client, match, alice, bob, django_capture_on_commit_callbacks
+):
+    submit(match, 1, 2, bob, django_capture_on_commit_callbacks)
+    client.force_login(alice)
+
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+
+    assert 'data-testid="confirm"' not in page
+    assert 'data-testid="accept"' in page
+    assert "Record the report" in page

@@ -7,6 +7,7 @@ of the way in, and nothing sticks out sideways on the phone."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -188,3 +189,42 @@ def test_a_revoked_link_is_refused_with_a_clear_page(browser, live_server, viewp
     )
     tab.check("invite (revoked)")
     assert tab.failing == []
+
+
+def test_each_format_is_named_by_its_label_and_described_by_its_summary(
+    signed_in_tabs, alice
+):
+    from playwright.sync_api import expect
+
+    from league.creation.forms import format_offers
+
+    page = signed_in_tabs(DESKTOP, "alice")
+    page.goto("/leagues/new/")
+
+    for offer in format_offers():
+        radio = page.get_by_role("radio", name=offer.label, exact=True)
+        expect(radio).to_have_accessible_name(offer.label)
+        expect(radio).to_have_accessible_description(offer.summary)
+    # the summary is part of the click target all the same
+    first = format_offers()[0]
+    page.get_by_text(first.summary).click()
+    expect(page.get_by_role("radio", name=first.label, exact=True)).to_be_checked()
+
+
+def test_swagger_try_it_out_offers_a_league_a_commissioner_would_make(
+    signed_in_tabs, alice
+):
+    page = signed_in_tabs(DESKTOP, "alice")
+    page.goto("/api/docs/")
+    create = page.locator("#operations-leagues-leagues_create")
+    create.locator(".opblock-summary").click()
+    create.get_by_role("button", name="Try it out").click()
+
+    body = create.locator("textarea.body-param__text").input_value()
+
+    # the first of the schema's examples, not a text drawn from the pattern
+    assert json.loads(body) == {
+        "name": "Sunday League",
+        "format": "bb2020",
+        "report_confirmation_days": 3,
+    }

@@ -118,7 +118,7 @@ def test_invited_drafted_reported_confirmed(open_page, alice, bob, viewport):
     boss.get_by_label("Name", exact=True).fill("Spring")
     boss.get_by_role("button", name="Create the season").click()
     boss.get_by_role("button", name="Generate the schedule").click()
-    boss.wait_for_selector("text=Scheduled 1 matches")
+    boss.wait_for_selector("text=Scheduled 1 match in 1 round.")
     match = Match.objects.get(season__league=league)
 
     # Bob reports a win: his first lineman scored

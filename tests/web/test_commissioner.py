@@ -87,6 +87,24 @@ def test_generating_the_schedule(client, sevens, four_teams, alice):
     assert season.matches.count() == 6
 
 
+def test_a_schedule_of_one_match_is_told_in_the_singular(
+    client, sevens, four_teams, alice
+):
+    # given a season of two teams: one match, one round
+    client.force_login(alice)
+    season = Season.objects.create(
+        league=sevens, name="Spring", seed=1, settings={"tiebreakers": ["points"]}
+    )
+    season.teams.set(four_teams[:2])
+
+    # when
+    response = client.post(f"/seasons/{season.pk}/schedule/", follow=True)
+
+    # then
+    assert season.matches.count() == 1
+    assert "Scheduled 1 match in 1 round." in response.content.decode()
+
+
 def test_resolving_a_round_with_the_progress_bar(
     client, sevens, four_teams, alice, django_capture_on_commit_callbacks
 ):

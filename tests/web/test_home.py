@@ -189,6 +189,48 @@ def test_fixtures_results_and_where_each_team_stands(world, bob, alice):
     ]
 
 
+def test_a_team_whose_season_has_no_result_yet_has_no_place(alice, bob, sevens):
+    # given a scheduled season of two teams, nothing played
+    orcs = draft_team(sevens, bob, roster="orc", name="Gouged Eye")
+    humans = draft_team(sevens, alice, roster="human", name="Alice's Own")
+    season = season_create(
+        league=sevens, name="Spring", team_ids=[orcs.pk, humans.pk], seed=3
+    )
+    (match,) = season_schedule(season_id=season.pk)
+
+    # when
+    (line,) = home_get(bob).teams
+
+    # then no "2nd of 2": the table would be a coin flip
+    side = "v" if match.home_id == orcs.pk else "at"
+    assert line.status == (
+        f"in Spring, no match played yet · next: {side} Alice's Own, round 1"
+    )
+
+
+def test_a_newcomer_is_offered_to_start_a_league_of_their_own(client, db):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory(username="nelly"))
+
+    html = client.get("/me/").content.decode()
+
+    assert "You are not a member of a league yet" in html
+    assert re.search(
+        r'Or run one of your own: <a href="/leagues/new/"[^>]*>start a new league</a>',
+        html,
+    )
+
+
+def test_a_member_is_not_told_to_start_a_league(client, bob, sevens):
+    client.force_login(bob)
+
+    html = client.get("/me/").content.decode()
+
+    assert f"in {sevens.name}" in html
+    assert 'data-testid="home-new-league"' not in html
+
+
 def test_a_team_without_a_season_and_a_retired_one(alice, bob, sevens):
     draft_team(sevens, bob, roster="orc", name="Gouged Eye")
 
