@@ -1,5 +1,5 @@
-"""Forecasting a fixture by playing it many times with the scripted bots
-(issue 16, "Match forecasts"): win/draw/loss chances and the expected
+"""Forecasting a fixture by playing it many times with the scripted bots:
+win/draw/loss chances and the expected
 touchdowns and casualties of each side.
 
 Each game ``i`` of a forecast is played from the seed ``seed + i`` (dice and

@@ -176,10 +176,5 @@ def test_no_product_file_or_document_cites_an_issue_number() -> None:
     assert _issue_citations(*tops) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/ modules still cite issue numbers; they are rewritten as the "
-    "engine moves into engine/core, engine/rules and engine/skills",
-)
 def test_no_engine_file_cites_an_issue_number() -> None:
     assert _issue_citations(ROOT / "engine") == []

@@ -1,5 +1,5 @@
 """The Blitz Bowl replay: a game's events turned into frames a viewer steps
-through (issue 14).
+through.
 
 :func:`replay_data` reads the events (each ``to_dict()``, as stored) and the
 two team sheets and returns JSON-able data: the board of the side played,

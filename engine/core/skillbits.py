@@ -49,7 +49,7 @@ _SLUGS: tuple[str, ...] = (
     "decay",
     "unchannelled-fury",
     "animal-savagery",
-    # secret weapons, swarms and flying goblins (issue 12, part 1)
+    # secret weapons, swarms and flying goblins
     "ball-and-chain",
     "bombardier",
     "chainsaw",

@@ -13,7 +13,7 @@ Typical use, the bot of ``main`` as the reference::
 
 Decision: a reference loaded from a directory rather than a frozen copy
 kept in the package: the copy would be 3,000 lines to lint and type-check
-that drift from whatever the lead calls "today's bot", while a directory
+that drift from the bot being compared against, while a directory
 can hold any commit's bot (``git archive REF engine/bots``).
 """
 

@@ -1,4 +1,4 @@
-"""Blitz Bowl as a league format (issue 14): a house format.
+"""Blitz Bowl as a league format: a house format.
 
 Blitz Bowl is a stand-alone game (``engine/blitz``) with no league rules of
 its own. Dugout runs a season of it as a house format: each coach picks one
@@ -88,8 +88,8 @@ class BlitzBowl(Variant):
     max_dedicated_fans_at_draft = 1
     score_name = "points"
     standings_shows_casualties = False
-    # Decision: the issue asks for points for/against as the tiebreaker;
-    # after league points, the score difference (points for - against),
+    # Decision: Blitz Bowl scores points, not only touchdowns, so the
+    # tiebreakers use them: after league points, the score difference (points for - against),
     # then points for, then head to head, then wins (a coin flip after).
     default_tiebreakers = ("points", "score_diff", "score_for", "head_to_head")
     # Only the outcome: no winnings, fans, SPP, injuries, Expensive

@@ -31,7 +31,7 @@ ROSTERS = [
 
 
 def _match(i: int, rs: str) -> Match:
-    """Game ``i`` of the issue's benchmark: rosters in rotation, dice seed i."""
+    """Game ``i`` of the bot benchmark: rosters in rotation, dice seed i."""
     return Match(
         rs,
         default_team_sheet(ROSTERS[i % 8], rs, first_id=1),

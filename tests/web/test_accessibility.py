@@ -9,7 +9,7 @@ installs it from PyPI with the rest, so the check needs no download of its
 own, and CI installs only Chromium.
 
 Decision: axe-core's default rules (WCAG 2.0-2.2 A and AA plus its best
-practices), failing on the two worst impacts only, as the issue asks; the
+practices), failing on the two worst impacts only (serious and critical); the
 moderate and minor findings are printed, not failed.
 """
 
