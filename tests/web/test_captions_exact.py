@@ -25,7 +25,7 @@ from matches.event_text import (
 )
 from matches.models import Match, Season
 
-ENGINE = Path(ev.__file__).resolve().parent
+ENGINE = Path(ev.__file__).resolve().parents[1]
 # The Blood Bowl pitch: 26 squares long, 15 wide, the Lines of Scrimmage at x
 # 12 and 13, four rows in each Wide Zone. Square = y * 26 + x.
 HOME_HALF = 7 * 26 + 5
