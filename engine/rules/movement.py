@@ -8,6 +8,8 @@ Prayer "Treacherous Trapdoor").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from engine.core import skillbits as S
 from engine.core.events import BallMove, Move, Roll, SkillUsed
 from engine.core.hooks import LeapAsk, StepAsk
@@ -124,108 +126,149 @@ def moves_left(g: GameState, p: int) -> int:
 
 
 def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
-    """Legal options while a player is moving (hot path)."""
-    opts: list[Option] = []
-    sq = g.pos[p]
-    board = g.board
-    pitch = g.pitch
+    """Legal options while a player is moving (hot path): the squares he
+    may move to (rulebook "Moving": steps, Rushes, Jumps and Leaps), then
+    what his declared action does on the way, then ending it."""
     left = g.ma[p] - g.act_ma_used
     rush = rush_limit(g, p) - g.act_rushes
-    budget = max(left, 0) + rush
-    if left < 0:
-        budget = rush
-    t = g.team[p]
-    nbrs = pitch.neighbours[sq]
+    budget = rush if left < 0 else left + rush
+    nbrs = g.pitch.neighbours[g.pos[p]]
+    opts: list[Option] = []
     if budget > 0 and not g.pflags[p] & PF_ROOTED:
-        mo = pitch.move_opts
-        for n in nbrs:
-            if board[n] < 0:
-                opts.append(mo[n])
-        if budget >= 2 and not g.act_jumped:
-            seen: set[int] = set()
-            for n in nbrs:
-                q = board[n]
-                if q >= 0 and g.status[q] != STANDING:
-                    for land in pitch.push_squares(sq, n):
-                        if land >= 0 and board[land] < 0 and land not in seen:
-                            seen.add(land)
-                            opts.append(("jump", land))
-            if g.skills[p] & _LEAPERS:
-                # Leap, Pogo Stick: over any adjacent square. Decision: a
-                # landing square also reachable by Jumping over a
-                # Prone/Stunned player is offered once, as "jump" (the
-                # test is the same).
-                for n in nbrs:
-                    for land in pitch.push_squares(sq, n):
-                        if land >= 0 and board[land] < 0 and land not in seen:
-                            seen.add(land)
-                            opts.append(("leap", land))
-        if (
-            g.carrier == p
-            and g.skills[p] & FUMBLEROOSKIE
-            and action in ("move", "blitz")
-        ):
-            # Fumblerooskie: step to a square leaving the ball in the one
-            # vacated. Decision: offered for single steps (not Jumps/Leaps).
-            for n in nbrs:
-                if board[n] < 0:
-                    opts.append(("fumblerooskie", n))
-    if action == "move":
-        pass
-    elif action == "blitz":
-        # only the target nominated with the Blitz (engine.rules.declaring)
-        q = g.act_target
-        if (
-            not g.act_blocked
-            and budget >= 1
-            and q >= 0
-            and g.box[q] == PITCH
-            and g.status[q] == STANDING
-            and g.pos[q] in nbrs
-        ):
-            opts.append(g.pl_opts[q]["block"])
-    elif action == "hand_off":
-        if g.carrier == p:
-            for n in nbrs:
-                q = board[n]
-                if q >= 0 and g.team[q] == t and g.has_tz(q):
-                    opts.append(g.pl_opts[q]["hand_off"])
-    elif action == "pass":
-        if g.carrier == p:
-            opts.append(OPT_THROW)
-    elif action == "foul":
-        # only the victim nominated with the Foul (engine.rules.declaring)
-        q = g.act_target
-        if (
-            q >= 0
-            and g.box[q] == PITCH
-            and g.status[q] != STANDING
-            and g.pos[q] in nbrs
-        ):
-            opts.append(g.pl_opts[q]["foul"])
-    elif action == "throw_team_mate":
-        for n in nbrs:
-            q = board[n]
-            if (
-                q >= 0
-                and g.team[q] == t
-                and g.skills[q] & S.RIGHT_STUFF
-                and g.st[q] <= 3
-            ):
-                opts.append(g.pl_opts[q]["throw_tm"])
-    elif action == "kick_team_mate":
-        for n in nbrs:
-            q = board[n]
-            if (
-                q >= 0
-                and g.team[q] == t
-                and g.status[q] == STANDING
-                and g.skills[q] & S.RIGHT_STUFF
-                and g.st[q] <= 3
-            ):
-                opts.append(g.pl_opts[q]["kick_tm"])
+        _step_options(g, p, action, budget, nbrs, opts)
+    goal = _ACTION_OPTIONS.get(action)
+    if goal is not None:
+        goal(g, p, budget, nbrs, opts)
     opts.append(OPT_END)
     return tuple(opts)
+
+
+def _step_options(
+    g: GameState,
+    p: int,
+    action: str,
+    budget: int,
+    nbrs: Sequence[int],
+    opts: list[Option],
+) -> None:
+    """The squares player ``p`` may move to with ``budget`` squares of
+    movement left: a step into any empty adjacent square, a Jump over a
+    Prone or Stunned player, a Leap, a Fumblerooskie step."""
+    board = g.board
+    pitch = g.pitch
+    sq = g.pos[p]
+    mo = pitch.move_opts
+    for n in nbrs:
+        if board[n] < 0:
+            opts.append(mo[n])
+    if budget >= 2 and not g.act_jumped:
+        seen: set[int] = set()
+        for n in nbrs:
+            q = board[n]
+            if q >= 0 and g.status[q] != STANDING:
+                for land in pitch.push_squares(sq, n):
+                    if land >= 0 and board[land] < 0 and land not in seen:
+                        seen.add(land)
+                        opts.append(("jump", land))
+        if g.skills[p] & _LEAPERS:
+            # Leap, Pogo Stick: over any adjacent square. Decision: a
+            # landing square also reachable by Jumping over a
+            # Prone/Stunned player is offered once, as "jump" (the
+            # test is the same).
+            for n in nbrs:
+                for land in pitch.push_squares(sq, n):
+                    if land >= 0 and board[land] < 0 and land not in seen:
+                        seen.add(land)
+                        opts.append(("leap", land))
+    if g.carrier == p and g.skills[p] & FUMBLEROOSKIE and action in ("move", "blitz"):
+        # Fumblerooskie: step to a square leaving the ball in the one
+        # vacated. Decision: offered for single steps (not Jumps/Leaps).
+        for n in nbrs:
+            if board[n] < 0:
+                opts.append(("fumblerooskie", n))
+
+
+def _blitz_options(
+    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
+) -> None:
+    # only the target nominated with the Blitz (engine.rules.declaring)
+    q = g.act_target
+    if (
+        not g.act_blocked
+        and budget >= 1
+        and q >= 0
+        and g.box[q] == PITCH
+        and g.status[q] == STANDING
+        and g.pos[q] in nbrs
+    ):
+        opts.append(g.pl_opts[q]["block"])
+
+
+def _hand_off_options(
+    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
+) -> None:
+    if g.carrier == p:
+        t = g.team[p]
+        for n in nbrs:
+            q = g.board[n]
+            if q >= 0 and g.team[q] == t and g.has_tz(q):
+                opts.append(g.pl_opts[q]["hand_off"])
+
+
+def _pass_options(
+    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
+) -> None:
+    if g.carrier == p:
+        opts.append(OPT_THROW)
+
+
+def _foul_options(
+    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
+) -> None:
+    # only the victim nominated with the Foul (engine.rules.declaring)
+    q = g.act_target
+    if q >= 0 and g.box[q] == PITCH and g.status[q] != STANDING and g.pos[q] in nbrs:
+        opts.append(g.pl_opts[q]["foul"])
+
+
+def _throw_team_mate_options(
+    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
+) -> None:
+    t = g.team[p]
+    for n in nbrs:
+        q = g.board[n]
+        if q >= 0 and g.team[q] == t and g.skills[q] & S.RIGHT_STUFF and g.st[q] <= 3:
+            opts.append(g.pl_opts[q]["throw_tm"])
+
+
+def _kick_team_mate_options(
+    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
+) -> None:
+    t = g.team[p]
+    for n in nbrs:
+        q = g.board[n]
+        if (
+            q >= 0
+            and g.team[q] == t
+            and g.status[q] == STANDING
+            and g.skills[q] & S.RIGHT_STUFF
+            and g.st[q] <= 3
+        ):
+            opts.append(g.pl_opts[q]["kick_tm"])
+
+
+# What each declared action lets a moving player do on the way (a Move
+# action only moves).
+_ACTION_OPTIONS: dict[
+    str, Callable[[GameState, int, int, Sequence[int], list[Option]], None]
+] = {
+    "blitz": _blitz_options,
+    "hand_off": _hand_off_options,
+    "pass": _pass_options,
+    "foul": _foul_options,
+    "throw_team_mate": _throw_team_mate_options,
+    "kick_team_mate": _kick_team_mate_options,
+}
 
 
 def _users(g: GameState, sq: int, team: int, bit: int, move: bool) -> list[int]:
