@@ -136,11 +136,55 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
     opts: list[Option] = []
     if budget > 0 and not g.pflags[p] & PF_ROOTED:
         _step_options(g, p, action, budget, nbrs, opts)
-    goal = _ACTION_OPTIONS.get(action)
-    if goal is not None:
-        goal(g, p, budget, nbrs, opts)
+    t = g.team[p]
+    q = g.act_target  # nominated with a Blitz or a Foul (rules.declaring)
+    if action == "blitz":
+        if (
+            not g.act_blocked
+            and budget >= 1
+            and q >= 0
+            and g.box[q] == PITCH
+            and g.status[q] == STANDING
+            and g.pos[q] in nbrs
+        ):
+            opts.append(g.pl_opts[q]["block"])
+    elif action == "foul":
+        if (
+            q >= 0
+            and g.box[q] == PITCH
+            and g.status[q] != STANDING
+            and g.pos[q] in nbrs
+        ):
+            opts.append(g.pl_opts[q]["foul"])
+    elif action == "pass" and g.carrier == p:
+        opts.append(OPT_THROW)
+    elif action in _TEAM_MATE_OPTIONS and (action != "hand_off" or g.carrier == p):
+        test, key = _TEAM_MATE_OPTIONS[action]
+        for n in nbrs:
+            r = g.board[n]
+            if r >= 0 and g.team[r] == t and test(g, r):
+                opts.append(g.pl_opts[r][key])
     opts.append(OPT_END)
     return tuple(opts)
+
+
+# The actions that act on an adjacent team-mate on the way: which team-mate
+# may be the target, and his option.
+_TEAM_MATE_OPTIONS: dict[str, tuple[Callable[[GameState, int], bool], str]] = {
+    "hand_off": (lambda g, q: g.has_tz(q), "hand_off"),
+    "throw_team_mate": (
+        lambda g, q: bool(g.skills[q] & S.RIGHT_STUFF) and g.st[q] <= 3,
+        "throw_tm",
+    ),
+    "kick_team_mate": (
+        lambda g, q: (
+            g.status[q] == STANDING
+            and bool(g.skills[q] & S.RIGHT_STUFF)
+            and g.st[q] <= 3
+        ),
+        "kick_tm",
+    ),
+}
 
 
 def _step_options(
@@ -186,89 +230,6 @@ def _step_options(
         for n in nbrs:
             if board[n] < 0:
                 opts.append(("fumblerooskie", n))
-
-
-def _blitz_options(
-    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
-) -> None:
-    # only the target nominated with the Blitz (engine.rules.declaring)
-    q = g.act_target
-    if (
-        not g.act_blocked
-        and budget >= 1
-        and q >= 0
-        and g.box[q] == PITCH
-        and g.status[q] == STANDING
-        and g.pos[q] in nbrs
-    ):
-        opts.append(g.pl_opts[q]["block"])
-
-
-def _hand_off_options(
-    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
-) -> None:
-    if g.carrier == p:
-        t = g.team[p]
-        for n in nbrs:
-            q = g.board[n]
-            if q >= 0 and g.team[q] == t and g.has_tz(q):
-                opts.append(g.pl_opts[q]["hand_off"])
-
-
-def _pass_options(
-    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
-) -> None:
-    if g.carrier == p:
-        opts.append(OPT_THROW)
-
-
-def _foul_options(
-    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
-) -> None:
-    # only the victim nominated with the Foul (engine.rules.declaring)
-    q = g.act_target
-    if q >= 0 and g.box[q] == PITCH and g.status[q] != STANDING and g.pos[q] in nbrs:
-        opts.append(g.pl_opts[q]["foul"])
-
-
-def _throw_team_mate_options(
-    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
-) -> None:
-    t = g.team[p]
-    for n in nbrs:
-        q = g.board[n]
-        if q >= 0 and g.team[q] == t and g.skills[q] & S.RIGHT_STUFF and g.st[q] <= 3:
-            opts.append(g.pl_opts[q]["throw_tm"])
-
-
-def _kick_team_mate_options(
-    g: GameState, p: int, budget: int, nbrs: Sequence[int], opts: list[Option]
-) -> None:
-    t = g.team[p]
-    for n in nbrs:
-        q = g.board[n]
-        if (
-            q >= 0
-            and g.team[q] == t
-            and g.status[q] == STANDING
-            and g.skills[q] & S.RIGHT_STUFF
-            and g.st[q] <= 3
-        ):
-            opts.append(g.pl_opts[q]["kick_tm"])
-
-
-# What each declared action lets a moving player do on the way (a Move
-# action only moves).
-_ACTION_OPTIONS: dict[
-    str, Callable[[GameState, int, int, Sequence[int], list[Option]], None]
-] = {
-    "blitz": _blitz_options,
-    "hand_off": _hand_off_options,
-    "pass": _pass_options,
-    "foul": _foul_options,
-    "throw_team_mate": _throw_team_mate_options,
-    "kick_team_mate": _kick_team_mate_options,
-}
 
 
 def _users(g: GameState, sq: int, team: int, bit: int, move: bool) -> list[int]:
