@@ -18,10 +18,13 @@ from typing import Any
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.core.dice import RandomDice
+from engine.core.errors import RuleError
 from engine.core.model import TeamSheet
 from engine.core.pitch import Pitch
 from engine.match import Match
-from engine.variants import Variant, get_variant
+from engine.variants import get_variant, match_variant
+from engine.variants.card_game import CardGame
+from engine.variants.league_format import LeagueFormat
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +71,11 @@ def summarise(outcomes: list[Outcome], seconds: float) -> Forecast:
 
 
 def play_roster_game(
-    variant: Variant, home: TeamSheet, away: TeamSheet, seed: int
+    fmt: LeagueFormat, home: TeamSheet, away: TeamSheet, seed: int
 ) -> Outcome:
     """One game of a roster format (BB2020, Sevens, the classic game ...),
     on the board the variant gives that seed."""
+    variant = match_variant(fmt)
     pitch: Pitch | None = variant.match_pitch(seed)
     m = Match(variant, home, away, RandomDice(seed), pitch=pitch)
     play(m, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF))
@@ -80,22 +84,24 @@ def play_roster_game(
     return Outcome(r.score, (len(r.casualties) - home_hurt, home_hurt))
 
 
-def play_card_game(variant: Variant, home: Any, away: Any, seed: int) -> Outcome:
+def play_card_game(fmt: LeagueFormat, home: Any, away: Any, seed: int) -> Outcome:
     """One game of a format whose teams are team cards (Blitz Bowl): the
     sheets are (team name, card slug, player names); the score is the
     points; the card game keeps no casualties (none caused)."""
-    game = variant.play_card_game(home, away, seed)
+    if not isinstance(fmt, CardGame):
+        raise RuleError(f"{fmt.name} is not a card game")
+    game = fmt.play_card_game(home, away, seed)
     return Outcome((game.home_points, game.away_points), (0, 0))
 
 
 def forecast(
-    variant: Variant | str,
+    variant: LeagueFormat | str,
     home: Any,
     away: Any,
     *,
     games: int,
     seed: int,
-    game: Callable[[Variant, Any, Any, int], Outcome] | None = None,
+    game: Callable[[LeagueFormat, Any, Any, int], Outcome] | None = None,
 ) -> Forecast:
     """Play ``games`` games and summarise them: ``home``/``away`` are the
     format's team sheets (a :class:`TeamSheet`, or a team card's sheet for a

@@ -35,7 +35,8 @@ from engine.rules.game import leader_rerolls
 from engine.rules.inducements import bugman_stays_out
 from engine.rules.setup import Setup
 from engine.skills.registry import IMPLEMENTED
-from engine.variants.base import Variant, get_variant
+from engine.variants.base import Variant, match_variant
+from engine.variants.league_format import LeagueFormat
 
 _PLAYER_VERBS = (
     "block",
@@ -210,7 +211,7 @@ class Match:
 
     def __init__(
         self,
-        variant: Variant | str,
+        variant: LeagueFormat | str,
         home: TeamSheet,
         away: TeamSheet,
         dice: Dice | None = None,
@@ -223,7 +224,7 @@ class Match:
         after the second half, play extra time, then sudden death.
         ``pitch``: this match's board when the variant has no single one
         (a Dungeon Bowl dungeon); the variant's pitch otherwise."""
-        v = get_variant(variant)
+        v = match_variant(variant)
         dice = dice if dice is not None else RandomDice()
         self.g = _build(v, home, away, dice, extra_time, pitch)
         if start:
@@ -358,7 +359,7 @@ def _shootout(g: GameState) -> dict[str, Any] | None:
 
 
 def replay(
-    variant: Variant | str,
+    variant: LeagueFormat | str,
     home: TeamSheet,
     away: TeamSheet,
     seed: int,

@@ -27,7 +27,7 @@ from engine.campaign.player import (
 from engine.core.dice import Roll, Roller, RollRecorder
 from engine.core.errors import CampaignError
 from engine.core.rules_data import RulesData, SkillRef, rules_data
-from engine.variants.base import Variant
+from engine.variants.league_format import LeagueFormat
 
 
 class AdvancementKind(StrEnum):
@@ -118,7 +118,7 @@ def level_name(advancements: int) -> str:
 
 
 def spp_cost(
-    fmt: str | Variant, previous_advancements: int, kind: AdvancementKind
+    fmt: str | LeagueFormat, previous_advancements: int, kind: AdvancementKind
 ) -> int:
     """SPP price of the next advancement of ``kind`` for a player who already
     has ``previous_advancements``."""
@@ -179,7 +179,7 @@ class AdvancementOption:
 
 
 def advancement_options(
-    player: PlayerState, fmt: str | Variant, *, affordable_only: bool = True
+    player: PlayerState, fmt: str | LeagueFormat, *, affordable_only: bool = True
 ) -> list[AdvancementOption]:
     """Every SPP advancement ``player`` can take next (only those they can
     afford unless ``affordable_only`` is False). Empty for dead players and
@@ -209,7 +209,7 @@ def advancement_options(
     return options
 
 
-def must_spend_spp(player: PlayerState, fmt: str | Variant) -> bool:
+def must_spend_spp(player: PlayerState, fmt: str | LeagueFormat) -> bool:
     """post-game_sequence.md: "A player is not obliged to spend their SPP until
     they have enough to randomly select a characteristic improvement"."""
     if player.dead or player.advancements >= MAX_ADVANCEMENTS:
@@ -218,7 +218,7 @@ def must_spend_spp(player: PlayerState, fmt: str | Variant) -> bool:
 
 
 def postgame_skill_options(
-    player: PlayerState, fmt: str | Variant
+    player: PlayerState, fmt: str | LeagueFormat
 ) -> list[AdvancementOption]:
     """blood_bowl_sevens.md "Player Advancement": the free post-game skill is
     a random Primary (player of the coach's choice) or a random Secondary
@@ -324,7 +324,7 @@ def roll_random_skill(
     category: str,
     roller: Roller,
     *,
-    fmt: str | Variant = "bb2020",
+    fmt: str | LeagueFormat = "bb2020",
     data: RulesData | None = None,
     excluded: frozenset[str] = frozenset(),
 ) -> RandomSkillRoll:

@@ -30,7 +30,8 @@ from typing import Final, Literal
 from engine.campaign.player import Characteristic, PlayerState, check_format, reduce
 from engine.core.dice import Roll, Roller, RollRecorder, ScriptedRoller
 from engine.core.errors import CampaignError
-from engine.variants.base import Variant
+from engine.variants.league_format import LeagueFormat
+from engine.variants.match_rules import MatchRules
 
 MA, ST, AG, PA, AV = (
     Characteristic.MA,
@@ -372,13 +373,17 @@ _INJURY_NAMES: Final[Mapping[str, InjuryResult]] = MappingProxyType(
 
 
 def injury_result(
-    total: int, *, stunty: bool = False, ruleset: str | Variant = "bb2020"
+    total: int, *, stunty: bool = False, ruleset: str | LeagueFormat = "bb2020"
 ) -> InjuryResult:
     """Read an Injury roll (2D6 total after modifiers) on the format's Injury
     table (or its Stunty Injury table), the same tables the match engine
-    reads (``Variant.injury_table``). Decision: modifiers cannot push an
+    reads (``MatchRules.injury_table``). Decision: modifiers cannot push an
     Injury roll below 2, and totals above 12 read as 12."""
     variant = check_format(ruleset)
+    if not isinstance(variant, MatchRules):
+        raise CampaignError(
+            "no_injury_table", f"{variant.name} has no Injury table", "format"
+        )
     table = variant.stunty_injury_table if stunty else variant.injury_table
     return _INJURY_NAMES[table[max(2, min(12, total))]]
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.core.rules_data import Position, Roster
-from engine.variants.base import Variant
+from engine.variants.league_format import LeagueFormat
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ PURCHASE_ITEMS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
 
 
 def squad_violations(
-    fmt: Variant, roster: Roster, positions: Sequence[str], field: str
+    fmt: LeagueFormat, roster: Roster, positions: Sequence[str], field: str
 ) -> list[Violation]:
     """Position limits, the limits of quantity lines several positions share
     (:attr:`Roster.shared_limits`) and the Sevens non-Lineman cap for a whole
@@ -191,7 +191,11 @@ def _limit(
 
 
 def draft_check(
-    fmt: Variant, roster: Roster, request: DraftRequest, *, budget: int | None = None
+    fmt: LeagueFormat,
+    roster: Roster,
+    request: DraftRequest,
+    *,
+    budget: int | None = None,
 ) -> DraftCost:
     """Validate a whole draft and price it; raise :class:`DraftError` listing
     every violation."""
@@ -316,7 +320,7 @@ def draft_check(
 
 
 def hire_check(
-    fmt: Variant,
+    fmt: LeagueFormat,
     roster: Roster,
     *,
     squad: Sequence[str],
@@ -362,7 +366,7 @@ def _over_budget(price: int, treasury: int) -> Violation:
 
 
 def purchase_check(
-    fmt: Variant,
+    fmt: LeagueFormat,
     roster: Roster,
     *,
     item: str,
@@ -440,7 +444,7 @@ def purchase_check(
 
 
 def team_value(
-    fmt: Variant,
+    fmt: LeagueFormat,
     roster: Roster,
     *,
     players: Iterable[tuple[int, bool]],
@@ -472,7 +476,7 @@ def team_value(
 
 
 def suggest_draft(
-    fmt: Variant, roster: Roster, *, target_players: int | None = None
+    fmt: LeagueFormat, roster: Roster, *, target_players: int | None = None
 ) -> DraftRequest:
     """A sensible legal draft for ``roster``: up to two of each positional
     (within the format's non-Lineman cap), the rest Linemen, then team

@@ -16,7 +16,7 @@ from typing import Final
 from engine.campaign.player import check_format
 from engine.core.dice import Roll, Roller, RollRecorder
 from engine.core.errors import CampaignError
-from engine.variants.base import Variant
+from engine.variants.league_format import LeagueFormat
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +99,12 @@ MERCENARY_SKILL_PRICE: Final = 50_000
 PRAYER_STEP: Final = 50_000
 
 
-def inducement_catalogue(fmt: str | Variant) -> Mapping[str, InducementSpec]:
+def inducement_catalogue(fmt: str | LeagueFormat) -> Mapping[str, InducementSpec]:
     return check_format(fmt).inducement_catalogue()
 
 
 def available_inducements(
-    fmt: str | Variant, special_rules: Collection[str], apothecary_allowed: bool
+    fmt: str | LeagueFormat, special_rules: Collection[str], apothecary_allowed: bool
 ) -> tuple[tuple[InducementSpec, int | None], ...]:
     """The inducements a team may buy, each with its unit price for the team
     (None = price varies)."""
@@ -132,7 +132,7 @@ def petty_cash(
     ctv_a: int,
     ctv_b: int,
     *,
-    fmt: str | Variant = "bb2020",
+    fmt: str | LeagueFormat = "bb2020",
     treasury_spent_by_higher: int = 0,
 ) -> tuple[int, int]:
     """Petty cash for team A and team B: the lower-CTV team gets the
@@ -166,7 +166,7 @@ class InducementBudget:
 
 
 def inducement_budget(
-    fmt: str | Variant,
+    fmt: str | LeagueFormat,
     own_ctv: int,
     opponent_ctv: int,
     treasury: int,
@@ -255,7 +255,7 @@ class InducementCost:
 
 
 def validate_inducements(
-    fmt: str | Variant,
+    fmt: str | LeagueFormat,
     roster_special_rules: Collection[str],
     has_apothecary_allowed: bool,
     purchases: Sequence[InducementPurchase],

@@ -13,12 +13,12 @@ from dataclasses import dataclass, replace
 from engine.campaign.player import PlayerId, PlayerState, check_format
 from engine.core.errors import CampaignError
 from engine.core.rules_data import Position, Roster, SkillRef
-from engine.variants.base import Variant
+from engine.variants.league_format import LeagueFormat
 
 LONER = "loner"
 
 
-def journeymen_needed(fmt: str | Variant, available_players: int) -> int:
+def journeymen_needed(fmt: str | LeagueFormat, available_players: int) -> int:
     """Journeymen a team takes on: enough to reach 11 (Sevens: 7) available
     players, never more ("cannot take the number of players available for
     this game above 11")."""
@@ -46,12 +46,12 @@ def journeyman_position(roster: Roster) -> Position:
     return min(linemen, key=lambda p: p.cost)  # min() keeps the first on ties
 
 
-def journeyman_loner(fmt: str | Variant) -> SkillRef:
+def journeyman_loner(fmt: str | LeagueFormat) -> SkillRef:
     return SkillRef(LONER, check_format(fmt).journeyman_loner)
 
 
 def make_journeyman(
-    roster: Roster, fmt: str | Variant, player_id: PlayerId
+    roster: Roster, fmt: str | LeagueFormat, player_id: PlayerId
 ) -> PlayerState:
     """A journeyman: a normal player of the lineman position plus Loner (4+)
     (Sevens: 5+). His Current Value (what he adds to CTV) is the position's
@@ -74,7 +74,7 @@ class JourneymanHire:
 def hire_journeyman(
     journeyman: PlayerState,
     roster: Roster,
-    fmt: str | Variant,
+    fmt: str | LeagueFormat,
     *,
     team_size: int,
     position_count: int,

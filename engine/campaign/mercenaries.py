@@ -28,7 +28,7 @@ from typing import Final
 from engine.campaign.drafting import Violation, squad_violations
 from engine.core.model import PlayerSheet
 from engine.core.rules_data import CATEGORY_LETTERS, Roster, Skill, SkillRef
-from engine.variants.base import Variant
+from engine.variants.league_format import LeagueFormat
 
 MERCENARY_LONER: Final = SkillRef("loner", "4+")
 # Mercenaries are not Player rows: their engine ids start far above any
@@ -48,7 +48,7 @@ class MercenaryHire:
 
 
 def mercenary_violations(
-    fmt: Variant,
+    fmt: LeagueFormat,
     roster: Roster,
     squad: Sequence[str],
     hires: Sequence[tuple[int, MercenaryHire]],

@@ -17,15 +17,16 @@ from typing import Final
 
 from engine.core.errors import CampaignError, RuleError
 from engine.core.rules_data import CATEGORY_LETTERS, Position, SkillRef
-from engine.variants.base import Variant, get_variant
+from engine.variants.base import get_variant
+from engine.variants.league_format import LeagueFormat
 
 PlayerId = int | str
 
 SKILL_CATEGORIES: Final = ("general", "agility", "passing", "strength", "mutation")
 
 
-def check_format(fmt: str | Variant) -> Variant:
-    """The variant ``fmt`` (a variant or its name), or ``unknown_format``."""
+def check_format(fmt: str | LeagueFormat) -> LeagueFormat:
+    """The format ``fmt`` (a format or its name), or ``unknown_format``."""
     try:
         return get_variant(fmt)
     except RuleError as e:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine.campaign.player import check_format
 from engine.core.dice import Roll, Roller, RollRecorder
 from engine.core.rules_data import Roster
-from engine.variants.base import Variant
+from engine.variants.league_format import LeagueFormat
 
 PER_GAME = 20_000
 PER_WIN = 20_000
@@ -44,7 +44,7 @@ class RedraftBudget:
 
 
 def redraft_budget(
-    fmt: str | Variant,
+    fmt: str | LeagueFormat,
     *,
     treasury: int,
     games: int,
@@ -76,7 +76,7 @@ def rehire_cost(current_value: int, seasons_played: int) -> int:
 
 
 def carry_over_cost(
-    fmt: str | Variant,
+    fmt: str | LeagueFormat,
     roster: Roster,
     *,
     rerolls: int,

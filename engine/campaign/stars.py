@@ -34,7 +34,7 @@ from engine.campaign.drafting import Violation
 from engine.campaign.mercenaries import MERCENARY_ID_BASE
 from engine.core.model import PlayerSheet
 from engine.core.rules_data import RulesData, StarPlayer
-from engine.variants.base import Variant
+from engine.variants.league_format import LeagueFormat
 
 MAX_STAR_CHOICES: Final = 2
 # Stars are not Player rows either: their engine ids start above the
@@ -62,7 +62,7 @@ def star_places(stars: Sequence[StarPlayer]) -> int:
 
 
 def star_hire_violations(
-    fmt: Variant,
+    fmt: LeagueFormat,
     data: RulesData,
     team_rules: Collection[str],
     squad_size: int,

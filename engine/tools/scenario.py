@@ -35,7 +35,7 @@ from engine.core.pitch import Pitch
 from engine.core.state import PRONE, STUNNED
 from engine.match import Match, run
 from engine.rules.turns import Turn
-from engine.variants import Variant, get_variant
+from engine.variants import Variant, match_variant
 
 DEFAULT = {"ma": 6, "st": 3, "ag": 3, "pa": 4, "av": 9}
 
@@ -64,7 +64,7 @@ class Scenario:
         start: bool = True,
         pitch: Pitch | None = None,
     ) -> None:
-        rs = get_variant(ruleset)
+        rs = match_variant(ruleset)
         self.ruleset = rs
         pitch = pitch if pitch is not None else rs.pitch
         self.pitch = pitch

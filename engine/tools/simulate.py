@@ -20,7 +20,9 @@ from engine.core.rules_data import rules_data
 from engine.match import Match
 from engine.tools.rulesets import all_rulesets, ruleset_type
 from engine.tools.teams import default_team_sheet
-from engine.variants import Variant, get_variant
+from engine.variants import get_variant
+from engine.variants.card_game import CardGame
+from engine.variants.league_format import LeagueFormat
 
 BOTS = ("random", "scripted")
 
@@ -37,7 +39,7 @@ def simulate(
     """Play one match; returns the result dict plus counts. ``extra_time``:
     the match needs a winner (extra time, then sudden death, when level)."""
     rs = get_variant(ruleset)
-    if rs.drafts_team_card:
+    if isinstance(rs, CardGame):
         return simulate_card_game(rs, home, away, seed, bot)
     m = Match(
         rs,
@@ -62,7 +64,7 @@ def simulate(
 
 
 def simulate_card_game(
-    rs: Variant, home: str, away: str, seed: int, bot: str
+    rs: CardGame, home: str, away: str, seed: int, bot: str
 ) -> dict[str, object]:
     """One game of a team-card format, by its own game: the score is its
     points; ``home``/``away`` are team card slugs."""
@@ -89,7 +91,7 @@ def simulate_card_game(
     return out
 
 
-def teams_of(rs: Variant) -> list[str]:
+def teams_of(rs: LeagueFormat) -> list[str]:
     """What ``--home``/``--away`` may name in ``rs``: its team cards, or
     the rosters of its rules data."""
     if rs.drafts_team_card:

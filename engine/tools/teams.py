@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.core.model import PlayerSheet, TeamSheet
 from engine.core.rules_data import Position, rules_data
-from engine.variants import Variant, get_variant
+from engine.variants import get_variant
+from engine.variants.league_format import LeagueFormat
 
 
 def _sheet(pos: Position, pid: int, number: int) -> PlayerSheet:
@@ -25,7 +26,10 @@ def _sheet(pos: Position, pid: int, number: int) -> PlayerSheet:
 
 
 def default_team_sheet(
-    roster_slug: str, variant: Variant | str, name: str | None = None, first_id: int = 1
+    roster_slug: str,
+    variant: LeagueFormat | str,
+    name: str | None = None,
+    first_id: int = 1,
 ) -> TeamSheet:
     """A legal, sensible team of ``roster_slug`` for ``variant``: its
     ``default_squad`` players with up to ``default_per_position`` of each

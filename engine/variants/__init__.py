@@ -1,20 +1,25 @@
-"""Game formats as :class:`~engine.variants.base.Variant` objects, one module
-each, and their registry. Importing this package registers the built-in
+"""Game formats, one module each, and their registry: what a league needs
+(:class:`LeagueFormat`), what a match on the pitch needs (:class:`MatchRules`;
+both: a :class:`Variant`), and a card game that is not a match
+(:class:`CardGame`). Importing this package registers the built-in
 variants: Blood Bowl 2020, Sevens, the classic game, Blitz Bowl (a house format)
 and Dungeon Bowl."""
 
 from engine.variants.base import (
     Variant,
     get_variant,
+    match_variant,
     register,
     unregister,
     variants,
 )
 from engine.variants.bb2020 import BB2020, BloodBowl2020
 from engine.variants.blitz_bowl import BLITZ_BOWL, BlitzBowl
-from engine.variants.card_game import CardPlayer, CardSide
+from engine.variants.card_game import CardGame, CardPlayer, CardSide
 from engine.variants.classic import CLASSIC, Classic
 from engine.variants.dungeon_bowl.variant import DUNGEON_BOWL, DungeonBowl
+from engine.variants.league_format import LeagueFormat
+from engine.variants.match_rules import MatchRules
 from engine.variants.sevens import SEVENS, Sevens
 
 __all__ = [
@@ -25,13 +30,17 @@ __all__ = [
     "SEVENS",
     "BlitzBowl",
     "BloodBowl2020",
+    "CardGame",
     "CardPlayer",
     "CardSide",
     "Classic",
     "DungeonBowl",
+    "LeagueFormat",
+    "MatchRules",
     "Sevens",
     "Variant",
     "get_variant",
+    "match_variant",
     "register",
     "unregister",
     "variants",

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.campaign.drafting import Violation
-from engine.core.pitch import Pitch
-from engine.variants.base import Variant, register
-from engine.variants.card_game import CardPlayer, CardSide
+from engine.variants.base import register
+from engine.variants.card_game import CardGame, CardPlayer, CardSide
 from engine.variants.fields import TOUCHDOWNS
+from engine.variants.league_format import LeagueFormat
 
 # Rulebook "Scoring Points" / "Touchdown": a Touchdown scores 4 points;
 # "Clean Sweep": claiming all three active cards in one turn scores 2 more.
@@ -36,7 +36,7 @@ ACTIVE_CARDS = 3
 
 
 @dataclass(frozen=True, slots=True)
-class CardGame:
+class CardGameResult:
     """What the engine made of one match: the summary the league stores and
     every event as a plain dict (``to_dict()``)."""
 
@@ -50,8 +50,10 @@ class CardGame:
     decisions: int = 0
 
 
-class BlitzBowl(Variant):
-    """Blitz Bowl run as a league: a team card each, no progression."""
+class BlitzBowl(LeagueFormat, CardGame):
+    """Blitz Bowl run as a league: a team card each, no progression. Its
+    game is its own (``engine/blitz``), not a match on the pitch: it has no
+    match rules."""
 
     name = "blitz-bowl"
     label = "Blitz Bowl (house format: a team card each, no progression)"
@@ -62,10 +64,6 @@ class BlitzBowl(Variant):
     )
     rules_data_version = "bb2020"
     house_format = True
-    # The board is Blitz Bowl's own (engine/blitz/board.py); the BB2020
-    # Pitch is never used, but every variant carries one.
-    pitch: ClassVar[Pitch] = Pitch(20, 11, wide_zone=2, home_los_x=6)
-
     budget = 0
     # A card gives all its players: no journeymen ever join (the kick-off
     # tops a team up to min_players).
@@ -180,7 +178,7 @@ class BlitzBowl(Variant):
         seed: int,
         *,
         bot: str = "scripted",
-    ) -> CardGame:
+    ) -> CardGameResult:
         """Play one match with the bots (``bot``: the scripted ones, or the
         random ones): ``home``/``away`` are (team name, card slug, player
         names in card order). The same sheets, seed and bots always give
@@ -233,7 +231,7 @@ class BlitzBowl(Variant):
                 for side, (n, c, p) in (("home", home), ("away", away))
             },
         }
-        return CardGame(
+        return CardGameResult(
             home_points=s.score[0],
             away_points=s.score[1],
             summary=summary,

@@ -1,15 +1,16 @@
-"""What a format that drafts a team card rather than a roster gives a league
-(Blitz Bowl, :mod:`engine.variants.blitz_bowl`): the cards, their players
-and abilities, a card game played by the bots, its replay, and what the
-rules refuse in a report. Every :class:`~engine.variants.base.Variant` has
-these methods; a format that drafts rosters keeps the empty defaults.
+"""A format whose team is a team card and whose game is its own, not a
+:class:`~engine.match.Match` on the pitch (Blitz Bowl,
+:mod:`engine.variants.blitz_bowl`): :class:`CardGame` plays it with the bots,
+replays it and checks a report of it. The cards a league drafts from are
+league facts (:class:`~engine.variants.league_format.LeagueFormat`).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.campaign.drafting import Violation
@@ -45,36 +46,11 @@ class CardSide:
     scorers: tuple[int, ...] = ()
 
 
-class CardGame:
-    """The card-format part of a :class:`~engine.variants.base.Variant`."""
+class CardGame(ABC):
+    """A card game: what a league of a card format asks beyond the league
+    facts. Not a match: none of :class:`~engine.variants.match_rules.MatchRules`."""
 
-    name: ClassVar[str]
-
-    def team_cards(self) -> Mapping[str, str]:
-        """The team cards a coach picks from, slug -> name (none for a
-        format that drafts rosters)."""
-        return {}
-
-    def team_card_details(self) -> list[dict[str, Any]]:
-        """Every team card as plain data (slug, name, players, positions with
-        count, move, block, throw, armour and abilities), for the API and
-        the draft page (none for a format that drafts rosters)."""
-        return []
-
-    def challenge_deck(self) -> list[dict[str, Any]]:
-        """A card format's Challenge Cards: card number, challenge slug and
-        name, points, and the Bonus Play on the back (none by default)."""
-        return []
-
-    def ability_names(self) -> Mapping[str, tuple[str, str]]:
-        """The team cards' abilities, slug -> (name, rules text)."""
-        return {}
-
-    def card_players(self, card: str) -> tuple[CardPlayer, ...]:
-        """The players team card ``card`` gives, in card order (empty for an
-        unknown card)."""
-        return ()
-
+    @abstractmethod
     def play_card_game(
         self,
         home: tuple[str, str, Sequence[str]],
@@ -83,9 +59,10 @@ class CardGame:
         *,
         bot: str = "scripted",
     ) -> Any:
-        """Play a match of a card format with ``bot`` bots (see the variant)."""
-        raise NotImplementedError(f"{self.name} plays rosters, not team cards")
+        """Play a match with ``bot`` bots: ``home``/``away`` are (team name,
+        card slug, player names in card order)."""
 
+    @abstractmethod
     def card_replay(
         self,
         events: Sequence[Mapping[str, Any]],
@@ -93,9 +70,8 @@ class CardGame:
         away: tuple[str, str, Sequence[str]],
     ) -> dict[str, Any] | None:
         """A card game's replay data from its events (as ``to_dict()`` gave
-        them) and the two sheets played; None for a format without one."""
-        return None
+        them) and the two sheets played."""
 
+    @abstractmethod
     def card_report_violations(self, home: CardSide, away: CardSide) -> list[Violation]:
-        """What the rules refuse in a card format's report."""
-        raise NotImplementedError(f"{self.name} plays rosters, not team cards")
+        """What the rules refuse in a report of the game."""

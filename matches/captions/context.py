@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.variants import get_variant
+from engine.variants import MatchRules, get_variant
 from league.models import League
 from matches.captions.names import title
 from matches.models import Match
@@ -119,8 +119,13 @@ class Describer:
             str((match.season.settings or {}).get("rules_version", ""))
             or league.rules_version
         )
-        # the match's own board where the format has one per match (a dungeon)
-        self.pitch = self.variant.match_pitch(match.seed) or self.variant.pitch
+        # the match's own board where the format has one per match (a
+        # dungeon); none for a card game, whose replay names its own squares
+        self.pitch = (
+            self.variant.match_pitch(match.seed) or self.variant.pitch
+            if isinstance(self.variant, MatchRules)
+            else None
+        )
         self.halves = self.variant.has_halves
 
     def p(self, pid: Any) -> str:
@@ -157,6 +162,8 @@ class Describer:
         if square is None or int(square) < 0:
             return "off the pitch"
         pitch = self.pitch
+        if pitch is None:
+            return "on the board"
         if not self.halves:
             return dungeon_place(pitch, int(square))
         x, y = int(square) % pitch.width, int(square) // pitch.width
