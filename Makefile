@@ -52,10 +52,13 @@ demo: venv
 	@echo "Serving Dugout on http://127.0.0.1:$(PORT)/ (it redirects to the Badlands Sevens league page; admin: /admin/, API: /api/, docs: /api/docs/)"
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# ruff (with a complexity ceiling: C901, max-complexity 25), the format,
+# the import contracts, and dead code (vulture, configured in pyproject.toml).
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/vulture
 
 typecheck: venv
 	$(BIN)/mypy --strict engine

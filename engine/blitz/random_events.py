@@ -122,13 +122,6 @@ def bonus_points(g: BlitzState) -> int:
     return 1 if "generous_coaches" in g.lasting else 0
 
 
-def block_armour_modifier(g: BlitzState) -> int:
-    """Crumbling Astrogranite Pitch: -1 on Armour Checks caused by a Block
-    Action (the total modifier stays capped at -1, so a Kerrunch! is no
-    worse; Decision: the rulebook's cap on modifiers is general)."""
-    return -1 if "crumbling_astrogranite_pitch" in g.lasting else 0
-
-
 class Draw(BProc):
     """Coach ``t`` draws Random Event ``card``: its effect, then it is
     discarded and the dealing goes on."""

@@ -240,14 +240,6 @@ ACTIVATION_TRAITS = (
 )
 
 
-def mask_of(slugs: tuple[str, ...] | list[str]) -> int:
-    """Bitmask of the implemented skills among ``slugs`` (others ignored)."""
-    m = 0
-    for s in slugs:
-        m |= BIT.get(s, 0)
-    return m
-
-
 def slugs_of(mask: int) -> tuple[str, ...]:
     """Skill slugs set in ``mask``."""
     return tuple(s for s, b in BIT.items() if mask & b)

@@ -294,9 +294,6 @@ class Dungeon:
     def floor_squares(self) -> tuple[int, ...]:
         return tuple(sq for sq in range(self.size) if self.kind[sq] == FLOOR)
 
-    def end_zone_squares(self, side: int) -> tuple[int, ...]:
-        return tuple(sq for sq in range(self.size) if self.end_zone[sq] == side)
-
     def distances(self, sources: tuple[int, ...]) -> list[int]:
         """Steps from the nearest of ``sources`` to every square over floor
         (-1 where no walk reaches)."""

@@ -87,12 +87,6 @@ class Classic(BloodBowl2020):
         then bounces, touchbacks and catches."""
         return ClassicKickoff()
 
-    def must_field_all(self) -> bool:
-        """Seed 003 [JJ]: "Coaches must field 11 players for each kickoff if
-        they are able, or all available players if fewer than 11"
-        (engine.rules.setup.validate_setup requires min(available, 11))."""
-        return True
-
     def forfeits(self, available: int) -> bool:
         """Seed 003 [AH]: "If one team does not have at least three players,
         to form a Line of Scrimmage, then it is a forfeit."

@@ -116,11 +116,6 @@ class MatchRules:
             return False
         return bool(g.pitch.flags[sq] & g.pitch.half_flag(1 - g.kicking))
 
-    def must_field_all(self) -> bool:
-        """Whether a team must set up as many players as it can (up to the
-        pitch's limit) rather than choosing to field fewer."""
-        return False
-
     def forfeits(self, available: int) -> bool:
         """Whether a team with ``available`` players fit to set up cannot
         play on and concedes at the set-up (BB2020: only with nobody)."""

@@ -21,7 +21,6 @@ from engine.skills.registry import IMPLEMENTED
 from engine.skills.stars.activation import WISDOM_SKILLS
 from engine.skills.stars.team_rerolls import (
     lord_of_chaos_carry,
-    lord_of_chaos_second_half,
     lord_of_chaos_start,
     pair_partner,
     star_left_play,
@@ -272,8 +271,11 @@ def test_lord_of_chaos_used_re_roll_is_not_carried() -> None:
     g = sc.match.state
     lord_of_chaos_start(g)
     g.rerolls[0] = 0
-    lord_of_chaos_second_half(g, lord_of_chaos_carry(g))
-    assert g.rerolls[0] == 0
+    game = GameProc()
+    game.phase = 2
+    g.stack.append(game)
+    game.step(g)  # half time
+    assert g.rerolls == [2, 2]
 
 
 def test_lord_of_chaos_forfeited_when_borak_leaves_play() -> None:

@@ -83,7 +83,7 @@ def _lord(g: GameState, t: int) -> int:
 def lord_of_chaos_carry(g: GameState) -> tuple[int, ...]:
     """Half time, before the re-rolls are reset: the teams whose Lord's
     re-roll is still unused (a re-roll left), each to get one more team
-    re-roll after the reset (:func:`lord_of_chaos_second_half`)."""
+    re-roll after the reset (``rules.game.GameProc`` adds them)."""
     teams: tuple[int, ...] = g.effects.get(_LORD, ())
     keep = tuple(t for t in teams if g.rerolls[t] > 0)
     if keep:
@@ -91,12 +91,6 @@ def lord_of_chaos_carry(g: GameState) -> tuple[int, ...]:
     else:
         g.effects.pop(_LORD, None)
     return keep
-
-
-def lord_of_chaos_second_half(g: GameState, teams: tuple[int, ...]) -> None:
-    """After the half-time reset: the carried re-rolls."""
-    for t in teams:
-        g.rerolls[t] += 1
 
 
 def star_left_play(g: GameState, p: int, box: int) -> None:

@@ -198,13 +198,6 @@ def postgame_steps(*, exhibition: bool = False) -> tuple[str, ...]:
 # --- the end of the season: prizes and re-drafting ------------------------------
 
 
-def prize(place: int) -> int:
-    """ "Glittering Prizes": 1st 100,000, 2nd 60,000, 3rd 30,000; others 0."""
-    if place < 1:
-        raise CampaignError("invalid_place", "a place starts at 1", "place")
-    return league_rules().prizes.get(place, 0)
-
-
 def trophy_rerolls(holds_trophy: bool) -> int:
     """The Dungeon Bowl Trophy holder's free extra team re-roll."""
     return league_rules().trophy_rerolls if holds_trophy else 0

@@ -18,7 +18,6 @@ from engine.variants.dungeon_bowl.league import (
     league_rules,
     niggling_recovery,
     postgame_steps,
-    prize,
     redraft_budget,
     rehire_cost,
     roll_winnings,
@@ -171,13 +170,7 @@ def test_postgame_steps_exhibition_runs_none() -> None:
     ("place", "gold"), [(1, 100_000), (2, 60_000), (3, 30_000), (4, 0), (10, 0)]
 )
 def test_prizes(place: int, gold: int) -> None:
-    assert prize(place) == gold
-
-
-def test_prize_refuses_place_zero() -> None:
-    with pytest.raises(CampaignError) as err:
-        prize(0)
-    assert err.value.code == "invalid_place"
+    assert league_rules().prizes.get(place, 0) == gold
 
 
 def test_trophy_rerolls() -> None:
