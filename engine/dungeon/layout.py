@@ -306,9 +306,7 @@ class Dungeon:
         return max(abs(ax - bx), abs(ay - by))
 
     def to_dict(self) -> dict[str, Any]:
-        """The layout and the board's rows (see ``engine.dungeon.show``)."""
-        from engine.dungeon.show import text_rows
-
+        """The layout and the board's rows (:func:`text_rows`)."""
         return {"layout": self.layout.to_dict(), "rows": text_rows(self)}
 
 
@@ -382,3 +380,53 @@ def named_layout(slug: str) -> Layout:
     """A layout kept as data (``engine/data/dungeon_bowl/layouts/<slug>.json``)."""
     path = LAYOUT_DIR / f"{slug}.json"
     return Layout.from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+# The board as text, one character a square (``engine.dungeon.show``
+# draws it): each room type's letter.
+ROOM_LETTERS = {
+    "armoury": "A",
+    "bone_pit": "B",
+    "cursed_room": "C",
+    "flooded_room": "W",
+    "forgotten_jail": "J",
+    "kitchen": "K",
+    "sewer": "S",
+    "treasure_room": "T",
+    "chaotic_idol": "I",
+    "crypt": "R",
+    "dragon_lair": "D",
+    "fiery_chasm": "H",
+}
+
+
+def char(board: Dungeon, sq: int) -> str:
+    if board.chest[sq]:
+        return "$"
+    if board.portal[sq]:
+        return str(board.portal[sq])
+    if board.kind[sq] == FEATURE:
+        return "~" if board.feature[sq] == "chasm" else "%"
+    if board.kind[sq] == FLOOR:
+        if board.door[sq]:
+            return "+"
+        if board.bridge[sq]:
+            return "="
+        if board.end_zone[sq] >= 0:
+            return "<>"[board.end_zone[sq]]
+        if board.room[sq]:
+            return ROOM_LETTERS[board.room[sq]]
+        return "."
+    near = any(
+        (to := board.step(sq, dx, dy)) >= 0 and board.kind[to] != 0
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    )
+    return "#" if near else " "
+
+
+def text_rows(board: Dungeon) -> list[str]:
+    return [
+        "".join(char(board, y * board.width + x) for x in range(board.width)).rstrip()
+        for y in range(board.height)
+    ]

@@ -19,22 +19,9 @@ import sys
 import zlib
 from pathlib import Path
 
-from engine.dungeon.layout import FEATURE, FLOOR, Dungeon, Layout
-
-ROOM_LETTERS = {
-    "armoury": "A",
-    "bone_pit": "B",
-    "cursed_room": "C",
-    "flooded_room": "W",
-    "forgotten_jail": "J",
-    "kitchen": "K",
-    "sewer": "S",
-    "treasure_room": "T",
-    "chaotic_idol": "I",
-    "crypt": "R",
-    "dragon_lair": "D",
-    "fiery_chasm": "H",
-}
+from engine.dungeon.generate import generate
+from engine.dungeon.layout import Dungeon, Layout, text_rows
+from engine.dungeon.validate import violations
 
 COLOURS = {
     " ": (40, 40, 48),
@@ -65,38 +52,6 @@ ROOM_COLOURS = {
     "D": (60, 160, 110),
     "H": (200, 80, 30),
 }
-
-
-def char(board: Dungeon, sq: int) -> str:
-    if board.chest[sq]:
-        return "$"
-    if board.portal[sq]:
-        return str(board.portal[sq])
-    if board.kind[sq] == FEATURE:
-        return "~" if board.feature[sq] == "chasm" else "%"
-    if board.kind[sq] == FLOOR:
-        if board.door[sq]:
-            return "+"
-        if board.bridge[sq]:
-            return "="
-        if board.end_zone[sq] >= 0:
-            return "<>"[board.end_zone[sq]]
-        if board.room[sq]:
-            return ROOM_LETTERS[board.room[sq]]
-        return "."
-    near = any(
-        (to := board.step(sq, dx, dy)) >= 0 and board.kind[to] != 0
-        for dx in (-1, 0, 1)
-        for dy in (-1, 0, 1)
-    )
-    return "#" if near else " "
-
-
-def text_rows(board: Dungeon) -> list[str]:
-    return [
-        "".join(char(board, y * board.width + x) for x in range(board.width)).rstrip()
-        for y in range(board.height)
-    ]
 
 
 def crop(rows: list[str]) -> list[str]:
@@ -169,8 +124,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--png", type=Path, help="also write a PNG here")
     parser.add_argument("--json", action="store_true", help="print the layout JSON")
     args = parser.parse_args(argv)
-    from engine.dungeon.generate import generate
-    from engine.dungeon.validate import violations
 
     if args.layout:
         layouts = [Layout.from_dict(json.loads(args.layout.read_text()))]
