@@ -28,7 +28,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz screenshots clean
+.PHONY: demo test check venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -70,6 +70,12 @@ pytest: venv
 	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The inner loop (under two minutes): lint, types and the engine's unit
+# tests, without the ones marked slow that play many whole games (make test
+# runs those, and the golden event logs).
+check: lint typecheck
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist worksteal -m "not slow" tests/engine
 
 # The API contract, deeper than CI's bounded run (tests/contract/): more
 # examples and stateful sequences, with a random seed that is printed so a

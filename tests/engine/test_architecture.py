@@ -4,8 +4,7 @@ The import graph is built from the source with ``ast``: every ``import``
 and ``from ... import`` of an engine module, at module level and inside
 functions, except those under ``if TYPE_CHECKING:`` (made for annotations
 only, they tie no module to another at run time). Blitz Bowl
-(``engine.blitz``) and the Dungeon Bowl board (``engine.dungeon``) keep
-circles of their own for now: they may only shrink.
+(``engine.blitz``) keeps a circle of its own for now: it may only shrink.
 """
 
 from __future__ import annotations
@@ -36,13 +35,10 @@ KNOWN_CIRCLES: tuple[frozenset[str], ...] = (
             "throw",
         )
     ),
-    frozenset(
-        f"engine.dungeon.{m}" for m in ("generate", "layout", "show", "validate")
-    ),
 )
 # Packages whose modules may still import modules of the same package
-# inside a function (to be untied with the circles above).
-LOCAL_IMPORTS_LEFT = ("engine.blitz", "engine.dungeon", "engine.variants.dungeon_bowl")
+# inside a function (to be untied with the circle above).
+LOCAL_IMPORTS_LEFT = ("engine.blitz", "engine.variants.dungeon_bowl")
 # Lazy loading, not a circle: the card game (engine.blitz, which imports no
 # format) is loaded only when its format plays or lists its cards.
 LAZY = {("engine.variants.blitz_bowl", "engine.blitz.")}

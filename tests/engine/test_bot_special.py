@@ -125,6 +125,7 @@ SPECIAL = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["bb2020", "sevens"])
 def test_the_rosters_with_these_traits_play_whole_matches(fmt: str) -> None:
     rs = get_variant(fmt)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from engine import Match, RandomDice, default_team_sheet
 from engine.bots import RandomBot, ScriptedBot
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
@@ -122,6 +124,7 @@ MINE = {s.slug for s in ROLLS + PLAYS}
 ROSTERS = ("human", "orc", "dwarf", "halfling", "wood-elf", "vampire", "goblin")
 
 
+@pytest.mark.slow
 def test_each_star_with_a_roll_or_throw_rule_plays_whole_matches() -> None:
     rs = get_variant("bb2020")
     sp = rules_data("bb2020").star_players

@@ -19,6 +19,7 @@ def test_every_format_has_at_least_200_recorded_matches() -> None:
         assert sum(1 for k in RECORDED if k.startswith(f"{fmt}:")) >= 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_golden_event_logs_are_unchanged(fmt: str) -> None:
     changed = [key(c) for c in cases(fmt) if play_case(c) != RECORDED[key(c)]]

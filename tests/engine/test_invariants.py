@@ -4,6 +4,7 @@ of every variant."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ from tests.engine.rosters import PLAYABLE_ROSTERS
 ROSTERS = PLAYABLE_ROSTERS
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10_000),

@@ -72,6 +72,7 @@ def _self_play_parallel(n: int) -> tuple[int, int]:
     return sum(p[0] for p in parts), sum(p[1] for p in parts)
 
 
+@pytest.mark.slow
 def test_scripted_vs_scripted_sevens_scores_and_hurts() -> None:
     """Issue target: over 200 Sevens games, 1.5 to 6 touchdowns a game on
     average, some casualties, no engine errors."""
@@ -90,6 +91,7 @@ def test_scripted_vs_scripted_bb2020_completes_and_scores() -> None:
     assert tds > 0
 
 
+@pytest.mark.slow
 def test_scripted_beats_random_on_average() -> None:
     margin = wins = 0
     for i in range(40):

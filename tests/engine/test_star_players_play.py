@@ -41,6 +41,7 @@ def test_the_stars_of_actions_stabs_and_secret_weapons_have_their_rules() -> Non
     assert {s: DATA.star_players[s].rule_slug for s in ACTION_STARS} == ACTION_STARS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", sorted(DATA.star_players))
 def test_star_carries_its_rule_and_plays_a_match(slug: str) -> None:
     star = DATA.star_players[slug]

@@ -98,6 +98,7 @@ def test_the_dugout_portal_brings_the_fastest_reserve_in() -> None:
     assert dungeon_refine(d, g, ("end_turn",)) == ("dugout_portal", sc.id("C"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", ["crossroads", "generated"])
 def test_scripted_bots_play_whole_games(
     layout: str, monkeypatch: pytest.MonkeyPatch
@@ -148,6 +149,7 @@ def _bot_game(seed: int, *, play_off: bool):
     return m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [42, 141, 161])
 def test_a_game_level_at_the_time_limit_has_a_winner_as_a_play_off(seed: int) -> None:
     """Seeds whose league game ends level at the 6-turn limit (equal

@@ -118,6 +118,7 @@ def play_checked(layout: str, seed: int, *, loose_ball: bool) -> Match:
     return m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", ["crossroads", "generated"])
 def test_random_bots_play_whole_games(layout: str) -> None:
     ends = touchdowns = time_limits = teleports = 0

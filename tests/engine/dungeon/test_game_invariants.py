@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,7 @@ SHIFT = int(os.environ.get("DUNGEON_GAMES_SEED", "0"))
 SLUGS = sorted(colleges())
 
 
+@pytest.mark.slow
 @settings(
     max_examples=EXAMPLES,
     deadline=None,

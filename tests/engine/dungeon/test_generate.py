@@ -19,6 +19,7 @@ SEEDS = int(os.environ.get("DUNGEON_SEEDS", "200"))
 CHUNKS = 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_every_generated_dungeon_is_legal(chunk: int) -> None:
     for seed in range(chunk, SEEDS, CHUNKS):
@@ -33,6 +34,7 @@ def test_the_same_seed_the_same_dungeon() -> None:
     assert generate(12345) != generate(12346)
 
 
+@pytest.mark.slow
 def test_layouts_vary() -> None:
     layouts = [generate(seed) for seed in range(50)]
     shapes = {layout.tiles for layout in layouts}

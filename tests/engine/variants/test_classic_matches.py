@@ -24,6 +24,7 @@ def test_classic_is_registered() -> None:
     assert (CLASSIC.name, CLASSIC.label) == ("classic", "Classic Blood Bowl")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", range(0, 200, 25))
 def test_seeded_matches_play_out_with_invariants(first: int) -> None:
     for seed in range(first, first + 25):
