@@ -511,7 +511,7 @@ class Block(BProc):
             opts = tuple(("face", f) for f in FACE_ORDER if f in self.faces)
             if not self.rerolled and "offensive_specialist" in g.abilities[i]:
                 opts += (("reroll",),)
-            opts += bonus_rolls().block_die_options(g, i, self.rerolled)
+            opts += g.links.block_die_options(g, i, self.rerolled)
             if not self.rerolled and MISS in self.faces and balls.spikey(g, i):
                 opts += (("reroll_miss",),)  # Extra Spikey Ball
             return Decision(
@@ -531,15 +531,15 @@ class Block(BProc):
             if rec is not None:
                 rec.target = self.target
             self.phase = 4  # step() rolls the dice once the windows are done
-            bonus_rolls().block_target_windows(g, self)
-            if ab.may_dump_off(g, self.target) and throw_module().throw_targets(
-                g, self.target, short_only=True
+            g.links.block_target_windows(g, self)
+            if ab.may_dump_off(g, self.target) and g.links.short_throw_targets(
+                g, self.target
             ):
-                g.stack.append(throw_module().DumpOffOffer(self.target, i))
+                g.stack.append(g.links.dump_off_offer(self.target, i))
             return
         if self.phase == 1 and choice[0] in ("reroll", "bonus"):
             if choice[0] == "bonus":  # Raw Talent
-                bonus_rolls().play_on_block_die(g, i, choice[1])
+                g.links.play_on_block_die(g, i, choice[1])
             # Offensive Specialist: the first roll is logged, then re-rolled.
             self._again(g)
             return
@@ -627,7 +627,7 @@ class Block(BProc):
         rec = g.current_record
         if rec is not None:
             rec.target_down = True
-        if bonus_rolls().armour_windows(g, self.i, t, modifier):
+        if g.links.armour_windows(g, self.i, t, modifier):
             return  # the Armour Check waits for the coach's cards
         injured = knock_down(g, t, modifier)
         if rec is not None:
@@ -671,18 +671,3 @@ class Block(BProc):
             # pushed Prone target is moved); the dice stop when the target
             # or the blocker has left the pitch.
             self.phase = 1
-
-
-def throw_module() -> Any:
-    """The Throw Action's module (imported here: it builds on this one)."""
-    from engine.blitz import throw as mod
-
-    return mod
-
-
-def bonus_rolls() -> Any:
-    """The Bonus Plays played within a Block or a Throw (imported here: that
-    module builds on this one)."""
-    from engine.blitz import bonus_rolls as mod
-
-    return mod

@@ -177,7 +177,6 @@ class ThrowTeamMate(BProc):
             g.pid[i],
         ):
             return
-        from engine.blitz.bonus_rolls import throw_reroll
 
         def then(gg: BlitzState, reroll: bool) -> None:
             if reroll:
@@ -185,7 +184,7 @@ class ThrowTeamMate(BProc):
             else:
                 self._land(gg, ok, fumble)
 
-        if not throw_reroll(g, i, then):
+        if not g.links.throw_reroll(g, i, then):
             self._land(g, ok, fumble)
 
     def _land(self, g: BlitzState, ok: bool, fumble: bool) -> None:

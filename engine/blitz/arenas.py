@@ -116,6 +116,4 @@ def granted(g: BlitzState, rec: ActionRecord) -> list[Any]:
     offered a free Run Action."""
     if g.arena != BONE_PIT or rec.action != "reserves":
         return []
-    from engine.blitz.free import FreeOffer  # free imports the Actions
-
-    return [FreeOffer(rec.player, "run", "bone_pit")]
+    return [g.links.free_offer(rec.player, "run", "bone_pit")]

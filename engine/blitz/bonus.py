@@ -401,8 +401,6 @@ def after_action(g: BlitzState, rec: ActionRecord) -> None:
     fall, then the other coach's Interrupts (Decision: an Interrupt "after"
     an Action comes after its Touchdown check, before its Claim step, so it
     may spoil a Challenge but not a Touchdown already scored)."""
-    from engine.blitz import interrupts
-
     i = rec.player
     if fx.for_action(g, i, "diving_tackle") and g.standing(i):
         # Placed Prone, no Armour Check; a ball held bounces (Decision, as
@@ -410,7 +408,7 @@ def after_action(g: BlitzState, rec: ActionRecord) -> None:
         g.prone[i] = True
         g.events.append(KnockedDown(g.pid[i]))
         drop(g, i)
-    interrupts.after_action(g, rec)
+    g.links.interrupts_after_action(g, rec)
 
 
 def action_done(g: BlitzState, rec: ActionRecord) -> None:
@@ -451,9 +449,7 @@ def _free_block(slug: str) -> Then:
     def then(g: BlitzState, i: int) -> None:
         if i < 0:
             return
-        from engine.blitz.game import PlayerAction
-
         g.action_effects = {slug: i}
-        g.stack.append(PlayerAction(i, "block", True))
+        g.stack.append(g.links.player_action(i, "block", True, 0))
 
     return then

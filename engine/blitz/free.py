@@ -44,10 +44,7 @@ class FreeOffer(act.BProc):
     def receive(self, g: BlitzState, choice: tuple[Any, ...]) -> None:
         g.stack.pop()
         if choice[0] == "free":
-            # Imported here: the game module imports this one.
-            from engine.blitz.game import PlayerAction
-
-            g.stack.append(PlayerAction(self.i, self.action, True, self.limit))
+            g.stack.append(g.links.player_action(self.i, self.action, True, self.limit))
 
 
 def _still_possible(g: BlitzState, i: int, action: str, limit: int) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from engine.blitz import abilities as ab
 from engine.blitz import actions as act
 from engine.blitz import advanced as adv
-from engine.blitz import arenas, balls, bonus, free, throw
+from engine.blitz import arenas, balls, bonus, bonus_rolls, free, interrupts, throw
 from engine.blitz import effects as fx
 from engine.blitz import random_events as rev
 from engine.blitz.ball import new_ball, pick, set_kind
@@ -46,6 +46,7 @@ from engine.blitz.state import (
     ActionRecord,
     BlitzState,
     BlitzTeamSheet,
+    Links,
 )
 from engine.core.dice import Dice, RandomDice
 from engine.core.errors import IllegalChoice, RuleError
@@ -483,6 +484,27 @@ def _run(g: BlitzState) -> None:
     g.done = True
 
 
+def _short_throw_targets(g: BlitzState, i: int) -> list[int]:
+    return throw.throw_targets(g, i, short_only=True)
+
+
+# The procedures the lower modules reach through the state (state.Links).
+LINKS = Links(
+    player_action=PlayerAction,
+    free_offer=free.FreeOffer,
+    interrupts_after_action=interrupts.after_action,
+    playable=bonus.playable,
+    play=bonus.play,
+    block_die_options=bonus_rolls.block_die_options,
+    block_target_windows=bonus_rolls.block_target_windows,
+    play_on_block_die=bonus_rolls.play_on_block_die,
+    armour_windows=bonus_rolls.armour_windows,
+    throw_reroll=bonus_rolls.throw_reroll,
+    short_throw_targets=_short_throw_targets,
+    dump_off_offer=throw.DumpOffOffer,
+)
+
+
 class BlitzGame:
     """A Blitz Bowl game (public API). ``side`` is the board side the
     toss winner chose ("single" or "multiple"); ``deck_order`` lists the 26
@@ -513,6 +535,7 @@ class BlitzGame:
         rookies_to_watch: str | None = None,
     ) -> None:
         g = BlitzState(board(side), home, away, dice or RandomDice(seed))
+        g.links = LINKS
         g.advanced = advanced
         g.random_events = advanced if random_events is None else random_events
         g.special_balls = special_balls

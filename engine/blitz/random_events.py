@@ -24,7 +24,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.blitz.actions import BProc, injure, reserve_squares
+from engine.blitz.actions import BProc, Reserves, injure, reserve_squares
 from engine.blitz.ball import bounce, drop, new_ball, pick
 from engine.blitz.balls import choose_first
 from engine.blitz.data import cards
@@ -229,12 +229,8 @@ class EmptyBench(BProc):
         i = g.idx[choice[1]]
         self.offered.add(i)
         if g.team[i] == g.active:
-            from engine.blitz.game import PlayerAction  # game imports this
-
-            g.stack.append(PlayerAction(i, "reserves", True))
+            g.stack.append(g.links.player_action(i, "reserves", True, 0))
         else:
-            from engine.blitz.actions import Reserves
-
             g.stack.append(Reserves(i))
 
 

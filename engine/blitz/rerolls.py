@@ -113,14 +113,10 @@ class RawTalentOnArmour(Source):
     coach's own turn, is offered by :mod:`engine.blitz.bonus_rolls`.)"""
 
     def available(self, g: BlitzState, t: int, what: str) -> bool:
-        from engine.blitz.bonus import playable
-
-        return what == ARMOUR and bool(playable(g, t, RAW_TALENT))
+        return what == ARMOUR and bool(g.links.playable(g, t, RAW_TALENT))
 
     def spend(self, g: BlitzState, t: int, what: str) -> None:
-        from engine.blitz.bonus import play, playable
-
-        play(g, t, playable(g, t, RAW_TALENT))
+        g.links.play(g, t, g.links.playable(g, t, RAW_TALENT), -1)
 
 
 ROOKIES = "rookies_to_watch"

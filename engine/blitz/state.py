@@ -9,8 +9,9 @@ Marked, otherwise Open. Balls have ids; a ball is loose on a square, carried
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.blitz.board import Board
 from engine.blitz.data import TeamCard, teams
@@ -44,6 +45,26 @@ class BlitzTeamSheet:
             raise RuleError(f"unknown Blitz Bowl team card {self.card!r}") from None
 
 
+class Links(NamedTuple):
+    """Where a procedure reaches one built on it: the Bonus Plays played
+    within a Block or a Throw, the Dump-off, a free Action, the Interrupts
+    after an Action. A module never imports one built on it; the game wires
+    these (``engine.blitz.game.LINKS``) into the state it makes."""
+
+    player_action: Callable[[int, str, bool, int], Any]
+    free_offer: Callable[[int, str, str], Any]
+    interrupts_after_action: Callable[[BlitzState, ActionRecord], None]
+    playable: Callable[[BlitzState, int, str], int]
+    play: Callable[[BlitzState, int, int, int], str]
+    block_die_options: Callable[[BlitzState, int, bool], tuple[Any, ...]]
+    block_target_windows: Callable[[BlitzState, Any], None]
+    play_on_block_die: Callable[[BlitzState, int, int], None]
+    armour_windows: Callable[[BlitzState, int, int, int], bool]
+    throw_reroll: Callable[[BlitzState, int, Callable[[BlitzState, bool], None]], bool]
+    short_throw_targets: Callable[[BlitzState, int], list[int]]
+    dump_off_offer: Callable[[int, int], Any]
+
+
 @dataclass
 class ActionRecord:
     """What one Action did, for the Touchdown check and the Claim step."""
@@ -67,6 +88,9 @@ class ActionRecord:
 
 class BlitzState:
     """Everything that changes during a game."""
+
+    # The procedures built on the lower ones (set by the game).
+    links: Links
 
     def __init__(
         self,

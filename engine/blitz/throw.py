@@ -183,7 +183,7 @@ class Throw(BProc):
         def raw_talent(gg: BlitzState, reroll: bool) -> None:
             again(gg) if reroll else keep(gg)
 
-        if not act.bonus_rolls().throw_reroll(g, self.i, raw_talent):
+        if not g.links.throw_reroll(g, self.i, raw_talent):
             self._outcome(g, *self.last)
 
     def _outcome(self, g: BlitzState, ok: bool, fumble: bool) -> None:
