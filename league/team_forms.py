@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 
-from engine.core.rules_data import Roster, rules_data
+from engine.facade import Roster, rules_data
 from league.forms import DraftPlayerForm, WebForm
 from league.models import Player
 

@@ -23,8 +23,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from engine.core.rules_data import Roster, rules_data
-from engine.variants import get_variant
+from engine.facade import Roster, get_variant, rules_data
 from league.access import team_get_for_write
 from league.card_views import card_draft_page
 from league.draft_forms import DraftSquadForm, DraftTeamForm, draft_request

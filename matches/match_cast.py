@@ -31,8 +31,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from engine.campaign.inducements import BUGMAN, BUGMAN_ID_BASE
-from engine.core.rules_data import BORROWED_POSITIONS, rules_data
+from engine.facade import BORROWED_POSITIONS, BUGMAN, BUGMAN_ID_BASE, rules_data
 from league.models import Team
 from league.selectors import team_detail_qs
 from matches.engine_bridge import team_snapshot

@@ -16,9 +16,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from engine.campaign.drafting import PURCHASE_ITEMS
-from engine.core.rules_data import rules_data
-from engine.variants import Variant, get_variant
+from engine.facade import PURCHASE_ITEMS, Variant, get_variant, rules_data
 from league.access import league_team_writer, team_ids_can_write, team_write_refusal
 from league.forms import PURCHASE_LABELS, BuyForm, HireForm
 from league.models import League, Team

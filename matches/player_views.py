@@ -12,8 +12,7 @@ from django.views.decorators.http import (
     require_http_methods,
 )
 
-from engine.campaign import Characteristic
-from engine.core.rules_data import SkillRef, rules_data
+from engine.facade import Characteristic, SkillRef, rules_data
 from league.access import team_require_write
 from league.errors import ServiceError
 from league.forms import (

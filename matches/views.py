@@ -24,9 +24,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from engine.campaign import mercenary_price
-from engine.core.rules_data import rules_data
-from engine.variants.fields import FAN_FACTOR
+from engine.facade import FAN_FACTOR, mercenary_price, rules_data
 from league.access import (
     league_get_for_commissioner,
     team_can_write,

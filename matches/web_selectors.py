@@ -15,8 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from engine.core.rules_data import rules_data
-from engine.variants import get_variant
+from engine.facade import get_variant, rules_data
 from league.access import league_team_writer
 from league.models import League, Team
 from matches.captions.names import WEATHER, injury_name, named

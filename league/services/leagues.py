@@ -5,8 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from engine.core.errors import RuleError
-from engine.variants import Variant, get_variant
+from engine.facade import RuleError, Variant, get_variant
 from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
 from league.models import League

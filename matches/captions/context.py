@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.variants import get_variant
+from engine.facade import get_variant
 from league.models import League
 from matches.captions.names import title
 from matches.models import Match

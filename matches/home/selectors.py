@@ -42,7 +42,7 @@ from matches.selectors import seasons_places
 from matches.team_sheet import ordinal
 
 if TYPE_CHECKING:
-    from engine.campaign.drafting import TeamValue
+    from engine.facade import TeamValue
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 # How close a round's report deadline must be to be listed as near.

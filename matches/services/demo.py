@@ -3,9 +3,7 @@ leagues each play a whole round robin."""
 
 from __future__ import annotations
 
-from engine.campaign.advancement import RANDOM_PRIMARY
-from engine.campaign.inducements import inducement_catalogue
-from engine.core.rules_data import rules_data
+from engine.facade import RANDOM_PRIMARY, inducement_catalogue, rules_data
 from league.models import League, Player
 from league.selectors import team_special_rules
 from league.services.advancement import player_advance, player_advancements_get

@@ -17,8 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import mean
 
-from engine.forecast import forecast
-from engine.variants import get_variant
+from engine.facade import forecast, get_variant
 from matches.forecast_table import NAIVE_SCALE, naive_chances
 from matches.models import Match, Season
 from matches.services.forecasts import forecast_seed, inputs_from_snapshots

@@ -39,9 +39,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from engine.campaign.inducements import petty_cash, prayers_to_nuffle
-from engine.forecast import forecast
-from engine.variants import Variant, get_variant
+from engine.facade import Variant, forecast, get_variant, petty_cash, prayers_to_nuffle
 from league.page_cache import league_cache_bump
 from matches.engine_bridge import card_team_snapshot, team_sheet, team_snapshot
 from matches.models import Match, MatchForecast, TaskProgress

@@ -18,44 +18,40 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from engine.campaign import (
+from engine.facade import (
+    BUGMAN,
+    BUGMAN_ID_BASE,
+    CATEGORY_LETTERS,
+    DESPERATE_MEASURES,
+    MERCENARY_ID_BASE,
+    STAR_ID_BASE,
     CampaignError,
     InducementPurchase,
+    MercenaryHire,
+    PlayerSheet,
+    RulesData,
+    SeededRoller,
+    Variant,
     available_inducements,
+    bugman_sheet,
+    contested_stars,
+    find_star,
     inducement_budget,
     inducement_catalogue,
     journeyman_position,
     journeymen_needed,
     mercenary_price,
-    prayers_to_nuffle,
-    validate_inducements,
-)
-from engine.campaign.inducements import (
-    BUGMAN,
-    BUGMAN_ID_BASE,
-    DESPERATE_MEASURES,
-    roll_desperate_measures,
-    roll_riotous_rookies,
-)
-from engine.campaign.mercenaries import (
-    MERCENARY_ID_BASE,
-    MercenaryHire,
     mercenary_sheet,
     mercenary_violations,
-)
-from engine.campaign.stars import (
-    STAR_ID_BASE,
-    contested_stars,
-    find_star,
+    prayers_to_nuffle,
+    roll_desperate_measures,
+    roll_riotous_rookies,
+    rules_data,
     star_hire_violations,
     star_places,
     star_sheets,
+    validate_inducements,
 )
-from engine.core.dice import SeededRoller
-from engine.core.model import PlayerSheet
-from engine.core.rules_data import CATEGORY_LETTERS, RulesData, rules_data
-from engine.rules.inducements import bugman_sheet
-from engine.variants import Variant
 from league.access import team_require_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry

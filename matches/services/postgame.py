@@ -18,12 +18,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, prefetch_related_objects
 
-from engine.campaign import (
+from engine.facade import (
     MAX_ADVANCEMENTS,
     Characteristic,
     Participant,
     PlayerState,
     PostgameInput,
+    Roll,
     SeededRoller,
     SppTally,
     TeamPostgame,
@@ -36,7 +37,6 @@ from engine.campaign import (
     spp_earned,
     update_dedicated_fans,
 )
-from engine.core.dice import Roll
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
 from league.rules import settings_rules

@@ -17,20 +17,20 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 
-from engine.campaign import (
+from engine.facade import (
     AdvancementKind,
     AdvancementOption,
     AdvancementResult,
     CampaignError,
     PlayerState,
     SeededRoller,
+    Variant,
     advance,
+    category_name,
     postgame_skill_options,
     postgame_skill_player,
+    rules_data,
 )
-from engine.campaign.player import category_name
-from engine.core.rules_data import rules_data
-from engine.variants import Variant
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, SevensAdvancement, Team

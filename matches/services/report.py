@@ -10,9 +10,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from engine.campaign import SeededRoller
-from engine.campaign.drafting import Violation
-from engine.variants.fields import FAN_FACTOR
+from engine.facade import FAN_FACTOR, SeededRoller, Violation
 from league.errors import ServiceError
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter

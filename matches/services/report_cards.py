@@ -13,8 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from engine.campaign.drafting import Violation
-from engine.variants import CardSide
+from engine.facade import CardSide, Violation
 from league.errors import ServiceError
 from league.models import Player
 from league.rules import settings_rules

@@ -23,10 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.campaign.casualty import casualty_from_roll
-from engine.campaign.drafting import Violation
-from engine.core.errors import CampaignError
-from engine.core.rules_data import rules_data
+from engine.facade import CampaignError, Violation, casualty_from_roll, rules_data
 from league.models import Player, Team
 from league.selectors import team_special_rules
 from league.services.journeymen import FAVOURED_OF_NURGLE, ROTTER

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.campaign.drafting import Violation
+from engine.facade import Violation
 
 ROLE_FIELDS = ("mvps", "knocked_out", "sent_off")
 

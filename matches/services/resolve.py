@@ -9,8 +9,7 @@ from typing import Any
 
 from django.db import transaction
 
-from engine.campaign.mercenaries import is_mercenary
-from engine.core.errors import UnimplementedSkill
+from engine.facade import UnimplementedSkill, is_mercenary
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
 from league.services.teams import team_qs_for_update

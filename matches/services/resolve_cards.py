@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.variants import Variant
+from engine.facade import Variant
 from matches.events import engine_event_rows, match_events_append
 from matches.models import Match
 from matches.services.kickoff import match_snapshots

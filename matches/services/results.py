@@ -16,21 +16,20 @@ from typing import Any, TypedDict
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from engine.campaign import (
-    CasualtyOutcome,
-    SeededRoller,
-    casualty_from_roll,
-    roll_casualty,
-)
-from engine.campaign.casualty import (
+from engine.facade import (
     INJURY_TABLE,
+    CasualtyOutcome,
     InjuryResult,
+    RandomDice,
+    SeededRoller,
     badly_hurt,
     casualty_from_injury,
+    casualty_from_roll,
+    is_mercenary,
+    roll_casualty,
+    sudden_death,
+    sudden_death_from_rolls,
 )
-from engine.campaign.mercenaries import is_mercenary
-from engine.core.dice import RandomDice
-from engine.rules.extra_time import sudden_death, sudden_death_from_rolls
 from league.errors import ServiceError
 from league.models import Team
 from league.page_cache import league_cache_bump

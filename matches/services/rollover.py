@@ -11,16 +11,20 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F, Q
 
-from engine.campaign import SeededRoller
-from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
-from engine.campaign.redraft import (
+from engine.facade import (
+    DraftError,
+    DraftRequest,
+    SeededRoller,
+    Variant,
+    Violation,
     carry_over_cost,
+    draft_check,
+    get_variant,
     recover,
     redraft_budget,
     rehire_cost,
+    rules_data,
 )
-from engine.core.rules_data import rules_data
-from engine.variants import Variant, get_variant
 from league.access import league_get_for_commissioner, team_get_for_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from engine.campaign.drafting import Violation
+from engine.facade import Violation
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
 from league.page_cache import league_cache_bump

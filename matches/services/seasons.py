@@ -11,7 +11,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max, Q
 
-from engine.campaign.drafting import Violation
+from engine.facade import Violation
 from league.errors import ServiceError
 from league.models import League, Team
 from league.page_cache import league_cache_bump

@@ -16,9 +16,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from engine.campaign.drafting import suggest_draft
-from engine.core.rules_data import rules_data
-from engine.variants import Variant, get_variant, variants
+from engine.facade import Variant, get_variant, rules_data, suggest_draft, variants
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.digest import season_state_digest
