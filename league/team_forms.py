@@ -1,7 +1,7 @@
 """Forms for the coach's team actions between seasons: choosing the team's
 special rule and re-drafting. They only parse input; the services
 (``league.services.teams.team_choose_special_rule``,
-``matches.services.rollover.team_redraft``) decide what is allowed."""
+``matches.seasons.rollover.team_redraft``) decide what is allowed."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 draft, and hiring, firing and buying.
 
 Pages that show seasons or matches (the league page, the team page with its
-match history) live in ``matches/views.py``, since the league app never
+match history) live in ``matches/pages/views.py``, since the league app never
 imports the matches app. Each write view parses a form, calls one service,
 then redirects; refusals are shown next to the fields they concern.
 """

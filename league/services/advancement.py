@@ -1,6 +1,6 @@
 """Player advancement between matches: spending Star Player Points (the
 post-game skill of leagues without SPP, which reads matches, is in
-``matches.services.postgame_skill``).
+``matches.postgame.skill``).
 
 The rules are ``engine.campaign``'s; this module finds the option asked
 for, rolls with dice seeded from the league's stored seed and what is being

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from league.models import League, LeagueEvent
 from matches.models import Match, MatchEvent, MatchResult, ReportSubmission
-from matches.services.confirmation import report_stand
+from matches.reports.confirmation import report_stand
 from tests.factories import UserFactory
 from tests.matches.conftest import db_state
 from tests.world import api_as, invite_members

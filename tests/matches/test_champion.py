@@ -1,4 +1,4 @@
-"""The champion a season's close records (matches.selectors.season_champion_id)."""
+"""The champion a season's close records (matches.seasons.selectors.season_champion_id)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import pytest
 
 from league.errors import ServiceError
 from matches.models import Season
-from matches.selectors import season_champion_id
-from matches.services.rollover import season_close
-from matches.services.seasons import season_create, season_schedule
+from matches.seasons.rollover import season_close
+from matches.seasons.selectors import season_champion_id
+from matches.seasons.services import season_create, season_schedule
 from tests.matches.conftest import codes, db_state, play_recorded
 from tests.world import api_as
 

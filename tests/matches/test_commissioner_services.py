@@ -9,8 +9,7 @@ from django.core.exceptions import PermissionDenied
 
 from league.errors import ServiceError
 from league.models import LeagueEvent
-from matches.models import Match, MatchEvent, Season, SeasonTeamArchive, TaskProgress
-from matches.services.commissioner import (
+from matches.commissioner.actions import (
     match_override_audited,
     match_postpone_audited,
     season_close_audited,
@@ -18,8 +17,9 @@ from matches.services.commissioner import (
     season_schedule_audited,
     team_redraft_approve,
 )
-from matches.services.rollover import season_close
-from matches.services.seasons import season_create, season_schedule
+from matches.models import Match, MatchEvent, Season, SeasonTeamArchive, TaskProgress
+from matches.seasons.rollover import season_close
+from matches.seasons.services import season_create, season_schedule
 from tests.commissioner_world import World, shared_league
 from tests.world import db_snapshot
 

@@ -20,15 +20,15 @@ from matches.models import (
     ReportSubmission,
     WebhookDelivery,
 )
-from matches.services.confirmation import (
+from matches.reports.confirmation import (
     report_confirm,
     report_decide,
     report_dispute,
     report_stand,
     reports_stand_due,
 )
-from matches.services.report import match_submit_report
-from matches.services.webhooks import webhook_create
+from matches.reports.report import match_submit_report
+from matches.webhooks.services import webhook_create
 from tests.factories import draft_team
 from tests.matches.conftest import codes, db_state, one_match, score_report
 from tests.world import api_as

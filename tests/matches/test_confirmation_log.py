@@ -14,14 +14,14 @@ from django.utils import timezone
 from league.models import League
 from matches.captions.dates import day_words, when_words
 from matches.models import ReportSubmission
-from matches.services.confirmation import (
+from matches.reports.confirmation import (
     report_confirm,
     report_decide,
     report_dispute,
     reports_stand_due,
 )
-from matches.services.report import match_submit_report
-from matches.webhook_news import submission_news
+from matches.reports.report import match_submit_report
+from matches.webhooks.news import submission_news
 from tests.matches.conftest import one_match, score_report
 
 # Thursday 3 December 2026, 18:00 UTC: with three days to answer, a report

@@ -12,10 +12,10 @@ from league.models import Team, TreasuryEntry
 from matches.engine_bridge import team_sheet
 from matches.event_text import Describer, PlayerInfo, describe
 from matches.models import Match, MatchEvent, MatchInducements
-from matches.services.inducements import Purchase, match_buy_inducements
-from matches.services.kickoff import match_kick_off
-from matches.services.resolve import match_engine_inputs, match_resolve
-from matches.services.seasons import match_seed
+from matches.prematch.inducements import Purchase, match_buy_inducements
+from matches.prematch.kickoff import match_kick_off
+from matches.resolution.resolve import match_engine_inputs, match_resolve
+from matches.seasons.services import match_seed
 from tests.league.conftest import api_as
 from tests.matches.test_inducements import _snapshot, codes, world  # noqa: F401
 

@@ -4,8 +4,8 @@ import pytest
 
 from league.errors import ServiceError
 from matches.models import Match, Season
-from matches.selectors import season_division_standings
-from matches.services.seasons import season_create, season_schedule
+from matches.seasons.selectors import season_division_standings
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 from tests.matches.conftest import codes, play_recorded
 from tests.world import api_as

@@ -14,11 +14,11 @@ from league.models import Player, Team, TreasuryEntry
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, SeasonTeamArchive
-from matches.services import rollover
-from matches.services.postgame import postgame_run
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.rollover import RedraftPlan, season_close, team_redraft
-from matches.services.seasons import match_seed, season_create, season_schedule
+from matches.postgame.sequence import postgame_run
+from matches.reports.report import PlayerLine, Report, match_submit_report
+from matches.seasons import rollover
+from matches.seasons.rollover import RedraftPlan, season_close, team_redraft
+from matches.seasons.services import match_seed, season_create, season_schedule
 from tests.factories import make_member
 from tests.matches.conftest import db_state, roster
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from league.services.teams import team_buy
+from matches.forecasts.services import match_forecast_inputs
 from matches.models import Match, MatchForecast, Season
-from matches.services.forecasts import match_forecast_inputs
-from matches.services.seasons import season_create, season_schedule
+from matches.seasons.services import season_create, season_schedule
 from tests.matches.conftest import one_match
 from tests.world import api_as, sevens_teams
 

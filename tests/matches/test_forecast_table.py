@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from matches.forecast_table import Chances, naive_chances, predicted_table
+from matches.forecasts.table import Chances, naive_chances, predicted_table
 
 
 def test_certain_results_give_exact_points_and_places() -> None:

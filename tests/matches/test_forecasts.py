@@ -10,14 +10,14 @@ from engine.forecast import Outcome, summarise
 from engine.variants import get_variant
 from league.services.teams import team_buy
 from matches.engine_bridge import team_snapshot
-from matches.models import Match, MatchForecast, TaskProgress
-from matches.services.forecasts import (
+from matches.forecasts.services import (
     forecasts_due,
     inputs_from_snapshots,
     match_forecast_refresh,
     underdog_inducements,
 )
-from matches.services.seasons import season_create, season_schedule
+from matches.models import Match, MatchForecast, TaskProgress
+from matches.seasons.services import season_create, season_schedule
 from matches.tasks import forecasts_sweep_task
 from tests.matches.conftest import one_match
 
@@ -220,7 +220,7 @@ def test_the_season_page_predicts_the_table_once_every_fixture_left_is_forecast(
 
 
 def test_the_brier_score_of_three_outcomes() -> None:
-    from matches.services.forecast_score import brier
+    from matches.forecasts.score import brier
 
     assert brier((1.0, 0.0, 0.0), 0) == 0.0
     assert brier((1 / 3, 1 / 3, 1 / 3), 1) == pytest.approx(2 / 3)
@@ -233,7 +233,7 @@ def test_played_matches_are_forecast_again_from_their_kickoff_rosters_and_scored
 ):
     from django.core.management import call_command
 
-    from matches.services.forecast_score import (
+    from matches.forecasts.score import (
         brier,
         score_forecasts,
         scoreable_matches,

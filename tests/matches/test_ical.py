@@ -7,10 +7,10 @@ from datetime import UTC, date, datetime
 import pytest
 
 from league.models import Team
-from matches.ical import Fixture, calendar, escape, fold
+from matches.calendar.ical import Fixture, calendar, escape, fold
 from matches.models import Match, MatchResult
-from matches.services.round_dates import RoundDates, season_set_round_dates
-from matches.services.seasons import match_postpone, season_create, season_schedule
+from matches.seasons.round_dates import RoundDates, season_set_round_dates
+from matches.seasons.services import match_postpone, season_create, season_schedule
 
 
 def unfold(text: str) -> list[str]:

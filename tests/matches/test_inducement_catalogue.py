@@ -17,13 +17,13 @@ from engine.core.model import TeamSheet
 from league.errors import ServiceError
 from league.models import Team
 from matches.engine_bridge import team_sheet
-from matches.services.inducements import (
+from matches.prematch.inducements import (
     Purchase,
     inducement_sides,
     match_buy_inducements,
 )
-from matches.services.kickoff import match_kick_off
-from matches.services.resolve import match_engine_inputs
+from matches.prematch.kickoff import match_kick_off
+from matches.resolution.resolve import match_engine_inputs
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.league.conftest import api_as
 from tests.matches.conftest import one_match

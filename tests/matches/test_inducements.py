@@ -6,14 +6,14 @@ from league.errors import ServiceError
 from league.models import Team, TreasuryEntry
 from matches.engine_bridge import team_sheet
 from matches.models import Match, MatchEvent, MatchInducements
-from matches.services.inducements import (
+from matches.prematch.inducements import (
     Purchase,
     inducement_sides,
     inducements_for_engine,
     match_buy_inducements,
 )
-from matches.services.kickoff import match_kick_off, match_snapshots
-from matches.services.seasons import season_create, season_schedule
+from matches.prematch.kickoff import match_kick_off, match_snapshots
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.league.conftest import api_as
 
@@ -286,7 +286,7 @@ def test_the_api_lists_offers_and_buys(world):
 
 def test_petty_cash_counts_the_journeymen_a_team_will_take_not_last_games(world):
     from league.models import Player
-    from matches.services.inducements import ctv_for_match
+    from matches.prematch.inducements import ctv_for_match
 
     match = world["sevens"]
     poor = Team.objects.get(pk=match.away_id)
@@ -316,8 +316,8 @@ def test_petty_cash_counts_the_journeymen_a_team_will_take_not_last_games(world)
 
 def test_a_mercenary_with_an_extra_skill_takes_the_pitch(world):
     from engine.campaign.mercenaries import MERCENARY_ID_BASE
-    from matches.services.inducements import match_mercenaries
-    from matches.web_selectors import match_players
+    from matches.pages.selectors import match_players
+    from matches.prematch.inducements import match_mercenaries
 
     match = world["sevens"]
     Team.objects.filter(pk=match.away_id).update(treasury=1_000_000)
@@ -365,7 +365,7 @@ def test_mercenaries_play_a_resolved_match_but_earn_nothing(
 ):
     from engine.campaign.mercenaries import is_mercenary
     from matches.models import MatchResult
-    from matches.services.resolve import match_resolve
+    from matches.resolution.resolve import match_resolve
 
     match = world["sevens"]
     Team.objects.filter(pk=match.away_id).update(treasury=1_000_000)

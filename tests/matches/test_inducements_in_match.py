@@ -7,14 +7,14 @@ from engine.campaign.inducements import BUGMAN_ID_BASE
 from engine.campaign.stars import STAR_ID_BASE
 from league.errors import ServiceError
 from matches.engine_bridge import team_sheet
-from matches.services.inducements import (
+from matches.prematch.inducements import (
     Purchase,
     inducement_offer,
     inducement_sides,
     match_buy_inducements,
 )
-from matches.services.kickoff import match_kick_off
-from matches.services.resolve import match_engine_inputs
+from matches.prematch.kickoff import match_kick_off
+from matches.resolution.resolve import match_engine_inputs
 from tests.league.conftest import api_as
 from tests.matches.test_star_players import world  # noqa: F401  (fixture)
 
@@ -105,9 +105,9 @@ def test_riotous_rookies_join_as_2d3_plus_1_journeymen(db):
     from league.models import Player, Team
     from league.selectors import team_value_get
     from matches.models import Match, MatchEvent
-    from matches.services.inducements import inducements_for_engine
-    from matches.services.kickoff import match_snapshots
-    from matches.services.seasons import season_create, season_schedule
+    from matches.prematch.inducements import inducements_for_engine
+    from matches.prematch.kickoff import match_snapshots
+    from matches.seasons.services import season_create, season_schedule
     from tests.factories import LeagueFactory, UserFactory, draft_team
 
     commish = UserFactory(username="rr-commish")
@@ -159,7 +159,7 @@ def test_riotous_rookies_join_as_2d3_plus_1_journeymen(db):
 def test_rookies_count_at_their_price_only_for_the_prayers():
     from types import SimpleNamespace
 
-    from matches.services.inducements import ctv_after_inducements
+    from matches.prematch.inducements import ctv_after_inducements
 
     snap = {
         "ctv": 1_000_000,
@@ -216,7 +216,7 @@ def test_a_bugman_both_teams_hired_helps_neither(world):  # noqa: F811
 
 def test_a_match_with_bugman_resolves_and_he_earns_nothing(world):  # noqa: F811
     from matches.models import MatchEvent
-    from matches.services.resolve import match_resolve
+    from matches.resolution.resolve import match_resolve
 
     match = world["match"]
     # Kick-off journeymen bring a team to 11 first, so Bugman joins only once

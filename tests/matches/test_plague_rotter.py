@@ -6,8 +6,8 @@ import dataclasses
 
 from league.models import Player, Team
 from league.services.journeymen import journeyman_hire, team_take_plague_rotter
-from matches.services import resolve
-from matches.services.resolve import match_resolve
+from matches.resolution import resolve
+from matches.resolution.resolve import match_resolve
 from tests.factories import draft_team
 from tests.matches.conftest import one_match
 

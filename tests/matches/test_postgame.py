@@ -13,19 +13,19 @@ from league.page_cache import is_cache_bump
 from league.selectors import team_roster_players
 from league.services.treasury import treasury_adjust
 from matches.models import Match, MatchEvent, RosterSnapshot
-from matches.services.postgame import (
+from matches.postgame.sequence import (
     STEPS,
     Step,
     postgame_run,
     postgame_run_current_step,
 )
-from matches.services.report import (
+from matches.reports.report import (
     CasualtyLine,
     PlayerLine,
     Report,
     match_submit_report,
 )
-from matches.services.seasons import match_seed
+from matches.seasons.services import match_seed
 from matches.tasks import postgame_advance_task
 from tests.factories import LeagueFactory, draft_team
 from tests.matches.conftest import db_state, one_match, roster

@@ -8,9 +8,9 @@ from league.models import League, LeagueEvent, Player, SevensAdvancement
 from league.services.audit import league_seed
 from league.services.roster import player_retire
 from matches.models import Match
-from matches.services.postgame_skill import team_sevens_advance
-from matches.services.report import CasualtyLine, Report, match_submit_report
-from matches.services.seasons import season_create, season_schedule
+from matches.postgame.skill import team_sevens_advance
+from matches.reports.report import CasualtyLine, Report, match_submit_report
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 from tests.league.advancement_support import (
     AGILITY,
@@ -399,7 +399,7 @@ def test_a_blitz_bowl_team_that_played_has_no_post_game_skill(
     # given a Blitz Bowl team (a team card: no progression) that has played
     from league.services.card_teams import team_draft_card
     from league.services.leagues import league_create
-    from matches.services.resolve import match_resolve
+    from matches.resolution.resolve import match_resolve
     from tests.factories import make_member
 
     league = league_create(commissioner=alice, name="Blitz Open", format="blitz-bowl")

@@ -6,9 +6,9 @@ import io
 
 import pytest
 
-from matches import progress_bar
 from matches.models import Match
-from matches.services.progress import season_resolve_start
+from matches.resolution import progress_bar
+from matches.resolution.progress import season_resolve_start
 from tests.factories import LeagueFactory, UserFactory
 from tests.world import scheduled_season, sevens_teams
 

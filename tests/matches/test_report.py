@@ -9,14 +9,14 @@ from league.errors import ServiceError
 from league.models import Player, Team
 from league.page_cache import is_cache_bump
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
-from matches.services.kickoff import match_kick_off
-from matches.services.report import (
+from matches.prematch.kickoff import match_kick_off
+from matches.reports.report import (
     CasualtyLine,
     PlayerLine,
     Report,
     match_submit_report,
 )
-from matches.services.seasons import match_seed
+from matches.seasons.services import match_seed
 from tests.factories import draft_team
 from tests.league.conftest import api_as
 from tests.matches.conftest import codes, db_state, one_match, roster
@@ -506,7 +506,7 @@ def test_a_negative_score_is_refused_as_such(match, bob, orcs):
 
 
 # --- what one game can produce ------------------------------------------------
-# Decision (matches/services/report.py): a team has 8 turns a half in Blood
+# Decision (matches/reports/report.py): a team has 8 turns a half in Blood
 # Bowl, 6 in Sevens, and a playoff may add extra time of as many again.
 
 

@@ -16,11 +16,11 @@ import pytest
 
 from league.models import League
 from league.preferences.services import preferences_save
-from matches.confirm_facts import submission_facts
 from matches.models import MatchEvent, MatchResult, ReportSubmission
-from matches.services.confirmation import report_confirm
-from matches.services.inducements import Purchase, match_buy_inducements
-from matches.services.report import (
+from matches.pages.confirm_facts import submission_facts
+from matches.prematch.inducements import Purchase, match_buy_inducements
+from matches.reports.confirmation import report_confirm
+from matches.reports.report import (
     CasualtyLine,
     PlayerLine,
     Report,

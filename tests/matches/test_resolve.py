@@ -20,18 +20,18 @@ from matches.models import (
     Season,
     TaskProgress,
 )
-from matches.selectors import season_standings
-from matches.services.kickoff import match_snapshots
-from matches.services.progress import (
+from matches.prematch.kickoff import match_snapshots
+from matches.resolution.progress import (
     match_resolve_start,
     progress_counts,
     progresses_waiting_on,
     season_resolve_next,
     season_resolve_start,
 )
-from matches.services.resolve import match_resolve
-from matches.services.seasons import season_create, season_schedule
-from matches.services.sweep import matches_stuck
+from matches.resolution.resolve import match_resolve
+from matches.resolution.sweep import matches_stuck
+from matches.seasons.selectors import season_standings
+from matches.seasons.services import season_create, season_schedule
 from matches.tasks import match_resolve_task, postgame_advance_task, season_resolve_task
 from tests.factories import LeagueFactory, draft_team
 from tests.matches.conftest import codes, db_state, one_match
@@ -576,7 +576,7 @@ def test_the_database_allows_one_running_progress_per_scope(sevens, bob, charlie
     ],
 )
 def test_a_sevens_injury_without_a_casualty_roll_keeps_its_severity(result, dead, mng):
-    from matches.services.results import CasualtyEntry, casualty_outcome
+    from matches.postgame.results import CasualtyEntry, casualty_outcome
 
     # as stored for a resolved Sevens match in a league on the BB2020 table
     entry = CasualtyEntry(

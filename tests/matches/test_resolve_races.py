@@ -12,9 +12,9 @@ from django.db import connection, connections, transaction
 
 from league.models import League
 from matches.models import Match, MatchResult, Season, TaskProgress
-from matches.services.kickoff import match_qs_for_update
-from matches.services.progress import match_resolve_start, season_resolve_start
-from matches.services.seasons import season_create, season_schedule
+from matches.prematch.kickoff import match_qs_for_update
+from matches.resolution.progress import match_resolve_start, season_resolve_start
+from matches.seasons.services import season_create, season_schedule
 from matches.tasks import season_resolve_task
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.world import api_as

@@ -8,15 +8,15 @@ import pytest
 from league.errors import ServiceError
 from league.models import Player
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
-from matches.services.progress import (
+from matches.resolution.progress import (
     match_resolve_start,
     progress_counts,
     progress_refusals,
     progresses_waiting_on,
     season_resolve_start,
 )
-from matches.services.resolve import match_resolve
-from matches.services.seasons import season_create, season_schedule
+from matches.resolution.resolve import match_resolve
+from matches.seasons.services import season_create, season_schedule
 from matches.tasks import season_resolve_task
 from tests.factories import LeagueFactory, draft_team
 from tests.league.conftest import api_as

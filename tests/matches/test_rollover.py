@@ -6,10 +6,10 @@ from django.core.exceptions import PermissionDenied
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from matches.models import Match, Season, SeasonTeamArchive
-from matches.services.postgame import postgame_run_current_step
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.rollover import RedraftPlan, season_close, team_redraft
-from matches.services.seasons import season_create, season_schedule
+from matches.postgame.sequence import postgame_run_current_step
+from matches.reports.report import PlayerLine, Report, match_submit_report
+from matches.seasons.rollover import RedraftPlan, season_close, team_redraft
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.league.conftest import api_as
 

@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from league.errors import ServiceError
 from league.page_cache import is_cache_bump
 from matches.models import RoundSchedule, Season
-from matches.services.round_dates import RoundDates, season_set_round_dates
-from matches.services.seasons import season_create, season_schedule
+from matches.seasons.round_dates import RoundDates, season_set_round_dates
+from matches.seasons.services import season_create, season_schedule
 from tests.matches.conftest import codes, db_state
 from tests.world import api_as
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from matches.scheduling import next_playoff_round, playoff_round, round_robin
+from matches.seasons.scheduling import next_playoff_round, playoff_round, round_robin
 
 
 def test_four_teams_play_three_rounds_of_two():

@@ -8,7 +8,7 @@ import pytest
 from league.errors import ServiceError
 from league.models import Team
 from matches.models import Match, Season
-from matches.services.seasons import (
+from matches.seasons.services import (
     match_postpone,
     match_seed,
     season_create,
@@ -505,7 +505,7 @@ def test_playoffs_run_to_a_final_and_complete_the_season(
         sudden_death=throws,
     )
     final.refresh_from_db()
-    from matches.services.seasons import playoff_winner
+    from matches.seasons.services import playoff_winner
 
     assert playoff_winner(final) == four[3].pk
     season.refresh_from_db()

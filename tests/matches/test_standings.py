@@ -3,13 +3,13 @@ flip, and the season selector over results in the database."""
 
 from league.models import League
 from matches.models import Match
-from matches.selectors import season_standings
-from matches.services.seasons import (
+from matches.seasons.selectors import season_standings
+from matches.seasons.services import (
     season_create,
     season_schedule,
     season_schedule_playoffs,
 )
-from matches.standings import Game, table
+from matches.seasons.standings import Game, table
 from tests.factories import draft_team
 from tests.matches.conftest import play_recorded
 

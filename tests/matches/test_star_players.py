@@ -7,15 +7,15 @@ from engine.campaign.stars import STAR_ID_BASE
 from league.errors import ServiceError
 from league.models import Team
 from matches.models import Match, MatchEvent
-from matches.services.inducements import (
+from matches.prematch.inducements import (
     Purchase,
     inducement_offer,
     inducement_sides,
     match_buy_inducements,
 )
-from matches.services.kickoff import match_kick_off
-from matches.services.resolve import match_engine_inputs, match_resolve
-from matches.services.seasons import season_create, season_schedule
+from matches.prematch.kickoff import match_kick_off
+from matches.resolution.resolve import match_engine_inputs, match_resolve
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.league.conftest import api_as
 

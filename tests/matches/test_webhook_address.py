@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
-from matches import webhook_http
 from matches.models import LeagueWebhook, WebhookDelivery
-from matches.services.webhooks import webhook_create, webhook_deliver
+from matches.webhooks import http as webhook_http
+from matches.webhooks.services import webhook_create, webhook_deliver
 from tests.league.conftest import api_as
 
 PUBLIC = "93.184.215.14"  # a global address: the check lets it through

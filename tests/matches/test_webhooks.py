@@ -12,15 +12,15 @@ import pytest
 
 from league.errors import ServiceError
 from matches.models import LeagueWebhook, Match, WebhookDelivery
-from matches.services.report import match_submit_report
-from matches.services.seasons import season_create, season_schedule
-from matches.services.webhooks import (
+from matches.reports.report import match_submit_report
+from matches.seasons.services import season_create, season_schedule
+from matches.webhooks.services import (
     webhook_create,
     webhook_deactivate,
     webhook_deliver,
     webhook_deliveries_due,
 )
-from matches.webhook_text import verify
+from matches.webhooks.text import verify
 from tests.matches.conftest import (
     codes,
     one_match,
@@ -237,8 +237,8 @@ def test_a_retry_that_is_not_due_yet_is_not_sent(
 def test_news_announced_twice_is_sent_once(
     receiver, eleven, humans, orcs, django_capture_on_commit_callbacks
 ):
-    from matches.services.webhooks import webhooks_announce
-    from matches.webhook_news import season_news
+    from matches.webhooks.news import season_news
+    from matches.webhooks.services import webhooks_announce
 
     webhook_create(league_id=eleven.pk, url=receiver.url, kind="generic")
     match = one_match(eleven, humans, orcs)

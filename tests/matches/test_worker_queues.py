@@ -8,7 +8,7 @@ import time
 import pytest
 
 from matches.models import Match, MatchForecast
-from matches.services.seasons import season_create, season_schedule
+from matches.seasons.services import season_create, season_schedule
 from matches.tasks import match_forecast_task, match_resolve_task
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.matches.conftest import wait_for

@@ -18,10 +18,10 @@ from django.db.models import Sum
 
 from league.models import Player, Team, TreasuryEntry
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
-from matches.selectors import season_standings
-from matches.services.progress import progress_counts, season_resolve_start
-from matches.services.seasons import season_create, season_schedule
-from matches.services.sweep import matches_stuck
+from matches.resolution.progress import progress_counts, season_resolve_start
+from matches.resolution.sweep import matches_stuck
+from matches.seasons.selectors import season_standings
+from matches.seasons.services import season_create, season_schedule
 from matches.tasks import (
     match_resolve_task,
     matches_sweep_task,
