@@ -13,6 +13,7 @@ from matches.calendar import views as ical_views
 from matches.home import views as home_views
 from matches.pages import (
     confirm_views,
+    inducement_views,
     player_pages,
     player_views,
     prematch_views,
@@ -238,7 +239,7 @@ urlpatterns = [
     ),
     path(
         "matches/<int:match_id>/inducements/",
-        match_views.match_inducements,
+        inducement_views.match_inducements,
         name="match-inducements",
     ),
     path(

@@ -149,7 +149,8 @@ def demo_disputed_report() -> list[str]:
     with their reasons. Nothing once done."""
     from matches.models import ReportSubmission
     from matches.reports.confirmation import report_decide, report_dispute
-    from matches.reports.report import PlayerLine, Report, match_submit_report
+    from matches.reports.lines import PlayerLine, Report
+    from matches.reports.report import match_submit_report
 
     season, _ = demo_season(STAR_SEASON)
     if ReportSubmission.objects.filter(match__season=season).exists():

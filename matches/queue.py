@@ -13,7 +13,6 @@ from django.conf import settings
 from django.db import transaction
 
 from matches.models import TaskProgress
-from matches.resolution.progress import season_resolve_next
 
 
 def season_resolution_queue(progress: TaskProgress) -> None:
@@ -36,19 +35,6 @@ def postgame_queue(match_ids: Iterable[int]) -> None:
 
     for match_id in match_ids:
         transaction.on_commit(partial(postgame_advance_task.delay, match_id))
-
-
-def eager_resolution_step(progress: TaskProgress) -> int:
-    """On the embedded default (eager tasks), resolve the next match of
-    ``progress`` now; returns how many matches were resolved (0 or 1)."""
-    from matches.tasks import match_resolve_task
-
-    match_ids = season_resolve_next(progress_id=str(progress.pk))
-    if not match_ids:
-        return 0
-    match_resolve_task.delay(match_ids[0])
-    season_resolve_next(progress_id=str(progress.pk))
-    return 1
 
 
 def matches_resolve_now(match_ids: Iterable[int]) -> None:

@@ -13,7 +13,8 @@ from rest_framework.authtoken.models import Token
 
 from league.models import League, Player, Team
 from matches.models import LeagueWebhook, Match, ReportSubmission, Season
-from matches.reports.report import Report, match_submit_report
+from matches.reports.lines import Report
+from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
 from matches.webhooks.services import webhook_create
 from tests.factories import draft_team, make_member

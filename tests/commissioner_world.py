@@ -12,7 +12,8 @@ from league.models import League, Team
 from league.services.treasury import treasury_adjust
 from matches.models import Match, Season
 from matches.postgame.sequence import postgame_run_current_step
-from matches.reports.report import PlayerLine, Report, match_submit_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team
 

@@ -38,12 +38,8 @@ from matches.models import (
 )
 from matches.postgame.override import match_override_result
 from matches.queue import season_resolution_queue
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.resolution.progress import (
     match_resolve_start,
     progress_counts,

@@ -25,8 +25,8 @@ from matches.pages.selectors import report_stars
 from matches.postgame.results import casualty_outcome, casualty_roll_modifier
 from matches.postgame.sequence import line_spp
 from matches.prematch.inducements import inducement_line_name
-from matches.reports.confirmation import report_from_data
 from matches.reports.report import report_casualties
+from matches.reports.submissions import report_from_data
 
 
 @dataclass(frozen=True, slots=True)

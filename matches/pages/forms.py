@@ -16,7 +16,7 @@ from league.models import Team
 from matches.event_text import STATS, PlayerInfo
 from matches.pages.selectors import StarInfo
 from matches.prematch.inducements import Purchase
-from matches.reports.report import CasualtyLine, PlayerLine, Report
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
 
 STAT_LIMITS = {"completions": 50}
 

@@ -25,10 +25,9 @@ from matches.pages.season_selectors import season_round_dates, season_round_list
 from matches.pages.selectors import season_view
 from matches.queue import (
     eager_mode,
-    eager_resolution_step,
     season_resolution_queue,
 )
-from matches.resolution.progress import match_resolve_start
+from matches.resolution.progress import eager_resolution_step, match_resolve_start
 from matches.seasons.round_dates import season_set_round_dates
 from matches.seasons.selectors import season_champion_id
 

@@ -9,7 +9,6 @@ re-reads the outcome from those dice.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypedDict
 
@@ -25,7 +24,6 @@ from engine.facade import (
     badly_hurt,
     casualty_from_injury,
     casualty_from_roll,
-    is_mercenary,
     roll_casualty,
     sudden_death,
     sudden_death_from_rolls,
@@ -35,6 +33,8 @@ from league.models import Team
 from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from matches.models import Match, MatchResult
+from matches.queue import postgame_queue
+from matches.seasons.casualties import casualties_caused
 from matches.seasons.services import match_seed
 from matches.webhooks.news import result_news, round_news
 from matches.webhooks.services import webhooks_announce
@@ -75,51 +75,6 @@ class HiredCasualty(TypedDict):
     player_id: int | None
     star_player: str | None
     inflicted_by: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class CasualtiesCaused:
-    """Each team's casualties caused in a match (every casualty an
-    opposition player suffered), and of those, the ones that earned SPP."""
-
-    home: int
-    away: int
-    home_spp: int
-    away_spp: int
-
-
-def _earns_spp(inflicted_by: int | None) -> bool:
-    """A casualty earns SPP when an opposition player named as its cause
-    earns SPP: not a player hired for the match (Star Players and
-    mercenaries earn none, post-game_sequence.md "Recording Star Player
-    Points"). A recorded match names a Star Player who caused one apart
-    (``inflicted_by_star``), so its ``inflicted_by`` is None there."""
-    return inflicted_by is not None and not is_mercenary(int(inflicted_by))
-
-
-def casualties_caused(
-    *,
-    home_id: int,
-    away_id: int,
-    casualties: Iterable[Mapping[str, Any]],
-    hired: Iterable[Mapping[str, Any]] = (),
-) -> CasualtiesCaused:
-    """What a result's casualties (:class:`CasualtyEntry`, the rostered
-    players' and the journeymen's) and its hired players' casualties
-    (:class:`HiredCasualty`) count for each team: a casualty of an away
-    player, rostered or hired, is one the home team caused."""
-    counts = {home_id: [0, 0], away_id: [0, 0]}
-    caused_by = {away_id: home_id, home_id: away_id}
-    for entry in (*casualties, *hired):
-        team = caused_by[entry["team_id"]]
-        counts[team][0] += 1
-        counts[team][1] += int(_earns_spp(entry.get("inflicted_by")))
-    return CasualtiesCaused(
-        home=counts[home_id][0],
-        away=counts[away_id][0],
-        home_spp=counts[home_id][1],
-        away_spp=counts[away_id][1],
-    )
 
 
 class _ReplayThenSeeded:
@@ -282,8 +237,6 @@ def match_result_save(
     Each team's casualties caused count every casualty the other team's
     players suffered, the players that team hired for the match included
     (``hired_casualties``: no injury is applied to them)."""
-    from matches.tasks import postgame_advance_task  # tasks import services
-
     casualties = list(casualties)
     hired = list(hired_casualties)
     caused = casualties_caused(
@@ -329,7 +282,7 @@ def match_result_save(
     ]
     match.save(update_fields=["status", "mode", "postgame_step", "updated_at"])
     league_cache_bump(match.season.league_id)
-    transaction.on_commit(partial(postgame_advance_task.delay, match.pk))
+    postgame_queue([match.pk])
     webhooks_announce(
         match.season.league_id,
         partial(result_news, match, result),

@@ -21,7 +21,7 @@ from matches.events import match_events_append
 from matches.models import Match, MatchResult, ReportSubmission
 from matches.postgame.results import match_result_save
 from matches.prematch.kickoff import match_kick_off, match_lock_for_report
-from matches.reports.confirmation import (
+from matches.reports.submissions import (
     confirmation_needed,
     submission_open,
     submission_supersede,

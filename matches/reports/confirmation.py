@@ -22,8 +22,6 @@ post-game runs only once the report stands (it is started by the result).
 
 from __future__ import annotations
 
-import dataclasses
-from datetime import timedelta
 from functools import partial
 from typing import Any
 
@@ -35,137 +33,17 @@ from django.utils import timezone
 from league.access import team_require_write
 from league.errors import ServiceError
 from league.models import LeagueEvent, Team
-from league.services.audit import league_event_record
 from league.web_selectors import league_commissioned
-from matches.events import match_events_append
-from matches.models import Match, MatchResult, ReportSubmission
+from matches.models import MatchResult, ReportSubmission
 from matches.notices import submission_notify
+from matches.reports.cards import card_report_from_data, match_submit_card_report
+from matches.reports.report import match_submit_report
+from matches.reports.submissions import report_from_data, submission_audit
 from matches.webhooks.news import submission_news
 from matches.webhooks.services import webhooks_announce
 
 Status = ReportSubmission.Status
 REASON_MAX = 2000
-
-
-# --- the report as data -----------------------------------------------------------
-
-
-def report_to_data(report: Any) -> dict[str, Any]:
-    """A :class:`~matches.reports.report.Report` as JSON data (a card
-    format's report comes as data already:
-    :func:`matches.reports.cards.card_report_data`)."""
-    if isinstance(report, dict):
-        return report
-    return dataclasses.asdict(report)
-
-
-def report_from_data(data: dict[str, Any]) -> Any:
-    from matches.reports.report import CasualtyLine, PlayerLine, Report
-
-    fields = dict(data)
-    fields["players"] = tuple(PlayerLine(**p) for p in data.get("players", ()))
-    fields["casualties"] = tuple(CasualtyLine(**c) for c in data.get("casualties", ()))
-    if data.get("fan_factor_rolls") is not None:
-        fields["fan_factor_rolls"] = tuple(data["fan_factor_rolls"])
-    if data.get("gather_funds") is not None:
-        fields["gather_funds"] = tuple(data["gather_funds"])
-    for key in ("mvps", "knocked_out", "sent_off"):
-        fields[key] = tuple(data.get(key, ()))
-    return Report(**fields)
-
-
-# --- when a report needs confirming -------------------------------------------------
-
-
-def confirmation_needed(match: Match, actor: AbstractBaseUser) -> bool:
-    """A coach's report in a league that asks for confirmation."""
-    league = match.season.league
-    return league.report_confirmation_days > 0 and not league_commissioned(
-        actor, league
-    )
-
-
-def open_submission(match: Match) -> ReportSubmission | None:
-    return (
-        ReportSubmission.objects.select_for_update()
-        .filter(match=match, status__in=ReportSubmission.OPEN)
-        .first()
-    )
-
-
-def _audit(
-    sub: ReportSubmission,
-    kind: LeagueEvent.Type,
-    actor: AbstractBaseUser | None,
-    **extra: Any,
-) -> None:
-    match = sub.match
-    payload = {
-        "submission": sub.pk,
-        "home_score": sub.report["home_score"],
-        "away_score": sub.report["away_score"],
-        "submitted_by": sub.submitted_by.get_username(),
-        **extra,
-    }
-    league_event_record(
-        league_id=match.season.league_id,
-        type=kind,
-        payload=payload,
-        team=sub.team,
-        match_id=match.pk,
-        actor=actor,
-    )
-    match_events_append(match, [(str(kind), payload)])
-
-
-def submission_open(
-    *, match: Match, report: Any, actor: AbstractBaseUser, teams: dict[int, Team]
-) -> ReportSubmission:
-    """Keep a coach's checked report until the other coach answers (called
-    by :func:`match_submit_report` inside its transaction)."""
-    if open_submission(match) is not None:
-        raise ServiceError.one(
-            "report_waiting",
-            None,
-            "a report of this match is waiting: confirm or dispute it first",
-        )
-    mine = [t for t in teams.values() if t.coach_id == actor.pk]
-    if len(mine) != 1:
-        # A coach of both teams (or of neither) has no opponent to confirm.
-        raise ServiceError.one(
-            "no_opponent",
-            None,
-            "only the commissioner reports a match between your own teams",
-        )
-    days = match.season.league.report_confirmation_days
-    sub = ReportSubmission.objects.create(
-        match=match,
-        report=report_to_data(report),
-        submitted_by=actor,
-        team=mine[0],
-        deadline=timezone.now() + timedelta(days=days),
-    )
-    _audit(
-        sub, LeagueEvent.Type.REPORT_SUBMITTED, actor, deadline=sub.deadline.isoformat()
-    )
-    submission_notify(sub, "waiting", actor)
-    webhooks_announce(
-        match.season.league_id, partial(submission_news, sub, "report_waiting")
-    )
-    return sub
-
-
-def submission_supersede(match: Match, actor: AbstractBaseUser) -> None:
-    """The commissioner's own report replaces one still waiting."""
-    sub = open_submission(match)
-    if sub is None:
-        return
-    sub.status = Status.SUPERSEDED
-    sub.closed_at = timezone.now()
-    sub.decided_by = actor
-    sub.save(update_fields=["status", "closed_at", "decided_by"])
-    _audit(sub, LeagueEvent.Type.REPORT_DECIDED, actor, decision="superseded")
-    submission_notify(sub, "superseded", actor)
 
 
 # --- answering -----------------------------------------------------------------------
@@ -180,12 +58,6 @@ def _locked(submission_id: int) -> ReportSubmission:
 
 
 def _stand(sub: ReportSubmission, status: str) -> MatchResult:
-    from matches.reports.cards import (
-        card_report_from_data,
-        match_submit_card_report,
-    )
-    from matches.reports.report import match_submit_report
-
     if sub.report.get("card"):
         home, away, how = card_report_from_data(sub.report)
         result = match_submit_card_report(
@@ -230,7 +102,7 @@ def report_confirm(*, submission_id: int, actor: AbstractBaseUser) -> MatchResul
         )
     result = _stand(sub, Status.CONFIRMED)
     sub.save(update_fields=["status", "closed_at"])
-    _audit(sub, LeagueEvent.Type.REPORT_CONFIRMED, actor)
+    submission_audit(sub, LeagueEvent.Type.REPORT_CONFIRMED, actor)
     submission_notify(sub, "confirmed", actor)
     return result
 
@@ -261,7 +133,7 @@ def report_dispute(
     sub.dispute_reason = reason
     sub.disputed_by = actor
     sub.save(update_fields=["status", "dispute_reason", "disputed_by"])
-    _audit(sub, LeagueEvent.Type.REPORT_DISPUTED, actor, reason=reason)
+    submission_audit(sub, LeagueEvent.Type.REPORT_DISPUTED, actor, reason=reason)
     submission_notify(sub, "disputed", actor, reason)
     webhooks_announce(
         sub.match.season.league_id, partial(submission_news, sub, "report_disputed")
@@ -301,7 +173,7 @@ def report_decide(
     sub.decided_by = actor
     sub.decision_reason = reason
     sub.save(update_fields=["status", "closed_at", "decided_by", "decision_reason"])
-    _audit(
+    submission_audit(
         sub,
         LeagueEvent.Type.REPORT_DECIDED,
         actor,
@@ -333,7 +205,7 @@ def report_stand(*, submission_id: int) -> ReportSubmission:
         return sub
     _stand(sub, Status.STOOD)
     sub.save(update_fields=["status", "closed_at"])
-    _audit(sub, LeagueEvent.Type.REPORT_STOOD, None)
+    submission_audit(sub, LeagueEvent.Type.REPORT_STOOD, None)
     submission_notify(sub, "stood", None)
     return sub
 

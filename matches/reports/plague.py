@@ -21,7 +21,7 @@ A report may say so only where the rules can produce it:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.facade import CampaignError, Violation, casualty_from_roll, rules_data
 from league.models import Player, Team
@@ -30,9 +30,7 @@ from league.services.journeymen import FAVOURED_OF_NURGLE, ROTTER
 from league.services.teams import ON_ROSTER, league_format, league_roster
 from matches.models import Match
 from matches.postgame.results import casualty_roll_modifier
-
-if TYPE_CHECKING:
-    from matches.reports.report import CasualtyLine, Report
+from matches.reports.lines import CasualtyLine, Report
 
 PLAGUE_RIDDEN = "plague-ridden"
 # Victims the plague cannot take.

@@ -19,6 +19,7 @@ from league.page_cache import league_cache_bump
 from league.rules import season_variant
 from matches.engine_bridge import team_skill_problem
 from matches.models import Match, MatchEvent, Season, TaskProgress
+from matches.queue import matches_resolve_now
 from matches.resolution.resolve import REFUSED
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
@@ -254,3 +255,14 @@ def progresses_waiting_on(match: Match) -> list[str]:
         if not round_open:
             waiting.append(str(progress.pk))
     return waiting
+
+
+def eager_resolution_step(progress: TaskProgress) -> int:
+    """On the embedded default (eager tasks), resolve the next match of
+    ``progress`` now; returns how many matches were resolved (0 or 1)."""
+    match_ids = season_resolve_next(progress_id=str(progress.pk))
+    if not match_ids:
+        return 0
+    matches_resolve_now(match_ids[:1])
+    season_resolve_next(progress_id=str(progress.pk))
+    return 1

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from league.rules import settings_rules
 from matches.models import Match, MatchEvent, MatchResult, Season
-from matches.postgame.results import casualties_caused
+from matches.seasons.casualties import casualties_caused
 from matches.seasons.scheduling import playoff_rounds
 from matches.seasons.services import playoff_winner
 from matches.seasons.standings import Game, Row, table

@@ -10,7 +10,8 @@ from league.services.roster import player_retire
 from league.services.teams import team_fire_player, team_hire_player
 from matches.models import Match, RosterSnapshot
 from matches.prematch.kickoff import match_kick_off
-from matches.reports.report import Report, match_submit_report
+from matches.reports.lines import Report
+from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 from tests.league.conftest import api_as, db_snapshot

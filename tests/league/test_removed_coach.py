@@ -17,7 +17,8 @@ from league.services.membership import (
     membership_remove,
 )
 from matches.models import Match, ReportSubmission
-from matches.reports.report import Report, match_submit_report
+from matches.reports.lines import Report
+from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
 from tests.api_endpoints import every_row
 from tests.factories import draft_team

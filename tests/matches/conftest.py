@@ -29,7 +29,7 @@ from matches.models import (
     Season,
     TaskProgress,
 )
-from matches.reports.report import PlayerLine, Report
+from matches.reports.lines import PlayerLine, Report
 from matches.seasons.services import season_create, season_schedule
 from matches.workers import task_queues
 from tests.conftest import XDIST_WORKER

@@ -171,7 +171,7 @@ RECORDED = re.compile(
 def test_a_recorded_match_tells_the_same_casualties_in_the_table_and_the_log(
     client, eleven, bob, charlie, alice, django_capture_on_commit_callbacks
 ):
-    from matches.reports.report import CasualtyLine
+    from matches.reports.lines import CasualtyLine
     from tests.matches.conftest import one_match, play_recorded, roster
 
     humans = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")

@@ -16,12 +16,8 @@ from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, MatchEvent, MatchResult
 from matches.postgame import sequence as postgame
 from matches.postgame.sequence import postgame_run, postgame_run_current_step
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons.selectors import season_standings
 from matches.tasks import postgame_advance_task
 from tests.factories import make_member

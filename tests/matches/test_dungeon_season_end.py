@@ -15,7 +15,8 @@ from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, SeasonTeamArchive
 from matches.postgame.sequence import postgame_run
-from matches.reports.report import PlayerLine, Report, match_submit_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons import rollover
 from matches.seasons.rollover import RedraftPlan, season_close, team_redraft
 from matches.seasons.services import match_seed, season_create, season_schedule

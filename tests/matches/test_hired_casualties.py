@@ -25,16 +25,12 @@ from engine.variants import get_variant
 from league.models import League, Team
 from matches.models import Match, MatchResult
 from matches.postgame.override import match_override_result
-from matches.postgame.results import casualties_caused
 from matches.prematch.inducements import Purchase, match_buy_inducements
 from matches.reports.confirmation import report_confirm
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.resolution.resolve import match_resolve
+from matches.seasons.casualties import casualties_caused
 from matches.seasons.selectors import season_standings
 from tests.factories import draft_team
 from tests.matches.conftest import one_match

@@ -20,7 +20,8 @@ from matches.reports.confirmation import (
     report_dispute,
     report_stand,
 )
-from matches.reports.report import PlayerLine, Report, match_submit_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team, make_member
 from tests.matches.conftest import one_match, roster, score_report

@@ -19,12 +19,8 @@ from matches.postgame.sequence import (
     postgame_run,
     postgame_run_current_step,
 )
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons.services import match_seed
 from matches.tasks import postgame_advance_task
 from tests.factories import LeagueFactory, draft_team

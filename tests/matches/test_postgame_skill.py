@@ -9,7 +9,8 @@ from league.services.audit import league_seed
 from league.services.roster import player_retire
 from matches.models import Match
 from matches.postgame.skill import team_sevens_advance
-from matches.reports.report import CasualtyLine, Report, match_submit_report
+from matches.reports.lines import CasualtyLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 from tests.league.advancement_support import (

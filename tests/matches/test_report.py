@@ -10,12 +10,8 @@ from league.models import Player, Team
 from league.page_cache import is_cache_bump
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
 from matches.prematch.kickoff import match_kick_off
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons.services import match_seed
 from tests.factories import draft_team
 from tests.league.conftest import api_as

@@ -20,12 +20,8 @@ from matches.models import MatchEvent, MatchResult, ReportSubmission
 from matches.pages.confirm_facts import submission_facts
 from matches.prematch.inducements import Purchase, match_buy_inducements
 from matches.reports.confirmation import report_confirm
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from tests.matches.conftest import one_match, roster
 
 DEADLINE = datetime(2030, 3, 1, 17, 0, tzinfo=UTC)  # a Friday

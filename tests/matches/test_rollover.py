@@ -7,7 +7,8 @@ from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from matches.models import Match, Season, SeasonTeamArchive
 from matches.postgame.sequence import postgame_run_current_step
-from matches.reports.report import PlayerLine, Report, match_submit_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons.rollover import RedraftPlan, season_close, team_redraft
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team

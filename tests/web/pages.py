@@ -41,7 +41,8 @@ from matches.models import Match, Season, WebhookDelivery
 from matches.postgame.sequence import postgame_run_current_step
 from matches.postgame.skill import team_sevens_advance, team_sevens_pending
 from matches.reports.cards import CardReportSide, match_submit_card_report
-from matches.reports.report import PlayerLine, Report, match_submit_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.resolution.progress import season_resolve_next, season_resolve_start
 from matches.resolution.resolve import match_resolve
 from matches.seasons.rollover import season_close

@@ -19,12 +19,8 @@ from matches.models import MatchEvent
 from matches.postgame.override import match_override_result
 from matches.prematch.inducements import Purchase, match_buy_inducements
 from matches.reports.confirmation import report_confirm
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.resolution.resolve import match_resolve
 from tests.factories import draft_team, make_member
 from tests.matches.conftest import one_match, roster

@@ -30,12 +30,8 @@ from matches.pages.selectors import match_page_qs, match_view, season_view
 from matches.postgame.sequence import postgame_run_current_step
 from matches.prematch.inducements import Purchase, match_buy_inducements
 from matches.prematch.kickoff import match_kick_off
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.resolution.resolve import match_resolve
 from matches.seasons.selectors import season_standings
 from tests.factories import draft_team

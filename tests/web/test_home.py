@@ -25,7 +25,8 @@ from matches.home.selectors import home_get, nav_counts
 from matches.models import Match, ReportSubmission
 from matches.postgame.sequence import postgame_run
 from matches.reports.confirmation import report_dispute
-from matches.reports.report import Report, match_submit_report
+from matches.reports.lines import Report
+from matches.reports.report import match_submit_report
 from matches.seasons.rollover import season_close
 from matches.seasons.round_dates import RoundDates, season_set_round_dates
 from matches.seasons.services import season_create, season_schedule

@@ -26,12 +26,8 @@ from matches.pages.selectors import season_view
 from matches.postgame.sequence import postgame_run_current_step
 from matches.prematch.inducements import Purchase, match_buy_inducements
 from matches.prematch.kickoff import match_kick_off
-from matches.reports.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from tests.factories import LeagueFactory, draft_team
 from tests.matches.conftest import one_match
 from tests.web.conftest import (

@@ -19,7 +19,8 @@ from league.services.teams import team_buy
 from matches.models import Match, SeasonTeamArchive
 from matches.pages.team_sheet import ledger_sentence
 from matches.postgame.sequence import postgame_run_current_step
-from matches.reports.report import PlayerLine, Report, match_submit_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
 from matches.seasons.rollover import season_close
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, draft_team, make_member
