@@ -1,6 +1,9 @@
 """Seasons, matches, results, events, roster snapshots and task progress.
 
-Models hold fields and constraints; ``matches/services`` does every write.
+Models hold fields and constraints; each concern's services
+(``matches/seasons/``, ``matches/reports/``, ...) do every write. The
+models of a concern with tables of its own sit beside this module
+(``confirmations``, ``forecasts``, ``webhooks``); Django finds them here.
 """
 
 from __future__ import annotations
