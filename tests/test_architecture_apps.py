@@ -79,3 +79,28 @@ def test_every_facade_export_is_there_and_documented() -> None:
     for name in engine.facade.__all__:
         assert hasattr(engine.facade, name), name
         assert f"    {name},  # " in source, f"{name} has no line saying what it is for"
+
+
+# What every concern of ``matches/`` shares, below its layers.
+MATCHES_SHARED = {"captions", "management", "migrations", "models"}
+LAYERS = "matches/ by concern, one way"
+
+
+def test_every_package_of_matches_is_in_a_layer_or_shared() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    contracts = config["tool"]["importlinter"]["contracts"]
+    (layers,) = [c for c in contracts if c["name"].startswith(LAYERS)]
+    layered = {
+        name.strip().removeprefix("matches.")
+        for layer in layers["layers"]
+        for name in layer.split(":")
+    }
+    packages = {
+        path.name
+        for path in (ROOT / "matches").iterdir()
+        if (path / "__init__.py").is_file()
+    }
+    assert "reports" in layered
+    assert layered & MATCHES_SHARED == set()
+    assert packages - MATCHES_SHARED == layered
+    assert layers["ignore_imports"] == ["matches.queue -> matches.tasks"]

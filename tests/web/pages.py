@@ -714,7 +714,7 @@ EXCLUDED: dict[str, str] = {
     "web:progress": "an htmx fragment of the season page (the progress bar)",
     "web:match-events": "an htmx fragment of the match page (its event log)",
     "web:match-replay": "the replay's JSON; the viewer is checked on the match page",
-    "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/test_ical.py",
+    "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/calendar/test_ical.py",
     "web:submission-*": "POST only: redirects to the match page (checked)",
     "web:notification-open": "marks a notification read and redirects to its page",
     "web:notifications-read": "POST only: redirects to the notifications (checked)",

@@ -16,7 +16,7 @@ from matches.prematch.inducements import (
 from matches.prematch.kickoff import match_kick_off
 from matches.resolution.resolve import match_engine_inputs
 from tests.league.conftest import api_as
-from tests.matches.test_star_players import world  # noqa: F401  (fixture)
+from tests.matches.prematch.test_star_players import world  # noqa: F401  (fixture)
 
 
 def test_the_offer_prices_the_wizard_and_leaves_out_what_is_not_played(world):  # noqa: F811

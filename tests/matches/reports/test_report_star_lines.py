@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from matches.models import MatchEvent
-from tests.matches.test_star_players import (
+from tests.matches.prematch.test_star_players import (
     buy,
     report_api,
     world,  # noqa: F401  (fixture)
 )
-from tests.matches.test_star_players import snapshot as state
+from tests.matches.prematch.test_star_players import snapshot as state
 
 
 @pytest.mark.parametrize(

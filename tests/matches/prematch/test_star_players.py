@@ -21,8 +21,8 @@ from tests.league.conftest import api_as
 
 # What a refused purchase or report must leave untouched, and the refusal
 # codes: shared with the other inducement tests.
-from tests.matches.test_inducements import _snapshot as snapshot
-from tests.matches.test_inducements import codes
+from tests.matches.prematch.test_inducements import _snapshot as snapshot
+from tests.matches.prematch.test_inducements import codes
 
 
 @pytest.fixture

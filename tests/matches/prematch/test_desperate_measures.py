@@ -17,7 +17,7 @@ from matches.prematch.kickoff import match_kick_off
 from matches.resolution.resolve import match_engine_inputs, match_resolve
 from matches.seasons.services import match_seed
 from tests.league.conftest import api_as
-from tests.matches.test_inducements import _snapshot, codes, world  # noqa: F401
+from tests.matches.prematch.test_inducements import _snapshot, codes, world  # noqa: F401
 
 
 def _expected(match: Match, team_id: int, count: int) -> tuple[int, ...]:
