@@ -258,7 +258,7 @@ SPECTACULAR_SETTINGS = {
     # Choice sets that share a field's name ("kind", "mode", "status"): name
     # them apart.
     "ENUM_NAME_OVERRIDES": {
-        "WebhookKindEnum": "matches.webhook_models.LeagueWebhook.Kind",
+        "WebhookKindEnum": "matches.models.webhooks.LeagueWebhook.Kind",
         "MatchModeEnum": "matches.models.Match.Mode",
         "MatchStatusEnum": "matches.models.Match.Status",
     },
@@ -357,13 +357,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
 }
 
-# Outgoing webhooks (matches/services/webhooks.py): the address pages are
+# Outgoing webhooks (matches/webhooks/services.py): the address pages are
 # linked at in what they send, the time allowed per request, how often a
 # failing receiver is tried (after BASE, 3 x BASE, 9 x BASE ... seconds) and
 # whether loopback/private addresses may receive (a local receiver while
 # developing; never in production, where it would let a commissioner reach
 # the machine's own services).
-# Games the engine plays to forecast one fixture (matches/services/forecasts.py).
+# Games the engine plays to forecast one fixture (matches/forecasts/services.py).
 FORECAST_GAMES = envint("FORECAST_GAMES", 60)
 # Fixtures beat's sweep queues for a forecast at most, every five minutes.
 FORECAST_SWEEP_MAX = envint("FORECAST_SWEEP_MAX", 40)

@@ -9,18 +9,19 @@ from league.invites import views as invite_views
 from league.notifications import views as notification_views
 from league.preferences import views as preference_views
 from league.tokens import views as token_views
-from matches import (
+from matches.calendar import views as ical_views
+from matches.home import views as home_views
+from matches.pages import (
     confirm_views,
-    ical_views,
-    page_views,
+    inducement_views,
     player_pages,
     player_views,
     prematch_views,
     season_views,
     team_views,
 )
-from matches import views as match_views
-from matches.home import views as home_views
+from matches.pages import league_views as page_views
+from matches.pages import views as match_views
 
 app_name = "web"
 
@@ -238,7 +239,7 @@ urlpatterns = [
     ),
     path(
         "matches/<int:match_id>/inducements/",
-        match_views.match_inducements,
+        inducement_views.match_inducements,
         name="match-inducements",
     ),
     path(

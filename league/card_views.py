@@ -19,7 +19,7 @@ from league.names.suggestions import names_suggest
 from league.services.card_teams import team_draft_card
 
 if TYPE_CHECKING:
-    from engine.variants import Variant
+    from engine.facade import Variant
 
 # A card gives at most this many players (the Snotling card's 10).
 MAX_NAMES = 40

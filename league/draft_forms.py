@@ -16,9 +16,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 
-from engine.campaign.drafting import DraftRequest, Violation
-from engine.core.rules_data import Position, Roster, rules_data
-from engine.variants import Variant
+from engine.facade import DraftRequest, Position, Roster, Variant, Violation, rules_data
 from league.forms import WebForm
 from league.names.suggestions import names_suggest
 from league.services.teams import PlayerRequest

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign import Characteristic, PlayerState
-from engine.core.rules_data import Position, SkillRef
+from engine.facade import Characteristic, PlayerState, Position, SkillRef
 from league.models import Player
 
 

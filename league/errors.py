@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.campaign.drafting import DraftError, Violation
+from engine.facade import DraftError, Violation
 
 
 class ServiceError(Exception):

@@ -9,8 +9,7 @@ from typing import Any
 
 from django import forms
 
-from engine.campaign.drafting import PURCHASE_ITEMS, Violation
-from engine.core.rules_data import Roster
+from engine.facade import PURCHASE_ITEMS, Roster, Violation
 
 
 class WebForm(forms.Form):

@@ -14,8 +14,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.db.models import Q
 
-from engine.core.rules_data import DEFAULT_VERSION
-from engine.variants import variants
+from engine.facade import DEFAULT_VERSION, variants
 
 
 def format_choices() -> list[tuple[str, str]]:

@@ -14,9 +14,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.campaign.casualty import CasualtyTable, casualty_table
-from engine.core.rules_data import RulesData, rules_data
-from engine.variants import Variant, get_variant
+from engine.facade import (
+    CasualtyTable,
+    RulesData,
+    Variant,
+    casualty_table,
+    get_variant,
+    rules_data,
+)
 from league.models import League
 
 

@@ -6,9 +6,14 @@ from dataclasses import replace
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from engine.campaign.drafting import TeamValue, team_value
-from engine.core.rules_data import rules_data
-from engine.variants import Variant, get_variant, variants
+from engine.facade import (
+    TeamValue,
+    Variant,
+    get_variant,
+    rules_data,
+    team_value,
+    variants,
+)
 from league.access import AnyUser
 from league.models import (
     League,

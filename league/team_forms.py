@@ -1,7 +1,7 @@
 """Forms for the coach's team actions between seasons: choosing the team's
 special rule and re-drafting. They only parse input; the services
 (``league.services.teams.team_choose_special_rule``,
-``matches.services.rollover.team_redraft``) decide what is allowed."""
+``matches.seasons.rollover.team_redraft``) decide what is allowed."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 
-from engine.core.rules_data import Roster, rules_data
+from engine.facade import Roster, rules_data
 from league.forms import DraftPlayerForm, WebForm
 from league.models import Player
 

@@ -2,7 +2,7 @@
 draft, and hiring, firing and buying.
 
 Pages that show seasons or matches (the league page, the team page with its
-match history) live in ``matches/views.py``, since the league app never
+match history) live in ``matches/pages/views.py``, since the league app never
 imports the matches app. Each write view parses a form, calls one service,
 then redirects; refusals are shown next to the fields they concern.
 """
@@ -23,8 +23,7 @@ from django.views.decorators.http import (
     require_POST,
 )
 
-from engine.core.rules_data import Roster, rules_data
-from engine.variants import get_variant
+from engine.facade import Roster, get_variant, rules_data
 from league.access import team_get_for_write
 from league.card_views import card_draft_page
 from league.draft_forms import DraftSquadForm, DraftTeamForm, draft_request

@@ -9,15 +9,19 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
-from engine.campaign.drafting import DraftError, DraftRequest, Violation, draft_check
-from engine.core.rules_data import (
+from engine.facade import (
     BORROWED_POSITIONS,
+    DraftError,
+    DraftRequest,
     Roster,
     SkillRef,
     StarPlayer,
+    Variant,
+    Violation,
+    draft_check,
+    get_variant,
     rules_data,
 )
-from engine.variants import Variant, get_variant
 from league.models import League, LeagueMembership, Player, Team
 from league.selectors import league_membership_get, team_list
 

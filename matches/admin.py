@@ -1,5 +1,5 @@
 """Commissioner admin for seasons and matches. Every action asks for a reason
-and calls an audited service (``matches/services/commissioner.py``); the
+and calls an audited service (``matches/commissioner/actions.py``); the
 lists are limited to the leagues the commissioner runs."""
 
 from __future__ import annotations
@@ -19,6 +19,15 @@ from league.admin_actions import ReasonForm, money, reason_action
 from league.admin_cache import PageCacheAdmin
 from league.admin_scope import CommissionerScope, ScopedInline, league_filter
 from matches.admin_facts import match_facts_html
+from matches.commissioner.actions import (
+    match_override_audited,
+    match_postpone_audited,
+    redraft_preview,
+    season_close_audited,
+    season_resolve_audited,
+    season_schedule_audited,
+    team_redraft_approve,
+)
 from matches.models import (
     LeagueWebhook,
     Match,
@@ -28,18 +37,9 @@ from matches.models import (
     TaskProgress,
     WebhookDelivery,
 )
-from matches.services.commissioner import (
-    match_override_audited,
-    match_postpone_audited,
-    redraft_preview,
-    season_close_audited,
-    season_resolve_audited,
-    season_schedule_audited,
-    team_redraft_approve,
-)
-from matches.services.progress import progress_counts
-from matches.services.queue import postgame_queue
-from matches.services.webhooks import webhook_deactivate
+from matches.queue import postgame_queue
+from matches.resolution.progress import progress_counts
+from matches.webhooks.services import webhook_deactivate
 
 OVERRIDE_EXPLAINED = (
     "Only the score changes: the standings count the new result at once.",
@@ -465,7 +465,7 @@ class WebhookDeliveryInline(ScopedInline, admin.TabularInline):  # type: ignore[
 
 @admin.register(LeagueWebhook)
 class LeagueWebhookAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
-    """A league's webhooks: added through the API (matches/api_webhooks.py);
+    """A league's webhooks: added through the API (matches/api/webhooks.py);
     here the commissioner reads them and their delivery log, and may switch
     them off (the action calls the service)."""
 

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from matches.event_text import STATS
 from matches.models import Match, MatchEvent, ReportSubmission
-from matches.web_selectors import match_page_qs, match_view
+from matches.pages.selectors import match_page_qs, match_view
 
 
 def match_facts_html(match: Match) -> SafeString:

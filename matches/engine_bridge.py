@@ -6,17 +6,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots import make_bot
-from engine.bots.driver import play
-from engine.campaign.inducements import BUGMAN_ID_BASE
-from engine.core.dice import RandomDice
-from engine.core.errors import UnimplementedSkill
-from engine.core.model import MatchResult as EngineResult
-from engine.core.model import PlayerSheet, TeamSheet
-from engine.core.rules_data import rules_data
-from engine.match import Match as EngineMatch
-from engine.match import check_skills
-from engine.variants import get_variant
+from engine.facade import (
+    BUGMAN_ID_BASE,
+    PlayerSheet,
+    RandomDice,
+    TeamSheet,
+    UnimplementedSkill,
+    check_skills,
+    get_variant,
+    make_bot,
+    play,
+    rules_data,
+)
+from engine.facade import Match as EngineMatch
+from engine.facade import MatchResult as EngineResult
 from league.models import Player, Team
 from league.selectors import team_roster_players, team_value_get
 

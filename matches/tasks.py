@@ -12,16 +12,16 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 
+from matches.forecasts.services import forecasts_due, match_forecast_refresh
 from matches.models import Match
-from matches.services.confirmation import reports_stand_due
-from matches.services.forecasts import forecasts_due, match_forecast_refresh
-from matches.services.kickoff import TeamNotReady
-from matches.services.notices import deadlines_remind
-from matches.services.postgame import postgame_run
-from matches.services.progress import progresses_waiting_on, season_resolve_next
-from matches.services.resolve import match_resolve
-from matches.services.sweep import matches_stuck
-from matches.services.webhooks import webhook_deliver, webhook_deliveries_due
+from matches.notices import deadlines_remind
+from matches.postgame.sequence import postgame_run
+from matches.prematch.kickoff import TeamNotReady
+from matches.reports.confirmation import reports_stand_due
+from matches.resolution.progress import progresses_waiting_on, season_resolve_next
+from matches.resolution.resolve import match_resolve
+from matches.resolution.sweep import matches_stuck
+from matches.webhooks.services import webhook_deliver, webhook_deliveries_due
 
 
 def _eager() -> bool:

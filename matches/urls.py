@@ -1,15 +1,13 @@
 from django.urls import path
 
-from matches import (
-    api,
-    api_cards,
-    api_confirm,
-    api_forecasts,
-    api_inducements,
-    api_postgame_skill,
-    api_rounds,
-    api_webhooks,
-)
+from matches.api import cards as api_cards
+from matches.api import confirm as api_confirm
+from matches.api import forecasts as api_forecasts
+from matches.api import inducements as api_inducements
+from matches.api import postgame_skill as api_postgame_skill
+from matches.api import rounds as api_rounds
+from matches.api import seasons as api
+from matches.api import webhooks as api_webhooks
 
 urlpatterns = [
     path(

@@ -77,8 +77,8 @@ def demo_ids() -> Ids:
     from django.db.models import Count
 
     from league.models import League, Player
+    from matches.demo import DEMO_SEASON
     from matches.models import Match
-    from matches.services.demo import DEMO_SEASON
 
     league = League.objects.get(name=DEMO_SEASON[0])
     match = (

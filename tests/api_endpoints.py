@@ -13,9 +13,10 @@ from rest_framework.authtoken.models import Token
 
 from league.models import League, Player, Team
 from matches.models import LeagueWebhook, Match, ReportSubmission, Season
-from matches.services.report import Report, match_submit_report
-from matches.services.seasons import season_create, season_schedule
-from matches.services.webhooks import webhook_create
+from matches.reports.lines import Report
+from matches.reports.report import match_submit_report
+from matches.seasons.services import season_create, season_schedule
+from matches.webhooks.services import webhook_create
 from tests.factories import draft_team, make_member
 
 # (method, path as the OpenAPI schema names it), one per write operation.

@@ -11,9 +11,10 @@ from django.contrib.auth import get_user_model
 from league.models import League, Team
 from league.services.treasury import treasury_adjust
 from matches.models import Match, Season
-from matches.services.postgame import postgame_run_current_step
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.seasons import season_create, season_schedule
+from matches.postgame.sequence import postgame_run_current_step
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team
 
 

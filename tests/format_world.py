@@ -21,11 +21,12 @@ from league.services.leagues import league_create
 from league.services.membership import league_set_open, membership_request
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, ReportSubmission
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.report_cards import CardReportSide, match_submit_card_report
-from matches.services.resolve import match_resolve
-from matches.services.seasons import season_create, season_schedule
-from matches.services.webhooks import webhook_create
+from matches.reports.cards import CardReportSide, match_submit_card_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.resolve import match_resolve
+from matches.seasons.services import season_create, season_schedule
+from matches.webhooks.services import webhook_create
 from tests.factories import UserFactory, make_member
 
 # format -> the three teams' rosters (team cards in a card format)

@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 
 from league.models import League, Player, Team, TreasuryEntry
 from matches.models import Season
-from matches.services.progress import season_resolve_next, season_resolve_start
-from matches.services.resolve import match_resolve
-from matches.services.seasons import season_create, season_schedule
+from matches.resolution.progress import season_resolve_next, season_resolve_start
+from matches.resolution.resolve import match_resolve
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 
 SEVENS_TEAMS = (

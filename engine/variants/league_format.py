@@ -90,7 +90,7 @@ class LeagueFormat:
     # from its treasury, and it may not add treasury (BB2020 errata).
     petty_cash_includes_spending: ClassVar[bool] = True
     star_players: ClassVar[bool] = True
-    # The post-game steps, in order (matches.services.postgame runs them).
+    # The post-game steps, in order (matches.postgame.sequence runs them).
     postgame_steps: ClassVar[tuple[str, ...]] = (
         "outcome",
         "winnings",

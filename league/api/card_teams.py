@@ -13,8 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.core.errors import RuleError
-from engine.variants import get_variant
+from engine.facade import RuleError, get_variant
 from league.api.rules_serializers import TeamCardOutputSerializer
 from league.api.serializers import CardDraftInputSerializer, TeamOutputSerializer
 from league.api.views import _team_response, _valid

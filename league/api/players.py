@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.campaign import AdvancementKind, AdvancementOption, Characteristic
+from engine.facade import AdvancementKind, AdvancementOption, Characteristic
 from league.access import AnyUser, team_get_for_write
 from league.api.filters import ApiFilterSet
 from league.api.serializers import (

@@ -13,14 +13,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.core.rules_data import (
+from engine.facade import (
     DEFAULT_VERSION,
     Roster,
     Skill,
     StarPlayer,
+    Variant,
     rules_data,
+    variants,
 )
-from engine.variants import Variant, variants
 from league.api.rules_serializers import (
     CatalogueSkillOutputSerializer,
     FormatOutputSerializer,

@@ -9,9 +9,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
-from engine.campaign.drafting import PURCHASE_ITEMS
-from engine.core.rules_data import rules_data
-from engine.variants import get_variant
+from engine.facade import PURCHASE_ITEMS, get_variant, rules_data
 from league.api.input_types import type_errors
 from league.models import (
     TIEBREAKERS,

@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 
-from engine.variants import Variant, variants
+from engine.facade import Variant, variants
 from league.creation.services import LeagueOptions
 from league.forms import WebForm
 from league.models import TIEBREAKERS, League

@@ -1,6 +1,6 @@
 """Player advancement between matches: spending Star Player Points (the
 post-game skill of leagues without SPP, which reads matches, is in
-``matches.services.postgame_skill``).
+``matches.postgame.skill``).
 
 The rules are ``engine.campaign``'s; this module finds the option asked
 for, rolls with dice seeded from the league's stored seed and what is being
@@ -20,7 +20,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
 
-from engine.campaign import (
+from engine.facade import (
     MAX_ADVANCEMENTS,
     AdvancementKind,
     AdvancementOption,
@@ -28,17 +28,18 @@ from engine.campaign import (
     CampaignError,
     Characteristic,
     PlayerState,
+    Position,
     SeededRoller,
     advance,
     advancement_options,
     can_improve,
+    category_name,
     characteristic_offer,
     level_name,
     must_spend_spp,
+    rules_data,
     spp_cost,
 )
-from engine.campaign.player import category_name
-from engine.core.rules_data import Position, rules_data
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from engine.campaign.drafting import Violation
+from engine.facade import Violation
 from league.errors import ServiceError
 from league.models import League, Player, Team
 from league.page_cache import league_cache_bump

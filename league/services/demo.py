@@ -12,9 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser
 from django.db import transaction
 
-from engine.campaign.drafting import suggest_draft
-from engine.core.rules_data import rules_data
-from engine.variants import get_variant
+from engine.facade import get_variant, rules_data, suggest_draft
 from league.models import League, LeagueMembership, Team
 from league.names.suggestions import names_suggest
 from league.services.card_teams import team_draft_card

@@ -15,14 +15,15 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from engine.campaign import (
+from engine.facade import (
+    LONER,
     CampaignError,
+    Position,
     hire_journeyman,
     journeyman_loner,
     journeyman_position,
+    rules_data,
 )
-from engine.campaign.journeymen import LONER
-from engine.core.rules_data import Position, rules_data
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import LeagueEvent, Player, Team, TreasuryEntry

@@ -5,8 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from engine.core.errors import RuleError
-from engine.variants import Variant, get_variant
+from engine.facade import RuleError, Variant, get_variant
 from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
 from league.models import League
@@ -38,7 +37,7 @@ def league_create(
     """Create a league; its creator becomes the commissioner and it pins the
     current rules-data version. ``report_confirmation_days``: 0, a coach's
     report stands at once; otherwise the opposing coach has that many days
-    to confirm or dispute it (matches/services/confirmation.py). The
+    to confirm or dispute it (matches/reports/confirmation.py). The
     creator must have verified their e-mail address
     (league/accounts/verification.py)."""
     require_email_verified(commissioner, to="create a league")

@@ -15,7 +15,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.urls import reverse
 
-from engine.campaign.drafting import Violation
+from engine.facade import Violation
 from league.access import AnyUser, league_get_for_commissioner
 from league.accounts.verification import require_email_verified
 from league.errors import ServiceError

@@ -14,18 +14,21 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 
-from engine.campaign.drafting import (
+from engine.facade import (
     DraftError,
     DraftRequest,
+    Position,
+    Roster,
     Staff,
+    Variant,
     Violation,
     draft_check,
+    get_variant,
     hire_check,
     purchase_check,
+    rules_data,
     special_rule_violations,
 )
-from engine.core.rules_data import Position, Roster, rules_data
-from engine.variants import Variant, get_variant
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump

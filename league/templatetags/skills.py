@@ -25,7 +25,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 
-from engine.core.rules_data import DEFAULT_VERSION, rules_data
+from engine.facade import DEFAULT_VERSION, rules_data
 
 register = template.Library()
 

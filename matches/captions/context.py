@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.variants import MatchRules, get_variant
+from engine.facade import MatchRules, get_variant
 from league.models import League
 from matches.captions.names import title
 from matches.models import Match

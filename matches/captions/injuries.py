@@ -67,7 +67,7 @@ def casualty(d: Describer, e: Event) -> str:
     who, result = d.p(e["player"]), injury_name(e["result"])
     if e.get("league_result"):
         # A league with a house Casualty table: its roll decides
-        # (matches/services/resolve.py), as the casualty table says.
+        # (matches/resolution/resolve.py), as the casualty table says.
         table = CASUALTY_TABLES.get(e["league_table"], "house")
         own = f"the match's own {_rolled(e)} gave" if _rolled(e) else "the match gave"
         return (

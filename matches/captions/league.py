@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.campaign import DESPERATE_MEASURES
-from engine.core.rules_data import rules_data
+from engine.facade import DESPERATE_MEASURES, rules_data
 from matches.captions.context import CASUALTY_TABLES, Caption, Describer, listed
 from matches.captions.dates import when_words
 from matches.captions.names import injury_name, skill_name, star_name, title

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from engine.campaign.casualty import CASUALTY_TABLES
-from engine.core.rules_data import rules_data
+from engine.facade import CASUALTY_TABLES, rules_data
 
 # Words a title keeps in lower case unless they start it ("Throw a Rock").
 SMALL_WORDS = frozenset(

@@ -1,4 +1,4 @@
-"""Captions of the post-game sequence's steps (matches/services/postgame.py):
+"""Captions of the post-game sequence's steps (matches/postgame/sequence.py):
 outcome, winnings, Dedicated Fans, MVP and SPP, injuries, Expensive
 Mistakes, team value."""
 

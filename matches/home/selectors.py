@@ -3,7 +3,7 @@ teams, leagues, seasons and matches the person has (the page tests hold it
 to that). Built on the existing reads: the teams with their rosters
 (``league.selectors.team_list``), the advancement menu
 (``league.services.advancement``), the Sevens post-game skill, the
-re-draft archives and the standings (``matches.selectors``)."""
+re-draft archives and the standings (``matches.seasons.selectors``)."""
 
 from __future__ import annotations
 
@@ -38,11 +38,11 @@ from matches.models import (
     Season,
     SeasonTeamArchive,
 )
-from matches.selectors import seasons_places
-from matches.team_sheet import ordinal
+from matches.pages.team_sheet import ordinal
+from matches.seasons.selectors import seasons_places
 
 if TYPE_CHECKING:
-    from engine.campaign.drafting import TeamValue
+    from engine.facade import TeamValue
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 # How close a round's report deadline must be to be listed as near.
@@ -290,7 +290,7 @@ def _spp_items(teams: Sequence[Team]) -> list[Item]:
 def _skill_items(teams: Sequence[Team]) -> list[Item]:
     """Sevens teams of leagues without SPP that may still take the
     post-game skill for their latest match (the rule of
-    ``matches.services.postgame_skill.team_sevens_pending``, for all the
+    ``matches.postgame.skill.team_sevens_pending``, for all the
     teams at once)."""
     asked = {
         t.pk: t
@@ -340,7 +340,7 @@ def _skill_items(teams: Sequence[Team]) -> list[Item]:
 
 def _redrafts(team_ids: list[int]) -> dict[int, SeasonTeamArchive]:
     """Each team's closed season it may re-draft after (the rule of
-    ``matches.team_sheet.team_redraft_due``)."""
+    ``matches.pages.team_sheet.team_redraft_due``)."""
     due: dict[int, SeasonTeamArchive] = {}
     for archive in (
         SeasonTeamArchive.objects.filter(

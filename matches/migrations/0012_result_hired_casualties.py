@@ -10,9 +10,9 @@ gives the same counts."""
 
 from django.db import migrations, models
 
-from engine.campaign.mercenaries import is_mercenary
-from engine.campaign.stars import find_star
-from engine.core.rules_data import rules_data
+from engine.facade import is_mercenary
+from engine.facade import find_star
+from engine.facade import rules_data
 
 
 def _star_teams(match, inducements):

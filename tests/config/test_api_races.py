@@ -19,7 +19,7 @@ from django.db import connection, connections, transaction
 
 from league.models import League, Team
 from matches.models import Season
-from matches.services.seasons import season_create
+from matches.seasons.services import season_create
 from tests.factories import UserFactory, draft_team, make_member
 from tests.league.conftest import api_as
 
@@ -90,7 +90,7 @@ def _season_race(alice, bob) -> Race:
 
 
 # Seasons are not raced this way any more: creating one locks the league's
-# row (league membership, matches.services.seasons), so a rival season
+# row (league membership, matches.seasons.services), so a rival season
 # creation waits for the request's transaction instead of slipping in
 # between (see test_two_seasons_of_one_name_at_once_make_one below).
 RACES = {"league": _league_race, "team": _team_race}

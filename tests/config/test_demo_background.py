@@ -13,10 +13,10 @@ from django.conf import settings as django_settings
 from django.core.management import CommandError, call_command
 
 from league.models import League, Player
-from matches import progress_bar
 from matches.management.commands import demo as demo_command
 from matches.models import Match, MatchForecast, Season, TaskProgress
-from matches.services.resolve import match_resolve
+from matches.resolution import progress_bar
+from matches.resolution.resolve import match_resolve
 from matches.tasks import postgame_advance_task
 
 # (league, season, matches): the seasons the background resolves

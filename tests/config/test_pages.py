@@ -107,7 +107,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert not TreasuryEntry.objects.filter(team__league=blitz.league).exists()
     # one Blood Bowl match with two Star Players, resolved once
     from matches.models import Match, MatchInducements
-    from matches.web_selectors import replay_data
+    from matches.pages.selectors import replay_data
 
     (played,) = Match.objects.filter(
         season__league__format="bb2020", status="complete", mode="resolved"
@@ -137,8 +137,8 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert "hired" not in second
     # one report disputed and decided: the league asks for
     # confirmation, the away coach disputed, the commissioner let it stand
+    from matches.demo import DECISION_REASON, DISPUTE_REASON
     from matches.models import MatchForecast, ReportSubmission
-    from matches.services.demo import DECISION_REASON, DISPUTE_REASON
 
     (decided,) = ReportSubmission.objects.all()
     assert decided.status == "accepted"

@@ -10,9 +10,9 @@ from django.contrib.admin import helpers
 
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
 from matches.models import Match, MatchEvent, Season, SeasonTeamArchive, TaskProgress
-from matches.services.progress import season_resolve_start
-from matches.services.rollover import season_close
-from matches.services.seasons import season_create, season_schedule
+from matches.resolution.progress import season_resolve_start
+from matches.seasons.rollover import season_close
+from matches.seasons.services import season_create, season_schedule
 from tests.commissioner_world import World, build_league, shared_league
 from tests.conftest import shared_world
 from tests.factories import UserFactory

@@ -9,9 +9,10 @@ from league.services.journeymen import team_take_journeymen
 from league.services.roster import player_retire
 from league.services.teams import team_fire_player, team_hire_player
 from matches.models import Match, RosterSnapshot
-from matches.services.kickoff import match_kick_off
-from matches.services.report import Report, match_submit_report
-from matches.services.seasons import season_create, season_schedule
+from matches.prematch.kickoff import match_kick_off
+from matches.reports.lines import Report
+from matches.reports.report import match_submit_report
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 from tests.league.conftest import api_as, db_snapshot
 

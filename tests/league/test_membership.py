@@ -19,7 +19,7 @@ from league.services.membership import (
 )
 from league.services.teams import team_draft
 from matches.models import Match, Season
-from matches.services.seasons import season_create, season_schedule
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import UserFactory, draft_team, lineman_requests
 from tests.league.conftest import db_snapshot
 

@@ -15,7 +15,7 @@ from league.page_cache import (
     league_generation,
     object_cached,
 )
-from matches.services.seasons import season_create
+from matches.seasons.services import season_create
 from tests.factories import draft_team
 
 

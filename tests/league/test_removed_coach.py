@@ -17,8 +17,9 @@ from league.services.membership import (
     membership_remove,
 )
 from matches.models import Match, ReportSubmission
-from matches.services.report import Report, match_submit_report
-from matches.services.seasons import season_create, season_schedule
+from matches.reports.lines import Report
+from matches.reports.report import match_submit_report
+from matches.seasons.services import season_create, season_schedule
 from tests.api_endpoints import every_row
 from tests.factories import draft_team
 from tests.world import api_as

@@ -29,8 +29,8 @@ from matches.models import (
     Season,
     TaskProgress,
 )
-from matches.services.report import PlayerLine, Report
-from matches.services.seasons import season_create, season_schedule
+from matches.reports.lines import PlayerLine, Report
+from matches.seasons.services import season_create, season_schedule
 from matches.workers import task_queues
 from tests.conftest import XDIST_WORKER
 from tests.factories import draft_team
@@ -420,7 +420,7 @@ def play_recorded(
     match: Match, home_score: int, away_score: int, *, actor, capture, **report_kw
 ):
     """Report a score and run the whole post-game (eager, on commit)."""
-    from matches.services.report import match_submit_report
+    from matches.reports.report import match_submit_report
 
     with capture(execute=True):
         result = match_submit_report(

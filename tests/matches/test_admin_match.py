@@ -14,9 +14,10 @@ from django.test.utils import CaptureQueriesContext
 
 from league.models import Team
 from matches.models import Match, MatchEvent
-from matches.services.postgame import postgame_run_current_step
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.resolve import match_resolve
+from matches.postgame.sequence import postgame_run_current_step
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.resolve import match_resolve
 from tests.conftest import shared_world
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.matches.conftest import one_match

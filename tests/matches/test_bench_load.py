@@ -13,7 +13,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from matches.loadgen import NotLoopback, RunResult, loopback_target, run_load
-from matches.services.seasons import season_create
+from matches.seasons.services import season_create
 from tests.factories import draft_team
 
 

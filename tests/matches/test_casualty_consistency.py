@@ -171,7 +171,7 @@ RECORDED = re.compile(
 def test_a_recorded_match_tells_the_same_casualties_in_the_table_and_the_log(
     client, eleven, bob, charlie, alice, django_capture_on_commit_callbacks
 ):
-    from matches.services.report import CasualtyLine
+    from matches.reports.lines import CasualtyLine
     from tests.matches.conftest import one_match, play_recorded, roster
 
     humans = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
@@ -213,7 +213,7 @@ def test_a_recorded_match_tells_the_same_casualties_in_the_table_and_the_log(
 def test_casualties_the_result_leaves_out_keep_their_row_in_match_order():
     from types import SimpleNamespace
 
-    from matches.web_selectors import match_casualty_rows
+    from matches.pages.selectors import match_casualty_rows
 
     def engine(pid, result, **kw):
         return {"player_id": pid, "team": "home", "result": result, **kw}

@@ -8,8 +8,9 @@ import pytest
 
 from league.models import Player
 from matches.models import Match, MatchEvent, MatchResult
-from matches.services.report import CasualtyLine, Report, match_submit_report
-from matches.services.resolve import match_resolve
+from matches.reports.lines import CasualtyLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.resolve import match_resolve
 from tests.factories import draft_team
 from tests.matches.conftest import one_match, roster
 

@@ -14,15 +14,11 @@ from league.page_cache import is_cache_bump
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, MatchEvent, MatchResult
-from matches.selectors import season_standings
-from matches.services import postgame
-from matches.services.postgame import postgame_run, postgame_run_current_step
-from matches.services.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
+from matches.postgame import sequence as postgame
+from matches.postgame.sequence import postgame_run, postgame_run_current_step
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.seasons.selectors import season_standings
 from matches.tasks import postgame_advance_task
 from tests.factories import make_member
 from tests.matches.conftest import codes, db_state, one_match, roster
@@ -475,7 +471,7 @@ def test_a_format_whose_game_the_engine_does_not_play_is_not_resolved(
     from matches.models import TaskProgress
 
     monkeypatch.setattr(DungeonBowl, "engine_plays_game", False)
-    from matches.services.progress import match_resolve_start, season_resolve_start
+    from matches.resolution.progress import match_resolve_start, season_resolve_start
     from tests.world import api_as
 
     before = db_state()
@@ -498,7 +494,7 @@ def test_the_engine_plays_a_dungeon_bowl_match_in_a_generated_dungeon(
     match, alice, django_capture_on_commit_callbacks
 ):
     from matches.models import MatchEvent
-    from matches.services.resolve import match_resolve
+    from matches.resolution.resolve import match_resolve
 
     with django_capture_on_commit_callbacks(execute=True):
         assert match_resolve(match_id=match.pk) is True
@@ -552,7 +548,7 @@ def test_a_league_may_switch_the_casualty_bonus_off(
 
 
 def test_a_college_team_induces_only_what_dungeon_bowl_offers(match, bob, shadows):
-    from matches.services.inducements import Purchase, match_buy_inducements
+    from matches.prematch.inducements import Purchase, match_buy_inducements
 
     before = db_state()
     # inducements.md: Extra Team Training and Bribes; no Bloodweiser Kegs
@@ -583,9 +579,9 @@ def test_a_college_wizard_bought_casts_in_the_match_the_engine_plays(
 ):
     from matches.engine_bridge import team_sheet
     from matches.models import MatchEvent
-    from matches.services.inducements import Purchase, match_buy_inducements
-    from matches.services.kickoff import match_kick_off
-    from matches.services.resolve import match_engine_inputs, match_resolve
+    from matches.prematch.inducements import Purchase, match_buy_inducements
+    from matches.prematch.kickoff import match_kick_off
+    from matches.resolution.resolve import match_engine_inputs, match_resolve
 
     # inducements.md "0-1 College Wizard": 100,000, the team's own college
     before = db_state()
@@ -627,7 +623,7 @@ def test_gather_funds_wait_with_a_report_the_other_coach_confirms(
     alice, bob, charlie, django_capture_on_commit_callbacks
 ):
     from matches.models import ReportSubmission
-    from matches.services.confirmation import report_confirm
+    from matches.reports.confirmation import report_confirm
 
     league = league_create(
         commissioner=alice,

@@ -5,8 +5,8 @@ from engine.campaign import casualty_from_roll
 from league.models import Player
 from matches.engine_bridge import team_sheet
 from matches.models import Match, MatchEvent
-from matches.services.kickoff import match_kick_off
-from matches.services.resolve import match_engine_inputs, match_resolve
+from matches.prematch.kickoff import match_kick_off
+from matches.resolution.resolve import match_engine_inputs, match_resolve
 from tests.matches.conftest import one_match, roster
 
 

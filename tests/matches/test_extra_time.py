@@ -11,11 +11,11 @@ from engine.rules.extra_time import sudden_death
 from league.errors import ServiceError
 from matches.engine_bridge import engine_play
 from matches.models import Match, MatchEvent, MatchResult
-from matches.services.kickoff import match_kick_off, match_snapshots
-from matches.services.override import match_override_result
-from matches.services.report import match_submit_report
-from matches.services.resolve import match_resolve
-from matches.services.seasons import match_seed, playoff_winner
+from matches.postgame.override import match_override_result
+from matches.prematch.kickoff import match_kick_off, match_snapshots
+from matches.reports.report import match_submit_report
+from matches.resolution.resolve import match_resolve
+from matches.seasons.services import match_seed, playoff_winner
 from tests.matches.conftest import (
     codes,
     db_state,

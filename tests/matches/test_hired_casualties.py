@@ -24,18 +24,14 @@ from engine.core.model import MatchResult as EngineResult
 from engine.variants import get_variant
 from league.models import League, Team
 from matches.models import Match, MatchResult
-from matches.selectors import season_standings
-from matches.services.confirmation import report_confirm
-from matches.services.inducements import Purchase, match_buy_inducements
-from matches.services.override import match_override_result
-from matches.services.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
-from matches.services.resolve import match_resolve
-from matches.services.results import casualties_caused
+from matches.postgame.override import match_override_result
+from matches.prematch.inducements import Purchase, match_buy_inducements
+from matches.reports.confirmation import report_confirm
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.resolve import match_resolve
+from matches.seasons.casualties import casualties_caused
+from matches.seasons.selectors import season_standings
 from tests.factories import draft_team
 from tests.matches.conftest import one_match
 
@@ -235,7 +231,7 @@ def resolved(hired, monkeypatch):
         turns_played=(8, 8),
     )
     monkeypatch.setattr(
-        "matches.services.resolve.engine_play", lambda **_: (result, [])
+        "matches.resolution.resolve.engine_play", lambda **_: (result, [])
     )
     assert match_resolve(match_id=match.pk)
     return match, home, away

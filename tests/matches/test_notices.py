@@ -12,16 +12,17 @@ from django.utils import timezone
 
 from league.models import League, LeagueMembership, Notification, Player
 from matches.models import ReportSubmission, RoundSchedule
-from matches.services.confirmation import (
+from matches.notices import deadlines_remind
+from matches.postgame.sequence import postgame_run
+from matches.reports.confirmation import (
     report_confirm,
     report_decide,
     report_dispute,
     report_stand,
 )
-from matches.services.notices import deadlines_remind
-from matches.services.postgame import postgame_run
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.seasons import season_create, season_schedule
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team, make_member
 from tests.matches.conftest import one_match, roster, score_report
 

@@ -3,8 +3,8 @@
 import pytest
 
 from matches.models import Match
-from matches.services.progress import season_resolve_start
-from matches.services.seasons import season_create, season_schedule
+from matches.resolution.progress import season_resolve_start
+from matches.seasons.services import season_create, season_schedule
 from matches.tasks import (
     match_resolve_task,
     matches_sweep_on_worker_ready,

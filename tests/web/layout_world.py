@@ -27,9 +27,10 @@ from league.services.leagues import league_create
 from league.services.roster import player_retire
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match
-from matches.services.postgame import postgame_run_current_step
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.resolve import match_resolve
+from matches.postgame.sequence import postgame_run_current_step
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.resolve import match_resolve
 from tests.factories import UserFactory, make_member
 from tests.saved_world import SavedWorld, save_world
 from tests.web.pages import (

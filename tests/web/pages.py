@@ -36,16 +36,17 @@ from league.services.advancement import player_advance
 from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from league.services.teams import team_fire_player, team_hire_player
+from matches.forecasts.services import match_forecast_refresh
 from matches.models import Match, Season, WebhookDelivery
-from matches.services.forecasts import match_forecast_refresh
-from matches.services.postgame import postgame_run_current_step
-from matches.services.postgame_skill import team_sevens_advance, team_sevens_pending
-from matches.services.progress import season_resolve_next, season_resolve_start
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.report_cards import CardReportSide, match_submit_card_report
-from matches.services.resolve import match_resolve
-from matches.services.rollover import season_close
-from matches.services.webhooks import webhook_create
+from matches.postgame.sequence import postgame_run_current_step
+from matches.postgame.skill import team_sevens_advance, team_sevens_pending
+from matches.reports.cards import CardReportSide, match_submit_card_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.progress import season_resolve_next, season_resolve_start
+from matches.resolution.resolve import match_resolve
+from matches.seasons.rollover import season_close
+from matches.webhooks.services import webhook_create
 from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 from tests.saved_world import SavedWorld, save_world
 from tests.web.pages_accounts import ACCOUNT_EXCLUDED, account_pages
@@ -713,7 +714,7 @@ EXCLUDED: dict[str, str] = {
     "web:progress": "an htmx fragment of the season page (the progress bar)",
     "web:match-events": "an htmx fragment of the match page (its event log)",
     "web:match-replay": "the replay's JSON; the viewer is checked on the match page",
-    "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/test_ical.py",
+    "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/calendar/test_ical.py",
     "web:submission-*": "POST only: redirects to the match page (checked)",
     "web:notification-open": "marks a notification read and redirects to its page",
     "web:notifications-read": "POST only: redirects to the notifications (checked)",

@@ -8,7 +8,7 @@ import pytest
 
 from league.models import LeagueEvent
 from matches.models import Match
-from matches.services.seasons import season_create
+from matches.seasons.services import season_create
 from tests.commissioner_world import build_league
 from tests.web.test_browser import DESKTOP, browser, shot  # noqa: F401 (fixture)
 

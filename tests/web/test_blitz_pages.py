@@ -14,7 +14,7 @@ from league.models import League, Player, Team, TreasuryEntry
 from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
-from matches.services.resolve import match_resolve
+from matches.resolution.resolve import match_resolve
 from tests.factories import UserFactory, make_member
 from tests.world import scheduled_season
 
@@ -280,7 +280,7 @@ def test_the_other_pages_of_a_blitz_league_open(client, blitz, two_teams, bob, a
 def test_a_blitz_season_closes_and_its_teams_are_archived(
     client, blitz, two_teams, alice
 ):
-    from matches.services.rollover import season_close
+    from matches.seasons.rollover import season_close
 
     season = scheduled_season(blitz, two_teams, seed=5)
     match = season.matches.get()

@@ -13,7 +13,7 @@ import pytest
 from league.models import League, Team
 from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
-from matches.services.report_cards import CardReportSide, match_submit_card_report
+from matches.reports.cards import CardReportSide, match_submit_card_report
 from tests.factories import make_member
 from tests.matches.conftest import one_match
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from league.models import League
+from matches.forecasts.services import match_forecast_refresh
 from matches.models import MatchResult, ReportSubmission
-from matches.services.forecasts import match_forecast_refresh
-from matches.services.report import match_submit_report
+from matches.reports.report import match_submit_report
 from tests.factories import draft_team
 from tests.matches.conftest import one_match, score_report
 from tests.web import test_browser as base

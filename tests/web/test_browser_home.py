@@ -17,7 +17,7 @@ from django.core import mail
 from league.models import Notification, Team
 from league.names.suggestions import name_book
 from matches.models import Match, ReportSubmission
-from matches.selectors import season_standings
+from matches.seasons.selectors import season_standings
 from tests.factories import LeagueFactory, draft_team
 from tests.web import test_browser as base
 from tests.web.test_accessibility import AXE_SOURCE, FAILING

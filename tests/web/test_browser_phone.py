@@ -11,7 +11,7 @@ import json
 import pytest
 
 from matches.models import MatchEvent
-from matches.services.resolve import match_resolve
+from matches.resolution.resolve import match_resolve
 from tests.factories import draft_team
 from tests.web import test_browser as base
 from tests.web.conftest import scheduled_season

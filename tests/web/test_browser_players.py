@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from league.models import Team
-from matches.player_selectors import league_leaders_board
+from matches.pages.player_selectors import league_leaders_board
 from tests.web import test_browser as base
 from tests.web.test_browser_phone import PHONE, on_screen
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from matches.models import Match, Season
-from matches.selectors import season_standings
-from matches.services.seasons import (
+from matches.seasons.selectors import season_standings
+from matches.seasons.services import (
     season_create,
     season_schedule,
     season_schedule_playoffs,

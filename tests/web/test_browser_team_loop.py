@@ -12,7 +12,7 @@ from engine.core.rules_data import rules_data
 from league.models import Player, Team
 from league.services.journeymen import team_take_journeymen
 from matches.models import SeasonTeamArchive
-from matches.services.rollover import season_close
+from matches.seasons.rollover import season_close
 from tests.factories import draft_team
 from tests.web import test_browser as base
 from tests.web.test_browser_phone import PHONE, on_screen

@@ -16,16 +16,12 @@ from league.models import League, LeagueEvent
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import MatchEvent
-from matches.services.confirmation import report_confirm
-from matches.services.inducements import Purchase, match_buy_inducements
-from matches.services.override import match_override_result
-from matches.services.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
-from matches.services.resolve import match_resolve
+from matches.postgame.override import match_override_result
+from matches.prematch.inducements import Purchase, match_buy_inducements
+from matches.reports.confirmation import report_confirm
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.resolve import match_resolve
 from tests.factories import draft_team, make_member
 from tests.matches.conftest import one_match, roster
 from tests.web.caption_words import developer_words

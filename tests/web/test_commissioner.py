@@ -153,7 +153,7 @@ def test_resolving_a_round_with_the_progress_bar(
 def test_the_playoffs_are_offered_once_the_league_stage_is_over(
     client, sevens, four_teams, alice, django_capture_on_commit_callbacks
 ):
-    from matches.services.seasons import season_create, season_schedule
+    from matches.seasons.services import season_create, season_schedule
     from tests.web.conftest import resolve_all
 
     season = season_create(

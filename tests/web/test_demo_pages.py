@@ -19,15 +19,15 @@ from league.models import League, Player, Team
 from league.services.card_teams import team_draft_card
 from league.services.demo import demo_build
 from league.services.leagues import league_create
-from matches.models import Match
-from matches.services.demo import (
+from matches.demo import (
     DEMO_SEASONS,
     demo_advance_players,
     demo_disputed_report,
     demo_season,
     demo_star_match,
 )
-from matches.services.resolve import match_resolve
+from matches.models import Match
+from matches.resolution.resolve import match_resolve
 from tests.conftest import shared_world
 from tests.factories import make_member
 from tests.world import resolve_all

@@ -161,12 +161,8 @@ def test_a_blood_bowl_report_form_has_no_gather_funds(client, sevens, bob, charl
 def test_the_pages_of_a_played_dungeon_bowl_match_show_it(
     client, match, bob, alice, django_capture_on_commit_callbacks
 ):
-    from matches.services.report import (
-        CasualtyLine,
-        PlayerLine,
-        Report,
-        match_submit_report,
-    )
+    from matches.reports.lines import CasualtyLine, PlayerLine, Report
+    from matches.reports.report import match_submit_report
 
     home = list(match.home.players.order_by("number"))
     away = list(match.away.players.order_by("number"))

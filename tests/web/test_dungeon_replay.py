@@ -12,8 +12,8 @@ import pytest
 from engine.variants import get_variant
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
-from matches.services.resolve import match_resolve
-from matches.web_selectors import replay_data
+from matches.pages.selectors import replay_data
+from matches.resolution.resolve import match_resolve
 from tests.factories import make_member
 from tests.matches.conftest import one_match
 from tests.web import test_browser as base
@@ -109,7 +109,7 @@ def test_captions_name_the_dungeons_places_not_halves(
     alice, bob, charlie, django_capture_on_commit_callbacks
 ):
     from matches.event_text import Describer, describe
-    from matches.web_selectors import match_players
+    from matches.pages.selectors import match_players
 
     match = _played(alice, bob, charlie, django_capture_on_commit_callbacks)
     words = Describer(match, match_players(match))

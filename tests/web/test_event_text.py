@@ -11,7 +11,7 @@ from engine.core import events as engine_events
 from league.models import League, Team
 from matches.event_text import INDUCED, Describer, PlayerInfo, describe, period
 from matches.models import Match, MatchEvent, Season
-from matches.web_selectors import match_page_qs, match_players
+from matches.pages.selectors import match_page_qs, match_players
 
 SAMPLES = {
     "int": 3,
@@ -262,7 +262,7 @@ def test_a_nominated_target_reads_as_part_of_the_declaration():
 
 
 def test_the_replay_and_the_key_log_show_the_nomination(describer):
-    from matches.web_selectors import match_log, replay_data
+    from matches.pages.selectors import match_log, replay_data
 
     _, match = describer
     rows = [r for r in replay_data(match)["events"] if r["type"] == "nomination"]
@@ -316,7 +316,7 @@ def test_dungeon_bowl_chests_and_rooms_read_as_sentences(offline_describer):
 def test_rolled_winnings_and_treasure_room_funds_read_as_a_sentence(
     offline_describer,
 ):
-    # a Dungeon Bowl post-game (matches/services/postgame.py)
+    # a Dungeon Bowl post-game (matches/postgame/sequence.py)
     payload = {
         "step": "winnings",
         "fan_attendance": 0,

@@ -27,7 +27,8 @@ from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from league.team_forms import RedraftForm
 from matches.models import MatchEvent, MatchResult
-from matches.services.report import PlayerLine, Report, match_submit_report
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
 from tests.factories import draft_team, make_member
 from tests.matches.conftest import one_match
 from tests.web.test_draft import draft_data

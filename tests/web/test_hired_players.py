@@ -23,21 +23,17 @@ from engine.core.model import CasualtyRecord, PlayerStats
 from engine.core.model import MatchResult as EngineResult
 from league.models import Player, Team
 from matches.event_text import PlayerInfo
-from matches.match_cast import hire_key
 from matches.models import Match
-from matches.player_selectors import league_leaders_board
-from matches.selectors import season_standings
-from matches.services.inducements import Purchase, match_buy_inducements
-from matches.services.kickoff import match_kick_off
-from matches.services.postgame import postgame_run_current_step
-from matches.services.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
-from matches.services.resolve import match_resolve
-from matches.web_selectors import match_page_qs, match_view, season_view
+from matches.pages.match_cast import hire_key
+from matches.pages.player_selectors import league_leaders_board
+from matches.pages.selectors import match_page_qs, match_view, season_view
+from matches.postgame.sequence import postgame_run_current_step
+from matches.prematch.inducements import Purchase, match_buy_inducements
+from matches.prematch.kickoff import match_kick_off
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.resolve import match_resolve
+from matches.seasons.selectors import season_standings
 from tests.factories import draft_team
 from tests.matches.conftest import one_match
 from tests.world import api_as
@@ -304,7 +300,7 @@ def resolved(hired, monkeypatch):
         turns_played=(8, 8),
     )
     monkeypatch.setattr(
-        "matches.services.resolve.engine_play", lambda **_: (result, [])
+        "matches.resolution.resolve.engine_play", lambda **_: (result, [])
     )
     assert match_resolve(match_id=match.pk)
     _postgame(match)
@@ -359,7 +355,7 @@ def test_a_resolved_match_puts_the_stars_on_the_boards(client, resolved):
 
 
 def test_a_star_is_one_leaders_line_per_hiring_team_and_a_mercenary_per_hire():
-    # given (matches/match_cast.py's Decision)
+    # given (matches/pages/match_cast.py's Decision)
     match = Match(pk=7, home_id=1, away_id=2)
     griff = {"id": STAR_ID_BASE, "number": 12, "name": "Griff Oberwald"}
     mercenary = {"id": MERCENARY_ID_BASE, "number": 13, "name": "Mercenary Blitzer"}

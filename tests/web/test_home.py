@@ -23,12 +23,13 @@ from league.services.membership import (
 )
 from matches.home.selectors import home_get, nav_counts
 from matches.models import Match, ReportSubmission
-from matches.services.confirmation import report_dispute
-from matches.services.postgame import postgame_run
-from matches.services.report import Report, match_submit_report
-from matches.services.rollover import season_close
-from matches.services.round_dates import RoundDates, season_set_round_dates
-from matches.services.seasons import season_create, season_schedule
+from matches.postgame.sequence import postgame_run
+from matches.reports.confirmation import report_dispute
+from matches.reports.lines import Report
+from matches.reports.report import match_submit_report
+from matches.seasons.rollover import season_close
+from matches.seasons.round_dates import RoundDates, season_set_round_dates
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, draft_team, make_member
 from tests.matches.conftest import roster, score_report
 

@@ -10,7 +10,7 @@ from engine.core.rules_data import rules_data
 from league.models import Team, TreasuryEntry
 from league.services.teams import team_hire_player
 from matches.models import Match, MatchEvent, MatchInducements
-from matches.services.seasons import season_create, season_schedule
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 from tests.web.conftest import count_queries
 

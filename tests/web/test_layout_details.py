@@ -14,7 +14,7 @@ import pytest
 from league.models import Player
 from matches.event_text import STATS
 from matches.models import Match, MatchResult
-from matches.web_selectors import match_view
+from matches.pages.selectors import match_view
 from tests.web import test_browser as base
 from tests.web.conftest import signed_in_tabs  # noqa: F401 (fixture)
 from tests.web.layout_world import saved_layout_world  # noqa: F401 (fixture)

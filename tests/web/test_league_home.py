@@ -10,8 +10,8 @@ import pytest
 
 from league.models import Player
 from matches.models import Match
-from matches.services.rollover import season_close
-from matches.services.seasons import season_create, season_schedule_playoffs
+from matches.seasons.rollover import season_close
+from matches.seasons.services import season_create, season_schedule_playoffs
 from tests.factories import LeagueFactory
 from tests.matches.conftest import play_recorded
 from tests.web.conftest import count_queries, scheduled_season, sevens_teams
@@ -142,7 +142,7 @@ def _two_team_season(league, teams, *, playoffs: bool = False):
         playoff_teams=2 if playoffs else 0,
         seed=3,
     )
-    from matches.services.seasons import season_schedule
+    from matches.seasons.services import season_schedule
 
     season_schedule(season_id=season.pk)
     return season

@@ -22,9 +22,9 @@ from league.models import Player, Team
 from league.services.membership import league_set_open
 from league.services.treasury import treasury_adjust
 from matches.models import Match, Season
-from matches.services.progress import season_resolve_start
-from matches.services.rollover import season_close
-from matches.services.seasons import match_postpone, season_create, season_schedule
+from matches.resolution.progress import season_resolve_start
+from matches.seasons.rollover import season_close
+from matches.seasons.services import match_postpone, season_create, season_schedule
 from tests.factories import draft_team
 from tests.web.conftest import resolve_all, scheduled_season
 from tests.world import api_as

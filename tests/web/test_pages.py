@@ -153,7 +153,8 @@ def test_eleven_a_side_replay_uses_the_26_by_15_pitch(
 
 
 def test_recorded_match_has_no_replay(client, sevens, bob, charlie, alice):
-    from matches.services.report import PlayerLine, Report, match_submit_report
+    from matches.reports.lines import PlayerLine, Report
+    from matches.reports.report import match_submit_report
 
     teams = sevens_teams(sevens, [bob, charlie], 2)
     match = scheduled_season(sevens, teams).matches.get()
@@ -179,7 +180,8 @@ def test_unknown_pages_are_404(client, db):
 def test_a_playoff_page_says_how_a_level_match_was_won(
     client, sevens, bob, charlie, alice
 ):
-    from matches.services.report import Report, match_submit_report
+    from matches.reports.lines import Report
+    from matches.reports.report import match_submit_report
 
     teams = sevens_teams(sevens, [bob, charlie], 2)
     match = scheduled_season(sevens, teams).matches.get()
@@ -203,7 +205,8 @@ def test_a_playoff_page_says_how_a_level_match_was_won(
 
 def test_a_playoff_won_in_extra_time_says_so(client, sevens, bob, charlie, alice):
     from matches.models import MatchResult
-    from matches.services.report import PlayerLine, Report, match_submit_report
+    from matches.reports.lines import PlayerLine, Report
+    from matches.reports.report import match_submit_report
 
     teams = sevens_teams(sevens, [bob, charlie], 2)
     match = scheduled_season(sevens, teams).matches.get()

@@ -14,7 +14,7 @@ from league.models import LeagueEvent, Player, Team
 from league.services.advancement import player_advance
 from league.services.roster import player_retire
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
-from matches.player_selectors import (
+from matches.pages.player_selectors import (
     LEADER_KEYS,
     Leader,
     leaders_rank,
@@ -22,16 +22,12 @@ from matches.player_selectors import (
     league_leaders_board,
     player_career,
 )
-from matches.services.inducements import Purchase, match_buy_inducements
-from matches.services.kickoff import match_kick_off
-from matches.services.postgame import postgame_run_current_step
-from matches.services.report import (
-    CasualtyLine,
-    PlayerLine,
-    Report,
-    match_submit_report,
-)
-from matches.web_selectors import season_view
+from matches.pages.selectors import season_view
+from matches.postgame.sequence import postgame_run_current_step
+from matches.prematch.inducements import Purchase, match_buy_inducements
+from matches.prematch.kickoff import match_kick_off
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
 from tests.factories import LeagueFactory, draft_team
 from tests.matches.conftest import one_match
 from tests.web.conftest import (

@@ -10,7 +10,7 @@ import pytest
 
 from league.models import Player
 from matches.models import Match
-from matches.services.inducements import Purchase, match_buy_inducements
+from matches.prematch.inducements import Purchase, match_buy_inducements
 from tests.factories import draft_team
 from tests.matches.conftest import one_match, play_recorded
 

@@ -166,7 +166,7 @@ def test_every_page_runs_as_many_queries_on_a_large_world(
 def test_a_query_per_row_would_be_seen(client, db, settings, monkeypatch):
     """The check can fail: a team page that reads each player's team again
     (an N+1) runs more queries for a bigger team."""
-    from matches import page_views
+    from matches.pages import league_views as page_views
     from tests.factories import LeagueFactory, UserFactory, draft_team
 
     original: Callable = page_views._team_context

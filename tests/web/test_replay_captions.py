@@ -12,7 +12,7 @@ from engine.core import events as engine_events
 from league.models import League, Team
 from matches.event_text import Describer, PlayerInfo, describe
 from matches.models import Match, MatchEvent, Season
-from matches.web_selectors import match_page_qs, match_players
+from matches.pages.selectors import match_page_qs, match_players
 
 # The Sevens pitch (death_zone/blood_bowl_sevens.md): 20 squares long, 11
 # wide; an End Zone at each end, seven squares from each Line of Scrimmage to

@@ -4,8 +4,8 @@ team re-rolls left, the places to jump to; and the replay data carrying them."""
 from __future__ import annotations
 
 from matches.models import MatchEvent, MatchInducements, RosterSnapshot
-from matches.replay_marks import RerollCount, dice_drawn, jump_points
-from matches.web_selectors import match_page_qs, match_rerolls_at_kickoff, replay_data
+from matches.pages.replay_marks import RerollCount, dice_drawn, jump_points
+from matches.pages.selectors import match_page_qs, match_rerolls_at_kickoff, replay_data
 from tests.web.conftest import scheduled_season, sevens_teams
 
 

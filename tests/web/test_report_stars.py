@@ -9,7 +9,7 @@ import pytest
 
 from league.models import LeagueEvent, Player, Team
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
-from matches.services.inducements import Purchase, match_buy_inducements
+from matches.prematch.inducements import Purchase, match_buy_inducements
 from tests.factories import draft_team
 from tests.matches.conftest import one_match
 from tests.web.test_report import base, url

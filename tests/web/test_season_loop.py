@@ -12,8 +12,8 @@ import pytest
 
 from league.models import LeagueEvent, LeagueMembership, Team
 from matches.models import Match, RoundSchedule, Season
-from matches.services.round_dates import RoundDates, season_set_round_dates
-from matches.services.seasons import (
+from matches.seasons.round_dates import RoundDates, season_set_round_dates
+from matches.seasons.services import (
     match_postpone,
     season_create,
     season_schedule,

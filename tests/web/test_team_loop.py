@@ -17,11 +17,12 @@ from league.models import LeagueEvent, Player, Team, TreasuryEntry
 from league.services.journeymen import team_take_journeymen
 from league.services.teams import team_buy
 from matches.models import Match, SeasonTeamArchive
-from matches.services.postgame import postgame_run_current_step
-from matches.services.report import PlayerLine, Report, match_submit_report
-from matches.services.rollover import season_close
-from matches.services.seasons import season_create, season_schedule
-from matches.team_sheet import ledger_sentence
+from matches.pages.team_sheet import ledger_sentence
+from matches.postgame.sequence import postgame_run_current_step
+from matches.reports.lines import PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.seasons.rollover import season_close
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, draft_team, make_member
 from tests.web.conftest import count_queries, scheduled_season, sevens_teams
 

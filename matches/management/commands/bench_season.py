@@ -16,18 +16,16 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from engine.campaign.drafting import suggest_draft
-from engine.core.rules_data import rules_data
-from engine.variants import Variant, get_variant, variants
+from engine.facade import Variant, get_variant, rules_data, suggest_draft, variants
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
-from matches.digest import season_state_digest
 from matches.engine_bridge import engine_play
 from matches.models import Match, MatchEvent, Season
-from matches.progress_bar import resolve_with_progress
-from matches.services.progress import season_resolve_start
-from matches.services.resolve import match_engine_inputs
-from matches.services.seasons import season_create, season_schedule
+from matches.resolution.digest import season_state_digest
+from matches.resolution.progress import season_resolve_start
+from matches.resolution.progress_bar import resolve_with_progress
+from matches.resolution.resolve import match_engine_inputs
+from matches.seasons.services import season_create, season_schedule
 from matches.workers import worker_start, worker_stop
 
 

@@ -26,10 +26,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from league.rules import settings_rules
 from league.services.demo import demo_build
-from matches.models import Match, Season
-from matches.progress_bar import draw, resolve_with_progress
-from matches.selectors import season_standings
-from matches.services.demo import (
+from matches.demo import (
     DEMO_SEASONS,
     demo_advance_players,
     demo_disputed_report,
@@ -39,9 +36,12 @@ from matches.services.demo import (
     demo_seasons_in_order,
     demo_star_match,
 )
-from matches.services.forecasts import forecasts_due, match_forecast_refresh
-from matches.services.progress import match_resolve_start, season_resolve_start
-from matches.services.queue import postgame_queue
+from matches.forecasts.services import forecasts_due, match_forecast_refresh
+from matches.models import Match, Season
+from matches.queue import postgame_queue
+from matches.resolution.progress import match_resolve_start, season_resolve_start
+from matches.resolution.progress_bar import draw, resolve_with_progress
+from matches.seasons.selectors import season_standings
 
 # What a background process finishes: ``demo --finish <part>``.
 SEASONS, FORECASTS = "seasons", "forecasts"

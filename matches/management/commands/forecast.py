@@ -3,7 +3,7 @@ missing or out of date, in this process, with a progress bar; prints JSON
 figures (how long one fixture's forecast took: median and spread).
 
 ``manage.py forecast --brier``: score the forecasts of played matches
-against what happened (:mod:`matches.services.forecast_score`) and print the
+against what happened (:mod:`matches.forecasts.score`) and print the
 Brier scores as JSON."""
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
+from matches.forecasts.score import score_forecasts, scoreable_matches
+from matches.forecasts.services import forecasts_due, match_forecast_refresh
 from matches.models import Match
-from matches.progress_bar import draw
-from matches.services.forecast_score import score_forecasts, scoreable_matches
-from matches.services.forecasts import forecasts_due, match_forecast_refresh
+from matches.resolution.progress_bar import draw
 
 
 class Command(BaseCommand):

@@ -1,0 +1,324 @@
+"""The one door from the apps (``league``, ``matches``, ``config``) into the engine.
+
+The apps import the engine only from here (an import-linter contract in
+``pyproject.toml`` holds them to it, with no exceptions). Each name says what
+the apps use it for; the engine's own storeys stay free to move behind it.
+A new need of the apps is one more line here, next to the names like it.
+"""
+
+from __future__ import annotations
+
+# Bot coaches, who play a match the league resolves.
+from engine.bots import (
+    make_bot,  # a bot coach by name
+)
+from engine.bots.driver import (
+    play,  # play a match to the end with two bots
+)
+
+# League rules between matches: advancements, inducements, journeymen, post-game.
+from engine.campaign import (
+    DESPERATE_MEASURES,  # the Sevens desperate measures table
+    MAX_ADVANCEMENTS,  # most advancements a player may take
+    AdvancementKind,  # the kinds of advancement
+    AdvancementOption,  # one advancement a player may take
+    AdvancementResult,  # a player after an advancement
+    CasualtyOutcome,  # what happened to a casualty
+    Characteristic,  # MA, ST, AG, PA, AV
+    InducementPurchase,  # a count of one inducement
+    Participant,  # a player listed for a game
+    PlayerState,  # a player as the league rules see them
+    PostgameInput,  # both teams' numbers at the final whistle
+    SppTally,  # a player's achievements in one game
+    TeamPostgame,  # one team's numbers at the final whistle
+    advance,  # spend SPP on an advancement
+    advancement_options,  # the advancements a player may take next
+    apply_casualty,  # a player's record after a casualty
+    available_inducements,  # what a team may buy, with prices
+    can_improve,  # whether a characteristic may still rise
+    characteristic_offer,  # the characteristics a roll offers
+    concession_fans_penalty,  # the fans a conceding team loses
+    expensive_mistakes,  # the Expensive Mistakes roll
+    hire_journeyman,  # hire a journeyman for good
+    inducement_budget,  # what a team may spend on inducements
+    inducement_catalogue,  # a format's inducements
+    journeyman_loner,  # the Loner roll a journeyman gets
+    journeyman_position,  # the position journeymen come from
+    journeymen_needed,  # how many journeymen a team takes on
+    level_name,  # a player's level by advancements taken
+    mercenary_price,  # a mercenary's price
+    must_spend_spp,  # whether a player must spend SPP now
+    mvp_eligible,  # the players who may be MVP
+    postgame_skill_options,  # the free post-game skills (no SPP)
+    postgame_skill_player,  # who takes the free post-game skill
+    prayers_to_nuffle,  # the Prayers to Nuffle the underdog rolls
+    record_outcome,  # win, draw or loss and the score
+    roll_casualty,  # roll on a casualty table
+    select_mvp,  # pick the MVP at random
+    spp_cost,  # the SPP price of an advancement
+    spp_earned,  # the SPP of one game's tally
+    update_dedicated_fans,  # the Dedicated Fans roll
+    validate_inducements,  # check a shopping list
+)
+from engine.campaign.advancement import (
+    RANDOM_PRIMARY,  # the random primary skill advancement
+)
+
+# Casualty tables.
+from engine.campaign.casualty import (
+    CASUALTY_TABLES,  # every casualty table by name
+    INJURY_TABLE,  # the injury table a format uses
+    CasualtyTable,  # one casualty table as data
+    InjuryResult,  # one Injury roll's result
+    badly_hurt,  # a Badly Hurt without a Casualty roll
+    casualty_from_injury,  # an injury result as a casualty
+    casualty_from_roll,  # a casualty from dice rolled
+    casualty_table,  # a casualty table by name
+)
+
+# Draft checks: drafting, hiring and buying for a team.
+from engine.campaign.drafting import (
+    PURCHASE_ITEMS,  # what a team may buy after its draft
+    DraftError,  # a draft that breaks rules, with why
+    DraftRequest,  # what a coach asks to draft
+    Staff,  # what a team already has, for purchases
+    TeamValue,  # Team Value and Current Team Value
+    Violation,  # one broken rule, for a form field
+    draft_check,  # check and price a whole draft
+    hire_check,  # check hiring one player
+    purchase_check,  # check buying re-rolls or staff
+    special_rule_violations,  # check the chosen special rule
+    suggest_draft,  # a legal draft for a demo or a hint
+    team_value,  # TV and CTV of a team
+)
+
+# Inducements before a match.
+from engine.campaign.inducements import (
+    BUGMAN,  # Josef Bugman's inducement id
+    BUGMAN_ID_BASE,  # player ids of Bugman
+    petty_cash,  # each side's petty cash
+    roll_desperate_measures,  # roll desperate measures
+    roll_riotous_rookies,  # roll riotous rookies
+)
+from engine.campaign.journeymen import (
+    LONER,  # the Loner trait's slug
+)
+
+# Mercenaries.
+from engine.campaign.mercenaries import (
+    MERCENARY_ID_BASE,  # player ids of mercenaries
+    MercenaryHire,  # one mercenary to hire
+    is_mercenary,  # whether a player id is a mercenary
+    mercenary_sheet,  # a mercenary's player sheet
+    mercenary_violations,  # check mercenary hires
+)
+from engine.campaign.player import (
+    category_name,  # a skill category by letter or name
+)
+
+# Between seasons: re-drafting a team.
+from engine.campaign.redraft import (
+    carry_over_cost,  # what re-rolls and staff cost to keep
+    recover,  # the Niggling Injury recovery roll
+    redraft_budget,  # a team's re-draft budget
+    rehire_cost,  # a returning player's price
+)
+
+# Star Players a team hires.
+from engine.campaign.stars import (
+    STAR_ID_BASE,  # player ids of Star Players
+    contested_stars,  # stars both teams hired
+    find_star,  # a Star Player by slug or name
+    star_hire_violations,  # check Star Player hires
+    star_places,  # roster places the stars take
+    star_sheets,  # a star's player sheets
+)
+
+# Dice: seeded, so a league's rolls can be replayed.
+from engine.core.dice import (
+    RandomDice,  # dice for playing a match
+    Roll,  # one stored roll (kind, sides, result)
+    SeededRoller,  # dice for the league rules between matches
+)
+
+# Errors the apps turn into answers for people.
+from engine.core.errors import (
+    CampaignError,  # a league rule broken by the inputs
+    RuleError,  # a game rule broken by what was asked
+    UnimplementedSkill,  # a sheet with a skill the engine cannot play
+)
+
+# Team and player sheets: what a roster snapshot becomes for a match.
+from engine.core.model import (
+    MatchResult,  # the outcome of a played match
+    PlayerSheet,  # a player as fielded
+    TeamSheet,  # a team as it arrives for a match
+)
+
+# Rules data: rosters, positions, skills and Star Players of a data version.
+from engine.core.rules_data import (
+    BORROWED_POSITIONS,  # positions a roster takes from another
+    CATEGORY_LETTERS,  # skill category letters and their names
+    DEFAULT_VERSION,  # the rules data version of a new league
+    Position,  # one roster position
+    Roster,  # one team roster
+    RulesData,  # every table of one data version
+    Skill,  # one entry of the skills catalogue
+    SkillRef,  # a starting skill with its parameter
+    StarPlayer,  # one Star Player hire option
+    rules_data,  # the rules data of a version
+)
+
+# Forecasts of fixtures.
+from engine.forecast import (
+    forecast,  # play a fixture many times and sum up
+)
+
+# Playing a match.
+from engine.match import (
+    Match,  # one match of the engine
+    check_skills,  # refuse a sheet the engine cannot play
+)
+
+# Rulebook procedures a tabletop report needs.
+from engine.rules.extra_time import (
+    sudden_death,  # the sudden-death roll-offs
+    sudden_death_from_rolls,  # read roll-offs rolled at the table
+)
+from engine.rules.inducements import (
+    bugman_sheet,  # Josef Bugman's player sheet
+)
+
+# Formats: a league's variant, and the list the pages and the API offer.
+from engine.variants import (
+    CardSide,  # one side of a card format's report
+    LeagueFormat,  # what a league needs of a format
+    MatchRules,  # what a match on the pitch needs of a format
+    Variant,  # one game format
+    get_variant,  # the format called by its name
+    variants,  # every registered format
+)
+from engine.variants.fields import (
+    FAN_FACTOR,  # the team field a format may call fan factor
+)
+
+__all__ = [
+    "BORROWED_POSITIONS",
+    "BUGMAN",
+    "BUGMAN_ID_BASE",
+    "CASUALTY_TABLES",
+    "CATEGORY_LETTERS",
+    "DEFAULT_VERSION",
+    "DESPERATE_MEASURES",
+    "FAN_FACTOR",
+    "INJURY_TABLE",
+    "LONER",
+    "LeagueFormat",
+    "MAX_ADVANCEMENTS",
+    "MERCENARY_ID_BASE",
+    "PURCHASE_ITEMS",
+    "RANDOM_PRIMARY",
+    "STAR_ID_BASE",
+    "AdvancementKind",
+    "AdvancementOption",
+    "AdvancementResult",
+    "CampaignError",
+    "CardSide",
+    "CasualtyOutcome",
+    "CasualtyTable",
+    "Characteristic",
+    "DraftError",
+    "DraftRequest",
+    "InducementPurchase",
+    "InjuryResult",
+    "Match",
+    "MatchResult",
+    "MatchRules",
+    "MercenaryHire",
+    "Participant",
+    "PlayerSheet",
+    "PlayerState",
+    "Position",
+    "PostgameInput",
+    "RandomDice",
+    "Roll",
+    "Roster",
+    "RuleError",
+    "RulesData",
+    "SeededRoller",
+    "Skill",
+    "SkillRef",
+    "SppTally",
+    "Staff",
+    "StarPlayer",
+    "TeamPostgame",
+    "TeamSheet",
+    "TeamValue",
+    "UnimplementedSkill",
+    "Variant",
+    "Violation",
+    "advance",
+    "advancement_options",
+    "apply_casualty",
+    "available_inducements",
+    "badly_hurt",
+    "bugman_sheet",
+    "can_improve",
+    "carry_over_cost",
+    "casualty_from_injury",
+    "casualty_from_roll",
+    "casualty_table",
+    "category_name",
+    "characteristic_offer",
+    "check_skills",
+    "concession_fans_penalty",
+    "contested_stars",
+    "draft_check",
+    "expensive_mistakes",
+    "find_star",
+    "forecast",
+    "get_variant",
+    "hire_check",
+    "hire_journeyman",
+    "inducement_budget",
+    "inducement_catalogue",
+    "is_mercenary",
+    "journeyman_loner",
+    "journeyman_position",
+    "journeymen_needed",
+    "level_name",
+    "make_bot",
+    "mercenary_price",
+    "mercenary_sheet",
+    "mercenary_violations",
+    "must_spend_spp",
+    "mvp_eligible",
+    "petty_cash",
+    "play",
+    "postgame_skill_options",
+    "postgame_skill_player",
+    "prayers_to_nuffle",
+    "purchase_check",
+    "record_outcome",
+    "recover",
+    "redraft_budget",
+    "rehire_cost",
+    "roll_casualty",
+    "roll_desperate_measures",
+    "roll_riotous_rookies",
+    "rules_data",
+    "select_mvp",
+    "special_rule_violations",
+    "spp_cost",
+    "spp_earned",
+    "star_hire_violations",
+    "star_places",
+    "star_sheets",
+    "suggest_draft",
+    "sudden_death",
+    "sudden_death_from_rolls",
+    "team_value",
+    "update_dedicated_fans",
+    "validate_inducements",
+    "variants",
+]

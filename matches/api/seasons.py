@@ -1,0 +1,628 @@
+"""Season and match endpoints: thin views over the services."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league.access import league_get_for_commissioner
+from league.api.serializers import (
+    DraftPlayerSerializer,
+    ErrorSerializer,
+    InputSerializer,
+    NoInputSerializer,
+)
+from league.models import League
+from league.page_cache import object_cached
+from league.rules import settings_rules
+from matches.api.confirm import SubmissionSerializer
+from matches.api.match_output import (
+    MatchDetailOutputSerializer,
+    MatchOutputSerializer,
+)
+from matches.api.standings import StandingsOutputSerializer
+from matches.models import (
+    Match,
+    MatchEvent,
+    ReportSubmission,
+    Season,
+    TaskProgress,
+)
+from matches.postgame.override import match_override_result
+from matches.queue import season_resolution_queue
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
+from matches.reports.report import match_submit_report
+from matches.resolution.progress import (
+    match_resolve_start,
+    progress_counts,
+    progress_refusals,
+    season_resolve_start,
+)
+from matches.seasons.rollover import (
+    RedraftPlan,
+    RedraftPreview,
+    season_close,
+    team_redraft,
+)
+from matches.seasons.selectors import (
+    match_detail_qs,
+    match_events,
+    season_division_standings,
+    season_league_id,
+    season_standings,
+)
+from matches.seasons.services import (
+    match_postpone,
+    season_create,
+    season_schedule,
+    season_schedule_playoffs,
+)
+
+
+class SeasonInputSerializer(InputSerializer):
+    league = serializers.PrimaryKeyRelatedField(queryset=League.objects.all())
+    name = serializers.CharField(max_length=100)
+    teams = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, max_length=64
+    )
+    double_round_robin = serializers.BooleanField(default=False)
+    playoff_teams = serializers.IntegerField(min_value=0, max_value=64, default=0)
+    seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
+    divisions = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField(min_value=1)),
+        required=False,
+    )
+
+
+class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
+    teams = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Season
+        fields = [
+            "id",
+            "league",
+            "name",
+            "status",
+            "double_round_robin",
+            "playoff_teams",
+            "settings",
+            "seed",
+            "teams",
+            "divisions",
+            "champion",
+        ]
+        extra_kwargs = {
+            "champion": {"help_text": "the team that won the season, once closed"}
+        }
+
+
+class EventOutputSerializer(serializers.ModelSerializer[MatchEvent]):
+    class Meta:
+        model = MatchEvent
+        fields = ["seq", "type", "payload"]
+
+
+class PlayerLineSerializer(InputSerializer):
+    player_id = serializers.IntegerField(min_value=1, required=False)
+    star_player = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="instead of player_id: a Star Player the team fielded "
+        "(the player's slug, e.g. morg-n-thorg or grak); no SPP",
+    )
+    touchdowns = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    completions = serializers.IntegerField(min_value=0, max_value=50, default=0)
+    interceptions = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    deflections = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    casualties_inflicted = serializers.IntegerField(
+        min_value=0, max_value=20, default=0
+    )
+    successful_landings = serializers.IntegerField(min_value=0, max_value=20, default=0)
+
+
+class CasualtyLineSerializer(InputSerializer):
+    player_id = serializers.IntegerField(min_value=1, required=False)
+    star_player = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="instead of player_id: a Star Player hurt (waived after the game)",
+    )
+    casualty_roll = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    lasting_roll = serializers.IntegerField(min_value=1, max_value=6, required=False)
+    inflicted_by = serializers.IntegerField(min_value=1, required=False)
+    inflicted_by_star = serializers.CharField(
+        max_length=60,
+        required=False,
+        help_text="instead of inflicted_by: the Star Player who caused it (no SPP)",
+    )
+    plague_ridden = serializers.BooleanField(
+        default=False,
+        help_text="the killer's Plague Ridden took the victim: his Favoured of "
+        "Nurgle team gains a Rotter Lineman (a journeyman it may hire). Needs "
+        "the killer (inflicted_by or inflicted_by_star, with the trait) and "
+        "the casualty_roll that killed the victim; once per team per game",
+    )
+
+
+class ReportInputSerializer(InputSerializer):
+    home_score = serializers.IntegerField(min_value=0, max_value=30)
+    away_score = serializers.IntegerField(min_value=0, max_value=30)
+    players = PlayerLineSerializer(many=True, required=False, max_length=40)
+    casualties = CasualtyLineSerializer(many=True, required=False, max_length=40)
+    conceded_by = serializers.IntegerField(min_value=1, required=False)
+    fan_factor_rolls = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=3),
+        min_length=2,
+        max_length=2,
+        required=False,
+    )
+    sudden_death = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=6),
+            min_length=2,
+            max_length=2,
+        ),
+        min_length=5,
+        max_length=40,
+        required=False,
+        help_text="A level playoff's sudden-death throws as [home, away] D6 "
+        "pairs, tied throws included; omitted, the server rolls them.",
+    )
+    notes = serializers.CharField(max_length=2000, required=False, allow_blank=True)
+    gather_funds = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=16),
+        min_length=2,
+        max_length=2,
+        required=False,
+        help_text="Dungeon Bowl: [home, away], each team's Gather Funds actions "
+        "in the Treasure Room (0-16); omitted, none. Refused in other formats.",
+    )
+    mvps = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=2,
+        required=False,
+        help_text="The MVP each team picked at the table (player ids, one per "
+        "team, never for a team that conceded, nor a player killed in the "
+        "game); a team without one gets its MVP drawn by the server.",
+    )
+    knocked_out = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=40,
+        required=False,
+        help_text="Players knocked out during the game (player ids; a record only).",
+    )
+    sent_off = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=40,
+        required=False,
+        help_text="Players sent off during the game (player ids; a record only).",
+    )
+
+
+class ResolveInputSerializer(InputSerializer):
+    scope = serializers.ChoiceField(choices=["round", "season"], default="round")
+
+
+class OverrideInputSerializer(InputSerializer):
+    home_score = serializers.IntegerField(min_value=0, max_value=30)
+    away_score = serializers.IntegerField(min_value=0, max_value=30)
+    reason = serializers.CharField(max_length=300)
+
+
+class PostponeInputSerializer(InputSerializer):
+    round = serializers.IntegerField(min_value=1, max_value=200, required=False)
+
+
+def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def progress_dict(progress: TaskProgress) -> dict[str, Any]:
+    done, total = progress_counts(progress)
+    refused = progress_refusals(progress)
+    return {
+        "id": str(progress.pk),
+        "kind": progress.kind,
+        "done": done,
+        "total": total,
+        # matches the engine refused to play, with the reason
+        "refused": refused,
+        "finished": progress.finished_at is not None or done + len(refused) == total,
+        "url": f"/api/tasks/{progress.pk}/",
+    }
+
+
+# --- the shapes of the answers built as plain dicts (documentation only) ---
+
+Int, Str, Bool = (
+    serializers.IntegerField,
+    serializers.CharField,
+    serializers.BooleanField,
+)
+
+
+def _objects() -> serializers.ListField:
+    return serializers.ListField(child=serializers.DictField())
+
+
+class TaskOutputSerializer(serializers.Serializer[Any]):
+    id = serializers.UUIDField()
+    kind = Str()
+    done = Int()
+    total = Int()
+    finished = Bool()
+    url = Str()
+
+
+class ArchivedTeamOutputSerializer(serializers.Serializer[Any]):
+    team = Int()
+    record = serializers.DictField()
+
+
+class SeasonClosedOutputSerializer(serializers.Serializer[Any]):
+    season = Int()
+    status = serializers.ChoiceField(choices=["closed"])
+    teams = ArchivedTeamOutputSerializer(many=True)
+
+
+class RedraftOutputSerializer(serializers.Serializer[Any]):
+    committed = Bool()
+    budget = serializers.DictField()
+    players = _objects()
+    new_players = Int()
+    carry_over = Int()
+    total = Int()
+    remaining = Int()
+    scouted = serializers.ListField(
+        child=Int(),
+        help_text="players scouted away before the re-draft (Dungeon Bowl: a "
+        "6 on a D6 for each player with an MVP award); they cannot be kept",
+    )
+    trophy_rerolls = Int(
+        help_text="free team re-rolls of a trophy the team holds (the Dungeon "
+        "Bowl Trophy), added to the re-rolls the re-draft buys"
+    )
+    errors = ErrorSerializer(many=True, help_text="what stops this re-draft")
+
+
+def _start_resolution(progress: TaskProgress, created: bool) -> Response:
+    """202 with the progress; its driver is queued once, by the request that
+    created it (a repeated request gets the resolution already running)."""
+    if created:
+        season_resolution_queue(progress)
+    return Response(progress_dict(progress), status=status.HTTP_202_ACCEPTED)
+
+
+class SeasonListApi(generics.ListAPIView[Season]):
+    serializer_class = SeasonOutputSerializer
+    filterset_fields = ["league", "status"]
+
+    def get_queryset(self) -> Any:
+        return Season.objects.prefetch_related("teams").order_by("-created_at")
+
+    @extend_schema(
+        request=SeasonInputSerializer, responses={201: SeasonOutputSerializer}
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(SeasonInputSerializer, request.data)
+        league_get_for_commissioner(request.user, data["league"].pk)
+        season = season_create(
+            league=data["league"],
+            name=data["name"],
+            team_ids=data.get("teams"),
+            double_round_robin=data["double_round_robin"],
+            playoff_teams=data["playoff_teams"],
+            seed=data.get("seed"),
+            divisions=data.get("divisions"),
+        )
+        return Response(
+            SeasonOutputSerializer(season).data, status=status.HTTP_201_CREATED
+        )
+
+
+class SeasonDetailApi(generics.RetrieveAPIView[Season]):
+    serializer_class = SeasonOutputSerializer
+    queryset = Season.objects.prefetch_related("teams")
+
+
+def _season_for_commissioner(request: Request, season_id: int) -> Season:
+    season = get_object_or_404(Season, pk=season_id)
+    league_get_for_commissioner(request.user, season.league_id)
+    return season
+
+
+class SeasonScheduleApi(APIView):
+    @extend_schema(request=None, responses={201: MatchOutputSerializer(many=True)})
+    def post(self, request: Request, season_id: int) -> Response:
+        season = _season_for_commissioner(request, season_id)
+        _valid(NoInputSerializer, request.data)
+        matches = season_schedule(season_id=season.pk)
+        return Response(MatchOutputSerializer(matches, many=True).data, status=201)
+
+
+class SeasonPlayoffsApi(APIView):
+    @extend_schema(request=None, responses={201: MatchOutputSerializer(many=True)})
+    def post(self, request: Request, season_id: int) -> Response:
+        season = _season_for_commissioner(request, season_id)
+        _valid(NoInputSerializer, request.data)
+        matches = season_schedule_playoffs(season_id=season.pk)
+        return Response(MatchOutputSerializer(matches, many=True).data, status=201)
+
+
+class SeasonResolveApi(APIView):
+    @extend_schema(
+        request=ResolveInputSerializer, responses={202: TaskOutputSerializer}
+    )
+    def post(self, request: Request, season_id: int) -> Response:
+        season = _season_for_commissioner(request, season_id)
+        data = _valid(ResolveInputSerializer, request.data)
+        progress, created = season_resolve_start(
+            season_id=season.pk, scope=data["scope"], actor=request.user
+        )
+        return _start_resolution(progress, created)
+
+
+class SeasonMatchesApi(generics.ListAPIView[Match]):
+    serializer_class = MatchOutputSerializer
+    filterset_fields = ["round", "status", "stage"]
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Match.objects.none()
+        return match_detail_qs().filter(season_id=self.kwargs["season_id"])
+
+
+class SeasonStandingsApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: StandingsOutputSerializer})
+    def get(self, request: Request, season_id: int) -> Response:
+        return Response(
+            object_cached(
+                "season",
+                season_id,
+                partial(season_league_id, season_id),
+                "standings-api",
+                partial(_standings_body, season_id),
+            )
+        )
+
+
+def _standings_body(season_id: int) -> dict[str, Any]:
+    season = get_object_or_404(Season, pk=season_id)
+    names = dict(season.teams.values_list("pk", "name"))
+
+    def rows(table: list[Any]) -> list[dict[str, Any]]:
+        return [
+            {
+                "position": i,
+                "team": r.team_id,
+                "team_name": names.get(r.team_id),
+                "played": r.played,
+                "won": r.won,
+                "drawn": r.drawn,
+                "lost": r.lost,
+                "td_for": r.td_for,
+                "td_against": r.td_against,
+                "td_diff": r.td_diff,
+                "cas_for": r.cas_for,
+                "cas_against": r.cas_against,
+                "cas_diff": r.cas_diff,
+                "points": r.points,
+                "bonus_points": r.bonus_points,
+                "tiebreaks": r.tiebreak_notes,
+            }
+            for i, r in enumerate(table, start=1)
+        ]
+
+    body: dict[str, Any] = {
+        "season": season.pk,
+        "tiebreakers": season.settings.get("tiebreakers"),
+        "score_name": settings_rules(season.settings).variant.score_name,
+        "rows": rows(season_standings(season)),
+    }
+    if season.divisions:
+        body["divisions"] = {
+            name: rows(table)
+            for name, table in season_division_standings(season).items()
+        }
+    return body
+
+
+class TaskDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: TaskOutputSerializer})
+    def get(self, request: Request, task_id: str) -> Response:
+        progress = get_object_or_404(TaskProgress, pk=task_id)
+        return Response(progress_dict(progress))
+
+
+class MatchDetailApi(generics.RetrieveAPIView[Match]):
+    serializer_class = MatchDetailOutputSerializer
+
+    def get_queryset(self) -> Any:
+        return match_detail_qs()
+
+
+class MatchEventsApi(generics.ListAPIView[MatchEvent]):
+    serializer_class = EventOutputSerializer
+    pagination_class = None
+
+    @extend_schema(
+        parameters=[OpenApiParameter("type", str, description="comma-separated")]
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return MatchEvent.objects.none()
+        match = get_object_or_404(Match, pk=self.kwargs["pk"])
+        raw = self.request.query_params.get("type", "")
+        return match_events(match, types=[t for t in raw.split(",") if t] or None)
+
+
+class MatchReportApi(APIView):
+    @extend_schema(
+        request=ReportInputSerializer,
+        responses={201: MatchOutputSerializer, 202: SubmissionSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Record a tabletop match: 201 with the match once the report
+        stands; 202 with the submission where the league asks the opposing
+        coach to confirm a coach's report first."""
+        get_object_or_404(Match, pk=pk)
+        data = _valid(ReportInputSerializer, request.data)
+        report = Report(
+            home_score=data["home_score"],
+            away_score=data["away_score"],
+            players=[PlayerLine(**p) for p in data.get("players", [])],
+            casualties=[CasualtyLine(**c) for c in data.get("casualties", [])],
+            conceded_by=data.get("conceded_by"),
+            fan_factor_rolls=tuple(data["fan_factor_rolls"])
+            if data.get("fan_factor_rolls")
+            else None,
+            sudden_death=data.get("sudden_death"),
+            notes=data.get("notes", ""),
+            mvps=data.get("mvps", []),
+            knocked_out=data.get("knocked_out", []),
+            sent_off=data.get("sent_off", []),
+            gather_funds=tuple(data["gather_funds"])
+            if "gather_funds" in data
+            else None,
+        )
+        saved = match_submit_report(match_id=pk, report=report, actor=request.user)
+        if isinstance(saved, ReportSubmission):
+            return Response(
+                SubmissionSerializer(saved).data, status=status.HTTP_202_ACCEPTED
+            )
+        match = get_object_or_404(match_detail_qs(), pk=pk)
+        return Response(
+            MatchOutputSerializer(match).data, status=status.HTTP_201_CREATED
+        )
+
+
+class MatchResolveApi(APIView):
+    @extend_schema(request=None, responses={202: TaskOutputSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
+        league_get_for_commissioner(request.user, match.season.league_id)
+        _valid(NoInputSerializer, request.data)
+        progress, created = match_resolve_start(match_id=match.pk, actor=request.user)
+        return _start_resolution(progress, created)
+
+
+class MatchOverrideApi(APIView):
+    @extend_schema(
+        request=OverrideInputSerializer, responses={200: MatchOutputSerializer}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        get_object_or_404(Match, pk=pk)
+        data = _valid(OverrideInputSerializer, request.data)
+        match_override_result(match_id=pk, actor=request.user, **data)
+        return Response(
+            MatchOutputSerializer(get_object_or_404(match_detail_qs(), pk=pk)).data
+        )
+
+
+class MatchPostponeApi(APIView):
+    @extend_schema(
+        request=PostponeInputSerializer, responses={200: MatchOutputSerializer}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
+        league_get_for_commissioner(request.user, match.season.league_id)
+        data = _valid(PostponeInputSerializer, request.data)
+        match_postpone(match_id=pk, to_round=data.get("round"))
+        return Response(
+            MatchOutputSerializer(get_object_or_404(match_detail_qs(), pk=pk)).data
+        )
+
+
+class SeasonCloseApi(APIView):
+    @extend_schema(request=None, responses={200: SeasonClosedOutputSerializer})
+    def post(self, request: Request, season_id: int) -> Response:
+        get_object_or_404(Season, pk=season_id)
+        _valid(NoInputSerializer, request.data)
+        archives = season_close(season_id=season_id, actor=request.user)
+        return Response(
+            {
+                "season": season_id,
+                "status": "closed",
+                "teams": [{"team": a.team_id, "record": a.record} for a in archives],
+            }
+        )
+
+
+class RedraftInputSerializer(InputSerializer):
+    season = serializers.IntegerField(min_value=1)
+    # Required, even when empty: every player not listed leaves the team.
+    keep = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=40,
+        help_text="The players who stay (ids, each once); every other player "
+        "of the roster leaves. [] lets everyone go.",
+    )
+    new_players = DraftPlayerSerializer(many=True, max_length=40, required=False)
+    rerolls = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    assistant_coaches = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    cheerleaders = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    apothecary = serializers.BooleanField(default=False)
+    commit = serializers.BooleanField(default=False)
+
+
+def _preview_dict(preview: RedraftPreview) -> dict[str, Any]:
+    return {
+        "budget": preview.budget,
+        "players": preview.players,
+        "new_players": preview.new_players,
+        "carry_over": preview.carry_over,
+        "total": preview.total,
+        "remaining": preview.remaining,
+        "scouted": preview.scouted,
+        "trophy_rerolls": preview.trophy_rerolls,
+        "errors": [
+            {"code": v.code, "field": v.field, "message": v.message}
+            for v in preview.violations
+        ],
+    }
+
+
+class TeamRedraftApi(APIView):
+    @extend_schema(
+        request=RedraftInputSerializer, responses={200: RedraftOutputSerializer}
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        """Preview a re-draft (``commit: false``, nothing written) or carry it
+        out (``commit: true``)."""
+        data = _valid(RedraftInputSerializer, request.data)
+        plan = RedraftPlan(
+            keep=data["keep"],
+            new_players=[
+                (p["position"], p["name"]) for p in data.get("new_players", [])
+            ],
+            rerolls=data["rerolls"],
+            assistant_coaches=data["assistant_coaches"],
+            cheerleaders=data["cheerleaders"],
+            apothecary=data["apothecary"],
+        )
+        preview = team_redraft(
+            team_id=team_id,
+            season_id=data["season"],
+            plan=plan,
+            actor=request.user,
+            commit=data["commit"],
+        )
+        return Response({"committed": data["commit"], **_preview_dict(preview)})

@@ -1,0 +1,1 @@
+"""iCalendar feeds of a league's and a team's fixtures."""

@@ -1,0 +1,73 @@
+"""The iCalendar feeds: ``/leagues/<id>/fixtures.ics`` and
+``/teams/<id>/fixtures.ics`` (public, like the league and team pages),
+cached for the league's generation like those pages."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from league.page_cache import league_cached, object_cached
+from league.selectors import team_league_id
+from matches.calendar.ical import calendar
+from matches.calendar.selectors import league_fixtures, team_fixtures
+
+CONTENT_TYPE = "text/calendar; charset=utf-8"
+
+
+def _url_of(base: str, match_id: int) -> str:
+    return base + reverse("web:match", args=[match_id])
+
+
+def _feed(found: tuple[str, str] | None, filename: str) -> HttpResponse:
+    if found is None:
+        raise Http404("no such calendar")
+    name, text = found
+    response = HttpResponse(text, content_type=CONTENT_TYPE)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _league_text(league_id: int, base: str, host: str) -> tuple[str, str] | None:
+    found = league_fixtures(league_id, partial(_url_of, base), host)
+    if found is None:
+        return None
+    name, fixtures = found
+    return name, calendar(f"{name} fixtures", fixtures)
+
+
+def _team_text(team_id: int, base: str, host: str) -> tuple[str, str] | None:
+    found = team_fixtures(team_id, partial(_url_of, base), host)
+    if found is None:
+        return None
+    name, fixtures = found
+    return name, calendar(f"{name} fixtures", fixtures)
+
+
+@require_GET
+def league_calendar(request: HttpRequest, league_id: int) -> HttpResponse:
+    base = request.build_absolute_uri("/").rstrip("/")
+    host = request.get_host()
+    found = league_cached(
+        league_id,
+        f"ical:{base}",
+        partial(_league_text, league_id, base, host),
+    )
+    return _feed(found, f"league-{league_id}.ics")
+
+
+@require_GET
+def team_calendar(request: HttpRequest, team_id: int) -> HttpResponse:
+    base = request.build_absolute_uri("/").rstrip("/")
+    host = request.get_host()
+    found = object_cached(
+        "team",
+        team_id,
+        partial(team_league_id, team_id),
+        f"ical:{base}",
+        partial(_team_text, team_id, base, host),
+    )
+    return _feed(found, f"team-{team_id}.ics")

@@ -1,0 +1,1 @@
+"""A commissioner's actions on seasons and matches, each with a reason and an audit line."""

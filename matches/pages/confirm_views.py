@@ -1,0 +1,138 @@
+"""The match page's answers to a report waiting for confirmation (issue
+16): the opposing coach confirms or disputes it, the commissioner decides.
+Thin: each calls one service of :mod:`matches.reports.confirmation` and
+returns to the match page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from league.errors import ServiceError
+from league.web_selectors import league_commissioned
+from matches.models import Match, MatchResult, ReportSubmission
+from matches.pages.confirm_facts import submission_facts
+from matches.reports.confirmation import report_confirm, report_decide, report_dispute
+
+
+def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """What ``matches/_submissions.html`` shows on a match page (roster and
+    card formats alike): the reports sent, the one waiting (in full: its
+    ``facts``), and whether the person looking may answer it (the opposing
+    coach) or decide it (the commissioner)."""
+    user = request.user
+    submissions = list(
+        ReportSubmission.objects.filter(match=match).select_related(
+            "submitted_by", "disputed_by", "decided_by", "team"
+        )
+    )
+    waiting = next((s for s in submissions if s.is_open), None)
+    commissioner = league_commissioned(user, match.season.league)
+    other = None
+    if waiting is not None:
+        other = match.away if waiting.team_id == match.home_id else match.home
+    can_answer = (
+        waiting is not None
+        and waiting.status == ReportSubmission.Status.AWAITING
+        and user.is_authenticated
+        and other is not None
+        and other.coach_id == user.pk
+    )
+    return {
+        "submissions": submissions,
+        "waiting": waiting,
+        "can_answer": can_answer,
+        # Decision: a commissioner who coaches the team that must answer is
+        # offered that coach's answer (confirm or dispute) and not, beside
+        # it, the commissioner's decision or a report of their own to
+        # replace it, which would do the same twice over; a report they
+        # dispute comes back to them to decide.
+        "can_decide": waiting is not None and commissioner and not can_answer,
+        "answering_team": other,
+        "facts": submission_facts(waiting) if waiting is not None else None,
+    }
+
+
+def report_sent_message(
+    request: HttpRequest, saved: MatchResult | ReportSubmission, recorded: str
+) -> HttpResponse:
+    """After a report form: say whether the report waits for the other coach
+    (a submission) or stands (``recorded``), and go to the match page."""
+    if isinstance(saved, ReportSubmission):
+        messages.success(
+            request,
+            "Report sent: it stands once the other coach confirms it, "
+            f"or on {saved.deadline:%d %b %Y} if they do not answer.",
+        )
+    else:
+        messages.success(request, recorded)
+    return redirect("web:match", match_id=saved.match_id)
+
+
+def _back(
+    request: HttpRequest, sub: ReportSubmission, exc: ServiceError | None
+) -> HttpResponse:
+    if exc is not None:
+        for v in exc.violations:
+            messages.error(request, v.message)
+    return redirect("web:match", match_id=sub.match_id)
+
+
+@login_required
+@require_POST
+def submission_confirm(request: HttpRequest, submission_id: int) -> HttpResponse:
+    sub = get_object_or_404(ReportSubmission, pk=submission_id)
+    try:
+        report_confirm(submission_id=sub.pk, actor=request.user)  # type: ignore[arg-type]
+    except ServiceError as exc:
+        return _back(request, sub, exc)
+    messages.success(
+        request, "Report confirmed: the result stands and the post-game has run."
+    )
+    return _back(request, sub, None)
+
+
+@login_required
+@require_POST
+def submission_dispute(request: HttpRequest, submission_id: int) -> HttpResponse:
+    sub = get_object_or_404(ReportSubmission, pk=submission_id)
+    try:
+        report_dispute(
+            submission_id=sub.pk,
+            actor=request.user,  # type: ignore[arg-type]
+            reason=request.POST.get("reason", ""),
+        )
+    except ServiceError as exc:
+        return _back(request, sub, exc)
+    messages.success(request, "Report disputed: the commissioner decides.")
+    return _back(request, sub, None)
+
+
+@login_required
+@require_POST
+def submission_decide(request: HttpRequest, submission_id: int) -> HttpResponse:
+    sub = get_object_or_404(ReportSubmission, pk=submission_id)
+    decision = request.POST.get("decision", "")
+    try:
+        if decision not in ("accept", "reject"):
+            raise ServiceError.one("invalid_choice", "decision", "accept or reject")
+        report_decide(
+            submission_id=sub.pk,
+            actor=request.user,  # type: ignore[arg-type]
+            accept=decision == "accept",
+            reason=request.POST.get("reason", ""),
+        )
+    except ServiceError as exc:
+        return _back(request, sub, exc)
+    messages.success(
+        request,
+        "Decided: the report stands."
+        if decision == "accept"
+        else "Decided: the report is rejected.",
+    )
+    return _back(request, sub, None)

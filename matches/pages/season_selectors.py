@@ -1,0 +1,259 @@
+"""Reads for the season loop on the pages: the champion, the playoff
+bracket, the byes of each round, the round dates and the tables of each
+division. Each runs a fixed number of queries whatever the size of the
+season (the fixtures and standings come from :class:`SeasonView`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from league.models import Team
+from matches.models import Match, RoundSchedule, Season
+from matches.pages.selectors import (
+    TIEBREAK_LABELS,
+    Round,
+    SeasonView,
+    StandingLine,
+)
+from matches.seasons.scheduling import playoff_round, playoff_rounds, season_rounds
+from matches.seasons.services import playoff_winner
+from matches.seasons.standings import Game, table
+
+# --- rounds: dates and byes ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """One round of fixtures with its date, deadline and byes."""
+
+    round: Round
+    dates: RoundSchedule | None
+    byes: list[Team]
+    # the playoff rounds' names (Semi-finals, Final), as in the bracket
+    playoff_title: str = ""
+
+    @property
+    def title(self) -> str:
+        if self.playoff_title:
+            return f"{self.round.title}: {self.playoff_title}"
+        return self.round.title
+
+    @property
+    def open(self) -> bool:
+        return any(
+            m.status in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+            for m in self.round.matches
+        )
+
+
+def season_byes(season: Season, team_ids: list[int]) -> dict[int, list[int]]:
+    """The teams with a bye in each league round of the schedule (a round
+    robin of an odd number of teams, or a smaller division whose rounds ran
+    out). Read from the schedule the season was given, not from the
+    fixtures: a team whose match was postponed out of a round has no bye
+    there, only a match played later."""
+    groups = list(season.divisions.values()) or [sorted(team_ids)]
+    rounds = season_rounds(groups, double=season.double_round_robin)
+    everyone = set(team_ids)
+    return {
+        number: sorted(everyone - {t for pairing in pairings for t in pairing})
+        for number, pairings in enumerate(rounds, start=1)
+    }
+
+
+def season_round_list(season: Season) -> list[Round]:
+    """The season's rounds in order, without their matches."""
+    keys = (
+        Match.objects.filter(season=season)
+        .order_by("stage", "round")
+        .values_list("stage", "round")
+        .distinct()
+    )
+    return [Round(stage, number, []) for stage, number in keys]
+
+
+def season_round_dates(season: Season) -> dict[tuple[str, int], RoundSchedule]:
+    return {(r.stage, r.round): r for r in RoundSchedule.objects.filter(season=season)}
+
+
+# --- the bracket ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tie:
+    match: Match | None
+    home: Team | None
+    away: Team | None
+    home_seed: int | None = None
+    away_seed: int | None = None
+    winner_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BracketRound:
+    number: int
+    title: str
+    ties: list[Tie]
+    byes: list[tuple[int, Team]] = field(default_factory=list)
+
+
+def playoff_round_title(number: int, rounds: int) -> str:
+    left = rounds - number
+    if left == 0:
+        return "Final"
+    if left == 1:
+        return "Semi-finals"
+    if left == 2:
+        return "Quarter-finals"
+    return f"Round of {2 ** (left + 1)}"
+
+
+def season_bracket(view: SeasonView) -> list[BracketRound]:
+    """The playoff bracket, one column a round up to the final, once the
+    first playoff round is scheduled: each tie with both teams (and their
+    seeds), the score if played and the winner; the rounds still to be
+    drawn as ties to be decided."""
+    season, teams = view.season, view.teams
+    playoffs = [r for r in view.rounds if r.stage == Match.Stage.PLAYOFF]
+    if not season.playoff_teams or not playoffs:
+        return []
+    seeded = [line.team.pk for line in view.standings][: season.playoff_teams]
+    seed = {team_id: i for i, team_id in enumerate(seeded, start=1)}
+    _, byes = playoff_round(seeded)
+    total = playoff_rounds(season.playoff_teams)
+    drawn = {r.number: r for r in playoffs}
+    columns: list[BracketRound] = []
+    size = 2**total
+    for number in range(1, total + 1):
+        size //= 2
+        played = drawn.get(number)
+        if played is None:
+            ties = [Tie(None, None, None) for _ in range(size)]
+        else:
+            ties = [
+                Tie(
+                    match=m,
+                    home=teams.get(m.home_id),
+                    away=teams.get(m.away_id),
+                    home_seed=seed.get(m.home_id),
+                    away_seed=seed.get(m.away_id),
+                    winner_id=playoff_winner(m)
+                    if m.status == Match.Status.COMPLETE
+                    else None,
+                )
+                for m in played.matches
+            ]
+        columns.append(
+            BracketRound(
+                number=number,
+                title=playoff_round_title(number, total),
+                ties=ties,
+                byes=[(seed[t], teams[t]) for t in byes] if number == 1 else [],
+            )
+        )
+    return columns
+
+
+# --- the page's view ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionTable:
+    anchor: str  # the id of its heading on the page
+    name: str
+    lines: list[StandingLine]
+
+
+@dataclass(slots=True)
+class SeasonLoop:
+    """What the season page shows beyond :class:`SeasonView`."""
+
+    rounds: list[RoundLine]
+    bracket: list[BracketRound]
+    divisions: list[DivisionTable]
+    champion: Team | None
+
+    @property
+    def next_round(self) -> RoundLine | None:
+        return next((r for r in self.rounds if r.open), None)
+
+
+def _league_games(view: SeasonView) -> list[Game]:
+    games = []
+    for r in view.rounds:
+        if r.stage != Match.Stage.LEAGUE:
+            continue
+        for m in r.matches:
+            result = getattr(m, "result", None)
+            if result is not None:
+                games.append(
+                    Game(
+                        m.home_id,
+                        m.away_id,
+                        result.home_score,
+                        result.away_score,
+                        result.home_casualties,
+                        result.away_casualties,
+                    )
+                )
+    return games
+
+
+def _division_tables(view: SeasonView) -> list[DivisionTable]:
+    """Each division's own table (its tiebreakers see only its games), from
+    the results the season view has already read."""
+    season = view.season
+    games = _league_games(view)
+    tables = []
+    for index, (name, ids) in enumerate(season.divisions.items(), start=1):
+        members = sorted(set(ids) & set(view.teams))
+        rows = table(
+            members,
+            [g for g in games if g.home in members and g.away in members],
+            points=season.settings.get("points", (3, 1, 0)),
+            tiebreakers=season.settings.get("tiebreakers", ()),
+            seed=season.seed,
+        )
+        lines = [
+            StandingLine(
+                position=i,
+                team=view.teams[row.team_id],
+                row=row,
+                decided_by=tuple(TIEBREAK_LABELS.get(n, n) for n in row.tiebreak_notes),
+            )
+            for i, row in enumerate(rows, start=1)
+        ]
+        tables.append(DivisionTable(f"division-{index}", name, lines))
+    return tables
+
+
+def season_loop(view: SeasonView) -> SeasonLoop:
+    season = view.season
+    dates = season_round_dates(season)
+    byes = season_byes(season, list(view.teams))
+    rounds = [
+        RoundLine(
+            round=r,
+            dates=dates.get((r.stage, r.number)),
+            byes=[
+                view.teams[t]
+                for t in byes.get(r.number, [])
+                if r.stage == Match.Stage.LEAGUE and t in view.teams
+            ],
+            playoff_title=playoff_round_title(
+                r.number, playoff_rounds(season.playoff_teams)
+            )
+            if r.stage == Match.Stage.PLAYOFF and season.playoff_teams
+            else "",
+        )
+        for r in view.rounds
+    ]
+    champion = (
+        view.teams.get(season.champion_id) if season.champion_id is not None else None
+    )
+    return SeasonLoop(
+        rounds=rounds,
+        bracket=season_bracket(view),
+        divisions=_division_tables(view) if season.divisions else [],
+        champion=champion,
+    )

@@ -1,0 +1,293 @@
+"""The coach's team actions between matches and seasons, from the team
+sheet: hire a journeyman for good, retire a player and bring him back,
+choose the team's special rule, and re-draft after a closed season (with
+its preview).
+
+Each view checks who may write (the team's coach or the league's
+commissioner, as the API: 403 otherwise), parses a form, and calls the one
+service the API calls; refusals are shown next to what they concern, and
+nothing is written then. It lives in the matches app because the re-draft
+service does (the league app never imports the matches app).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.forms import BaseFormSet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from league.access import team_get_for_write
+from league.errors import ServiceError
+from league.models import Player, Team
+from league.selectors import team_redraft_candidates
+from league.services.journeymen import journeyman_hire
+from league.services.roster import player_retire, player_unretire
+from league.services.teams import (
+    league_format,
+    league_roster,
+    team_choose_special_rule,
+)
+from league.team_forms import (
+    STAFF_FIELDS,
+    RedraftForm,
+    SpecialRuleForm,
+    redraft_player_formset,
+)
+from matches.pages.team_sheet import team_redraft_due
+from matches.seasons.rollover import RedraftPlan, RedraftPreview, team_redraft
+
+
+def _team_url(team_id: int, anchor: str = "") -> str:
+    return reverse("web:team", kwargs={"team_id": team_id}) + anchor
+
+
+def _refused(request: HttpRequest, exc: ServiceError) -> None:
+    for v in exc.violations:
+        messages.error(request, v.message)
+
+
+def _player_step(
+    request: HttpRequest,
+    team_id: int,
+    player_id: int,
+    step: Callable[..., Player],
+    done: str,
+) -> HttpResponse:
+    """Run one roster step on one of the team's players (the service refuses
+    a player who is not on the team's roster), then back to the sheet."""
+    team = team_get_for_write(request.user, team_id)
+    try:
+        player = step(team_id=team.pk, player_id=player_id, actor=request.user)
+    except ServiceError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, done.format(player=player))
+    return redirect(_team_url(team.pk))
+
+
+@require_POST
+@login_required
+def team_journeyman_hire(
+    request: HttpRequest, team_id: int, player_id: int
+) -> HttpResponse:
+    return _player_step(
+        request,
+        team_id,
+        player_id,
+        journeyman_hire,
+        "Hired #{player.number} {player.name} for good: he is on the Team "
+        "Draft list now.",
+    )
+
+
+@require_POST
+@login_required
+def team_player_retire(
+    request: HttpRequest, team_id: int, player_id: int
+) -> HttpResponse:
+    return _player_step(
+        request,
+        team_id,
+        player_id,
+        player_retire,
+        "#{player.number} {player.name} is temporarily retired: he misses "
+        "games until brought back.",
+    )
+
+
+@require_POST
+@login_required
+def team_player_unretire(
+    request: HttpRequest, team_id: int, player_id: int
+) -> HttpResponse:
+    return _player_step(
+        request,
+        team_id,
+        player_id,
+        player_unretire,
+        "#{player.number} {player.name} is back on the active roster.",
+    )
+
+
+@require_POST
+@login_required
+def team_special_rule(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = team_get_for_write(request.user, team_id)
+    roster = league_roster(team.league, team.roster)
+    form = SpecialRuleForm(
+        request.POST, roster=roster, rules_version=team.league.rules_version
+    )
+    if not form.is_valid():
+        for error in form.errors.get("special_rule", ()):
+            messages.error(request, f"Special rule: {error}")
+        return redirect(_team_url(team.pk, "#special-rule"))
+    try:
+        team_choose_special_rule(
+            team_id=team.pk,
+            special_rule=form.cleaned_data["special_rule"],
+            actor=request.user,  # type: ignore[arg-type]
+        )
+    except ServiceError as exc:
+        _refused(request, exc)
+        return redirect(_team_url(team.pk, "#special-rule"))
+    label = dict(form.fields["special_rule"].choices)[  # type: ignore[attr-defined]
+        form.cleaned_data["special_rule"]
+    ]
+    messages.success(request, f"{team.name} plays with {label}.")
+    return redirect(_team_url(team.pk))
+
+
+# --- the re-draft ----------------------------------------------------------------
+
+
+def _plan(form: RedraftForm, formset: BaseFormSet[Any]) -> tuple[RedraftPlan, dict]:
+    """The plan from valid forms, and which formset row each new player
+    (``new_players.<n>``) came from."""
+    rows: dict[int, int] = {}
+    new: list[tuple[str, str]] = []
+    for index, row in enumerate(formset.forms):
+        if row.is_blank:  # type: ignore[attr-defined]
+            continue
+        rows[len(new)] = index
+        new.append((row.cleaned_data["position"], row.cleaned_data["name"]))
+    plan = RedraftPlan(
+        keep=form.cleaned_data["keep"], new_players=new, **_staff(form.cleaned_data)
+    )
+    return plan, rows
+
+
+def _show(
+    violations: Sequence[Any],
+    form: RedraftForm,
+    formset: BaseFormSet[Any],
+    *,
+    kept: int,
+    rows: dict[int, int],
+) -> list[str]:
+    """Put each refusal next to its field: ``keep.<n>`` and a kept player's
+    squad line by the players who stay, ``new_players.<n>.<field>`` and a new
+    player's squad line (``players.<kept + n>``) by that row. Returns the
+    refusals about the whole re-draft (squad size, budget)."""
+    general: list[str] = []
+    for v in violations:
+        field = v.field or ""
+        parts = field.split(".")
+        new_row: int | None = None
+        if parts[0] == "new_players" and len(parts) > 1 and parts[1].isdigit():
+            new_row = int(parts[1])
+        elif parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
+            if int(parts[1]) < kept:
+                form.add_error("keep", v.message)
+                continue
+            new_row = int(parts[1]) - kept
+        if new_row is not None and new_row in rows:
+            target = formset.forms[rows[new_row]]
+            name = parts[2] if len(parts) > 2 else None
+            target.add_error(name if name in target.fields else None, v.message)
+        elif parts[0] == "keep":
+            form.add_error("keep", v.message)
+        elif field in form.fields:
+            form.add_error(field, v.message)
+        else:
+            general.append(v.message)
+    return general
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
+    """Re-draft after a closed season. The preview (who stays, what each
+    costs to re-hire, the budget) is the service's own (``commit=False``,
+    nothing written); "Re-draft" commits the same plan, and a plan the
+    preview refuses is shown again with its refusals, nothing written."""
+    team = team_get_for_write(request.user, team_id)
+    archive = team_redraft_due(team)
+    context: dict[str, Any] = {"team": team, "archive": archive}
+    if archive is None:
+        status = 400 if request.method == "POST" else 200
+        return render(request, "matches/team_redraft.html", context, status=status)
+    roster = league_roster(team.league, team.roster)
+    players = list(team_redraft_candidates(team))
+    data = request.POST if request.method == "POST" else None
+    team_fields = league_format(team.league).team_fields
+    form = RedraftForm(
+        data,
+        players=players,
+        team_fields=team_fields,
+        initial={"keep": [p.pk for p in players]}
+        | {f: getattr(team, f) for f in STAFF_FIELDS if f in team_fields},
+    )
+    formset = redraft_player_formset(data, roster=roster)
+    preview: RedraftPreview | None = None
+    general: list[str] = []
+    refused = False
+    if data is None:
+        # Decision: the page opens on the preview of keeping everyone, with
+        # the staff and re-rolls the team has now.
+        plan = RedraftPlan(keep=form.initial["keep"], **_staff(form.initial))
+        preview = _preview(request, team, archive.season_id, plan)
+        general = [v.message for v in preview.violations]
+    elif not (form.is_valid() and formset.is_valid()):
+        refused = True
+    else:
+        plan, rows = _plan(form, formset)
+        try:
+            preview = _preview(request, team, archive.season_id, plan)
+            refused = bool(preview.violations)
+            if not refused and request.POST.get("action") == "commit":
+                done = team_redraft(
+                    team_id=team.pk,
+                    season_id=archive.season_id,
+                    plan=plan,
+                    actor=request.user,  # type: ignore[arg-type]
+                    commit=True,
+                )
+                messages.success(
+                    request,
+                    f"{team.name} re-drafted for the next season: "
+                    f"{done.remaining:,} left in the treasury.",
+                )
+                return redirect(_team_url(team.pk))
+            violations: Sequence[Any] = preview.violations
+        except ServiceError as exc:
+            refused, violations = True, exc.violations
+        general = _show(violations, form, formset, kept=len(plan.keep), rows=rows)
+    context.update(
+        form=form,
+        formset=formset,
+        preview=preview,
+        general_errors=general,
+        # the part of the budget its games, wins and draws raised
+        from_games=preview.budget["total"]
+        - preview.budget["base"]
+        - preview.budget["treasury"]
+        if preview is not None and not preview.budget["capped"]
+        else None,
+    )
+    status = 400 if refused and request.POST.get("action") == "commit" else 200
+    return render(request, "matches/team_redraft.html", context, status=status)
+
+
+def _staff(data: dict[str, Any]) -> dict[str, Any]:
+    """The re-rolls and staff ``data`` holds (a format without some has no
+    field for them: the plan keeps none)."""
+    return {name: data[name] for name in STAFF_FIELDS if name in data}
+
+
+def _preview(
+    request: HttpRequest, team: Team, season_id: int, plan: RedraftPlan
+) -> RedraftPreview:
+    return team_redraft(
+        team_id=team.pk,
+        season_id=season_id,
+        plan=plan,
+        actor=request.user,  # type: ignore[arg-type]
+        commit=False,
+    )

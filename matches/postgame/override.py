@@ -1,0 +1,75 @@
+"""A commissioner's override of a result."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from league.access import league_get_for_commissioner
+from league.errors import ServiceError
+from league.page_cache import league_cache_bump
+from matches.events import match_events_append
+from matches.models import Match, MatchResult
+from matches.postgame.results import sudden_death_record
+
+
+@transaction.atomic
+def match_override_result(
+    *,
+    match_id: int,
+    home_score: int,
+    away_score: int,
+    reason: str,
+    actor: AbstractBaseUser,
+) -> MatchResult:
+    """Change the score of a played match, with a reason kept in its log.
+
+    Decision: an override corrects the result the standings count; it does
+    not re-run a post-game sequence already applied (winnings, SPP and
+    injuries stay as they were), since those follow from what happened on
+    the pitch. The commissioner adjusts treasuries separately if needed.
+    """
+    match = Match.objects.select_for_update().select_related("season").get(pk=match_id)
+    league_get_for_commissioner(actor, match.season.league_id)
+    if not reason.strip():
+        raise ServiceError.one("required", "reason", "say why the result is overridden")
+    try:
+        result = MatchResult.objects.select_for_update().get(match=match)
+    except MatchResult.DoesNotExist:
+        raise ServiceError.one(
+            "not_played", None, "this match has no result yet"
+        ) from None
+    before = [result.home_score, result.away_score]
+    result.home_score, result.away_score = home_score, away_score
+    fields = ["home_score", "away_score"]
+    rolled: list[tuple[str, dict[str, object]]] = []
+    if (
+        match.stage == Match.Stage.PLAYOFF
+        and home_score == away_score
+        and result.conceded_by_id is None
+        and not result.sudden_death
+    ):
+        # A playoff made level still needs a winner: the server rolls the
+        # sudden death, stored and logged like any other roll.
+        result.sudden_death = sudden_death_record(match, None)
+        result.extra_time = True
+        fields += ["sudden_death", "extra_time"]
+        rolled.append(("sudden_death", result.sudden_death))
+    result.save(update_fields=fields)
+    match_events_append(
+        match,
+        [
+            (
+                "result_override",
+                {
+                    "before": before,
+                    "after": [home_score, away_score],
+                    "reason": reason.strip(),
+                    "by": actor.get_username(),
+                },
+            ),
+            *rolled,
+        ],
+    )
+    league_cache_bump(match.season.league_id)
+    return result

@@ -1,0 +1,95 @@
+"""Kick-off: freeze both rosters and mark the teams as playing."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import QuerySet
+
+from league.access import teams_require_write
+from league.errors import ServiceError
+from league.models import Team
+from league.page_cache import league_cache_bump
+from league.selectors import team_detail_qs
+from league.services.journeymen import team_kick_off_journeymen
+from matches.engine_bridge import team_snapshot
+from matches.models import Match, RosterSnapshot
+from matches.prematch.inducements import match_riotous_rookies
+
+
+class TeamNotReady(ServiceError):
+    """A team of the match is still in another game or its post-game."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(ServiceError.one("team_busy", None, message).violations)
+
+
+def match_qs_for_update() -> QuerySet[Match]:
+    """Matches locked for a change, with their season and league read in the
+    same query. Only the match row is locked: locking the season (and
+    league) rows too, as a plain ``select_for_update()`` with
+    ``select_related`` does, made every match of a season wait for the one
+    being played (its lock is held for the whole engine run). A service
+    that changes the season locks it itself."""
+    return Match.objects.select_for_update(of=("self",)).select_related(
+        "season__league"
+    )
+
+
+def match_lock_for_report(
+    match_id: int, actor: AbstractBaseUser
+) -> tuple[Match, dict[int, Team]]:
+    """The match locked for a report, and its two teams by id: refused
+    (PermissionDenied) unless ``actor`` coaches one of them or is the
+    commissioner, and (``already_reported``) once the match has a result."""
+    match = match_qs_for_update().get(pk=match_id)
+    teams = {
+        t.pk: t
+        for t in Team.objects.select_related("league").filter(
+            pk__in=[match.home_id, match.away_id]
+        )
+    }
+    refusal = "only the coaches of this match or the commissioner"
+    teams_require_write(actor, list(teams.values()), refusal)
+    if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
+        raise ServiceError.one("already_reported", None, "this match has a result")
+    return match, teams
+
+
+@transaction.atomic
+def match_kick_off(*, match_id: int) -> Match:
+    """Freeze both teams' rosters at kick-off (what the engine plays with and
+    what a report is checked against) and mark the teams as playing.
+    Idempotent: a match already under way is returned unchanged."""
+    match = match_qs_for_update().get(pk=match_id)
+    if match.status != Match.Status.SCHEDULED:
+        return match
+    teams = list(
+        team_detail_qs()
+        .select_for_update(of=("self",))
+        .filter(pk__in=[match.home_id, match.away_id])
+    )
+    for team in teams:
+        if team.status != Team.Status.READY:
+            raise TeamNotReady(
+                f"{team.name} is {team.get_status_display().lower()}, not ready to play"
+            )
+    # Last game's unhired journeymen leave and new ones join before the
+    # rosters are frozen, so the snapshot plays with them.
+    changed = [team_kick_off_journeymen(team, match_id=match.pk) for team in teams]
+    if match_riotous_rookies(match, teams) or any(changed):
+        teams = list(team_detail_qs().filter(pk__in=[match.home_id, match.away_id]))
+    RosterSnapshot.objects.bulk_create(
+        RosterSnapshot(match=match, team=team, data=team_snapshot(team))
+        for team in teams
+    )
+    Team.objects.filter(pk__in=[t.pk for t in teams]).update(status=Team.Status.PLAYING)
+    match.status = Match.Status.IN_PROGRESS
+    match.save(update_fields=["status", "updated_at"])
+    league_cache_bump(match.season.league_id)
+    return match
+
+
+def match_snapshots(match: Match) -> tuple[dict[str, object], dict[str, object]]:
+    data = {s.team_id: s.data for s in match.snapshots.all()}
+    return data[match.home_id], data[match.away_id]

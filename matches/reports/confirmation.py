@@ -1,0 +1,219 @@
+"""Reports the other coach confirms.
+
+In a league with ``report_confirmation_days`` > 0, a coach's report does
+not stand at once: :func:`match_submit_report` checks it in full (the same
+checks, the same server-rolled dice, which are seeded by the match and so
+come out the same whenever the report stands) and keeps it as a
+:class:`ReportSubmission` instead of writing a result. Then:
+
+* the opposing coach confirms it (:func:`report_confirm`): it stands;
+* or disputes it, naming what is wrong (:func:`report_dispute`): the
+  commissioner decides, with a reason (:func:`report_decide`): it stands
+  as submitted, or it is rejected and the match waits for another report;
+* or nobody answers by the deadline: it stands (:func:`reports_stand_due`,
+  beat's sweep). A disputed report has no deadline: it waits for the
+  commissioner.
+
+The commissioner's own report stands at once and replaces a report still
+waiting (it is marked superseded). Every step is in the league's audit log
+and the match's events, and is announced to the league's webhooks. The
+post-game runs only once the report stands (it is started by the result).
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from league.access import team_require_write
+from league.errors import ServiceError
+from league.models import LeagueEvent, Team
+from league.web_selectors import league_commissioned
+from matches.models import MatchResult, ReportSubmission
+from matches.notices import submission_notify
+from matches.reports.cards import card_report_from_data, match_submit_card_report
+from matches.reports.report import match_submit_report
+from matches.reports.submissions import report_from_data, submission_audit
+from matches.webhooks.news import submission_news
+from matches.webhooks.services import webhooks_announce
+
+Status = ReportSubmission.Status
+REASON_MAX = 2000
+
+
+# --- answering -----------------------------------------------------------------------
+
+
+def _locked(submission_id: int) -> ReportSubmission:
+    return (
+        ReportSubmission.objects.select_for_update(of=("self",))
+        .select_related("match__season__league", "team", "submitted_by")
+        .get(pk=submission_id)
+    )
+
+
+def _stand(sub: ReportSubmission, status: str) -> MatchResult:
+    if sub.report.get("card"):
+        home, away, how = card_report_from_data(sub.report)
+        result = match_submit_card_report(
+            match_id=sub.match_id,
+            home=home,
+            away=away,
+            how=how,
+            actor=sub.submitted_by,
+            confirmed=True,
+        )
+    else:
+        result = match_submit_report(
+            match_id=sub.match_id,
+            report=report_from_data(sub.report),
+            actor=sub.submitted_by,
+            confirmed=True,
+        )
+    assert isinstance(result, MatchResult)
+    sub.status = status
+    sub.closed_at = timezone.now()
+    return result
+
+
+def _opponent_coach(sub: ReportSubmission, actor: AbstractBaseUser) -> None:
+    match = sub.match
+    other_id = match.away_id if sub.team_id == match.home_id else match.home_id
+    other = Team.objects.select_related("league").get(pk=other_id)
+    if not actor.is_authenticated or other.coach_id != actor.pk:
+        raise PermissionDenied("only the opposing coach answers this report")
+    team_require_write(actor, other)
+
+
+@transaction.atomic
+def report_confirm(*, submission_id: int, actor: AbstractBaseUser) -> MatchResult:
+    """The opposing coach confirms: the report stands and its post-game
+    starts."""
+    sub = _locked(submission_id)
+    _opponent_coach(sub, actor)
+    if sub.status != Status.AWAITING:
+        raise ServiceError.one(
+            "not_awaiting", None, f"this report is {sub.get_status_display().lower()}"
+        )
+    result = _stand(sub, Status.CONFIRMED)
+    sub.save(update_fields=["status", "closed_at"])
+    submission_audit(sub, LeagueEvent.Type.REPORT_CONFIRMED, actor)
+    submission_notify(sub, "confirmed", actor)
+    return result
+
+
+@transaction.atomic
+def report_dispute(
+    *, submission_id: int, actor: AbstractBaseUser, reason: str
+) -> ReportSubmission:
+    """The opposing coach disputes, saying what is wrong: the commissioner
+    decides."""
+    sub = _locked(submission_id)
+    _opponent_coach(sub, actor)
+    reason = reason.strip()
+    problems = []
+    if not reason:
+        problems.append(("required", "reason", "say what is wrong with the report"))
+    elif len(reason) > REASON_MAX:
+        problems.append(("too_long", "reason", f"at most {REASON_MAX} characters"))
+    if sub.status != Status.AWAITING:
+        problems.append(
+            ("not_awaiting", None, f"this report is {sub.get_status_display().lower()}")
+        )
+    if problems:
+        from league.errors import Violation
+
+        raise ServiceError([Violation(c, f, m) for c, f, m in problems])
+    sub.status = Status.DISPUTED
+    sub.dispute_reason = reason
+    sub.disputed_by = actor
+    sub.save(update_fields=["status", "dispute_reason", "disputed_by"])
+    submission_audit(sub, LeagueEvent.Type.REPORT_DISPUTED, actor, reason=reason)
+    submission_notify(sub, "disputed", actor, reason)
+    webhooks_announce(
+        sub.match.season.league_id, partial(submission_news, sub, "report_disputed")
+    )
+    return sub
+
+
+@transaction.atomic
+def report_decide(
+    *, submission_id: int, actor: AbstractBaseUser, accept: bool, reason: str
+) -> ReportSubmission:
+    """The commissioner decides a report (disputed, or still waiting): it
+    stands as submitted (``accept``), or it is rejected and the match waits
+    for another report. A reason is required either way."""
+    sub = _locked(submission_id)
+    if not league_commissioned(actor, sub.match.season.league):
+        raise PermissionDenied("only the commissioner decides a report")
+    reason = reason.strip()
+    problems = []
+    if not reason:
+        problems.append(("required", "reason", "give the reason for the decision"))
+    elif len(reason) > REASON_MAX:
+        problems.append(("too_long", "reason", f"at most {REASON_MAX} characters"))
+    if not sub.is_open:
+        problems.append(
+            ("not_open", None, f"this report is {sub.get_status_display().lower()}")
+        )
+    if problems:
+        from league.errors import Violation
+
+        raise ServiceError([Violation(c, f, m) for c, f, m in problems])
+    if accept:
+        _stand(sub, Status.ACCEPTED)
+    else:
+        sub.status = Status.REJECTED
+        sub.closed_at = timezone.now()
+    sub.decided_by = actor
+    sub.decision_reason = reason
+    sub.save(update_fields=["status", "closed_at", "decided_by", "decision_reason"])
+    submission_audit(
+        sub,
+        LeagueEvent.Type.REPORT_DECIDED,
+        actor,
+        decision="accepted" if accept else "rejected",
+        reason=reason,
+    )
+    submission_notify(sub, "accepted" if accept else "rejected", actor, reason)
+    webhooks_announce(
+        sub.match.season.league_id, partial(submission_news, sub, "report_decided")
+    )
+    return sub
+
+
+def reports_due(now: Any = None) -> list[int]:
+    """Reports still waiting whose deadline has passed."""
+    return list(
+        ReportSubmission.objects.filter(
+            status=Status.AWAITING, deadline__lte=now or timezone.now()
+        ).values_list("pk", flat=True)
+    )
+
+
+@transaction.atomic
+def report_stand(*, submission_id: int) -> ReportSubmission:
+    """A waiting report whose deadline passed stands (idempotent: anything
+    else is left as it is)."""
+    sub = _locked(submission_id)
+    if sub.status != Status.AWAITING or sub.deadline > timezone.now():
+        return sub
+    _stand(sub, Status.STOOD)
+    sub.save(update_fields=["status", "closed_at"])
+    submission_audit(sub, LeagueEvent.Type.REPORT_STOOD, None)
+    submission_notify(sub, "stood", None)
+    return sub
+
+
+def reports_stand_due() -> int:
+    """Let every overdue report stand; returns how many did."""
+    n = 0
+    for pk in reports_due():
+        if report_stand(submission_id=pk).status == Status.STOOD:
+            n += 1
+    return n

@@ -1,0 +1,230 @@
+"""Resolving a match with the engine: two bot coaches play it out."""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from django.db import transaction
+
+from engine.facade import UnimplementedSkill, is_mercenary
+from league.rules import settings_rules
+from league.services.journeymen import team_take_plague_rotter
+from league.services.teams import team_qs_for_update
+from matches.engine_bridge import engine_play
+from matches.events import engine_event_rows, match_events_append
+from matches.models import Match, MatchInducements
+from matches.postgame.results import (
+    STAT_KEYS,
+    HiredCasualty,
+    casualty_entry,
+    casualty_roll_modifier,
+    match_result_save,
+)
+from matches.prematch.inducements import inducements_for_engine, match_hired_players
+from matches.prematch.kickoff import (
+    match_kick_off,
+    match_qs_for_update,
+    match_snapshots,
+)
+from matches.resolution.resolve_cards import card_match_play
+
+logger = logging.getLogger(__name__)
+
+# The event recorded when the engine refuses to play a match.
+REFUSED = "resolve_refused"
+
+
+def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
+    """The engine's sudden-death event as the result stores it."""
+    if not event:
+        return {}
+    return {k: v for k, v in event.items() if k != "type"}
+
+
+def match_engine_inputs(match: Match) -> dict[str, Any]:
+    """What the engine plays ``match`` from, once it has kicked off: the
+    frozen rosters, the seed, the inducements and mercenaries (the keyword
+    arguments of :func:`matches.engine_bridge.engine_play`)."""
+    home, away = match_snapshots(match)
+    snapshots = {match.home_id: home, match.away_id: away}
+    records = list(MatchInducements.objects.filter(match=match))
+    # Hired for this game only: mercenaries and Star Players.
+    mercenaries = match_hired_players(match, snapshots, records)
+    return {
+        "format_slug": str(match.season.settings["format"]),
+        "home": home,
+        "away": away,
+        "seed": match.seed,
+        "inducements": inducements_for_engine(match, home, away),
+        "mercenaries": (mercenaries[match.home_id], mercenaries[match.away_id]),
+        # A playoff needs a winner: extra time, then sudden death.
+        "extra_time": match.stage == Match.Stage.PLAYOFF,
+    }
+
+
+def _with_league_results(
+    rows: Iterable[tuple[str, dict[str, Any]]],
+    kept: dict[int, list[str | None]],
+    table: str,
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The engine's events, each ``casualty`` event carrying the result the
+    league's own Casualty table gave it (``league_result``, with
+    ``league_table``) where that differs from what the match rolled, so the
+    log and the replay tell the outcome the casualty table shows and the
+    post-game applies.
+
+    The engine records each casualty once, in the order of its ``casualty``
+    events, so a player's n-th event is his n-th record. (A player eaten by
+    an Always Hungry team-mate has a record without an event: dead, and so
+    always his last.)"""
+    left = {pid: list(results) for pid, results in kept.items()}
+    for kind, payload in rows:
+        if kind == "casualty" and left.get(payload.get("player", -1)):
+            league = left[payload["player"]].pop(0)
+            if league is not None and league != payload.get("result"):
+                payload = {**payload, "league_result": league, "league_table": table}
+        yield kind, payload
+
+
+@transaction.atomic
+def match_resolve(*, match_id: int) -> bool:
+    """Play ``match`` with the scripted bots from its stored seed and the
+    rosters frozen at kick-off, then save the result and every event.
+
+    Idempotent: a match that already has a result is left alone (returns
+    False), and a rerun after a crash replays the same seed to the same
+    result, since nothing of a failed attempt was committed.
+
+    A team fielding a player with a skill the engine does not implement is
+    refused (returns False): the kick-off is undone, the match stays
+    scheduled for its coaches to report, and a ``resolve_refused`` event
+    records the reason (the resolution driver then goes on without it).
+    """
+    # Kick-off locks the match, and leaves one already under way as it is.
+    try:
+        with transaction.atomic():
+            match = match_kick_off(match_id=match_id)
+            if match.status != Match.Status.IN_PROGRESS:
+                return False
+            variant = settings_rules(match.season.settings).variant
+            if variant.drafts_team_card:
+                card_match_play(match, variant)
+                return True
+            inputs = match_engine_inputs(match)
+            result, events = engine_play(**inputs)
+    except UnimplementedSkill as exc:
+        # The savepoint's rollback undid the kick-off and lost its lock.
+        match = match_qs_for_update().get(pk=match_id)
+        logger.warning("match %s not resolved: %s", match_id, exc)
+        match_events_append(
+            match,
+            [
+                (
+                    REFUSED,
+                    {
+                        "reason": str(exc),
+                        "team": exc.team,
+                        "player_id": exc.player_id,
+                        "player": exc.player,
+                        "skill": exc.skill,
+                    },
+                )
+            ],
+        )
+        return False
+    home, away = inputs["home"], inputs["away"]
+    settings = match.season.settings
+    rules = settings_rules(settings)
+    table = rules.casualty_table
+    # The engine's own Casualty roll counts when the league rolls on the
+    # table the variant rolls in the match (not a house table).
+    own = rules.variant.league_casualty_table()
+    same_table = own is not None and own.name == table
+    niggling = {p["id"]: p["niggling"] for s in (home, away) for p in s["players"]}
+    modifier = {
+        p["id"]: casualty_roll_modifier(p) for s in (home, away) for p in s["players"]
+    }
+    team_ids = {"home": match.home_id, "away": match.away_id}
+    casualties = []
+    hired: list[HiredCasualty] = []
+    # What the league's table made of each engine casualty, per player and
+    # in order (None: a casualty the result does not keep).
+    kept: dict[int, list[str | None]] = defaultdict(list)
+    for i, cas in enumerate(result.casualties):
+        if cas.regenerated:
+            kept[cas.player_id].append(None)
+            continue
+        # Decision: a mercenary's casualty is his own affair (he leaves after
+        # the game); the player who caused it keeps its SPP. A Star Player's
+        # is waived after the game (inducements_in_detail.md "0-2 Star
+        # Players"): is_mercenary() is true for star ids too. Neither is
+        # rolled on the league's table, but both count as casualties caused.
+        if is_mercenary(cas.player_id):
+            kept[cas.player_id].append(None)
+            hired.append(
+                HiredCasualty(
+                    team_id=team_ids[cas.team],
+                    player_id=cas.player_id,
+                    star_player=None,
+                    inflicted_by=cas.inflicted_by,
+                )
+            )
+            continue
+        roll = cas.d16 if cas.d16 is not None else cas.d100
+        casualties.append(
+            casualty_entry(
+                match=match,
+                index=i,
+                player_id=cas.player_id,
+                team_id=team_ids[cas.team],
+                table=table,
+                niggling=niggling.get(cas.player_id, 0),
+                modifier=modifier.get(cas.player_id, 0),
+                inflicted_by=cas.inflicted_by,
+                # The engine's D16 counts only when the league plays that
+                # table; a result without a roll (Sevens, Stunty) stands.
+                casualty_roll=roll if same_table else None,
+                lasting_roll=cas.lasting_d6 if same_table else None,
+                result=cas.result if roll is None else None,
+                apothecary_used=cas.apothecary_used,
+            )
+        )
+        kept[cas.player_id].append(casualties[-1]["result"])
+    stats = {
+        str(pid): {k: getattr(s, k) for k in STAT_KEYS}
+        for pid, s in result.player_stats.items()
+        # mercenaries earn no Star Player Points
+        if any(getattr(s, k) for k in STAT_KEYS) and not is_mercenary(pid)
+    }
+    side = result.conceded or ""
+    conceded = getattr(match, side) if side in ("home", "away") else None
+    match_result_save(
+        match=match,
+        mode=Match.Mode.RESOLVED,
+        home_score=result.score[0],
+        away_score=result.score[1],
+        fan_factors=result.fan_factor,
+        player_stats=stats,
+        casualties=casualties,
+        conceded_by=conceded,
+        summary=result.to_dict(),
+        submitted_by=None,
+        extra_time=bool(result.extra.get("extra_time")),
+        sudden_death=_sudden_death(result.extra.get("sudden_death")),
+        hired_casualties=hired,
+    )
+    # One insert for the engine's events and the casualty rolls after them.
+    match_events_append(
+        match,
+        [
+            *_with_league_results(engine_event_rows(events), kept, table),
+            *(("casualty_roll", dict(c)) for c in casualties),
+        ],
+    )
+    for side, _victim, _by in result.extra.get("plague_ridden", ()):
+        team_id = match.home_id if side == "home" else match.away_id
+        team_take_plague_rotter(team_qs_for_update().get(pk=team_id), match_id=match.pk)
+    return True

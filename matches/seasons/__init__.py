@@ -1,0 +1,1 @@
+"""Seasons: creating and scheduling them, standings, the season loop's reads, round dates and the end of a season."""

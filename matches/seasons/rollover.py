@@ -1,0 +1,528 @@
+"""The end of a season: closing it, and re-drafting teams for the next one
+("The Off-season Break and Re-drafting Teams")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F, Q
+
+from engine.facade import (
+    DraftError,
+    DraftRequest,
+    SeededRoller,
+    Variant,
+    Violation,
+    carry_over_cost,
+    draft_check,
+    get_variant,
+    recover,
+    redraft_budget,
+    rehire_cost,
+    rules_data,
+)
+from league.access import league_get_for_commissioner, team_get_for_write
+from league.errors import ServiceError
+from league.models import Player, Team, TreasuryEntry
+from league.page_cache import league_cache_bump
+from league.selectors import team_detail_qs, team_redraft_candidates
+from league.services.treasury import treasury_credit, treasury_debit
+from matches.engine_bridge import team_snapshot
+from matches.models import Match, MatchEvent, Season, SeasonTeamArchive
+from matches.seasons.selectors import season_champion_id, season_standings
+from matches.seasons.services import match_seed
+
+
+@transaction.atomic
+def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamArchive]:
+    """Close a finished season: every team's roster is archived read-only
+    with its record, the champion is recorded (the playoff final's winner,
+    else the top of the table: :func:`season_champion_id`), and the teams
+    may re-draft for the next season. A season with playoffs closes only
+    once its final is played."""
+    season = (
+        Season.objects.select_for_update().select_related("league").get(pk=season_id)
+    )
+    league_get_for_commissioner(actor, season.league_id)
+    if season.status == Season.Status.CLOSED:
+        raise ServiceError.one("already_closed", None, f"{season} is closed")
+    if season.matches.exclude(status=Match.Status.COMPLETE).exists():
+        raise ServiceError.one(
+            "season_unfinished", None, "every match must be complete"
+        )
+    standings = season_standings(season)
+    champion_id = season_champion_id(season, standings=standings)
+    if season.playoff_teams and champion_id is None:
+        raise ServiceError.one(
+            "playoffs_unfinished",
+            None,
+            "the playoffs decide the champion: schedule and play them up to "
+            "the final first",
+        )
+    rows = {row.team_id: row for row in standings}
+    awards = _season_awards(season, [row.team_id for row in standings], champion_id)
+    archives = [
+        SeasonTeamArchive(
+            season=season,
+            team=team,
+            roster=team_snapshot(team),
+            record={
+                "played": rows[team.pk].played,
+                "won": rows[team.pk].won,
+                "drawn": rows[team.pk].drawn,
+                "lost": rows[team.pk].lost,
+                "treasury": team.treasury,
+                **awards.get(team.pk, {}),
+            },
+        )
+        for team in team_detail_qs().filter(pk__in=list(rows))
+    ]
+    SeasonTeamArchive.objects.bulk_create(archives)
+    _season_awards_pay(season, awards, actor)
+    season.status = Season.Status.CLOSED
+    season.champion_id = champion_id
+    season.save(update_fields=["status", "champion"])
+    league_cache_bump(season.league_id)
+    return archives
+
+
+def _season_awards(
+    season: Season, table: list[int], champion_id: int | None
+) -> dict[int, dict[str, int]]:
+    """What the format gives at the end of a season (Dungeon Bowl's
+    "Glittering Prizes" and Trophy), by team: ``prize`` gold by place and
+    the champion's ``trophy_rerolls``. Decision: first place is the
+    champion (the playoff final's winner where there are playoffs), the
+    next places follow the league table without it."""
+    fmt = get_variant(season.league.format)
+    prizes, trophy = fmt.season_prizes(), fmt.champion_rerolls()
+    order = ([champion_id] if champion_id is not None else []) + [
+        t for t in table if t != champion_id
+    ]
+    awards: dict[int, dict[str, int]] = {}
+    for place, team_id in enumerate(order, start=1):
+        if prizes.get(place, 0) > 0:
+            awards.setdefault(team_id, {})["prize"] = prizes[place]
+            awards[team_id]["place"] = place
+    if trophy and champion_id is not None:
+        awards.setdefault(champion_id, {})["trophy_rerolls"] = trophy
+    return awards
+
+
+def _season_awards_pay(
+    season: Season, awards: dict[int, dict[str, int]], actor: AbstractBaseUser
+) -> None:
+    """Pay the prizes (a ledger row each) and give the Trophy's re-rolls
+    (free: they add to the team's re-rolls and its value, no gold moves).
+    Decision: the Trophy's re-roll may take a team past its 8 re-rolls (the
+    text adds it "to its Team Draft list" with no limit); it stays through
+    the re-draft that follows (``RedraftPreview.trophy_rerolls``) and is gone
+    after the next season's re-draft unless the team wins again."""
+    teams = Team.objects.select_for_update().filter(pk__in=list(awards)).order_by("pk")
+    for team in teams:
+        award = awards[team.pk]
+        if award.get("prize"):
+            treasury_credit(
+                team=team,
+                amount=award["prize"],
+                reason=TreasuryEntry.Reason.PRIZE,
+                note=f"{season}: prize for place {award['place']}",
+                cause=season,
+                actor=actor,
+            )
+        if award.get("trophy_rerolls"):
+            Team.objects.filter(pk=team.pk).update(
+                rerolls=F("rerolls") + award["trophy_rerolls"]
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class RedraftPlan:
+    """What a coach keeps and buys for the new season."""
+
+    keep: Sequence[int]
+    new_players: Sequence[tuple[str, str]] = ()
+    rerolls: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+
+
+@dataclass(slots=True)
+class RedraftPreview:
+    budget: dict[str, Any]
+    players: list[dict[str, Any]] = field(default_factory=list)
+    new_players: int = 0
+    carry_over: int = 0
+    total: int = 0
+    remaining: int = 0
+    violations: list[Violation] = field(default_factory=list)
+    # Players scouted away before the re-draft (a format that scouts:
+    # Dungeon Bowl) and the dice: [{"player_id", "dice"}], and the free
+    # re-rolls of a trophy the team holds.
+    scouted: list[int] = field(default_factory=list)
+    scouting_dice: list[dict[str, Any]] = field(default_factory=list)
+    trophy_rerolls: int = 0
+
+
+def _rehire_cost(fmt: Variant, value: int, seasons: int) -> int:
+    own = fmt.rehire_cost(value, seasons)
+    return own if own is not None else rehire_cost(value, seasons)
+
+
+def _mvp_players(team: Team) -> list[int]:
+    """The team's players on its Team Draft list with any MVP award (the
+    ``postgame_mvp`` events of its matches), by shirt number. Decision:
+    "any MVP awards" counts awards in every season the player played."""
+    awarded: set[int] = set()
+    for payload in MatchEvent.objects.filter(
+        Q(match__home=team) | Q(match__away=team), type="postgame_mvp"
+    ).values_list("payload", flat=True):
+        if payload.get("team_id") == team.pk:
+            awarded.update(int(p) for p in payload.get("player_ids", []))
+    return [p.pk for p in team_redraft_candidates(team) if p.pk in awarded]
+
+
+def _seasons_played(team: Team, player_id: int) -> int:
+    return sum(
+        1
+        for archive in SeasonTeamArchive.objects.filter(team=team).only("roster")
+        if any(p["id"] == player_id for p in archive.roster["players"])
+    )
+
+
+def _preview(
+    team: Team, archive: SeasonTeamArchive, plan: RedraftPlan, cap: int | None
+) -> RedraftPreview:
+    fmt = get_variant(team.league.format)
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    record = archive.record
+    scouted, scouting_rolls = fmt.scouting(
+        _mvp_players(team),
+        SeededRoller(match_seed(archive.season.seed, "scouting", team.pk)),
+    )
+    figures = {
+        "treasury": team.treasury,
+        "games": record["played"],
+        "wins": record["won"],
+        "draws": record["drawn"],
+        "cap": cap,
+    }
+    budget = fmt.redraft_budget(**figures, scouted=len(scouted)) or redraft_budget(
+        fmt.name, **figures
+    )
+    preview = RedraftPreview(
+        budget={
+            "base": budget.base,
+            "treasury": budget.treasury,
+            "games": budget.games,
+            "wins": budget.wins,
+            "draws": budget.draws,
+            "total": budget.total,
+            "capped": budget.capped,
+            **({"scouted": budget.scouted} if budget.scouted else {}),
+        },
+        scouted=list(scouted),
+        scouting_dice=[
+            {"purpose": p, "sides": s, "result": r} for p, s, r in scouting_rolls
+        ],
+        trophy_rerolls=int(record.get("trophy_rerolls", 0)),
+    )
+    eligible = {p.pk: p for p in team_redraft_candidates(team)}
+    kept: set[int] = set()
+    for index, player_id in enumerate(plan.keep):
+        player = eligible.get(player_id)
+        if player is None:
+            preview.violations.append(
+                Violation(
+                    "unknown_player",
+                    f"keep.{index}",
+                    "not a player of last season's roster",
+                )
+            )
+            continue
+        if player_id in preview.scouted:
+            preview.violations.append(
+                Violation(
+                    "scouted",
+                    f"keep.{index}",
+                    f"{player.name} was scouted away to the big leagues",
+                )
+            )
+            continue
+        if player_id in kept:
+            # Priced once: seven copies of one player are not a squad of 7.
+            preview.violations.append(
+                Violation(
+                    "duplicate_player",
+                    f"keep.{index}",
+                    f"{player.name} is already kept",
+                )
+            )
+            continue
+        kept.add(player_id)
+        seasons = _seasons_played(team, player.pk) - 1  # this season is not "previous"
+        preview.players.append(
+            {
+                "id": player.pk,
+                "name": player.name,
+                "position": player.position,
+                "value": player.value,
+                "seasons": seasons,
+                "cost": _rehire_cost(fmt, player.value, max(seasons, 0)),
+            }
+        )
+    known = {p.slug: p for p in roster.positions}
+    for index, (position, _name) in enumerate(plan.new_players):
+        if position not in known:
+            preview.violations.append(
+                Violation(
+                    "unknown_position",
+                    f"new_players.{index}.position",
+                    f"{roster.name} teams have no position {position!r}",
+                )
+            )
+        else:
+            preview.new_players += known[position].cost
+    squad = tuple((p["position"], p["name"]) for p in preview.players) + tuple(
+        plan.new_players
+    )
+    try:  # the squad's shape: counts, position limits, staff limits
+        draft_check(
+            fmt,
+            roster,
+            DraftRequest(
+                players=squad,
+                rerolls=plan.rerolls,
+                assistant_coaches=plan.assistant_coaches,
+                cheerleaders=plan.cheerleaders,
+                apothecary=plan.apothecary,
+                dedicated_fans=1,
+                special_rule=team.special_rule or None,
+            ),
+            budget=10**12,
+        )
+    except DraftError as exc:
+        # Decision: a team drafted before Dugout recorded the choice of
+        # special rule (blank) re-drafts without one; it keeps only its
+        # roster's fixed rules until its coach records one.
+        preview.violations += [
+            v
+            for v in exc.violations
+            if v.code not in ("unknown_position", "special_rule_required")
+        ]
+    preview.carry_over = carry_over_cost(
+        fmt.name,
+        roster,
+        rerolls=plan.rerolls,
+        assistant_coaches=plan.assistant_coaches,
+        cheerleaders=plan.cheerleaders,
+        apothecary=plan.apothecary,
+    )
+    preview.total = (
+        sum(p["cost"] for p in preview.players)
+        + preview.new_players
+        + preview.carry_over
+    )
+    preview.remaining = budget.total - preview.total
+    if preview.remaining < 0:
+        preview.violations.append(
+            Violation(
+                "over_budget",
+                None,
+                f"the re-draft costs {preview.total:,} but the budget is {budget.total:,}",
+            )
+        )
+    return preview
+
+
+@transaction.atomic
+def team_redraft(
+    *,
+    team_id: int,
+    season_id: int,
+    plan: RedraftPlan,
+    actor: AbstractBaseUser,
+    commit: bool,
+    cap: int | None = None,
+) -> RedraftPreview:
+    """Preview (``commit=False``, nothing written) or carry out a re-draft:
+    the roster becomes exactly the players in ``plan.keep`` (each listed
+    once) and the new ones; every other player leaves. Returning players
+    recover (R&R clears Miss Next Game; recovery rolls for niggling injuries
+    and retired players' reductions), the treasury is emptied into the
+    budget and the rest of the budget becomes the new treasury."""
+    team = team_get_for_write(actor, team_id)
+    team = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
+    if get_variant(team.league.format).drafts_team_card:
+        # A team card (Blitz Bowl) keeps its card and players from season to
+        # season: no progression, nothing bought, so nothing to re-draft.
+        raise ServiceError.one(
+            "team_card_fixed",
+            None,
+            f"{team.name} is a team card: it plays the next season as it is",
+        )
+    try:
+        archive = SeasonTeamArchive.objects.select_for_update().get(
+            season_id=season_id, team=team, season__status=Season.Status.CLOSED
+        )
+    except SeasonTeamArchive.DoesNotExist:
+        raise ServiceError.one(
+            "season_not_closed",
+            "season",
+            "re-draft after the commissioner closes the season",
+        ) from None
+    if archive.redraft is not None:
+        raise ServiceError.one("already_redrafted", None, f"{team.name} has re-drafted")
+    # The roster is locked before the plan is checked against it, so the
+    # commit drops and keeps exactly the players the check saw.
+    on_roster = list(
+        Player.objects.select_for_update()
+        .filter(team=team, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED])
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    preview = _preview(team, archive, plan, cap)
+    if not commit:
+        return preview
+    if preview.violations:
+        raise ServiceError(preview.violations)
+    roller = SeededRoller(match_seed(archive.season.seed, "redraft", team.pk))
+    kept = set(plan.keep)
+    dice: list[dict[str, Any]] = []
+    # Exactly the players the plan was checked against leave: each one the
+    # coach could have kept and did not, and the journeymen (never kept: a
+    # journeyman stays only when hired for good before the re-draft).
+    # Decision: a scouted player leaves as a fired one does (the status
+    # Dugout has for a player who left the team for good).
+    dropped = [pk for pk in on_roster if pk not in kept]
+    Player.objects.filter(pk__in=dropped).update(status=Player.Status.FIRED)
+    for player in (
+        Player.objects.select_for_update().filter(team=team, pk__in=kept).order_by("pk")
+    ):
+        outcome = recover(
+            niggling=player.niggling_injuries,
+            reductions=dict(player.reductions),
+            temporarily_retired=player.status == Player.Status.RETIRED,
+            apothecary=plan.apothecary,
+            roller=roller,
+        )
+        for characteristic in outcome.restored:
+            # AG, PA and AV are target numbers: a reduction raised them.
+            step = 1 if characteristic in ("ma", "st") else -1
+            setattr(player, characteristic, getattr(player, characteristic) + step)
+            player.reductions[characteristic] -= 1
+        player.reductions = {k: v for k, v in player.reductions.items() if v}
+        player.niggling_injuries = outcome.niggling_after
+        player.miss_next_game = False
+        player.status = Player.Status.ACTIVE
+        player.save(
+            update_fields=[
+                "ma",
+                "st",
+                "ag",
+                "pa",
+                "av",
+                "reductions",
+                "niggling_injuries",
+                "miss_next_game",
+                "status",
+            ]
+        )
+        dice.append(
+            {
+                "player_id": player.pk,
+                "restored": list(outcome.restored),
+                "niggling": [outcome.niggling_before, outcome.niggling_after],
+                "dice": [
+                    {"purpose": p, "sides": s, "result": r} for p, s, r in outcome.rolls
+                ],
+            }
+        )
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    taken = set(
+        Player.objects.filter(
+            team=team, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED]
+        ).values_list("number", flat=True)
+    )
+    numbers = (n for n in range(1, 100) if n not in taken)
+    hired: list[int] = []
+    for position_slug, name in plan.new_players:
+        position = roster.position(position_slug)
+        player = Player.objects.create(
+            team=team,
+            position=position.slug,
+            name=name,
+            number=next(numbers),
+            ma=position.ma,
+            st=position.st,
+            ag=position.ag,
+            pa=position.pa,
+            av=position.av,
+            value=position.cost,
+        )
+        hired.append(player.pk)
+    after = set(
+        Player.objects.filter(
+            team=team, status__in=[Player.Status.ACTIVE, Player.Status.RETIRED]
+        ).values_list("pk", flat=True)
+    )
+    if after != kept | set(hired):  # rolls the whole re-draft back
+        raise RuntimeError(
+            f"re-draft of team {team.pk} would leave {sorted(after)}, "
+            f"not the kept {sorted(kept)} and hired {hired}"
+        )
+    if team.treasury:
+        treasury_debit(
+            team=team,
+            amount=team.treasury,
+            reason=TreasuryEntry.Reason.DRAFT,
+            note="re-draft: the treasury goes into the re-draft budget",
+            actor=actor,
+        )
+    treasury_credit(
+        team=team,
+        amount=int(preview.budget["total"]),
+        reason=TreasuryEntry.Reason.DRAFT_BUDGET,
+        note="re-draft budget",
+        actor=actor,
+    )
+    if preview.total:
+        treasury_debit(
+            team=team,
+            amount=preview.total,
+            reason=TreasuryEntry.Reason.DRAFT,
+            note="re-draft: players re-hired and hired, staff and re-rolls",
+            actor=actor,
+        )
+    Team.objects.filter(pk=team.pk).update(
+        # the Trophy holder's free re-roll stays for the new season
+        rerolls=plan.rerolls + preview.trophy_rerolls,
+        assistant_coaches=plan.assistant_coaches,
+        cheerleaders=plan.cheerleaders,
+        apothecary=plan.apothecary,
+        status=Team.Status.READY,
+    )
+    archive.redraft = {
+        "budget": preview.budget,
+        "players": preview.players,
+        "new_players": list(plan.new_players),
+        "carry_over": preview.carry_over,
+        "total": preview.total,
+        "recovery": dice,
+        **(
+            {"scouted": preview.scouted, "scouting_dice": preview.scouting_dice}
+            if preview.scouting_dice
+            else {}
+        ),
+        **(
+            {"trophy_rerolls": preview.trophy_rerolls} if preview.trophy_rerolls else {}
+        ),
+    }
+    archive.save(update_fields=["redraft"])
+    league_cache_bump(team.league_id)
+    return preview

@@ -1,0 +1,248 @@
+"""Creating and scheduling seasons; postponing and moving matches."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping, Sequence
+from functools import partial
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max, Q
+
+from engine.facade import Violation
+from league.errors import ServiceError
+from league.models import League, Team
+from league.page_cache import league_cache_bump
+from league.rules import league_rules
+from league.services.membership import league_member_ids_for_update
+from matches.models import Match, Season
+from matches.notices import season_scheduled_notify
+from matches.seasons.scheduling import next_playoff_round, playoff_round, season_rounds
+from matches.webhooks.news import season_news
+from matches.webhooks.services import webhooks_announce
+
+
+def match_seed(season_seed: int, *parts: object) -> int:
+    """A match's dice seed, derived from the season's: the same season seed
+    always gives every match the same seed (63 bits, fits a BigInteger)."""
+    text = ":".join(str(p) for p in (season_seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def season_settings(league: League) -> dict[str, object]:
+    """The league's rules as the season pins them (league.rules)."""
+    return league_rules(league).settings()
+
+
+@transaction.atomic
+def season_create(
+    *,
+    league: League,
+    name: str,
+    team_ids: Sequence[int] | None = None,
+    double_round_robin: bool = False,
+    playoff_teams: int = 0,
+    seed: int | None = None,
+    divisions: Mapping[str, Sequence[int]] | None = None,
+) -> Season:
+    """A season of ``league`` with the given teams (default: every team of the
+    league that is ready), pinning the league's current settings. Only teams
+    whose coach is a member of the league (or its commissioner) take part.
+    With ``divisions``, every team of the season is in exactly one
+    division."""
+    if Season.objects.filter(league=league, name=name.strip()).exists():
+        raise ServiceError.one(
+            "name_taken", "name", f"{league} already has a season {name!r}"
+        )
+    members = league_member_ids_for_update(league)
+    teams = Team.objects.filter(league=league).exclude(status=Team.Status.RETIRED)
+    if team_ids is not None:
+        chosen = list(teams.filter(pk__in=team_ids))
+        if len(chosen) != len(set(team_ids)):
+            raise ServiceError.one(
+                "unknown_team",
+                "teams",
+                "every team must belong to the league and be active",
+            )
+        outsiders = [t for t in chosen if t.coach_id not in members]
+        if outsiders:
+            raise ServiceError(
+                Violation(
+                    "not_a_member",
+                    "teams",
+                    f"{t.name}'s coach is not a member of {league}",
+                )
+                for t in outsiders
+            )
+    else:
+        chosen = list(teams.filter(status=Team.Status.READY, coach_id__in=members))
+    if len(chosen) < 2:
+        raise ServiceError.one(
+            "too_few_teams", "teams", "a season needs at least two teams"
+        )
+    if playoff_teams and not 2 <= playoff_teams <= len(chosen):
+        raise ServiceError.one(
+            "invalid_playoffs",
+            "playoff_teams",
+            "playoffs need 2 up to the number of teams",
+        )
+    if divisions:
+        placed = [t for ids in divisions.values() for t in ids]
+        if sorted(placed) != sorted(t.pk for t in chosen):
+            raise ServiceError.one(
+                "invalid_divisions",
+                "divisions",
+                "every team of the season must be in exactly one division",
+            )
+        if any(len(ids) < 2 for ids in divisions.values()):
+            raise ServiceError.one(
+                "invalid_divisions", "divisions", "a division needs at least two teams"
+            )
+    season = Season(
+        league=league,
+        divisions={name: sorted(ids) for name, ids in (divisions or {}).items()},
+        name=name.strip(),
+        double_round_robin=double_round_robin,
+        playoff_teams=playoff_teams,
+        settings=season_settings(league),
+        seed=seed if seed is not None else secrets.randbits(62),
+    )
+    season.full_clean()
+    season.save()
+    season.teams.set(chosen)
+    league_cache_bump(league.pk)
+    return season
+
+
+@transaction.atomic
+def season_schedule(*, season_id: int) -> list[Match]:
+    """Generate the league fixtures (round robin, circle method)."""
+    season = Season.objects.select_for_update().get(pk=season_id)
+    if season.matches.exists():
+        raise ServiceError.one(
+            "already_scheduled", None, f"{season} is already scheduled"
+        )
+    groups = list(season.divisions.values()) or [
+        sorted(season.teams.values_list("pk", flat=True))
+    ]
+    rounds = season_rounds(groups, double=season.double_round_robin)
+    # Seeds come from the season's seed and the fixture's place in the
+    # schedule, never from database ids: two identical leagues given the
+    # same season seed play the same season.
+    matches = [
+        Match(
+            season=season,
+            round=number,
+            home_id=home,
+            away_id=away,
+            seed=match_seed(season.seed, number, index),
+        )
+        for number, pairings in enumerate(rounds, start=1)
+        for index, (home, away) in enumerate(pairings)
+    ]
+    Match.objects.bulk_create(matches)
+    season.status = Season.Status.SCHEDULED
+    season.save(update_fields=["status"])
+    league_cache_bump(season.league_id)
+    webhooks_announce(season.league_id, partial(season_news, season))
+    scheduled = list(season.matches.order_by("round", "id"))
+    season_scheduled_notify(season, scheduled)
+    return scheduled
+
+
+def playoff_winner(match: Match) -> int:
+    """Who goes through: the winner, with extra time and sudden death for a
+    playoff that was level (the engine plays them; a report of a level
+    playoff stores its roll-offs). A result without a winner (a draw an
+    override made, say) sends the home team, the higher seed, through."""
+    side = match.result.winner_side(match.home_id)
+    return match.away_id if side == "away" else match.home_id
+
+
+@transaction.atomic
+def season_schedule_playoffs(*, season_id: int) -> list[Match]:
+    """The next playoff round: the first is seeded from the final league
+    standings (1 v N, 2 v N-1, byes to the top seeds); each later one pairs
+    the teams still in, in bracket order. Returns the new round's matches."""
+    from matches.seasons.selectors import season_standings
+
+    season = Season.objects.select_for_update().get(pk=season_id)
+    if not season.playoff_teams:
+        raise ServiceError.one("no_playoffs", None, f"{season} has no playoffs")
+    league_matches = season.matches.filter(stage=Match.Stage.LEAGUE)
+    if league_matches.exclude(status=Match.Status.COMPLETE).exists():
+        raise ServiceError.one(
+            "league_unfinished", None, "finish the league matches first"
+        )
+    seeded = [row.team_id for row in season_standings(season)][: season.playoff_teams]
+    first_round, byes = playoff_round(seeded)
+    played = list(
+        season.matches.filter(stage=Match.Stage.PLAYOFF)
+        .select_related("result")
+        .order_by("round", "id")
+    )
+    if not played:
+        number, pairings = 1, first_round
+    else:
+        number = played[-1].round
+        last = [m for m in played if m.round == number]
+        if any(m.status != Match.Status.COMPLETE for m in last):
+            raise ServiceError.one(
+                "round_unfinished", None, "finish this playoff round first"
+            )
+        advancing = [playoff_winner(m) for m in last]
+        if number == 1:
+            advancing = byes + advancing
+        if len(advancing) < 2:
+            raise ServiceError.one("playoffs_over", None, "the final has been played")
+        number, pairings = number + 1, next_playoff_round(advancing)
+    Match.objects.bulk_create(
+        Match(
+            season=season,
+            stage=Match.Stage.PLAYOFF,
+            round=number,
+            home_id=home,
+            away_id=away,
+            seed=match_seed(season.seed, "playoff", number, index),
+        )
+        for index, (home, away) in enumerate(pairings)
+    )
+    league_cache_bump(season.league_id)
+    return list(season.matches.filter(stage=Match.Stage.PLAYOFF, round=number))
+
+
+@transaction.atomic
+def match_postpone(*, match_id: int, to_round: int | None = None) -> Match:
+    """Postpone a match: move it to ``to_round`` (default: a new round after
+    the last). Refused when either team already plays in that round."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if match.status != Match.Status.SCHEDULED:
+        raise ServiceError.one("not_scheduled", None, "only a scheduled match can move")
+    siblings = Match.objects.filter(season=match.season, stage=match.stage)
+    if to_round is None:
+        to_round = (siblings.aggregate(m=Max("round"))["m"] or 0) + 1
+    busy = (
+        siblings.filter(round=to_round)
+        .exclude(pk=match.pk)
+        .filter(
+            Q(home__in=[match.home_id, match.away_id])
+            | Q(away__in=[match.home_id, match.away_id])
+        )
+    )
+    if busy.exists():
+        raise ServiceError.one(
+            "team_busy",
+            "round",
+            f"a team of this match already plays in round {to_round}",
+        )
+    match.round = to_round
+    match.postponed = True
+    match.save(update_fields=["round", "postponed", "updated_at"])
+    league_cache_bump(match.season.league_id)
+    return match
+
+
+def season_matches_for_user(season: Season, user: AbstractBaseUser) -> bool:
+    return bool(season.league.commissioner_id == user.pk)

@@ -1,0 +1,165 @@
+"""The news a league's webhooks carry, built from the database: a result
+posted, a round complete, a season scheduled (see
+:mod:`matches.webhooks.text` for the bodies)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.urls import reverse
+
+from matches.captions.dates import when_words, zone_words
+from matches.models import Match, MatchResult, ReportSubmission, Season
+from matches.webhooks.text import News
+
+
+def _url(name: str, pk: int) -> str:
+    return settings.SITE_URL + reverse(name, args=[pk])
+
+
+def _score(m: Match, r: MatchResult) -> str:
+    return f"{m.home.name} {r.home_score}–{r.away_score} {m.away.name}"
+
+
+def _round_label(m: Match) -> str:
+    stage = "playoff round" if m.stage == Match.Stage.PLAYOFF else "round"
+    return f"{stage} {m.round}"
+
+
+def result_news(match: Match, result: MatchResult) -> News:
+    league = match.season.league
+    how = "played by the engine" if result.mode == Match.Mode.RESOLVED else "reported"
+    return News(
+        kind="result_posted",
+        key=f"result_posted:{match.pk}",
+        league_id=league.pk,
+        league_name=league.name,
+        title=_score(match, result),
+        text=f"{match.season.name}, {_round_label(match)}: {how}.",
+        url=_url("web:match", match.pk),
+        data={
+            "match_id": match.pk,
+            "season_id": match.season_id,
+            "stage": match.stage,
+            "round": match.round,
+            "mode": result.mode,
+            "home": {
+                "team_id": match.home_id,
+                "name": match.home.name,
+                "score": result.home_score,
+                "casualties": result.home_casualties,
+            },
+            "away": {
+                "team_id": match.away_id,
+                "name": match.away.name,
+                "score": result.away_score,
+                "casualties": result.away_casualties,
+            },
+        },
+    )
+
+
+def round_news(match: Match) -> News | None:
+    """The round of ``match`` complete, once every match of it has a
+    result; None before."""
+    siblings = list(
+        Match.objects.filter(
+            season_id=match.season_id, stage=match.stage, round=match.round
+        )
+        .select_related("home", "away", "result")
+        .order_by("pk")
+    )
+    if any(getattr(m, "result", None) is None for m in siblings):
+        return None
+    league = match.season.league
+    lines = [_score(m, m.result) for m in siblings]
+    return News(
+        kind="round_complete",
+        key=f"round_complete:{match.season_id}:{match.stage}:{match.round}",
+        league_id=league.pk,
+        league_name=league.name,
+        title=f"{match.season.name}: {_round_label(match)} complete",
+        text="\n".join(lines),
+        url=_url("web:season", match.season_id),
+        data={
+            "season_id": match.season_id,
+            "stage": match.stage,
+            "round": match.round,
+            "results": [
+                {
+                    "match_id": m.pk,
+                    "home": m.home.name,
+                    "away": m.away.name,
+                    "score": [m.result.home_score, m.result.away_score],
+                }
+                for m in siblings
+            ],
+        },
+    )
+
+
+def season_news(season: Season) -> News:
+    league = season.league
+    teams = season.teams.count()
+    rounds = (
+        season.matches.filter(stage=Match.Stage.LEAGUE)
+        .order_by("-round")
+        .values_list("round", flat=True)
+        .first()
+        or 0
+    )
+    return News(
+        kind="season_scheduled",
+        key=f"season_scheduled:{season.pk}",
+        league_id=league.pk,
+        league_name=league.name,
+        title=f"New season: {season.name}",
+        text=f"{teams} teams, {rounds} rounds. The fixtures are out.",
+        url=_url("web:season", season.pk),
+        data={"season_id": season.pk, "teams": teams, "rounds": rounds},
+    )
+
+
+def submission_news(sub: ReportSubmission, kind: str) -> News:
+    """A report waiting for the other coach, disputed, or decided."""
+    match = sub.match
+    league = match.season.league
+    report = sub.report
+    score = f"{match.home.name} {report['home_score']}–{report['away_score']} {match.away.name}"
+    if kind == "report_waiting":
+        other = match.away if sub.team_id == match.home_id else match.home
+        title = f"Report waiting: {score}"
+        text = (
+            f"Reported by {sub.submitted_by.get_username()}; {other.name}'s coach "
+            f"confirms or disputes it by {when_words(sub.deadline)} "
+            f"({zone_words(sub.deadline)}), "
+            "or it stands."
+        )
+    elif kind == "report_disputed":
+        title = f"Report disputed: {score}"
+        text = f"The commissioner decides. What is wrong: {sub.dispute_reason}"
+    else:
+        verdict = (
+            "stands"
+            if sub.status == ReportSubmission.Status.ACCEPTED
+            else "is rejected"
+        )
+        title = f"Report {verdict}: {score}"
+        text = f"The commissioner's reason: {sub.decision_reason}"
+    return News(
+        kind=kind,
+        key=f"{kind}:{sub.pk}",
+        league_id=league.pk,
+        league_name=league.name,
+        title=title,
+        text=text,
+        url=_url("web:match", match.pk),
+        data={
+            "match_id": match.pk,
+            "submission_id": sub.pk,
+            "status": sub.status,
+            "home_score": report["home_score"],
+            "away_score": report["away_score"],
+            "submitted_by": sub.submitted_by.get_username(),
+            "deadline": sub.deadline.isoformat(),
+        },
+    )

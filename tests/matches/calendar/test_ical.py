@@ -1,0 +1,206 @@
+"""The iCalendar feeds of a league's and a team's fixtures."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from league.models import Team
+from matches.calendar.ical import Fixture, calendar, escape, fold
+from matches.models import Match, MatchResult
+from matches.seasons.round_dates import RoundDates, season_set_round_dates
+from matches.seasons.services import match_postpone, season_create, season_schedule
+
+
+def unfold(text: str) -> list[str]:
+    """Content lines of an iCalendar text (RFC 5545 3.1 unfolding)."""
+    assert text.endswith("\r\n")
+    return text.replace("\r\n ", "").split("\r\n")[:-1]
+
+
+def events(text: str) -> list[dict[str, str]]:
+    out: list[dict[str, str]] = []
+    current: dict[str, str] | None = None
+    for line in unfold(text):
+        if line == "BEGIN:VEVENT":
+            current = {}
+        elif line == "END:VEVENT":
+            assert current is not None
+            out.append(current)
+            current = None
+        elif current is not None:
+            key, _, value = line.partition(":")
+            current[key] = value
+    return out
+
+
+# --- the text ----------------------------------------------------------------
+
+
+def test_text_values_are_escaped() -> None:
+    assert escape("Orcs, Goblins; and \\ more\nnext") == (
+        "Orcs\\, Goblins\\; and \\\\ more\\nnext"
+    )
+    assert escape("bell\x07 gone") == "bell gone"
+
+
+def test_long_lines_fold_at_75_octets_and_never_split_a_character() -> None:
+    line = "SUMMARY:" + "é" * 60  # 8 + 120 octets
+    folded = fold(line)
+    parts = folded.split("\r\n ")
+    # 8 + 33 x 2 = 74 octets: a 34th "é" would make 76, so the line breaks
+    # before it rather than inside it; the other 27 (54 octets) follow.
+    assert [len(p.encode()) for p in parts] == [74, 54]
+    assert "".join(parts) == line
+    assert fold("SHORT:x") == "SHORT:x"
+
+
+def test_a_calendar_is_crlf_lines_with_one_all_day_event_per_fixture() -> None:
+    stamp = datetime(2026, 11, 20, 9, 30, tzinfo=UTC)
+    text = calendar(
+        "Spring, fixtures",
+        [
+            Fixture(
+                "match-7@dugout.test",
+                date(2026, 12, 31),
+                "A v B",
+                "round 1",
+                "https://dugout.test/matches/7/",
+                stamp,
+            )
+        ],
+    )
+    lines = unfold(text)
+    assert lines[:6] == [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Dugout//Blood Bowl league fixtures//EN",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        "X-WR-CALNAME:Spring\\, fixtures",
+    ]
+    assert lines[-1] == "END:VCALENDAR"
+    [event] = events(text)
+    assert event["DTSTART;VALUE=DATE"] == "20261231"
+    assert event["DTEND;VALUE=DATE"] == "20270101"  # the day after: all day
+    assert event["DTSTAMP"] == "20261120T093000Z"
+    assert event["UID"] == "match-7@dugout.test"
+    assert event["STATUS"] == "CONFIRMED"
+
+
+# --- the feeds ---------------------------------------------------------------
+
+
+@pytest.fixture
+def season(sevens, four_teams, alice):
+    """Four teams, three rounds; rounds 1 and 2 dated, round 3 not."""
+    first = four_teams[0]
+    Team.objects.filter(pk=first.pk).update(name="Bash, Smash; Crash")
+    season = season_create(league=sevens, name="Spring", seed=3)
+    season_schedule(season_id=season.pk)
+    season_set_round_dates(
+        season_id=season.pk,
+        rounds=[
+            RoundDates("league", 1, date(2026, 12, 1), date(2026, 12, 4)),
+            RoundDates("league", 2, date(2026, 12, 8)),
+        ],
+        actor=alice,
+    )
+    return season
+
+
+def test_the_league_feed_lists_every_dated_fixture_in_date_order(client, season):
+    # when
+    response = client.get(f"/leagues/{season.league_id}/fixtures.ics")
+
+    # then
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/calendar; charset=utf-8"
+    feed = events(response.content.decode())
+    dated = Match.objects.filter(season=season, round__in=(1, 2)).order_by(
+        "round", "pk"
+    )
+    assert [e["UID"] for e in feed] == [f"match-{m.pk}@testserver" for m in dated]
+    assert len(feed) == 4  # four teams: two matches a round, round 3 has no date
+    assert [e["DTSTART;VALUE=DATE"] for e in feed] == ["20261201"] * 2 + [
+        "20261208"
+    ] * 2
+    first = dated[0]
+    assert feed[0]["SUMMARY"] == escape(f"{first.home.name} v {first.away.name}")
+    assert feed[0]["URL"] == f"http://testserver/matches/{first.pk}/"
+    assert feed[0]["DESCRIPTION"] == escape(
+        f"{season.league.name} · Spring · round 1\n"
+        "Reports due by Friday 4 December\n"
+        f"http://testserver/matches/{first.pk}/"
+    )
+
+
+def test_a_team_feed_has_only_its_own_fixtures_with_names_escaped(
+    client, season, four_teams
+):
+    team = Team.objects.get(pk=four_teams[0].pk)
+
+    feed = events(client.get(f"/teams/{team.pk}/fixtures.ics").content.decode())
+
+    mine = Match.objects.filter(season=season, round__in=(1, 2)).filter(
+        home=team
+    ) | Match.objects.filter(season=season, round__in=(1, 2)).filter(away=team)
+    assert sorted(e["UID"] for e in feed) == sorted(
+        f"match-{m.pk}@testserver" for m in mine
+    )
+    assert len(feed) == 2
+    assert all("Bash\\, Smash\\; Crash" in e["SUMMARY"] for e in feed)
+
+
+def test_a_played_match_shows_its_score_and_a_postponed_one_is_tentative(
+    client, season, alice
+):
+    played, later = Match.objects.filter(season=season, round=1).order_by("pk")
+    MatchResult.objects.create(
+        match=played, mode="recorded", home_score=2, away_score=1
+    )
+    Match.objects.filter(pk=played.pk).update(status=Match.Status.COMPLETE)
+    moved = match_postpone(match_id=later.pk)  # to a new round 4
+    season_set_round_dates(
+        season_id=season.pk,
+        rounds=[RoundDates("league", moved.round, date(2026, 12, 22))],
+        actor=alice,
+    )
+
+    feed = {
+        e["UID"]: e
+        for e in events(
+            client.get(f"/leagues/{season.league_id}/fixtures.ics").content.decode()
+        )
+    }
+
+    shown = feed[f"match-{played.pk}@testserver"]
+    assert shown["SUMMARY"] == escape(f"{played.home.name} 2–1 {played.away.name}")
+    assert "Reports due" not in shown["DESCRIPTION"]
+    moved_event = feed[f"match-{moved.pk}@testserver"]
+    assert moved_event["STATUS"] == "TENTATIVE"
+    assert moved_event["SUMMARY"].endswith("(postponed)")
+    assert moved_event["DTSTART;VALUE=DATE"] == "20261222"
+
+
+def test_no_calendar_for_a_league_or_team_that_does_not_exist(client, db):
+    assert client.get("/leagues/999999/fixtures.ics").status_code == 404
+    assert client.get("/teams/999999/fixtures.ics").status_code == 404
+    assert client.post("/leagues/999999/fixtures.ics").status_code == 405
+
+
+def test_a_draft_season_has_no_fixtures_in_the_feed(client, sevens, four_teams):
+    season_create(league=sevens, name="Not yet", seed=4)
+
+    feed = events(client.get(f"/leagues/{sevens.pk}/fixtures.ics").content.decode())
+
+    assert feed == []
+
+
+def test_the_league_and_team_pages_link_their_calendars(client, season, four_teams):
+    league_page = client.get(f"/leagues/{season.league_id}/").content.decode()
+    team_page = client.get(f"/teams/{four_teams[0].pk}/").content.decode()
+
+    assert f'href="/leagues/{season.league_id}/fixtures.ics"' in league_page
+    assert f'href="/teams/{four_teams[0].pk}/fixtures.ics"' in team_page
