@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine.core import events as ev
 from engine.variants.dungeon_bowl.colleges import dungeon_bowl
 from engine.variants.sevens_desperate import SLUGS
@@ -25,7 +26,7 @@ from matches.event_text import (
 )
 from matches.models import Match, Season
 
-ENGINE = Path(ev.__file__).resolve().parents[1]
+ENGINE = Path(engine.__file__).resolve().parent
 # The Blood Bowl pitch: 26 squares long, 15 wide, the Lines of Scrimmage at x
 # 12 and 13, four rows in each Wide Zone. Square = y * 26 + x.
 HOME_HALF = 7 * 26 + 5
