@@ -177,7 +177,7 @@ class LeagueFormat:
             data = rules_data(self.rules_data_version)
         return data.random_skill_table.get(category)
 
-    # -- the league of a format that the engine may not play yet ---------
+    # -- reports, winnings and the season (hooks Dungeon Bowl fills) ------
     # Whether the match engine plays this format's whole game (a league may
     # resolve its matches); False while a format's game is being written.
     engine_plays_game: ClassVar[bool] = True

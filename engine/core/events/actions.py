@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.core.events.record import _d
+from engine.core.events.record import as_dict
 
 
 class Move(NamedTuple):
@@ -19,7 +19,7 @@ class Move(NamedTuple):
     how: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "move", self._fields)
+        return as_dict(self, "move", self._fields)
 
 
 class StandUp(NamedTuple):
@@ -28,7 +28,7 @@ class StandUp(NamedTuple):
     player: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "stand_up", self._fields)
+        return as_dict(self, "stand_up", self._fields)
 
 
 class Block(NamedTuple):
@@ -43,7 +43,7 @@ class Block(NamedTuple):
     chooser: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "block", self._fields)
+        return as_dict(self, "block", self._fields)
 
 
 class BlockResult(NamedTuple):
@@ -54,7 +54,7 @@ class BlockResult(NamedTuple):
     result: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "block_result", self._fields)
+        return as_dict(self, "block_result", self._fields)
 
 
 class SkillUsed(NamedTuple):
@@ -64,7 +64,7 @@ class SkillUsed(NamedTuple):
     skill: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "skill_used", self._fields)
+        return as_dict(self, "skill_used", self._fields)
 
 
 class KnockedDown(NamedTuple):
@@ -76,7 +76,7 @@ class KnockedDown(NamedTuple):
     how: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "knocked_down", self._fields)
+        return as_dict(self, "knocked_down", self._fields)
 
 
 class Armour(NamedTuple):
@@ -89,7 +89,7 @@ class Armour(NamedTuple):
     broken: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "armour", self._fields)
+        return as_dict(self, "armour", self._fields)
 
 
 class Injury(NamedTuple):
@@ -101,7 +101,7 @@ class Injury(NamedTuple):
     result: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "injury", self._fields)
+        return as_dict(self, "injury", self._fields)
 
 
 class Casualty(NamedTuple):
@@ -118,8 +118,8 @@ class Casualty(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         if self.d100:
-            return _d(self, "casualty", self._fields)
-        return _d(self[:-1], "casualty", self._fields[:-1])
+            return as_dict(self, "casualty", self._fields)
+        return as_dict(self[:-1], "casualty", self._fields[:-1])
 
 
 class Apothecary(NamedTuple):
@@ -130,7 +130,7 @@ class Apothecary(NamedTuple):
     outcome: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "apothecary", self._fields)
+        return as_dict(self, "apothecary", self._fields)
 
 
 class PlayerOff(NamedTuple):
@@ -141,7 +141,7 @@ class PlayerOff(NamedTuple):
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "player_off", self._fields)
+        return as_dict(self, "player_off", self._fields)
 
 
 class BallMove(NamedTuple):
@@ -152,7 +152,7 @@ class BallMove(NamedTuple):
     dst: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "ball", self._fields)
+        return as_dict(self, "ball", self._fields)
 
 
 class BallCaught(NamedTuple):
@@ -163,7 +163,7 @@ class BallCaught(NamedTuple):
     how: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "ball_caught", self._fields)
+        return as_dict(self, "ball_caught", self._fields)
 
 
 class Pass(NamedTuple):
@@ -175,7 +175,7 @@ class Pass(NamedTuple):
     result: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "pass", self._fields)
+        return as_dict(self, "pass", self._fields)
 
 
 class HandOff(NamedTuple):
@@ -185,7 +185,7 @@ class HandOff(NamedTuple):
     receiver: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "hand_off", self._fields)
+        return as_dict(self, "hand_off", self._fields)
 
 
 class Interference(NamedTuple):
@@ -195,7 +195,7 @@ class Interference(NamedTuple):
     result: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "interference", self._fields)
+        return as_dict(self, "interference", self._fields)
 
 
 class ThrowTeamMate(NamedTuple):
@@ -207,7 +207,7 @@ class ThrowTeamMate(NamedTuple):
     quality: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "throw_team_mate", self._fields)
+        return as_dict(self, "throw_team_mate", self._fields)
 
 
 class Landing(NamedTuple):
@@ -218,7 +218,7 @@ class Landing(NamedTuple):
     ok: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "landing", self._fields)
+        return as_dict(self, "landing", self._fields)
 
 
 class Foul(NamedTuple):
@@ -228,7 +228,7 @@ class Foul(NamedTuple):
     victim: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "foul", self._fields)
+        return as_dict(self, "foul", self._fields)
 
 
 class SentOff(NamedTuple):
@@ -239,7 +239,7 @@ class SentOff(NamedTuple):
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "sent_off", self._fields)
+        return as_dict(self, "sent_off", self._fields)
 
 
 class ArgueTheCall(NamedTuple):
@@ -251,7 +251,7 @@ class ArgueTheCall(NamedTuple):
     result: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "argue_the_call", self._fields)
+        return as_dict(self, "argue_the_call", self._fields)
 
 
 class Prayer(NamedTuple):
@@ -263,4 +263,4 @@ class Prayer(NamedTuple):
     player: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "prayer", self._fields)
+        return as_dict(self, "prayer", self._fields)

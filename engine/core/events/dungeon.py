@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.core.events.record import _d
+from engine.core.events.record import as_dict
 
 # Dungeon Bowl rooms ------------------------------------------------------------
 
@@ -21,7 +21,7 @@ class ChestOpened(NamedTuple):
     contents: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "chest_opened", self._fields)
+        return as_dict(self, "chest_opened", self._fields)
 
 
 class RoomRule(NamedTuple):
@@ -39,7 +39,7 @@ class RoomRule(NamedTuple):
     value: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "room_rule", self._fields)
+        return as_dict(self, "room_rule", self._fields)
 
 
 # Dungeon Bowl flow ----------------------------------------------------------
@@ -52,7 +52,7 @@ class BallHidden(NamedTuple):
     chests: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "ball_hidden", self._fields)
+        return as_dict(self, "ball_hidden", self._fields)
 
 
 class FirstTurn(NamedTuple):
@@ -63,7 +63,7 @@ class FirstTurn(NamedTuple):
     end_zone: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "first_turn", self._fields)
+        return as_dict(self, "first_turn", self._fields)
 
 
 class Teleport(NamedTuple):
@@ -78,7 +78,7 @@ class Teleport(NamedTuple):
     chain: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "teleport", self._fields)
+        return as_dict(self, "teleport", self._fields)
 
 
 class MagicalMishap(NamedTuple):
@@ -88,7 +88,7 @@ class MagicalMishap(NamedTuple):
     portal: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "magical_mishap", self._fields)
+        return as_dict(self, "magical_mishap", self._fields)
 
 
 class BallTeleport(NamedTuple):
@@ -99,7 +99,7 @@ class BallTeleport(NamedTuple):
     square: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "ball_teleport", self._fields)
+        return as_dict(self, "ball_teleport", self._fields)
 
 
 class DugoutPortal(NamedTuple):
@@ -109,7 +109,7 @@ class DugoutPortal(NamedTuple):
     player: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "dugout_portal", self._fields)
+        return as_dict(self, "dugout_portal", self._fields)
 
 
 class MagicSponge(NamedTuple):
@@ -119,7 +119,7 @@ class MagicSponge(NamedTuple):
     player: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "magic_sponge", self._fields)
+        return as_dict(self, "magic_sponge", self._fields)
 
 
 class TimeLimit(NamedTuple):
@@ -131,4 +131,4 @@ class TimeLimit(NamedTuple):
     winner: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "time_limit", self._fields)
+        return as_dict(self, "time_limit", self._fields)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.core.events.record import _d
+from engine.core.events.record import as_dict
 
 
 class GameStart(NamedTuple):
@@ -16,7 +16,7 @@ class GameStart(NamedTuple):
     away: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "game_start", self._fields)
+        return as_dict(self, "game_start", self._fields)
 
 
 class FanFactor(NamedTuple):
@@ -28,7 +28,7 @@ class FanFactor(NamedTuple):
     fan_factor: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "fan_factor", self._fields)
+        return as_dict(self, "fan_factor", self._fields)
 
 
 class Weather(NamedTuple):
@@ -38,7 +38,7 @@ class Weather(NamedTuple):
     result: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "weather", self._fields)
+        return as_dict(self, "weather", self._fields)
 
 
 class CoinToss(NamedTuple):
@@ -48,7 +48,7 @@ class CoinToss(NamedTuple):
     kicking: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "coin_toss", self._fields)
+        return as_dict(self, "coin_toss", self._fields)
 
 
 class Roll(NamedTuple):
@@ -65,7 +65,7 @@ class Roll(NamedTuple):
     rerolled: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "roll", self._fields)
+        return as_dict(self, "roll", self._fields)
 
 
 class Reroll(NamedTuple):
@@ -77,7 +77,7 @@ class Reroll(NamedTuple):
     purpose: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "reroll", self._fields)
+        return as_dict(self, "reroll", self._fields)
 
 
 class SetUp(NamedTuple):
@@ -105,7 +105,7 @@ class Kick(NamedTuple):
     landing: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "kick", self._fields)
+        return as_dict(self, "kick", self._fields)
 
 
 class KickoffEvent(NamedTuple):
@@ -115,7 +115,7 @@ class KickoffEvent(NamedTuple):
     result: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "kickoff_event", self._fields)
+        return as_dict(self, "kickoff_event", self._fields)
 
 
 class Touchback(NamedTuple):
@@ -125,7 +125,7 @@ class Touchback(NamedTuple):
     player: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "touchback", self._fields)
+        return as_dict(self, "touchback", self._fields)
 
 
 class TurnStart(NamedTuple):
@@ -136,7 +136,7 @@ class TurnStart(NamedTuple):
     turn: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "turn_start", self._fields)
+        return as_dict(self, "turn_start", self._fields)
 
 
 class TurnEnd(NamedTuple):
@@ -146,7 +146,7 @@ class TurnEnd(NamedTuple):
     turnover: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "turn_end", self._fields)
+        return as_dict(self, "turn_end", self._fields)
 
 
 class TurnMarker(NamedTuple):
@@ -156,7 +156,7 @@ class TurnMarker(NamedTuple):
     turn: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "turn_marker", self._fields)
+        return as_dict(self, "turn_marker", self._fields)
 
 
 class Activation(NamedTuple):
@@ -166,7 +166,7 @@ class Activation(NamedTuple):
     action: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "activation", self._fields)
+        return as_dict(self, "activation", self._fields)
 
 
 class Nomination(NamedTuple):
@@ -178,7 +178,7 @@ class Nomination(NamedTuple):
     target: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "nomination", self._fields)
+        return as_dict(self, "nomination", self._fields)
 
 
 class ActivationEnd(NamedTuple):
@@ -187,7 +187,7 @@ class ActivationEnd(NamedTuple):
     player: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "activation_end", self._fields)
+        return as_dict(self, "activation_end", self._fields)
 
 
 class Turnover(NamedTuple):
@@ -197,7 +197,7 @@ class Turnover(NamedTuple):
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "turnover", self._fields)
+        return as_dict(self, "turnover", self._fields)
 
 
 class Touchdown(NamedTuple):
@@ -208,7 +208,7 @@ class Touchdown(NamedTuple):
     score: tuple[int, int]
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "touchdown", self._fields)
+        return as_dict(self, "touchdown", self._fields)
 
 
 class KORecovery(NamedTuple):
@@ -219,7 +219,7 @@ class KORecovery(NamedTuple):
     recovered: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "ko_recovery", self._fields)
+        return as_dict(self, "ko_recovery", self._fields)
 
 
 class DriveEnd(NamedTuple):
@@ -228,7 +228,7 @@ class DriveEnd(NamedTuple):
     half: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "drive_end", self._fields)
+        return as_dict(self, "drive_end", self._fields)
 
 
 class HalfTime(NamedTuple):
@@ -237,7 +237,7 @@ class HalfTime(NamedTuple):
     score: tuple[int, int]
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "half_time", self._fields)
+        return as_dict(self, "half_time", self._fields)
 
 
 class ExtraTime(NamedTuple):
@@ -248,7 +248,7 @@ class ExtraTime(NamedTuple):
     score: tuple[int, int]
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "extra_time", self._fields)
+        return as_dict(self, "extra_time", self._fields)
 
 
 class SuddenDeath(NamedTuple):
@@ -261,7 +261,7 @@ class SuddenDeath(NamedTuple):
     winner: str
 
     def to_dict(self) -> dict[str, Any]:
-        out = _d(self, "sudden_death", self._fields)
+        out = as_dict(self, "sudden_death", self._fields)
         out["rolls"] = [list(r) for r in self.rolls]
         return out
 
@@ -273,7 +273,7 @@ class Concede(NamedTuple):
     penalty: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "concede", self._fields)
+        return as_dict(self, "concede", self._fields)
 
 
 class GameEnd(NamedTuple):
@@ -283,7 +283,7 @@ class GameEnd(NamedTuple):
     winner: str
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "game_end", self._fields)
+        return as_dict(self, "game_end", self._fields)
 
 
 class Note(NamedTuple):
@@ -295,7 +295,7 @@ class Note(NamedTuple):
     value: int
 
     def to_dict(self) -> dict[str, Any]:
-        return _d(self, "note", self._fields)
+        return as_dict(self, "note", self._fields)
 
 
 class Induced(NamedTuple):
@@ -312,6 +312,6 @@ class Induced(NamedTuple):
     result: str
 
     def to_dict(self) -> dict[str, Any]:
-        out = _d(self, "", self._fields)
+        out = as_dict(self, "", self._fields)
         out["type"] = out.pop("what")
         return out

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 from engine.core import skillbits as S
 from engine.core.events import RoomRule
 from engine.core.state import PF_USED, PITCH, STUNNED
+from engine.variants.dungeon_bowl.chests import OPEN_CHEST, OpenChest, chest_options
 from engine.variants.dungeon_bowl.room_actions import (
     ARMOURY,
     BONE_PIT,
@@ -55,6 +56,9 @@ from engine.variants.dungeon_bowl.room_actions import (
     ROLLING_ROOMS,
     SEWER,
     TREASURE_ROOM,
+    GatherFunds,
+    RoomRoll,
+    ThrowFood,
     food_targets,
     room_at,
     room_of,
@@ -99,12 +103,6 @@ class RoomRules:
         """The start of ``p``'s activation: the Sewer's Disturbing Presence
         ends; the Forgotten Jail, Chaotic Idol and Dragon Youngling's Lair
         roll; Throw Food / Gather Funds are made."""
-        from engine.variants.dungeon_bowl.room_actions import (
-            GatherFunds,
-            RoomRoll,
-            ThrowFood,
-        )
-
         d = g.dungeon
         if d is None:
             return []
@@ -160,14 +158,10 @@ class RoomRules:
         self, g: GameState, p: int, action: str
     ) -> tuple[Option, ...]:
         """Open a Chest next to him (:func:`.chests.chest_options`)."""
-        from engine.variants.dungeon_bowl.chests import chest_options
-
         return chest_options(g, p, action)
 
     def special_receive(self, g: GameState, act: Proc, p: int, choice: Option) -> bool:
         """``("open_chest", square)``: the Move action ends, the Chest opens."""
-        from engine.variants.dungeon_bowl.chests import OPEN_CHEST, OpenChest
-
         if choice[0] != OPEN_CHEST:
             return False
         act.phase = 9  # the activation ends after the Chest

@@ -24,6 +24,7 @@ from engine.dungeon.pitch import DungeonPitch
 from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.advancement import random_skill_table
+from engine.variants.dungeon_bowl.game import DungeonGame
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
 from engine.variants.dungeon_bowl.portals import PortalRules
 from engine.variants.dungeon_bowl.rooms import RoomRules
@@ -61,8 +62,6 @@ class DungeonBowl(
 
     def game_procedure(self) -> Proc:
         """Coin toss, deployment, team turns to the touchdown (:mod:`.game`)."""
-        from engine.variants.dungeon_bowl.game import DungeonGame
-
         return DungeonGame()
 
     def match_pitch(self, seed: int) -> Pitch | None:
