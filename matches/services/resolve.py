@@ -11,11 +11,13 @@ from django.db import transaction
 
 from engine.campaign.mercenaries import is_mercenary
 from engine.core.errors import UnimplementedSkill
+from engine.core.model import MatchResult as EngineResult
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
 from league.services.teams import team_qs_for_update
 from matches.engine_bridge import engine_play
 from matches.events import engine_event_rows, match_events_append
+from matches.live.models import LiveMatch
 from matches.models import Match, MatchInducements
 from matches.services.inducements import inducements_for_engine, match_hired_players
 from matches.services.kickoff import (
@@ -33,6 +35,8 @@ from matches.services.results import (
 )
 
 logger = logging.getLogger(__name__)
+
+LIVE_IN_PLAY = (LiveMatch.State.ACCEPTED, LiveMatch.State.PLAYING)
 
 # The event recorded when the engine refuses to play a match.
 REFUSED = "resolve_refused"
@@ -110,6 +114,8 @@ def match_resolve(*, match_id: int) -> bool:
             match = match_kick_off(match_id=match_id)
             if match.status != Match.Status.IN_PROGRESS:
                 return False
+            if LiveMatch.objects.filter(match=match, state__in=LIVE_IN_PLAY).exists():
+                return False  # the coaches are playing it in the browser
             variant = settings_rules(match.season.settings).variant
             if variant.drafts_team_card:
                 card_match_play(match, variant)
@@ -136,6 +142,20 @@ def match_resolve(*, match_id: int) -> bool:
             ],
         )
         return False
+    match_engine_result_save(match, inputs, result, events)
+    return True
+
+
+def match_engine_result_save(
+    match: Match,
+    inputs: dict[str, Any],
+    result: EngineResult,
+    events: list[dict[str, Any]],
+) -> None:
+    """Save the result and every event of a match the engine played from
+    ``inputs`` (:func:`match_engine_inputs`), whoever made its decisions (the
+    bots, or coaches playing live), in the caller's transaction; the
+    post-game follows once it commits."""
     home, away = inputs["home"], inputs["away"]
     settings = match.season.settings
     rules = settings_rules(settings)
@@ -228,4 +248,3 @@ def match_resolve(*, match_id: int) -> bool:
     for side, _victim, _by in result.extra.get("plague_ridden", ()):
         team_id = match.home_id if side == "home" else match.away_id
         team_take_plague_rotter(team_qs_for_update().get(pk=team_id), match_id=match.pk)
-    return True
