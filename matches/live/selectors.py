@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from matches.engine_bridge import engine_match
@@ -76,13 +77,40 @@ def live_payload(live: LiveMatch, m: EngineMatch | None) -> dict[str, Any]:
     }
 
 
+# The engine's matches this process last saw, by live match: (decisions
+# applied, the match). A live match's decisions only ever grow, so a match
+# with as many decisions as the stored ones is that match; anything else is
+# rebuilt from the database. Bounded: the least recently used goes first.
+_SEEN: OrderedDict[tuple[int, str], tuple[int, EngineMatch]] = OrderedDict()
+SEEN_MAX = 64
+
+
 def live_engine(live: LiveMatch) -> EngineMatch:
-    """The engine's match as it stands: rebuilt from the fixture's frozen
-    rosters, its seed and every stored decision."""
+    """The engine's match as it stands: a copy of the one this process last
+    saw at the same decision, else rebuilt from the fixture's frozen rosters,
+    its seed and every stored decision."""
+    seen = _SEEN.get(_key(live))
+    if seen is not None and seen[0] == len(live.decisions):
+        return seen[1].clone()
     m = engine_match(**match_engine_inputs(live.match))
     for choice in live.decisions:
         m.apply(choice)
-    return m
+    live_engine_seen(live, m)
+    return m.clone()
+
+
+def _key(live: LiveMatch) -> tuple[int, str]:
+    # with the creation time: a database that gives a deleted row's id again
+    return (live.pk, live.created_at.isoformat())
+
+
+def live_engine_seen(live: LiveMatch, m: EngineMatch) -> None:
+    """Keep ``m`` (no longer changed by its caller) as the live match's."""
+    key = _key(live)
+    _SEEN[key] = (len(m.decisions), m)
+    _SEEN.move_to_end(key)
+    while len(_SEEN) > SEEN_MAX:
+        _SEEN.popitem(last=False)
 
 
 def live_state_now(live_id: int) -> dict[str, Any] | None:

@@ -18,7 +18,12 @@ from league.errors import ServiceError
 from matches.live.broadcast import live_broadcast
 from matches.live.models import LiveMatch
 from matches.live.referee import bot_choice, skill_problem
-from matches.live.selectors import live_engine, live_payload, side_coach_id
+from matches.live.selectors import (
+    live_engine,
+    live_engine_seen,
+    live_payload,
+    side_coach_id,
+)
 from matches.models import Match
 from matches.services.kickoff import match_kick_off, match_qs_for_update
 from matches.services.resolve import match_engine_inputs, match_engine_result_save
@@ -95,7 +100,12 @@ def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
         )
     live.save()
     payload = live_payload(live, m)
-    transaction.on_commit(lambda: live_broadcast(live.pk, payload))
+
+    def committed() -> None:
+        live_engine_seen(live, m)
+        live_broadcast(live.pk, payload)
+
+    transaction.on_commit(committed)
 
 
 @transaction.atomic

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from league.models import Team
 from matches.engine_bridge import engine_match
+from matches.live import selectors
 from matches.live.models import LiveMatch
 from matches.live.referee import replay_events
 from matches.live.selectors import live_engine, live_state_now, side_coach_id
@@ -238,3 +239,28 @@ def test_the_state_a_page_is_sent_names_who_decides(fixture_match, bob, charlie)
     labels = [o["label"] for o in state["board"]["pending"]["options"]]
     assert labels == ["kick", "receive"]
     assert (state["board"]["width"], state["board"]["height"]) == (20, 11)
+
+
+def test_the_match_a_process_keeps_is_the_one_the_database_rebuilds(
+    fixture_match, sevens, bob, django_capture_on_commit_callbacks
+):
+    sevens.live_bot_allowed = True
+    sevens.save()
+    live = live_match_open(match_id=fixture_match.pk, user=bob, against_bot=True)
+    for _ in range(5):
+        d = live_engine(live).pending
+        with django_capture_on_commit_callbacks(execute=True):
+            live = live_match_decide(
+                live_id=live.pk, user=bob, option_index=quick_choice(d.options)
+            )
+
+    kept = live_engine(live)
+    selectors._SEEN.clear()
+    rebuilt = live_engine(live)
+
+    assert len(rebuilt.decisions) == len(live.decisions) == len(kept.decisions)
+    assert [e.to_dict() for e in kept.events] == [e.to_dict() for e in rebuilt.events]
+    assert kept.pending == rebuilt.pending
+    # a copy: what a caller applies to it is not kept
+    kept.apply(kept.pending.options[0])
+    assert len(live_engine(live).decisions) == len(live.decisions)
