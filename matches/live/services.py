@@ -29,7 +29,7 @@ from matches.services.kickoff import match_kick_off, match_qs_for_update
 from matches.services.resolve import match_engine_inputs, match_engine_result_save
 
 if TYPE_CHECKING:
-    from django.contrib.auth.models import AbstractBaseUser
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
     from engine.match import Match as EngineMatch
 
@@ -110,7 +110,7 @@ def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
 
 @transaction.atomic
 def live_match_open(
-    *, match_id: int, user: AbstractBaseUser, against_bot: bool = False
+    *, match_id: int, user: AbstractBaseUser | AnonymousUser, against_bot: bool = False
 ) -> LiveMatch:
     """A coach of a scheduled fixture opens it for live play: the other coach
     is invited, or (when the league allows it) the bot plays the other side
@@ -131,7 +131,7 @@ def live_match_open(
         raise LiveRefused("no_bot", "This league does not let coaches play the bot.")
     live = LiveMatch(
         match=match,
-        opened_by_id=user.pk,
+        opened_by_id=int(user.pk),  # a coach: signed in
         seed=match.seed,
         turn_seconds=league.live_turn_seconds,
     )
@@ -150,7 +150,9 @@ def live_match_open(
 
 
 @transaction.atomic
-def live_match_accept(*, live_id: int, user: AbstractBaseUser) -> LiveMatch:
+def live_match_accept(
+    *, live_id: int, user: AbstractBaseUser | AnonymousUser
+) -> LiveMatch:
     """The invited coach accepts: the rosters freeze and play starts."""
     live = _locked(live_id)
     match = live.match
@@ -171,7 +173,11 @@ def live_match_accept(*, live_id: int, user: AbstractBaseUser) -> LiveMatch:
 
 @transaction.atomic
 def live_match_decide(
-    *, live_id: int, user: AbstractBaseUser, option_index: int, at: int | None = None
+    *,
+    live_id: int,
+    user: AbstractBaseUser | AnonymousUser,
+    option_index: int,
+    at: int | None = None,
 ) -> LiveMatch:
     """The coach whose decision is pending picks option ``option_index`` of
     it; ``at`` is the number of decisions the page had seen (a click on an
