@@ -131,7 +131,7 @@ def live_match_open(
         raise LiveRefused("no_bot", "This league does not let coaches play the bot.")
     live = LiveMatch(
         match=match,
-        opened_by_id=int(user.pk),  # a coach: signed in
+        opened_by_id=getattr(match, sides[0]).coach_id,  # the user
         seed=match.seed,
         turn_seconds=league.live_turn_seconds,
     )
