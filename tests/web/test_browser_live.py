@@ -22,6 +22,7 @@ from matches.models import Match, MatchResult
 from tests.factories import draft_team
 from tests.matches.conftest import one_match
 from tests.web import test_browser as base
+from tests.web.conftest import PHONE
 
 browser = base.browser
 open_page = base.open_page
@@ -39,14 +40,17 @@ def my_turn(page) -> bool:
     return page.locator("#live-actions").is_visible()
 
 
-def click_an_option(page) -> None:
-    """End the turn when the page offers it, else the first option shown."""
+def click_an_option(page, keyboard: bool = False) -> None:
+    """End the turn when the page offers it, else the first option shown;
+    with the mouse, or from the keyboard (focus the button, press Enter)."""
     before = at(page)
     end = page.locator("#live-end-turn")
-    if end.is_visible():
-        end.click()
+    button = end if end.is_visible() else page.locator("#live-options button").first
+    if keyboard:
+        button.focus()
+        page.keyboard.press("Enter")
     else:
-        page.locator("#live-options button").first.click()
+        button.click()
     page.wait_for_function(
         "n => +document.getElementById('live').dataset.at > n", arg=before
     )
@@ -102,14 +106,19 @@ def test_a_coach_plays_a_whole_sevens_match_against_the_bot(
 
 
 def test_two_coaches_play_each_other_in_two_browsers(
-    open_page, fixture_match, bob, charlie
+    open_page, fixture_match, bob, charlie, dave
 ):
     home = open_page(user=bob)
-    away = open_page(user=charlie)
+    # the away coach plays on a phone, from the keyboard
+    away = open_page(PHONE, user=charlie)
     home.goto(f"/matches/{fixture_match.pk}/live/")
     home.get_by_role("button", name="Invite the other coach").click()
     away.goto(f"/matches/{fixture_match.pk}/live/")
     away.get_by_role("button", name="Accept and play").click()
+    away.wait_for_function("() => document.querySelectorAll('#pitch .sq').length > 0")
+    base.fits(away)
+    spectator = open_page(user=dave)
+    spectator.goto(f"/matches/{fixture_match.pk}/live/")
 
     pages = (home, away)
     clicks = 0
@@ -119,7 +128,7 @@ def test_two_coaches_play_each_other_in_two_browsers(
         if not ready:
             away.wait_for_timeout(100)
             continue
-        click_an_option(ready[0])
+        click_an_option(ready[0], keyboard=ready[0] is away)
         clicks += 1
         assert clicks < 600
         if clicks == 20:
@@ -129,7 +138,7 @@ def test_two_coaches_play_each_other_in_two_browsers(
             ready[0].reload()
             assert at(ready[0]) == seen
 
-    for page in pages:
+    for page in (*pages, spectator):
         page.wait_for_function(
             "() => ['finished', 'conceded'].includes("
             "document.getElementById('live').dataset.phase)"
