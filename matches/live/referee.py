@@ -13,6 +13,7 @@ from engine.bots import make_bot
 from engine.core.errors import UnimplementedSkill
 from engine.core.state import PITCH, PRONE, STUNNED, Decision, GameState, Option
 from engine.match import Match as EngineMatch
+from engine.variants import get_variant
 from matches.engine_bridge import engine_match
 
 # Options whose last number is a square of the pitch (where to move, to
@@ -153,3 +154,13 @@ def replay_events(inputs: dict[str, Any], decisions: list[Any]) -> list[dict[str
     for choice in decisions:
         m.apply(choice)
     return [e.to_dict() for e in m.events]
+
+
+def live_format_problem(format_slug: str) -> str | None:
+    """Why a format cannot be played live yet, or None. The page draws a
+    plain pitch: not Dungeon Bowl's dungeon (a board of its own per match)
+    nor Blitz Bowl's cards (the card engine, with hands to keep secret)."""
+    variant = get_variant(format_slug)
+    if variant.drafts_team_card or variant.match_pitch(0) is not None:
+        return f"{variant.name} cannot be played live yet."
+    return None

@@ -17,7 +17,7 @@ from django.utils import timezone
 from league.errors import ServiceError
 from matches.live.broadcast import live_broadcast
 from matches.live.models import LiveMatch
-from matches.live.referee import bot_choice, skill_problem
+from matches.live.referee import bot_choice, live_format_problem, skill_problem
 from matches.live.selectors import (
     live_engine,
     live_engine_seen,
@@ -124,6 +124,9 @@ def live_match_open(
         raise LiveRefused("not_a_coach", "Only the fixture's coaches can play it live.")
     if match.status != Match.Status.SCHEDULED or match.postponed:
         raise LiveRefused("not_scheduled", "The match is not waiting to be played.")
+    problem = live_format_problem(str(match.season.settings["format"]))
+    if problem:
+        raise LiveRefused("format", problem)
     if LiveMatch.objects.filter(match=match).exists():
         raise LiveRefused("already_open", "The match is already open for live play.")
     league = match.season.league

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from matches.live.models import LiveMatch
+from matches.live.referee import live_format_problem
 from matches.live.selectors import live_for_match, live_state_now
 from matches.live.services import (
     LiveRefused,
@@ -43,6 +44,7 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "league": match.season.league,
         "live": live,
         "is_coach": user_id in coaches,
+        "format_problem": live_format_problem(str(match.season.settings["format"])),
         "can_open": live is None
         and user_id in coaches
         and match.status == Match.Status.SCHEDULED
@@ -54,6 +56,7 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "state": live_state_now(live.pk) if live is not None else None,
         "viewer": {"id": user_id},
     }
+    context["can_open"] = context["can_open"] and not context["format_problem"]
     return render(request, "matches/live/live_page.html", context)
 
 

@@ -9,10 +9,11 @@ import pytest
 from django.utils import timezone
 
 from league.models import Team
+from league.services.leagues import league_create
 from matches.engine_bridge import engine_match
 from matches.live import selectors
 from matches.live.models import LiveMatch
-from matches.live.referee import replay_events
+from matches.live.referee import live_format_problem, replay_events
 from matches.live.selectors import live_engine, live_state_now, side_coach_id
 from matches.live.services import (
     LiveRefused,
@@ -24,7 +25,9 @@ from matches.live.services import (
 from matches.models import Match, MatchEvent, MatchResult
 from matches.selectors import season_standings
 from matches.services.resolve import match_engine_inputs, match_resolve
-from tests.matches.conftest import db_state
+from tests.factories import make_member
+from tests.format_world import _draft
+from tests.matches.conftest import db_state, one_match
 from tests.matches.live.conftest import play_out, quick_choice
 
 
@@ -264,3 +267,29 @@ def test_the_match_a_process_keeps_is_the_one_the_database_rebuilds(
     # a copy: what a caller applies to it is not kept
     kept.apply(kept.pending.options[0])
     assert len(live_engine(live).decisions) == len(live.decisions)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "rosters"),
+    [
+        ("blitz-bowl", ("human", "orc")),
+        ("dungeon-bowl", ("college-of-fire", "college-of-shadows")),
+    ],
+)
+def test_the_formats_the_page_cannot_draw_yet_are_refused(
+    fmt, rosters, alice, bob, charlie
+):
+    league = league_create(commissioner=alice, name=f"{fmt} live", format=fmt)
+    make_member(league, bob, charlie)
+    home = _draft(league, bob, rosters[0], "Home")
+    away = _draft(league, charlie, rosters[1], "Away")
+    match = one_match(league, home, away)
+
+    refused("format", live_match_open, match_id=match.pk, user=bob)
+    assert not LiveMatch.objects.exists()
+
+
+def test_every_eleven_a_side_format_and_sevens_can_be_played_live():
+    assert [live_format_problem(f) for f in ("bb2020", "sevens", "classic")] == [
+        None
+    ] * 3
