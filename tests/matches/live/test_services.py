@@ -25,7 +25,7 @@ from matches.live.services import (
 from matches.models import Match, MatchEvent, MatchResult
 from matches.selectors import season_standings
 from matches.services.resolve import match_engine_inputs, match_resolve
-from tests.factories import make_member
+from tests.factories import draft_team, make_member
 from tests.format_world import _draft
 from tests.matches.conftest import db_state, one_match
 from tests.matches.live.conftest import play_out, quick_choice
@@ -293,3 +293,25 @@ def test_every_eleven_a_side_format_and_sevens_can_be_played_live():
     assert [live_format_problem(f) for f in ("bb2020", "sevens", "classic")] == [
         None
     ] * 3
+
+
+def test_a_blood_bowl_2020_match_against_the_bot_plays_to_the_end(
+    eleven, bob, charlie, django_capture_on_commit_callbacks
+):
+    eleven.live_bot_allowed = True
+    eleven.save()
+    home = draft_team(eleven, bob, roster="orc", name="Gouged Eye")
+    away = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
+    match = one_match(eleven, home, away, seed=2020)
+    live = live_match_open(match_id=match.pk, user=bob, against_bot=True)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(live, {bob.pk: bob})
+
+    live.refresh_from_db()
+    assert live.state == LiveMatch.State.FINISHED
+    result = MatchResult.objects.get(match=match)
+    assert (result.home_score, result.away_score) == live_engine(live).result.score
+    # played to the final whistle: each team's eighth turn of the second half
+    assert live_engine(live).state.half == 2
+    assert live_engine(live).result.turns_played == (8, 8)
