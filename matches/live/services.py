@@ -195,7 +195,7 @@ def live_match_decide(
     m = live_engine(live)
     d = m.pending
     assert d is not None  # a live match not over has a pending decision
-    if side_coach_id(live, d.team) != user.pk:
+    if user.pk is None or side_coach_id(live, d.team) != user.pk:
         raise LiveRefused("not_your_turn", "The pending decision is not yours.")
     if isinstance(option_index, bool) or not 0 <= option_index < len(d.options):
         raise LiveRefused("bad_option", "That is not one of the options.")

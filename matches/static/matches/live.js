@@ -135,8 +135,7 @@
     root.dataset.at = state.at;
     root.dataset.phase = state.state;
     if (state.state === "invited") {
-      ui.status.textContent = "Waiting for " + sides.home.coach + " and " +
-        sides.away.coach + " to start.";
+      ui.status.textContent = "Waiting for the invited coach to accept.";
       return;
     }
     ui.score.textContent = b.score[0] + "–" + b.score[1];
