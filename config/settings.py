@@ -39,6 +39,9 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # First: its runserver serves ASGI, so the demo's live matches get their
+    # websockets (config/asgi.py) from `manage.py runserver` too.
+    "daphne",
     "config.apps.DugoutAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
