@@ -92,9 +92,10 @@ def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
             LiveMatch.State.CONCEDED if result.conceded else LiveMatch.State.FINISHED
         )
         live.clock_started_at = None
+        match = match_qs_for_update().get(pk=live.match_id)
         match_engine_result_save(
-            live.match,
-            match_engine_inputs(live.match),
+            match,
+            match_engine_inputs(match),
             result,
             [e.to_dict() for e in m.events],
         )
