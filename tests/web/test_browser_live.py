@@ -86,6 +86,8 @@ def test_a_coach_plays_a_whole_sevens_match_against_the_bot(
         )
         if phase(page) in OVER:
             break
+        if clicks == 6:
+            base.shot(page, "live-board")
         click_an_option(page)
         clicks += 1
         assert clicks < 400
