@@ -15,6 +15,8 @@ moves and blocks (the services' tests play those)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from matches.live.models import LiveMatch
@@ -124,10 +126,12 @@ def test_two_coaches_play_each_other_in_two_browsers(
 
     pages = (home, away)
     clicks = 0
+    deadline = time.monotonic() + 180
     while phase(away) not in OVER:
         # whichever page offers a decision acts; the other waits and polls
         ready = [p for p in pages if my_turn(p)]
         if not ready:
+            assert time.monotonic() < deadline, "neither page offers a decision"
             away.wait_for_timeout(100)
             continue
         click_an_option(ready[0], keyboard=ready[0] is away)
