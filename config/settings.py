@@ -39,6 +39,9 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # First: its runserver serves ASGI, so the demo's live matches get their
+    # websockets (config/asgi.py) from `manage.py runserver` too.
+    "daphne",
     "config.apps.DugoutAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -50,8 +53,10 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "channels",
     "league",
     "matches",
+    "matches.live",
 ]
 
 MIDDLEWARE = [
@@ -266,6 +271,22 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.api_schema.add_links",
     ],
+}
+
+# --- Live play (Django Channels) -------------------------------------------
+# The ASGI server (daphne, see docker-compose.yml) serves the pages and the
+# live matches' websockets. CHANNEL_LAYER_URL (redis://...) shares the live
+# pushes between server processes; without it an in-memory layer serves one
+# process (the demo, the tests).
+ASGI_APPLICATION = "config.asgi.application"
+CHANNEL_LAYER_URL = envstr("CHANNEL_LAYER_URL")
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [CHANNEL_LAYER_URL]},
+    }
+    if CHANNEL_LAYER_URL
+    else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 }
 
 # --- Celery ---------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The web pages' URL map (server-rendered, under the site root)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from league import member_views
 from league import views as league_views
@@ -258,4 +258,6 @@ urlpatterns = [
         match_views.match_override,
         name="match-override",
     ),
+    # Live play in the browser (matches/live/).
+    path("", include("matches.live.urls")),
 ]

@@ -147,8 +147,6 @@ from engine.core.errors import (
     RuleError,  # a game rule broken by what was asked
     UnimplementedSkill,  # a sheet with a skill the engine cannot play
 )
-
-# Team and player sheets: what a roster snapshot becomes for a match.
 from engine.core.model import (
     MatchResult,  # the outcome of a played match
     PlayerSheet,  # a player as fielded
@@ -167,6 +165,18 @@ from engine.core.rules_data import (
     SkillRef,  # a starting skill with its parameter
     StarPlayer,  # one Star Player hire option
     rules_data,  # the rules data of a version
+)
+
+# Team and player sheets: what a roster snapshot becomes for a match.
+# A match in play, for a live match's page: the pending decision, its options,
+# where a player is and how he lies.
+from engine.core.state import (
+    PITCH,  # a player on the pitch (his place)
+    PRONE,  # a player lying face up
+    STUNNED,  # a player lying face down
+    Decision,  # the decision the engine waits for
+    GameState,  # the state of a match in play
+    Option,  # one legal answer to a decision
 )
 
 # Forecasts of fixtures.
@@ -203,48 +213,54 @@ from engine.variants.fields import (
 )
 
 __all__ = [
+    "AdvancementKind",
+    "AdvancementOption",
+    "AdvancementResult",
     "BORROWED_POSITIONS",
     "BUGMAN",
     "BUGMAN_ID_BASE",
     "CASUALTY_TABLES",
     "CATEGORY_LETTERS",
-    "DEFAULT_VERSION",
-    "DESPERATE_MEASURES",
-    "FAN_FACTOR",
-    "INJURY_TABLE",
-    "LONER",
-    "LeagueFormat",
-    "MAX_ADVANCEMENTS",
-    "MERCENARY_ID_BASE",
-    "PURCHASE_ITEMS",
-    "RANDOM_PRIMARY",
-    "STAR_ID_BASE",
-    "AdvancementKind",
-    "AdvancementOption",
-    "AdvancementResult",
     "CampaignError",
     "CardSide",
     "CasualtyOutcome",
     "CasualtyTable",
     "Characteristic",
+    "DEFAULT_VERSION",
+    "DESPERATE_MEASURES",
+    "Decision",
     "DraftError",
     "DraftRequest",
+    "FAN_FACTOR",
+    "GameState",
+    "INJURY_TABLE",
     "InducementPurchase",
     "InjuryResult",
+    "LONER",
+    "LeagueFormat",
+    "MAX_ADVANCEMENTS",
+    "MERCENARY_ID_BASE",
     "Match",
     "MatchResult",
     "MatchRules",
     "MercenaryHire",
+    "Option",
+    "PITCH",
+    "PRONE",
+    "PURCHASE_ITEMS",
     "Participant",
     "PlayerSheet",
     "PlayerState",
     "Position",
     "PostgameInput",
+    "RANDOM_PRIMARY",
     "RandomDice",
     "Roll",
     "Roster",
     "RuleError",
     "RulesData",
+    "STAR_ID_BASE",
+    "STUNNED",
     "SeededRoller",
     "Skill",
     "SkillRef",
@@ -314,9 +330,9 @@ __all__ = [
     "star_hire_violations",
     "star_places",
     "star_sheets",
-    "suggest_draft",
     "sudden_death",
     "sudden_death_from_rolls",
+    "suggest_draft",
     "team_value",
     "update_dedicated_fans",
     "validate_inducements",

@@ -93,6 +93,16 @@ class League(models.Model):
         help_text="0: a coach's report stands at once; otherwise the opposing "
         "coach has this many days to confirm or dispute it, then it stands",
     )
+    # Live play in the browser: whether a coach may play a fixture against
+    # the bot (a no-show, practice), and each coach's turn clock.
+    live_bot_allowed = models.BooleanField(
+        default=False,
+        help_text="A coach may play a fixture live against the bot",
+    )
+    live_turn_seconds = models.PositiveSmallIntegerField(
+        default=240,
+        help_text="Each coach's clock for a turn of a live match, in seconds",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -170,6 +170,29 @@ def team_skill_problem(team: Team) -> str | None:
     return None
 
 
+def engine_match(
+    *,
+    format_slug: str,
+    home: dict[str, Any],
+    away: dict[str, Any],
+    seed: int,
+    inducements: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
+    mercenaries: tuple[Sequence[PlayerSheet], Sequence[PlayerSheet]] = ((), ()),
+    extra_time: bool = False,
+) -> EngineMatch:
+    """The engine's match from the same inputs as :func:`engine_play`,
+    stopped at its first decision (live play applies the coaches' choices)."""
+    ruleset = get_variant(format_slug)
+    return EngineMatch(
+        ruleset,
+        team_sheet(home, inducements[0], mercenaries[0]),
+        team_sheet(away, inducements[1], mercenaries[1]),
+        RandomDice(seed),
+        extra_time=extra_time,
+        pitch=ruleset.match_pitch(seed),
+    )
+
+
 def engine_play(
     *,
     format_slug: str,
@@ -183,14 +206,14 @@ def engine_play(
     """Play a whole match with the scripted bots; the same snapshots,
     inducements and seed always give the same result and events.
     ``extra_time``: the match needs a winner (a playoff)."""
-    ruleset = get_variant(format_slug)
-    match = EngineMatch(
-        ruleset,
-        team_sheet(home, inducements[0], mercenaries[0]),
-        team_sheet(away, inducements[1], mercenaries[1]),
-        RandomDice(seed),
+    match = engine_match(
+        format_slug=format_slug,
+        home=home,
+        away=away,
+        seed=seed,
+        inducements=inducements,
+        mercenaries=mercenaries,
         extra_time=extra_time,
-        pitch=ruleset.match_pitch(seed),
     )
     play(
         match, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF)

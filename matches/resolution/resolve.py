@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 
+from engine.facade import MatchResult as EngineResult
 from engine.facade import UnimplementedSkill, is_mercenary
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
@@ -32,6 +33,10 @@ from matches.prematch.kickoff import (
 from matches.resolution.resolve_cards import card_match_play
 
 logger = logging.getLogger(__name__)
+
+# The states of a live match (matches.live) that the coaches are playing:
+# read through the match's reverse relation, as live play sits above resolution.
+LIVE_IN_PLAY = ("accepted", "playing")
 
 # The event recorded when the engine refuses to play a match.
 REFUSED = "resolve_refused"
@@ -109,6 +114,8 @@ def match_resolve(*, match_id: int) -> bool:
             match = match_kick_off(match_id=match_id)
             if match.status != Match.Status.IN_PROGRESS:
                 return False
+            if Match.objects.filter(pk=match.pk, live__state__in=LIVE_IN_PLAY).exists():
+                return False  # the coaches are playing it in the browser
             variant = settings_rules(match.season.settings).variant
             if variant.drafts_team_card:
                 card_match_play(match, variant)
@@ -135,6 +142,20 @@ def match_resolve(*, match_id: int) -> bool:
             ],
         )
         return False
+    match_engine_result_save(match, inputs, result, events)
+    return True
+
+
+def match_engine_result_save(
+    match: Match,
+    inputs: dict[str, Any],
+    result: EngineResult,
+    events: list[dict[str, Any]],
+) -> None:
+    """Save the result and every event of a match the engine played from
+    ``inputs`` (:func:`match_engine_inputs`), whoever made its decisions (the
+    bots, or coaches playing live), in the caller's transaction; the
+    post-game follows once it commits."""
     home, away = inputs["home"], inputs["away"]
     settings = match.season.settings
     rules = settings_rules(settings)
@@ -227,4 +248,3 @@ def match_resolve(*, match_id: int) -> bool:
     for side, _victim, _by in result.extra.get("plague_ridden", ()):
         team_id = match.home_id if side == "home" else match.away_id
         team_take_plague_rotter(team_qs_for_update().get(pk=team_id), match_id=match.pk)
-    return True

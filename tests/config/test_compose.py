@@ -17,13 +17,14 @@ from django.conf import settings
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP_SERVICES = ("web", "worker", "forecast-worker", "beat")
+APP_SERVICES = ("web", "asgi", "worker", "forecast-worker", "beat")
 WORKERS = ("worker", "forecast-worker")
 
 
-def test_the_production_shape_has_its_six_services():
+def test_the_production_shape_has_its_seven_services():
     assert set(SERVICES) == {
         "web",
+        "asgi",
         "worker",
         "forecast-worker",
         "beat",

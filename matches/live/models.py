@@ -1,0 +1,57 @@
+"""A live match: a scheduled fixture played in the browser."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from matches.models import Match
+
+
+class LiveMatch(models.Model):
+    """One fixture played live (a database constraint allows one per match).
+
+    The engine's match is rebuilt from the fixture's frozen rosters, ``seed``
+    and ``decisions`` (every choice made so far, the bot's included, each the
+    engine's option as a JSON list), so it survives a restart."""
+
+    class State(models.TextChoices):
+        INVITED = "invited", "Invited"
+        ACCEPTED = "accepted", "Accepted"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        CONCEDED = "conceded", "Conceded"
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="live")
+    state = models.CharField(
+        max_length=10, choices=State.choices, default=State.INVITED
+    )
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    # Which sides the bot plays (at most one: a coach plays the other).
+    home_bot = models.BooleanField(default=False)
+    away_bot = models.BooleanField(default=False)
+    seed = models.BigIntegerField()
+    decisions = models.JSONField(default=list, blank=True)
+    turn_seconds = models.PositiveSmallIntegerField(default=240)
+    # When the side now deciding started its turn (the clock runs from it).
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(home_bot=True, away_bot=True),
+                name="live_match_one_bot_at_most",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Live: {self.match} ({self.state})"
+
+    @property
+    def over(self) -> bool:
+        return self.state in (self.State.FINISHED, self.State.CONCEDED)

@@ -1,0 +1,122 @@
+"""Reads of live matches: who decides, and what a page is sent."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from matches.engine_bridge import engine_match
+from matches.live.models import LiveMatch
+from matches.live.referee import board_view
+from matches.resolution.resolve import match_engine_inputs
+
+if TYPE_CHECKING:
+    from engine.facade import Match as EngineMatch
+
+
+def side_coach_id(live: LiveMatch, side: str) -> int | None:
+    """The user who decides for ``side`` ("home" or "away"); None for the bot."""
+    if getattr(live, f"{side}_bot"):
+        return None
+    team = live.match.home if side == "home" else live.match.away
+    return team.coach_id
+
+
+def live_for_match(match_id: int) -> LiveMatch | None:
+    return (
+        LiveMatch.objects.select_related(
+            "match__season__league", "match__home__coach", "match__away__coach"
+        )
+        .filter(match_id=match_id)
+        .first()
+    )
+
+
+def live_get(live_id: int) -> LiveMatch | None:
+    return (
+        LiveMatch.objects.select_related(
+            "match__season__league", "match__home__coach", "match__away__coach"
+        )
+        .filter(pk=live_id)
+        .first()
+    )
+
+
+def _side(live: LiveMatch, side: str) -> dict[str, Any]:
+    team = live.match.home if side == "home" else live.match.away
+    bot = getattr(live, f"{side}_bot")
+    return {
+        "team": team.name,
+        "coach": "the bot" if bot else team.coach.get_username(),
+        "coach_id": None if bot else team.coach_id,
+    }
+
+
+def live_payload(live: LiveMatch, m: EngineMatch | None) -> dict[str, Any]:
+    """Everything a live page draws, the same for every viewer: the state,
+    the sides and who decides for them, the board with the pending decision
+    (``m``: the engine's match; None before play starts), the clock."""
+    board = None if m is None else board_view(m)
+    pending = board["pending"] if board else None
+    waiting = pending["team"] if pending else None
+    return {
+        "id": live.pk,
+        "match": live.match_id,
+        "state": live.state,
+        "at": len(live.decisions),
+        "sides": {s: _side(live, s) for s in ("home", "away")},
+        "waiting_for": waiting,
+        "waiting_coach_id": side_coach_id(live, waiting) if waiting else None,
+        "board": board,
+        "clock": {
+            "started": live.clock_started_at.isoformat()
+            if live.clock_started_at
+            else None,
+            "seconds": live.turn_seconds,
+        },
+    }
+
+
+# The engine's matches this process last saw, by live match: (decisions
+# applied, the match). A live match's decisions only ever grow, so a match
+# with as many decisions as the stored ones is that match; anything else is
+# rebuilt from the database. Bounded: the least recently used goes first.
+_SEEN: OrderedDict[tuple[int, str], tuple[int, EngineMatch]] = OrderedDict()
+SEEN_MAX = 64
+
+
+def live_engine(live: LiveMatch) -> EngineMatch:
+    """The engine's match as it stands: a copy of the one this process last
+    saw at the same decision, else rebuilt from the fixture's frozen rosters,
+    its seed and every stored decision."""
+    seen = _SEEN.get(_key(live))
+    if seen is not None and seen[0] == len(live.decisions):
+        return seen[1].clone()
+    m = engine_match(**match_engine_inputs(live.match))
+    for choice in live.decisions:
+        m.apply(choice)
+    live_engine_seen(live, m)
+    return m.clone()
+
+
+def _key(live: LiveMatch) -> tuple[int, str]:
+    # with the creation time: a database that gives a deleted row's id again
+    return (live.pk, live.created_at.isoformat())
+
+
+def live_engine_seen(live: LiveMatch, m: EngineMatch) -> None:
+    """Keep ``m`` (no longer changed by its caller) as the live match's."""
+    key = _key(live)
+    _SEEN[key] = (len(m.decisions), m)
+    _SEEN.move_to_end(key)
+    while len(_SEEN) > SEEN_MAX:
+        _SEEN.popitem(last=False)
+
+
+def live_state_now(live_id: int) -> dict[str, Any] | None:
+    """The payload of :func:`live_payload` as the match stands now."""
+    live = live_get(live_id)
+    if live is None:
+        return None
+    in_play = live.state != LiveMatch.State.INVITED
+    return live_payload(live, live_engine(live) if in_play else None)

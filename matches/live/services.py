@@ -1,0 +1,244 @@
+"""Opening, accepting and playing a live match.
+
+Each write locks the live match's row, rebuilds the engine's match from the
+fixture's frozen rosters, its seed and the decisions stored so far, applies
+one decision (and the bot's, when the bot plays the other side) and stores
+them. A refusal raises :class:`LiveRefused` with a stable code and writes
+nothing."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from league.errors import ServiceError
+from matches.live.broadcast import live_broadcast
+from matches.live.models import LiveMatch
+from matches.live.referee import bot_choice, live_format_problem, skill_problem
+from matches.live.selectors import (
+    live_engine,
+    live_engine_seen,
+    live_payload,
+    side_coach_id,
+)
+from matches.models import Match
+from matches.prematch.kickoff import match_kick_off, match_qs_for_update
+from matches.resolution.resolve import match_engine_inputs, match_engine_result_save
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+    from engine.facade import Match as EngineMatch
+
+# The most decisions the bot makes in a row before a coach decides again
+# (a Sevens match has about 800 in all).
+BOT_RUN_LIMIT = 20_000
+
+
+class LiveRefused(ServiceError):
+    """A live request refused: ``code`` says why; nothing was written."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(ServiceError.one(code, None, message).violations)
+        self.code = code
+
+
+def _locked(live_id: int) -> LiveMatch:
+    try:
+        return (
+            LiveMatch.objects.select_for_update(of=("self",))
+            .select_related("match__season__league", "match__home", "match__away")
+            .get(pk=live_id)
+        )
+    except LiveMatch.DoesNotExist:
+        raise LiveRefused("not_found", "There is no such live match.") from None
+
+
+def _kick_off(match: Match) -> None:
+    """Freeze the rosters (as for an engine-resolved match) and check the
+    engine can play them."""
+    match_kick_off(match_id=match.pk)
+    problem = skill_problem(match_engine_inputs(match))
+    if problem:
+        raise LiveRefused("unplayable", problem)
+
+
+def _bots(live: LiveMatch, m: EngineMatch) -> None:
+    """The bot decides for its side until a coach must decide."""
+    for _ in range(BOT_RUN_LIMIT):
+        d = m.pending
+        if d is None or not getattr(live, f"{d.team}_bot"):
+            return
+        choice = bot_choice(m, live.seed)
+        m.apply(choice)
+        live.decisions.append(list(choice))
+    raise RuntimeError("the bot did not hand over")
+
+
+def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
+    """Store the decisions, restart the clock when the other side is to
+    decide, record the result once the match is over, and tell the page."""
+    d = m.pending
+    if d is not None and d.team != side_before:
+        live.clock_started_at = timezone.now()
+    if live.state == LiveMatch.State.ACCEPTED and live.decisions:
+        live.state = LiveMatch.State.PLAYING
+    if m.done:
+        result = m.result
+        live.state = (
+            LiveMatch.State.CONCEDED if result.conceded else LiveMatch.State.FINISHED
+        )
+        live.clock_started_at = None
+        match = match_qs_for_update().get(pk=live.match_id)
+        match_engine_result_save(
+            match,
+            match_engine_inputs(match),
+            result,
+            [e.to_dict() for e in m.events],
+        )
+    live.save()
+    payload = live_payload(live, m)
+
+    def committed() -> None:
+        live_engine_seen(live, m)
+        live_broadcast(live.pk, payload)
+
+    transaction.on_commit(committed)
+
+
+@transaction.atomic
+def live_match_open(
+    *, match_id: int, user: AbstractBaseUser | AnonymousUser, against_bot: bool = False
+) -> LiveMatch:
+    """A coach of a scheduled fixture opens it for live play: the other coach
+    is invited, or (when the league allows it) the bot plays the other side
+    and the match starts at once."""
+    try:
+        match = match_qs_for_update().select_related("home", "away").get(pk=match_id)
+    except Match.DoesNotExist:
+        raise LiveRefused("not_found", "There is no such match.") from None
+    sides = [s for s in ("home", "away") if getattr(match, s).coach_id == user.pk]
+    if not sides:
+        raise LiveRefused("not_a_coach", "Only the fixture's coaches can play it live.")
+    if match.status != Match.Status.SCHEDULED or match.postponed:
+        raise LiveRefused("not_scheduled", "The match is not waiting to be played.")
+    problem = live_format_problem(str(match.season.settings["format"]))
+    if problem:
+        raise LiveRefused("format", problem)
+    if LiveMatch.objects.filter(match=match).exists():
+        raise LiveRefused("already_open", "The match is already open for live play.")
+    league = match.season.league
+    if against_bot and not league.live_bot_allowed:
+        raise LiveRefused("no_bot", "This league does not let coaches play the bot.")
+    live = LiveMatch(
+        match=match,
+        opened_by_id=getattr(match, sides[0]).coach_id,  # the user
+        seed=match.seed,
+        turn_seconds=league.live_turn_seconds,
+    )
+    if against_bot:
+        # The coach plays the side he opened from (home when he coaches both).
+        setattr(live, "away_bot" if sides[0] == "home" else "home_bot", True)
+        _kick_off(match)
+        live.state = LiveMatch.State.ACCEPTED
+        live.save()
+        m = live_engine(live)
+        _bots(live, m)
+        _save(live, m, None)
+    else:
+        live.save()
+    return live
+
+
+@transaction.atomic
+def live_match_accept(
+    *, live_id: int, user: AbstractBaseUser | AnonymousUser
+) -> LiveMatch:
+    """The invited coach accepts: the rosters freeze and play starts."""
+    live = _locked(live_id)
+    match = live.match
+    if live.state != LiveMatch.State.INVITED:
+        raise LiveRefused("not_invited", "The match is not waiting for an answer.")
+    coaches = {match.home.coach_id, match.away.coach_id}
+    if user.pk not in coaches or (user.pk == live.opened_by_id and len(coaches) == 2):
+        raise LiveRefused("not_invited", "Only the invited coach can accept.")
+    match = match_qs_for_update().get(pk=match.pk)
+    if match.status != Match.Status.SCHEDULED or match.postponed:
+        raise LiveRefused("not_scheduled", "The match is not waiting to be played.")
+    _kick_off(match)
+    live.state = LiveMatch.State.ACCEPTED
+    m = live_engine(live)
+    _save(live, m, None)
+    return live
+
+
+@transaction.atomic
+def live_match_decide(
+    *,
+    live_id: int,
+    user: AbstractBaseUser | AnonymousUser,
+    option_index: int,
+    at: int | None = None,
+) -> LiveMatch:
+    """The coach whose decision is pending picks option ``option_index`` of
+    it; ``at`` is the number of decisions the page had seen (a click on an
+    older board is refused as stale). The bot then plays on for its side."""
+    live = _locked(live_id)
+    if live.over:
+        raise LiveRefused("finished", "The match is over.")
+    if live.state == LiveMatch.State.INVITED:
+        raise LiveRefused("not_started", "The invited coach has not accepted yet.")
+    if at is not None and at != len(live.decisions):
+        raise LiveRefused("stale", "The board has changed since; look again.")
+    m = live_engine(live)
+    d = m.pending
+    assert d is not None  # a live match not over has a pending decision
+    if user.pk is None or side_coach_id(live, d.team) != user.pk:
+        raise LiveRefused("not_your_turn", "The pending decision is not yours.")
+    if isinstance(option_index, bool) or not 0 <= option_index < len(d.options):
+        raise LiveRefused("bad_option", "That is not one of the options.")
+    choice = d.options[option_index]
+    m.apply(choice)
+    live.decisions.append(list(choice))
+    _bots(live, m)
+    _save(live, m, d.team)
+    return live
+
+
+def _timed_out_choice(m: EngineMatch, live: LiveMatch) -> Any:
+    """What the clock decides for a coach out of time: the turn ends when
+    the engine offers it; otherwise the bot finishes what is under way."""
+    d = m.pending
+    assert d is not None
+    for option in d.options:
+        if option == ("end_turn",):
+            return option
+    return bot_choice(m, live.seed)
+
+
+@transaction.atomic
+def live_match_clock(*, live_id: int) -> bool:
+    """End the turn of a coach whose clock has run out (anyone watching may
+    ask; the server checks the time). Returns whether it did."""
+    live = _locked(live_id)
+    if live.over or live.clock_started_at is None:
+        return False
+    if timezone.now() < live.clock_started_at + timedelta(seconds=live.turn_seconds):
+        return False
+    m = live_engine(live)
+    side = m.pending.team if m.pending else None
+    for _ in range(BOT_RUN_LIMIT):
+        d = m.pending
+        if d is None or d.team != side:
+            break
+        choice = _timed_out_choice(m, live)
+        m.apply(choice)
+        live.decisions.append(list(choice))
+        if choice == ("end_turn",):
+            break
+    _bots(live, m)
+    _save(live, m, side)
+    return True

@@ -1,0 +1,128 @@
+"""The live match's pages and JSON endpoints: thin, the services decide."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from matches.live.models import LiveMatch
+from matches.live.referee import live_format_problem
+from matches.live.selectors import live_for_match, live_state_now
+from matches.live.services import (
+    LiveRefused,
+    live_match_accept,
+    live_match_clock,
+    live_match_decide,
+    live_match_open,
+)
+from matches.models import Match
+
+
+def _refusal(exc: LiveRefused) -> JsonResponse:
+    status = 403 if exc.code in ("not_your_turn", "not_a_coach") else 409
+    return JsonResponse({"error": exc.code, "detail": str(exc)}, status=status)
+
+
+@require_GET
+def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The fixture's live page: the board for everyone (only the coach whose
+    decision is pending can act), or the offer to play it live."""
+    match = get_object_or_404(
+        Match.objects.select_related("season__league", "home", "away"), pk=match_id
+    )
+    live = live_for_match(match_id)
+    user_id = request.user.pk if request.user.is_authenticated else None
+    coaches = {match.home.coach_id, match.away.coach_id}
+    context: dict[str, Any] = {
+        "match": match,
+        "league": match.season.league,
+        "live": live,
+        "is_coach": user_id in coaches,
+        "format_problem": live_format_problem(str(match.season.settings["format"])),
+        "can_open": live is None
+        and user_id in coaches
+        and match.status == Match.Status.SCHEDULED
+        and not match.postponed,
+        "can_accept": live is not None
+        and live.state == LiveMatch.State.INVITED
+        and user_id in coaches
+        and (user_id != live.opened_by_id or len(coaches) == 1),
+        "state": live_state_now(live.pk) if live is not None else None,
+        "viewer": {"id": user_id},
+    }
+    context["can_open"] = context["can_open"] and not context["format_problem"]
+    return render(request, "matches/live/live_page.html", context)
+
+
+@require_POST
+@login_required
+def live_open(request: HttpRequest, match_id: int) -> HttpResponse:
+    try:
+        live_match_open(
+            match_id=match_id,
+            user=request.user,
+            against_bot=request.POST.get("against") == "bot",
+        )
+    except LiveRefused as exc:
+        messages.error(request, str(exc))
+    return redirect("web:live:page", match_id=match_id)
+
+
+@require_POST
+@login_required
+def live_accept(request: HttpRequest, live_id: int) -> HttpResponse:
+    live = get_object_or_404(LiveMatch, pk=live_id)
+    try:
+        live_match_accept(live_id=live_id, user=request.user)
+    except LiveRefused as exc:
+        messages.error(request, str(exc))
+    return redirect("web:live:page", match_id=live.match_id)
+
+
+@require_GET
+def live_state(request: HttpRequest, live_id: int) -> JsonResponse:
+    """The state as it stands (what the page polls when its socket drops)."""
+    state = live_state_now(live_id)
+    if state is None:
+        raise Http404
+    return JsonResponse(state)
+
+
+@require_POST
+@login_required
+def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
+    """One decision: ``{"option": index, "at": decisions seen}``; answers
+    the new state, or a refusal ``{"error": code, "detail": text}``."""
+    try:
+        body = json.loads(request.body or b"{}")
+        option, at = body["option"], body.get("at")
+        if not isinstance(option, int) or not (at is None or isinstance(at, int)):
+            raise ValueError
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse(
+            {"error": "bad_request", "detail": 'Send {"option": n, "at": n}.'},
+            status=400,
+        )
+    try:
+        live_match_decide(
+            live_id=live_id, user=request.user, option_index=option, at=at
+        )
+    except LiveRefused as exc:
+        return _refusal(exc)
+    return JsonResponse(live_state_now(live_id))
+
+
+@require_POST
+def live_clock(request: HttpRequest, live_id: int) -> JsonResponse:
+    """Ask the server to end a turn whose clock ran out (it checks)."""
+    try:
+        live_match_clock(live_id=live_id)
+    except LiveRefused as exc:
+        return _refusal(exc)
+    return JsonResponse(live_state_now(live_id))

@@ -1,0 +1,74 @@
+"""The live match's websocket: a page gets the state on connecting and the
+new state after every decision (the in-memory channel layer)."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+from matches.live.selectors import live_engine, side_coach_id
+from matches.live.services import live_match_accept, live_match_decide, live_match_open
+from tests.matches.live.conftest import quick_choice
+
+# A browser's page sends its origin; the server refuses another site's.
+ORIGIN = [(b"origin", b"http://localhost")]
+
+
+def test_every_page_gets_the_new_state_after_a_decision(
+    fixture_match, bob, charlie, django_capture_on_commit_callbacks
+):
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    d = live_engine(live).pending
+    decider = bob if side_coach_id(live, d.team) == bob.pk else charlie
+
+    def decide():
+        with django_capture_on_commit_callbacks(execute=True):
+            live_match_decide(
+                live_id=live.pk, user=decider, option_index=quick_choice(d.options)
+            )
+
+    async def scenario():
+        pages = [
+            WebsocketCommunicator(application, f"/ws/live/{live.pk}/", ORIGIN)
+            for _ in range(2)
+        ]
+        first = []
+        for page in pages:
+            connected, _ = await page.connect()
+            assert connected
+            first.append(await page.receive_json_from(timeout=5))
+        await sync_to_async(decide)()
+        after = [await page.receive_json_from(timeout=5) for page in pages]
+        for page in pages:
+            await page.disconnect()
+        return first, after
+
+    first, after = async_to_sync(scenario)()
+
+    assert [m["state"]["at"] for m in first] == [0, 0]
+    assert [m["state"]["at"] for m in after] == [1, 1]
+    assert after[0] == after[1]
+
+
+def test_a_socket_for_no_live_match_is_closed(db):
+    async def scenario():
+        page = WebsocketCommunicator(application, "/ws/live/999999/", ORIGIN)
+        connected, code = await page.connect()
+        return connected, code
+
+    assert async_to_sync(scenario)() == (False, 4404)
+
+
+def test_a_page_of_another_site_is_refused(fixture_match, bob):
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+
+    async def scenario():
+        page = WebsocketCommunicator(
+            application, f"/ws/live/{live.pk}/", [(b"origin", b"http://evil.example")]
+        )
+        connected, _ = await page.connect()
+        return connected
+
+    assert async_to_sync(scenario)() is False

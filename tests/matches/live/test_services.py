@@ -1,0 +1,317 @@
+"""Live play through the services: opening, accepting, deciding, refusals
+that write nothing, the bot's side, the clock, the result and the replay."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from matches.selectors import season_standings
+
+from league.models import Team
+from league.services.leagues import league_create
+from matches.engine_bridge import engine_match
+from matches.live import selectors
+from matches.live.models import LiveMatch
+from matches.live.referee import live_format_problem, replay_events
+from matches.live.selectors import live_engine, live_state_now, side_coach_id
+from matches.live.services import (
+    LiveRefused,
+    live_match_accept,
+    live_match_clock,
+    live_match_decide,
+    live_match_open,
+)
+from matches.models import Match, MatchEvent, MatchResult
+from matches.resolution.resolve import match_engine_inputs, match_resolve
+from tests.factories import draft_team, make_member
+from tests.format_world import _draft
+from tests.matches.conftest import db_state, one_match
+from tests.matches.live.conftest import play_out, quick_choice
+
+
+def live_row(live: LiveMatch) -> tuple:
+    return tuple(
+        LiveMatch.objects.filter(pk=live.pk).values_list(
+            "state", "decisions", "clock_started_at", "updated_at"
+        )[0]
+    )
+
+
+def refused(code: str, call, **kwargs) -> None:
+    with pytest.raises(LiveRefused) as exc:
+        call(**kwargs)
+    assert exc.value.code == code
+
+
+def test_a_coach_invites_the_other_who_accepts_and_the_rosters_freeze(
+    fixture_match, bob, charlie
+):
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    assert live.state == LiveMatch.State.INVITED
+    assert live.seed == fixture_match.seed
+    assert live.turn_seconds == 240  # the league's default clock
+    fixture_match.refresh_from_db()
+    assert fixture_match.status == Match.Status.SCHEDULED
+
+    live = live_match_accept(live_id=live.pk, user=charlie)
+
+    assert live.state == LiveMatch.State.ACCEPTED
+    fixture_match.refresh_from_db()
+    assert fixture_match.status == Match.Status.IN_PROGRESS
+    assert fixture_match.snapshots.count() == 2
+    assert set(Team.objects.values_list("status", flat=True)) == {"playing"}
+    # the first decision: the coin toss's winner kicks or receives
+    d = live_engine(live).pending
+    assert d.kind == "kick_or_receive"
+    assert side_coach_id(live, "home") == bob.pk
+    assert side_coach_id(live, "away") == charlie.pk
+
+
+def test_the_opener_cannot_accept_and_an_outsider_cannot_open(fixture_match, bob, dave):
+    refused("not_a_coach", live_match_open, match_id=fixture_match.pk, user=dave)
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    refused("not_invited", live_match_accept, live_id=live.pk, user=bob)
+    refused("already_open", live_match_open, match_id=fixture_match.pk, user=bob)
+
+
+def test_playing_the_bot_needs_the_league_option(fixture_match, sevens, bob):
+    refused(
+        "no_bot", live_match_open, match_id=fixture_match.pk, user=bob, against_bot=True
+    )
+    assert not LiveMatch.objects.exists()
+    sevens.live_bot_allowed = True
+    sevens.save()
+
+    live = live_match_open(match_id=fixture_match.pk, user=bob, against_bot=True)
+
+    # Bob coaches the home side, the bot the away side: whatever the bot had
+    # to decide first is decided and stored, and the next decision is Bob's.
+    assert (live.home_bot, live.away_bot) == (False, True)
+    m = engine_match(**match_engine_inputs(fixture_match))
+    for choice in live.decisions:
+        assert m.pending.team == "away"
+        m.apply(choice)
+    assert m.pending.team == "home"
+    assert live_engine(live).pending.team == "home"
+
+
+def test_refusals_write_nothing(fixture_match, bob, charlie):
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    before = (db_state(), live_row(live))
+    # not accepted yet
+    refused("not_started", live_match_decide, live_id=live.pk, user=bob, option_index=0)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    before = (db_state(), live_row(live))
+    # the toss's winner decides first: the other coach may not, and the
+    # winner must pick an option that exists on the board he saw
+    users = {bob.pk: bob, charlie.pk: charlie}
+    first = live_engine(live).pending.team
+    decider = users[side_coach_id(live, first)]
+    other = charlie if decider == bob else bob
+    refused(
+        "not_your_turn", live_match_decide, live_id=live.pk, user=other, option_index=0
+    )
+    refused(
+        "bad_option", live_match_decide, live_id=live.pk, user=decider, option_index=2
+    )
+    refused(
+        "bad_option", live_match_decide, live_id=live.pk, user=decider, option_index=-1
+    )
+    refused(
+        "stale", live_match_decide, live_id=live.pk, user=decider, option_index=0, at=3
+    )
+    assert (db_state(), live_row(live)) == before
+
+    live = live_match_decide(live_id=live.pk, user=decider, option_index=1, at=0)
+    assert live.decisions == [["receive"]]
+
+
+def test_a_whole_match_against_the_bot_feeds_the_league_and_replays(
+    fixture_match, sevens, bob, django_capture_on_commit_callbacks
+):
+    sevens.live_bot_allowed = True
+    sevens.save()
+    live = live_match_open(match_id=fixture_match.pk, user=bob, against_bot=True)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        made = play_out(live, {bob.pk: bob})
+
+    live.refresh_from_db()
+    assert live.state == LiveMatch.State.FINISHED
+    assert live.clock_started_at is None
+    # the hurried coach ends every turn at once: his decisions are few, the
+    # bot's many (and all stored)
+    assert 0 < made < len(live.decisions) / 4
+    result = MatchResult.objects.get(match=fixture_match)
+    m = live_engine(live)
+    assert m.done
+    assert (result.home_score, result.away_score) == m.result.score
+    assert result.mode == Match.Mode.RESOLVED
+    fixture_match.refresh_from_db()
+    assert fixture_match.status in (Match.Status.POST_GAME, Match.Status.COMPLETE)
+    # the standings count it
+    rows = {row.team_id: row for row in season_standings(fixture_match.season)}
+    assert rows[fixture_match.home_id].played == 1
+    # the stored match replays to the events the league stored
+    replayed = replay_events(match_engine_inputs(fixture_match), live.decisions)
+    stored = list(
+        MatchEvent.objects.filter(match=fixture_match)
+        .exclude(type="casualty_roll")
+        .order_by("seq")
+        .values_list("type", flat=True)
+    )
+    # (the post-game's own events follow the match's)
+    assert stored[: len(replayed)] == [e["type"] for e in replayed]
+    assert stored[len(replayed)].startswith("postgame")
+    refused("finished", live_match_decide, live_id=live.pk, user=bob, option_index=0)
+
+
+def test_a_coach_who_concedes_loses_the_match(fixture_match, bob, charlie):
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    users = {bob.pk: bob, charlie.pk: charlie}
+    while True:
+        d = live_engine(live).pending
+        if ("concede",) in d.options:
+            break
+        live = live_match_decide(
+            live_id=live.pk,
+            user=users[side_coach_id(live, d.team)],
+            option_index=quick_choice(d.options),
+        )
+    side = d.team
+    live = live_match_decide(
+        live_id=live.pk,
+        user=users[side_coach_id(live, side)],
+        option_index=d.options.index(("concede",)),
+    )
+    assert live.state == LiveMatch.State.CONCEDED
+    result = MatchResult.objects.get(match=fixture_match)
+    loser = fixture_match.home if side == "home" else fixture_match.away
+    assert result.conceded_by == loser
+    # Conceding: the other team gets one touchdown more than the conceder's.
+    scores = (result.home_score, result.away_score)
+    assert scores[0 if side == "home" else 1] == 0
+    assert scores[1 if side == "home" else 0] >= 1
+
+
+def test_the_clock_ends_the_turn_of_a_coach_out_of_time(fixture_match, bob, charlie):
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    users = {bob.pk: bob, charlie.pk: charlie}
+    while ("end_turn",) not in (d := live_engine(live).pending).options:
+        live = live_match_decide(
+            live_id=live.pk,
+            user=users[side_coach_id(live, d.team)],
+            option_index=quick_choice(d.options),
+        )
+    assert not live_match_clock(live_id=live.pk)  # still in time
+    n = len(live.decisions)
+    LiveMatch.objects.filter(pk=live.pk).update(
+        clock_started_at=timezone.now() - timedelta(seconds=241)
+    )
+
+    assert live_match_clock(live_id=live.pk)
+
+    live.refresh_from_db()
+    assert live.decisions[n] == ["end_turn"]
+    assert live_engine(live).pending.team != d.team or len(live.decisions) > n + 1
+
+
+def test_no_bot_resolves_a_match_the_coaches_are_playing(fixture_match, bob, charlie):
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live_match_accept(live_id=live.pk, user=charlie)
+
+    assert match_resolve(match_id=fixture_match.pk) is False
+    assert not MatchResult.objects.filter(match=fixture_match).exists()
+
+
+def test_the_state_a_page_is_sent_names_who_decides(fixture_match, bob, charlie):
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    state = live_state_now(live.pk)
+    assert (state["state"], state["board"]) == ("invited", None)
+    live_match_accept(live_id=live.pk, user=charlie)
+
+    state = live_state_now(live.pk)
+
+    side = state["waiting_for"]
+    assert state["waiting_coach_id"] == side_coach_id(LiveMatch.objects.get(), side)
+    assert state["sides"]["home"]["coach"] == bob.username
+    labels = [o["label"] for o in state["board"]["pending"]["options"]]
+    assert labels == ["kick", "receive"]
+    assert (state["board"]["width"], state["board"]["height"]) == (20, 11)
+
+
+def test_the_match_a_process_keeps_is_the_one_the_database_rebuilds(
+    fixture_match, sevens, bob, django_capture_on_commit_callbacks
+):
+    sevens.live_bot_allowed = True
+    sevens.save()
+    live = live_match_open(match_id=fixture_match.pk, user=bob, against_bot=True)
+    for _ in range(5):
+        d = live_engine(live).pending
+        with django_capture_on_commit_callbacks(execute=True):
+            live = live_match_decide(
+                live_id=live.pk, user=bob, option_index=quick_choice(d.options)
+            )
+
+    kept = live_engine(live)
+    selectors._SEEN.clear()
+    rebuilt = live_engine(live)
+
+    assert len(rebuilt.decisions) == len(live.decisions) == len(kept.decisions)
+    assert [e.to_dict() for e in kept.events] == [e.to_dict() for e in rebuilt.events]
+    assert kept.pending == rebuilt.pending
+    # a copy: what a caller applies to it is not kept
+    kept.apply(kept.pending.options[0])
+    assert len(live_engine(live).decisions) == len(live.decisions)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "rosters"),
+    [
+        ("blitz-bowl", ("human", "orc")),
+        ("dungeon-bowl", ("college-of-fire", "college-of-shadows")),
+    ],
+)
+def test_the_formats_the_page_cannot_draw_yet_are_refused(
+    fmt, rosters, alice, bob, charlie
+):
+    league = league_create(commissioner=alice, name=f"{fmt} live", format=fmt)
+    make_member(league, bob, charlie)
+    home = _draft(league, bob, rosters[0], "Home")
+    away = _draft(league, charlie, rosters[1], "Away")
+    match = one_match(league, home, away)
+
+    refused("format", live_match_open, match_id=match.pk, user=bob)
+    assert not LiveMatch.objects.exists()
+
+
+def test_every_eleven_a_side_format_and_sevens_can_be_played_live():
+    assert [live_format_problem(f) for f in ("bb2020", "sevens", "classic")] == [
+        None
+    ] * 3
+
+
+def test_a_blood_bowl_2020_match_against_the_bot_plays_to_the_end(
+    eleven, bob, charlie, django_capture_on_commit_callbacks
+):
+    eleven.live_bot_allowed = True
+    eleven.save()
+    home = draft_team(eleven, bob, roster="orc", name="Gouged Eye")
+    away = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
+    match = one_match(eleven, home, away, seed=2020)
+    live = live_match_open(match_id=match.pk, user=bob, against_bot=True)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_out(live, {bob.pk: bob})
+
+    live.refresh_from_db()
+    assert live.state == LiveMatch.State.FINISHED
+    result = MatchResult.objects.get(match=match)
+    assert (result.home_score, result.away_score) == live_engine(live).result.score
+    # played to the final whistle: each team's eighth turn of the second half
+    assert live_engine(live).state.half == 2
+    assert live_engine(live).result.turns_played == (8, 8)

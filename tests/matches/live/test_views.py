@@ -1,0 +1,67 @@
+"""The live page and its JSON endpoints: who may open, accept and decide,
+and the refusals as machine-readable errors."""
+
+from __future__ import annotations
+
+import json
+
+from django.urls import reverse
+
+from matches.live.models import LiveMatch
+from matches.live.selectors import live_engine, side_coach_id
+
+
+def decide(client, live, option, at=None):
+    return client.post(
+        reverse("web:live:decide", args=[live.pk]),
+        json.dumps({"option": option, "at": at}),
+        content_type="application/json",
+    )
+
+
+def test_a_coach_opens_the_other_accepts_and_the_decider_plays(
+    client, fixture_match, bob, charlie, dave
+):
+    page = reverse("web:live:page", args=[fixture_match.pk])
+    client.force_login(bob)
+    assert b"Invite the other coach" in client.get(page).content
+    assert b"Play the bot" not in client.get(page).content  # the league's option
+
+    client.post(reverse("web:live:open", args=[fixture_match.pk]), {"against": "coach"})
+
+    live = LiveMatch.objects.get(match=fixture_match)
+    client.force_login(charlie)
+    assert b"Accept and play" in client.get(page).content
+    client.post(reverse("web:live:accept", args=[live.pk]))
+    live.refresh_from_db()
+    assert live.state == LiveMatch.State.ACCEPTED
+
+    side = live_engine(live).pending.team
+    users = {bob.pk: bob, charlie.pk: charlie}
+    decider = users[side_coach_id(live, side)]
+    other = charlie if decider == bob else bob
+    client.force_login(other)
+    response = decide(client, live, 0, at=0)
+    assert response.status_code == 403
+    assert response.json()["error"] == "not_your_turn"
+    client.force_login(decider)
+    assert decide(client, live, 0, at=5).json()["error"] == "stale"
+    assert decide(client, live, "0", at=0).json()["error"] == "bad_request"
+
+    response = decide(client, live, 1, at=0)
+
+    assert response.status_code == 200
+    assert response.json()["at"] >= 1
+    # a spectator reads the same state, and may not decide
+    client.force_login(dave)
+    state = client.get(reverse("web:live:state", args=[live.pk])).json()
+    assert state == response.json()
+    assert decide(client, live, 0, at=state["at"]).status_code == 403
+
+
+def test_the_match_page_offers_live_play_while_the_match_is_scheduled(
+    client, fixture_match, bob
+):
+    client.force_login(bob)
+    content = client.get(reverse("web:match", args=[fixture_match.pk])).content
+    assert reverse("web:live:page", args=[fixture_match.pk]).encode() in content
