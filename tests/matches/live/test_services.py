@@ -7,7 +7,6 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from matches.selectors import season_standings
 
 from league.models import Team
 from league.services.leagues import league_create
@@ -25,6 +24,7 @@ from matches.live.services import (
 )
 from matches.models import Match, MatchEvent, MatchResult
 from matches.resolution.resolve import match_engine_inputs, match_resolve
+from matches.seasons.selectors import season_standings
 from tests.factories import draft_team, make_member
 from tests.format_world import _draft
 from tests.matches.conftest import db_state, one_match
