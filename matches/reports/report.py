@@ -1,4 +1,10 @@
-"""Recording a tabletop match: the report a coach types in afterwards."""
+"""Recording a tabletop match: the report a coach types in afterwards.
+
+One way down: the rosters frozen at kick-off (:mod:`matches.prematch`), every
+check in order (:mod:`matches.reports.checks`), the casualty dice rolled,
+then either kept for the other coach (:mod:`matches.reports.submissions`) or
+saved as the match's one result (:mod:`matches.postgame.results`), which
+queues the post-game."""
 
 from __future__ import annotations
 
