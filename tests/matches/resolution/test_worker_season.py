@@ -431,6 +431,7 @@ def test_a_killed_worker_is_replaced_and_the_season_finishes_without_beat(
 RECEIVED = re.compile(rb"Task (\S+)\[([0-9a-f-]+)\] received")
 CHILD_KILLED = b"exited with 'signal 9 (SIGKILL)'"
 LOST_IN_A_TASK = b"Task handler raised error: WorkerLostError"
+POSTGAME_STEP = b"matches.tasks.postgame_advance_task"
 
 
 def task_lost_with_the_child(log: bytes) -> tuple[str, str] | None:
@@ -472,6 +473,18 @@ def test_a_killed_pool_child_has_its_task_put_back_at_once(celery_workers):
 
         wait_for(a_new_child, timeout=60, every=0.002)
         (child,) = set(celery_workers.pool_children(worker)) - set(killed)
+
+        def in_a_post_game_step():
+            """the child runs a post-game step: the last task the worker
+            received since the last kill is one, and it has not finished"""
+            since = celery_workers.log(worker).rpartition(CHILD_KILLED)[2]
+            received = RECEIVED.findall(since)
+            if not received or received[-1][0] != POSTGAME_STEP:
+                return False
+            return b"[" + received[-1][1] + b"] succeeded" not in since
+
+        # (aimed, so that a busy machine's timing cannot make every kill miss)
+        wait_for(in_a_post_game_step, timeout=120, every=0.001)
         os.kill(child, signal.SIGKILL)
         killed.append(child)
 
