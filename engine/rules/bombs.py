@@ -76,13 +76,14 @@ class BombThrow(PassAction):
             return None
         if ph == 3:
             die = g.last_die
-            if die == 1:
+            wild = not g.ret and die + self.mod <= 1
+            if die == 1 or wild and not g.variant.wildly_inaccurate_passes:
                 self._explode(g, g.pos[p], "fumble")
                 return None
             if g.ret:
                 self.quality = "accurate"
                 self.landing = self.last = self.target
-            elif die + self.mod <= 1:
+            elif wild:
                 self.quality = "wildly_inaccurate"
                 self._deviate(g)
             else:

@@ -551,7 +551,7 @@ class Harm(Proc):
         char = ""
         if v.rolls_lasting_injury(result):
             lasting_d6 = g.dice.d6()
-            lasting, char = v.lasting_injury[lasting_d6]
+            result, lasting, char = v.lasting_injury_result(g, p, result, lasting_d6)
         d16 = roll if v.casualty_die == 16 else 0
         d100 = roll if v.casualty_die == 100 else 0
         g.emit(Casualty(g.pid[p], d16, result, lasting_d6, char, d100))

@@ -264,13 +264,16 @@ class PassAction(Proc):
         """The test's result: a fumble, or where the ball goes (a rule may
         ask about a Hail Mary's scatter: ``hail_mary_scattered``)."""
         die = g.last_die
-        if die == 1:
+        # A variant without Wildly Inaccurate passes fumbles any modified
+        # result of 1 or less (rule point: ``wildly_inaccurate_passes``).
+        wild = (self.hail or die + self.mod <= 1) and not g.ret
+        if die == 1 or wild and not g.variant.wildly_inaccurate_passes:
             self._fumble(g)
             return STOP, None
         if g.ret and not self.hail:
             self.quality = "accurate"
             self.landing = self.last = self.target
-        elif (self.hail and not g.ret) or (not self.hail and die + self.mod <= 1):
+        elif wild:
             self.quality = "wildly_inaccurate"
             self._deviate(g)
         else:

@@ -22,7 +22,7 @@ from engine.rules.ball import ThrowIn, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
-from engine.rules.kickoff import Kickoff
+from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.wizard import wizard_proc
 from engine.skills.registry import RULES, rule_points
 
@@ -109,6 +109,19 @@ class MatchRules:
         """The kick-off of a drive."""
         return Kickoff()
 
+    def kickoff_event(self, g: GameState, name: str, landing: int) -> Proc | None:
+        """What Kick-off event ``name`` does (the kick is over ``landing``,
+        -1: off the pitch): the procedure to run, or None when it is done
+        at once. BB2020: rulebook "The Kick-off Event"."""
+        return kickoff_event(g, name, landing)
+
+    # Whether a pass whose modified result is 1 or less, but not a natural
+    # 1, is Wildly Inaccurate (BB2020) rather than Fumbled.
+    wildly_inaccurate_passes: ClassVar[bool] = True
+    # What catching a kick-off adds to the catch (BB2020: -1, the ball
+    # "scattered or deviated into the square").
+    kickoff_catch_modifier: ClassVar[int] = -1
+
     def in_receiving_area(self, g: GameState, sq: int) -> bool:
         """Where a kick-off must come down (else a touchback): the receiving
         half (rulebook "Touchbacks")."""
@@ -178,6 +191,16 @@ class MatchRules:
 
     def rolls_lasting_injury(self, result: str) -> bool:
         return result == "lasting_injury"
+
+    def lasting_injury_result(
+        self, g: GameState, p: int, result: str, d6: int
+    ) -> tuple[str, str, str]:
+        """(casualty result, lasting injury, characteristic reduced) when
+        player ``p``'s casualty ``result`` rolled ``d6`` on the Lasting
+        Injury table: BB2020 reduces the row's characteristic whatever it
+        is (the league applies the Characteristic Table minimum)."""
+        lasting, char = self.lasting_injury[d6]
+        return result, lasting, char
 
     def dead(self, result: str) -> bool:
         return result == "dead"

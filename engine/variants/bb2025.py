@@ -1,0 +1,133 @@
+"""Blood Bowl 2025 (the Third Season Edition): what differs from Blood Bowl
+2020, as the edition's digest gives it (``shared/rules/bb2025/``
+``changes_from_bb2020.md``, ``tables.md``; the data in
+``engine/data/bb2025/``). Everything not overridden here plays as BB2020.
+
+Decision: the format is registered but held back (``offered = False``):
+leagues, the command-line tools and the API do not offer it until every
+change of the edition plays; a match or test asks for it by name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.core.errors import RuleError
+from engine.rules.kickoff import kickoff_event, roll_off
+from engine.variants.base import register
+from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
+
+if TYPE_CHECKING:
+    from engine.core.state import GameState, Proc
+
+# Kick-off Event table (2D6), tables.md "Kick-off event": 10 Charge!
+# replaces Blitz!, 11 Dodgy Snack replaces Officious Ref; the other rows
+# keep their BB2020 names (Cheering Fans and Brilliant Coaching keep the
+# name, not the effect: see BloodBowl2025.kickoff_event).
+KICKOFF_TABLE_2025: tuple[str, ...] = KICKOFF_TABLE[:10] + (
+    "charge",  # 10
+    "dodgy_snack",  # 11
+    "pitch_invasion",  # 12
+)
+
+# Casualty table (D16), tables.md "Casualty": 1-8 Badly Hurt, 9-10
+# Seriously Hurt, 11-12 Serious Injury, 13-14 Lasting Injury, 15-16 Dead.
+CASUALTY_TABLE_2025: tuple[str, ...] = (
+    ("",)
+    + ("badly_hurt",) * 8
+    + ("seriously_hurt",) * 2
+    + ("serious_injury",) * 2
+    + ("lasting_injury",) * 2
+    + ("dead",) * 2
+)
+
+# Lasting Injury table (D6) -> (name, characteristic reduced); 5 is now a
+# Dislocated Hip (BB2020: Neck Injury). Decision (DECIDE 7): result 6 keeps
+# the name Dislocated Shoulder; the effect, -1 ST, is the same as Broken
+# Shoulder's.
+LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
+    ("", ""),
+    ("head_injury", "av"),
+    ("head_injury", "av"),
+    ("smashed_knee", "ma"),
+    ("broken_arm", "pa"),
+    ("dislocated_hip", "ag"),
+    ("dislocated_shoulder", "st"),
+)
+
+# The event a Kick-off result names that this format does not play yet.
+_NOT_YET: frozenset[str] = frozenset({"cheering_fans", "charge", "dodgy_snack"})
+
+
+def at_minimum(g: GameState, p: int, char: str) -> bool:
+    """Whether player ``p``'s characteristic ``char`` is already at the
+    edition's minimum (tables.md "Lasting injury": MA 1, ST 1, AG 6+, PA 6+,
+    AV 3+), as his team sheet gives it. A player with no PA ("-") is at
+    his minimum PA."""
+    s = g.sheet(p)
+    if char == "ma":
+        return s.ma <= 1
+    if char == "st":
+        return s.st <= 1
+    if char == "ag":
+        return s.ag >= 6
+    if char == "pa":
+        return s.pa is None or s.pa >= 6
+    return s.av <= 3
+
+
+class BloodBowl2025(BloodBowl2020):
+    """Blood Bowl 2025: BB2020 with the Third Season Edition's changes."""
+
+    name = "bb2025"
+    label = "Blood Bowl (2025)"
+    summary = (
+        "The Third Season Edition (2025 rules): eleven players a side, the "
+        "new Kick-off and Casualty tables, passes without Wildly Inaccurate "
+        "results, and the 30 rosters of the edition."
+    )
+    rules_data_version = "bb2025"
+    offered = False
+
+    kickoff_table = KICKOFF_TABLE_2025
+    casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
+    lasting_injury = LASTING_INJURY_2025
+    # changes_from_bb2020.md "Passing": a modified result of 1 or less is
+    # a fumble; there is no Wildly Inaccurate pass.
+    wildly_inaccurate_passes = False
+    # "Catching the kick-off": no modifier for the kick (BB2020: -1).
+    kickoff_catch_modifier = 0
+
+    def lasting_injury_result(
+        self, g: GameState, p: int, result: str, d6: int
+    ) -> tuple[str, str, str]:
+        """tables.md "Lasting injury": a result on a characteristic already
+        at its minimum is a Seriously Hurt instead (no reduction).
+
+        Decision: the D6 stays on the record (``lasting_d6``) with no injury
+        named, so the audit shows why the Lasting Injury became Seriously
+        Hurt."""
+        lasting, char = self.lasting_injury[d6]
+        if at_minimum(g, p, char):
+            return "seriously_hurt", "", ""
+        return result, lasting, char
+
+    def kickoff_event(self, g: GameState, name: str, landing: int) -> Proc | None:
+        """tables.md "Kick-off event": Brilliant Coaching gives both teams
+        the extra re-roll on a tie; the others as BB2020. An event this
+        format does not play yet is refused (the format is not offered)."""
+        if name == "brilliant_coaching":
+            mods = (
+                g.sheets[0].assistant_coaches - g.argue_banned[0],
+                g.sheets[1].assistant_coaches - g.argue_banned[1],
+            )
+            w = roll_off(g, "brilliant_coaching", mods)
+            for t in (0, 1) if w < 0 else (w,):
+                g.extra_rr[t] += 1
+            return None
+        if name in _NOT_YET:
+            raise RuleError(f"{self.label} does not play the {name} kick-off yet")
+        return kickoff_event(g, name, landing)
+
+
+BB2025 = register(BloodBowl2025())
