@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from engine.core import skillbits as S
 from engine.core.errors import RuleError
 from engine.rules.kickoff import kickoff_event, roll_off
 from engine.variants.base import register
@@ -55,6 +56,9 @@ LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
     ("dislocated_shoulder", "st"),
 )
 
+CLOUD_BURSTER = S.BIT["cloud-burster"]
+VERY_LONG_LEGS = S.BIT["very-long-legs"]
+
 # The event a Kick-off result names that this format does not play yet.
 _NOT_YET: frozenset[str] = frozenset({"cheering_fans", "charge", "dodgy_snack"})
 
@@ -97,6 +101,25 @@ class BloodBowl2025(BloodBowl2020):
     wildly_inaccurate_passes = False
     # "Catching the kick-off": no modifier for the kick (BB2020: -1).
     kickoff_catch_modifier = 0
+
+    # "Interference -> Interception only": one Agility test, -3 against an
+    # accurate pass, -2 against an inaccurate one, -1 per player Marking
+    # the interceptor; success intercepts (no deflection, no Deflection SPP).
+    # Decision (DECIDE 10): a Stunty thrower's pass is +1 to intercept, as
+    # in BB2020 (the trait says its passes are easier to intercept).
+    interference_intercepts = True
+
+    def marked_interference_modifier(self, markers: int) -> int:
+        return -markers
+
+    def may_interfere(self, g: GameState, q: int, src: int, dst: int) -> bool:
+        """Cloud Burster: the thrower's passes cannot be intercepted, but
+        by a player with Very Long Legs (BB2020: a re-roll of a successful
+        interference on a Long pass)."""
+        thrower = g.board[src]
+        if thrower >= 0 and g.skills[thrower] & CLOUD_BURSTER:
+            return bool(g.skills[q] & VERY_LONG_LEGS)
+        return super().may_interfere(g, q, src, dst)
 
     def lasting_injury_result(
         self, g: GameState, p: int, result: str, d6: int

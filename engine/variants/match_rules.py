@@ -271,6 +271,15 @@ class MatchRules:
         Team-mate, a Bombardier's bomb) among ``squares`` (those in range)."""
         return squares
 
+    # Whether a successful interference test intercepts the pass at once
+    # (False: BB2020, a deflection, then a catch to make it an interception).
+    interference_intercepts: ClassVar[bool] = False
+
+    def marked_interference_modifier(self, markers: int) -> int:
+        """What ``markers`` players Marking an interfering player add to his
+        test (BB2020 "Interference": -1 if he is Marked at all)."""
+        return -1 if markers else 0
+
     def may_interfere(self, g: GameState, q: int, src: int, dst: int) -> bool:
         """Whether player ``q``, beneath the range ruler from ``src`` to
         ``dst``, may try to interfere with the pass."""

@@ -4,9 +4,12 @@ modified result of 1 or less is a fumble (changes_from_bb2020.md
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine.core.events import BallMove, Note, Pass, Turnover
+from engine.core.events import BallMove, Interference, Note, Pass, Roll, Turnover
+from engine.rules.ball import N_STATS, STAT_DEFL, STAT_INT
 from engine.tools.scenario import Scenario
 
 
@@ -64,3 +67,90 @@ def test_a_bomb_with_a_modified_one_explodes_in_the_throwers_hands() -> None:
     sc.choose("square", sc.sq(4, 0))
     assert _notes(sc, "bomb_wildly_inaccurate") == []
     assert _notes(sc, "bomb_explodes_fumble")[0].value == sc.sq(0, 0)
+
+
+def intercept(
+    diagram: str,
+    ruleset: str = "bb2025",
+    dice: tuple[int, ...] = (5, 6, 4, 4),
+    **kw: Any,
+) -> Scenario:
+    """A throws Quick to B (4 squares east); b, beneath the ruler, tries to
+    intercept (pass 5: accurate)."""
+    sc = Scenario(diagram, ruleset=ruleset, ball="A", dice=dice, **kw)
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("square", sc.sq(4, 1))
+    sc.choose("interfere", sc.id("b"))
+    return sc
+
+
+LINE = """
+    .....
+    A.b.B
+    .....
+"""
+# b is Marked by C and D.
+MARKED = """
+    ..C..
+    A.b.B
+    ..D..
+"""
+
+
+def test_one_agility_test_intercepts() -> None:
+    # AG 3+, accurate pass -3: the 6 intercepts, with no deflection.
+    sc = intercept(LINE)
+    assert [e.result for e in sc.events(Interference)] == ["interception"]
+    r = [x for x in sc.events(Roll) if x.purpose == "interference"]
+    assert [(x.dice, x.modifier, x.success) for x in r] == [((6,), -3, True)]
+    assert [x for x in sc.events(Roll) if x.purpose == "interception"] == []
+    g = sc.match.state
+    assert g.carrier == sc.p("b")
+    assert [t.reason for t in sc.events(Turnover)] == ["interception"]
+    assert (
+        g.stats[sc.p("b") * N_STATS + STAT_INT],
+        g.stats[sc.p("b") * N_STATS + STAT_DEFL],
+    ) == (
+        1,
+        0,
+    )
+
+
+def test_bb2020_deflects_first() -> None:
+    sc = intercept(LINE, "bb2020", dice=(5, 6, 6))
+    assert [e.result for e in sc.events(Interference)] == ["deflection", "interception"]
+
+
+def test_a_failed_interception_lets_the_pass_through() -> None:
+    sc = intercept(LINE, dice=(5, 5, 4))
+    assert sc.events(Interference) == []
+    assert sc.match.state.carrier == sc.p("B")
+
+
+@pytest.mark.parametrize(("ruleset", "modifier"), [("bb2025", -5), ("bb2020", -4)])
+def test_each_player_marking_the_interceptor_is_minus_one(
+    ruleset: str, modifier: int
+) -> None:
+    sc = intercept(MARKED, ruleset, dice=(5, 5, 4))
+    r = [x for x in sc.events(Roll) if x.purpose == "interference"][0]
+    assert r.modifier == modifier
+
+
+def test_cloud_burster_passes_cannot_be_intercepted() -> None:
+    sc = Scenario(LINE, ruleset="bb2025", ball="A", dice=[5, 4], skills=CLOUD)
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("square", sc.sq(4, 1))
+    assert sc.events(Interference) == []
+    assert sc.match.state.carrier == sc.p("B")
+
+
+def test_but_by_a_player_with_very_long_legs() -> None:
+    # Very Long Legs +2: 4 - 3 + 2 = 3 intercepts.
+    skills = {**CLOUD, "b": ["very-long-legs"]}
+    sc = intercept(LINE, dice=(5, 4), skills=skills)
+    assert [e.result for e in sc.events(Interference)] == ["interception"]
+
+
+CLOUD = {"A": ["cloud-burster"]}
