@@ -121,6 +121,16 @@ class BloodBowl2025(BloodBowl2020):
             return bool(g.skills[q] & VERY_LONG_LEGS)
         return super().may_interfere(g, q, src, dst)
 
+    def throw_in_squares(self, roll: int) -> int:
+        """changes_from_bb2020.md "Throw-ins": the square the ball left
+        the pitch from counts as the first of the 2D6, so the ball comes
+        down 2D6 - 1 squares in.
+
+        Decision (DECIDE 18): 2D6 - 1, as both BB2025 engines; a ball
+        landing in an empty square still bounces (one source only says it
+        comes to rest)."""
+        return roll - 1
+
     def lasting_injury_result(
         self, g: GameState, p: int, result: str, d6: int
     ) -> tuple[str, str, str]:

@@ -232,6 +232,11 @@ class MatchRules:
         from ``src`` (rulebook "Throw-ins")."""
         return ThrowIn(src)
 
+    def throw_in_squares(self, roll: int) -> int:
+        """How many squares a thrown-in ball travels from the square it
+        left the pitch from, for a 2D6 ``roll`` (BB2020: ``roll``)."""
+        return roll
+
     def push_options(self, g: GameState, block: Block) -> tuple[list[int], bool]:
         """(squares, into the crowd) for the player a Block pushes now
         (rulebook "Pushed Players", "Chain-pushes")."""
