@@ -155,6 +155,11 @@ def _allowed(g: GameState, t: int) -> _Allowed:
     )
 
 
+def activatable(g: GameState, t: int) -> list[int]:
+    """The players of team ``t`` who may be activated now."""
+    return _activatable(g, t, False)
+
+
 def _activatable(g: GameState, t: int, open_only: bool) -> list[int]:
     """The players of team ``t`` who may be activated now: on the pitch,
     not yet activated, not Stunned, not barred by a rule (``open_only``:

@@ -14,12 +14,16 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.core import skillbits as S
 from engine.core.errors import RuleError
+from engine.core.rules_data import rules_data
+from engine.core.state import STANDING, TF_SECURE
+from engine.rules.activation import activatable
 from engine.rules.kickoff import kickoff_event, roll_off
+from engine.rules.rolls import Test as RollTest
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 
 if TYPE_CHECKING:
-    from engine.core.state import GameState, Proc
+    from engine.core.state import GameState, Option, Proc
 
 # Kick-off Event table (2D6), tables.md "Kick-off event": 10 Charge!
 # replaces Blitz!, 11 Dodgy Snack replaces Officious Ref; the other rows
@@ -59,8 +63,45 @@ LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
 CLOUD_BURSTER = S.BIT["cloud-burster"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
 
+# Secure the Ball: who may not declare it (besides a Big Guy).
+_NO_SECURING = S.BIT["ball-and-chain"] | S.BIT["no-hands"]
+SECURE = "secure_the_ball"
+
 # The event a Kick-off result names that this format does not play yet.
 _NOT_YET: frozenset[str] = frozenset({"cheering_fans", "charge", "dodgy_snack"})
+
+
+def keywords(g: GameState, p: int) -> tuple[str, ...]:
+    """Player ``p``'s keywords: his position's on his team's BB2025 roster,
+    or his Star Player profile's; none for a position the edition's data
+    does not know (a made-up test team)."""
+    data = rules_data("bb2025")
+    sheet = g.sheet(p)
+    try:
+        return data.position_of(g.sheets[g.team[p]].roster, sheet.position).keywords
+    except KeyError:
+        pass
+    for star in data.star_players.values():
+        for member in star.members:
+            if member.slug == sheet.position:
+                return member.keywords
+    return ()
+
+
+def may_secure(g: GameState, t: int) -> bool:
+    """changes_from_bb2020.md "Secure the Ball": team ``t`` has not
+    secured the ball this turn, the ball lies on the ground, and no
+    opposing player with a Tackle Zone (Standing, not Distracted) is within
+    2 squares of it."""
+    if g.tflags & TF_SECURE or g.carrier >= 0 or g.ball < 0 or g.ball_air:
+        return False
+    bx, by = g.pitch.xy(g.ball)
+    for q in range(g.n):
+        if g.team[q] != t and g.box[q] == 0 and g.status[q] == STANDING:
+            x, y = g.pitch.xy(g.pos[q])
+            if max(abs(x - bx), abs(y - by)) <= 2 and g.has_tz(q):
+                return False
+    return True
 
 
 def at_minimum(g: GameState, p: int, char: str) -> bool:
@@ -130,6 +171,35 @@ class BloodBowl2025(BloodBowl2020):
         landing in an empty square still bounces (one source only says it
         comes to rest)."""
         return roll - 1
+
+    def extra_activations(self, g: GameState, t: int) -> list[Option]:
+        """Secure the Ball, once per team turn (:func:`may_secure`), by a
+        player who is not a Big Guy and has neither No Hands (the edition's
+        No Ball) nor Ball & Chain."""
+        if not may_secure(g, t):
+            return []
+        return [
+            g.act_opts[p][SECURE]
+            for p in activatable(g, t)
+            if not g.skills[p] & _NO_SECURING and "Big Guy" not in keywords(g, p)
+        ]
+
+    def pick_up_test(self, g: GameState, p: int) -> RollTest:
+        """Secure the Ball: the pick-up of the player who declared it is a
+        flat 2+ (natural 1 fails), no modifier and no Skill re-roll (Sure
+        Hands, Pro); a team re-roll may be used.
+
+        Decision (DECIDE 14): flat 2+, not an Agility test, so Pouring
+        Rain, Marking players, Big Hand and Extra Arms change nothing."""
+        if g.act_player == p and g.act_action == SECURE:
+            return RollTest(SECURE, p, 2, skill_rr_ok=False)
+        return super().pick_up_test(g, p)
+
+    def picked_up(self, g: GameState, p: int) -> None:
+        """Secure the Ball: once the ball is secured the activation ends (no
+        moving on, no scoring in it)."""
+        if g.act_player == p and g.act_action == SECURE:
+            g.act_over = True
 
     def lasting_injury_result(
         self, g: GameState, p: int, result: str, d6: int

@@ -23,6 +23,7 @@ from engine.rules.block_strength import dice_count
 from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
+from engine.rules.pickup import pick_up_test
 from engine.rules.wizard import wizard_proc
 from engine.skills.registry import RULES, rule_points
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from engine.core.state import GameState, Option, Proc
     from engine.rules.blocking import Block
     from engine.rules.passing import PassAction
+    from engine.rules.rolls import Test
 
 
 class MatchRules:
@@ -354,6 +356,15 @@ class MatchRules:
         """What the board adds to player ``p``'s test to catch the ball
         (``how``: "catch", "hand_off", ...)."""
         return 0
+
+    def pick_up_test(self, g: GameState, p: int) -> Test:
+        """The test player ``p`` makes to pick up the ball (rulebook
+        "Picking up the Ball": an Agility test)."""
+        return pick_up_test(g, p)
+
+    def picked_up(self, g: GameState, p: int) -> None:
+        """Player ``p`` has just picked up the ball (nothing more in
+        BB2020)."""
 
     def rerolls_allowed(self, g: GameState, p: int) -> bool:
         """Whether a roll for player ``p`` may be re-rolled with a team

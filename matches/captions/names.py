@@ -275,6 +275,7 @@ ACTIONS = {
     "ball_and_chain": "Ball & Chain Move",
     "throw_food": "Throw Food",
     "gather_funds": "Gather Funds",
+    "secure_the_ball": "Secure the Ball",
 }
 MOVES = {
     "step": "moves",
@@ -368,6 +369,7 @@ ROLLS = {
     "jump": "Jump",
     "leap": "Leap",
     "pick_up": "Pick-up",
+    "secure_the_ball": "Secure the Ball",
     "catch": "Catch",
     "pass": "Pass",
     "hand_off": "Hand-off",
