@@ -77,7 +77,7 @@ class BombThrow(PassAction):
         if ph == 3:
             die = g.last_die
             wild = not g.ret and die + self.mod <= 1
-            if die == 1 or wild and not g.variant.wildly_inaccurate_passes:
+            if die == 1 or wild and g.variant.modified_one_fumbles:
                 self._explode(g, g.pos[p], "fumble")
                 return None
             if g.ret:

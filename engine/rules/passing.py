@@ -265,9 +265,9 @@ class PassAction(Proc):
         ask about a Hail Mary's scatter: ``hail_mary_scattered``)."""
         die = g.last_die
         # A variant without Wildly Inaccurate passes fumbles any modified
-        # result of 1 or less (rule point: ``wildly_inaccurate_passes``).
+        # result of 1 or less (rule point: ``modified_one_fumbles``).
         wild = (self.hail or die + self.mod <= 1) and not g.ret
-        if die == 1 or wild and not g.variant.wildly_inaccurate_passes:
+        if die == 1 or wild and g.variant.modified_one_fumbles:
             self._fumble(g)
             return STOP, None
         if g.ret and not self.hail:

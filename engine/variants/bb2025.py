@@ -139,7 +139,7 @@ class BloodBowl2025(BloodBowl2020):
     lasting_injury = LASTING_INJURY_2025
     # changes_from_bb2020.md "Passing": a modified result of 1 or less is
     # a fumble; there is no Wildly Inaccurate pass.
-    wildly_inaccurate_passes = False
+    modified_one_fumbles = True
     # "Catching the kick-off": no modifier for the kick (BB2020: -1).
     kickoff_catch_modifier = 0
 
@@ -149,6 +149,17 @@ class BloodBowl2025(BloodBowl2020):
     # Decision (DECIDE 10): a Stunty thrower's pass is +1 to intercept, as
     # in BB2020 (the trait says its passes are easier to intercept).
     interference_intercepts = True
+
+    # "Throw Team-mate is its own once-per-turn action" (not the team's
+    # Pass action), and "No ST requirements": any player with the trait
+    # may throw any team-mate with Right Stuff.
+    ttm_is_pass = False
+
+    def may_throw(self, g: GameState, p: int) -> bool:
+        return True
+
+    def may_be_thrown(self, g: GameState, q: int) -> bool:
+        return bool(g.skills[q] & S.RIGHT_STUFF)
 
     def marked_interference_modifier(self, markers: int) -> int:
         return -markers

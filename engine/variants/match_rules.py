@@ -18,6 +18,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
+from engine.core.skillbits import RIGHT_STUFF
 from engine.rules.ball import ThrowIn, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.game import GameProc
@@ -117,9 +118,10 @@ class MatchRules:
         at once. BB2020: rulebook "The Kick-off Event"."""
         return kickoff_event(g, name, landing)
 
-    # Whether a pass whose modified result is 1 or less, but not a natural
-    # 1, is Wildly Inaccurate (BB2020) rather than Fumbled.
-    wildly_inaccurate_passes: ClassVar[bool] = True
+    # Whether a throw (a pass, a bomb, a team-mate) whose modified result
+    # is 1 or less, but not a natural 1, is fumbled (False: BB2020, a
+    # Wildly Inaccurate pass or bomb, a Terrible Throw).
+    modified_one_fumbles: ClassVar[bool] = False
     # What catching a kick-off adds to the catch (BB2020: -1, the ball
     # "scattered or deviated into the square").
     kickoff_catch_modifier: ClassVar[int] = -1
@@ -272,6 +274,20 @@ class MatchRules:
         """The procedure that replaces Pass ``action`` for a target
         ``choice`` of the variant's own kind; None: an ordinary pass."""
         return None
+
+    # Whether a Throw Team-mate is the team's Pass action of the turn
+    # (BB2020: "a team may not perform both").
+    ttm_is_pass: ClassVar[bool] = True
+
+    def may_throw(self, g: GameState, p: int) -> bool:
+        """Whether player ``p`` (with Throw Team-mate) is strong enough to
+        throw a team-mate (BB2020: ST 5 or more)."""
+        return g.st[p] >= 5
+
+    def may_be_thrown(self, g: GameState, q: int) -> bool:
+        """Whether team-mate ``q`` may be thrown (BB2020: Right Stuff and ST
+        3 or less)."""
+        return bool(g.skills[q] & RIGHT_STUFF) and g.st[q] <= 3
 
     def throw_targets(self, g: GameState, p: int, squares: list[int]) -> list[int]:
         """The target squares of a throw by ``p`` other than a Pass (Throw
