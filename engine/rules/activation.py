@@ -236,6 +236,8 @@ def activation_options(
         if limited is not None:
             if throws and "throw_team_mate" in limited:
                 opts.append(ao["throw_team_mate"])
+            if sk & S.KICK_TEAM_MATE and "kick_team_mate" in limited:
+                opts += [o for o in special_activations(g, p, t) if o[2] in limited]
             continue
         if (g.carrier == p or ball_loose) and not sk & MY_BALL:
             if ok.pass_:

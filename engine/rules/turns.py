@@ -106,9 +106,7 @@ class Turn(Proc):
                 if g.activations >= self.limit:
                     self._end(g)
                     return None
-                opts = activation_options(
-                    g, t, ("move", "blitz", "throw_team_mate"), True
-                )
+                opts = activation_options(g, t, g.variant.blitz_event_actions, True)
             else:
                 if (
                     g.variant.actions_per_turn is not None

@@ -14,7 +14,7 @@ from engine.variants.base import (
     variants,
 )
 from engine.variants.bb2020 import BB2020, BloodBowl2020
-from engine.variants.bb2025 import BB2025, BloodBowl2025
+from engine.variants.bb2025.variant import BB2025, BloodBowl2025
 from engine.variants.blitz_bowl import BLITZ_BOWL, BlitzBowl
 from engine.variants.card_game import CardGame, CardPlayer, CardSide
 from engine.variants.classic import CLASSIC, Classic

@@ -64,6 +64,12 @@ class MatchRules:
 
     # -- tables (indexed by the roll) ----------------------------------------
     kickoff_table: ClassVar[tuple[str, ...]] = ()
+    # The activations of the Blitz! kick-off event's free turn.
+    blitz_event_actions: ClassVar[tuple[str, ...]] = (
+        "move",
+        "blitz",
+        "throw_team_mate",
+    )
     solid_defence_bonus: ClassVar[int] = 3
     quick_snap_bonus: ClassVar[int] = 3
     blitz_bonus: ClassVar[int] = 3
@@ -349,6 +355,11 @@ class MatchRules:
         """Whether players of team ``t`` may assist a Block now, offensively
         or defensively."""
         return True
+
+    def offensive_assists(self, g: GameState, att: int) -> int:
+        """Assists a format adds to a Block by ``att`` beyond his team-mates'
+        (none in BB2020)."""
+        return 0
 
     def block_dice(self, g: GameState, att: int, sa: int, sd: int) -> tuple[int, bool]:
         """(block dice, attacker chooses) for a Block by ``att`` at

@@ -13,22 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core import skillbits as S
-from engine.core.errors import RuleError
-from engine.core.rules_data import rules_data
-from engine.core.state import STANDING, TF_SECURE
-from engine.rules.activation import activatable
-from engine.rules.kickoff import kickoff_event, roll_off
-from engine.rules.rolls import Test as RollTest
+from engine.core.hooks import Registration
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
+from engine.variants.bb2025 import kickoff, secure
 
 if TYPE_CHECKING:
     from engine.core.state import GameState, Option, Proc
+    from engine.rules.rolls import Test
 
 # Kick-off Event table (2D6), tables.md "Kick-off event": 10 Charge!
 # replaces Blitz!, 11 Dodgy Snack replaces Officious Ref; the other rows
 # keep their BB2020 names (Cheering Fans and Brilliant Coaching keep the
-# name, not the effect: see BloodBowl2025.kickoff_event).
+# name, not the effect: see .kickoff).
 KICKOFF_TABLE_2025: tuple[str, ...] = KICKOFF_TABLE[:10] + (
     "charge",  # 10
     "dodgy_snack",  # 11
@@ -63,46 +60,6 @@ LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
 CLOUD_BURSTER = S.BIT["cloud-burster"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
 
-# Secure the Ball: who may not declare it (besides a Big Guy).
-_NO_SECURING = S.BIT["ball-and-chain"] | S.BIT["no-hands"]
-SECURE = "secure_the_ball"
-
-# The event a Kick-off result names that this format does not play yet.
-_NOT_YET: frozenset[str] = frozenset({"cheering_fans", "charge", "dodgy_snack"})
-
-
-def keywords(g: GameState, p: int) -> tuple[str, ...]:
-    """Player ``p``'s keywords: his position's on his team's BB2025 roster,
-    or his Star Player profile's; none for a position the edition's data
-    does not know (a made-up test team)."""
-    data = rules_data("bb2025")
-    sheet = g.sheet(p)
-    try:
-        return data.position_of(g.sheets[g.team[p]].roster, sheet.position).keywords
-    except KeyError:
-        pass
-    for star in data.star_players.values():
-        for member in star.members:
-            if member.slug == sheet.position:
-                return member.keywords
-    return ()
-
-
-def may_secure(g: GameState, t: int) -> bool:
-    """changes_from_bb2020.md "Secure the Ball": team ``t`` has not
-    secured the ball this turn, the ball lies on the ground, and no
-    opposing player with a Tackle Zone (Standing, not Distracted) is within
-    2 squares of it."""
-    if g.tflags & TF_SECURE or g.carrier >= 0 or g.ball < 0 or g.ball_air:
-        return False
-    bx, by = g.pitch.xy(g.ball)
-    for q in range(g.n):
-        if g.team[q] != t and g.box[q] == 0 and g.status[q] == STANDING:
-            x, y = g.pitch.xy(g.pos[q])
-            if max(abs(x - bx), abs(y - by)) <= 2 and g.has_tz(q):
-                return False
-    return True
-
 
 def at_minimum(g: GameState, p: int, char: str) -> bool:
     """Whether player ``p``'s characteristic ``char`` is already at the
@@ -135,6 +92,12 @@ class BloodBowl2025(BloodBowl2020):
     offered = False
 
     kickoff_table = KICKOFF_TABLE_2025
+    # Charge!: one of the free activations may be a Kick Team-mate.
+    blitz_event_actions = kickoff.CHARGE_ACTIONS
+    # The edition's rules at the rule points, after the skills.
+    rules: ClassVar[tuple[Registration, ...]] = BloodBowl2020.rules + (
+        kickoff.register,
+    )
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
     # changes_from_bb2020.md "Passing": a modified result of 1 or less is
@@ -184,32 +147,19 @@ class BloodBowl2025(BloodBowl2020):
         return roll - 1
 
     def extra_activations(self, g: GameState, t: int) -> list[Option]:
-        """Secure the Ball, once per team turn (:func:`may_secure`), by a
-        player who is not a Big Guy and has neither No Hands (the edition's
-        No Ball) nor Ball & Chain."""
-        if not may_secure(g, t):
-            return []
-        return [
-            g.act_opts[p][SECURE]
-            for p in activatable(g, t)
-            if not g.skills[p] & _NO_SECURING and "Big Guy" not in keywords(g, p)
-        ]
+        """Secure the Ball (:mod:`.secure`)."""
+        return secure.secure_options(g, t)
 
-    def pick_up_test(self, g: GameState, p: int) -> RollTest:
-        """Secure the Ball: the pick-up of the player who declared it is a
-        flat 2+ (natural 1 fails), no modifier and no Skill re-roll (Sure
-        Hands, Pro); a team re-roll may be used.
-
-        Decision (DECIDE 14): flat 2+, not an Agility test, so Pouring
-        Rain, Marking players, Big Hand and Extra Arms change nothing."""
-        if g.act_player == p and g.act_action == SECURE:
-            return RollTest(SECURE, p, 2, skill_rr_ok=False)
+    def pick_up_test(self, g: GameState, p: int) -> Test:
+        """Securing the ball: a flat 2+ (:func:`.secure.secure_test`)."""
+        if secure.securing(g, p):
+            return secure.secure_test(p)
         return super().pick_up_test(g, p)
 
     def picked_up(self, g: GameState, p: int) -> None:
         """Secure the Ball: once the ball is secured the activation ends (no
         moving on, no scoring in it)."""
-        if g.act_player == p and g.act_action == SECURE:
+        if secure.securing(g, p):
             g.act_over = True
 
     def lasting_injury_result(
@@ -226,22 +176,22 @@ class BloodBowl2025(BloodBowl2020):
             return "seriously_hurt", "", ""
         return result, lasting, char
 
+    def kickoff_procedure(self) -> Proc:
+        """The kick-off, with the edition's Kick (:mod:`.kickoff`)."""
+        return kickoff.Kickoff2025()
+
     def kickoff_event(self, g: GameState, name: str, landing: int) -> Proc | None:
-        """tables.md "Kick-off event": Brilliant Coaching gives both teams
-        the extra re-roll on a tie; the others as BB2020. An event this
-        format does not play yet is refused (the format is not offered)."""
-        if name == "brilliant_coaching":
-            mods = (
-                g.sheets[0].assistant_coaches - g.argue_banned[0],
-                g.sheets[1].assistant_coaches - g.argue_banned[1],
-            )
-            w = roll_off(g, "brilliant_coaching", mods)
-            for t in (0, 1) if w < 0 else (w,):
-                g.extra_rr[t] += 1
-            return None
-        if name in _NOT_YET:
-            raise RuleError(f"{self.label} does not play the {name} kick-off yet")
-        return kickoff_event(g, name, landing)
+        """tables.md "Kick-off event" (:func:`.kickoff.kickoff_event_2025`)."""
+        return kickoff.kickoff_event_2025(g, name, landing)
+
+    def turn_starts(self, g: GameState, t: int) -> Proc | None:
+        """A Cheering Fans assist won for team ``t``'s next turn is on."""
+        kickoff.cheering_turn(g, t)
+        return super().turn_starts(g, t)
+
+    def offensive_assists(self, g: GameState, att: int) -> int:
+        """Cheering Fans: +1 on the first Block of the team's turn."""
+        return kickoff.cheering_assist(g, att)
 
 
 BB2025 = register(BloodBowl2025())
