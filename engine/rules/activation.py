@@ -638,8 +638,10 @@ class Activation(PlayerActivation):
         g.stack.pop()
         if g.carrier == p and g.box[p] == PITCH:
             check_touchdown(g, p)
-        if self.blitz_event and g.turnover is not None:
-            pass
+        if not self.blitz_event:  # hook: BB2025 stalling
+            after = g.variant.after_activation(g, p)
+            if after is not None:
+                g.stack.append(after)
 
 
 class AnimosityCheck(Proc):

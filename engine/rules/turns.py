@@ -120,11 +120,19 @@ class Turn(Proc):
                     opts.append(OPT_CONCEDE)
             opts.append(OPT_END_TURN)
             return Decision(g.tname(t), "activate", tuple(opts))
+        if self.phase == 3:  # the end the coach chose, after the variant's
+            self._end(g)
+            return None
         g.stack.pop()
         return None
 
     def receive(self, g: GameState, choice: Option) -> None:
         if choice == OPT_END_TURN:
+            ending = g.variant.turn_ending(g, self.t) if self.kind == "normal" else None
+            if ending is not None:  # hook: BB2025 stalling
+                self.phase = 3
+                g.stack.append(ending)
+                return
             self._end(g)
             return
         if choice == OPT_CONCEDE:

@@ -407,6 +407,16 @@ class MatchRules:
         his activation traits (run in order)."""
         return []
 
+    def after_activation(self, g: GameState, p: int) -> Proc | None:
+        """Player ``p``'s activation in a team turn is over (after any
+        touchdown it scored): a procedure to run next, or None (BB2020)."""
+        return None
+
+    def turn_ending(self, g: GameState, t: int) -> Proc | None:
+        """Team ``t``'s coach ends its turn: a procedure to run before the
+        turn ends, or None (BB2020)."""
+        return None
+
     def activation_ends(self, g: GameState, p: int) -> None:
         """Player ``p``'s activation has ended (undo what lasted for it)."""
 

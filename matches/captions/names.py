@@ -246,6 +246,7 @@ TURNOVERS = {
     "thrown_into_crowd": "the thrown player lands in the crowd",
     "pushed_into_crowd": "a player is pushed into the crowd",
     "pushed_into_chasm": "a player is pushed into the Fiery Chasm",
+    "stalling": "the crowd knocks down a stalling player",
 }
 FALLS = {
     "knocked_down": "is knocked down",
@@ -258,6 +259,7 @@ FALLS = {
     "quick_bite": "is bitten (Quick Bite)",
     "stab": "is Stabbed",
     "vomit": "is covered in Projectile Vomit",
+    "stalling": "is knocked down by the crowd (Stalling)",
 }
 
 # --- actions and movement --------------------------------------------------------

@@ -10,13 +10,13 @@ change of the edition plays; a match or test asks for it by name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core import skillbits as S
 from engine.core.hooks import Registration
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
-from engine.variants.bb2025 import kickoff, secure
+from engine.variants.bb2025 import kickoff, secure, stalling
 
 if TYPE_CHECKING:
     from engine.core.state import GameState, Option, Proc
@@ -97,6 +97,7 @@ class BloodBowl2025(BloodBowl2020):
     # The edition's rules at the rule points, after the skills.
     rules: ClassVar[tuple[Registration, ...]] = BloodBowl2020.rules + (
         kickoff.register,
+        stalling.register,
     )
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
@@ -188,6 +189,18 @@ class BloodBowl2025(BloodBowl2020):
         """A Cheering Fans assist won for team ``t``'s next turn is on."""
         kickoff.cheering_turn(g, t)
         return super().turn_starts(g, t)
+
+    def after_activation(self, g: GameState, p: int) -> Proc | None:
+        """Stalling (:mod:`.stalling`): a carrier who could have scored."""
+        return stalling.after_activation(g, p)
+
+    def turn_ending(self, g: GameState, t: int) -> Proc | None:
+        """Stalling: a carrier left where he could score, not activated."""
+        return stalling.turn_ending(g, t)
+
+    def result_extra(self, g: GameState) -> dict[str, Any]:
+        """The teams that stalled (no winnings bonus for them)."""
+        return {"stalled": stalling.stalled_teams(g)}
 
     def offensive_assists(self, g: GameState, att: int) -> int:
         """Cheering Fans: +1 on the first Block of the team's turn."""
