@@ -74,6 +74,7 @@ def spend_team_reroll(g: GameState, t: int, p: int, purpose: str) -> bool:
         source = "leader"
     g.rr_used_turn += 1
     g.emit(Reroll(g.tname(t), g.pid[p] if p >= 0 else -1, source, purpose))
+    g.variant.team_reroll_spent(g, t, source)  # hook: BB2025 Team Captain
     if p >= 0 and g.skills[p] & S.LONER:
         target = g.effects.get(f"loner2_{p}_drive") or parse_target(
             g.param(p, S.LONER), 4

@@ -393,6 +393,10 @@ class MatchRules:
         """Player ``p`` has just picked up the ball (nothing more in
         BB2020)."""
 
+    def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
+        """Team ``t`` has just spent a team re-roll of ``source`` ("team",
+        "brilliant_coaching" or "leader"): nothing more in BB2020."""
+
     def rerolls_allowed(self, g: GameState, p: int) -> bool:
         """Whether a roll for player ``p`` may be re-rolled with a team
         re-roll or a Skill or Trait (Pro, Dodge, Sure Feet, Brawler ...)."""

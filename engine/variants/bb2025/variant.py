@@ -16,7 +16,7 @@ from engine.core import skillbits as S
 from engine.core.hooks import Registration
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
-from engine.variants.bb2025 import kickoff, secure, stalling
+from engine.variants.bb2025 import captain, kickoff, secure, stalling
 
 if TYPE_CHECKING:
     from engine.core.state import GameState, Option, Proc
@@ -189,6 +189,10 @@ class BloodBowl2025(BloodBowl2020):
         """A Cheering Fans assist won for team ``t``'s next turn is on."""
         kickoff.cheering_turn(g, t)
         return super().turn_starts(g, t)
+
+    def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
+        """Team Captain (:mod:`.captain`): a 6 keeps the re-roll."""
+        captain.team_reroll_spent(g, t, source)
 
     def after_activation(self, g: GameState, p: int) -> Proc | None:
         """Stalling (:mod:`.stalling`): a carrier who could have scored."""
