@@ -202,7 +202,7 @@ def _step_options(
     for n in nbrs:
         if board[n] < 0:
             opts.append(mo[n])
-    if budget >= 2 and not g.act_jumped:
+    if budget >= 2 and (not g.act_jumped or g.variant.jumps_repeat):
         seen: set[int] = set()
         for n in nbrs:
             q = board[n]

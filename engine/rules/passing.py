@@ -268,7 +268,7 @@ class PassAction(Proc):
         # result of 1 or less (rule point: ``modified_one_fumbles``).
         wild = (self.hail or die + self.mod <= 1) and not g.ret
         if die == 1 or wild and g.variant.modified_one_fumbles:
-            self._fumble(g)
+            self._fumble(g, natural=die == 1)
             return STOP, None
         if g.ret and not self.hail:
             self.quality = "accurate"
@@ -508,10 +508,12 @@ class PassAction(Proc):
         mod -= disturbing_presence(g, q)
         return Test("interference", q, g.ag[q], mod)
 
-    def _fumble(self, g: GameState) -> None:
+    def _fumble(self, g: GameState, *, natural: bool = True) -> None:
+        """The pass is fumbled (``natural``: on a natural 1, the only fumble
+        Safe Pass saves)."""
         p = self.p
         g.emit(Pass(g.pid[p], self.target, BAND_NAMES[self.band], "fumble"))
-        if g.skills[p] & SAFE_PASS:
+        if natural and g.skills[p] & SAFE_PASS:
             # Safe Pass: the thrower keeps the ball; no Turnover.
             g.emit(SkillUsed(g.pid[p], "safe-pass"))
             if not self.dump:

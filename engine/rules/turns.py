@@ -218,7 +218,7 @@ class EndDrive(Proc):
         for t in (0, 1):
             on = [p for p in range(g.n) if g.team[p] == t and g.box[p] == PITCH]
             if heat and on:
-                k = g.dice.d3()
+                k = g.variant.sweltering_heat_count(g, t)
                 for _ in range(min(k, len(on))):
                     i = random_pick(g, on)
                     g.pflags[on[i]] |= PF_HEAT

@@ -128,6 +128,9 @@ class MatchRules:
     # is 1 or less, but not a natural 1, is fumbled (False: BB2020, a
     # Wildly Inaccurate pass or bomb, a Terrible Throw).
     modified_one_fumbles: ClassVar[bool] = False
+    # Whether a player may Jump (or Leap) more than once in an activation
+    # (BB2020: once).
+    jumps_repeat: ClassVar[bool] = False
     # What catching a kick-off adds to the catch (BB2020: -1, the ball
     # "scattered or deviated into the square").
     kickoff_catch_modifier: ClassVar[int] = -1
@@ -392,6 +395,11 @@ class MatchRules:
     def picked_up(self, g: GameState, p: int) -> None:
         """Player ``p`` has just picked up the ball (nothing more in
         BB2020)."""
+
+    def sweltering_heat_count(self, g: GameState, t: int) -> int:
+        """How many of team ``t``'s players on the pitch Sweltering Heat
+        keeps out of the next drive (BB2020: a D3 for each team)."""
+        return g.dice.d3()
 
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team ``t`` has just spent a team re-roll of ``source`` ("team",

@@ -57,6 +57,9 @@ LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
     ("dislocated_shoulder", "st"),
 )
 
+# g.effects key: the Sweltering Heat D3 of this drive's end (a "_drive"
+# key, gone once the drive is over).
+HEAT = "bb2025_heat_drive"
 CLOUD_BURSTER = S.BIT["cloud-burster"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
 
@@ -118,6 +121,10 @@ class BloodBowl2025(BloodBowl2020):
     # Pass action), and "No ST requirements": any player with the trait
     # may throw any team-mate with Right Stuff.
     ttm_is_pass = False
+
+    # "Jump": both BB2025 engines allow a Jump or Leap more than once in an
+    # activation. Decision (DECIDE 17): allowed.
+    jumps_repeat = True
 
     def may_throw(self, g: GameState, p: int) -> bool:
         return True
@@ -189,6 +196,16 @@ class BloodBowl2025(BloodBowl2020):
         """A Cheering Fans assist won for team ``t``'s next turn is on."""
         kickoff.cheering_turn(g, t)
         return super().turn_starts(g, t)
+
+    def sweltering_heat_count(self, g: GameState, t: int) -> int:
+        """tables.md "Weather": one D3 for both teams.
+
+        Decision (DECIDE 8): one coach rolls a single D3 and each team
+        removes that many players (RL's reading of the rulebook)."""
+        k: int | None = g.effects.get(HEAT)
+        if k is None:
+            k = g.effects[HEAT] = g.dice.d3()
+        return k
 
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team Captain (:mod:`.captain`): a 6 keeps the re-roll."""

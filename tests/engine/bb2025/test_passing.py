@@ -154,3 +154,25 @@ def test_but_by_a_player_with_very_long_legs() -> None:
 
 
 CLOUD = {"A": ["cloud-burster"]}
+
+
+@pytest.mark.parametrize(("die", "saved"), [(1, True), (3, False)])
+def test_safe_pass_saves_only_a_natural_one(die: int, saved: bool) -> None:
+    # Long (-2): the natural 1 and the modified 3 - 2 = 1 both fumble.
+    sc = Scenario(
+        """
+        A.......B
+        .........
+        ........c
+    """,
+        ruleset="bb2025",
+        ball="A",
+        skills={"A": ["safe-pass"]},
+        dice=[die, 5, 4, 4, 4],
+    )
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("square", sc.sq(8, 0))
+    assert sc.events(Pass)[0].result == "fumble"
+    assert (sc.match.state.carrier == sc.p("A")) is saved
+    assert [t.reason for t in sc.events(Turnover)] == ([] if saved else ["fumble"])
