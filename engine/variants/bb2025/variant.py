@@ -13,12 +13,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core import skillbits as S
+from engine.core.errors import RuleError
 from engine.core.hooks import Registration
+from engine.rules.ball import turnover
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 from engine.variants.bb2025 import captain, kickoff, secure, stalling
 
 if TYPE_CHECKING:
+    from engine.core.model import TeamSheet
     from engine.core.state import GameState, Option, Proc
     from engine.rules.rolls import Test
 
@@ -206,6 +209,25 @@ class BloodBowl2025(BloodBowl2020):
         if k is None:
             k = g.effects[HEAT] = g.dice.d3()
         return k
+
+    def check_sheet(self, sheet: TeamSheet) -> None:
+        """Refuse Prayers to Nuffle: the edition's table (an inducement
+        lasting the game, with new results) is not played yet."""
+        super().check_sheet(sheet)
+        if sheet.prayers:
+            raise RuleError(
+                f"{sheet.name}: {self.label} does not play Prayers to Nuffle yet"
+            )
+
+    def pushed_off_pitch(
+        self, g: GameState, p: int, sq: int, had_ball: bool
+    ) -> list[Proc]:
+        """changes_from_bb2020.md "Crowd push of an active-team player": a
+        player of the active team pushed into the crowd is a Turnover, with
+        the ball or not (BB2020: only the ball carrier)."""
+        if g.team[p] == g.active and not had_ball:
+            turnover(g, "pushed_into_crowd")
+        return super().pushed_off_pitch(g, p, sq, had_ball)
 
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team Captain (:mod:`.captain`): a 6 keeps the re-roll."""

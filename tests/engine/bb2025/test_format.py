@@ -3,7 +3,14 @@ from what leagues, the command-line tools and the API offer."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
+from engine import Match
+from engine.core.errors import RuleError
 from engine.tools.rulesets import all_rulesets, pitch_rulesets
+from engine.tools.teams import default_team_sheet
 from engine.variants import BB2020, BB2025, BloodBowl2020, get_variant, variants
 from engine.variants.base import match_variant
 
@@ -28,3 +35,11 @@ def test_held_back_from_leagues_tools_and_the_api() -> None:
     assert "bb2025" not in pitch_rulesets()
     assert "bb2025" not in all_rulesets()
     assert "bb2020" in variants()
+
+
+def test_prayers_to_nuffle_are_refused_until_played() -> None:
+    home = replace(default_team_sheet("human", BB2025, first_id=1), prayers=1)
+    away = default_team_sheet("orc", BB2025, first_id=101)
+    with pytest.raises(RuleError, match="Prayers to Nuffle"):
+        Match(BB2025, home, away)
+    Match(BB2025, replace(home, prayers=0), away)  # and without them, it plays
