@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from engine.campaign.casualty import BB2025_TABLE
 from engine.core import skillbits as S
 from engine.core.errors import RuleError
 from engine.core.hooks import Registration
@@ -21,6 +22,7 @@ from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 from engine.variants.bb2025 import captain, kickoff, secure, stalling
 
 if TYPE_CHECKING:
+    from engine.campaign.casualty import CasualtyTable
     from engine.core.model import TeamSheet
     from engine.core.state import GameState, Option, Proc
     from engine.rules.rolls import Test
@@ -209,6 +211,11 @@ class BloodBowl2025(BloodBowl2020):
         if k is None:
             k = g.effects[HEAT] = g.dice.d3()
         return k
+
+    def league_casualty_table(self) -> CasualtyTable | None:
+        """The edition's Casualty and Lasting Injury tables, after the game
+        too."""
+        return BB2025_TABLE
 
     def check_sheet(self, sheet: TeamSheet) -> None:
         """Refuse Prayers to Nuffle: the edition's table (an inducement
