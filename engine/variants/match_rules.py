@@ -25,7 +25,7 @@ from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.pickup import pick_up_test
-from engine.rules.wizard import wizard_proc
+from engine.rules.wizard import fireball_hit, wizard_proc
 from engine.skills.registry import RULES, rule_points
 
 if TYPE_CHECKING:
@@ -336,6 +336,11 @@ class MatchRules:
         if g.sheets[0].wizard or g.sheets[1].wizard:
             return wizard_proc(g, t)
         return None
+
+    def fireball_hit(self, g: GameState, w: int, p: int) -> Proc:
+        """What team ``w``'s Fireball does to player ``p`` it hits (BB2020:
+        :func:`engine.rules.wizard.fireball_hit`)."""
+        return fireball_hit(g, w, p)
 
     def activation_spells(self, g: GameState, p: int, action: str) -> list[Proc]:
         """Procedures run first as player ``p`` is activated for ``action``

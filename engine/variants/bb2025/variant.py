@@ -17,6 +17,7 @@ from engine.core import skillbits as S
 from engine.core.errors import RuleError
 from engine.core.hooks import Registration
 from engine.rules.ball import turnover
+from engine.rules.injuries import KnockDown
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 from engine.variants.bb2025 import captain, kickoff, secure, stalling
@@ -111,6 +112,12 @@ class BloodBowl2025(BloodBowl2020):
     lasting_injury = LASTING_INJURY_2025
     # changes_from_bb2020.md "Passing": a modified result of 1 or less is
     # a fumble; there is no Wildly Inaccurate pass.
+    # Decision (DECIDE 1): the May 2026 errata; a modified D6 may go below 1
+    # (no floor), a natural 1 fails and a natural 6 succeeds, as the
+    # engine's tests already read every roll.
+    # Decision (DECIDE 3): a ball scattering from an inaccurate pass is
+    # caught at -1, as in BB2020, until the rulebook's catch modifiers are
+    # read.
     modified_one_fumbles = True
     # "Catching the kick-off": no modifier for the kick (BB2020: -1).
     kickoff_catch_modifier = 0
@@ -175,6 +182,9 @@ class BloodBowl2025(BloodBowl2020):
         if secure.securing(g, p):
             g.act_over = True
 
+    # Decision (DECIDE 12): Regeneration is rolled after the casualty roll
+    # and any apothecary, on the result kept (BB2020's order, and FFB's).
+
     def lasting_injury_result(
         self, g: GameState, p: int, result: str, d6: int
     ) -> tuple[str, str, str]:
@@ -235,6 +245,14 @@ class BloodBowl2025(BloodBowl2020):
         if g.team[p] == g.active and not had_ball:
             turnover(g, "pushed_into_crowd")
         return super().pushed_off_pitch(g, p, sq, had_ball)
+
+    def fireball_hit(self, g: GameState, w: int, p: int) -> Proc:
+        """The Sports-Wizard's Fireball knocks a hit player down with +1 to
+        his Armour roll.
+
+        Decision (DECIDE 9): +1 to the Armour roll only, for every player
+        hit (RL; ``wizard_spells.fireball`` in the edition's data)."""
+        return KnockDown(p, "fireball", armour_mod=1, causes_turnover=False)
 
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team Captain (:mod:`.captain`): a 6 keeps the re-roll."""

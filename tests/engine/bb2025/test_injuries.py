@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.core.events import Casualty
+from engine.core.events import Casualty, Roll
 from engine.core.rules_data import rules_data
 from engine.tools.scenario import Scenario
 from engine.variants import BB2025
@@ -134,3 +134,21 @@ def test_one_above_the_minimum_is_still_reduced(
 def test_bb2020_reduces_a_characteristic_at_its_minimum() -> None:
     c = casualty(14, 6, ruleset="bb2020", stats={"A": {"st": 1}}).events(Casualty)[0]
     assert (c.result, c.characteristic) == ("lasting_injury", "st")
+
+
+def test_regeneration_comes_after_the_casualty_roll_and_the_apothecary() -> None:
+    """Decision (DECIDE 12): the casualty is rolled, the apothecary offered
+    and used, then Regeneration (4+) is rolled on the result kept."""
+    sc = casualty(15, skills={"A": ["regeneration"]}, apothecary=(True, False))
+    assert sc.match.pending.kind == "apothecary"
+    assert [r.purpose for r in sc.events(Roll) if r.purpose == "regeneration"] == []
+    sc.dice.extend([11, 4])  # the apothecary's D16: Serious Injury; Regeneration 4
+    sc.choose("apothecary")
+    rec = sc.match.state.casualties[0]
+    assert (rec.result, rec.apothecary_used, rec.regenerated) == (
+        "serious_injury",
+        True,
+        True,
+    )
+    regen = [r for r in sc.events(Roll) if r.purpose == "regeneration"]
+    assert [(r.dice, r.target, r.success) for r in regen] == [((4,), 4, True)]

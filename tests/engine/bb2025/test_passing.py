@@ -176,3 +176,44 @@ def test_safe_pass_saves_only_a_natural_one(die: int, saved: bool) -> None:
     assert sc.events(Pass)[0].result == "fumble"
     assert (sc.match.state.carrier == sc.p("A")) is saved
     assert [t.reason for t in sc.events(Turnover)] == ([] if saved else ["fumble"])
+
+
+def test_a_catch_after_an_inaccurate_pass_is_minus_one() -> None:
+    """Decision (DECIDE 3): the ball scattering from an inaccurate pass is
+    caught at -1, as in BB2020. Quick pass 2 (< PA 4+, not 1 or less):
+    inaccurate; scatter D8 5, 5, 5 from (2, 1) to B on (5, 1); catch 5."""
+    sc = Scenario(
+        """
+        A.....
+        .....B
+        .....c
+    """,
+        ruleset="bb2025",
+        ball="A",
+        dice=[2, 5, 5, 5, 5],
+    )
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("square", sc.sq(2, 1))
+    assert sc.events(Pass)[0].result == "inaccurate"
+    catch = [(r.dice, r.modifier) for r in sc.events(Roll) if r.purpose == "catch"]
+    assert catch == [((5,), -2)]  # -1 the scatter, -1 c Marking B
+    assert sc.match.state.carrier == sc.p("B")
+
+
+def test_no_floor_on_a_modified_roll() -> None:
+    """Decision (DECIDE 1): the May 2026 errata; a modified result may go
+    below 1 and a natural 6 always succeeds: a Long Bomb from a Marked
+    thrower (-4) is accurate on a natural 6 (6 - 4 = 2 misses PA 4+) and a
+    fumble on a 4 (4 - 4 = 0)."""
+    diagram = """
+        Ab...........B
+        ..............
+    """
+    for die, result in ((6, "accurate"), (4, "fumble")):
+        sc = Scenario(diagram, ruleset="bb2025", ball="A", dice=[die, *[4] * 8])
+        sc.act("A", "pass")
+        sc.choose("throw")
+        sc.choose("square", sc.sq(13, 0))
+        p = sc.events(Pass)[0]
+        assert (p.range, p.result) == ("long_bomb", result)
