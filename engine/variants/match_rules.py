@@ -25,6 +25,7 @@ from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.pickup import pick_up_test
+from engine.rules.special_actions import hypnotic_gaze_test
 from engine.rules.wizard import fireball_hit, wizard_proc
 from engine.skills.registry import RULES, rule_points
 
@@ -336,6 +337,11 @@ class MatchRules:
         if g.sheets[0].wizard or g.sheets[1].wizard:
             return wizard_proc(g, t)
         return None
+
+    def hypnotic_gaze_test(self, g: GameState, p: int, q: int) -> Test:
+        """The test of ``p``'s Hypnotic Gaze at ``q`` (BB2020: an Agility
+        test, :func:`engine.rules.special_actions.hypnotic_gaze_test`)."""
+        return hypnotic_gaze_test(g, p, q)
 
     def fireball_hit(self, g: GameState, w: int, p: int) -> Proc:
         """What team ``w``'s Fireball does to player ``p`` it hits (BB2020:

@@ -18,6 +18,7 @@ from engine.core.errors import RuleError
 from engine.core.hooks import Registration
 from engine.rules.ball import turnover
 from engine.rules.injuries import KnockDown
+from engine.rules.rolls import Test
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 from engine.variants.bb2025 import captain, kickoff, secure, stalling
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.core.model import TeamSheet
     from engine.core.state import GameState, Option, Proc
-    from engine.rules.rolls import Test
 
 # Kick-off Event table (2D6), tables.md "Kick-off event": 10 Charge!
 # replaces Blitz!, 11 Dodgy Snack replaces Officious Ref; the other rows
@@ -245,6 +245,11 @@ class BloodBowl2025(BloodBowl2020):
         if g.team[p] == g.active and not had_ball:
             turnover(g, "pushed_into_crowd")
         return super().pushed_off_pitch(g, p, sq, had_ball)
+
+    def hypnotic_gaze_test(self, g: GameState, p: int, q: int) -> Test:
+        """skills.md "Hypnotic Gaze": a flat 3+ on a D6 (BB2020: an
+        Agility test, -1 per other player Marking the gazer)."""
+        return Test("hypnotic_gaze", p, 3)
 
     def fireball_hit(self, g: GameState, w: int, p: int) -> Proc:
         """The Sports-Wizard's Fireball knocks a hit player down with +1 to
