@@ -25,6 +25,7 @@ from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.pickup import pick_up_test
+from engine.rules.secret_weapons import kick_back
 from engine.rules.special_actions import hypnotic_gaze_test
 from engine.rules.wizard import fireball_hit, wizard_proc
 from engine.skills.registry import RULES, rule_points
@@ -337,6 +338,12 @@ class MatchRules:
         if g.sheets[0].wizard or g.sheets[1].wizard:
             return wizard_proc(g, t)
         return None
+
+    def chainsaw_kick_back(self, g: GameState, att: int) -> Proc | None:
+        """A Chainsaw Attack by ``att`` kicks back (a 1): BB2020, a Turnover
+        and the Armour roll (+3) against him
+        (:func:`engine.rules.secret_weapons.kick_back`)."""
+        return kick_back(g, att)
 
     def hypnotic_gaze_test(self, g: GameState, p: int, q: int) -> Test:
         """The test of ``p``'s Hypnotic Gaze at ``q`` (BB2020: an Agility

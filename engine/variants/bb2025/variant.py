@@ -246,6 +246,14 @@ class BloodBowl2025(BloodBowl2020):
             turnover(g, "pushed_into_crowd")
         return super().pushed_off_pitch(g, p, sq, had_ball)
 
+    def chainsaw_kick_back(self, g: GameState, att: int) -> Proc | None:
+        """changes_from_bb2020.md "Chainsaw": on a 1 the wielder is Knocked
+        Down, a Turnover (his Armour roll is +3, as for any Chainsaw player
+        going down)."""
+        turnover(g, "chainsaw")
+        g.act_over = True
+        return KnockDown(att, "knocked_down", causes_turnover=True)
+
     def hypnotic_gaze_test(self, g: GameState, p: int, q: int) -> Test:
         """skills.md "Hypnotic Gaze": a flat 3+ on a D6 (BB2020: an
         Agility test, -1 per other player Marking the gazer)."""
