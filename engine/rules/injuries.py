@@ -357,7 +357,8 @@ class Harm(Proc):
                             self.asking, self.phase = rule, 5
                             return ask
                 g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
-                if self.foul and d1 == d2 and not self.sneaky:
+                saved = self.sneaky and g.variant.sneaky_git_saves(broken)
+                if self.foul and d1 == d2 and not saved:
                     g.effects["foul_doubles"] = True
                 for again in g.hooks.armour_reroll:  # a rule's re-roll?
                     if ask := again.ask(g, self, (d1, d2), broken):

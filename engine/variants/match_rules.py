@@ -339,6 +339,11 @@ class MatchRules:
             return wizard_proc(g, t)
         return None
 
+    def sneaky_git_saves(self, broken: bool) -> bool:
+        """Whether Sneaky Git keeps a fouler whose Armour roll was a double
+        on the pitch (``broken``: the armour broke); BB2020: always."""
+        return True
+
     def chainsaw_kick_back(self, g: GameState, att: int) -> Proc | None:
         """A Chainsaw Attack by ``att`` kicks back (a 1): BB2020, a Turnover
         and the Armour roll (+3) against him

@@ -246,6 +246,11 @@ class BloodBowl2025(BloodBowl2020):
             turnover(g, "pushed_into_crowd")
         return super().pushed_off_pitch(g, p, sq, had_ball)
 
+    def sneaky_git_saves(self, broken: bool) -> bool:
+        """changes_from_bb2020.md "Fouling": Sneaky Git keeps the fouler on
+        the pitch only when the armour was not broken."""
+        return not broken
+
     def chainsaw_kick_back(self, g: GameState, att: int) -> Proc | None:
         """changes_from_bb2020.md "Chainsaw": on a 1 the wielder is Knocked
         Down, a Turnover (his Armour roll is +3, as for any Chainsaw player
