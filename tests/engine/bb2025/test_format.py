@@ -10,6 +10,7 @@ import pytest
 from engine import Match
 from engine.core.errors import RuleError
 from engine.tools.rulesets import all_rulesets, pitch_rulesets
+from engine.tools.simulate import simulate
 from engine.tools.teams import default_team_sheet
 from engine.variants import BB2020, BB2025, BloodBowl2020, get_variant, variants
 from engine.variants.base import match_variant
@@ -43,3 +44,12 @@ def test_prayers_to_nuffle_are_refused_until_played() -> None:
     with pytest.raises(RuleError, match="Prayers to Nuffle"):
         Match(BB2025, home, away)
     Match(BB2025, replace(home, prayers=0), away)  # and without them, it plays
+
+
+def test_a_whole_game_plays_through() -> None:
+    """Two scripted bots play a seeded BB2025 game to the end; the result
+    names the sides that stalled."""
+    result = simulate("bb2025", "human", "orc", 0, "scripted")
+    assert result["ruleset"] == "bb2025"
+    assert min(result["turns_played"].values()) >= 1  # type: ignore[attr-defined]
+    assert isinstance(result["stalled"], list)
