@@ -21,6 +21,7 @@ from engine.core.pitch import Pitch
 from engine.core.skillbits import RIGHT_STUFF
 from engine.rules.ball import ThrowIn, turnover
 from engine.rules.block_strength import dice_count
+from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
@@ -338,6 +339,11 @@ class MatchRules:
         if g.sheets[0].wizard or g.sheets[1].wizard:
             return wizard_proc(g, t)
         return None
+
+    def bomb_hit(self, g: GameState, q: int, p: int) -> Proc:
+        """What ``p``'s bomb does to the Standing player ``q`` it hits
+        (BB2020: :func:`engine.rules.bombs.bomb_hit`)."""
+        return bomb_hit(g, q, p)
 
     def sneaky_git_saves(self, broken: bool) -> bool:
         """Whether Sneaky Git keeps a fouler whose Armour roll was a double

@@ -246,6 +246,15 @@ class BloodBowl2025(BloodBowl2020):
             turnover(g, "pushed_into_crowd")
         return super().pushed_off_pitch(g, p, sq, had_ball)
 
+    def bomb_hit(self, g: GameState, q: int, p: int) -> Proc:
+        """changes_from_bb2020.md "Bombardier": a Standing player hit is
+        Knocked Down (an Armour roll follows, no bonus): a Turnover when he
+        is of the active team (BB2020: Placed Prone, a Turnover only for
+        the thrower)."""
+        if g.team[q] == g.active:
+            turnover(g, "bomb")
+        return KnockDown(q, "knocked_down", by=p, causes_turnover=True)
+
     def sneaky_git_saves(self, broken: bool) -> bool:
         """changes_from_bb2020.md "Fouling": Sneaky Git keeps the fouler on
         the pitch only when the armour was not broken."""

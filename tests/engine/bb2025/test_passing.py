@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine.core.events import BallMove, Interference, Note, Pass, Roll, Turnover
+from engine.core.state import PRONE
 from engine.rules.ball import N_STATS, STAT_DEFL, STAT_INT
 from engine.tools.scenario import Scenario
 
@@ -217,3 +218,28 @@ def test_no_floor_on_a_modified_roll() -> None:
         sc.choose("square", sc.sq(13, 0))
         p = sc.events(Pass)[0]
         assert (p.range, p.result) == ("long_bomb", result)
+
+
+@pytest.mark.parametrize(("ruleset", "reasons"), [("bb2025", ["bomb"]), ("bb2020", [])])
+def test_a_bomb_knocks_down_the_throwers_team_mate_a_turnover(
+    ruleset: str, reasons: list[str]
+) -> None:
+    """Accurate (6) to the empty square (4, 1); the thrower's team-mate C
+    above it rolls 4 (hit, armour 2 + 3 holds), d below it 3 (not hit):
+    Knocked Down in BB2025, a Turnover (BB2020: Placed Prone, none)."""
+    sc = Scenario(
+        """
+        ....C
+        B....
+        ....d
+    """,
+        ruleset=ruleset,
+        skills={"B": ["bombardier"]},
+        stats={"B": {"pa": 4}},
+        dice=[6, 4, 3, 2, 3],
+    )
+    sc.choose("activate", sc.id("B"), "throw_bomb")
+    sc.choose("square", sc.sq(4, 1))
+    assert [n.player for n in _notes(sc, "bomb_hit")] == [sc.id("C")]
+    assert sc.match.state.status[sc.p("C")] == PRONE
+    assert [t.reason for t in sc.events(Turnover)] == reasons
