@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("engine", "league", "matches", "config", "templates")
 SUFFIXES = {".py", ".json", ".html", ".js", ".css", ".txt"}
 FORMATS_DIR = ROOT / "docs" / "formats"
-FORMATS = ("bb2020", "sevens", "classic", "blitz-bowl", "dungeon-bowl", "all")
+FORMATS = ("bb2020", "bb2025", "sevens", "classic", "blitz-bowl", "dungeon-bowl", "all")
 # A note starts "Decision:", "Decisions:" (a list follows) or "Decision (the
 # point in question):". The same words in code are not notes: a return
 # annotation (``-> Decision:``), a name in backticks, or the engine's
@@ -59,6 +59,8 @@ PATH_FORMATS: tuple[tuple[str, str], ...] = (
     ("engine/data/dungeon_bowl/", "dungeon-bowl"),
     ("engine/variants/dungeon_bowl/", "dungeon-bowl"),
     ("engine/bots/college_wizard", "dungeon-bowl"),
+    ("engine/variants/bb2025", "bb2025"),
+    ("engine/data/bb2025/", "bb2025"),
     ("engine/variants/classic", "classic"),
     ("engine/variants/sevens", "sevens"),
     ("engine/desperate", "sevens"),

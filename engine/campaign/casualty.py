@@ -7,6 +7,9 @@ Tables (selectable by name):
   Injury (NI + MNG), 13-14 Lasting Injury (D6 characteristic reduction + MNG),
   15-16 DEAD; "Lasting Injury Table" D6 1-2 Head Injury -1 AV, 3 Smashed Knee
   -1 MA, 4 Broken Arm -1 PA, 5 Neck Injury -1 AG, 6 Dislocated Shoulder -1 ST.
+* ``"bb2025"`` - shared/rules/bb2025/tables.md: D16 1-8 Badly Hurt, 9-10
+  Seriously Hurt, 11-12 Serious Injury, 13-14 Lasting Injury, 15-16 DEAD;
+  Lasting Injury 5 is a Dislocated Hip (-1 AG).
 * ``"dungeon_bowl"`` - dungeon_bowl/cheat_sheet.md "Casualty Table" and
   "Lasting Injury Table": the same numbers as BB2020 (seed 002 is an OCR of
   the same pages; where it is legible it agrees).
@@ -208,8 +211,35 @@ CLASSIC_TABLE: Final = CasualtyTable(
     source="seed 001: Table: Casualties",
 )
 
+# Blood Bowl 2025 (shared/rules/bb2025/tables.md "Casualty", "Lasting
+# injury"): Badly Hurt widened to 1-8; Lasting Injury 5 is a Dislocated Hip.
+# A result on a characteristic already at its minimum is a Seriously Hurt:
+# apply_casualty ignores a reduction the minimum forbids and keeps the Miss
+# Next Game, which is the same for the player.
+BB2025_TABLE: Final = CasualtyTable(
+    name="bb2025",
+    sides=16,
+    rows=(
+        CasualtyRow(1, 8, _BH, "Badly Hurt", mng=False),
+        CasualtyRow(9, 10, _SH, "Seriously Hurt", mng=True),
+        CasualtyRow(11, 12, _SI, "Serious Injury", mng=True, niggling=1),
+        CasualtyRow(13, 14, _LI, "Lasting Injury", mng=True),
+        CasualtyRow(15, 16, _DEAD, "DEAD", mng=False),
+    ),
+    lasting_injury=(
+        LastingInjuryRow(1, 2, "Head Injury", AV),
+        LastingInjuryRow(3, 3, "Smashed Knee", MA),
+        LastingInjuryRow(4, 4, "Broken Arm", PA),
+        LastingInjuryRow(5, 5, "Dislocated Hip", AG),
+        LastingInjuryRow(6, 6, "Dislocated Shoulder", ST),
+    ),
+    niggling_modifier=True,
+    max_reductions=None,
+    source="shared/rules/bb2025/tables.md: Casualty, Lasting injury",
+)
+
 CASUALTY_TABLES: Final[Mapping[str, CasualtyTable]] = MappingProxyType(
-    {t.name: t for t in (BB2020_TABLE, CLASSIC_TABLE, DUNGEON_BOWL_TABLE)}
+    {t.name: t for t in (BB2020_TABLE, BB2025_TABLE, CLASSIC_TABLE, DUNGEON_BOWL_TABLE)}
 )
 # The "table" of a format whose Injury table gives the casualty directly
 # (Sevens): the name stored with such casualties.

@@ -84,6 +84,9 @@ class TeamSheet:
     # its college's slug (always the team's own college); "" = none
     # (engine/variants/dungeon_bowl/spells.py).
     college_wizard: str = ""
+    # Blood Bowl 2025 Team Captain (a team rule of Humans and Orcs): the id
+    # of the captain in ``players``; 0 = none (engine/variants/bb2025/).
+    captain: int = 0
 
 
 STAT_FIELDS: tuple[str, ...] = (

@@ -64,6 +64,7 @@ TF_KTM = 1 << 13  # Kick Team-mate: one per team turn
 # A rule lets the team make any number of Fouls this turn (Sevens' Grudge
 # Match).
 TF_MANY_FOULS = 1 << 14
+TF_SECURE = 1 << 15  # Secure the Ball (BB2025): one per team turn
 
 ACTIONS = (
     "move",
@@ -82,6 +83,7 @@ ACTIONS = (
     # Dungeon Bowl rooms: special actions instead of anything else
     "throw_food",  # the Kitchen
     "gather_funds",  # the Treasure Room
+    "secure_the_ball",  # BB2025: a standard action of that edition
 )
 ACTION_FLAG = {
     "move": 0,
@@ -100,6 +102,7 @@ ACTION_FLAG = {
     # Dungeon Bowl rooms (Decision: the rooms set no limit per team turn)
     "throw_food": 0,
     "gather_funds": 0,
+    "secure_the_ball": TF_SECURE,
 }
 
 Option = tuple[Any, ...]

@@ -113,7 +113,10 @@ def _allowed(g: GameState, t: int) -> _Allowed:
     team = g.team
     status = g.status
     blitz_ok = not tf & TF_BLITZ
-    pass_ok = not tf & (TF_PASS | TF_TTM)
+    v = g.variant
+    # BB2020: a Throw Team-mate is the team's Pass action (variant facts).
+    pass_ok = not tf & (TF_PASS | TF_TTM if v.ttm_is_pass else TF_PASS)
+    ttm_ok = not tf & (TF_PASS | TF_TTM if v.ttm_is_pass else TF_TTM)
     foul_ok = not tf & TF_FOUL or bool(tf & TF_MANY_FOULS)
     foul_only = -1  # the only player left to Foul (rule point another_foul)
     if not foul_ok:
@@ -135,14 +138,9 @@ def _allowed(g: GameState, t: int) -> _Allowed:
         downed_opp = downed_opp and foul_ok
         blitz_ok = blitz_ok and standing_opp
     ttm_targets = False
-    if pass_ok:
+    if ttm_ok:
         for q in range(g.n):
-            if (
-                team[q] == t
-                and g.box[q] == PITCH
-                and g.skills[q] & S.RIGHT_STUFF
-                and g.st[q] <= 3
-            ):
+            if team[q] == t and g.box[q] == PITCH and v.may_be_thrown(g, q):
                 ttm_targets = True
                 break
     return _Allowed(
@@ -153,6 +151,11 @@ def _allowed(g: GameState, t: int) -> _Allowed:
         foul_only,
         ttm_targets,
     )
+
+
+def activatable(g: GameState, t: int) -> list[int]:
+    """The players of team ``t`` who may be activated now."""
+    return _activatable(g, t, False)
 
 
 def _activatable(g: GameState, t: int, open_only: bool) -> list[int]:
@@ -229,10 +232,12 @@ def activation_options(
             or (sk & hooks.lent_action_bits and _lent(g, p, "hypnotic_gaze"))
         ) and limited is None:
             opts.append(ao["hypnotic_gaze"])
-        throws = ok.ttm and sk & S.THROW_TEAM_MATE and g.st[p] >= 5
+        throws = ok.ttm and sk & S.THROW_TEAM_MATE and g.variant.may_throw(g, p)
         if limited is not None:
             if throws and "throw_team_mate" in limited:
                 opts.append(ao["throw_team_mate"])
+            if sk & S.KICK_TEAM_MATE and "kick_team_mate" in limited:
+                opts += [o for o in special_activations(g, p, t) if o[2] in limited]
             continue
         if (g.carrier == p or ball_loose) and not sk & MY_BALL:
             if ok.pass_:
@@ -633,8 +638,10 @@ class Activation(PlayerActivation):
         g.stack.pop()
         if g.carrier == p and g.box[p] == PITCH:
             check_touchdown(g, p)
-        if self.blitz_event and g.turnover is not None:
-            pass
+        if not self.blitz_event:  # hook: BB2025 stalling
+            after = g.variant.after_activation(g, p)
+            if after is not None:
+                g.stack.append(after)
 
 
 class AnimosityCheck(Proc):

@@ -446,7 +446,7 @@ class ThrowIn(Proc):
                 dx, dy = (-1, 0, 1)[k], iy
             else:  # not at an edge (defensive): straight back towards the middle
                 dx, dy = 0, (1 if y < pitch.height // 2 else -1)
-        dist = g.dice.d6() + g.dice.d6()
+        dist = g.variant.throw_in_squares(g.dice.d6() + g.dice.d6())
         dst, last = _travel(g, src, dx, dy, dist)
         g.emit(BallMove("throw_in", src, dst))
         if dst < 0:

@@ -67,6 +67,7 @@ def block_strengths(
     may_assist = g.variant.may_assist_block  # hook: Dungeon Bowl spells
     if may_assist(g, ta):
         sa += count_assists(g, ta, dfn, dfn, att, True)
+        sa += g.variant.offensive_assists(g, att)  # hook: BB2025 Cheering Fans
     if may_assist(g, td):
         sd += count_assists(g, td, att, att, dfn, True)
     return sa, sd

@@ -15,6 +15,14 @@ from engine.rules.range_ruler import BOMB, SHORT, pass_band, targets_in_range
 from engine.rules.rolls import Test
 
 
+def bomb_hit(g: GameState, q: int, p: int) -> Proc:
+    """Standing player ``q`` is hit by ``p``'s bomb: Placed Prone with an
+    Armour roll; the thrower hit by his own bomb is a Turnover."""
+    if q == p and g.team[p] == g.active:
+        turnover(g, "bomb")
+    return KnockDown(q, "bomb", by=p, causes_turnover=False)
+
+
 class BombThrow(PassAction):
     """``p`` throws a Bomb (Throw Bomb Special action, or the throw again of
     a player who caught one and rolled 1-3).
@@ -76,13 +84,14 @@ class BombThrow(PassAction):
             return None
         if ph == 3:
             die = g.last_die
-            if die == 1:
+            wild = not g.ret and die + self.mod <= 1
+            if die == 1 or wild and g.variant.modified_one_fumbles:
                 self._explode(g, g.pos[p], "fumble")
                 return None
             if g.ret:
                 self.quality = "accurate"
                 self.landing = self.last = self.target
-            elif die + self.mod <= 1:
+            elif wild:
                 self.quality = "wildly_inaccurate"
                 self._deviate(g)
             else:
@@ -209,9 +218,7 @@ class BombThrow(PassAction):
         for q in hits:
             g.emit(Note("bomb_hit", g.tname(g.team[q]), g.pid[q], sq))
             if g.box[q] == PITCH and g.status[q] == STANDING:
-                if q == p and g.team[p] == g.active:
-                    turnover(g, "bomb")
-                todo.append(KnockDown(q, "bomb", by=p, causes_turnover=False))
+                todo.append(g.variant.bomb_hit(g, q, p))
             else:
                 todo.append(Harm(q, by=p))
         g.stack.pop()

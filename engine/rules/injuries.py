@@ -357,7 +357,8 @@ class Harm(Proc):
                             self.asking, self.phase = rule, 5
                             return ask
                 g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
-                if self.foul and d1 == d2 and not self.sneaky:
+                saved = self.sneaky and g.variant.sneaky_git_saves(broken)
+                if self.foul and d1 == d2 and not saved:
                     g.effects["foul_doubles"] = True
                 for again in g.hooks.armour_reroll:  # a rule's re-roll?
                     if ask := again.ask(g, self, (d1, d2), broken):
@@ -551,7 +552,7 @@ class Harm(Proc):
         char = ""
         if v.rolls_lasting_injury(result):
             lasting_d6 = g.dice.d6()
-            lasting, char = v.lasting_injury[lasting_d6]
+            result, lasting, char = v.lasting_injury_result(g, p, result, lasting_d6)
         d16 = roll if v.casualty_die == 16 else 0
         d100 = roll if v.casualty_die == 100 else 0
         g.emit(Casualty(g.pid[p], d16, result, lasting_d6, char, d100))

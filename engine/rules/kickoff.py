@@ -105,7 +105,7 @@ def land_kick(g: GameState, landing: int) -> None:
         return
     g.ball = landing
     g.ball_air = False
-    g.stack.append(land_ball(g, landing, -1, True))
+    g.stack.append(land_ball(g, landing, g.variant.kickoff_catch_modifier, True))
 
 
 class Kickoff(Proc):
@@ -160,7 +160,7 @@ class Kickoff(Proc):
             self.event = name
             g.emit(KickoffEvent((d1, d2), name))
             self.phase = 2
-            proc = self._event(g, name)
+            proc = g.variant.kickoff_event(g, name, self.landing)
             if proc is not None:
                 g.stack.append(proc)
             return None
@@ -200,69 +200,73 @@ class Kickoff(Proc):
         self.landing = deviate_kick(g, self.target, self.d8, dist)
         self.phase = 6
 
-    def _event(self, g: GameState, name: str) -> Proc | None:
-        rs = g.variant
-        k, r = g.kicking, 1 - g.kicking
-        if name == "get_the_ref":
-            g.bribes[0] += 1
-            g.bribes[1] += 1
-        elif name == "time_out":
-            delta = -1 if g.turn[k] >= rs.timeout_back_from else 1
-            for t in (0, 1):
-                g.turn[t] = max(0, g.turn[t] + delta)
-                g.emit(TurnMarker(g.tname(t), g.turn[t]))
-        elif name == "solid_defence":
-            n = g.dice.d3() + rs.solid_defence_bonus
-            g.emit(Note("solid_defence", g.tname(k), -1, n))
-            return Setup(k, max_changes=n)
-        elif name == "high_kick":
-            return HighKick(self.landing)
-        elif name == "cheering_fans":
-            w = self._roll_off(
-                g, "cheering_fans", (g.sheets[0].cheerleaders, g.sheets[1].cheerleaders)
-            )
-            if w >= 0:
-                return PrayerProc(w)
-        elif name == "brilliant_coaching":
-            mods = (
-                g.sheets[0].assistant_coaches - g.argue_banned[0],
-                g.sheets[1].assistant_coaches - g.argue_banned[1],
-            )
-            w = self._roll_off(g, "brilliant_coaching", mods)
-            if w >= 0:
-                g.extra_rr[w] += 1
-        elif name == "changing_weather":
-            if roll_weather(g) == "perfect":
-                g.effects["kick_scatter"] = True
-        elif name == "quick_snap":
-            n = g.dice.d3() + rs.quick_snap_bonus
-            g.emit(Note("quick_snap", g.tname(r), -1, n))
-            return QuickSnap(r, n)
-        elif name == "blitz":
-            n = g.dice.d3() + rs.blitz_bonus
-            g.emit(Note("blitz", g.tname(k), -1, n))
-            return Turn(k, "blitz", n)
-        elif name in ("officious_ref", "pitch_invasion"):
-            return RefEvent(name)
-        return None
 
-    def _roll_off(self, g: GameState, purpose: str, mods: tuple[int, int]) -> int:
-        """Both coaches roll D6 + modifier; the higher wins (-1 on a tie)."""
-        a, b = g.dice.d6(), g.dice.d6()
-        g.emit(
-            Roll(
-                purpose,
-                -1,
-                (a, b),
-                0,
-                mods[0] - mods[1],
-                a + mods[0] != b + mods[1],
-                False,
-            )
+def kickoff_event(g: GameState, name: str, landing: int) -> Proc | None:
+    """Kick-off event ``name`` (rulebook "The Kick-off Event"; the kick is
+    over ``landing``): the procedure to run, or None when it is done."""
+    rs = g.variant
+    k, r = g.kicking, 1 - g.kicking
+    if name == "get_the_ref":
+        g.bribes[0] += 1
+        g.bribes[1] += 1
+    elif name == "time_out":
+        delta = -1 if g.turn[k] >= rs.timeout_back_from else 1
+        for t in (0, 1):
+            g.turn[t] = max(0, g.turn[t] + delta)
+            g.emit(TurnMarker(g.tname(t), g.turn[t]))
+    elif name == "solid_defence":
+        n = g.dice.d3() + rs.solid_defence_bonus
+        g.emit(Note("solid_defence", g.tname(k), -1, n))
+        return Setup(k, max_changes=n)
+    elif name == "high_kick":
+        return HighKick(landing)
+    elif name == "cheering_fans":
+        w = roll_off(
+            g, "cheering_fans", (g.sheets[0].cheerleaders, g.sheets[1].cheerleaders)
         )
-        if a + mods[0] == b + mods[1]:
-            return -1
-        return 0 if a + mods[0] > b + mods[1] else 1
+        if w >= 0:
+            return PrayerProc(w)
+    elif name == "brilliant_coaching":
+        mods = (
+            g.sheets[0].assistant_coaches - g.argue_banned[0],
+            g.sheets[1].assistant_coaches - g.argue_banned[1],
+        )
+        w = roll_off(g, "brilliant_coaching", mods)
+        if w >= 0:
+            g.extra_rr[w] += 1
+    elif name == "changing_weather":
+        if roll_weather(g) == "perfect":
+            g.effects["kick_scatter"] = True
+    elif name == "quick_snap":
+        n = g.dice.d3() + rs.quick_snap_bonus
+        g.emit(Note("quick_snap", g.tname(r), -1, n))
+        return QuickSnap(r, n)
+    elif name == "blitz":
+        n = g.dice.d3() + rs.blitz_bonus
+        g.emit(Note("blitz", g.tname(k), -1, n))
+        return Turn(k, "blitz", n)
+    elif name in ("officious_ref", "pitch_invasion"):
+        return RefEvent(name)
+    return None
+
+
+def roll_off(g: GameState, purpose: str, mods: tuple[int, int]) -> int:
+    """Both coaches roll D6 + modifier; the higher wins (-1 on a tie)."""
+    a, b = g.dice.d6(), g.dice.d6()
+    g.emit(
+        Roll(
+            purpose,
+            -1,
+            (a, b),
+            0,
+            mods[0] - mods[1],
+            a + mods[0] != b + mods[1],
+            False,
+        )
+    )
+    if a + mods[0] == b + mods[1]:
+        return -1
+    return 0 if a + mods[0] > b + mods[1] else 1
 
 
 class HighKick(Proc):

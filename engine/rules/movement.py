@@ -172,10 +172,7 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
 # may be the target, and his option.
 _TEAM_MATE_OPTIONS: dict[str, tuple[Callable[[GameState, int], bool], str]] = {
     "hand_off": (lambda g, q: g.has_tz(q), "hand_off"),
-    "throw_team_mate": (
-        lambda g, q: bool(g.skills[q] & S.RIGHT_STUFF) and g.st[q] <= 3,
-        "throw_tm",
-    ),
+    "throw_team_mate": (lambda g, q: g.variant.may_be_thrown(g, q), "throw_tm"),
     "kick_team_mate": (
         lambda g, q: (
             g.status[q] == STANDING
@@ -205,7 +202,7 @@ def _step_options(
     for n in nbrs:
         if board[n] < 0:
             opts.append(mo[n])
-    if budget >= 2 and not g.act_jumped:
+    if budget >= 2 and (not g.act_jumped or g.variant.jumps_repeat):
         seen: set[int] = set()
         for n in nbrs:
             q = board[n]

@@ -264,13 +264,16 @@ class PassAction(Proc):
         """The test's result: a fumble, or where the ball goes (a rule may
         ask about a Hail Mary's scatter: ``hail_mary_scattered``)."""
         die = g.last_die
-        if die == 1:
-            self._fumble(g)
+        # A variant without Wildly Inaccurate passes fumbles any modified
+        # result of 1 or less (rule point: ``modified_one_fumbles``).
+        wild = (self.hail or die + self.mod <= 1) and not g.ret
+        if die == 1 or wild and g.variant.modified_one_fumbles:
+            self._fumble(g, natural=die == 1)
             return STOP, None
         if g.ret and not self.hail:
             self.quality = "accurate"
             self.landing = self.last = self.target
-        elif (self.hail and not g.ret) or (not self.hail and die + self.mod <= 1):
+        elif wild:
             self.quality = "wildly_inaccurate"
             self._deviate(g)
         else:
@@ -303,15 +306,7 @@ class PassAction(Proc):
         q = self.interferer
         if ph == 6:  # converting the deflection into an interception
             if g.ret:
-                g.carrier = q
-                g.ball = -1
-                g.ball_air = False
-                stat(g, q, STAT_INT)
-                g.emit(Interference(g.pid[q], "interception"))
-                if not self.dump:
-                    turnover(g, "interception")
-                g.stack.pop()
-                self._end(g)
+                self._intercepted(g, q)
                 return STOP, None
             self.phase = 9
             g.ball_air = True
@@ -333,6 +328,11 @@ class PassAction(Proc):
             )
             g.stack.append(self._interference_test(g, q))
             return STOP, None
+        if g.ret and g.variant.interference_intercepts:
+            # One test and the ball is intercepted: no deflection.
+            g.ball = g.pos[q]
+            self._intercepted(g, q)
+            return STOP, None
         if g.ret:
             stat(g, q, STAT_DEFL)
             g.emit(Interference(g.pid[q], "deflection"))
@@ -342,6 +342,19 @@ class PassAction(Proc):
             g.stack.append(Test("interception", q, g.ag[q], mod, skill_rr=CATCH_RR))
             return STOP, None
         return 7, None
+
+    def _intercepted(self, g: GameState, q: int) -> None:
+        """Player ``q`` intercepts the pass: he holds the ball, and a pass
+        (not a Dump-off) is a Turnover."""
+        g.carrier = q
+        g.ball = -1
+        g.ball_air = False
+        stat(g, q, STAT_INT)
+        g.emit(Interference(g.pid[q], "interception"))
+        if not self.dump:
+            turnover(g, "interception")
+        g.stack.pop()
+        self._end(g)
 
     def _land(self, g: GameState) -> None:
         """The ball comes down: caught by a rule's sure pass, or landing
@@ -474,13 +487,16 @@ class PassAction(Proc):
 
     def _interference_test(self, g: GameState, q: int) -> Test:
         """Agility test to interfere: -3 accurate / -2 inaccurate / -1
-        wildly inaccurate, -1 if Marked (not with Nerves of Steel), +1
+        wildly inaccurate, the variant's modifier for the players Marking
+        the interferer (not with Nerves of Steel; BB2020: -1 if any), +1
         Stunty thrower, -1 Pouring Rain, +1 Extra Arms, +2 Very Long Legs,
         Disturbing Presence."""
         mod = {"accurate": -3, "inaccurate": -2}.get(self.quality, -1)
         sk = g.skills[q]
-        if not sk & NERVES_OF_STEEL and g.markers(g.pos[q], g.team[q]):
-            mod -= 1
+        if not sk & NERVES_OF_STEEL:
+            mod += g.variant.marked_interference_modifier(
+                g.markers(g.pos[q], g.team[q])
+            )
         if g.skills[self.p] & S.STUNTY:
             mod += 1
         if g.weather == "pouring_rain":
@@ -492,10 +508,12 @@ class PassAction(Proc):
         mod -= disturbing_presence(g, q)
         return Test("interference", q, g.ag[q], mod)
 
-    def _fumble(self, g: GameState) -> None:
+    def _fumble(self, g: GameState, *, natural: bool = True) -> None:
+        """The pass is fumbled (``natural``: on a natural 1, the only fumble
+        Safe Pass saves)."""
         p = self.p
         g.emit(Pass(g.pid[p], self.target, BAND_NAMES[self.band], "fumble"))
-        if g.skills[p] & SAFE_PASS:
+        if natural and g.skills[p] & SAFE_PASS:
             # Safe Pass: the thrower keeps the ball; no Turnover.
             g.emit(SkillUsed(g.pid[p], "safe-pass"))
             if not self.dump:

@@ -74,6 +74,7 @@ def spend_team_reroll(g: GameState, t: int, p: int, purpose: str) -> bool:
         source = "leader"
     g.rr_used_turn += 1
     g.emit(Reroll(g.tname(t), g.pid[p] if p >= 0 else -1, source, purpose))
+    g.variant.team_reroll_spent(g, t, source)  # hook: BB2025 Team Captain
     if p >= 0 and g.skills[p] & S.LONER:
         target = g.effects.get(f"loner2_{p}_drive") or parse_target(
             g.param(p, S.LONER), 4
@@ -153,6 +154,7 @@ class Test(Proc):
         "skill_flag",
         "natural",
         "team_rr_ok",
+        "skill_rr_ok",
         "die",
     )
 
@@ -167,6 +169,7 @@ class Test(Proc):
         skill_flag: int = 0,
         natural: bool = True,
         team_rr_ok: bool = True,
+        skill_rr_ok: bool = True,
     ) -> None:
         self.phase = 0
         self.purpose = purpose
@@ -177,6 +180,8 @@ class Test(Proc):
         self.skill_flag = skill_flag
         self.natural = natural
         self.team_rr_ok = team_rr_ok
+        # False: no Skill or Trait may re-roll it (Pro, the rules' re-rolls).
+        self.skill_rr_ok = skill_rr_ok
         self.die = 0
 
     def _roll(self, g: GameState, rerolled: bool) -> bool:
@@ -226,9 +231,10 @@ class Test(Proc):
         opts: list[Option] = []
         if self.team_rr_ok and team_reroll_available(g, g.team[p], p):
             opts.append(OPT_TEAM_RR)
-        if can_use_pro(g, p):
-            opts.append(OPT_PRO)
-        opts += rule_reroll_options(g, self)
+        if self.skill_rr_ok:
+            if can_use_pro(g, p):
+                opts.append(OPT_PRO)
+            opts += rule_reroll_options(g, self)
         if not opts:
             return self._failed(g)
         opts.append(OPT_NO_RR)

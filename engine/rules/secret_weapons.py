@@ -166,7 +166,7 @@ class ChainsawAttack(Proc):
             return None
         g.act_over = True
         hit = bool(g.ret)
-        nxt = chainsaw_hit(g, att, dfn) if hit else kick_back(g, att)
+        nxt = chainsaw_hit(g, att, dfn) if hit else g.variant.chainsaw_kick_back(g, att)
         follow = _after_hit(g, att, "chainsaw", dfn) if hit else None
         if follow is not None:  # run once the hit's consequences are over
             g.stack[-1] = follow

@@ -407,14 +407,20 @@ class HypnoticGaze(Proc):
         g.act_over = True
         if self.phase == 0:
             self.phase = 1
-            others = sum(1 for m in g.marking_players(g.pos[p], g.team[p]) if m != q)
             g.emit(SkillUsed(g.pid[p], "hypnotic-gaze"))
-            g.stack.append(Test("hypnotic_gaze", p, g.ag[p], -others))
+            g.stack.append(g.variant.hypnotic_gaze_test(g, p, q))
             return None
         if g.ret:
             g.pflags[q] |= PF_NOTZ
         g.stack.pop()
         return None
+
+
+def hypnotic_gaze_test(g: GameState, p: int, q: int) -> Test:
+    """Hypnotic Gaze by ``p`` at ``q``: an Agility test, -1 for each player
+    other than ``q`` Marking ``p``."""
+    others = sum(1 for m in g.marking_players(g.pos[p], g.team[p]) if m != q)
+    return Test("hypnotic_gaze", p, g.ag[p], -others)
 
 
 def special_receive(

@@ -115,13 +115,14 @@ class ThrowTeamMateAction(Proc):
             return None
         # ph 3: quality
         die = g.last_die
-        if die == 1:
+        low = not g.ret and die + self.mod <= 1
+        if die == 1 or low and g.variant.modified_one_fumbles:
             self._fumble(g)
             return None
         if g.ret:
             self.quality = "superb"
             land_mod = 0
-        elif die + self.mod <= 1:
+        elif low:
             self.quality = "terrible"
             land_mod = -2
         else:

@@ -106,9 +106,7 @@ class Turn(Proc):
                 if g.activations >= self.limit:
                     self._end(g)
                     return None
-                opts = activation_options(
-                    g, t, ("move", "blitz", "throw_team_mate"), True
-                )
+                opts = activation_options(g, t, g.variant.blitz_event_actions, True)
             else:
                 if (
                     g.variant.actions_per_turn is not None
@@ -122,11 +120,19 @@ class Turn(Proc):
                     opts.append(OPT_CONCEDE)
             opts.append(OPT_END_TURN)
             return Decision(g.tname(t), "activate", tuple(opts))
+        if self.phase == 3:  # the end the coach chose, after the variant's
+            self._end(g)
+            return None
         g.stack.pop()
         return None
 
     def receive(self, g: GameState, choice: Option) -> None:
         if choice == OPT_END_TURN:
+            ending = g.variant.turn_ending(g, self.t) if self.kind == "normal" else None
+            if ending is not None:  # hook: BB2025 stalling
+                self.phase = 3
+                g.stack.append(ending)
+                return
             self._end(g)
             return
         if choice == OPT_CONCEDE:
@@ -212,7 +218,7 @@ class EndDrive(Proc):
         for t in (0, 1):
             on = [p for p in range(g.n) if g.team[p] == t and g.box[p] == PITCH]
             if heat and on:
-                k = g.dice.d3()
+                k = g.variant.sweltering_heat_count(g, t)
                 for _ in range(min(k, len(on))):
                     i = random_pick(g, on)
                     g.pflags[on[i]] |= PF_HEAT

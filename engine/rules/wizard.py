@@ -132,9 +132,15 @@ def fireball(g: GameState, w: int, sq: int) -> None:
             )
         )
         if hit:
-            mb = 1 if g.team[p] != w else 0
-            downs.append(KnockDown(p, "fireball", mb=mb, causes_turnover=False))
+            downs.append(g.variant.fireball_hit(g, w, p))
     g.stack.extend(reversed(downs))
+
+
+def fireball_hit(g: GameState, w: int, p: int) -> Proc:
+    """Player ``p`` is hit by team ``w``'s Fireball: Knocked Down, +1 to
+    the Armour or the Injury roll against the opposition (no Turnover)."""
+    mb = 1 if g.team[p] != w else 0
+    return KnockDown(p, "fireball", mb=mb, causes_turnover=False)
 
 
 def zap(g: GameState, w: int, p: int) -> None:

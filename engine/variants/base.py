@@ -78,9 +78,10 @@ def _load_builtins() -> None:
 
 
 def variants() -> Mapping[str, LeagueFormat]:
-    """Every registered format, by name."""
+    """Every registered format that is offered (``LeagueFormat.offered``),
+    by name; a held-back format is still found by :func:`get_variant`."""
     _load_builtins()
-    return dict(_REGISTRY)
+    return {n: v for n, v in _REGISTRY.items() if v.offered}
 
 
 def get_variant(name: str | LeagueFormat) -> LeagueFormat:

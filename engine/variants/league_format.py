@@ -47,6 +47,10 @@ class LeagueFormat:
     summary: ClassVar[str] = ""
     rules_data_version: ClassVar[str] = "bb2020"
     house_format: ClassVar[bool] = False  # not an official league format
+    # Whether leagues, the command-line tools and the API offer the format
+    # (:func:`engine.variants.variants`); False: registered and played by
+    # name (``get_variant``) while its rules are still being written.
+    offered: ClassVar[bool] = True
 
     # -- the length of a game (the report checks and the pages read it) ----
     turns_per_half: ClassVar[int] = 8

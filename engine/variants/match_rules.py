@@ -18,12 +18,17 @@ from engine.core.errors import RuleError
 from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
+from engine.core.skillbits import RIGHT_STUFF
 from engine.rules.ball import ThrowIn, turnover
 from engine.rules.block_strength import dice_count
+from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
-from engine.rules.kickoff import Kickoff
-from engine.rules.wizard import wizard_proc
+from engine.rules.kickoff import Kickoff, kickoff_event
+from engine.rules.pickup import pick_up_test
+from engine.rules.secret_weapons import kick_back
+from engine.rules.special_actions import hypnotic_gaze_test
+from engine.rules.wizard import fireball_hit, wizard_proc
 from engine.skills.registry import RULES, rule_points
 
 if TYPE_CHECKING:
@@ -31,6 +36,7 @@ if TYPE_CHECKING:
     from engine.core.state import GameState, Option, Proc
     from engine.rules.blocking import Block
     from engine.rules.passing import PassAction
+    from engine.rules.rolls import Test
 
 
 class MatchRules:
@@ -61,6 +67,12 @@ class MatchRules:
 
     # -- tables (indexed by the roll) ----------------------------------------
     kickoff_table: ClassVar[tuple[str, ...]] = ()
+    # The activations of the Blitz! kick-off event's free turn.
+    blitz_event_actions: ClassVar[tuple[str, ...]] = (
+        "move",
+        "blitz",
+        "throw_team_mate",
+    )
     solid_defence_bonus: ClassVar[int] = 3
     quick_snap_bonus: ClassVar[int] = 3
     blitz_bonus: ClassVar[int] = 3
@@ -108,6 +120,23 @@ class MatchRules:
     def kickoff_procedure(self) -> Proc:
         """The kick-off of a drive."""
         return Kickoff()
+
+    def kickoff_event(self, g: GameState, name: str, landing: int) -> Proc | None:
+        """What Kick-off event ``name`` does (the kick is over ``landing``,
+        -1: off the pitch): the procedure to run, or None when it is done
+        at once. BB2020: rulebook "The Kick-off Event"."""
+        return kickoff_event(g, name, landing)
+
+    # Whether a throw (a pass, a bomb, a team-mate) whose modified result
+    # is 1 or less, but not a natural 1, is fumbled (False: BB2020, a
+    # Wildly Inaccurate pass or bomb, a Terrible Throw).
+    modified_one_fumbles: ClassVar[bool] = False
+    # Whether a player may Jump (or Leap) more than once in an activation
+    # (BB2020: once).
+    jumps_repeat: ClassVar[bool] = False
+    # What catching a kick-off adds to the catch (BB2020: -1, the ball
+    # "scattered or deviated into the square").
+    kickoff_catch_modifier: ClassVar[int] = -1
 
     def in_receiving_area(self, g: GameState, sq: int) -> bool:
         """Where a kick-off must come down (else a touchback): the receiving
@@ -179,6 +208,16 @@ class MatchRules:
     def rolls_lasting_injury(self, result: str) -> bool:
         return result == "lasting_injury"
 
+    def lasting_injury_result(
+        self, g: GameState, p: int, result: str, d6: int
+    ) -> tuple[str, str, str]:
+        """(casualty result, lasting injury, characteristic reduced) when
+        player ``p``'s casualty ``result`` rolled ``d6`` on the Lasting
+        Injury table: BB2020 reduces the row's characteristic whatever it
+        is (the league applies the Characteristic Table minimum)."""
+        lasting, char = self.lasting_injury[d6]
+        return result, lasting, char
+
     def dead(self, result: str) -> bool:
         return result == "dead"
 
@@ -208,6 +247,11 @@ class MatchRules:
         scatter, deviation or inaccurate throw): the crowd throws it in
         from ``src`` (rulebook "Throw-ins")."""
         return ThrowIn(src)
+
+    def throw_in_squares(self, roll: int) -> int:
+        """How many squares a thrown-in ball travels from the square it
+        left the pitch from, for a 2D6 ``roll`` (BB2020: ``roll``)."""
+        return roll
 
     def push_options(self, g: GameState, block: Block) -> tuple[list[int], bool]:
         """(squares, into the crowd) for the player a Block pushes now
@@ -243,10 +287,33 @@ class MatchRules:
         ``choice`` of the variant's own kind; None: an ordinary pass."""
         return None
 
+    # Whether a Throw Team-mate is the team's Pass action of the turn
+    # (BB2020: "a team may not perform both").
+    ttm_is_pass: ClassVar[bool] = True
+
+    def may_throw(self, g: GameState, p: int) -> bool:
+        """Whether player ``p`` (with Throw Team-mate) is strong enough to
+        throw a team-mate (BB2020: ST 5 or more)."""
+        return g.st[p] >= 5
+
+    def may_be_thrown(self, g: GameState, q: int) -> bool:
+        """Whether team-mate ``q`` may be thrown (BB2020: Right Stuff and ST
+        3 or less)."""
+        return bool(g.skills[q] & RIGHT_STUFF) and g.st[q] <= 3
+
     def throw_targets(self, g: GameState, p: int, squares: list[int]) -> list[int]:
         """The target squares of a throw by ``p`` other than a Pass (Throw
         Team-mate, a Bombardier's bomb) among ``squares`` (those in range)."""
         return squares
+
+    # Whether a successful interference test intercepts the pass at once
+    # (False: BB2020, a deflection, then a catch to make it an interception).
+    interference_intercepts: ClassVar[bool] = False
+
+    def marked_interference_modifier(self, markers: int) -> int:
+        """What ``markers`` players Marking an interfering player add to his
+        test (BB2020 "Interference": -1 if he is Marked at all)."""
+        return -1 if markers else 0
 
     def may_interfere(self, g: GameState, q: int, src: int, dst: int) -> bool:
         """Whether player ``q``, beneath the range ruler from ``src`` to
@@ -273,6 +340,32 @@ class MatchRules:
             return wizard_proc(g, t)
         return None
 
+    def bomb_hit(self, g: GameState, q: int, p: int) -> Proc:
+        """What ``p``'s bomb does to the Standing player ``q`` it hits
+        (BB2020: :func:`engine.rules.bombs.bomb_hit`)."""
+        return bomb_hit(g, q, p)
+
+    def sneaky_git_saves(self, broken: bool) -> bool:
+        """Whether Sneaky Git keeps a fouler whose Armour roll was a double
+        on the pitch (``broken``: the armour broke); BB2020: always."""
+        return True
+
+    def chainsaw_kick_back(self, g: GameState, att: int) -> Proc | None:
+        """A Chainsaw Attack by ``att`` kicks back (a 1): BB2020, a Turnover
+        and the Armour roll (+3) against him
+        (:func:`engine.rules.secret_weapons.kick_back`)."""
+        return kick_back(g, att)
+
+    def hypnotic_gaze_test(self, g: GameState, p: int, q: int) -> Test:
+        """The test of ``p``'s Hypnotic Gaze at ``q`` (BB2020: an Agility
+        test, :func:`engine.rules.special_actions.hypnotic_gaze_test`)."""
+        return hypnotic_gaze_test(g, p, q)
+
+    def fireball_hit(self, g: GameState, w: int, p: int) -> Proc:
+        """What team ``w``'s Fireball does to player ``p`` it hits (BB2020:
+        :func:`engine.rules.wizard.fireball_hit`)."""
+        return fireball_hit(g, w, p)
+
     def activation_spells(self, g: GameState, p: int, action: str) -> list[Proc]:
         """Procedures run first as player ``p`` is activated for ``action``
         (before its activation traits): none in BB2020."""
@@ -294,6 +387,11 @@ class MatchRules:
         """Whether players of team ``t`` may assist a Block now, offensively
         or defensively."""
         return True
+
+    def offensive_assists(self, g: GameState, att: int) -> int:
+        """Assists a format adds to a Block by ``att`` beyond his team-mates'
+        (none in BB2020)."""
+        return 0
 
     def block_dice(self, g: GameState, att: int, sa: int, sd: int) -> tuple[int, bool]:
         """(block dice, attacker chooses) for a Block by ``att`` at
@@ -318,6 +416,24 @@ class MatchRules:
         (``how``: "catch", "hand_off", ...)."""
         return 0
 
+    def pick_up_test(self, g: GameState, p: int) -> Test:
+        """The test player ``p`` makes to pick up the ball (rulebook
+        "Picking up the Ball": an Agility test)."""
+        return pick_up_test(g, p)
+
+    def picked_up(self, g: GameState, p: int) -> None:
+        """Player ``p`` has just picked up the ball (nothing more in
+        BB2020)."""
+
+    def sweltering_heat_count(self, g: GameState, t: int) -> int:
+        """How many of team ``t``'s players on the pitch Sweltering Heat
+        keeps out of the next drive (BB2020: a D3 for each team)."""
+        return g.dice.d3()
+
+    def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
+        """Team ``t`` has just spent a team re-roll of ``source`` ("team",
+        "brilliant_coaching" or "leader"): nothing more in BB2020."""
+
     def rerolls_allowed(self, g: GameState, p: int) -> bool:
         """Whether a roll for player ``p`` may be re-rolled with a team
         re-roll or a Skill or Trait (Pro, Dodge, Sure Feet, Brawler ...)."""
@@ -331,6 +447,16 @@ class MatchRules:
         """Procedures the board adds when player ``p`` is activated, after
         his activation traits (run in order)."""
         return []
+
+    def after_activation(self, g: GameState, p: int) -> Proc | None:
+        """Player ``p``'s activation in a team turn is over (after any
+        touchdown it scored): a procedure to run next, or None (BB2020)."""
+        return None
+
+    def turn_ending(self, g: GameState, t: int) -> Proc | None:
+        """Team ``t``'s coach ends its turn: a procedure to run before the
+        turn ends, or None (BB2020)."""
+        return None
 
     def activation_ends(self, g: GameState, p: int) -> None:
         """Player ``p``'s activation has ended (undo what lasted for it)."""

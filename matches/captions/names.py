@@ -245,6 +245,7 @@ TURNOVERS = {
     "thrown_into_crowd": "the thrown player lands in the crowd",
     "pushed_into_crowd": "a player is pushed into the crowd",
     "pushed_into_chasm": "a player is pushed into the Fiery Chasm",
+    "stalling": "the crowd knocks down a stalling player",
 }
 FALLS = {
     "knocked_down": "is knocked down",
@@ -257,6 +258,7 @@ FALLS = {
     "quick_bite": "is bitten (Quick Bite)",
     "stab": "is Stabbed",
     "vomit": "is covered in Projectile Vomit",
+    "stalling": "is knocked down by the crowd (Stalling)",
 }
 
 # --- actions and movement --------------------------------------------------------
@@ -274,6 +276,7 @@ ACTIONS = {
     "ball_and_chain": "Ball & Chain Move",
     "throw_food": "Throw Food",
     "gather_funds": "Gather Funds",
+    "secure_the_ball": "Secure the Ball",
 }
 MOVES = {
     "step": "moves",
@@ -367,6 +370,7 @@ ROLLS = {
     "jump": "Jump",
     "leap": "Leap",
     "pick_up": "Pick-up",
+    "secure_the_ball": "Secure the Ball",
     "catch": "Catch",
     "pass": "Pass",
     "hand_off": "Hand-off",

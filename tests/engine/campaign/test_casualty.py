@@ -51,7 +51,7 @@ BH, SH, SI, LI, DEAD = (
 
 
 def test_tables_are_selectable_by_name() -> None:
-    assert sorted(CASUALTY_TABLES) == ["bb2020", "classic", "dungeon_bowl"]
+    assert sorted(CASUALTY_TABLES) == ["bb2020", "bb2025", "classic", "dungeon_bowl"]
     assert casualty_table("bb2020") is BB2020_TABLE
     with pytest.raises(CampaignError) as exc:
         casualty_table("lrb6")

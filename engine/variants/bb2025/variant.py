@@ -1,0 +1,305 @@
+"""Blood Bowl 2025 (the Third Season Edition): what differs from Blood Bowl
+2020, as the edition's digest gives it (``shared/rules/bb2025/``
+``changes_from_bb2020.md``, ``tables.md``; the data in
+``engine/data/bb2025/``). Everything not overridden here plays as BB2020.
+
+Decision: the format is registered but held back (``offered = False``):
+leagues, the command-line tools and the API do not offer it until every
+change of the edition plays; a match or test asks for it by name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.campaign.casualty import BB2025_TABLE
+from engine.core import skillbits as S
+from engine.core.errors import RuleError
+from engine.core.hooks import Registration
+from engine.rules.ball import turnover
+from engine.rules.injuries import KnockDown
+from engine.rules.rolls import Test
+from engine.variants.base import register
+from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
+from engine.variants.bb2025 import captain, kickoff, secure, stalling
+
+if TYPE_CHECKING:
+    from engine.campaign.casualty import CasualtyTable
+    from engine.core.model import TeamSheet
+    from engine.core.state import GameState, Option, Proc
+
+# Kick-off Event table (2D6), tables.md "Kick-off event": 10 Charge!
+# replaces Blitz!, 11 Dodgy Snack replaces Officious Ref; the other rows
+# keep their BB2020 names (Cheering Fans and Brilliant Coaching keep the
+# name, not the effect: see .kickoff).
+KICKOFF_TABLE_2025: tuple[str, ...] = KICKOFF_TABLE[:10] + (
+    "charge",  # 10
+    "dodgy_snack",  # 11
+    "pitch_invasion",  # 12
+)
+
+# Casualty table (D16), tables.md "Casualty": 1-8 Badly Hurt, 9-10
+# Seriously Hurt, 11-12 Serious Injury, 13-14 Lasting Injury, 15-16 Dead.
+CASUALTY_TABLE_2025: tuple[str, ...] = (
+    ("",)
+    + ("badly_hurt",) * 8
+    + ("seriously_hurt",) * 2
+    + ("serious_injury",) * 2
+    + ("lasting_injury",) * 2
+    + ("dead",) * 2
+)
+
+# Lasting Injury table (D6) -> (name, characteristic reduced); 5 is now a
+# Dislocated Hip (BB2020: Neck Injury). Decision (DECIDE 7): result 6 keeps
+# the name Dislocated Shoulder; the effect, -1 ST, is the same as Broken
+# Shoulder's.
+LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
+    ("", ""),
+    ("head_injury", "av"),
+    ("head_injury", "av"),
+    ("smashed_knee", "ma"),
+    ("broken_arm", "pa"),
+    ("dislocated_hip", "ag"),
+    ("dislocated_shoulder", "st"),
+)
+
+# g.effects key: the Sweltering Heat D3 of this drive's end (a "_drive"
+# key, gone once the drive is over).
+HEAT = "bb2025_heat_drive"
+CLOUD_BURSTER = S.BIT["cloud-burster"]
+VERY_LONG_LEGS = S.BIT["very-long-legs"]
+
+
+def at_minimum(g: GameState, p: int, char: str) -> bool:
+    """Whether player ``p``'s characteristic ``char`` is already at the
+    edition's minimum (tables.md "Lasting injury": MA 1, ST 1, AG 6+, PA 6+,
+    AV 3+), as his team sheet gives it. A player with no PA ("-") is at
+    his minimum PA."""
+    s = g.sheet(p)
+    if char == "ma":
+        return s.ma <= 1
+    if char == "st":
+        return s.st <= 1
+    if char == "ag":
+        return s.ag >= 6
+    if char == "pa":
+        return s.pa is None or s.pa >= 6
+    return s.av <= 3
+
+
+class BloodBowl2025(BloodBowl2020):
+    """Blood Bowl 2025: BB2020 with the Third Season Edition's changes."""
+
+    name = "bb2025"
+    label = "Blood Bowl (2025)"
+    summary = (
+        "The Third Season Edition (2025 rules): eleven players a side, the "
+        "new Kick-off and Casualty tables, passes without Wildly Inaccurate "
+        "results, and the 30 rosters of the edition."
+    )
+    rules_data_version = "bb2025"
+    offered = False
+
+    kickoff_table = KICKOFF_TABLE_2025
+    # Charge!: one of the free activations may be a Kick Team-mate.
+    blitz_event_actions = kickoff.CHARGE_ACTIONS
+    # The edition's rules at the rule points, after the skills.
+    rules: ClassVar[tuple[Registration, ...]] = BloodBowl2020.rules + (
+        kickoff.register,
+        stalling.register,
+    )
+    casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
+    lasting_injury = LASTING_INJURY_2025
+    # changes_from_bb2020.md "Passing": a modified result of 1 or less is
+    # a fumble; there is no Wildly Inaccurate pass.
+    # Decision (DECIDE 1): the May 2026 errata; a modified D6 may go below 1
+    # (no floor), a natural 1 fails and a natural 6 succeeds, as the
+    # engine's tests already read every roll.
+    # Decision (DECIDE 3): a ball scattering from an inaccurate pass is
+    # caught at -1, as in BB2020, until the rulebook's catch modifiers are
+    # read.
+    modified_one_fumbles = True
+    # "Catching the kick-off": no modifier for the kick (BB2020: -1).
+    kickoff_catch_modifier = 0
+
+    # "Interference -> Interception only": one Agility test, -3 against an
+    # accurate pass, -2 against an inaccurate one, -1 per player Marking
+    # the interceptor; success intercepts (no deflection, no Deflection SPP).
+    # Decision (DECIDE 10): a Stunty thrower's pass is +1 to intercept, as
+    # in BB2020 (the trait says its passes are easier to intercept).
+    interference_intercepts = True
+
+    # "Throw Team-mate is its own once-per-turn action" (not the team's
+    # Pass action), and "No ST requirements": any player with the trait
+    # may throw any team-mate with Right Stuff.
+    ttm_is_pass = False
+
+    # "Jump": both BB2025 engines allow a Jump or Leap more than once in an
+    # activation. Decision (DECIDE 17): allowed.
+    jumps_repeat = True
+
+    def may_throw(self, g: GameState, p: int) -> bool:
+        return True
+
+    def may_be_thrown(self, g: GameState, q: int) -> bool:
+        return bool(g.skills[q] & S.RIGHT_STUFF)
+
+    def marked_interference_modifier(self, markers: int) -> int:
+        return -markers
+
+    def may_interfere(self, g: GameState, q: int, src: int, dst: int) -> bool:
+        """Cloud Burster: the thrower's passes cannot be intercepted, but
+        by a player with Very Long Legs (BB2020: a re-roll of a successful
+        interference on a Long pass)."""
+        thrower = g.board[src]
+        if thrower >= 0 and g.skills[thrower] & CLOUD_BURSTER:
+            return bool(g.skills[q] & VERY_LONG_LEGS)
+        return super().may_interfere(g, q, src, dst)
+
+    def throw_in_squares(self, roll: int) -> int:
+        """changes_from_bb2020.md "Throw-ins": the square the ball left
+        the pitch from counts as the first of the 2D6, so the ball comes
+        down 2D6 - 1 squares in.
+
+        Decision (DECIDE 18): 2D6 - 1, as both BB2025 engines; a ball
+        landing in an empty square still bounces (one source only says it
+        comes to rest)."""
+        return roll - 1
+
+    def extra_activations(self, g: GameState, t: int) -> list[Option]:
+        """Secure the Ball (:mod:`.secure`)."""
+        return secure.secure_options(g, t)
+
+    def pick_up_test(self, g: GameState, p: int) -> Test:
+        """Securing the ball: a flat 2+ (:func:`.secure.secure_test`)."""
+        if secure.securing(g, p):
+            return secure.secure_test(p)
+        return super().pick_up_test(g, p)
+
+    def picked_up(self, g: GameState, p: int) -> None:
+        """Secure the Ball: once the ball is secured the activation ends (no
+        moving on, no scoring in it)."""
+        if secure.securing(g, p):
+            g.act_over = True
+
+    # Decision (DECIDE 12): Regeneration is rolled after the casualty roll
+    # and any apothecary, on the result kept (BB2020's order, and FFB's).
+
+    def lasting_injury_result(
+        self, g: GameState, p: int, result: str, d6: int
+    ) -> tuple[str, str, str]:
+        """tables.md "Lasting injury": a result on a characteristic already
+        at its minimum is a Seriously Hurt instead (no reduction).
+
+        Decision: the D6 stays on the record (``lasting_d6``) with no injury
+        named, so the audit shows why the Lasting Injury became Seriously
+        Hurt."""
+        lasting, char = self.lasting_injury[d6]
+        if at_minimum(g, p, char):
+            return "seriously_hurt", "", ""
+        return result, lasting, char
+
+    def kickoff_procedure(self) -> Proc:
+        """The kick-off, with the edition's Kick (:mod:`.kickoff`)."""
+        return kickoff.Kickoff2025()
+
+    def kickoff_event(self, g: GameState, name: str, landing: int) -> Proc | None:
+        """tables.md "Kick-off event" (:func:`.kickoff.kickoff_event_2025`)."""
+        return kickoff.kickoff_event_2025(g, name, landing)
+
+    def turn_starts(self, g: GameState, t: int) -> Proc | None:
+        """A Cheering Fans assist won for team ``t``'s next turn is on."""
+        kickoff.cheering_turn(g, t)
+        return super().turn_starts(g, t)
+
+    def sweltering_heat_count(self, g: GameState, t: int) -> int:
+        """tables.md "Weather": one D3 for both teams.
+
+        Decision (DECIDE 8): one coach rolls a single D3 and each team
+        removes that many players (RL's reading of the rulebook)."""
+        k: int | None = g.effects.get(HEAT)
+        if k is None:
+            k = g.effects[HEAT] = g.dice.d3()
+        return k
+
+    def league_casualty_table(self) -> CasualtyTable | None:
+        """The edition's Casualty and Lasting Injury tables, after the game
+        too."""
+        return BB2025_TABLE
+
+    def check_sheet(self, sheet: TeamSheet) -> None:
+        """Refuse Prayers to Nuffle: the edition's table (an inducement
+        lasting the game, with new results) is not played yet."""
+        super().check_sheet(sheet)
+        if sheet.prayers:
+            raise RuleError(
+                f"{sheet.name}: {self.label} does not play Prayers to Nuffle yet"
+            )
+
+    def pushed_off_pitch(
+        self, g: GameState, p: int, sq: int, had_ball: bool
+    ) -> list[Proc]:
+        """changes_from_bb2020.md "Crowd push of an active-team player": a
+        player of the active team pushed into the crowd is a Turnover, with
+        the ball or not (BB2020: only the ball carrier)."""
+        if g.team[p] == g.active and not had_ball:
+            turnover(g, "pushed_into_crowd")
+        return super().pushed_off_pitch(g, p, sq, had_ball)
+
+    def bomb_hit(self, g: GameState, q: int, p: int) -> Proc:
+        """changes_from_bb2020.md "Bombardier": a Standing player hit is
+        Knocked Down (an Armour roll follows, no bonus): a Turnover when he
+        is of the active team (BB2020: Placed Prone, a Turnover only for
+        the thrower)."""
+        if g.team[q] == g.active:
+            turnover(g, "bomb")
+        return KnockDown(q, "knocked_down", by=p, causes_turnover=True)
+
+    def sneaky_git_saves(self, broken: bool) -> bool:
+        """changes_from_bb2020.md "Fouling": Sneaky Git keeps the fouler on
+        the pitch only when the armour was not broken."""
+        return not broken
+
+    def chainsaw_kick_back(self, g: GameState, att: int) -> Proc | None:
+        """changes_from_bb2020.md "Chainsaw": on a 1 the wielder is Knocked
+        Down, a Turnover (his Armour roll is +3, as for any Chainsaw player
+        going down)."""
+        turnover(g, "chainsaw")
+        g.act_over = True
+        return KnockDown(att, "knocked_down", causes_turnover=True)
+
+    def hypnotic_gaze_test(self, g: GameState, p: int, q: int) -> Test:
+        """skills.md "Hypnotic Gaze": a flat 3+ on a D6 (BB2020: an
+        Agility test, -1 per other player Marking the gazer)."""
+        return Test("hypnotic_gaze", p, 3)
+
+    def fireball_hit(self, g: GameState, w: int, p: int) -> Proc:
+        """The Sports-Wizard's Fireball knocks a hit player down with +1 to
+        his Armour roll.
+
+        Decision (DECIDE 9): +1 to the Armour roll only, for every player
+        hit (RL; ``wizard_spells.fireball`` in the edition's data)."""
+        return KnockDown(p, "fireball", armour_mod=1, causes_turnover=False)
+
+    def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
+        """Team Captain (:mod:`.captain`): a 6 keeps the re-roll."""
+        captain.team_reroll_spent(g, t, source)
+
+    def after_activation(self, g: GameState, p: int) -> Proc | None:
+        """Stalling (:mod:`.stalling`): a carrier who could have scored."""
+        return stalling.after_activation(g, p)
+
+    def turn_ending(self, g: GameState, t: int) -> Proc | None:
+        """Stalling: a carrier left where he could score, not activated."""
+        return stalling.turn_ending(g, t)
+
+    def result_extra(self, g: GameState) -> dict[str, Any]:
+        """The teams that stalled (no winnings bonus for them)."""
+        return {"stalled": stalling.stalled_teams(g)}
+
+    def offensive_assists(self, g: GameState, att: int) -> int:
+        """Cheering Fans: +1 on the first Block of the team's turn."""
+        return kickoff.cheering_assist(g, att)
+
+
+BB2025 = register(BloodBowl2025())

@@ -1,0 +1,152 @@
+"""BB2025 "The team turn and actions": Secure the Ball (changes_from_bb2020.md
+section 4): once per team turn, with the ball on the ground and no opposing
+player with a Tackle Zone within 2 squares of it, not by a Big Guy or a
+player with No Hands or Ball & Chain; the pick-up is a flat 2+ with no
+modifier and no Skill re-roll, and a secured ball ends the activation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from engine.core.errors import RuleError
+from engine.core.events import BallCaught, Roll, Turnover
+from engine.core.model import PlayerSheet, TeamSheet
+from engine.core.state import TF_SECURE
+from engine.match import Match, run
+from engine.rules.turns import Turn
+from engine.tools.scenario import Scenario
+from engine.variants import BB2025
+
+SECURE = "secure_the_ball"
+
+# The ball two squares east of A; b three squares beyond it.
+FAR = """
+    .......
+    A.*...b
+    .......
+"""
+# b two squares from the ball.
+NEAR = """
+    ......
+    A.*.b.
+    ......
+"""
+
+
+def scenario(diagram: str = FAR, **kw: Any) -> Scenario:
+    return Scenario(diagram, ruleset="bb2025", **kw)
+
+
+def offered(sc: Scenario, letter: str = "A") -> bool:
+    opts = sc.match.pending.options
+    return ("activate", sc.id(letter), SECURE) in opts
+
+
+def secure(sc: Scenario) -> None:
+    """A declares Secure the Ball and moves onto the ball (2, 0)."""
+    sc.act("A", SECURE)
+    sc.move(1, 1)
+    sc.move(2, 1)
+
+
+def test_offered_when_no_opponent_is_within_two_squares_of_the_ball() -> None:
+    assert offered(scenario())
+    assert not offered(scenario(NEAR))
+
+
+def test_an_opponent_without_a_tackle_zone_does_not_stop_it() -> None:
+    assert offered(scenario(NEAR, prone="b"))
+
+
+def test_not_when_the_ball_is_held() -> None:
+    assert not offered(Scenario(FAR.replace("*", "."), ruleset="bb2025", ball="A"))
+
+
+def test_not_in_bb2020() -> None:
+    assert not offered(Scenario(FAR, ruleset="bb2020"))
+
+
+@pytest.mark.parametrize("trait", ["no-hands", "ball-and-chain"])
+def test_not_with_no_hands_or_ball_and_chain(trait: str) -> None:
+    assert not offered(scenario(skills={"A": [trait]}))
+
+
+def with_position(sc: Scenario, letter: str, position: str) -> Scenario:
+    """The same scenario, ``letter`` fielded as ``position`` of the BB2025
+    Human roster, its turn started again."""
+    g = sc.match.state
+    home = g.sheets[0]
+    players = tuple(
+        replace(p, position=position) if p.id == sc.id(letter) else p
+        for p in home.players
+    )
+    g.sheets = (replace(home, players=players), g.sheets[1])
+    g.stack.clear()
+    g.stack.append(Turn(0))
+    run(g)
+    return sc
+
+
+def test_not_by_a_big_guy() -> None:
+    sc = scenario()
+    assert offered(with_position(sc, "A", "human-lineman"))
+    assert not offered(with_position(sc, "A", "human-ogre"))
+
+
+def test_a_flat_two_plus_whatever_the_modifiers() -> None:
+    # Pouring Rain would make A's AG 3+ pick-up a 4+; the 2 secures it.
+    sc = scenario(weather="pouring_rain", dice=[2])
+    secure(sc)
+    rolls = [
+        (r.purpose, r.dice, r.target, r.modifier, r.success) for r in sc.events(Roll)
+    ]
+    assert rolls == [(SECURE, (2,), 2, 0, True)]
+    assert sc.match.state.carrier == sc.p("A")
+    assert [e.how for e in sc.events(BallCaught)] == ["pick_up"]
+
+
+def test_a_secured_ball_ends_the_activation() -> None:
+    sc = scenario(dice=[2])
+    secure(sc)
+    g = sc.match.state
+    assert g.tflags & TF_SECURE
+    # A's activation is over: the coach activates another player (or ends).
+    assert sc.match.pending.kind != "move"
+    assert ("activate", sc.id("A"), "move") not in sc.match.pending.options
+
+
+def test_a_one_fails_and_is_a_turnover_no_sure_hands() -> None:
+    sc = scenario(skills={"A": ["sure-hands", "pro"]}, dice=[1, 4, 4, 4])
+    secure(sc)
+    assert [(r.purpose, r.dice) for r in sc.events(Roll)][:1] == [(SECURE, (1,))]
+    assert [r for r in sc.events(Roll) if r.rerolled] == []
+    assert [t.reason for t in sc.events(Turnover)] == ["pick_up"]
+
+
+def test_a_team_reroll_may_be_used() -> None:
+    sc = scenario(rerolls=(1, 0), dice=[1, 5])
+    secure(sc)
+    assert sc.match.pending.kind == "reroll"
+    assert ("pro",) not in sc.match.pending.options
+    sc.choose(*sc.match.pending.options[0])
+    assert sc.match.state.carrier == sc.p("A")
+
+
+def test_a_move_still_picks_up_with_an_agility_test() -> None:
+    sc = scenario(weather="pouring_rain", dice=[4])
+    sc.act("A", "move")
+    sc.move(1, 1)
+    sc.move(2, 1)
+    r = sc.events(Roll)[0]
+    assert (r.purpose, r.target, r.modifier) == ("pick_up", 3, -1)
+
+
+def test_a_skill_the_match_does_not_play_is_refused() -> None:
+    player = PlayerSheet(1, "A", 1, "human-lineman", 6, 3, 3, 4, 9, (("taunt", None),))
+    home = TeamSheet("Home", "human", (player,), 0, False, 1)
+    away = TeamSheet("Away", "orc", (replace(player, id=101, skills=()),), 0, False, 1)
+    with pytest.raises(RuleError, match="taunt.*does not implement"):
+        Match(BB2025, home, away)

@@ -1,0 +1,55 @@
+"""The BB2025 format: registered under its name, played by name, held back
+from what leagues, the command-line tools and the API offer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine import Match
+from engine.core.errors import RuleError
+from engine.tools.rulesets import all_rulesets, pitch_rulesets
+from engine.tools.simulate import simulate
+from engine.tools.teams import default_team_sheet
+from engine.variants import BB2020, BB2025, BloodBowl2020, get_variant, variants
+from engine.variants.base import match_variant
+
+
+def test_registered_under_its_name_and_played_by_name() -> None:
+    assert get_variant("bb2025") is BB2025
+    assert match_variant("bb2025") is BB2025
+    assert BB2025.rules_data_version == "bb2025"
+
+
+def test_inherits_bb2020() -> None:
+    assert isinstance(BB2025, BloodBowl2020)
+    assert BB2025.pitch is BB2020.pitch
+    assert BB2025.injury_table == BB2020.injury_table
+    assert BB2025.weather_table == BB2020.weather_table
+
+
+def test_held_back_from_leagues_tools_and_the_api() -> None:
+    """Decision: not offered until every change of the edition plays."""
+    assert BB2025.offered is False
+    assert "bb2025" not in variants()
+    assert "bb2025" not in pitch_rulesets()
+    assert "bb2025" not in all_rulesets()
+    assert "bb2020" in variants()
+
+
+def test_prayers_to_nuffle_are_refused_until_played() -> None:
+    home = replace(default_team_sheet("human", BB2025, first_id=1), prayers=1)
+    away = default_team_sheet("orc", BB2025, first_id=101)
+    with pytest.raises(RuleError, match="Prayers to Nuffle"):
+        Match(BB2025, home, away)
+    Match(BB2025, replace(home, prayers=0), away)  # and without them, it plays
+
+
+def test_a_whole_game_plays_through() -> None:
+    """Two scripted bots play a seeded BB2025 game to the end; the result
+    names the sides that stalled."""
+    result = simulate("bb2025", "human", "orc", 0, "scripted")
+    assert result["ruleset"] == "bb2025"
+    assert min(result["turns_played"].values()) >= 1  # type: ignore[attr-defined]
+    assert isinstance(result["stalled"], list)

@@ -1,0 +1,98 @@
+"""BB2025 "Throw Team-mate and Kick Team-mate" (changes_from_bb2020.md
+section 12): its own once-per-turn action (not the team's Pass action), no
+Strength requirements, three results (a modified 1 or less is a fumble: no
+Terrible Throw), and a safe landing counted for the thrown player."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.events import Landing, ThrowTeamMate
+from engine.rules.ball import N_STATS, STAT_LAND
+from engine.tools.scenario import Scenario
+
+# T throws G; C holds the ball, D is his receiver.
+DIAGRAM = """
+    TG.......
+    .........
+    C..D.....
+"""
+SKILLS = {"T": ["throw-team-mate"], "G": ["right-stuff"]}
+
+
+def scenario(ruleset: str, stats: dict[str, dict[str, int]], **kw: object) -> Scenario:
+    return Scenario(
+        DIAGRAM,
+        ruleset=ruleset,
+        skills=SKILLS,
+        stats=stats,
+        ball="C",
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def offered(sc: Scenario) -> bool:
+    return ("activate", sc.id("T"), "throw_team_mate") in sc.match.pending.options
+
+
+@pytest.mark.parametrize(("ruleset", "offer"), [("bb2025", True), ("bb2020", False)])
+def test_no_strength_requirements(ruleset: str, offer: bool) -> None:
+    # A ST 3 thrower and a ST 4 team-mate (BB2020: ST 5+ and ST 3 or less).
+    sc = scenario(ruleset, {"T": {"st": 3}, "G": {"st": 4}})
+    assert offered(sc) is offer
+
+
+@pytest.mark.parametrize(("ruleset", "offer"), [("bb2025", True), ("bb2020", False)])
+def test_its_own_action_not_the_teams_pass(ruleset: str, offer: bool) -> None:
+    sc = scenario(ruleset, {"T": {"st": 5}, "G": {"st": 2}})
+    assert offered(sc)
+    sc.act("C", "pass")
+    sc.choose("end")
+    assert offered(sc) is offer
+
+
+def test_once_per_turn() -> None:
+    sc = Scenario(
+        """
+        TG.......
+        .........
+        SH.......
+    """,
+        ruleset="bb2025",
+        skills={**SKILLS, "S": ["throw-team-mate"], "H": ["right-stuff"]},
+        stats={"G": {"st": 2}, "H": {"st": 2}},
+    )
+    assert ("activate", sc.id("S"), "throw_team_mate") in sc.match.pending.options
+    sc.act("T", "throw_team_mate")
+    sc.choose("end")
+    assert ("activate", sc.id("S"), "throw_team_mate") not in sc.match.pending.options
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "quality"), [("bb2025", "fumble"), ("bb2020", "terrible")]
+)
+def test_a_modified_one_is_a_fumble(ruleset: str, quality: str) -> None:
+    # Short throw (-1): 2 - 1 = 1, not a natural 1.
+    sc = scenario(
+        ruleset, {"T": {"st": 5, "pa": 3}, "G": {"st": 2}}, dice=[2, *[4] * 12]
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.quality for e in sc.events(ThrowTeamMate)] == [quality]
+
+
+def test_the_thrown_player_counts_a_safe_landing_after_any_throw() -> None:
+    # Subpar (Short: 3 - 1 = 2 fails PA 3+); scatter D8 5, 4, 7: (5, 1);
+    # the landing AG 3+ at -1 with a 4 (changes_from_bb2020.md: SPP for the
+    # thrown player's safe landing after any throw).
+    sc = scenario(
+        "bb2025", {"T": {"st": 5, "pa": 3}, "G": {"st": 2}}, dice=[3, 5, 4, 7, 4]
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.quality for e in sc.events(ThrowTeamMate)] == ["successful"]
+    assert [e.ok for e in sc.events(Landing)] == [True]
+    assert sc.xy("G") == (5, 1)
+    assert sc.match.state.stats[sc.p("G") * N_STATS + STAT_LAND] == 1
