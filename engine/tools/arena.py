@@ -198,7 +198,8 @@ class Setup:
 
 def play_game(setup: Setup, i: int) -> dict[str, Any]:
     """Game ``i``: pair ``i // 2``; A at home in even games, away in odd
-    ones; the pair's two games share the dice seed."""
+    ones; the pair's two games share the dice seed (and the board, in a
+    format with one board per match)."""
     k = i // 2
     home_roster, away_roster = roster_pair(k, setup.rosters)
     s = setup.seed + k
@@ -207,7 +208,8 @@ def play_game(setup: Setup, i: int) -> dict[str, Any]:
     b = setup.factory("b")(s + 1000)
     home_sheet = setup.sheet(home_roster, 1)
     away_sheet = setup.sheet(away_roster, AWAY_FIRST_ID)
-    m = Match(setup.fmt, home_sheet, away_sheet, RandomDice(s))
+    pitch = get_variant(setup.fmt).match_pitch(s)  # a dungeon per pair
+    m = Match(setup.fmt, home_sheet, away_sheet, RandomDice(s), pitch=pitch)
     home, away = (a, b) if a_home else (b, a)
     state = m.state
     while (d := m.pending) is not None:
