@@ -484,7 +484,13 @@ class ScriptedBot:
         return _nearest_option(d, g)
 
     def _foul_target(self, d: Decision, g: GameState) -> Option:
-        """The planner makes no Fouls: the nearest downed opponent."""
+        """The victim of the planned Foul (its ``after`` step); for a Foul
+        we did not plan, the nearest downed opponent."""
+        after = self._after
+        if after and after[0] == "foul":
+            o: Option = g.pl_opts[after[1]]["nominate"]
+            if o in d.options:
+                return o
         return _nearest_option(d, g)
 
     def _block_target(self, d: Decision, g: GameState) -> Option:
@@ -537,6 +543,10 @@ class ScriptedBot:
                     return o
             elif after[0] == "hand_off":
                 o = g.pl_opts[q]["hand_off"]
+                if o in opts:
+                    return o
+            elif after[0] == "foul":
+                o = g.pl_opts[q]["foul"]
                 if o in opts:
                     return o
             elif after[0] == "throw" and ("throw",) in opts:
