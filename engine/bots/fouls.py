@@ -53,7 +53,9 @@ def try_foul(c: Ctx) -> Intent | None:
     """Once per team turn: the Foul most likely to break armour, if it
     breaks at least :data:`MIN_BREAK` of the time (see the module)."""
     g = c.g
-    if g.tflags & TF_FOUL or "foul" in c.turn_memo:
+    # Decision: no Fouls in a dungeon, where six players have Chests to
+    # open and a ball to carry home, and one sent off is a sixth of them
+    if g.dungeon is not None or g.tflags & TF_FOUL or "foul" in c.turn_memo:
         return None
     c.turn_memo["foul"] = True
     victims = [
