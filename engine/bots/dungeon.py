@@ -21,6 +21,7 @@ the carrier's last steps into the End Zone.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import cast
 
 from engine.bots.pathing import moves_budget
@@ -70,10 +71,27 @@ def free_walk(
         pitch.memo[free_walk] = kept
     dist = kept.get(key)
     if dist is None:
-        nb = pitch.neighbours
-        free_nb = [tuple(n for n in ns if board[n] < 0) for ns in nb]
-        sources = [s for s in goals if board[s] < 0]
-        dist = kept[key] = walk_distances(free_nb, pitch.size, sources)
+        dist = kept[key] = _walk_free(pitch, board, goals)
+    return dist
+
+
+def _walk_free(pitch: DungeonPitch, board: list[int], goals: set[int]) -> list[int]:
+    """The breadth-first walk of :func:`free_walk`: from the goals without
+    a player, over squares without one."""
+    nb = pitch.neighbours
+    dist = [-1] * pitch.size
+    queue: deque[int] = deque()
+    for s in sorted(goals):
+        if board[s] < 0:
+            dist[s] = 0
+            queue.append(s)
+    while queue:
+        s = queue.popleft()
+        step = dist[s] + 1
+        for n in nb[s]:
+            if dist[n] < 0 and board[n] < 0:
+                dist[n] = step
+                queue.append(n)
     return dist
 
 

@@ -63,10 +63,13 @@ def interceptors(c: Ctx, frm: int, to: int) -> list[int]:
     return out
 
 
-def pass_odds(c: Ctx, cp: int, frm: int, q: int, to: int) -> float:
+def pass_odds(
+    c: Ctx, cp: int, frm: int, q: int, to: int, intercept: bool = True
+) -> float:
     """The chance that ``cp``'s pass from ``frm`` reaches ``q`` on ``to``:
     an accurate pass (Pass re-rolls it), nobody intercepting, the catch
-    (no Marking on ``to``, as :func:`try_pass_relay` asks)."""
+    (no Marking on ``to``, as :func:`try_pass_relay` asks); without
+    ``intercept``, as if nobody stood in the way."""
     g = c.g
     w = c.w
     band = pass_band(to % w - frm % w, to // w - frm // w)
@@ -79,9 +82,27 @@ def pass_odds(c: Ctx, cp: int, frm: int, q: int, to: int) -> float:
     pp = roll_p(g.pa[cp], mod)
     if g.skills[cp] & PASS_SKILL:
         pp = with_rr(pp)
-    for i in interceptors(c, frm, to):
-        pp *= 1.0 - roll_p(g.ag[i], -3)
+    if intercept:
+        for i in interceptors(c, frm, to):
+            pp *= 1.0 - roll_p(g.ag[i], -3)
     return pp * catch_p(g, q, c.z.tz[to])
+
+
+def _best_spot(c: Ctx, cp: int, spots: list[int], q: int) -> tuple[float, int]:
+    """The best (odds, square) of ``cp``'s passes to ``q`` from ``spots``
+    (the highest square on a tie). Interceptions only lower the odds, so
+    the spots are tried best first without them, and only while they can
+    still beat the best found with them."""
+    qs = c.g.pos[q]
+    plain = sorted(
+        ((pass_odds(c, cp, s, q, qs, False), s) for s in spots), reverse=True
+    )
+    best = (-1.0, -1)
+    for top, s in plain:
+        if top < best[0]:
+            break
+        best = max(best, (pass_odds(c, cp, s, q, qs), s))
+    return best
 
 
 def try_pass_relay(c: Ctx) -> Intent | None:
@@ -123,8 +144,7 @@ def try_pass_relay(c: Ctx) -> Intent | None:
         spots += [s for s in c.safe_reach(cp).squares() if s != here and not tz[s]]
     cands: list[tuple[float, int, int]] = []
     for q in receivers:
-        qs = g.pos[q]
-        odds, frm = max((pass_odds(c, cp, s, q, qs), s) for s in spots)
+        odds, frm = _best_spot(c, cp, spots, q)
         if c.rr:
             odds = with_rr(odds)
         if odds >= MIN_ODDS:
