@@ -31,9 +31,9 @@ from engine.rules.range_ruler import pass_band
 
 PASS_SKILL = S.BIT["pass"]
 NO_HANDS = S.BIT["no-hands"]
-PASS_MARGIN = 0.05  # worth a pass must add over keeping the ball
-MIN_GAIN_SQUARES = 3  # squares nearer the End Zone a receiver must be
-MIN_ODDS = 0.3  # the whole chain's chance (with re-rolls), at least
+PASS_MARGIN = 0.0  # worth a pass must add over keeping the ball
+MIN_GAIN_SQUARES = 2  # squares nearer the End Zone a receiver must be
+MIN_ODDS = 0.25  # the whole chain's chance (with re-rolls), at least
 
 
 def interceptors(c: Ctx, frm: int, to: int) -> list[int]:
