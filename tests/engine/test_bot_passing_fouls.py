@@ -15,7 +15,8 @@ from engine.tools.scenario import Scenario
 
 def _ctx(sc: Scenario) -> Ctx:
     d = sc.match.pending
-    assert d is not None and d.kind == "activate"
+    assert d is not None
+    assert d.kind == "activate"
     return Ctx(sc.match.state, 0, d.options)
 
 
