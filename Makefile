@@ -28,7 +28,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test check venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz screenshots clean
+.PHONY: demo test check venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz arena screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -110,6 +110,13 @@ bench: venv
 # games, with a pure-Python reference measured in the same run.
 bench-blitz: venv
 	$(BIN)/python -m engine.blitz.bench --games $${BLITZ_BENCH_GAMES:-20} --repeats $${BLITZ_BENCH_REPEATS:-5} --seed 1
+
+# The bot arena (docs/benchmarks.md): seeded games of bot A against bot B
+# per format, JSON on stdout, e.g. make arena ARENA_ARGS='--games 200
+# --format bb2020 --against /tmp/ref --workers 2'.
+ARENA_ARGS ?= --games 100
+arena: venv
+	$(BIN)/python -m engine.tools.arena $(ARENA_ARGS)
 
 # The README's screenshots (docs/screenshots/): the demo in a database of its
 # own, photographed by the system's headless Chromium (/usr/bin/chromium).

@@ -274,24 +274,37 @@ class Move(BProc):
 
 def _mark_reachable(g: BlitzState, i: int, sq: int, left: int) -> bool:
     """Whether a Mark that steps into ``sq`` can still end Marking someone."""
+    return _marks_within(g, i, [sq], left)
+
+
+def _marks_within(g: BlitzState, i: int, starts: list[int], left: int) -> bool:
+    """Whether, from one of ``starts``, a Mark with ``left`` squares to go
+    can end next to a standing opponent: a breadth-first search over empty
+    squares, each square looked at once (a Mark that ends on a square ends
+    there whichever way it came)."""
     t = g.team[i]
-    if g.next_to_standing_opponent(sq, t):
-        return True
-    if left <= 0:
-        return False
-    return any(
-        g.occ[n] < 0 and not g.board.blocked[n] and _mark_reachable(g, i, n, left - 1)
-        for n in g.board.neighbours[sq]
-    )
+    occ, blocked, neighbours = g.occ, g.board.blocked, g.board.neighbours
+    frontier = starts
+    seen = set(starts)
+    seen.add(g.pos[i])
+    for depth in range(left + 1):
+        nxt: list[int] = []
+        for s in frontier:
+            if g.next_to_standing_opponent(s, t):
+                return True
+            if depth < left:
+                for n in neighbours[s]:
+                    if n not in seen and occ[n] < 0 and not blocked[n]:
+                        seen.add(n)
+                        nxt.append(n)
+        frontier = nxt
+    return False
 
 
 def can_mark(g: BlitzState, i: int) -> bool:
-    return any(
-        g.occ[n] < 0
-        and not g.board.blocked[n]
-        and _mark_reachable(g, i, n, MARK_SQUARES - 1)
-        for n in g.board.neighbours[g.pos[i]]
-    )
+    occ, blocked = g.occ, g.board.blocked
+    starts = [n for n in g.board.neighbours[g.pos[i]] if occ[n] < 0 and not blocked[n]]
+    return _marks_within(g, i, starts, MARK_SQUARES - 1)
 
 
 def run_may_end(g: BlitzState, i: int, sq: int) -> bool:

@@ -70,6 +70,7 @@ W: dict[str, float] = {
     "early_block": 0.4,
     "early_radius": 4.0,
     "pickup_ma": 0.02,
+    "pickup_pa": 0.04,
     "screen": 5.0,
 }
 

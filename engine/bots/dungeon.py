@@ -21,8 +21,10 @@ the carrier's last steps into the End Zone.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import cast
 
+from engine.bots.pathing import moves_budget
 from engine.core.state import RESERVES, STANDING, Decision, GameState, Option
 from engine.dungeon.layout import walk_distances
 from engine.dungeon.pitch import DungeonPitch
@@ -33,6 +35,7 @@ GAMBLE = 10  # squares from the goal beyond which a Portal is worth a try
 
 
 WALKS_KEPT = 512  # walks kept per board before its table starts afresh
+FREE_WALKS_KEPT = 64  # walks round the players kept per board
 
 
 def walk(pitch: DungeonPitch, goals: set[int]) -> list[int]:
@@ -49,6 +52,79 @@ def walk(pitch: DungeonPitch, goals: set[int]) -> list[int]:
     if dist is None:
         dist = kept[key] = walk_distances(pitch.neighbours, pitch.size, key)
     return dist
+
+
+def free_walk(
+    g: GameState, pitch: DungeonPitch, goals: set[int], mover: int
+) -> list[int]:
+    """As :func:`walk`, round the players standing or lying in the way
+    (``mover`` does not count): from the goals free of players. Kept per
+    board (less the mover) and goals: the others stand still while he
+    moves."""
+    board = list(g.board)
+    if g.pos[mover] >= 0:
+        board[g.pos[mover]] = -1
+    key = (tuple(board), frozenset(goals))
+    kept = cast("dict[object, list[int]] | None", pitch.memo.get(free_walk))
+    if kept is None or len(kept) >= FREE_WALKS_KEPT:
+        kept = {}
+        pitch.memo[free_walk] = kept
+    dist = kept.get(key)
+    if dist is None:
+        dist = kept[key] = _walk_free(pitch, board, goals)
+    return dist
+
+
+def _walk_free(pitch: DungeonPitch, board: list[int], goals: set[int]) -> list[int]:
+    """The breadth-first walk of :func:`free_walk`: from the goals without
+    a player, over squares without one."""
+    nb = pitch.neighbours
+    dist = [-1] * pitch.size
+    queue: deque[int] = deque()
+    for s in sorted(goals):
+        if board[s] < 0:
+            dist[s] = 0
+            queue.append(s)
+    while queue:
+        s = queue.popleft()
+        step = dist[s] + 1
+        for n in nb[s]:
+            if dist[n] < 0 and board[n] < 0:
+                dist[n] = step
+                queue.append(n)
+    return dist
+
+
+MISHAP_COST = 20  # squares a Magical Mishap costs the carrier (his ball lost)
+PORTAL_GAIN = 6  # squares a Portal must save the carrier, on average
+
+
+def _carrier_goals(
+    g: GameState, pitch: DungeonPitch, p: int, home: set[int]
+) -> set[int]:
+    """The End Zone, or the Portal to head for when its D6 is expected to
+    save the carrier a turn's walk: the mean over the D6 of the walks home
+    from the Portal rolled, a Magical Mishap (his own number) counted as
+    :data:`MISHAP_COST` squares more than he has to go now."""
+    dist = walk(pitch, home)
+    here = dist[g.pos[p]]
+    if here <= g.ma[p] + 2:
+        return home
+    best, goal = float(here - PORTAL_GAIN), -1
+    for n in range(1, 7):
+        sq = pitch.portals[n]
+        if sq < 0:
+            continue
+        far = [dist[pitch.portals[k]] for k in range(1, 7) if k != n]
+        if min(far) < 0 or any(pitch.portals[k] < 0 for k in range(1, 7)):
+            continue
+        to = walk(pitch, {sq})[g.pos[p]]
+        if to < 0:
+            continue
+        mean = (sum(far) + here + MISHAP_COST) / 6.0
+        if to + mean < best:
+            best, goal = to + mean, sq
+    return {goal} if goal >= 0 else home
 
 
 def goals_for(g: GameState, p: int, pitch: DungeonPitch) -> set[int]:
@@ -112,22 +188,28 @@ def _move(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
         if o[0] == "block":
             return None  # the Blitz's block: the scripted bot's choice
     goals = goals_for(g, p, pitch)
-    dist = walk(pitch, goals)
+    if g.carrier == p:
+        goals = _carrier_goals(g, pitch, p, goals)
+    dist = free_walk(g, pitch, goals, p)
     here = dist[g.pos[p]]
+    if here < 0:  # players stand in every way there: as the crow walks
+        dist = walk(pitch, goals)
+        here = dist[g.pos[p]]
     carrier = g.carrier == p
     steps = [o for o in opts if o[0] == "move"]
     if here > GAMBLE:
         for o in steps:
             if pitch.portal[o[1]] and g.carrier != p:
                 return o  # a Portal: anywhere may be nearer
-    free = g.act_ma_used < g.ma[p]
+    free, rushes = moves_budget(g, p)
     best: tuple[int, int, int] | None = None
     for o in steps:
         sq = o[1]
         ds = dist[sq]
-        if ds < 0 or ds >= here or pitch.portal[sq]:
+        if ds < 0 or ds >= here or (pitch.portal[sq] and sq not in goals):
             continue
-        if not free and not (carrier and ds == 0):
+        # a Rush only for the carrier who reaches the End Zone with them
+        if not free and not (carrier and ds < rushes):
             continue
         key = (ds, g.markers(sq, g.team[p]), sq)
         if best is None or key < best:
@@ -165,11 +247,23 @@ def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
     own: Option | None = None
     if d.kind == "activate" and choice == ("end_turn",):
         own = _activate(d, g, pitch)
+    elif d.kind == "activate":
+        own = _carrier_first(d, g)
     elif d.kind == "move" and d.player is not None:
         carrier = g.carrier == g.idx[d.player]
         if choice == OPT_END or (carrier and choice[0] == "move"):
             own = _move(d, g, pitch)
     return own if own is not None and own in d.options else choice
+
+
+def _carrier_first(d: Decision, g: GameState) -> Option | None:
+    """Our carrier, on his feet and not Marked, moves before anyone else:
+    the walk home is long, and a team-mate's Turnover must not cost it."""
+    c = g.carrier
+    t = 0 if d.team == "home" else 1
+    if c < 0 or g.team[c] != t or g.status[c] != STANDING or g.markers(g.pos[c], t):
+        return None
+    return ("activate", g.pid[c], "move")
 
 
 def _portal_skill(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:

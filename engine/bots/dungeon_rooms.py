@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine.core.pitch import D8_DIRECTIONS
 from engine.core.state import STANDING, Decision, GameState, Option
@@ -40,30 +40,84 @@ def ball_hidden(g: GameState) -> bool:
     return g.dungeon is not None and g.carrier < 0 and g.ball < 0
 
 
+CHEST_WALKS_KEPT = 64  # boards kept per pitch before the table starts afresh
+
+
+def _chest_doors(pitch: DungeonPitch) -> tuple[int, ...]:
+    """The standable squares next to a closed Chest (kept per pitch)."""
+    kept = pitch.memo.get(_chest_doors)
+    if kept is None:
+        d = pitch.dungeon
+        doors: list[int] = []
+        for c in sorted(pitch.chests):
+            for dx, dy in D8_DIRECTIONS[1:]:
+                s = d.step(c, dx, dy)
+                if s >= 0 and pitch.standable(s) and s not in doors:
+                    doors.append(s)
+        kept = pitch.memo[_chest_doors] = tuple(doors)
+    return cast("tuple[int, ...]", kept)
+
+
 def chest_distances(g: GameState, mover: int = -1) -> dict[int, int]:
     """Steps from each square to a free square next to a closed Chest,
-    walking round walls, Chests and players (``mover`` does not count)."""
+    walking round walls, Chests and players (``mover`` does not count).
+
+    Kept per pitch and board (less the mover): a Move action asks at every
+    step, and the other players stand still meanwhile. Callers only read
+    the table."""
     pitch = g.pitch
     if not isinstance(pitch, DungeonPitch) or not pitch.chests:
         return {}
-    d = pitch.dungeon
     board = g.board
+    if mover >= 0 and g.pos[mover] >= 0 and board[g.pos[mover]] == mover:
+        free = list(board)
+        free[g.pos[mover]] = -1
+        key = tuple(free)
+    else:
+        key = tuple(board)
+    kept = cast(
+        "dict[tuple[int, ...], dict[int, int]] | None", pitch.memo.get(chest_distances)
+    )
+    if kept is None or len(kept) >= CHEST_WALKS_KEPT:
+        kept = {}
+        pitch.memo[chest_distances] = kept
+    dist = kept.get(key)
+    if dist is None:
+        dist = kept[key] = _chest_walk(pitch, key)
+    return dist
+
+
+def _chest_walk(pitch: DungeonPitch, board: tuple[int, ...]) -> dict[int, int]:
+    """The breadth-first walk of :func:`chest_distances` over ``board``."""
     dist: dict[int, int] = {}
     queue: deque[int] = deque()
-    for c in sorted(pitch.chests):
-        for dx, dy in D8_DIRECTIONS[1:]:
-            s = d.step(c, dx, dy)
-            if s >= 0 and pitch.standable(s) and board[s] in (-1, mover):
-                if s not in dist:
-                    dist[s] = 0
-                    queue.append(s)
+    for s in _chest_doors(pitch):
+        if board[s] == -1:
+            dist[s] = 0
+            queue.append(s)
+    neighbours = pitch.neighbours
     while queue:
         s = queue.popleft()
-        for n in pitch.neighbours[s]:
-            if n not in dist and board[n] in (-1, mover):
-                dist[n] = dist[s] + 1
+        step = dist[s] + 1
+        for n in neighbours[s]:
+            if n not in dist and board[n] == -1:
+                dist[n] = step
                 queue.append(n)
     return dist
+
+
+def _own_chest_distance(g: GameState, p: int, others: dict[int, int]) -> int | None:
+    """``chest_distances(g, p)`` at ``p``'s square, from the walk of the
+    board with every player (``others``): a shortest walk from his square
+    never comes back to it, so it is one step more than the nearest of his
+    free neighbours' (0 next to a Chest)."""
+    pitch = g.pitch
+    assert isinstance(pitch, DungeonPitch)
+    sq = g.pos[p]
+    if sq in _chest_doors(pitch):
+        return 0
+    near = [others[n] for n in pitch.neighbours[sq] if n in others]
+    return min(near) + 1 if near else None
 
 
 def _carrier_food(g: GameState, opts: tuple[Option, ...], t: int) -> Option | None:
@@ -80,13 +134,14 @@ def _hunter(g: GameState, opts: tuple[Option, ...], t: int) -> Option | None:
     """The Move activation of the player best placed to open a Chest."""
     best: tuple[bool, int] | None = None
     found: Option | None = None
+    others = chest_distances(g)
     for o in opts:
         if len(o) != 3 or o[2] != "move":
             continue
         p = g.idx[o[1]]
         if g.status[p] != STANDING or g.carrier == p:
             continue
-        dist = chest_distances(g, p).get(g.pos[p])
+        dist = _own_chest_distance(g, p, others)
         if dist is None:
             continue
         key = (g.markers(g.pos[p], t) > 0, dist)

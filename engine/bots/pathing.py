@@ -10,7 +10,7 @@ more likely, so both the shortest and the safest ways survive).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import NamedTuple, cast
 
 from engine.core import skillbits as S
 from engine.core.pitch import F_TRAPDOOR, Pitch
@@ -365,65 +365,29 @@ def reach(
     stamp = [0] * size  # the layer a square was last offered a label in
     nq = [0.0] * size  # that label's chance
     par = [0] * size  # and the square it came from
+    sr = _Search(
+        ball=ball,
+        min_prob=min_prob,
+        special=special,
+        trap=trap,
+        tz=tz,
+        tk=tk,
+        dz=dz,
+        nb=nb,
+        flags=flags,
+        dtab=dtab,
+        dtab_tk=dtab_tk,
+        ptab=ptab,
+        ble=ble,
+        gd=gd,
+        stamp=stamp,
+        nq=nq,
+        par=par,
+    )
     for k in range(1, budget + 1):
         mul = 1.0 if k <= free else pr_rush
         lim = budget - k + slack  # prune: goal farther than this
-        order: list[int] = []
-        for s, pr in frontier:
-            if s == ball:
-                continue  # the path ends with the pick-up
-            base = pr * mul
-            if base < min_prob:
-                continue
-            if tz[s]:
-                tab = dtab_tk if tk[s] else dtab
-                for dd in nb[s]:
-                    q = base * tab[dz[dd]]
-                    if special:
-                        if dd == ball:
-                            q *= ptab[tz[dd]]
-                        if trap and flags[dd] & F_TRAPDOOR:
-                            q *= 5.0 / 6.0
-                    if q <= ble[dd] or q < min_prob or gd[dd] > lim:
-                        continue
-                    if stamp[dd] != k:
-                        stamp[dd] = k
-                        nq[dd] = q
-                        par[dd] = s
-                        order.append(dd)
-                    elif q > nq[dd]:
-                        nq[dd] = q
-                        par[dd] = s
-            elif special:
-                for dd in nb[s]:
-                    q = base
-                    if dd == ball:
-                        q *= ptab[tz[dd]]
-                    if trap and flags[dd] & F_TRAPDOOR:
-                        q *= 5.0 / 6.0
-                    if q <= ble[dd] or q < min_prob or gd[dd] > lim:
-                        continue
-                    if stamp[dd] != k:
-                        stamp[dd] = k
-                        nq[dd] = q
-                        par[dd] = s
-                        order.append(dd)
-                    elif q > nq[dd]:
-                        nq[dd] = q
-                        par[dd] = s
-            else:
-                # no dice: every step keeps the chance (>= min_prob)
-                for dd in nb[s]:
-                    if base <= ble[dd] or gd[dd] > lim:
-                        continue
-                    if stamp[dd] != k:
-                        stamp[dd] = k
-                        nq[dd] = base
-                        par[dd] = s
-                        order.append(dd)
-                    elif base > nq[dd]:
-                        nq[dd] = base
-                        par[dd] = s
+        order = _expand(sr, frontier, k, mul, lim)
         if not order:
             break
         for dd in order:
@@ -436,6 +400,102 @@ def reach(
             break
         frontier = list(zip(order, map(nq.__getitem__, order), strict=True))
     return r
+
+
+def _expand(
+    sr: _Search,
+    frontier: list[tuple[int, float]],
+    k: int,
+    mul: float,
+    lim: int,
+) -> list[int]:
+    """Layer ``k`` of :func:`reach`: the squares offered a better chance
+    by the squares of ``frontier``, in the order first offered (their
+    chances in ``sr.nq``, the squares they came from in ``sr.par``)."""
+    ball, min_prob, special, trap = sr.ball, sr.min_prob, sr.special, sr.trap
+    tz, tk, dz, nb, flags = sr.tz, sr.tk, sr.dz, sr.nb, sr.flags
+    dtab, dtab_tk, ptab = sr.dtab, sr.dtab_tk, sr.ptab
+    ble, gd, stamp, nq, par = sr.ble, sr.gd, sr.stamp, sr.nq, sr.par
+    order: list[int] = []
+    for s, pr in frontier:
+        if s == ball:
+            continue  # the path ends with the pick-up
+        base = pr * mul
+        if base < min_prob:
+            continue
+        if tz[s]:
+            tab = dtab_tk if tk[s] else dtab
+            for dd in nb[s]:
+                q = base * tab[dz[dd]]
+                if special:
+                    if dd == ball:
+                        q *= ptab[tz[dd]]
+                    if trap and flags[dd] & F_TRAPDOOR:
+                        q *= 5.0 / 6.0
+                if q <= ble[dd] or q < min_prob or gd[dd] > lim:
+                    continue
+                if stamp[dd] != k:
+                    stamp[dd] = k
+                    nq[dd] = q
+                    par[dd] = s
+                    order.append(dd)
+                elif q > nq[dd]:
+                    nq[dd] = q
+                    par[dd] = s
+        elif special:
+            for dd in nb[s]:
+                q = base
+                if dd == ball:
+                    q *= ptab[tz[dd]]
+                if trap and flags[dd] & F_TRAPDOOR:
+                    q *= 5.0 / 6.0
+                if q <= ble[dd] or q < min_prob or gd[dd] > lim:
+                    continue
+                if stamp[dd] != k:
+                    stamp[dd] = k
+                    nq[dd] = q
+                    par[dd] = s
+                    order.append(dd)
+                elif q > nq[dd]:
+                    nq[dd] = q
+                    par[dd] = s
+        else:
+            # no dice: every step keeps the chance (>= min_prob)
+            for dd in nb[s]:
+                if base <= ble[dd] or gd[dd] > lim:
+                    continue
+                if stamp[dd] != k:
+                    stamp[dd] = k
+                    nq[dd] = base
+                    par[dd] = s
+                    order.append(dd)
+                elif base > nq[dd]:
+                    nq[dd] = base
+                    par[dd] = s
+    return order
+
+
+class _Search(NamedTuple):
+    """What :func:`_expand` reads of a :func:`reach` search (and the
+    per-square tables it writes)."""
+
+    ball: int
+    min_prob: float
+    special: bool
+    trap: bool
+    tz: list[int]
+    tk: list[bool]
+    dz: list[int]
+    nb: tuple[tuple[int, ...], ...]
+    flags: tuple[int, ...]
+    dtab: list[float]
+    dtab_tk: list[float]
+    ptab: list[float]
+    ble: list[float]
+    gd: list[int]
+    stamp: list[int]
+    nq: list[float]
+    par: list[int]
 
 
 def cheb_from(pitch: Pitch, sq: int) -> list[int]:

@@ -32,13 +32,15 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.bots import (
+    blockchoice,
     college_wizard,
     desperate,
     dungeon_rooms,
     special,
 )
 from engine.bots import tactics as T
-from engine.bots.blockmath import block_odds, face_value
+from engine.bots.blockchoice import block_context, face_values
+from engine.bots.blockmath import block_odds
 from engine.bots.context import zones_key
 from engine.bots.dungeon import dungeon_choice, dungeon_refine
 from engine.bots.pathing import Reach, SafeReach, Zones
@@ -50,7 +52,7 @@ from engine.bots.stars import rolls as star_rolls
 from engine.bots.tactics import Ctx, Intent, ReachKey, cheb, signature
 from engine.bots.wizard import wizard_choice
 from engine.core import skillbits as S
-from engine.core.dice import BOTH_DOWN, PLAYER_DOWN, POW, PUSH, STUMBLE
+from engine.core.dice import BOTH_DOWN
 from engine.core.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
 
 _BIT = S.BIT
@@ -61,13 +63,6 @@ NO_HANDS = _BIT["no-hands"]
 
 END_TURN: Option = ("end_turn",)
 END: Option = ("end",)
-FACE = {
-    "player_down": PLAYER_DOWN,
-    "both_down": BOTH_DOWN,
-    "push": PUSH,
-    "stumble": STUMBLE,
-    "pow": POW,
-}
 # Rolls whose failure loses the ball.
 _BALL_ROLLS = frozenset(
     {"pick_up", "catch", "pass", "hand_off", "landing", "interception"}
@@ -237,33 +232,12 @@ class ScriptedBot:
                     return ("team_reroll",)
         return pro if pro in d.options else ("no_reroll",)
 
-    def _block_context(self, g: GameState) -> tuple[int, int, bool]:
-        """(attacker, defender, attacker chooses) of the Block in progress."""
-        top = g.stack[-1] if g.stack else None
-        att = getattr(top, "att", -1)
-        dfn = getattr(top, "dfn", -1)
-        chooses = bool(getattr(top, "att_chooses", True))
-        return (
-            att if isinstance(att, int) else -1,
-            dfn if isinstance(dfn, int) else -1,
-            chooses,
-        )
-
-    def _face_values(self, g: GameState, att: int, dfn: int) -> dict[int, float]:
-        ska = g.skills[att] if att >= 0 else 0
-        skd = g.skills[dfn] if dfn >= 0 else 0
-        dfn_tz = dfn >= 0 and g.has_tz(dfn)
-        ab = bool(ska & BLOCK)
-        db = bool(skd & BLOCK) and dfn_tz
-        dd = bool(skd & DODGE) and dfn_tz and not ska & TACKLE
-        return {f: face_value(f, ab, db, dd) for f in FACE.values()}
-
     def _reroll_block(self, d: Decision, g: GameState) -> Option:
         dice = d.info[1] if len(d.info) > 1 else ()
-        att, dfn, chooses = self._block_context(g)
+        att, dfn, chooses = block_context(g)
         if att < 0 or not dice:
             return ("no_reroll",)
-        vals = self._face_values(g, att, dfn)
+        vals = face_values(g, att, dfn)
         faces = [int(f) for f in dice]
         pick = (
             max(faces, key=vals.__getitem__)
@@ -284,24 +258,6 @@ class ScriptedBot:
             return ("brawler",)
         worst = min(range(len(faces)), key=lambda i: vals[faces[i]])
         return self._use_reroll(d, g, g.team[att], level, ("pro", worst))
-
-    def _block_die(self, d: Decision, g: GameState) -> Option:
-        t = self._team(d)
-        att, dfn, _ = self._block_context(g)
-        if att < 0 and d.player is not None:
-            att = g.idx.get(d.player, -1)
-        vals = self._face_values(g, att, dfn)
-        mine = att >= 0 and g.team[att] == t
-        best = None
-        bv = 0.0
-        for o in d.options:
-            f = FACE.get(o[1], 0)
-            v = vals.get(f, 0.0)
-            if not mine:
-                v = -v
-            if best is None or v > bv:
-                best, bv = o, v
-        return best if best is not None else d.options[0]
 
     def _use_skill(self, d: Decision, g: GameState) -> Option:
         """Optional skills are used, except: Wrestle by a player with Block
@@ -347,62 +303,6 @@ class ScriptedBot:
             return v
 
         return max(d.options, key=key)
-
-    def _push(self, d: Decision, g: GameState) -> Option:
-        pitch = g.pitch
-        t = self._team(d)
-        q = g.idx.get(d.player if d.player is not None else -1, -1)
-        h = pitch.height
-        w = pitch.width
-        our_carrier = g.carrier if g.carrier >= 0 and g.team[g.carrier] == t else -1
-        their_carrier = q >= 0 and q == g.carrier and g.team[q] != t
-
-        def value(o: Option) -> float:
-            s = o[1]
-            y = pitch.ys[s]
-            x = pitch.xs[s]
-            edge = min(y, h - 1 - y)
-            v = -1.5 * edge if edge < 3 else -4.5
-            if q >= 0 and g.team[q] != t:
-                if our_carrier >= 0 and cheb(w, s, g.pos[our_carrier]) <= 1:
-                    v -= 3.0
-                if their_carrier:
-                    # push the carrier back, away from where it scores
-                    v += 0.8 * (w - 1 - x if g.team[q] == 0 else x)
-                if g.ball >= 0 and s == g.ball:
-                    v -= 0.5
-            else:
-                v = -v
-            return v
-
-        return max(d.options, key=value)
-
-    def _follow_up(self, d: Decision, g: GameState) -> Option:
-        t = self._team(d)
-        att, dfn, _ = self._block_context(g)
-        top = g.stack[-1] if g.stack else None
-        dst = getattr(top, "dfn_from", -1)
-        knocked = bool(getattr(top, "pow", False))
-        if att < 0 or not isinstance(dst, int) or dst < 0:
-            return ("follow",)
-        w = g.pitch.width
-        here = g.pos[att]
-        carrier = g.carrier
-        if carrier == att:
-            return ("stay",)
-        if carrier >= 0 and g.team[carrier] == t:
-            if cheb(w, here, g.pos[carrier]) <= 1 < cheb(w, dst, g.pos[carrier]):
-                return ("stay",)
-        if carrier >= 0 and carrier == dfn and not knocked:
-            return ("follow",)  # keep the carrier marked
-        # Tackle Zones at both squares, the pushed defender counted only
-        # when it stays on its feet.
-        ign = dfn if knocked else -1
-        m_here = _markers(g, here, t, ign)
-        m_dst = _markers(g, dst, t, ign) + (0 if knocked or dfn < 0 else 1)
-        if m_dst <= m_here:
-            return ("follow",)
-        return ("stay",)
 
     def _apothecary(self, d: Decision, g: GameState) -> Option:
         what = d.info[0] if d.info else "casualty"
@@ -584,7 +484,13 @@ class ScriptedBot:
         return _nearest_option(d, g)
 
     def _foul_target(self, d: Decision, g: GameState) -> Option:
-        """The planner makes no Fouls: the nearest downed opponent."""
+        """The victim of the planned Foul (its ``after`` step); for a Foul
+        we did not plan, the nearest downed opponent."""
+        after = self._after
+        if after and after[0] == "foul":
+            o: Option = g.pl_opts[after[1]]["nominate"]
+            if o in d.options:
+                return o
         return _nearest_option(d, g)
 
     def _block_target(self, d: Decision, g: GameState) -> Option:
@@ -639,6 +545,10 @@ class ScriptedBot:
                 o = g.pl_opts[q]["hand_off"]
                 if o in opts:
                     return o
+            elif after[0] == "foul":
+                o = g.pl_opts[q]["foul"]
+                if o in opts:
+                    return o
             elif after[0] == "throw" and ("throw",) in opts:
                 self._target = q
                 return ("throw",)
@@ -683,15 +593,6 @@ def _nearest_option(d: Decision, g: GameState) -> Option:
     return min(d.options, key=lambda o: cheb(w, here, g.pos[g.idx[o[1]]]))
 
 
-def _markers(g: GameState, sq: int, t: int, ignore: int) -> int:
-    c = 0
-    for s in g.pitch.neighbours[sq]:
-        q = g.board[s]
-        if q >= 0 and q != ignore and g.team[q] != t and g.has_tz(q):
-            c += 1
-    return c
-
-
 _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]] = {
     name: getattr(ScriptedBot, "_" + name)
     for name in (
@@ -703,10 +604,7 @@ _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]
         "high_kick",
         "quick_snap",
         "reroll",
-        "block_die",
         "use_skill",
-        "push",
-        "follow_up",
         "apothecary",
         "argue_the_call",
         "interfere",
@@ -723,6 +621,7 @@ _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]
         "safe_pair_of_hands",
     )
 }
+_HANDLERS.update(blockchoice.HANDLERS)  # block dice, pushes, follow-ups
 _HANDLERS.update(SKILL_HANDLERS)
 
 # The Hireling Sports-Wizard's spell (engine/bots/wizard.py).

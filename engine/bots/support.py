@@ -16,6 +16,7 @@ from engine.bots.context import (
     cheb,
 )
 from engine.bots.pathing import (
+    SafeReach,
     cheb_from,
     cols_from,
     moves_budget,
@@ -307,54 +308,65 @@ def _default_base(
 _BLOCK = 8  # squares per block of :func:`_default_base`'s order
 
 
-def support_orders(c: Ctx) -> list[Intent]:
-    """Greedy orders for the players who move without any dice: a cage
-    and a screen around our carrier, markers and a screen against theirs,
-    or players closing in on a loose ball."""
+def _focus_values(c: Ctx) -> tuple[dict[int, float], int, bool]:
+    """The squares worth a helper's while around the focus (our carrier,
+    theirs or the loose ball), the focus square and whether we attack."""
     g = c.g
-    t = c.t
-    pitch = g.pitch
-    tz = c.z.tz
     carrier = g.carrier
     values: dict[int, float] = {}
-    focus = -1
-    offence = False
-    if carrier >= 0 and g.team[carrier] == t:
-        offence = True
+    if carrier >= 0 and g.team[carrier] == c.t:
         focus = g.pos[carrier]
         offence_values(c, focus, values)
-    elif carrier >= 0:
+        return values, focus, True
+    if carrier >= 0:
         focus = g.pos[carrier]
         defence_values(c, focus, values)
-    elif g.ball >= 0:
-        focus = g.ball
-        for s in pitch.neighbours[focus]:
+        return values, focus, False
+    if g.ball >= 0:
+        tz = c.z.tz
+        for s in g.pitch.neighbours[g.ball]:
             if g.board[s] < 0:
                 values[s] = 6.0 - 1.5 * tz[s]
+        return values, g.ball, False
+    return values, -1, False
+
+
+def _helpers(c: Ctx) -> list[int]:
+    """The players free to move without dice (not the carrier, not marked)."""
+    g = c.g
+    tz = c.z.tz
     helpers = []
     for p in c.avail:
-        if p == carrier or not c.can(p, "move") or g.status[p] == STUNNED:
+        if p == g.carrier or not c.can(p, "move") or g.status[p] == STUNNED:
             continue
         if g.status[p] == STANDING and tz[g.pos[p]]:
             continue  # marked: blocks, not moves
         helpers.append(p)
-    if not helpers:
-        return []
-    # the value of any other square: up the pitch near our carrier, or
-    # closing in on the ball or their carrier (less its Tackle Zones)
-    base, by_base, blocks = _default_base(pitch, focus, offence, c.ez_x)
+    return helpers
 
-    pos = g.pos
-    reaches = {p: c.safe_reach(p) for p in helpers}
 
-    def best_default(p: int, taken: set[int]) -> tuple[float, int]:
-        # squares by value before Tackle Zones, best first (blocks the
-        # helper reaches none of skipped): none later can beat the best
-        # found once their value before them is lower
-        r = reaches[p]
-        m = r.mask & ~(1 << pos[p])
+class _Defaults:
+    """The value of squares off ``values``: up the pitch near our carrier,
+    or closing in on the ball or their carrier (less its Tackle Zones)."""
+
+    def __init__(
+        self, c: Ctx, focus: int, offence: bool, values: dict[int, float]
+    ) -> None:
+        self.base, self.by_base, self.blocks = _default_base(
+            c.g.pitch, focus, offence, c.ez_x
+        )
+        self.tz = c.z.tz
+        self.values = values
+
+    def best(self, r: SafeReach, here: int, taken: set[int]) -> tuple[float, int]:
+        """The best square for a helper on ``here`` reaching ``r``. Squares
+        by value before Tackle Zones, best first (blocks the helper reaches
+        none of skipped): none later can beat the best found once their
+        value before them is lower."""
+        base, by_base, tz, values = self.base, self.by_base, self.tz, self.values
+        m = r.mask & ~(1 << here)
         bv, bs = -99.0, -1
-        for bi, bm in enumerate(blocks):
+        for bi, bm in enumerate(self.blocks):
             if not bm & m:
                 continue
             i = bi * _BLOCK
@@ -371,13 +383,41 @@ def support_orders(c: Ctx) -> list[Intent]:
                     bv, bs = v, s
         return bv, bs
 
+
+def support_orders(c: Ctx) -> list[Intent]:
+    """Greedy orders for the players who move without any dice: a cage
+    and a screen around our carrier, markers and a screen against theirs,
+    or players closing in on a loose ball."""
+    g = c.g
+    values, focus, offence = _focus_values(c)
+    helpers = _helpers(c)
+    if not helpers:
+        return []
+    defaults = _Defaults(c, focus, offence, values)
+    reaches = {p: c.safe_reach(p) for p in helpers}
+    orders = _greedy(c, helpers, reaches, defaults)
+    left = set(helpers) - {o.p for o in orders}
+    for p in helpers:
+        if p in left and g.status[p] == PRONE and g.ma[p] >= 3:
+            orders.append(Intent(p, "move", [], "stand"))
+    return orders
+
+
+def _greedy(
+    c: Ctx, helpers: list[int], reaches: dict[int, SafeReach], defaults: _Defaults
+) -> list[Intent]:
+    """Greedy: the best (gain, helper, square) first, again and again. Gains
+    only fall as squares are taken (a taken square is worth nothing, its
+    neighbours less), so they wait in a heap and are brought up to date
+    when they come out on top."""
+    g = c.g
+    pos = g.pos
+    tz = c.z.tz
+    values = defaults.values
+    base = defaults.base
     orders: list[Intent] = []
     taken: set[int] = set()
     left = set(helpers)
-    # Greedy: the best (gain, helper, square) first, again and again. Gains
-    # only fall as squares are taken (a taken square is worth nothing, its
-    # neighbours less), so they wait in a heap and are brought up to date
-    # when they come out on top.
     heap: list[tuple[float, int, int, int]] = []  # (-gain, helper, square, steps)
     curs: dict[int, float] = {}
     for p in helpers:
@@ -392,7 +432,7 @@ def support_orders(c: Ctx) -> list[Intent]:
             if r.has(s):
                 k = r.steps(s)
                 heap.append((cur + 0.02 * k - values[s], p, s, k))
-        ov, os_ = best_default(p, taken)
+        ov, os_ = defaults.best(r, here, taken)
         if os_ >= 0:
             heap.append((cur - ov, p, os_, -1))
     heapify(heap)
@@ -402,7 +442,7 @@ def support_orders(c: Ctx) -> list[Intent]:
             continue
         if k < 0:  # the helper's best square off ``values``
             if s in taken:
-                ov, os_ = best_default(p, taken)
+                ov, os_ = defaults.best(reaches[p], pos[p], taken)
                 if os_ >= 0:
                     heappush(heap, (curs[p] - ov, p, os_, -1))
                 continue
@@ -420,10 +460,7 @@ def support_orders(c: Ctx) -> list[Intent]:
         taken.add(s)
         if s in values:
             values[s] = -99.0
-        for n in pitch.neighbours[s]:
+        for n in g.pitch.neighbours[s]:
             if n in values:
                 values[n] -= 2.0
-    for p in helpers:
-        if p in left and g.status[p] == PRONE and g.ma[p] >= 3:
-            orders.append(Intent(p, "move", [], "stand"))
     return orders

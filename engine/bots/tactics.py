@@ -49,6 +49,8 @@ from engine.bots.context import (
     fill_masks,
     signature,
 )
+from engine.bots.fouls import try_foul
+from engine.bots.passplay import try_pass_relay, try_thrower_handoff
 from engine.bots.pathing import (
     catch_p,
     moves_budget,
@@ -398,6 +400,8 @@ def try_pickup(c: Ctx) -> Intent | None:
         if pr <= 0.0:
             continue
         key = pr - 0.002 * steps + W["pickup_ma"] * g.ma[p]
+        if 0 < g.pa[p] < 4:  # a passer picks it up: the pass is his to play
+            key += W["pickup_pa"] * (4 - g.pa[p])
         if best is None or key > best[0]:
             best = (key, p, path)
     if best is None or best[0] < 0.1:
@@ -424,6 +428,8 @@ OFFENCE: tuple[Step, ...] = (
     try_freeing_blocks,
     try_early_blocks,
     try_handoff_relay,
+    try_pass_relay,
+    try_thrower_handoff,
     try_carrier_safe,
     try_carrier_escape,
 )
@@ -435,7 +441,7 @@ LOOSE: tuple[Step, ...] = (try_pickup,)
 DEFENCE: tuple[Step, ...] = (try_blitz_carrier,)
 
 
-LATE: tuple[Step, ...] = (try_blocks, try_blitz_any)
+LATE: tuple[Step, ...] = (try_blocks, try_blitz_any, try_foul)
 
 
 __all__ = [
@@ -480,12 +486,15 @@ __all__ = [
     "try_carrier_risky",
     "try_carrier_safe",
     "try_early_blocks",
+    "try_foul",
     "try_free_carrier",
     "try_freeing_blocks",
     "try_handoff_relay",
     "try_handoff_score",
+    "try_pass_relay",
     "try_pass_score",
     "try_pickup",
     "try_score",
     "try_stand_up",
+    "try_thrower_handoff",
 ]

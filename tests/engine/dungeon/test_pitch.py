@@ -4,6 +4,7 @@ until opened, End Zones as sets of squares."""
 from __future__ import annotations
 
 from engine.core.pitch import F_ENDZONE_AWAY, F_ENDZONE_HOME, F_HALF_HOME
+from engine.dungeon.generate import generate
 from engine.dungeon.layout import Dungeon
 from engine.dungeon.pitch import F_CHEST, F_PORTAL, F_WALL, DungeonPitch
 from engine.tools.dungeon_scenario import DungeonScenario
@@ -48,6 +49,30 @@ def test_an_opened_chest_is_a_normal_square_and_pitches_are_shared() -> None:
     assert not opened.flags[chest] & F_WALL
     assert p.without_chest(chest) is opened  # built once
     assert opened.with_chests(frozenset({chest})) is p
+
+
+_TABLES = ("flags", "steps", "neighbours", "chests", "xs", "ys", "end_zones")
+
+
+def test_a_pitch_derived_for_other_chests_has_the_tables_of_one_built_afresh() -> None:
+    # generated dungeons: open the Chests one by one, then close them
+    # again in another order; every pitch met equals a fresh build
+    for seed in (1, 2, 3):
+        d = Dungeon(generate(seed))
+        p = DungeonPitch(d, home_zone=1)
+        chests = sorted(p.chests)
+        assert len(chests) >= 3
+        seen = [p]
+        for c in chests:
+            seen.append(seen[-1].without_chest(c))
+        for c in reversed(chests[1:]):
+            seen.append(seen[-1].with_chests(seen[-1].chests | {c}))
+        seen.append(p.with_chests(frozenset(chests[::2])))
+        for q in seen:
+            fresh = DungeonPitch(d, 1, q.chests)
+            for name in _TABLES:
+                assert getattr(q, name) == getattr(fresh, name), (seed, name)
+            assert q.memo is not p.memo or q is p
 
 
 def test_end_zones_follow_the_coin_toss() -> None:
