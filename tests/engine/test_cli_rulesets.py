@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 
 from engine.skills import __main__ as skills_cli
-from engine.tools import bench, botbench, simulate
+from engine.tools import arena, bench, botbench, simulate
 from engine.variants import variants
 from engine.variants.dungeon_bowl import simulate as dungeon_simulate
 
@@ -27,6 +27,7 @@ CLIS: list[tuple[ModuleType, str, list[str]]] = [
     (simulate, "--ruleset", ["--bot", "random", "--json"]),
     (bench, "--ruleset", ["--games", "1", "--json"]),
     (botbench, "--formats", ["--games", "1", "--repeats", "1"]),
+    (arena, "--format", ["--games", "2", "--quiet"]),
     (skills_cli, "--version", ["--coverage"]),
     (dungeon_simulate, "--layout", ["--games", "1"]),
 ]
@@ -90,6 +91,7 @@ def test_the_tools_offer_the_formats_they_play() -> None:
     pitch = ["bb2020", "classic", "dungeon-bowl", "sevens"]
     assert _offered(bench, "--ruleset") == pitch
     assert _offered(botbench, "--formats") == pitch
+    assert _offered(arena, "--format") == pitch
     assert _offered(skills_cli, "--version") == ["bb2020", "bb2025", "dungeon_bowl"]
     assert _offered(dungeon_simulate, "--layout") == [
         "crossroads",
