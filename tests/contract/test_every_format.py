@@ -250,6 +250,7 @@ def page_urls(ids: Ids) -> list[str]:
         "token": invite_token(ids["league"]),
         "token_id": 0,
         "notification_id": 0,
+        "live_id": 0,
     }
     out = []
     for route in all_routes():

@@ -446,6 +446,36 @@ def task_lost_with_the_child(log: bytes) -> tuple[str, str] | None:
     return name.decode(), task_id.decode()
 
 
+class PostGameStepWatch:
+    """Reads a worker's log from its last killed child on, as it grows (only
+    the new bytes at each look, so that looking often costs the worker
+    nothing), and tells whether the last task the worker received is a
+    post-game step that has not finished: with one child and a prefetch of
+    one, the child is running it."""
+
+    def __init__(self, path):
+        self.path = path
+        self.offset = max(path.read_bytes().rfind(CHILD_KILLED), 0)
+        self.partial = b""
+        self.task = None
+        self.finished = False
+
+    def running(self):
+        """the child runs a post-game step"""
+        with self.path.open("rb") as log:
+            log.seek(self.offset)
+            new = log.read()
+        self.offset += len(new)
+        lines = (self.partial + new).split(b"\n")
+        self.partial = lines.pop()
+        for line in lines:
+            if found := RECEIVED.search(line):
+                self.task, self.finished = found.groups(), False
+            elif self.task and b"[" + self.task[1] + b"] succeeded" in line:
+                self.finished = True
+        return bool(self.task) and self.task[0] == POSTGAME_STEP and not self.finished
+
+
 def test_a_killed_pool_child_has_its_task_put_back_at_once(celery_workers):
     # given the season's undisturbed outcome, the identical world built
     # again, and a worker with one pool child, no start-up sweep and no beat
@@ -474,17 +504,9 @@ def test_a_killed_pool_child_has_its_task_put_back_at_once(celery_workers):
         wait_for(a_new_child, timeout=60, every=0.002)
         (child,) = set(celery_workers.pool_children(worker)) - set(killed)
 
-        def in_a_post_game_step():
-            """the child runs a post-game step: the last task the worker
-            received since the last kill is one, and it has not finished"""
-            since = celery_workers.log(worker).rpartition(CHILD_KILLED)[2]
-            received = RECEIVED.findall(since)
-            if not received or received[-1][0] != POSTGAME_STEP:
-                return False
-            return b"[" + received[-1][1] + b"] succeeded" not in since
-
+        step = PostGameStepWatch(celery_workers.logs[worker.pid])
         # (aimed, so that a busy machine's timing cannot make every kill miss)
-        wait_for(in_a_post_game_step, timeout=120, every=0.001)
+        wait_for(step.running, timeout=120, every=0.001)
         os.kill(child, signal.SIGKILL)
         killed.append(child)
 
