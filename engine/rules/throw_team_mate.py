@@ -23,13 +23,11 @@ from engine.core.state import (
     Proc,
 )
 from engine.rules.ball import (
-    STAT_LAND,
     Bounce,
     ThrowIn,
     check_touchdown,
     disturbing_presence,
     loose_ball_at,
-    stat,
     turnover,
 )
 from engine.rules.injuries import Harm, KnockDown, crowd_push, to_box
@@ -153,7 +151,7 @@ class ThrowTeamMateAction(Proc):
                     break
         g.emit(Move(g.pid[q], src, sq, "thrown"))
         superb = self.quality == "superb"
-        g.stack[-1] = Land(q, sq, land_mod, self.can_land, superb, edge=last)
+        g.stack[-1] = Land(q, sq, land_mod, self.can_land, superb, edge=last, thrower=p)
         return None
 
     def receive(self, g: GameState, choice: Option) -> None:
@@ -181,7 +179,9 @@ class ThrowTeamMateAction(Proc):
         g.lift(q)
         g.emit(Move(g.pid[q], src, sq, "thrown"))
         superb = self.quality == "superb"
-        g.stack[-1] = Land(q, sq, self.mod, self.can_land, superb, edge=last)
+        g.stack[-1] = Land(
+            q, sq, self.mod, self.can_land, superb, edge=last, thrower=self.p
+        )
 
     def _fumble(self, g: GameState) -> None:
         """Rulebook "Fumbled Throws": the thrower's activation ends and the
@@ -203,7 +203,9 @@ class ThrowTeamMateAction(Proc):
         # a rule's sure landing (rule point fumbled_team_mate)
         sure = any(rule(g, p) for rule in g.hooks.fumbled_team_mate)
         edge = g.pos[p]
-        g.stack[-1] = Land(q, sq, -1, self.can_land, False, sure=sure, edge=edge)
+        g.stack[-1] = Land(
+            q, sq, -1, self.can_land, False, sure=sure, edge=edge, thrower=p
+        )
 
     def _kick_fumble(self, g: GameState) -> None:
         """A fumbled Kick Team-mate: the kicked player is removed from play
@@ -269,9 +271,23 @@ class Land(Proc):
     landing safely on the loose ball must try to pick it up ("Picking up
     the Ball"); one who lands badly on it Falls Over there and the ball
     bounces from his square (``KnockDown``).
+
+    A safe landing is handed to the format (``landed_safely``) with the
+    ``thrower`` (-1: none known) and whether the throw was ``superb``: the
+    BB2020 Throwing Completion is the thrower's.
     """
 
-    __slots__ = ("q", "sq", "mod", "can_land", "superb", "bounced", "sure", "edge")
+    __slots__ = (
+        "q",
+        "sq",
+        "mod",
+        "can_land",
+        "superb",
+        "bounced",
+        "sure",
+        "edge",
+        "thrower",
+    )
 
     def __init__(
         self,
@@ -283,7 +299,9 @@ class Land(Proc):
         *,
         sure: bool = False,
         edge: int = -1,
+        thrower: int = -1,
     ) -> None:
+        self.thrower = thrower
         self.sure = sure  # a rule's sure landing: no Landing test, it succeeds
         self.edge = edge  # sq -1: the last square before the edge, if known
         self.phase = 0
@@ -305,7 +323,7 @@ class Land(Proc):
             ok = g.ret
             g.emit(Landing(g.pid[q], self.sq, ok))
             if ok:
-                stat(g, q, STAT_LAND)
+                g.variant.landed_safely(g, self.thrower, q, self.superb)
                 if loose_ball_at(g, self.sq):
                     self.phase = 2
                     g.stack.append(Pickup(q))

@@ -34,7 +34,10 @@ MATCH_FIELDS: frozenset[str] = frozenset({FAN_FACTOR, WEATHER})
 # What a match records of each player: the feats that earn Star Player
 # Points (post-game_sequence.md "Earning Star Player Points": touchdowns,
 # passing completions, casualties, interceptions, deflections, and throwing
-# completions, the thrown team-mate's successful landings).
+# completions). Decision: the Throwing Completions are recorded as
+# ``successful_landings`` (the name stored results, reports and API clients
+# know): the thrower's superb Throw Team-mate whose team-mate landed safely
+# (BB2025 adds the thrown player's safe landing after any throw, 1 SPP too).
 TOUCHDOWNS = "touchdowns"
 COMPLETIONS = "completions"
 CASUALTIES_INFLICTED = "casualties_inflicted"

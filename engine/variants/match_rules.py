@@ -19,7 +19,7 @@ from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
 from engine.core.skillbits import RIGHT_STUFF
-from engine.rules.ball import ThrowIn, turnover
+from engine.rules.ball import STAT_LAND, ThrowIn, stat, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
@@ -329,6 +329,20 @@ class MatchRules:
         them, in ``last``). The procedure that takes over from there; None:
         in the crowd (``throw_team_mate.Land``)."""
         return None
+
+    def landed_safely(self, g: GameState, thrower: int, q: int, superb: bool) -> None:
+        """Thrown (or kicked) player ``q`` has landed safely after
+        ``thrower``'s throw (-1: none known), ``superb`` or not. BB2020
+        (post-game_sequence.md "Throwing Completions"): a superb Throw
+        Team-mate action whose thrown player lands safely is a Throwing
+        Completion, 1 SPP for the player who threw; no other landing earns
+        anything. Decision: the count is the ``successful_landings`` stat
+        (its name kept for stored results, reports and API clients); it
+        counts Throwing Completions, credited to the thrower. A Kick
+        Team-mate follows the Throw Team-mate rules, so a superb kick
+        counts the same."""
+        if superb and thrower >= 0:
+            stat(g, thrower, STAT_LAND)
 
     # -- Dungeon Bowl spells: hooks the College Wizards use -----------------
 

@@ -53,8 +53,8 @@ class FormatOutputSerializer(serializers.Serializer[Any]):
         child=Str(),
         help_text="what a match of this format records of each player, among "
         "touchdowns, completions, casualties_inflicted, interceptions, "
-        "deflections and successful_landings (a Blitz Bowl game only "
-        "touchdowns)",
+        "deflections and successful_landings (throwing completions; a "
+        "Blitz Bowl game only touchdowns)",
     )
     score_name = Str(help_text="what a match's scores count: touchdowns or points")
     rules_version = Str(help_text="the rules data its leagues play by")

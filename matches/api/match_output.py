@@ -144,7 +144,10 @@ class BoxLineOutputSerializer(serializers.Serializer[Any]):
     interceptions = serializers.IntegerField()
     deflections = serializers.IntegerField()
     casualties_inflicted = serializers.IntegerField()
-    successful_landings = serializers.IntegerField()
+    successful_landings = serializers.IntegerField(
+        help_text="Throwing Completions: his superb Throw Team-mate actions "
+        "whose team-mate landed safely"
+    )
     mvp = serializers.BooleanField()
     spp = serializers.IntegerField(help_text="Star Player Points the post-game paid")
     casualty = serializers.CharField(help_text="the casualty he suffered, if any")

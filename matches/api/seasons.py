@@ -126,7 +126,13 @@ class PlayerLineSerializer(InputSerializer):
     casualties_inflicted = serializers.IntegerField(
         min_value=0, max_value=20, default=0
     )
-    successful_landings = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    successful_landings = serializers.IntegerField(
+        min_value=0,
+        max_value=20,
+        default=0,
+        help_text="Throwing Completions: the player's superb Throw Team-mate "
+        "actions whose team-mate landed safely (1 SPP each)",
+    )
 
 
 class CasualtyLineSerializer(InputSerializer):

@@ -19,7 +19,7 @@ STATS = (
     ("interceptions", "INT", "Interceptions"),
     ("deflections", "DEF", "Deflections"),
     ("casualties_inflicted", "CAS", "Casualties inflicted"),
-    ("successful_landings", "LND", "Successful landings"),
+    ("successful_landings", "TTC", "Throwing completions"),
 )
 
 

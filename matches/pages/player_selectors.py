@@ -56,7 +56,7 @@ MATCH_STATS = (
     ("completions", "CMP", "Completions"),
     ("interceptions", "INT", "Interceptions"),
     ("deflections", "DEF", "Deflections"),
-    ("successful_landings", "LND", "Successful landings"),
+    ("successful_landings", "TTC", "Throwing completions"),
 )
 SPP_EVENTS = ("postgame_spp", "postgame_mvp")
 

@@ -245,7 +245,9 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
 def line_spp(line: Mapping[str, int], mvps: int, fmt: Any) -> int:
     """The SPP a player earns for his line of a result (its stats as the
     report and the engine name them) and his MVP awards
-    (post-game_sequence.md "Earning Star Player Points")."""
+    (post-game_sequence.md "Earning Star Player Points"). Decision: the
+    line's ``successful_landings`` are its Throwing Completions (the
+    engine credits the thrower of a superb throw landed safely)."""
     tally = SppTally(
         passing_completions=line.get("completions", 0),
         throwing_completions=line.get("successful_landings", 0),

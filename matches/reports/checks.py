@@ -93,9 +93,10 @@ def team_turns(match: Match) -> int:
 #
 # Decision: the limits follow the once-per-team-turn actions
 # (the_rules_of_blood_bowl.md "Pass actions", "Throw Team-mate actions"):
-# - a completion needs the team's Pass action, a successful landing its
-#   Throw Team-mate action, and a team may not perform both in one team
-#   turn: each team's completions plus landings are at most its team turns;
+# - a completion needs the team's Pass action, a Throwing Completion
+#   (``successful_landings``) its Throw Team-mate action, and a team may not
+#   perform both in one team turn: each team's completions plus throwing
+#   completions are at most its team turns;
 # - an interception is a deflection caught, and only one player may
 #   interfere with a pass: each team's interceptions plus deflections are at
 #   most the opposing team's Pass actions, so its team turns again.
@@ -153,7 +154,7 @@ def _stat_violations(
                         where,
                         f"this takes the team past {turns} "
                         + (
-                            "completions and successful landings"
+                            "passing and throwing completions"
                             if budget == "passes"
                             else "interceptions and deflections"
                         )

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True, slots=True)
 class PlayerLine:
     """What one player did: touchdowns, completions, interceptions,
-    deflections, casualties inflicted, successful landings. The player is a
+    deflections, casualties inflicted, and Throwing Completions (a superb
+    Throw Team-mate landed safely, the thrower's) in ``successful_landings``,
+    the field's name kept for API clients. The player is a
     rostered player (``player_id``) or an induced Star Player the team
     fielded (``star_player``: the player's slug, e.g. "grak")."""
 

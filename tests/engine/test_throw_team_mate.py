@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.events import Landing, ThrowTeamMate, Turnover
 from engine.core.state import CAS, PITCH, STANDING
+from engine.rules.ball import N_STATS, STAT_LAND
 from engine.tools.scenario import Scenario
 
 DIAGRAM = """
@@ -25,8 +26,52 @@ def test_superb_throw_and_safe_landing() -> None:
     assert sc.events(Landing)[0].ok is True
     g = sc.match.state
     assert g.status[sc.p("G")] == STANDING
-    assert g.stats[sc.p("G") * 8 + 5] == 1  # successful landings
     assert sc.events(Turnover) == []
+
+
+def landings(sc: Scenario) -> tuple[int, int]:
+    """The Throwing Completions (``successful_landings``) of T and G."""
+    g = sc.match.state
+    return (
+        g.stats[sc.p("T") * N_STATS + STAT_LAND],
+        g.stats[sc.p("G") * N_STATS + STAT_LAND],
+    )
+
+
+def test_a_superb_throw_landing_safely_is_the_throwers_completion() -> None:
+    """post-game_sequence.md "Throwing Completions": a superb throw (4 - 1
+    for Short = 3, PA 3+), scatter D8 5, 4, 7 to (5, 1), the landing AG 3+
+    with a 3: 1 for the thrower T, none for the thrown G."""
+    sc = Scenario(DIAGRAM, skills=SKILLS, stats=STATS, dice=[4, 5, 4, 7, 3])
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.ok for e in sc.events(Landing)] == [True]
+    assert landings(sc) == (1, 0)
+
+
+def test_a_subpar_throw_landing_safely_earns_nothing() -> None:
+    """A successful (not superb) throw, 3 - 1 = 2 against PA 3+, the
+    landing at -1 with a 4: safe, but no Throwing Completion."""
+    sc = Scenario(DIAGRAM, skills=SKILLS, stats=STATS, dice=[3, 5, 4, 7, 4])
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.quality for e in sc.events(ThrowTeamMate)] == ["successful"]
+    assert [e.ok for e in sc.events(Landing)] == [True]
+    assert sc.xy("G") == (5, 1)
+    assert landings(sc) == (0, 0)
+
+
+def test_a_superb_throw_failing_the_landing_earns_nothing() -> None:
+    """Superb, but the landing roll is a 1: G Falls Over (armour 1 + 1)."""
+    sc = Scenario(DIAGRAM, skills=SKILLS, stats=STATS, dice=[4, 5, 4, 7, 1, 1, 1])
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.quality for e in sc.events(ThrowTeamMate)] == ["superb"]
+    assert [e.ok for e in sc.events(Landing)] == [False]
+    assert landings(sc) == (0, 0)
 
 
 def test_cannot_throw_without_right_stuff() -> None:

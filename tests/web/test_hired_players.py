@@ -158,7 +158,7 @@ def test_the_match_page_shows_the_stars_lines(client, recorded):
     # when
     html = client.get(f"/matches/{match.pk}/").content.decode()
 
-    # then: TD, CMP, INT, DEF, CAS, LND, BLK, SPP, casualty
+    # then: TD, CMP, INT, DEF, CAS, TTC, BLK, SPP, casualty
     number, *figures = _row(html, "Griff Oberwald")
     assert figures == ["2", "·", "·", "·", "·", "·", "·", "·", "casualty"]
     number, *figures = _row(html, "Morg &#x27;n&#x27; Thorg")

@@ -16,7 +16,7 @@ from engine.campaign.casualty import BB2025_TABLE
 from engine.core import skillbits as S
 from engine.core.errors import RuleError
 from engine.core.hooks import Registration
-from engine.rules.ball import turnover
+from engine.rules.ball import STAT_LAND, stat, turnover
 from engine.rules.injuries import KnockDown
 from engine.rules.rolls import Test
 from engine.variants.base import register
@@ -133,6 +133,14 @@ class BloodBowl2025(BloodBowl2020):
     # Pass action), and "No ST requirements": any player with the trait
     # may throw any team-mate with Right Stuff.
     ttm_is_pass = False
+
+    def landed_safely(self, g: GameState, thrower: int, q: int, superb: bool) -> None:
+        """changes_from_bb2020.md "Throw Team-mate", SPP: the thrower's
+        Throwing Completion is kept, and the thrown player also earns 1 SPP
+        for a safe landing after any throw. Decision: both are counted in
+        ``successful_landings``, each worth the same 1 SPP."""
+        super().landed_safely(g, thrower, q, superb)
+        stat(g, q, STAT_LAND)
 
     # "Jump": both BB2025 engines allow a Jump or Leap more than once in an
     # activation. Decision (DECIDE 17): allowed.

@@ -1,7 +1,8 @@
 """BB2025 "Throw Team-mate and Kick Team-mate" (changes_from_bb2020.md
 section 12): its own once-per-turn action (not the team's Pass action), no
 Strength requirements, three results (a modified 1 or less is a fumble: no
-Terrible Throw), and a safe landing counted for the thrown player."""
+Terrible Throw), and a safe landing counted for the thrown player as well
+as the superb throw's Throwing Completion for the thrower."""
 
 from __future__ import annotations
 
@@ -96,3 +97,21 @@ def test_the_thrown_player_counts_a_safe_landing_after_any_throw() -> None:
     assert [e.ok for e in sc.events(Landing)] == [True]
     assert sc.xy("G") == (5, 1)
     assert sc.match.state.stats[sc.p("G") * N_STATS + STAT_LAND] == 1
+    assert sc.match.state.stats[sc.p("T") * N_STATS + STAT_LAND] == 0
+
+
+def test_a_superb_throw_landing_safely_counts_for_both() -> None:
+    # Superb (Short: 4 - 1 = 3, PA 3+); scatter D8 5, 4, 7: (5, 1); the
+    # landing AG 3+ with a 3: the thrower's Throwing Completion (kept from
+    # BB2020) and the thrown player's safe landing, 1 each.
+    sc = scenario(
+        "bb2025", {"T": {"st": 5, "pa": 3}, "G": {"st": 2}}, dice=[4, 5, 4, 7, 3]
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.quality for e in sc.events(ThrowTeamMate)] == ["superb"]
+    assert [e.ok for e in sc.events(Landing)] == [True]
+    stats = sc.match.state.stats
+    assert stats[sc.p("T") * N_STATS + STAT_LAND] == 1
+    assert stats[sc.p("G") * N_STATS + STAT_LAND] == 1
