@@ -46,7 +46,7 @@ OPT_DECLINE: Option = ("decline",)
     STAT_CAS,
     STAT_INT,
     STAT_DEFL,
-    STAT_LAND,
+    STAT_LAND,  # successful_landings: Throwing Completions (landed_safely)
     STAT_BLOCKS,
     STAT_PASSES,
 ) = range(8)
