@@ -57,6 +57,9 @@ NOTES: dict[str, Note] = {
         f"Quick Snap: {_players(value)} of {team} may move a square"
     ),
     "blitz": _blitz,
+    "charge": lambda d, team, who, value: (
+        f"Charge!: up to {_players(value)} of {team} may take a free action"
+    ),
     "riot_ends_half": lambda d, team, who, value: "The Riot ends the half",
     "cheering_fans": _bonus_reroll("cheering_fans"),
     "brilliant_coaching": _bonus_reroll("brilliant_coaching"),
