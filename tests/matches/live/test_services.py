@@ -228,6 +228,14 @@ def test_no_bot_resolves_a_match_the_coaches_are_playing(fixture_match, bob, cha
     assert not MatchResult.objects.filter(match=fixture_match).exists()
 
 
+def test_resolution_names_the_live_states_in_play():
+    # resolution reads a live match through the match's reverse relation, by
+    # the states' values: they are the live match's accepted and playing
+    from matches.resolution.resolve import LIVE_IN_PLAY
+
+    assert LIVE_IN_PLAY == (LiveMatch.State.ACCEPTED, LiveMatch.State.PLAYING)
+
+
 def test_the_state_a_page_is_sent_names_who_decides(fixture_match, bob, charlie):
     live = live_match_open(match_id=fixture_match.pk, user=bob)
     state = live_state_now(live.pk)
