@@ -102,6 +102,7 @@ def test_refusals_write_nothing(fixture_match, bob, charlie):
     before = (db_state(), live_row(live))
     # not accepted yet
     refused("not_started", live_match_decide, live_id=live.pk, user=bob, option_index=0)
+    assert (db_state(), live_row(live)) == before
     live = live_match_accept(live_id=live.pk, user=charlie)
     before = (db_state(), live_row(live))
     # the toss's winner decides first: the other coach may not, and the
@@ -292,9 +293,11 @@ def test_the_formats_the_page_cannot_draw_yet_are_refused(
     home = _draft(league, bob, rosters[0], "Home")
     away = _draft(league, charlie, rosters[1], "Away")
     match = one_match(league, home, away)
+    before = db_state()
 
     refused("format", live_match_open, match_id=match.pk, user=bob)
     assert not LiveMatch.objects.exists()
+    assert db_state() == before
 
 
 def test_every_eleven_a_side_format_and_sevens_can_be_played_live():
