@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from matches.live.models import LiveMatch
 from matches.live.selectors import live_engine, side_coach_id
+from tests.matches.conftest import db_state
 
 
 def decide(client, live, option, at=None):
@@ -40,6 +41,7 @@ def test_a_coach_opens_the_other_accepts_and_the_decider_plays(
     users = {bob.pk: bob, charlie.pk: charlie}
     decider = users[side_coach_id(live, side)]
     other = charlie if decider == bob else bob
+    before = db_state()
     client.force_login(other)
     response = decide(client, live, 0, at=0)
     assert response.status_code == 403
@@ -47,6 +49,9 @@ def test_a_coach_opens_the_other_accepts_and_the_decider_plays(
     client.force_login(decider)
     assert decide(client, live, 0, at=5).json()["error"] == "stale"
     assert decide(client, live, "0", at=0).json()["error"] == "bad_request"
+    # none of the refusals wrote anything
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).decisions == []
 
     response = decide(client, live, 1, at=0)
 
