@@ -376,6 +376,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "matches.tasks.webhooks_sweep_task",
         "schedule": 60.0,
     },
+    # A live match's turn clock ends the turn even when no page is open
+    # (a turn lasts minutes: ending it up to 10 s late is within the clock).
+    "live-turn-clocks": {
+        "task": "matches.tasks.live_clocks_sweep_task",
+        "schedule": 10.0,
+    },
 }
 
 # Outgoing webhooks (matches/webhooks/services.py): the address pages are

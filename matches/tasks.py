@@ -11,8 +11,11 @@ from datetime import timedelta
 from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
+from django.utils import timezone
 
 from matches.forecasts.services import forecasts_due, match_forecast_refresh
+from matches.live.selectors import live_clocks_due
+from matches.live.services import live_match_clock
 from matches.models import Match
 from matches.notices import deadlines_remind
 from matches.postgame.sequence import postgame_run
@@ -127,6 +130,21 @@ def reports_deadline_task() -> None:
 def deadlines_remind_task() -> None:
     """Remind people of the deadlines that are near (beat)."""
     deadlines_remind()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def live_clock_task(live_id: int) -> None:
+    """End the turn of a live match's coach out of time (the service checks
+    the clock under a row lock: a second delivery changes nothing)."""
+    live_match_clock(live_id=live_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def live_clocks_sweep_task() -> None:
+    """End every overdue live turn, whether or not anyone has the page open
+    (beat, every few seconds)."""
+    for live_id in live_clocks_due(timezone.now()):
+        live_clock_task.delay(live_id)
 
 
 @worker_ready.connect

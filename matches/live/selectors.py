@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
+
+from django.db.models import DateTimeField, ExpressionWrapper, F
 
 from matches.engine_bridge import engine_match
 from matches.live.models import LiveMatch
@@ -120,3 +123,22 @@ def live_state_now(live_id: int) -> dict[str, Any] | None:
         return None
     in_play = live.state != LiveMatch.State.INVITED
     return live_payload(live, live_engine(live) if in_play else None)
+
+
+def live_clocks_due(now: datetime) -> list[int]:
+    """The live matches in play whose coach's turn clock has run out at
+    ``now`` (the oldest first): what beat's sweep hands to the clock."""
+    deadline = ExpressionWrapper(
+        F("clock_started_at") + F("turn_seconds") * timedelta(seconds=1),
+        output_field=DateTimeField(),
+    )
+    return list(
+        LiveMatch.objects.filter(
+            state__in=(LiveMatch.State.ACCEPTED, LiveMatch.State.PLAYING),
+            clock_started_at__isnull=False,
+        )
+        .alias(deadline=deadline)
+        .filter(deadline__lte=now)
+        .order_by("clock_started_at", "pk")
+        .values_list("pk", flat=True)
+    )
