@@ -207,11 +207,10 @@ class Block(PushBack):
                 return None
             ph = 11
         if ph == 11:
-            st = g.st[att] + self.st_mod
+            st = self._strength(g)
             sk = g.skills[att]
             if sk & _ST_SKILLS:
                 if self.blitz and sk & HORNS:
-                    st += 1
                     g.emit(SkillUsed(g.pid[att], "horns"))
                 self.st_a = st
                 # Decision: Dauntless is always used when it can help; the
@@ -274,13 +273,30 @@ class Block(PushBack):
         self._done(g, ph == 8)
         return None
 
+    def _strength(self, g: GameState) -> int:
+        """The attacker's Strength for this block before assists (Horns
+        in a Blitz)."""
+        horns = self.blitz and g.skills[self.att] & HORNS
+        return g.st[self.att] + self.st_mod + (1 if horns else 0)
+
+    def _dice(self, g: GameState, sa: int, sd: int) -> tuple[int, bool]:
+        n, att_chooses = g.variant.block_dice(g, self.att, sa, sd)  # hook
+        for more in g.hooks.block_dice:
+            n = more(g, self, n)
+        return n, att_chooses
+
+    def dice_preview(self, g: GameState) -> tuple[int, bool]:
+        """(the number of block dice, whether the attacker picks) of this
+        block if it were rolled now: a preview for a board, before Foul
+        Appearance and Dauntless are rolled."""
+        sa, sd = block_strengths(g, self.att, self.dfn, self._strength(g))
+        return self._dice(g, sa, sd)
+
     def _first_roll(self, g: GameState) -> Decision | None:
         att, dfn = self.att, self.dfn
         sa, sd = block_strengths(g, att, dfn, self.st_a)
         self.sa, self.sd = sa, sd
-        n, att_chooses = g.variant.block_dice(g, att, sa, sd)  # hook
-        for more in g.hooks.block_dice:
-            n = more(g, self, n)
+        n, att_chooses = self._dice(g, sa, sd)
         for targeted in g.hooks.block_targeted:
             targeted(g, att, dfn)
         self.att_chooses = att_chooses

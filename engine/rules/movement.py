@@ -336,10 +336,7 @@ class Step(Proc):
             p = self.p
             src = self.src
             cost = 2 if self.jump else 1
-            left = g.ma[p] - g.act_ma_used
-            need = cost - max(left, 0)
-            if need < 0:
-                need = 0
+            need = self._rushes(g, g.act_ma_used)
             g.act_ma_used += cost
             g.act_rushes += need
             if need:
@@ -408,11 +405,7 @@ class Step(Proc):
         p = self.p
         src = self.src
         t = g.team[p]
-        msk = 0
-        for q in g.marking_players(src, t):
-            msk |= g.skills[q]
-        self.mk_sk = msk
-        self.tackled = bool(msk & S.TACKLE)
+        msk = self._leaving(g)
         if msk & TENTACLES:
             users = _users(g, src, t, TENTACLES, False)
             if users:
@@ -426,9 +419,18 @@ class Step(Proc):
                 )
         return 10, None
 
+    def _leaving(self, g: GameState) -> int:
+        """The skills of the players Marking the square left (Tackle
+        noted); returns them."""
+        msk = 0
+        for q in g.marking_players(self.src, g.team[self.p]):
+            msk |= g.skills[q]
+        self.mk_sk = msk
+        self.tackled = bool(msk & S.TACKLE)
+        return msk
+
     def _rush(self, g: GameState, ph: int) -> tuple[int, Decision | None]:
         """The Rush rolls the square needs, one at a time."""
-        p = self.p
         if ph == 2:
             if not g.ret:
                 self._fall(g, False)
@@ -438,19 +440,47 @@ class Step(Proc):
         if self.rushes > 0:
             self.rushes -= 1
             self.phase = 2
-            g.stack.append(
-                Test(
-                    "rush",
-                    p,
-                    g.variant.rush_target(g, p),
-                    rush_modifier(g, p),
-                    skill_rr=S.SURE_FEET,
-                    skill_flag=PF_SUREFEET_RR,
-                    natural=False,
-                )
-            )
+            g.stack.append(self._rush_test(g))
             return STOP, None
         return 3, None
+
+    def _rushes(self, g: GameState, used: int) -> int:
+        """The Rushes the step takes with ``used`` squares of movement
+        already used this action."""
+        cost = 2 if self.jump else 1
+        return max(0, cost - max(g.ma[self.p] - used, 0))
+
+    def _rush_test(self, g: GameState) -> Test:
+        p = self.p
+        return Test(
+            "rush",
+            p,
+            g.variant.rush_target(g, p),
+            rush_modifier(g, p),
+            skill_rr=S.SURE_FEET,
+            skill_flag=PF_SUREFEET_RR,
+            natural=False,
+        )
+
+    def tests(self, g: GameState, used: int) -> list[Test]:
+        """The tests this step rolls (its Rushes, then the Dodge, Jump or
+        Leap test) when the player leaves the square he stands in with
+        ``used`` squares of movement already used: a preview for a board,
+        before the step is taken, on a copy of the state (a rule may
+        announce itself, Prehensile Tail). The tests are those before a
+        coach's answer or a roll of a Marking player's skill (Tentacles,
+        Diving Tackle) and before a skill that acts on a failed roll
+        (Break Tackle)."""
+        self.src = g.pos[self.p]
+        t = g.team[self.p]
+        self.mk_src = g.markers(self.src, t)
+        self.was_marked = self.mk_src > 0
+        if self.was_marked:
+            self._leaving(g)
+        out = [self._rush_test(g) for _ in range(self._rushes(g, used))]
+        if self.jump or self.was_marked:
+            out.append(self._test(g))
+        return out
 
     def _agility(self, g: GameState) -> tuple[int, Decision | None]:
         """The Agility test to Dodge, Jump or Leap (a rule may first ask

@@ -184,13 +184,20 @@ class Test(Proc):
         self.skill_rr_ok = skill_rr_ok
         self.die = 0
 
+    def passes(self, d: int) -> bool:
+        """Whether a roll of ``d`` passes the test."""
+        if self.natural:
+            return d != 1 and (d == 6 or d + self.mod >= self.target)
+        return d + self.mod >= self.target
+
+    def needs(self) -> int:
+        """The lowest roll that passes (7: none does)."""
+        return next((d for d in range(1, 7) if self.passes(d)), 7)
+
     def _roll(self, g: GameState, rerolled: bool) -> bool:
         d = g.dice.d6()
         self.die = d
-        if self.natural:
-            ok = d != 1 and (d == 6 or d + self.mod >= self.target)
-        else:
-            ok = d + self.mod >= self.target
+        ok = self.passes(d)
         g.emit(
             Roll(self.purpose, g.pid[self.p], (d,), self.target, self.mod, ok, rerolled)
         )
