@@ -199,6 +199,15 @@ from engine.rules.inducements import (
     bugman_sheet,  # Josef Bugman's player sheet
 )
 
+# What a live board shows beside the pending decision's options.
+from engine.rules.preview import (
+    STEP_VERBS,  # the option verbs of a step into a square
+    block_dice,  # a block's dice and who picks
+    move_routes,  # the squares a moving player may reach, with their rolls
+    pass_band_name,  # the range band of a pass to a square
+    step_needs,  # the rolls of one step
+)
+
 # Formats: a league's variant, and the list the pages and the API offer.
 from engine.variants import (
     CardSide,  # one side of a card format's report
@@ -260,6 +269,7 @@ __all__ = [
     "RuleError",
     "RulesData",
     "STAR_ID_BASE",
+    "STEP_VERBS",
     "STUNNED",
     "SeededRoller",
     "Skill",
@@ -278,6 +288,7 @@ __all__ = [
     "apply_casualty",
     "available_inducements",
     "badly_hurt",
+    "block_dice",
     "bugman_sheet",
     "can_improve",
     "carry_over_cost",
@@ -307,8 +318,10 @@ __all__ = [
     "mercenary_price",
     "mercenary_sheet",
     "mercenary_violations",
+    "move_routes",
     "must_spend_spp",
     "mvp_eligible",
+    "pass_band_name",
     "petty_cash",
     "play",
     "postgame_skill_options",
@@ -330,6 +343,7 @@ __all__ = [
     "star_hire_violations",
     "star_places",
     "star_sheets",
+    "step_needs",
     "sudden_death",
     "sudden_death_from_rolls",
     "suggest_draft",

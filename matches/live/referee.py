@@ -22,6 +22,7 @@ from engine.facade import (
 )
 from engine.facade import Match as EngineMatch
 from matches.engine_bridge import engine_match
+from matches.live.annotate import annotate
 
 # Options whose last number is a square of the pitch (where to move, to
 # push, to aim a kick or a pass).
@@ -97,12 +98,18 @@ def option_view(g: GameState, index: int, option: Option) -> dict[str, Any]:
 
 
 def decision_view(g: GameState, d: Decision) -> dict[str, Any]:
+    """The pending decision: its options as buttons, each with the numbers
+    the board draws (:func:`matches.live.annotate.annotate`), and the
+    routes of a moving player beyond one step."""
+    options = [option_view(g, i, o) for i, o in enumerate(d.options)]
+    routes = annotate(g, d, options)
     return {
         "team": d.team,
         "kind": d.kind,
         "player": _player_label(g, d.player) if d.player is not None else None,
         "info": [str(v) for v in d.info],
-        "options": [option_view(g, i, o) for i, o in enumerate(d.options)],
+        "options": options,
+        "routes": routes,
     }
 
 
