@@ -23,10 +23,20 @@ from engine.facade import (
 BLITZ_ACTIONS = frozenset({"blitz"})
 
 
+# What a pass square shows for its band (its words are in the hint).
+BAND_MARKS = {"quick": "Q", "short": "S", "long": "L", "long bomb": "B"}
+
+
 def dice_words(n: int, attacker_picks: bool) -> str:
     """ "1 die", "2 dice", "3 dice, opponent picks"."""
     words = "1 die" if n == 1 else f"{n} dice"
     return words if attacker_picks or n == 1 else words + ", opponent picks"
+
+
+def dice_mark(n: int, attacker_picks: bool) -> str:
+    """The block dice as drawn on the target: "2D", "-2D" when the
+    opponent picks (the tabletop's shorthand)."""
+    return f"{n}D" if attacker_picks or n == 1 else f"-{n}D"
 
 
 def _rolls(needs: Any) -> tuple[str, str]:
@@ -39,32 +49,36 @@ def _rolls(needs: Any) -> tuple[str, str]:
 
 
 def annotate(g: GameState, d: Decision, views: list[dict[str, Any]]) -> list[Any]:
-    """Add ``dice`` (the numbers drawn on the square, or "") and ``hint``
-    (the words, or None) to each option view of ``d`` (in the engine's
-    order); returns the routes to the squares further than one step (each
+    """Add ``verb`` (the option's first word), ``dice`` (the rolls, the
+    block dice or the pass band, or ""), ``mark`` (what its square shows)
+    and ``hint`` (the words, or None) to each option view of ``d`` (in the
+    engine's order); returns the routes to the squares further than one step (each
     ``square``, ``path``, ``dice``, ``hint`` and ``via``: the index of the
     option of its first step)."""
     actor = g.idx.get(d.player) if d.player is not None else None
     steps: dict[int, int] = {}
     for view, option in zip(views, d.options, strict=True):
-        view["dice"], view["hint"] = "", None
-        verb = option[0] if option else ""
+        verb = str(option[0]) if option else ""
+        view["verb"], view["dice"], view["hint"] = verb, "", None
         if actor is not None and verb in STEP_VERBS:
-            needs = step_needs(g, actor, str(verb), int(option[1]))
+            needs = step_needs(g, actor, verb, int(option[1]))
             view["dice"], view["hint"] = _rolls(needs)
             if verb == "move":
                 steps[int(option[1])] = view["i"]
-        elif actor is not None and _blocks(d, str(verb)):
+        elif actor is not None and _blocks(d, verb):
             target = g.idx.get(int(option[1]))
             if target is not None:
                 blitz = g.act_action in BLITZ_ACTIONS or d.kind == "blitz_target"
                 n, picks = block_dice(g, actor, target, blitz)
                 view["dice"] = view["hint"] = dice_words(n, picks)
+                view["mark"] = dice_mark(n, picks)
         elif actor is not None and d.kind == "pass_target" and verb == "square":
             band = pass_band_name(g, actor, int(option[1])).replace("_", " ")
             view["dice"], view["hint"] = band, f"{band} pass"
+            view["mark"] = BAND_MARKS.get(band, band)
         elif verb == "hail_mary":
             view["hint"] = "hail mary pass"
+        view.setdefault("mark", view["dice"])
     if actor is None or not steps:
         return []
     return _routes(g, actor, steps)

@@ -28,6 +28,7 @@
   var clockAsked = -1; // the decision count the clock was last asked at
   var only = null; // the options of one square, when a square was picked
   var drawn = false; // whether the board of this state is drawn
+  var route = []; // the squares still to step into, after a far square was picked
 
   function svg(name, attrs, parent) {
     var node = document.createElementNS(NS, name);
@@ -71,35 +72,82 @@
     }
   }
 
+  function words(o) {
+    // the option's words: its label and what the engine says it needs
+    return o.hint ? o.label + " · " + o.hint : o.label;
+  }
+
+  function pickable(node, name, act) {
+    // a square of the board that works like a button, mouse and keyboard
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", name);
+    node.addEventListener("click", act);
+    node.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(); }
+    });
+  }
+
+  function mark(b, sq, cls, text, name, act) {
+    // one square drawn for the pending decision: its box and its numbers
+    var c = xy(b, sq);
+    var g = svg("g", { class: "pick " + cls, "data-square": sq }, ui.svg);
+    svg("rect", { x: c[0] * S + 2, y: c[1] * S + 2, width: S - 4, height: S - 4 }, g);
+    if (text) {
+      svg("text", { class: "need", x: c[0] * S + S / 2, y: c[1] * S + S - 5 }, g).textContent = text;
+    }
+    svg("title", {}, g).textContent = name;
+    pickable(g, name, act);
+    return g;
+  }
+
   function drawPicks(b) {
-    // The squares the pending options name: one mark per square; a square
-    // with several options narrows the buttons to them.
+    // The squares the pending options name: one mark per square, with the
+    // engine's numbers (rolls, block dice, pass band); a square with several
+    // options narrows the buttons to them. Then the squares further than
+    // one step, each with its route's rolls: picking one takes its first
+    // step, and the page takes the next ones while nothing else comes up.
     var bySquare = {};
     b.pending.options.forEach(function (o) {
       if (o.square === null) return;
       (bySquare[o.square] = bySquare[o.square] || []).push(o);
     });
     Object.keys(bySquare).forEach(function (sq) {
-      var c = xy(b, +sq);
       var opts = bySquare[sq];
-      var r = svg("rect", {
-        class: "pick", x: c[0] * S + 2, y: c[1] * S + 2, width: S - 4, height: S - 4,
-        "data-square": sq, "aria-hidden": "true",
-      }, ui.svg);
-      svg("title", {}, r).textContent = opts.map(function (o) { return o.label; }).join("; ");
-      r.addEventListener("click", function () {
+      var text = opts.map(function (o) { return o.mark; }).filter(Boolean)[0] || "";
+      mark(b, +sq, "", text, opts.map(words).join("; "), function () {
+        route = [];
         if (opts.length === 1) decide(opts[0].i);
         else { only = opts; drawOptions(b); }
       });
     });
+    (b.pending.routes || []).forEach(function (r) {
+      var c = xy(b, r.square);
+      mark(b, r.square, "route", r.dice,
+        "move to (" + (c[0] + 1) + ", " + (c[1] + 1) + ") · " + r.hint, function () {
+          route = r.path.slice(1);
+          decide(r.via);
+        });
+    });
+  }
+
+  function nextStep() {
+    // Carry on along the route picked while the engine offers its next step.
+    if (!route.length || !mine() || busy) return;
+    var want = route.shift();
+    var next = state.board.pending.options.filter(function (o) {
+      return o.verb === "move" && o.square === want;
+    })[0];
+    if (next) decide(next.i);
+    else route = [];
   }
 
   function button(o, parent) {
     var bt = document.createElement("button");
     bt.type = "button";
-    bt.textContent = o.label;
+    bt.textContent = words(o);
     bt.setAttribute("data-option", o.i);
-    bt.addEventListener("click", function () { decide(o.i); });
+    bt.addEventListener("click", function () { route = []; decide(o.i); });
     parent.appendChild(bt);
   }
 
@@ -159,6 +207,7 @@
       drawOptions(b);
       drawPicks(b);
     } else {
+      route = [];
       ui.status.textContent = "Waiting for " + side.coach + " (" + side.team + ")…";
       ui.actions.hidden = true;
     }
@@ -172,6 +221,7 @@
     only = null;
     state = next;
     render();
+    nextStep();
   }
 
   function post(url, body) {
@@ -189,6 +239,7 @@
     post(root.dataset.decideUrl, { option: i, at: state.at }).then(function (res) {
       busy = false;
       if (res[0]) { accept(res[1]); return; }
+      route = [];
       ui.error.textContent = res[1].detail || "Refused.";
       ui.error.hidden = false;
       refresh();

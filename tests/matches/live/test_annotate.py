@@ -33,6 +33,7 @@ def test_a_dodge_out_of_one_marker_into_one_is_four_plus():
     # AG 3+, b Marks the square above-right: 3+ with -1
     assert moves[sc.sq(1, 0)]["dice"] == "4+"
     assert moves[sc.sq(1, 0)]["hint"] == "dodge 4+"
+    assert moves[sc.sq(1, 0)]["mark"] == "4+"
     # nobody Marks the square up-left: 3+
     assert moves[sc.sq(0, 0)]["dice"] == "3+"
     # b and c Mark the square below-right: 3+ with -2
@@ -58,7 +59,7 @@ def test_squares_beyond_one_step_come_with_their_route_and_rolls():
     assert sc.sq(4, 0) not in routes  # no third Rush
 
 
-def block_hints(st_a: int, st_b: int) -> str:
+def block_hints(st_a: int, st_b: int) -> tuple[str, str]:
     sc = Scenario(
         """
         .....
@@ -71,15 +72,15 @@ def block_hints(st_a: int, st_b: int) -> str:
     d = view(sc)
     assert d["kind"] == "block_target"
     (option,) = d["options"]
-    return option["dice"]
+    return option["dice"], option["mark"]
 
 
 def test_the_block_dice_and_who_picks():
-    assert block_hints(3, 3) == "1 die"
-    assert block_hints(4, 3) == "2 dice"
-    assert block_hints(3, 4) == "2 dice, opponent picks"
-    assert block_hints(7, 3) == "3 dice"
-    assert block_hints(3, 7) == "3 dice, opponent picks"
+    assert block_hints(3, 3) == ("1 die", "1D")
+    assert block_hints(4, 3) == ("2 dice", "2D")
+    assert block_hints(3, 4) == ("2 dice, opponent picks", "-2D")
+    assert block_hints(7, 3) == ("3 dice", "3D")
+    assert block_hints(3, 7) == ("3 dice, opponent picks", "-3D")
 
 
 def test_a_blitz_shows_its_dice_with_horns_on_the_target_and_the_block():
@@ -118,3 +119,4 @@ def test_a_pass_shows_the_band_of_each_square():
         "long bomb",
     ]
     assert squares[sc.sq(4, 0)]["hint"] == "short pass"
+    assert squares[sc.sq(4, 0)]["mark"] == "S"
