@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -40,6 +42,10 @@ class LiveMatch(models.Model):
     clock_started_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    # What the last write sent to the pages (not stored): a decision's
+    # answer, without reading the match again.
+    sent: dict[str, Any] | None = None
 
     class Meta:
         constraints = [

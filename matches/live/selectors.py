@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -86,13 +87,16 @@ def live_payload(live: LiveMatch, m: EngineMatch | None) -> dict[str, Any]:
 # rebuilt from the database. Bounded: the least recently used goes first.
 _SEEN: OrderedDict[tuple[int, str], tuple[int, EngineMatch]] = OrderedDict()
 SEEN_MAX = 64
+# Decisions of different matches are made in threads side by side.
+_SEEN_LOCK = threading.Lock()
 
 
 def live_engine(live: LiveMatch) -> EngineMatch:
     """The engine's match as it stands: a copy of the one this process last
     saw at the same decision, else rebuilt from the fixture's frozen rosters,
     its seed and every stored decision."""
-    seen = _SEEN.get(_key(live))
+    with _SEEN_LOCK:
+        seen = _SEEN.get(_key(live))
     if seen is not None and seen[0] == len(live.decisions):
         return seen[1].clone()
     m = engine_match(**match_engine_inputs(live.match))
@@ -110,10 +114,11 @@ def _key(live: LiveMatch) -> tuple[int, str]:
 def live_engine_seen(live: LiveMatch, m: EngineMatch) -> None:
     """Keep ``m`` (no longer changed by its caller) as the live match's."""
     key = _key(live)
-    _SEEN[key] = (len(m.decisions), m)
-    _SEEN.move_to_end(key)
-    while len(_SEEN) > SEEN_MAX:
-        _SEEN.popitem(last=False)
+    with _SEEN_LOCK:
+        _SEEN[key] = (len(m.decisions), m)
+        _SEEN.move_to_end(key)
+        while len(_SEEN) > SEEN_MAX:
+            _SEEN.popitem(last=False)
 
 
 def live_state_now(live_id: int) -> dict[str, Any] | None:

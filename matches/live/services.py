@@ -50,7 +50,9 @@ def _locked(live_id: int) -> LiveMatch:
     try:
         return (
             LiveMatch.objects.select_for_update(of=("self",))
-            .select_related("match__season__league", "match__home", "match__away")
+            .select_related(
+                "match__season__league", "match__home__coach", "match__away__coach"
+            )
             .get(pk=live_id)
         )
     except LiveMatch.DoesNotExist:
@@ -101,6 +103,7 @@ def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
         )
     live.save()
     payload = live_payload(live, m)
+    live.sent = payload
 
     def committed() -> None:
         live_engine_seen(live, m)
