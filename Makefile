@@ -28,7 +28,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test check venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz arena screenshots clean
+.PHONY: demo test check venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz live-bench arena screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -110,6 +110,15 @@ bench: venv
 # games, with a pure-Python reference measured in the same run.
 bench-blitz: venv
 	$(BIN)/python -m engine.blitz.bench --games $${BLITZ_BENCH_GAMES:-20} --repeats $${BLITZ_BENCH_REPEATS:-5} --seed 1
+
+# A live decision's round trip under load (docs/benchmarks.md, Live play): 20
+# live matches on a daphne of its own with the Redis channel layer, on the
+# local PostgreSQL and Redis, e.g. make live-bench LIVE_BENCH_ARGS='--think 0'.
+LIVE_BENCH_ARGS ?=
+live-bench: venv
+	DATABASE_URL="$${DATABASE_URL:-$(PG_URL)}" CACHE_URL="$${CACHE_URL:-redis://127.0.0.1:6379/1}" \
+	CHANNEL_LAYER_URL="$${CHANNEL_LAYER_URL:-redis://127.0.0.1:6379/2}" DEBUG="$${DEBUG:-True}" \
+	$(BIN)/python manage.py live_bench $(LIVE_BENCH_ARGS)
 
 # The bot arena (docs/benchmarks.md): seeded games of bot A against bot B
 # per format, JSON on stdout, e.g. make arena ARENA_ARGS='--games 200

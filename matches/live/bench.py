@@ -12,6 +12,7 @@ import asyncio
 import base64
 import json
 import os
+import random
 import secrets
 import statistics
 import time
@@ -293,9 +294,13 @@ async def play(
     csrf: str,
     timings: Timings,
     start: asyncio.Barrier,
+    think: float,
 ) -> None:
     """Both coaches' pages open; then ``decisions`` decisions, each by the
-    coach it waits for, timed until both pages hold the new state."""
+    coach it waits for after ``think`` seconds on average (0.5 to 1.5
+    times, seeded by the match), timed from the POST until both pages hold
+    the new state."""
+    pace = random.Random(match.live_id)
     path = f"/ws/live/{match.live_id}/"
     pages = [
         await socket_open(host, port, path, c.cookie) for c in match.coaches.values()
@@ -305,7 +310,9 @@ async def play(
             await page.wait_at(0, 30)
         async with asyncio.timeout(60):
             await start.wait()
-        for _ in range(decisions):
+        for k in range(decisions):
+            if think and k:
+                await asyncio.sleep(pace.uniform(0.5 * think, 1.5 * think))
             state = pages[0].state
             assert state is not None
             if state["board"] is None or state["board"]["pending"] is None:
@@ -332,13 +339,18 @@ async def play(
 
 
 async def run(
-    matches: list[BenchMatch], host: str, port: int, decisions: int, csrf: str
+    matches: list[BenchMatch],
+    host: str,
+    port: int,
+    decisions: int,
+    csrf: str,
+    think: float,
 ) -> Timings:
     """Every match at once: the first decision is sent once every page is
     open."""
     timings = Timings()
     start = asyncio.Barrier(len(matches))
     await asyncio.gather(
-        *(play(m, host, port, decisions, csrf, timings, start) for m in matches)
+        *(play(m, host, port, decisions, csrf, timings, start, think) for m in matches)
     )
     return timings

@@ -8,8 +8,9 @@ port, or measures one already running (``--target``, loopback only). It
 makes a Sevens league of its own with ``--matches`` first-round fixtures
 played live by two coaches each, and plays ``--decisions`` decisions in
 every match at once. The reference, in the same run: the same with one
-match. Bounded: at most ``--matches`` x ``--decisions`` decisions; the
-league is removed afterwards. Prints JSON (see docs/benchmarks.md)."""
+match. Each coach thinks ``--think`` seconds on average before a
+decision (0: back to back, a stress test). Bounded: at most ``--matches``
+x ``--decisions`` decisions; the league is removed afterwards. Prints JSON (see docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -86,7 +87,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--matches", type=int, default=20)
-        parser.add_argument("--decisions", type=int, default=30)
+        parser.add_argument("--decisions", type=int, default=20)
+        parser.add_argument(
+            "--think",
+            type=float,
+            default=1.0,
+            help="a coach's mean seconds before each decision (0: none, a stress test)",
+        )
         parser.add_argument(
             "--target",
             help="measure a server already running here (http://127.0.0.1:PORT)",
@@ -98,8 +105,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         n, decisions = options["matches"], options["decisions"]
-        if not 1 <= n <= 100 or not 1 <= decisions <= 1000:
-            raise CommandError("--matches 1..100 and --decisions 1..1000")
+        think = options["think"]
+        if not 1 <= n <= 100 or not 1 <= decisions <= 1000 or not 0 <= think <= 60:
+            raise CommandError("--matches 1..100, --decisions 1..1000, --think 0..60")
         proc = None
         # a server of our own gets a key of its own; one running already
         # must share this process's SECRET_KEY (the sessions are signed)
@@ -121,8 +129,8 @@ class Command(BaseCommand):
                 worlds.append(reference)
                 loaded = bench_world(n, csrf)
                 worlds.append(loaded)
-            ref = asyncio.run(run(reference, host, port, decisions, csrf))
-            load = asyncio.run(run(loaded, host, port, decisions, csrf))
+            ref = asyncio.run(run(reference, host, port, decisions, csrf, think))
+            load = asyncio.run(run(loaded, host, port, decisions, csrf, think))
         finally:
             if proc is not None:
                 gunicorn_stop(proc)
@@ -134,6 +142,7 @@ class Command(BaseCommand):
             "channel_layer": "redis" if proc is not None else "the target's",
             "matches": n,
             "decisions_per_match": decisions,
+            "think_s": think,
             **load.summary(),
             "target_p95_ms": TARGET_P95_MS,
             "reference_one_match": ref.summary(),

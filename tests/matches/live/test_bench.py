@@ -24,12 +24,15 @@ def test_a_small_run_times_every_decision_on_both_pages_and_cleans_up(settings):
     )
     out = io.StringIO()
 
-    call_command("live_bench", "--matches", "2", "--decisions", "3", stdout=out)
+    call_command(
+        "live_bench", "--matches", "2", "--decisions", "3", "--think", "0.1", stdout=out
+    )
 
     figures = json.loads(out.getvalue())
     assert figures["server"] == "daphne"
     assert figures["channel_layer"] == "redis"
     assert (figures["matches"], figures["decisions_per_match"]) == (2, 3)
+    assert figures["think_s"] == 0.1
     # every decision of both matches came back to both coaches' pages
     assert (figures["count"], figures["errors"]) == (6, 0)
     ms = [figures[k] for k in ("p50_ms", "p95_ms", "p99_ms", "max_ms")]
