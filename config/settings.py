@@ -289,13 +289,6 @@ CHANNEL_LAYERS = {
     else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
 }
 
-# A live decision is made in a thread of its own (matches/live/views.py), so
-# that the decisions of different matches go side by side rather than one
-# after another in the server's one thread for synchronous code. Off: in
-# that thread (the in-process tests, whose database transaction is the test
-# thread's connection's).
-LIVE_DECISIONS_IN_THREADS = envbool("LIVE_DECISIONS_IN_THREADS", True)
-
 # --- Celery ---------------------------------------------------------------
 # No broker configured means the embedded default: tasks run eagerly,
 # in-process, inside the request that schedules them.

@@ -28,9 +28,6 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # noqa: F405
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # One process shares its memory cache (or Redis, with CACHE_URL): cache pages.
 PAGE_CACHE = True
-# A live decision made in another thread would not see the test's
-# transaction (tests/matches/live/test_bench.py plays them in threads).
-LIVE_DECISIONS_IN_THREADS = False
 # In-process tests run tasks eagerly; the worker tests start a real worker.
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True

@@ -56,6 +56,14 @@ class BenchMatch:
     coaches: dict[int, Coach]  # by user id
 
 
+@dataclass(frozen=True)
+class Servers:
+    """Where the pages' websockets and their POSTs go (host, port)."""
+
+    sockets: tuple[str, int]
+    posts: tuple[str, int]
+
+
 @dataclass
 class Timings:
     samples: list[float] = field(default_factory=list)  # seconds
@@ -288,8 +296,7 @@ def _choice(state: dict[str, Any]) -> int:
 
 async def play(
     match: BenchMatch,
-    host: str,
-    port: int,
+    servers: Servers,
     decisions: int,
     csrf: str,
     timings: Timings,
@@ -303,7 +310,8 @@ async def play(
     pace = random.Random(match.live_id)
     path = f"/ws/live/{match.live_id}/"
     pages = [
-        await socket_open(host, port, path, c.cookie) for c in match.coaches.values()
+        await socket_open(*servers.sockets, path, c.cookie)
+        for c in match.coaches.values()
     ]
     try:
         for page in pages:
@@ -320,8 +328,7 @@ async def play(
             coach = match.coaches[state["waiting_coach_id"]]
             sent = time.perf_counter()
             status, body = await http_post(
-                host,
-                port,
+                *servers.posts,
                 f"/live/{match.live_id}/decide/",
                 {"option": _choice(state), "at": state["at"]},
                 coach.cookie,
@@ -340,8 +347,7 @@ async def play(
 
 async def run(
     matches: list[BenchMatch],
-    host: str,
-    port: int,
+    servers: Servers,
     decisions: int,
     csrf: str,
     think: float,
@@ -351,6 +357,6 @@ async def run(
     timings = Timings()
     start = asyncio.Barrier(len(matches))
     await asyncio.gather(
-        *(play(m, host, port, decisions, csrf, timings, start, think) for m in matches)
+        *(play(m, servers, decisions, csrf, timings, start, think) for m in matches)
     )
     return timings

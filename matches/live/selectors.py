@@ -87,7 +87,7 @@ def live_payload(live: LiveMatch, m: EngineMatch | None) -> dict[str, Any]:
 # rebuilt from the database. Bounded: the least recently used goes first.
 _SEEN: OrderedDict[tuple[int, str], tuple[int, EngineMatch]] = OrderedDict()
 SEEN_MAX = 64
-# Decisions of different matches are made in threads side by side.
+# A server's threads (gunicorn's gthread workers) decide side by side.
 _SEEN_LOCK = threading.Lock()
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -96,23 +94,12 @@ def live_state(request: HttpRequest, live_id: int) -> JsonResponse:
     return JsonResponse(state)
 
 
-def _decide(live_id: int, user: Any, option: int, at: int | None) -> JsonResponse:
-    try:
-        live = live_match_decide(live_id=live_id, user=user, option_index=option, at=at)
-    except LiveRefused as exc:
-        return _refusal(exc)
-    return JsonResponse(live.sent or live_state_now(live_id))
-
-
 @require_POST
 @login_required
-async def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
+def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
     """One decision: ``{"option": index, "at": decisions seen}``; answers
-    the new state, or a refusal ``{"error": code, "detail": text}``.
-
-    Asynchronous, so that the decisions of different matches are made side
-    by side (each in a thread of its own, its row locked) rather than one
-    after another in the server's one thread for synchronous views."""
+    the new state (the one the service sent the pages), or a refusal
+    ``{"error": code, "detail": text}``."""
     try:
         body = json.loads(request.body or b"{}")
         option, at = body["option"], body.get("at")
@@ -123,10 +110,13 @@ async def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
             {"error": "bad_request", "detail": 'Send {"option": n, "at": n}.'},
             status=400,
         )
-    user = await request.auser()
-    threads = settings.LIVE_DECISIONS_IN_THREADS
-    decide = sync_to_async(_decide, thread_sensitive=not threads)
-    return await decide(live_id, user, option, at)
+    try:
+        live = live_match_decide(
+            live_id=live_id, user=request.user, option_index=option, at=at
+        )
+    except LiveRefused as exc:
+        return _refusal(exc)
+    return JsonResponse(live.sent or live_state_now(live_id))
 
 
 @require_POST

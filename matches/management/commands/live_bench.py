@@ -30,9 +30,19 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.test.utils import override_settings
 
-from matches.live.bench import BenchMatch, bench_world, bench_world_delete, run
+from matches.live.bench import (
+    BenchMatch,
+    Servers,
+    bench_world,
+    bench_world_delete,
+    run,
+)
 from matches.loadgen import NotLoopback, loopback_target
-from matches.management.commands.bench_load import _free_port, gunicorn_stop
+from matches.management.commands.bench_load import (
+    _free_port,
+    gunicorn_start,
+    gunicorn_stop,
+)
 from matches.workers import ROOT, current_database_url
 
 TARGET_P95_MS = 150
@@ -99,6 +109,14 @@ class Command(BaseCommand):
             help="measure a server already running here (http://127.0.0.1:PORT)",
         )
         parser.add_argument(
+            "--posts-to",
+            choices=("asgi", "web"),
+            default="asgi",
+            help="send the decisions to daphne (asgi) or, as production's proxy"
+            " does, to gunicorn (web: 3 workers x 4 threads); the pages' sockets"
+            " are daphne's",
+        )
+        parser.add_argument(
             "--log",
             default=str(ROOT / "tests" / "artifacts" / "bench-live-daphne.log"),
         )
@@ -108,17 +126,18 @@ class Command(BaseCommand):
         think = options["think"]
         if not 1 <= n <= 100 or not 1 <= decisions <= 1000 or not 0 <= think <= 60:
             raise CommandError("--matches 1..100, --decisions 1..1000, --think 0..60")
-        proc = None
-        # a server of our own gets a key of its own; one running already
+        procs: list[subprocess.Popen[bytes]] = []
+        # servers of our own get a key of their own; one running already
         # must share this process's SECRET_KEY (the sessions are signed)
         key = settings.SECRET_KEY
+        log = Path(options["log"])
         try:
             if options["target"]:
                 host, port = loopback_target(options["target"])
+                servers = Servers((host, port), (host, port))
             else:
                 key = secrets.token_urlsafe(50)
-                proc, base = daphne_start(Path(options["log"]), key)
-                host, port = loopback_target(base)
+                servers = self._start(key, log, options["posts_to"], procs)
         except NotLoopback as exc:
             raise CommandError(f"{exc} is not a loopback address") from None
         csrf = secrets.token_hex(16)  # 32 characters: a CSRF secret
@@ -129,17 +148,18 @@ class Command(BaseCommand):
                 worlds.append(reference)
                 loaded = bench_world(n, csrf)
                 worlds.append(loaded)
-            ref = asyncio.run(run(reference, host, port, decisions, csrf, think))
-            load = asyncio.run(run(loaded, host, port, decisions, csrf, think))
+            ref = asyncio.run(run(reference, servers, decisions, csrf, think))
+            load = asyncio.run(run(loaded, servers, decisions, csrf, think))
         finally:
-            if proc is not None:
+            for proc in procs:
                 gunicorn_stop(proc)
             for world in worlds:
                 bench_world_delete(world)
         figures = {
-            "server": "daphne" if proc is not None else options["target"],
-            # the layer the server pushes through: ours is given CHANNEL_LAYER_URL
-            "channel_layer": "redis" if proc is not None else "the target's",
+            "server": options["target"] or "daphne",
+            "decisions_to": options["target"] or options["posts_to"],
+            # the layer the servers push through: ours are given CHANNEL_LAYER_URL
+            "channel_layer": "the target's" if options["target"] else "redis",
             "matches": n,
             "decisions_per_match": decisions,
             "think_s": think,
@@ -148,3 +168,30 @@ class Command(BaseCommand):
             "reference_one_match": ref.summary(),
         }
         self.stdout.write(json.dumps(figures, indent=2))
+
+    def _start(
+        self, key: str, log: Path, posts_to: str, procs: list[subprocess.Popen[bytes]]
+    ) -> Servers:
+        proc, base = daphne_start(log, key)
+        procs.append(proc)
+        sockets = loopback_target(base)
+        if posts_to == "asgi":
+            return Servers(sockets, sockets)
+        # gunicorn as docker-compose's web service, with the same key and layer
+        saved = {v: os.environ.get(v) for v in ("SECRET_KEY", "CHANNEL_LAYER_URL")}
+        os.environ.update(SECRET_KEY=key, CHANNEL_LAYER_URL=settings.CHANNEL_LAYER_URL)
+        try:
+            web, url = gunicorn_start(
+                workers=3,
+                threads=4,
+                page_cache=True,
+                log_path=log.with_name("bench-live-web.log"),
+            )
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+        procs.append(web)
+        return Servers(sockets, loopback_target(url))
