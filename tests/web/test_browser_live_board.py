@@ -16,6 +16,7 @@ from matches.live.services import live_match_decide, live_match_open
 from tests.matches.live.conftest import fixture_match, quick_choice
 from tests.web import test_browser as base
 from tests.web.conftest import DESKTOP, PHONE
+from tests.web.test_accessibility import FAILING, axe_run
 
 browser = base.browser
 open_page = base.open_page
@@ -64,6 +65,9 @@ def test_the_board_draws_the_rolls_of_each_square_and_plays_from_the_keyboard(
     page.goto(f"/matches/{fixture_match.pk}/live/")
     page.wait_for_selector("#pitch .pick")
     base.fits(page)
+    # the board with its marks has no serious accessibility fault (axe-core)
+    serious = [v["id"] for v in axe_run(page) if v["impact"] in FAILING]
+    assert serious == []
     drawn = _drawn(page)
 
     # every square the server annotated shows its numbers
