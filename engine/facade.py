@@ -205,6 +205,7 @@ from engine.rules.preview import (
     block_dice,  # a block's dice and who picks
     move_routes,  # the squares a moving player may reach, with their rolls
     pass_band_name,  # the range band of a pass to a square
+    setup_formations,  # where each formation of a pending set-up puts whom
     step_needs,  # the rolls of one step
 )
 
@@ -337,6 +338,7 @@ __all__ = [
     "roll_riotous_rookies",
     "rules_data",
     "select_mvp",
+    "setup_formations",
     "special_rule_violations",
     "spp_cost",
     "spp_earned",

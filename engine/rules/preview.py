@@ -18,6 +18,7 @@ from engine.core.state import PF_ROOTED, GameState
 from engine.rules.blocking import Block
 from engine.rules.movement import Step, moves_left
 from engine.rules.range_ruler import BAND_NAMES, pass_band
+from engine.rules.setup import Placement, Setup
 
 # The option verbs of a step into a square (engine.rules.movement).
 STEP_VERBS = frozenset({"move", "jump", "leap", "fumblerooskie"})
@@ -134,6 +135,14 @@ def pass_band_name(g: GameState, p: int, sq: int) -> str:
     return BAND_NAMES[pass_band(pitch.xs[sq] - x0, pitch.ys[sq] - y0)]
 
 
+def setup_formations(g: GameState) -> dict[str, Placement]:
+    """The placements of the formations a pending set-up offers, by name
+    (empty when no set-up is pending): where a board's tap-and-place
+    set-up starts from."""
+    top = g.stack[-1] if g.stack else None
+    return dict(top.formations) if isinstance(top, Setup) else {}
+
+
 __all__ = [
     "STEP_VERBS",
     "Need",
@@ -141,5 +150,6 @@ __all__ = [
     "block_dice",
     "move_routes",
     "pass_band_name",
+    "setup_formations",
     "step_needs",
 ]

@@ -16,6 +16,7 @@ from engine.facade import (
     block_dice,
     move_routes,
     pass_band_name,
+    setup_formations,
     step_needs,
 )
 
@@ -57,6 +58,7 @@ def annotate(g: GameState, d: Decision, views: list[dict[str, Any]]) -> list[Any
     option of its first step)."""
     actor = g.idx.get(d.player) if d.player is not None else None
     steps: dict[int, int] = {}
+    formations = setup_formations(g) if d.accepts_arrangement else {}
     for view, option in zip(views, d.options, strict=True):
         verb = str(option[0]) if option else ""
         view["verb"], view["dice"], view["hint"] = verb, "", None
@@ -78,6 +80,9 @@ def annotate(g: GameState, d: Decision, views: list[dict[str, Any]]) -> list[Any
             view["mark"] = BAND_MARKS.get(band, band)
         elif verb == "hail_mary":
             view["hint"] = "hail mary pass"
+        elif verb == "formation" and str(option[1]) in formations:
+            # where the formation puts whom: a set-up arranged by hand starts here
+            view["placement"] = [list(p) for p in formations[str(option[1])]]
         view.setdefault("mark", view["dice"])
     if actor is None or not steps:
         return []

@@ -10,5 +10,6 @@ urlpatterns = [
     path("live/<int:live_id>/accept/", views.live_accept, name="accept"),
     path("live/<int:live_id>/state.json", views.live_state, name="state"),
     path("live/<int:live_id>/decide/", views.live_decide, name="decide"),
+    path("live/<int:live_id>/setup/", views.live_setup, name="setup"),
     path("live/<int:live_id>/clock/", views.live_clock, name="clock"),
 ]

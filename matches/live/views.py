@@ -21,6 +21,7 @@ from matches.live.services import (
     live_match_decide,
     live_match_open,
 )
+from matches.live.setup import live_match_arrange
 from matches.models import Match
 
 
@@ -113,6 +114,30 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
     try:
         live = live_match_decide(
             live_id=live_id, user=request.user, option_index=option, at=at
+        )
+    except LiveRefused as exc:
+        return _refusal(exc)
+    return JsonResponse(live.sent or live_state_now(live_id))
+
+
+@require_POST
+@login_required
+def live_setup(request: HttpRequest, live_id: int) -> JsonResponse:
+    """A set-up placed by hand: ``{"placement": [[player, square], ...],
+    "at": decisions seen}``; answers the new state, or a refusal."""
+    try:
+        body = json.loads(request.body or b"{}")
+        placement, at = body["placement"], body.get("at")
+        if not (at is None or isinstance(at, int)):
+            raise ValueError
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse(
+            {"error": "bad_request", "detail": 'Send {"placement": [...], "at": n}.'},
+            status=400,
+        )
+    try:
+        live = live_match_arrange(
+            live_id=live_id, user=request.user, placement=placement, at=at
         )
     except LiveRefused as exc:
         return _refusal(exc)

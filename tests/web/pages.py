@@ -742,6 +742,7 @@ EXCLUDED: dict[str, str] = {
     "web:live:accept": "POST only: redirects to the live page",
     "web:live:decide": "POST only: a live match's JSON (tests/matches/live/test_views.py)",
     "web:live:clock": "POST only: a live match's JSON",
+    "web:live:setup": "POST only: a live match's JSON (tests/matches/live/test_setup.py)",
     "web:league-invite": "POST only: redirects to the members page (checked)",
     "web:league-open": "POST only: redirects to the members page",
     "web:league-member-remove": "POST only: redirects to the members page",

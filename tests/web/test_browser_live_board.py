@@ -100,3 +100,38 @@ def test_the_board_draws_the_rolls_of_each_square_and_plays_from_the_keyboard(
     )
     live.refresh_from_db()
     assert live.decisions[before][0] == "move"
+
+
+def test_a_coach_places_his_set_up_by_hand(open_page, sevens, fixture_match, bob):
+    sevens.live_bot_allowed = True
+    sevens.save()
+    live = live_match_open(match_id=fixture_match.pk, user=bob, against_bot=True)
+    while not live_engine(live).pending.accepts_arrangement:
+        d = live_engine(live).pending
+        live = live_match_decide(
+            live_id=live.pk, user=bob, option_index=quick_choice(d.options)
+        )
+    sent = live_state_now(live.pk)["board"]["pending"]
+    placement = next(o["placement"] for o in sent["options"] if o.get("placement"))
+    g = live_engine(live).state
+    home = live_engine(live).pending.team == "home"
+    # the player deepest in his half goes one square further back
+    pid, sq = max(placement, key=lambda p: abs(g.pitch.xs[p[1]] - g.pitch.width // 2))
+    back = sq - 1 if home else sq + 1
+
+    page = open_page(DESKTOP, user=bob)
+    page.goto(f"/matches/{fixture_match.pk}/live/")
+    page.get_by_role("button", name="Place by hand from").first.click()
+    page.locator(f"#pitch .token[data-id='{pid}']").click()
+    page.locator("#pitch .sq").nth(back).click()
+    assert page.locator(f"#pitch .token[data-id='{pid}']").count() == 1
+    before = int(page.locator("#live").get_attribute("data-at"))
+    page.get_by_role("button", name="Send this set-up").click()
+    page.wait_for_function(
+        "n => +document.getElementById('live').dataset.at > n", arg=before
+    )
+
+    live.refresh_from_db()
+    choice = live.decisions[before]
+    assert choice[0] == "arrangement"
+    assert [pid, back] in choice[1]

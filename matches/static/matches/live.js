@@ -29,6 +29,8 @@
   var only = null; // the options of one square, when a square was picked
   var drawn = false; // whether the board of this state is drawn
   var route = []; // the squares still to step into, after a far square was picked
+  var arrange = null; // a set-up placed by hand: {player id: square}, while placing
+  var picked = null; // the player picked up to be placed
 
   function svg(name, attrs, parent) {
     var node = document.createElementNS(NS, name);
@@ -58,6 +60,7 @@
       if (p.square === null) return;
       var c = xy(b, p.square);
       var g = svg("g", {
+        "data-id": p.id,
         class: "token " + p.side + (p.status !== "standing" ? " down " + p.status : ""),
         transform: "translate(" + (c[0] * S + S / 2) + "," + (c[1] * S + S / 2) + ")",
       }, s);
@@ -168,6 +171,81 @@
     var shown = only || d.options.filter(function (o) { return !special[o.label]; });
     shown.forEach(function (o) { button(o, ui.options); });
     ui.all.hidden = !only;
+    // a set-up: place the players by hand, starting from a formation
+    d.options.forEach(function (o) {
+      if (!o.placement) return;
+      var bt = document.createElement("button");
+      bt.type = "button";
+      bt.textContent = "Place by hand from " + o.label.replace("formation ", "");
+      bt.addEventListener("click", function () {
+        arrange = {};
+        o.placement.forEach(function (pair) { arrange[pair[0]] = pair[1]; });
+        picked = null;
+        render();
+      });
+      ui.options.appendChild(bt);
+    });
+    if (arrange) drawArrange(b);
+  }
+
+  function drawArrange(b) {
+    // Placing by hand: pick one of your players (click, or Tab and Enter),
+    // then the square to put him on; the engine checks the set-up when sent.
+    ui.options.textContent = "";
+    ui.ask.textContent = picked === null
+      ? "Set-up: pick a player to move"
+      : "Set-up: pick the square for #" + numberOf(b, picked);
+    ui.svg.querySelectorAll(".token").forEach(function (t) {
+      var id = +t.getAttribute("data-id");
+      if (!(id in arrange)) return;
+      if (id === picked) t.classList.add("picked");
+      pickable(t, "move " + t.querySelector("title").textContent, function () {
+        picked = id;
+        render();
+      });
+    });
+    var taken = {};
+    b.players.forEach(function (p) { if (p.square !== null) taken[p.square] = true; });
+    Object.keys(arrange).forEach(function (id) { taken[arrange[id]] = true; });
+    ui.svg.querySelectorAll(".sq").forEach(function (r, sq) {
+      if (picked === null || taken[sq]) return;
+      r.classList.add("free");
+      r.addEventListener("click", function () {
+        arrange[picked] = sq;
+        picked = null;
+        render();
+      });
+    });
+    [["Send this set-up", sendArrangement], ["Cancel", function () { arrange = null; render(); }]]
+      .forEach(function (pair) {
+        var bt = document.createElement("button");
+        bt.type = "button";
+        bt.textContent = pair[0];
+        bt.addEventListener("click", pair[1]);
+        ui.options.appendChild(bt);
+      });
+  }
+
+  function numberOf(b, id) {
+    return b.players.filter(function (p) { return p.id === id; })[0].number;
+  }
+
+  function sendArrangement() {
+    var placement = Object.keys(arrange).map(function (id) { return [+id, arrange[id]]; });
+    post(root.dataset.setupUrl, { placement: placement, at: state.at }).then(function (res) {
+      if (res[0]) { arrange = null; accept(res[1]); return; }
+      ui.error.textContent = res[1].detail || "Refused.";
+      ui.error.hidden = false;
+    }, function () { refresh(); });
+  }
+
+  function arranged(b) {
+    // the board with the set-up being placed by hand
+    var copy = Object.assign({}, b);
+    copy.players = b.players.map(function (p) {
+      return p.id in arrange ? Object.assign({}, p, { square: arrange[p.id] }) : p;
+    });
+    return copy;
   }
 
   function turnText(b) {
@@ -188,7 +266,7 @@
     }
     ui.score.textContent = b.score[0] + "–" + b.score[1];
     ui.turn.textContent = turnText(b);
-    drawBoard(b);
+    drawBoard(arrange ? arranged(b) : b);
     var over = state.state === "finished" || state.state === "conceded";
     ui.link.hidden = !over;
     if (over || !b.pending) {
@@ -205,9 +283,10 @@
         (d.info.length ? " (" + d.info.join(", ").replace(/_/g, " ") + ")" : "");
       ui.actions.hidden = false;
       drawOptions(b);
-      drawPicks(b);
+      if (!arrange) drawPicks(b);
     } else {
       route = [];
+      arrange = null;
       ui.status.textContent = "Waiting for " + side.coach + " (" + side.team + ")…";
       ui.actions.hidden = true;
     }
@@ -219,6 +298,7 @@
     // the same board again (a poll): nothing to draw anew
     if (next.at === state.at && next.state === state.state && drawn) return;
     only = null;
+    if (next.at !== state.at) arrange = null;
     state = next;
     render();
     nextStep();
