@@ -8,14 +8,19 @@ Passing Range chart ("Measuring Range")."""
 
 from __future__ import annotations
 
+from engine.core.dice import RandomDice
 from engine.core.events import Roll
+from engine.match import Match
 from engine.rules.preview import (
     block_dice,
     move_routes,
     pass_band_name,
+    setup_formations,
     step_needs,
 )
+from engine.rules.setup import validate_setup
 from engine.tools.scenario import Scenario
+from engine.tools.teams import default_team_sheet
 
 
 def _needs(needs) -> list[tuple[str, int]]:
@@ -179,3 +184,22 @@ def test_previews_change_nothing() -> None:
     move_routes(sc.match.state, sc.p("A"))
     step_needs(sc.match.state, sc.p("A"), "move", sc.sq(1, 0))
     assert (len(sc.match.events), list(sc.match.state.pos)) == before
+
+
+def test_a_pending_set_up_shows_where_each_formation_puts_whom() -> None:
+    m = Match(
+        "sevens",
+        default_team_sheet("orc", "sevens", "O", 1),
+        default_team_sheet("human", "sevens", "H", 101),
+        RandomDice(3),
+    )
+    assert setup_formations(m.state) == {}  # the coin toss is pending
+    m.apply(m.pending.options[0])
+    d, g = m.pending, m.state
+    assert d.kind == "setup"
+    shown = setup_formations(g)
+    assert sorted(shown) == sorted(o[1] for o in d.options)
+    t = 0 if d.team == "home" else 1
+    for placement in shown.values():
+        assert len(placement) == 7  # Sevens fields seven
+        assert validate_setup(g, t, placement) == []
