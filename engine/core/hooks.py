@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from engine.core.state import Decision, GameState, Option, Proc
     from engine.rules.blocking import Block
-    from engine.rules.injuries import Harm
+    from engine.rules.injuries import Harm, KnockDown
     from engine.rules.movement import Step
     from engine.rules.passing import PassAction
     from engine.rules.rolls import Test
@@ -205,6 +205,28 @@ type StumbleDodge = Callable[[GameState, int], bool]
 type BlockOver = Callable[[GameState, Block, bool], tuple[Proc, ...] | None]
 
 
+# Player ``h`` Marks the target of a block or a foul (``foul``) and would
+# give an assist: True when a rule forbids it (any answer).
+type AssistBarred = Callable[[GameState, int, bool], bool]
+# Player ``h`` Marks the target of a block or a foul (``foul``) but is
+# Marked by another opponent: True when a rule lets him assist anyway (any
+# answer).
+type MarkedAssist = Callable[[GameState, int, bool], bool]
+# ``att``'s block pushed its target ``dfn`` back (not a chain-pushed
+# player; Stand Firm: no push, not reached).
+type TargetPushed = Callable[[GameState, int, int], None]
+
+
+class FollowAsk(NamedTuple):
+    """The target of a block was pushed back and the attacker may follow up
+    (not compulsory): ``ask`` returns a rule's question to a coach (None:
+    the rule does not apply); ``answer`` returns True when the attacker
+    must follow up."""
+
+    ask: Callable[[GameState, Block], Decision | None]
+    answer: Callable[[GameState, Block, Option], bool]
+
+
 class BlockAsk(NamedTuple):
     """After a successful Dauntless roll (the attacker's Strength now the
     target's): ``ask`` returns a rule's question to the attacker's coach
@@ -301,6 +323,21 @@ class Interference(NamedTuple):
 
 
 # -- armour, injury and casualties (engine.rules.injuries, fouls) --------------
+
+# Player ``p``'s Foul is made (its rolls are next): True when his
+# activation goes on after it (any answer; none: it ends).
+type FoulGoesOn = Callable[[GameState, int], bool]
+# Player ``kd.p`` would be Knocked Down or Fall Over (``kd.how``), still
+# Standing: a procedure to run first, leaving in ``g.ret`` True when he
+# stays Standing instead (nothing of the knock-down happens; the first
+# answer that is not None).
+type GoingDown = Callable[[GameState, KnockDown], Proc | None]
+# Player ``kd.p`` is down and his Armour roll is next: a procedure replacing
+# it (the first answer that is not None).
+type BeforeArmour = Callable[[GameState, KnockDown], Proc | None]
+# Harm ``h`` put its player in the Casualty box and does not credit
+# ``h.by`` with it: True when a rule credits him (any answer).
+type CasualtyCredit = Callable[[GameState, Harm], bool]
 
 # A Special action (``how``: "stab", "chainsaw", "vomit" ...) by ``by`` broke
 # player ``p``'s armour: a procedure replacing the unmodified Injury roll
@@ -407,6 +444,10 @@ class Hooks:
         "block_rerolls",
         "stumble_dodge",
         "block_over",
+        "assist_barred",
+        "marked_assist",
+        "target_pushed",
+        "follow_up",
         # Special actions
         "special_action",
         "after_hit",
@@ -430,6 +471,10 @@ class Hooks:
         "injury_roll",
         "broken_armour_injury",
         "foul_injury",
+        "foul_goes_on",
+        "going_down",
+        "before_armour",
+        "casualty_credit",
         "casualty",
         "left_pitch",
     )
@@ -480,6 +525,10 @@ class Hooks:
     block_rerolls: tuple[BlockReroll, ...]
     stumble_dodge: tuple[StumbleDodge, ...]
     block_over: tuple[BlockOver, ...]
+    assist_barred: tuple[AssistBarred, ...]
+    marked_assist: tuple[MarkedAssist, ...]
+    target_pushed: tuple[TargetPushed, ...]
+    follow_up: tuple[FollowAsk, ...]
     special_action: tuple[SpecialAction, ...]
     after_hit: tuple[AfterHit, ...]
     chainsaw_armour: tuple[ChainsawArmour, ...]
@@ -500,6 +549,10 @@ class Hooks:
     injury_roll: tuple[InjuryAsk, ...]
     broken_armour_injury: tuple[BrokenArmourInjury, ...]
     foul_injury: tuple[FoulInjury, ...]
+    foul_goes_on: tuple[FoulGoesOn, ...]
+    going_down: tuple[GoingDown, ...]
+    before_armour: tuple[BeforeArmour, ...]
+    casualty_credit: tuple[CasualtyCredit, ...]
     casualty: tuple[Casualty, ...]
     left_pitch: tuple[LeftPitch, ...]
 

@@ -407,6 +407,11 @@ class Activation(PlayerActivation):
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
         p = self.p
+        if self.action == "foul" and not g.act_over:
+            # A Foul that did not end the activation (rule point
+            # foul_goes_on): the player moves on with what is left.
+            self.phase, self.action = 5, "move"
+            return None
         if g.skills[p] & g.hooks.another_action_bits and any(
             again(g, p, self.action) for again in g.hooks.another_action
         ):

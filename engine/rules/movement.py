@@ -41,6 +41,9 @@ BREAK_TACKLE = S.BIT["break-tackle"]
 DIVING_TACKLE = S.BIT["diving-tackle"]
 SHADOWING = S.BIT["shadowing"]
 FUMBLEROOSKIE = S.BIT["fumblerooskie"]
+# BB2025's Fumblerooski (skills.md, Devious): the same drop, in a Move
+# action only (BB2020's Fumblerooskie: a Move or a Blitz).
+FUMBLEROOSKI = S.BIT["fumblerooski"]
 BIG_HAND = S.BIT["big-hand"]
 EXTRA_ARMS = S.BIT["extra-arms"]
 TWO_HEADS = S.BIT["two-heads"]
@@ -221,7 +224,10 @@ def _step_options(
                     if land >= 0 and board[land] < 0 and land not in seen:
                         seen.add(land)
                         opts.append(("leap", land))
-    if g.carrier == p and g.skills[p] & FUMBLEROOSKIE and action in ("move", "blitz"):
+    if g.carrier == p and (
+        (g.skills[p] & FUMBLEROOSKIE and action in ("move", "blitz"))
+        or (g.skills[p] & FUMBLEROOSKI and action == "move")
+    ):
         # Fumblerooskie: step to a square leaving the ball in the one
         # vacated. Decision: offered for single steps (not Jumps/Leaps).
         for n in nbrs:
@@ -354,7 +360,14 @@ class Step(Proc):
                 g.carrier = -1
                 g.ball = src
                 g.ball_air = False
-                g.emit(SkillUsed(g.pid[p], "fumblerooskie"))
+                g.emit(
+                    SkillUsed(
+                        g.pid[p],
+                        "fumblerooski"
+                        if g.skills[p] & FUMBLEROOSKI
+                        else "fumblerooskie",
+                    )
+                )
                 g.emit(BallMove("dropped", src, src))
             self.phase = 1
             ph = 1

@@ -17,7 +17,10 @@ from engine.core.state import GameState, Proc
 from engine.skills import (
     after_block,
     agility,
+    blocked,
+    devious,
     general,
+    going_down,
     mutation,
     passing,
     special,
@@ -46,6 +49,7 @@ ALL_SPECS: tuple[SkillSpec, ...] = (
     + strength.SKILLS
     + passing.SKILLS
     + mutation.SKILLS
+    + devious.SKILLS
     + traits.SKILLS
     + special.SKILLS
     + specs.SKILLS
@@ -98,6 +102,9 @@ RULES: tuple[Registration, ...] = (
     stars_passing.register,
     team_rerolls.register,
     actions.register,
+    devious.register,
+    blocked.register,
+    going_down.register,
 )
 
 
