@@ -119,7 +119,8 @@ def test_steady_footing_after_a_failed_dodge_goes_on_moving() -> None:
     sc.move(0, 1)
     g = sc.match.state
     assert g.status[sc.p("A")] == STANDING
-    assert sc.events(Turnover) == [] and sc.events(KnockedDown) == []
+    assert sc.events(Turnover) == []
+    assert sc.events(KnockedDown) == []
     assert sc.xy("A") == (0, 1)
     assert sc.match.pending.kind == "move"
 
@@ -147,7 +148,8 @@ def test_saboteur_takes_the_blocker_down(die: int, sabotaged: bool) -> None:
         assert armour == [(sc.id("A"), (2, 2))]
         assert sc.events(Turnover) == []
     else:
-        assert g.box[sc.p("b")] == PITCH and g.status[sc.p("A")] == STANDING
+        assert g.box[sc.p("b")] == PITCH
+        assert g.status[sc.p("A")] == STANDING
         assert armour == [(sc.id("b"), (2, 2))]
 
 
