@@ -236,9 +236,17 @@ class BloodBowl2025(BloodBowl2020):
         return BB2025_TABLE
 
     def check_sheet(self, sheet: TeamSheet) -> None:
-        """Refuse Prayers to Nuffle: the edition's table (an inducement
-        lasting the game, with new results) is not played yet."""
+        """Refuse a sheet with more Insignificant players than others, and
+        Prayers to Nuffle: the edition's table (an inducement lasting the
+        game, with new results) is not played yet."""
         super().check_sheet(sheet)
+        small = sum(1 for p in sheet.players if p.has("insignificant"))
+        if small > len(sheet.players) - small:
+            # skills.md "Insignificant": no more of them than other players.
+            raise RuleError(
+                f"{sheet.name}: more Insignificant players ({small}) than "
+                f"other players ({len(sheet.players) - small})"
+            )
         if sheet.prayers:
             raise RuleError(
                 f"{sheet.name}: {self.label} does not play Prayers to Nuffle yet"

@@ -1,5 +1,6 @@
 """BB2025's new General skills and traits (skills.md), with scripted dice:
-Hatred, Taunt, Steady Footing, Saboteur, No Ball, Pogo, Unsteady."""
+Hatred, Taunt, Steady Footing, Saboteur, No Ball, Pogo, Unsteady,
+Insignificant."""
 
 from __future__ import annotations
 
@@ -14,8 +15,14 @@ from engine.core.events import (
     SkillUsed,
     Turnover,
 )
+from engine.campaign.drafting import squad_violations
+from engine.core.errors import RuleError
+from engine.core.model import PlayerSheet, TeamSheet
+from engine.core.rules_data import rules_data
 from engine.core.state import KO, PITCH, PRONE, STANDING
+from engine.match import Match
 from engine.tools.scenario import Scenario
+from engine.variants import BB2025
 
 LINE = """
     .....
@@ -207,3 +214,43 @@ def test_unsteady_may_not_secure_the_ball(skills: list[str], offered: bool) -> N
     )
     opts = sc.match.pending.options
     assert (("activate", sc.id("A"), "secure_the_ball") in opts) is offered
+
+
+@pytest.mark.parametrize(
+    ("snotlings", "others", "refused"), [(6, 5, True), (5, 5, False)]
+)
+def test_insignificant_players_may_not_outnumber_the_others(
+    snotlings: int, others: int, refused: bool
+) -> None:
+    # skills.md "Insignificant": no more of them than players without it.
+    # Underworld Denizens: Snotling Linemen (Insignificant), Goblin Linemen.
+    roster = rules_data("bb2025").rosters["underworld-denizens"]
+    squad = ["underworld-denizens-snotling-lineman"] * snotlings + [
+        "underworld-denizens-goblin-lineman"
+    ] * others
+    codes = [v.code for v in squad_violations(BB2025, roster, squad, "players")]
+    assert ("too_many_insignificant" in codes) is refused
+
+
+@pytest.mark.parametrize(("small", "refused"), [(2, True), (1, False)])
+def test_a_team_sheet_with_too_many_insignificant_players_is_refused(
+    small: int, refused: bool
+) -> None:
+    def player(i: int, skills: tuple[tuple[str, str | None], ...]) -> PlayerSheet:
+        return PlayerSheet(i, f"P{i}", i, "lineman", 6, 3, 3, 4, 9, skills)
+
+    home = TeamSheet(
+        "Home",
+        "snotling",
+        tuple(player(i, (("insignificant", None),)) for i in range(1, small + 1))
+        + (player(50, ()),),
+        0,
+        False,
+        1,
+    )
+    away = TeamSheet("Away", "orc", (player(101, ()),), 0, False, 1)
+    if refused:
+        with pytest.raises(RuleError, match="more Insignificant players"):
+            Match(BB2025, home, away)
+    else:
+        Match(BB2025, home, away)
