@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.campaign.drafting import squad_violations
+from engine.core.errors import RuleError
 from engine.core.events import (
     Armour,
     BlockResult,
@@ -15,8 +17,6 @@ from engine.core.events import (
     SkillUsed,
     Turnover,
 )
-from engine.campaign.drafting import squad_violations
-from engine.core.errors import RuleError
 from engine.core.model import PlayerSheet, TeamSheet
 from engine.core.rules_data import rules_data
 from engine.core.state import KO, PITCH, PRONE, STANDING
