@@ -111,6 +111,14 @@ type ActionProcedure = Callable[[GameState, int, str], Proc | None]
 type MoveOptions = Callable[
     [GameState, int, str, tuple[Option, ...]], tuple[Option, ...]
 ]
+# Player ``p`` (a player of team ``t`` who may be activated, not in a
+# Blitz!) may be activated for these Special actions of his skills besides
+# the rulebook's (answers concatenated).
+type SkillActivations = Callable[[GameState, int, int], list[Option]]
+# Player ``p``, moving, chose ``choice``, an option a rule offered at
+# ``move_options``: the procedure it starts (the first answer that is not
+# None; the activation goes on after it unless it ends it).
+type MoveChosen = Callable[[GameState, int, Option], Proc | None]
 # Player ``p``'s ``action`` is over: True when he takes the same action
 # again in this activation (any answer).
 type AnotherAction = Callable[[GameState, int, str], bool]
@@ -418,13 +426,16 @@ class Hooks:
         "team_mate_activated",
         "action_targets",
         "action_procedure",
+        "skill_activations",
         "move_options",
+        "move_chosen",
         "another_action",
         "activation_ends",
         "lent_action_bits",
         "block_activations_bits",
         "block_targets_bits",
         "action_targets_bits",
+        "skill_activations_bits",
         "move_options_bits",
         "another_action_bits",
         # tests and re-rolls
@@ -501,7 +512,9 @@ class Hooks:
     team_mate_activated: tuple[TeamMateActivated, ...]
     action_targets: tuple[ActionTargets, ...]
     action_procedure: tuple[ActionProcedure, ...]
+    skill_activations: tuple[SkillActivations, ...]
     move_options: tuple[MoveOptions, ...]
+    move_chosen: tuple[MoveChosen, ...]
     another_action: tuple[AnotherAction, ...]
     activation_ends: tuple[ActivationEnds, ...]
     # the gated points' skill bits (see the module's docstring)
@@ -509,6 +522,7 @@ class Hooks:
     block_activations_bits: int
     block_targets_bits: int
     action_targets_bits: int
+    skill_activations_bits: int
     move_options_bits: int
     another_action_bits: int
     test_rerolls: tuple[TestReroll, ...]

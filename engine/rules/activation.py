@@ -248,11 +248,23 @@ def activation_options(
             opts.append(ao["foul"])
         if throws:
             opts.append(ao["throw_team_mate"])
-        if sk & _BOMB_OR_KICK:
-            opts += special_activations(g, p, t)
+        opts += _skill_activations(g, p, t)
     if limited is None:
         opts += g.variant.extra_activations(g, t)  # the board's (Dungeon Bowl)
     return g.variant.activation_filter(g, t, opts)  # hook: Dungeon Bowl spells
+
+
+def _skill_activations(g: GameState, p: int, t: int) -> list[Option]:
+    """The Special actions of player ``p``'s traits and skills: Throw Bomb,
+    Kick Team-mate, and a rule's (rule point ``skill_activations``)."""
+    sk = g.skills[p]
+    out: list[Option] = []
+    if sk & _BOMB_OR_KICK:
+        out += special_activations(g, p, t)
+    if sk & g.hooks.skill_activations_bits:
+        for more in g.hooks.skill_activations:
+            out += more(g, p, t)
+    return out
 
 
 def activated(g: GameState, p: int, action: str) -> list[Proc]:

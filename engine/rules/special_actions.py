@@ -440,6 +440,10 @@ def special_receive(
     if verb == "bite":
         g.stack.append(Bite(p, g.idx[choice[1]]))
         return True
+    for rule in g.hooks.move_chosen:  # a rule's option (rule point move_options)
+        if (proc := rule(g, p, choice)) is not None:
+            g.stack.append(proc)
+            return True
     return g.variant.special_receive(g, act, p, choice)  # the board's options
 
 

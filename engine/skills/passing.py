@@ -99,6 +99,6 @@ SKILLS: tuple[SkillSpec, ...] = (
         "punt",
         "passing",
         S.BIT["punt"],
-        "punt.PuntAction (action punt): kick the held ball D6 squares",
+        "punt: skill_activations / move_options / move_chosen - PuntKick",
     ),
 )

@@ -23,6 +23,7 @@ from engine.skills import (
     going_down,
     mutation,
     passing,
+    punt,
     special,
     strength,
     traits,
@@ -105,6 +106,7 @@ RULES: tuple[Registration, ...] = (
     devious.register,
     blocked.register,
     going_down.register,
+    punt.register,
 )
 
 

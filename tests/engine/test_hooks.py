@@ -75,6 +75,7 @@ def test_a_gated_point_knows_the_skills_its_rules_need() -> None:
         "extra_rushes",
         "lent_action",
         "move_options",
+        "skill_activations",
     ]
     hooks = rule_points()
     for point in gated:
