@@ -572,7 +572,7 @@ class Step(Proc):
             g.stack.append(Test("tentacles", q, 6, g.st[q] - g.st[p], team_rr_ok=False))
         else:  # Shadowing: D6 + own MA - their MA, 6+
             self.phase = 61
-            g.stack.append(Test("shadowing", q, 6, g.ma[q] - g.ma[p], team_rr_ok=False))
+            g.stack.append(g.variant.shadowing_test(g, q, p))
 
     def _test(self, g: GameState) -> Test:
         """The Agility test to Dodge, Jump or Leap."""
@@ -588,8 +588,11 @@ class Step(Proc):
             elif m < -1:
                 # Leap / Very Long Legs: -1 less each, to a minimum of -1.
                 # Decision: they combine, and reduce only the Marking modifier.
-                red = (1 if sk & LEAP else 0) + (1 if sk & VERY_LONG_LEGS else 0)
+                vll = sk & VERY_LONG_LEGS and not g.variant.very_long_legs_jump_bonus
+                red = (1 if sk & LEAP else 0) + (1 if vll else 0)
                 m = min(-1, m + red) if red else m
+            if sk & VERY_LONG_LEGS:
+                m += g.variant.very_long_legs_jump_bonus
             purpose = "leap" if self.leap else "jump"
             skill_rr = 0
         else:
@@ -607,7 +610,7 @@ class Step(Proc):
                 and not self.free
                 and not g.pflags[p] & PF_BREAK_TACKLE
             ):
-                bt = 2 if g.st[p] >= 5 else 1
+                bt = g.variant.break_tackle_bonus(g.st[p])
         msk = self.mk_sk
         dt: tuple[int, ...] = ()
         if msk & _LEAVING and not self.free:

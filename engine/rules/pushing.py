@@ -155,7 +155,12 @@ class PushBack(Proc):
         if not g.skills[cur] & SIDESTEP or not g.has_tz(cur):
             return []
         att = self.att
-        if cur == self.dfn and g.skills[att] & GRAB and g.has_tz(att):
+        if (
+            cur == self.dfn
+            and g.skills[att] & GRAB
+            and g.has_tz(att)
+            and (not self.blitz or g.variant.grab_blitz_stops_sidestep)
+        ):
             return []
         pushed_to = {to for _, to in self.chain}
         board = g.board

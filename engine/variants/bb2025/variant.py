@@ -145,6 +145,22 @@ class BloodBowl2025(BloodBowl2020):
     # "Jump": both BB2025 engines allow a Jump or Leap more than once in an
     # activation. Decision (DECIDE 17): allowed.
     jumps_repeat = True
+    # skills.md "Very Long Legs": +1 to Jump and Leap tests (BB2020: the
+    # negative modifiers reduced by 1).
+    very_long_legs_jump_bonus = 1
+    # changes_from_bb2020.md "Brawler and Grab": Grab works on a declared
+    # Block action only, so a Blitz's target may Sidestep.
+    grab_blitz_stops_sidestep = False
+
+    def break_tackle_bonus(self, st: int) -> int:
+        """skills.md "Break Tackle": +1 with ST 3 or less, +2 with ST 4, +3
+        with ST 5 or more (once per turn, as the engine already counts it)."""
+        return 3 if st >= 5 else (2 if st == 4 else 1)
+
+    def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
+        """skills.md "Shadowing": a flat 4+ on a D6 (BB2020: D6 + MA - the
+        dodger's MA, 6+)."""
+        return Test("shadowing", q, 4, team_rr_ok=False)
 
     def may_throw(self, g: GameState, p: int) -> bool:
         return True

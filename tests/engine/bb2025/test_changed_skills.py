@@ -1,0 +1,155 @@
+"""BB2025 skills whose text changed (skills.md, changes_from_bb2020.md),
+each against BB2020 with the same scripted dice: Break Tackle +1/+2/+3 by
+Strength, Shadowing a flat 4+, Very Long Legs +1 to Jump and Leap, Grab
+only on a Block action (a Blitz's target may Sidestep)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.events import Roll, SkillUsed
+from engine.core.state import PRONE, STANDING
+from engine.tools.scenario import Scenario
+
+
+def _roll(sc: Scenario, purpose: str) -> Roll:
+    return [r for r in sc.events(Roll) if r.purpose == purpose][0]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "st", "markers", "passes"),
+    [
+        # one marker (b): 2 - 1 + bonus passes AG 3+ with a bonus of 2
+        ("bb2025", 3, 1, False),  # +1
+        ("bb2025", 4, 1, True),  # +2
+        ("bb2020", 4, 1, False),  # +1
+        # two markers (b, c): 2 - 2 + bonus needs a bonus of 3
+        ("bb2025", 5, 2, True),  # +3
+        ("bb2020", 5, 2, False),  # +2
+    ],
+)
+def test_break_tackle_by_strength(
+    ruleset: str, st: int, markers: int, passes: bool
+) -> None:
+    # A dodges from b's Tackle Zone to (1, 2) and rolls a 2; Break Tackle
+    # is added when it turns the failure into a success.
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        ..c..
+        """
+        if markers == 2
+        else """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        stats={"A": {"st": st}},
+        skills={"A": ["break-tackle"]},
+        dice=[2, 2, 2],
+    )
+    sc.act("A", "move")
+    sc.move(1, 2)
+    r = _roll(sc, "dodge")
+    assert (r.dice, r.modifier) == ((2,), -markers)
+    status = STANDING if passes else PRONE
+    assert sc.match.state.status[sc.p("A")] == status
+    used = [e.skill for e in sc.events(SkillUsed)]
+    assert used == (["break-tackle"] if passes else [])
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "target", "modifier", "follows"),
+    [("bb2025", 4, 0, True), ("bb2020", 6, -2, False)],
+)
+def test_shadowing_is_a_flat_four_plus(
+    ruleset: str, target: int, modifier: int, follows: bool
+) -> None:
+    # A (MA 8) dodges away from b (MA 6); the Dodge 4 passes; Shadowing
+    # rolls a 4: BB2025 4+ follows; BB2020 4 + 6 - 8 = 2 does not reach 6.
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        stats={"A": {"ma": 8}},
+        skills={"b": ["shadowing"]},
+        dice=[4, 4],
+    )
+    sc.act("A", "move")
+    sc.move(0, 1)
+    sc.choose("use", "shadowing", sc.id("b"))
+    r = _roll(sc, "shadowing")
+    assert (r.target, r.modifier, r.success) == (target, modifier, follows)
+    assert sc.xy("b") == ((1, 1) if follows else (2, 1))
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "modifier", "jumped"),
+    [("bb2025", -1, True), ("bb2020", -1, True)],
+)
+def test_very_long_legs_on_a_jump(ruleset: str, modifier: int, jumped: bool) -> None:
+    # A jumps over the Prone b from (1, 1) to (3, 1); c and d Mark A's
+    # square: -2. BB2025: -2 + 1 = -1; BB2020: reduced by 1 to -1.
+    sc = Scenario(
+        """
+        .c...
+        .Ab..
+        .d...
+        """,
+        ruleset=ruleset,
+        prone="b",
+        skills={"A": ["very-long-legs"]},
+        dice=[4],
+    )
+    sc.act("A", "move")
+    sc.choose("jump", sc.sq(3, 1))
+    r = _roll(sc, "jump")
+    assert (r.modifier, r.success) == (modifier, jumped)
+
+
+@pytest.mark.parametrize(("ruleset", "modifier"), [("bb2025", 0), ("bb2020", -1)])
+def test_very_long_legs_adds_one_where_nothing_is_to_reduce(
+    ruleset: str, modifier: int
+) -> None:
+    # A jumps over the Prone b; only c Marks A's square: -1. BB2025: +1,
+    # so 0; BB2020: -1 is already the least it reduces to.
+    sc = Scenario(
+        """
+        .c...
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        prone="b",
+        skills={"A": ["very-long-legs"]},
+        dice=[4],
+    )
+    sc.act("A", "move")
+    sc.choose("jump", sc.sq(3, 1))
+    assert _roll(sc, "jump").modifier == modifier
+
+
+@pytest.mark.parametrize(("ruleset", "sidestep"), [("bb2025", True), ("bb2020", False)])
+def test_a_grab_players_blitz_target_may_sidestep(ruleset: str, sidestep: bool) -> None:
+    sc = Scenario(
+        """
+        ......
+        A.b...
+        ......
+        """,
+        ruleset=ruleset,
+        skills={"A": ["grab"], "b": ["sidestep"]},
+        dice=["push"],
+    )
+    sc.act("A", "blitz", "b")
+    sc.move(1, 1)
+    sc.choose("block", sc.id("b"))
+    d = sc.match.pending
+    assert d.kind == "push"
+    assert (d.team == "away") is sidestep
+    assert (("square", sc.sq(2, 0)) in d.options) is sidestep
