@@ -21,7 +21,7 @@ from engine.rules.injuries import KnockDown
 from engine.rules.rolls import Test
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
-from engine.variants.bb2025 import captain, kickoff, secure, stalling
+from engine.variants.bb2025 import captain, kickoff, multiple_block, secure, stalling
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -107,6 +107,7 @@ class BloodBowl2025(BloodBowl2020):
     rules: ClassVar[tuple[Registration, ...]] = BloodBowl2020.rules + (
         kickoff.register,
         stalling.register,
+        multiple_block.register,
     )
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
@@ -273,7 +274,12 @@ class BloodBowl2025(BloodBowl2020):
     ) -> list[Proc]:
         """changes_from_bb2020.md "Crowd push of an active-team player": a
         player of the active team pushed into the crowd is a Turnover, with
-        the ball or not (BB2020: only the ball carrier)."""
+        the ball or not (BB2020: only the ball carrier).
+
+        Decision (chain-push attribution, a point the digest's sources are
+        silent on): nobody is credited with the injury of a player pushed
+        into the crowd, a chain-pushed one included (BB2020's rule for every
+        crowd injury); Eye Gouge acts on the block's target only."""
         if g.team[p] == g.active and not had_ball:
             turnover(g, "pushed_into_crowd")
         return super().pushed_off_pitch(g, p, sq, had_ball)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.events import Roll, SkillUsed
+from engine.core.events import Block, Roll, SkillUsed
 from engine.core.state import PRONE, STANDING
 from engine.tools.scenario import Scenario
 
@@ -153,3 +153,29 @@ def test_a_grab_players_blitz_target_may_sidestep(ruleset: str, sidestep: bool) 
     assert d.kind == "push"
     assert (d.team == "away") is sidestep
     assert (("square", sc.sq(2, 0)) in d.options) is sidestep
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "defence", "dice"), [("bb2025", 3, 1), ("bb2020", 4, 2)]
+)
+def test_multiple_block_targets_do_not_assist_each_other(
+    ruleset: str, defence: int, dice: int
+) -> None:
+    # A (ST 5, -2 for Multiple Block: 3) blocks b and c, who both Mark A.
+    # DECIDE 4, BB2025: neither assists the other (3 against 3, one die);
+    # BB2020: each gives the other its assist (3 against 4, two dice).
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        ..c..
+        """,
+        ruleset=ruleset,
+        skills={"A": ["multiple-block"]},
+        stats={"A": {"st": 5}},
+        dice=["push"] * 4,
+    )
+    sc.act("A", "block")
+    sc.choose("multiple_block", sc.id("b"), sc.id("c"))
+    blocks = [(e.st_attacker, e.st_defender, len(e.dice)) for e in sc.events(Block)]
+    assert blocks == [(3, defence, dice), (3, defence, dice)]
