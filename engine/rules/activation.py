@@ -571,7 +571,7 @@ class Activation(PlayerActivation):
         verb = choice[0]
         if self.phase == 4:
             self.phase = 9
-            if g.skills[p] & HIT_AND_RUN and verb in ("block", "multiple_block"):
+            if g.skills[p] & HIT_AND_RUN and verb in g.variant.hit_and_run_after:
                 g.stack.append(HitAndRun(p))
             if verb == "multiple_block":
                 g.stack.append(MultipleBlock(p, g.idx[choice[1]], g.idx[choice[2]]))

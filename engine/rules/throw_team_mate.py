@@ -183,7 +183,7 @@ class ThrowTeamMateAction(Proc):
     def _swoop(self, g: GameState, fx: int, fy: int) -> None:
         q = self.q
         g.emit(SkillUsed(g.pid[q], "swoop"))
-        d6, d3 = g.dice.d6(), g.dice.d3()
+        d6, d3 = g.dice.d6(), g.variant.swoop_squares(g)
         g.emit(Roll("swoop", g.pid[q], (d6, d3), 0, 0, True, False))
         dx, dy = template_direction(fx, fy, d6)
         sq = last = self.target

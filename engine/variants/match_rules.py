@@ -140,6 +140,8 @@ class MatchRules:
     # Whether the target of a Grab player's Blitz may not use Sidestep either
     # (BB2020: yes; Grab otherwise works on a Block action only).
     grab_blitz_stops_sidestep: ClassVar[bool] = True
+    # What Hit and Run's free square follows (BB2020: a Block).
+    hit_and_run_after: ClassVar[tuple[str, ...]] = ("block", "multiple_block")
     # What catching a kick-off adds to the catch (BB2020: -1, the ball
     # "scattered or deviated into the square").
     kickoff_catch_modifier: ClassVar[int] = -1
@@ -375,6 +377,11 @@ class MatchRules:
         and the Armour roll (+3) against him
         (:func:`engine.rules.secret_weapons.kick_back`)."""
         return kick_back(g, att)
+
+    def swoop_squares(self, g: GameState) -> int:
+        """How far a Swooping player flies from the target square (BB2020:
+        D3 squares)."""
+        return g.dice.d3()
 
     def break_tackle_bonus(self, st: int) -> int:
         """What Break Tackle adds to a Dodge test of a player of Strength

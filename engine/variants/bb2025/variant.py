@@ -152,6 +152,12 @@ class BloodBowl2025(BloodBowl2020):
     # changes_from_bb2020.md "Brawler and Grab": Grab works on a declared
     # Block action only, so a Blitz's target may Sidestep.
     grab_blitz_stops_sidestep = False
+    # skills.md "Hit and Run": after a Block or a Stab.
+    hit_and_run_after = ("block", "multiple_block", "stab")
+
+    def swoop_squares(self, g: GameState) -> int:
+        """skills.md "Swoop": D6 squares from the target (BB2020: D3)."""
+        return g.dice.d6()
 
     def break_tackle_bonus(self, st: int) -> int:
         """skills.md "Break Tackle": +1 with ST 3 or less, +2 with ST 4, +3

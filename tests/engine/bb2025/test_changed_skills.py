@@ -179,3 +179,43 @@ def test_multiple_block_targets_do_not_assist_each_other(
     sc.choose("multiple_block", sc.id("b"), sc.id("c"))
     blocks = [(e.st_attacker, e.st_defender, len(e.dice)) for e in sc.events(Block)]
     assert blocks == [(3, defence, dice), (3, defence, dice)]
+
+
+def test_swoop_flies_d6_squares() -> None:
+    # Superb throw (4 - 1 = 3) at (5, 0); Swoop faces +x, D6 3 straight on,
+    # D6 4 squares (BB2020: a D3, at most 3): (9, 0); landing 3 passes.
+    sc = Scenario(
+        """
+        TG.......
+        .........
+        """,
+        ruleset="bb2025",
+        skills={"T": ["throw-team-mate"], "G": ["right-stuff", "swoop"]},
+        stats={"T": {"st": 5, "pa": 3}, "G": {"st": 2}},
+        dice=[4, 3, 4, 3],
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    sc.choose("facing", 1, 0)
+    assert _roll(sc, "swoop").dice == (3, 4)
+    assert sc.xy("G") == (9, 0)
+
+
+@pytest.mark.parametrize(("ruleset", "runs"), [("bb2025", True), ("bb2020", False)])
+def test_hit_and_run_after_a_stab(ruleset: str, runs: bool) -> None:
+    # A stabs b (Armour 2 + 2 holds) and, in BB2025, then takes Hit and
+    # Run's free square.
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        skills={"A": ["stab", "hit-and-run"]},
+        dice=[2, 2],
+    )
+    sc.act("A", "block")
+    sc.choose("stab", sc.id("b"))
+    assert (sc.match.pending.kind == "hit_and_run") is runs
