@@ -656,16 +656,19 @@ def injury_result(g: GameState, p: int, total: int, stun_ko: bool = False) -> st
     return result
 
 
-def arm_bar(g: GameState, p: int, src: int) -> int:
-    """Arm Bar: +1 (armour or injury) when ``p`` Falls Over failing the
-    Agility test to Dodge, Jump or Leap out of ``src`` while Marked there by
-    an opponent with Arm Bar (only one may use it). Called by
+def arm_bar(g: GameState, p: int, src: int) -> KnockDown:
+    """``p`` Falls Over failing the Agility test to Dodge, Jump or Leap out
+    of ``src``. Arm Bar: +1 (armour or injury) when an opponent with Arm Bar
+    Marks him there (only one may use it); where the format credits it
+    (``Variant.arm_bar_credits``), a Casualty is that player's. Called by
     ``movement.Step`` on such a failure."""
     for q in g.marking_players(src, g.team[p]):
         if g.skills[q] & ARM_BAR:
             g.emit(SkillUsed(g.pid[q], "arm-bar"))
-            return 1
-    return 0
+            if g.variant.arm_bar_credits:
+                return KnockDown(p, "fall", by=q, mb=1, credit=True)
+            return KnockDown(p, "fall", mb=1)
+    return KnockDown(p, "fall")
 
 
 def crowd_push(g: GameState, p: int) -> Proc:

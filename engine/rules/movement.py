@@ -663,8 +663,9 @@ class Step(Proc):
     def _fall(self, g: GameState, test_failed: bool) -> None:
         g.act_over = True
         # Arm Bar (injuries.arm_bar): on a failed Dodge/Jump/Leap test.
-        mb = arm_bar(g, self.p, self.src) if test_failed else 0
-        g.stack[-1] = KnockDown(self.p, "fall", mb=mb)
+        g.stack[-1] = (
+            arm_bar(g, self.p, self.src) if test_failed else KnockDown(self.p, "fall")
+        )
 
     def _trapdoor(self, g: GameState) -> None:
         p = self.p

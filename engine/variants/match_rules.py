@@ -142,6 +142,9 @@ class MatchRules:
     grab_blitz_stops_sidestep: ClassVar[bool] = True
     # What Hit and Run's free square follows (BB2020: a Block).
     hit_and_run_after: ClassVar[tuple[str, ...]] = ("block", "multiple_block")
+    # Whether the Casualty of a player falling to Arm Bar is credited to the
+    # Arm Bar player (BB2020: no).
+    arm_bar_credits: ClassVar[bool] = False
     # What catching a kick-off adds to the catch (BB2020: -1, the ball
     # "scattered or deviated into the square").
     kickoff_catch_modifier: ClassVar[int] = -1

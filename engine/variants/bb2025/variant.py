@@ -154,6 +154,8 @@ class BloodBowl2025(BloodBowl2020):
     grab_blitz_stops_sidestep = False
     # skills.md "Hit and Run": after a Block or a Stab.
     hit_and_run_after = ("block", "multiple_block", "stab")
+    # skills.md "Arm Bar": the Casualty it causes earns the player SPP.
+    arm_bar_credits = True
 
     def swoop_squares(self, g: GameState) -> int:
         """skills.md "Swoop": D6 squares from the target (BB2020: D3)."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.events import Block, Roll, SkillUsed
-from engine.core.state import PRONE, STANDING
+from engine.core.state import CAS, PRONE, STANDING
+from engine.rules.ball import N_STATS, STAT_CAS
 from engine.tools.scenario import Scenario
 
 
@@ -219,3 +220,27 @@ def test_hit_and_run_after_a_stab(ruleset: str, runs: bool) -> None:
     sc.act("A", "block")
     sc.choose("stab", sc.id("b"))
     assert (sc.match.pending.kind == "hit_and_run") is runs
+
+
+@pytest.mark.parametrize(("ruleset", "credited"), [("bb2025", 1), ("bb2020", 0)])
+def test_an_arm_bar_casualty_is_the_arm_bar_players(
+    ruleset: str, credited: int
+) -> None:
+    # A dodges away from b (Arm Bar) and fails (2); Armour 4 + 4 + 1 breaks
+    # AV 9+; Injury 6 + 4 = 10, a Casualty (D16 1, Badly Hurt).
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        skills={"b": ["arm-bar"]},
+        dice=[2, 4, 4, 6, 4, 1],
+    )
+    sc.act("A", "move")
+    sc.move(0, 1)
+    g = sc.match.state
+    assert g.box[sc.p("A")] == CAS
+    assert g.stats[sc.p("b") * N_STATS + STAT_CAS] == credited
+    assert g.casualties[0].inflicted_by == (sc.id("b") if credited else None)
