@@ -85,6 +85,12 @@ def animosity_applies(g: GameState, p: int, q: int) -> bool:
     param = (g.param(p, S.ANIMOSITY) or "all").lower()
     if param.startswith("all"):
         return True
+    return g.variant.animosity_covers(g, q, param)
+
+
+def animosity_by_position(g: GameState, q: int, param: str) -> bool:
+    """BB2020: Animosity (X) names positions ("Orc Linemen", "Big Un
+    Blockers"), matched against team-mate ``q``'s position slug."""
     pos = g.sheets[g.team[q]].players[
         q - (0 if g.team[q] == 0 else len(g.sheets[0].players))
     ]

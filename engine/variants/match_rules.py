@@ -25,6 +25,7 @@ from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
+from engine.rules.passing import animosity_by_position
 from engine.rules.pickup import pick_up_test
 from engine.rules.rolls import Test
 from engine.rules.secret_weapons import kick_back
@@ -380,6 +381,12 @@ class MatchRules:
         and the Armour roll (+3) against him
         (:func:`engine.rules.secret_weapons.kick_back`)."""
         return kick_back(g, att)
+
+    def animosity_covers(self, g: GameState, q: int, param: str) -> bool:
+        """Whether Animosity (``param``, lower case, not "all") covers
+        team-mate ``q`` (BB2020: the positions it names,
+        :func:`engine.rules.passing.animosity_by_position`)."""
+        return animosity_by_position(g, q, param)
 
     def swoop_squares(self, g: GameState) -> int:
         """How far a Swooping player flies from the target square (BB2020:

@@ -18,6 +18,7 @@ from engine.core.errors import RuleError
 from engine.core.hooks import Registration
 from engine.rules.ball import STAT_LAND, stat, turnover
 from engine.rules.injuries import KnockDown
+from engine.rules.keywords import has_keyword
 from engine.rules.rolls import Test
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
@@ -156,6 +157,11 @@ class BloodBowl2025(BloodBowl2020):
     hit_and_run_after = ("block", "multiple_block", "stab")
     # skills.md "Arm Bar": the Casualty it causes earns the player SPP.
     arm_bar_credits = True
+
+    def animosity_covers(self, g: GameState, q: int, param: str) -> bool:
+        """changes_from_bb2020.md "Keywords": Animosity (X) names a keyword
+        (Animosity (Goblin)), read from the team-mate's position."""
+        return has_keyword(g, q, param)
 
     def swoop_squares(self, g: GameState) -> int:
         """skills.md "Swoop": D6 squares from the target (BB2020: D3)."""

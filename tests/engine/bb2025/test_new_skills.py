@@ -254,3 +254,28 @@ def test_a_team_sheet_with_too_many_insignificant_players_is_refused(
             Match(BB2025, home, away)
     else:
         Match(BB2025, home, away)
+
+
+@pytest.mark.parametrize(
+    ("position", "rolls"), [("orc-goblin-lineman", True), ("orc-lineman", False)]
+)
+def test_animosity_names_a_keyword(position: str, rolls: bool) -> None:
+    # Animosity (Goblin): a Hand-off to a team-mate with the Goblin keyword
+    # (an Orc team's Goblin Lineman) needs a D6 2+ (a 1: refused); to an Orc
+    # Lineman it does not.
+    sc = Scenario(
+        LINE.replace("Ab", "ab"),
+        ruleset="bb2025",
+        active="away",
+        skills={"a": [("animosity", "Goblin")]},
+        positions={"a": "orc-lineman", "b": position},
+        ball="a",
+        dice=[1] if rolls else [4],
+    )
+    sc.act("a", "hand_off")
+    sc.choose("hand_off", sc.id("b"))
+    assert [r.dice for r in sc.events(Roll) if r.purpose == "animosity"] == (
+        [(1,)] if rolls else []
+    )
+    g = sc.match.state
+    assert g.carrier == (sc.p("a") if rolls else sc.p("b"))
