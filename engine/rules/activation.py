@@ -419,11 +419,12 @@ class Activation(PlayerActivation):
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
         p = self.p
-        if self.action == "foul" and not g.act_over:
-            # A Foul that did not end the activation (rule point
-            # foul_goes_on): the player moves on with what is left.
-            self.phase, self.action = 5, "move"
-            return None
+        if ph == 8:
+            if not g.act_over:
+                # The Foul made did not end the activation (rule point
+                # foul_goes_on): the player moves on with what is left.
+                self.phase, self.action = 5, "move"
+                return None
         if g.skills[p] & g.hooks.another_action_bits and any(
             again(g, p, self.action) for again in g.hooks.another_action
         ):
@@ -635,7 +636,7 @@ class Activation(PlayerActivation):
             else:
                 g.stack.append(HandOffAction(p, q))
         elif verb == "foul":
-            self.phase = 9
+            self.phase = 8  # 9 unless the Foul lets the activation go on
             g.stack.append(FoulAction(p, g.idx[choice[1]]))
         elif verb == "throw_tm":
             self.phase = 9
