@@ -64,9 +64,9 @@ from engine.rules.movement import (
     stand_up_test,
 )
 from engine.rules.passing import (
-    RUNNING_PASS,
     PassAction,
     animosity_applies,
+    moves_on_after_pass,
     with_dump_off,
 )
 from engine.rules.rolls import Test
@@ -623,7 +623,7 @@ class Activation(PlayerActivation):
             g.stack.append(KickTeamMateAction(p, g.idx[choice[1]]))
         elif verb == "throw":
             self.phase = 9
-            if g.skills[p] & RUNNING_PASS:  # may move on (PassAction._end)
+            if moves_on_after_pass(g, p):  # may move on (PassAction._end)
                 self.phase = 5
                 self.action = "move"
             g.stack.append(PassAction(p))

@@ -106,6 +106,16 @@ def animosity_by_position(g: GameState, q: int, param: str) -> bool:
     return False
 
 
+def moves_on_after_pass(g: GameState, p: int) -> bool:
+    """Whether ``p`` has a skill that lets him move on after a Quick Pass:
+    Running Pass, or Give and Go where the format says so
+    (``Variant.give_and_go_passes``)."""
+    sk = g.skills[p]
+    return bool(sk & RUNNING_PASS) or bool(
+        sk & GIVE_AND_GO and g.variant.give_and_go_passes
+    )
+
+
 def stolen(g: GameState) -> bool:
     """The ball a pass or hand-off reached was taken with no Turnover (rule
     point ``ball_stolen``)."""
@@ -438,12 +448,13 @@ class PassAction(Proc):
                 turnover(g, "pass")
 
     def _end(self, g: GameState) -> None:
-        """Running Pass: after a Quick pass the thrower may go on moving if
-        they have not used their full Movement Allowance (Decision: then
-        with the normal movement rules, Rushing included)."""
+        """Running Pass (and BB2025's Give and Go,
+        ``Variant.give_and_go_passes``): after a Quick pass the thrower may go
+        on moving if they have not used their full Movement Allowance
+        (Decision: then with the normal movement rules, Rushing included)."""
         p = self.p
         if (
-            g.skills[p] & RUNNING_PASS
+            moves_on_after_pass(g, p)
             and not self.dump
             and self.band == QUICK
             and not self.hail
@@ -451,7 +462,8 @@ class PassAction(Proc):
             and g.act_ma_used < g.ma[p]
             and g.turnover is None
         ):
-            g.emit(SkillUsed(g.pid[p], "running-pass"))
+            used = "running-pass" if g.skills[p] & RUNNING_PASS else "give-and-go"
+            g.emit(SkillUsed(g.pid[p], used))
         elif not self.dump:
             g.act_over = True
 

@@ -146,6 +146,9 @@ class MatchRules:
     # Whether the Casualty of a player falling to Arm Bar is credited to the
     # Arm Bar player (BB2020: no).
     arm_bar_credits: ClassVar[bool] = False
+    # Whether Give and Go also lets the thrower move on after a Quick Pass
+    # (Dungeon Bowl: after a Hand-off only).
+    give_and_go_passes: ClassVar[bool] = False
     # What catching a kick-off adds to the catch (BB2020: -1, the ball
     # "scattered or deviated into the square").
     kickoff_catch_modifier: ClassVar[int] = -1

@@ -157,6 +157,8 @@ class BloodBowl2025(BloodBowl2020):
     hit_and_run_after = ("block", "multiple_block", "stab")
     # skills.md "Arm Bar": the Casualty it causes earns the player SPP.
     arm_bar_credits = True
+    # skills.md "Give and Go": after a Quick Pass or a Hand-off.
+    give_and_go_passes = True
 
     def animosity_covers(self, g: GameState, q: int, param: str) -> bool:
         """changes_from_bb2020.md "Keywords": Animosity (X) names a keyword

@@ -244,3 +244,30 @@ def test_an_arm_bar_casualty_is_the_arm_bar_players(
     assert g.box[sc.p("A")] == CAS
     assert g.stats[sc.p("b") * N_STATS + STAT_CAS] == credited
     assert g.casualties[0].inflicted_by == (sc.id("b") if credited else None)
+
+
+@pytest.mark.parametrize(("ruleset", "goes_on"), [("bb2025", True), ("bb2020", False)])
+def test_give_and_go_after_a_quick_pass(ruleset: str, goes_on: bool) -> None:
+    # A's Quick Pass to B (PA 4+ with a 4, the catch 4): caught, no Turnover;
+    # BB2025's Give and Go lets A move on (Dungeon Bowl's: after a Hand-off
+    # only).
+    sc = Scenario(
+        """
+        .....
+        A.B..
+        ....c
+        """,
+        ruleset=ruleset,
+        ball="A",
+        skills={"A": ["give-and-go"]},
+        dice=[4, 4],
+    )
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("square", sc.sq(2, 1))
+    assert sc.match.state.carrier == sc.p("B")
+    d = sc.match.pending
+    assert (d.kind == "move" and d.player == sc.id("A")) is goes_on
+    if goes_on:
+        sc.move(1, 0)
+        assert sc.xy("A") == (1, 0)
