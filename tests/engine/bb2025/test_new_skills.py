@@ -10,6 +10,7 @@ from engine.campaign.drafting import squad_violations
 from engine.core.errors import RuleError
 from engine.core.events import (
     Armour,
+    Block,
     BlockResult,
     KnockedDown,
     Reroll,
@@ -279,3 +280,33 @@ def test_animosity_names_a_keyword(position: str, rolls: bool) -> None:
     )
     g = sc.match.state
     assert g.carrier == (sc.p("a") if rolls else sc.p("b"))
+
+
+def test_a_distracted_player_cannot_use_an_active_skill() -> None:
+    # Hypnotic Gaze (3+ with a 3) leaves b Distracted; C then blocks him
+    # (two dice, both Both Down): C's Block keeps C up, b's Block (ACTIVE)
+    # does not work while Distracted: b is Knocked Down (Armour 2 + 2 holds).
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        ..C..
+        """,
+        ruleset="bb2025",
+        skills={"A": ["hypnotic-gaze"], "b": ["block"], "C": ["block"]},
+        dice=[3, "both_down", "both_down", 2, 2],
+    )
+    sc.act("A", "hypnotic_gaze")
+    sc.choose("gaze", sc.id("b"))
+    g = sc.match.state
+    assert not g.has_tz(sc.p("b"))
+    sc.act("C", "block")
+    sc.choose("block", sc.id("b"))
+    # b has no Tackle Zone: A, not Marked by him, assists C (ST 4 against 3).
+    block = sc.events(Block)[0]
+    assert (block.st_attacker, block.st_defender) == (4, 3)
+    assert g.status[sc.p("b")] == PRONE
+    assert g.status[sc.p("C")] == STANDING
+    assert [e.player for e in sc.events(SkillUsed) if e.skill == "block"] == [
+        sc.id("C")
+    ]
