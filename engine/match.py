@@ -34,7 +34,7 @@ from engine.core.state import (
 from engine.rules.game import leader_rerolls
 from engine.rules.inducements import bugman_stays_out
 from engine.rules.setup import Setup
-from engine.skills.registry import IMPLEMENTED
+from engine.skills.registry import IMPLEMENTED, REFUSED
 from engine.variants.base import Variant, match_variant
 from engine.variants.league_format import LeagueFormat
 
@@ -64,7 +64,9 @@ def check_skills(sheet: TeamSheet) -> None:
     for p in sheet.players:
         for slug, _ in p.skills:
             if slug not in IMPLEMENTED:
-                raise UnimplementedSkill(sheet.name, p.id, p.name, slug)
+                raise UnimplementedSkill(
+                    sheet.name, p.id, p.name, slug, REFUSED.get(slug, "")
+                )
 
 
 def _build(

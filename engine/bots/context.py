@@ -32,7 +32,7 @@ _BIT = S.BIT
 BLOCK = _BIT["block"]
 
 
-NO_HANDS = _BIT["no-hands"]
+NO_HANDS = _BIT["no-hands"] | _BIT["no-ball"]
 
 
 PASS_SKILL = _BIT["pass"]

@@ -30,7 +30,7 @@ from engine.core.state import PITCH, STANDING, TF_HANDOFF, TF_PASS, TF_TTM
 from engine.rules.range_ruler import pass_band
 
 PASS_SKILL = S.BIT["pass"]
-NO_HANDS = S.BIT["no-hands"]
+NO_HANDS = S.NO_HANDS
 PASS_MARGIN = 0.0  # worth a pass must add over keeping the ball
 MIN_GAIN_SQUARES = 2  # squares nearer the End Zone a receiver must be
 MIN_ODDS = 0.25  # the whole chain's chance (with re-rolls), at least

@@ -59,7 +59,7 @@ _BIT = S.BIT
 BLOCK = _BIT["block"]
 DODGE = _BIT["dodge"]
 TACKLE = _BIT["tackle"]
-NO_HANDS = _BIT["no-hands"]
+NO_HANDS = _BIT["no-hands"] | _BIT["no-ball"]
 
 END_TURN: Option = ("end_turn",)
 END: Option = ("end",)

@@ -168,6 +168,7 @@ SKILL_HANDLERS: dict[str, Callable[[Any, Decision, GameState], Option | None]] =
     "chainsaw_target": chainsaw_target,
     "ball_and_chain": ball_and_chain,
     "swoop": swoop,
+    "punt": swoop,
     "swarming": swarming,
     "chain_push": chain_push,
 }

@@ -160,6 +160,7 @@ def squad_violations(
                     subjects=limit.positions,
                 )
             )
+    out += _insignificant(roster, counts, field)
     if fmt.max_non_linemen is not None:
         others = sum(
             c for s, c in counts.items() if s in known and not known[s].lineman
@@ -174,6 +175,28 @@ def squad_violations(
                 )
             )
     return out
+
+
+def _insignificant(roster: Roster, counts: Counter[str], field: str) -> list[Violation]:
+    """Insignificant (a BB2025 trait, skills.md): a team may not hold more
+    players with it than players without it."""
+    known = {p.slug: p for p in roster.positions}
+    small = sum(
+        c
+        for slug, c in counts.items()
+        if slug in known and any(r.skill == "insignificant" for r in known[slug].skills)
+    )
+    others = sum(c for slug, c in counts.items() if slug in known) - small
+    if small <= others:
+        return []
+    return [
+        Violation(
+            "too_many_insignificant",
+            field,
+            f"{roster.name} teams may not have more Insignificant players than "
+            f"other players ({small} Insignificant, {others} others)",
+        )
+    ]
 
 
 def _limit(

@@ -16,15 +16,19 @@ class UnimplementedSkill(RuleError):
     (or does not know at all): the match is refused rather than played
     with the skill silently ignored."""
 
-    def __init__(self, team: str, player_id: int, player: str, skill: str) -> None:
+    def __init__(
+        self, team: str, player_id: int, player: str, skill: str, reason: str = ""
+    ) -> None:
         super().__init__(
             f"{team}: player {player!r} (id {player_id}) has the skill "
             f"{skill!r}, which the match engine does not implement"
+            + (f" ({reason})" if reason else "")
         )
         self.team = team
         self.player_id = player_id
         self.player = player
         self.skill = skill
+        self.reason = reason
 
 
 class IllegalSetup(RuleError):

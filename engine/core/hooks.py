@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from engine.core.state import Decision, GameState, Option, Proc
     from engine.rules.blocking import Block
-    from engine.rules.injuries import Harm
+    from engine.rules.injuries import Harm, KnockDown
     from engine.rules.movement import Step
     from engine.rules.passing import PassAction
     from engine.rules.rolls import Test
@@ -111,6 +111,14 @@ type ActionProcedure = Callable[[GameState, int, str], Proc | None]
 type MoveOptions = Callable[
     [GameState, int, str, tuple[Option, ...]], tuple[Option, ...]
 ]
+# Player ``p`` (a player of team ``t`` who may be activated, not in a
+# Blitz!) may be activated for these Special actions of his skills besides
+# the rulebook's (answers concatenated).
+type SkillActivations = Callable[[GameState, int, int], list[Option]]
+# Player ``p``, moving, chose ``choice``, an option a rule offered at
+# ``move_options``: the procedure it starts (the first answer that is not
+# None; the activation goes on after it unless it ends it).
+type MoveChosen = Callable[[GameState, int, Option], Proc | None]
 # Player ``p``'s ``action`` is over: True when he takes the same action
 # again in this activation (any answer).
 type AnotherAction = Callable[[GameState, int, str], bool]
@@ -203,6 +211,28 @@ type StumbleDodge = Callable[[GameState, int], bool]
 # procedures that follow, run in order (the first answer that is not None
 # decides; an empty one: nothing follows).
 type BlockOver = Callable[[GameState, Block, bool], tuple[Proc, ...] | None]
+
+
+# Player ``h`` Marks the target of a block or a foul (``foul``) and would
+# give an assist: True when a rule forbids it (any answer).
+type AssistBarred = Callable[[GameState, int, bool], bool]
+# Player ``h`` Marks the target of a block or a foul (``foul``) but is
+# Marked by another opponent: True when a rule lets him assist anyway (any
+# answer).
+type MarkedAssist = Callable[[GameState, int, bool], bool]
+# ``att``'s block pushed its target ``dfn`` back (not a chain-pushed
+# player; Stand Firm: no push, not reached).
+type TargetPushed = Callable[[GameState, int, int], None]
+
+
+class FollowAsk(NamedTuple):
+    """The target of a block was pushed back and the attacker may follow up
+    (not compulsory): ``ask`` returns a rule's question to a coach (None:
+    the rule does not apply); ``answer`` returns True when the attacker
+    must follow up."""
+
+    ask: Callable[[GameState, Block], Decision | None]
+    answer: Callable[[GameState, Block, Option], bool]
 
 
 class BlockAsk(NamedTuple):
@@ -302,6 +332,21 @@ class Interference(NamedTuple):
 
 # -- armour, injury and casualties (engine.rules.injuries, fouls) --------------
 
+# Player ``p``'s Foul is made (its rolls are next): True when his
+# activation goes on after it (any answer; none: it ends).
+type FoulGoesOn = Callable[[GameState, int], bool]
+# Player ``kd.p`` would be Knocked Down or Fall Over (``kd.how``), still
+# Standing: a procedure to run first, leaving in ``g.ret`` True when he
+# stays Standing instead (nothing of the knock-down happens; the first
+# answer that is not None).
+type GoingDown = Callable[[GameState, KnockDown], Proc | None]
+# Player ``kd.p`` is down and his Armour roll is next: a procedure replacing
+# it (the first answer that is not None).
+type BeforeArmour = Callable[[GameState, KnockDown], Proc | None]
+# Harm ``h`` put its player in the Casualty box and does not credit
+# ``h.by`` with it: True when a rule credits him (any answer).
+type CasualtyCredit = Callable[[GameState, Harm], bool]
+
 # A Special action (``how``: "stab", "chainsaw", "vomit" ...) by ``by`` broke
 # player ``p``'s armour: a procedure replacing the unmodified Injury roll
 # that follows (the first answer that is not None).
@@ -381,13 +426,16 @@ class Hooks:
         "team_mate_activated",
         "action_targets",
         "action_procedure",
+        "skill_activations",
         "move_options",
+        "move_chosen",
         "another_action",
         "activation_ends",
         "lent_action_bits",
         "block_activations_bits",
         "block_targets_bits",
         "action_targets_bits",
+        "skill_activations_bits",
         "move_options_bits",
         "another_action_bits",
         # tests and re-rolls
@@ -407,6 +455,10 @@ class Hooks:
         "block_rerolls",
         "stumble_dodge",
         "block_over",
+        "assist_barred",
+        "marked_assist",
+        "target_pushed",
+        "follow_up",
         # Special actions
         "special_action",
         "after_hit",
@@ -430,6 +482,10 @@ class Hooks:
         "injury_roll",
         "broken_armour_injury",
         "foul_injury",
+        "foul_goes_on",
+        "going_down",
+        "before_armour",
+        "casualty_credit",
         "casualty",
         "left_pitch",
     )
@@ -456,7 +512,9 @@ class Hooks:
     team_mate_activated: tuple[TeamMateActivated, ...]
     action_targets: tuple[ActionTargets, ...]
     action_procedure: tuple[ActionProcedure, ...]
+    skill_activations: tuple[SkillActivations, ...]
     move_options: tuple[MoveOptions, ...]
+    move_chosen: tuple[MoveChosen, ...]
     another_action: tuple[AnotherAction, ...]
     activation_ends: tuple[ActivationEnds, ...]
     # the gated points' skill bits (see the module's docstring)
@@ -464,6 +522,7 @@ class Hooks:
     block_activations_bits: int
     block_targets_bits: int
     action_targets_bits: int
+    skill_activations_bits: int
     move_options_bits: int
     another_action_bits: int
     test_rerolls: tuple[TestReroll, ...]
@@ -480,6 +539,10 @@ class Hooks:
     block_rerolls: tuple[BlockReroll, ...]
     stumble_dodge: tuple[StumbleDodge, ...]
     block_over: tuple[BlockOver, ...]
+    assist_barred: tuple[AssistBarred, ...]
+    marked_assist: tuple[MarkedAssist, ...]
+    target_pushed: tuple[TargetPushed, ...]
+    follow_up: tuple[FollowAsk, ...]
     special_action: tuple[SpecialAction, ...]
     after_hit: tuple[AfterHit, ...]
     chainsaw_armour: tuple[ChainsawArmour, ...]
@@ -500,6 +563,10 @@ class Hooks:
     injury_roll: tuple[InjuryAsk, ...]
     broken_armour_injury: tuple[BrokenArmourInjury, ...]
     foul_injury: tuple[FoulInjury, ...]
+    foul_goes_on: tuple[FoulGoesOn, ...]
+    going_down: tuple[GoingDown, ...]
+    before_armour: tuple[BeforeArmour, ...]
+    casualty_credit: tuple[CasualtyCredit, ...]
     casualty: tuple[Casualty, ...]
     left_pitch: tuple[LeftPitch, ...]
 

@@ -186,6 +186,27 @@ _SLUGS: tuple[str, ...] = (
     # Dungeon Bowl flow
     "portal-navigator",
     "portal-passer",
+    # Blood Bowl 2025 (shared/rules/bb2025/skills.md): the edition's new
+    # skills and traits, and its new names for BB2020 ones (No Ball, Pogo,
+    # Fumblerooski play as No Hands, Pogo Stick, Fumblerooskie: see the
+    # masks below)
+    "bullseye",
+    "eye-gouge",
+    "fumblerooski",
+    "hatred",
+    "insignificant",
+    "lethal-flight",
+    "lone-fouler",
+    "no-ball",
+    "pogo",
+    "punt",
+    "put-the-boot-in",
+    "quick-foul",
+    "saboteur",
+    "steady-footing",
+    "taunt",
+    "unsteady",
+    "violent-innovator",
 )
 
 BIT: dict[str, int] = {slug: 1 << i for i, slug in enumerate(_SLUGS)}
@@ -219,7 +240,8 @@ ANIMOSITY = BIT["animosity"]
 ALWAYS_HUNGRY = BIT["always-hungry"]
 TAKE_ROOT = BIT["take-root"]
 SECRET_WEAPON = BIT["secret-weapon"]
-NO_HANDS = BIT["no-hands"]
+# No Hands, and BB2025's No Ball (the same rule, under its new name).
+NO_HANDS = BIT["no-hands"] | BIT["no-ball"]
 TITCHY = BIT["titchy"]
 DECAY = BIT["decay"]
 UNCHANNELLED_FURY = BIT["unchannelled-fury"]
@@ -228,7 +250,8 @@ STAB = BIT["stab"]
 BALL_AND_CHAIN = BIT["ball-and-chain"]
 BOMBARDIER = BIT["bombardier"]
 CHAINSAW = BIT["chainsaw"]
-POGO_STICK = BIT["pogo-stick"]
+# Pogo Stick, and BB2025's Pogo (the same rule, under its new name).
+POGO_STICK = BIT["pogo-stick"] | BIT["pogo"]
 SWOOP = BIT["swoop"]
 SWARMING = BIT["swarming"]
 KICK_TEAM_MATE = BIT["kick-team-mate"]

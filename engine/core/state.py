@@ -65,6 +65,7 @@ TF_KTM = 1 << 13  # Kick Team-mate: one per team turn
 # Match).
 TF_MANY_FOULS = 1 << 14
 TF_SECURE = 1 << 15  # Secure the Ball (BB2025): one per team turn
+TF_PUNT = 1 << 16  # Punt (BB2025): one per team turn
 
 ACTIONS = (
     "move",
@@ -84,6 +85,7 @@ ACTIONS = (
     "throw_food",  # the Kitchen
     "gather_funds",  # the Treasure Room
     "secure_the_ball",  # BB2025: a standard action of that edition
+    "punt",  # BB2025: the Special action of the Punt skill
 )
 ACTION_FLAG = {
     "move": 0,
@@ -103,6 +105,7 @@ ACTION_FLAG = {
     "throw_food": 0,
     "gather_funds": 0,
     "secure_the_ball": TF_SECURE,
+    "punt": TF_PUNT,
 }
 
 Option = tuple[Any, ...]

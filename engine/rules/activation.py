@@ -64,9 +64,9 @@ from engine.rules.movement import (
     stand_up_test,
 )
 from engine.rules.passing import (
-    RUNNING_PASS,
     PassAction,
     animosity_applies,
+    moves_on_after_pass,
     with_dump_off,
 )
 from engine.rules.rolls import Test
@@ -248,11 +248,23 @@ def activation_options(
             opts.append(ao["foul"])
         if throws:
             opts.append(ao["throw_team_mate"])
-        if sk & _BOMB_OR_KICK:
-            opts += special_activations(g, p, t)
+        opts += _skill_activations(g, p, t)
     if limited is None:
         opts += g.variant.extra_activations(g, t)  # the board's (Dungeon Bowl)
     return g.variant.activation_filter(g, t, opts)  # hook: Dungeon Bowl spells
+
+
+def _skill_activations(g: GameState, p: int, t: int) -> list[Option]:
+    """The Special actions of player ``p``'s traits and skills: Throw Bomb,
+    Kick Team-mate, and a rule's (rule point ``skill_activations``)."""
+    sk = g.skills[p]
+    out: list[Option] = []
+    if sk & _BOMB_OR_KICK:
+        out += special_activations(g, p, t)
+    if sk & g.hooks.skill_activations_bits:
+        for more in g.hooks.skill_activations:
+            out += more(g, p, t)
+    return out
 
 
 def activated(g: GameState, p: int, action: str) -> list[Proc]:
@@ -407,6 +419,12 @@ class Activation(PlayerActivation):
             return Decision(g.tname(g.team[p]), "move", mopts, g.pid[p])
         # ph 9: done
         p = self.p
+        if ph == 8:
+            if not g.act_over:
+                # The Foul made did not end the activation (rule point
+                # foul_goes_on): the player moves on with what is left.
+                self.phase, self.action = 5, "move"
+                return None
         if g.skills[p] & g.hooks.another_action_bits and any(
             again(g, p, self.action) for again in g.hooks.another_action
         ):
@@ -554,7 +572,7 @@ class Activation(PlayerActivation):
         verb = choice[0]
         if self.phase == 4:
             self.phase = 9
-            if g.skills[p] & HIT_AND_RUN and verb in ("block", "multiple_block"):
+            if g.skills[p] & HIT_AND_RUN and verb in g.variant.hit_and_run_after:
                 g.stack.append(HitAndRun(p))
             if verb == "multiple_block":
                 g.stack.append(MultipleBlock(p, g.idx[choice[1]], g.idx[choice[2]]))
@@ -605,7 +623,7 @@ class Activation(PlayerActivation):
             g.stack.append(KickTeamMateAction(p, g.idx[choice[1]]))
         elif verb == "throw":
             self.phase = 9
-            if g.skills[p] & RUNNING_PASS:  # may move on (PassAction._end)
+            if moves_on_after_pass(g, p):  # may move on (PassAction._end)
                 self.phase = 5
                 self.action = "move"
             g.stack.append(PassAction(p))
@@ -618,7 +636,7 @@ class Activation(PlayerActivation):
             else:
                 g.stack.append(HandOffAction(p, q))
         elif verb == "foul":
-            self.phase = 9
+            self.phase = 8  # 9 unless the Foul lets the activation go on
             g.stack.append(FoulAction(p, g.idx[choice[1]]))
         elif verb == "throw_tm":
             self.phase = 9

@@ -22,17 +22,23 @@ def count_assists(
     """Assists for a block or foul on ``target`` (rulebook "Assisting a
     Block"): players of ``helper_team`` Marking ``target``, other than
     ``exclude``, that are not Marked by any opponent other than ``main``
-    (Guard ignores that when ``guard_ok``)."""
+    (Guard ignores that when ``guard_ok``). ``guard_ok`` is False for a
+    foul's assists. Rule points ``assist_barred`` (a player who may not
+    assist) and ``marked_assist`` (a Marked player who may)."""
     c = 0
     board = g.board
     tsq = g.pos[target]
+    foul = not guard_ok
+    hooks = g.hooks
     for s in g.pitch.neighbours[tsq]:
         h = board[s]
         if h < 0 or h == exclude or g.team[h] != helper_team or not g.has_tz(h):
             continue
         if not g.variant.assists_from(g, s, tsq):  # Dungeon Bowl: walls
             continue
-        if guard_ok and g.skills[h] & S.GUARD and not _defensive(g, s, helper_team):
+        if any(barred(g, h, foul) for barred in hooks.assist_barred):
+            continue
+        if guard_ok and g.skills[h] & S.GUARD and not defensive(g, s, helper_team):
             c += 1
             continue
         ok = True
@@ -40,12 +46,12 @@ def count_assists(
             if m != main:
                 ok = False
                 break
-        if ok:
+        if ok or any(rule(g, h, foul) for rule in hooks.marked_assist):
             c += 1
     return c
 
 
-def _defensive(g: GameState, sq: int, team: int) -> bool:
+def defensive(g: GameState, sq: int, team: int) -> bool:
     """Defensive (skills.agility): during the turn of ``team``, its players
     Marked (in ``sq``) by an opponent with Defensive cannot use Guard."""
     if g.active != team:
@@ -82,4 +88,4 @@ def dice_count(sa: int, sd: int) -> tuple[int, bool]:
     return (3 if sd > 2 * sa else 2), False
 
 
-__all__ = ["block_strengths", "count_assists", "dice_count"]
+__all__ = ["block_strengths", "count_assists", "defensive", "dice_count"]

@@ -108,7 +108,8 @@ class Block(PushBack):
     question after Dauntless: rule point ``dauntless_passed``), 13 roll, 1
     re-roll?, 2 choose die, 3 die chosen?, 30 apply, 35 Juggernaut?, 36
     push after Juggernaut, 33/34 Both Down (Wrestle), 4 Stand Firm?, 5/55
-    push square (Grab), 6 Strip Ball / Fend / follow-up (67, 68, 66), 7
+    push square (Grab), 6 Strip Ball / Fend / a rule forcing the follow-up /
+    follow-up (67, 68, 69, 66), 7
     consequences, 8 Frenzy / Pile Driver / done, 9 done after a knock-down
     of the attacker or Both Down.
 
@@ -183,6 +184,7 @@ class Block(PushBack):
         self.kd = False
         self.asked = 0
         self.strip = False
+        self.following = None
         # the rule (dauntless_passed) waiting for its coach's answer
         self.asking: BlockAsk | None = None
 
@@ -383,6 +385,8 @@ class Block(PushBack):
             if choice == OPT_FOLLOW:
                 self._do_follow(g)
             self.phase = 7
+        elif ph == 69:
+            self._follow_answer(g, choice)
         elif ph == 67:
             self.strip = choice[0] == "use"
             self.phase = 6

@@ -73,7 +73,8 @@ class FoulAction(Proc):
             )
             g.effects["foul_doubles"] = False
             self.phase = 1
-            g.act_over = True
+            # rule point foul_goes_on: Quick Foul keeps the activation going.
+            g.act_over = not any(rule(g, p) for rule in g.hooks.foul_goes_on)
             g.stack.append(
                 Harm(
                     v,

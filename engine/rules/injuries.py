@@ -28,6 +28,7 @@ from engine.core.state import (
     PITCH,
     PRONE,
     RESERVES,
+    STANDING,
     STUNNED,
     Decision,
     GameState,
@@ -82,6 +83,9 @@ _ARMOUR_BROKEN = ("vomit", "chainsaw", "stab", "blunderbuss", "quick_bite")
 # Knock-downs that, like Placed Prone, are a Turnover only when the active
 # team's ball carrier drops the ball (a Bomb's blast places players Prone).
 _SPECIAL_HITS = _ARMOUR_BROKEN + ("bomb",)
+# What the rule point going_down is asked about: a player Knocked Down or
+# Falling Over (not Placed Prone, not a Special action's hit).
+_GOING_DOWN = ("knocked_down", "fall")
 
 
 def is_frog(g: GameState, p: int) -> bool:
@@ -168,6 +172,17 @@ class KnockDown(Proc):
 
     def step(self, g: GameState) -> Decision | None:
         p = self.p
+        if self.phase == 0 and self.how in _GOING_DOWN and g.status[p] == STANDING:
+            for rule in g.hooks.going_down:  # rule point: Steady Footing
+                if (first := rule(g, self)) is not None:
+                    self.phase = 3
+                    g.stack.append(first)
+                    return None
+        if self.phase == 3:
+            if g.ret:  # he stays Standing
+                g.stack.pop()
+                return None
+            self.phase = 0
         if self.phase == 0:
             g.status[p] = PRONE
             g.pflags[p] &= ~PF_ROOTED
@@ -191,17 +206,11 @@ class KnockDown(Proc):
             elif how in _ARMOUR_BROKEN:
                 g.stack.append(_broken_armour_injury(g, p, self.by, how))
             elif how != "placed_prone":
-                g.stack.append(
-                    Harm(
-                        p,
-                        by=self.by,
-                        mb=self.mb,
-                        credit=self.credit,
-                        claws=self.claws,
-                        armour_mod=chainsaw_armour(g, p, self.by, how)
-                        + self.armour_mod,
-                    )
-                )
+                for rule in g.hooks.before_armour:  # rule point: Saboteur
+                    if (instead := rule(g, self)) is not None:
+                        g.stack.append(instead)
+                        return None
+                g.stack.append(self.harm(g))
             return None
         if self.ball_sq >= 0 and g.ball == self.ball_sq and g.carrier < 0:
             # ball.ball_drop: it bounces, or Safe Pair of Hands places it.
@@ -213,6 +222,17 @@ class KnockDown(Proc):
         else:
             g.stack.pop()
         return None
+
+    def harm(self, g: GameState) -> Harm:
+        """The Armour roll (and what follows it) of this knock-down."""
+        return Harm(
+            self.p,
+            by=self.by,
+            mb=self.mb,
+            credit=self.credit,
+            claws=self.claws,
+            armour_mod=chainsaw_armour(g, self.p, self.by, self.how) + self.armour_mod,
+        )
 
 
 def _broken_armour_injury(g: GameState, p: int, by: int, how: str) -> Proc:
@@ -358,8 +378,9 @@ class Harm(Proc):
                             return ask
                 g.emit(Armour(g.pid[p], (d1, d2), mod, av, broken))
                 saved = self.sneaky and g.variant.sneaky_git_saves(broken)
-                if self.foul and d1 == d2 and not saved:
-                    g.effects["foul_doubles"] = True
+                if self.foul:
+                    # (a re-rolled Armour roll decides afresh: Lone Fouler)
+                    g.effects["foul_doubles"] = d1 == d2 and not saved
                 for again in g.hooks.armour_reroll:  # a rule's re-roll?
                     if ask := again.ask(g, self, (d1, d2), broken):
                         self.asking, self.phase = again, 40
@@ -564,6 +585,9 @@ class Harm(Proc):
             if not regenerated:
                 regenerated = doctor_rerolls_regeneration(g, p)
             to_reserves = regenerated
+        if self.by >= 0 and not self.credit:
+            # rule point casualty_credit: Violent Innovator
+            self.credit = any(rule(g, self) for rule in g.hooks.casualty_credit)
         if self.credit and self.by >= 0:
             stat(g, self.by, STAT_CAS)
         g.casualties.append(
@@ -632,16 +656,19 @@ def injury_result(g: GameState, p: int, total: int, stun_ko: bool = False) -> st
     return result
 
 
-def arm_bar(g: GameState, p: int, src: int) -> int:
-    """Arm Bar: +1 (armour or injury) when ``p`` Falls Over failing the
-    Agility test to Dodge, Jump or Leap out of ``src`` while Marked there by
-    an opponent with Arm Bar (only one may use it). Called by
+def arm_bar(g: GameState, p: int, src: int) -> KnockDown:
+    """``p`` Falls Over failing the Agility test to Dodge, Jump or Leap out
+    of ``src``. Arm Bar: +1 (armour or injury) when an opponent with Arm Bar
+    Marks him there (only one may use it); where the format credits it
+    (``Variant.arm_bar_credits``), a Casualty is that player's. Called by
     ``movement.Step`` on such a failure."""
     for q in g.marking_players(src, g.team[p]):
         if g.skills[q] & ARM_BAR:
             g.emit(SkillUsed(g.pid[q], "arm-bar"))
-            return 1
-    return 0
+            if g.variant.arm_bar_credits:
+                return KnockDown(p, "fall", by=q, mb=1, credit=True)
+            return KnockDown(p, "fall", mb=1)
+    return KnockDown(p, "fall")
 
 
 def crowd_push(g: GameState, p: int) -> Proc:

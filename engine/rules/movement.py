@@ -41,6 +41,9 @@ BREAK_TACKLE = S.BIT["break-tackle"]
 DIVING_TACKLE = S.BIT["diving-tackle"]
 SHADOWING = S.BIT["shadowing"]
 FUMBLEROOSKIE = S.BIT["fumblerooskie"]
+# BB2025's Fumblerooski (skills.md, Devious): the same drop, in a Move
+# action only (BB2020's Fumblerooskie: a Move or a Blitz).
+FUMBLEROOSKI = S.BIT["fumblerooski"]
 BIG_HAND = S.BIT["big-hand"]
 EXTRA_ARMS = S.BIT["extra-arms"]
 TWO_HEADS = S.BIT["two-heads"]
@@ -221,7 +224,10 @@ def _step_options(
                     if land >= 0 and board[land] < 0 and land not in seen:
                         seen.add(land)
                         opts.append(("leap", land))
-    if g.carrier == p and g.skills[p] & FUMBLEROOSKIE and action in ("move", "blitz"):
+    if g.carrier == p and (
+        (g.skills[p] & FUMBLEROOSKIE and action in ("move", "blitz"))
+        or (g.skills[p] & FUMBLEROOSKI and action == "move")
+    ):
         # Fumblerooskie: step to a square leaving the ball in the one
         # vacated. Decision: offered for single steps (not Jumps/Leaps).
         for n in nbrs:
@@ -351,7 +357,14 @@ class Step(Proc):
                 g.carrier = -1
                 g.ball = src
                 g.ball_air = False
-                g.emit(SkillUsed(g.pid[p], "fumblerooskie"))
+                g.emit(
+                    SkillUsed(
+                        g.pid[p],
+                        "fumblerooski"
+                        if g.skills[p] & FUMBLEROOSKI
+                        else "fumblerooskie",
+                    )
+                )
                 g.emit(BallMove("dropped", src, src))
             self.phase = 1
             ph = 1
@@ -589,7 +602,7 @@ class Step(Proc):
             g.stack.append(Test("tentacles", q, 6, g.st[q] - g.st[p], team_rr_ok=False))
         else:  # Shadowing: D6 + own MA - their MA, 6+
             self.phase = 61
-            g.stack.append(Test("shadowing", q, 6, g.ma[q] - g.ma[p], team_rr_ok=False))
+            g.stack.append(g.variant.shadowing_test(g, q, p))
 
     def _test(self, g: GameState) -> Test:
         """The Agility test to Dodge, Jump or Leap."""
@@ -605,8 +618,11 @@ class Step(Proc):
             elif m < -1:
                 # Leap / Very Long Legs: -1 less each, to a minimum of -1.
                 # Decision: they combine, and reduce only the Marking modifier.
-                red = (1 if sk & LEAP else 0) + (1 if sk & VERY_LONG_LEGS else 0)
+                vll = sk & VERY_LONG_LEGS and not g.variant.very_long_legs_jump_bonus
+                red = (1 if sk & LEAP else 0) + (1 if vll else 0)
                 m = min(-1, m + red) if red else m
+            if sk & VERY_LONG_LEGS:
+                m += g.variant.very_long_legs_jump_bonus
             purpose = "leap" if self.leap else "jump"
             skill_rr = 0
         else:
@@ -624,7 +640,7 @@ class Step(Proc):
                 and not self.free
                 and not g.pflags[p] & PF_BREAK_TACKLE
             ):
-                bt = 2 if g.st[p] >= 5 else 1
+                bt = g.variant.break_tackle_bonus(g.st[p])
         msk = self.mk_sk
         dt: tuple[int, ...] = ()
         if msk & _LEAVING and not self.free:
@@ -677,8 +693,9 @@ class Step(Proc):
     def _fall(self, g: GameState, test_failed: bool) -> None:
         g.act_over = True
         # Arm Bar (injuries.arm_bar): on a failed Dodge/Jump/Leap test.
-        mb = arm_bar(g, self.p, self.src) if test_failed else 0
-        g.stack[-1] = KnockDown(self.p, "fall", mb=mb)
+        g.stack[-1] = (
+            arm_bar(g, self.p, self.src) if test_failed else KnockDown(self.p, "fall")
+        )
 
     def _trapdoor(self, g: GameState) -> None:
         p = self.p

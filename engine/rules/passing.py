@@ -85,6 +85,12 @@ def animosity_applies(g: GameState, p: int, q: int) -> bool:
     param = (g.param(p, S.ANIMOSITY) or "all").lower()
     if param.startswith("all"):
         return True
+    return g.variant.animosity_covers(g, q, param)
+
+
+def animosity_by_position(g: GameState, q: int, param: str) -> bool:
+    """BB2020: Animosity (X) names positions ("Orc Linemen", "Big Un
+    Blockers"), matched against team-mate ``q``'s position slug."""
     pos = g.sheets[g.team[q]].players[
         q - (0 if g.team[q] == 0 else len(g.sheets[0].players))
     ]
@@ -98,6 +104,16 @@ def animosity_applies(g: GameState, p: int, q: int) -> bool:
         if key and (key in slug or words[0] in slug):
             return True
     return False
+
+
+def moves_on_after_pass(g: GameState, p: int) -> bool:
+    """Whether ``p`` has a skill that lets him move on after a Quick Pass:
+    Running Pass, or Give and Go where the format says so
+    (``Variant.give_and_go_passes``)."""
+    sk = g.skills[p]
+    return bool(sk & RUNNING_PASS) or bool(
+        sk & GIVE_AND_GO and g.variant.give_and_go_passes
+    )
 
 
 def stolen(g: GameState) -> bool:
@@ -432,12 +448,13 @@ class PassAction(Proc):
                 turnover(g, "pass")
 
     def _end(self, g: GameState) -> None:
-        """Running Pass: after a Quick pass the thrower may go on moving if
-        they have not used their full Movement Allowance (Decision: then
-        with the normal movement rules, Rushing included)."""
+        """Running Pass (and BB2025's Give and Go,
+        ``Variant.give_and_go_passes``): after a Quick pass the thrower may go
+        on moving if they have not used their full Movement Allowance
+        (Decision: then with the normal movement rules, Rushing included)."""
         p = self.p
         if (
-            g.skills[p] & RUNNING_PASS
+            moves_on_after_pass(g, p)
             and not self.dump
             and self.band == QUICK
             and not self.hail
@@ -445,7 +462,8 @@ class PassAction(Proc):
             and g.act_ma_used < g.ma[p]
             and g.turnover is None
         ):
-            g.emit(SkillUsed(g.pid[p], "running-pass"))
+            used = "running-pass" if g.skills[p] & RUNNING_PASS else "give-and-go"
+            g.emit(SkillUsed(g.pid[p], used))
         elif not self.dump:
             g.act_over = True
 

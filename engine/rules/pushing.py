@@ -13,6 +13,7 @@ from engine.core.events import Move, SkillUsed
 from engine.core.state import PF_ROOTED, STANDING, Decision, GameState, Option, Proc
 
 if TYPE_CHECKING:
+    from engine.core.hooks import FollowAsk
     from engine.rules.blocking import Block
 
 FEND = S.BIT["fend"]
@@ -53,6 +54,7 @@ class PushBack(Proc):
         "victim_ball",
         "asked",
         "strip",
+        "following",
     )
 
     # the block's, read here
@@ -72,6 +74,7 @@ class PushBack(Proc):
     victim_ball: bool
     asked: int
     strip: bool
+    following: FollowAsk | None
 
     def _jugg(self, g: GameState) -> bool:
         """Juggernaut blitz: the target may not use Fend, Stand Firm or
@@ -152,7 +155,12 @@ class PushBack(Proc):
         if not g.skills[cur] & SIDESTEP or not g.has_tz(cur):
             return []
         att = self.att
-        if cur == self.dfn and g.skills[att] & GRAB and g.has_tz(att):
+        if (
+            cur == self.dfn
+            and g.skills[att] & GRAB
+            and g.has_tz(att)
+            and (not self.blitz or g.variant.grab_blitz_stops_sidestep)
+        ):
             return []
         pushed_to = {to for _, to in self.chain}
         board = g.board
@@ -239,6 +247,8 @@ class PushBack(Proc):
             frm = g.pos[q]
             g.move(q, to)
             g.emit(Move(g.pid[q], frm, to, "push"))
+        for pushed in g.hooks.target_pushed:  # rule point: Eye Gouge
+            pushed(g, self.att, self.dfn)
 
     def _target_pushed(self) -> bool:
         """The target was pushed back into a square on the pitch."""
@@ -284,10 +294,27 @@ class PushBack(Proc):
             self._do_follow(g)
             self._consequences(g)
             return None
+        if not self.asked & 4:
+            self.asked |= 4
+            for rule in g.hooks.follow_up:  # rule point: Taunt
+                if ask := rule.ask(g, cast("Block", self)):
+                    self.following = rule
+                    self.phase = 69
+                    return ask
         self.phase = 66
         return Decision(
             g.tname(g.team[att]), "follow_up", (OPT_FOLLOW, OPT_STAY), g.pid[att]
         )
+
+    def _follow_answer(self, g: GameState, choice: Option) -> None:
+        """The answer to a rule's follow-up question (rule point
+        ``follow_up``): a forced follow-up, or the attacker's own choice."""
+        rule, self.following = self.following, None
+        if rule is not None and rule.answer(g, cast("Block", self), choice):
+            self._do_follow(g)
+            self.phase = 7
+        else:
+            self.phase = 6
 
     def _do_follow(self, g: GameState) -> None:
         att = self.att

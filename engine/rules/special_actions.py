@@ -431,6 +431,8 @@ def special_receive(
     verb = choice[0]
     if verb in SPECIAL_BLOCK_VERBS:
         q = g.idx[choice[1]]
+        if g.skills[p] & HIT_AND_RUN and verb in g.variant.hit_and_run_after:
+            g.stack.append(HitAndRun(p))  # after the Stab of a Blitz
         g.stack.append(with_dump_off(g, q, special_block(g, p, q, verb, True)))
         return True
     if verb == "gaze":
@@ -440,6 +442,10 @@ def special_receive(
     if verb == "bite":
         g.stack.append(Bite(p, g.idx[choice[1]]))
         return True
+    for rule in g.hooks.move_chosen:  # a rule's option (rule point move_options)
+        if (proc := rule(g, p, choice)) is not None:
+            g.stack.append(proc)
+            return True
     return g.variant.special_receive(g, act, p, choice)  # the board's options
 
 

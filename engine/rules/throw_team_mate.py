@@ -37,6 +37,8 @@ from engine.rules.rolls import Test, parse_bonus
 from engine.rules.secret_weapons import FACINGS, template_direction
 
 STRONG_ARM = S.BIT["strong-arm"]
+BULLSEYE = S.BIT["bullseye"]
+LETHAL_FLIGHT = S.BIT["lethal-flight"]
 
 
 class ThrowTeamMateAction(Proc):
@@ -127,6 +129,9 @@ class ThrowTeamMateAction(Proc):
             self.quality = "successful"
             land_mod = -1
         g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, self.quality))
+        if self.quality == "superb" and g.skills[p] & BULLSEYE and not self.KICK:
+            self._bullseye(g)
+            return None
         if self.quality != "terrible" and g.skills[q] & S.SWOOP:
             self.phase = 4
             self.mod = land_mod
@@ -164,10 +169,21 @@ class ThrowTeamMateAction(Proc):
         self.band = pass_band(x1 - x0, y1 - y0)
         self.phase = 2
 
+    def _bullseye(self, g: GameState) -> None:
+        """Bullseye (BB2025, skills.md): a Superb throw lands in the target
+        square itself, with no scatter. Decision: before Swoop, which then
+        does not apply."""
+        p, q = self.p, self.q
+        g.emit(SkillUsed(g.pid[p], "bullseye"))
+        src = g.pos[q]
+        g.lift(q)
+        g.emit(Move(g.pid[q], src, self.target, "thrown"))
+        g.stack[-1] = Land(q, self.target, 0, self.can_land, True, thrower=p)
+
     def _swoop(self, g: GameState, fx: int, fy: int) -> None:
         q = self.q
         g.emit(SkillUsed(g.pid[q], "swoop"))
-        d6, d3 = g.dice.d6(), g.dice.d3()
+        d6, d3 = g.dice.d6(), g.variant.swoop_squares(g)
         g.emit(Roll("swoop", g.pid[q], (d6, d3), 0, 0, True, False))
         dx, dy = template_direction(fx, fy, d6)
         sq = last = self.target
@@ -262,6 +278,17 @@ class KickTeamMateAction(ThrowTeamMateAction):
     Throw Team-mate actions and do not apply to a kick."""
 
     KICK = True
+
+
+def landed_on(g: GameState, q: int, v: int) -> KnockDown:
+    """The thrown player ``q`` landed on ``v``, who is Knocked Down.
+
+    Lethal Flight (BB2025, skills.md): on an opponent, +1 to his Armour or
+    Injury roll, and a Casualty is credited to ``q``."""
+    if g.skills[q] & LETHAL_FLIGHT and g.team[v] != g.team[q]:
+        g.emit(SkillUsed(g.pid[q], "lethal-flight"))
+        return KnockDown(v, by=q, mb=1, credit=True, causes_turnover=False)
+    return KnockDown(v, causes_turnover=g.team[v] == g.team[q])
 
 
 class Land(Proc):
@@ -405,7 +432,7 @@ class Land(Proc):
                 self.sq = -1
                 g.stack.pop()
                 for v in victims:
-                    g.stack.append(KnockDown(v, causes_turnover=g.team[v] == g.team[q]))
+                    g.stack.append(landed_on(g, q, v))
                 g.stack.append(Land(q, -1, 0, False, False))
                 return
             cur = nxt
@@ -417,4 +444,4 @@ class Land(Proc):
         g.stack.pop()
         g.stack.append(KnockDown(q, "knocked_down", causes_turnover=False))
         for v in victims:
-            g.stack.append(KnockDown(v, causes_turnover=g.team[v] == g.team[q]))
+            g.stack.append(landed_on(g, q, v))

@@ -9,7 +9,7 @@ import json
 import sys
 
 from engine.core.rules_data import available_versions, rules_data
-from engine.skills.registry import IMPLEMENTED
+from engine.skills.registry import IMPLEMENTED, REFUSED
 
 
 def coverage(version: str = "bb2020") -> dict[str, object]:
@@ -37,6 +37,7 @@ def coverage(version: str = "bb2020") -> dict[str, object]:
             "implemented": len(implemented),
             "missing": len(missing),
             "total": len(data.skills),
+            "percent": _percent(len(implemented), len(data.skills)),
         },
         "rosters_fully_covered": [r for r, m in rosters.items() if not m],
         "rosters_missing": {r: m for r, m in rosters.items() if m},
@@ -47,18 +48,24 @@ def coverage(version: str = "bb2020") -> dict[str, object]:
         "used_by_rosters_and_stars": {
             "total": len(used),
             "implemented": len(used_implemented),
-            "percent": round(100 * len(used_implemented) / len(used), 1)
-            if used
-            else 100.0,
+            "percent": _percent(len(used_implemented), len(used)),
             "missing": sorted(used - set(IMPLEMENTED)),
         },
-        # The Star Players' own special rules (engine.skills.stars.limits).
+        # The Star Players' own special rules (engine.skills.stars.limits);
+        # those refused on purpose (registry.REFUSED) with their reason.
         "star_special_rules": {
             "total": len(star_rules),
             "implemented": sorted(s for s in star_rules if s in IMPLEMENTED),
-            "missing": sorted(s for s in star_rules if s not in IMPLEMENTED),
+            "refused": {s: REFUSED[s] for s in star_rules if s in REFUSED},
+            "missing": sorted(
+                s for s in star_rules if s not in IMPLEMENTED and s not in REFUSED
+            ),
         },
     }
+
+
+def _percent(part: int, whole: int) -> float:
+    return round(100 * part / whole, 1) if whole else 100.0
 
 
 def parser() -> argparse.ArgumentParser:

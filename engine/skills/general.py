@@ -69,4 +69,17 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["portal-navigator"],
         "variants.dungeon_bowl.portals.Teleport: may re-roll the Portal D6",
     ),
+    # Blood Bowl 2025
+    SkillSpec(
+        "steady-footing",
+        "general",
+        S.BIT["steady-footing"],
+        "going_down: going_down - 6 on a D6 stays Standing",
+    ),
+    SkillSpec(
+        "taunt",
+        "general",
+        S.BIT["taunt"],
+        "blocked: follow_up - the pushed player forces the follow-up",
+    ),
 )

@@ -94,4 +94,11 @@ SKILLS: tuple[SkillSpec, ...] = (
         "variants.dungeon_bowl.portals.Teleport: may declare a Pass action "
         "after teleporting during its activation",
     ),
+    # Blood Bowl 2025
+    SkillSpec(
+        "punt",
+        "passing",
+        S.BIT["punt"],
+        "punt: skill_activations / move_options / move_chosen - PuntKick",
+    ),
 )

@@ -17,9 +17,13 @@ from engine.core.state import GameState, Proc
 from engine.skills import (
     after_block,
     agility,
+    blocked,
+    devious,
     general,
+    going_down,
     mutation,
     passing,
+    punt,
     special,
     strength,
     traits,
@@ -46,11 +50,35 @@ ALL_SPECS: tuple[SkillSpec, ...] = (
     + strength.SKILLS
     + passing.SKILLS
     + mutation.SKILLS
+    + devious.SKILLS
     + traits.SKILLS
     + special.SKILLS
     + specs.SKILLS
 )
 IMPLEMENTED: Mapping[str, SkillSpec] = MappingProxyType({s.slug: s for s in ALL_SPECS})
+# Rules the engine refuses on purpose, with the reason a refused team sheet
+# gives (engine.match.check_skills). The BB2025 digest names these Star
+# Players' special rules but gives no text for them (shared/rules/bb2025/
+# skills.md "Star-player special rules"; engine/data/bb2025/
+# star_players.json: "text" empty), so they cannot be played as written.
+_NO_TEXT = (
+    "a BB2025 Star Player's special rule whose text the edition's digest does not give"
+)
+REFUSED: Mapping[str, str] = MappingProxyType(
+    {
+        slug: _NO_TEXT
+        for slug in (
+            "blastin-solves-everything",
+            "dwarfen-grit",
+            "dwarven-scourge",
+            "ill-carry-you",
+            "krump-and-smash",
+            "slashing-nails",
+            "woodland-fury",
+            "working-in-tandem",
+        )
+    }
+)
 ACTIVATION_HOOKS: tuple[tuple[int, ActivationHook], ...] = tuple(
     (s.bit, s.on_activation) for s in ALL_SPECS if s.on_activation is not None
 )
@@ -98,6 +126,10 @@ RULES: tuple[Registration, ...] = (
     stars_passing.register,
     team_rerolls.register,
     actions.register,
+    devious.register,
+    blocked.register,
+    going_down.register,
+    punt.register,
 )
 
 
@@ -112,6 +144,7 @@ def rule_points(rules: tuple[Registration, ...] = RULES) -> Hooks:
 __all__ = [
     "ALL_SPECS",
     "IMPLEMENTED",
+    "REFUSED",
     "RULES",
     "SkillSpec",
     "activation_procs",

@@ -63,4 +63,11 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["strong-arm"],
         "throw_team_mate.ThrowTeamMateAction: +1 to the PA test",
     ),
+    # Blood Bowl 2025
+    SkillSpec(
+        "bullseye",
+        "strength",
+        S.BIT["bullseye"],
+        "throw_team_mate.ThrowTeamMateAction: a Superb throw lands on target",
+    ),
 )

@@ -170,7 +170,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "movement.Step +1 dodge; not counted as Marking dodgers",
     ),
     SkillSpec(
-        "no-hands", "trait", S.NO_HANDS, "ball.Catch / pickup.Pickup always fail"
+        "no-hands", "trait", S.BIT["no-hands"], "ball.Catch / pickup.Pickup always fail"
     ),
     SkillSpec(
         "regeneration", "trait", S.REGENERATION, "injuries.Harm after the Casualty roll"
@@ -230,7 +230,7 @@ SKILLS: tuple[SkillSpec, ...] = (
     SkillSpec(
         "pogo-stick",
         "trait",
-        S.POGO_STICK,
+        S.BIT["pogo-stick"],
         "movement.move_options Leap / Step._test: Marking ignored",
     ),
     SkillSpec(
@@ -257,5 +257,36 @@ SKILLS: tuple[SkillSpec, ...] = (
         S.BIT["projectile-vomit"],
         "turns action projectile_vomit / Blitz ('vomit', id) -> "
         "block_actions.ProjectileVomit",
+    ),
+    # Blood Bowl 2025
+    SkillSpec(
+        "hatred",
+        "trait",
+        S.BIT["hatred"],
+        "blocked: block_rerolls - re-roll a Player Down die against keyword X",
+    ),
+    SkillSpec(
+        "insignificant",
+        "trait",
+        S.BIT["insignificant"],
+        "variants.bb2025 check_sheet: no more Insignificant players than others",
+    ),
+    SkillSpec(
+        "no-ball",
+        "trait",
+        S.BIT["no-ball"],
+        "as No Hands (skillbits.NO_HANDS); bb2025.secure: no Secure the Ball",
+    ),
+    SkillSpec(
+        "pogo",
+        "trait",
+        S.BIT["pogo"],
+        "as Pogo Stick (skillbits.POGO_STICK): Leap, Marking ignored",
+    ),
+    SkillSpec(
+        "unsteady",
+        "trait",
+        S.BIT["unsteady"],
+        "variants.bb2025.secure: may not declare Secure the Ball",
     ),
 )

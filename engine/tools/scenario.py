@@ -19,7 +19,9 @@ Example::
 
 ``origin`` places the diagram's top-left corner on the pitch (default
 (10, 5) on BB2020, so the diagram sits mid-pitch). Spaces are empty squares
-too. ``pitch`` replaces the variant's board (a Dungeon Bowl dungeon: see
+too. ``positions`` gives a player his roster position (a slug of the
+team's roster: the home team is "human", the away team "orc"; default
+"lineman"). ``pitch`` replaces the variant's board (a Dungeon Bowl dungeon: see
 :mod:`engine.tools.dungeon_scenario`). The match starts at the active team's turn (home by default) and ends
 when that turn ends.
 """
@@ -52,6 +54,7 @@ class Scenario:
         skills: Mapping[str, Iterable[str | tuple[str, str | None]]] | None = None,
         stats: Mapping[str, Mapping[str, Any]] | None = None,
         niggling: Mapping[str, int] | None = None,
+        positions: Mapping[str, str] | None = None,
         ball: str | None = None,
         prone: str = "",
         stunned: str = "",
@@ -111,7 +114,7 @@ class Scenario:
                     pid,
                     f"{ch}",
                     len(sheets[t]) + 1,
-                    "lineman",
+                    (positions or {}).get(ch, "lineman"),
                     prof["ma"],
                     prof["st"],
                     prof["ag"],

@@ -39,7 +39,11 @@ def default_team_sheet(
     teams of a match).
     """
     rs = get_variant(variant)
-    data = rules_data()
+    # The format's own edition where it has the roster (BB2025's rosters and
+    # their skills), otherwise the BB2020 one.
+    data = rules_data(rs.rules_data_version)
+    if roster_slug not in data.rosters:
+        data = rules_data()
     if roster_slug not in data.rosters:
         raise RuleError(f"unknown roster {roster_slug!r}")
     roster = data.rosters[roster_slug]
@@ -65,6 +69,10 @@ def default_team_sheet(
                 added = True
         if not added:
             break
+    # Insignificant (BB2025): no more of them than other players.
+    small = [p for p in chosen if any(r.skill == "insignificant" for r in p.skills)]
+    while len(small) > len(chosen) - len(small):
+        chosen.remove(small.pop())
     if len(chosen) < rs.min_players:
         raise RuleError(f"cannot build a {rs.name} team from roster {roster_slug!r}")
     players = tuple(_sheet(pos, first_id + i, i + 1) for i, pos in enumerate(chosen))

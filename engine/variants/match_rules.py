@@ -25,7 +25,9 @@ from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
 from engine.rules.injuries import crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
+from engine.rules.passing import animosity_by_position
 from engine.rules.pickup import pick_up_test
+from engine.rules.rolls import Test
 from engine.rules.secret_weapons import kick_back
 from engine.rules.special_actions import hypnotic_gaze_test
 from engine.rules.wizard import fireball_hit, wizard_proc
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from engine.core.state import GameState, Option, Proc
     from engine.rules.blocking import Block
     from engine.rules.passing import PassAction
-    from engine.rules.rolls import Test
 
 
 class MatchRules:
@@ -134,6 +135,20 @@ class MatchRules:
     # Whether a player may Jump (or Leap) more than once in an activation
     # (BB2020: once).
     jumps_repeat: ClassVar[bool] = False
+    # Very Long Legs on a Jump or Leap test: 0, it reduces the negative
+    # modifiers by 1 (BB2020); otherwise a flat bonus instead.
+    very_long_legs_jump_bonus: ClassVar[int] = 0
+    # Whether the target of a Grab player's Blitz may not use Sidestep either
+    # (BB2020: yes; Grab otherwise works on a Block action only).
+    grab_blitz_stops_sidestep: ClassVar[bool] = True
+    # What Hit and Run's free square follows (BB2020: a Block).
+    hit_and_run_after: ClassVar[tuple[str, ...]] = ("block", "multiple_block")
+    # Whether the Casualty of a player falling to Arm Bar is credited to the
+    # Arm Bar player (BB2020: no).
+    arm_bar_credits: ClassVar[bool] = False
+    # Whether Give and Go also lets the thrower move on after a Quick Pass
+    # (Dungeon Bowl: after a Hand-off only).
+    give_and_go_passes: ClassVar[bool] = False
     # What catching a kick-off adds to the catch (BB2020: -1, the ball
     # "scattered or deviated into the square").
     kickoff_catch_modifier: ClassVar[int] = -1
@@ -369,6 +384,27 @@ class MatchRules:
         and the Armour roll (+3) against him
         (:func:`engine.rules.secret_weapons.kick_back`)."""
         return kick_back(g, att)
+
+    def animosity_covers(self, g: GameState, q: int, param: str) -> bool:
+        """Whether Animosity (``param``, lower case, not "all") covers
+        team-mate ``q`` (BB2020: the positions it names,
+        :func:`engine.rules.passing.animosity_by_position`)."""
+        return animosity_by_position(g, q, param)
+
+    def swoop_squares(self, g: GameState) -> int:
+        """How far a Swooping player flies from the target square (BB2020:
+        D3 squares)."""
+        return g.dice.d3()
+
+    def break_tackle_bonus(self, st: int) -> int:
+        """What Break Tackle adds to a Dodge test of a player of Strength
+        ``st`` (BB2020: +1, +2 with ST 5 or more)."""
+        return 2 if st >= 5 else 1
+
+    def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
+        """The roll of ``q`` Shadowing ``p`` as he Dodges away (BB2020: D6 +
+        his MA - the dodger's MA, 6 or more; no team re-roll)."""
+        return Test("shadowing", q, 6, g.ma[q] - g.ma[p], team_rr_ok=False)
 
     def hypnotic_gaze_test(self, g: GameState, p: int, q: int) -> Test:
         """The test of ``p``'s Hypnotic Gaze at ``q`` (BB2020: an Agility

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.hooks import Hooks
-from engine.skills import after_block
+from engine.skills import after_block, blocked
 from engine.skills.registry import RULES, rule_points
 from engine.skills.stars import activation, blocks, rerolls
 from engine.variants import MatchRules, get_variant, sevens_desperate, variants
@@ -51,12 +51,14 @@ def test_the_functions_at_a_point_run_in_the_registry_order() -> None:
     # Where two rules act at one point, the order is the engine's: Wisdom of
     # the White Dwarf's skill goes before Frenzied Rush's changes are
     # undone; "any one die" re-rolls are offered before Savage Blow's;
-    # Frenzy's second block is tried before Pile Driver.
+    # Frenzy's second block is tried before Pile Driver; the Star Players'
+    # block re-rolls are offered before Hatred's.
     hooks = rule_points()
     assert hooks.activation_ends == (activation.wisdom_ends, blocks.activation_over)
     assert [r.options for r in hooks.block_rerolls] == [
         rerolls.block_options,
         blocks.block_reroll_options,
+        blocked.hatred_options,
     ]
     assert hooks.block_over == (after_block.frenzy, after_block.pile_driver)
 
@@ -73,6 +75,7 @@ def test_a_gated_point_knows_the_skills_its_rules_need() -> None:
         "extra_rushes",
         "lent_action",
         "move_options",
+        "skill_activations",
     ]
     hooks = rule_points()
     for point in gated:

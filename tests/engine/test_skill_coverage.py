@@ -47,7 +47,44 @@ def test_the_command_prints_the_report_as_json():
         check=True,
     ).stdout
 
-    assert json.loads(out)["counts"] == {"implemented": 95, "missing": 0, "total": 95}
+    assert json.loads(out)["counts"] == {
+        "implemented": 95,
+        "missing": 0,
+        "total": 95,
+        "percent": 100.0,
+    }
+
+
+def test_bb2025_is_fully_covered() -> None:
+    # shared/rules/bb2025/skills.md: 72 skills and 36 traits; every skill
+    # the 30 rosters and the 66 Star Players use; the Star Players' own
+    # rules are played or refused with the reason (the digest gives only
+    # the names of eight of them).
+    report = coverage("bb2025")
+
+    assert report["counts"] == {
+        "implemented": 108,
+        "missing": 0,
+        "total": 108,
+        "percent": 100.0,
+    }
+    assert report["rosters_missing"] == {}
+    assert len(report["rosters_fully_covered"]) == 30
+    assert report["star_players_missing"] == {}
+    assert report["used_by_rosters_and_stars"]["percent"] == 100.0
+    rules = report["star_special_rules"]
+    assert rules["missing"] == []
+    assert sorted(rules["refused"]) == [
+        "blastin-solves-everything",
+        "dwarfen-grit",
+        "dwarven-scourge",
+        "ill-carry-you",
+        "krump-and-smash",
+        "slashing-nails",
+        "woodland-fury",
+        "working-in-tandem",
+    ]
+    assert len(rules["implemented"]) + len(rules["refused"]) == rules["total"] == 63
 
 
 def test_the_star_rules_limits_are_those_of_the_rules_data():

@@ -2,37 +2,20 @@
 (changes_from_bb2020.md "Secure the Ball"): once per team turn, while the
 ball lies on the ground with no opposing player with a Tackle Zone within 2
 squares of it, a player who is not a Big Guy and has neither No Hands (the
-edition's No Ball) nor Ball & Chain moves to the ball and picks it up on a
+edition's No Ball), Unsteady nor Ball & Chain moves to the ball and picks it up on a
 flat 2+; a secured ball ends his activation."""
 
 from __future__ import annotations
 
 from engine.core import skillbits as S
-from engine.core.rules_data import rules_data
 from engine.core.state import PITCH, STANDING, TF_SECURE, GameState, Option
 from engine.rules.activation import activatable
+from engine.rules.keywords import keywords
 from engine.rules.rolls import Test
 
 SECURE = "secure_the_ball"
 # Who may not declare it (besides a Big Guy).
-_NO_SECURING = S.BIT["ball-and-chain"] | S.BIT["no-hands"]
-
-
-def keywords(g: GameState, p: int) -> tuple[str, ...]:
-    """Player ``p``'s keywords: his position's on his team's BB2025 roster,
-    or his Star Player profile's; none for a position the edition's data
-    does not know (a made-up test team)."""
-    data = rules_data("bb2025")
-    sheet = g.sheet(p)
-    try:
-        return data.position_of(g.sheets[g.team[p]].roster, sheet.position).keywords
-    except KeyError:
-        pass
-    for star in data.star_players.values():
-        for member in star.members:
-            if member.slug == sheet.position:
-                return member.keywords
-    return ()
+_NO_SECURING = S.BIT["ball-and-chain"] | S.NO_HANDS | S.BIT["unsteady"]
 
 
 def may_secure(g: GameState, t: int) -> bool:

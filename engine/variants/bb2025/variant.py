@@ -18,10 +18,11 @@ from engine.core.errors import RuleError
 from engine.core.hooks import Registration
 from engine.rules.ball import STAT_LAND, stat, turnover
 from engine.rules.injuries import KnockDown
+from engine.rules.keywords import has_keyword
 from engine.rules.rolls import Test
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
-from engine.variants.bb2025 import captain, kickoff, secure, stalling
+from engine.variants.bb2025 import captain, kickoff, multiple_block, secure, stalling
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -107,6 +108,7 @@ class BloodBowl2025(BloodBowl2020):
     rules: ClassVar[tuple[Registration, ...]] = BloodBowl2020.rules + (
         kickoff.register,
         stalling.register,
+        multiple_block.register,
     )
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
@@ -145,6 +147,37 @@ class BloodBowl2025(BloodBowl2020):
     # "Jump": both BB2025 engines allow a Jump or Leap more than once in an
     # activation. Decision (DECIDE 17): allowed.
     jumps_repeat = True
+    # skills.md "Very Long Legs": +1 to Jump and Leap tests (BB2020: the
+    # negative modifiers reduced by 1).
+    very_long_legs_jump_bonus = 1
+    # changes_from_bb2020.md "Brawler and Grab": Grab works on a declared
+    # Block action only, so a Blitz's target may Sidestep.
+    grab_blitz_stops_sidestep = False
+    # skills.md "Hit and Run": after a Block or a Stab.
+    hit_and_run_after = ("block", "multiple_block", "stab")
+    # skills.md "Arm Bar": the Casualty it causes earns the player SPP.
+    arm_bar_credits = True
+    # skills.md "Give and Go": after a Quick Pass or a Hand-off.
+    give_and_go_passes = True
+
+    def animosity_covers(self, g: GameState, q: int, param: str) -> bool:
+        """changes_from_bb2020.md "Keywords": Animosity (X) names a keyword
+        (Animosity (Goblin)), read from the team-mate's position."""
+        return has_keyword(g, q, param)
+
+    def swoop_squares(self, g: GameState) -> int:
+        """skills.md "Swoop": D6 squares from the target (BB2020: D3)."""
+        return g.dice.d6()
+
+    def break_tackle_bonus(self, st: int) -> int:
+        """skills.md "Break Tackle": +1 with ST 3 or less, +2 with ST 4, +3
+        with ST 5 or more (once per turn, as the engine already counts it)."""
+        return 3 if st >= 5 else (2 if st == 4 else 1)
+
+    def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
+        """skills.md "Shadowing": a flat 4+ on a D6 (BB2020: D6 + MA - the
+        dodger's MA, 6+)."""
+        return Test("shadowing", q, 4, team_rr_ok=False)
 
     def may_throw(self, g: GameState, p: int) -> bool:
         return True
@@ -236,9 +269,17 @@ class BloodBowl2025(BloodBowl2020):
         return BB2025_TABLE
 
     def check_sheet(self, sheet: TeamSheet) -> None:
-        """Refuse Prayers to Nuffle: the edition's table (an inducement
-        lasting the game, with new results) is not played yet."""
+        """Refuse a sheet with more Insignificant players than others, and
+        Prayers to Nuffle: the edition's table (an inducement lasting the
+        game, with new results) is not played yet."""
         super().check_sheet(sheet)
+        small = sum(1 for p in sheet.players if p.has("insignificant"))
+        if small > len(sheet.players) - small:
+            # skills.md "Insignificant": no more of them than other players.
+            raise RuleError(
+                f"{sheet.name}: more Insignificant players ({small}) than "
+                f"other players ({len(sheet.players) - small})"
+            )
         if sheet.prayers:
             raise RuleError(
                 f"{sheet.name}: {self.label} does not play Prayers to Nuffle yet"
@@ -249,7 +290,12 @@ class BloodBowl2025(BloodBowl2020):
     ) -> list[Proc]:
         """changes_from_bb2020.md "Crowd push of an active-team player": a
         player of the active team pushed into the crowd is a Turnover, with
-        the ball or not (BB2020: only the ball carrier)."""
+        the ball or not (BB2020: only the ball carrier).
+
+        Decision (chain-push attribution, a point the digest's sources are
+        silent on): nobody is credited with the injury of a player pushed
+        into the crowd, a chain-pushed one included (BB2020's rule for every
+        crowd injury); Eye Gouge acts on the block's target only."""
         if g.team[p] == g.active and not had_ball:
             turnover(g, "pushed_into_crowd")
         return super().pushed_off_pitch(g, p, sq, had_ball)

@@ -144,9 +144,15 @@ def test_a_move_still_picks_up_with_an_agility_test() -> None:
     assert (r.purpose, r.target, r.modifier) == ("pick_up", 3, -1)
 
 
-def test_a_skill_the_match_does_not_play_is_refused() -> None:
-    player = PlayerSheet(1, "A", 1, "human-lineman", 6, 3, 3, 4, 9, (("taunt", None),))
+def test_a_star_rule_the_digest_does_not_give_is_refused_with_the_reason() -> None:
+    player = PlayerSheet(
+        1, "A", 1, "human-lineman", 6, 3, 3, 4, 9, (("woodland-fury", None),)
+    )
     home = TeamSheet("Home", "human", (player,), 0, False, 1)
     away = TeamSheet("Away", "orc", (replace(player, id=101, skills=()),), 0, False, 1)
-    with pytest.raises(RuleError, match="taunt.*does not implement"):
+    with pytest.raises(
+        RuleError,
+        match="woodland-fury.*does not implement .a BB2025 Star Player's special "
+        "rule whose text the edition's digest does not give",
+    ):
         Match(BB2025, home, away)

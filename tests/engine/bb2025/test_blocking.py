@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.events import PlayerOff, Turnover
+from engine.rules.ball import N_STATS, STAT_CAS
 from engine.tools.scenario import Scenario
 
 # A blocks b north; every square b may be pushed into holds a team-mate of
@@ -41,3 +42,32 @@ def test_an_active_player_chain_pushed_into_the_crowd(
     sc = chain_push(ruleset)
     assert {e.player for e in sc.events(PlayerOff)} == {sc.id("C")}
     assert [t.reason for t in sc.events(Turnover)] == reasons
+
+
+def test_a_chain_pushed_players_crowd_casualty_is_credited_to_nobody() -> None:
+    # A pushes b into c's square (d and e fill the other two), c goes into
+    # the crowd: Injury 6 + 5 = 11, a Casualty (D16 1, Badly Hurt).
+    # Decision (README silent point): nobody is credited, as for any crowd
+    # injury.
+    sc = Scenario(
+        """
+        .dce.
+        ..b..
+        ..A..
+        """,
+        origin=(10, 0),
+        ruleset="bb2025",
+        dice=["push", 6, 5, 1],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    sc.choose("square", sc.sq(2, 0))
+    sc.choose("stay")
+    g = sc.match.state
+    record = g.casualties[0]
+    assert (record.player_id, record.result, record.inflicted_by) == (
+        sc.id("c"),
+        "badly_hurt",
+        None,
+    )
+    assert g.stats[sc.p("A") * N_STATS + STAT_CAS] == 0

@@ -53,3 +53,15 @@ def test_a_whole_game_plays_through() -> None:
     assert result["ruleset"] == "bb2025"
     assert min(result["turns_played"].values()) >= 1  # type: ignore[attr-defined]
     assert isinstance(result["stalled"], list)
+
+
+def test_the_default_teams_are_the_editions_rosters() -> None:
+    # The Snotling default team keeps no more Insignificant Snotling Linemen
+    # than other players (6 positionals: 6 Linemen, not 7); a BB2025 roster
+    # of the edition only (Bretonnian) has a default team too.
+    snotlings = default_team_sheet("snotling", BB2025)
+    small = [p for p in snotlings.players if p.has("insignificant")]
+    assert (len(small), len(snotlings.players)) == (6, 12)
+    assert default_team_sheet("bretonnian", BB2025).roster == "bretonnian"
+    result = simulate("bb2025", "snotling", "bretonnian", 3, "random")
+    assert min(result["turns_played"].values()) >= 1  # type: ignore[attr-defined]

@@ -2,14 +2,16 @@
 section 12): its own once-per-turn action (not the team's Pass action), no
 Strength requirements, three results (a modified 1 or less is a fumble: no
 Terrible Throw), and a safe landing counted for the thrown player as well
-as the superb throw's Throwing Completion for the thrower."""
+as the superb throw's Throwing Completion for the thrower; the new skills
+Bullseye and Lethal Flight (skills.md)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.core.events import Landing, ThrowTeamMate
-from engine.rules.ball import N_STATS, STAT_LAND
+from engine.core.events import Armour, Landing, ThrowTeamMate
+from engine.core.state import CAS, PITCH
+from engine.rules.ball import N_STATS, STAT_CAS, STAT_LAND
 from engine.tools.scenario import Scenario
 
 # T throws G; C holds the ball, D is his receiver.
@@ -115,3 +117,61 @@ def test_a_superb_throw_landing_safely_counts_for_both() -> None:
     stats = sc.match.state.stats
     assert stats[sc.p("T") * N_STATS + STAT_LAND] == 1
     assert stats[sc.p("G") * N_STATS + STAT_LAND] == 1
+
+
+@pytest.mark.parametrize(("skills", "square"), [(["bullseye"], (5, 0)), ([], (5, 1))])
+def test_bullseye_lands_a_superb_throw_on_target(
+    skills: list[str], square: tuple[int, int]
+) -> None:
+    # Superb (Short: 4 - 1 = 3, PA 3+) aimed at (5, 0). Bullseye: no
+    # scatter, the landing AG 3+ with a 3. Without it: scatter D8 5, 4, 7
+    # to (5, 1), then the landing with a 3.
+    dice = [4, 3] if skills else [4, 5, 4, 7, 3]
+    sc = Scenario(
+        DIAGRAM,
+        ruleset="bb2025",
+        skills={**SKILLS, "T": ["throw-team-mate", *skills]},
+        stats={"T": {"st": 5, "pa": 3}, "G": {"st": 2}},
+        ball="C",
+        dice=dice,
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.ok for e in sc.events(Landing)] == [True]
+    assert sc.xy("G") == square
+
+
+@pytest.mark.parametrize(("skills", "broken"), [(["lethal-flight"], True), ([], False)])
+def test_lethal_flight_hurts_the_opponent_landed_on(
+    skills: list[str], broken: bool
+) -> None:
+    # Superb throw at (5, 0), scatter D8 5, 4, 7 onto z at (5, 1); G bounces
+    # (D8 1) and z is Knocked Down: Armour 4 + 4 = 8, +1 with Lethal Flight
+    # breaks AV 9+; Injury 6 + 4 = 10, a Casualty (D16 1, Badly Hurt)
+    # credited to G. G's own Armour 2 + 2 holds.
+    sc = Scenario(
+        """
+        TG.......
+        .....z...
+        C..D.....
+        """,
+        ruleset="bb2025",
+        skills={**SKILLS, "G": ["right-stuff", *skills]},
+        stats={"T": {"st": 5, "pa": 3}, "G": {"st": 2}},
+        ball="C",
+        dice=[4, 5, 4, 7, 1, 4, 4, *([6, 4, 1] if broken else []), 2, 2],
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    a = sc.events(Armour)[0]
+    assert (a.player, a.dice, a.modifier, a.broken) == (
+        sc.id("z"),
+        (4, 4),
+        1 if broken else 0,
+        broken,
+    )
+    g = sc.match.state
+    assert g.box[sc.p("z")] == (CAS if broken else PITCH)
+    assert g.stats[sc.p("G") * N_STATS + STAT_CAS] == (1 if broken else 0)
