@@ -16,22 +16,22 @@ from django.utils import timezone
 
 from league.errors import ServiceError
 from matches.live.broadcast import live_broadcast
+from matches.live.games import game_bot_choice, game_save_result, is_card_game
 from matches.live.models import LiveMatch
-from matches.live.referee import bot_choice, live_format_problem, skill_problem
+from matches.live.referee import live_format_problem, skill_problem
 from matches.live.selectors import (
     live_engine,
     live_engine_seen,
     live_payload,
+    live_per_viewer,
     side_coach_id,
 )
 from matches.models import Match
 from matches.prematch.kickoff import match_kick_off, match_qs_for_update
-from matches.resolution.resolve import match_engine_inputs, match_engine_result_save
+from matches.resolution.resolve import match_engine_inputs
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
-    from engine.facade import Match as EngineMatch
 
 # The most decisions the bot makes in a row before a coach decides again
 # (a Sevens match has about 800 in all).
@@ -61,24 +61,26 @@ def _kick_off(match: Match) -> None:
     """Freeze the rosters (as for an engine-resolved match) and check the
     engine can play them."""
     match_kick_off(match_id=match.pk)
+    if is_card_game(match):
+        return  # a team card's players have the card's abilities only
     problem = skill_problem(match_engine_inputs(match))
     if problem:
         raise LiveRefused("unplayable", problem)
 
 
-def _bots(live: LiveMatch, m: EngineMatch) -> None:
+def _bots(live: LiveMatch, m: Any) -> None:
     """The bot decides for its side until a coach must decide."""
     for _ in range(BOT_RUN_LIMIT):
         d = m.pending
         if d is None or not getattr(live, f"{d.team}_bot"):
             return
-        choice = bot_choice(m, live.seed)
+        choice = game_bot_choice(live, m)
         m.apply(choice)
         live.decisions.append(list(choice))
     raise RuntimeError("the bot did not hand over")
 
 
-def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
+def _save(live: LiveMatch, m: Any, side_before: str | None) -> None:
     """Store the decisions, restart the clock when the other side is to
     decide, record the result once the match is over, and tell the page."""
     d = m.pending
@@ -87,20 +89,13 @@ def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
     if live.state == LiveMatch.State.ACCEPTED and live.decisions:
         live.state = LiveMatch.State.PLAYING
     if m.done:
-        result = m.result
-        live.state = (
-            LiveMatch.State.CONCEDED if result.conceded else LiveMatch.State.FINISHED
-        )
         live.clock_started_at = None
         match = match_qs_for_update().get(pk=live.match_id)
-        match_engine_result_save(
-            match,
-            match_engine_inputs(match),
-            result,
-            [e.to_dict() for e in m.events],
-        )
+        live.state = game_save_result(match, m)
     live.save()
-    payload = live_payload(live, m)
+    # A card game's state differs by viewer: each page's socket asks for
+    # its own (None here); a pitch's is the same for all and goes as is.
+    payload = None if live_per_viewer(live) else live_payload(live, m)
 
     def committed() -> None:
         live_engine_seen(live, m)
@@ -208,7 +203,7 @@ def live_match_decide(
     return live
 
 
-def _timed_out_choice(m: EngineMatch, live: LiveMatch) -> Any:
+def _timed_out_choice(m: Any, live: LiveMatch) -> Any:
     """What the clock decides for a coach out of time: the turn ends when
     the engine offers it; otherwise the bot finishes what is under way."""
     d = m.pending
@@ -216,7 +211,7 @@ def _timed_out_choice(m: EngineMatch, live: LiveMatch) -> Any:
     for option in d.options:
         if option == ("end_turn",):
             return option
-    return bot_choice(m, live.seed)
+    return game_bot_choice(live, m)
 
 
 @transaction.atomic
