@@ -47,7 +47,7 @@ def asgi_server(transactional_db):
     port = _free_port()
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings_test",
+        "DJANGO_SETTINGS_MODULE": "tests.web.asgi_settings",
         "DATABASE_URL": _database_url(),
     }
     env.pop("CHANNEL_LAYER_URL", None)
@@ -88,4 +88,7 @@ def asgi_server(transactional_db):
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait()
+    # the server's log, shown with a failing test's output
+    log.seek(0)
+    print(log.read().decode(errors="replace")[-20_000:])
     log.close()
