@@ -28,16 +28,15 @@ from engine.facade import get_variant
 from league.services.leagues import league_create
 from matches.live.games import game_bot_choice, game_new
 from matches.live.models import LiveMatch
-from matches.live.referee import replay_events
 from matches.live.selectors import live_engine
-from matches.models import Match, MatchEvent, MatchResult
-from matches.resolution.resolve import match_engine_inputs
+from matches.models import Match
 from tests.factories import draft_team, make_member
 from tests.format_world import _draft
 from tests.matches.conftest import one_match
 from tests.web import conftest as web
 from tests.web.asgi_server import asgi_server  # noqa: F401 - a fixture
 from tests.web.conftest import DESKTOP
+from tests.web.live_checks import league_follows, pitch_replay_is_what_was_played
 
 browser = web.browser
 
@@ -150,35 +149,6 @@ def play_against_the_bot(page) -> int:
             click_option(page, int(first.get_attribute("data-option")), False)
         clicks += 1
         assert clicks < 500
-
-
-def league_follows(page, match: Match, team_name: str) -> MatchResult:
-    """The page's score is the result's; the standings count the match and
-    the post-game has run."""
-    result = MatchResult.objects.get(match=match)
-    score = f"{result.home_score}–{result.away_score}"
-    assert page.get_by_test_id("live-score").inner_text() == score
-    match.refresh_from_db()
-    assert match.status in (Match.Status.POST_GAME, Match.Status.COMPLETE)
-    assert MatchEvent.objects.filter(match=match, type__startswith="postgame").exists()
-    page.goto(f"/seasons/{match.season_id}/")
-    row = page.locator("table.standings tr", has_text=team_name)
-    assert row.locator("td").nth(1).inner_text() == "1"  # played
-    return result
-
-
-def pitch_replay_is_what_was_played(match: Match) -> None:
-    """The events stored are those of the decisions played, replayed."""
-    live = LiveMatch.objects.get(match=match)
-    replayed = replay_events(match_engine_inputs(match), live.decisions)
-    stored = list(
-        MatchEvent.objects.filter(match=match)
-        .exclude(type="casualty_roll")
-        .exclude(type__startswith="postgame")
-        .order_by("seq")
-        .values_list("type", flat=True)
-    )
-    assert stored == [e["type"] for e in replayed]
 
 
 def test_a_blood_bowl_2020_match_against_the_bot_to_the_final_whistle(
