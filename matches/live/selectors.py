@@ -86,18 +86,19 @@ _SEEN: OrderedDict[tuple[int, str], tuple[int, Any]] = OrderedDict()
 SEEN_MAX = 64
 
 
-def live_engine(live: LiveMatch) -> Any:
+def live_engine(live: LiveMatch, *, copy: bool = True) -> Any:
     """The engine's game as it stands: a copy of the one this process last
     saw at the same decision, else rebuilt from the fixture's frozen rosters,
-    its seed and every stored decision."""
+    its seed and every stored decision. ``copy=False``: that game itself,
+    for a caller that only reads it."""
     seen = _SEEN.get(_key(live))
     if seen is not None and seen[0] == len(live.decisions):
-        return seen[1].clone()
+        return seen[1].clone() if copy else seen[1]
     m = game_new(live.match)
     for choice in live.decisions:
         m.apply(choice)
     live_engine_seen(live, m)
-    return m.clone()
+    return m.clone() if copy else m
 
 
 def _key(live: LiveMatch) -> tuple[int, str]:
@@ -121,7 +122,8 @@ def live_state_now(live_id: int, user_id: int | None = None) -> dict[str, Any] |
     if live is None:
         return None
     in_play = live.state != LiveMatch.State.INVITED
-    return live_payload(live, live_engine(live) if in_play else None, user_id)
+    game = live_engine(live, copy=False) if in_play else None
+    return live_payload(live, game, user_id)
 
 
 def live_per_viewer(live: LiveMatch) -> bool:
