@@ -37,12 +37,21 @@ def _sheets(match: Match) -> tuple[Any, Any]:
     return card_sheet(home), card_sheet(away)
 
 
-def game_new(match: Match) -> Any:
-    """The game of ``match`` (kicked off) at its first decision."""
+def game_inputs(live: LiveMatch) -> dict[str, Any]:
+    """What the engine plays a live match on a pitch from: the fixture's
+    inputs with the live match's own dice (its ``seed``); the board (a
+    dungeon) is still the fixture's, as its replay draws it."""
+    match = live.match
+    return {**match_engine_inputs(match), "seed": live.seed, "pitch_seed": match.seed}
+
+
+def game_new(live: LiveMatch) -> Any:
+    """The game of ``live`` (its fixture kicked off) at its first decision."""
+    match = live.match
     variant = get_variant(_format(match))
     if variant.drafts_team_card:
-        return variant.card_game_start(*_sheets(match), match.seed)
-    return engine_match(**match_engine_inputs(match))
+        return variant.card_game_start(*_sheets(match), live.seed)
+    return engine_match(**game_inputs(live))
 
 
 def game_view(live: LiveMatch, game: Any, viewer: str | None) -> dict[str, Any]:

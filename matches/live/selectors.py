@@ -94,7 +94,7 @@ def live_engine(live: LiveMatch, *, copy: bool = True) -> Any:
     seen = _SEEN.get(_key(live))
     if seen is not None and seen[0] == len(live.decisions):
         return seen[1].clone() if copy else seen[1]
-    m = game_new(live.match)
+    m = game_new(live)
     for choice in live.decisions:
         m.apply(choice)
     live_engine_seen(live, m)

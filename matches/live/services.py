@@ -8,6 +8,7 @@ nothing."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 # The most decisions the bot makes in a row before a coach decides again
 # (a Sevens match has about 800 in all).
 BOT_RUN_LIMIT = 20_000
+
+
+def _secret_seed() -> int:
+    return secrets.randbits(62)
 
 
 class LiveRefused(ServiceError):
@@ -131,7 +136,11 @@ def live_match_open(
     live = LiveMatch(
         match=match,
         opened_by_id=getattr(match, sides[0]).coach_id,  # the user
-        seed=match.seed,
+        # Decision: the live game rolls its own dice (and shuffles its own
+        # deck) from a secret seed, kept on the server: the fixture's seed
+        # is public (the API shows it, and it comes from the season's), and
+        # from it anyone could read the dice to come or a deck's order.
+        seed=_secret_seed(),
         turn_seconds=league.live_turn_seconds,
     )
     if against_bot:

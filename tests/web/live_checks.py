@@ -4,10 +4,10 @@ played."""
 
 from __future__ import annotations
 
+from matches.live.games import game_inputs
 from matches.live.models import LiveMatch
 from matches.live.referee import replay_events
 from matches.models import Match, MatchEvent, MatchResult
-from matches.resolution.resolve import match_engine_inputs
 
 
 def league_follows(page, match: Match, team_name: str) -> MatchResult:
@@ -30,7 +30,7 @@ def pitch_replay_is_what_was_played(match: Match) -> None:
     event whole (a casualty as the engine rolled it; the league's own table
     adds its result and the rolls of that table beside it)."""
     live = LiveMatch.objects.get(match=match)
-    replayed = replay_events(match_engine_inputs(match), live.decisions)
+    replayed = replay_events(game_inputs(live), live.decisions)
     added = ("league_result", "league_table")
     stored = [
         {"type": kind, **{k: v for k, v in payload.items() if k not in added}}

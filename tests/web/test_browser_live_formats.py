@@ -28,7 +28,6 @@ from league.services.leagues import league_create
 from matches.live.games import game_bot_choice, game_new
 from matches.live.models import LiveMatch
 from matches.live.selectors import live_engine
-from matches.models import Match
 from tests.factories import draft_team, make_member
 from tests.format_world import _draft
 from tests.matches.conftest import one_match
@@ -42,7 +41,8 @@ browser = web.browser
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 OVER = ("finished", "conceded")
-# Blitz Bowl, Humans v Orcs: the scripted bot's choices fill both hands.
+# Blitz Bowl, Humans v Orcs: the game (the live match's seed) in which the
+# scripted bot's choices fill both hands.
 BLITZ_SEED = 13
 
 
@@ -202,11 +202,11 @@ def test_a_dungeon_bowl_match_against_the_bot_in_its_dungeon(
     pitch_replay_is_what_was_played(match)
 
 
-def _secrets(match: Match, decisions: list) -> list[tuple[set, set, set]]:
+def _secrets(live: LiveMatch) -> list[tuple[set, set, set]]:
     """(home hand, away hand, deck) after each number of decisions."""
-    game = game_new(match)
+    game = game_new(live)
     out = []
-    for choice in [*decisions, None]:
+    for choice in [*live.decisions, None]:
         g = game.state
         out.append((set(g.hands[0]), set(g.hands[1]), set(g.deck)))
         if choice is not None:
@@ -235,20 +235,20 @@ def test_a_blitz_bowl_game_between_two_browsers_keeps_each_hand_secret(
     home = _draft(league, bob, "human", "Altdorf Arrows")
     away = _draft(league, charlie, "orc", "Gutrippers")
     match = one_match(league, home, away)
-    Match.objects.filter(pk=match.pk).update(seed=BLITZ_SEED)
-    match.refresh_from_db()
     pages = (open_page(bob), open_page(charlie))
     records = [Recorder(p) for p in pages]
     pages[0].goto(f"/matches/{match.pk}/")
     pages[0].get_by_role("link", name="Play live").click()
     pages[0].get_by_role("button", name="Invite the other coach").click()
+    # the game this test plays: its seed (drawn in secret) set before it starts
+    LiveMatch.objects.filter(match=match).update(seed=BLITZ_SEED)
     pages[1].goto(f"/matches/{match.pk}/live/")
     pages[1].get_by_role("button", name="Accept and play").click()
     pages[0].wait_for_function("() => document.getElementById('live').dataset.at >= 0")
 
     # Both coaches are this script: the game it keeps is the one stored.
     live = LiveMatch.objects.get(match=match)
-    game = game_new(match)
+    game = game_new(live)
     clicks = 0
     while not game.done:
         d = game.pending
@@ -272,7 +272,7 @@ def test_a_blitz_bowl_game_between_two_browsers_keeps_each_hand_secret(
         record.drain()
 
     live = LiveMatch.objects.get(match=match)
-    secrets = _secrets(match, live.decisions)
+    secrets = _secrets(live)
     # both hands held cards during the game, and the deck was shuffled
     assert any(s[0] for s in secrets)
     assert any(s[1] for s in secrets)

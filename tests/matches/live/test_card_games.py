@@ -26,8 +26,8 @@ from tests.factories import make_member
 from tests.format_world import _draft
 from tests.matches.conftest import db_state, one_match
 
-# A Blitz Bowl fixture whose game, played by the scripted bot for both
-# coaches, puts cards in both hands.
+# A Blitz Bowl game (the live match's seed) that, played by the scripted
+# bot for both coaches, puts cards in both hands.
 BLITZ_SEED = 12
 
 
@@ -37,12 +37,19 @@ def card_tokens(text: str, numbers) -> list[str]:
     return [n for n in numbers if f'"card-{n}"' in text]
 
 
-def league_match(fmt, rosters, alice, bob, charlie, seed=BLITZ_SEED):
+def league_match(fmt, rosters, alice, bob, charlie):
     league = league_create(commissioner=alice, name=f"{fmt} live", format=fmt)
     make_member(league, bob, charlie)
     home = _draft(league, bob, rosters[0], "Home")
     away = _draft(league, charlie, rosters[1], "Away")
-    return league, one_match(league, home, away, seed=seed)
+    return league, one_match(league, home, away)
+
+
+def blitz_opened(match, bob, charlie) -> LiveMatch:
+    """Opened by Bob, its seed set to BLITZ_SEED, accepted by Charlie."""
+    live = live_match_open(match_id=match.pk, user=bob)
+    LiveMatch.objects.filter(pk=live.pk).update(seed=BLITZ_SEED)
+    return live_match_accept(live_id=live.pk, user=charlie)
 
 
 @pytest.fixture
@@ -53,8 +60,7 @@ def blitz(alice, bob, charlie):
 def test_blitz_bowl_is_played_live_and_no_coach_ever_sees_the_other_hand(
     blitz, bob, charlie, dave, django_capture_on_commit_callbacks
 ):
-    live = live_match_open(match_id=blitz.pk, user=bob)
-    live = live_match_accept(live_id=live.pk, user=charlie)
+    live = blitz_opened(blitz, bob, charlie)
     users = {bob.pk: bob, charlie.pk: charlie}
     coach = {"home": bob, "away": charlie}
     held = {"home": 0, "away": 0}

@@ -15,7 +15,7 @@ from matches.live.games import game_bot_choice
 from matches.live.selectors import live_engine, side_coach_id
 from matches.live.services import live_match_accept, live_match_decide, live_match_open
 from tests.matches.live.conftest import quick_choice
-from tests.matches.live.test_card_games import league_match
+from tests.matches.live.test_card_games import blitz_opened, league_match
 
 # A browser's page sends its origin; the server refuses another site's.
 ORIGIN = [(b"origin", b"http://localhost")]
@@ -87,8 +87,7 @@ def test_each_page_of_a_blitz_bowl_game_gets_the_state_its_viewer_may_see(
     """A card game's hands are secret: after a decision each socket sends
     its own viewer's state (a coach's own hand, a spectator's none)."""
     _, match = league_match("blitz-bowl", ("human", "orc"), alice, bob, charlie)
-    live = live_match_open(match_id=match.pk, user=bob)
-    live = live_match_accept(live_id=live.pk, user=charlie)
+    live = blitz_opened(match, bob, charlie)
     users = {bob.pk: bob, charlie.pk: charlie}
 
     def decide():
