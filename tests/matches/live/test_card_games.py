@@ -58,12 +58,13 @@ def blitz(alice, bob, charlie):
 
 
 def test_blitz_bowl_is_played_live_and_no_coach_ever_sees_the_other_hand(
-    blitz, bob, charlie, dave, django_capture_on_commit_callbacks
+    blitz, bob, charlie, dave, client, django_capture_on_commit_callbacks
 ):
     live = blitz_opened(blitz, bob, charlie)
     users = {bob.pk: bob, charlie.pk: charlie}
     coach = {"home": bob, "away": charlie}
     held = {"home": 0, "away": 0}
+    replay_checked = False
     made = 0
     while not live.over:
         game = live_engine(live)
@@ -94,6 +95,13 @@ def test_blitz_bowl_is_played_live_and_no_coach_ever_sees_the_other_hand(
             assert (
                 card_tokens(json.dumps(views[outsider]), g.hands[0] + g.hands[1]) == []
             )
+        if g.hands[0] and g.hands[1] and not replay_checked:
+            # while it runs, the replay has nothing to show: no event yet
+            client.force_login(dave)
+            replay = client.get(f"/matches/{blitz.pk}/replay.json").json()
+            assert replay["events"] == []
+            assert card_tokens(json.dumps(replay), g.hands[0] + g.hands[1]) == []
+            replay_checked = True
         d = game.pending
         # the decider alone is shown the options
         other_side = "away" if d.team == "home" else "home"
@@ -116,6 +124,7 @@ def test_blitz_bowl_is_played_live_and_no_coach_ever_sees_the_other_hand(
         made += 1
         assert made < 2000
     # the secrecy above was tested on real hands
+    assert replay_checked
     assert held["home"] > 0
     assert held["away"] > 0
 
