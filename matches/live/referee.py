@@ -93,6 +93,11 @@ def option_view(g: GameState, index: int, option: Option) -> dict[str, Any]:
         for v in option[1:]
         if not isinstance(v, int) or isinstance(v, bool)
     ]
+    if verb == "end_zone" and numbers:
+        # Dungeon Bowl's coin toss: which of the board's End Zones (0 or 1)
+        # is the winner's, as End Zone 1 or 2 (the one drawn red, the home
+        # team's until the toss says otherwise, is End Zone 1).
+        words.append(str(numbers[0] + 1))
     return {"i": index, "label": " ".join(words), "square": square, "player": player}
 
 

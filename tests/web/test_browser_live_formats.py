@@ -194,6 +194,7 @@ def test_a_dungeon_bowl_match_against_the_bot_in_its_dungeon(
     assert page.locator("#pitch rect.wall").count() == walls
     assert page.locator("#pitch .portal").count() == len(picture["portals"])
     assert page.locator("#pitch .endzone.home").count() == len(picture["zones"][0])
+    web.shot(page, "live-dungeon")
 
     play_against_the_bot(page)
 
@@ -263,6 +264,8 @@ def test_a_blitz_bowl_game_between_two_browsers_keeps_each_hand_secret(
         game.apply(choice)
         clicks += 1
         assert clicks < 600
+        if clicks == 120:
+            web.shot(pages[0], "live-blitz")
         if clicks % 10 == 0:
             for record in records:
                 record.drain()

@@ -10,7 +10,7 @@ import pytest
 
 from engine.facade import get_variant
 from league.services.leagues import league_create
-from matches.live.games import game_bot_choice
+from matches.live.games import game_bot_choice, game_view
 from matches.live.models import LiveMatch
 from matches.live.selectors import live_engine, live_state_now, side_coach_id
 from matches.live.services import (
@@ -212,3 +212,19 @@ def test_a_dungeon_bowl_match_against_the_bot_is_played_in_its_dungeon(
         assert made < 2000
     result = MatchResult.objects.get(match=match)
     assert (result.home_score, result.away_score) == live_engine(live).result.score
+
+
+def test_the_dungeon_coin_toss_names_each_end_zone(alice, bob, charlie):
+    league, match = league_match(
+        "dungeon-bowl", ("college-of-fire", "college-of-shadows"), alice, bob, charlie
+    )
+    live = live_match_open(match_id=match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    game = live_engine(live)
+    while game.pending.kind != "end_zone":
+        game.apply(game.pending.options[0])
+    board = game_view(live, game, None)
+    assert [o["label"] for o in board["pending"]["options"]] == [
+        "end zone 1",
+        "end zone 2",
+    ]
