@@ -179,9 +179,12 @@ def engine_match(
     inducements: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
     mercenaries: tuple[Sequence[PlayerSheet], Sequence[PlayerSheet]] = ((), ()),
     extra_time: bool = False,
+    pitch_seed: int | None = None,
 ) -> EngineMatch:
     """The engine's match from the same inputs as :func:`engine_play`,
-    stopped at its first decision (live play applies the coaches' choices)."""
+    stopped at its first decision (live play applies the coaches' choices).
+    ``pitch_seed``: what draws the match's board (a dungeon), when it is
+    not the dice's ``seed``."""
     ruleset = get_variant(format_slug)
     return EngineMatch(
         ruleset,
@@ -189,7 +192,7 @@ def engine_match(
         team_sheet(away, inducements[1], mercenaries[1]),
         RandomDice(seed),
         extra_time=extra_time,
-        pitch=ruleset.match_pitch(seed),
+        pitch=ruleset.match_pitch(seed if pitch_seed is None else pitch_seed),
     )
 
 

@@ -10,6 +10,7 @@ and the end by Sudden Death or Points (rulebook "Setting up the game",
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -583,6 +584,20 @@ class BlitzGame:
     @property
     def score(self) -> tuple[int, int]:
         return self.state.score[0], self.state.score[1]
+
+    @property
+    def decisions(self) -> list[object]:
+        """Every choice applied so far, in order."""
+        return self.state.decisions
+
+    def clone(self) -> BlitzGame:
+        """An independent copy. What never changes is shared: the board, and
+        the events and choices made so far (immutable tuples)."""
+        g = self.state
+        memo: dict[int, Any] = {id(g.board): g.board}
+        for item in (*g.events, *g.decisions):
+            memo[id(item)] = item
+        return copy.deepcopy(self, memo)
 
     def apply(self, choice: Sequence[Any]) -> None:
         g = self.state

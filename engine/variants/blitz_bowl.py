@@ -183,23 +183,53 @@ class BlitzBowl(LeagueFormat, CardGame):
         random ones): ``home``/``away`` are (team name, card slug, player
         names in card order). The same sheets, seed and bots always give
         the same game."""
-        from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
-        from engine.blitz.game import BlitzGame
         from engine.blitz.simulate import BOTS
+
+        g = self.card_game_start(home, away, seed)
+        make = BOTS[bot]
+        bots = (make(seed), make(seed + 1_000_003))
+        while not g.done:
+            d = g.pending
+            assert d is not None
+            g.apply(bots[0 if d.team == "home" else 1].choose(g, d))
+        return self.card_game_result(g, home, away)
+
+    def card_game_start(
+        self,
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+        seed: int,
+    ) -> Any:
+        from engine.blitz.game import BlitzGame
         from engine.blitz.state import BlitzTeamSheet
 
         sheets = [BlitzTeamSheet(n, c, tuple(p)) for n, c, p in (home, away)]
         # Decision: the board side is the single-ball side (the rules'
         # "recommended for your first games"); a league could choose later.
-        g = BlitzGame(sheets[0], sheets[1], seed=seed, side="single")
-        make = BOTS[bot]
-        bots = (make(seed), make(seed + 1_000_003))
-        decisions = 0
-        while not g.done:
-            d = g.pending
-            assert d is not None
-            g.apply(bots[0 if d.team == "home" else 1].choose(g, d))
-            decisions += 1
+        return BlitzGame(sheets[0], sheets[1], seed=seed, side="single")
+
+    def card_game_view(self, game: Any, viewer: str | None) -> dict[str, Any]:
+        from engine.blitz.view import blitz_view
+
+        return blitz_view(game.state, viewer)
+
+    def card_game_bot_choice(self, game: Any, seed: int) -> tuple[Any, ...]:
+        from engine.blitz.simulate import BOTS
+
+        d = game.pending
+        assert d is not None
+        choice: tuple[Any, ...] = BOTS["scripted"](seed).choose(game, d)
+        return choice
+
+    def card_game_result(
+        self,
+        game: Any,
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+    ) -> CardGameResult:
+        from engine.blitz.events import CardClaimed, CleanSweep, Touchdown
+
+        g = game
         s = g.state
         tds = {"home": 0, "away": 0}
         by_player: dict[tuple[str, int], int] = {}
@@ -237,7 +267,7 @@ class BlitzBowl(LeagueFormat, CardGame):
             summary=summary,
             events=[e.to_dict() for e in g.events],
             touchdowns_by_player=by_player,
-            decisions=decisions,
+            decisions=len(s.decisions),
         )
 
     def card_replay(

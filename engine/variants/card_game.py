@@ -63,6 +63,38 @@ class CardGame(ABC):
         card slug, player names in card order)."""
 
     @abstractmethod
+    def card_game_start(
+        self,
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+        seed: int,
+    ) -> Any:
+        """A game of the same sheets and seed as :meth:`play_card_game`,
+        stopped at its first decision, for coaches to play: it has
+        ``pending`` (a ``Decision`` or None), ``done``, ``decisions``,
+        ``apply(choice)`` and ``clone()``, as :class:`~engine.match.Match`."""
+
+    @abstractmethod
+    def card_game_view(self, game: Any, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` ("home", "away", or None for a spectator) may
+        see of ``game`` now: the other coach's secrets (a hand of cards, a
+        deck's order) are left out."""
+
+    @abstractmethod
+    def card_game_bot_choice(self, game: Any, seed: int) -> tuple[Any, ...]:
+        """The scripted bot's choice for ``game``'s pending decision."""
+
+    @abstractmethod
+    def card_game_result(
+        self,
+        game: Any,
+        home: tuple[str, str, Sequence[str]],
+        away: tuple[str, str, Sequence[str]],
+    ) -> Any:
+        """What a finished ``game`` comes to (as :meth:`play_card_game`
+        answers it)."""
+
+    @abstractmethod
     def card_replay(
         self,
         events: Sequence[Mapping[str, Any]],

@@ -16,8 +16,9 @@ def live_group(live_id: int) -> str:
     return f"live-{live_id}"
 
 
-def live_broadcast(live_id: int, payload: dict[str, Any]) -> None:
-    """Send ``payload`` (the new state) to every page of the live match. A
+def live_broadcast(live_id: int, payload: dict[str, Any] | None) -> None:
+    """Send ``payload`` (the new state) to every page of the live match, or
+    (None) tell each page's socket to fetch the state its viewer may see. A
     channel layer that fails loses only the push: pages poll as well."""
     layer = get_channel_layer()
     if layer is None:

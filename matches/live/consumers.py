@@ -17,6 +17,8 @@ class LiveMatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     """One page (a coach's or a spectator's) watching one live match."""
 
     group = ""
+    live_id = 0
+    user_id: int | None = None
 
     async def connect(self) -> None:
         live_id = int(self.scope["url_route"]["kwargs"]["live_id"])
@@ -24,11 +26,14 @@ class LiveMatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if live is None:
             await self.close(code=4404)
             return
+        self.live_id = live_id
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.group = live_group(live_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         # The state as it is now, so a reconnecting page carries on at once.
-        state = await database_sync_to_async(live_state_now)(live_id)
+        state = await database_sync_to_async(live_state_now)(live_id, self.user_id)
         await self.send_json({"state": state})
 
     async def disconnect(self, code: int) -> None:
@@ -39,4 +44,11 @@ class LiveMatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         """Pages only listen; anything sent is ignored."""
 
     async def live_state(self, event: dict[str, Any]) -> None:
-        await self.send_json({"state": event["state"]})
+        """A new state: the one sent for every page, or (None: a card game,
+        whose hands are secret) the one this page's viewer may see."""
+        state = event["state"]
+        if state is None:
+            state = await database_sync_to_async(live_state_now)(
+                self.live_id, self.user_id
+            )
+        await self.send_json({"state": state})

@@ -15,6 +15,7 @@ class LiveMatch(models.Model):
     """One fixture played live (a database constraint allows one per match).
 
     The engine's match is rebuilt from the fixture's frozen rosters, ``seed``
+    (the live game's own, secret: never sent to a page)
     and ``decisions`` (every choice made so far, the bot's included, each the
     engine's option as a JSON list), so it survives a restart."""
 

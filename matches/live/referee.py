@@ -94,6 +94,11 @@ def option_view(g: GameState, index: int, option: Option) -> dict[str, Any]:
         for v in option[1:]
         if not isinstance(v, int) or isinstance(v, bool)
     ]
+    if verb == "end_zone" and numbers:
+        # Dungeon Bowl's coin toss: which of the board's End Zones (0 or 1)
+        # is the winner's, as End Zone 1 or 2 (the one drawn red, the home
+        # team's until the toss says otherwise, is End Zone 1).
+        words.append(str(numbers[0] + 1))
     return {"i": index, "label": " ".join(words), "square": square, "player": player}
 
 
@@ -133,6 +138,8 @@ def board_view(match: EngineMatch) -> dict[str, Any]:
         )
     d = match.pending
     return {
+        "kind": "pitch",
+        **dungeon_view(g),
         "width": g.pitch.width,
         "height": g.pitch.height,
         "players": players,
@@ -141,6 +148,19 @@ def board_view(match: EngineMatch) -> dict[str, Any]:
         "half": g.half,
         "turn": [g.turn[0], g.turn[1]],
         "pending": decision_view(g, d) if d is not None else None,
+    }
+
+
+def dungeon_view(g: GameState) -> dict[str, Any]:
+    """A dungeon's walls, rooms, Portals and closed Chests, and which of
+    its End Zones is the home team's (nothing on a plain pitch)."""
+    picture = g.pitch.picture()
+    if picture is None:
+        return {}
+    return {
+        "kind": "dungeon",
+        "dungeon": picture,
+        "home_zone": int(getattr(g.pitch, "home_zone", 0)),
     }
 
 
@@ -171,10 +191,9 @@ def replay_events(inputs: dict[str, Any], decisions: list[Any]) -> list[dict[str
 
 
 def live_format_problem(format_slug: str) -> str | None:
-    """Why a format cannot be played live yet, or None. The page draws a
-    plain pitch: not Dungeon Bowl's dungeon (a board of its own per match)
-    nor Blitz Bowl's cards (the card engine, with hands to keep secret)."""
+    """Why a format cannot be played live, or None: every format whose game
+    is a match (on a pitch or in a dungeon) or a card game can."""
     variant = get_variant(format_slug)
-    if variant.drafts_team_card or variant.match_pitch(0) is not None:
-        return f"{variant.name} cannot be played live yet."
-    return None
+    if variant.drafts_team_card or hasattr(variant, "match_pitch"):
+        return None
+    return f"{variant.name} cannot be played live."

@@ -5,17 +5,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db.models import DateTimeField, ExpressionWrapper, F
 
-from matches.engine_bridge import engine_match
+from matches.live.games import game_new, game_view, is_card_game, viewer_side
 from matches.live.models import LiveMatch
-from matches.live.referee import board_view
-from matches.resolution.resolve import match_engine_inputs
-
-if TYPE_CHECKING:
-    from engine.facade import Match as EngineMatch
 
 
 def side_coach_id(live: LiveMatch, side: str) -> int | None:
@@ -56,11 +51,17 @@ def _side(live: LiveMatch, side: str) -> dict[str, Any]:
     }
 
 
-def live_payload(live: LiveMatch, m: EngineMatch | None) -> dict[str, Any]:
-    """Everything a live page draws, the same for every viewer: the state,
-    the sides and who decides for them, the board with the pending decision
-    (``m``: the engine's match; None before play starts), the clock."""
-    board = None if m is None else board_view(m)
+def live_payload(
+    live: LiveMatch, m: Any | None, user_id: int | None = None
+) -> dict[str, Any]:
+    """Everything a live page draws: the state, the sides and who decides
+    for them, the board with the pending decision (``m``: the engine's
+    game; None before play starts), the clock. A match on a pitch is the
+    same for every viewer; a card game is as user ``user_id`` may see it
+    (:func:`matches.live.games.game_view`)."""
+    d = None if m is None else m.pending
+    side = viewer_side(live, user_id, d.team if d is not None else None)
+    board = None if m is None else game_view(live, m, side)
     pending = board["pending"] if board else None
     waiting = pending["team"] if pending else None
     return {
@@ -85,25 +86,26 @@ def live_payload(live: LiveMatch, m: EngineMatch | None) -> dict[str, Any]:
 # applied, the match). A live match's decisions only ever grow, so a match
 # with as many decisions as the stored ones is that match; anything else is
 # rebuilt from the database. Bounded: the least recently used goes first.
-_SEEN: OrderedDict[tuple[int, str], tuple[int, EngineMatch]] = OrderedDict()
+_SEEN: OrderedDict[tuple[int, str], tuple[int, Any]] = OrderedDict()
 SEEN_MAX = 64
 # A server's threads (gunicorn's gthread workers) decide side by side.
 _SEEN_LOCK = threading.Lock()
 
 
-def live_engine(live: LiveMatch) -> EngineMatch:
-    """The engine's match as it stands: a copy of the one this process last
+def live_engine(live: LiveMatch, *, copy: bool = True) -> Any:
+    """The engine's game as it stands: a copy of the one this process last
     saw at the same decision, else rebuilt from the fixture's frozen rosters,
-    its seed and every stored decision."""
+    its seed and every stored decision. ``copy=False``: that game itself,
+    for a caller that only reads it."""
     with _SEEN_LOCK:
         seen = _SEEN.get(_key(live))
     if seen is not None and seen[0] == len(live.decisions):
-        return seen[1].clone()
-    m = engine_match(**match_engine_inputs(live.match))
+        return seen[1].clone() if copy else seen[1]
+    m = game_new(live)
     for choice in live.decisions:
         m.apply(choice)
     live_engine_seen(live, m)
-    return m.clone()
+    return m.clone() if copy else m
 
 
 def _key(live: LiveMatch) -> tuple[int, str]:
@@ -111,7 +113,7 @@ def _key(live: LiveMatch) -> tuple[int, str]:
     return (live.pk, live.created_at.isoformat())
 
 
-def live_engine_seen(live: LiveMatch, m: EngineMatch) -> None:
+def live_engine_seen(live: LiveMatch, m: Any) -> None:
     """Keep ``m`` (no longer changed by its caller) as the live match's."""
     key = _key(live)
     with _SEEN_LOCK:
@@ -121,13 +123,21 @@ def live_engine_seen(live: LiveMatch, m: EngineMatch) -> None:
             _SEEN.popitem(last=False)
 
 
-def live_state_now(live_id: int) -> dict[str, Any] | None:
-    """The payload of :func:`live_payload` as the match stands now."""
+def live_state_now(live_id: int, user_id: int | None = None) -> dict[str, Any] | None:
+    """The payload of :func:`live_payload` as the match stands now, for user
+    ``user_id`` (None: a spectator)."""
     live = live_get(live_id)
     if live is None:
         return None
     in_play = live.state != LiveMatch.State.INVITED
-    return live_payload(live, live_engine(live) if in_play else None)
+    game = live_engine(live, copy=False) if in_play else None
+    return live_payload(live, game, user_id)
+
+
+def live_per_viewer(live: LiveMatch) -> bool:
+    """Whether each viewer of ``live`` is sent a state of his own (a card
+    game's hands are secret), rather than one state for all."""
+    return is_card_game(live.match)
 
 
 def live_clocks_due(now: datetime) -> list[int]:

@@ -8,6 +8,7 @@ nothing."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -16,26 +17,30 @@ from django.utils import timezone
 
 from league.errors import ServiceError
 from matches.live.broadcast import live_broadcast
+from matches.live.games import game_bot_choice, game_save_result, is_card_game
 from matches.live.models import LiveMatch
-from matches.live.referee import bot_choice, live_format_problem, skill_problem
+from matches.live.referee import live_format_problem, skill_problem
 from matches.live.selectors import (
     live_engine,
     live_engine_seen,
     live_payload,
+    live_per_viewer,
     side_coach_id,
 )
 from matches.models import Match
 from matches.prematch.kickoff import match_kick_off, match_qs_for_update
-from matches.resolution.resolve import match_engine_inputs, match_engine_result_save
+from matches.resolution.resolve import match_engine_inputs
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
-    from engine.facade import Match as EngineMatch
-
 # The most decisions the bot makes in a row before a coach decides again
 # (a Sevens match has about 800 in all).
 BOT_RUN_LIMIT = 20_000
+
+
+def _secret_seed() -> int:
+    return secrets.randbits(62)
 
 
 class LiveRefused(ServiceError):
@@ -63,24 +68,26 @@ def _kick_off(match: Match) -> None:
     """Freeze the rosters (as for an engine-resolved match) and check the
     engine can play them."""
     match_kick_off(match_id=match.pk)
+    if is_card_game(match):
+        return  # a team card's players have the card's abilities only
     problem = skill_problem(match_engine_inputs(match))
     if problem:
         raise LiveRefused("unplayable", problem)
 
 
-def _bots(live: LiveMatch, m: EngineMatch) -> None:
+def _bots(live: LiveMatch, m: Any) -> None:
     """The bot decides for its side until a coach must decide."""
     for _ in range(BOT_RUN_LIMIT):
         d = m.pending
         if d is None or not getattr(live, f"{d.team}_bot"):
             return
-        choice = bot_choice(m, live.seed)
+        choice = game_bot_choice(live, m)
         m.apply(choice)
         live.decisions.append(list(choice))
     raise RuntimeError("the bot did not hand over")
 
 
-def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
+def _save(live: LiveMatch, m: Any, side_before: str | None) -> None:
     """Store the decisions, restart the clock when the other side is to
     decide, record the result once the match is over, and tell the page."""
     d = m.pending
@@ -89,20 +96,13 @@ def _save(live: LiveMatch, m: EngineMatch, side_before: str | None) -> None:
     if live.state == LiveMatch.State.ACCEPTED and live.decisions:
         live.state = LiveMatch.State.PLAYING
     if m.done:
-        result = m.result
-        live.state = (
-            LiveMatch.State.CONCEDED if result.conceded else LiveMatch.State.FINISHED
-        )
         live.clock_started_at = None
         match = match_qs_for_update().get(pk=live.match_id)
-        match_engine_result_save(
-            match,
-            match_engine_inputs(match),
-            result,
-            [e.to_dict() for e in m.events],
-        )
+        live.state = game_save_result(match, m)
     live.save()
-    payload = live_payload(live, m)
+    # A card game's state differs by viewer: each page's socket asks for
+    # its own (None here); a pitch's is the same for all and goes as is.
+    payload = None if live_per_viewer(live) else live_payload(live, m)
     live.sent = payload
 
     def committed() -> None:
@@ -139,7 +139,11 @@ def live_match_open(
     live = LiveMatch(
         match=match,
         opened_by_id=getattr(match, sides[0]).coach_id,  # the user
-        seed=match.seed,
+        # Decision: the live game rolls its own dice (and shuffles its own
+        # deck) from a secret seed, kept on the server: the fixture's seed
+        # is public (the API shows it, and it comes from the season's), and
+        # from it anyone could read the dice to come or a deck's order.
+        seed=_secret_seed(),
         turn_seconds=league.live_turn_seconds,
     )
     if against_bot:
@@ -211,7 +215,7 @@ def live_match_decide(
     return live
 
 
-def _timed_out_choice(m: EngineMatch, live: LiveMatch) -> Any:
+def _timed_out_choice(m: Any, live: LiveMatch) -> Any:
     """What the clock decides for a coach out of time: the turn ends when
     the engine offers it; otherwise the bot finishes what is under way."""
     d = m.pending
@@ -219,7 +223,7 @@ def _timed_out_choice(m: EngineMatch, live: LiveMatch) -> Any:
     for option in d.options:
         if option == ("end_turn",):
             return option
-    return bot_choice(m, live.seed)
+    return game_bot_choice(live, m)
 
 
 @transaction.atomic

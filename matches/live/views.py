@@ -54,7 +54,7 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         and live.state == LiveMatch.State.INVITED
         and user_id in coaches
         and (user_id != live.opened_by_id or len(coaches) == 1),
-        "state": live_state_now(live.pk) if live is not None else None,
+        "state": live_state_now(live.pk, user_id) if live is not None else None,
         "viewer": {"id": user_id},
     }
     context["can_open"] = context["can_open"] and not context["format_problem"]
@@ -89,7 +89,7 @@ def live_accept(request: HttpRequest, live_id: int) -> HttpResponse:
 @require_GET
 def live_state(request: HttpRequest, live_id: int) -> JsonResponse:
     """The state as it stands (what the page polls when its socket drops)."""
-    state = live_state_now(live_id)
+    state = live_state_now(live_id, request.user.pk)
     if state is None:
         raise Http404
     return JsonResponse(state)
@@ -117,7 +117,7 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
         )
     except LiveRefused as exc:
         return _refusal(exc)
-    return JsonResponse(live.sent or live_state_now(live_id))
+    return JsonResponse(live.sent or live_state_now(live_id, request.user.pk))
 
 
 @require_POST
@@ -141,7 +141,7 @@ def live_setup(request: HttpRequest, live_id: int) -> JsonResponse:
         )
     except LiveRefused as exc:
         return _refusal(exc)
-    return JsonResponse(live.sent or live_state_now(live_id))
+    return JsonResponse(live.sent or live_state_now(live_id, request.user.pk))
 
 
 @require_POST
@@ -151,4 +151,4 @@ def live_clock(request: HttpRequest, live_id: int) -> JsonResponse:
         live_match_clock(live_id=live_id)
     except LiveRefused as exc:
         return _refusal(exc)
-    return JsonResponse(live_state_now(live_id))
+    return JsonResponse(live_state_now(live_id, request.user.pk))

@@ -30,6 +30,14 @@ def card_match_play(match: Match, variant: Variant) -> None:
     and the sheets used in ``summary["sheets"]`` (and the snapshots)."""
     home, away = match_snapshots(match)
     game = variant.play_card_game(card_sheet(home), card_sheet(away), match.seed)
+    card_result_save(match, game)
+
+
+def card_result_save(match: Match, game: Any) -> None:
+    """Save ``game`` (the variant's ``CardGameResult`` of ``match``, played
+    by the bots or by coaches live) as the match's result and events, in the
+    caller's transaction."""
+    home, away = match_snapshots(match)
     ordered = {
         side: sorted(snap["players"], key=lambda p: p["number"])
         for side, snap in (("home", home), ("away", away))

@@ -1,7 +1,8 @@
 """Playing a league match live in a real headless Chromium: a coach plays a
 whole Sevens match against the bot by clicking among the options the page
 offers, and the standings count it; two coaches in two browser contexts play
-one against each other.
+one against each other to the end (the result, the post-game, the
+standings and the replay checked).
 
 The test server (pytest-django's live_server) speaks HTTP only, so the pages
 run on their fallback: they poll the state's JSON (the websocket is tested
@@ -25,6 +26,7 @@ from tests.factories import draft_team
 from tests.matches.conftest import one_match
 from tests.web import test_browser as base
 from tests.web.conftest import PHONE
+from tests.web.live_checks import league_follows, pitch_replay_is_what_was_played
 
 browser = base.browser
 open_page = base.open_page
@@ -149,8 +151,10 @@ def test_two_coaches_play_each_other_in_two_browsers(
             "() => ['finished', 'conceded'].includes("
             "document.getElementById('live').dataset.phase)"
         )
-    assert MatchResult.objects.filter(match=fixture_match).exists()
     assert (
         home.get_by_test_id("live-score").inner_text()
         == away.get_by_test_id("live-score").inner_text()
     )
+    # to the end: the result, the post-game, the standings and the replay
+    league_follows(away, fixture_match, "Reikland Reavers")
+    pitch_replay_is_what_was_played(fixture_match)

@@ -47,6 +47,8 @@
 
   function drawBoard(b) {
     var s = ui.svg;
+    // a dungeon or a card game's board (live_formats.js)
+    if (window.DugoutLiveBoards && window.DugoutLiveBoards.draw(b, s, S)) return;
     while (s.firstChild) s.removeChild(s.firstChild);
     s.setAttribute("viewBox", "0 0 " + b.width * S + " " + b.height * S);
     svg("rect", { class: "endzone home", x: 0, y: 0, width: S, height: b.height * S }, s);
@@ -249,6 +251,8 @@
   }
 
   function turnText(b) {
+    var other = window.DugoutLiveBoards && window.DugoutLiveBoards.turnText(b);
+    if (other) return other;
     var half = b.half ? "Half " + b.half : "Before kick-off";
     return half + " · turns " + b.turn[0] + "–" + b.turn[1];
   }
@@ -297,6 +301,9 @@
     if (!next || next.at < state.at) return;
     // the same board again (a poll): nothing to draw anew
     if (next.at === state.at && next.state === state.state && drawn) return;
+    // a new board (often on the socket before the click's own answer):
+    // its options may be clicked at once
+    if (next.at > state.at) busy = false;
     only = null;
     if (next.at !== state.at) arrange = null;
     state = next;
