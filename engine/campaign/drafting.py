@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.core.rules_data import Position, Roster
+from engine.skills.registry import IMPLEMENTED
 from engine.variants.league_format import LeagueFormat
 
 
@@ -190,6 +191,31 @@ def _limit(
     ]
 
 
+def unplayed_skills(fmt: LeagueFormat, position: Position) -> tuple[str, ...]:
+    """The skills of ``position`` the match engine does not play yet, in a
+    format whose games it plays (a team with one could never be resolved)."""
+    if not fmt.engine_plays_game or fmt.drafts_team_card:
+        return ()
+    return tuple(s.skill for s in position.skills if s.skill not in IMPLEMENTED)
+
+
+def _unplayed_violation(
+    fmt: LeagueFormat, position: Position, field: str
+) -> list[Violation]:
+    missing = unplayed_skills(fmt, position)
+    if not missing:
+        return []
+    return [
+        Violation(
+            "skill_not_played",
+            field,
+            f"{position.name} players have {', '.join(missing)}, which the "
+            f"match engine does not play yet in {fmt.label}",
+            subject=position.slug,
+        )
+    ]
+
+
 def draft_check(
     fmt: LeagueFormat,
     roster: Roster,
@@ -215,6 +241,9 @@ def draft_check(
             )
         else:
             players_cost += position.cost
+            violations += _unplayed_violation(
+                fmt, position, f"players.{index}.position"
+            )
         if not name.strip():
             violations.append(
                 Violation("blank", f"players.{index}.name", "every player needs a name")
@@ -341,6 +370,7 @@ def hire_check(
             ]
         )
     violations = squad_violations(fmt, roster, [*squad, position], "position")
+    violations += _unplayed_violation(fmt, known[position], "position")
     if len(squad) + 1 > fmt.max_players:
         violations.append(
             Violation(

@@ -300,7 +300,8 @@ def arena(
 ) -> dict[str, Any]:
     """Play and summarise ``games`` games of one format."""
     if not setup.rosters:
-        setup.rosters = tuple(sorted(rules_data().rosters))
+        version = get_variant(setup.fmt).rules_data_version
+        setup.rosters = tuple(sorted(rules_data(version).rosters))
     results: list[dict[str, Any]] = []
     step = max(games // 100, 1)
     if workers <= 1:

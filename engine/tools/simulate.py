@@ -96,7 +96,7 @@ def teams_of(rs: LeagueFormat) -> list[str]:
     the rosters of its rules data."""
     if rs.drafts_team_card:
         return sorted(rs.team_cards())
-    return sorted(rules_data().rosters)
+    return sorted(rules_data(rs.rules_data_version).rosters)
 
 
 def parser() -> argparse.ArgumentParser:

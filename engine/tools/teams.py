@@ -39,7 +39,7 @@ def default_team_sheet(
     teams of a match).
     """
     rs = get_variant(variant)
-    data = rules_data()
+    data = rules_data(rs.rules_data_version)
     if roster_slug not in data.rosters:
         raise RuleError(f"unknown roster {roster_slug!r}")
     roster = data.rosters[roster_slug]

@@ -293,7 +293,9 @@ def test_dodgy_snack_hits_the_lower_roll(
 
 
 def test_dodgy_snack_one_sends_the_player_to_the_reserves() -> None:
-    m = start(BB2025, [5, 1, 5, 6, 2, 5, 1, 1, *[4] * 20])
+    # the D16 3 picks the third Human (a Catcher, set up; the BB2025
+    # Halfling Hopefuls listed first start in the Reserves), the D6 1
+    m = start(BB2025, [5, 1, 5, 6, 2, 5, 3, 1, *[4] * 20])
     m.apply(("square", receiver_square(m) - 1))
     hit = [e for e in m.events if type(e) is Roll and e.purpose == "dodgy_snack_effect"]
     p = m.state.idx[hit[0].player]
