@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.core.model import PlayerSheet, TeamSheet
-from engine.core.rules_data import Position, rules_data
+from engine.core.rules_data import Position, RulesData, rules_data
 from engine.variants import get_variant
 from engine.variants.league_format import LeagueFormat
 
@@ -25,6 +25,16 @@ def _sheet(pos: Position, pid: int, number: int) -> PlayerSheet:
     )
 
 
+def tool_rules_data(rs: LeagueFormat) -> RulesData:
+    """The rosters the ready-made teams of ``rs`` come from: its edition's
+    when they hold every BB2020 team (BB2025's 30). Decision: a format whose
+    rules data hold other teams (Dungeon Bowl's colleges) fields the BB2020
+    rosters, as the tools always have."""
+    data = rules_data(rs.rules_data_version)
+    default = rules_data()
+    return data if set(default.rosters) <= set(data.rosters) else default
+
+
 def default_team_sheet(
     roster_slug: str,
     variant: LeagueFormat | str,
@@ -39,7 +49,7 @@ def default_team_sheet(
     teams of a match).
     """
     rs = get_variant(variant)
-    data = rules_data(rs.rules_data_version)
+    data = tool_rules_data(rs)
     if roster_slug not in data.rosters:
         raise RuleError(f"unknown roster {roster_slug!r}")
     roster = data.rosters[roster_slug]

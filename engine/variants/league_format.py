@@ -52,6 +52,9 @@ class LeagueFormat:
     # (:func:`engine.variants.variants`); False: registered and played by
     # name (``get_variant``) while its rules are still being written.
     offered: ClassVar[bool] = True
+    # Listed first where a new league picks its format (the newest edition
+    # of the eleven-a-side game).
+    offered_first: ClassVar[bool] = False
 
     # -- the length of a game (the report checks and the pages read it) ----
     turns_per_half: ClassVar[int] = 8

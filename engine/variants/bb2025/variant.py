@@ -100,6 +100,7 @@ class BloodBowl2025(BloodBowl2020):
         "results, and the 30 rosters of the edition."
     )
     rules_data_version = "bb2025"
+    offered_first = True
 
     # The league side (:mod:`.league`, tables.md sections 9-13 and 15).
     spp_costs = league.SPP_COSTS_2025
