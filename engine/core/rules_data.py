@@ -38,6 +38,8 @@ CATEGORY_LETTERS = {
     "P": "passing",
     "S": "strength",
     "M": "mutation",
+    # BB2025's new category (no BB2020 roster uses the letter)
+    "D": "devious",
 }
 
 
