@@ -510,10 +510,12 @@ def suggest_draft(
 ) -> DraftRequest:
     """A sensible legal draft for ``roster``: up to two of each positional
     (within the format's non-Lineman cap), the rest Linemen, then team
-    re-rolls and an apothecary with what is left. Used by the demo and by
-    the engine's command-line tools."""
+    re-rolls and an apothecary with what is left; never a position whose
+    skill the match engine does not play (:func:`unplayed_skills`). Used by
+    the demo and by the engine's command-line tools."""
     count = target_players or (fmt.min_players + (1 if fmt.max_players > 11 else 0))
-    lineman = min(roster.lineman_positions, key=lambda p: p.cost)
+    lines = [p for p in roster.lineman_positions if not unplayed_skills(fmt, p)]
+    lineman = min(lines or roster.lineman_positions, key=lambda p: p.cost)
     reroll = fmt.reroll_cost(roster, at_draft=True) or 0
     reserve = reroll  # keep room for at least one re-roll
     chosen: list[Position] = []
@@ -522,7 +524,7 @@ def suggest_draft(
     room = {limit.slug: limit.max for limit in roster.shared_limits}
     line_of = {s: limit.slug for limit in roster.shared_limits for s in limit.positions}
     for position in roster.positions:
-        if position.lineman:
+        if position.lineman or unplayed_skills(fmt, position):
             continue
         line = line_of.get(position.slug)
         for _ in range(min(position.max, 2)):

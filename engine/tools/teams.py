@@ -3,6 +3,7 @@ and tests)."""
 
 from __future__ import annotations
 
+from engine.campaign.drafting import unplayed_skills
 from engine.core.errors import RuleError
 from engine.core.model import PlayerSheet, TeamSheet
 from engine.core.rules_data import Position, RulesData, rules_data
@@ -55,11 +56,13 @@ def default_team_sheet(
     roster = data.rosters[roster_slug]
     total = rs.default_squad
     max_pos = rs.default_max_positionals
-    linemen = [p for p in roster.positions if p.lineman] or [
-        max(roster.positions, key=lambda p: p.max)
+    # never a position whose skill the match does not play yet (BB2025)
+    positions = [p for p in roster.positions if not unplayed_skills(rs, p)]
+    linemen = [p for p in positions if p.lineman] or [
+        max(positions, key=lambda p: p.max)
     ]
     chosen: list[Position] = []
-    others = [p for p in roster.positions if p not in linemen]
+    others = [p for p in positions if p not in linemen]
     per = rs.default_per_position
     for pos in others:
         for _ in range(min(pos.max, per)):
