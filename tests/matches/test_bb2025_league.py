@@ -196,6 +196,21 @@ def test_a_new_league_offers_bb2025_first_and_the_api_names_it(alice, client):
     fmt = next(f for f in client.get("/api/formats/").json() if f["slug"] == "bb2025")
     assert fmt["name"] == "Blood Bowl (2025)"
     assert "bretonnian" in fmt["rosters"]
+    detail = client.get("/api/formats/bb2025/rosters/bretonnian/").json()
+    data = rules_data("bb2025").rosters["bretonnian"]
+    assert [
+        (p["slug"], p["keywords"], p["unplayed_skills"]) for p in detail["positions"]
+    ] == [
+        (p.slug, list(p.keywords), list(unplayed_skills(BB2025, p)))
+        for p in data.positions
+    ]
+    squire = detail["positions"][0]
+    assert (squire["name"], squire["cost"], squire["keywords"]) == (
+        "Bretonnian Squire",
+        50_000,
+        ["Human", "Lineman"],
+    )
+    assert detail["tier"] == 2
 
 
 def humans_and_orcs(league, bob, charlie) -> tuple[Team, Team]:
