@@ -271,11 +271,31 @@ def _gained_ref(slug: str, data: RulesData) -> SkillRef:
 
 
 def skill_available(
-    player: PlayerState, slug: str, excluded: frozenset[str] = frozenset()
+    player: PlayerState,
+    slug: str,
+    excluded: frozenset[str] = frozenset(),
+    data: RulesData | None = None,
 ) -> bool:
     """A player may never gain a skill they already have (whatever its +X
-    value), nor one in ``excluded`` (skills the league rules out for them)."""
-    return not player.has_skill(slug) and slug not in excluded
+    value), nor one in ``excluded`` (skills the league rules out for them),
+    nor one the skill's own terms bar (:func:`skill_barred`)."""
+    if player.has_skill(slug) or slug in excluded:
+        return False
+    return data is None or skill_barred(player, slug, data) is None
+
+
+def skill_barred(player: PlayerState, slug: str, data: RulesData) -> str | None:
+    """Why ``player`` cannot take ``slug`` under the skill's own terms
+    (BB2025 skills.md: Bullseye and Strong Arm need Throw Team-mate, ...;
+    a skill is never combined with one it excludes), or None."""
+    skill = data.skills[slug]
+    if skill.requires_any and not any(player.has_skill(s) for s in skill.requires_any):
+        needs = " or ".join(data.skills[s].name for s in skill.requires_any)
+        return f"{skill.name} needs {needs}"
+    clash = next((s for s in skill.excludes if player.has_skill(s)), None)
+    if clash is not None:
+        return f"{skill.name} cannot be combined with {data.skills[clash].name}"
+    return None
 
 
 def validate_chosen_skill(
@@ -311,6 +331,9 @@ def validate_chosen_skill(
             f"{skill.name} cannot be taken by this player",
             "chosen_skill",
         )
+    barred = skill_barred(player, slug, data)
+    if barred is not None:
+        raise CampaignError("skill_not_allowed", barred, "chosen_skill")
     return _gained_ref(slug, data)
 
 
@@ -346,7 +369,7 @@ def roll_random_skill(
         raise CampaignError(
             "unknown_skill_category", f"no random table for {name!r}", "category"
         )
-    if not any(skill_available(player, s, excluded) for s in table):
+    if not any(skill_available(player, s, excluded, data) for s in table):
         raise CampaignError(
             "no_skill_available",
             f"the player already has every {name} skill",
@@ -359,7 +382,7 @@ def roll_random_skill(
         else:
             half = 0 if recorder.d(6, "skill_first") <= 3 else 1
         slug = table[half * 6 + recorder.d(6, "skill_second") - 1]
-        if skill_available(player, slug, excluded):
+        if skill_available(player, slug, excluded, data):
             return RandomSkillRoll(_gained_ref(slug, data), name, recorder.taken())
 
 

@@ -179,6 +179,27 @@ def test_a_secondary_skill_instead_of_the_roll_keeps_its_value_and_elite() -> No
     )
 
 
+def test_a_skill_needing_another_is_refused_and_rerolled() -> None:
+    """skills.md: Bullseye needs Throw Team-mate (a Strength skill); a random
+    roll of it is rolled again (the FAQ: skills a player cannot take)."""
+    player = lineman(spp=10)
+    (chosen,) = [
+        o
+        for o in advancement_options(player, BB2025)
+        if o.kind is CS and o.category == "strength"
+    ]
+    with pytest.raises(CampaignError) as refused:
+        advance(player, chosen, ScriptedRoller([]), "bullseye", data=DATA)
+    assert (refused.value.code, refused.value.field) == (
+        "skill_not_allowed",
+        "chosen_skill",
+    )
+    assert refused.value.message == "Bullseye needs Throw Team-mate"
+    thrower = replace(player, skills=(SkillRef("throw-team-mate"),))
+    done = advance(thrower, chosen, ScriptedRoller([]), "bullseye", data=DATA)
+    assert done.skill == SkillRef("bullseye")
+
+
 def test_star_player_points() -> None:
     tally = SppTally(
         passing_completions=2,
