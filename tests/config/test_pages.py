@@ -47,13 +47,15 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert django_user_model.objects.get(username="commish").check_password("commish")
     assert sorted(League.objects.values_list("format", flat=True)) == [
         "bb2020",
+        "bb2025",
         "blitz-bowl",
         "classic",
         "dungeon-bowl",
         "sevens",
     ]
-    # 8 Sevens, 4 Blood Bowl, 8 Dungeon Bowl, 4 classic and 4 Blitz Bowl teams
-    assert Team.objects.count() == 28
+    # 8 Sevens, 4 + 4 Blood Bowl (2020, 2025), 8 Dungeon Bowl, 4 classic and
+    # 4 Blitz Bowl teams
+    assert Team.objects.count() == 32
     assert Team.objects.filter(league__format="sevens", status="ready").count() == 8
     assert Team.objects.get(name="Khorne's Hounds").special_rule == (
         "favoured-of-khorne"
@@ -73,6 +75,12 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert cup.matches.filter(status="complete").count() == 6
     assert "6/6 matches" in first
     assert "Standings, Lustria Classic Cup — 2026 Cup:" in first
+    # the Blood Bowl 2025 league plays its season: the Bretonnians among its
+    # four teams, 6 matches resolved by the engine
+    couronne = Season.objects.get(league__format="bb2025")
+    assert "bretonnian" in couronne.teams.values_list("roster", flat=True)
+    assert couronne.matches.filter(status="complete", mode="resolved").count() == 6
+    assert "Standings, Couronne Open — 2026 Season:" in first
     # the Dungeon Bowl league: a team of each of the eight Colleges, every
     # match played by the engine in a dungeon of its own, one touchdown at most
     dungeon = Season.objects.get(name="2026 Dungeon")
