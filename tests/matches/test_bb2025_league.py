@@ -140,6 +140,60 @@ def test_every_roster_drafts_at_its_prices(league, bob, slug):
     )
 
 
+SQUIRES = [PlayerRequest("bretonnian-squire", f"Squire {i}") for i in range(11)]
+CATCHER = PlayerRequest("bretonnian-knight-catcher", "Catcher")
+
+
+@pytest.mark.parametrize(
+    ("roster", "players", "options", "code", "field"),
+    [
+        # 0-2 Knight Catchers
+        ("bretonnian", [CATCHER] * 3 + SQUIRES[:8], {}, "position_limit", "players"),
+        # Tomb Kings teams hire no apothecary
+        (
+            "tomb-kings",
+            [PlayerRequest("tomb-kings-skeleton-lineman", f"S{i}") for i in range(11)],
+            {"apothecary": True},
+            "apothecary_not_allowed",
+            "apothecary",
+        ),
+        # 11 Squires 550,000 + 8 re-rolls at 60,000 = 1,030,000
+        ("bretonnian", SQUIRES, {"rerolls": 8}, "over_budget", None),
+        ("bretonnian", SQUIRES, {"rerolls": 9}, "reroll_limit", "rerolls"),
+    ],
+)
+def test_the_draft_limits_refuse_and_write_nothing(
+    league, bob, roster, players, options, code, field
+):
+    make_member(league, bob)
+    before = db_state()
+    with pytest.raises(ServiceError) as refused:
+        team_draft(
+            league=league,
+            coach=bob,
+            name="Refused",
+            roster=roster,
+            players=players,
+            **options,
+        )
+    assert (code, field) in [(v.code, v.field) for v in refused.value.violations]
+    assert db_state() == before
+
+
+def test_ten_squires_and_seven_rerolls_fit_the_budget(league, bob):
+    # 11 x 50,000 + 7 x 60,000 = 970,000
+    make_member(league, bob)
+    team = team_draft(
+        league=league,
+        coach=bob,
+        name="Squires",
+        roster="bretonnian",
+        players=SQUIRES,
+        rerolls=7,
+    )
+    assert (team.treasury, team.rerolls) == (30_000, 7)
+
+
 def test_a_position_the_engine_does_not_play_is_refused_and_nothing_written(
     league, bob
 ):
