@@ -342,6 +342,63 @@ def test_a_season_resolved_by_the_bots_pays_bb2025_winnings(
     assert "Blood Bowl (2025)" in page.content.decode()
 
 
+def test_inducements_the_match_plays_are_sold_the_others_refused(league, bob, charlie):
+    from matches.engine_bridge import team_sheet
+    from matches.prematch.inducements import (
+        Purchase,
+        inducement_offer,
+        inducement_sides,
+        inducements_for_engine,
+        match_buy_inducements,
+    )
+    from matches.prematch.kickoff import match_snapshots
+
+    humans, orcs = humans_and_orcs(league, bob, charlie)
+    match = one_match(league, humans, orcs)
+    home, away = inducement_sides(match)
+    side = away if home.must_wait else home  # the higher team value buys first
+    buyer, coach = side.team, (bob if side.team.pk == humans.pk else charlie)
+    offered = {o["slug"] for o in inducement_offer(side, match)}
+    assert {"blitzers_best_kegs", "weather_mage", "bribes"} <= offered
+    assert not {"prayers_to_nuffle", "team_mascot", "bloodweiser_kegs"} & offered
+    # the Team Mascot is refused with the reason, and nothing is written
+    Team.objects.filter(pk=buyer.pk).update(treasury=200_000)
+    before = db_state()
+    with pytest.raises(ServiceError) as refused:
+        match_buy_inducements(
+            match_id=match.pk,
+            team_id=buyer.pk,
+            items=[Purchase("team_mascot")],
+            actor=coach,
+        )
+    (violation,) = refused.value.violations
+    assert violation.code == "inducement_not_played"
+    assert "Team Mascot" in violation.message
+    assert db_state() == before
+    # two Blitzer's Best Kegs, 50,000 each, are two kegs in the match
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=buyer.pk,
+        items=[Purchase("blitzers_best_kegs", count=2)],
+        actor=coach,
+    )
+    from matches.prematch.kickoff import match_kick_off
+
+    match_kick_off(match_id=match.pk)
+    snaps = match_snapshots(match)
+    by_side = dict(zip((match.home_id, match.away_id), snaps, strict=True))
+    counts = dict(
+        zip(
+            (match.home_id, match.away_id),
+            inducements_for_engine(match, *snaps),
+            strict=True,
+        )
+    )
+    bought = counts[buyer.pk]
+    assert (bought["blitzers_best_kegs"], bought["prayers"]) == (2, 0)
+    assert team_sheet(by_side[buyer.pk], bought).kegs == 2
+
+
 def test_a_characteristic_advancement_rolls_the_d8(league, bob, charlie):
     humans, _ = humans_and_orcs(league, bob, charlie)
     player = Player.objects.filter(team=humans).order_by("number").first()
