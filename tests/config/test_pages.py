@@ -177,7 +177,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     # the demo leagues are open, and the demo coaches joined them once each
     from league.models import LeagueMembership
 
-    assert League.objects.filter(is_open=True).count() == 5
+    assert League.objects.filter(is_open=True).count() == 6
     assert sorted(
         LeagueMembership.objects.values_list(
             "league__name", "coach__username", "status"
@@ -187,6 +187,8 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
         ("Badlands Sevens", "carla", "member"),
         ("Blitz Bowl Open", "bob", "member"),
         ("Blitz Bowl Open", "carla", "member"),
+        ("Couronne Open", "bob", "member"),
+        ("Couronne Open", "carla", "member"),
         ("Lustria Classic Cup", "bob", "member"),
         ("Lustria Classic Cup", "carla", "member"),
         ("Magisterium Dungeon Bowl", "bob", "member"),
@@ -200,9 +202,9 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
                 type__in=["league_opened", "member_invited", "invitation_accepted"]
             ).values_list("type", flat=True)
         )
-        == ["invitation_accepted"] * 10
-        + ["league_opened"] * 5
-        + ["member_invited"] * 10
+        == ["invitation_accepted"] * 12
+        + ["league_opened"] * 6
+        + ["member_invited"] * 12
     )
     assert "bob joined 'Badlands Sevens'" in first
     assert "joined" not in second
