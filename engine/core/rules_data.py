@@ -244,7 +244,10 @@ class Roster:
 # Positions a team may hold although its roster lacks them, and the roster
 # they come from (skills_and_traits.md "Plague Ridden": "a new 'Rotter
 # Lineman' player, drawn from the Nurgle roster").
-BORROWED_POSITIONS: dict[str, str] = {"rotter-lineman": "nurgle"}
+BORROWED_POSITIONS: dict[str, str] = {
+    "rotter-lineman": "nurgle",
+    "nurgle-rotter": "nurgle",  # BB2025's slug of the same Rotter
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -443,3 +443,25 @@ def test_a_bb2020_season_keeps_its_rules(alice, bob, charlie):
         "bb2020",
     )
     assert match.season.settings["format"] == "bb2020"
+
+
+def test_plague_ridden_brings_the_editions_rotter(league, bob, charlie):
+    from league.services.journeymen import team_take_plague_rotter
+
+    make_member(league, bob)
+    nurgle = team_draft(
+        league=league,
+        coach=bob,
+        name="Rotters",
+        roster="nurgle",
+        players=[PlayerRequest("nurgle-rotter", f"R{i}") for i in range(11)],
+    )
+    _, orcs = humans_and_orcs(league, bob, charlie)
+    match = one_match(league, nurgle, orcs)
+    locked = Team.objects.select_for_update().get(pk=nurgle.pk)
+    rotter = team_take_plague_rotter(locked, match_id=match.pk)
+    assert rotter is not None
+    assert (rotter.position, rotter.value) == (
+        "nurgle-rotter",
+        rules_data("bb2025").rosters["nurgle"].position("nurgle-rotter").cost,
+    )
