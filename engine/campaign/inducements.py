@@ -191,8 +191,8 @@ def inducement_budget(
 
     BB2020 errata: the lower-CTV team gets petty cash (difference + what the
     other team spent from its Treasury) and "may not spend gold pieces from
-    their Treasury"; the other team spends Treasury only. Equal CTVs: both
-    spend Treasury. Sevens (seed 004): petty cash = difference and every team
+    their Treasury" (BB2025: up to ``underdog_treasury``, 50,000); the
+    other team spends Treasury only. Equal CTVs: both spend Treasury. Sevens (seed 004): petty cash = difference and every team
     may add Treasury.
     """
     f = check_format(fmt)
@@ -208,7 +208,7 @@ def inducement_budget(
                 fmt=f,
                 treasury_spent_by_higher=opponent_treasury_spent,
             )
-            return InducementBudget(own, 0)
+            return InducementBudget(own, min(treasury, f.underdog_treasury))
         if opponent_treasury_spent:
             raise CampaignError(
                 "not_applicable",

@@ -144,6 +144,9 @@ class LeagueFormat:
     # The lower-CTV team's petty cash includes what the other team spent
     # from its treasury, and it may not add treasury (BB2020 errata).
     petty_cash_includes_spending: ClassVar[bool] = True
+    # How much of its own treasury the lower-CTV team may add to its petty
+    # cash (BB2020: none; BB2025: up to 50,000).
+    underdog_treasury: ClassVar[int] = 0
     star_players: ClassVar[bool] = True
     # The post-game steps, in order (matches.postgame.sequence runs them).
     postgame_steps: ClassVar[tuple[str, ...]] = (

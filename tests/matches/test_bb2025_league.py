@@ -465,3 +465,16 @@ def test_plague_ridden_brings_the_editions_rotter(league, bob, charlie):
         "nurgle-rotter",
         rules_data("bb2025").rosters["nurgle"].position("nurgle-rotter").cost,
     )
+
+
+def test_the_preview_says_the_underdog_may_add_fifty_thousand(
+    league, bob, charlie, client
+):
+    humans, orcs = humans_and_orcs(league, bob, charlie)
+    # a wider gap: the Humans' treasury buys them nothing on the pitch, the
+    # Orcs add two re-rolls (CTV +120,000)
+    Team.objects.filter(pk=orcs.pk).update(rerolls=4)
+    match = one_match(league, humans, orcs)
+    page = client.get(f"/matches/{match.pk}/preview/").content.decode()
+    assert "are the underdogs" in page
+    assert "they may add up to 50,000 of their own treasury" in page

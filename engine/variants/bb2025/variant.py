@@ -114,6 +114,9 @@ class BloodBowl2025(BloodBowl2020):
     spp_team_rules = league.SPP_TEAM_RULES_2025
     # Prayers to Nuffle are an inducement (0-3), not the underdog's due.
     underdog_prayers = False
+    # tables.md "Inducement budget": the lower-CTV team may add up to
+    # 50,000 of its own treasury to its petty cash.
+    underdog_treasury = 50_000
 
     kickoff_table = KICKOFF_TABLE_2025
     # Charge!: one of the free activations may be a Kick Team-mate.

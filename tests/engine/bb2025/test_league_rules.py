@@ -20,6 +20,7 @@ from engine.campaign import (
     advance,
     advancement_options,
     characteristic_offer,
+    inducement_budget,
     roll_characteristic_improvement,
     spp_cost,
     spp_earned,
@@ -317,6 +318,22 @@ def test_what_the_match_does_not_play_is_refused_with_the_reason(
     )
     assert words in refused.value.message
     assert "not played" in refused.value.message
+
+
+def test_the_underdog_may_add_fifty_thousand_of_its_treasury() -> None:
+    # CTV 1,000,000 against 1,200,000, the favourite spent 30,000 of its
+    # treasury: petty cash 230,000, and up to 50,000 of the underdog's own
+    low = inducement_budget(
+        BB2025, 1_000_000, 1_200_000, 80_000, opponent_treasury_spent=30_000
+    )
+    assert (low.petty_cash, low.treasury_available) == (230_000, 50_000)
+    poor = inducement_budget(BB2025, 1_000_000, 1_200_000, 20_000)
+    assert (poor.petty_cash, poor.treasury_available) == (200_000, 20_000)
+    assert (
+        inducement_budget(BB2020, 1_000_000, 1_200_000, 80_000).treasury_available == 0
+    )
+    high = inducement_budget(BB2025, 1_200_000, 1_000_000, 80_000)
+    assert (high.petty_cash, high.treasury_available) == (0, 80_000)
 
 
 def test_the_underdog_gets_no_prayers() -> None:
