@@ -28,7 +28,7 @@ port_open = $(shell $(PYTHON) -c 'import socket,sys; s=socket.socket(); s.settim
 # every pytest process several seconds of each run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test check venv lint typecheck pytest fuzz blitz-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz live-bench arena screenshots clean
+.PHONY: demo test check venv lint typecheck pytest fuzz blitz-fuzz bb2025-fuzz dungeon-fuzz dungeon-game-fuzz bench bench-blitz live-bench arena screenshots clean
 
 $(BIN)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 is required (Django 6)"; exit 1; }
@@ -91,6 +91,11 @@ fuzz: venv
 # Blitz Bowl's invariants over 10,000 seeded random games (CI plays 40).
 blitz-fuzz: venv
 	BLITZ_GAMES=$${BLITZ_GAMES:-10000} $(BIN)/pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) tests/engine/blitz/test_invariants.py
+
+# Blood Bowl 2025: 1,000 seeded bot games over varied roster pairs with the
+# invariants checked at every decision (CI: 6); BB2025_SEED picks the first.
+bb2025-fuzz: venv
+	BB2025_GAMES=$${BB2025_GAMES:-1000} BB2025_SEED=$${BB2025_SEED:-0} $(BIN)/pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) tests/engine/bb2025/test_fuzz.py
 
 # Dungeon Bowl: 10,000 generated dungeons through the validator (CI: 200).
 dungeon-fuzz: venv

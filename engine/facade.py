@@ -90,6 +90,7 @@ from engine.campaign.drafting import (
     special_rule_violations,  # check the chosen special rule
     suggest_draft,  # a legal draft for a demo or a hint
     team_value,  # TV and CTV of a team
+    unplayed_skills,  # a position's skills the match engine does not play yet
 )
 
 # Inducements before a match.
@@ -350,6 +351,7 @@ __all__ = [
     "sudden_death_from_rolls",
     "suggest_draft",
     "team_value",
+    "unplayed_skills",
     "update_dedicated_fans",
     "validate_inducements",
     "variants",

@@ -45,7 +45,7 @@ class DraftTeamForm(WebForm):
     def __init__(self, *args: Any, fmt: Variant, roster: Roster, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if roster.special_rule_choice:
-            names = rules_data().special_rules
+            names = rules_data(fmt.rules_data_version).special_rules
             field = self.fields["special_rule"]
             field.choices = [("", "— choose one —")] + [  # type: ignore[attr-defined]
                 (slug, names[slug].name if slug in names else slug)

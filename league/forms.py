@@ -163,7 +163,7 @@ class AdvanceForm(WebForm):
         required=False,
         choices=CHARACTERISTIC_CHOICES,
         label="Characteristic, first choice",
-        help_text="for a characteristic improvement: the D16 decides what is allowed",
+        help_text="for a characteristic improvement: the roll (D16, BB2025 D8) decides what is allowed",
     )
     characteristic_2 = forms.ChoiceField(
         required=False,

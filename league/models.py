@@ -50,6 +50,7 @@ def new_seed() -> int:
 class League(models.Model):
     class CasualtyTable(models.TextChoices):
         BB2020 = "bb2020", "Blood Bowl 2020 (D16)"
+        BB2025 = "bb2025", "Blood Bowl 2025 (D16)"
         CLASSIC = "classic", "Classic (D100)"
         DUNGEON_BOWL = "dungeon_bowl", "Dungeon Bowl"
 

@@ -1,5 +1,5 @@
-"""The demo seasons: the Sevens, classic, Dungeon Bowl and Blitz Bowl demo
-leagues each play a whole round robin."""
+"""The demo seasons: the Sevens, Blood Bowl 2025, classic, Dungeon Bowl and
+Blitz Bowl demo leagues each play a whole round robin."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from matches.seasons.services import season_create, season_schedule
 DEMO_SEASONS = (
     ("Badlands Sevens", "2026 Season", 2026),
     ("Lustria Classic Cup", "2026 Cup", 1987),
+    # Blood Bowl 2025: four teams, six matches
+    ("Couronne Open", "2026 Season", 2025),
     # Dungeon Bowl: eight Colleges, each match in a dungeon of its own
     ("Magisterium Dungeon Bowl", "2026 Dungeon", 1592),
     # Blitz Bowl, a house format: the engine plays every match

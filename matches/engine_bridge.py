@@ -139,7 +139,8 @@ def team_sheet(
         bribes=bought.get("bribes", 0),
         prayers=bought.get("prayers", 0),
         journeymen=tuple(p["id"] for p in snapshot["players"] if p.get("journeyman")),
-        kegs=bought.get("bloodweiser_kegs", 0),
+        # BB2025 renames them Blitzer's Best Kegs: the same +1 each
+        kegs=bought.get("bloodweiser_kegs", 0) + bought.get("blitzers_best_kegs", 0),
         master_chef=bool(bought.get("halfling_master_chef", 0)),
         wizard=bool(bought.get("wizard", 0)),
         weather_mage=bool(bought.get("weather_mage", 0)),

@@ -189,19 +189,21 @@ def advancement_options(
         return []
     row = f.spp_costs[player.advancements]
     options: list[AdvancementOption] = []
+    value = f.skill_value_increases
     for category in player.primary:
-        options.append(
-            AdvancementOption(RANDOM_PRIMARY, category, row[0], 10_000, f.name)
-        )
-        options.append(
-            AdvancementOption(CHOSEN_PRIMARY, category, row[1], 20_000, f.name)
-        )
+        for kind, spp in ((RANDOM_PRIMARY, row[0]), (CHOSEN_PRIMARY, row[1])):
+            options.append(AdvancementOption(kind, category, spp, value[kind], f.name))
     for category in player.secondary:
+        if f.random_secondary:
+            options.append(
+                AdvancementOption(
+                    RANDOM_SECONDARY, category, row[1], value[RANDOM_SECONDARY], f.name
+                )
+            )
         options.append(
-            AdvancementOption(RANDOM_SECONDARY, category, row[1], 20_000, f.name)
-        )
-        options.append(
-            AdvancementOption(CHOSEN_SECONDARY, category, row[2], 40_000, f.name)
+            AdvancementOption(
+                CHOSEN_SECONDARY, category, row[2], value[CHOSEN_SECONDARY], f.name
+            )
         )
     options.append(AdvancementOption(CHARACTERISTIC, None, row[3], None, f.name))
     if affordable_only:
@@ -269,11 +271,31 @@ def _gained_ref(slug: str, data: RulesData) -> SkillRef:
 
 
 def skill_available(
-    player: PlayerState, slug: str, excluded: frozenset[str] = frozenset()
+    player: PlayerState,
+    slug: str,
+    excluded: frozenset[str] = frozenset(),
+    data: RulesData | None = None,
 ) -> bool:
     """A player may never gain a skill they already have (whatever its +X
-    value), nor one in ``excluded`` (skills the league rules out for them)."""
-    return not player.has_skill(slug) and slug not in excluded
+    value), nor one in ``excluded`` (skills the league rules out for them),
+    nor one the skill's own terms bar (:func:`skill_barred`)."""
+    if player.has_skill(slug) or slug in excluded:
+        return False
+    return data is None or skill_barred(player, slug, data) is None
+
+
+def skill_barred(player: PlayerState, slug: str, data: RulesData) -> str | None:
+    """Why ``player`` cannot take ``slug`` under the skill's own terms
+    (BB2025 skills.md: Bullseye and Strong Arm need Throw Team-mate, ...;
+    a skill is never combined with one it excludes), or None."""
+    skill = data.skills[slug]
+    if skill.requires_any and not any(player.has_skill(s) for s in skill.requires_any):
+        needs = " or ".join(data.skills[s].name for s in skill.requires_any)
+        return f"{skill.name} needs {needs}"
+    clash = next((s for s in skill.excludes if player.has_skill(s)), None)
+    if clash is not None:
+        return f"{skill.name} cannot be combined with {data.skills[clash].name}"
+    return None
 
 
 def validate_chosen_skill(
@@ -309,6 +331,9 @@ def validate_chosen_skill(
             f"{skill.name} cannot be taken by this player",
             "chosen_skill",
         )
+    barred = skill_barred(player, slug, data)
+    if barred is not None:
+        raise CampaignError("skill_not_allowed", barred, "chosen_skill")
     return _gained_ref(slug, data)
 
 
@@ -344,7 +369,7 @@ def roll_random_skill(
         raise CampaignError(
             "unknown_skill_category", f"no random table for {name!r}", "category"
         )
-    if not any(skill_available(player, s, excluded) for s in table):
+    if not any(skill_available(player, s, excluded, data) for s in table):
         raise CampaignError(
             "no_skill_available",
             f"the player already has every {name} skill",
@@ -357,7 +382,7 @@ def roll_random_skill(
         else:
             half = 0 if recorder.d(6, "skill_first") <= 3 else 1
         slug = table[half * 6 + recorder.d(6, "skill_second") - 1]
-        if skill_available(player, slug, excluded):
+        if skill_available(player, slug, excluded, data):
             return RandomSkillRoll(_gained_ref(slug, data), name, recorder.taken())
 
 
@@ -376,21 +401,29 @@ class CharacteristicRoll:
     rolls: tuple[Roll, ...]
 
 
-def characteristic_offer(roll: int) -> tuple[Characteristic, ...]:
-    for low, high, offered in CHARACTERISTIC_TABLE:
+def characteristic_offer(
+    roll: int, fmt: str | LeagueFormat = "bb2020"
+) -> tuple[Characteristic, ...]:
+    """What a roll on the format's Characteristic Improvement table offers
+    (BB2020: the D16 table; BB2025: a D8)."""
+    f = check_format(fmt)
+    for low, high, offered in f.characteristic_table:
         if low <= roll <= high:
-            return offered
-    raise CampaignError("invalid_roll", f"{roll} is not on the D16 table", "roll")
+            return tuple(Characteristic(c) for c in offered)
+    raise CampaignError(
+        "invalid_roll", f"{roll} is not on the D{f.characteristic_die} table", "roll"
+    )
 
 
 def roll_characteristic_improvement(
-    player: PlayerState, roller: Roller
+    player: PlayerState, roller: Roller, fmt: str | LeagueFormat = "bb2020"
 ) -> CharacteristicRoll:
-    """Roll the D16 of "Characteristic Improvements" (step one of two: the
+    """Roll the die of "Characteristic Improvements" (step one of two: the
     coach then picks a characteristic or a Secondary skill)."""
+    f = check_format(fmt)
     recorder = RollRecorder(roller)
-    roll = recorder.d(16, "characteristic_improvement")
-    offered = characteristic_offer(roll)
+    roll = recorder.d(f.characteristic_die, "characteristic_improvement")
+    offered = characteristic_offer(roll, f)
     improvable = tuple(c for c in offered if can_improve(player, c))
     return CharacteristicRoll(roll, offered, improvable, recorder.taken())
 
@@ -466,7 +499,8 @@ def advance(
       SPP cost stays that of the characteristic improvement.
     """
     _check_option(player, option)
-    data = data or rules_data()
+    f = check_format(option.format)
+    data = data or rules_data(f.rules_data_version)
     rolls: tuple[Roll, ...] = ()
     skill: SkillRef | None = None
     gained_characteristic: Characteristic | None = None
@@ -498,10 +532,10 @@ def advance(
         value = option.value_increase or 0
     else:
         if improvement is None:
-            improvement = roll_characteristic_improvement(player, roller)
+            improvement = roll_characteristic_improvement(player, roller, f)
         elif improvement.improvable != tuple(
             c for c in improvement.offered if can_improve(player, c)
-        ) or improvement.offered != characteristic_offer(improvement.roll):
+        ) or improvement.offered != characteristic_offer(improvement.roll, f):
             raise CampaignError(
                 "invalid_improvement",
                 "the improvement roll does not match this player",
@@ -519,13 +553,13 @@ def advance(
         if prefs and picked is None and chosen_skill is None:
             raise CampaignError(
                 "characteristic_not_allowed",
-                f"the D16 roll of {improvement.roll} allows {[c.name for c in improvement.improvable]}",
+                f"the D{f.characteristic_die} roll of {improvement.roll} allows {[c.name for c in improvement.improvable]}",
                 "characteristic",
             )
         if picked is not None:
             gained_characteristic = picked
             new = improve(new, picked)
-            value = CHARACTERISTIC_VALUE_INCREASE[picked]
+            value = f.characteristic_value_increases[picked]
         elif chosen_skill is not None:
             if not player.secondary:
                 raise CampaignError(
@@ -536,7 +570,7 @@ def advance(
             skill = validate_chosen_skill(
                 player, chosen_skill, player.secondary, data=data, excluded=excluded
             )
-            value = SKILL_VALUE_INCREASE[CHOSEN_SECONDARY]
+            value = f.skill_value_increases[CHOSEN_SECONDARY]
         else:
             raise CampaignError(
                 "choice_required",
@@ -546,6 +580,8 @@ def advance(
 
     if skill is not None:
         new = replace(new, skills=new.skills + (skill,))
+        if data.skills[skill.skill].elite:
+            value += f.elite_skill_bonus
     new = replace(
         new,
         spp=new.spp - option.spp_cost,

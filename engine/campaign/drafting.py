@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.core.rules_data import Position, Roster
+from engine.skills.registry import IMPLEMENTED
 from engine.variants.league_format import LeagueFormat
 
 
@@ -213,6 +214,31 @@ def _limit(
     ]
 
 
+def unplayed_skills(fmt: LeagueFormat, position: Position) -> tuple[str, ...]:
+    """The skills of ``position`` the match engine does not play yet, in a
+    format whose games it plays (a team with one could never be resolved)."""
+    if not fmt.engine_plays_game or fmt.drafts_team_card:
+        return ()
+    return tuple(s.skill for s in position.skills if s.skill not in IMPLEMENTED)
+
+
+def _unplayed_violation(
+    fmt: LeagueFormat, position: Position, field: str
+) -> list[Violation]:
+    missing = unplayed_skills(fmt, position)
+    if not missing:
+        return []
+    return [
+        Violation(
+            "skill_not_played",
+            field,
+            f"{position.name} players have {', '.join(missing)}, which the "
+            f"match engine does not play yet in {fmt.label}",
+            subject=position.slug,
+        )
+    ]
+
+
 def draft_check(
     fmt: LeagueFormat,
     roster: Roster,
@@ -238,6 +264,9 @@ def draft_check(
             )
         else:
             players_cost += position.cost
+            violations += _unplayed_violation(
+                fmt, position, f"players.{index}.position"
+            )
         if not name.strip():
             violations.append(
                 Violation("blank", f"players.{index}.name", "every player needs a name")
@@ -364,6 +393,7 @@ def hire_check(
             ]
         )
     violations = squad_violations(fmt, roster, [*squad, position], "position")
+    violations += _unplayed_violation(fmt, known[position], "position")
     if len(squad) + 1 > fmt.max_players:
         violations.append(
             Violation(
@@ -503,10 +533,12 @@ def suggest_draft(
 ) -> DraftRequest:
     """A sensible legal draft for ``roster``: up to two of each positional
     (within the format's non-Lineman cap), the rest Linemen, then team
-    re-rolls and an apothecary with what is left. Used by the demo and by
-    the engine's command-line tools."""
+    re-rolls and an apothecary with what is left; never a position whose
+    skill the match engine does not play (:func:`unplayed_skills`). Used by
+    the demo and by the engine's command-line tools."""
     count = target_players or (fmt.min_players + (1 if fmt.max_players > 11 else 0))
-    lineman = min(roster.lineman_positions, key=lambda p: p.cost)
+    lines = [p for p in roster.lineman_positions if not unplayed_skills(fmt, p)]
+    lineman = min(lines or roster.lineman_positions, key=lambda p: p.cost)
     reroll = fmt.reroll_cost(roster, at_draft=True) or 0
     reserve = reroll  # keep room for at least one re-roll
     chosen: list[Position] = []
@@ -515,7 +547,7 @@ def suggest_draft(
     room = {limit.slug: limit.max for limit in roster.shared_limits}
     line_of = {s: limit.slug for limit in roster.shared_limits for s in limit.positions}
     for position in roster.positions:
-        if position.lineman:
+        if position.lineman or unplayed_skills(fmt, position):
             continue
         line = line_of.get(position.slug)
         for _ in range(min(position.max, 2)):

@@ -27,7 +27,10 @@ class InducementSpec:
     purchase states its unit price). ``reduced_price`` applies to teams with
     the ``reduced_for`` special rule. ``requires_rule``: only teams with that
     special rule may buy it. ``requires_apothecary``: only teams whose roster
-    can hire an apothecary.
+    can hire an apothecary. ``reduced_max`` is the limit for teams with the
+    ``reduced_for`` rule (BB2025: 0-6 Bribes with Bribery and Corruption).
+    ``unplayed``: why the match engine cannot play it yet (listed, never
+    sold).
     """
 
     slug: str
@@ -38,13 +41,24 @@ class InducementSpec:
     reduced_for: str | None = None
     requires_rule: str | None = None
     requires_apothecary: bool = False
+    reduced_max: int | None = None
+    unplayed: str = ""
 
     def available(
         self, special_rules: Collection[str], apothecary_allowed: bool
     ) -> bool:
+        if self.unplayed:
+            return False
         if self.requires_rule is not None and self.requires_rule not in special_rules:
             return False
         return not (self.requires_apothecary and not apothecary_allowed)
+
+    def limit(self, special_rules: Collection[str]) -> int | None:
+        """How many a team with ``special_rules`` may induce (None: no
+        limit)."""
+        if self.reduced_max is not None and self.reduced_for in special_rules:
+            return self.reduced_max
+        return self.max_count
 
     def unit_price(self, special_rules: Collection[str]) -> int | None:
         if self.reduced_for is not None and self.reduced_for in special_rules:
@@ -177,8 +191,8 @@ def inducement_budget(
 
     BB2020 errata: the lower-CTV team gets petty cash (difference + what the
     other team spent from its Treasury) and "may not spend gold pieces from
-    their Treasury"; the other team spends Treasury only. Equal CTVs: both
-    spend Treasury. Sevens (seed 004): petty cash = difference and every team
+    their Treasury" (BB2025: up to ``underdog_treasury``, 50,000); the
+    other team spends Treasury only. Equal CTVs: both spend Treasury. Sevens (seed 004): petty cash = difference and every team
     may add Treasury.
     """
     f = check_format(fmt)
@@ -194,7 +208,7 @@ def inducement_budget(
                 fmt=f,
                 treasury_spent_by_higher=opponent_treasury_spent,
             )
-            return InducementBudget(own, 0)
+            return InducementBudget(own, min(treasury, f.underdog_treasury))
         if opponent_treasury_spent:
             raise CampaignError(
                 "not_applicable",
@@ -265,6 +279,7 @@ def validate_inducements(
     """Check a shopping list against the format's catalogue and the budget.
 
     Errors (``CampaignError.code``): ``unknown_inducement``,
+    ``inducement_not_played`` (listed, but the match engine does not play it),
     ``inducement_not_available`` (special rule / apothecary missing),
     ``invalid_count``, ``inducement_limit`` (0-N exceeded, summed over lines
     of the same slug), ``price_required``, ``price_mismatch``, ``over_budget``.
@@ -285,6 +300,8 @@ def validate_inducements(
                 f"{purchase.slug!r} is not a {check_format(fmt).label} inducement",
                 field,
             )
+        if spec.unplayed:
+            raise CampaignError("inducement_not_played", spec.unplayed, field)
         if not spec.available(roster_special_rules, has_apothecary_allowed):
             raise CampaignError(
                 "inducement_not_available",
@@ -294,10 +311,11 @@ def validate_inducements(
         if purchase.count < 1:
             raise CampaignError("invalid_count", "count must be at least 1", field)
         counts[spec.slug] = counts.get(spec.slug, 0) + purchase.count
-        if spec.max_count is not None and counts[spec.slug] > spec.max_count:
+        most = spec.limit(roster_special_rules)
+        if most is not None and counts[spec.slug] > most:
             raise CampaignError(
                 "inducement_limit",
-                f"at most {spec.max_count} {spec.name} may be induced",
+                f"at most {most} {spec.name} may be induced",
                 field,
             )
         price = spec.unit_price(roster_special_rules)

@@ -22,7 +22,14 @@ from engine.variants.league_format import LeagueFormat
 
 PlayerId = int | str
 
-SKILL_CATEGORIES: Final = ("general", "agility", "passing", "strength", "mutation")
+SKILL_CATEGORIES: Final = (
+    "general",
+    "agility",
+    "passing",
+    "strength",
+    "mutation",
+    "devious",  # BB2025
+)
 
 
 def check_format(fmt: str | LeagueFormat) -> LeagueFormat:

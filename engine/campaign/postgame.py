@@ -13,7 +13,7 @@ Sevens: blood_bowl_sevens.md and seed 004 "Post-Game Sequence").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -22,6 +22,7 @@ from typing import Final, Literal
 from engine.campaign.player import PlayerId, PlayerState, check_format
 from engine.core.dice import Roll, Roller, RollRecorder
 from engine.core.errors import CampaignError
+from engine.variants.league_format import LeagueFormat
 
 
 class Outcome(StrEnum):
@@ -47,6 +48,8 @@ class TeamPostgame:
     conceded: bool = False
     treasury: int = 0
     eligible_mvp_player_ids: tuple[PlayerId, ...] = ()
+    # The team had a player Stalling in the game (BB2025: no winnings bonus).
+    stalled: bool = False
 
     def __post_init__(self) -> None:
         if self.touchdowns < 0:
@@ -329,27 +332,33 @@ class SppTally:
     bonus_spp: int = 0
 
 
-# post-game_sequence.md values; seed 004 (Sevens SPP tracking) lists the same.
-# Decision: an interception earns 2 SPP in total, not 2 + 1 for the deflection
-# it started as (seed 004: "Pass interception (upgrade deflection)").
-SPP_VALUES: Final[Mapping[str, int]] = MappingProxyType(
-    {
-        "passing_completions": 1,
-        "throwing_completions": 1,
-        "deflections": 1,
-        "interceptions": 2,
-        "casualties": 2,
-        "touchdowns": 3,
-        "mvps": 4,
-    }
-)
+# post-game_sequence.md values; seed 004 (Sevens SPP tracking) lists the same
+# (each format's ``spp_values``; this is BB2020's).
+SPP_VALUES: Final[Mapping[str, int]] = LeagueFormat.spp_values
 
 
-def spp_earned(tally: SppTally, fmt: str = "bb2020") -> int:
-    """Total SPP for ``tally`` (same values in BB2020 and Sevens SPP tracking)."""
-    check_format(fmt)
+def spp_values(
+    fmt: str | LeagueFormat, special_rules: Collection[str] = ()
+) -> Mapping[str, int]:
+    """What each achievement is worth to a player of a team with
+    ``special_rules`` in ``fmt`` (a team rule such as BB2025's Brawlin'
+    Brutes changes some values)."""
+    f = check_format(fmt)
+    values = dict(f.spp_values)
+    for rule in special_rules:
+        values.update(f.spp_team_rules.get(rule, {}))
+    return values
+
+
+def spp_earned(
+    tally: SppTally,
+    fmt: str | LeagueFormat = "bb2020",
+    special_rules: Collection[str] = (),
+) -> int:
+    """Total SPP for ``tally``: the format's values (BB2020 and Sevens SPP
+    tracking agree), as the team's special rules change them."""
     total = tally.bonus_spp
-    for name, value in SPP_VALUES.items():
+    for name, value in spp_values(fmt, special_rules).items():
         count: int = getattr(tally, name)
         if count < 0:
             raise CampaignError("invalid_tally", f"{name} cannot be negative", name)

@@ -38,6 +38,8 @@ CATEGORY_LETTERS = {
     "P": "passing",
     "S": "strength",
     "M": "mutation",
+    # BB2025's new category (no BB2020 roster uses the letter)
+    "D": "devious",
 }
 
 
@@ -242,7 +244,10 @@ class Roster:
 # Positions a team may hold although its roster lacks them, and the roster
 # they come from (skills_and_traits.md "Plague Ridden": "a new 'Rotter
 # Lineman' player, drawn from the Nurgle roster").
-BORROWED_POSITIONS: dict[str, str] = {"rotter-lineman": "nurgle"}
+BORROWED_POSITIONS: dict[str, str] = {
+    "rotter-lineman": "nurgle",
+    "nurgle-rotter": "nurgle",  # BB2025's slug of the same Rotter
+}
 
 
 @dataclass(frozen=True, slots=True)

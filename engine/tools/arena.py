@@ -59,11 +59,10 @@ from engine.core.events import (
     TurnStart,
 )
 from engine.core.model import TeamSheet
-from engine.core.rules_data import rules_data
 from engine.match import Match
 from engine.tools.botref import load_scripted_bot
 from engine.tools.rulesets import pitch_rulesets, rulesets_type
-from engine.tools.teams import default_team_sheet
+from engine.tools.teams import default_team_sheet, tool_rules_data
 from engine.variants import get_variant, match_variant
 
 BotFactory = Callable[[int], Bot]
@@ -300,7 +299,7 @@ def arena(
 ) -> dict[str, Any]:
     """Play and summarise ``games`` games of one format."""
     if not setup.rosters:
-        setup.rosters = tuple(sorted(rules_data().rosters))
+        setup.rosters = tuple(sorted(tool_rules_data(get_variant(setup.fmt)).rosters))
     results: list[dict[str, Any]] = []
     step = max(games // 100, 1)
     if workers <= 1:

@@ -16,10 +16,9 @@ import sys
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.core.dice import RandomDice
-from engine.core.rules_data import rules_data
 from engine.match import Match
 from engine.tools.rulesets import all_rulesets, ruleset_type
-from engine.tools.teams import default_team_sheet
+from engine.tools.teams import default_team_sheet, tool_rules_data
 from engine.variants import get_variant
 from engine.variants.card_game import CardGame
 from engine.variants.league_format import LeagueFormat
@@ -96,7 +95,7 @@ def teams_of(rs: LeagueFormat) -> list[str]:
     the rosters of its rules data."""
     if rs.drafts_team_card:
         return sorted(rs.team_cards())
-    return sorted(rules_data().rosters)
+    return sorted(tool_rules_data(rs).rosters)
 
 
 def parser() -> argparse.ArgumentParser:

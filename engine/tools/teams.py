@@ -3,9 +3,10 @@ and tests)."""
 
 from __future__ import annotations
 
+from engine.campaign.drafting import unplayed_skills
 from engine.core.errors import RuleError
 from engine.core.model import PlayerSheet, TeamSheet
-from engine.core.rules_data import Position, rules_data
+from engine.core.rules_data import Position, RulesData, rules_data
 from engine.variants import get_variant
 from engine.variants.league_format import LeagueFormat
 
@@ -25,6 +26,16 @@ def _sheet(pos: Position, pid: int, number: int) -> PlayerSheet:
     )
 
 
+def tool_rules_data(rs: LeagueFormat) -> RulesData:
+    """The rosters the ready-made teams of ``rs`` come from: its edition's
+    when they hold every BB2020 team (BB2025's 30). Decision: a format whose
+    rules data hold other teams (Dungeon Bowl's colleges) fields the BB2020
+    rosters, as the tools always have."""
+    data = rules_data(rs.rules_data_version)
+    default = rules_data()
+    return data if set(default.rosters) <= set(data.rosters) else default
+
+
 def default_team_sheet(
     roster_slug: str,
     variant: LeagueFormat | str,
@@ -39,21 +50,19 @@ def default_team_sheet(
     teams of a match).
     """
     rs = get_variant(variant)
-    # The format's own edition where it has the roster (BB2025's rosters and
-    # their skills), otherwise the BB2020 one.
-    data = rules_data(rs.rules_data_version)
-    if roster_slug not in data.rosters:
-        data = rules_data()
+    data = tool_rules_data(rs)
     if roster_slug not in data.rosters:
         raise RuleError(f"unknown roster {roster_slug!r}")
     roster = data.rosters[roster_slug]
     total = rs.default_squad
     max_pos = rs.default_max_positionals
-    linemen = [p for p in roster.positions if p.lineman] or [
-        max(roster.positions, key=lambda p: p.max)
+    # never a position whose skill the match does not play yet (BB2025)
+    positions = [p for p in roster.positions if not unplayed_skills(rs, p)]
+    linemen = [p for p in positions if p.lineman] or [
+        max(positions, key=lambda p: p.max)
     ]
     chosen: list[Position] = []
-    others = [p for p in roster.positions if p not in linemen]
+    others = [p for p in positions if p not in linemen]
     per = rs.default_per_position
     for pos in others:
         for _ in range(min(pos.max, per)):

@@ -14,6 +14,7 @@ Blitz Bowl).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.rules_data import rules_data
@@ -51,6 +52,9 @@ class LeagueFormat:
     # (:func:`engine.variants.variants`); False: registered and played by
     # name (``get_variant``) while its rules are still being written.
     offered: ClassVar[bool] = True
+    # Listed first where a new league picks its format (the newest edition
+    # of the eleven-a-side game).
+    offered_first: ClassVar[bool] = False
 
     # -- the length of a game (the report checks and the pages read it) ----
     turns_per_half: ClassVar[int] = 8
@@ -86,6 +90,53 @@ class LeagueFormat:
     # columns: random primary, chosen primary / random secondary, chosen
     # secondary, characteristic).
     spp_costs: ClassVar[tuple[tuple[int, int, int, int], ...]] = ()
+    # Whether the second column of the Advancements table also buys a
+    # random Secondary skill (BB2020: "chosen Primary or random Secondary").
+    random_secondary: ClassVar[bool] = True
+    # Current Value increases ("Value Increase"): a new skill by advancement
+    # kind, a characteristic by its name; an Elite skill adds its bonus.
+    skill_value_increases: ClassVar[Mapping[str, int]] = MappingProxyType(
+        {
+            "random_primary": 10_000,
+            "chosen_primary": 20_000,
+            "random_secondary": 20_000,
+            "chosen_secondary": 40_000,
+        }
+    )
+    characteristic_value_increases: ClassVar[Mapping[str, int]] = MappingProxyType(
+        {"av": 10_000, "ma": 20_000, "pa": 20_000, "ag": 40_000, "st": 80_000}
+    )
+    elite_skill_bonus: ClassVar[int] = 0
+    # The Characteristic Improvement roll: the die, and its rows (low, high,
+    # the characteristics offered). BB2020: a D16.
+    characteristic_die: ClassVar[int] = 16
+    characteristic_table: ClassVar[tuple[tuple[int, int, tuple[str, ...]], ...]] = (
+        (1, 7, ("ma", "av")),
+        (8, 13, ("ma", "pa", "av")),
+        (14, 14, ("ag", "pa")),
+        (15, 15, ("st", "ag")),
+        (16, 16, ("ma", "st", "ag", "pa", "av")),
+    )
+    # Star Player Points per achievement ("Earning Star Player Points"),
+    # keyed by the engine.campaign.postgame.SppTally field. Decision: an
+    # interception earns 2 SPP in total, not 2 + 1 for the deflection it
+    # started as (seed 004: "Pass interception (upgrade deflection)").
+    spp_values: ClassVar[Mapping[str, int]] = MappingProxyType(
+        {
+            "passing_completions": 1,
+            "throwing_completions": 1,
+            "deflections": 1,
+            "interceptions": 2,
+            "casualties": 2,
+            "touchdowns": 3,
+            "mvps": 4,
+        }
+    )
+    # Team special rules that change SPP values: rule slug -> {field: SPP}.
+    spp_team_rules: ClassVar[Mapping[str, Mapping[str, int]]] = MappingProxyType({})
+    # The underdog rolls on the Prayers to Nuffle table once per full
+    # 50,000 of CTV difference (BB2020); False: prayers are an inducement.
+    underdog_prayers: ClassVar[bool] = True
     # The first die of a random skill roll: 6 (1-3 / 4-6) or 2 (seed 004).
     skill_first_die: ClassVar[int] = 6
     # Leagues track SPP unless they choose the post-game free skill.
@@ -93,6 +144,9 @@ class LeagueFormat:
     # The lower-CTV team's petty cash includes what the other team spent
     # from its treasury, and it may not add treasury (BB2020 errata).
     petty_cash_includes_spending: ClassVar[bool] = True
+    # How much of its own treasury the lower-CTV team may add to its petty
+    # cash (BB2020: none; BB2025: up to 50,000).
+    underdog_treasury: ClassVar[int] = 0
     star_players: ClassVar[bool] = True
     # The post-game steps, in order (matches.postgame.sequence runs them).
     postgame_steps: ClassVar[tuple[str, ...]] = (

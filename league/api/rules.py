@@ -20,6 +20,7 @@ from engine.facade import (
     StarPlayer,
     Variant,
     rules_data,
+    unplayed_skills,
     variants,
 )
 from league.api.rules_serializers import (
@@ -107,6 +108,8 @@ def roster_detail(fmt: Variant, roster: Roster, version: str) -> dict[str, Any]:
                 ],
                 "primary": list(p.primary),
                 "secondary": list(p.secondary),
+                "keywords": list(p.keywords),
+                "unplayed_skills": list(unplayed_skills(fmt, p)),
             }
             for p in roster.positions
         ],

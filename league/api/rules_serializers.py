@@ -128,6 +128,14 @@ class PositionOutputSerializer(ProfileOutputSerializer):
     cost = Int()
     primary = serializers.ListField(child=Str())
     secondary = serializers.ListField(child=Str())
+    keywords = serializers.ListField(
+        child=Str(), help_text="the position's keywords (BB2025; none before)"
+    )
+    unplayed_skills = serializers.ListField(
+        child=Str(),
+        help_text="its skills the match engine does not play yet: a draft of "
+        "the position is refused while any are listed",
+    )
 
 
 class RosterStarOutputSerializer(serializers.Serializer[Any]):

@@ -37,13 +37,17 @@ class FormatChoice:
 
 
 def format_offers() -> list[FormatChoice]:
-    return [
-        FormatChoice(v.name, v.label, v.summary or v.label) for v in variants().values()
-    ]
+    """The formats a new league may play, the newest edition of the full
+    game first (``LeagueFormat.offered_first``: BB2025)."""
+    offered = sorted(variants().values(), key=lambda v: not v.offered_first)
+    return [FormatChoice(v.name, v.label, v.summary or v.label) for v in offered]
 
 
 def _formats_where(test: Callable[[Variant], bool]) -> str:
-    names = [v.label.split(" (")[0] for v in variants().values() if test(v)]
+    # both editions of Blood Bowl are "Blood Bowl" here, named once
+    names = list(
+        dict.fromkeys(v.label.split(" (")[0] for v in variants().values() if test(v))
+    )
     return ", ".join(names) if names else "no format yet"
 
 

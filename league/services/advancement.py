@@ -162,19 +162,22 @@ def _find_option(
 
 
 def _characteristic_refusal(
-    exc: CampaignError, state: PlayerState, roller: SeededRoller
+    exc: CampaignError, state: PlayerState, roller: SeededRoller, fmt: str
 ) -> ServiceError:
-    """The two-step characteristic flow: the D16 is rolled, and if the coach
-    has not (validly) picked what to improve the refusal says what the roll
-    allows. The same request rolls the same D16, so the coach picks and
-    sends it again."""
-    roll = next(r for p, _, r in roller.rolls if p == "characteristic_improvement")
-    improvable = [c.value for c in characteristic_offer(roll) if can_improve(state, c)]
+    """The two-step characteristic flow: the die (the format's: BB2020 a
+    D16, BB2025 a D8) is rolled, and if the coach has not (validly) picked
+    what to improve the refusal says what the roll allows. The same request
+    rolls the same die, so the coach picks and sends it again."""
+    die, roll = next(
+        (s, r) for p, s, r in roller.rolls if p == "characteristic_improvement"
+    )
+    offered = characteristic_offer(roll, fmt)
+    improvable = [c.value for c in offered if can_improve(state, c)]
     allowed = ", ".join(c.upper() for c in improvable) or "no characteristic"
     return ServiceError.one(
         exc.code,
         "characteristic",
-        f"the D16 rolled {roll}: choose {allowed}, or a Secondary skill as "
+        f"the D{die} rolled {roll}: choose {allowed}, or a Secondary skill as "
         "'skill' instead",
     )
 
@@ -231,7 +234,7 @@ def player_advance(
         )
     except CampaignError as exc:
         if exc.code in ("choice_required", "characteristic_not_allowed"):
-            raise _characteristic_refusal(exc, state, roller) from None
+            raise _characteristic_refusal(exc, state, roller, league.format) from None
         raise _refusal(exc) from None
 
     updates: dict[str, Any] = {

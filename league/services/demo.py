@@ -1,6 +1,6 @@
 """Demo data for a newcomer's first ``make demo``: accounts, a league of each
-format (eight Sevens teams, four Blood Bowl teams, four classic teams, four
-Blitz Bowl team cards), all drafted. The leagues are open to requests to join, and the demo coaches are members,
+format (eight Sevens teams, four Blood Bowl teams of each edition, four
+classic teams, four Blitz Bowl team cards), all drafted. The leagues are open to requests to join, and the demo coaches are members,
 invited by the commissioner as a real league would do it."""
 
 from __future__ import annotations
@@ -70,6 +70,17 @@ DEMO_LEAGUES = (
             ("carla", "college-of-life", "Jade Thorns"),
             ("bob", "college-of-beasts", "Amber Hunters"),
             ("carla", "college-of-heavens", "Celestial Comets"),
+        ],
+    ),
+    (
+        # Blood Bowl 2025 (the Third Season Edition), with its new Bretonnians
+        "Couronne Open",
+        "bb2025",
+        [
+            ("bob", "bretonnian", "Couronne Chevaliers"),
+            ("carla", "human", "Bögenhafen Barons"),
+            ("bob", "orc", "Grimtooth Gitz"),
+            ("carla", "wood-elf", "Loren Wardens"),
         ],
     ),
     (

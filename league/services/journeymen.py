@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine.facade import (
+    BORROWED_POSITIONS,
     LONER,
     CampaignError,
     Position,
@@ -177,7 +178,11 @@ def team_take_plague_rotter(team: Team, *, match_id: int) -> Player | None:
     # chose so at the draft (its roster lists every favour).
     if FAVOURED_OF_NURGLE not in team_special_rules(team):
         return None
-    position = league_roster(league, ROTTER[0]).position(ROTTER[1])
+    nurgle = league_roster(league, ROTTER[0])
+    # the edition's Rotter (BB2025's roster names him nurgle-rotter)
+    position = next(
+        p for p in nurgle.positions if BORROWED_POSITIONS.get(p.slug) == ROTTER[0]
+    )
     loner = journeyman_loner(league.format)
     gained = (
         []

@@ -59,10 +59,14 @@ def _rules_version(match: Match) -> str:
 def _position_names(version: str, roster_slug: str) -> dict[str, str]:
     data = rules_data(version)
     roster = data.rosters.get(roster_slug)
+    # an edition whose source roster names the position otherwise (BB2025's
+    # Nurgle Rotter) lends none
     borrowed = {
-        slug: data.rosters[source].position(slug).name
+        slug: position.name
         for slug, source in BORROWED_POSITIONS.items()
         if source in data.rosters
+        for position in data.rosters[source].positions
+        if position.slug == slug
     }
     return borrowed | {p.slug: p.name for p in roster.positions} if roster else {}
 

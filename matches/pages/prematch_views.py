@@ -36,6 +36,7 @@ def match_preview_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "preview": match_preview(match),
         "format_label": variant.label,
         "petty_cash_includes_spending": variant.petty_cash_includes_spending,
+        "underdog_treasury": variant.underdog_treasury,
         "may_write": may_write,
     }
     return render(request, "matches/match_preview.html", context)

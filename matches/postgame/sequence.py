@@ -40,7 +40,7 @@ from engine.facade import (
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
 from league.rules import settings_rules
-from league.selectors import team_detail_qs, team_value_get
+from league.selectors import team_detail_qs, team_special_rules, team_value_get
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.events import match_events_append, postgame_roll_payload
 from matches.models import Match, MatchResult, Season
@@ -93,10 +93,15 @@ def _participants(snapshot: dict[str, Any], dead: set[int]) -> list[Participant]
 def _game(match: Match, result: MatchResult, home: Team, away: Team) -> PostgameInput:
     home_snap, away_snap = match_snapshots(match)
     dead = {c["player_id"] for c in result.casualties if c["result"] == "dead"}
+    # The sides the engine saw Stalling (BB2025 winnings); a tabletop
+    # report names none. Decision: a reported game pays every team the
+    # no-stalling bonus (the report form has no Stalling line).
+    stalled = set((result.summary or {}).get("stalled", ()))
 
     def side(
         team: Team, snap: dict[str, Any], fan_factor: int, score: int
     ) -> TeamPostgame:
+        name = "home" if team.pk == match.home_id else "away"
         return TeamPostgame(
             team_id=team.pk,
             dedicated_fans=team.dedicated_fans,
@@ -105,6 +110,7 @@ def _game(match: Match, result: MatchResult, home: Team, away: Team) -> Postgame
             conceded=result.conceded_by_id == team.pk,
             treasury=team.treasury,
             eligible_mvp_player_ids=mvp_eligible(_participants(snap, dead)),
+            stalled=name in stalled,
         )
 
     return PostgameInput(
@@ -242,7 +248,9 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
     return events
 
 
-def line_spp(line: Mapping[str, int], mvps: int, fmt: Any) -> int:
+def line_spp(
+    line: Mapping[str, int], mvps: int, fmt: Any, special_rules: Sequence[str] = ()
+) -> int:
     """The SPP a player earns for his line of a result (its stats as the
     report and the engine name them) and his MVP awards
     (post-game_sequence.md "Earning Star Player Points"). Decision: the
@@ -257,7 +265,7 @@ def line_spp(line: Mapping[str, int], mvps: int, fmt: Any) -> int:
         touchdowns=line.get("touchdowns", 0),
         mvps=mvps,
     )
-    return spp_earned(tally, fmt)
+    return spp_earned(tally, fmt, special_rules)
 
 
 def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list[Any]:
@@ -311,10 +319,16 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
             )
         )
     stats = {int(k): v for k, v in result.player_stats.items()}
+    # each player's team rules (BB2025 Brawlin' Brutes change the values)
+    rules_of = {
+        p["id"]: team_special_rules(team)
+        for team, snap in zip((home, away), match_snapshots(match), strict=True)
+        for p in snap["players"]
+    }
     gained: dict[int, int] = {}
     for pid in sorted(set(stats) | set(mvps)):
         line = stats.get(pid, {})
-        earned = line_spp(line, mvps.get(pid, 0), fmt)
+        earned = line_spp(line, mvps.get(pid, 0), fmt, rules_of.get(pid, ()))
         if earned:
             gained[pid] = earned
             Player.objects.filter(pk=pid).update(

@@ -183,7 +183,7 @@ def inducement_offer(side: Side, match: Match) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {
             "slug": spec.slug,
             "name": spec.name,
-            "max": spec.max_count,
+            "max": spec.limit(team_rules),
             "price": price,
         }
         if spec.slug == "mercenaries":
@@ -479,7 +479,12 @@ def inducements_for_engine(
         if results:
             counts[-1]["desperate_measure_results"] = results
         totals.append(ctv_after_inducements(snap, record, rookies))
-    prayers = prayers_to_nuffle(totals[0], totals[1])
+    # BB2025: Prayers to Nuffle are an inducement, not the underdog's due
+    prayers = (
+        prayers_to_nuffle(totals[0], totals[1])
+        if _variant(match).underdog_prayers
+        else (0, 0)
+    )
     counts[0]["prayers"], counts[1]["prayers"] = prayers
     return counts[0], counts[1]
 

@@ -23,6 +23,7 @@ from matches.tasks import postgame_advance_task
 SEASONS = (
     ("Badlands Sevens", "2026 Season", 28),
     ("Lustria Classic Cup", "2026 Cup", 6),
+    ("Couronne Open", "2026 Season", 6),
     ("Blitz Bowl Open", "2026 Blitz", 6),
     ("Magisterium Dungeon Bowl", "2026 Dungeon", 28),
 )
@@ -100,9 +101,9 @@ def test_demo_command_in_the_background_leaves_the_seasons_to_run_while_served(
         call_command("demo", "--finish", "seasons", "--when-served", served)
         call_command("demo", "--finish", "forecasts", "--when-served", served)
     finished = capsys.readouterr().out
-    # the seasons' process paused after each of the 67 matches it played,
+    # the seasons' process paused after each of the 73 matches it played,
     # letting the server write in between
-    assert paused == [0.2] * 67
+    assert paused == [0.2] * 73
 
     # then every season is complete, with no bar left on its page, the
     # landing league's first, its SPP spent

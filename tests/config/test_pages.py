@@ -47,13 +47,15 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert django_user_model.objects.get(username="commish").check_password("commish")
     assert sorted(League.objects.values_list("format", flat=True)) == [
         "bb2020",
+        "bb2025",
         "blitz-bowl",
         "classic",
         "dungeon-bowl",
         "sevens",
     ]
-    # 8 Sevens, 4 Blood Bowl, 8 Dungeon Bowl, 4 classic and 4 Blitz Bowl teams
-    assert Team.objects.count() == 28
+    # 8 Sevens, 4 + 4 Blood Bowl (2020, 2025), 8 Dungeon Bowl, 4 classic and
+    # 4 Blitz Bowl teams
+    assert Team.objects.count() == 32
     assert Team.objects.filter(league__format="sevens", status="ready").count() == 8
     assert Team.objects.get(name="Khorne's Hounds").special_rule == (
         "favoured-of-khorne"
@@ -73,6 +75,12 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     assert cup.matches.filter(status="complete").count() == 6
     assert "6/6 matches" in first
     assert "Standings, Lustria Classic Cup — 2026 Cup:" in first
+    # the Blood Bowl 2025 league plays its season: the Bretonnians among its
+    # four teams, 6 matches resolved by the engine
+    couronne = Season.objects.get(league__format="bb2025")
+    assert "bretonnian" in couronne.teams.values_list("roster", flat=True)
+    assert couronne.matches.filter(status="complete", mode="resolved").count() == 6
+    assert "Standings, Couronne Open — 2026 Season:" in first
     # the Dungeon Bowl league: a team of each of the eight Colleges, every
     # match played by the engine in a dungeon of its own, one touchdown at most
     dungeon = Season.objects.get(name="2026 Dungeon")
@@ -169,7 +177,7 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
     # the demo leagues are open, and the demo coaches joined them once each
     from league.models import LeagueMembership
 
-    assert League.objects.filter(is_open=True).count() == 5
+    assert League.objects.filter(is_open=True).count() == 6
     assert sorted(
         LeagueMembership.objects.values_list(
             "league__name", "coach__username", "status"
@@ -179,6 +187,8 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
         ("Badlands Sevens", "carla", "member"),
         ("Blitz Bowl Open", "bob", "member"),
         ("Blitz Bowl Open", "carla", "member"),
+        ("Couronne Open", "bob", "member"),
+        ("Couronne Open", "carla", "member"),
         ("Lustria Classic Cup", "bob", "member"),
         ("Lustria Classic Cup", "carla", "member"),
         ("Magisterium Dungeon Bowl", "bob", "member"),
@@ -192,9 +202,9 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
                 type__in=["league_opened", "member_invited", "invitation_accepted"]
             ).values_list("type", flat=True)
         )
-        == ["invitation_accepted"] * 10
-        + ["league_opened"] * 5
-        + ["member_invited"] * 10
+        == ["invitation_accepted"] * 12
+        + ["league_opened"] * 6
+        + ["member_invited"] * 12
     )
     assert "bob joined 'Badlands Sevens'" in first
     assert "joined" not in second

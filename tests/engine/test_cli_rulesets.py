@@ -82,13 +82,14 @@ def test_the_tools_offer_the_formats_they_play() -> None:
         == sorted(variants())
         == [
             "bb2020",
+            "bb2025",
             "blitz-bowl",
             "classic",
             "dungeon-bowl",
             "sevens",
         ]
     )
-    pitch = ["bb2020", "classic", "dungeon-bowl", "sevens"]
+    pitch = ["bb2020", "bb2025", "classic", "dungeon-bowl", "sevens"]
     assert _offered(bench, "--ruleset") == pitch
     assert _offered(botbench, "--formats") == pitch
     assert _offered(arena, "--format") == pitch
@@ -173,9 +174,9 @@ def test_a_blitz_bowl_game_scores_its_points(
         ),
         (
             simulate,
-            ["--ruleset", "bb2025"],
-            "argument --ruleset: unknown ruleset 'bb2025'; choose from bb2020, "
-            "blitz-bowl, classic, dungeon-bowl, sevens",
+            ["--ruleset", "bb2030"],
+            "argument --ruleset: unknown ruleset 'bb2030'; choose from bb2020, "
+            "bb2025, blitz-bowl, classic, dungeon-bowl, sevens",
         ),
         (
             simulate,

@@ -34,6 +34,7 @@ def test_formats_list_both_formats_with_their_rules(client):
     assert {f["slug"] for f in body} == {
         "sevens",
         "bb2020",
+        "bb2025",
         "classic",
         "blitz-bowl",
         "dungeon-bowl",

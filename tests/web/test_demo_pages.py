@@ -32,7 +32,7 @@ from tests.conftest import shared_world
 from tests.factories import make_member
 from tests.world import resolve_all
 
-FORMATS = ["bb2020", "blitz-bowl", "classic", "dungeon-bowl", "sevens"]
+FORMATS = ["bb2020", "bb2025", "blitz-bowl", "classic", "dungeon-bowl", "sevens"]
 
 
 def build_demo(capture) -> None:

@@ -204,7 +204,7 @@ def test_the_commissioners_guide_gives_the_tiebreakers_the_demo_leagues_use():
         league.name: league.tiebreakers
         for league in League.objects.filter(name__in=blood_bowl)
     }
-    assert len(orders) == 3
+    assert len(orders) == 4
     # the Dungeon Bowl demo league takes its format's own order, named too
     dungeon = League.objects.get(format="dungeon-bowl")
     words = [TIEBREAKER_WORDS[t] for t in dungeon.tiebreakers]

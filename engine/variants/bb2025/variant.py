@@ -3,13 +3,13 @@
 ``changes_from_bb2020.md``, ``tables.md``; the data in
 ``engine/data/bb2025/``). Everything not overridden here plays as BB2020.
 
-Decision: the format is registered but held back (``offered = False``):
-leagues, the command-line tools and the API do not offer it until every
-change of the edition plays; a match or test asks for it by name.
+Its league rules (SPP, advancement, value increases, winnings, the
+inducement catalogue) are in :mod:`.league`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.campaign.casualty import BB2025_TABLE
@@ -22,10 +22,19 @@ from engine.rules.keywords import has_keyword
 from engine.rules.rolls import Test
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
-from engine.variants.bb2025 import captain, kickoff, multiple_block, secure, stalling
+from engine.variants.bb2025 import (
+    captain,
+    kickoff,
+    league,
+    multiple_block,
+    secure,
+    stalling,
+)
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
+    from engine.campaign.inducements import InducementSpec
+    from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.core.model import TeamSheet
     from engine.core.state import GameState, Option, Proc
 
@@ -99,7 +108,23 @@ class BloodBowl2025(BloodBowl2020):
         "results, and the 30 rosters of the edition."
     )
     rules_data_version = "bb2025"
-    offered = False
+    offered_first = True
+
+    # The league side (:mod:`.league`, tables.md sections 9-13 and 15).
+    spp_costs = league.SPP_COSTS_2025
+    random_secondary = False
+    skill_value_increases = league.SKILL_VALUE_2025
+    characteristic_value_increases = league.CHARACTERISTIC_VALUE_2025
+    elite_skill_bonus = league.ELITE_SKILL_BONUS
+    characteristic_die = 8
+    characteristic_table = league.CHARACTERISTIC_TABLE_2025
+    spp_values = league.SPP_VALUES_2025
+    spp_team_rules = league.SPP_TEAM_RULES_2025
+    # Prayers to Nuffle are an inducement (0-3), not the underdog's due.
+    underdog_prayers = False
+    # tables.md "Inducement budget": the lower-CTV team may add up to
+    # 50,000 of its own treasury to its petty cash.
+    underdog_treasury = 50_000
 
     kickoff_table = KICKOFF_TABLE_2025
     # Charge!: one of the free activations may be a Kick Team-mate.
@@ -267,6 +292,13 @@ class BloodBowl2025(BloodBowl2020):
         """The edition's Casualty and Lasting Injury tables, after the game
         too."""
         return BB2025_TABLE
+
+    def inducement_catalogue(self) -> Mapping[str, InducementSpec]:
+        return league.catalogue_2025()
+
+    def winnings(self, game: PostgameInput) -> WinningsResult:
+        """With the no-stalling bonus (:func:`.league.winnings_2025`)."""
+        return league.winnings_2025(game)
 
     def check_sheet(self, sheet: TeamSheet) -> None:
         """Refuse a sheet with more Insignificant players than others, and

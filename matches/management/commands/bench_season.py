@@ -121,7 +121,7 @@ class Command(BaseCommand):
         league = league_create(
             commissioner=user, name=f"Bench {stamp} #{run}", format=fmt.name
         )
-        rosters = list(rules_data().rosters.values())
+        rosters = list(rules_data(league.rules_version).rosters.values())
         for i in range(options["teams"]):
             roster = rosters[i % len(rosters)]
             draft = suggest_draft(fmt, roster)

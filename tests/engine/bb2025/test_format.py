@@ -1,5 +1,5 @@
-"""The BB2025 format: registered under its name, played by name, held back
-from what leagues, the command-line tools and the API offer."""
+"""The BB2025 format: registered under its name, played by name, offered to
+leagues, the command-line tools and the API."""
 
 from __future__ import annotations
 
@@ -29,12 +29,11 @@ def test_inherits_bb2020() -> None:
     assert BB2025.weather_table == BB2020.weather_table
 
 
-def test_held_back_from_leagues_tools_and_the_api() -> None:
-    """Decision: not offered until every change of the edition plays."""
-    assert BB2025.offered is False
-    assert "bb2025" not in variants()
-    assert "bb2025" not in pitch_rulesets()
-    assert "bb2025" not in all_rulesets()
+def test_offered_to_leagues_the_tools_and_the_api() -> None:
+    assert BB2025.offered is True
+    assert variants()["bb2025"] is BB2025
+    assert "bb2025" in pitch_rulesets()
+    assert "bb2025" in all_rulesets()
     assert "bb2020" in variants()
 
 

@@ -293,8 +293,8 @@ def test_dodgy_snack_hits_the_lower_roll(
 
 
 def test_dodgy_snack_one_sends_the_player_to_the_reserves() -> None:
-    # Event 11; the roll-off 2 against 5; the D16 3 picks the home team's
-    # third player (on the pitch in the default formation); the D6 1.
+    # the D16 3 picks the third Human (a Catcher, set up; the BB2025
+    # Halfling Hopefuls listed first start in the Reserves), the D6 1
     m = start(BB2025, [5, 1, 5, 6, 2, 5, 3, 1, *[4] * 20])
     m.apply(("square", receiver_square(m) - 1))
     hit = [e for e in m.events if type(e) is Roll and e.purpose == "dodgy_snack_effect"]

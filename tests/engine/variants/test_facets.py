@@ -30,6 +30,7 @@ def test_every_format_is_a_league_format_and_either_a_match_or_a_card_game():
     assert all(isinstance(fmt, LeagueFormat) for fmt in variants().values())
     assert kinds == {
         "bb2020": (True, False),
+        "bb2025": (True, False),
         "blitz-bowl": (False, True),
         "classic": (True, False),
         "dungeon-bowl": (True, False),

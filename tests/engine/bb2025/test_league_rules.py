@@ -1,0 +1,363 @@
+"""BB2025 league rules (shared/rules/bb2025/tables.md): Star Player Points
+(10), advancement costs (11), the D8 characteristic roll (12), value
+increases (13), winnings with the no-stalling bonus (15), the inducement
+catalogue (9), and the draft refusal of a skill the engine does not play."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.campaign import (
+    AdvancementKind,
+    CampaignError,
+    Characteristic,
+    InducementPurchase,
+    PlayerState,
+    ScriptedRoller,
+    SppTally,
+    advance,
+    advancement_options,
+    characteristic_offer,
+    inducement_budget,
+    roll_characteristic_improvement,
+    spp_cost,
+    spp_earned,
+    validate_inducements,
+)
+from engine.campaign.drafting import DraftError, DraftRequest, draft_check
+from engine.campaign.postgame import PostgameInput, TeamPostgame
+from engine.core.rules_data import SkillRef, rules_data
+from engine.variants import BB2020, BB2025
+
+RP, CP, RS, CS, CH = (
+    AdvancementKind.RANDOM_PRIMARY,
+    AdvancementKind.CHOSEN_PRIMARY,
+    AdvancementKind.RANDOM_SECONDARY,
+    AdvancementKind.CHOSEN_SECONDARY,
+    AdvancementKind.CHARACTERISTIC,
+)
+MA, ST, AG, PA, AV = (
+    Characteristic.MA,
+    Characteristic.ST,
+    Characteristic.AG,
+    Characteristic.PA,
+    Characteristic.AV,
+)
+DATA = rules_data("bb2025")
+
+
+def lineman(**changes: object) -> PlayerState:
+    """A BB2025 Human Lineman: MA6 ST3 AG3+ PA4+ AV9+, G primary, A D S
+    secondary, 50,000."""
+    player = PlayerState.from_position(
+        1, DATA.rosters["human"].position("human-lineman")
+    )
+    return replace(player, **changes)  # type: ignore[arg-type]
+
+
+# tables.md 11: random Primary, chosen Primary, chosen Secondary, characteristic.
+@pytest.mark.parametrize(
+    ("previous", "rp", "cp", "cs", "ch"),
+    [
+        (0, 3, 6, 10, 14),
+        (1, 4, 8, 12, 16),
+        (2, 6, 12, 16, 20),
+        (3, 8, 16, 20, 24),
+        (4, 10, 20, 24, 28),
+        (5, 15, 30, 34, 38),
+    ],
+)
+def test_advancement_costs(previous: int, rp: int, cp: int, cs: int, ch: int) -> None:
+    got = [spp_cost(BB2025, previous, k) for k in (RP, CP, CS, CH)]
+    assert got == [rp, cp, cs, ch]
+
+
+def test_no_random_secondary_and_the_value_of_each_option() -> None:
+    options = advancement_options(lineman(spp=100), BB2025)
+    kinds = {(o.kind, o.category): (o.spp_cost, o.value_increase) for o in options}
+    assert RS not in {k for k, _ in kinds}
+    assert kinds[(RP, "general")] == (3, 20_000)
+    assert kinds[(CP, "general")] == (6, 20_000)
+    assert kinds[(CS, "strength")] == (10, 40_000)
+    assert kinds[(CH, None)] == (14, None)
+
+
+def test_an_elite_skill_adds_ten_thousand() -> None:
+    player = lineman(spp=6, value=50_000)
+    (option,) = [
+        o
+        for o in advancement_options(player, BB2025)
+        if o.kind is CP and o.category == "general"
+    ]
+    block = advance(player, option, ScriptedRoller([]), "block", data=DATA)
+    tackle = advance(player, option, ScriptedRoller([]), "tackle", data=DATA)
+    assert (block.value_increase, block.player.value) == (30_000, 80_000)
+    assert (tackle.value_increase, tackle.player.value) == (20_000, 70_000)
+
+
+def test_an_elite_secondary_and_a_random_elite_primary() -> None:
+    player = lineman(spp=10)
+    (guard_option,) = [
+        o
+        for o in advancement_options(player, BB2025)
+        if o.kind is CS and o.category == "strength"
+    ]
+    guard = advance(player, guard_option, ScriptedRoller([]), "guard", data=DATA)
+    assert guard.value_increase == 50_000
+    (random_general,) = [
+        o
+        for o in advancement_options(player, BB2025)
+        if o.kind is RP and o.category == "general"
+    ]
+    # first D6 1-3 (the low half), second D6 1: Block (tables.md 17)
+    rolled = advance(player, random_general, ScriptedRoller([2, 1]), data=DATA)
+    assert rolled.skill == SkillRef("block")
+    assert rolled.value_increase == 30_000
+
+
+@pytest.mark.parametrize(
+    ("roll", "offered"),
+    [
+        (1, (AV,)),
+        (2, (AV, PA)),
+        (3, (AV, MA, PA)),
+        (4, (AV, MA, PA)),
+        (5, (MA, PA)),
+        (6, (AG, MA)),
+        (7, (AG, ST)),
+        (8, (MA, ST, AG, PA, AV)),
+    ],
+)
+def test_the_d8_characteristic_table(
+    roll: int, offered: tuple[Characteristic, ...]
+) -> None:
+    assert set(characteristic_offer(roll, BB2025)) == set(offered)
+
+
+def test_the_characteristic_roll_is_a_d8() -> None:
+    roller = ScriptedRoller([7])
+    rolled = roll_characteristic_improvement(lineman(), roller, BB2025)
+    assert roller.rolls == [("characteristic_improvement", 8, 7)]
+    assert set(rolled.improvable) == {AG, ST}
+    with pytest.raises(CampaignError):
+        characteristic_offer(9, BB2025)
+
+
+@pytest.mark.parametrize(
+    ("roll", "characteristic", "value", "stat"),
+    [
+        (7, ST, 60_000, 4),
+        (6, AG, 30_000, 2),
+        (5, MA, 20_000, 7),
+        (5, PA, 20_000, 3),
+        (1, AV, 10_000, 10),
+    ],
+)
+def test_characteristic_value_increases(
+    roll: int, characteristic: Characteristic, value: int, stat: int
+) -> None:
+    player = lineman(spp=14, value=50_000)
+    (option,) = [o for o in advancement_options(player, BB2025) if o.kind is CH]
+    done = advance(
+        player, option, ScriptedRoller([roll]), characteristic=characteristic
+    )
+    assert (done.value_increase, done.player.value) == (value, 50_000 + value)
+    assert done.player.stat(characteristic) == stat
+    assert done.spp_spent == 14
+
+
+def test_a_secondary_skill_instead_of_the_roll_keeps_its_value_and_elite() -> None:
+    player = lineman(spp=14)
+    (option,) = [o for o in advancement_options(player, BB2025) if o.kind is CH]
+    # a D8 1 offers AV only; the coach takes Mighty Blow (Secondary, Elite)
+    done = advance(player, option, ScriptedRoller([1]), "mighty-blow", data=DATA)
+    assert (done.skill, done.value_increase, done.spp_spent) == (
+        SkillRef("mighty-blow"),
+        50_000,
+        14,
+    )
+
+
+def test_a_skill_needing_another_is_refused_and_rerolled() -> None:
+    """skills.md: Bullseye needs Throw Team-mate (a Strength skill); a random
+    roll of it is rolled again (the FAQ: skills a player cannot take)."""
+    player = lineman(spp=10)
+    (chosen,) = [
+        o
+        for o in advancement_options(player, BB2025)
+        if o.kind is CS and o.category == "strength"
+    ]
+    with pytest.raises(CampaignError) as refused:
+        advance(player, chosen, ScriptedRoller([]), "bullseye", data=DATA)
+    assert (refused.value.code, refused.value.field) == (
+        "skill_not_allowed",
+        "chosen_skill",
+    )
+    assert refused.value.message == "Bullseye needs Throw Team-mate"
+    thrower = replace(player, skills=(SkillRef("throw-team-mate"),))
+    done = advance(thrower, chosen, ScriptedRoller([]), "bullseye", data=DATA)
+    assert done.skill == SkillRef("bullseye")
+
+
+def test_star_player_points() -> None:
+    tally = SppTally(
+        passing_completions=2,
+        throwing_completions=1,
+        deflections=3,
+        interceptions=1,
+        casualties=1,
+        touchdowns=1,
+        mvps=1,
+    )
+    # 2x1 + 1 + 0 (no Deflection SPP) + 2 + 2 + 3 + 4
+    assert spp_earned(tally, BB2025) == 14
+    # BB2020 pays 1 for each deflection
+    assert spp_earned(tally, BB2020) == 17
+
+
+def test_brawlin_brutes() -> None:
+    """Touchdown 2 SPP, Casualty 3 (DECIDE 16)."""
+    tally = SppTally(casualties=2, touchdowns=1)
+    assert spp_earned(tally, BB2025, ("brawlin-brutes",)) == 8
+    assert spp_earned(tally, BB2025) == 7
+
+
+def game(
+    home_td: int,
+    away_td: int,
+    *,
+    stalled: tuple[bool, bool] = (False, False),
+    conceded: str = "",
+) -> PostgameInput:
+    return PostgameInput(
+        home=TeamPostgame(
+            1, 2, 3, home_td, stalled=stalled[0], conceded=conceded == "home"
+        ),
+        away=TeamPostgame(
+            2, 2, 4, away_td, stalled=stalled[1], conceded=conceded == "away"
+        ),
+        format="bb2025",
+    )
+
+
+def test_winnings_with_the_no_stalling_bonus() -> None:
+    # Fan Attendance 3 + 4 = 7: 35,000 each; 10,000 a touchdown; 10,000
+    # for a team that did not stall
+    paid = BB2025.winnings(game(2, 1, stalled=(False, True)))
+    assert (paid.fan_attendance, paid.home, paid.away) == (7, 65_000, 45_000)
+    both = BB2025.winnings(game(0, 0))
+    assert (both.home, both.away) == (45_000, 45_000)
+    # BB2020 has no bonus
+    assert BB2020.winnings(game(2, 1)).home == 55_000
+
+
+def test_winnings_of_a_concession() -> None:
+    # away concedes: the score becomes 1 + 1 + 1 = 3 - 0; home takes the
+    # whole attendance (70,000) + 30,000 + its bonus; away nothing
+    paid = BB2025.winnings(game(1, 1, conceded="away"))
+    assert (paid.home, paid.away) == (110_000, 0)
+
+
+def buy(slug: str, count: int = 1, rules: tuple[str, ...] = ()) -> int:
+    return validate_inducements(
+        BB2025, rules, True, [InducementPurchase(slug, count)], 1_000_000, 0
+    ).total
+
+
+@pytest.mark.parametrize(
+    ("slug", "count", "total"),
+    [
+        ("part_time_assistant_coaches", 5, 100_000),
+        ("temp_agency_cheerleaders", 5, 25_000),
+        ("weather_mage", 1, 25_000),
+        ("blitzers_best_kegs", 2, 100_000),
+        ("bribes", 3, 300_000),
+        ("extra_team_training", 8, 800_000),
+        ("wandering_apothecaries", 2, 200_000),
+        ("wizard", 1, 150_000),
+        ("josef_bugman", 1, 100_000),
+    ],
+)
+def test_inducement_prices(slug: str, count: int, total: int) -> None:
+    assert buy(slug, count) == total
+    with pytest.raises(CampaignError) as over:
+        buy(slug, count + 1)
+    assert over.value.code == "inducement_limit"
+
+
+def test_bribery_and_corruption_buys_six_bribes_at_half_price() -> None:
+    assert buy("bribes", 6, ("bribery-and-corruption",)) == 300_000
+    with pytest.raises(CampaignError) as over:
+        buy("bribes", 7, ("bribery-and-corruption",))
+    assert over.value.code == "inducement_limit"
+
+
+def test_team_rule_inducements() -> None:
+    assert buy("riotous_rookies", 1, ("low-cost-linemen",)) == 150_000
+    assert buy("mortuary_assistant", 1, ("masters-of-undeath",)) == 100_000
+    assert buy("halfling_master_chef", 1, ("halfling-thimble-cup",)) == 100_000
+    with pytest.raises(CampaignError) as refused:
+        buy("mortuary_assistant")
+    assert refused.value.code == "inducement_not_available"
+
+
+@pytest.mark.parametrize(
+    ("slug", "words"),
+    [("prayers_to_nuffle", "Prayers to Nuffle"), ("team_mascot", "Team Mascot")],
+)
+def test_what_the_match_does_not_play_is_refused_with_the_reason(
+    slug: str, words: str
+) -> None:
+    with pytest.raises(CampaignError) as refused:
+        buy(slug)
+    assert (refused.value.code, refused.value.field) == (
+        "inducement_not_played",
+        "purchases[0]",
+    )
+    assert words in refused.value.message
+    assert "not played" in refused.value.message
+
+
+def test_the_underdog_may_add_fifty_thousand_of_its_treasury() -> None:
+    # CTV 1,000,000 against 1,200,000, the favourite spent 30,000 of its
+    # treasury: petty cash 230,000, and up to 50,000 of the underdog's own
+    low = inducement_budget(
+        BB2025, 1_000_000, 1_200_000, 80_000, opponent_treasury_spent=30_000
+    )
+    assert (low.petty_cash, low.treasury_available) == (230_000, 50_000)
+    poor = inducement_budget(BB2025, 1_000_000, 1_200_000, 20_000)
+    assert (poor.petty_cash, poor.treasury_available) == (200_000, 20_000)
+    assert (
+        inducement_budget(BB2020, 1_000_000, 1_200_000, 80_000).treasury_available == 0
+    )
+    high = inducement_budget(BB2025, 1_200_000, 1_000_000, 80_000)
+    assert (high.petty_cash, high.treasury_available) == (0, 80_000)
+
+
+def test_the_underdog_gets_no_prayers() -> None:
+    assert BB2025.underdog_prayers is False
+    assert BB2020.underdog_prayers is True
+
+
+def test_a_position_whose_skill_the_engine_does_not_play_is_refused() -> None:
+    roster = DATA.rosters["human"]
+    catcher = roster.position("human-catcher")
+    odd = replace(catcher, skills=(*catcher.skills, SkillRef("no-such-skill")))
+    patched = replace(
+        roster,
+        positions=tuple(odd if p is catcher else p for p in roster.positions),
+    )
+    players = (("human-catcher", "C"),) + (("human-lineman", "L"),) * 10
+    request = DraftRequest(players=players)
+    assert draft_check(BB2025, roster, request).players == 575_000
+    with pytest.raises(DraftError) as refused:
+        draft_check(BB2025, patched, request)
+    (violation,) = refused.value.violations
+    assert (violation.code, violation.field, violation.subject) == (
+        "skill_not_played",
+        "players.0.position",
+        "human-catcher",
+    )
+    assert "no-such-skill" in violation.message
