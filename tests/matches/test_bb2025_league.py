@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.campaign import Characteristic
+from engine.campaign import Characteristic, drafting
 from engine.campaign.drafting import unplayed_skills
 from engine.core.rules_data import rules_data
 from engine.variants import BB2025
@@ -63,23 +63,27 @@ def _shared_room(slug: str) -> dict[str, int]:
     return room
 
 
-def draft_plan(slug: str) -> tuple[list[str], int] | None:
-    """Eleven players (linemen, then one of each other playable position
-    while the budget lasts) and what the draft costs with two re-rolls and
-    an apothecary where allowed; None when the playable positions cannot
-    make eleven."""
+def draft_plan(slug: str) -> tuple[list[str], int]:
+    """Eleven players (one of each other position while the budget lasts,
+    then linemen) and what the draft costs with two re-rolls and an
+    apothecary where allowed. Insignificant linemen (skills.md: no more of
+    them than other players) leave room for six others."""
     raw = RAW[slug]
     fixed = 2 * raw["reroll_cost"] + (APOTHECARY if raw["apothecary"] else 0)
     positions = _playable(slug)
     lines = [p for p in positions if p["lineman"]] or [
         max(positions, key=lambda p: p["max"])
     ]
+    small = any(s["skill"] == "insignificant" for p in lines for s in p["skills"])
+    others_max = 6 if small else 4
     others = sorted((p for p in positions if p not in lines), key=lambda p: p["cost"])
     room = _shared_room(slug)
     line_cost = min(p["cost"] for p in lines)
     chosen: list[dict[str, Any]] = []
-    for p in others:
-        if room.get(p["slug"], 1) < 1 or len(chosen) >= 4:
+    for p in others * 2:
+        if room.get(p["slug"], 1) < 1 or len(chosen) >= others_max:
+            continue
+        if sum(c is p for c in chosen) >= p["max"]:
             continue
         rest = (10 - len(chosen)) * line_cost  # the linemen still to come
         if sum(c["cost"] for c in chosen) + p["cost"] + fixed + rest > BUDGET:
@@ -92,8 +96,7 @@ def draft_plan(slug: str) -> tuple[list[str], int] | None:
     for p in lines:
         while len(chosen) < 11 and sum(c is p for c in chosen) < p["max"]:
             chosen.append(p)
-    if len(chosen) < 11:
-        return None
+    assert len(chosen) == 11, f"{slug}: no eleven from {[p['slug'] for p in chosen]}"
     return [p["slug"] for p in chosen], fixed + sum(p["cost"] for p in chosen)
 
 
@@ -103,25 +106,9 @@ def test_every_roster_drafts_at_its_prices(league, bob, slug):
     make_member(league, bob)
     roster = rules_data("bb2025").rosters[slug]
     choice = roster.special_rule_choice[0] if roster.special_rule_choice else ""
+    # every position of every BB2025 roster is played by the engine
+    assert len(_playable(slug)) == len(RAW[slug]["positions"])
     plan = draft_plan(slug)
-    if plan is None:
-        # every lineman position has a skill the engine does not play yet
-        before = db_state()
-        line = next(p for p in RAW[slug]["positions"] if p["lineman"])
-        with pytest.raises(ServiceError) as refused:
-            team_draft(
-                league=league,
-                coach=bob,
-                name=slug,
-                roster=slug,
-                players=[PlayerRequest(line["slug"], f"P{i}") for i in range(11)],
-                special_rule=choice,
-            )
-        assert ("skill_not_played", "players.0.position") in [
-            (v.code, v.field) for v in refused.value.violations
-        ]
-        assert db_state() == before
-        return
     players, cost = plan
     team = team_draft(
         league=league,
@@ -195,41 +182,31 @@ def test_ten_squires_and_seven_rerolls_fit_the_budget(league, bob):
 
 
 def test_a_position_the_engine_does_not_play_is_refused_and_nothing_written(
-    league, bob
+    league, bob, monkeypatch
 ):
-    """The Bretonnian Grail Knight (Steady Footing, a BB2025 skill) while the
-    engine does not play it; when it does, any other such position."""
+    """Were Steady Footing not played (the Bretonnian Grail Knight has it),
+    the draft would refuse the Knight on his field and write nothing."""
     make_member(league, bob)
-    data = rules_data("bb2025")
-    found = [
-        (r.slug, p)
-        for r in data.rosters.values()
-        for p in r.positions
-        if unplayed_skills(BB2025, p) and not p.lineman
-    ]
-    if not found:
-        # every BB2025 skill plays: nothing is refused for it
-        assert all(
-            not unplayed_skills(BB2025, p)
-            for r in data.rosters.values()
-            for p in r.positions
-        )
-        return
-    slug, position = found[0]
-    line = next(p for p in data.rosters[slug].positions if p.lineman and p.max >= 11)
+    monkeypatch.setattr(
+        drafting, "IMPLEMENTED", frozenset(drafting.IMPLEMENTED) - {"steady-footing"}
+    )
+    roster = rules_data("bb2025").rosters["bretonnian"]
+    knight = next(p for p in roster.positions if p.slug == "bretonnian-grail-knight")
+    line = next(p for p in roster.positions if p.lineman and p.max >= 10)
     before = db_state()
     with pytest.raises(ServiceError) as refused:
         team_draft(
             league=league,
             coach=bob,
             name="Refused",
-            roster=slug,
-            players=[PlayerRequest(position.slug, "X")]
+            roster="bretonnian",
+            players=[PlayerRequest(knight.slug, "X")]
             + [PlayerRequest(line.slug, f"L{i}") for i in range(10)],
         )
     (violation,) = [v for v in refused.value.violations if v.code == "skill_not_played"]
     assert violation.field == "players.0.position"
-    assert position.name in violation.message
+    assert knight.name in violation.message
+    assert "steady-footing" in violation.message
     assert db_state() == before
 
 
