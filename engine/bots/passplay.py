@@ -31,9 +31,18 @@ from engine.rules.range_ruler import pass_band
 
 PASS_SKILL = S.BIT["pass"]
 NO_HANDS = S.BIT["no-hands"]
-PASS_MARGIN = 0.0  # worth a pass must add over keeping the ball
+# Decision: the pass is thrown when worth at least the carrier's worth plus
+# PASS_MARGIN and its chain is at least MIN_ODDS likely: measured in the
+# arena against the previous bot, -0.1 and 0.15 doubled the completions
+# at the same share of wins as 0.0 and 0.25 (the carrier's worth, a rough
+# chance to score, overrates a carrier who must still walk the pitch).
+PASS_MARGIN = -0.1
 MIN_GAIN_SQUARES = 2  # squares nearer the End Zone a receiver must be
-MIN_ODDS = 0.25  # the whole chain's chance (with re-rolls), at least
+MIN_ODDS = 0.15  # the whole chain's chance (with re-rolls), at least
+# Decision: on the team's last turn of a half a ball kept is worth nothing
+# (the drive ends), so a failed pass costs nothing and any pass that may
+# end in a touchdown is thrown: odds of 1 in 20 are enough.
+LAST_TURN_ODDS = 0.05
 
 
 def interceptors(c: Ctx, frm: int, to: int) -> list[int]:
@@ -143,11 +152,12 @@ def try_pass_relay(c: Ctx) -> Intent | None:
     if c.can(cp, "move"):
         spots += [s for s in c.safe_reach(cp).squares() if s != here and not tz[s]]
     cands: list[tuple[float, int, int]] = []
+    min_odds = LAST_TURN_ODDS if c.last_turn else MIN_ODDS
     for q in receivers:
         odds, frm = _best_spot(c, cp, spots, q)
         if c.rr:
             odds = with_rr(odds)
-        if odds >= MIN_ODDS:
+        if odds >= min_odds:
             cands.append((odds, q, frm))
     if not cands:
         return None
@@ -155,8 +165,9 @@ def try_pass_relay(c: Ctx) -> Intent | None:
     gain, _ = carrier_choice(c, cp, 0.8)
     keep = carrier_value(c, cp, here, masks, threats_of(c), dist) + gain
     best: tuple[float, int, int] | None = None
+    lose = 0.0 if c.last_turn else W["lose"]
     for odds, q, frm in cands:
-        v = odds * best_run(c, q, masks) - (1.0 - odds) * W["lose"]
+        v = odds * best_run(c, q, masks) - (1.0 - odds) * lose
         if best is None or v > best[0]:
             best = (v, q, frm)
     if best is None or best[0] < keep + PASS_MARGIN:

@@ -441,6 +441,12 @@ class ScriptedBot:
         for step in first:
             it = step(c)
             if it is not None:
+                if T.defer(c, it):
+                    # the dice-free moves of the others first: a failed
+                    # roll would end the turn before they are made
+                    sup = self._support(c)
+                    if sup is not None:
+                        return sup
                 return it
         it = self._support(c)
         if it is not None:

@@ -264,13 +264,15 @@ def try_pass_score(c: Ctx) -> Intent | None:
         if 0 < togo <= free + rush and cheb(w, g.pos[q], here) <= 10 + togo:
             runners.append((togo - free, q))
     runners.sort()
-    for _, q in runners[:2]:
+    # on the last turn, more runners and longer shots (nothing else counts)
+    n_runners, lo = (4, 0.2) if c.last_turn else (2, 0.5)
+    for _, q in runners[:n_runners]:
         r = c.reach(q, "score")
         targets = sorted(
             (
                 (pr - 0.1 * tz[s], s)
                 for s, pr in r.prob.items()
-                if s % w == c.ez_x and pr >= 0.5
+                if s % w == c.ez_x and pr >= lo
             ),
             reverse=True,
         )[:3]
@@ -417,6 +419,27 @@ def _pickup_chance(c: Ctx, p: int, ball: int) -> float:
     return pickup_p(c.g, p, c.z.tz[ball])
 
 
+# Plans whose roll may fail and that the other players' dice-free moves
+# need not wait for: the pick-up of a loose ball, the Blitz on their carrier.
+DEFER = frozenset({"fetch", "blitz"})
+
+
+def defer(c: Ctx, it: Intent) -> bool:
+    """Whether the others' dice-free moves go before ``it`` (a plan in
+    :data:`DEFER`): its player is kept out of them, and so is the square
+    it needs free (the one it picks the ball up from, or blocks from)."""
+    if it.goal not in DEFER:
+        return False
+    c.memo["reserved"] = it.p
+    path = it.path
+    if it.goal == "fetch":
+        keep = path[-2:-1]
+    else:
+        keep = path[-1:]
+    c.memo["keep_free"] = tuple(keep)
+    return True
+
+
 Step = Callable[[Ctx], "Intent | None"]
 
 
@@ -471,6 +494,7 @@ __all__ = [
     "carrier_value",
     "cheb",
     "defence_values",
+    "defer",
     "ez_dist",
     "fill_masks",
     "offence_values",
