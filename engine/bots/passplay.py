@@ -132,6 +132,26 @@ def try_pass_relay(c: Ctx) -> Intent | None:
         return None
     c.memo["pass_relay"] = True
     here = g.pos[cp]
+    spots = [here]
+    if c.can(cp, "move"):
+        # or a square he walks to without dice, off the Tackle Zones
+        tz = c.z.tz
+        spots += [s for s in c.safe_reach(cp).squares() if s != here and not tz[s]]
+    best = best_relay(c, cp, spots)
+    if best is None:
+        return None
+    q, frm = best
+    path = c.path(cp, frm, "safe") if frm != here else []
+    return Intent(cp, "pass", path, "pass", ("throw", g.pos[q]), g.pos[q])
+
+
+def best_relay(c: Ctx, cp: int, spots: list[int]) -> tuple[int, int] | None:
+    """(receiver, square to throw from) of the carrier ``cp``'s best pass
+    from one of ``spots`` to an open team-mate yet to move, at least
+    :data:`MIN_GAIN_SQUARES` nearer the End Zone, when it beats keeping
+    the ball (see :func:`try_pass_relay`); None to keep it."""
+    g = c.g
+    here = g.pos[cp]
     tz = c.z.tz
     dist = ez_dist(c)
     receivers = [
@@ -146,11 +166,6 @@ def try_pass_relay(c: Ctx) -> Intent | None:
     ]
     if not receivers:
         return None
-    # where the carrier can throw from: here, or a square he walks to
-    # without dice and off the opponents' Tackle Zones
-    spots = [here]
-    if c.can(cp, "move"):
-        spots += [s for s in c.safe_reach(cp).squares() if s != here and not tz[s]]
     cands: list[tuple[float, int, int]] = []
     min_odds = LAST_TURN_ODDS if c.last_turn else MIN_ODDS
     for q in receivers:
@@ -172,9 +187,36 @@ def try_pass_relay(c: Ctx) -> Intent | None:
             best = (v, q, frm)
     if best is None or best[0] < keep + PASS_MARGIN:
         return None
-    _, q, frm = best
-    path = c.path(cp, frm, "safe") if frm != here else []
-    return Intent(cp, "pass", path, "pass", ("throw", g.pos[q]), g.pos[q])
+    return best[1], best[2]
+
+
+def may_pass_after_pickup(c: Ctx, p: int) -> bool:
+    """Whether ``p``, going for the loose ball, declares a Pass action
+    rather than a Move (the same walk and pick-up, then a throw if
+    :func:`best_relay` finds one): a passer (PA 4+ or better) whose team
+    has its Pass action left and an open team-mate yet to move at least
+    :data:`MIN_GAIN_SQUARES` nearer the End Zone than the ball."""
+    g = c.g
+    if (
+        g.dungeon is not None
+        or g.tflags & (TF_PASS | TF_TTM)
+        or not c.can(p, "pass")
+        or not 0 < g.pa[p] <= 4
+        or g.ball < 0
+    ):
+        return False
+    dist = ez_dist(c)
+    tz = c.z.tz
+    limit = dist[g.ball] - MIN_GAIN_SQUARES
+    return any(
+        q != p
+        and g.status[q] == STANDING
+        and not g.skills[q] & NO_HANDS
+        and not tz[g.pos[q]]
+        and c.can(q, "move")
+        and dist[g.pos[q]] <= limit
+        for q in c.avail
+    )
 
 
 def try_thrower_handoff(c: Ctx) -> Intent | None:
@@ -243,4 +285,11 @@ def try_thrower_handoff(c: Ctx) -> Intent | None:
     return Intent(cp, "hand_off", path, "hand_off", ("hand_off", t))
 
 
-__all__ = ["interceptors", "pass_odds", "try_pass_relay", "try_thrower_handoff"]
+__all__ = [
+    "best_relay",
+    "interceptors",
+    "may_pass_after_pickup",
+    "pass_odds",
+    "try_pass_relay",
+    "try_thrower_handoff",
+]

@@ -43,6 +43,7 @@ from engine.bots.blockchoice import block_context, face_values
 from engine.bots.blockmath import block_odds
 from engine.bots.context import zones_key
 from engine.bots.dungeon import dungeon_choice, dungeon_refine
+from engine.bots.passplay import best_relay
 from engine.bots.pathing import Reach, SafeReach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.stars import actions as star_actions
@@ -530,7 +531,7 @@ class ScriptedBot:
             self._goal = ""
         if g.carrier == p and self._goal not in ("score", "carry", "hand_off", "pass"):
             # just picked the ball up: now carry it
-            self._replan_carrier(g, p, t)
+            self._replan_carrier(g, p, t, ("throw",) in opts)
         if self._plan:
             o = g.pitch.move_opts[self._plan[0]]
             if o in opts:
@@ -571,7 +572,10 @@ class ScriptedBot:
                         return o
         return END
 
-    def _replan_carrier(self, g: GameState, p: int, t: int) -> None:
+    def _replan_carrier(self, g: GameState, p: int, t: int, throws: bool) -> None:
+        """The plan of a player who has just picked the ball up: run in,
+        throw (in a Pass action, :func:`engine.bots.passplay.best_relay`
+        from where he stands) or carry it on."""
         free = tuple(
             g.act_opts[q]["move"]
             for q in range(g.n)
@@ -582,6 +586,13 @@ class ScriptedBot:
         if best >= 0 and T.score_threshold(c, bp):
             self._plan = c.path(p, best, "full")
             self._goal = "score"
+            return
+        relay = best_relay(c, p, [g.pos[p]]) if throws else None
+        if relay is not None:
+            self._plan = []
+            self._goal = "pass"
+            self._target = g.pos[relay[0]]
+            self._after = ("throw", self._target)
             return
         gain, sq = T.carrier_choice(c, p, 0.8)
         self._goal = "carry"

@@ -50,7 +50,11 @@ from engine.bots.context import (
     signature,
 )
 from engine.bots.fouls import try_foul
-from engine.bots.passplay import try_pass_relay, try_thrower_handoff
+from engine.bots.passplay import (
+    may_pass_after_pickup,
+    try_pass_relay,
+    try_thrower_handoff,
+)
 from engine.bots.pathing import (
     catch_p,
     moves_budget,
@@ -411,7 +415,8 @@ def try_pickup(c: Ctx) -> Intent | None:
     _, p, path = best
     if path is None or not c.path_ok(p, path[:-1], True):
         path = c.path(p, ball, "pickup")
-    return Intent(p, "move", path, "fetch")
+    action = "pass" if may_pass_after_pickup(c, p) else "move"
+    return Intent(p, action, path, "fetch")
 
 
 def _pickup_chance(c: Ctx, p: int, ball: int) -> float:

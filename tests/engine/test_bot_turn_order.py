@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.bots.scripted import ScriptedBot
-from engine.core.events import Activation
+from engine.core.events import Activation, Pass, Touchdown
 from engine.tools.scenario import Scenario
 
 
@@ -57,3 +57,45 @@ def test_a_long_shot_pass_on_the_last_turn_only(turn: int, passes: bool) -> None
     m = sc.match
     choice = ScriptedBot(0).choose(m.pending, m.state)  # type: ignore[arg-type]
     assert (choice == ("activate", sc.id("A"), "pass")) is passes
+
+
+def _loose_ball(receiver_at: int, receiver_ag: int = 3) -> Scenario:
+    # A (PA 3+, MA 3) next to the loose ball at x = 12; B open at
+    # x = 10 + receiver_at; the last turn of the half
+    row = ["."] * 16
+    row[0] = "A"
+    row[2] = "*"
+    row[receiver_at] = "B"
+    return Scenario(
+        "".join(row),
+        origin=(10, 7),
+        stats={"A": {"ma": 3, "pa": 3}, "B": {"ag": receiver_ag}},
+        turn=8,
+        dice=[6, 6, 6],  # the pick-up, an accurate pass, the catch
+    )
+
+
+def test_the_picker_declares_a_pass_and_throws_to_the_open_receiver() -> None:
+    # B at x = 20 can run in (5 squares) after the catch; A, who cannot,
+    # picks the ball up in a Pass action and throws it to him
+    sc = _loose_ball(10)
+    bot = ScriptedBot(0)
+    m = sc.match
+    first = bot.choose(m.pending, m.state)  # type: ignore[arg-type]
+    assert first == ("activate", sc.id("A"), "pass")
+    while m.pending is not None:
+        m.apply(bot.choose(m.pending, m.state))
+    passes = sc.events(Pass)
+    assert [(e.player, e.target, e.result) for e in passes] == [
+        (sc.id("A"), m.state.pitch.sq(20, 7), "accurate")
+    ]
+    assert [e.player for e in sc.events(Touchdown)] == [sc.id("B")]
+
+
+def test_no_pass_action_without_a_receiver_downfield() -> None:
+    # B (a clumsy AG 5+, so A goes for the ball) one square nearer the End
+    # Zone than the ball, two are asked: a Move
+    sc = _loose_ball(3, 5)
+    m = sc.match
+    first = ScriptedBot(0).choose(m.pending, m.state)  # type: ignore[arg-type]
+    assert first == ("activate", sc.id("A"), "move")
