@@ -179,13 +179,18 @@ def best_relay(c: Ctx, cp: int, spots: list[int]) -> tuple[int, int] | None:
     masks = fill_masks(c, cp)
     gain, _ = carrier_choice(c, cp, 0.8)
     keep = carrier_value(c, cp, here, masks, threats_of(c), dist) + gain
-    best: tuple[float, int, int] | None = None
     lose = 0.0 if c.last_turn else W["lose"]
+    # a receiver's run is worth at most 1 (a touchdown): the candidates, by
+    # their odds, only while that bound can still beat the best found
+    cands.sort(reverse=True)
+    best: tuple[float, int, int] = (keep + PASS_MARGIN, -1, -1)
     for odds, q, frm in cands:
+        if odds - (1.0 - odds) * lose <= best[0]:
+            break
         v = odds * best_run(c, q, masks) - (1.0 - odds) * lose
-        if best is None or v > best[0]:
+        if v > best[0]:
             best = (v, q, frm)
-    if best is None or best[0] < keep + PASS_MARGIN:
+    if best[1] < 0:
         return None
     return best[1], best[2]
 
