@@ -436,7 +436,9 @@ def defer(c: Ctx, it: Intent) -> bool:
     """Whether the others' dice-free moves go before ``it`` (a plan in
     :data:`DEFER`): its player is kept out of them, and so is the square
     it needs free (the one it blocks from)."""
-    if it.goal not in DEFER:
+    # Decision: not in a dungeon, whose bot (engine.bots.dungeon) plays
+    # its own order round the Chests and the Portals
+    if it.goal not in DEFER or c.g.dungeon is not None:
         return False
     c.memo["reserved"] = it.p
     c.memo["keep_free"] = tuple(it.path[-1:])
