@@ -99,3 +99,24 @@ def test_no_pass_action_without_a_receiver_downfield() -> None:
     m = sc.match
     first = ScriptedBot(0).choose(m.pending, m.state)  # type: ignore[arg-type]
     assert first == ("activate", sc.id("A"), "move")
+
+
+def test_the_two_dice_block_not_the_one_against() -> None:
+    # A (ST 3) against b (ST 4): two dice, b chooses; C (ST 4) against c
+    # (ST 3): two dice, C chooses. C blocks; A's block is never taken
+    sc = Scenario(
+        """
+        Ab....
+        ......
+        ......
+        Cc....
+    """,
+        stats={"b": {"st": 4}, "C": {"st": 4}},
+        dice=["pow", "pow", 1, 1, 1, 1],  # C's block: Pow; the armour holds
+    )
+    bot = ScriptedBot(0)
+    m = sc.match
+    while m.pending is not None and m.pending.team == "home":
+        m.apply(bot.choose(m.pending, m.state))
+    acts = [(e.player, e.action) for e in sc.events(Activation)]
+    assert acts == [(sc.id("C"), "block")]
