@@ -9,10 +9,12 @@ decision; see :mod:`engine.bots.tactics`):
 * our ball: score (the carrier, or a team-mate after a hand-off) when the
   path is likely enough; block the players Marking the carrier; move the
   carrier to the best square it reaches without dice;
-* a loose ball: the most likely player picks it up, then carries on as
-  the carrier;
-* their ball: blitz the carrier when it can be knocked down (a Blitz
-  names, when declared, the player its plan blocks);
+* a loose ball: the most likely player picks it up (in a Pass action when
+  a team-mate waits open downfield: he throws if the pass beats keeping
+  the ball), then carries on as the carrier;
+* their ball: blitz the carrier when it can be knocked down, once the
+  others' dice-free moves are made (a Blitz names, when declared, the
+  player its plan blocks);
 * then everyone who can move without dice: cage corners and a screen
   round our carrier, or markers and a screen in front of theirs;
 * then blocks with the dice in our favour, a favourable blitz, a risky
