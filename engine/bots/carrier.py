@@ -274,7 +274,9 @@ def best_run(c: Ctx, q: int, masks: dict[int, int]) -> float:
     turn (judged like a carrier's move; a few most promising squares)."""
     r = c.reach(q, "full")
     dist = ez_dist(c)
-    cands = sorted((dist[s], s) for s, pr in r.prob.items() if pr >= 0.6)[:4]
+    # on the last turn only a touchdown counts: a long shot at it too
+    lo = 0.1 if c.last_turn else 0.6
+    cands = sorted((dist[s], s) for s, pr in r.prob.items() if pr >= lo)[:4]
     threats = threats_of(c)
     best = 0.0
     for _, s in cands:

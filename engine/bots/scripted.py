@@ -9,10 +9,12 @@ decision; see :mod:`engine.bots.tactics`):
 * our ball: score (the carrier, or a team-mate after a hand-off) when the
   path is likely enough; block the players Marking the carrier; move the
   carrier to the best square it reaches without dice;
-* a loose ball: the most likely player picks it up, then carries on as
-  the carrier;
-* their ball: blitz the carrier when it can be knocked down (a Blitz
-  names, when declared, the player its plan blocks);
+* a loose ball: the most likely player picks it up (in a Pass action when
+  a team-mate waits open downfield: he throws if the pass beats keeping
+  the ball), then carries on as the carrier;
+* their ball: blitz the carrier when it can be knocked down, once the
+  others' dice-free moves are made (a Blitz names, when declared, the
+  player its plan blocks);
 * then everyone who can move without dice: cage corners and a screen
   round our carrier, or markers and a screen in front of theirs;
 * then blocks with the dice in our favour, a favourable blitz, a risky
@@ -43,6 +45,7 @@ from engine.bots.blockchoice import block_context, face_values
 from engine.bots.blockmath import block_odds
 from engine.bots.context import zones_key
 from engine.bots.dungeon import dungeon_choice, dungeon_refine
+from engine.bots.passplay import best_relay
 from engine.bots.pathing import Reach, SafeReach, Zones
 from engine.bots.skill_policy import SKILL_HANDLERS, special_activation
 from engine.bots.stars import actions as star_actions
@@ -441,6 +444,12 @@ class ScriptedBot:
         for step in first:
             it = step(c)
             if it is not None:
+                if T.defer(c, it):
+                    # the dice-free moves of the others first: a failed
+                    # roll would end the turn before they are made
+                    sup = self._support(c)
+                    if sup is not None:
+                        return sup
                 return it
         it = self._support(c)
         if it is not None:
@@ -524,7 +533,7 @@ class ScriptedBot:
             self._goal = ""
         if g.carrier == p and self._goal not in ("score", "carry", "hand_off", "pass"):
             # just picked the ball up: now carry it
-            self._replan_carrier(g, p, t)
+            self._replan_carrier(g, p, t, ("throw",) in opts)
         if self._plan:
             o = g.pitch.move_opts[self._plan[0]]
             if o in opts:
@@ -565,7 +574,10 @@ class ScriptedBot:
                         return o
         return END
 
-    def _replan_carrier(self, g: GameState, p: int, t: int) -> None:
+    def _replan_carrier(self, g: GameState, p: int, t: int, throws: bool) -> None:
+        """The plan of a player who has just picked the ball up: run in,
+        throw (in a Pass action, :func:`engine.bots.passplay.best_relay`
+        from where he stands) or carry it on."""
         free = tuple(
             g.act_opts[q]["move"]
             for q in range(g.n)
@@ -576,6 +588,13 @@ class ScriptedBot:
         if best >= 0 and T.score_threshold(c, bp):
             self._plan = c.path(p, best, "full")
             self._goal = "score"
+            return
+        relay = best_relay(c, p, [g.pos[p]]) if throws else None
+        if relay is not None:
+            self._plan = []
+            self._goal = "pass"
+            self._target = g.pos[relay[0]]
+            self._after = ("throw", self._target)
             return
         gain, sq = T.carrier_choice(c, p, 0.8)
         self._goal = "carry"

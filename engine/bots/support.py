@@ -336,8 +336,9 @@ def _helpers(c: Ctx) -> list[int]:
     g = c.g
     tz = c.z.tz
     helpers = []
+    reserved = c.memo.get("reserved", -1)
     for p in c.avail:
-        if p == g.carrier or not c.can(p, "move") or g.status[p] == STUNNED:
+        if p in (g.carrier, reserved) or not c.can(p, "move") or g.status[p] == STUNNED:
             continue
         if g.status[p] == STANDING and tz[g.pos[p]]:
             continue  # marked: blocks, not moves
@@ -416,7 +417,9 @@ def _greedy(
     values = defaults.values
     base = defaults.base
     orders: list[Intent] = []
-    taken: set[int] = set()
+    taken: set[int] = set(c.memo.get("keep_free", ()))
+    for s in taken:
+        values.pop(s, None)
     left = set(helpers)
     heap: list[tuple[float, int, int, int]] = []  # (-gain, helper, square, steps)
     curs: dict[int, float] = {}
