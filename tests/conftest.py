@@ -54,7 +54,6 @@ def broker_or_skip() -> str:
 LONG_FIRST = (
     "tests/e2e/",
     "tests/config/test_pages.py::test_demo_command",
-    "tests/web/test_demo_pages.py::test_every_page_of_every_demo_league",
     "tests/config/test_demo_background.py::test_demo_command",
     "tests/engine/test_golden.py",
     "tests/engine/variants/test_classic_matches.py",
