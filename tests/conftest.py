@@ -105,11 +105,13 @@ def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[b
 # worker's) ends with Django's ``flush``: on PostgreSQL one TRUNCATE of every
 # table, whose cost is per table (new files for each table and index), about
 # a second on a busy machine for the few rows such a test writes. Decision:
-# the test database is emptied with a DELETE of each table that has rows
-# instead: the same empty tables (the sequences go on, as TRUNCATE without
-# RESTART IDENTITY leaves them); the foreign keys are deferred, so the order
-# does not matter. A flush asked to reset the sequences or to cascade (not
-# the test runner's) keeps Django's TRUNCATE.
+# the tables are emptied by DELETE instead, in one transaction: first locked
+# against writers (as TRUNCATE locks them: a write still in flight, from the
+# live server say, commits first and is deleted too), the foreign keys
+# deferred so that the order does not matter, then every table deleted from
+# in one round trip. The same empty tables; the sequences go on, as TRUNCATE
+# without RESTART IDENTITY leaves them. A flush asked to reset the sequences
+# or to cascade (not the test runner's) keeps Django's TRUNCATE.
 
 
 def _sql_delete_flush(original: Callable[..., list[str]]) -> Callable[..., list[str]]:
@@ -124,16 +126,15 @@ def _sql_delete_flush(original: Callable[..., list[str]]) -> Callable[..., list[
                 reset_sequences=reset_sequences,
                 allow_cascade=allow_cascade,
             )
-        quoted = [self.quote_name(table) for table in tables]
-        with self.connection.cursor() as cursor:
-            cursor.execute(
-                " UNION ALL ".join(
-                    f"(SELECT {i} FROM {name} LIMIT 1)" for i, name in enumerate(quoted)
-                )
-            )
-            filled = sorted(i for (i,) in cursor.fetchall())
-        return ["SET CONSTRAINTS ALL DEFERRED;"] + [
-            f"DELETE FROM {quoted[i]};" for i in filled
+        names = sorted(tables)
+        listed = ", ".join(self.quote_name(name) for name in names)
+        array = ", ".join("'" + name.replace("'", "''") + "'" for name in names)
+        return [
+            f"LOCK TABLE {listed} IN SHARE ROW EXCLUSIVE MODE;",
+            "SET CONSTRAINTS ALL DEFERRED;",
+            "DO $$ DECLARE t text; BEGIN "
+            f"FOREACH t IN ARRAY ARRAY[{array}] LOOP "
+            "EXECUTE 'DELETE FROM ' || quote_ident(t); END LOOP; END $$;",
         ]
 
     return sql_flush

@@ -1,10 +1,11 @@
-"""The database a transactional test leaves is emptied by a DELETE of each
-table that has rows (tests/conftest.py, ``_flush_by_delete``), not by
-Django's TRUNCATE of every table: the tables must end as empty."""
+"""The database a transactional test leaves is emptied by DELETE
+(tests/conftest.py, ``_flush_by_delete``), not by Django's TRUNCATE of every
+table: the tables must end as empty."""
 
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from django.apps import apps
@@ -41,23 +42,28 @@ def test_the_flush_empties_every_table(resolved_season):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_flush_deletes_from_the_tables_with_rows_only(resolved_season):
+def test_the_flush_locks_and_deletes_from_every_table():
     if connection.vendor != "postgresql":
         reason = "the DELETE flush replaces PostgreSQL's TRUNCATE"
         if os.environ.get("CI"):
             pytest.fail(f"CI runs on PostgreSQL: {reason}")
         pytest.skip(reason)
     tables = connection.introspection.django_table_names(only_existing=True)
-    filled = _tables_with_rows()
-    assert "league_league" in filled
+    assert "league_league" in tables
 
     # when
-    statements = connection.ops.sql_flush(no_style(), tables)
+    lock, defer, delete = connection.ops.sql_flush(no_style(), tables)
 
-    # then: the foreign keys deferred, then one DELETE per table with rows
-    assert statements[0] == "SET CONSTRAINTS ALL DEFERRED;"
-    deleted = sorted(s.removeprefix("DELETE FROM ").strip('";') for s in statements[1:])
-    assert deleted == sorted(filled)
+    # then: every table locked against writers, the foreign keys deferred,
+    # every table deleted from
+    listed = lock.removeprefix("LOCK TABLE ").removesuffix(
+        " IN SHARE ROW EXCLUSIVE MODE;"
+    )
+    assert sorted(name.strip('"') for name in listed.split(", ")) == sorted(tables)
+    assert defer == "SET CONSTRAINTS ALL DEFERRED;"
+    array = re.search(r"ARRAY\[(.*?)\]", delete)
+    assert array is not None
+    assert sorted(name.strip("'") for name in array[1].split(", ")) == sorted(tables)
     # a flush that resets the sequences is still Django's TRUNCATE
     (truncate,) = connection.ops.sql_flush(no_style(), tables, reset_sequences=True)
     assert truncate.startswith("TRUNCATE ")
