@@ -54,7 +54,6 @@ def broker_or_skip() -> str:
 LONG_FIRST = (
     "tests/e2e/",
     "tests/config/test_pages.py::test_demo_command",
-    "tests/web/test_demo_pages.py::test_every_page_of_every_demo_league",
     "tests/config/test_demo_background.py::test_demo_command",
     "tests/engine/test_golden.py",
     "tests/engine/variants/test_classic_matches.py",
@@ -99,6 +98,59 @@ def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[b
     finally:
         app.conf.task_always_eager = was_eager
         worker_stop(proc)
+
+
+# --- emptying the database after a transactional test ----------------------
+# A transactional test (``transaction=True``, the live server's, the Celery
+# worker's) ends with Django's ``flush``: on PostgreSQL one TRUNCATE of every
+# table, whose cost is per table (new files for each table and index), about
+# a second on a busy machine for the few rows such a test writes. Decision:
+# the tables are emptied by DELETE instead, in one transaction: first locked
+# against writers (as TRUNCATE locks them: a write still in flight, from the
+# live server say, commits first and is deleted too), the foreign keys
+# deferred so that the order does not matter, then every table deleted from
+# in one round trip. The same empty tables; the sequences go on, as TRUNCATE
+# without RESTART IDENTITY leaves them. A flush asked to reset the sequences
+# or to cascade (not the test runner's) keeps Django's TRUNCATE.
+
+
+def _sql_delete_flush(original: Callable[..., list[str]]) -> Callable[..., list[str]]:
+    def sql_flush(
+        self, style, tables, *, reset_sequences: bool = False, allow_cascade=False
+    ) -> list[str]:
+        if reset_sequences or allow_cascade or not tables:
+            return original(
+                self,
+                style,
+                tables,
+                reset_sequences=reset_sequences,
+                allow_cascade=allow_cascade,
+            )
+        names = sorted(tables)
+        listed = ", ".join(self.quote_name(name) for name in names)
+        array = ", ".join("'" + name.replace("'", "''") + "'" for name in names)
+        return [
+            f"LOCK TABLE {listed} IN SHARE ROW EXCLUSIVE MODE;",
+            "SET CONSTRAINTS ALL DEFERRED;",
+            "DO $$ DECLARE t text; BEGIN "
+            f"FOREACH t IN ARRAY ARRAY[{array}] LOOP "
+            "EXECUTE 'DELETE FROM ' || quote_ident(t); END LOOP; END $$;",
+        ]
+
+    return sql_flush
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _flush_by_delete() -> Iterator[None]:
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            DatabaseOperations,
+            "sql_flush",
+            _sql_delete_flush(DatabaseOperations.sql_flush),
+        )
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -28,8 +28,12 @@ def test_swagger_ui_is_served_without_a_cdn(client):
 
 
 @pytest.mark.django_db(transaction=True)  # post-game starts on commit
-def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, settings):
+def test_demo_command_builds_the_demo_world_once(
+    django_user_model, client, capsys, settings
+):
     from django.core.management import call_command
+
+    from tests.web.test_demo_pages import every_demo_page_answers
 
     settings.FORECAST_GAMES = 4  # the forecasts of the fixtures left, quickly
 
@@ -38,6 +42,8 @@ def test_demo_command_builds_the_demo_world_once(django_user_model, capsys, sett
 
     call_command("demo")
     first = capsys.readouterr().out
+    # every page of every demo league answers (the world is built once, here)
+    every_demo_page_answers(client)
     call_command("demo")
     second = capsys.readouterr().out
 

@@ -1,12 +1,13 @@
 """Every page a visitor reaches from a demo league answers: the league page,
 its leaders board, every team, every player and every match of each of the
-demo's leagues (one of each format), in a world built as ``manage.py demo``
-builds it; and every player of every Blitz Bowl team card has a page that
-shows the card's profile.
+demo's leagues (one of each format), in the world ``manage.py demo`` builds
+(``every_demo_page_answers``); and every player of every Blitz Bowl team card
+has a page that shows the card's profile.
 
-The demo world is built once per test session (tests/saved_world.py): it
-plays every demo season with the engine, which takes a while, so one test
-walks it all."""
+Building the demo world plays every demo season with the engine, which takes
+a while: the test of the command (tests/config/test_pages.py) builds it once
+and walks every page of it with ``every_demo_page_answers``, between the
+command's first run and its second."""
 
 from __future__ import annotations
 
@@ -17,45 +18,16 @@ import pytest
 from engine.variants import get_variant
 from league.models import League, Player, Team
 from league.services.card_teams import team_draft_card
-from league.services.demo import demo_build
 from league.services.leagues import league_create
-from matches.demo import (
-    DEMO_SEASONS,
-    demo_advance_players,
-    demo_disputed_report,
-    demo_season,
-    demo_star_match,
-)
 from matches.models import Match
-from matches.resolution.resolve import match_resolve
-from tests.conftest import shared_world
 from tests.factories import make_member
-from tests.world import resolve_all
 
 FORMATS = ["bb2020", "bb2025", "blitz-bowl", "classic", "dungeon-bowl", "sevens"]
 
 
-def build_demo(capture) -> None:
-    """What ``manage.py demo`` does, but the fixtures' forecasts: draft the
-    demo leagues, play each demo season (and spend its SPP), play the Blood
-    Bowl match with two Star Players and settle the disputed report."""
-    demo_build()
-    for which in DEMO_SEASONS:
-        season, _ = demo_season(which)
-        resolve_all(season, capture)
-        demo_advance_players(season)
-    hired = demo_star_match()
-    assert hired is not None
-    with capture(execute=True):
-        match_resolve(match_id=hired[0].pk)
-    with capture(execute=True):
-        demo_disputed_report()
-
-
-saved_demo_world, demo_world = shared_world("demo_world", build_demo)
-
-
-def test_every_page_of_every_demo_league_answers(client, demo_world):
+def every_demo_page_answers(client) -> None:
+    """Every page of every demo league answers 200 (``client`` on a database
+    holding the demo world)."""
     # given: the demo's leagues, one of each format, their seasons played
     leagues = list(League.objects.order_by("format"))
     assert [lg.format for lg in leagues] == FORMATS
