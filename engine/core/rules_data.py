@@ -32,15 +32,16 @@ SKILL_CATEGORIES = (
     "trait",
     "extraordinary",
 )
-CATEGORY_LETTERS = {
+# The letters of a rules-data version that names none of its own (BB2020's).
+BASE_CATEGORY_LETTERS = {
     "G": "general",
     "A": "agility",
     "P": "passing",
     "S": "strength",
     "M": "mutation",
-    # BB2025's new category (no BB2020 roster uses the letter)
-    "D": "devious",
 }
+# Every letter an edition uses: BB2025 adds Devious (its skills.json names it).
+CATEGORY_LETTERS = {**BASE_CATEGORY_LETTERS, "D": "devious"}
 
 
 class RulesDataError(ValueError):
@@ -264,7 +265,7 @@ class RulesData:
     special_rules: dict[str, SpecialRule]
     random_skill_table: dict[str, tuple[str, ...]]
     star_players: dict[str, StarPlayer] = field(default_factory=dict)
-    categories: dict[str, str] = field(default_factory=lambda: dict(CATEGORY_LETTERS))
+    categories: dict[str, str] = field(default_factory=lambda: dict(BASE_CATEGORY_LETTERS))
     tables: dict[str, Any] = field(default_factory=dict)
 
     def position_of(self, roster: str, position: str) -> Position:
@@ -483,7 +484,7 @@ def rules_data(version: str = DEFAULT_VERSION) -> RulesData:
     parent = rules_data(skills_raw["extends"]) if "extends" in skills_raw else None
     skills = dict(parent.skills) if parent else {}
     skills |= {s["slug"]: _skill(s) for s in skills_raw["skills"]}
-    categories = dict(parent.categories) if parent else dict(CATEGORY_LETTERS)
+    categories = dict(parent.categories) if parent else dict(BASE_CATEGORY_LETTERS)
     categories |= skills_raw.get("categories", {})
     special_rules = dict(parent.special_rules) if parent else {}
     if parent is None or (base / "special_rules.json").exists():

@@ -319,7 +319,9 @@ async def play(
         async with asyncio.timeout(60):
             await start.wait()
         for k in range(decisions):
-            if think and k:
+            # the first decision too: twenty coaches do not click in the
+            # same millisecond (with --think 0 they do: the stress test)
+            if think:
                 await asyncio.sleep(pace.uniform(0.5 * think, 1.5 * think))
             state = pages[0].state
             assert state is not None
