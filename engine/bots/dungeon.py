@@ -21,7 +21,6 @@ the carrier's last steps into the End Zone.
 
 from __future__ import annotations
 
-from collections import deque
 from typing import cast
 
 from engine.bots.pathing import moves_budget
@@ -80,18 +79,21 @@ def _walk_free(pitch: DungeonPitch, board: list[int], goals: set[int]) -> list[i
     a player, over squares without one."""
     nb = pitch.neighbours
     dist = [-1] * pitch.size
-    queue: deque[int] = deque()
-    for s in sorted(goals):
+    level = []
+    for s in goals:
         if board[s] < 0:
             dist[s] = 0
-            queue.append(s)
-    while queue:
-        s = queue.popleft()
-        step = dist[s] + 1
-        for n in nb[s]:
-            if dist[n] < 0 and board[n] < 0:
-                dist[n] = step
-                queue.append(n)
+            level.append(s)
+    step = 0
+    while level:
+        step += 1
+        ahead = []
+        for s in level:
+            for n in nb[s]:
+                if dist[n] < 0 and board[n] < 0:
+                    dist[n] = step
+                    ahead.append(n)
+        level = ahead
     return dist
 
 

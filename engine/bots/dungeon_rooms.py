@@ -20,7 +20,6 @@ The bot does not know which Chest holds the ball: only whether it is found.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -90,19 +89,22 @@ def chest_distances(g: GameState, mover: int = -1) -> dict[int, int]:
 def _chest_walk(pitch: DungeonPitch, board: tuple[int, ...]) -> dict[int, int]:
     """The breadth-first walk of :func:`chest_distances` over ``board``."""
     dist: dict[int, int] = {}
-    queue: deque[int] = deque()
+    level = []
     for s in _chest_doors(pitch):
         if board[s] == -1:
             dist[s] = 0
-            queue.append(s)
+            level.append(s)
     neighbours = pitch.neighbours
-    while queue:
-        s = queue.popleft()
-        step = dist[s] + 1
-        for n in neighbours[s]:
-            if n not in dist and board[n] == -1:
-                dist[n] = step
-                queue.append(n)
+    step = 0
+    while level:
+        step += 1
+        ahead = []
+        for s in level:
+            for n in neighbours[s]:
+                if n not in dist and board[n] == -1:
+                    dist[n] = step
+                    ahead.append(n)
+        level = ahead
     return dist
 
 

@@ -505,8 +505,22 @@ def cheb_from(pitch: Pitch, sq: int) -> list[int]:
     if got is None:
         w = pitch.width
         x0, y0 = sq % w, sq // w
-        got = [max(abs(i % w - x0), abs(i // w - y0)) for i in range(pitch.size)]
+        got = [0] * pitch.size  # squares no move reaches are never read
+        for i in step_squares(pitch):
+            got[i] = max(abs(i % w - x0), abs(i // w - y0))
         pitch.memo[key] = got
+    return got  # type: ignore[return-value]
+
+
+def step_squares(pitch: Pitch) -> tuple[int, ...]:
+    """The squares with a step out of them, in order (cached on the pitch):
+    every square of a pitch, a dungeon's floor less its closed Chests. No
+    move ever ends anywhere else."""
+    key = "step_squares"
+    got = pitch.memo.get(key)
+    if got is None:
+        nb = pitch.neighbours
+        got = pitch.memo[key] = tuple(s for s in range(pitch.size) if nb[s])
     return got  # type: ignore[return-value]
 
 

@@ -17,9 +17,8 @@ from engine.bots.context import (
 )
 from engine.bots.pathing import (
     SafeReach,
-    cheb_from,
-    cols_from,
     moves_budget,
+    step_squares,
 )
 from engine.core.pitch import Pitch
 from engine.core.state import (
@@ -276,23 +275,23 @@ def _default_base(
     key = (focus, offence, ez_x if offence else -1)
     got = bases.get(key)
     if got is None:
-        if focus < 0:
-            base = array("d", [0.0] * pitch.size)
-        else:
-            fd = cheb_from(pitch, focus)
+        floor = step_squares(pitch)
+        base = array("d", [0.0] * pitch.size)
+        if focus >= 0:
+            w = pitch.width
+            fx, fy = focus % w, focus // w
             if offence:
-                togo = cols_from(pitch, ez_x)
-                ft = togo[focus]
-                base = array(
-                    "d",
-                    [
-                        0.4 * min(ft - togo[i], 6) - 0.15 * fd[i]
-                        for i in range(pitch.size)
-                    ],
-                )
+                ft = abs(fx - ez_x)
+                for i in floor:
+                    x, y = i % w, i // w
+                    fd = max(abs(x - fx), abs(y - fy))
+                    base[i] = 0.4 * min(ft - abs(x - ez_x), 6) - 0.15 * fd
             else:
-                base = array("d", [-0.25 * fd[i] for i in range(pitch.size)])
-        order = sorted(range(pitch.size), key=base.__getitem__, reverse=True)
+                for i in floor:
+                    fd = max(abs(i % w - fx), abs(i // w - fy))
+                    base[i] = -0.25 * fd
+        # only squares a helper can step to are ever looked up
+        order = sorted(floor, key=base.__getitem__, reverse=True)
         blocks = []
         for i in range(0, len(order), _BLOCK):
             m = 0
