@@ -265,7 +265,9 @@ class RulesData:
     special_rules: dict[str, SpecialRule]
     random_skill_table: dict[str, tuple[str, ...]]
     star_players: dict[str, StarPlayer] = field(default_factory=dict)
-    categories: dict[str, str] = field(default_factory=lambda: dict(BASE_CATEGORY_LETTERS))
+    categories: dict[str, str] = field(
+        default_factory=lambda: dict(BASE_CATEGORY_LETTERS)
+    )
     tables: dict[str, Any] = field(default_factory=dict)
 
     def position_of(self, roster: str, position: str) -> Position:

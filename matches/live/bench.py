@@ -318,7 +318,7 @@ async def play(
             await page.wait_at(0, 30)
         async with asyncio.timeout(60):
             await start.wait()
-        for k in range(decisions):
+        for _ in range(decisions):
             # the first decision too: twenty coaches do not click in the
             # same millisecond (with --think 0 they do: the stress test)
             if think:
