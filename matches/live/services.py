@@ -193,6 +193,22 @@ def live_match_decide(
     """The coach whose decision is pending picks option ``option_index`` of
     it; ``at`` is the number of decisions the page had seen (a click on an
     older board is refused as stale). The bot then plays on for its side."""
+    live, m, d = live_coach_turn(live_id=live_id, user=user, at=at)
+    if isinstance(option_index, bool) or not 0 <= option_index < len(d.options):
+        raise LiveRefused("bad_option", "That is not one of the options.")
+    choice = d.options[option_index]
+    m.apply(choice)
+    live_record(live, m, list(choice), d.team)
+    return live
+
+
+def live_coach_turn(
+    *, live_id: int, user: AbstractBaseUser | AnonymousUser, at: int | None
+) -> tuple[LiveMatch, Any, Any]:
+    """The live match (locked), its engine game and the pending decision,
+    when that decision is ``user``'s and the page saw the board as it is
+    (``at`` decisions); refused otherwise. Called inside the caller's
+    transaction."""
     live = _locked(live_id)
     if live.over:
         raise LiveRefused("finished", "The match is over.")
@@ -205,14 +221,15 @@ def live_match_decide(
     assert d is not None  # a live match not over has a pending decision
     if user.pk is None or side_coach_id(live, d.team) != user.pk:
         raise LiveRefused("not_your_turn", "The pending decision is not yours.")
-    if isinstance(option_index, bool) or not 0 <= option_index < len(d.options):
-        raise LiveRefused("bad_option", "That is not one of the options.")
-    choice = d.options[option_index]
-    m.apply(choice)
-    live.decisions.append(list(choice))
+    return live, m, d
+
+
+def live_record(live: LiveMatch, m: Any, choice: list[Any], side: str) -> None:
+    """Store the coach's ``choice`` (already applied to ``m``), let the bot
+    play on for its side, and save."""
+    live.decisions.append(choice)
     _bots(live, m)
-    _save(live, m, d.team)
-    return live
+    _save(live, m, side)
 
 
 def _timed_out_choice(m: Any, live: LiveMatch) -> Any:

@@ -9,8 +9,7 @@ from django.db import transaction
 
 from engine.facade import RuleError
 from matches.live.models import LiveMatch
-from matches.live.selectors import live_engine, side_coach_id
-from matches.live.services import LiveRefused, _bots, _locked, _save
+from matches.live.services import LiveRefused, live_coach_turn, live_record
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -40,18 +39,7 @@ def live_match_arrange(
     """The coach whose set-up is pending places his players himself; the
     engine refuses a set-up that breaks its rules (``bad_setup``, with the
     engine's reasons), and nothing is written."""
-    live = _locked(live_id)
-    if live.over:
-        raise LiveRefused("finished", "The match is over.")
-    if live.state == LiveMatch.State.INVITED:
-        raise LiveRefused("not_started", "The invited coach has not accepted yet.")
-    if at is not None and at != len(live.decisions):
-        raise LiveRefused("stale", "The board has changed since; look again.")
-    m = live_engine(live)
-    d = m.pending
-    assert d is not None  # a live match not over has a pending decision
-    if user.pk is None or side_coach_id(live, d.team) != user.pk:
-        raise LiveRefused("not_your_turn", "The pending decision is not yours.")
+    live, m, d = live_coach_turn(live_id=live_id, user=user, at=at)
     if not d.accepts_arrangement:
         raise LiveRefused("not_setup", "The pending decision is not a set-up.")
     choice = ["arrangement", _placement(placement)]
@@ -59,7 +47,5 @@ def live_match_arrange(
         m.apply(choice)
     except RuleError as exc:
         raise LiveRefused("bad_setup", str(exc)) from None
-    live.decisions.append(choice)
-    _bots(live, m)
-    _save(live, m, d.team)
+    live_record(live, m, choice, d.team)
     return live
