@@ -106,8 +106,9 @@ def celery_worker_process(transactional_db: None) -> Iterator[subprocess.Popen[b
 # table, whose cost is per table (new files for each table and index), about
 # a second on a busy machine for the few rows such a test writes. Decision:
 # the tables are emptied by DELETE instead, in one transaction: first locked
-# against writers (as TRUNCATE locks them: a write still in flight, from the
-# live server say, commits first and is deleted too), the foreign keys
+# against writers and row lockers (EXCLUSIVE: a transaction still in flight,
+# from the live server say, commits first and is deleted too; one holding a
+# row FOR UPDATE is waited for, not deadlocked on its row), the foreign keys
 # deferred so that the order does not matter, then every table deleted from
 # in one round trip. The same empty tables; the sequences go on, as TRUNCATE
 # without RESTART IDENTITY leaves them. A flush asked to reset the sequences
@@ -130,7 +131,7 @@ def _sql_delete_flush(original: Callable[..., list[str]]) -> Callable[..., list[
         listed = ", ".join(self.quote_name(name) for name in names)
         array = ", ".join("'" + name.replace("'", "''") + "'" for name in names)
         return [
-            f"LOCK TABLE {listed} IN SHARE ROW EXCLUSIVE MODE;",
+            f"LOCK TABLE {listed} IN EXCLUSIVE MODE;",
             "SET CONSTRAINTS ALL DEFERRED;",
             "DO $$ DECLARE t text; BEGIN "
             f"FOREACH t IN ARRAY ARRAY[{array}] LOOP "
