@@ -8,7 +8,7 @@ Prayer "Treacherous Trapdoor").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from engine.core import skillbits as S
 from engine.core.events import BallMove, Move, Roll, SkillUsed
@@ -31,6 +31,7 @@ from engine.rules.dodging import OPT_DECLINE, MoveTest, use_options
 from engine.rules.injuries import KnockDown, arm_bar, crowd_push
 from engine.rules.pickup import Pickup
 from engine.rules.rolls import Test
+from engine.rules.step_squares import step_options
 
 OPT_END: Option = ("end",)
 STOP = -1  # a stage of a procedure's step: return now
@@ -40,9 +41,6 @@ LEAP = S.BIT["leap"]
 BREAK_TACKLE = S.BIT["break-tackle"]
 DIVING_TACKLE = S.BIT["diving-tackle"]
 SHADOWING = S.BIT["shadowing"]
-FUMBLEROOSKIE = S.BIT["fumblerooskie"]
-# BB2025's Fumblerooski (skills.md, Devious): the same drop, in a Move
-# action only (BB2020's Fumblerooskie: a Move or a Blitz).
 FUMBLEROOSKI = S.BIT["fumblerooski"]
 BIG_HAND = S.BIT["big-hand"]
 EXTRA_ARMS = S.BIT["extra-arms"]
@@ -53,7 +51,6 @@ TENTACLES = S.BIT["tentacles"]
 JUMP_UP = S.BIT["jump-up"]
 TIMMM_BER = S.BIT["timmm-ber"]
 _ARMED = S.BOMBARDIER | S.CHAINSAW | S.SWOOP  # Stunty dodges as others do
-_LEAPERS = LEAP | S.POGO_STICK
 DRUNKARD = S.BIT["drunkard"]
 # Skills of Marking players that act when the player leaves their square.
 _LEAVING = TENTACLES | DIVING_TACKLE | PREHENSILE_TAIL | SHADOWING
@@ -138,7 +135,7 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
     nbrs = g.pitch.neighbours[g.pos[p]]
     opts: list[Option] = []
     if budget > 0 and not g.pflags[p] & PF_ROOTED:
-        _step_options(g, p, action, budget, nbrs, opts)
+        step_options(g, p, action, budget, nbrs, opts)
     t = g.team[p]
     q = g.act_target  # nominated with a Blitz or a Foul (rules.declaring)
     if action == "blitz":
@@ -185,54 +182,6 @@ _TEAM_MATE_OPTIONS: dict[str, tuple[Callable[[GameState, int], bool], str]] = {
         "kick_tm",
     ),
 }
-
-
-def _step_options(
-    g: GameState,
-    p: int,
-    action: str,
-    budget: int,
-    nbrs: Sequence[int],
-    opts: list[Option],
-) -> None:
-    """The squares player ``p`` may move to with ``budget`` squares of
-    movement left: a step into any empty adjacent square, a Jump over a
-    Prone or Stunned player, a Leap, a Fumblerooskie step."""
-    board = g.board
-    pitch = g.pitch
-    sq = g.pos[p]
-    mo = pitch.move_opts
-    for n in nbrs:
-        if board[n] < 0:
-            opts.append(mo[n])
-    if budget >= 2 and (not g.act_jumped or g.variant.jumps_repeat):
-        seen: set[int] = set()
-        for n in nbrs:
-            q = board[n]
-            if q >= 0 and g.status[q] != STANDING:
-                for land in pitch.push_squares(sq, n):
-                    if land >= 0 and board[land] < 0 and land not in seen:
-                        seen.add(land)
-                        opts.append(("jump", land))
-        if g.skills[p] & _LEAPERS:
-            # Leap, Pogo Stick: over any adjacent square. Decision: a
-            # landing square also reachable by Jumping over a
-            # Prone/Stunned player is offered once, as "jump" (the
-            # test is the same).
-            for n in nbrs:
-                for land in pitch.push_squares(sq, n):
-                    if land >= 0 and board[land] < 0 and land not in seen:
-                        seen.add(land)
-                        opts.append(("leap", land))
-    if g.carrier == p and (
-        (g.skills[p] & FUMBLEROOSKIE and action in ("move", "blitz"))
-        or (g.skills[p] & FUMBLEROOSKI and action == "move")
-    ):
-        # Fumblerooskie: step to a square leaving the ball in the one
-        # vacated. Decision: offered for single steps (not Jumps/Leaps).
-        for n in nbrs:
-            if board[n] < 0:
-                opts.append(("fumblerooskie", n))
 
 
 def _users(g: GameState, sq: int, team: int, bit: int, move: bool) -> list[int]:
