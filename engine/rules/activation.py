@@ -191,10 +191,12 @@ def activation_options(
     hooks = g.hooks
     ball_loose = g.carrier < 0 and g.ball >= 0 and not g.ball_air
     ok = _allowed(g, t)
+    prone_specials = not g.variant.special_actions_need_standing
     for p in _activatable(g, t, open_only):
         st = status[p]
         ao = g.act_opts[p]
         sk = g.skills[p]
+        specials = st == STANDING or prone_specials
         if sk & BALL_AND_CHAIN:
             # Ball & Chain: only the Ball & Chain Move. Decision: not in a
             # Blitz! kick-off event (Move, Blitz, Throw Team-mate only).
@@ -208,6 +210,8 @@ def activation_options(
                 q = board[s]
                 if q >= 0 and team[q] != t and status[q] == STANDING:
                     opts.append(ao["block"])
+                    if not specials:
+                        break
                     if sk & PROJECTILE_VOMIT or (
                         sk & hooks.lent_action_bits and _lent(g, p, "projectile_vomit")
                     ):
@@ -228,9 +232,13 @@ def activation_options(
         if ok.blitz:
             opts.append(ao["blitz"])
         if (
-            sk & HYPNOTIC_GAZE
-            or (sk & hooks.lent_action_bits and _lent(g, p, "hypnotic_gaze"))
-        ) and limited is None:
+            (
+                sk & HYPNOTIC_GAZE
+                or (sk & hooks.lent_action_bits and _lent(g, p, "hypnotic_gaze"))
+            )
+            and limited is None
+            and specials
+        ):
             opts.append(ao["hypnotic_gaze"])
         throws = ok.ttm and sk & S.THROW_TEAM_MATE and g.variant.may_throw(g, p)
         if limited is not None:
@@ -344,15 +352,10 @@ def special_activations(g: GameState, p: int, t: int) -> list[Option]:
 
 
 def kickable(g: GameState, q: int, t: int) -> bool:
-    """Whether ``q`` is a team-mate (of team ``t``) that may be kicked:
-    Right Stuff with ST 3 or less, Standing on the pitch."""
-    return (
-        g.team[q] == t
-        and g.box[q] == PITCH
-        and g.status[q] == STANDING
-        and bool(g.skills[q] & S.RIGHT_STUFF)
-        and g.st[q] <= 3
-    )
+    """Whether ``q`` is a team-mate (of team ``t``) on the pitch that may
+    be kicked (:meth:`Variant.may_be_kicked`; BB2020: Right Stuff with ST 3
+    or less, Standing)."""
+    return g.team[q] == t and g.box[q] == PITCH and g.variant.may_be_kicked(g, q)
 
 
 class Activation(PlayerActivation):
@@ -361,7 +364,7 @@ class Activation(PlayerActivation):
     a Razzle-dazzle second action of the same activation (no new
     activation is counted, no activation trait rolled again)."""
 
-    __slots__ = ("blitz_event", "second")
+    __slots__ = ("blitz_event", "second", "prone")
 
     def __init__(
         self, p: int, action: str, blitz_event: bool = False, *, second: bool = False
@@ -371,6 +374,7 @@ class Activation(PlayerActivation):
         self.action = action
         self.blitz_event = blitz_event
         self.second = second
+        self.prone = False  # not Standing as the action was declared
 
     def step(self, g: GameState) -> Decision | None:
         ph = self.phase
@@ -440,6 +444,7 @@ class Activation(PlayerActivation):
         p = self.p
         g.act_player = p
         g.act_action = self.action
+        self.prone = g.status[p] != STANDING
         g.act_ma_used = 0
         g.act_rushes = 0
         g.act_jumped = False
@@ -531,7 +536,7 @@ class Activation(PlayerActivation):
                     opts += far.options(g, p)
             if opts and g.skills[p] & MULTIPLE_BLOCK:
                 opts += multiple_block_options(g, p)
-            if opts and g.skills[p] & SPECIAL_BLOCKS:
+            if opts and g.skills[p] & SPECIAL_BLOCKS and self._specials_ok(g):
                 opts = special_block_options(g, p, opts)
             return False, self._targets(g, "block_target", opts)
         if action == "projectile_vomit":
@@ -555,6 +560,12 @@ class Activation(PlayerActivation):
             return False, None
         self.phase = 5
         return True, None
+
+    def _specials_ok(self, g: GameState) -> bool:
+        """Whether a Special action may replace the Block action declared
+        (``Variant.special_actions_need_standing``: not when the player
+        was Prone as he declared it, standing up with Jump Up)."""
+        return not (self.prone and g.variant.special_actions_need_standing)
 
     def _targets(
         self, g: GameState, kind: str, opts: tuple[Option, ...]

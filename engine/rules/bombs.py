@@ -10,7 +10,7 @@ from engine.core.events import Interference, Note, Roll, SkillUsed
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
 from engine.rules.ball import CATCH_RR, can_catch, catch_modifier, turnover
 from engine.rules.injuries import Harm, KnockDown
-from engine.rules.passing import PassAction
+from engine.rules.passing import HAIL_MARY_PASS, PassAction
 from engine.rules.range_ruler import BOMB, SHORT, pass_band, targets_in_range
 from engine.rules.rolls import Test
 
@@ -21,6 +21,20 @@ def bomb_hit(g: GameState, q: int, p: int) -> Proc:
     if q == p and g.team[p] == g.active:
         turnover(g, "bomb")
     return KnockDown(q, "bomb", by=p, causes_turnover=False)
+
+
+def hail_mary_bomb(g: GameState, p: int) -> tuple[Option, ...]:
+    """The Hail Mary targets of ``p``'s bomb: any square but his own, where
+    the variant lets a bomb be thrown so (``hail_mary_bombs``: BB2025) and
+    ``p`` has Hail Mary Pass (or a rule lends it); none in a Blizzard."""
+    if not g.variant.hail_mary_bombs or g.weather == "blizzard":
+        return ()
+    if not g.skills[p] & HAIL_MARY_PASS and not any(
+        rule(g, p) for rule in g.hooks.hail_mary
+    ):
+        return ()
+    own = g.pos[p]
+    return tuple(("hail_mary", s) for s in range(g.pitch.size) if s != own)
 
 
 class BombThrow(PassAction):
@@ -42,8 +56,9 @@ class BombThrow(PassAction):
     Decisions: a deflected bomb that is not intercepted comes to rest in
     the interfering player's square and explodes there (as a failed
     catch); Diving Catch, Cloud Burster and Safe Pass do not apply to
-    bombs; Hail Mary Pass is not offered; a bomb never counts as a pass
-    (no Completion, no pass statistics).
+    bombs; Hail Mary Pass is offered only where the variant says
+    (``hail_mary_bombs``, BB2025); a bomb never counts as a pass (no
+    Completion, no pass statistics).
 
     Phases: 0 target?, 12 test, 3 result, 4 interference?, 5/6
     interference and interception, 7 landing, 8 catch result.
@@ -67,7 +82,7 @@ class BombThrow(PassAction):
             return Decision(
                 g.tname(g.team[p]),
                 "bomb_target",
-                tuple(g.pitch.square_opts[s] for s in squares),
+                tuple(g.pitch.square_opts[s] for s in squares) + hail_mary_bomb(g, p),
                 g.pid[p],
             )
         if ph == 12:
@@ -80,15 +95,16 @@ class BombThrow(PassAction):
                 return None
             self.mod = mod = self._modifier(g)
             self.phase = 3
-            g.stack.append(Test("throw_bomb", p, g.pa[p], mod, skill_rr=S.PASS))
+            target = self._target_number(g)
+            g.stack.append(Test("throw_bomb", p, target, mod, skill_rr=S.PASS))
             return None
         if ph == 3:
             die = g.last_die
-            wild = not g.ret and die + self.mod <= 1
+            wild = not g.ret and (die + self.mod <= 1 or self._hail_2plus(g))
             if die == 1 or wild and g.variant.modified_one_fumbles:
                 self._explode(g, g.pos[p], "fumble")
                 return None
-            if g.ret:
+            if g.ret and not self.hail:
                 self.quality = "accurate"
                 self.landing = self.last = self.target
             elif wild:
@@ -99,11 +115,18 @@ class BombThrow(PassAction):
                 self._scatter(g)
             where = self.landing
             g.emit(Note("bomb_" + self.quality, g.tname(g.team[p]), g.pid[p], where))
-            return self._interference(g)
+            if not self.hail:  # a Hail Mary bomb cannot be interfered with
+                return self._interference(g)
+            ph = 7
         if ph == 5:
             q = self.interferer
             if not g.ret:
                 ph = 7
+            elif g.variant.interference_intercepts:
+                # One test and the bomb is intercepted (no deflection).
+                g.emit(Interference(g.pid[q], "interception"))
+                self._caught(g, q)
+                return None
             else:
                 g.emit(Interference(g.pid[q], "deflection"))
                 self.phase = 6
@@ -145,6 +168,7 @@ class BombThrow(PassAction):
     def receive(self, g: GameState, choice: Option) -> None:
         if self.phase == 1:
             self.target = choice[1]
+            self.hail = choice[0] == "hail_mary"
             x0, y0 = g.pitch.xy(g.pos[self.p])
             x1, y1 = g.pitch.xy(self.target)
             self.band = pass_band(x1 - x0, y1 - y0)
@@ -187,6 +211,14 @@ class BombThrow(PassAction):
         self.landing = self.last = sq
 
     def _caught(self, g: GameState, c: int) -> None:
+        """``c`` caught (or intercepted) the bomb: BB2020, a D6, 4+ it
+        explodes in his hands, 1-3 he throws it on; where the variant says
+        so (``bomb_catch_explodes`` False: BB2025), he throws it on at
+        once, with no roll."""
+        if not g.variant.bomb_catch_explodes:
+            g.emit(Note("bomb_thrown_on", g.tname(g.team[c]), g.pid[c], g.pos[c]))
+            g.stack[-1] = BombThrow(c, again=True)
+            return
         d = g.dice.d6()
         boom = d >= 4
         g.emit(Roll("bomb_caught", g.pid[c], (d,), 4, 0, boom, False))

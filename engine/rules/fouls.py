@@ -14,7 +14,7 @@ from engine.rules.blocking import count_assists
 from engine.rules.inducements import argue_modifier, close_scrutiny
 from engine.rules.injuries import Harm, to_box
 from engine.rules.rolls import parse_bonus
-from engine.rules.secret_weapons import chainsaw_test, kick_back
+from engine.rules.secret_weapons import chainsaw_test
 
 OPT_ARGUE: Option = ("argue",)
 OPT_BRIBE: Option = ("bribe",)
@@ -28,7 +28,8 @@ class FoulAction(Proc):
     Armour roll).
 
     Chainsaw (decision ``use_skill``, "chainsaw"): a D6 first, a 1 kicks
-    back (a Turnover, Armour roll +3 against the fouler, no foul made);
+    back as a Chainsaw Attack's does (``Variant.chainsaw_kick_back``; BB2020
+    a Turnover and the Armour roll +3 against the fouler), no foul made;
     otherwise the foul's Armour roll gets +3 on top of the assists.
     Decision: the referee sees the doubles of a Chainsaw foul as usual."""
 
@@ -54,7 +55,7 @@ class FoulAction(Proc):
         if self.phase == 4:
             if not g.ret:
                 g.emit(Foul(g.pid[p], g.pid[v]))
-                nxt = kick_back(g, p)
+                nxt = g.variant.chainsaw_kick_back(g, p)
                 if nxt is None:
                     g.stack.pop()
                 else:

@@ -171,16 +171,9 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
 # The actions that act on an adjacent team-mate on the way: which team-mate
 # may be the target, and his option.
 _TEAM_MATE_OPTIONS: dict[str, tuple[Callable[[GameState, int], bool], str]] = {
-    "hand_off": (lambda g, q: g.has_tz(q), "hand_off"),
+    "hand_off": (lambda g, q: g.variant.may_receive_hand_off(g, q), "hand_off"),
     "throw_team_mate": (lambda g, q: g.variant.may_be_thrown(g, q), "throw_tm"),
-    "kick_team_mate": (
-        lambda g, q: (
-            g.status[q] == STANDING
-            and bool(g.skills[q] & S.RIGHT_STUFF)
-            and g.st[q] <= 3
-        ),
-        "kick_tm",
-    ),
+    "kick_team_mate": (lambda g, q: g.variant.may_be_kicked(g, q), "kick_tm"),
 }
 
 

@@ -270,9 +270,7 @@ class PassAction(Proc):
             return STOP, None
         self.mod = mod = self._modifier(g)
         self.phase = 3
-        # Hail Mary Pass: the test only tells a (wildly) inaccurate
-        # pass from a fumble, so it "passes" unless wildly inaccurate.
-        target = 2 if self.hail else g.pa[p]
+        target = self._target_number(g)
         g.stack.append(Test("pass", p, target, mod, skill_rr=S.PASS))
         return STOP, None
 
@@ -282,7 +280,7 @@ class PassAction(Proc):
         die = g.last_die
         # A variant without Wildly Inaccurate passes fumbles any modified
         # result of 1 or less (rule point: ``modified_one_fumbles``).
-        wild = (self.hail or die + self.mod <= 1) and not g.ret
+        wild = (self._hail_2plus(g) or die + self.mod <= 1) and not g.ret
         if die == 1 or wild and g.variant.modified_one_fumbles:
             self._fumble(g, natural=die == 1)
             return STOP, None
@@ -421,14 +419,15 @@ class PassAction(Proc):
         self._end(g)
 
     def _modifier(self, g: GameState) -> int:
-        """Passing Ability test modifier: range (none for a Hail Mary),
+        """Passing Ability test modifier: range (a Hail Mary's: the
+        variant's band, BB2020 none),
         Marking (not with Nerves of Steel), Very Sunny, Accurate (Quick and
         Short), Cannoneer (Long and Long Bomb), Disturbing Presence."""
         p = self.p
         sk = g.skills[p]
-        band = self.band
+        band = g.variant.hail_mary_band if self.hail else self.band
         mod = 0
-        if not self.hail:
+        if band:
             mod -= band - 1
             if sk & ACCURATE and band <= SHORT:
                 mod += 1
@@ -440,6 +439,18 @@ class PassAction(Proc):
             mod -= 1
         mod += g.variant.pass_modifier(g, p)  # a room (Dungeon Bowl)
         return mod - disturbing_presence(g, p)
+
+    def _hail_2plus(self, g: GameState) -> bool:
+        """A BB2020 Hail Mary Pass: its test only tells a (wildly)
+        inaccurate pass from a fumble, so it "passes" on a 2+ unless
+        wildly inaccurate (``Variant.hail_mary_band`` 0)."""
+        return self.hail and not g.variant.hail_mary_band
+
+    def _target_number(self, g: GameState) -> int:
+        """The Passing Ability test's target: the thrower's PA; a BB2020
+        Hail Mary Pass 2+. A BB2025 one is a test at the Long Bomb band
+        whose best result is inaccurate (skills.md "Hail Mary Pass")."""
+        return 2 if self._hail_2plus(g) else g.pa[self.p]
 
     def _check_turnover(self, g: GameState) -> None:
         c = g.carrier

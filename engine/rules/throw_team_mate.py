@@ -126,7 +126,8 @@ class ThrowTeamMateAction(Proc):
             self.quality = "terrible"
             land_mod = -2
         else:
-            self.quality = "successful"
+            # BB2020 "successful", BB2025 "Subpar" (Variant.ttm_failed_quality)
+            self.quality = g.variant.ttm_failed_quality
             land_mod = -1
         g.emit(ThrowTeamMate(g.pid[p], g.pid[q], self.target, self.quality))
         if self.quality == "superb" and g.skills[p] & BULLSEYE and not self.KICK:
@@ -375,6 +376,7 @@ class Land(Proc):
                 g.carrier = -1
                 g.ball = -1
                 g.ball_air = True
+            if had or g.variant.thrown_into_crowd_turnover:
                 turnover(g, "thrown_into_crowd")
             # the ball (if any) is thrown in from where the player was thrown
             g.box[q] = 1
@@ -391,6 +393,11 @@ class Land(Proc):
             return None
         g.place(q, sq)
         g.status[q] = STANDING
+        if not self.can_land and not g.variant.crash_landing_bounces:
+            # The landing fails at once: he Falls Over where he came down.
+            g.emit(Landing(g.pid[q], sq, False))
+            g.stack[-1] = KnockDown(q, "fall", causes_turnover=False)
+            return None
         if not self.can_land:
             # Crash landing: bounce, then Fall Over.
             d = g.dice.d8()
@@ -442,6 +449,6 @@ class Land(Proc):
         g.place(q, cur)
         g.emit(Move(g.pid[q], sq, cur, "bounce"))
         g.stack.pop()
-        g.stack.append(KnockDown(q, "knocked_down", causes_turnover=False))
+        g.stack.append(KnockDown(q, g.variant.landed_on_how, causes_turnover=False))
         for v in victims:
             g.stack.append(landed_on(g, q, v))

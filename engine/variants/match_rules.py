@@ -19,6 +19,7 @@ from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
 from engine.core.skillbits import RIGHT_STUFF
+from engine.core.state import STANDING
 from engine.rules.ball import STAT_LAND, ThrowIn, stat, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.bombs import bomb_hit
@@ -315,6 +316,45 @@ class MatchRules:
         """Whether team-mate ``q`` may be thrown (BB2020: Right Stuff and ST
         3 or less)."""
         return bool(g.skills[q] & RIGHT_STUFF) and g.st[q] <= 3
+
+    def may_be_kicked(self, g: GameState, q: int) -> bool:
+        """Whether team-mate ``q`` may be kicked by a Kick Team-mate player
+        (BB2020: Standing, Right Stuff and ST 3 or less)."""
+        return (
+            g.status[q] == STANDING and bool(g.skills[q] & RIGHT_STUFF) and g.st[q] <= 3
+        )
+
+    def may_receive_hand_off(self, g: GameState, q: int) -> bool:
+        """Whether team-mate ``q`` may be handed the ball (BB2020: any
+        Standing team-mate with his Tackle Zone)."""
+        return g.has_tz(q)
+
+    # The thrown player's landing (rulebook "Throwing other Players"):
+    # the name of a failed throw that is not fumbled (BB2020: successful),
+    # whether a player thrown Prone, Stunned or without a Tackle Zone
+    # bounces before he Falls Over (BB2020's Crash Landing), how one who
+    # lands on a player comes down after his bounce (the BB2020 errata:
+    # Knocked Down), and whether landing in the crowd is a Turnover without
+    # the ball (BB2020: only with it).
+    ttm_failed_quality: ClassVar[str] = "successful"
+    crash_landing_bounces: ClassVar[bool] = True
+    landed_on_how: ClassVar[str] = "knocked_down"
+    thrown_into_crowd_turnover: ClassVar[bool] = False
+
+    # Hail Mary Pass: the range band its test is made at (0: BB2020, no
+    # range modifier and a 2+ test that only tells a wildly inaccurate pass
+    # from a fumble; otherwise a Passing Ability test at that band whose
+    # best result is inaccurate), and whether a bomb may be thrown so.
+    hail_mary_band: ClassVar[int] = 0
+    hail_mary_bombs: ClassVar[bool] = False
+    # Whether a caught (or intercepted) bomb explodes on a D6 4+ (BB2020;
+    # otherwise it is always thrown on at once).
+    bomb_catch_explodes: ClassVar[bool] = True
+    # Whether the Special actions made instead of a Block (Stab, Chainsaw
+    # Attack, Projectile Vomit, Breathe Fire) and Hypnotic Gaze need the
+    # player Standing as he is activated (BB2020: a Prone player may
+    # stand up first, with Jump Up to Block).
+    special_actions_need_standing: ClassVar[bool] = False
 
     def throw_targets(self, g: GameState, p: int, squares: list[int]) -> list[int]:
         """The target squares of a throw by ``p`` other than a Pass (Throw

@@ -339,6 +339,7 @@ PASS_RESULTS = {
 THROWS = {
     "superb": "a superb throw",
     "successful": "a successful throw",
+    "subpar": "a subpar throw",
     "terrible": "a terrible throw",
     "fumble": "fumbled",
 }

@@ -30,6 +30,8 @@ from engine.variants.bb2025 import (
     secure,
     stalling,
 )
+from engine.variants.bb2025.secret_weapons import SecretWeapons2025
+from engine.variants.bb2025.ttm import ThrowTeamMate2025
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -97,8 +99,10 @@ def at_minimum(g: GameState, p: int, char: str) -> bool:
     return s.av <= 3
 
 
-class BloodBowl2025(BloodBowl2020):
-    """Blood Bowl 2025: BB2020 with the Third Season Edition's changes."""
+class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
+    """Blood Bowl 2025: BB2020 with the Third Season Edition's changes (its
+    secret weapons, bombs and Special actions: :mod:`.secret_weapons`; the
+    throws and kicks of team-mates: :mod:`.ttm`)."""
 
     name = "bb2025"
     label = "Blood Bowl (2025)"

@@ -95,7 +95,7 @@ def test_the_thrown_player_counts_a_safe_landing_after_any_throw() -> None:
     sc.act("T", "throw_team_mate")
     sc.choose("throw_tm", sc.id("G"))
     sc.choose("square", sc.sq(5, 0))
-    assert [e.quality for e in sc.events(ThrowTeamMate)] == ["successful"]
+    assert [e.quality for e in sc.events(ThrowTeamMate)] == ["subpar"]
     assert [e.ok for e in sc.events(Landing)] == [True]
     assert sc.xy("G") == (5, 1)
     assert sc.match.state.stats[sc.p("G") * N_STATS + STAT_LAND] == 1
