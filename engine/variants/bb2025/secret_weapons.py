@@ -7,7 +7,8 @@ from BB2020, as a base of :class:`.variant.BloodBowl2025`.
 - **Bombardier**: a caught or intercepted bomb is thrown on at once (no D6);
   an interception is the edition's one Agility test.
 - **Ball & Chain**: its own coach picks the block die.
-- **Special actions** (DECIDE 24) need the player Standing as declared.
+- **Special actions** (DECIDE 24) need the player Standing as declared;
+  Pro (DECIDE 11) once per activation.
 - **Hand-off**: a No Ball player cannot be handed the ball.
 """
 
@@ -43,6 +44,11 @@ class SecretWeapons2025(BloodBowl2020):
     # Block, replace that Block with one. The Block of a Blitz may still be
     # replaced (the Blitz is the action declared).
     special_actions_need_standing: ClassVar[bool] = True
+    # Decision (DECIDE 11): Pro once per activation (skills.md; FFB: once per
+    # turn). The engine's Pro is used in its player's own activation only and
+    # comes back as each team turn starts (a Charge! turn too), and a player
+    # is activated once in a team turn, so the two readings agree: nothing
+    # to override (engine.rules.rolls.can_use_pro).
 
     def block_dice(self, g: GameState, att: int, sa: int, sd: int) -> tuple[int, bool]:
         """skills.md "Ball & Chain": it blocks anyone it moves into and its
