@@ -79,6 +79,9 @@ NOTES: dict[str, Note] = {
         f"{who}'s bomb flies into the crowd and goes off harmlessly"
     ),
     "bomb_hit": lambda d, team, who, value: f"{who} is hit by the bomb",
+    "bomb_thrown_on": lambda d, team, who, value: (
+        f"{who} has the bomb and must throw it on at once"
+    ),
     "throw_at_the_wall": lambda d, team, who, value: f"{who} throws the ball at a wall",
     "pushed_into_wall": lambda d, team, who, value: f"{who} is pushed into a wall",
     "pushed_into_crypt": lambda d, team, who, value: f"{who} is pushed into the Crypt",

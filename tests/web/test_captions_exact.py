@@ -231,6 +231,21 @@ def test_every_rule_note_the_engine_records_has_its_sentence():
     )
 
 
+def test_the_bb2025_subpar_throw_and_a_bomb_thrown_on_read_as_their_sentences():
+    # BB2025 names a failed, not fumbled, Throw Team-mate "Subpar"; a caught
+    # or intercepted bomb is thrown on at once (engine/rules/bombs.py).
+    subpar = ev.ThrowTeamMate(3, 104, AWAY_HALF, "subpar").to_dict()
+    thrown_on = ev.Note("bomb_thrown_on", "away", 104, AWAY_HALF).to_dict()
+    d = names("bb2025")
+
+    assert describe(d, subpar.pop("type"), subpar) == (
+        "#7 Ug throws #2 Bob in the Reikland Reavers half: a subpar throw"
+    )
+    assert describe(d, thrown_on.pop("type"), thrown_on) == (
+        "#2 Bob has the bomb and must throw it on at once"
+    )
+
+
 # --- the rules' words of each format -------------------------------------------------
 
 
