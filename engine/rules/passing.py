@@ -541,7 +541,8 @@ class PassAction(Proc):
         """The pass is fumbled (``natural``: on a natural 1, the only fumble
         Safe Pass saves)."""
         p = self.p
-        g.emit(Pass(g.pid[p], self.target, BAND_NAMES[self.band], "fumble"))
+        band = "hail_mary" if self.hail else BAND_NAMES[self.band]
+        g.emit(Pass(g.pid[p], self.target, band, "fumble"))
         if natural and g.skills[p] & SAFE_PASS:
             # Safe Pass: the thrower keeps the ball; no Turnover.
             g.emit(SkillUsed(g.pid[p], "safe-pass"))

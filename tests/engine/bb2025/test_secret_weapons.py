@@ -72,7 +72,10 @@ def test_hail_mary_is_a_long_bomb(
     sc = _hail(ruleset, [4, *[4] * 6])
     r = _roll(sc, "pass")
     assert (r.dice, r.target, r.modifier) == ((4,), target, modifier)
-    assert sc.events(Pass)[0].result == result
+    assert (sc.events(Pass)[0].range, sc.events(Pass)[0].result) == (
+        "hail_mary",
+        result,
+    )
     # Either way the ball ends on the ground: a Turnover (BB2025 the fumble).
     reason = "fumble" if result == "fumble" else "pass"
     assert [t.reason for t in sc.events(Turnover)] == [reason]
