@@ -337,8 +337,8 @@ def _barred(g: GameState) -> dict[int, int]:
 
 def special_activations(g: GameState, p: int, t: int) -> list[Option]:
     """Throw Bomb (Standing only: no standing up first; one per team turn)
-    and Kick Team-mate (one per team turn, a Standing Right Stuff team-mate
-    with ST 3 or less on the pitch to kick)."""
+    and Kick Team-mate (one per team turn, a team-mate on the pitch the
+    variant lets him kick: :func:`kickable`)."""
     out: list[Option] = []
     sk = g.skills[p]
     if sk & S.BOMBARDIER and not g.tflags & TF_BOMB and g.status[p] == STANDING:

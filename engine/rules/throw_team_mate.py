@@ -2,7 +2,11 @@
 ruler), quality (superb / successful / terrible / fumble), landing,
 landing in an occupied square, crash landing, landing in the crowd; traits
 Throw Team-mate, Right Stuff, Always Hungry, Kick Team-mate, Swoop; skill
-Strong Arm)."""
+Strong Arm). A variant names the failed throw, says whether a player who
+cannot land bounces first, how one who landed on a player comes down and
+whether the crowd is a Turnover without the ball (``Variant``
+``ttm_failed_quality`` and the three after it; BB2025:
+:mod:`engine.variants.bb2025.ttm`)."""
 
 from __future__ import annotations
 
