@@ -357,6 +357,8 @@ class Step(Proc):
             # can no longer move (nor Blitz, which costs movement).
             g.act_ma_used = max(g.act_ma_used, g.ma[p])
             g.act_rushes = max(g.act_rushes, rush_limit(g, p))
+            # (BB2025: the activation ends.)
+            g.act_over = g.act_over or g.variant.tentacles_end_activation
             g.stack.pop()
             return STOP, None
         return 10, None

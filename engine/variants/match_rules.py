@@ -143,6 +143,17 @@ class MatchRules:
     grab_blitz_stops_sidestep: ClassVar[bool] = True
     # What Hit and Run's free square follows (BB2020: a Block).
     hit_and_run_after: ClassVar[tuple[str, ...]] = ("block", "multiple_block")
+    # The skills a Frenzy player may not use (engine.rules.exclusions: none
+    # in BB2020, where Grab and Frenzy are only kept apart when skills are
+    # gained), and the bits that lift that bar (a Star Player's own).
+    frenzy_excludes: ClassVar[int] = 0
+    frenzy_exempt: ClassVar[int] = 0
+    # Whether a player held by Tentacles ends his activation (BB2020: his
+    # movement only, he may still hand off or pass).
+    tentacles_end_activation: ClassVar[bool] = False
+    # Whether a Dodge, Jump or Leap failed because of Diving Tackle's -2 may
+    # still be re-rolled (BB2020: yes, the -2 kept).
+    diving_tackle_rerolls: ClassVar[bool] = True
     # Whether the Casualty of a player falling to Arm Bar is credited to the
     # Arm Bar player (BB2020: no).
     arm_bar_credits: ClassVar[bool] = False

@@ -184,6 +184,21 @@ class BloodBowl2025(BloodBowl2020):
     arm_bar_credits = True
     # skills.md "Give and Go": after a Quick Pass or a Hand-off.
     give_and_go_passes = True
+    # skills.md "Frenzy": cannot be combined with Grab, Hit and Run or
+    # Multiple Block; Grim Ironjaw (his Slayer) excepted.
+    # Decision: "cannot be combined" in play: a Frenzy player's block pushes
+    # as without Grab (its target may Sidestep), no Hit and Run follows his
+    # Block, Blitz or Stab, and no Multiple Block is offered to him.
+    frenzy_excludes = S.BIT["grab"] | S.BIT["hit-and-run"] | S.BIT["multiple-block"]
+    frenzy_exempt = S.BIT["slayer"]
+    # skills.md "Tentacles": a player held ends his activation.
+    # Decision: the D6 is rolled as he leaves the square, before any Rush
+    # and before the Dodge, Jump or Leap test (BB2020's moment).
+    tentacles_end_activation = True
+    # skills.md "Diving Tackle": after the test and its re-rolls.
+    # Decision: offered once the test has passed (after any re-roll); a
+    # failure its -2 causes cannot be re-rolled.
+    diving_tackle_rerolls = False
 
     def animosity_covers(self, g: GameState, q: int, param: str) -> bool:
         """changes_from_bb2020.md "Keywords": Animosity (X) names a keyword

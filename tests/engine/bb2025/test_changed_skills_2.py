@@ -1,0 +1,261 @@
+"""BB2025 skills whose text changed (skills.md, changes_from_bb2020.md §6),
+each against BB2020 with the same scripted dice where the editions differ:
+Tentacles ends the activation, Diving Tackle after the test's re-rolls
+(and the order of Tentacles, Diving Tackle, Arm Bar and Shadowing on one
+escape), Frenzy not combined with Grab, Hit and Run or Multiple Block
+(Grim Ironjaw excepted)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.events import Armour, Roll, SkillUsed
+from engine.core.state import PRONE, STANDING, STUNNED
+from engine.tools.scenario import Scenario
+
+
+def _rolls(sc: Scenario) -> list[tuple[str, tuple[int, ...], int, bool]]:
+    return [(r.purpose, r.dice, r.modifier, r.success) for r in sc.events(Roll)]
+
+
+def _used(sc: Scenario) -> list[str]:
+    return [e.skill for e in sc.events(SkillUsed)]
+
+
+# -- Tentacles ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "over"), [("bb2025", True), ("bb2020", False)])
+def test_tentacles_hold_ends_the_activation(ruleset: str, over: bool) -> None:
+    # A (ST 3) dodges away from b (ST 4, Tentacles): D6 2 + 4 - 3 = 3, not
+    # 6; a natural 6 holds whatever the Strengths. BB2025: the activation
+    # ends; BB2020: only the movement (A may still end it himself).
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        stats={"b": {"st": 4}},
+        skills={"b": ["tentacles"]},
+        dice=[6],
+    )
+    sc.act("A", "move")
+    sc.move(0, 1)
+    sc.choose("use", "tentacles", sc.id("b"))
+    assert _rolls(sc) == [("tentacles", (6,), 1, True)]
+    assert sc.xy("A") == (1, 1)
+    d = sc.match.pending
+    if over:
+        assert d is None or d.kind != "move"
+    else:
+        assert (d.kind, d.options) == ("move", (("end",),))
+
+
+def test_tentacles_st_difference_needs_six() -> None:
+    # D6 3 + 4 - 2 = 5: not held; A (ST 2) dodges on (4 passes AG 3+).
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset="bb2025",
+        stats={"A": {"st": 2}, "b": {"st": 4}},
+        skills={"b": ["tentacles"]},
+        dice=[3, 4],
+    )
+    sc.act("A", "move")
+    sc.move(0, 1)
+    sc.choose("use", "tentacles", sc.id("b"))
+    assert _rolls(sc) == [("tentacles", (3,), 2, False), ("dodge", (4,), 0, True)]
+    assert sc.xy("A") == (0, 1)
+    assert sc.match.pending.kind == "move"
+
+
+# -- Diving Tackle ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "status", "dodges"),
+    [("bb2025", PRONE, 1), ("bb2020", STANDING, 2)],
+)
+def test_diving_tackle_comes_after_the_rerolls(
+    ruleset: str, status: int, dodges: int
+) -> None:
+    # A (Dodge, AG 3+) dodges away from b (Diving Tackle): a 4 passes;
+    # Diving Tackle: 4 - 2 = 2 fails. BB2025: no re-roll is left, A Falls
+    # Over (Armour 5 + 2 = 7 holds AV 9+); BB2020: the Dodge re-roll 5 - 2
+    # = 3 passes.
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        skills={"A": ["dodge"], "b": ["diving-tackle"]},
+        dice=[4, 5, 2],
+    )
+    sc.act("A", "move")
+    sc.move(0, 1)
+    sc.choose("use", "diving-tackle", sc.id("b"))
+    g = sc.match.state
+    assert g.status[sc.p("A")] == status
+    assert [r.purpose for r in sc.events(Roll)].count("dodge") == dodges
+    assert sc.xy("b") == (1, 1)  # in the square left, Placed Prone
+    assert g.status[sc.p("b")] == PRONE
+    if ruleset == "bb2025":
+        assert [(a.dice, a.broken) for a in sc.events(Armour)] == [((5, 2), False)]
+
+
+_ESCAPE = """
+    ..b..
+    .Ac..
+    .ed..
+    """
+
+
+def test_one_escape_tentacles_then_diving_tackle_then_arm_bar() -> None:
+    # A at (1, 1) dodges to (0, 0), away from b (Tentacles), c (Diving
+    # Tackle), d (Shadowing) and e (Arm Bar), none of them next to (0, 0).
+    # Tentacles first: 5 + 3 - 3 = 5 lets go; the Dodge 4 passes; Diving
+    # Tackle: 4 - 2 = 2 fails; A Falls Over: Arm Bar +1, Armour 4 + 4 + 1
+    # = 9 breaks AV 9+, Injury 3 + 3 = 6 Stunned; c lies Prone in (1, 1);
+    # nobody Shadows a fallen player.
+    sc = Scenario(
+        _ESCAPE,
+        ruleset="bb2025",
+        skills={
+            "b": ["tentacles"],
+            "c": ["diving-tackle"],
+            "d": ["shadowing"],
+            "e": ["arm-bar"],
+        },
+        dice=[5, 4, 4, 4, 3, 3],
+    )
+    sc.act("A", "move")
+    sc.move(0, 0)
+    assert sc.match.pending.info == ("tentacles",)
+    sc.choose("use", "tentacles", sc.id("b"))
+    assert sc.match.pending.info == ("diving-tackle",)
+    sc.choose("use", "diving-tackle", sc.id("c"))
+    g = sc.match.state
+    assert _rolls(sc)[:2] == [("tentacles", (5,), 0, False), ("dodge", (4,), 0, True)]
+    assert _used(sc) == ["tentacles", "diving-tackle", "arm-bar"]
+    assert [(a.dice, a.modifier, a.broken) for a in sc.events(Armour)] == [
+        ((4, 4), 1, True)
+    ]
+    assert g.status[sc.p("A")] == STUNNED
+    assert (sc.xy("A"), sc.xy("c"), g.status[sc.p("c")]) == ((0, 0), (1, 1), PRONE)
+    assert sc.xy("d") == (2, 2)
+
+
+def test_one_escape_diving_tackle_declined_then_shadowing() -> None:
+    # As above, Diving Tackle declined: the Dodge stands, then d Shadows
+    # A into (1, 1) on a 4 (a flat 4+).
+    sc = Scenario(
+        _ESCAPE,
+        ruleset="bb2025",
+        skills={
+            "b": ["tentacles"],
+            "c": ["diving-tackle"],
+            "d": ["shadowing"],
+            "e": ["arm-bar"],
+        },
+        dice=[5, 4, 4],
+    )
+    sc.act("A", "move")
+    sc.move(0, 0)
+    sc.choose("use", "tentacles", sc.id("b"))
+    sc.choose("decline")
+    assert sc.match.pending.info == ("shadowing",)
+    sc.choose("use", "shadowing", sc.id("d"))
+    assert _used(sc) == ["tentacles", "shadowing"]
+    assert _rolls(sc)[2] == ("shadowing", (4,), 0, True)
+    assert (sc.xy("A"), sc.xy("d")) == ((0, 0), (1, 1))
+
+
+# -- Frenzy's exclusions ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "sidestep", "team", "squares"),
+    [
+        ("bb2025", False, "home", 3),  # the three push squares only
+        ("bb2020", False, "home", 7),  # Grab: every empty square next to b
+        ("bb2025", True, "away", 7),  # b Sidesteps: any empty square
+        ("bb2020", True, "home", 7),  # Grab stops Sidestep
+    ],
+)
+def test_a_frenzy_players_block_does_not_grab(
+    ruleset: str, sidestep: bool, team: str, squares: int
+) -> None:
+    # A (Frenzy, Grab) blocks b with a Block action: BB2025 plays it as
+    # without Grab.
+    sc = Scenario(
+        """
+        ......
+        .Ab...
+        ......
+        """,
+        ruleset=ruleset,
+        skills={"A": ["frenzy", "grab"], "b": ["sidestep"] if sidestep else []},
+        dice=["push"],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    d = sc.match.pending
+    assert (d.kind, d.team, len(d.options)) == ("push", team, squares)
+
+
+@pytest.mark.parametrize(("ruleset", "runs"), [("bb2025", False), ("bb2020", True)])
+def test_a_frenzy_player_has_no_hit_and_run(ruleset: str, runs: bool) -> None:
+    # A (Frenzy, Hit and Run) knocks b down (Pow!, Armour 1 + 1 holds): no
+    # second block; BB2020 then offers Hit and Run's free square.
+    sc = Scenario(
+        """
+        ......
+        .Ab...
+        ......
+        """,
+        ruleset=ruleset,
+        skills={"A": ["frenzy", "hit-and-run"]},
+        dice=["pow", 1, 1],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    sc.choose("square", sc.sq(3, 1))  # Frenzy: the follow-up is compulsory
+    d = sc.match.pending
+    assert sc.xy("A") == (2, 1)
+    assert (d is not None and d.kind == "hit_and_run") is runs
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "skills", "offered"),
+    [
+        ("bb2025", ["frenzy", "multiple-block"], False),
+        ("bb2020", ["frenzy", "multiple-block"], True),
+        # Grim Ironjaw (Slayer) keeps Multiple Block with Frenzy.
+        ("bb2025", ["frenzy", "multiple-block", "slayer"], True),
+        ("bb2025", ["multiple-block"], True),
+    ],
+)
+def test_a_frenzy_player_is_offered_no_multiple_block(
+    ruleset: str, skills: list[str], offered: bool
+) -> None:
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        ..c..
+        """,
+        ruleset=ruleset,
+        skills={"A": skills},
+    )
+    sc.act("A", "block")
+    d = sc.match.pending
+    assert d.kind == "block_target"
+    pair = ("multiple_block", sc.id("b"), sc.id("c"))
+    assert (pair in d.options) is offered
