@@ -343,7 +343,9 @@ class HitAndRun(Proc):
         nb = g.pitch.neighbours
         flags = g.pitch.flags
         loose = g.ball if g.carrier < 0 and not g.ball_air else -1
-        out = []
+        out: list[int] = []
+        if any(rule(g, p) for rule in g.hooks.leave_barred):
+            return out  # a rule keeps him in his square (BB2025: Chomped)
         for s in nb[g.pos[p]]:
             if board[s] >= 0 or s == loose or flags[s] & F_TRAPDOOR:
                 continue

@@ -19,7 +19,7 @@ from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
 from engine.core.skillbits import RIGHT_STUFF
-from engine.rules.ball import STAT_LAND, ThrowIn, stat, turnover
+from engine.rules.ball import CATCH_RR, STAT_LAND, ThrowIn, stat, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
@@ -148,6 +148,9 @@ class MatchRules:
     # gained), and the bits that lift that bar (a Star Player's own).
     frenzy_excludes: ClassVar[int] = 0
     frenzy_exempt: ClassVar[int] = 0
+    # The skills that re-roll a failed catch or interception (BB2020: Catch
+    # and Monstrous Mouth).
+    catch_reroll_skills: ClassVar[int] = CATCH_RR
     # Whether a player held by Tentacles ends his activation (BB2020: his
     # movement only, he may still hand off or pass).
     tentacles_end_activation: ClassVar[bool] = False

@@ -20,6 +20,7 @@ from engine.rules.ball import STAT_LAND, stat, turnover
 from engine.rules.injuries import KnockDown
 from engine.rules.keywords import has_keyword
 from engine.rules.rolls import Test
+from engine.skills import chomp
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 from engine.variants.bb2025 import (
@@ -134,6 +135,7 @@ class BloodBowl2025(BloodBowl2020):
         kickoff.register,
         stalling.register,
         multiple_block.register,
+        chomp.register,
     )
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
@@ -191,6 +193,9 @@ class BloodBowl2025(BloodBowl2020):
     # Block, Blitz or Stab, and no Multiple Block is offered to him.
     frenzy_excludes = S.BIT["grab"] | S.BIT["hit-and-run"] | S.BIT["multiple-block"]
     frenzy_exempt = S.BIT["slayer"]
+    # skills.md "Monstrous Mouth": the Chomp (engine/skills/chomp.py) and
+    # Strip Ball's immunity; no catch re-roll any more (BB2020's).
+    catch_reroll_skills = S.CATCH
     # skills.md "Tentacles": a player held ends his activation.
     # Decision: the D6 is rolled as he leaves the square, before any Rush
     # and before the Dodge, Jump or Leap test (BB2020's moment).

@@ -11,6 +11,7 @@ import pytest
 
 from engine.core.events import Armour, Roll, SkillUsed
 from engine.core.state import PRONE, STANDING, STUNNED
+from engine.skills.chomp import chomped_by
 from engine.tools.scenario import Scenario
 
 
@@ -259,3 +260,195 @@ def test_a_frenzy_player_is_offered_no_multiple_block(
     assert d.kind == "block_target"
     pair = ("multiple_block", sc.id("b"), sc.id("c"))
     assert (pair in d.options) is offered
+
+
+# -- Monstrous Mouth: Chomp --------------------------------------------------------
+
+
+def _chomp(sc: Scenario, chomper: str, target: str) -> None:
+    """``target`` Chomped by ``chomper`` where they stand (as a passed
+    Chomp leaves them)."""
+    g = sc.match.state
+    p, q = sc.p(chomper), sc.p(target)
+    g.effects[f"chomped_{q}_drive"] = (p, g.pos[p], g.pos[q])
+
+
+@pytest.mark.parametrize(("ruleset", "offered"), [("bb2025", True), ("bb2020", False)])
+def test_chomp_is_a_special_action_of_monstrous_mouth(
+    ruleset: str, offered: bool
+) -> None:
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        skills={"A": ["monstrous-mouth"]},
+    )
+    d = sc.match.pending
+    assert (("activate", sc.id("A"), "chomp") in d.options) is offered
+
+
+@pytest.mark.parametrize(("die", "chomped"), [(3, True), (2, False)])
+def test_chomp_holds_the_target_on_three_plus(die: int, chomped: bool) -> None:
+    # A moves a square (next to b and c), then Chomps b: D6 3+. The Chomp
+    # ends A's activation.
+    sc = Scenario(
+        """
+        ......
+        A.b...
+        ..c...
+        """,
+        ruleset="bb2025",
+        skills={"A": ["monstrous-mouth"]},
+        dice=[die],
+    )
+    sc.act("A", "chomp")
+    assert ("chomp", sc.id("b")) not in sc.match.pending.options  # not adjacent
+    sc.move(1, 1)
+    d = sc.match.pending
+    assert d.kind == "move"
+    assert d.options[-3:] == (("chomp", sc.id("b")), ("chomp", sc.id("c")), ("end",))
+    sc.choose("chomp", sc.id("b"))
+    assert _rolls(sc) == [("chomp", (die,), 0, chomped)]
+    assert _used(sc) == ["monstrous-mouth"]
+    g = sc.match.state
+    assert chomped_by(g, sc.p("b")) == (sc.p("A") if chomped else -1)
+    assert chomped_by(g, sc.p("c")) == -1
+    d = sc.match.pending
+    assert d is None or d.kind != "move"  # the activation is over
+
+
+def test_chomp_may_replace_a_blitz_block() -> None:
+    sc = Scenario(
+        """
+        ......
+        A.b...
+        ......
+        """,
+        ruleset="bb2025",
+        skills={"A": ["monstrous-mouth"]},
+        dice=[5],
+    )
+    sc.act("A", "blitz", "b")
+    sc.move(1, 1)
+    opts = sc.match.pending.options
+    i = opts.index(("block", sc.id("b")))
+    assert opts[i + 1] == ("chomp", sc.id("b"))
+    sc.choose("chomp", sc.id("b"))
+    assert _rolls(sc) == [("chomp", (5,), 0, True)]
+    assert not [e for e in sc.events() if type(e).__name__ == "Block"]
+    assert chomped_by(sc.match.state, sc.p("b")) == sc.p("A")
+
+
+def test_a_chomped_player_cannot_leave_his_square() -> None:
+    # b (away, active) is Chomped by A: no step, Jump or Leap; he may still
+    # block A. Once A is Prone the Chomp is over, for good.
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+        """,
+        ruleset="bb2025",
+        skills={"A": ["monstrous-mouth"], "b": ["leap"]},
+        active="away",
+    )
+    _chomp(sc, "A", "b")
+    sc.act("b", "move")
+    assert sc.match.pending.options == (("end",),)
+    g = sc.match.state
+    g.status[sc.p("A")] = PRONE
+    assert chomped_by(g, sc.p("b")) == -1
+    g.status[sc.p("A")] = STANDING
+    assert chomped_by(g, sc.p("b")) == -1  # standing up again holds nobody
+
+
+def test_a_chomped_player_may_block_and_moves_once_the_chomper_is_pushed() -> None:
+    # b Blitzes A (Chomped, he cannot move first); A is pushed back: no
+    # longer Marked from where he was, b may move on.
+    sc = Scenario(
+        """
+        ......
+        .Ab...
+        ......
+        """,
+        ruleset="bb2025",
+        skills={"A": ["monstrous-mouth"]},
+        active="away",
+        dice=["push"],
+    )
+    _chomp(sc, "A", "b")
+    sc.act("b", "blitz", "A")
+    opts = sc.match.pending.options
+    assert opts == (("block", sc.id("A")), ("end",))
+    sc.choose("block", sc.id("A"))
+    sc.choose("square", sc.sq(0, 1))
+    sc.choose("stay")  # no follow-up
+    g = sc.match.state
+    assert chomped_by(g, sc.p("b")) == -1
+    assert ("move", sc.sq(3, 1)) in sc.match.pending.options
+
+
+def test_a_chomped_player_neither_shadows_nor_diving_tackles() -> None:
+    # c is Chomped by B; A dodges away from c (Shadowing, Diving Tackle):
+    # neither is offered, the Dodge 4 passes.
+    sc = Scenario(
+        """
+        .....
+        .Ac..
+        ...B.
+        """,
+        ruleset="bb2025",
+        skills={"B": ["monstrous-mouth"], "c": ["shadowing", "diving-tackle"]},
+        dice=[4],
+    )
+    _chomp(sc, "B", "c")
+    sc.act("A", "move")
+    sc.move(0, 1)
+    assert sc.match.pending.kind == "move"
+    assert sc.xy("c") == (2, 1)
+    assert _used(sc) == []
+
+
+@pytest.mark.parametrize(("ruleset", "caught"), [("bb2025", False), ("bb2020", True)])
+def test_monstrous_mouth_no_longer_rerolls_a_catch(ruleset: str, caught: bool) -> None:
+    # A hands off to B (Monstrous Mouth): the catch 1 fails; BB2020 re-rolls
+    # it (4 passes AG 3+), BB2025 not (the ball bounces).
+    sc = Scenario(
+        """
+        ......
+        .AB...
+        ......
+        """,
+        ruleset=ruleset,
+        ball="A",
+        skills={"B": ["monstrous-mouth"]},
+        dice=[1, 4, 2, 2, 2, 2],
+    )
+    sc.act("A", "hand_off")
+    sc.choose("hand_off", sc.id("B"))
+    assert (sc.match.state.carrier == sc.p("B")) is caught
+    catches = [r.dice for r in sc.events(Roll) if r.purpose == "hand_off"]
+    assert catches == ([(1,), (4,)] if caught else [(1,)])
+
+
+def test_monstrous_mouth_keeps_the_ball_against_strip_ball() -> None:
+    # A (Strip Ball) pushes b (Monstrous Mouth, the ball): b keeps it.
+    sc = Scenario(
+        """
+        ......
+        .Ab...
+        ......
+        """,
+        ruleset="bb2025",
+        ball="b",
+        skills={"A": ["strip-ball"], "b": ["monstrous-mouth"]},
+        dice=["push"],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    sc.choose("square", sc.sq(3, 1))
+    sc.choose("stay")
+    assert sc.match.state.carrier == sc.p("b")
