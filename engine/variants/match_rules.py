@@ -23,7 +23,7 @@ from engine.rules.ball import CATCH_RR, STAT_LAND, ThrowIn, stat, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
-from engine.rules.injuries import crowd_push
+from engine.rules.injuries import KnockDown, crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.passing import animosity_by_position
 from engine.rules.pickup import pick_up_test
@@ -148,6 +148,13 @@ class MatchRules:
     # gained), and the bits that lift that bar (a Star Player's own).
     frenzy_excludes: ClassVar[int] = 0
     frenzy_exempt: ClassVar[int] = 0
+    # The actions that make Animal Savagery's roll +2 (BB2020: a Block or
+    # a Blitz; Projectile Vomit is made instead of a Block).
+    savagery_blocking_actions: ClassVar[tuple[str, ...]] = (
+        "block",
+        "blitz",
+        "projectile_vomit",
+    )
     # The skills that re-roll a failed catch or interception (BB2020: Catch
     # and Monstrous Mouth).
     catch_reroll_skills: ClassVar[int] = CATCH_RR
@@ -414,6 +421,12 @@ class MatchRules:
         """What Break Tackle adds to a Dodge test of a player of Strength
         ``st`` (BB2020: +1, +2 with ST 5 or more)."""
         return 2 if st >= 5 else 1
+
+    def lash_out(self, g: GameState, p: int, q: int) -> Proc:
+        """Animal Savagery: ``p`` lashes out at ``q``, Knocked Down (no
+        Turnover unless he held the ball; BB2020: no Mighty Blow, no
+        Claws); ``p``'s activation goes on."""
+        return KnockDown(q, "knocked_down", by=p, causes_turnover=False)
 
     def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
         """The roll of ``q`` Shadowing ``p`` as he Dodges away (BB2020: D6 +

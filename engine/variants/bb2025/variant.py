@@ -219,6 +219,33 @@ class BloodBowl2025(BloodBowl2020):
         with ST 5 or more (once per turn, as the engine already counts it)."""
         return 3 if st >= 5 else (2 if st == 4 else 1)
 
+    # skills.md "Animal Savagery": +2 with a Block or a Blitz declared, or a
+    # Special action made instead of a block (Chainsaw Attack, Projectile
+    # Vomit; Chomp, which may replace a Blitz's block).
+    savagery_blocking_actions = (
+        "block",
+        "blitz",
+        "projectile_vomit",
+        "chainsaw",
+        "chomp",
+    )
+
+    def lash_out(self, g: GameState, p: int, q: int) -> Proc:
+        """skills.md "Animal Savagery": the team-mate lashed out at is
+        Knocked Down, Claws and Mighty Blow applying.
+
+        Decision (DECIDE 13): the player then goes on with his activation
+        (RL and the FAQ; FFB's server option ends it), as in BB2020."""
+        sk = g.skills[p]
+        return KnockDown(
+            q,
+            "knocked_down",
+            by=p,
+            mb=1 if sk & S.MIGHTY_BLOW else 0,
+            claws=bool(sk & S.BIT["claws"]),
+            causes_turnover=False,
+        )
+
     def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
         """skills.md "Shadowing": a flat 4+ on a D6 (BB2020: D6 + MA - the
         dodger's MA, 6+)."""

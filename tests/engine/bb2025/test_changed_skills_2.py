@@ -452,3 +452,163 @@ def test_monstrous_mouth_keeps_the_ball_against_strip_ball() -> None:
     sc.choose("square", sc.sq(3, 1))
     sc.choose("stay")
     assert sc.match.state.carrier == sc.p("b")
+
+
+# -- Pile Driver --------------------------------------------------------------------
+
+
+def test_pile_drivers_each_foul_without_the_teams_foul() -> None:
+    # A and B (Pile Driver) each knock their man down (Pow!, follow up;
+    # Armour 1 + 1 holds), then each makes a free Foul (Armour 2 + 3 and
+    # 3 + 4, no double, hold AV 9+) and is Placed Prone, his activation
+    # over; the team's Foul action is still there for C.
+    sc = Scenario(
+        """
+        .Ab....
+        .......
+        .Bc....
+        .......
+        .C.....
+        """,
+        ruleset="bb2025",
+        skills={"A": ["pile-driver"], "B": ["pile-driver"]},
+        dice=["pow", 1, 1, 2, 3, "pow", 1, 1, 3, 4],
+    )
+    g = sc.match.state
+    for att, dfn, y in (("A", "b", 0), ("B", "c", 2)):
+        sc.act(att, "block")
+        sc.choose("block", sc.id(dfn))
+        sc.choose("square", sc.sq(3, y))
+        sc.choose("follow")
+        d = sc.match.pending
+        assert (d.kind, d.options) == (
+            "pile_driver",
+            (("foul", sc.id(dfn)), ("decline",)),
+        )
+        sc.choose("foul", sc.id(dfn))
+        assert (sc.xy(att), g.status[sc.p(att)]) == ((2, y), PRONE)
+    armour = [(a.player, a.dice, a.broken) for a in sc.events(Armour)]
+    assert armour == [
+        (sc.id("b"), (1, 1), False),
+        (sc.id("b"), (2, 3), False),
+        (sc.id("c"), (1, 1), False),
+        (sc.id("c"), (3, 4), False),
+    ]
+    assert _used(sc).count("pile-driver") == 2
+    d = sc.match.pending
+    assert d.kind == "activate"
+    assert ("activate", sc.id("C"), "foul") in d.options
+
+
+# -- Defensive ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("defensive", "dice"), [(True, 1), (False, 2)])
+def test_defensive_stops_guard(defensive: bool, dice: int) -> None:
+    # H (Guard) would assist A's block on b though Marked by d; d's
+    # Defensive stops it in the home team's turn (3 against 3: one die).
+    sc = Scenario(
+        """
+        .d.
+        .H.
+        Ab.
+        """,
+        ruleset="bb2025",
+        skills={"H": ["guard"], "d": ["defensive"] if defensive else []},
+        dice=["push", "push"],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    blocks = [e for e in sc.events() if type(e).__name__ == "Block"]
+    assert [(e.st_attacker, len(e.dice)) for e in blocks] == [(2 + dice, dice)]
+
+
+# -- Mighty Blow ------------------------------------------------------------------------
+
+
+def test_mighty_blow_not_with_a_stab_a_chainsaw_or_a_foul() -> None:
+    # A has Mighty Blow; each Armour roll 4 + 4 = 8 against AV 9+ would
+    # break with its +1. Stab: unmodified; Chainsaw: +3 only (D6 3 hits);
+    # Foul (no assists): unmodified.
+    skills = ["mighty-blow"]
+    stab = Scenario(
+        ".Ab.", ruleset="bb2025", skills={"A": [*skills, "stab"]}, dice=[4, 4]
+    )
+    stab.act("A", "block")
+    stab.choose("stab", stab.id("b"))
+    saw = Scenario(
+        ".Ab.",
+        ruleset="bb2025",
+        skills={"A": [*skills, "chainsaw"]},
+        dice=[3, 4, 1, 3, 3],
+    )
+    saw.act("A", "chainsaw")
+    saw.choose("chainsaw", saw.id("b"))
+    foul = Scenario(
+        ".Ab.", ruleset="bb2025", skills={"A": skills}, prone="b", dice=[4, 4]
+    )
+    foul.act("A", "foul", "b")
+    foul.choose("foul", foul.id("b"))
+    got = [
+        [(a.dice, a.modifier, a.broken) for a in sc.events(Armour)]
+        for sc in (stab, saw, foul)
+    ]
+    assert got == [
+        [((4, 4), 0, False)],
+        [((4, 1), 3, False)],
+        [((4, 4), 0, False)],
+    ]
+
+
+# -- Animal Savagery ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "modifier", "broken"), [("bb2025", 1, True), ("bb2020", 0, False)]
+)
+def test_animal_savagery_lashes_out_with_mighty_blow_then_goes_on(
+    ruleset: str, modifier: int, broken: bool
+) -> None:
+    # A (Animal Savagery, Mighty Blow) declares a Block: 1 + 2 = 3 fails
+    # the 4+; he lashes out at B, Knocked Down (no Turnover): Armour 4 + 4
+    # = 8, +1 with Mighty Blow (BB2025) breaks AV 9+ (Injury 1 + 1:
+    # Stunned). DECIDE 13: A then goes on with his Block.
+    sc = Scenario(
+        """
+        .B...
+        .Ab..
+        .....
+        """,
+        ruleset=ruleset,
+        skills={"A": ["animal-savagery", "mighty-blow"]},
+        dice=[1, 4, 4, 1, 1],
+    )
+    sc.act("A", "block")
+    assert _rolls(sc)[0] == ("animal_savagery", (1,), 2, False)
+    d = sc.match.pending
+    assert (d.kind, d.options) == ("lash_out", (("lash_out", sc.id("B")),))
+    sc.choose("lash_out", sc.id("B"))
+    armour = [(a.player, a.dice, a.modifier, a.broken) for a in sc.events(Armour)]
+    assert armour == [(sc.id("B"), (4, 4), modifier, broken)]
+    g = sc.match.state
+    assert g.status[sc.p("B")] == (STUNNED if broken else PRONE)
+    assert g.turnover is None
+    d = sc.match.pending
+    assert (d.kind, d.options) == ("block_target", (("block", sc.id("b")),))
+
+
+@pytest.mark.parametrize(("action", "modifier"), [("chomp", 2), ("move", 0)])
+def test_animal_savagery_plus_two_for_a_chomp(action: str, modifier: int) -> None:
+    # A Chomp may replace a block: +2, so a 2 passes the 4+.
+    sc = Scenario(
+        """
+        .B...
+        .Ab..
+        .....
+        """,
+        ruleset="bb2025",
+        skills={"A": ["animal-savagery", "monstrous-mouth"]},
+        dice=[2, 4, 4],
+    )
+    sc.act("A", action)
+    assert _rolls(sc)[0] == ("animal_savagery", (2,), modifier, modifier == 2)
