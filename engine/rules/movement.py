@@ -630,6 +630,7 @@ class Step(Proc):
         if g.board[self.src] >= 0 or g.box[p] != PITCH or g.status[p] != STANDING:
             return None
         users = _users(g, self.src, g.team[p], SHADOWING, True)
+        users = [q for q in users if g.variant.may_shadow(g, q)]
         if not users:
             return None
         self.phase = 60

@@ -428,6 +428,11 @@ class MatchRules:
         Claws); ``p``'s activation goes on."""
         return KnockDown(q, "knocked_down", by=p, causes_turnover=False)
 
+    def may_shadow(self, g: GameState, q: int) -> bool:
+        """Whether ``q`` may use Shadowing now (BB2020: as often as it
+        comes)."""
+        return True
+
     def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
         """The roll of ``q`` Shadowing ``p`` as he Dodges away (BB2020: D6 +
         his MA - the dodger's MA, 6 or more; no team re-roll)."""

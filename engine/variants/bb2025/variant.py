@@ -98,6 +98,12 @@ def at_minimum(g: GameState, p: int, char: str) -> bool:
     return s.av <= 3
 
 
+def _team_turn(g: GameState) -> tuple[int, int, int]:
+    """This team turn among the drive's: the half and both teams' turn
+    counters."""
+    return (g.half, g.turn[0], g.turn[1])
+
+
 class BloodBowl2025(BloodBowl2020):
     """Blood Bowl 2025: BB2020 with the Third Season Edition's changes."""
 
@@ -246,9 +252,21 @@ class BloodBowl2025(BloodBowl2020):
             causes_turnover=False,
         )
 
+    def may_shadow(self, g: GameState, q: int) -> bool:
+        """skills.md "Shadowing": usable a number of times per turn up to
+        the player's MA.
+
+        Decision: each use counts, followed or not (its D6 rolled)."""
+        turn, uses = g.effects.get(f"shadowing_{q}_drive", ((), 0))
+        return bool(turn != _team_turn(g) or uses < g.ma[q])
+
     def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
         """skills.md "Shadowing": a flat 4+ on a D6 (BB2020: D6 + MA - the
-        dodger's MA, 6+)."""
+        dodger's MA, 6+); the use is counted for :meth:`may_shadow`."""
+        key = f"shadowing_{q}_drive"
+        turn, uses = g.effects.get(key, ((), 0))
+        now = _team_turn(g)
+        g.effects[key] = (now, uses + 1 if turn == now else 1)
         return Test("shadowing", q, 4, team_rr_ok=False)
 
     def may_throw(self, g: GameState, p: int) -> bool:

@@ -612,3 +612,30 @@ def test_animal_savagery_plus_two_for_a_chomp(action: str, modifier: int) -> Non
     )
     sc.act("A", action)
     assert _rolls(sc)[0] == ("animal_savagery", (2,), modifier, modifier == 2)
+
+
+# -- Shadowing ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ma", "again"), [(2, True), (1, False)])
+def test_shadowing_up_to_its_ma_per_turn(ma: int, again: bool) -> None:
+    # A dodges away from b twice (4s pass); b Shadows him the first time
+    # (4: a flat 4+); with MA 1 that is all his Shadowing this turn.
+    sc = Scenario(
+        """
+        .....
+        ..Ab.
+        .....
+        """,
+        ruleset="bb2025",
+        stats={"b": {"ma": ma}},
+        skills={"b": ["shadowing"]},
+        dice=[4, 4, 4],
+    )
+    sc.act("A", "move")
+    sc.move(1, 1)
+    sc.choose("use", "shadowing", sc.id("b"))
+    assert sc.xy("b") == (2, 1)
+    sc.move(0, 1)
+    d = sc.match.pending
+    assert (d.kind == "use_skill" and d.info == ("shadowing",)) is again
