@@ -178,6 +178,28 @@ def test_one_escape_diving_tackle_declined_then_shadowing() -> None:
     assert (sc.xy("A"), sc.xy("d")) == ((0, 0), (1, 1))
 
 
+@pytest.mark.parametrize("ruleset", ["bb2025", "bb2020"])
+def test_a_diving_tacklers_own_arm_bar_counts(ruleset: str) -> None:
+    # c (Diving Tackle, Arm Bar) alone Marks A: the Dodge 4 passes, Diving
+    # Tackle makes it 2 and A Falls Over; c, now in the square A left, still
+    # Marked it: Arm Bar +1, Armour 4 + 4 + 1 = 9 breaks AV 9+.
+    sc = Scenario(
+        """
+        .....
+        .Ac..
+        .....
+        """,
+        ruleset=ruleset,
+        skills={"c": ["diving-tackle", "arm-bar"]},
+        dice=[4, 4, 4, 3, 3],
+    )
+    sc.act("A", "move")
+    sc.move(0, 1)
+    sc.choose("use", "diving-tackle", sc.id("c"))
+    assert _used(sc) == ["diving-tackle", "arm-bar"]
+    assert [(a.modifier, a.broken) for a in sc.events(Armour)] == [(1, True)]
+
+
 # -- Frenzy's exclusions ------------------------------------------------------------
 
 
