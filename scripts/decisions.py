@@ -64,6 +64,7 @@ PATH_FORMATS: tuple[tuple[str, str], ...] = (
     ("engine/skills/devious", "bb2025"),
     ("engine/skills/going_down", "bb2025"),
     ("engine/skills/punt", "bb2025"),
+    ("engine/skills/chomp", "bb2025"),
     ("engine/data/bb2025/", "bb2025"),
     ("engine/variants/classic", "classic"),
     ("engine/variants/sevens", "sevens"),

@@ -173,6 +173,10 @@ type ExtraRushes = Callable[[GameState, int], int]
 # A move counted player ``p``'s Rushes (``g.act_rushes``), ``limit`` being
 # the Rushes he may make.
 type Rushed = Callable[[GameState, int, int], None]
+# Player ``p`` would leave his square by his own movement (a step, a Jump, a
+# Leap, Shadowing, Diving Tackle): True when a rule keeps him there (any
+# answer).
+type LeaveBarred = Callable[[GameState, int], bool]
 
 
 class LeapAsk(NamedTuple):
@@ -446,6 +450,7 @@ class Hooks:
         "extra_rushes",
         "extra_rushes_bits",
         "rushed",
+        "leave_barred",
         "leap_declared",
         "moved_into",
         # blocking
@@ -531,6 +536,7 @@ class Hooks:
     extra_rushes: tuple[ExtraRushes, ...]
     extra_rushes_bits: int
     rushed: tuple[Rushed, ...]
+    leave_barred: tuple[LeaveBarred, ...]
     leap_declared: tuple[LeapAsk, ...]
     moved_into: tuple[StepAsk, ...]
     dauntless_passed: tuple[BlockAsk, ...]

@@ -86,6 +86,7 @@ ACTIONS = (
     "gather_funds",  # the Treasure Room
     "secure_the_ball",  # BB2025: a standard action of that edition
     "punt",  # BB2025: the Special action of the Punt skill
+    "chomp",  # BB2025: the Special action of Monstrous Mouth
 )
 ACTION_FLAG = {
     "move": 0,
@@ -106,6 +107,7 @@ ACTION_FLAG = {
     "gather_funds": 0,
     "secure_the_ball": TF_SECURE,
     "punt": TF_PUNT,
+    "chomp": 0,  # no limit per team turn
 }
 
 Option = tuple[Any, ...]

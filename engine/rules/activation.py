@@ -55,6 +55,7 @@ from engine.rules.block_actions import (
 from engine.rules.blocking import Block
 from engine.rules.bombs import BombThrow
 from engine.rules.declaring import NOMINATED, Nominate
+from engine.rules.exclusions import usable_skills
 from engine.rules.fouls import FoulAction
 from engine.rules.hand_off import HandOffAction, give_and_go
 from engine.rules.movement import (
@@ -534,7 +535,7 @@ class Activation(PlayerActivation):
             if g.skills[p] & g.hooks.block_targets_bits:  # beyond the adjacent
                 for far in g.hooks.block_targets:
                     opts += far.options(g, p)
-            if opts and g.skills[p] & MULTIPLE_BLOCK:
+            if opts and usable_skills(g, p) & MULTIPLE_BLOCK:
                 opts += multiple_block_options(g, p)
             if opts and g.skills[p] & SPECIAL_BLOCKS and self._specials_ok(g):
                 opts = special_block_options(g, p, opts)
@@ -583,7 +584,10 @@ class Activation(PlayerActivation):
         verb = choice[0]
         if self.phase == 4:
             self.phase = 9
-            if g.skills[p] & HIT_AND_RUN and verb in g.variant.hit_and_run_after:
+            if (
+                usable_skills(g, p) & HIT_AND_RUN
+                and verb in g.variant.hit_and_run_after
+            ):
                 g.stack.append(HitAndRun(p))
             if verb == "multiple_block":
                 g.stack.append(MultipleBlock(p, g.idx[choice[1]], g.idx[choice[2]]))
@@ -618,7 +622,7 @@ class Activation(PlayerActivation):
             self.phase = 9
         elif verb == "block":
             q = g.idx[choice[1]]
-            if g.skills[p] & HIT_AND_RUN:
+            if usable_skills(g, p) & HIT_AND_RUN:
                 g.stack.append(HitAndRun(p))
             g.stack.append(with_dump_off(g, q, trickster(g, p, q, BlitzBlock(p, q))))
         elif verb == "vomit":

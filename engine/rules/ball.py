@@ -275,7 +275,9 @@ class Catch(Proc):
             mod = self.mod + catch_modifier(g, p)
             mod += g.variant.catch_modifier(g, p, self.how)  # a room (Dungeon Bowl)
             self.phase = 1
-            g.stack.append(Test(self.how, p, g.ag[p], mod, skill_rr=CATCH_RR))
+            g.stack.append(
+                Test(self.how, p, g.ag[p], mod, skill_rr=g.variant.catch_reroll_skills)
+            )
             return None
         if g.ret:
             g.ball = -1

@@ -37,6 +37,7 @@ from engine.rules.ball import (
     stat,
 )
 from engine.rules.block_strength import block_strengths, count_assists, dice_count
+from engine.rules.exclusions import usable_skills
 from engine.rules.injuries import KnockDown
 from engine.rules.pushing import (
     OPT_DECLINE,
@@ -376,7 +377,7 @@ class Block(PushBack):
                 self._no_push()
         elif ph == 55:
             sq = choice[1]
-            if self.cur == self.dfn and not self.chain and g.skills[att] & GRAB:
+            if self.cur == self.dfn and not self.chain and usable_skills(g, att) & GRAB:
                 normal, _ = self._push_options(g)
                 if sq not in normal:
                     g.emit(SkillUsed(g.pid[att], "grab"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core import skillbits as S
 from engine.core.events import Interference, Note, Roll, SkillUsed
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
-from engine.rules.ball import CATCH_RR, can_catch, catch_modifier, turnover
+from engine.rules.ball import can_catch, catch_modifier, turnover
 from engine.rules.injuries import Harm, KnockDown
 from engine.rules.passing import HAIL_MARY_PASS, PassAction
 from engine.rules.range_ruler import BOMB, SHORT, pass_band, targets_in_range
@@ -131,7 +131,15 @@ class BombThrow(PassAction):
                 g.emit(Interference(g.pid[q], "deflection"))
                 self.phase = 6
                 mod = -1 + catch_modifier(g, q)
-                g.stack.append(Test("interception", q, g.ag[q], mod, skill_rr=CATCH_RR))
+                g.stack.append(
+                    Test(
+                        "interception",
+                        q,
+                        g.ag[q],
+                        mod,
+                        skill_rr=g.variant.catch_reroll_skills,
+                    )
+                )
                 return None
         if ph == 6:
             q = self.interferer
@@ -153,7 +161,15 @@ class BombThrow(PassAction):
                 self.interferer = r
                 self.phase = 8
                 mod = (0 if self.quality == "accurate" else -1) + catch_modifier(g, r)
-                g.stack.append(Test("catch_bomb", r, g.ag[r], mod, skill_rr=CATCH_RR))
+                g.stack.append(
+                    Test(
+                        "catch_bomb",
+                        r,
+                        g.ag[r],
+                        mod,
+                        skill_rr=g.variant.catch_reroll_skills,
+                    )
+                )
                 return None
             self._explode(g, sq, "lands")
             return None

@@ -152,6 +152,8 @@ class MoveTest(Test):
             g.emit(Move(g.pid[q], frm, self.src, "diving_tackle"))
             self.mod -= 2
             self.ok = _passes(self.die, self.mod, self.target)
+            # BB2025: after the test and its re-rolls, none left.
+            self.rerolled = self.rerolled or not g.variant.diving_tackle_rerolls
         elif choice == OPT_TEAM_RR:
             self.ok = spend_team_reroll(g, g.team[p], p, self.purpose) and self._roll(
                 g, True

@@ -661,8 +661,15 @@ def arm_bar(g: GameState, p: int, src: int) -> KnockDown:
     of ``src``. Arm Bar: +1 (armour or injury) when an opponent with Arm Bar
     Marks him there (only one may use it); where the format credits it
     (``Variant.arm_bar_credits``), a Casualty is that player's. Called by
-    ``movement.Step`` on such a failure."""
-    for q in g.marking_players(src, g.team[p]):
+    ``movement.Step`` on such a failure.
+
+    Decision: a Diving Tackler, moved into ``src`` before the fall, Marked
+    the square as the player tried to leave it: his Arm Bar counts too."""
+    markers = g.marking_players(src, g.team[p])
+    tackler = g.board[src]
+    if tackler >= 0 and g.team[tackler] != g.team[p]:
+        markers = [*markers, tackler]
+    for q in markers:
         if g.skills[q] & ARM_BAR:
             g.emit(SkillUsed(g.pid[q], "arm-bar"))
             if g.variant.arm_bar_credits:

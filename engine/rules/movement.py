@@ -17,7 +17,6 @@ from engine.core.pitch import F_TRAPDOOR
 from engine.core.state import (
     PF_BREAK_TACKLE,
     PF_DODGE_RR,
-    PF_ROOTED,
     PF_SUREFEET_RR,
     PITCH,
     STANDING,
@@ -28,6 +27,7 @@ from engine.core.state import (
 )
 from engine.rules.ball import Bounce, check_touchdown, turnover
 from engine.rules.dodging import OPT_DECLINE, MoveTest, use_options
+from engine.rules.exclusions import held_in_place
 from engine.rules.injuries import KnockDown, arm_bar, crowd_push
 from engine.rules.pickup import Pickup
 from engine.rules.rolls import Test
@@ -134,7 +134,7 @@ def move_options(g: GameState, p: int, action: str) -> tuple[Option, ...]:
     budget = rush if left < 0 else left + rush
     nbrs = g.pitch.neighbours[g.pos[p]]
     opts: list[Option] = []
-    if budget > 0 and not g.pflags[p] & PF_ROOTED:
+    if budget > 0 and not held_in_place(g, p):
         step_options(g, p, action, budget, nbrs, opts)
     t = g.team[p]
     q = g.act_target  # nominated with a Blitz or a Foul (rules.declaring)
@@ -188,7 +188,7 @@ def _users(g: GameState, sq: int, team: int, bit: int, move: bool) -> list[int]:
             and g.team[q] != team
             and g.skills[q] & bit
             and g.has_tz(q)
-            and not (move and g.pflags[q] & PF_ROOTED)
+            and not (move and held_in_place(g, q))
         ):
             out.append(q)
     return out
@@ -350,6 +350,8 @@ class Step(Proc):
             # can no longer move (nor Blitz, which costs movement).
             g.act_ma_used = max(g.act_ma_used, g.ma[p])
             g.act_rushes = max(g.act_rushes, rush_limit(g, p))
+            # (BB2025: the activation ends.)
+            g.act_over = g.act_over or g.variant.tentacles_end_activation
             g.stack.pop()
             return STOP, None
         return 10, None
@@ -621,6 +623,7 @@ class Step(Proc):
         if g.board[self.src] >= 0 or g.box[p] != PITCH or g.status[p] != STANDING:
             return None
         users = _users(g, self.src, g.team[p], SHADOWING, True)
+        users = [q for q in users if g.variant.may_shadow(g, q)]
         if not users:
             return None
         self.phase = 60

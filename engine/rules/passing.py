@@ -31,7 +31,6 @@ from engine.core.state import (
     Proc,
 )
 from engine.rules.ball import (
-    CATCH_RR,
     DIVING_CATCH,
     EXTRA_ARMS,
     NERVES_OF_STEEL,
@@ -353,7 +352,15 @@ class PassAction(Proc):
             self.phase = 6
             g.ball = g.pos[q]
             mod = -1 + catch_modifier(g, q)
-            g.stack.append(Test("interception", q, g.ag[q], mod, skill_rr=CATCH_RR))
+            g.stack.append(
+                Test(
+                    "interception",
+                    q,
+                    g.ag[q],
+                    mod,
+                    skill_rr=g.variant.catch_reroll_skills,
+                )
+            )
             return STOP, None
         return 7, None
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, cast
 from engine.core import skillbits as S
 from engine.core.events import Move, SkillUsed
 from engine.core.state import PF_ROOTED, STANDING, Decision, GameState, Option, Proc
+from engine.rules.exclusions import usable_skills
 
 if TYPE_CHECKING:
     from engine.core.hooks import FollowAsk
@@ -139,7 +140,7 @@ class PushBack(Proc):
             self.blitz
             or self.chain
             or self.cur != self.dfn
-            or not g.skills[att] & GRAB
+            or not usable_skills(g, att) & GRAB
             or not g.has_tz(att)
         ):
             return []
@@ -157,7 +158,7 @@ class PushBack(Proc):
         att = self.att
         if (
             cur == self.dfn
-            and g.skills[att] & GRAB
+            and usable_skills(g, att) & GRAB
             and g.has_tz(att)
             and (not self.blitz or g.variant.grab_blitz_stops_sidestep)
         ):
@@ -194,7 +195,7 @@ class PushBack(Proc):
             self.chain = self.chain + ((self.cur, -1),)
             self._execute(g)
             return None
-        if g.skills[self.att] & GRAB:
+        if usable_skills(g, self.att) & GRAB:
             for s in self._grab_squares(g):
                 if s not in squares:
                     squares.append(s)

@@ -35,6 +35,7 @@ from engine.rules.ball import check_touchdown
 from engine.rules.block_actions import BlitzBlock
 from engine.rules.blocking import foul_appearance_failed, foul_appearance_test
 from engine.rules.bloodlust import Bite, hungry_options
+from engine.rules.exclusions import usable_skills
 from engine.rules.injuries import KnockDown
 from engine.rules.passing import with_dump_off
 from engine.rules.pushing import OPT_DECLINE
@@ -342,7 +343,9 @@ class HitAndRun(Proc):
         nb = g.pitch.neighbours
         flags = g.pitch.flags
         loose = g.ball if g.carrier < 0 and not g.ball_air else -1
-        out = []
+        out: list[int] = []
+        if any(rule(g, p) for rule in g.hooks.leave_barred):
+            return out  # a rule keeps him in his square (BB2025: Chomped)
         for s in nb[g.pos[p]]:
             if board[s] >= 0 or s == loose or flags[s] & F_TRAPDOOR:
                 continue
@@ -431,7 +434,7 @@ def special_receive(
     verb = choice[0]
     if verb in SPECIAL_BLOCK_VERBS:
         q = g.idx[choice[1]]
-        if g.skills[p] & HIT_AND_RUN and verb in g.variant.hit_and_run_after:
+        if usable_skills(g, p) & HIT_AND_RUN and verb in g.variant.hit_and_run_after:
             g.stack.append(HitAndRun(p))  # after the Stab of a Blitz
         g.stack.append(with_dump_off(g, q, special_block(g, p, q, verb, True)))
         return True

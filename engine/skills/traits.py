@@ -13,7 +13,6 @@ from engine.core.state import (
     Option,
     Proc,
 )
-from engine.rules.injuries import KnockDown
 from engine.rules.rolls import Test
 from engine.skills.base import ActivationHook, SkillSpec
 from engine.skills.stars.trait_rolls import (
@@ -64,7 +63,7 @@ class ActivationTrait(Proc):
                 mod = 2 if self.action in _BLOCKING_ACTIONS else 0
             elif bit == S.ANIMAL_SAVAGERY:
                 target, name = 4, "animal_savagery"
-                mod = 2 if self.action in _BLOCKING_ACTIONS else 0
+                mod = 2 if self.action in g.variant.savagery_blocking_actions else 0
             elif bit == S.TAKE_ROOT:
                 name = "take_root"
             self.phase = 1
@@ -113,7 +112,7 @@ class ActivationTrait(Proc):
     def receive(self, g: GameState, choice: Option) -> None:
         q = g.idx[choice[1]]
         lash_out_at(g, self.p, q)
-        g.stack[-1] = KnockDown(q, "knocked_down", by=self.p, causes_turnover=False)
+        g.stack[-1] = g.variant.lash_out(g, self.p, q)
 
 
 def _hook(bit: int) -> ActivationHook:

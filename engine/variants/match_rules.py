@@ -20,11 +20,11 @@ from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
 from engine.core.skillbits import RIGHT_STUFF
 from engine.core.state import STANDING
-from engine.rules.ball import STAT_LAND, ThrowIn, stat, turnover
+from engine.rules.ball import CATCH_RR, STAT_LAND, ThrowIn, stat, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
-from engine.rules.injuries import crowd_push
+from engine.rules.injuries import KnockDown, crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.passing import animosity_by_position
 from engine.rules.pickup import pick_up_test
@@ -144,6 +144,27 @@ class MatchRules:
     grab_blitz_stops_sidestep: ClassVar[bool] = True
     # What Hit and Run's free square follows (BB2020: a Block).
     hit_and_run_after: ClassVar[tuple[str, ...]] = ("block", "multiple_block")
+    # The skills a Frenzy player may not use (engine.rules.exclusions: none
+    # in BB2020, where Grab and Frenzy are only kept apart when skills are
+    # gained), and the bits that lift that bar (a Star Player's own).
+    frenzy_excludes: ClassVar[int] = 0
+    frenzy_exempt: ClassVar[int] = 0
+    # The actions that make Animal Savagery's roll +2 (BB2020: a Block or
+    # a Blitz; Projectile Vomit is made instead of a Block).
+    savagery_blocking_actions: ClassVar[tuple[str, ...]] = (
+        "block",
+        "blitz",
+        "projectile_vomit",
+    )
+    # The skills that re-roll a failed catch or interception (BB2020: Catch
+    # and Monstrous Mouth).
+    catch_reroll_skills: ClassVar[int] = CATCH_RR
+    # Whether a player held by Tentacles ends his activation (BB2020: his
+    # movement only, he may still hand off or pass).
+    tentacles_end_activation: ClassVar[bool] = False
+    # Whether a Dodge, Jump or Leap failed because of Diving Tackle's -2 may
+    # still be re-rolled (BB2020: yes, the -2 kept).
+    diving_tackle_rerolls: ClassVar[bool] = True
     # Whether the Casualty of a player falling to Arm Bar is credited to the
     # Arm Bar player (BB2020: no).
     arm_bar_credits: ClassVar[bool] = False
@@ -440,6 +461,17 @@ class MatchRules:
         """What Break Tackle adds to a Dodge test of a player of Strength
         ``st`` (BB2020: +1, +2 with ST 5 or more)."""
         return 2 if st >= 5 else 1
+
+    def lash_out(self, g: GameState, p: int, q: int) -> Proc:
+        """Animal Savagery: ``p`` lashes out at ``q``, Knocked Down (no
+        Turnover unless he held the ball; BB2020: no Mighty Blow, no
+        Claws); ``p``'s activation goes on."""
+        return KnockDown(q, "knocked_down", by=p, causes_turnover=False)
+
+    def may_shadow(self, g: GameState, q: int) -> bool:
+        """Whether ``q`` may use Shadowing now (BB2020: as often as it
+        comes)."""
+        return True
 
     def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
         """The roll of ``q`` Shadowing ``p`` as he Dodges away (BB2020: D6 +

@@ -43,6 +43,7 @@ VERDICTS = {
     "bomb_blast": ("escapes the blast", "is caught in the blast"),
     "bomb_caught": ("the bomb goes off", "he throws it on"),
     "trapdoor": ("keeps clear of the Trapdoor", "falls through the Trapdoor"),
+    "chomp": ("Chomped", "lets go"),  # BB2025: Monstrous Mouth's Chomp
 }
 
 

@@ -371,3 +371,14 @@ def test_dungeon_bowl_flow_events_read_as_sentences(offline_describer):
         "Time is up: the ball is 5 squares from the away End Zone and 5 from the "
         "home End Zone: level, and a play-off plays on"
     )
+
+
+def test_a_chomp_roll_reads_as_a_sentence(offline_describer):
+    # BB2025: Monstrous Mouth's Chomp (engine/skills/chomp.py), D6 3+
+    event = {"purpose": "chomp", "player": 3, "dice": [4], "target": 3}
+    assert describe(offline_describer, "roll", {**event, "success": True}) == (
+        "#7 Ug: Chomp roll 4, needing 3+: Chomped"
+    )
+    assert describe(
+        offline_describer, "roll", {**event, "dice": [2], "success": False}
+    ).endswith("needing 3+: lets go")

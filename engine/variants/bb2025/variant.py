@@ -20,6 +20,7 @@ from engine.rules.ball import STAT_LAND, stat, turnover
 from engine.rules.injuries import KnockDown
 from engine.rules.keywords import has_keyword
 from engine.rules.rolls import Test
+from engine.skills import chomp
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 from engine.variants.bb2025 import (
@@ -99,6 +100,12 @@ def at_minimum(g: GameState, p: int, char: str) -> bool:
     return s.av <= 3
 
 
+def _team_turn(g: GameState) -> tuple[int, int, int]:
+    """This team turn among the drive's: the half and both teams' turn
+    counters."""
+    return (g.half, g.turn[0], g.turn[1])
+
+
 class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     """Blood Bowl 2025: BB2020 with the Third Season Edition's changes (its
     secret weapons, bombs and Special actions: :mod:`.secret_weapons`; the
@@ -138,6 +145,7 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         kickoff.register,
         stalling.register,
         multiple_block.register,
+        chomp.register,
     )
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
@@ -188,6 +196,24 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     arm_bar_credits = True
     # skills.md "Give and Go": after a Quick Pass or a Hand-off.
     give_and_go_passes = True
+    # skills.md "Frenzy": cannot be combined with Grab, Hit and Run or
+    # Multiple Block; Grim Ironjaw (his Slayer) excepted.
+    # Decision: "cannot be combined" in play: a Frenzy player's block pushes
+    # as without Grab (its target may Sidestep), no Hit and Run follows his
+    # Block, Blitz or Stab, and no Multiple Block is offered to him.
+    frenzy_excludes = S.BIT["grab"] | S.BIT["hit-and-run"] | S.BIT["multiple-block"]
+    frenzy_exempt = S.BIT["slayer"]
+    # skills.md "Monstrous Mouth": the Chomp (engine/skills/chomp.py) and
+    # Strip Ball's immunity; no catch re-roll any more (BB2020's).
+    catch_reroll_skills = S.CATCH
+    # skills.md "Tentacles": a player held ends his activation.
+    # Decision: the D6 is rolled as he leaves the square, before any Rush
+    # and before the Dodge, Jump or Leap test (BB2020's moment).
+    tentacles_end_activation = True
+    # skills.md "Diving Tackle": after the test and its re-rolls.
+    # Decision: offered once the test has passed (after any re-roll); a
+    # failure its -2 causes cannot be re-rolled.
+    diving_tackle_rerolls = False
 
     def animosity_covers(self, g: GameState, q: int, param: str) -> bool:
         """changes_from_bb2020.md "Keywords": Animosity (X) names a keyword
@@ -203,9 +229,48 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         with ST 5 or more (once per turn, as the engine already counts it)."""
         return 3 if st >= 5 else (2 if st == 4 else 1)
 
+    # skills.md "Animal Savagery": +2 with a Block or a Blitz declared, or a
+    # Special action made instead of a block (Chainsaw Attack, Projectile
+    # Vomit; Chomp, which may replace a Blitz's block).
+    savagery_blocking_actions = (
+        "block",
+        "blitz",
+        "projectile_vomit",
+        "chainsaw",
+        "chomp",
+    )
+
+    def lash_out(self, g: GameState, p: int, q: int) -> Proc:
+        """skills.md "Animal Savagery": the team-mate lashed out at is
+        Knocked Down, Claws and Mighty Blow applying.
+
+        Decision (DECIDE 13): the player then goes on with his activation
+        (RL and the FAQ; FFB's server option ends it), as in BB2020."""
+        sk = g.skills[p]
+        return KnockDown(
+            q,
+            "knocked_down",
+            by=p,
+            mb=1 if sk & S.MIGHTY_BLOW else 0,
+            claws=bool(sk & S.BIT["claws"]),
+            causes_turnover=False,
+        )
+
+    def may_shadow(self, g: GameState, q: int) -> bool:
+        """skills.md "Shadowing": usable a number of times per turn up to
+        the player's MA.
+
+        Decision: each use counts, followed or not (its D6 rolled)."""
+        turn, uses = g.effects.get(f"shadowing_{q}_drive", ((), 0))
+        return bool(turn != _team_turn(g) or uses < g.ma[q])
+
     def shadowing_test(self, g: GameState, q: int, p: int) -> Test:
         """skills.md "Shadowing": a flat 4+ on a D6 (BB2020: D6 + MA - the
-        dodger's MA, 6+)."""
+        dodger's MA, 6+); the use is counted for :meth:`may_shadow`."""
+        key = f"shadowing_{q}_drive"
+        turn, uses = g.effects.get(key, ((), 0))
+        now = _team_turn(g)
+        g.effects[key] = (now, uses + 1 if turn == now else 1)
         return Test("shadowing", q, 4, team_rr_ok=False)
 
     def may_throw(self, g: GameState, p: int) -> bool:
