@@ -24,6 +24,7 @@ from engine.core.events import (
 )
 from engine.core.rules_data import rules_data
 from engine.core.state import KO, PRONE, RESERVES, STANDING
+from engine.skills.chomp import chomped_by
 from engine.tools.scenario import Scenario
 
 
@@ -318,6 +319,29 @@ def test_ball_and_chain_ignores_shadowing_and_tentacles() -> None:
     assert sc.xy("c") == (1, 0)
     assert [e.purpose for e in sc.events(Roll)] == ["ball_and_chain"]
     assert sc.match.pending.kind == "ball_and_chain"
+
+
+def test_ball_and_chain_ignores_a_chomp() -> None:
+    # F is Chomped by c (Monstrous Mouth): the Chomp holds a player in his
+    # square, but Ball & Chain ignores it (skills.md "Ball & Chain"): D6 3,
+    # straight on, F moves away.
+    sc = Scenario(
+        """
+        .c.....
+        .F.....
+        .......
+        """,
+        ruleset="bb2025",
+        skills={**CHAIN, "c": ["monstrous-mouth"]},
+        dice=[3],
+    )
+    g = sc.match.state
+    f, c = sc.p("F"), sc.p("c")
+    g.effects[f"chomped_{f}_drive"] = (c, g.pos[c], g.pos[f])
+    assert chomped_by(g, f) == c
+    sc.choose(*BC)
+    sc.choose("facing", 1, 0)
+    assert sc.xy("F") == (2, 1)
 
 
 def test_ball_and_chain_going_down_is_an_injury_roll_stunned_is_ko() -> None:
