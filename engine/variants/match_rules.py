@@ -18,7 +18,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
-from engine.core.skillbits import RIGHT_STUFF
+from engine.core.skillbits import RIGHT_STUFF, SWARMING
 from engine.rules.ball import STAT_LAND, ThrowIn, stat, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.bombs import bomb_hit
@@ -479,6 +479,11 @@ class MatchRules:
         """How many of team ``t``'s players on the pitch Sweltering Heat
         keeps out of the next drive (BB2020: a D3 for each team)."""
         return g.dice.d3()
+
+    def swarms(self, g: GameState, p: int) -> bool:
+        """Whether player ``p`` is a Swarming player (BB2020: the Swarming
+        trait)."""
+        return bool(g.skills[p] & SWARMING)
 
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team ``t`` has just spent a team re-roll of ``source`` ("team",

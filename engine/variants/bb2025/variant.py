@@ -16,6 +16,7 @@ from engine.campaign.casualty import BB2025_TABLE
 from engine.core import skillbits as S
 from engine.core.errors import RuleError
 from engine.core.hooks import Registration
+from engine.core.rules_data import rules_data
 from engine.rules.ball import STAT_LAND, stat, turnover
 from engine.rules.injuries import KnockDown
 from engine.rules.keywords import has_keyword
@@ -78,6 +79,7 @@ LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
 HEAT = "bb2025_heat_drive"
 CLOUD_BURSTER = S.BIT["cloud-burster"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
+SWARMING_RULE = "swarming"  # the team special rule's slug
 
 
 def at_minimum(g: GameState, p: int, char: str) -> bool:
@@ -287,6 +289,22 @@ class BloodBowl2025(BloodBowl2020):
         if k is None:
             k = g.effects[HEAT] = g.dice.d3()
         return k
+
+    def swarms(self, g: GameState, p: int) -> bool:
+        """changes_from_bb2020.md "Swarming": a team special rule (the
+        Snotlings'), no longer a trait; its players with the Lineman keyword
+        swarm.
+
+        Decision: a player with the Swarming trait on his sheet still swarms
+        (no BB2025 roster gives it; a made-up team may)."""
+        if super().swarms(g, p):
+            return True
+        roster = rules_data("bb2025").rosters.get(g.sheets[g.team[p]].roster)
+        return (
+            roster is not None
+            and SWARMING_RULE in roster.special_rules
+            and has_keyword(g, p, "Lineman")
+        )
 
     def league_casualty_table(self) -> CasualtyTable | None:
         """The edition's Casualty and Lasting Injury tables, after the game
