@@ -141,6 +141,9 @@ class MatchRules:
     # Whether the target of a Grab player's Blitz may not use Sidestep either
     # (BB2020: yes; Grab otherwise works on a Block action only).
     grab_blitz_stops_sidestep: ClassVar[bool] = True
+    # Whether a Projectile Vomit in place of a Blitz's Block ends the
+    # activation (BB2020: the player may move on, as after the Block).
+    vomit_blitz_ends_activation: ClassVar[bool] = False
     # What Hit and Run's free square follows (BB2020: a Block).
     hit_and_run_after: ClassVar[tuple[str, ...]] = ("block", "multiple_block")
     # Whether the Casualty of a player falling to Arm Bar is credited to the

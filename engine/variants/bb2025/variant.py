@@ -182,6 +182,9 @@ class BloodBowl2025(BloodBowl2020):
     grab_blitz_stops_sidestep = False
     # skills.md "Hit and Run": after a Block or a Stab.
     hit_and_run_after = ("block", "multiple_block", "stab")
+    # changes_from_bb2020.md "Special actions replacing a Blitz block": the
+    # activation ends after any of them, a Projectile Vomit's too.
+    vomit_blitz_ends_activation = True
     # skills.md "Arm Bar": the Casualty it causes earns the player SPP.
     arm_bar_credits = True
     # skills.md "Give and Go": after a Quick Pass or a Hand-off.
