@@ -483,6 +483,13 @@ class MatchRules:
         keeps out of the next drive (BB2020: a D3 for each team)."""
         return g.dice.d3()
 
+    def active_skill_usable(self, g: GameState, p: int) -> bool:
+        """Whether player ``p`` may use an ACTIVE skill where its procedure
+        does not check his Tackle Zone (Sure Hands against Strip Ball, Safe
+        Pair of Hands, Saboteur: the player is going down or held). BB2020
+        labels no skill: yes."""
+        return True
+
     def swarms(self, g: GameState, p: int) -> bool:
         """Whether player ``p`` is a Swarming player (BB2020: the Swarming
         trait)."""

@@ -17,6 +17,7 @@ from engine.core import skillbits as S
 from engine.core.errors import RuleError
 from engine.core.hooks import Registration
 from engine.core.rules_data import rules_data
+from engine.core.state import PF_NOTZ
 from engine.rules.ball import STAT_LAND, stat, turnover
 from engine.rules.injuries import KnockDown
 from engine.rules.keywords import has_keyword
@@ -122,6 +123,10 @@ class BloodBowl2025(BloodBowl2020):
     characteristic_table = league.CHARACTERISTIC_TABLE_2025
     spp_values = league.SPP_VALUES_2025
     spp_team_rules = league.SPP_TEAM_RULES_2025
+    # changes_from_bb2020.md "Post-game order". Decision: BB2020's steps in
+    # BB2020's order (``postgame_steps``, inherited); FFB's order (MVP before
+    # the winnings and the Dedicated Fans) gives the same results, as no
+    # step reads another's dice or result.
     # Prayers to Nuffle are an inducement (0-3), not the underdog's due.
     underdog_prayers = False
     # tables.md "Inducement budget": the lower-CTV team may add up to
@@ -293,6 +298,17 @@ class BloodBowl2025(BloodBowl2020):
             k = g.effects[HEAT] = g.dice.d3()
         return k
 
+    def active_skill_usable(self, g: GameState, p: int) -> bool:
+        """changes_from_bb2020.md "ACTIVE / PASSIVE skills": an ACTIVE skill
+        works only while its player is Standing and not Distracted. The
+        procedures check the Tackle Zone (Standing and not Distracted) where
+        a player uses one in the other team's turn; these are the ones used
+        as he goes down or holds the ball.
+
+        Decision: "usable Prone" (Safe Pair of Hands, skills.md) lifts the
+        Standing condition only: a Distracted player still cannot use it."""
+        return not g.pflags[p] & PF_NOTZ
+
     def swarms(self, g: GameState, p: int) -> bool:
         """changes_from_bb2020.md "Swarming": a team special rule (the
         Snotlings'), no longer a trait; its players with the Lineman keyword
@@ -393,7 +409,12 @@ class BloodBowl2025(BloodBowl2020):
         captain.team_reroll_spent(g, t, source)
 
     def after_activation(self, g: GameState, p: int) -> Proc | None:
-        """Stalling (:mod:`.stalling`): a carrier who could have scored."""
+        """Stalling (:mod:`.stalling`): a carrier who could have scored.
+
+        Decision (Forgo, changes_from_bb2020.md section 4): a player forgoes
+        his activation by declaring an action and ending it before any
+        step; he has been activated, and Stalling applies to him as to any
+        other activation."""
         return stalling.after_activation(g, p)
 
     def turn_ending(self, g: GameState, t: int) -> Proc | None:

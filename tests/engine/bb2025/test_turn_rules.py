@@ -6,12 +6,15 @@ on a declared Block only (6), the apothecary (7), a Stunty thrower's pass
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from engine.core.events import Interference, Roll
-from engine.core.state import CAS, RESERVES
+from engine.core.events import Induced, Interference, Roll
+from engine.core.state import CAS, PITCH, RESERVES, STUNNED
+from engine.match import run
+from engine.rules.injuries import Harm
 from engine.tools.scenario import Scenario
 from engine.variants import BB2020, BB2025
 
@@ -200,6 +203,25 @@ def test_without_an_apothecary_the_casualty_stands() -> None:
     g = sc.match.state
     assert g.casualties[0].result == "seriously_hurt"  # 9-10 in BB2025
     assert g.box[sc.p("A")] == CAS
+
+
+def test_the_plague_doctor_is_an_apothecary_for_favoured_of_nurgle() -> None:
+    """A Favoured of Nurgle team's inducement (100,000); once per game it
+    treats a Knocked-out player as an apothecary would (Injury 4 + 4 = 8:
+    KO'd, back on the pitch Stunned)."""
+    doctor = BB2025.inducement_catalogue()["plague_doctor"]
+    assert (doctor.price, doctor.requires_rule) == (100_000, "favoured-of-nurgle")
+    sc = Scenario(DODGE, ruleset="bb2025", dice=[4, 4, 4, 4], start=False)
+    g = sc.match.state
+    g.sheets = (replace(g.sheets[0], plague_doctor=True), g.sheets[1])
+    g.stack.append(Harm(sc.p("A"), injury_only=True))
+    run(g)
+    assert sc.match.pending.kind == "apothecary"
+    sc.choose("apothecary")
+    assert (g.box[sc.p("A")], g.status[sc.p("A")]) == (PITCH, STUNNED)
+    assert [(e.what, e.result) for e in sc.events(Induced)] == [
+        ("plague_doctor", "ko_treated")
+    ]
 
 
 # -- A Stunty thrower's pass is easier to intercept (section 9, DECIDE 10) ------------
