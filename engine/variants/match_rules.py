@@ -490,6 +490,12 @@ class MatchRules:
         labels no skill: yes."""
         return True
 
+    def argue_reroll(self, g: GameState, t: int) -> bool:
+        """Whether team ``t`` re-rolls the natural 1 it just rolled to Argue
+        the Call (Bribery and Corruption's once per game; using it is the
+        variant's to record). Default: no."""
+        return False
+
     def swarms(self, g: GameState, p: int) -> bool:
         """Whether player ``p`` is a Swarming player (BB2020: the Swarming
         trait)."""

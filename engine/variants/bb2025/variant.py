@@ -80,7 +80,18 @@ LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
 HEAT = "bb2025_heat_drive"
 CLOUD_BURSTER = S.BIT["cloud-burster"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
-SWARMING_RULE = "swarming"  # the team special rule's slug
+SWARMING_RULE = "swarming"  # the team special rules' slugs
+BRIBERY_RULE = "bribery-and-corruption"
+# g.effects key: the team (suffix) has used its Bribery and Corruption
+# re-roll of Argue the Call this game.
+BRIBERY_USED = "bb2025_bribery_argue"
+
+
+def team_rule(g: GameState, t: int, rule: str) -> bool:
+    """Whether team ``t``'s BB2025 roster has the team special rule
+    ``rule`` (a made-up test team has none)."""
+    roster = rules_data("bb2025").rosters.get(g.sheets[t].roster)
+    return roster is not None and rule in roster.special_rules
 
 
 def at_minimum(g: GameState, p: int, char: str) -> bool:
@@ -309,6 +320,18 @@ class BloodBowl2025(BloodBowl2020):
         Standing condition only: a Distracted player still cannot use it."""
         return not g.pflags[p] & PF_NOTZ
 
+    def argue_reroll(self, g: GameState, t: int) -> bool:
+        """changes_from_bb2020.md "Bribery and Corruption": once per game,
+        a team with the rule re-rolls a natural 1 on Argue the Call.
+
+        Decision: the re-roll is used on the team's first natural 1 (no
+        result is worse than a 1)."""
+        key = f"{BRIBERY_USED}_{t}"
+        if g.effects.get(key) or not team_rule(g, t, BRIBERY_RULE):
+            return False
+        g.effects[key] = True
+        return True
+
     def swarms(self, g: GameState, p: int) -> bool:
         """changes_from_bb2020.md "Swarming": a team special rule (the
         Snotlings'), no longer a trait; its players with the Lineman keyword
@@ -318,12 +341,7 @@ class BloodBowl2025(BloodBowl2020):
         (no BB2025 roster gives it; a made-up team may)."""
         if super().swarms(g, p):
             return True
-        roster = rules_data("bb2025").rosters.get(g.sheets[g.team[p]].roster)
-        return (
-            roster is not None
-            and SWARMING_RULE in roster.special_rules
-            and has_keyword(g, p, "Lineman")
-        )
+        return team_rule(g, g.team[p], SWARMING_RULE) and has_keyword(g, p, "Lineman")
 
     def league_casualty_table(self) -> CasualtyTable | None:
         """The edition's Casualty and Lasting Injury tables, after the game

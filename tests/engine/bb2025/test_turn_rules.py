@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.core.events import Induced, Interference, Roll
+from engine.core.events import ArgueTheCall, Induced, Interference, Reroll, Roll
 from engine.core.state import CAS, PITCH, RESERVES, STUNNED
 from engine.match import run
 from engine.rules.injuries import Harm
@@ -282,3 +282,38 @@ def test_the_post_game_steps() -> None:
             "team_value",
         )
     )
+
+
+# -- Bribery and Corruption: a natural 1 on Argue the Call re-rolled (section 8) --
+
+FOUL = """
+    .....
+    .Ab..
+    .....
+"""
+
+
+@pytest.mark.parametrize(
+    ("roster", "dice", "results"),
+    [
+        ("dwarf", [1, 6], ["well_when_you_put_it_like_that"]),
+        ("dwarf", [1, 1], ["youre_outta_here"]),
+        ("human", [1, 6], ["youre_outta_here"]),
+    ],
+)
+def test_bribery_and_corruption_rerolls_a_natural_one_on_argue_the_call(
+    roster: str, dice: list[int], results: list[str]
+) -> None:
+    """A Dwarf team (Bribery and Corruption) re-rolls the natural 1 of its
+    Argue the Call, once per game; a Human team does not. A fouls the Prone
+    b, Armour 3 + 3: a double, seen."""
+    sc = Scenario(FOUL, ruleset="bb2025", prone="b", dice=[3, 3, *dice])
+    g = sc.match.state
+    g.sheets = (replace(g.sheets[0], roster=roster), g.sheets[1])
+    sc.act("A", "foul", "b")
+    sc.choose("foul", sc.id("b"))
+    sc.choose("argue")
+    assert [e.result for e in sc.events(ArgueTheCall)] == results
+    rerolled = [e for e in sc.events(Reroll) if e.purpose == "argue"]
+    assert len(rerolled) == (roster == "dwarf")
+    assert g.variant.argue_reroll(g, 0) is False  # used, or never had
