@@ -183,6 +183,40 @@ def test_two_rushes_three_with_sprint(skills: list[str], rushes: int) -> None:
     assert ("move", sc.sq(rushes + 1, 0)) not in sc.match.pending.options
 
 
+@pytest.mark.parametrize(
+    ("weather", "skills", "die", "modifier", "ok"),
+    [
+        ("blizzard", [], 2, -1, False),
+        ("blizzard", [], 3, -1, True),
+        ("perfect", ["drunkard"], 2, -1, False),
+        ("blizzard", ["drunkard"], 3, -2, False),
+        ("blizzard", ["drunkard"], 4, -2, True),
+    ],
+)
+def test_blizzard_and_drunkard_make_a_rush_harder(
+    weather: str, skills: list[str], die: int, modifier: int, ok: bool
+) -> None:
+    """-1 in a Blizzard, -1 for Drunkard: the 2+ needs a 3, or a 4 with
+    both."""
+    sc = Scenario(
+        OPEN,
+        ruleset="bb2025",
+        weather=weather,
+        stats={"A": {"ma": 0}},
+        skills={"A": skills},
+        dice=[die, 4, 4, 4],
+    )
+    sc.act("A", "move")
+    sc.move(1, 0)
+    rush = sc.events(Roll)[0]
+    assert (rush.purpose, rush.dice, rush.modifier, rush.success) == (
+        "rush",
+        (die,),
+        modifier,
+        ok,
+    )
+
+
 def test_standing_up_costs_three_squares() -> None:
     sc = Scenario(OPEN, ruleset="bb2025", prone="A", stats={"A": {"ma": 4}})
     sc.act("A", "move")
@@ -198,6 +232,33 @@ def test_standing_up_with_ma_two_needs_four_plus(die: int, status: int) -> None:
     sc.act("A", "move")
     roll = sc.events(Roll)[0]
     assert (roll.purpose, roll.dice, roll.target) == ("stand_up", (die,), 4)
+    assert sc.match.state.status[sc.p("A")] == status
+
+
+@pytest.mark.parametrize(
+    ("skills", "modifier", "status"), [([], 0, PRONE), (["timmm-ber"], 1, STANDING)]
+)
+def test_timmm_ber_helps_a_slow_player_stand_up(
+    skills: list[str], modifier: int, status: int
+) -> None:
+    """Timmm-ber!: +1 for each Open, Standing team-mate next to him (B; C is
+    Marked by d): a 3 stands him up."""
+    sc = Scenario(
+        """
+        .B...
+        A....
+        C....
+        d....
+    """,
+        ruleset="bb2025",
+        prone="A",
+        stats={"A": {"ma": 2}},
+        skills={"A": skills},
+        dice=[3],
+    )
+    sc.act("A", "move")
+    roll = sc.events(Roll)[0]
+    assert (roll.purpose, roll.dice, roll.modifier) == ("stand_up", (3,), modifier)
     assert sc.match.state.status[sc.p("A")] == status
 
 
