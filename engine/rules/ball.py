@@ -244,7 +244,11 @@ def ball_drop(g: GameState, p: int, sq: int, how: str) -> Proc:
     """What happens to the ball ``p`` held when they went Prone in ``sq``:
     it bounces, unless Safe Pair of Hands applies (Knocked Down or Placed
     Prone, not Falling Over)."""
-    if how != "fall" and g.skills[p] & SAFE_PAIR_OF_HANDS:
+    if (
+        how != "fall"
+        and g.skills[p] & SAFE_PAIR_OF_HANDS
+        and g.variant.active_skill_usable(g, p)
+    ):
         return SafePairOfHands(p, sq)
     return Bounce(sq)
 

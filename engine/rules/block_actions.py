@@ -97,19 +97,21 @@ class BlitzBlock(Proc):
                     )
                 )
                 return None
-            g.stack[-1] = self._next()
+            g.stack[-1] = self._next(g)
             return None
         if not g.ret:
             g.act_over = True
             g.stack[-1] = KnockDown(att, "fall")
         else:
-            g.stack[-1] = self._next()
+            g.stack[-1] = self._next(g)
         return None
 
-    def _next(self) -> Proc:
+    def _next(self, g: GameState) -> Proc:
         if self.saw:
             return ChainsawAttack(self.att, self.dfn, fa_done=True)
         if self.vomit:
+            if g.variant.vomit_blitz_ends_activation:
+                g.act_over = True
             return ProjectileVomit(self.att, self.dfn, fa_done=True)
         return Block(self.att, self.dfn, True, self.second, fa_done=True)
 

@@ -7,7 +7,15 @@ Scrutiny").
 from __future__ import annotations
 
 from engine.core import skillbits as S
-from engine.core.events import ArgueTheCall, Foul, Induced, Note, SentOff, SkillUsed
+from engine.core.events import (
+    ArgueTheCall,
+    Foul,
+    Induced,
+    Note,
+    Reroll,
+    SentOff,
+    SkillUsed,
+)
 from engine.core.state import SENT_OFF, Decision, GameState, Option, Proc
 from engine.rules.ball import Bounce, turnover
 from engine.rules.blocking import count_assists
@@ -160,6 +168,9 @@ class SendOff(Proc):
                 return
         elif choice == OPT_ARGUE:
             d = g.dice.d6()
+            if d == 1 and g.variant.argue_reroll(g, t):
+                g.emit(Reroll(g.tname(t), g.pid[p], "bribery-and-corruption", "argue"))
+                d = g.dice.d6()
             friends = g.effects.get(f"friends_with_the_ref_{t}_drive", False)
             # Biased Referee: +1 to the paying team's roll (Decision: a
             # modified 1 is no longer "You're Outta Here!").

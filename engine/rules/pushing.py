@@ -265,7 +265,11 @@ class PushBack(Proc):
                 and g.skills[att] & STRIP_BALL
                 and self._target_pushed()
                 and g.has_tz(att)
-                and not g.skills[dfn] & (S.SURE_HANDS | MONSTROUS_MOUTH)
+                and not g.skills[dfn] & MONSTROUS_MOUTH
+                and not (
+                    g.skills[dfn] & S.SURE_HANDS
+                    and g.variant.active_skill_usable(g, dfn)
+                )
             ):
                 self.phase = 67
                 return use_skill(g, att, "strip-ball")

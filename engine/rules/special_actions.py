@@ -222,7 +222,7 @@ class SpecialBlitz(BlitzBlock):
         super().__init__(att, dfn)
         self.kind = kind
 
-    def _next(self) -> Proc:
+    def _next(self, g: GameState) -> Proc:
         if self.kind == "stab":
             return Stab(self.att, self.dfn, fa_done=True, blitz=True)
         return BreatheFire(self.att, self.dfn, fa_done=True)

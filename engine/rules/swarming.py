@@ -1,13 +1,14 @@
 """Swarming (rulebook "Skills and Traits" - Traits: Swarming): during each
 Start of Drive sequence, after the kick-off (step 2) and before the
-Kick-off event (step 3), a team may set up D3 more players with the trait
-from its Reserves, beyond the usual number. Decision: the classic game's
+Kick-off event (step 3), a team may set up D3 more Swarming players from
+its Reserves, beyond the usual number. Who swarms is the variant's
+(``swarms``): BB2020's players with the trait, BB2025's Lineman-keyword
+players of a team with the Swarming team rule. Decision: the classic game's
 kick-off (:mod:`engine.variants.classic_kickoff`) has no Swarming, a
 BB2020 trait."""
 
 from __future__ import annotations
 
-from engine.core import skillbits as S
 from engine.core.events import Note, Roll
 from engine.core.pitch import F_WIDE
 from engine.core.state import (
@@ -46,7 +47,7 @@ def swarming_teams(g: GameState, first: int) -> list[int]:
     for t in (first, 1 - first):
         on = res = False
         for p in range(g.n):
-            if g.team[p] == t and g.skills[p] & S.SWARMING:
+            if g.team[p] == t and g.variant.swarms(g, p):
                 if g.box[p] == PITCH:
                     on = True
                 else:
@@ -82,13 +83,13 @@ class Swarm(Proc):
             on = sum(
                 1
                 for p in range(g.n)
-                if g.team[p] == t and g.box[p] == PITCH and g.skills[p] & S.SWARMING
+                if g.team[p] == t and g.box[p] == PITCH and g.variant.swarms(g, p)
             )
             d = g.dice.d3()
             self.left = min(d, on)
             g.emit(Roll("swarming", -1, (d,), 0, 0, True, False))
             self.phase = 1
-        cands = [p for p in available_players(g, t) if g.skills[p] & S.SWARMING]
+        cands = [p for p in available_players(g, t) if g.variant.swarms(g, p)]
         if self.left <= 0 or not cands:
             g.stack.pop()
             return None

@@ -106,6 +106,7 @@ def saboteur(g: GameState, kd: KnockDown) -> Proc | None:
         and kd.how == "knocked_down"
         and by >= 0
         and g.team[by] != g.team[p]
+        and g.variant.active_skill_usable(g, p)
     ):
         return Saboteur(kd)
     return None

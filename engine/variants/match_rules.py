@@ -18,7 +18,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
-from engine.core.skillbits import RIGHT_STUFF
+from engine.core.skillbits import RIGHT_STUFF, SWARMING
 from engine.core.state import STANDING
 from engine.rules.ball import CATCH_RR, STAT_LAND, ThrowIn, stat, turnover
 from engine.rules.block_strength import dice_count
@@ -142,6 +142,9 @@ class MatchRules:
     # Whether the target of a Grab player's Blitz may not use Sidestep either
     # (BB2020: yes; Grab otherwise works on a Block action only).
     grab_blitz_stops_sidestep: ClassVar[bool] = True
+    # Whether a Projectile Vomit in place of a Blitz's Block ends the
+    # activation (BB2020: the player may move on, as after the Block).
+    vomit_blitz_ends_activation: ClassVar[bool] = False
     # What Hit and Run's free square follows (BB2020: a Block).
     hit_and_run_after: ClassVar[tuple[str, ...]] = ("block", "multiple_block")
     # The skills a Frenzy player may not use (engine.rules.exclusions: none
@@ -551,6 +554,24 @@ class MatchRules:
         """How many of team ``t``'s players on the pitch Sweltering Heat
         keeps out of the next drive (BB2020: a D3 for each team)."""
         return g.dice.d3()
+
+    def active_skill_usable(self, g: GameState, p: int) -> bool:
+        """Whether player ``p`` may use an ACTIVE skill where its procedure
+        does not check his Tackle Zone (Sure Hands against Strip Ball, Safe
+        Pair of Hands, Saboteur: the player is going down or held). BB2020
+        labels no skill: yes."""
+        return True
+
+    def argue_reroll(self, g: GameState, t: int) -> bool:
+        """Whether team ``t`` re-rolls the natural 1 it just rolled to Argue
+        the Call (Bribery and Corruption's once per game; using it is the
+        variant's to record). Default: no."""
+        return False
+
+    def swarms(self, g: GameState, p: int) -> bool:
+        """Whether player ``p`` is a Swarming player (BB2020: the Swarming
+        trait)."""
+        return bool(g.skills[p] & SWARMING)
 
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team ``t`` has just spent a team re-roll of ``source`` ("team",

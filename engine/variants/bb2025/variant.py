@@ -16,6 +16,8 @@ from engine.campaign.casualty import BB2025_TABLE
 from engine.core import skillbits as S
 from engine.core.errors import RuleError
 from engine.core.hooks import Registration
+from engine.core.rules_data import rules_data
+from engine.core.state import PF_NOTZ
 from engine.rules.ball import STAT_LAND, stat, turnover
 from engine.rules.injuries import KnockDown
 from engine.rules.keywords import has_keyword
@@ -81,6 +83,18 @@ LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
 HEAT = "bb2025_heat_drive"
 CLOUD_BURSTER = S.BIT["cloud-burster"]
 VERY_LONG_LEGS = S.BIT["very-long-legs"]
+SWARMING_RULE = "swarming"  # the team special rules' slugs
+BRIBERY_RULE = "bribery-and-corruption"
+# g.effects key: the team (suffix) has used its Bribery and Corruption
+# re-roll of Argue the Call this game.
+BRIBERY_USED = "bb2025_bribery_argue"
+
+
+def team_rule(g: GameState, t: int, rule: str) -> bool:
+    """Whether team ``t``'s BB2025 roster has the team special rule
+    ``rule`` (a made-up test team has none)."""
+    roster = rules_data("bb2025").rosters.get(g.sheets[t].roster)
+    return roster is not None and rule in roster.special_rules
 
 
 def at_minimum(g: GameState, p: int, char: str) -> bool:
@@ -131,6 +145,10 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     characteristic_table = league.CHARACTERISTIC_TABLE_2025
     spp_values = league.SPP_VALUES_2025
     spp_team_rules = league.SPP_TEAM_RULES_2025
+    # changes_from_bb2020.md "Post-game order". Decision: BB2020's steps in
+    # BB2020's order (``postgame_steps``, inherited); FFB's order (MVP before
+    # the winnings and the Dedicated Fans) gives the same results, as no
+    # step reads another's dice or result.
     # Prayers to Nuffle are an inducement (0-3), not the underdog's due.
     underdog_prayers = False
     # tables.md "Inducement budget": the lower-CTV team may add up to
@@ -192,6 +210,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     grab_blitz_stops_sidestep = False
     # skills.md "Hit and Run": after a Block or a Stab.
     hit_and_run_after = ("block", "multiple_block", "stab")
+    # changes_from_bb2020.md "Special actions replacing a Blitz block": the
+    # activation ends after any of them, a Projectile Vomit's too.
+    vomit_blitz_ends_activation = True
     # skills.md "Arm Bar": the Casualty it causes earns the player SPP.
     arm_bar_credits = True
     # skills.md "Give and Go": after a Quick Pass or a Hand-off.
@@ -357,6 +378,40 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
             k = g.effects[HEAT] = g.dice.d3()
         return k
 
+    def active_skill_usable(self, g: GameState, p: int) -> bool:
+        """changes_from_bb2020.md "ACTIVE / PASSIVE skills": an ACTIVE skill
+        works only while its player is Standing and not Distracted. The
+        procedures check the Tackle Zone (Standing and not Distracted) where
+        a player uses one in the other team's turn; these are the ones used
+        as he goes down or holds the ball.
+
+        Decision: "usable Prone" (Safe Pair of Hands, skills.md) lifts the
+        Standing condition only: a Distracted player still cannot use it."""
+        return not g.pflags[p] & PF_NOTZ
+
+    def argue_reroll(self, g: GameState, t: int) -> bool:
+        """changes_from_bb2020.md "Bribery and Corruption": once per game,
+        a team with the rule re-rolls a natural 1 on Argue the Call.
+
+        Decision: the re-roll is used on the team's first natural 1 (no
+        result is worse than a 1)."""
+        key = f"{BRIBERY_USED}_{t}"
+        if g.effects.get(key) or not team_rule(g, t, BRIBERY_RULE):
+            return False
+        g.effects[key] = True
+        return True
+
+    def swarms(self, g: GameState, p: int) -> bool:
+        """changes_from_bb2020.md "Swarming": a team special rule (the
+        Snotlings'), no longer a trait; its players with the Lineman keyword
+        swarm.
+
+        Decision: a player with the Swarming trait on his sheet still swarms
+        (no BB2025 roster gives it; a made-up team may)."""
+        if super().swarms(g, p):
+            return True
+        return team_rule(g, g.team[p], SWARMING_RULE) and has_keyword(g, p, "Lineman")
+
     def league_casualty_table(self) -> CasualtyTable | None:
         """The edition's Casualty and Lasting Injury tables, after the game
         too."""
@@ -441,7 +496,12 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         captain.team_reroll_spent(g, t, source)
 
     def after_activation(self, g: GameState, p: int) -> Proc | None:
-        """Stalling (:mod:`.stalling`): a carrier who could have scored."""
+        """Stalling (:mod:`.stalling`): a carrier who could have scored.
+
+        Decision (Forgo, changes_from_bb2020.md section 4): a player forgoes
+        his activation by declaring an action and ending it before any
+        step; he has been activated, and Stalling applies to him as to any
+        other activation."""
         return stalling.after_activation(g, p)
 
     def turn_ending(self, g: GameState, t: int) -> Proc | None:
