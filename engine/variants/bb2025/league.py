@@ -87,6 +87,9 @@ SPP_TEAM_RULES_2025: Mapping[str, Mapping[str, int]] = MappingProxyType(
 
 # tables.md "Winnings": +1 (x 10,000) for a team that did not stall.
 NO_STALLING_BONUS = 10_000
+# tables.md "Star Player Points", MVP (DECIDE 21, league.json
+# ``mvp.nominations``): each coach nominates up to 6 players who played.
+MVP_NOMINATIONS = 6
 
 
 def winnings_2025(game: PostgameInput) -> WinningsResult:
