@@ -159,6 +159,11 @@ class LeagueFormat:
     # they earned in the game (BB2025 section 15; BB2020 "Conceding" does
     # not take them).
     concession_loses_spp: ClassVar[bool] = False
+    # After a concession, a D6 for each of the conceding team's players with
+    # three or more advancements: 1-3 quits the team
+    # (engine.campaign.postgame.concession_departures; BB2020 and BB2025
+    # "Conceding").
+    concession_player_loss: ClassVar[bool] = False
     # The post-game steps, in order (matches.postgame.sequence runs them).
     postgame_steps: ClassVar[tuple[str, ...]] = (
         "outcome",

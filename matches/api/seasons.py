@@ -212,6 +212,24 @@ class ReportInputSerializer(InputSerializer):
         required=False,
         help_text="Players sent off during the game (player ids; a record only).",
     )
+    mvp_nominations = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=40,
+        required=False,
+        help_text="BB2025: the players each coach nominated for the MVP (player "
+        "ids of both teams, up to 6 a team, each eligible to play in the game, "
+        "none of a team that conceded); the server draws the MVP among a team's "
+        "nominees. A team without any gets the six players with most SPP this "
+        "game. Refused in a format that draws from every eligible player.",
+    )
+    stalled = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=2,
+        required=False,
+        help_text="BB2025: the teams that had a player Stalling (team ids); "
+        "each loses the 10,000 no-stalling bonus of its winnings. Refused in a "
+        "format without the bonus.",
+    )
 
 
 class ResolveInputSerializer(InputSerializer):
@@ -505,6 +523,8 @@ class MatchReportApi(APIView):
             mvps=data.get("mvps", []),
             knocked_out=data.get("knocked_out", []),
             sent_off=data.get("sent_off", []),
+            mvp_nominations=data.get("mvp_nominations", []),
+            stalled=data.get("stalled", []),
             gather_funds=tuple(data["gather_funds"])
             if "gather_funds" in data
             else None,

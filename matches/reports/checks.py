@@ -4,7 +4,8 @@
 the numbers (nothing negative), who played, what one game can produce,
 the casualties, the score against the touchdowns, the concession, the Fan
 Factor dice, sudden death, the format's own rules (its variant), Plague
-Ridden, and the MVP, knocked-out and sent-off lists. Each returns what it
+Ridden, the MVP, knocked-out and sent-off lists, the MVP nominations and
+the Stalling line. Each returns what it
 refuses; :func:`report_check` raises with every violation found, so a coach
 sees all of them at once. One check needs the casualty dice rolled first
 (a dead MVP): :func:`report_check_rolled`. The dice a coach entered are
@@ -25,6 +26,7 @@ from league.rules import settings_rules
 from matches.models import Match
 from matches.postgame.results import STAT_KEYS, CasualtyEntry
 from matches.reports.lines import CasualtyLine, Report
+from matches.reports.nominations import nomination_violations, stalling_violations
 from matches.reports.plague import plague_violations
 from matches.reports.roles import mvp_dead_violations, role_violations
 
@@ -467,6 +469,20 @@ def _roles(c: Checked) -> list[Violation]:
     )
 
 
+def _nominations(c: Checked) -> list[Violation]:
+    return nomination_violations(
+        c.match,
+        nominations=c.report.mvp_nominations,
+        mvps=c.report.mvps,
+        snapshots=c.snapshots,
+        conceded_by=c.report.conceded_by,
+    )
+
+
+def _stalling(c: Checked) -> list[Violation]:
+    return stalling_violations(c.match, c.report.stalled)
+
+
 # The checks in the order a report is read; violations come back in it.
 REPORT_CHECKS: tuple[Callable[[Checked], list[Violation]], ...] = (
     _numbers,
@@ -480,6 +496,8 @@ REPORT_CHECKS: tuple[Callable[[Checked], list[Violation]], ...] = (
     _format,
     _plague,
     _roles,
+    _nominations,
+    _stalling,
 )
 
 

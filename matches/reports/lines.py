@@ -64,6 +64,12 @@ class Report:
     mvps: Sequence[int] = ()
     knocked_out: Sequence[int] = ()
     sent_off: Sequence[int] = ()
+    # A format with MVP nominations (matches/reports/nominations.py): the
+    # players each coach nominated (player ids of both teams, up to the
+    # format's count a team), and the teams that stalled (team ids; a
+    # format with the no-stalling bonus).
+    mvp_nominations: Sequence[int] = ()
+    stalled: Sequence[int] = ()
     # (home, away): how many Gather Funds actions each team took in the
     # Treasure Room (a format whose variant ``gathers_funds``: Dungeon Bowl).
     gather_funds: tuple[int, int] | None = None
