@@ -29,7 +29,7 @@ def postgame_mvps(
     teams: tuple[Team, Team],
     fmt: LeagueFormat,
     roller: SeededRoller,
-    spp_this_game: Mapping[int, int],
+    spp_this_game: Mapping[int | str, int],
 ) -> tuple[dict[int, int], list[Any]]:
     """Each MVP's awards (player id -> count) and the events."""
     summary = result.summary or {}
@@ -64,7 +64,8 @@ def postgame_mvps(
             spp_this_game=spp_this_game,
         )
         mvp = select_mvp(replace(side, eligible_mvp_player_ids=pool), roller)
-        for pid in mvp.player_ids:
+        for drawn in mvp.player_ids:
+            pid = int(drawn)
             mvps[pid] = mvps.get(pid, 0) + 1
         extra: dict[str, Any] = {}
         if fmt.mvp_nominations is not None:

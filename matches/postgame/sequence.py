@@ -334,7 +334,7 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
         for p in snap["players"]
     }
     rules_of = {pid: team_special_rules(team) for pid, team in team_of.items()}
-    before_mvp = {
+    before_mvp: dict[int | str, int] = {
         pid: line_spp(line, 0, fmt, rules_of.get(pid, ()))
         for pid, line in stats.items()
     }

@@ -94,8 +94,8 @@ def nomination_violations(
                 )
             )
     for i, pid in enumerate(mvps):
-        nominees = by_team.get(team_of.get(pid, 0))
-        if nominees and pid not in nominees:
+        team_nominees = by_team.get(team_of.get(pid, 0))
+        if team_nominees and pid not in team_nominees:
             errors.append(
                 Violation(
                     "mvp_not_nominated",
