@@ -81,6 +81,11 @@ class PostgameInput:
     # A level match that needed a winner went to sudden death (see
     # engine.rules.extra_time): the side that won the roll-offs wins the game.
     sudden_death_winner: Literal["home", "away"] | None = None
+    # False: a legal concession (before a set-up, with fewer than three
+    # players able to play: the_rules_of_blood_bowl.md "Set-up", BB2025
+    # section 15). The score is awarded as for any concession, with none of
+    # its penalties (see :meth:`penalised`).
+    concession_penalty: bool = True
 
     def __post_init__(self) -> None:
         check_format(self.format)
@@ -97,6 +102,15 @@ class PostgameInput:
 
     def team(self, side: Literal["home", "away"]) -> TeamPostgame:
         return self.home if side == "home" else self.away
+
+    def penalised(self, team: TeamPostgame) -> bool:
+        """Whether ``team`` bears a concession's penalties: it conceded, and
+        not legally. Decision: a legal concession loses the game as any
+        concession does (the score awarded), but the team draws its MVP,
+        earns its winnings (the attendance halved for both, as after a
+        game played out), keeps its SPP, loses no Dedicated Fans to the D3
+        and no player quits."""
+        return team.conceded and self.concession_penalty
 
 
 # --- 1. outcome and winnings --------------------------------------------------
@@ -182,7 +196,7 @@ def winnings(game: PostgameInput) -> WinningsResult:
     """
     outcome = record_outcome(game)
     attendance = fan_attendance(game)
-    if outcome.conceded_by is None:
+    if not (game.penalised(game.home) or game.penalised(game.away)):
         return WinningsResult(
             attendance,
             5_000 * attendance + 10_000 * outcome.home.touchdowns,

@@ -165,6 +165,13 @@ class ReportInputSerializer(InputSerializer):
     players = PlayerLineSerializer(many=True, required=False, max_length=40)
     casualties = CasualtyLineSerializer(many=True, required=False, max_length=40)
     conceded_by = serializers.IntegerField(min_value=1, required=False)
+    concession_legal = serializers.BooleanField(
+        default=False,
+        help_text="the team conceded legally: before a set-up, with fewer than "
+        "three players able to play; the score is awarded with no penalty (its "
+        "MVP, winnings and SPP stand, no Dedicated Fans lost, nobody quits). "
+        "Only with conceded_by.",
+    )
     fan_factor_rolls = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=3),
         min_length=2,
@@ -515,6 +522,7 @@ class MatchReportApi(APIView):
             players=[PlayerLine(**p) for p in data.get("players", [])],
             casualties=[CasualtyLine(**c) for c in data.get("casualties", [])],
             conceded_by=data.get("conceded_by"),
+            concession_legal=data.get("concession_legal", False),
             fan_factor_rolls=tuple(data["fan_factor_rolls"])
             if data.get("fan_factor_rolls")
             else None,

@@ -118,6 +118,12 @@ class ReportForm(WebForm):
     conceded_by = forms.TypedChoiceField(
         coerce=int, empty_value=None, required=False, label="Conceded by"
     )
+    concession_legal = forms.BooleanField(
+        required=False,
+        label="A legal concession",
+        help_text="before a set-up, with fewer than three players able to play: "
+        "no penalty",
+    )
     fan_factor_home = forms.IntegerField(
         min_value=1, max_value=3, required=False, label="Home Fan Factor D3"
     )
@@ -454,6 +460,7 @@ def parse_report(
         players=lines,
         casualties=cas_lines,
         conceded_by=data.get("conceded_by"),
+        concession_legal=bool(data.get("concession_legal")),
         fan_factor_rolls=(rolls[0], rolls[1])  # type: ignore[arg-type]
         if rolls[0] is not None
         else None,

@@ -43,7 +43,7 @@ def postgame_mvps(
     events: list[Any] = []
     mvps: dict[int, int] = {}
     for team, side in zip(teams, (game.home, game.away), strict=True):
-        if side.conceded or not side.eligible_mvp_player_ids:
+        if game.penalised(side) or not side.eligible_mvp_player_ids:
             continue
         if team.pk in named:
             chosen = named[team.pk]

@@ -102,6 +102,9 @@ def _game(match: Match, result: MatchResult, home: Team, away: Team) -> Postgame
     # The sides that stalled (BB2025 winnings): the engine's, or the
     # report's Stalling line (matches/reports/nominations.py).
     stalled = set((result.summary or {}).get("stalled", ()))
+    # A legal concession (no penalty): the engine's, when a team had too
+    # few players to set up, or a report's ``concession_legal``.
+    penalty = bool((result.summary or {}).get("concession_penalty", True))
 
     def side(
         team: Team, snap: dict[str, Any], fan_factor: int, score: int
@@ -123,6 +126,7 @@ def _game(match: Match, result: MatchResult, home: Team, away: Team) -> Postgame
         away=side(away, away_snap, result.away_fan_factor, result.away_score),
         format=str(match.season.settings["format"]),
         sudden_death_winner=(result.sudden_death or {}).get("winner"),
+        concession_penalty=penalty,
     )
 
 
@@ -229,7 +233,8 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
         (away, game.away, outcome.away.outcome),
     ):
         rolls: list[Any] = []
-        if side.conceded:
+        penalised = game.penalised(side)
+        if penalised:
             penalty = concession_fans_penalty(side, roller)
             rolls += penalty.rolls
             side = replace(side, dedicated_fans=penalty.after)
@@ -250,7 +255,7 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
         )
         # later steps of the same run read the new figure
         team.dedicated_fans = change.after
-        if side.conceded:
+        if penalised:
             events += _concession_departures(match, result, team, roller)
     return events
 
@@ -342,7 +347,9 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
         result, game, (home, away), fmt, _roller(match, "spp"), before_mvp
     )
     # BB2025: an illegal concession loses the players every SPP of the game.
-    forfeits = fmt.concession_loses_spp and result.conceded_by_id is not None
+    forfeits = fmt.concession_loses_spp and (
+        game.penalised(game.home) or game.penalised(game.away)
+    )
     gained: dict[int, int] = {}
     for pid in sorted(set(stats) | set(mvps)):
         line = stats.get(pid, {})

@@ -414,10 +414,27 @@ def _score(c: Checked) -> list[Violation]:
 
 
 def _concession(c: Checked) -> list[Violation]:
-    """Only a team of the match concedes it."""
-    if c.report.conceded_by in (None, c.match.home_id, c.match.away_id):
-        return []
-    return [Violation("unknown_team", "conceded_by", "not a team of this match")]
+    """Only a team of the match concedes it; only a concession is legal."""
+    errors = []
+    if c.report.conceded_by not in (None, c.match.home_id, c.match.away_id):
+        errors.append(
+            Violation("unknown_team", "conceded_by", "not a team of this match")
+        )
+    if c.report.concession_legal and c.report.conceded_by is None:
+        errors.append(
+            Violation(
+                "not_needed",
+                "concession_legal",
+                "only a team that conceded may have conceded legally",
+            )
+        )
+    return errors
+
+
+def _penalised(report: Report) -> int | None:
+    """The team that bears a concession's penalties (no MVP among them):
+    none after a legal concession."""
+    return None if report.concession_legal else report.conceded_by
 
 
 def _fan_factor_dice(c: Checked) -> list[Violation]:
@@ -465,7 +482,7 @@ def _roles(c: Checked) -> list[Violation]:
         knocked_out=c.report.knocked_out,
         sent_off=c.report.sent_off,
         snapshots=c.snapshots,
-        conceded_by=c.report.conceded_by,
+        conceded_by=_penalised(c.report),
     )
 
 
@@ -475,7 +492,7 @@ def _nominations(c: Checked) -> list[Violation]:
         nominations=c.report.mvp_nominations,
         mvps=c.report.mvps,
         snapshots=c.snapshots,
-        conceded_by=c.report.conceded_by,
+        conceded_by=_penalised(c.report),
     )
 
 

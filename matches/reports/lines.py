@@ -52,6 +52,9 @@ class Report:
     players: Sequence[PlayerLine] = ()
     casualties: Sequence[CasualtyLine] = ()
     conceded_by: int | None = None
+    # The concession was legal: before a set-up, with fewer than three
+    # players able to play; the score is awarded, no penalty follows.
+    concession_legal: bool = False
     fan_factor_rolls: tuple[int, int] | None = None  # the two D3s, if entered
     # A level playoff's sudden-death throws [home, away], if rolled at the
     # table; the server rolls them when a level playoff comes without.

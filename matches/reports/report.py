@@ -150,6 +150,8 @@ def match_submit_report(
     roles |= nomination_summary(
         match, report.mvp_nominations, report.stalled, snapshots
     )
+    if report.conceded_by and report.concession_legal:
+        roles["concession_penalty"] = False
     star_lines = [
         {"star_player": line.star_player, "team_id": stars[line.star_player]}
         | {k: getattr(line, k) for k in STAT_KEYS}

@@ -105,10 +105,10 @@ def winnings_2025(game: PostgameInput) -> WinningsResult:
 
     def paid(side: str) -> int:
         team = game.team("home" if side == "home" else "away")
-        if team.conceded:
+        if game.penalised(team):
             return 0
         other = game.away if side == "home" else game.home
-        crowd = 10_000 * attendance if other.conceded else 5_000 * attendance
+        crowd = 10_000 * attendance if game.penalised(other) else 5_000 * attendance
         tds = outcome.home.touchdowns if side == "home" else outcome.away.touchdowns
         return crowd + 10_000 * tds + (0 if team.stalled else NO_STALLING_BONUS)
 

@@ -263,6 +263,17 @@ def test_winnings_of_a_concession() -> None:
     assert (paid.home, paid.away) == (110_000, 0)
 
 
+def test_winnings_of_a_legal_concession() -> None:
+    # away concedes legally (too few players to set up): the score is still
+    # awarded (3 - 0) but the attendance is halved for both, and the
+    # conceding team earns its own: 35,000 + 0 + its bonus
+    legal = replace(game(1, 1, conceded="away"), concession_penalty=False)
+    paid = BB2025.winnings(legal)
+    assert (paid.home, paid.away) == (75_000, 45_000)
+    bb2020 = BB2020.winnings(replace(legal, format="bb2020"))
+    assert (bb2020.home, bb2020.away) == (65_000, 35_000)
+
+
 def buy(slug: str, count: int = 1, rules: tuple[str, ...] = ()) -> int:
     return validate_inducements(
         BB2025, rules, True, [InducementPurchase(slug, count)], 1_000_000, 0

@@ -331,6 +331,60 @@ def test_an_illegal_concession(
     assert [d["result"] for d in quit_event.payload["dice"]] == [quit_d6]
 
 
+def test_a_legal_concession_has_no_penalty(
+    bb2025, alice, django_capture_on_commit_callbacks
+):
+    match, humans, orcs = bb2025
+    h, o = roster(humans), roster(orcs)
+    Player.objects.filter(pk=o[5].pk).update(advancements=3)
+    fans_before = orcs.dedicated_fans
+    _submit(
+        match,
+        alice,
+        django_capture_on_commit_callbacks,
+        home_score=1,
+        away_score=0,
+        players=[PlayerLine(h[0].pk, touchdowns=1), PlayerLine(o[1].pk, completions=1)],
+        conceded_by=orcs.pk,
+        concession_legal=True,
+    )
+    # the score is awarded (2 - 0), the attendance halved for both: the
+    # Orcs earn 0 touchdowns + their no-stalling bonus
+    attendance = _attendance(humans, orcs)
+    assert _winnings(humans) == 5_000 * attendance + 20_000 + 10_000
+    assert _winnings(orcs) == 5_000 * attendance + 10_000
+    # the Orcs draw an MVP, keep the completion's SPP, nobody quits
+    mvps = _mvp_events(match)
+    assert set(mvps) == {humans.pk, orcs.pk}
+    o1_mvp = mvps[orcs.pk]["player_ids"] == [o[1].pk]
+    assert Player.objects.get(pk=o[1].pk).spp == 1 + (4 if o1_mvp else 0)
+    assert Player.objects.get(pk=o[5].pk).status == Player.Status.ACTIVE
+    assert not MatchEvent.objects.filter(
+        match=match, type="postgame_concession_quit"
+    ).exists()
+    # the fans step rolls the winner's D6 and the loser's D6, no D3
+    roller = SeededRoller(match_seed(match.seed, "postgame", "fans"))
+    roller.d(6, "dedicated_fans")
+    loss_d6 = roller.d(6, "dedicated_fans")
+    orcs.refresh_from_db()
+    assert orcs.dedicated_fans == fans_before - (loss_d6 < fans_before)
+    away_fans = MatchEvent.objects.get(
+        match=match, type="postgame_fans", payload__team_id=orcs.pk
+    )
+    assert [d["sides"] for d in away_fans.payload["dice"]] == [6]
+
+
+def test_a_legal_concession_needs_a_concession(bb2025, alice):
+    match, _, _ = bb2025
+    before = db_state()
+    with pytest.raises(ServiceError) as refused:
+        match_submit_report(
+            match_id=match.pk, report=Report(0, 0, concession_legal=True), actor=alice
+        )
+    assert codes(refused) == [("not_needed", "concession_legal")]
+    assert db_state() == before
+
+
 # --- skill-credited casualties ------------------------------------------------------
 
 
