@@ -86,6 +86,10 @@ class PostgameInput:
     # section 15). The score is awarded as for any concession, with none of
     # its penalties (see :meth:`penalised`).
     concession_penalty: bool = True
+    # The touchdowns already include the concession's award (a match the
+    # engine played: its result's score is the final one), so
+    # :func:`record_outcome` does not award it again.
+    score_awarded: bool = False
 
     def __post_init__(self) -> None:
         check_format(self.format)
@@ -146,15 +150,19 @@ def record_outcome(game: PostgameInput) -> GameOutcome:
     awarded one touchdown, and any touchdowns your team has scored are voided
     and awarded to the opposition." Decision: read literally, the winner's
     score becomes own + conceder's + 1 and the conceding team's 0, so the
-    conceding team always loses.
+    conceding team always loses. ``game.score_awarded``: the touchdowns are
+    the final score already (the engine's result).
     """
     home_td, away_td = game.home.touchdowns, game.away.touchdowns
     conceded_by: PlayerId | None = None
+    award = not game.score_awarded
     if game.home.conceded:
-        home_td, away_td = 0, away_td + home_td + 1
+        if award:
+            home_td, away_td = 0, away_td + home_td + 1
         conceded_by = game.home.team_id
     elif game.away.conceded:
-        home_td, away_td = home_td + away_td + 1, 0
+        if award:
+            home_td, away_td = home_td + away_td + 1, 0
         conceded_by = game.away.team_id
     home_result = _result(home_td, away_td)
     if home_result is Outcome.DRAW and game.sudden_death_winner is not None:

@@ -127,6 +127,9 @@ def _game(match: Match, result: MatchResult, home: Team, away: Team) -> Postgame
         format=str(match.season.settings["format"]),
         sudden_death_winner=(result.sudden_death or {}).get("winner"),
         concession_penalty=penalty,
+        # the engine's score includes a concession's award; a report's is
+        # the touchdowns scored on the pitch
+        score_awarded=result.mode == Match.Mode.RESOLVED,
     )
 
 

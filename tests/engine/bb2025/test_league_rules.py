@@ -30,7 +30,7 @@ from engine.campaign import (
     validate_inducements,
 )
 from engine.campaign.drafting import DraftError, DraftRequest, draft_check
-from engine.campaign.postgame import PostgameInput, TeamPostgame
+from engine.campaign.postgame import PostgameInput, TeamPostgame, record_outcome
 from engine.core.rules_data import SkillRef, rules_data
 from engine.variants import BB2020, BB2025
 
@@ -272,6 +272,17 @@ def test_winnings_of_a_legal_concession() -> None:
     assert (paid.home, paid.away) == (75_000, 45_000)
     bb2020 = BB2020.winnings(replace(legal, format="bb2020"))
     assert (bb2020.home, bb2020.away) == (65_000, 35_000)
+
+
+def test_an_engine_score_is_not_awarded_twice() -> None:
+    # the engine's result of a concession is the final score (3 - 0 after
+    # 1 - 1): the winner's touchdowns stay 3, and it takes 70,000 + 30,000
+    # + its bonus
+    played = replace(game(3, 0, conceded="away"), score_awarded=True)
+    outcome = record_outcome(played)
+    assert (outcome.home.touchdowns, outcome.away.touchdowns) == (3, 0)
+    assert outcome.conceded_by == 2
+    assert BB2025.winnings(played).home == 110_000
 
 
 def buy(slug: str, count: int = 1, rules: tuple[str, ...] = ()) -> int:

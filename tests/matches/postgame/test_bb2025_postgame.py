@@ -374,6 +374,36 @@ def test_a_legal_concession_has_no_penalty(
     assert [d["sides"] for d in away_fans.payload["dice"]] == [6]
 
 
+def test_a_resolved_concession_keeps_the_engines_score(bb2025):
+    match, humans, orcs = bb2025
+    match_kick_off(match_id=match.pk)
+    # the engine's result: the Orcs conceded at 1 - 1, so 3 - 0 (its score
+    # already holds the award)
+    match_result_save(
+        match=match,
+        mode=Match.Mode.RESOLVED,
+        home_score=3,
+        away_score=0,
+        fan_factors=(4, 3),
+        player_stats={},
+        casualties=[],
+        conceded_by=orcs,
+        summary={"concession_penalty": True},
+        submitted_by=None,
+    )
+    postgame_run(match_id=match.pk)
+    (outcome,) = MatchEvent.objects.filter(match=match, type="postgame_outcome")
+    assert (
+        outcome.payload["home"]["touchdowns"],
+        outcome.payload["away"]["touchdowns"],
+    ) == (3, 0)
+    # 10,000 x (the whole attendance 7 + 3 touchdowns + 1, no stalling)
+    assert _winnings(humans) == 110_000
+    assert not TreasuryEntry.objects.filter(
+        team=orcs, reason=TreasuryEntry.Reason.WINNINGS
+    ).exists()
+
+
 def test_a_legal_concession_needs_a_concession(bb2025, alice):
     match, _, _ = bb2025
     before = db_state()
