@@ -5,9 +5,8 @@ the numbers (nothing negative), who played, what one game can produce,
 the casualties, the score against the touchdowns, the concession, the Fan
 Factor dice, sudden death, the format's own rules (its variant), Plague
 Ridden, the MVP, knocked-out and sent-off lists, the MVP nominations and
-the Stalling line. Each returns what it
-refuses; :func:`report_check` raises with every violation found, so a coach
-sees all of them at once. One check needs the casualty dice rolled first
+the Stalling line. Each returns what it refuses; :func:`report_check`
+raises with every violation found, so a coach sees all of them at once. One check needs the casualty dice rolled first
 (a dead MVP): :func:`report_check_rolled`. The dice a coach entered are
 checked as they are rolled, by the code a resolved match shares
 (:func:`matches.postgame.results.casualty_entry` and ``sudden_death_record``).
