@@ -37,6 +37,7 @@ from engine.campaign import (
     available_inducements,  # what a team may buy, with prices
     can_improve,  # whether a characteristic may still rise
     characteristic_offer,  # the characteristics a roll offers
+    concession_departures,  # who quits a team that conceded
     concession_fans_penalty,  # the fans a conceding team loses
     expensive_mistakes,  # the Expensive Mistakes roll
     hire_journeyman,  # hire a journeyman for good
@@ -49,6 +50,7 @@ from engine.campaign import (
     mercenary_price,  # a mercenary's price
     must_spend_spp,  # whether a player must spend SPP now
     mvp_eligible,  # the players who may be MVP
+    mvp_nominees,  # the players the MVP is drawn from
     postgame_skill_options,  # the free post-game skills (no SPP)
     postgame_skill_player,  # who takes the free post-game skill
     prayers_to_nuffle,  # the Prayers to Nuffle the underdog rolls
@@ -300,6 +302,7 @@ __all__ = [
     "category_name",
     "characteristic_offer",
     "check_skills",
+    "concession_departures",
     "concession_fans_penalty",
     "contested_stars",
     "draft_check",
@@ -323,6 +326,7 @@ __all__ = [
     "move_routes",
     "must_spend_spp",
     "mvp_eligible",
+    "mvp_nominees",
     "pass_band_name",
     "petty_cash",
     "play",

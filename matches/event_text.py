@@ -123,6 +123,7 @@ LABELS = {
     "postgame_outcome": "Post-game: outcome",
     "postgame_winnings": "Post-game: winnings",
     "postgame_fans": "Post-game: Dedicated Fans",
+    "postgame_concession_quit": "Post-game: players quit",
     "postgame_mvp": "Post-game: MVP",
     "postgame_spp": "Post-game: SPP",
     "postgame_mng_cleared": "Post-game: Miss Next Game",

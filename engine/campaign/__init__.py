@@ -81,6 +81,7 @@ from engine.campaign.journeymen import (
     journeymen_needed,
     make_journeyman,
 )
+from engine.campaign.mvp import default_nominations, mvp_nominees
 from engine.campaign.player import (
     MAX_IMPROVEMENTS_PER_CHARACTERISTIC,
     STAT_LIMITS,
@@ -239,6 +240,8 @@ __all__ = [
     "mercenary_price",
     "must_spend_spp",
     "mvp_eligible",
+    "mvp_nominees",
+    "default_nominations",
     "niggling_modifiers",
     "petty_cash",
     "prayers_to_nuffle",

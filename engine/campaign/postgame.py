@@ -81,6 +81,15 @@ class PostgameInput:
     # A level match that needed a winner went to sudden death (see
     # engine.rules.extra_time): the side that won the roll-offs wins the game.
     sudden_death_winner: Literal["home", "away"] | None = None
+    # False: a legal concession (before a set-up, with fewer than three
+    # players able to play: the_rules_of_blood_bowl.md "Set-up", BB2025
+    # section 15). The score is awarded as for any concession, with none of
+    # its penalties (see :meth:`penalised`).
+    concession_penalty: bool = True
+    # The touchdowns already include the concession's award (a match the
+    # engine played: its result's score is the final one), so
+    # :func:`record_outcome` does not award it again.
+    score_awarded: bool = False
 
     def __post_init__(self) -> None:
         check_format(self.format)
@@ -97,6 +106,15 @@ class PostgameInput:
 
     def team(self, side: Literal["home", "away"]) -> TeamPostgame:
         return self.home if side == "home" else self.away
+
+    def penalised(self, team: TeamPostgame) -> bool:
+        """Whether ``team`` bears a concession's penalties: it conceded, and
+        not legally. Decision: a legal concession loses the game as any
+        concession does (the score awarded), but the team draws its MVP,
+        earns its winnings (the attendance halved for both, as after a
+        game played out), keeps its SPP, loses no Dedicated Fans to the D3
+        and no player quits."""
+        return team.conceded and self.concession_penalty
 
 
 # --- 1. outcome and winnings --------------------------------------------------
@@ -132,15 +150,19 @@ def record_outcome(game: PostgameInput) -> GameOutcome:
     awarded one touchdown, and any touchdowns your team has scored are voided
     and awarded to the opposition." Decision: read literally, the winner's
     score becomes own + conceder's + 1 and the conceding team's 0, so the
-    conceding team always loses.
+    conceding team always loses. ``game.score_awarded``: the touchdowns are
+    the final score already (the engine's result).
     """
     home_td, away_td = game.home.touchdowns, game.away.touchdowns
     conceded_by: PlayerId | None = None
+    award = not game.score_awarded
     if game.home.conceded:
-        home_td, away_td = 0, away_td + home_td + 1
+        if award:
+            home_td, away_td = 0, away_td + home_td + 1
         conceded_by = game.home.team_id
     elif game.away.conceded:
-        home_td, away_td = home_td + away_td + 1, 0
+        if award:
+            home_td, away_td = home_td + away_td + 1, 0
         conceded_by = game.away.team_id
     home_result = _result(home_td, away_td)
     if home_result is Outcome.DRAW and game.sudden_death_winner is not None:
@@ -182,7 +204,7 @@ def winnings(game: PostgameInput) -> WinningsResult:
     """
     outcome = record_outcome(game)
     attendance = fan_attendance(game)
-    if outcome.conceded_by is None:
+    if not (game.penalised(game.home) or game.penalised(game.away)):
         return WinningsResult(
             attendance,
             5_000 * attendance + 10_000 * outcome.home.touchdowns,

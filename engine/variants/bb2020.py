@@ -141,6 +141,9 @@ class BloodBowl2020(Variant):
     lasting_injury = LASTING_INJURY
     prayers = PRAYERS
     spp_costs = SPP_COSTS
+    # the_rules_of_blood_bowl.md "Conceding": players with three or more
+    # advancements may quit (Sevens too, whose rules refer to it).
+    concession_player_loss = True
 
     def casualty_modifier(self, g: GameState, p: int) -> int:
         """the_rules_of_blood_bowl.md "NI (Niggling Injury)": +1 to every

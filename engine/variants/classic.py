@@ -79,6 +79,9 @@ class Classic(BloodBowl2020):
     lasting_injury = ()
     # Cheering Fans and Brilliant Coaching: "a bonus Re-Roll this half".
     extra_rerolls_last = "half"
+    # Decision: the BB2020 concession's player loss is not played in the
+    # classic game (its rulebooks' concession is not among the seeds).
+    concession_player_loss = False
 
     # -- the game ----------------------------------------------------------
 

@@ -148,6 +148,22 @@ class LeagueFormat:
     # cash (BB2020: none; BB2025: up to 50,000).
     underdog_treasury: ClassVar[int] = 0
     star_players: ClassVar[bool] = True
+    # How many players each coach nominates for the MVP, one of whom is
+    # drawn (engine.campaign.mvp); None: drawn from every eligible player
+    # (BB2020 "Most Valuable Player").
+    mvp_nominations: ClassVar[int | None] = None
+    # What a team that did not stall adds to its winnings; 0: the format
+    # has no such bonus, and a report names no team stalling.
+    no_stalling_bonus: ClassVar[int] = 0
+    # An illegal concession loses the conceding team's players every SPP
+    # they earned in the game (BB2025 section 15; BB2020 "Conceding" does
+    # not take them).
+    concession_loses_spp: ClassVar[bool] = False
+    # After a concession, a D6 for each of the conceding team's players with
+    # three or more advancements: 1-3 quits the team
+    # (engine.campaign.postgame.concession_departures; BB2020 and BB2025
+    # "Conceding").
+    concession_player_loss: ClassVar[bool] = False
     # The post-game steps, in order (matches.postgame.sequence runs them).
     postgame_steps: ClassVar[tuple[str, ...]] = (
         "outcome",

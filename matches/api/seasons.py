@@ -165,6 +165,13 @@ class ReportInputSerializer(InputSerializer):
     players = PlayerLineSerializer(many=True, required=False, max_length=40)
     casualties = CasualtyLineSerializer(many=True, required=False, max_length=40)
     conceded_by = serializers.IntegerField(min_value=1, required=False)
+    concession_legal = serializers.BooleanField(
+        default=False,
+        help_text="the team conceded legally: before a set-up, with fewer than "
+        "three players able to play; the score is awarded with no penalty (its "
+        "MVP, winnings and SPP stand, no Dedicated Fans lost, nobody quits). "
+        "Only with conceded_by.",
+    )
     fan_factor_rolls = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=3),
         min_length=2,
@@ -211,6 +218,24 @@ class ReportInputSerializer(InputSerializer):
         max_length=40,
         required=False,
         help_text="Players sent off during the game (player ids; a record only).",
+    )
+    mvp_nominations = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=40,
+        required=False,
+        help_text="BB2025: the players each coach nominated for the MVP (player "
+        "ids of both teams, up to 6 a team, each eligible to play in the game, "
+        "none of a team that conceded); the server draws the MVP among a team's "
+        "nominees. A team without any gets the six players with most SPP this "
+        "game. Refused in a format that draws from every eligible player.",
+    )
+    stalled = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=2,
+        required=False,
+        help_text="BB2025: the teams that had a player Stalling (team ids); "
+        "each loses the 10,000 no-stalling bonus of its winnings. Refused in a "
+        "format without the bonus.",
     )
 
 
@@ -497,6 +522,7 @@ class MatchReportApi(APIView):
             players=[PlayerLine(**p) for p in data.get("players", [])],
             casualties=[CasualtyLine(**c) for c in data.get("casualties", [])],
             conceded_by=data.get("conceded_by"),
+            concession_legal=data.get("concession_legal", False),
             fan_factor_rolls=tuple(data["fan_factor_rolls"])
             if data.get("fan_factor_rolls")
             else None,
@@ -505,6 +531,8 @@ class MatchReportApi(APIView):
             mvps=data.get("mvps", []),
             knocked_out=data.get("knocked_out", []),
             sent_off=data.get("sent_off", []),
+            mvp_nominations=data.get("mvp_nominations", []),
+            stalled=data.get("stalled", []),
             gather_funds=tuple(data["gather_funds"])
             if "gather_funds" in data
             else None,

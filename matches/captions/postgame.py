@@ -53,14 +53,24 @@ def fans(d: Describer, e: Event) -> str:
 def mvp(d: Describer, e: Event) -> str:
     names = ", ".join(d.p(pid) for pid in e.get("player_ids", []))
     how = d.dice(e) if e.get("dice") else "picked at the table"
+    if e.get("nominees"):
+        how += f", among {len(e['nominees'])} nominees"
     return f"{d.t(e['team_id'])} MVP: {names} ({how})"
 
 
 def spp(d: Describer, e: Event) -> str:
     if e.get("skipped"):
         return f"Star Player Points: {e.get('reason', 'not counted')}"
+    if e.get("forfeited"):
+        return f"{d.p(e['player_id'])} loses {e['forfeited']} SPP: his team conceded"
     mvp = " (MVP)" if e.get("mvp") else ""
     return f"{d.p(e['player_id'])} earns {e['earned']} SPP{mvp}"
+
+
+def concession_quit(d: Describer, e: Event) -> str:
+    ids = e.get("player_ids") or []
+    gone = ", ".join(d.p(i) for i in ids) if ids else "nobody"
+    return f"{d.t(e['team_id'])} conceded: {gone} quit the team ({d.dice(e)})"
 
 
 def mng_cleared(d: Describer, e: Event) -> str:
@@ -95,6 +105,7 @@ CAPTIONS: dict[str, Caption] = {
     "postgame_outcome": outcome,
     "postgame_winnings": winnings,
     "postgame_fans": fans,
+    "postgame_concession_quit": concession_quit,
     "postgame_mvp": mvp,
     "postgame_spp": spp,
     "postgame_mng_cleared": mng_cleared,

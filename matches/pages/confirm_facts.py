@@ -16,6 +16,7 @@ from typing import Any
 
 from league.models import Team
 from league.rules import settings_rules
+from league.selectors import team_special_rules
 from matches.captions.names import injury_name
 from matches.event_text import STATS, PlayerInfo
 from matches.models import MatchInducements, RosterSnapshot
@@ -77,6 +78,13 @@ class ReportFacts:
     fan_factor_rolls: tuple[int, ...] | None
     notes: str
     stats: tuple[tuple[str, str, str], ...] = field(default=STATS)
+    # BB2025: each side's MVP nominees (side, labels), the teams that
+    # stalled, and whether the concession was legal (no penalty).
+    mvp_nominations: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    stalled: tuple[str, ...] = ()
+    concession_legal: bool = False
+    # What each achievement earns in the format (the page's explanation).
+    spp_note: str = ""
 
 
 def _effects(outcome: Any) -> tuple[str, ...]:
@@ -182,7 +190,7 @@ def _lines(
                 info.side,
                 stats,
                 mvp,
-                spp_of(stats, int(mvp)),
+                spp_of(stats, int(mvp), info.side),
             )
         )
     for pid in report.mvps:  # an MVP with nothing else to his name
@@ -191,7 +199,12 @@ def _lines(
             stats = {key: 0 for key, _, _ in STATS}
             lines.append(
                 FactLine(
-                    info.label, info.position, info.side, stats, True, spp_of(stats, 1)
+                    info.label,
+                    info.position,
+                    info.side,
+                    stats,
+                    True,
+                    spp_of(stats, 1, info.side),
                 )
             )
     order = {"home": 0, "away": 1, "": 2}
@@ -230,8 +243,24 @@ def submission_facts(sub: ReportSubmission) -> ReportFacts | None:
     stars = {s.slug: s.label for s in report_stars(match)}
     rules = settings_rules(match.season.settings)
 
-    def spp_of(stats: dict[str, int], mvps: int) -> int | None:
-        return line_spp(stats, mvps, rules.variant) if rules.tracks_spp else None
+    # each side's team rules (BB2025 Brawlin' Brutes change the values)
+    team_rules = {
+        "home": team_special_rules(match.home),
+        "away": team_special_rules(match.away),
+    }
+    penalised = None if report.concession_legal else report.conceded_by
+    lost = {
+        side
+        for side, team_id in (("home", match.home_id), ("away", match.away_id))
+        if rules.variant.concession_loses_spp and penalised == team_id
+    }
+
+    def spp_of(stats: dict[str, int], mvps: int, side: str) -> int | None:
+        if not rules.tracks_spp:
+            return None
+        if side in lost:
+            return 0  # an illegal concession loses the game's SPP
+        return line_spp(stats, mvps, rules.variant, team_rules.get(side, ()))
 
     named = {players[pid].side for pid in report.mvps if pid in players}
     conceded = (
@@ -253,7 +282,7 @@ def submission_facts(sub: ReportSubmission) -> ReportFacts | None:
         mvp_drawn=tuple(
             side
             for side, team_id in (("home", match.home_id), ("away", match.away_id))
-            if side not in named and report.conceded_by != team_id
+            if side not in named and penalised != team_id
         )
         if rules.tracks_spp
         else (),
@@ -264,4 +293,40 @@ def submission_facts(sub: ReportSubmission) -> ReportFacts | None:
         if report.fan_factor_rolls
         else None,
         notes=report.notes,
+        mvp_nominations=tuple(
+            (side, labels)
+            for side in ("home", "away")
+            if (
+                labels := tuple(
+                    players[p].label
+                    for p in report.mvp_nominations
+                    if p in players and players[p].side == side
+                )
+            )
+        ),
+        stalled=tuple(
+            team.name for team in (match.home, match.away) if team.pk in report.stalled
+        ),
+        concession_legal=bool(report.concession_legal and report.conceded_by),
+        spp_note=spp_note(rules.variant),
+    )
+
+
+SPP_WORDS = (
+    ("touchdowns", "a touchdown"),
+    ("casualties", "a casualty caused"),
+    ("interceptions", "an interception"),
+    ("passing_completions", "a completion"),
+    ("throwing_completions", "a throwing completion"),
+    ("deflections", "a deflection"),
+    ("mvps", "the MVP"),
+)
+
+
+def spp_note(fmt: Any) -> str:
+    """What each achievement earns in ``fmt`` (its team rules aside), in
+    words: "3 a touchdown, 2 a casualty caused, ..."."""
+    values = fmt.spp_values
+    return ", ".join(
+        f"{values[key]} {words}" for key, words in SPP_WORDS if values.get(key)
     )

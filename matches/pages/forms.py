@@ -3,7 +3,7 @@ the services take; the services decide what is allowed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -118,6 +118,12 @@ class ReportForm(WebForm):
     conceded_by = forms.TypedChoiceField(
         coerce=int, empty_value=None, required=False, label="Conceded by"
     )
+    concession_legal = forms.BooleanField(
+        required=False,
+        label="A legal concession",
+        help_text="before a set-up, with fewer than three players able to play: "
+        "no penalty",
+    )
     fan_factor_home = forms.IntegerField(
         min_value=1, max_value=3, required=False, label="Home Fan Factor D3"
     )
@@ -137,10 +143,16 @@ class ReportForm(WebForm):
         stars: Sequence[StarInfo] = (),
         gathers_funds: bool = False,
         fan_factor: bool = True,
+        mvp_nominations: int | None = None,
+        stalling: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
+        self.home_id, self.away_id = home.pk, away.pk
+        # BB2025: each coach's MVP nominations and the Stalling line
+        self.mvp_nominations = mvp_nominations
+        self.stalling = stalling
         # A format whose games have no Fan Factor (Dungeon Bowl) asks no D3s.
         self.fan_factor = fan_factor
         if not fan_factor:
@@ -199,6 +211,34 @@ class ReportForm(WebForm):
                     label=f"{team.name}: {label}",
                     widget=forms.CheckboxSelectMultiple,
                 )
+            self._league_lines(side, team, mine)
+
+    def _league_lines(self, side: str, team: Team, mine: list[tuple[int, str]]) -> None:
+        """A format's MVP nominations and Stalling line, for ``side``."""
+        if self.mvp_nominations is not None:
+            self.fields[f"mvp_nominations_{side}"] = forms.TypedMultipleChoiceField(
+                coerce=int,
+                required=False,
+                choices=mine,
+                label=f"{team.name}: MVP nominations",
+                help_text=f"up to {self.mvp_nominations} players who played; "
+                "the server draws the MVP among them (none ticked: the "
+                f"{self.mvp_nominations} with most SPP this game)",
+                widget=forms.CheckboxSelectMultiple,
+            )
+        if self.stalling:
+            self.fields[f"stalled_{side}"] = forms.BooleanField(
+                required=False,
+                label=f"{team.name} stalled",
+                help_text="a player of the team was Stalling: no 10,000 "
+                "no-stalling bonus in its winnings",
+            )
+
+    def league_line_fields(self, side: str) -> list[forms.BoundField]:
+        """The MVP nominations and Stalling fields of ``side``, where the
+        format has them."""
+        names = (f"mvp_nominations_{side}", f"stalled_{side}")
+        return [self[name] for name in names if name in self.fields]
 
     @property
     def role_columns(self) -> list[tuple[str, str]]:
@@ -329,6 +369,37 @@ class ParsedReport:
     role_fields: dict[str, list[str]] = dataclass_field(default_factory=dict)
 
 
+def _roles(
+    form: ReportForm, data: Mapping[str, Any]
+) -> dict[str, list[tuple[int, str]]]:
+    """Each role's player ids (team ids for ``stalled``) with the form field
+    each came from; more MVP nominations of a team than the format allows
+    is an error on that team's field."""
+    roles: dict[str, list[tuple[int, str]]] = {
+        "mvps": [],
+        "knocked_out": [],
+        "sent_off": [],
+        "mvp_nominations": [],
+        "stalled": [],
+    }
+    for side, team_id in (("home", form.home_id), ("away", form.away_id)):
+        if data.get(f"mvp_{side}") is not None:
+            roles["mvps"].append((data[f"mvp_{side}"], f"mvp_{side}"))
+        for role in ("knocked_out", "sent_off", "mvp_nominations"):
+            name = f"{role}_{side}"
+            roles[role] += [(pid, name) for pid in data.get(name) or []]
+        nominated = data.get(f"mvp_nominations_{side}") or []
+        limit = form.mvp_nominations
+        if limit is not None and len(nominated) > limit:
+            form.add_error(
+                f"mvp_nominations_{side}",
+                f"Nominate at most {limit} players ({len(nominated)} ticked).",
+            )
+        if data.get(f"stalled_{side}"):
+            roles["stalled"].append((team_id, f"stalled_{side}"))
+    return roles
+
+
 def parse_report(
     form: ReportForm, casualties: forms.BaseFormSet[Any]
 ) -> ParsedReport | None:
@@ -380,23 +451,16 @@ def parse_report(
             )
         )
         rows.append(row)
-    roles: dict[str, list[tuple[int, str]]] = {
-        "mvps": [],
-        "knocked_out": [],
-        "sent_off": [],
-    }
-    for side in ("home", "away"):
-        if data.get(f"mvp_{side}") is not None:
-            roles["mvps"].append((data[f"mvp_{side}"], f"mvp_{side}"))
-        for role in ("knocked_out", "sent_off"):
-            name = f"{role}_{side}"
-            roles[role] += [(pid, name) for pid in data.get(name) or []]
+    roles = _roles(form, data)
+    if form.errors:
+        return None
     report = Report(
         home_score=data["home_score"],
         away_score=data["away_score"],
         players=lines,
         casualties=cas_lines,
         conceded_by=data.get("conceded_by"),
+        concession_legal=bool(data.get("concession_legal")),
         fan_factor_rolls=(rolls[0], rolls[1])  # type: ignore[arg-type]
         if rolls[0] is not None
         else None,
@@ -404,6 +468,8 @@ def parse_report(
         mvps=[pid for pid, _ in roles["mvps"]],
         knocked_out=[pid for pid, _ in roles["knocked_out"]],
         sent_off=[pid for pid, _ in roles["sent_off"]],
+        mvp_nominations=[pid for pid, _ in roles["mvp_nominations"]],
+        stalled=[team_id for team_id, _ in roles["stalled"]],
         gather_funds=(
             data.get("gather_funds_home") or 0,
             data.get("gather_funds_away") or 0,

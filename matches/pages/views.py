@@ -427,6 +427,8 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         away=match.away,
         gathers_funds=variant.gathers_funds,
         fan_factor=FAN_FACTOR in variant.match_fields,
+        mvp_nominations=variant.mvp_nominations,
+        stalling=bool(variant.no_stalling_bonus),
     )
     casualties = casualty_formset(data, players=available, stars=stars)
     general: list[str] = []
@@ -459,6 +461,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
             team,
             [row for row in form.player_rows() if row[0].side == side],
             form.role_fields(side),
+            form.league_line_fields(side),
         )
         for side, team in (("home", match.home), ("away", match.away))
     ]

@@ -29,22 +29,28 @@ from engine.facade import (
     SppTally,
     TeamPostgame,
     apply_casualty,
+    concession_departures,
     concession_fans_penalty,
     expensive_mistakes,
     mvp_eligible,
     record_outcome,
-    select_mvp,
     spp_earned,
     update_dedicated_fans,
 )
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
 from league.rules import settings_rules
-from league.selectors import team_detail_qs, team_special_rules, team_value_get
+from league.selectors import (
+    ON_ROSTER,
+    team_detail_qs,
+    team_special_rules,
+    team_value_get,
+)
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.events import match_events_append, postgame_roll_payload
 from matches.models import Match, MatchResult, Season
 from matches.notices import postgame_skill_notify, spp_notify
+from matches.postgame.mvp import postgame_mvps
 from matches.postgame.results import (
     CasualtyEntry,
     casualty_outcome,
@@ -93,10 +99,12 @@ def _participants(snapshot: dict[str, Any], dead: set[int]) -> list[Participant]
 def _game(match: Match, result: MatchResult, home: Team, away: Team) -> PostgameInput:
     home_snap, away_snap = match_snapshots(match)
     dead = {c["player_id"] for c in result.casualties if c["result"] == "dead"}
-    # The sides the engine saw Stalling (BB2025 winnings); a tabletop
-    # report names none. Decision: a reported game pays every team the
-    # no-stalling bonus (the report form has no Stalling line).
+    # The sides that stalled (BB2025 winnings): the engine's, or the
+    # report's Stalling line (matches/reports/nominations.py).
     stalled = set((result.summary or {}).get("stalled", ()))
+    # A legal concession (no penalty): the engine's, when a team had too
+    # few players to set up, or a report's ``concession_legal``.
+    penalty = bool((result.summary or {}).get("concession_penalty", True))
 
     def side(
         team: Team, snap: dict[str, Any], fan_factor: int, score: int
@@ -118,6 +126,10 @@ def _game(match: Match, result: MatchResult, home: Team, away: Team) -> Postgame
         away=side(away, away_snap, result.away_fan_factor, result.away_score),
         format=str(match.season.settings["format"]),
         sudden_death_winner=(result.sudden_death or {}).get("winner"),
+        concession_penalty=penalty,
+        # the engine's score includes a concession's award; a report's is
+        # the touchdowns scored on the pitch
+        score_awarded=result.mode == Match.Mode.RESOLVED,
     )
 
 
@@ -224,7 +236,8 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
         (away, game.away, outcome.away.outcome),
     ):
         rolls: list[Any] = []
-        if side.conceded:
+        penalised = game.penalised(side)
+        if penalised:
             penalty = concession_fans_penalty(side, roller)
             rolls += penalty.rolls
             side = replace(side, dedicated_fans=penalty.after)
@@ -245,7 +258,41 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
         )
         # later steps of the same run read the new figure
         team.dedicated_fans = change.after
+        if penalised:
+            events += _concession_departures(match, result, team, roller)
     return events
+
+
+def _concession_departures(
+    match: Match, result: MatchResult, team: Team, roller: SeededRoller
+) -> list[Any]:
+    """The conceding team's players with three or more advancements each
+    roll a D6; on 1-3 the player quits the team (the format's
+    ``concession_player_loss``). Decision: he leaves as a fired player does
+    (the status Dugout has for a player gone for good), in shirt-number
+    order; a player killed in this game rolls nothing."""
+    if not settings_rules(match.season.settings).variant.concession_player_loss:
+        return []
+    dead = {c["player_id"] for c in result.casualties if c["result"] == "dead"}
+    players = list(
+        Player.objects.select_for_update()
+        .filter(team=team, status__in=ON_ROSTER, advancements__gte=3)
+        .order_by("number", "pk")
+    )
+    states = [
+        replace(_state(p), advancements=p.advancements, dead=p.pk in dead)
+        for p in players
+    ]
+    quit_ids, rolls = concession_departures(states, roller)
+    if not players:
+        return []
+    Player.objects.filter(pk__in=quit_ids).update(status=Player.Status.FIRED)
+    return [
+        (
+            "postgame_concession_quit",
+            postgame_roll_payload("fans", team.pk, rolls, player_ids=list(quit_ids)),
+        )
+    ]
 
 
 def line_spp(
@@ -286,49 +333,46 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
             )
         ]
     game = _game(match, result, home, away)
-    roller = _roller(match, "spp")
-    events: list[Any] = []
-    mvps: dict[int, int] = {}
-    # The MVPs a tabletop report named (matches/reports/roles.py);
-    # a team without one gets its MVP drawn here.
-    named = {int(t): int(p) for t, p in (result.summary or {}).get("mvps", {}).items()}
-    for team, side in ((home, game.home), (away, game.away)):
-        if side.conceded or not side.eligible_mvp_player_ids:
-            continue
-        if team.pk in named:
-            chosen = named[team.pk]
-            mvps[chosen] = mvps.get(chosen, 0) + 1
-            events.append(
-                (
-                    "postgame_mvp",
-                    postgame_roll_payload(
-                        "mvp", team.pk, (), player_ids=[chosen], named_in_report=True
-                    ),
-                )
-            )
-            continue
-        mvp = select_mvp(side, roller)
-        for pid in mvp.player_ids:
-            mvps[pid] = mvps.get(pid, 0) + 1
-        events.append(
-            (
-                "postgame_mvp",
-                postgame_roll_payload(
-                    "mvp", team.pk, mvp.rolls, player_ids=list(mvp.player_ids)
-                ),
-            )
-        )
     stats = {int(k): v for k, v in result.player_stats.items()}
-    # each player's team rules (BB2025 Brawlin' Brutes change the values)
-    rules_of = {
-        p["id"]: team_special_rules(team)
+    # each player's team and its rules (BB2025 Brawlin' Brutes change the
+    # values)
+    team_of = {
+        p["id"]: team
         for team, snap in zip((home, away), match_snapshots(match), strict=True)
         for p in snap["players"]
     }
+    rules_of = {pid: team_special_rules(team) for pid, team in team_of.items()}
+    before_mvp: dict[int | str, int] = {
+        pid: line_spp(line, 0, fmt, rules_of.get(pid, ()))
+        for pid, line in stats.items()
+    }
+    mvps, events = postgame_mvps(
+        result, game, (home, away), fmt, _roller(match, "spp"), before_mvp
+    )
+    # BB2025: an illegal concession loses the players every SPP of the game.
+    forfeits = fmt.concession_loses_spp and (
+        game.penalised(game.home) or game.penalised(game.away)
+    )
     gained: dict[int, int] = {}
     for pid in sorted(set(stats) | set(mvps)):
         line = stats.get(pid, {})
         earned = line_spp(line, mvps.get(pid, 0), fmt, rules_of.get(pid, ()))
+        team = team_of.get(pid)
+        if earned and forfeits and team and team.pk == result.conceded_by_id:
+            events.append(
+                (
+                    "postgame_spp",
+                    {
+                        "step": "spp",
+                        "player_id": pid,
+                        "earned": 0,
+                        "forfeited": earned,
+                        "tally": line,
+                        "mvp": 0,
+                    },
+                )
+            )
+            continue
         if earned:
             gained[pid] = earned
             Player.objects.filter(pk=pid).update(

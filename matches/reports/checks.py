@@ -4,9 +4,9 @@
 the numbers (nothing negative), who played, what one game can produce,
 the casualties, the score against the touchdowns, the concession, the Fan
 Factor dice, sudden death, the format's own rules (its variant), Plague
-Ridden, and the MVP, knocked-out and sent-off lists. Each returns what it
-refuses; :func:`report_check` raises with every violation found, so a coach
-sees all of them at once. One check needs the casualty dice rolled first
+Ridden, the MVP, knocked-out and sent-off lists, the MVP nominations and
+the Stalling line. Each returns what it refuses; :func:`report_check`
+raises with every violation found, so a coach sees all of them at once. One check needs the casualty dice rolled first
 (a dead MVP): :func:`report_check_rolled`. The dice a coach entered are
 checked as they are rolled, by the code a resolved match shares
 (:func:`matches.postgame.results.casualty_entry` and ``sudden_death_record``).
@@ -25,6 +25,7 @@ from league.rules import settings_rules
 from matches.models import Match
 from matches.postgame.results import STAT_KEYS, CasualtyEntry
 from matches.reports.lines import CasualtyLine, Report
+from matches.reports.nominations import nomination_violations, stalling_violations
 from matches.reports.plague import plague_violations
 from matches.reports.roles import mvp_dead_violations, role_violations
 
@@ -412,10 +413,27 @@ def _score(c: Checked) -> list[Violation]:
 
 
 def _concession(c: Checked) -> list[Violation]:
-    """Only a team of the match concedes it."""
-    if c.report.conceded_by in (None, c.match.home_id, c.match.away_id):
-        return []
-    return [Violation("unknown_team", "conceded_by", "not a team of this match")]
+    """Only a team of the match concedes it; only a concession is legal."""
+    errors = []
+    if c.report.conceded_by not in (None, c.match.home_id, c.match.away_id):
+        errors.append(
+            Violation("unknown_team", "conceded_by", "not a team of this match")
+        )
+    if c.report.concession_legal and c.report.conceded_by is None:
+        errors.append(
+            Violation(
+                "not_needed",
+                "concession_legal",
+                "only a team that conceded may have conceded legally",
+            )
+        )
+    return errors
+
+
+def _penalised(report: Report) -> int | None:
+    """The team that bears a concession's penalties (no MVP among them):
+    none after a legal concession."""
+    return None if report.concession_legal else report.conceded_by
 
 
 def _fan_factor_dice(c: Checked) -> list[Violation]:
@@ -463,8 +481,22 @@ def _roles(c: Checked) -> list[Violation]:
         knocked_out=c.report.knocked_out,
         sent_off=c.report.sent_off,
         snapshots=c.snapshots,
-        conceded_by=c.report.conceded_by,
+        conceded_by=_penalised(c.report),
     )
+
+
+def _nominations(c: Checked) -> list[Violation]:
+    return nomination_violations(
+        c.match,
+        nominations=c.report.mvp_nominations,
+        mvps=c.report.mvps,
+        snapshots=c.snapshots,
+        conceded_by=_penalised(c.report),
+    )
+
+
+def _stalling(c: Checked) -> list[Violation]:
+    return stalling_violations(c.match, c.report.stalled)
 
 
 # The checks in the order a report is read; violations come back in it.
@@ -480,6 +512,8 @@ REPORT_CHECKS: tuple[Callable[[Checked], list[Violation]], ...] = (
     _format,
     _plague,
     _roles,
+    _nominations,
+    _stalling,
 )
 
 

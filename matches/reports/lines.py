@@ -52,6 +52,9 @@ class Report:
     players: Sequence[PlayerLine] = ()
     casualties: Sequence[CasualtyLine] = ()
     conceded_by: int | None = None
+    # The concession was legal: before a set-up, with fewer than three
+    # players able to play; the score is awarded, no penalty follows.
+    concession_legal: bool = False
     fan_factor_rolls: tuple[int, int] | None = None  # the two D3s, if entered
     # A level playoff's sudden-death throws [home, away], if rolled at the
     # table; the server rolls them when a level playoff comes without.
@@ -64,6 +67,12 @@ class Report:
     mvps: Sequence[int] = ()
     knocked_out: Sequence[int] = ()
     sent_off: Sequence[int] = ()
+    # A format with MVP nominations (matches/reports/nominations.py): the
+    # players each coach nominated (player ids of both teams, up to the
+    # format's count a team), and the teams that stalled (team ids; a
+    # format with the no-stalling bonus).
+    mvp_nominations: Sequence[int] = ()
+    stalled: Sequence[int] = ()
     # (home, away): how many Gather Funds actions each team took in the
     # Treasure Room (a format whose variant ``gathers_funds``: Dungeon Bowl).
     gather_funds: tuple[int, int] | None = None

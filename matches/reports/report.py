@@ -37,6 +37,7 @@ from matches.prematch.kickoff import (
 )
 from matches.reports.checks import needs_sudden_death, report_check, report_check_rolled
 from matches.reports.lines import Report
+from matches.reports.nominations import nomination_summary
 from matches.reports.plague import plague_rotter_teams
 from matches.reports.roles import role_summary
 from matches.reports.submissions import (
@@ -146,6 +147,11 @@ def match_submit_report(
         report.sent_off,
         snapshots,
     )
+    roles |= nomination_summary(
+        match, report.mvp_nominations, report.stalled, snapshots
+    )
+    if report.conceded_by and report.concession_legal:
+        roles["concession_penalty"] = False
     star_lines = [
         {"star_player": line.star_player, "team_id": stars[line.star_player]}
         | {k: getattr(line, k) for k in STAT_KEYS}

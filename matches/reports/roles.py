@@ -33,7 +33,7 @@ from engine.facade import Violation
 ROLE_FIELDS = ("mvps", "knocked_out", "sent_off")
 
 
-def _roster(
+def roster_index(
     snapshots: Mapping[int, Mapping[str, Any]],
 ) -> tuple[dict[int, int], set[int], dict[int, str]]:
     """(team of each player, the players eligible to play, their names)."""
@@ -59,7 +59,7 @@ def role_violations(
 ) -> list[Violation]:
     """What the rules refuse in the report's MVP, knocked-out and sent-off
     lists, before any casualty is rolled (see ``mvp_dead_violations``)."""
-    team_of, available, names = _roster(snapshots)
+    team_of, available, names = roster_index(snapshots)
     errors: list[Violation] = []
     lists = {"mvps": mvps, "knocked_out": knocked_out, "sent_off": sent_off}
     for kind, ids in lists.items():
@@ -114,7 +114,7 @@ def mvp_dead_violations(
     """An MVP killed in this game (his casualty as the report's dice, or
     the server's, decided) is refused."""
     dead = {c["player_id"] for c in casualties if c["result"] == "dead"}
-    _, _, names = _roster(snapshots)
+    _, _, names = roster_index(snapshots)
     return [
         Violation(
             "mvp_dead", f"mvps.{i}", f"{names[pid]} was killed: he cannot be the MVP"
@@ -133,7 +133,7 @@ def role_summary(
     """What the result keeps: the MVP named for each team (team id as a
     string, as JSON keeps it), and the knocked-out and sent-off players;
     only what the report names (a report without them keeps none)."""
-    team_of, _, _ = _roster(snapshots)
+    team_of, _, _ = roster_index(snapshots)
     kept: dict[str, Any] = {
         "mvps": {str(team_of[pid]): pid for pid in mvps},
         "knocked_out": list(knocked_out),

@@ -48,7 +48,7 @@ def report_from_data(data: dict[str, Any]) -> Any:
         fields["fan_factor_rolls"] = tuple(data["fan_factor_rolls"])
     if data.get("gather_funds") is not None:
         fields["gather_funds"] = tuple(data["gather_funds"])
-    for key in ("mvps", "knocked_out", "sent_off"):
+    for key in ("mvps", "knocked_out", "sent_off", "mvp_nominations", "stalled"):
         fields[key] = tuple(data.get(key, ()))
     return Report(**fields)
 

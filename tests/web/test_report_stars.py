@@ -68,7 +68,7 @@ def test_the_form_offers_each_teams_fielded_stars(client, match, bob):
     assert response.status_code == 200
     sides = dict(
         (team.name, [p.label for p, _, _ in rows])
-        for team, rows, _roles in response.context["sides"]
+        for team, rows, *_ in response.context["sides"]
     )
     assert sides["Reavers"][-2:] == [
         "Crumbleberry (Star Player)",

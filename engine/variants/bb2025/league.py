@@ -87,6 +87,9 @@ SPP_TEAM_RULES_2025: Mapping[str, Mapping[str, int]] = MappingProxyType(
 
 # tables.md "Winnings": +1 (x 10,000) for a team that did not stall.
 NO_STALLING_BONUS = 10_000
+# tables.md "Star Player Points", MVP (DECIDE 21, league.json
+# ``mvp.nominations``): each coach nominates up to 6 players who played.
+MVP_NOMINATIONS = 6
 
 
 def winnings_2025(game: PostgameInput) -> WinningsResult:
@@ -102,10 +105,10 @@ def winnings_2025(game: PostgameInput) -> WinningsResult:
 
     def paid(side: str) -> int:
         team = game.team("home" if side == "home" else "away")
-        if team.conceded:
+        if game.penalised(team):
             return 0
         other = game.away if side == "home" else game.home
-        crowd = 10_000 * attendance if other.conceded else 5_000 * attendance
+        crowd = 10_000 * attendance if game.penalised(other) else 5_000 * attendance
         tds = outcome.home.touchdowns if side == "home" else outcome.away.touchdowns
         return crowd + 10_000 * tds + (0 if team.stalled else NO_STALLING_BONUS)
 

@@ -149,6 +149,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     # BB2020's order (``postgame_steps``, inherited); FFB's order (MVP before
     # the winnings and the Dedicated Fans) gives the same results, as no
     # step reads another's dice or result.
+    mvp_nominations = league.MVP_NOMINATIONS
+    no_stalling_bonus = league.NO_STALLING_BONUS
+    concession_loses_spp = True
     # Prayers to Nuffle are an inducement (0-3), not the underdog's due.
     underdog_prayers = False
     # tables.md "Inducement budget": the lower-CTV team may add up to

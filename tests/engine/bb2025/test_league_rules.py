@@ -20,14 +20,17 @@ from engine.campaign import (
     advance,
     advancement_options,
     characteristic_offer,
+    default_nominations,
     inducement_budget,
+    mvp_nominees,
     roll_characteristic_improvement,
+    select_mvp,
     spp_cost,
     spp_earned,
     validate_inducements,
 )
 from engine.campaign.drafting import DraftError, DraftRequest, draft_check
-from engine.campaign.postgame import PostgameInput, TeamPostgame
+from engine.campaign.postgame import PostgameInput, TeamPostgame, record_outcome
 from engine.core.rules_data import SkillRef, rules_data
 from engine.variants import BB2020, BB2025
 
@@ -260,6 +263,28 @@ def test_winnings_of_a_concession() -> None:
     assert (paid.home, paid.away) == (110_000, 0)
 
 
+def test_winnings_of_a_legal_concession() -> None:
+    # away concedes legally (too few players to set up): the score is still
+    # awarded (3 - 0) but the attendance is halved for both, and the
+    # conceding team earns its own: 35,000 + 0 + its bonus
+    legal = replace(game(1, 1, conceded="away"), concession_penalty=False)
+    paid = BB2025.winnings(legal)
+    assert (paid.home, paid.away) == (75_000, 45_000)
+    bb2020 = BB2020.winnings(replace(legal, format="bb2020"))
+    assert (bb2020.home, bb2020.away) == (65_000, 35_000)
+
+
+def test_an_engine_score_is_not_awarded_twice() -> None:
+    # the engine's result of a concession is the final score (3 - 0 after
+    # 1 - 1): the winner's touchdowns stay 3, and it takes 70,000 + 30,000
+    # + its bonus
+    played = replace(game(3, 0, conceded="away"), score_awarded=True)
+    outcome = record_outcome(played)
+    assert (outcome.home.touchdowns, outcome.away.touchdowns) == (3, 0)
+    assert outcome.conceded_by == 2
+    assert BB2025.winnings(played).home == 110_000
+
+
 def buy(slug: str, count: int = 1, rules: tuple[str, ...] = ()) -> int:
     return validate_inducements(
         BB2025, rules, True, [InducementPurchase(slug, count)], 1_000_000, 0
@@ -361,3 +386,96 @@ def test_a_position_whose_skill_the_engine_does_not_play_is_refused() -> None:
         "human-catcher",
     )
     assert "no-such-skill" in violation.message
+
+
+# --- MVP nominations (tables.md 10, DECIDE 21) ---------------------------------
+
+
+def test_the_nominations_are_six_as_the_data_says() -> None:
+    assert BB2025.mvp_nominations == 6
+    assert DATA.tables["mvp"]["nominations"] == 6
+    # BB2020 draws from every eligible player
+    assert BB2020.mvp_nominations is None
+
+
+def test_the_mvp_is_drawn_from_the_coachs_nominees() -> None:
+    eligible = tuple(range(11, 23))  # twelve players who played
+    nominees = mvp_nominees(eligible, limit=6, nominations=(20, 12, 15))
+    assert nominees == (20, 12, 15)
+    # a D3 over the three nominees: 2 picks the second, #12
+    team = TeamPostgame(1, 2, 3, 0, eligible_mvp_player_ids=nominees)
+    mvp = select_mvp(team, ScriptedRoller([2]))
+    assert mvp.player_ids == (12,)
+    assert [(purpose, sides, value) for purpose, sides, value in mvp.rolls] == [
+        ("mvp", 3, 2)
+    ]
+
+
+def test_a_nominee_killed_drops_out_and_none_left_means_the_default() -> None:
+    eligible = (1, 2, 3, 4, 5, 6, 7, 8)  # player 9 was killed: not eligible
+    assert mvp_nominees(eligible, limit=6, nominations=(9, 3)) == (3,)
+    spp = {7: 3, 2: 2, 8: 2}
+    # only the dead player nominated: the six with most SPP this game, ties
+    # in roster order: 7 (3), 2 and 8 (2 each), then 1, 3, 4
+    assert mvp_nominees(eligible, limit=6, nominations=(9,), spp_this_game=spp) == (
+        7,
+        2,
+        8,
+        1,
+        3,
+        4,
+    )
+
+
+def test_no_nominations_the_six_with_most_spp_this_game() -> None:
+    eligible = tuple(range(1, 12))
+    spp = {11: 6, 4: 3, 9: 4, 2: 1}
+    assert default_nominations(eligible, spp, 6) == (11, 9, 4, 2, 1, 3)
+    assert mvp_nominees(eligible, limit=6, spp_this_game=spp) == (11, 9, 4, 2, 1, 3)
+    # fewer players than nominations: all of them
+    assert default_nominations((5, 6), {6: 1}, 6) == (6, 5)
+
+
+def test_more_than_six_nominations_are_refused() -> None:
+    with pytest.raises(CampaignError) as refused:
+        mvp_nominees(tuple(range(1, 12)), limit=6, nominations=(1, 2, 3, 4, 5, 6, 7))
+    assert (refused.value.code, refused.value.field) == (
+        "too_many_nominations",
+        "mvp_nominations",
+    )
+
+
+def test_bb2020_draws_from_every_eligible_player() -> None:
+    eligible = tuple(range(1, 12))
+    assert mvp_nominees(eligible, limit=None, nominations=(3,)) == eligible
+
+
+# --- concession, stalling and advancement (section 15) -------------------------
+
+
+def test_an_illegal_concession_loses_the_games_spp_in_bb2025_only() -> None:
+    assert BB2025.concession_loses_spp is True
+    assert BB2020.concession_loses_spp is False
+    assert (BB2025.no_stalling_bonus, BB2020.no_stalling_bonus) == (10_000, 0)
+
+
+def test_six_advancements_at_most() -> None:
+    legend = lineman(advancements=6, spp=100)
+    assert advancement_options(legend, BB2025) == []
+    five = lineman(advancements=5, spp=38)
+    # the Legend row: random Primary 15, chosen Primary 30, chosen Secondary
+    # 34, characteristic 38
+    costs = {(o.kind, o.spp_cost) for o in advancement_options(five, BB2025)}
+    assert (CH, 38) in costs
+    assert (CS, 34) in costs
+
+
+def test_no_characteristic_improved_more_than_twice() -> None:
+    twice = lineman(advancements=2, spp=20, improvements={AV: 2, MA: 1})
+    # a D8 of 3 offers AV, MA or PA: AV has been improved twice already
+    rolled = roll_characteristic_improvement(twice, ScriptedRoller([3]), BB2025)
+    assert rolled.offered == (AV, MA, PA)
+    assert rolled.improvable == (MA, PA)
+    # a D8 of 1 offers only AV: nothing left to improve
+    only_av = roll_characteristic_improvement(twice, ScriptedRoller([1]), BB2025)
+    assert only_av.improvable == ()
