@@ -160,6 +160,11 @@ class MatchRules:
             return False
         return bool(g.pitch.flags[sq] & g.pitch.half_flag(1 - g.kicking))
 
+    def must_set_up(self, g: GameState, t: int) -> tuple[int, ...]:
+        """Players of team ``t`` it must set up when they are able to play
+        this drive (BB2020: nobody)."""
+        return ()
+
     def forfeits(self, available: int) -> bool:
         """Whether a team with ``available`` players fit to set up cannot
         play on and concedes at the set-up (BB2020: only with nobody)."""

@@ -367,6 +367,10 @@ class BloodBowl2025(BloodBowl2020):
         hit (RL; ``wizard_spells.fireball`` in the edition's data)."""
         return KnockDown(p, "fireball", armour_mod=1, causes_turnover=False)
 
+    def must_set_up(self, g: GameState, t: int) -> tuple[int, ...]:
+        """Team Captain (:mod:`.captain`): set up when able."""
+        return captain.must_set_up(g, t)
+
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team Captain (:mod:`.captain`): a 6 keeps the re-roll."""
         captain.team_reroll_spent(g, t, source)
