@@ -132,6 +132,10 @@ class LeagueFormat:
             "mvps": 4,
         }
     )
+    # The team special rule under which a coach names one player captain,
+    # and the skill the captain gains for it (BB2020: no such rule).
+    team_captain_rule: ClassVar[str | None] = None
+    team_captain_skill: ClassVar[str] = "pro"
     # Team special rules that change SPP values: rule slug -> {field: SPP}.
     spp_team_rules: ClassVar[Mapping[str, Mapping[str, int]]] = MappingProxyType({})
     # The underdog rolls on the Prayers to Nuffle table once per full

@@ -85,6 +85,13 @@ SPP_TEAM_RULES_2025: Mapping[str, Mapping[str, int]] = MappingProxyType(
     {"brawlin-brutes": MappingProxyType({"touchdowns": 2, "casualties": 3})}
 )
 
+# Team Captain (Humans and Orcs, changes_from_bb2020.md section 16): the
+# coach names one player captain; he gains Pro. Decision: Pro comes with
+# the captaincy, not as an advancement: it is not one of the player's six,
+# adds nothing to his value, and goes to the next captain named (the team
+# may name another when the captain dies, is fired or retires).
+TEAM_CAPTAIN_RULE = "team-captain"
+
 # tables.md "Winnings": +1 (x 10,000) for a team that did not stall.
 NO_STALLING_BONUS = 10_000
 
