@@ -23,6 +23,7 @@ from engine.variants.fields import MATCH_FIELDS, PLAYER_STATS, TEAM_FIELDS
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.drafting import Violation
+    from engine.campaign.getting_even import GettingEvenRule
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
@@ -132,6 +133,9 @@ class LeagueFormat:
             "mvps": 4,
         }
     )
+    # Getting Even after the game (BB2025): its facts, None when the
+    # format has no such rule (BB2020).
+    getting_even: ClassVar[GettingEvenRule | None] = None
     # The team special rule under which a coach names one player captain,
     # and the skill the captain gains for it (BB2020: no such rule).
     team_captain_rule: ClassVar[str | None] = None

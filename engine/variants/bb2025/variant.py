@@ -121,6 +121,7 @@ class BloodBowl2025(BloodBowl2020):
     spp_values = league.SPP_VALUES_2025
     spp_team_rules = league.SPP_TEAM_RULES_2025
     team_captain_rule = league.TEAM_CAPTAIN_RULE
+    getting_even = league.GETTING_EVEN_2025
     # Prayers to Nuffle are an inducement (0-3), not the underdog's due.
     underdog_prayers = False
     # tables.md "Inducement budget": the lower-CTV team may add up to
