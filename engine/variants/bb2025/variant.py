@@ -137,6 +137,11 @@ class BloodBowl2025(BloodBowl2020):
         stalling.register,
         multiple_block.register,
     )
+    # changes_from_bb2020.md section 7, Plague Ridden: only a Block's death,
+    # of a player who is not a Big Guy, whatever his Strength.
+    plague_ridden_max_st = None
+    plague_ridden_by_foul = False
+    plague_ridden_spares = ("Big Guy",)
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
     # changes_from_bb2020.md "Passing": a modified result of 1 or less is
