@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
     from engine.core.dice import Roll, Roller
-    from engine.core.rules_data import Roster, RulesData
+    from engine.core.rules_data import Position, Roster, RulesData
     from engine.variants.card_game import CardPlayer
 
 
@@ -133,6 +133,13 @@ class LeagueFormat:
             "mvps": 4,
         }
     )
+
+    def raise_dead_positions(self, roster: Roster) -> tuple[Position, ...]:
+        """The positions a player killed by ``roster``'s team rises as, for
+        it to keep after the game (Masters of Undeath); none (BB2020 as the
+        engine plays it: the rule is not played)."""
+        return ()
+
     # Getting Even after the game (BB2025): its facts, None when the
     # format has no such rule (BB2020).
     getting_even: ClassVar[GettingEvenRule | None] = None

@@ -29,6 +29,7 @@ from engine.variants.bb2025 import (
     multiple_block,
     secure,
     stalling,
+    undeath,
 )
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.core.model import TeamSheet
+    from engine.core.rules_data import Position, Roster
     from engine.core.state import GameState, Option, Proc
 
 # Kick-off Event table (2D6), tables.md "Kick-off event": 10 Charge!
@@ -136,6 +138,7 @@ class BloodBowl2025(BloodBowl2020):
         kickoff.register,
         stalling.register,
         multiple_block.register,
+        undeath.register,
     )
     # changes_from_bb2020.md section 7, Plague Ridden: only a Block's death,
     # of a player who is not a Big Guy, whatever his Strength.
@@ -295,6 +298,13 @@ class BloodBowl2025(BloodBowl2020):
             k = g.effects[HEAT] = g.dice.d3()
         return k
 
+    def raise_dead_positions(self, roster: Roster) -> tuple[Position, ...]:
+        """Masters of Undeath (:mod:`.undeath`): a roster with the rule
+        raises a rookie of one of its Lineman-keyword positions."""
+        if undeath.MASTERS_OF_UNDEATH not in roster.team_rules():
+            return ()
+        return undeath.lineman_positions(roster)
+
     def league_casualty_table(self) -> CasualtyTable | None:
         """The edition's Casualty and Lasting Injury tables, after the game
         too."""
@@ -391,8 +401,9 @@ class BloodBowl2025(BloodBowl2020):
         return stalling.turn_ending(g, t)
 
     def result_extra(self, g: GameState) -> dict[str, Any]:
-        """The teams that stalled (no winnings bonus for them)."""
-        return {"stalled": stalling.stalled_teams(g)}
+        """The teams that stalled (no winnings bonus for them); the
+        players Masters of Undeath raised (:mod:`.undeath`)."""
+        return {"stalled": stalling.stalled_teams(g)} | undeath.raised(g)
 
     def offensive_assists(self, g: GameState, att: int) -> int:
         """Cheering Fans: +1 on the first Block of the team's turn."""
