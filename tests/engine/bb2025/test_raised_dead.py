@@ -16,10 +16,12 @@ import pytest
 
 from engine.core.events import Casualty, SkillUsed
 from engine.core.rules_data import rules_data
+from engine.core.state import PF_DEAD
 from engine.match import run
 from engine.rules.turns import Turn
 from engine.tools.scenario import Scenario
 from engine.variants import BB2020, BB2025
+from engine.variants.bb2025 import undeath
 
 LINE = """
     .....
@@ -152,3 +154,21 @@ def test_the_raised_rookie_is_a_lineman_keyword_position(roster, positions) -> N
     assert got == positions
     assert all("Lineman" in data.position(s).keywords for s in got)
     assert BB2020.raise_dead_positions(rules_data("bb2020").rosters[roster]) == ()
+
+
+def test_masters_of_undeath_once_per_game() -> None:
+    sc = Scenario(
+        """
+        .....
+        .Abc.
+        .....
+        """,
+        ruleset="bb2025",
+        start=False,
+    )
+    g = sc.match.state
+    g.sheets = (replace(g.sheets[0], roster="vampire"), g.sheets[1])
+    for name in ("b", "c"):
+        g.pflags[sc.p(name)] |= PF_DEAD
+        undeath.raise_the_dead(g, sc.p(name), sc.p("A"))
+    assert undeath.raised(g) == {"raised_dead": [["home", sc.id("b")]]}
