@@ -191,6 +191,11 @@ urlpatterns = [
         name="team-special-rule",
     ),
     path(
+        "teams/<int:team_id>/captain/",
+        team_views.team_captain,
+        name="team-captain",
+    ),
+    path(
         "teams/<int:team_id>/redraft/",
         team_views.team_redraft_page,
         name="team-redraft",

@@ -95,6 +95,11 @@ from engine.campaign.drafting import (
     unplayed_skills,  # a position's skills the match engine does not play yet
 )
 
+# Getting Even after the game (BB2025).
+from engine.campaign.getting_even import (
+    roll_getting_even,  # the D6 for Hatred of the player's attacker
+)
+
 # Inducements before a match.
 from engine.campaign.inducements import (
     BUGMAN,  # Josef Bugman's inducement id
@@ -338,6 +343,7 @@ __all__ = [
     "recover",
     "redraft_budget",
     "rehire_cost",
+    "roll_getting_even",
     "roll_casualty",
     "roll_desperate_measures",
     "roll_riotous_rookies",

@@ -183,6 +183,15 @@ class Team(models.Model):
     # The special rule chosen at the draft where the roster says "Choose
     # either:" (e.g. "favoured-of-khorne"); blank for the other rosters.
     special_rule = models.CharField(max_length=40, blank=True, default="")
+    # The player the coach named captain (BB2025 Team Captain); None when
+    # the format or the roster has no such rule, or none is named.
+    captain = models.ForeignKey(
+        "Player",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     # Cached balance of the TreasuryEntry ledger, moved only by the treasury
     # services with F() in the same transaction as the ledger row.
     treasury = models.IntegerField(default=0)
@@ -339,6 +348,8 @@ class LeagueEvent(models.Model):
         REQUEST_DECLINED = "request_declined", "Request to join declined"
         MEMBER_REMOVED = "member_removed", "Coach removed"
         SPECIAL_RULE_CHOSEN = "special_rule_chosen", "Team special rule chosen"
+        CAPTAIN_NAMED = "captain_named", "Team Captain named"
+        PLAYER_RAISED = "player_raised", "Killed opponent raised (Masters of Undeath)"
         SEASON_SCHEDULED = "season_scheduled", "Season scheduled"
         SEASON_RESOLVE_STARTED = "season_resolve_started", "Resolution started"
         MATCH_POSTPONED = "match_postponed", "Match postponed"

@@ -40,7 +40,7 @@ def roster_players_prefetch() -> Prefetch:
 def team_detail_qs() -> QuerySet[Team]:
     """Teams with everything a team sheet shows: two queries whatever the
     roster size (the team with league and coach, then its players)."""
-    return Team.objects.select_related("league", "coach").prefetch_related(
+    return Team.objects.select_related("league", "coach", "captain").prefetch_related(
         roster_players_prefetch()
     )
 
@@ -84,6 +84,24 @@ def team_special_rules(team: Team) -> tuple[str, ...]:
         return ()  # a team card has no team special rules
     roster = rules_data(team.league.rules_version).rosters[team.roster]
     return roster.team_rules(team.special_rule or None)
+
+
+def team_captain_rule(team: Team) -> str | None:
+    """The rule under which ``team`` names a captain, or None when its
+    format or its roster has none."""
+    rule = get_variant(team.league.format).team_captain_rule
+    return rule if rule and rule in team_special_rules(team) else None
+
+
+def captain_able(team: Team) -> Player | None:
+    """The team's captain while he is one: an active player of the team
+    (a dead, fired or retired one no longer is)."""
+    captain = team.captain
+    if captain is None or captain.team_id != team.pk:
+        return None
+    if captain.status != Player.Status.ACTIVE or captain.journeyman:
+        return None
+    return captain
 
 
 def team_value_get(team: Team) -> TeamValue:

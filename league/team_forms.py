@@ -38,6 +38,25 @@ class SpecialRuleForm(WebForm):
         )
 
 
+class CaptainForm(WebForm):
+    """Which player the coach names Team Captain (BB2025)."""
+
+    player = forms.TypedChoiceField(label="Team Captain", coerce=int)
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = [("", "— choose one —")] + [
+            (p.pk, f"#{p.number} {p.name}")
+            for p in players
+            if p.status == Player.Status.ACTIVE and not p.journeyman
+        ]
+        field.help_text = (
+            "he plays with Pro; another is named only when he dies, is fired or retires"
+        )
+
+
 # What a re-draft buys beside its players, named as the variant's team
 # fields name them.
 STAFF_FIELDS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")

@@ -82,6 +82,11 @@ urlpatterns = [
         name="team-special-rule",
     ),
     path(
+        "teams/<int:team_id>/captain/",
+        views.TeamCaptainApi.as_view(),
+        name="team-captain",
+    ),
+    path(
         "teams/<int:team_id>/purchases/",
         views.TeamPurchasesApi.as_view(),
         name="team-purchases",

@@ -21,7 +21,12 @@ from engine.facade import (
 from engine.facade import Match as EngineMatch
 from engine.facade import MatchResult as EngineResult
 from league.models import Player, Team
-from league.selectors import team_roster_players, team_value_get
+from league.selectors import (
+    captain_able,
+    team_captain_rule,
+    team_roster_players,
+    team_value_get,
+)
 
 
 def card_team_snapshot(team: Team) -> dict[str, Any]:
@@ -53,6 +58,8 @@ def team_snapshot(team: Team) -> dict[str, Any]:
     if get_variant(team.league.format).drafts_team_card:
         return card_team_snapshot(team)
     data = rules_data(team.league.rules_version)
+    captain = captain_able(team) if team_captain_rule(team) else None
+    captain_skill = get_variant(team.league.format).team_captain_skill
     players = []
     for player in team_roster_players(team):
         starting = [
@@ -60,6 +67,10 @@ def team_snapshot(team: Team) -> dict[str, Any]:
             for s in data.position_of(team.roster, player.position).skills
         ]
         gained = [(s["skill"], s.get("param")) for s in player.gained_skills]
+        if captain is not None and player.pk == captain.pk:
+            # Team Captain: he plays with Pro (unless he has it already)
+            if all(skill != captain_skill for skill, _ in starting + gained):
+                gained.append((captain_skill, None))
         players.append(
             {
                 "id": player.pk,
@@ -93,6 +104,7 @@ def team_snapshot(team: Team) -> dict[str, Any]:
         "cheerleaders": team.cheerleaders,
         "treasury": team.treasury,
         "players": players,
+        "captain": captain.pk if captain is not None else 0,
     }
 
 
@@ -156,6 +168,15 @@ def team_sheet(
         ),
         # Dungeon Bowl: the College Wizard is always of the team's own college
         college_wizard=snapshot["roster"] if bought.get("college_wizard", 0) else "",
+        # BB2025 Team Captain, when he plays this game
+        captain=next(
+            (
+                p["id"]
+                for p in snapshot["players"]
+                if p["id"] == snapshot.get("captain") and p["available"]
+            ),
+            0,
+        ),
     )
 
 

@@ -27,6 +27,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/teams/{team_id}/players/"),
     ("delete", "/api/teams/{team_id}/players/{player_id}/"),
     ("post", "/api/teams/{team_id}/special-rule/"),
+    ("post", "/api/teams/{team_id}/captain/"),
     ("post", "/api/teams/{team_id}/purchases/"),
     ("post", "/api/teams/{team_id}/sevens-advancement/"),
     ("post", "/api/teams/{team_id}/redraft/"),

@@ -123,10 +123,14 @@ def formation(g: GameState, t: int, name: str, players: list[int]) -> Placement:
     # mercenaries: Decision: a team that paid for a star fields him, even a
     # weak one such as Akhorne), then the strongest, toughest, fastest, most
     # skilled; then the Line of Scrimmage gets the strongest of them.
+    # A player the format makes the team set up when able (BB2025's Team
+    # Captain) goes before everyone.
+    must = set(rs.must_set_up(g, t))
     hired = set(g.sheets[t].hired)
     chosen = sorted(
         players,
         key=lambda p: (
+            p not in must,
             g.pid[p] not in hired,
             -g.st[p],
             -g.av[p],
@@ -173,6 +177,9 @@ def validate_setup(g: GameState, t: int, placement: Placement) -> list[str]:
             wide[zone] += 1
         if f & pitch.los_flag(t) and not zone:
             los += 1
+    for p in rs.must_set_up(g, t):
+        if p in avail and p not in seen_p:
+            problems.append(f"player {g.pid[p]} must be set up while able to play")
     need = min(rs.players_on_pitch, len(avail))
     if len(placement) != need:
         problems.append(f"{len(placement)} players set up, {need} required")

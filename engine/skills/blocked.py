@@ -44,8 +44,10 @@ def hatred_options(g: GameState, b: Block) -> list[Option]:
     att = b.att
     if not g.skills[att] & HATRED or PLAYER_DOWN not in b.dice:
         return []
-    hated = g.param(att, HATRED)
-    if hated is None or not has_keyword(g, b.dfn, hated):
+    # Decision: a player may hate more than one keyword (a second Hatred
+    # gained by Getting Even); any of them gives the re-roll.
+    hated = [x for slug, x in g.all_skills[att] if slug == "hatred" and x]
+    if not any(has_keyword(g, b.dfn, x) for x in hated):
         return []
     return [OPT_HATRED]
 

@@ -23,11 +23,12 @@ from engine.variants.fields import MATCH_FIELDS, PLAYER_STATS, TEAM_FIELDS
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.campaign.drafting import Violation
+    from engine.campaign.getting_even import GettingEvenRule
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
     from engine.core.dice import Roll, Roller
-    from engine.core.rules_data import Roster, RulesData
+    from engine.core.rules_data import Position, Roster, RulesData
     from engine.variants.card_game import CardPlayer
 
 
@@ -132,6 +133,20 @@ class LeagueFormat:
             "mvps": 4,
         }
     )
+
+    def raise_dead_positions(self, roster: Roster) -> tuple[Position, ...]:
+        """The positions a player killed by ``roster``'s team rises as, for
+        it to keep after the game (Masters of Undeath); none (BB2020 as the
+        engine plays it: the rule is not played)."""
+        return ()
+
+    # Getting Even after the game (BB2025): its facts, None when the
+    # format has no such rule (BB2020).
+    getting_even: ClassVar[GettingEvenRule | None] = None
+    # The team special rule under which a coach names one player captain,
+    # and the skill the captain gains for it (BB2020: no such rule).
+    team_captain_rule: ClassVar[str | None] = None
+    team_captain_skill: ClassVar[str] = "pro"
     # Team special rules that change SPP values: rule slug -> {field: SPP}.
     spp_team_rules: ClassVar[Mapping[str, Mapping[str, int]]] = MappingProxyType({})
     # The underdog rolls on the Prayers to Nuffle table once per full

@@ -56,6 +56,12 @@ class MatchRules:
     # Decision: the BB2020 text has no one-per-turn team re-roll limit, so
     # None (unlimited); a format that has one sets 1.
     team_rerolls_per_turn: ClassVar[int | None] = None
+    # Plague Ridden: the strongest victim it takes (None: any Strength),
+    # whether a Foul's death counts as well as a Block's, and the keywords
+    # of the players it never takes (BB2020: ST 4 or less, Block or Foul).
+    plague_ridden_max_st: ClassVar[int | None] = 4
+    plague_ridden_by_foul: ClassVar[bool] = True
+    plague_ridden_spares: ClassVar[tuple[str, ...]] = ()
     # How many players a team may activate in a turn (None: every player).
     actions_per_turn: ClassVar[int | None] = None
     # How long the extra team re-rolls won at a kick-off (``g.extra_rr``)
@@ -184,6 +190,11 @@ class MatchRules:
         if sq < 0:
             return False
         return bool(g.pitch.flags[sq] & g.pitch.half_flag(1 - g.kicking))
+
+    def must_set_up(self, g: GameState, t: int) -> tuple[int, ...]:
+        """Players of team ``t`` it must set up when they are able to play
+        this drive (BB2020: nobody)."""
+        return ()
 
     def forfeits(self, available: int) -> bool:
         """Whether a team with ``available`` players fit to set up cannot

@@ -19,7 +19,13 @@ from league.models import (
     TreasuryEntry,
     format_choices,
 )
-from league.selectors import team_roster_players, team_special_rules, team_value_get
+from league.selectors import (
+    captain_able,
+    team_captain_rule,
+    team_roster_players,
+    team_special_rules,
+    team_value_get,
+)
 
 
 class InputSerializer(serializers.Serializer[dict[str, Any]]):
@@ -220,6 +226,12 @@ class SpecialRuleInputSerializer(InputSerializer):
     special_rule = serializers.CharField(max_length=40)
 
 
+class CaptainInputSerializer(InputSerializer):
+    player = serializers.IntegerField(
+        min_value=1, help_text="the id of the player named captain"
+    )
+
+
 class HireInputSerializer(InputSerializer):
     position = serializers.CharField(max_length=60)
     name = serializers.CharField(max_length=100)
@@ -306,6 +318,10 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
     )
     players = serializers.SerializerMethodField()
     special_rules = serializers.SerializerMethodField()
+    captain = serializers.SerializerMethodField(
+        help_text="the id of the Team Captain (BB2025 Humans and Orcs); null "
+        "when the team has none named, or he died, was fired or retired"
+    )
 
     class Meta:
         model = Team
@@ -324,6 +340,7 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
             "dedicated_fans",
             "special_rule",
             "special_rules",
+            "captain",
             "treasury",
             "tv",
             "ctv",
@@ -352,6 +369,10 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
             if field not in has:
                 data[key] = None
         return data
+
+    def get_captain(self, team: Team) -> int | None:
+        captain = captain_able(team) if team_captain_rule(team) else None
+        return captain.pk if captain is not None else None
 
     def get_special_rules(self, team: Team) -> list[str]:
         """The team's special rules: its roster's, with the one it chose."""

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from league.access import team_get_for_write
 from league.api.filters import ApiFilterSet
 from league.api.serializers import (
+    CaptainInputSerializer,
     HireInputSerializer,
     LeagueInputSerializer,
     LeagueOutputSerializer,
@@ -37,6 +38,7 @@ from league.selectors import (
     team_ledger,
     team_list,
 )
+from league.services.captain import team_name_captain
 from league.services.leagues import league_create
 from league.services.teams import (
     PlayerRequest,
@@ -170,6 +172,19 @@ class TeamSpecialRuleApi(APIView):
         team = team_get_for_write(request.user, team_id)
         data = _valid(SpecialRuleInputSerializer, request.data)
         team_choose_special_rule(team_id=team.pk, actor=request.user, **data)
+        return _team_response(team.pk)
+
+
+class TeamCaptainApi(APIView):
+    @extend_schema(
+        request=CaptainInputSerializer,
+        responses={200: TeamOutputSerializer},
+        summary="Name the Team Captain (BB2025 Humans and Orcs)",
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = team_get_for_write(request.user, team_id)
+        data = _valid(CaptainInputSerializer, request.data)
+        team_name_captain(team_id=team.pk, player_id=data["player"], actor=request.user)
         return _team_response(team.pk)
 
 

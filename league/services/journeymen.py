@@ -27,7 +27,7 @@ from engine.facade import (
 )
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
-from league.models import LeagueEvent, Player, Team, TreasuryEntry
+from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
 from league.selectors import team_roster_players, team_special_rules
 from league.services.audit import league_event_record
 from league.services.roster import team_player_for_update, team_require_not_playing
@@ -162,6 +162,15 @@ FAVOURED_OF_NURGLE = "favoured-of-nurgle"
 ROTTER = ("nurgle", "rotter-lineman")
 
 
+def plague_rotter_position(league: League) -> Position:
+    """The Rotter whom Plague Ridden gives, from the league's Nurgle roster
+    (BB2020's rotter-lineman, BB2025's nurgle-rotter)."""
+    nurgle = league_roster(league, ROTTER[0])
+    return next(
+        p for p in nurgle.positions if BORROWED_POSITIONS.get(p.slug) == ROTTER[0]
+    )
+
+
 def team_take_plague_rotter(team: Team, *, match_id: int) -> Player | None:
     """Plague Ridden's league part (skills_and_traits.md "Plague Ridden"):
     a team with the Favoured of Nurgle special rule whose player's trait took
@@ -178,11 +187,7 @@ def team_take_plague_rotter(team: Team, *, match_id: int) -> Player | None:
     # chose so at the draft (its roster lists every favour).
     if FAVOURED_OF_NURGLE not in team_special_rules(team):
         return None
-    nurgle = league_roster(league, ROTTER[0])
-    # the edition's Rotter (BB2025's roster names him nurgle-rotter)
-    position = next(
-        p for p in nurgle.positions if BORROWED_POSITIONS.get(p.slug) == ROTTER[0]
-    )
+    position = plague_rotter_position(league)
     loner = journeyman_loner(league.format)
     gained = (
         []

@@ -101,6 +101,16 @@ def expensive_mistakes(d: Describer, e: Event) -> str:
     )
 
 
+def getting_even(d: Describer, e: Event) -> str:
+    by = d.p(e["inflicted_by"])
+    if e.get("keyword"):
+        return (
+            f"{d.p(e['player_id'])} gets even with {by}: Hatred ({e['keyword']}) "
+            f"({d.dice(e)})"
+        )
+    return f"{d.p(e['player_id'])} does not get even with {by} ({d.dice(e)})"
+
+
 CAPTIONS: dict[str, Caption] = {
     "postgame_outcome": outcome,
     "postgame_winnings": winnings,
@@ -110,6 +120,7 @@ CAPTIONS: dict[str, Caption] = {
     "postgame_spp": spp,
     "postgame_mng_cleared": mng_cleared,
     "postgame_injury": injury,
+    "postgame_getting_even": getting_even,
     "postgame_expensive_mistakes": expensive_mistakes,
     "postgame_team_value": lambda d, e: (
         f"{d.t(e['team_id'])}: TV {e['tv']:,}, CTV {e['ctv']:,}, "

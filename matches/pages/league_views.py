@@ -22,6 +22,8 @@ from league.forms import PURCHASE_LABELS, BuyForm, HireForm
 from league.models import League, Team
 from league.page_cache import league_cached, object_cached
 from league.selectors import (
+    captain_able,
+    team_captain_rule,
     team_detail_qs,
     team_league_id,
     team_list,
@@ -29,7 +31,7 @@ from league.selectors import (
     team_special_rules,
     team_value_get,
 )
-from league.team_forms import SpecialRuleForm
+from league.team_forms import CaptainForm, SpecialRuleForm
 from league.web_selectors import (
     card_sheet_rows,
     league_commissioned,
@@ -265,6 +267,8 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
             rules_data(team.league.rules_version).special_rules[slug].name
             for slug in team_special_rules(team)
         ],
+        "has_captain_rule": bool(team_captain_rule(team)),
+        "captain": captain_able(team) if team_captain_rule(team) else None,
         "rows": team_sheet_rows(team, players),
         "former": list(team_former_players(team)),
         "ledger": team_ledger_lines(team),
@@ -289,6 +293,9 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
                 roster=roster, rules_version=team.league.rules_version
             )
             if roster.special_rule_choice and not team.special_rule
+            else None,
+            captain_form=CaptainForm(players=players)
+            if context["has_captain_rule"] and context["captain"] is None
             else None,
         )
     return context

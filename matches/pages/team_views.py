@@ -26,7 +26,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league.access import team_get_for_write
 from league.errors import ServiceError
 from league.models import Player, Team
-from league.selectors import team_redraft_candidates
+from league.selectors import team_redraft_candidates, team_roster_players
+from league.services.captain import team_name_captain
 from league.services.journeymen import journeyman_hire
 from league.services.roster import player_retire, player_unretire
 from league.services.teams import (
@@ -36,6 +37,7 @@ from league.services.teams import (
 )
 from league.team_forms import (
     STAFF_FIELDS,
+    CaptainForm,
     RedraftForm,
     SpecialRuleForm,
     redraft_player_formset,
@@ -141,6 +143,32 @@ def team_special_rule(request: HttpRequest, team_id: int) -> HttpResponse:
         form.cleaned_data["special_rule"]
     ]
     messages.success(request, f"{team.name} plays with {label}.")
+    return redirect(_team_url(team.pk))
+
+
+@require_POST
+@login_required
+def team_captain(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = team_get_for_write(request.user, team_id)
+    form = CaptainForm(request.POST, players=team_roster_players(team))
+    if not form.is_valid():
+        for error in form.errors.get("player", ()):
+            messages.error(request, f"Team Captain: {error}")
+        return redirect(_team_url(team.pk, "#captain"))
+    try:
+        team = team_name_captain(
+            team_id=team.pk,
+            player_id=form.cleaned_data["player"],
+            actor=request.user,  # type: ignore[arg-type]
+        )
+    except ServiceError as exc:
+        _refused(request, exc)
+        return redirect(_team_url(team.pk, "#captain"))
+    captain = team.captain
+    assert captain is not None
+    messages.success(
+        request, f"#{captain.number} {captain.name} is {team.name}'s captain."
+    )
     return redirect(_team_url(team.pk))
 
 

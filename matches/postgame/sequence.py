@@ -50,6 +50,7 @@ from league.services.treasury import treasury_credit, treasury_debit
 from matches.events import match_events_append, postgame_roll_payload
 from matches.models import Match, MatchResult, Season
 from matches.notices import postgame_skill_notify, spp_notify
+from matches.postgame.getting_even import getting_even
 from matches.postgame.mvp import postgame_mvps
 from matches.postgame.results import (
     CasualtyEntry,
@@ -444,6 +445,9 @@ def _step_injuries(
         for s in (home_snap, away_snap)
         for p in s["players"]
     }
+    rules = settings_rules(match.season.settings)
+    snaps = {home.pk: home_snap, away.pk: away_snap}
+    grudges = _roller(match, "getting_even")
     for entry in result.casualties:
         cas: CasualtyEntry = entry  # type: ignore[assignment]
         player = Player.objects.select_for_update().get(pk=cas["player_id"])
@@ -491,6 +495,9 @@ def _step_injuries(
                 },
             )
         )
+        grudge = getting_even(rules, snaps, cas, player, outcome.result.value, grudges)
+        if grudge is not None:
+            events.append(grudge)
     return events
 
 

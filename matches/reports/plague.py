@@ -11,8 +11,9 @@ A report may say so only where the rules can produce it:
   player or a Star Player (Guffle Pussmaw has it);
 - the casualty roll, entered as rolled at the table, gives DEAD and stands
   (the report holds the casualty left after any apothecary);
-- the victim is a rostered player with Strength 4 or less and none of
-  Decay, Regeneration or Stunty;
+- the victim is a rostered player with none of Decay, Regeneration or
+  Stunty, and as the season's format says: BB2020 Strength 4 or less,
+  BB2025 any Strength but not a Big Guy (``MatchRules.plague_ridden_*``);
 - once per game for each team;
 - the killer's team is Favoured of Nurgle by its own rules, and it could
   take the Rotter on (see ``plague_rotter_room``).
@@ -25,9 +26,10 @@ from typing import Any
 
 from engine.facade import CampaignError, Violation, casualty_from_roll, rules_data
 from league.models import Player, Team
+from league.rules import settings_rules
 from league.selectors import team_special_rules
-from league.services.journeymen import FAVOURED_OF_NURGLE, ROTTER
-from league.services.teams import ON_ROSTER, league_format, league_roster
+from league.services.journeymen import FAVOURED_OF_NURGLE, plague_rotter_position
+from league.services.teams import ON_ROSTER, league_format
 from matches.models import Match
 from matches.postgame.results import casualty_roll_modifier
 from matches.reports.lines import CasualtyLine, Report
@@ -35,7 +37,6 @@ from matches.reports.lines import CasualtyLine, Report
 PLAGUE_RIDDEN = "plague-ridden"
 # Victims the plague cannot take.
 IMMUNE = frozenset({"decay", "regeneration", "stunty"})
-MAX_VICTIM_ST = 4
 
 
 def _skills(player: Mapping[str, Any]) -> set[str]:
@@ -73,7 +74,7 @@ def plague_rotter_room(team: Team) -> Violation | None:
             f"{team.name} already has {fmt.max_players} players on its roster: "
             "no room for a Rotter",
         )
-    position = league_roster(team.league, ROTTER[0]).position(ROTTER[1])
+    position = plague_rotter_position(team.league)
     if permanent.filter(position=position.slug).count() >= position.max:
         return Violation(
             "roster_full",
@@ -101,6 +102,32 @@ def _victim_dead(
     except (CampaignError, ValueError):
         return None
     return outcome.dead
+
+
+def _spared(
+    match: Match, snapshot: Mapping[str, Any], victim: Mapping[str, Any]
+) -> str | None:
+    """Why the plague cannot take ``victim`` under the season's format
+    (``MatchRules.plague_ridden_*``), or None: never Decay, Regeneration
+    or Stunty; BB2020 only Strength 4 or less; BB2025 never a Big Guy."""
+    rules = settings_rules(match.season.settings)
+    fmt = rules.variant
+    if _skills(victim) & IMMUNE:
+        return "the plague takes no player with Decay, Regeneration or Stunty"
+    limit = fmt.plague_ridden_max_st
+    if limit is not None and int(victim["st"]) > limit:
+        return f"the plague takes only a player of Strength {limit} or less"
+    if fmt.plague_ridden_spares:
+        data = rules_data(rules.rules_version)
+        try:
+            keywords = data.position_of(snapshot["roster"], victim["position"]).keywords
+        except KeyError:
+            keywords = ()
+        spared = {k.lower() for k in fmt.plague_ridden_spares}
+        hit = [k for k in keywords if k.lower() in spared]
+        if hit:
+            return f"the plague takes no {hit[0]}"
+    return None
 
 
 def plague_violations(
@@ -177,15 +204,9 @@ def plague_violations(
         victim_team, victim_sheet = victim
         if victim_team == team_id:
             continue  # refused as own_team_casualty by the report's checks
-        if int(victim_sheet["st"]) > MAX_VICTIM_ST or _skills(victim_sheet) & IMMUNE:
-            errors.append(
-                Violation(
-                    "victim_not_eligible",
-                    at + "player_id",
-                    "the plague takes only a player of Strength 4 or less "
-                    "without Decay, Regeneration or Stunty",
-                )
-            )
+        spared = _spared(match, snapshots[victim_team], victim_sheet)
+        if spared is not None:
+            errors.append(Violation("victim_not_eligible", at + "player_id", spared))
         # Decision: the casualty roll must be the one rolled at the table:
         # the trait is chosen once the player is known to be dead, so the
         # server cannot roll a death to order.

@@ -14,6 +14,7 @@ from engine.facade import UnimplementedSkill, is_mercenary
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
 from league.services.teams import team_qs_for_update
+from league.services.undeath import team_raise_the_dead
 from matches.engine_bridge import engine_play
 from matches.events import engine_event_rows, match_events_append
 from matches.models import Match, MatchInducements
@@ -248,3 +249,8 @@ def match_engine_result_save(
     for side, _victim, _by in result.extra.get("plague_ridden", ()):
         team_id = match.home_id if side == "home" else match.away_id
         team_take_plague_rotter(team_qs_for_update().get(pk=team_id), match_id=match.pk)
+    for side, victim in result.extra.get("raised_dead", ()):
+        team_id = match.home_id if side == "home" else match.away_id
+        team_raise_the_dead(
+            team_qs_for_update().get(pk=team_id), match_id=match.pk, victim_id=victim
+        )

@@ -89,6 +89,9 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
     ("post", "/api/teams/{team_id}/special-rule/"): lambda ids, fmt: {
         "special_rule": "favoured-of-khorne"
     },
+    ("post", "/api/teams/{team_id}/captain/"): lambda ids, fmt: {
+        "player": ids["player"]
+    },
     ("post", "/api/teams/{team_id}/purchases/"): lambda ids, fmt: {"item": "rerolls"},
     ("post", "/api/teams/{team_id}/sevens-advancement/"): lambda ids, fmt: {
         "match": ids["played"],

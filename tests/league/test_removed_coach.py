@@ -83,6 +83,7 @@ API_WRITES = [
     ("delete", "/api/teams/{team}/players/{player}/", None),
     ("post", "/api/teams/{team}/purchases/", {"item": "rerolls"}),
     ("post", "/api/teams/{team}/special-rule/", {"special_rule": "favoured-of-khorne"}),
+    ("post", "/api/teams/{team}/captain/", {"player": "{player}"}),
     (
         "post",
         "/api/teams/{team}/sevens-advancement/",
@@ -117,6 +118,7 @@ WEB_WRITES = [
     ("/teams/{team}/players/{player}/fire/", {}),
     ("/teams/{team}/buy/", {"item": "rerolls", "quantity": "1"}),
     ("/teams/{team}/special-rule/", {"special_rule": "favoured-of-khorne"}),
+    ("/teams/{team}/captain/", {"player": "{player}"}),
     ("/teams/{team}/redraft/", {"season": "{season}"}),
     ("/teams/{team}/players/{player}/hire/", {}),
     ("/teams/{team}/players/{player}/retire/", {}),

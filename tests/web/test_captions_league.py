@@ -189,3 +189,25 @@ def test_every_type_of_the_log_has_a_label_in_words():
         assert not developer_words(type_label(kind)), kind
     assert type_label("kickoff_event") == "Kick-off event"
     assert type_label("postgame_winnings") == "Post-game: winnings"
+
+
+@pytest.mark.parametrize(
+    ("die", "keyword", "text"),
+    [
+        (5, "Orc", "#2 Bob gets even with #7 Ug: Hatred (Orc)"),
+        (2, None, "#2 Bob does not get even with #7 Ug"),
+    ],
+)
+def test_getting_even_names_the_hatred_gained(die, keyword, text):
+    payload = {
+        "step": "injuries",
+        "team_id": 2,
+        "dice": [{"purpose": "getting_even", "sides": 6, "result": die}],
+        "player_id": 104,
+        "inflicted_by": 3,
+        "keyword": keyword,
+    }
+    assert describe(names("bb2025"), "postgame_getting_even", payload) == (
+        f"{text} (a D6 roll of {die} for the Getting Even)"
+    )
+    assert type_label("postgame_getting_even") == "Post-game: Getting Even"

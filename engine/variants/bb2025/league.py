@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
+from engine.campaign.getting_even import GettingEvenRule
 from engine.campaign.inducements import (
     BRIBERY,
     JOSEF_BUGMAN,
@@ -84,6 +85,22 @@ SPP_VALUES_2025: Mapping[str, int] = MappingProxyType(
 SPP_TEAM_RULES_2025: Mapping[str, Mapping[str, int]] = MappingProxyType(
     {"brawlin-brutes": MappingProxyType({"touchdowns": 2, "casualties": 3})}
 )
+
+# Getting Even (changes_from_bb2020.md section 7; ``getting_even`` in
+# tables/league.json): a Seriously Hurt, Serious Injury or Lasting Injury
+# caused by an opposing player, a D6 4+ for Hatred (X). Decision: Hatred
+# gained so is not an advancement (the rule says so) and adds nothing to
+# the player's value (the value table prices advancements only).
+GETTING_EVEN_2025 = GettingEvenRule(
+    frozenset({"seriously_hurt", "serious_injury", "lasting_injury"}), 4
+)
+
+# Team Captain (Humans and Orcs, changes_from_bb2020.md section 16): the
+# coach names one player captain; he gains Pro. Decision: Pro comes with
+# the captaincy, not as an advancement: it is not one of the player's six,
+# adds nothing to his value, and goes to the next captain named (the team
+# may name another when the captain dies, is fired or retires).
+TEAM_CAPTAIN_RULE = "team-captain"
 
 # tables.md "Winnings": +1 (x 10,000) for a team that did not stall.
 NO_STALLING_BONUS = 10_000

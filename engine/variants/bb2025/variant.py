@@ -32,6 +32,7 @@ from engine.variants.bb2025 import (
     multiple_block,
     secure,
     stalling,
+    undeath,
 )
 from engine.variants.bb2025.secret_weapons import SecretWeapons2025
 from engine.variants.bb2025.ttm import ThrowTeamMate2025
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.core.model import TeamSheet
+    from engine.core.rules_data import Position, Roster
     from engine.core.state import GameState, Option, Proc
 
 # Kick-off Event table (2D6), tables.md "Kick-off event": 10 Charge!
@@ -152,6 +154,8 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     mvp_nominations = league.MVP_NOMINATIONS
     no_stalling_bonus = league.NO_STALLING_BONUS
     concession_loses_spp = True
+    team_captain_rule = league.TEAM_CAPTAIN_RULE
+    getting_even = league.GETTING_EVEN_2025
     # Prayers to Nuffle are an inducement (0-3), not the underdog's due.
     underdog_prayers = False
     # tables.md "Inducement budget": the lower-CTV team may add up to
@@ -167,7 +171,13 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         stalling.register,
         multiple_block.register,
         chomp.register,
+        undeath.register,
     )
+    # changes_from_bb2020.md section 7, Plague Ridden: only a Block's death,
+    # of a player who is not a Big Guy, whatever his Strength.
+    plague_ridden_max_st = None
+    plague_ridden_by_foul = False
+    plague_ridden_spares = ("Big Guy",)
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
     # changes_from_bb2020.md "Passing": a modified result of 1 or less is
@@ -414,6 +424,12 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         if super().swarms(g, p):
             return True
         return team_rule(g, g.team[p], SWARMING_RULE) and has_keyword(g, p, "Lineman")
+    def raise_dead_positions(self, roster: Roster) -> tuple[Position, ...]:
+        """Masters of Undeath (:mod:`.undeath`): a roster with the rule
+        raises a rookie of one of its Lineman-keyword positions."""
+        if undeath.MASTERS_OF_UNDEATH not in roster.team_rules():
+            return ()
+        return undeath.lineman_positions(roster)
 
     def league_casualty_table(self) -> CasualtyTable | None:
         """The edition's Casualty and Lasting Injury tables, after the game
@@ -494,6 +510,10 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         hit (RL; ``wizard_spells.fireball`` in the edition's data)."""
         return KnockDown(p, "fireball", armour_mod=1, causes_turnover=False)
 
+    def must_set_up(self, g: GameState, t: int) -> tuple[int, ...]:
+        """Team Captain (:mod:`.captain`): set up when able."""
+        return captain.must_set_up(g, t)
+
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team Captain (:mod:`.captain`): a 6 keeps the re-roll."""
         captain.team_reroll_spent(g, t, source)
@@ -512,8 +532,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         return stalling.turn_ending(g, t)
 
     def result_extra(self, g: GameState) -> dict[str, Any]:
-        """The teams that stalled (no winnings bonus for them)."""
-        return {"stalled": stalling.stalled_teams(g)}
+        """The teams that stalled (no winnings bonus for them); the
+        players Masters of Undeath raised (:mod:`.undeath`)."""
+        return {"stalled": stalling.stalled_teams(g)} | undeath.raised(g)
 
     def offensive_assists(self, g: GameState, att: int) -> int:
         """Cheering Fans: +1 on the first Block of the team's turn."""

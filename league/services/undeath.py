@@ -1,0 +1,61 @@
+"""Masters of Undeath's league part (Blood Bowl 2025: Necromantic Horror,
+Shambling Undead, Tomb Kings, Vampire; ``engine/variants/bb2025/undeath.py``):
+the opponent the team's rule raised in a match joins its roster after the
+game as a free rookie of one of its Lineman-keyword positions."""
+
+from __future__ import annotations
+
+from league.models import LeagueEvent, Player, Team
+from league.services.audit import league_event_record
+from league.services.journeymen import _numbers_after_roster
+from league.services.teams import ON_ROSTER, league_format, league_roster
+
+
+def team_raise_the_dead(team: Team, *, match_id: int, victim_id: int) -> Player | None:
+    """Add the raised rookie to ``team`` (locked); None when its format or
+    roster has no such rule or it has no room for him.
+
+    Decision: he is a permanent player at no cost, worth his position's
+    price, of the first Lineman-keyword position of the roster (its order)
+    with a free place; with the roster full (the format's maximum) or no
+    such place, nobody joins (the rule keeps him only if there is room)."""
+    fmt = league_format(team.league)
+    roster = league_roster(team.league, team.roster)
+    positions = fmt.raise_dead_positions(roster)
+    permanent = Player.objects.filter(team=team, status__in=ON_ROSTER, journeyman=False)
+    if not positions or permanent.count() >= fmt.max_players:
+        return None
+    position = next(
+        (p for p in positions if permanent.filter(position=p.slug).count() < p.max),
+        None,
+    )
+    if position is None:
+        return None
+    (number,) = _numbers_after_roster(team, 1)
+    player = Player(
+        team=team,
+        position=position.slug,
+        name=f"Risen #{number}",
+        number=number,
+        ma=position.ma,
+        st=position.st,
+        ag=position.ag,
+        pa=position.pa,
+        av=position.av,
+        value=position.cost,
+    )
+    player.full_clean(validate_constraints=False)
+    player.save()
+    league_event_record(
+        league_id=team.league_id,
+        type=LeagueEvent.Type.PLAYER_RAISED,
+        team=team,
+        player=player,
+        match_id=match_id,
+        payload={
+            "position": position.slug,
+            "victim_id": victim_id,
+            "player_id": player.pk,
+        },
+    )
+    return player
