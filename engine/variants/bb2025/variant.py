@@ -424,6 +424,7 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         if super().swarms(g, p):
             return True
         return team_rule(g, g.team[p], SWARMING_RULE) and has_keyword(g, p, "Lineman")
+
     def raise_dead_positions(self, roster: Roster) -> tuple[Position, ...]:
         """Masters of Undeath (:mod:`.undeath`): a roster with the rule
         raises a rookie of one of its Lineman-keyword positions."""
