@@ -136,7 +136,11 @@ def primary_skills(g: GameState, p: int) -> list[str]:
 
 class Prayer2025(Proc):
     """Team ``t`` rolls once on the edition's Prayers to Nuffle table (a
-    result it already has is rolled again) and the result acts."""
+    result it already has is rolled again) and the result acts.
+
+    Decision: "already in play" is the team's own results, as BB2020's
+    prayers are kept; the other team may roll the same result (each acts
+    for its own team)."""
 
     __slots__ = ("t", "result", "player")
 
