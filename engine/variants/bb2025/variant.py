@@ -28,10 +28,10 @@ from engine.variants.bb2025 import (
     league,
     mascot,
     multiple_block,
-    prayers,
     secure,
     stalling,
 )
+from engine.variants.bb2025 import prayers as nuffle
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -139,7 +139,7 @@ class BloodBowl2025(BloodBowl2020):
         kickoff.register,
         stalling.register,
         multiple_block.register,
-        prayers.register,
+        nuffle.register,
     )
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_TABLE_2025
     lasting_injury = LASTING_INJURY_2025
@@ -325,21 +325,21 @@ class BloodBowl2025(BloodBowl2020):
 
     # -- Prayers to Nuffle (:mod:`.prayers`) and the Team Mascot (:mod:`.mascot`)
 
-    prayers = prayers.PRAYERS_2025
+    prayers = nuffle.PRAYERS_2025
 
     def prayer_procedure(self, t: int) -> Proc:
         """A roll on the edition's table, the result lasting the game."""
-        return prayers.Prayer2025(t)
+        return nuffle.Prayer2025(t)
 
     def foul_under_scrutiny(self, g: GameState, p: int) -> bool:
         """Under Scrutiny: the opposition's fouler who broke the armour."""
-        return prayers.under_scrutiny(g, p)
+        return nuffle.under_scrutiny(g, p)
 
     def pass_caught(
         self, g: GameState, thrower: int, catcher: int, completion: bool
     ) -> None:
         """Perfect Passing and Dazzling Catching."""
-        prayers.pass_caught(g, thrower, catcher, completion)
+        nuffle.pass_caught(g, thrower, catcher, completion)
 
     def other_team_reroll_left(self, g: GameState, t: int) -> bool:
         return mascot.mascot_left(g, t)
@@ -361,7 +361,7 @@ class BloodBowl2025(BloodBowl2020):
         crowd injury); Eye Gouge acts on the block's target only."""
         if g.team[p] == g.active and not had_ball:
             turnover(g, "pushed_into_crowd")
-        prayers.pushed_into_crowd(g, p)  # Fan Interaction
+        nuffle.pushed_into_crowd(g, p)  # Fan Interaction
         return super().pushed_off_pitch(g, p, sq, had_ball)
 
     def bomb_hit(self, g: GameState, q: int, p: int) -> Proc:
@@ -416,7 +416,7 @@ class BloodBowl2025(BloodBowl2020):
         Player Points prayers earned ([player id, SPP])."""
         return {
             "stalled": stalling.stalled_teams(g),
-            "prayer_spp": prayers.prayer_spp(g),
+            "prayer_spp": nuffle.prayer_spp(g),
         }
 
     def offensive_assists(self, g: GameState, att: int) -> int:

@@ -153,3 +153,20 @@ def test_only_a_natural_one() -> None:
         r.dice for r in m.events if type(r) is Roll and r.purpose == "cheering_fans"
     ]
     assert rolls == [(2, 3)]
+
+
+def test_a_team_captains_six_gives_the_mascot_back() -> None:
+    # C, the captain, is on the pitch: dodge 1, the Mascot 4, the captain's
+    # D6 6, the dodge again 4.
+    sc = Scenario(
+        DIAGRAM + "    ...C.\n", ruleset="bb2025", dice=[1, 4, 6, 4], start=False
+    )
+    g = sc.match.state
+    g.sheets = (replace(g.sheets[0], mascot=True, captain=sc.id("C")), g.sheets[1])
+    g.stack.append(Turn(0))
+    run(g)
+    sc.act("A", "move")
+    sc.move(0, 0)
+    sc.choose("team_reroll")
+    assert mascot_rolls(sc) == [((4,), "mascot_rerolls")]
+    assert mascot_left(g, 0)

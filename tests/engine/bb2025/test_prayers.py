@@ -390,3 +390,14 @@ def test_intensive_training_a_random_player_a_primary_skill_of_choice() -> None:
 def test_bb2020_prayers_are_the_underdogs_table() -> None:
     assert BB2020.prayers[8] == "blessed_statue_of_nuffle"
     assert BB2025.prayers[8] == "blessing_of_nuffle"
+
+
+def test_stiletto_stab_is_offered_in_a_block() -> None:
+    # A, the team's only player, is Stiletto's pick (no die needed).
+    sc = Scenario("Ab", ruleset="bb2025", start=False)
+    g = sc.match.state
+    grant(g, 0, 3, "stiletto")
+    g.stack.append(Turn(0))
+    run(g)
+    sc.act("A", "block")
+    assert ("stab", sc.id("b")) in sc.match.pending.options
