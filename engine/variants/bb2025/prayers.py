@@ -338,7 +338,7 @@ def throw_a_rock(g: GameState, t: int) -> Proc | None:
     Decision: the engine throws it for the coach, at the start of the
     team's first turn in which an opponent holds the ball, or else of its
     last turn of the second half; the rock picks among the opposition's
-    Standing players."""
+    Standing players (no Star Player, as for every prayer)."""
     key = ROCK_USED.format(t)
     if not prayed(g, t, "throw_a_rock") or g.effects.get(key):
         return None
@@ -349,7 +349,10 @@ def throw_a_rock(g: GameState, t: int) -> Proc | None:
     on = [
         q
         for q in range(g.n)
-        if g.team[q] != t and g.box[q] == PITCH and g.status[q] == STANDING
+        if g.team[q] != t
+        and g.box[q] == PITCH
+        and g.status[q] == STANDING
+        and not is_star(g, q)
     ]
     if not on:
         return None

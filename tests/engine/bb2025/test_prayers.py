@@ -401,3 +401,20 @@ def test_stiletto_stab_is_offered_in_a_block() -> None:
     run(g)
     sc.act("A", "block")
     assert ("stab", sc.id("b")) in sc.match.pending.options
+
+
+def test_throw_a_rock_never_hits_a_star_player() -> None:
+    # b, the only away player and the ball carrier, is a Star Player.
+    sc = Scenario(
+        "A.b",
+        ruleset="bb2025",
+        ball="b",
+        positions={"b": "akhorne-the-squirrel"},
+        start=False,
+    )
+    g = sc.match.state
+    g.effects[PRAYED.format(0)] = ("throw_a_rock",)
+    g.stack.append(Turn(0))
+    run(g)
+    assert rock_rolls(sc) == []
+    assert ROCK_USED.format(0) not in g.effects
