@@ -447,6 +447,47 @@ def test_prayers_and_a_mascot_bought_are_played(
         assert payload["prayers"] == spp
 
 
+def test_the_spp_prayers_earned_are_added_after_the_game(
+    league, bob, charlie, django_capture_on_commit_callbacks
+):
+    """A result's ``prayer_spp`` line (Perfect Passing, Fouling Frenzy ...)
+    adds to the player's SPP in the post-game, on top of his own line."""
+    humans, orcs = humans_and_orcs(league, bob, charlie)
+    match = one_match(league, humans, orcs, seed=2025)
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        assert match_resolve(match_id=match.pk) is True
+    match.refresh_from_db()
+    result = match.result
+    pid = humans.players.order_by("pk").first().pk
+    # as if a prayer had earned him 2 SPP (the post-game has not run yet)
+    result.summary = {**result.summary, "prayer_spp": [[pid, 2]]}
+    result.save(update_fields=["summary"])
+    with django_capture_on_commit_callbacks(execute=True):
+        for callback in queued:
+            callback()
+    match.refresh_from_db()
+    assert match.postgame_step == "done"
+    (payload,) = MatchEvent.objects.filter(
+        match=match, type="postgame_spp", payload__player_id=pid
+    ).values_list("payload", flat=True)
+    assert payload["prayers"] == 2
+    line = result.player_stats.get(str(pid), {})
+    mvp = sum(
+        1
+        for e in MatchEvent.objects.filter(match=match, type="postgame_mvp")
+        if pid in e.payload["player_ids"]
+    )
+    own = (
+        line.get("completions", 0)
+        + line.get("successful_landings", 0)
+        + 2 * line.get("interceptions", 0)
+        + 2 * line.get("casualties_inflicted", 0)
+        + 3 * line.get("touchdowns", 0)
+        + 4 * mvp
+    )
+    assert payload["earned"] == own + 2
+
+
 def test_a_characteristic_advancement_rolls_the_d8(league, bob, charlie):
     humans, _ = humans_and_orcs(league, bob, charlie)
     player = Player.objects.filter(team=humans).order_by("number").first()
