@@ -159,6 +159,7 @@ def team_sheet(
         biased_referee=bool(bought.get("biased_referee", 0)),
         mortuary_assistant=bool(bought.get("mortuary_assistant", 0)),
         plague_doctor=bool(bought.get("plague_doctor", 0)),
+        mascot=bool(bought.get("team_mascot", 0)),  # BB2025
         # Star Players and Mercenaries: the doctors do not treat them
         hired=tuple(p.id for p in mercenaries),
         bugman=next((p.id for p in mercenaries if p.id >= BUGMAN_ID_BASE), 0),

@@ -16,6 +16,7 @@ from engine.core import skillbits as S
 from engine.core.pitch import F_TRAPDOOR, Pitch
 from engine.core.state import PF_NOTZ, PF_ROOTED, PITCH, PRONE, STANDING, GameState
 from engine.rules.movement import rush_limit, rush_modifier
+from engine.rules.prayers import trapdoors_live
 
 _BIT = S.BIT
 DODGE = _BIT["dodge"]
@@ -328,7 +329,7 @@ def reach(
     dtab, dtab_tk = _dodge_tables(g.ag[p], sk)
     ptab = _pickup_table(g, p) if pickup and ball >= 0 else []
     pr_rush = rush_p(g, p)
-    trap = bool(g.effects.get("treacherous_trapdoor_half"))
+    trap = trapdoors_live(g)
     pitch = g.pitch
     flags = pitch.flags
     nb = pitch.neighbours
@@ -627,7 +628,7 @@ def blocked_mask(g: GameState, ball: int = -1) -> int:
             m |= 1 << s
     if ball >= 0:
         m |= 1 << ball
-    if g.effects.get("treacherous_trapdoor_half"):
+    if trapdoors_live(g):
         for s in g.pitch.trapdoors:
             m |= 1 << s
     return m

@@ -357,6 +357,14 @@ class ScriptedBot:
     def _prayer_player(self, d: Decision, g: GameState) -> Option:
         return max(d.options, key=lambda o: (g.st[g.idx[o[1]]], -g.ag[g.idx[o[1]]]))
 
+    def _prayer_skill(self, d: Decision, g: GameState) -> Option:
+        """Intensive Training (BB2025): the first of the skills a coach
+        takes most, else the first offered."""
+        for slug in PRAYER_SKILLS:
+            if ("skill", slug) in d.options:
+                return ("skill", slug)
+        return d.options[0]
+
     def _lash_out(self, d: Decision, g: GameState) -> Option:
         return min(d.options, key=lambda o: g.st[g.idx[o[1]]])
 
@@ -601,6 +609,20 @@ class ScriptedBot:
         self._plan = c.path(p, sq) if sq != g.pos[p] and gain > 0.0 else []
 
 
+# Intensive Training's Primary skill, the scripted coach's order.
+PRAYER_SKILLS = (
+    "block",
+    "dodge",
+    "guard",
+    "sure-hands",
+    "mighty-blow",
+    "tackle",
+    "sidestep",
+    "catch",
+    "accurate",
+)
+
+
 def _nearest_option(d: Decision, g: GameState) -> Option:
     """Of ``("nominate", id)`` options, the player nearest the one deciding
     (the first such in the options on a tie)."""
@@ -630,6 +652,7 @@ _HANDLERS: dict[str, Callable[[ScriptedBot, Decision, GameState], Option | None]
         "pass_target",
         "throw_target",
         "prayer_player",
+        "prayer_skill",
         "lash_out",
         "activate",
         "block_target",

@@ -415,8 +415,20 @@ def try_pickup(c: Ctx) -> Intent | None:
     _, p, path = best
     if path is None or not c.path_ok(p, path[:-1], True):
         path = c.path(p, ball, "pickup")
+    if c.can(p, SECURE) and _pickup_chance(c, p, ball) < SECURE_CHANCE:
+        # BB2025: Secure the Ball picks it up on a flat 2+; the activation
+        # ends there (no run or pass after it)
+        return Intent(p, SECURE, path, "secure")
     action = "pass" if may_pass_after_pickup(c, p) else "move"
     return Intent(p, action, path, "fetch")
+
+
+# BB2025 Secure the Ball (offered only where the format has it): its flat
+# 2+. Decision: the scripted coach secures the ball when the pick-up's own
+# chance there (Agility, weather, Big Hand, Extra Arms, a Sure Hands
+# re-roll) is below it; an easier pick-up is made in a Move or Pass action.
+SECURE = "secure_the_ball"
+SECURE_CHANCE = 5 / 6
 
 
 def _pickup_chance(c: Ctx, p: int, ball: int) -> float:

@@ -87,6 +87,10 @@ class TeamSheet:
     # Blood Bowl 2025 Team Captain (a team rule of Humans and Orcs): the id
     # of the captain in ``players``; 0 = none (engine/variants/bb2025/).
     captain: int = 0
+    # Blood Bowl 2025 Team Mascot (an inducement): a team re-roll each half
+    # that works on a D6 4+, and a re-roll of a natural 1 on the Cheering
+    # Fans D6 (engine/variants/bb2025/mascot.py).
+    mascot: bool = False
 
 
 STAT_FIELDS: tuple[str, ...] = (

@@ -21,6 +21,7 @@ from engine.rules.ball import Bounce, turnover
 from engine.rules.blocking import count_assists
 from engine.rules.inducements import argue_modifier, close_scrutiny
 from engine.rules.injuries import Harm, to_box
+from engine.rules.prayers import friends_with_the_ref
 from engine.rules.rolls import parse_bonus
 from engine.rules.secret_weapons import chainsaw_test
 
@@ -98,7 +99,7 @@ class FoulAction(Proc):
             return None
         seen = (
             g.effects.pop("foul_doubles", False)
-            or g.effects.get(f"under_scrutiny_{g.team[p]}_half", False)
+            or g.variant.foul_under_scrutiny(g, p)
             or close_scrutiny(g, p)
         )
         if seen:
@@ -171,7 +172,7 @@ class SendOff(Proc):
             if d == 1 and g.variant.argue_reroll(g, t):
                 g.emit(Reroll(g.tname(t), g.pid[p], "bribery-and-corruption", "argue"))
                 d = g.dice.d6()
-            friends = g.effects.get(f"friends_with_the_ref_{t}_drive", False)
+            friends = friends_with_the_ref(g, t)
             # Biased Referee: +1 to the paying team's roll (Decision: a
             # modified 1 is no longer "You're Outta Here!").
             bias = argue_modifier(g, t)

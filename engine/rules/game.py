@@ -23,7 +23,6 @@ from engine.core.state import Decision, GameState, Option, Proc
 from engine.rules.extra_time import sudden_death
 from engine.rules.inducements import bugman_keen_player, master_chef
 from engine.rules.kickoff import roll_weather
-from engine.rules.prayers import PrayerProc
 from engine.rules.setup import Setup
 from engine.rules.turns import EndDrive, Turn, ko_recovery
 
@@ -154,7 +153,7 @@ class Pregame(Proc):
             # rolled before the coin toss; the stack runs them first.
             prayers = [t for t in (0, 1) for _ in range(g.sheets[t].prayers)]
             for t in reversed(prayers):
-                g.stack.append(PrayerProc(t))
+                g.stack.append(g.variant.prayer_procedure(t))
             if prayers:
                 return None
         g.stack.pop()

@@ -30,6 +30,7 @@ from engine.rules.dodging import OPT_DECLINE, MoveTest, use_options
 from engine.rules.exclusions import held_in_place
 from engine.rules.injuries import KnockDown, arm_bar, crowd_push
 from engine.rules.pickup import Pickup
+from engine.rules.prayers import moles, trapdoors_live
 from engine.rules.rolls import Test
 from engine.rules.step_squares import step_options
 
@@ -82,7 +83,7 @@ def rush_modifier(g: GameState, p: int = -1) -> int:
     m = -1 if p >= 0 and g.skills[p] & DRUNKARD else 0
     if g.weather == "blizzard":
         m -= 1
-    m -= int(g.effects.get("moles", 0))
+    m -= moles(g, p)
     return m
 
 
@@ -322,7 +323,7 @@ class Step(Proc):
             if (
                 (ph == 5 and g.hooks.moved_into and not self.free)
                 or g.ball == self.dst
-                or "treacherous_trapdoor_half" in g.effects
+                or trapdoors_live(g)
             ):
                 ph, dec = self._arrive(g, ph)
             else:
@@ -482,10 +483,7 @@ class Step(Proc):
                     self.asking, self.phase = moved, 70
                     return STOP, dec
         dst = self.dst
-        if (
-            g.effects.get("treacherous_trapdoor_half")
-            and g.pitch.flags[dst] & F_TRAPDOOR
-        ):
+        if trapdoors_live(g) and g.pitch.flags[dst] & F_TRAPDOOR:
             d = g.dice.d6()
             fell = d == 1
             g.emit(Roll("trapdoor", g.pid[p], (d,), 2, 0, not fell, False))

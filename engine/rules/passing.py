@@ -419,8 +419,10 @@ class PassAction(Proc):
         if landed:
             c = g.carrier
             if c >= 0 and g.team[c] == g.team[p]:
-                if self.quality == "accurate" and g.pos[c] == self.target:
+                completion = self.quality == "accurate" and g.pos[c] == self.target
+                if completion:
                     stat(g, p, STAT_COMP)
+                g.variant.pass_caught(g, p, c, completion)
         g.stack.pop()
         self._check_turnover(g)
         self._end(g)

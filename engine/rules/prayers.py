@@ -36,6 +36,34 @@ _DURATION = {
 }
 
 
+def trapdoors_live(g: GameState) -> bool:
+    """Whether a Treacherous Trapdoor prayer made the trapdoors live (for
+    the half, BB2020; for the game, BB2025)."""
+    return bool(
+        g.effects.get("treacherous_trapdoor_half")
+        or g.effects.get("treacherous_trapdoor_game")
+    )
+
+
+def friends_with_the_ref(g: GameState, t: int) -> bool:
+    """Whether team ``t``'s Argue the Call rolls of 5 count as 6 (Friends
+    with the Ref: for the drive, BB2020; for the game, BB2025)."""
+    return bool(
+        g.effects.get(f"friends_with_the_ref_{t}_drive")
+        or g.effects.get(f"friends_with_the_ref_{t}_game")
+    )
+
+
+def moles(g: GameState, p: int) -> int:
+    """Moles under the Pitch: what they take off player ``p``'s Rush rolls
+    (-1: any player; BB2020's hit every player, BB2025's the praying
+    team's opponents, ``moles_{team}_game``)."""
+    m = int(g.effects.get("moles", 0))
+    if p >= 0:
+        m += int(g.effects.get(f"moles_{g.team[p]}_game", 0))
+    return m
+
+
 def _available(g: GameState, t: int, no_loner: bool) -> list[int]:
     return [
         p

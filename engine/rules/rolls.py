@@ -48,7 +48,9 @@ def team_reroll_available(g: GameState, t: int, p: int = -1) -> bool:
         return False
     if g.rerolls[t] > 0 or g.extra_rr[t] > 0:
         return True
-    return g.leader_rr[t] > 0 and leader_on_pitch(g, t)
+    if g.leader_rr[t] > 0 and leader_on_pitch(g, t):
+        return True
+    return g.variant.other_team_reroll_left(g, t)  # BB2025: the Team Mascot
 
 
 def leader_on_pitch(g: GameState, t: int) -> bool:
@@ -63,7 +65,13 @@ def spend_team_reroll(g: GameState, t: int, p: int, purpose: str) -> bool:
     """Use one team re-roll for player ``p``; returns False when Loner
     stops it (the re-roll is lost anyway). Brilliant Coaching re-rolls go
     first, then ordinary ones, then the Leader re-roll."""
-    if g.extra_rr[t] > 0:
+    own = g.variant.other_team_reroll(g, t)  # BB2025: the Team Mascot, first
+    if own:
+        source = "mascot"
+    elif own is False and not team_reroll_available(g, t):
+        g.rr_used_turn += 1
+        return False  # it failed and no other team re-roll is left
+    elif g.extra_rr[t] > 0:
         g.extra_rr[t] -= 1
         source = "brilliant_coaching"
     elif g.rerolls[t] > 0:

@@ -28,6 +28,7 @@ from engine.rules.injuries import KnockDown, crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.passing import animosity_by_position
 from engine.rules.pickup import pick_up_test
+from engine.rules.prayers import PrayerProc
 from engine.rules.rolls import Test
 from engine.rules.secret_weapons import kick_back
 from engine.rules.special_actions import hypnotic_gaze_test
@@ -583,6 +584,34 @@ class MatchRules:
         """Whether player ``p`` is a Swarming player (BB2020: the Swarming
         trait)."""
         return bool(g.skills[p] & SWARMING)
+
+    def prayer_procedure(self, t: int) -> Proc:
+        """Team ``t``'s roll on the format's Prayers to Nuffle table, in
+        the pre-game (BB2020: the underdog's, lasting a drive or a half)."""
+        return PrayerProc(t)
+
+    def foul_under_scrutiny(self, g: GameState, p: int) -> bool:
+        """Whether player ``p``'s Foul is spotted whatever the dice showed
+        (BB2020 Under Scrutiny: every Foul of the opposition, this half)."""
+        return bool(g.effects.get(f"under_scrutiny_{g.team[p]}_half", False))
+
+    def pass_caught(
+        self, g: GameState, thrower: int, catcher: int, completion: bool
+    ) -> None:
+        """``catcher``, a team-mate of ``thrower``, holds the ball as the
+        pass is over (caught, or after a bounce; ``completion``: a
+        Completion): nothing more in BB2020."""
+
+    def other_team_reroll_left(self, g: GameState, t: int) -> bool:
+        """Whether team ``t`` has a team re-roll of the format's own (besides
+        the team's, Brilliant Coaching's and the Leader's): none in BB2020."""
+        return False
+
+    def other_team_reroll(self, g: GameState, t: int) -> bool | None:
+        """Team ``t`` uses a team re-roll: one of the format's own, used
+        first when left (True: it re-rolls; False: it failed and is spent,
+        another may be used), or None (none left): none in BB2020."""
+        return None
 
     def team_reroll_spent(self, g: GameState, t: int, source: str) -> None:
         """Team ``t`` has just spent a team re-roll of ``source`` ("team",

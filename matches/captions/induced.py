@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from matches.captions.context import Caption, Describer, listed, plus
-from matches.captions.names import WEATHER, article, named, sentence
+from matches.captions.names import WEATHER, article, named, sentence, skill_name
 from matches.captions.play import action_name
 
 Event = Mapping[str, Any]
@@ -43,6 +43,9 @@ INDUCED = {
     "shadowed_step": "Grey Wizard's Shadowed Step",
     "grasping_vines": "Jade Wizard's Grasping Vines",
     "blinding_light": "Light Wizard's Blinding Light",
+    # Blood Bowl 2025 (engine/variants/bb2025/mascot.py, prayers.py)
+    "team_mascot": "Team Mascot",
+    "intensive_training": "Prayers to Nuffle: Intensive Training",
 }
 # What an inducement did, by its result (the player it acted on first).
 DONE = {
@@ -73,6 +76,9 @@ TEAM_DONE = {
     "any_number_of_fouls": "may make any number of Fouls this turn",
     "free_team_reroll": "gain a free team re-roll",
     "hireling_sports_wizard": "hire a Sports Wizard for the game",
+    "mascot_rerolls": "may re-roll",
+    "mascot_lost": "lose the Mascot's re-roll for this half",
+    "cheering_fans_reroll": "re-roll a 1 on the Cheering Fans roll",
 }
 
 
@@ -229,7 +235,15 @@ def transmutation(d: Describer, e: Event) -> str:
     )
 
 
+def intensive_training(d: Describer, e: Event) -> str:
+    return (
+        f"Prayers to Nuffle: Intensive Training ({d.t(e['team'])}): "
+        f"{d.p(e['player'])} gains {skill_name(e['result'])}"
+    )
+
+
 SPECIAL: dict[str, Caption] = {
+    "intensive_training": intensive_training,
     "keg_bonus": keg_bonus,
     "master_chef": master_chef,
     "wizard_fireball": wizard_fireball,

@@ -137,8 +137,10 @@ PRAYERS = {
     "bad_habits": "Bad Habits",
     "greasy_cleats": "Greasy Cleats",
     "blessed_statue_of_nuffle": "Blessed Statue of Nuffle",
+    "blessing_of_nuffle": "Blessing of Nuffle",
     "moles_under_the_pitch": "Moles under the Pitch",
     "perfect_passing": "Perfect Passing",
+    "dazzling_catching": "Dazzling Catching",
     "fan_interaction": "Fan Interaction",
     "necessary_violence": "Necessary Violence",
     "fouling_frenzy": "Fouling Frenzy",
@@ -431,4 +433,5 @@ REROLL_SOURCES = {
     "team": "team re-roll",
     "leader": "Leader re-roll",
     "brilliant_coaching": "Brilliant Coaching re-roll",
+    "mascot": "Team Mascot re-roll",
 }

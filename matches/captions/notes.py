@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from matches.captions.context import Describer
-from matches.captions.names import KICKOFF, sentence
+from matches.captions.names import KICKOFF, PRAYERS, sentence
 
 Event = Mapping[str, Any]
 Note = Callable[[Describer, str, str, Any], str]
@@ -32,6 +32,13 @@ def _bomb(quality: str) -> Note:
 
 def _crowd(what: str) -> Note:
     return lambda d, team, who, value: f"{KICKOFF[what]}: {who} is hit by the crowd"
+
+
+def _prayer_spp(what: str) -> Note:
+    return lambda d, team, who, value: (
+        f"{PRAYERS[what]} ({team}): {who} earns {value} more Star Player "
+        f"Point{'s' * (int(value) != 1)}"
+    )
 
 
 def _bonus_reroll(what: str) -> Note:
@@ -65,6 +72,17 @@ NOTES: dict[str, Note] = {
     "brilliant_coaching": _bonus_reroll("brilliant_coaching"),
     "throw_a_rock": _crowd("throw_a_rock"),
     "pitch_invasion": _crowd("pitch_invasion"),
+    # the BB2025 Prayers to Nuffle acting (engine/variants/bb2025/prayers.py)
+    "perfect_passing": _prayer_spp("perfect_passing"),
+    "dazzling_catching": _prayer_spp("dazzling_catching"),
+    "fan_interaction": _prayer_spp("fan_interaction"),
+    "fouling_frenzy": _prayer_spp("fouling_frenzy"),
+    "under_scrutiny": lambda d, team, who, value: (
+        f"Under Scrutiny ({team}): the referee saw {who} break the armour"
+    ),
+    "rock_thrown": lambda d, team, who, value: (
+        f"Throw a Rock ({team}): a fan throws a rock at {who}"
+    ),
     "placed_prone_stunned": lambda d, team, who, value: (
         f"{who} is Placed Prone and Stunned"
     ),

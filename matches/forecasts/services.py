@@ -100,7 +100,12 @@ def inputs_from_snapshots(
         counts[low] = underdog_inducements(variant, cash)
         after = list(ctv)
         after[low] += _spent(variant, counts[low])
-        prayers = prayers_to_nuffle(after[0], after[1])
+        # BB2025: Prayers to Nuffle are an inducement, not the underdog's due
+        prayers = (
+            prayers_to_nuffle(after[0], after[1])
+            if variant.underdog_prayers
+            else (0, 0)
+        )
         for side in (0, 1):
             if prayers[side]:
                 counts[side]["prayers"] = prayers[side]

@@ -297,13 +297,19 @@ def _concession_departures(
 
 
 def line_spp(
-    line: Mapping[str, int], mvps: int, fmt: Any, special_rules: Sequence[str] = ()
+    line: Mapping[str, int],
+    mvps: int,
+    fmt: Any,
+    special_rules: Sequence[str] = (),
+    prayers: int = 0,
 ) -> int:
     """The SPP a player earns for his line of a result (its stats as the
     report and the engine name them) and his MVP awards
-    (post-game_sequence.md "Earning Star Player Points"). Decision: the
-    line's ``successful_landings`` are its Throwing Completions (the
-    engine credits the thrower of a superb throw landed safely)."""
+    (post-game_sequence.md "Earning Star Player Points"), and ``prayers``,
+    the SPP the BB2025 Prayers to Nuffle earned him in the match (the
+    result's ``prayer_spp``). Decision: the line's ``successful_landings``
+    are its Throwing Completions (the engine credits the thrower of a
+    superb throw landed safely)."""
     tally = SppTally(
         passing_completions=line.get("completions", 0),
         throwing_completions=line.get("successful_landings", 0),
@@ -312,6 +318,7 @@ def line_spp(
         casualties=line.get("casualties_inflicted", 0),
         touchdowns=line.get("touchdowns", 0),
         mvps=mvps,
+        bonus_spp=prayers,
     )
     return spp_earned(tally, fmt, special_rules)
 
@@ -354,10 +361,17 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
     forfeits = fmt.concession_loses_spp and (
         game.penalised(game.home) or game.penalised(game.away)
     )
+    # BB2025 Prayers to Nuffle (Perfect Passing, Dazzling Catching, Fan
+    # Interaction, Fouling Frenzy): [player id, SPP] lines of the result
+    prayed = {
+        int(pid): int(n) for pid, n in (result.summary or {}).get("prayer_spp", ())
+    }
     gained: dict[int, int] = {}
-    for pid in sorted(set(stats) | set(mvps)):
+    for pid in sorted(set(stats) | set(mvps) | set(prayed)):
         line = stats.get(pid, {})
-        earned = line_spp(line, mvps.get(pid, 0), fmt, rules_of.get(pid, ()))
+        earned = line_spp(
+            line, mvps.get(pid, 0), fmt, rules_of.get(pid, ()), prayed.get(pid, 0)
+        )
         team = team_of.get(pid)
         if earned and forfeits and team and team.pk == result.conceded_by_id:
             events.append(
@@ -388,7 +402,8 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
                         "earned": earned,
                         "tally": line,
                         "mvp": mvps.get(pid, 0),
-                    },
+                    }
+                    | ({"prayers": prayed[pid]} if pid in prayed else {}),
                 )
             )
     _spp_notify(match, gained, fmt)

@@ -457,8 +457,9 @@ def ctv_after_inducements(
 def inducements_for_engine(
     match: Match, home: dict[str, Any], away: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Each side's in-match inducements (counts by slug), the underdog's
-    prayers from the CTVs at kick-off plus what each side bought, and the
+    """Each side's in-match inducements (counts by slug), the prayers
+    (``prayers``: the underdog's from the CTVs at kick-off plus what each
+    side bought, or, where they are an inducement, the ones bought), and the
     Sevens Desperate Measures rolled at purchase
     (``desperate_measure_results``)."""
     bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
@@ -483,7 +484,10 @@ def inducements_for_engine(
     prayers = (
         prayers_to_nuffle(totals[0], totals[1])
         if _variant(match).underdog_prayers
-        else (0, 0)
+        else (
+            counts[0].get("prayers_to_nuffle", 0),
+            counts[1].get("prayers_to_nuffle", 0),
+        )
     )
     counts[0]["prayers"], counts[1]["prayers"] = prayers
     return counts[0], counts[1]

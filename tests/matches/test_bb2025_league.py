@@ -24,7 +24,7 @@ from league.models import League, Player, Team, TreasuryEntry
 from league.services.advancement import player_advance
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
-from matches.models import MatchEvent
+from matches.models import MatchEvent, MatchInducements
 from matches.resolution.resolve import match_resolve
 from matches.seasons.selectors import season_standings
 from tests.factories import make_member
@@ -319,7 +319,7 @@ def test_a_season_resolved_by_the_bots_pays_bb2025_winnings(
     assert "Blood Bowl (2025)" in page.content.decode()
 
 
-def test_inducements_the_match_plays_are_sold_the_others_refused(league, bob, charlie):
+def test_inducements_the_match_plays_are_sold(league, bob, charlie):
     from matches.engine_bridge import team_sheet
     from matches.prematch.inducements import (
         Purchase,
@@ -336,21 +336,26 @@ def test_inducements_the_match_plays_are_sold_the_others_refused(league, bob, ch
     side = away if home.must_wait else home  # the higher team value buys first
     buyer, coach = side.team, (bob if side.team.pk == humans.pk else charlie)
     offered = {o["slug"] for o in inducement_offer(side, match)}
-    assert {"blitzers_best_kegs", "weather_mage", "bribes"} <= offered
-    assert not {"prayers_to_nuffle", "team_mascot", "bloodweiser_kegs"} & offered
-    # the Team Mascot is refused with the reason, and nothing is written
+    assert {
+        "blitzers_best_kegs",
+        "weather_mage",
+        "bribes",
+        "prayers_to_nuffle",
+        "team_mascot",
+    } <= offered
+    assert "bloodweiser_kegs" not in offered
+    # a fourth Prayer to Nuffle is refused (0-3), and nothing is written
     Team.objects.filter(pk=buyer.pk).update(treasury=200_000)
     before = db_state()
     with pytest.raises(ServiceError) as refused:
         match_buy_inducements(
             match_id=match.pk,
             team_id=buyer.pk,
-            items=[Purchase("team_mascot")],
+            items=[Purchase("prayers_to_nuffle", count=4)],
             actor=coach,
         )
     (violation,) = refused.value.violations
-    assert violation.code == "inducement_not_played"
-    assert "Team Mascot" in violation.message
+    assert violation.code == "inducement_limit"
     assert db_state() == before
     # two Blitzer's Best Kegs, 50,000 each, are two kegs in the match
     match_buy_inducements(
@@ -374,6 +379,113 @@ def test_inducements_the_match_plays_are_sold_the_others_refused(league, bob, ch
     bought = counts[buyer.pk]
     assert (bought["blitzers_best_kegs"], bought["prayers"]) == (2, 0)
     assert team_sheet(by_side[buyer.pk], bought).kegs == 2
+
+
+def test_prayers_and_a_mascot_bought_are_played(
+    league, bob, charlie, django_capture_on_commit_callbacks
+):
+    """Bought for the match (three Prayers at 10,000, the Mascot at 25,000),
+    on the engine's team sheet, and played: three Prayer events of the
+    buyer's side, rolled before the coin toss."""
+    from matches.engine_bridge import team_sheet
+    from matches.prematch.inducements import (
+        Purchase,
+        inducement_sides,
+        inducements_for_engine,
+        match_buy_inducements,
+    )
+    from matches.prematch.kickoff import match_kick_off, match_snapshots
+
+    humans, orcs = humans_and_orcs(league, bob, charlie)
+    match = one_match(league, humans, orcs, seed=77)
+    home, away = inducement_sides(match)
+    side = away if home.must_wait else home
+    buyer, coach = side.team, (bob if side.team.pk == humans.pk else charlie)
+    Team.objects.filter(pk=buyer.pk).update(treasury=200_000)
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=buyer.pk,
+        items=[Purchase("prayers_to_nuffle", count=3), Purchase("team_mascot")],
+        actor=coach,
+    )
+    record = MatchInducements.objects.get(match=match, team=buyer)
+    assert record.total == 3 * 10_000 + 25_000
+    match_kick_off(match_id=match.pk)
+    snaps = match_snapshots(match)
+    by_side = dict(zip((match.home_id, match.away_id), snaps, strict=True))
+    counts = dict(
+        zip(
+            (match.home_id, match.away_id),
+            inducements_for_engine(match, *snaps),
+            strict=True,
+        )
+    )
+    sheet = team_sheet(by_side[buyer.pk], counts[buyer.pk])
+    assert (sheet.prayers, sheet.mascot) == (3, True)
+    other = orcs if buyer.pk == humans.pk else humans
+    assert team_sheet(by_side[other.pk], counts[other.pk]).prayers == 0
+    with django_capture_on_commit_callbacks(execute=True):
+        assert match_resolve(match_id=match.pk) is True
+    side_name = "home" if buyer.pk == match.home_id else "away"
+    types = list(
+        MatchEvent.objects.filter(match=match)
+        .order_by("seq")
+        .values_list("type", flat=True)
+    )
+    prayers = MatchEvent.objects.filter(match=match, type="prayer")
+    rolled = [e.payload for e in prayers if e.payload["roll"]]
+    assert len({p["result"] for p in rolled}) == 3
+    assert {p["team"] for p in prayers.values_list("payload", flat=True)} == {side_name}
+    assert types.index("prayer") < types.index("coin_toss")
+    # the SPP the prayers earned are added after the game
+    match.refresh_from_db()
+    prayed = dict(match.result.summary["prayer_spp"])
+    for pid, spp in prayed.items():
+        (payload,) = MatchEvent.objects.filter(
+            match=match, type="postgame_spp", payload__player_id=pid
+        ).values_list("payload", flat=True)
+        assert payload["prayers"] == spp
+
+
+def test_the_spp_prayers_earned_are_added_after_the_game(
+    league, bob, charlie, django_capture_on_commit_callbacks
+):
+    """A result's ``prayer_spp`` line (Perfect Passing, Fouling Frenzy ...)
+    adds to the player's SPP in the post-game, on top of his own line."""
+    humans, orcs = humans_and_orcs(league, bob, charlie)
+    match = one_match(league, humans, orcs, seed=2025)
+    with django_capture_on_commit_callbacks(execute=False) as queued:
+        assert match_resolve(match_id=match.pk) is True
+    match.refresh_from_db()
+    result = match.result
+    pid = humans.players.order_by("pk").first().pk
+    # as if a prayer had earned him 2 SPP (the post-game has not run yet)
+    result.summary = {**result.summary, "prayer_spp": [[pid, 2]]}
+    result.save(update_fields=["summary"])
+    with django_capture_on_commit_callbacks(execute=True):
+        for callback in queued:
+            callback()
+    match.refresh_from_db()
+    assert match.postgame_step == "done"
+    (payload,) = MatchEvent.objects.filter(
+        match=match, type="postgame_spp", payload__player_id=pid
+    ).values_list("payload", flat=True)
+    assert payload["prayers"] == 2
+    line = result.player_stats.get(str(pid), {})
+    mvp = sum(
+        1
+        for e in MatchEvent.objects.filter(match=match, type="postgame_mvp")
+        if pid in e.payload["player_ids"]
+    )
+    own = (
+        line.get("completions", 0)
+        + line.get("successful_landings", 0)
+        + 2 * line.get("interceptions", 0)
+        + 2 * line.get("casualties_inflicted", 0)
+        + 3 * line.get("touchdowns", 0)
+        + 4 * mvp
+    )
+    assert payload["earned"] == own + 2
 
 
 def test_a_characteristic_advancement_rolls_the_d8(league, bob, charlie):

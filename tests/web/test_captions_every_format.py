@@ -5,8 +5,8 @@ snake_case codes or slugs, ISO stamps, Python values or reprs.
 
 The matches are played by the engine's bots through the helpers the golden
 replays and the Dungeon Bowl simulations use, with inducements on the team
-sheets (wizards, kegs, a chef, bribes, prayers, Desperate Measures, College
-Wizards) so that their events come up too; the captions are read with a
+sheets (wizards, kegs, a chef, bribes, prayers, a Team Mascot, Desperate
+Measures, College Wizards) so that their events come up too; the captions are read with a
 describer over unsaved rows (no database)."""
 
 from __future__ import annotations
@@ -87,9 +87,9 @@ def induced(fmt: str, home: TeamSheet, away: TeamSheet) -> tuple[TeamSheet, Team
     home = dataclasses.replace(
         home, bribes=1, wandering_apothecaries=1, kegs=2, master_chef=True
     )
-    # BB2025 sells Prayers to Nuffle, which its match does not play yet
-    prayers = 0 if fmt == "bb2025" else 3
-    away = dataclasses.replace(away, prayers=prayers, kegs=1, plague_doctor=True)
+    away = dataclasses.replace(away, prayers=3, kegs=1, plague_doctor=True)
+    if fmt == "bb2025":  # the Team Mascot
+        home = dataclasses.replace(home, prayers=3, mascot=True)
     if fmt == "sevens":
         home = dataclasses.replace(home, desperate_measures=(1, 2, 3, 4, 5))
         away = dataclasses.replace(away, desperate_measures=(6, 7, 8))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.events import Roll
 from engine.core.state import PITCH, RESERVES, GameState
+from engine.variants.bb2025 import mascot
 
 
 def captain_on_pitch(g: GameState, t: int) -> int:
@@ -36,8 +37,8 @@ def team_reroll_spent(g: GameState, t: int, source: str) -> None:
     is on the pitch.
 
     Decision: every team re-roll counts, the extra ones of Brilliant
-    Coaching and a Leader's too; the one that comes back is of the kind
-    spent."""
+    Coaching, a Leader's and the Team Mascot's too; the one that comes
+    back is of the kind spent."""
     p = captain_on_pitch(g, t)
     if p < 0:
         return
@@ -50,5 +51,7 @@ def team_reroll_spent(g: GameState, t: int, source: str) -> None:
         g.extra_rr[t] += 1
     elif source == "leader":
         g.leader_rr[t] += 1
+    elif source == "mascot":
+        mascot.give_back(g, t)
     else:
         g.rerolls[t] += 1

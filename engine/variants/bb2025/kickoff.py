@@ -20,6 +20,7 @@ from engine.rules.kickoff import (
 )
 from engine.rules.rolls import random_pick
 from engine.rules.turns import Turn
+from engine.variants.bb2025.mascot import cheering_d6
 
 # g.effects keys: the teams whose next turn has the Cheering Fans assist;
 # (team, its Blocks so far) while that turn is on; the players a Dodgy
@@ -70,8 +71,7 @@ def kickoff_event_2025(g: GameState, name: str, landing: int) -> Proc | None:
             g.extra_rr[t] += 1
         return None
     if name == "cheering_fans":
-        mods = (g.sheets[0].cheerleaders, g.sheets[1].cheerleaders)
-        g.effects[CHEERING_FANS] = _winners(roll_off(g, "cheering_fans", mods))
+        g.effects[CHEERING_FANS] = _winners(cheering_fans_roll_off(g))
         return None
     if name == "charge":
         # Decision (DECIDE 25): up to D3+3 Open players; with fewer, each
@@ -83,6 +83,19 @@ def kickoff_event_2025(g: GameState, name: str, landing: int) -> Proc | None:
         dodgy_snack(g)
         return None
     return kickoff_event(g, name, landing)
+
+
+def cheering_fans_roll_off(g: GameState) -> int:
+    """Cheering Fans: each coach rolls a D6 (home first; a Team Mascot
+    re-rolls a natural 1, :func:`.mascot.cheering_d6`) + his cheerleaders;
+    the higher wins (-1 on a tie)."""
+    mods = (g.sheets[0].cheerleaders, g.sheets[1].cheerleaders)
+    a, b = cheering_d6(g, 0), cheering_d6(g, 1)
+    home, away = a + mods[0], b + mods[1]
+    g.emit(Roll("cheering_fans", -1, (a, b), 0, mods[0] - mods[1], home != away, False))
+    if home == away:
+        return -1
+    return 0 if home > away else 1
 
 
 def _winners(w: int) -> tuple[int, ...]:
@@ -147,9 +160,7 @@ def cheering_assist(g: GameState, att: int) -> int:
     turn (none once one of its players has blocked this turn).
 
     Decision: the first Block of any action (a Blitz's too); the assist is
-    lost when the team's next turn ends without a Block. The Team Mascot's
-    re-roll of a natural 1 on the roll-off is not played (no Team Mascot
-    inducement yet)."""
+    lost when the team's next turn ends without a Block."""
     now = g.effects.get(CHEERING_NOW)
     t = g.team[att]
     if now and now[0] == t == g.active and team_blocks(g, t) == now[1]:

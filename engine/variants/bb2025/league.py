@@ -132,45 +132,25 @@ def winnings_2025(game: PostgameInput) -> WinningsResult:
     return WinningsResult(attendance, paid("home"), paid("away"))
 
 
-# Why the two inducements the match does not play yet are not sold.
-PRAYERS_UNPLAYED = (
-    "Prayers to Nuffle are not played by the match engine in Blood Bowl "
-    "(2025) yet (the edition's table lasts the whole game)"
-)
-MASCOT_UNPLAYED = (
-    "the Team Mascot (a re-roll that works on a 4+) is not played by the "
-    "match engine yet"
-)
-
-
 @cache
 def catalogue_2025() -> Mapping[str, InducementSpec]:
     """tables.md "Inducements" (prices: DECIDE 15, bloodbowl-rl's), each
     sold only where the match plays it: the slugs the match reads
-    (``TeamSheet``) are BB2020's, bar the renamed kegs.
-
-    Listed but refused with the reason (``unplayed``): Prayers to Nuffle and
-    the Team Mascot. Decision: the Weather Mage, Halfling Master Chef,
+    (``TeamSheet``) are BB2020's, bar the renamed kegs, Prayers to Nuffle
+    (``prayers_to_nuffle``, the edition's table: ``prayers.py``) and the
+    Team Mascot (``team_mascot``: ``mascot.py``). Decision: the Weather Mage, Halfling Master Chef,
     Biased Referee (Dodgy League Rep), Josef Bugman and the Sports-Wizard
     play as the engine plays them in BB2020 (the digest gives the same
     effects, bar Bugman's re-set-up, which is not played)."""
     specs = (
-        InducementSpec(
-            "prayers_to_nuffle",
-            "Prayers to Nuffle",
-            3,
-            10_000,
-            unplayed=PRAYERS_UNPLAYED,
-        ),
+        InducementSpec("prayers_to_nuffle", "Prayers to Nuffle", 3, 10_000),
         InducementSpec(
             "part_time_assistant_coaches", "Part-time Assistant Coaches", 5, 20_000
         ),
         InducementSpec(
             "temp_agency_cheerleaders", "Temp Agency Cheerleaders", 5, 5_000
         ),
-        InducementSpec(
-            "team_mascot", "Team Mascot", 1, 25_000, unplayed=MASCOT_UNPLAYED
-        ),
+        InducementSpec("team_mascot", "Team Mascot", 1, 25_000),
         InducementSpec("weather_mage", "Weather Mage", 1, 25_000),
         InducementSpec("blitzers_best_kegs", "Blitzer's Best Kegs", 2, 50_000),
         InducementSpec("bribes", "Bribes", 3, 100_000, 50_000, BRIBERY, reduced_max=6),

@@ -29,11 +29,13 @@ from engine.variants.bb2025 import (
     captain,
     kickoff,
     league,
+    mascot,
     multiple_block,
     secure,
     stalling,
     undeath,
 )
+from engine.variants.bb2025 import prayers as nuffle
 from engine.variants.bb2025.secret_weapons import SecretWeapons2025
 from engine.variants.bb2025.ttm import ThrowTeamMate2025
 
@@ -79,6 +81,9 @@ LASTING_INJURY_2025: tuple[tuple[str, str], ...] = (
     ("dislocated_hip", "ag"),
     ("dislocated_shoulder", "st"),
 )
+
+# tables.md "Inducements": 0-3 Prayers to Nuffle a team.
+PRAYERS_MAX = 3
 
 # g.effects key: the Sweltering Heat D3 of this drive's end (a "_drive"
 # key, gone once the drive is over).
@@ -172,6 +177,7 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         multiple_block.register,
         chomp.register,
         undeath.register,
+        nuffle.register,
     )
     # changes_from_bb2020.md section 7, Plague Ridden: only a Block's death,
     # of a player who is not a Big Guy, whatever his Strength.
@@ -445,9 +451,8 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         return league.winnings_2025(game)
 
     def check_sheet(self, sheet: TeamSheet) -> None:
-        """Refuse a sheet with more Insignificant players than others, and
-        Prayers to Nuffle: the edition's table (an inducement lasting the
-        game, with new results) is not played yet."""
+        """Refuse a sheet with more Insignificant players than others, or
+        more Prayers to Nuffle than the edition sells (0-3)."""
         super().check_sheet(sheet)
         small = sum(1 for p in sheet.players if p.has("insignificant"))
         if small > len(sheet.players) - small:
@@ -456,10 +461,36 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
                 f"{sheet.name}: more Insignificant players ({small}) than "
                 f"other players ({len(sheet.players) - small})"
             )
-        if sheet.prayers:
+        if sheet.prayers > PRAYERS_MAX:
             raise RuleError(
-                f"{sheet.name}: {self.label} does not play Prayers to Nuffle yet"
+                f"{sheet.name}: {sheet.prayers} Prayers to Nuffle "
+                f"(at most {PRAYERS_MAX})"
             )
+
+    # -- Prayers to Nuffle (:mod:`.prayers`) and the Team Mascot (:mod:`.mascot`)
+
+    prayers = nuffle.PRAYERS_2025
+
+    def prayer_procedure(self, t: int) -> Proc:
+        """A roll on the edition's table, the result lasting the game."""
+        return nuffle.Prayer2025(t)
+
+    def foul_under_scrutiny(self, g: GameState, p: int) -> bool:
+        """Under Scrutiny: the opposition's fouler who broke the armour."""
+        return nuffle.under_scrutiny(g, p)
+
+    def pass_caught(
+        self, g: GameState, thrower: int, catcher: int, completion: bool
+    ) -> None:
+        """Perfect Passing and Dazzling Catching."""
+        nuffle.pass_caught(g, thrower, catcher, completion)
+
+    def other_team_reroll_left(self, g: GameState, t: int) -> bool:
+        return mascot.mascot_left(g, t)
+
+    def other_team_reroll(self, g: GameState, t: int) -> bool | None:
+        """The Team Mascot's re-roll, on a D6 4+."""
+        return mascot.use_mascot(g, t)
 
     def pushed_off_pitch(
         self, g: GameState, p: int, sq: int, had_ball: bool
@@ -474,6 +505,7 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         crowd injury); Eye Gouge acts on the block's target only."""
         if g.team[p] == g.active and not had_ball:
             turnover(g, "pushed_into_crowd")
+        nuffle.pushed_into_crowd(g, p)  # Fan Interaction
         return super().pushed_off_pitch(g, p, sq, had_ball)
 
     def bomb_hit(self, g: GameState, q: int, p: int) -> Proc:
@@ -533,9 +565,13 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         return stalling.turn_ending(g, t)
 
     def result_extra(self, g: GameState) -> dict[str, Any]:
-        """The teams that stalled (no winnings bonus for them); the
-        players Masters of Undeath raised (:mod:`.undeath`)."""
-        return {"stalled": stalling.stalled_teams(g)} | undeath.raised(g)
+        """The teams that stalled (no winnings bonus for them), the Star
+        Player Points prayers earned ([player id, SPP]) and the players
+        Masters of Undeath raised (:mod:`.undeath`)."""
+        return {
+            "stalled": stalling.stalled_teams(g),
+            "prayer_spp": nuffle.prayer_spp(g),
+        } | undeath.raised(g)
 
     def offensive_assists(self, g: GameState, att: int) -> int:
         """Cheering Fans: +1 on the first Block of the team's turn."""

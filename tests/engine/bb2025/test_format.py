@@ -37,12 +37,14 @@ def test_offered_to_leagues_the_tools_and_the_api() -> None:
     assert "bb2020" in variants()
 
 
-def test_prayers_to_nuffle_are_refused_until_played() -> None:
-    home = replace(default_team_sheet("human", BB2025, first_id=1), prayers=1)
+def test_prayers_to_nuffle_and_the_mascot_play() -> None:
+    home = replace(
+        default_team_sheet("human", BB2025, first_id=1), prayers=3, mascot=True
+    )
     away = default_team_sheet("orc", BB2025, first_id=101)
     with pytest.raises(RuleError, match="Prayers to Nuffle"):
-        Match(BB2025, home, away)
-    Match(BB2025, replace(home, prayers=0), away)  # and without them, it plays
+        Match(BB2025, replace(home, prayers=4), away)
+    Match(BB2025, home, away)
 
 
 def test_a_whole_game_plays_through() -> None:

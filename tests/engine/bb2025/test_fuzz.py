@@ -1,5 +1,6 @@
 """Seeded BB2025 bot games over varied roster pairs, with the invariants
-(``engine.tools.invariants``) checked at every decision. CI plays a bounded,
+(``engine.tools.invariants``) checked at every decision, the sides with
+Prayers to Nuffle and a Team Mascot. CI plays a bounded,
 fixed-seed sample; ``make bb2025-fuzz`` plays many more
 (``BB2025_GAMES``, from seed ``BB2025_SEED``)."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -43,10 +45,19 @@ def test_invariants_hold_at_every_decision(game: int) -> None:
     seed = FIRST_SEED + game
     pick = random.Random(seed)
     home, away = pick.choice(ROSTERS), pick.choice(ROSTERS)
+    # with 0-3 Prayers to Nuffle a side and a Team Mascot for one of them
     m = Match(
         BB2025,
-        default_team_sheet(home, BB2025, first_id=1),
-        default_team_sheet(away, BB2025, first_id=101),
+        replace(
+            default_team_sheet(home, BB2025, first_id=1),
+            prayers=seed % 4,
+            mascot=seed % 2 == 0,
+        ),
+        replace(
+            default_team_sheet(away, BB2025, first_id=101),
+            prayers=(seed + 1) % 4,
+            mascot=seed % 2 == 1,
+        ),
         RandomDice(seed),
     )
     bots = (

@@ -84,6 +84,17 @@ def test_the_lower_team_gets_its_petty_cash_and_the_prayers_left(humans, orcs):
     assert (inputs.home.rerolls, inputs.away.rerolls) == (0, 1)
 
 
+def test_bb2025_gives_the_underdog_no_prayers(humans, orcs):
+    # the same 60,000 gap: Prayers to Nuffle are a BB2025 inducement
+    team_buy(team_id=orcs.pk, item="rerolls")
+    orcs.refresh_from_db()
+    inputs = inputs_from_snapshots(
+        get_variant("bb2025"), team_snapshot(humans), team_snapshot(orcs)
+    )
+    assert inputs.given == {"home": {"petty_cash": 60_000}, "away": {}}
+    assert (inputs.home.prayers, inputs.away.prayers) == (0, 0)
+
+
 def test_a_bigger_gap_buys_team_training_first(humans, orcs):
     for _ in range(3):
         team_buy(team_id=orcs.pk, item="rerolls")  # CTV + 180,000
