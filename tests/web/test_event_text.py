@@ -144,6 +144,16 @@ INDUCEMENT_CASES = [
     ("blinding_light", "home", -1, (), "away",
      "Light Wizard's Blinding Light (Home Team): Away Team may not pass, hand off "
      "or assist a Block until their next turn"),
+    ("team_mascot", "home", -1, (5,), "mascot_rerolls",
+     "Team Mascot (Home Team): Home Team may re-roll (D6 roll of 5)"),
+    ("team_mascot", "away", -1, (3,), "mascot_lost",
+     "Team Mascot (Away Team): Away Team lose the Mascot's re-roll for this half "
+     "(D6 roll of 3)"),
+    ("team_mascot", "home", -1, (1, 4), "cheering_fans_reroll",
+     "Team Mascot (Home Team): Home Team re-roll a 1 on the Cheering Fans roll "
+     "(D6 rolls of 1 and 4)"),
+    ("intensive_training", "away", 3, (), "block",
+     "Prayers to Nuffle: Intensive Training (Away Team): #7 Ug gains Block"),
 ]
 # fmt: on
 
