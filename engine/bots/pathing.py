@@ -561,15 +561,17 @@ class SafeReach:
         layers: list[int],
         stop: int,
         nb: tuple[tuple[int, ...], ...],
+        mask: int = -1,
     ) -> None:
         self.p = p
         self.start = start
         self.free = free
         self.layers = layers
-        m = 0
-        for lay in layers:
-            m |= lay
-        self.mask = m
+        if mask < 0:  # all the layers
+            mask = 0
+            for lay in layers:
+                mask |= lay
+        self.mask = mask
         self.stop = stop
         self.nb = nb
 
@@ -580,9 +582,11 @@ class SafeReach:
         """Steps to ``sq`` (-1 if not reached)."""
         if sq < 0 or not self.mask >> sq & 1:
             return -1
-        for k, lay in enumerate(self.layers):
+        k = 0
+        for lay in self.layers:
             if lay >> sq & 1:
                 return k
+            k += 1
         return -1
 
     def path(self, sq: int) -> list[int]:
@@ -650,6 +654,7 @@ def safe_bits(
     start = 1 << sq0
     layers = [start]
     marked = zones.marked
+    seen = start
     if budget > 0 and not marked & start:
         gr = grid(pitch)
         dilate = gr.dilate
@@ -664,4 +669,6 @@ def safe_bits(
             frontier = new & ~marked
             if not frontier:
                 break
-    return SafeReach(p, sq0, budget, layers, marked, pitch.neighbours)
+        seen &= ~blocked  # the layers: new squares are never blocked ones
+        seen |= start
+    return SafeReach(p, sq0, budget, layers, marked, pitch.neighbours, seen)

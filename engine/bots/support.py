@@ -430,10 +430,11 @@ def _greedy(
         cur += 0.3
         curs[p] = cur
         r = reaches[p]
-        for s in values:
-            if r.has(s):
+        mask = r.mask
+        for s, v in values.items():
+            if s >= 0 and mask >> s & 1:
                 k = r.steps(s)
-                heap.append((cur + 0.02 * k - values[s], p, s, k))
+                heap.append((cur + 0.02 * k - v, p, s, k))
         ov, os_ = defaults.best(r, here, taken)
         if os_ >= 0:
             heap.append((cur - ov, p, os_, -1))
