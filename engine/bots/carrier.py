@@ -66,10 +66,12 @@ def ez_dist(c: Ctx) -> list[float]:
     dist = [99.0] * pitch.size
     for d, m in enumerate(levels):
         v: float = d if d else 0.0
-        while m:
-            low = m & -m
-            dist[low.bit_length() - 1] = v
-            m ^= low
+        # the squares of the level from its bits written out, lowest first
+        bits = format(m, "b")[::-1]
+        i = bits.find("1")
+        while i >= 0:
+            dist[i] = v
+            i = bits.find("1", i + 1)
     c.sig_memo["ez_dist"] = dist
     return dist
 
