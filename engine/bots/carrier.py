@@ -5,6 +5,8 @@ left), and the carrier's moves built on it."""
 from __future__ import annotations
 
 from engine.bots.context import (
+    LIKELY,
+    RUN_P,
     SAFE,
     Ctx,
     Intent,
@@ -274,10 +276,10 @@ def try_carrier_late(c: Ctx) -> Intent | None:
 def best_run(c: Ctx, q: int, masks: dict[int, int]) -> float:
     """Value of the best square player ``q`` could carry the ball to this
     turn (judged like a carrier's move; a few most promising squares)."""
-    r = c.reach(q, "full")
-    dist = ez_dist(c)
     # on the last turn only a touchdown counts: a long shot at it too
-    lo = 0.1 if c.last_turn else 0.6
+    lo = LIKELY if c.last_turn else RUN_P
+    r = c.reach(q, "full") if c.last_turn else c.reach(q, "run")
+    dist = ez_dist(c)
     cands = sorted((dist[s], s) for s, pr in r.prob.items() if pr >= lo)[:4]
     threats = threats_of(c)
     best = 0.0
