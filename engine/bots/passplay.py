@@ -26,7 +26,7 @@ from engine.bots.carrier import (
 from engine.bots.context import SAFE, Ctx, Intent, W, cheb, fill_masks
 from engine.bots.pathing import catch_p, roll_p, with_rr
 from engine.core import skillbits as S
-from engine.core.state import PITCH, STANDING, TF_HANDOFF, TF_PASS, TF_TTM
+from engine.core.state import STANDING, TF_HANDOFF, TF_PASS, TF_TTM
 from engine.rules.range_ruler import pass_band
 
 PASS_SKILL = S.BIT["pass"]
@@ -57,12 +57,9 @@ def interceptors(c: Ctx, frm: int, to: int) -> list[int]:
     if length2 == 0:
         return []
     out = []
-    for q in range(g.n):
-        if g.team[q] == c.t or g.box[q] != PITCH or g.status[q] != STANDING:
-            continue
-        if not g.has_tz(q):
-            continue
-        qx, qy = g.pos[q] % w, g.pos[q] // w
+    pos = g.pos
+    for q in c.z.foes:  # the opponents standing with Tackle Zones
+        qx, qy = pos[q] % w, pos[q] // w
         t = ((qx - x0) * dx + (qy - y0) * dy) / length2
         if t <= 0.0 or t >= 1.0:
             continue

@@ -102,9 +102,10 @@ class Zones:
     """Opposition Tackle Zones over the pitch, as seen by players of
     ``team``: ``tz`` Marking count per square, ``dz`` the count used for a
     Dodge into the square (Titchy players do not count), ``tk`` whether a
-    Tackle player Marks it."""
+    Tackle player Marks it, ``foes`` the opponents Marking (standing on the
+    pitch with their Tackle Zones), in player order."""
 
-    __slots__ = ("team", "tz", "dz", "tk", "marked")
+    __slots__ = ("team", "tz", "dz", "tk", "marked", "foes")
 
     def __init__(self, g: GameState, team: int) -> None:
         size = g.pitch.size
@@ -120,6 +121,7 @@ class Zones:
         titchy: list[int] = []
         nbm = grid(g.pitch).nb
         marked = 0
+        foes: list[int] = []
         for q in range(g.n):
             if (
                 gteam[q] == team
@@ -128,6 +130,7 @@ class Zones:
                 or pf[q] & PF_NOTZ
             ):
                 continue
+            foes.append(q)
             sk = skills[q]
             around = nb[pos[q]]
             for s in around:
@@ -148,6 +151,7 @@ class Zones:
         self.dz = dz
         self.tk = tk
         self.marked = marked  # bitmask of the squares with tz > 0
+        self.foes = foes
 
 
 def rush_p(g: GameState, p: int) -> float:
