@@ -430,6 +430,8 @@ def _expand(
         if tz[s]:
             tab = dtab_tk if tk[s] else dtab
             for dd in nb[s]:
+                if base <= ble[dd]:
+                    continue  # a Dodge only lowers the chance
                 q = base * tab[dz[dd]]
                 if special:
                     if dd == ball:
@@ -448,6 +450,8 @@ def _expand(
                     par[dd] = s
         elif special:
             for dd in nb[s]:
+                if base <= ble[dd]:
+                    continue  # a pick-up or a trapdoor only lowers it
                 q = base
                 if dd == ball:
                     q *= ptab[tz[dd]]
