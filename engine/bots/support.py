@@ -378,7 +378,10 @@ class _Defaults:
                     return bv, bs
                 if s in taken or s in values:
                     continue
-                v = d - tz[s] - 0.02 * r.steps(s)
+                v = d - tz[s]
+                if bs >= 0 and v < bv:
+                    continue  # the steps only lower it
+                v -= 0.02 * r.steps(s)
                 if bs < 0 or v > bv or (v == bv and s > bs):
                     bv, bs = v, s
         return bv, bs
