@@ -394,15 +394,16 @@ def reach(
         order = _expand(sr, frontier, k, mul, lim)
         if not order:
             break
+        frontier = []
         for dd in order:
             q = nq[dd]
             prob[dd] = q
             ble[dd] = q + eps
             last[dd] = k
-        layers.append(dict(zip(order, map(par.__getitem__, order), strict=True)))
+            frontier.append((dd, q))
+        layers.append(dict(zip(order, map(par.__getitem__, order), strict=False)))
         if goal and _goal_done(order, nq, gd, slack, done_p):
             break
-        frontier = list(zip(order, map(nq.__getitem__, order), strict=True))
     return r
 
 
@@ -416,10 +417,9 @@ def _expand(
     """Layer ``k`` of :func:`reach`: the squares offered a better chance
     by the squares of ``frontier``, in the order first offered (their
     chances in ``sr.nq``, the squares they came from in ``sr.par``)."""
-    ball, min_prob, special, trap = sr.ball, sr.min_prob, sr.special, sr.trap
-    tz, tk, dz, nb, flags = sr.tz, sr.tk, sr.dz, sr.nb, sr.flags
-    dtab, dtab_tk, ptab = sr.dtab, sr.dtab_tk, sr.ptab
-    ble, gd, stamp, nq, par = sr.ble, sr.gd, sr.stamp, sr.nq, sr.par
+    # all of ``sr`` (in the order of its fields)
+    (ball, min_prob, special, trap, tz, tk, dz, nb, flags) = sr[:9]
+    (dtab, dtab_tk, ptab, ble, gd, stamp, nq, par) = sr[9:]
     order: list[int] = []
     for s, pr in frontier:
         if s == ball:
