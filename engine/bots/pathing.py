@@ -369,24 +369,25 @@ def reach(
     stamp = [0] * size  # the layer a square was last offered a label in
     nq = [0.0] * size  # that label's chance
     par = [0] * size  # and the square it came from
+    # (positional: in the order of the fields)
     sr = _Search(
-        ball=ball,
-        min_prob=min_prob,
-        special=special,
-        trap=trap,
-        tz=tz,
-        tk=tk,
-        dz=dz,
-        nb=nb,
-        flags=flags,
-        dtab=dtab,
-        dtab_tk=dtab_tk,
-        ptab=ptab,
-        ble=ble,
-        gd=gd,
-        stamp=stamp,
-        nq=nq,
-        par=par,
+        ball,
+        min_prob,
+        special,
+        trap,
+        tz,
+        tk,
+        dz,
+        nb,
+        flags,
+        dtab,
+        dtab_tk,
+        ptab,
+        ble,
+        gd,
+        stamp,
+        nq,
+        par,
     )
     for k in range(1, budget + 1):
         mul = 1.0 if k <= free else pr_rush
