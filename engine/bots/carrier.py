@@ -93,7 +93,7 @@ def carrier_value(
     cp: int,
     sq: int,
     masks: dict[int, int],
-    threats: list[tuple[int, int]],
+    threats: list[tuple[int, int, int, int]],
     dist: list[float],
 ) -> float:
     """Rough chance to score from ``sq`` this half: the carrier must
@@ -139,10 +139,8 @@ def carrier_value(
     if cage > 4.0:
         cage = 4.0
     n = 0
-    for qs, rng in threats:
-        dx = qs % w - x0
-        dy = qs // w - y
-        if -rng <= dx <= rng and -rng <= dy <= rng:
+    for x_lo, x_hi, y_lo, y_hi in threats:
+        if x_lo <= x0 <= x_hi and y_lo <= y <= y_hi:
             n += 1
             if n > 1:
                 break
@@ -171,15 +169,19 @@ def carrier_value(
     return v - 0.001 * d
 
 
-def threats_of(c: Ctx) -> list[tuple[int, int]]:
-    """(square, reach) of opponents who can act next turn."""
+def threats_of(c: Ctx) -> list[tuple[int, int, int, int]]:
+    """The squares in reach of each opponent who can act next turn, as a
+    box (first and last column, first and last row): within his Movement
+    plus 3 (less 3 to stand up) in both directions."""
     g = c.g
+    w = c.w
     out = []
     for q in range(g.n):
         if g.team[q] == c.t or g.box[q] != PITCH or g.status[q] == STUNNED:
             continue
         rng = g.ma[q] + 3 - (3 if g.status[q] == PRONE else 0)
-        out.append((g.pos[q], rng))
+        x, y = g.pos[q] % w, g.pos[q] // w
+        out.append((x - rng, x + rng, y - rng, y + rng))
     return out
 
 
