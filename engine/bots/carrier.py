@@ -5,6 +5,8 @@ left), and the carrier's moves built on it."""
 from __future__ import annotations
 
 from engine.bots.context import (
+    LIKELY,
+    RUN_P,
     SAFE,
     Ctx,
     Intent,
@@ -66,10 +68,12 @@ def ez_dist(c: Ctx) -> list[float]:
     dist = [99.0] * pitch.size
     for d, m in enumerate(levels):
         v: float = d if d else 0.0
-        while m:
-            low = m & -m
-            dist[low.bit_length() - 1] = v
-            m ^= low
+        # the squares of the level from its bits written out, lowest first
+        bits = format(m, "b")[::-1]
+        i = bits.find("1")
+        while i >= 0:
+            dist[i] = v
+            i = bits.find("1", i + 1)
     c.sig_memo["ez_dist"] = dist
     return dist
 
@@ -89,7 +93,7 @@ def carrier_value(
     cp: int,
     sq: int,
     masks: dict[int, int],
-    threats: list[tuple[int, int]],
+    threats: list[tuple[int, int, int, int]],
     dist: list[float],
 ) -> float:
     """Rough chance to score from ``sq`` this half: the carrier must
@@ -135,10 +139,8 @@ def carrier_value(
     if cage > 4.0:
         cage = 4.0
     n = 0
-    for qs, rng in threats:
-        dx = qs % w - x0
-        dy = qs // w - y
-        if -rng <= dx <= rng and -rng <= dy <= rng:
+    for x_lo, x_hi, y_lo, y_hi in threats:
+        if x_lo <= x0 <= x_hi and y_lo <= y <= y_hi:
             n += 1
             if n > 1:
                 break
@@ -167,15 +169,19 @@ def carrier_value(
     return v - 0.001 * d
 
 
-def threats_of(c: Ctx) -> list[tuple[int, int]]:
-    """(square, reach) of opponents who can act next turn."""
+def threats_of(c: Ctx) -> list[tuple[int, int, int, int]]:
+    """The squares in reach of each opponent who can act next turn, as a
+    box (first and last column, first and last row): within his Movement
+    plus 3 (less 3 to stand up) in both directions."""
     g = c.g
+    w = c.w
     out = []
     for q in range(g.n):
         if g.team[q] == c.t or g.box[q] != PITCH or g.status[q] == STUNNED:
             continue
         rng = g.ma[q] + 3 - (3 if g.status[q] == PRONE else 0)
-        out.append((g.pos[q], rng))
+        x, y = g.pos[q] % w, g.pos[q] // w
+        out.append((x - rng, x + rng, y - rng, y + rng))
     return out
 
 
@@ -272,10 +278,10 @@ def try_carrier_late(c: Ctx) -> Intent | None:
 def best_run(c: Ctx, q: int, masks: dict[int, int]) -> float:
     """Value of the best square player ``q`` could carry the ball to this
     turn (judged like a carrier's move; a few most promising squares)."""
-    r = c.reach(q, "full")
-    dist = ez_dist(c)
     # on the last turn only a touchdown counts: a long shot at it too
-    lo = 0.1 if c.last_turn else 0.6
+    lo = LIKELY if c.last_turn else RUN_P
+    r = c.reach(q, "full") if c.last_turn else c.reach(q, "run")
+    dist = ez_dist(c)
     cands = sorted((dist[s], s) for s, pr in r.prob.items() if pr >= lo)[:4]
     threats = threats_of(c)
     best = 0.0

@@ -46,6 +46,16 @@ SAFE = 0.999  # a path that needs no dice
 LIKELY = 0.1
 
 
+# The least chance of a square a receiver's run (:func:`engine.bots.carrier.
+# best_run`) is judged from, but on the last turn. Its search ("run") drops
+# paths a little less likely than that: a path's chance only falls step by
+# step, so every square at least RUN_P likely gets the same best chance as
+# in the "full" search (which also keeps paths down to LIKELY); only
+# chances within a rounding margin (1e-9) of the cut-off could differ, and
+# the cut-off is 1e-6 below RUN_P.
+RUN_P = 0.6
+
+
 # Tuning weights: "risk0".."risk4" the chance to lose the carrier in the
 # opponents' turn by cage corners (measured in scripted games: only a full
 # cage protects well), "future_risk" per later turn, "cage_speed" squares
@@ -246,7 +256,8 @@ class Ctx:
     def reach(self, p: int, kind: str = "full", arg: int = -1) -> Reach:
         """Cached :func:`reach` of player ``p``: "full" (all Rushes),
         "pickup" (ends on the loose ball), "score" (towards our End
-        Zone), "near" (next to square ``arg``)."""
+        Zone), "near" (next to square ``arg``), "run" (as "full", only
+        the squares at least :data:`RUN_P` likely)."""
         key = (p, kind, arg)
         g = self.g
         r = self.reaches.get(key)
@@ -261,6 +272,8 @@ class Ctx:
             r = reach(g, p, z, ball=ball, goal_x=self.ez_x, min_prob=lo)
         elif kind == "near":
             r = reach(g, p, z, ball=ball, goal_sq=arg, slack=1, min_prob=LIKELY)
+        elif kind == "run":
+            r = reach(g, p, z, ball=ball, min_prob=RUN_P - 1e-6)
         else:
             r = reach(g, p, z, ball=ball, min_prob=LIKELY)
         self.reaches[key] = r

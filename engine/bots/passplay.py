@@ -26,7 +26,7 @@ from engine.bots.carrier import (
 from engine.bots.context import SAFE, Ctx, Intent, W, cheb, fill_masks
 from engine.bots.pathing import catch_p, roll_p, with_rr
 from engine.core import skillbits as S
-from engine.core.state import PITCH, STANDING, TF_HANDOFF, TF_PASS, TF_TTM
+from engine.core.state import STANDING, TF_HANDOFF, TF_PASS, TF_TTM
 from engine.rules.range_ruler import pass_band
 
 PASS_SKILL = S.BIT["pass"]
@@ -57,12 +57,9 @@ def interceptors(c: Ctx, frm: int, to: int) -> list[int]:
     if length2 == 0:
         return []
     out = []
-    for q in range(g.n):
-        if g.team[q] == c.t or g.box[q] != PITCH or g.status[q] != STANDING:
-            continue
-        if not g.has_tz(q):
-            continue
-        qx, qy = g.pos[q] % w, g.pos[q] // w
+    pos = g.pos
+    for q in c.z.foes:  # the opponents standing with Tackle Zones
+        qx, qy = pos[q] % w, pos[q] // w
         t = ((qx - x0) * dx + (qy - y0) * dy) / length2
         if t <= 0.0 or t >= 1.0:
             continue
@@ -81,20 +78,42 @@ def pass_odds(
     ``intercept``, as if nobody stood in the way."""
     g = c.g
     w = c.w
-    band = pass_band(to % w - frm % w, to // w - frm // w)
+    pp = throw_p(c, cp, band_of(to % w - frm % w, to // w - frm // w), frm)
+    if pp < 0.0:
+        return 0.0
+    if intercept:
+        for i in interceptors(c, frm, to):
+            pp *= 1.0 - roll_p(g.ag[i], -3)
+    return pp * catch_p(g, q, c.z.tz[to])
+
+
+_BANDS: dict[tuple[int, int], int] = {}
+
+
+def band_of(dx: int, dy: int) -> int:
+    """:func:`engine.rules.range_ruler.pass_band`, looked up once per
+    offset."""
+    key = (dx, dy)
+    band = _BANDS.get(key)
+    if band is None:
+        band = _BANDS[key] = pass_band(dx, dy)
+    return band
+
+
+def throw_p(c: Ctx, cp: int, band: int, frm: int) -> float:
+    """The chance of ``cp``'s accurate pass in range ``band`` from ``frm``
+    (Pass re-rolls it; -1.0 out of range)."""
+    g = c.g
     max_band = 2 if g.weather == "blizzard" else 3
     if band < 1 or band > max_band:
-        return 0.0
+        return -1.0
     mod = -(band - 1) - c.z.tz[frm]
     if g.weather == "very_sunny":
         mod -= 1
     pp = roll_p(g.pa[cp], mod)
     if g.skills[cp] & PASS_SKILL:
         pp = with_rr(pp)
-    if intercept:
-        for i in interceptors(c, frm, to):
-            pp *= 1.0 - roll_p(g.ag[i], -3)
-    return pp * catch_p(g, q, c.z.tz[to])
+    return pp
 
 
 def _best_spot(c: Ctx, cp: int, spots: list[int], q: int) -> tuple[float, int]:
@@ -102,10 +121,24 @@ def _best_spot(c: Ctx, cp: int, spots: list[int], q: int) -> tuple[float, int]:
     (the highest square on a tie). Interceptions only lower the odds, so
     the spots are tried best first without them, and only while they can
     still beat the best found with them."""
-    qs = c.g.pos[q]
-    plain = sorted(
-        ((pass_odds(c, cp, s, q, qs, False), s) for s in spots), reverse=True
-    )
+    g = c.g
+    w = c.w
+    tz = c.z.tz
+    qs = g.pos[q]
+    qx, qy = qs % w, qs // w
+    catch = catch_p(g, q, tz[qs])
+    # the throw's chance depends only on the range band and the Marking
+    # of the thrower's square
+    throws: dict[int, float] = {}
+    plain = []
+    for s in spots:
+        band = band_of(qx - s % w, qy - s // w)
+        key = band * 64 + tz[s]
+        pp = throws.get(key)
+        if pp is None:
+            pp = throws[key] = throw_p(c, cp, band, s)
+        plain.append((pp * catch if pp >= 0.0 else 0.0, s))
+    plain.sort(reverse=True)
     best = (-1.0, -1)
     for top, s in plain:
         if top < best[0]:

@@ -103,9 +103,10 @@ class Zones:
     """Opposition Tackle Zones over the pitch, as seen by players of
     ``team``: ``tz`` Marking count per square, ``dz`` the count used for a
     Dodge into the square (Titchy players do not count), ``tk`` whether a
-    Tackle player Marks it."""
+    Tackle player Marks it, ``foes`` the opponents Marking (standing on the
+    pitch with their Tackle Zones), in player order."""
 
-    __slots__ = ("team", "tz", "dz", "tk", "marked")
+    __slots__ = ("team", "tz", "dz", "tk", "marked", "foes")
 
     def __init__(self, g: GameState, team: int) -> None:
         size = g.pitch.size
@@ -121,6 +122,7 @@ class Zones:
         titchy: list[int] = []
         nbm = grid(g.pitch).nb
         marked = 0
+        foes: list[int] = []
         for q in range(g.n):
             if (
                 gteam[q] == team
@@ -129,6 +131,7 @@ class Zones:
                 or pf[q] & PF_NOTZ
             ):
                 continue
+            foes.append(q)
             sk = skills[q]
             around = nb[pos[q]]
             for s in around:
@@ -149,6 +152,7 @@ class Zones:
         self.dz = dz
         self.tk = tk
         self.marked = marked  # bitmask of the squares with tz > 0
+        self.foes = foes
 
 
 def rush_p(g: GameState, p: int) -> float:
@@ -366,24 +370,25 @@ def reach(
     stamp = [0] * size  # the layer a square was last offered a label in
     nq = [0.0] * size  # that label's chance
     par = [0] * size  # and the square it came from
+    # (positional: in the order of the fields)
     sr = _Search(
-        ball=ball,
-        min_prob=min_prob,
-        special=special,
-        trap=trap,
-        tz=tz,
-        tk=tk,
-        dz=dz,
-        nb=nb,
-        flags=flags,
-        dtab=dtab,
-        dtab_tk=dtab_tk,
-        ptab=ptab,
-        ble=ble,
-        gd=gd,
-        stamp=stamp,
-        nq=nq,
-        par=par,
+        ball,
+        min_prob,
+        special,
+        trap,
+        tz,
+        tk,
+        dz,
+        nb,
+        flags,
+        dtab,
+        dtab_tk,
+        ptab,
+        ble,
+        gd,
+        stamp,
+        nq,
+        par,
     )
     for k in range(1, budget + 1):
         mul = 1.0 if k <= free else pr_rush
@@ -391,15 +396,16 @@ def reach(
         order = _expand(sr, frontier, k, mul, lim)
         if not order:
             break
+        frontier = []
         for dd in order:
             q = nq[dd]
             prob[dd] = q
             ble[dd] = q + eps
             last[dd] = k
-        layers.append(dict(zip(order, map(par.__getitem__, order), strict=True)))
+            frontier.append((dd, q))
+        layers.append(dict(zip(order, map(par.__getitem__, order), strict=False)))
         if goal and _goal_done(order, nq, gd, slack, done_p):
             break
-        frontier = list(zip(order, map(nq.__getitem__, order), strict=True))
     return r
 
 
@@ -413,10 +419,9 @@ def _expand(
     """Layer ``k`` of :func:`reach`: the squares offered a better chance
     by the squares of ``frontier``, in the order first offered (their
     chances in ``sr.nq``, the squares they came from in ``sr.par``)."""
-    ball, min_prob, special, trap = sr.ball, sr.min_prob, sr.special, sr.trap
-    tz, tk, dz, nb, flags = sr.tz, sr.tk, sr.dz, sr.nb, sr.flags
-    dtab, dtab_tk, ptab = sr.dtab, sr.dtab_tk, sr.ptab
-    ble, gd, stamp, nq, par = sr.ble, sr.gd, sr.stamp, sr.nq, sr.par
+    # all of ``sr`` (in the order of its fields)
+    (ball, min_prob, special, trap, tz, tk, dz, nb, flags) = sr[:9]
+    (dtab, dtab_tk, ptab, ble, gd, stamp, nq, par) = sr[9:]
     order: list[int] = []
     for s, pr in frontier:
         if s == ball:
@@ -427,6 +432,8 @@ def _expand(
         if tz[s]:
             tab = dtab_tk if tk[s] else dtab
             for dd in nb[s]:
+                if base <= ble[dd]:
+                    continue  # a Dodge only lowers the chance
                 q = base * tab[dz[dd]]
                 if special:
                     if dd == ball:
@@ -445,6 +452,8 @@ def _expand(
                     par[dd] = s
         elif special:
             for dd in nb[s]:
+                if base <= ble[dd]:
+                    continue  # a pick-up or a trapdoor only lowers it
                 q = base
                 if dd == ball:
                     q *= ptab[tz[dd]]
@@ -562,15 +571,17 @@ class SafeReach:
         layers: list[int],
         stop: int,
         nb: tuple[tuple[int, ...], ...],
+        mask: int = -1,
     ) -> None:
         self.p = p
         self.start = start
         self.free = free
         self.layers = layers
-        m = 0
-        for lay in layers:
-            m |= lay
-        self.mask = m
+        if mask < 0:  # all the layers
+            mask = 0
+            for lay in layers:
+                mask |= lay
+        self.mask = mask
         self.stop = stop
         self.nb = nb
 
@@ -581,9 +592,11 @@ class SafeReach:
         """Steps to ``sq`` (-1 if not reached)."""
         if sq < 0 or not self.mask >> sq & 1:
             return -1
-        for k, lay in enumerate(self.layers):
+        k = 0
+        for lay in self.layers:
             if lay >> sq & 1:
                 return k
+            k += 1
         return -1
 
     def path(self, sq: int) -> list[int]:
@@ -651,6 +664,7 @@ def safe_bits(
     start = 1 << sq0
     layers = [start]
     marked = zones.marked
+    seen = start
     if budget > 0 and not marked & start:
         gr = grid(pitch)
         dilate = gr.dilate
@@ -665,4 +679,6 @@ def safe_bits(
             frontier = new & ~marked
             if not frontier:
                 break
-    return SafeReach(p, sq0, budget, layers, marked, pitch.neighbours)
+        seen &= ~blocked  # the layers: new squares are never blocked ones
+        seen |= start
+    return SafeReach(p, sq0, budget, layers, marked, pitch.neighbours, seen)

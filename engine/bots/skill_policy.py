@@ -8,6 +8,7 @@ the decisions in :data:`SKILL_HANDLERS` here."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option
@@ -20,6 +21,7 @@ _BOMB_WORTH = 1.0
 _CHAIN_REACH = 4
 # The activations :func:`special_activation` may choose.
 _SPECIAL_ACTIONS = frozenset({"chainsaw", "throw_bomb", "ball_and_chain"})
+_LAST = itemgetter(-1)
 
 
 def _team(d: Decision) -> int:
@@ -79,7 +81,7 @@ def special_activation(d: Decision, g: GameState) -> Option | None:
     """An activation for a Special action worth taking now, or None: a
     Chainsaw Attack next to an opponent, a bomb at a crowd of opponents, a
     Ball & Chain player with an opponent within reach."""
-    if not any(o[-1] in _SPECIAL_ACTIONS for o in d.options):
+    if _SPECIAL_ACTIONS.isdisjoint(map(_LAST, d.options)):
         return None  # none offered (the usual case): no need to look
     opts = set(d.options)
     for p in range(g.n):

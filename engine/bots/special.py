@@ -21,6 +21,8 @@ decision kinds, and :data:`HANDLERS` answer the new decision kinds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from engine.bots.blockmath import block_odds
@@ -74,6 +76,8 @@ def _gaze_activation(
     g: GameState, d: Decision, t: int, carrier_only: bool
 ) -> Option | None:
     """A Hypnotic Gaze activation worth making now, if any."""
+    if not reduce(or_, g.skills, 0) & HYPNOTIC_GAZE:
+        return None  # nobody gazes (the usual case)
     carrier = g.carrier
     ours = carrier >= 0 and g.team[carrier] == t
     cpos = g.pos[carrier] if ours else -1

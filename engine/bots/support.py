@@ -378,7 +378,10 @@ class _Defaults:
                     return bv, bs
                 if s in taken or s in values:
                     continue
-                v = d - tz[s] - 0.02 * r.steps(s)
+                v = d - tz[s]
+                if bs >= 0 and v < bv:
+                    continue  # the steps only lower it
+                v -= 0.02 * r.steps(s)
                 if bs < 0 or v > bv or (v == bv and s > bs):
                     bv, bs = v, s
         return bv, bs
@@ -422,6 +425,9 @@ def _greedy(
     left = set(helpers)
     heap: list[tuple[float, int, int, int]] = []  # (-gain, helper, square, steps)
     curs: dict[int, float] = {}
+    wanted = 0  # the squares of ``values``
+    for s in values:
+        wanted |= 1 << s
     for p in helpers:
         here = pos[p]
         cur = values.get(here)
@@ -430,10 +436,18 @@ def _greedy(
         cur += 0.3
         curs[p] = cur
         r = reaches[p]
-        for s in values:
-            if r.has(s):
-                k = r.steps(s)
+        # the wanted squares he reaches, layer by layer (k steps); the
+        # heap orders its entries whatever the order they come in
+        hit = r.mask & wanted
+        k = 0
+        for lay in r.layers:
+            m = lay & hit
+            while m:
+                low = m & -m
+                s = low.bit_length() - 1
+                m ^= low
                 heap.append((cur + 0.02 * k - values[s], p, s, k))
+            k += 1
         ov, os_ = defaults.best(r, here, taken)
         if os_ >= 0:
             heap.append((cur - ov, p, os_, -1))

@@ -51,7 +51,9 @@ from engine.bots.context import (
 )
 from engine.bots.fouls import try_foul
 from engine.bots.passplay import (
+    band_of,
     may_pass_after_pickup,
+    throw_p,
     try_pass_relay,
     try_thrower_handoff,
 )
@@ -59,7 +61,6 @@ from engine.bots.pathing import (
     catch_p,
     moves_budget,
     pickup_p,
-    roll_p,
     with_rr,
 )
 from engine.bots.support import (
@@ -82,7 +83,6 @@ from engine.core.state import (
     TF_PASS,
     TF_TTM,
 )
-from engine.rules.range_ruler import pass_band
 
 
 # -- offence ---------------------------------------------------------------------
@@ -249,8 +249,6 @@ def try_pass_score(c: Ctx) -> Intent | None:
     c.memo["pass_tried"] = True
     w = c.w
     tz = c.z.tz
-    pa = g.pa[cp]
-    pass_rr = bool(g.skills[cp] & PASS_SKILL)
     _, direct = c.best_ez(c.reach(cp, "score"))
     # where the carrier can throw from without dice
     spots = [(g.pos[cp], 1.0)]
@@ -258,7 +256,7 @@ def try_pass_score(c: Ctx) -> Intent | None:
         if s != g.pos[cp] and not tz[s]:
             spots.append((s, 1.0))
     best: tuple[float, int, int, int] | None = None
-    max_band = 2 if g.weather == "blizzard" else 3
+    throws: dict[int, float] = {}
     here = g.pos[cp]
     runners = []
     for q in _receivers(c, cp):
@@ -282,17 +280,17 @@ def try_pass_score(c: Ctx) -> Intent | None:
         )[:3]
         for pq, e in targets:
             ex, ey = e % w, e // w
+            catch = catch_p(g, q, tz[e])
             for frm, _ in spots:
-                band = pass_band(ex - frm % w, ey - frm // w)
-                if band < 1 or band > max_band:
-                    continue
-                mod = -(band - 1) - tz[frm]
-                if g.weather == "very_sunny":
-                    mod -= 1
-                pp = roll_p(pa, mod)
-                if pass_rr:
-                    pp = with_rr(pp)
-                total = pq * pp * catch_p(g, q, tz[e])
+                band = band_of(ex - frm % w, ey - frm // w)
+                # the throw's chance by range band and Marking (throw_p)
+                key = band * 64 + tz[frm]
+                pp = throws.get(key)
+                if pp is None:
+                    pp = throws[key] = throw_p(c, cp, band, frm)
+                if pp < 0.0:
+                    continue  # out of range
+                total = pq * pp * catch
                 if best is None or total > best[0]:
                     best = (total, q, e, frm)
     if best is None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.bots import make_bot
+from engine.bots.context import RUN_P, Ctx
 from engine.bots.pathing import Zones, blocked_mask, grid, moves_budget, safe_bits
 from engine.core.state import PITCH, GameState
 from engine.match import Match
@@ -88,6 +89,31 @@ def test_safe_bits_finds_what_a_breadth_first_search_finds(kind: str) -> None:
                     assert not any(zones.tz[s] for s in way[:-1])
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("fmt", ["bb2020", "sevens"])
+def test_a_receivers_run_search_keeps_the_full_searchs_likely_squares(fmt: str) -> None:
+    """The "run" search (carrier.best_run reads only squares at least RUN_P
+    likely) drops paths below RUN_P: every square at least RUN_P likely
+    has the chance the "full" search gives it, and no other square does."""
+    checked = dropped = 0
+    for seed in (3, 4):
+        for g in positions(_match(seed, fmt), every=25):
+            ctxs = (Ctx(g, 0), Ctx(g, 1))
+            for p in range(g.n):
+                if g.box[p] != PITCH or g.pos[p] < 0:
+                    continue
+                c = ctxs[g.team[p]]
+                full = c.reach(p, "full")
+                run = c.reach(p, "run")
+                want = {s: pr for s, pr in full.prob.items() if pr >= RUN_P}
+                got = {s: pr for s, pr in run.prob.items() if pr >= RUN_P}
+                assert got == want
+                assert set(run.prob) <= set(full.prob)
+                dropped += len(full.prob) - len(run.prob)
+                checked += 1
+    assert checked > 100
+    assert dropped > 0  # the cut-off saves work
 
 
 def test_a_blood_bowl_pitch_is_open_and_a_dungeon_is_not() -> None:

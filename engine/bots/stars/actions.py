@@ -27,6 +27,8 @@ planner's choice; :data:`HANDLERS` answer the rules' own decision kinds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from engine.core.skillbits import BIT
@@ -96,6 +98,8 @@ def _opp_carrier_near(g: GameState, p: int, reach: int) -> bool:
 
 
 def _activation(d: Decision, g: GameState) -> Option | None:
+    if not reduce(or_, g.skills, 0) & _ACTIVATORS:
+        return None  # nobody has the rules (the usual case)
     t = 0 if d.team == "home" else 1
     opts = set(d.options)
     for p in range(g.n):

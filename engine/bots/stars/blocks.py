@@ -18,6 +18,9 @@ Vicious Vines of :mod:`engine.skills.stars.actions`), called by
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from engine.bots.blockmath import block_odds
 from engine.core.skillbits import BIT
 from engine.core.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
@@ -60,6 +63,8 @@ def block_reroll(
 
 def vines_activation(d: Decision, g: GameState) -> Option | None:
     """A Block activation for Vicious Vines worth making now, if any."""
+    if not reduce(or_, g.skills, 0) & VINES:
+        return None  # nobody has the rule (the usual case)
     opts: set[Option] | None = None
     skills = g.skills
     for p in range(g.n):
