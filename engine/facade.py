@@ -40,7 +40,9 @@ from engine.campaign import (
     concession_departures,  # who quits a team that conceded
     concession_fans_penalty,  # the fans a conceding team loses
     expensive_mistakes,  # the Expensive Mistakes roll
+    fee_in_value,  # whether a player's value counts his hiring fee
     hire_journeyman,  # hire a journeyman for good
+    hired_value,  # a newly hired player's Current Value
     inducement_budget,  # what a team may spend on inducements
     inducement_catalogue,  # a format's inducements
     journeyman_loner,  # the Loner roll a journeyman gets
@@ -312,11 +314,13 @@ __all__ = [
     "contested_stars",
     "draft_check",
     "expensive_mistakes",
+    "fee_in_value",
     "find_star",
     "forecast",
     "get_variant",
     "hire_check",
     "hire_journeyman",
+    "hired_value",
     "inducement_budget",
     "inducement_catalogue",
     "is_mercenary",

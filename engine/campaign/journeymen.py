@@ -8,9 +8,10 @@ Journeymen" and "Hiring, Firing and Temporary Retiring".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from engine.campaign.player import PlayerId, PlayerState, check_format
+from engine.campaign.player import PlayerId, PlayerState, check_format, fee_in_value
 from engine.core.errors import CampaignError
 from engine.core.rules_data import Position, Roster, SkillRef
 from engine.variants.league_format import LeagueFormat
@@ -80,6 +81,7 @@ def hire_journeyman(
     position_count: int,
     treasury: int | None = None,
     position: Position | None = None,
+    team_rules: Iterable[str] | None = None,
 ) -> JourneymanHire:
     """Permanently hire a journeyman who played this game (Step 4).
 
@@ -95,6 +97,13 @@ def hire_journeyman(
     when it is not the roster's journeyman position (a Plague Ridden Rotter
     on a Chaos team, drawn from the Nurgle roster: his fee and limit are the
     Rotter Lineman's).
+
+    Low Cost Linemen: hired for good, he is a permanently hired Lineman, so
+    his Current Value drops his fee and keeps his value increases
+    (:func:`~engine.campaign.player.fee_in_value`; ``team_rules``: the
+    team's special rules, by default its roster's fixed ones). Decision:
+    until then a journeyman is not permanently hired, so his Current Value
+    (what he adds to CTV) keeps the fee.
     """
     f = check_format(fmt)
     if position is None:
@@ -124,8 +133,12 @@ def hire_journeyman(
     skills = journeyman.skills
     if not position.has_skill(LONER):
         skills = tuple(s for s in skills if s.skill != LONER)
+    value = journeyman.value
+    rules = roster.team_rules() if team_rules is None else tuple(team_rules)
+    if not fee_in_value(f, position, rules):
+        value = max(0, value - position.cost)
     return JourneymanHire(
-        player=replace(journeyman, skills=skills),
+        player=replace(journeyman, skills=skills, value=value),
         cost=position.cost,
         treasury_after=None if treasury is None else treasury - position.cost,
     )

@@ -9,7 +9,7 @@ than AV9+). ``pa`` is ``None`` for a player with PA "-".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -38,6 +38,31 @@ def check_format(fmt: str | LeagueFormat) -> LeagueFormat:
         return get_variant(fmt)
     except RuleError as e:
         raise CampaignError("unknown_format", str(e), "format") from None
+
+
+def fee_in_value(
+    fmt: str | LeagueFormat, position: Position, team_rules: Iterable[str]
+) -> bool:
+    """Whether a permanently hired player of ``position``, on a team with
+    the special rules ``team_rules``, counts his hiring fee in his Current
+    Value. the_teams.md "Low Cost Linemen" (BB2025 keeps it,
+    changes_from_bb2020.md section 16): "In league play ... when calculating
+    the Current Value of any permanently hired Lineman players on a team
+    with this special rule, the Hiring Fee of that player is not included"
+    (which positions are Linemen: ``LeagueFormat.is_lineman``). The fee is
+    still paid; only the value leaves it out."""
+    f = check_format(fmt)
+    rule = f.low_cost_linemen_rule
+    return rule is None or rule not in team_rules or not f.is_lineman(position)
+
+
+def hired_value(
+    fmt: str | LeagueFormat, position: Position, team_rules: Iterable[str]
+) -> int:
+    """A newly hired player's Current Value (a draft, a hire, a re-draft):
+    the position's cost, or 0 for a Low Cost Lineman (his value is then his
+    value increases only, :func:`fee_in_value`)."""
+    return position.cost if fee_in_value(fmt, position, team_rules) else 0
 
 
 class Characteristic(StrEnum):

@@ -144,6 +144,11 @@ class BloodBowl2020(Variant):
     # the_rules_of_blood_bowl.md "Conceding": players with three or more
     # advancements may quit (Sevens too, whose rules refer to it).
     concession_player_loss = True
+    # the_teams.md "Low Cost Linemen" (Ogre, Snotling): in league play a
+    # permanently hired Lineman's Current Value leaves out his hiring fee.
+    # Decision: Sevens keeps the rule (its teams are the BB2020 rosters with
+    # their special rules, and its leagues are league play).
+    low_cost_linemen_rule: ClassVar[str | None] = "low-cost-linemen"
 
     def casualty_modifier(self, g: GameState, p: int) -> int:
         """the_rules_of_blood_bowl.md "NI (Niggling Injury)": +1 to every

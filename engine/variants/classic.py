@@ -82,6 +82,9 @@ class Classic(BloodBowl2020):
     # Decision: the BB2020 concession's player loss is not played in the
     # classic game (its rulebooks' concession is not among the seeds).
     concession_player_loss = False
+    # Decision: Low Cost Linemen is not played in the classic game (its
+    # rulebooks have no such rule): every player's value includes his fee.
+    low_cost_linemen_rule: ClassVar[str | None] = None
 
     # -- the game ----------------------------------------------------------
 

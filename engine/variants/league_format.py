@@ -134,6 +134,13 @@ class LeagueFormat:
         }
     )
 
+    def is_lineman(self, position: Position) -> bool:
+        """Whether ``position`` is a Lineman for the rules that name Linemen
+        (Low Cost Linemen). Decision (BB2020): the roster's lineman
+        positions, its 0-12 or 0-16 ones (``Position.lineman``), the ones
+        journeymen are drawn from."""
+        return position.lineman
+
     def raise_dead_positions(self, roster: Roster) -> tuple[Position, ...]:
         """The positions a player killed by ``roster``'s team rises as, for
         it to keep after the game (Masters of Undeath); none (BB2020 as the
@@ -147,6 +154,10 @@ class LeagueFormat:
     # and the skill the captain gains for it (BB2020: no such rule).
     team_captain_rule: ClassVar[str | None] = None
     team_captain_skill: ClassVar[str] = "pro"
+    # The team special rule under which a permanently hired Lineman's
+    # Current Value leaves out his hiring fee (Low Cost Linemen, league
+    # play); None: the format does not play it (the fee is always in it).
+    low_cost_linemen_rule: ClassVar[str | None] = None
     # Team special rules that change SPP values: rule slug -> {field: SPP}.
     spp_team_rules: ClassVar[Mapping[str, Mapping[str, int]]] = MappingProxyType({})
     # The underdog rolls on the Prayers to Nuffle table once per full

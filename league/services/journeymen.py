@@ -230,7 +230,8 @@ def journeyman_hire(
 ) -> Player:
     """Hire a journeyman permanently: pay the position's cost from the
     treasury; he loses the journeyman Loner and keeps his SPP,
-    advancements and Current Value. Refused over budget, at the position's
+    advancements and Current Value (a Low Cost Lineman's without his fee).
+    Refused over budget, at the position's
     limit or with a full Team Draft list."""
     team = team_qs_for_update().get(pk=team_id)
     team_require_not_playing(team, action="hiring")
@@ -254,6 +255,7 @@ def journeyman_hire(
             position_count=permanent.filter(position=player.position).count(),
             treasury=team.treasury,
             position=position,
+            team_rules=team_special_rules(team),
         )
     except CampaignError as exc:
         field = {"team_size": "player", "position_count": "player"}.get(
@@ -267,7 +269,8 @@ def journeyman_hire(
         if keeps_loner or not (s["skill"] == LONER and s.get("journeyman"))
     ]
     player.journeyman = False
-    player.save(update_fields=["gained_skills", "journeyman"])
+    player.value = hire.player.value  # Low Cost Linemen: without his fee
+    player.save(update_fields=["gained_skills", "journeyman", "value"])
     entry = treasury_debit(
         team=team,
         amount=hire.cost,

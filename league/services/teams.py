@@ -25,6 +25,7 @@ from engine.facade import (
     draft_check,
     get_variant,
     hire_check,
+    hired_value,
     purchase_check,
     rules_data,
     special_rule_violations,
@@ -32,6 +33,7 @@ from engine.facade import (
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
+from league.selectors import team_special_rules
 from league.services.audit import league_event_record
 from league.services.membership import membership_draft_violation
 from league.services.treasury import treasury_credit, treasury_debit
@@ -72,7 +74,8 @@ def _new_player(team: Team, position: Position, *, name: str, number: int) -> Pl
         ag=position.ag,
         pa=position.pa,
         av=position.av,
-        value=position.cost,
+        # Low Cost Linemen: a Lineman's value leaves out the fee he is paid.
+        value=hired_value(team.league.format, position, team_special_rules(team)),
     )
 
 

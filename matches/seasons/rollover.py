@@ -20,6 +20,7 @@ from engine.facade import (
     carry_over_cost,
     draft_check,
     get_variant,
+    hired_value,
     recover,
     redraft_budget,
     rehire_cost,
@@ -170,6 +171,10 @@ class RedraftPreview:
 
 
 def _rehire_cost(fmt: Variant, value: int, seasons: int) -> int:
+    # Decision: the re-hiring fee is the player's Current Value as stored,
+    # so a Low Cost Lineman's leaves out his hiring fee (the rule's words:
+    # his Current Value does not include it) and he is re-hired for his
+    # value increases plus the agent's fee.
     own = fmt.rehire_cost(value, seasons)
     return own if own is not None else rehire_cost(value, seasons)
 
@@ -451,6 +456,7 @@ def team_redraft(
     )
     numbers = (n for n in range(1, 100) if n not in taken)
     hired: list[int] = []
+    team_rules = roster.team_rules(team.special_rule or None)
     for position_slug, name in plan.new_players:
         position = roster.position(position_slug)
         player = Player.objects.create(
@@ -463,7 +469,7 @@ def team_redraft(
             ag=position.ag,
             pa=position.pa,
             av=position.av,
-            value=position.cost,
+            value=hired_value(team.league.format, position, team_rules),
         )
         hired.append(player.pk)
     after = set(

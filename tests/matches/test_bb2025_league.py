@@ -121,7 +121,13 @@ def test_every_roster_drafts_at_its_prices(league, bob, slug):
         special_rule=choice,
     )
     assert team.treasury == BUDGET - cost
-    costs = {p["slug"]: p["cost"] for p in RAW[slug]["positions"]}
+    # the fee is paid, but Low Cost Linemen's Linemen (the Lineman keyword)
+    # are worth their value increases only (changes_from_bb2020.md section 16)
+    low_cost = "low-cost-linemen" in RAW[slug]["special_rules"]
+    costs = {
+        p["slug"]: 0 if low_cost and "Lineman" in p["keywords"] else p["cost"]
+        for p in RAW[slug]["positions"]
+    }
     assert sorted(team.players.values_list("position", "value")) == sorted(
         (p, costs[p]) for p in players
     )

@@ -160,6 +160,8 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     no_stalling_bonus = league.NO_STALLING_BONUS
     concession_loses_spp = True
     team_captain_rule = league.TEAM_CAPTAIN_RULE
+    # Low Cost Linemen (changes_from_bb2020.md section 16) is inherited; its
+    # Linemen are the positions with the Lineman keyword (``is_lineman``).
     getting_even = league.GETTING_EVEN_2025
     # Prayers to Nuffle are an inducement (0-3), not the underdog's due.
     underdog_prayers = False
@@ -437,6 +439,11 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         if undeath.MASTERS_OF_UNDEATH not in roster.team_rules():
             return ()
         return undeath.lineman_positions(roster)
+
+    def is_lineman(self, position: Position) -> bool:
+        """changes_from_bb2020.md "Keywords": a Lineman is a position with
+        the Lineman keyword (Low Cost Linemen's Gnoblars and Snotlings)."""
+        return "Lineman" in position.keywords
 
     def league_casualty_table(self) -> CasualtyTable | None:
         """The edition's Casualty and Lasting Injury tables, after the game
