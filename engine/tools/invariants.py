@@ -7,7 +7,6 @@ Among them: a loose ball never rests in an occupied square (rulebook
 from __future__ import annotations
 
 from engine.core.events import Event, Touchdown
-from engine.core.skillbits import SWARMING
 from engine.core.state import PITCH, STANDING, GameState
 from engine.rules.ball import Bounce, SafePairOfHands, SettleBall
 from engine.rules.blocking import Block
@@ -35,7 +34,7 @@ def check(g: GameState) -> list[str]:
             errs.append(f"player {p} in unknown box {g.box[p]}")
         if g.box[p] == PITCH:
             per_team[g.team[p]] += 1
-            if g.skills[p] & SWARMING:
+            if rs.swarms(g, p):  # the format's Swarming players
                 swarm[g.team[p]] += 1
             if g.pos[p] < 0 or g.board[g.pos[p]] != p:
                 errs.append(f"player {p} on pitch but not on the board")
