@@ -118,6 +118,10 @@ def _settling(g: GameState, sq: int) -> bool:
             # (Bloodlust: a bitten Thrall's or a starving player's ball)
             if proc.ball_sq == sq:
                 return True
+            # a going-down rule (Steady Footing) still rolling: he falls
+            # (the ball bounces) or stays up (he picks it up)
+            if isinstance(proc, KnockDown) and proc.phase == 3 and g.pos[proc.p] == sq:
+                return True
         elif isinstance(proc, SettleBall | SafePairOfHands):
             if proc.sq == sq:
                 return True
