@@ -35,6 +35,7 @@ from typing import Any
 
 from engine.bots import (
     blockchoice,
+    bugman,
     college_wizard,
     desperate,
     dungeon_rooms,
@@ -671,6 +672,7 @@ _HANDLERS["wizard"] = wizard_choice
 # The Sevens Desperate Measures (engine/bots/desperate.py).
 _HANDLERS.update(desperate.HANDLERS)
 _HANDLERS.update(special.HANDLERS)
+_HANDLERS.update(bugman.HANDLERS)  # BB2025 Josef Bugman's re-set-up
 _HANDLERS.update(star_actions.HANDLERS)
 _HANDLERS.update(star_activation.HANDLERS)  # rules as an activation begins
 # Dungeon Bowl spells: the College Wizards (engine/bots/college_wizard.py).

@@ -27,7 +27,9 @@ from engine.core import skillbits as S
 from engine.core.events import SkillUsed
 from engine.core.hooks import Hooks
 from engine.core.state import KO, PITCH, STANDING, Decision, GameState, Proc
+from engine.rules.ball import Bounce, loose_ball_at
 from engine.rules.injuries import KnockDown, to_box
+from engine.rules.pickup import Pickup
 from engine.rules.rolls import Test
 
 STEADY_FOOTING = S.BIT["steady-footing"]
@@ -54,6 +56,12 @@ class SteadyFooting(Proc):
         if g.ret and g.act_player == p:
             g.act_over = False
         g.stack.pop()
+        if g.ret and loose_ball_at(g, g.pos[p]):
+            # Decision: kept Standing in the square of a loose ball (a
+            # failed Rush or Dodge into it), he tries to pick it up in his
+            # own activation, as on arriving there; otherwise it bounces.
+            # The Knock Down he escaped (below on the stack) is over.
+            g.stack[-1] = Pickup(p) if g.act_player == p else Bounce(g.pos[p])
         return None
 
 

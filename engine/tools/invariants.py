@@ -7,7 +7,6 @@ Among them: a loose ball never rests in an occupied square (rulebook
 from __future__ import annotations
 
 from engine.core.events import Event, Touchdown
-from engine.core.skillbits import SWARMING
 from engine.core.state import PITCH, STANDING, GameState
 from engine.rules.ball import Bounce, SafePairOfHands, SettleBall
 from engine.rules.blocking import Block
@@ -35,7 +34,7 @@ def check(g: GameState) -> list[str]:
             errs.append(f"player {p} in unknown box {g.box[p]}")
         if g.box[p] == PITCH:
             per_team[g.team[p]] += 1
-            if g.skills[p] & SWARMING:
+            if rs.swarms(g, p):  # the format's Swarming players
                 swarm[g.team[p]] += 1
             if g.pos[p] < 0 or g.board[g.pos[p]] != p:
                 errs.append(f"player {p} on pitch but not on the board")
@@ -118,6 +117,10 @@ def _settling(g: GameState, sq: int) -> bool:
         elif isinstance(proc, KnockDown | Bite | Feed):
             # (Bloodlust: a bitten Thrall's or a starving player's ball)
             if proc.ball_sq == sq:
+                return True
+            # a going-down rule (Steady Footing) still rolling: he falls
+            # (the ball bounces) or stays up (he picks it up)
+            if isinstance(proc, KnockDown) and proc.phase == 3 and g.pos[proc.p] == sq:
                 return True
         elif isinstance(proc, SettleBall | SafePairOfHands):
             if proc.sq == sq:

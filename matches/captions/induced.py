@@ -25,6 +25,7 @@ INDUCED = {
     "plague_doctor": "Plague Doctor",
     "bugman": "Josef Bugman",
     "bugman_xxxxxx": "Bugman's XXXXXX",
+    "bugman_setup": "Josef Bugman's re-set-up",
     # the Sevens Desperate Measures (engine/desperate.py)
     "you_dope": "Desperate Measure You Dope",
     "razzle_dazzle": "Desperate Measure Razzle-dazzle",
@@ -187,6 +188,24 @@ def bugman_xxxxxx(d: Describer, e: Event) -> str:
     )
 
 
+def bugman_setup(d: Describer, e: Event) -> str:
+    """BB2025: the D3 of players he may re-set up, then each one moved."""
+    team, result = d.t(e["team"]), str(e["result"])
+    found = re.fullmatch(r"square (\d+) to (\d+)", result)
+    if found is not None:
+        return (
+            f"Josef Bugman's re-set-up ({team}): {d.p(e['player'])} is set up "
+            f"again, now {d.sq(int(found.group(2)))}"
+        )
+    if result == "re-set-up" and e.get("dice"):
+        n = int(e["dice"][0])
+        return (
+            f"Josef Bugman's re-set-up ({team}): {team} may set up {n} "
+            f"player{'s' * (n != 1)} again (D3 roll of {n})"
+        )
+    return induced(d, "bugman_setup", e)
+
+
 def you_dope(d: Describer, e: Event) -> str:
     found = re.fullmatch(r"\+1 (MA|ST|AG|PA|AV)", str(e["result"]))
     if found is None:
@@ -251,6 +270,7 @@ SPECIAL: dict[str, Caption] = {
     "biased_referee": biased_referee,
     "bugman": bugman,
     "bugman_xxxxxx": bugman_xxxxxx,
+    "bugman_setup": bugman_setup,
     "you_dope": you_dope,
     "razzle_dazzle": razzle_dazzle,
     "shadowed_step": shadowed_step,

@@ -25,6 +25,7 @@ from engine.bots.driver import play
 from engine.core.dice import RandomDice
 from engine.core.model import TeamSheet
 from engine.match import Match as EngineMatch
+from engine.rules.inducements import bugman_sheet
 from engine.tools.teams import default_team_sheet
 from engine.variants.dungeon_bowl.colleges import colleges
 from engine.variants.dungeon_bowl.match import new_match
@@ -88,8 +89,11 @@ def induced(fmt: str, home: TeamSheet, away: TeamSheet) -> tuple[TeamSheet, Team
         home, bribes=1, wandering_apothecaries=1, kegs=2, master_chef=True
     )
     away = dataclasses.replace(away, prayers=3, kegs=1, plague_doctor=True)
-    if fmt == "bb2025":  # the Team Mascot
+    if fmt == "bb2025":  # the Team Mascot, Josef Bugman (his re-set-up)
         home = dataclasses.replace(home, prayers=3, mascot=True)
+        home = dataclasses.replace(
+            home, players=(*home.players, bugman_sheet(999, 99)), bugman=999
+        )
     if fmt == "sevens":
         home = dataclasses.replace(home, desperate_measures=(1, 2, 3, 4, 5))
         away = dataclasses.replace(away, desperate_measures=(6, 7, 8))

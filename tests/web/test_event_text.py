@@ -104,6 +104,15 @@ INDUCEMENT_CASES = [
     ("bugman_xxxxxx", "home", 3, (1, 5), "re-roll",
      "Bugman's XXXXXX (Home Team): #7 Ug re-rolls a recovery roll of 1 and "
      "rolls 5"),
+    ("bugman_setup", "home", -1, (2,), "re-set-up",
+     "Josef Bugman's re-set-up (Home Team): Home Team may set up 2 players again "
+     "(D3 roll of 2)"),
+    ("bugman_setup", "away", -1, (1,), "re-set-up",
+     "Josef Bugman's re-set-up (Away Team): Away Team may set up 1 player again "
+     "(D3 roll of 1)"),
+    ("bugman_setup", "home", 3, (), "square 45 to 47",
+     "Josef Bugman's re-set-up (Home Team): #7 Ug is set up again, now in the "
+     "middle third"),
     ("you_dope", "home", 3, (), "+1 ST",
      "Desperate Measure You Dope (Home Team): #7 Ug gains +1 ST"),
     ("razzle_dazzle", "home", 3, (), "declared with blitz",

@@ -302,7 +302,7 @@ class Induced(NamedTuple):
     """An inducement takes effect (rulebook "Inducements in Detail"): its
     event type is ``what`` (keg_bonus, master_chef, wizard_fireball,
     wizard_zap, weather_mage, biased_referee, mortuary_assistant,
-    plague_doctor, bugman_xxxxxx, bugman); ``dice`` the dice it rolled,
+    plague_doctor, bugman_xxxxxx, bugman, bugman_setup); ``dice`` the dice it rolled,
     ``result`` the outcome."""
 
     what: str

@@ -141,7 +141,8 @@ def catalogue_2025() -> Mapping[str, InducementSpec]:
     Team Mascot (``team_mascot``: ``mascot.py``). Decision: the Weather Mage, Halfling Master Chef,
     Biased Referee (Dodgy League Rep), Josef Bugman and the Sports-Wizard
     play as the engine plays them in BB2020 (the digest gives the same
-    effects, bar Bugman's re-set-up, which is not played)."""
+    effects); Bugman's once-a-game re-set-up, new in the edition, is
+    :mod:`.bugman`."""
     specs = (
         InducementSpec("prayers_to_nuffle", "Prayers to Nuffle", 3, 10_000),
         InducementSpec(

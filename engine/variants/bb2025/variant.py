@@ -26,6 +26,7 @@ from engine.skills import chomp
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 from engine.variants.bb2025 import (
+    bugman,
     captain,
     kickoff,
     league,
@@ -377,8 +378,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         return result, lasting, char
 
     def kickoff_procedure(self) -> Proc:
-        """The kick-off, with the edition's Kick (:mod:`.kickoff`)."""
-        return kickoff.Kickoff2025()
+        """Josef Bugman's re-set-ups (:mod:`.bugman`), then the kick-off
+        with the edition's Kick (:mod:`.kickoff`)."""
+        return bugman.AfterSetUp()
 
     def kickoff_event(self, g: GameState, name: str, landing: int) -> Proc | None:
         """tables.md "Kick-off event" (:func:`.kickoff.kickoff_event_2025`)."""

@@ -1,6 +1,6 @@
 """Seeded BB2025 bot games over varied roster pairs, with the invariants
 (``engine.tools.invariants``) checked at every decision, the sides with
-Prayers to Nuffle and a Team Mascot. CI plays a bounded,
+Prayers to Nuffle, a Team Mascot and Josef Bugman. CI plays a bounded,
 fixed-seed sample; ``make bb2025-fuzz`` plays many more
 (``BB2025_GAMES``, from seed ``BB2025_SEED``)."""
 
@@ -15,7 +15,9 @@ import pytest
 from engine import Match, RandomDice
 from engine.bots import RandomBot, ScriptedBot
 from engine.campaign.drafting import unplayed_skills
+from engine.core.model import TeamSheet
 from engine.core.rules_data import rules_data
+from engine.rules.inducements import bugman_sheet
 from engine.tools.invariants import check
 from engine.tools.teams import default_team_sheet
 from engine.variants import BB2025
@@ -40,23 +42,35 @@ def test_the_sample_spans_the_rosters() -> None:
     assert "bretonnian" in ROSTERS
 
 
+def with_bugman(sheet: TeamSheet, pid: int) -> TeamSheet:
+    """The team with Josef Bugman (his re-set-up after the set-ups)."""
+    return replace(sheet, players=(*sheet.players, bugman_sheet(pid, 99)), bugman=pid)
+
+
 @pytest.mark.parametrize("game", range(GAMES))
 def test_invariants_hold_at_every_decision(game: int) -> None:
     seed = FIRST_SEED + game
     pick = random.Random(seed)
     home, away = pick.choice(ROSTERS), pick.choice(ROSTERS)
-    # with 0-3 Prayers to Nuffle a side and a Team Mascot for one of them
+    # with 0-3 Prayers to Nuffle a side, a Team Mascot for one of them and
+    # Josef Bugman for both
     m = Match(
         BB2025,
-        replace(
-            default_team_sheet(home, BB2025, first_id=1),
-            prayers=seed % 4,
-            mascot=seed % 2 == 0,
+        with_bugman(
+            replace(
+                default_team_sheet(home, BB2025, first_id=1),
+                prayers=seed % 4,
+                mascot=seed % 2 == 0,
+            ),
+            990,
         ),
-        replace(
-            default_team_sheet(away, BB2025, first_id=101),
-            prayers=(seed + 1) % 4,
-            mascot=seed % 2 == 1,
+        with_bugman(
+            replace(
+                default_team_sheet(away, BB2025, first_id=101),
+                prayers=(seed + 1) % 4,
+                mascot=seed % 2 == 1,
+            ),
+            991,
         ),
         RandomDice(seed),
     )

@@ -310,3 +310,30 @@ def test_a_distracted_player_cannot_use_an_active_skill() -> None:
     assert [e.player for e in sc.events(SkillUsed) if e.skill == "block"] == [
         sc.id("C")
     ]
+
+
+def test_steady_footing_in_the_balls_square_picks_it_up() -> None:
+    # A dodges away from z into the loose ball's square: the Dodge fails
+    # (1), Steady Footing rolls 6, and A, Standing there, tries to pick the
+    # ball up (6: he has it) and may move on.
+    sc = Scenario(
+        """
+        .....
+        .Az..
+        *....
+        """,
+        ruleset="bb2025",
+        skills={"A": ["steady-footing"]},
+        dice=[1, 6, 6],
+    )
+    sc.act("A", "move")
+    sc.move(0, 2)
+    g = sc.match.state
+    assert [r.purpose for r in sc.events(Roll)] == [
+        "dodge",
+        "steady_footing",
+        "pick_up",
+    ]
+    assert g.carrier == sc.p("A")
+    assert sc.events(Turnover) == []
+    assert sc.match.pending.kind == "move"
