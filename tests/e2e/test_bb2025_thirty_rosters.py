@@ -114,7 +114,6 @@ def test_a_league_of_the_thirty_rosters_plays_its_first_round(client):
         slug: _draft(coach, lid, slug)
         for slug, coach in zip(slugs, coaches, strict=True)
     }
-    team_of_player = {p["id"]: t["id"] for t in teams.values() for p in t["players"]}
 
     season = api_as(commish).post(
         "/api/seasons/",
@@ -149,16 +148,15 @@ def test_a_league_of_the_thirty_rosters_plays_its_first_round(client):
     }
     points: dict[int, int] = {}
     for match in played:
-        _check_postgame(match, sheets, team_of_player)
+        _check_postgame(match, sheets)
         points |= _points(match, league)
     _check_standings(sid, points)
     _check_advancement(sheets)
     _check_pages(client, lid, sheets)
+    _check_a_stalling_report(fixtures, sheets)
 
 
-def _check_postgame(
-    match: dict[str, Any], sheets: dict[int, Any], team_of_player: dict[int, int]
-) -> None:
+def _check_postgame(match: dict[str, Any], sheets: dict[int, Any]) -> None:
     """A result and a complete post-game: the winnings of tables.md
     "Winnings", 10,000 x (Fan Attendance / 2 + own touchdowns + 1 for a
     team that did not stall), and each player's Star Player Points."""
@@ -168,6 +166,7 @@ def _check_postgame(
     # no team conceded (a conceding team wins nothing: tested elsewhere)
     assert result["conceded_by"] is None
     events = api_as(None).get(f"/api/matches/{match['id']}/events/").json()
+    team_of_player = {line["player_id"]: line["team"] for line in match["box_score"]}
     stalled = {
         team_of_player[e["payload"]["player"]]
         for e in events
@@ -279,3 +278,40 @@ def _check_pages(client: Any, lid: int, sheets: dict[int, Any]) -> None:
         page = client.get(f"/teams/{team}/")
         assert page.status_code == 200, team
         assert EDITION in page.content.decode(), team
+
+
+def _check_a_stalling_report(
+    fixtures: list[dict[str, Any]], sheets: dict[int, Any]
+) -> None:
+    """The bots did not stall in round 1: a coach's report of a round-2
+    match names the away team on its Stalling line, which loses its
+    no-stalling bonus (10,000 x (Fan Attendance / 2 + own touchdowns))
+    while the home team keeps it."""
+    match = next(m for m in fixtures if m["round"] == 2)
+    home = sheets[match["home"]]
+    scorer = next(
+        p
+        for p in home["players"]
+        if p["status"] == "active" and not p["miss_next_game"]
+    )
+    coach = get_user_model().objects.get(username=home["coach"])
+    reported = api_as(coach).post(
+        f"/api/matches/{match['id']}/report/",
+        {
+            "home_score": 1,
+            "away_score": 0,
+            "players": [{"player_id": scorer["id"], "touchdowns": 1}],
+            "stalled": [match["away"]],
+        },
+        format="json",
+    )
+    assert reported.status_code == 201, reported.json()
+    result = reported.json()["result"]
+    attendance = result["home_fan_factor"] + result["away_fan_factor"]
+    for team, expected in (
+        (match["home"], 5_000 * attendance + 10_000 * 1 + 10_000),
+        (match["away"], 5_000 * attendance),
+    ):
+        ledger = _all(api_as(None), f"/api/teams/{team}/ledger/")
+        paid = [row["amount"] for row in ledger if row["reason"] == "winnings"]
+        assert paid[-1] == expected, team
