@@ -25,8 +25,6 @@ from tests.factories import UserFactory
 from tests.matches.test_bb2025_league import BUDGET, RAW, draft_plan
 from tests.world import api_as, invite_members
 
-pytestmark = pytest.mark.slow
-
 EDITION = "Blood Bowl (2025)"
 # tables.md "Star Player Points" (no SPP for a Deflection), and Brawlin'
 # Brutes (DECIDE 16): a touchdown 2 SPP, a casualty 3.
