@@ -268,7 +268,7 @@ SKILLS: tuple[SkillSpec, ...] = (
         "insignificant",
         "trait",
         S.BIT["insignificant"],
-        "variants.bb2025 check_sheet: no more Insignificant players than others",
+        "campaign.drafting: a roster holds no more Insignificant players than others",
     ),
     SkillSpec(
         "no-ball",

@@ -35,6 +35,7 @@ from engine.facade import (
     can_improve,
     category_name,
     characteristic_offer,
+    get_variant,
     level_name,
     must_spend_spp,
     rules_data,
@@ -94,6 +95,14 @@ class AdvancementMenu:
     options: list[AdvancementOption]
 
 
+def _offered_kinds(fmt: str) -> list[AdvancementKind]:
+    """The kinds of advancement the format has: a format without random
+    Secondary skills (Blood Bowl 2025) prices none."""
+    offered = get_variant(fmt).random_secondary
+    secondary = AdvancementKind.RANDOM_SECONDARY
+    return [k for k in AdvancementKind if offered or k is not secondary]
+
+
 def player_advancements_get(player: Player) -> AdvancementMenu:
     team = player.team
     league = team.league
@@ -112,7 +121,7 @@ def player_advancements_get(player: Player) -> AdvancementMenu:
         must_spend=must_spend_spp(state, league.format),
         costs={
             kind.value: spp_cost(league.format, player.advancements, kind)
-            for kind in AdvancementKind
+            for kind in _offered_kinds(league.format)
         },
         options=advancement_options(state, league.format),
     )

@@ -460,16 +460,16 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         return league.winnings_2025(game)
 
     def check_sheet(self, sheet: TeamSheet) -> None:
-        """Refuse a sheet with more Insignificant players than others, or
-        more Prayers to Nuffle than the edition sells (0-3)."""
+        """Refuse a sheet with more Prayers to Nuffle than the edition sells
+        (0-3).
+
+        Decision: skills.md "Insignificant" ("Roster may not hold more
+        Insignificant players than others") limits what a roster takes (the
+        draft, a hire, a mercenary: ``too_many_insignificant`` in
+        :mod:`engine.campaign.drafting`), not who takes the field: a team
+        whose injured or dead players and journeymen leave more
+        Insignificant players than others in its line-up still plays."""
         super().check_sheet(sheet)
-        small = sum(1 for p in sheet.players if p.has("insignificant"))
-        if small > len(sheet.players) - small:
-            # skills.md "Insignificant": no more of them than other players.
-            raise RuleError(
-                f"{sheet.name}: more Insignificant players ({small}) than "
-                f"other players ({len(sheet.players) - small})"
-            )
         if sheet.prayers > PRAYERS_MAX:
             raise RuleError(
                 f"{sheet.name}: {sheet.prayers} Prayers to Nuffle "
