@@ -154,6 +154,8 @@ from engine.core.dice import (
 # Errors the apps turn into answers for people.
 from engine.core.errors import (
     CampaignError,  # a league rule broken by the inputs
+    IllegalChoice,  # a decision outside the legal options
+    IllegalSetup,  # a set-up that breaks the set-up rules
     RuleError,  # a game rule broken by what was asked
     UnimplementedSkill,  # a sheet with a skill the engine cannot play
 )
@@ -254,6 +256,8 @@ __all__ = [
     "FAN_FACTOR",
     "GameState",
     "INJURY_TABLE",
+    "IllegalChoice",
+    "IllegalSetup",
     "InducementPurchase",
     "InjuryResult",
     "LONER",

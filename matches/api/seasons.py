@@ -37,12 +37,13 @@ from matches.models import (
     TaskProgress,
 )
 from matches.postgame.override import match_override_result
-from matches.queue import season_resolution_queue
+from matches.queue import eager_mode, season_resolution_queue
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
 from matches.reports.report import match_submit_report
 from matches.resolution.progress import (
     match_resolve_start,
     progress_counts,
+    progress_refusal_of,
     progress_refusals,
     season_resolve_start,
 )
@@ -555,7 +556,16 @@ class MatchResolveApi(APIView):
         league_get_for_commissioner(request.user, match.season.league_id)
         _valid(NoInputSerializer, request.data)
         progress, created = match_resolve_start(match_id=match.pk, actor=request.user)
-        return _start_resolution(progress, created)
+        response = _start_resolution(progress, created)
+        # Decision: played in this request (eager tasks), a match the engine
+        # refused answers 400 with the refusal's code, field and reason, as a
+        # refusal up front does; on workers the 202 stands and the task's
+        # progress lists the refusal (matches/api/seasons.py).
+        if created and eager_mode():
+            refusal = progress_refusal_of(progress, match.pk)
+            if refusal is not None:
+                raise refusal
+        return response
 
 
 class MatchOverrideApi(APIView):

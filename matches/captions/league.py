@@ -159,6 +159,12 @@ def result_override(d: Describer, e: Event) -> str:
 
 
 def resolve_refused(d: Describer, e: Event) -> str:
+    if not e.get("skill"):
+        # any other error the engine raised: its code and reason
+        return (
+            f"The engine cannot play this match ({e.get('code', 'engine_error')}): "
+            f"{e.get('reason', '')}; the coaches report the result"
+        )
     pid = e.get("player_id")
     who = d.p(pid) if pid in d.players else str(e.get("player") or "a player")
     team = f" of {e['team']}" if e.get("team") else ""

@@ -27,7 +27,11 @@ from matches.queue import (
     eager_mode,
     season_resolution_queue,
 )
-from matches.resolution.progress import eager_resolution_step, match_resolve_start
+from matches.resolution.progress import (
+    eager_resolution_step,
+    match_resolve_start,
+    progress_refusal_of,
+)
 from matches.seasons.round_dates import season_set_round_dates
 from matches.seasons.selectors import season_champion_id
 
@@ -174,6 +178,8 @@ def match_resolve_page(request: HttpRequest, match_id: int) -> HttpResponse:
     if eager_mode():
         while progress.finished_at is None and eager_resolution_step(progress):
             progress.refresh_from_db()
+        if (refusal := progress_refusal_of(progress, match.pk)) is not None:
+            messages.error(request, f"Not played by the engine: {refusal}")
         return redirect("web:match", match_id=match.pk)
     if created:
         season_resolution_queue(progress)

@@ -175,16 +175,34 @@ def _refuse_unplayable(season: Season, teams: set[Any]) -> None:
 def progress_refusals(progress: TaskProgress) -> list[dict[str, Any]]:
     """The matches of ``progress`` the engine refused to play since it
     started (see :func:`matches.resolution.resolve.match_resolve`), with the
-    reason: ``[{"match": id, "reason": text}]``."""
+    reason: ``[{"match": id, "code": code, "field": field, "reason": text}]``
+    (a refusal recorded before refusals had codes is an
+    ``unimplemented_skill``, the only one there was)."""
     rows = MatchEvent.objects.filter(
         match_id__in=progress.match_ids,
         type=REFUSED,
         created_at__gte=progress.created_at,
     ).order_by("match_id", "seq")
-    out: dict[int, str] = {}
+    out: dict[int, dict[str, Any]] = {}
     for row in rows:
-        out[row.match_id] = str(row.payload.get("reason", ""))
-    return [{"match": k, "reason": v} for k, v in out.items()]
+        out[row.match_id] = {
+            "match": row.match_id,
+            "code": str(row.payload.get("code", "unimplemented_skill")),
+            "field": row.payload.get("field"),
+            "reason": str(row.payload.get("reason", "")),
+        }
+    return list(out.values())
+
+
+def progress_refusal_of(progress: TaskProgress, match_id: int) -> ServiceError | None:
+    """The engine's refusal of ``match_id`` in ``progress`` as a service
+    error (its code, field and reason), or None when it was not refused."""
+    for refusal in progress_refusals(progress):
+        if refusal["match"] == match_id:
+            return ServiceError.one(
+                refusal["code"], refusal["field"], refusal["reason"]
+            )
+    return None
 
 
 def progress_counts(progress: TaskProgress) -> tuple[int, int]:

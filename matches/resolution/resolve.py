@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from engine.facade import MatchResult as EngineResult
 from engine.facade import UnimplementedSkill, is_mercenary
@@ -27,10 +27,12 @@ from matches.postgame.results import (
 )
 from matches.prematch.inducements import inducements_for_engine, match_hired_players
 from matches.prematch.kickoff import (
+    TeamNotReady,
     match_kick_off,
     match_qs_for_update,
     match_snapshots,
 )
+from matches.resolution.refusal import REFUSED, refusal_payload
 from matches.resolution.resolve_cards import card_match_play
 
 logger = logging.getLogger(__name__)
@@ -38,9 +40,6 @@ logger = logging.getLogger(__name__)
 # The states of a live match (matches.live) that the coaches are playing:
 # read through the match's reverse relation, as live play sits above resolution.
 LIVE_IN_PLAY = ("accepted", "playing")
-
-# The event recorded when the engine refuses to play a match.
-REFUSED = "resolve_refused"
 
 
 def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
@@ -104,45 +103,52 @@ def match_resolve(*, match_id: int) -> bool:
     False), and a rerun after a crash replays the same seed to the same
     result, since nothing of a failed attempt was committed.
 
-    A team fielding a player with a skill the engine does not implement is
-    refused (returns False): the kick-off is undone, the match stays
+    A match the engine will not play is refused (returns False): a team
+    fielding a player with a skill the engine does not implement, or any
+    error the engine raises while it plays or its result is saved. The
+    kick-off and everything else of the attempt is undone, the match stays
     scheduled for its coaches to report, and a ``resolve_refused`` event
-    records the reason (the resolution driver then goes on without it).
+    records the reason (:func:`matches.resolution.refusal.refusal_payload`);
+    the resolution driver then goes on without it. A team still busy
+    (``TeamNotReady``) and a database error are not refusals: they
+    propagate, for the task to try again.
     """
-    # Kick-off locks the match, and leaves one already under way as it is.
     try:
         with transaction.atomic():
-            match = match_kick_off(match_id=match_id)
-            if match.status != Match.Status.IN_PROGRESS:
-                return False
-            if Match.objects.filter(pk=match.pk, live__state__in=LIVE_IN_PLAY).exists():
-                return False  # the coaches are playing it in the browser
-            variant = settings_rules(match.season.settings).variant
-            if variant.drafts_team_card:
-                card_match_play(match, variant)
-                return True
-            inputs = match_engine_inputs(match)
-            result, events = engine_play(**inputs)
+            return _match_play(match_id)
+    except (TeamNotReady, DatabaseError):
+        raise
     except UnimplementedSkill as exc:
-        # The savepoint's rollback undid the kick-off and lost its lock.
-        match = match_qs_for_update().get(pk=match_id)
         logger.warning("match %s not resolved: %s", match_id, exc)
-        match_events_append(
-            match,
-            [
-                (
-                    REFUSED,
-                    {
-                        "reason": str(exc),
-                        "team": exc.team,
-                        "player_id": exc.player_id,
-                        "player": exc.player,
-                        "skill": exc.skill,
-                    },
-                )
-            ],
-        )
+        refused = exc
+    # Decision: any other exception while the engine plays a match (its
+    # rule errors, and a bug: a KeyError) refuses the match as well, with
+    # its code (engine_error for a bug) and the traceback logged, so a
+    # season never stalls on one match (matches/resolution/refusal.py).
+    except Exception as exc:
+        logger.exception("match %s not resolved: the engine raised", match_id)
+        refused = exc
+    # The savepoint's rollback undid the kick-off and lost its lock.
+    match = match_qs_for_update().get(pk=match_id)
+    match_events_append(match, [(REFUSED, refusal_payload(refused))])
+    return False
+
+
+def _match_play(match_id: int) -> bool:
+    """Kick off, play and save ``match`` (see :func:`match_resolve`), in
+    the caller's transaction; False when it is not for the engine to play."""
+    # Kick-off locks the match, and leaves one already under way as it is.
+    match = match_kick_off(match_id=match_id)
+    if match.status != Match.Status.IN_PROGRESS:
         return False
+    if Match.objects.filter(pk=match.pk, live__state__in=LIVE_IN_PLAY).exists():
+        return False  # the coaches are playing it in the browser
+    variant = settings_rules(match.season.settings).variant
+    if variant.drafts_team_card:
+        card_match_play(match, variant)
+        return True
+    inputs = match_engine_inputs(match)
+    result, events = engine_play(**inputs)
     match_engine_result_save(match, inputs, result, events)
     return True
 

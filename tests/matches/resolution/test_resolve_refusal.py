@@ -57,6 +57,8 @@ def test_the_worker_refuses_a_match_with_an_unimplemented_skill(eleven, humans, 
     event = MatchEvent.objects.get(match=match)
     assert event.type == "resolve_refused"
     assert event.payload == {
+        "code": "unimplemented_skill",
+        "field": None,
         "reason": _reason(orcs, player),
         "team": orcs.name,
         "player_id": player.pk,
@@ -125,7 +127,13 @@ def test_a_season_resolution_goes_on_without_a_refused_match(alice, bob, charlie
     refused_ids = sorted(m.pk for m in theirs)
     assert len(refused_ids) == 3
     assert progress_refusals(progress) == [
-        {"match": pk, "reason": _reason(teams[0], player)} for pk in refused_ids
+        {
+            "match": pk,
+            "code": "unimplemented_skill",
+            "field": None,
+            "reason": _reason(teams[0], player),
+        }
+        for pk in refused_ids
     ]
     assert progress_counts(progress) == (3, 6)
     assert progress.finished_at is not None
