@@ -117,6 +117,15 @@ def test_a_refused_match_names_the_player_and_the_skill():
     )
 
 
+def test_a_match_the_engine_broke_on_gives_the_code_and_reason():
+    payload = {"code": "engine_error", "field": None, "reason": "it failed"}
+
+    assert describe(names("bb2020"), "resolve_refused", payload) == (
+        "The engine cannot play this match (engine_error): it failed; the coaches "
+        "report the result"
+    )
+
+
 def test_a_reports_fan_factor_names_both_teams():
     payload = {"d3": [2, 3], "fan_factor": [4, 6]}
 
