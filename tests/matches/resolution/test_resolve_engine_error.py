@@ -11,7 +11,9 @@ import pytest
 from django.db import OperationalError
 
 from engine.facade import CampaignError, IllegalSetup
+from league.errors import ServiceError
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot, TaskProgress
+from matches.prematch.kickoff import TeamNotReady
 from matches.resolution import resolve
 from matches.resolution.progress import (
     match_resolve_start,
@@ -107,6 +109,36 @@ def test_a_rule_error_without_a_code_is_named_by_its_kind(
             },
         )
     ]
+
+
+def test_a_league_refusal_while_playing_keeps_its_code_and_field(
+    eleven, humans, orcs, monkeypatch
+):
+    # a refusal of the league's own checks on the way (not a busy team)
+    match = one_match(eleven, humans, orcs)
+    _engine_raises(
+        monkeypatch, ServiceError.one("invalid", "home.players", "no such player")
+    )
+
+    assert match_resolve(match_id=match.pk) is False
+
+    assert _refusal_events(match) == [
+        (
+            "resolve_refused",
+            {"code": "invalid", "field": "home.players", "reason": "no such player"},
+        )
+    ]
+
+
+def test_a_busy_team_is_no_refusal(eleven, humans, orcs, monkeypatch):
+    # a team still in its previous post-game: the task tries again soon
+    match = one_match(eleven, humans, orcs)
+    _engine_raises(monkeypatch, TeamNotReady("Gouged Eye is playing"))
+
+    with pytest.raises(TeamNotReady):
+        match_resolve(match_id=match.pk)
+
+    assert MatchEvent.objects.filter(match=match).count() == 0
 
 
 def test_a_bug_in_the_engine_is_refused_as_engine_error_and_logged(
