@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.bots import ScriptedBot
 from engine.bots.blockmath import block_odds
-from engine.bots.dungeon import _run_ahead, walk
+from engine.bots.dungeon import walk
 from engine.bots.dungeon_escort import (
     ATTACKER_DOWN_WEIGHT,
     RELAY_GAIN,
@@ -118,48 +118,3 @@ def test_an_assisted_block_frees_the_carrier_first() -> None:
         sc.id("B"),
         "block",
     )
-
-
-def test_once_the_carrier_has_run_the_others_run_ahead() -> None:
-    # B beside A is no relay (his walk ends 26 - 6 = 20 squares away, as
-    # A's): A runs his MA (26 -> 20), then B, free and not yet activated,
-    # runs his (26 -> 20).
-    sc = DungeonScenario(
-        """
-        ##############################
-        #A.........................>>#
-        #B.........................>>#
-        ##############################
-        """,
-        ball="A",
-    )
-    home = _home(sc)
-    assert home[sc.pos("A")] == 26
-    assert home[sc.pos("B")] == 26
-    bot = ScriptedBot(1)
-    m = sc.match
-    while m.pending is not None and m.pending.team == "home":
-        m.apply(bot.choose(m.pending, m.state))
-    assert sc.events(HandOff) == []
-    assert m.state.carrier == sc.p("A")
-    assert home[sc.pos("A")] == 26 - 6
-    assert home[sc.pos("B")] == 26 - 6
-
-
-def test_the_free_team_mate_nearest_the_end_zone_runs_ahead_first() -> None:
-    # D is nearest (12 squares) but Marked by x: left to the planner; of the
-    # free ones B (20) is nearer than C (24); A carries the ball.
-    sc = DungeonScenario(
-        """
-        ##############################
-        #A.....B.......x...........>>#
-        #..C...........D...........>>#
-        ##############################
-        """,
-        ball="A",
-    )
-    home = _home(sc)
-    assert [home[sc.pos(x)] for x in "BCD"] == [20, 24, 12]
-    d = sc.match.pending
-    assert d is not None
-    assert _run_ahead(d, sc.match.state, home) == ("activate", sc.id("B"), "move")
