@@ -59,6 +59,7 @@ PATH_FORMATS: tuple[tuple[str, str], ...] = (
     ("engine/data/dungeon_bowl/", "dungeon-bowl"),
     ("engine/variants/dungeon_bowl/", "dungeon-bowl"),
     ("engine/bots/college_wizard", "dungeon-bowl"),
+    ("engine/bots/dungeon_escort", "dungeon-bowl"),
     ("engine/variants/bb2025", "bb2025"),
     ("engine/skills/blocked", "bb2025"),
     ("engine/skills/devious", "bb2025"),

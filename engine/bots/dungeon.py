@@ -7,13 +7,16 @@ dungeon's floor (``DungeonPitch.neighbours``); everything else (block dice,
 re-rolls, pushes, follow-ups, skills) stays with :class:`ScriptedBot`.
 
 The planner and the rooms' policy (:mod:`engine.bots.dungeon_rooms`)
-choose first; :func:`dungeon_refine` takes over where they would end the
-turn: bring a player in through the Dugout Portal (the fastest in the
+choose first, except while our carrier stands: then the blocks on the
+players who Mark him, his run and a Hand-off to a team-mate ahead come
+first (:mod:`engine.bots.dungeon_escort`). :func:`dungeon_refine` takes
+over where they would end the turn: bring a player in through the Dugout Portal (the fastest in the
 Reserves) or sponge a KO'd one; the carrier runs for the End Zone; with
 the ball loose, the nearest player goes for it; with the opponents holding
 it, the nearest players close in on the carrier (a Blitz when one is in
 reach); with the ball still hidden, everyone else hunts the closed Chests
-(and opens one when offered). The carrier's steps are always this
+(and opens one when offered; none once the ball is found, a booby trap
+being a Turnover). The carrier's steps are always this
 module's (walking distances to the End Zone's squares). A player far from
 his goal takes an adjacent Portal as a gamble. Moves use no Rushes, except
 the carrier's last steps into the End Zone.
@@ -23,6 +26,11 @@ from __future__ import annotations
 
 from typing import cast
 
+from engine.bots.dungeon_escort import (
+    escort_activation,
+    escort_block_target,
+    relay_step,
+)
 from engine.bots.pathing import moves_budget
 from engine.core.state import RESERVES, STANDING, Decision, GameState, Option
 from engine.dungeon.layout import walk_distances
@@ -60,18 +68,29 @@ def free_walk(
     (``mover`` does not count): from the goals free of players. Kept per
     board (less the mover) and goals: the others stand still while he
     moves."""
-    board = list(g.board)
-    if g.pos[mover] >= 0:
-        board[g.pos[mover]] = -1
-    key = (tuple(board), frozenset(goals))
+    key = (players_key(g, mover), frozenset(goals))
     kept = cast("dict[object, list[int]] | None", pitch.memo.get(free_walk))
     if kept is None or len(kept) >= FREE_WALKS_KEPT:
         kept = {}
         pitch.memo[free_walk] = kept
     dist = kept.get(key)
     if dist is None:
+        board = list(g.board)
+        if g.pos[mover] >= 0:
+            board[g.pos[mover]] = -1
         dist = kept[key] = _walk_free(pitch, board, goals)
     return dist
+
+
+def players_key(g: GameState, mover: int = -1) -> tuple[int, ...]:
+    """The players' squares less ``mover``'s: the board (``g.board`` is
+    drawn from them) in a key a few dozen long instead of the pitch's
+    size."""
+    if mover < 0 or g.pos[mover] < 0:
+        return tuple(g.pos)
+    pos = list(g.pos)
+    pos[mover] = -1
+    return tuple(pos)
 
 
 def _walk_free(pitch: DungeonPitch, board: list[int], goals: set[int]) -> list[int]:
@@ -180,9 +199,10 @@ def _activate(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
 
 def _move(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
     opts = d.options
-    for o in opts:
-        if o[0] == "open_chest":
-            return o
+    if g.carrier < 0 and g.ball < 0:  # the ball still hidden
+        for o in opts:
+            if o[0] == "open_chest":
+                return o
     if d.player is None:
         return None
     p = g.idx[d.player]
@@ -234,38 +254,38 @@ def dungeon_choice(d: Decision, g: GameState) -> Option | None:
         return ("formation", "front")
     if kind == "use_skill" and d.info and d.player is not None:
         return _portal_skill(d, g, pitch)
+    if kind == "block_target":  # a block to free our carrier
+        return escort_block_target(d, g)
     return None
 
 
 def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
     """The scripted bot's ``choice`` (its planner's, refined by the rooms'
-    policy) for an activation or a move, in a dungeon: when it would end
-    the turn, this module's team turn (Dugout Portal or Sponge, carrier,
-    loose ball, their carrier, Chests); the carrier walks to the End Zone's
+    policy) for an activation or a move, in a dungeon: with our carrier
+    standing, the blocks that free him and his run or Hand-off come first
+    (:mod:`engine.bots.dungeon_escort`); when the planner would end the
+    turn, this module's team turn (Dugout Portal or Sponge, carrier, loose
+    ball, their carrier, Chests); the carrier walks to the End Zone's
     squares; a player the planner would stop walks on to his goal."""
     pitch = g.pitch
     if not isinstance(pitch, DungeonPitch):
         return choice
     own: Option | None = None
-    if d.kind == "activate" and choice == ("end_turn",):
-        own = _activate(d, g, pitch)
-    elif d.kind == "activate":
-        own = _carrier_first(d, g)
+    if d.kind == "activate":
+        t = 0 if d.team == "home" else 1
+        if g.carrier >= 0 and g.team[g.carrier] == t:  # ours: free him, run
+            home = walk(pitch, set(pitch.endzone_squares(t)))
+            own = escort_activation(d, g, home)
+        if own is None and choice == ("end_turn",):
+            own = _activate(d, g, pitch)
     elif d.kind == "move" and d.player is not None:
         carrier = g.carrier == g.idx[d.player]
-        if choice == OPT_END or (carrier and choice[0] == "move"):
+        if carrier and g.act_action == "hand_off":
+            home = walk(pitch, set(pitch.endzone_squares(g.team[g.carrier])))
+            own = relay_step(g, g.carrier, home, d.options)
+        if own is None and (choice == OPT_END or (carrier and choice[0] == "move")):
             own = _move(d, g, pitch)
     return own if own is not None and own in d.options else choice
-
-
-def _carrier_first(d: Decision, g: GameState) -> Option | None:
-    """Our carrier, on his feet and not Marked, moves before anyone else:
-    the walk home is long, and a team-mate's Turnover must not cost it."""
-    c = g.carrier
-    t = 0 if d.team == "home" else 1
-    if c < 0 or g.team[c] != t or g.status[c] != STANDING or g.markers(g.pos[c], t):
-        return None
-    return ("activate", g.pid[c], "move")
 
 
 def _portal_skill(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:

@@ -67,13 +67,12 @@ def chest_distances(g: GameState, mover: int = -1) -> dict[int, int]:
     pitch = g.pitch
     if not isinstance(pitch, DungeonPitch) or not pitch.chests:
         return {}
-    board = g.board
-    if mover >= 0 and g.pos[mover] >= 0 and board[g.pos[mover]] == mover:
-        free = list(board)
-        free[g.pos[mover]] = -1
-        key = tuple(free)
-    else:
-        key = tuple(board)
+    # the players' squares (less the mover's) stand for the board: a key a
+    # few dozen long instead of the pitch's size
+    pos = list(g.pos)
+    if mover >= 0:
+        pos[mover] = -1
+    key = tuple(pos)
     kept = cast(
         "dict[tuple[int, ...], dict[int, int]] | None", pitch.memo.get(chest_distances)
     )
@@ -82,11 +81,14 @@ def chest_distances(g: GameState, mover: int = -1) -> dict[int, int]:
         pitch.memo[chest_distances] = kept
     dist = kept.get(key)
     if dist is None:
-        dist = kept[key] = _chest_walk(pitch, key)
+        board = list(g.board)
+        if mover >= 0 and g.pos[mover] >= 0:
+            board[g.pos[mover]] = -1
+        dist = kept[key] = _chest_walk(pitch, board)
     return dist
 
 
-def _chest_walk(pitch: DungeonPitch, board: tuple[int, ...]) -> dict[int, int]:
+def _chest_walk(pitch: DungeonPitch, board: list[int]) -> dict[int, int]:
     """The breadth-first walk of :func:`chest_distances` over ``board``."""
     dist: dict[int, int] = {}
     level = []
