@@ -63,7 +63,7 @@ def test_a_declined_invitation_tells_the_commissioner(
     assert [(m.to, m.subject) for m in mail.outbox] == [
         (
             ["alice@example.org"],
-            "Dugout: dave declined your invitation to Sevens Cup",
+            "[Dugout] Sevens Cup: dave declined your invitation to Sevens Cup",
         )
     ]
     assert "dave declined your invitation to Sevens Cup" in mail.outbox[0].body
