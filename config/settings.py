@@ -429,7 +429,8 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_REDIRECT_URL = "/"
-ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Dugout] "
+# Account mails' subjects: "[Dugout] <what>", built by the adapter as every
+# mail's subject (league/mail.py), not from a prefix setting.
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = SITE_URL.split(":", 1)[0]
 ACCOUNT_SIGNUP_OPEN = envbool("ACCOUNT_SIGNUP_OPEN", True)
 # Sign-ups and password-reset mails per client address (and reset mails per

@@ -141,13 +141,19 @@ def team_get_for_write(user: AnyUser, team_id: int) -> Team:
     return team
 
 
+def league_is_commissioned_by(user: AnyUser, league: League) -> bool:
+    """Whether ``user`` runs ``league``: its commissioner, or a superuser
+    (who may do whatever a commissioner does)."""
+    return user.is_authenticated and (
+        user.pk == league.commissioner_id or getattr(user, "is_superuser", False)
+    )
+
+
 def league_get_for_commissioner(user: AnyUser, league_id: int) -> League:
     try:
         league = League.objects.get(pk=league_id)
     except League.DoesNotExist:
         raise Http404("no such league") from None
-    if not user.is_authenticated or (
-        user.pk != league.commissioner_id and not getattr(user, "is_superuser", False)
-    ):
+    if not league_is_commissioned_by(user, league):
         raise PermissionDenied("only the league's commissioner")
     return league

@@ -2,7 +2,8 @@
 throttles use (DRF's rule with ``NUM_PROXIES``), sign-up can be closed from
 the environment, and a person on their way into a league through an invite
 link comes back to it after signing up, logging in or verifying their
-e-mail address (``league/invites``)."""
+e-mail address (``league/invites``). Its mails' subjects are built as every
+mail's (``league/mail.py``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from rest_framework.request import Request
 from rest_framework.throttling import BaseThrottle
+
+from league.mail import mail_subject
 
 # The session key of the invite link a visitor opened before they could
 # join: where sign-up, login and verification send them back to.
@@ -41,6 +44,11 @@ def _pending_invite(request: HttpRequest | None) -> str | None:
 class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request: HttpRequest) -> bool:
         return bool(settings.ACCOUNT_SIGNUP_OPEN)
+
+    def format_email_subject(self, subject: str) -> str:
+        """allauth's account mails (verification, password reset, ...):
+        ``[Dugout] <what>``, as every mail's subject (``league/mail.py``)."""
+        return mail_subject(subject)
 
     def get_client_ip(self, request: HttpRequest) -> str:
         return BaseThrottle().get_ident(Request(request)) or "unknown"

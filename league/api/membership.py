@@ -206,4 +206,7 @@ class LeagueOpenApi(APIView):
             is_open=data["open"],
             actor=request.user,  # type: ignore[arg-type]
         )
-        return Response(LeagueOutputSerializer(league_list().get(pk=league.pk)).data)
+        shown = LeagueOutputSerializer(
+            league_list().get(pk=league.pk), context={"request": request}
+        )
+        return Response(shown.data)

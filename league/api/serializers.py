@@ -6,11 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 
 from engine.facade import PURCHASE_ITEMS, get_variant, rules_data
+from league.access import league_is_commissioned_by
 from league.api.input_types import type_errors
+from league.invites.models import LeagueInvite
+from league.invites.selectors import invite_link_live, invite_url
 from league.models import (
     TIEBREAKERS,
     League,
@@ -148,6 +155,11 @@ class LeagueInputSerializer(InputSerializer):
         help_text="0: a coach's report stands at once; otherwise the opposing "
         "coach confirms or disputes it within this many days",
     )
+    is_open = serializers.BooleanField(
+        default=False,
+        help_text="the league takes requests to join from the start (as the "
+        "new-league page's box); otherwise coaches join by invitation",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -156,8 +168,46 @@ class LeagueInputSerializer(InputSerializer):
         self.fields["format"].choices = format_choices()
 
 
+class InviteLinkOutputSerializer(serializers.Serializer[dict[str, Any]]):
+    url = serializers.CharField(help_text="the address to share")
+    uses = serializers.IntegerField()
+    max_uses = serializers.IntegerField(allow_null=True, help_text="null: no limit")
+    expires_at = serializers.DateTimeField(
+        allow_null=True, help_text="null: no end date"
+    )
+
+
+def _live_link(league: League) -> LeagueInvite | None:
+    """The league's live link: prefetched by the list (``live_links``), or
+    read."""
+    prefetched = getattr(league, "live_links", None)
+    if prefetched is not None:
+        return prefetched[0] if prefetched else None
+    return invite_link_live(league)
+
+
 class LeagueOutputSerializer(serializers.ModelSerializer[League]):
     commissioner = serializers.CharField(source="commissioner.username")
+    invite_link = serializers.SerializerMethodField(
+        help_text="the league's shareable invite link, shown to its "
+        "commissioner only (null for anyone else, or when it has none)"
+    )
+
+    @extend_schema_field(InviteLinkOutputSerializer(allow_null=True))
+    def get_invite_link(self, league: League) -> dict[str, Any] | None:
+        request = self.context.get("request")
+        if request is None or not league_is_commissioned_by(request.user, league):
+            return None
+        invite = _live_link(league)
+        if invite is None:
+            return None
+        shown = {
+            "url": invite_url(request, invite),
+            "uses": invite.uses,
+            "max_uses": invite.max_uses,
+            "expires_at": invite.expires_at,
+        }
+        return dict(InviteLinkOutputSerializer(shown).data)
 
     class Meta:
         model = League
@@ -177,6 +227,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "casualty_bonus",
             "report_confirmation_days",
             "is_open",
+            "invite_link",
         ]
 
 

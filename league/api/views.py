@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -29,6 +30,7 @@ from league.api.serializers import (
     TeamDraftInputSerializer,
     TeamOutputSerializer,
 )
+from league.invites.models import LeagueInvite
 from league.models import League, Team, TreasuryEntry
 from league.page_cache import object_cached
 from league.selectors import (
@@ -56,20 +58,34 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
     return dict(serializer.validated_data)
 
 
+def _leagues_with_links() -> Any:
+    """The leagues, each with its live invite link read in one query for
+    the whole page (shown to the league's commissioner only)."""
+    live = LeagueInvite.objects.filter(
+        kind=LeagueInvite.Kind.LINK, revoked_at__isnull=True
+    )
+    return league_list().prefetch_related(
+        Prefetch("invites", queryset=live, to_attr="live_links")
+    )
+
+
 class LeagueListApi(generics.ListAPIView[League]):
     serializer_class = LeagueOutputSerializer
 
     def get_queryset(self) -> Any:
-        return league_list()
+        return _leagues_with_links()
 
     @extend_schema(
         request=LeagueInputSerializer, responses={201: LeagueOutputSerializer}
     )
     def post(self, request: Request) -> Response:
+        """Create a league, run by the caller; it comes with its first
+        invite link, as on the new-league page."""
         data = _valid(LeagueInputSerializer, request.data)
         league = league_create(commissioner=request.user, **data)
         return Response(
-            LeagueOutputSerializer(league).data, status=status.HTTP_201_CREATED
+            LeagueOutputSerializer(league, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
         )
 
 
@@ -77,7 +93,7 @@ class LeagueDetailApi(generics.RetrieveAPIView[League]):
     serializer_class = LeagueOutputSerializer
 
     def get_queryset(self) -> Any:
-        return league_list()
+        return _leagues_with_links()
 
 
 class TeamFilter(ApiFilterSet):

@@ -1,7 +1,7 @@
 """Starting a league from the new-league page: the league, created by the
-same service as the API's (its creator becomes the commissioner), opened
-to requests to join if asked, and given its first invite link, all in one
-transaction."""
+same service as the API's (its creator becomes the commissioner, it is
+opened to requests to join if asked and given its first invite link, all
+in one transaction)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from league.invites.services import invite_link_make
-from league.models import League, LeagueEvent
-from league.services.audit import league_event_record
+from league.models import League
 from league.services.leagues import league_create
 
 
@@ -37,7 +35,7 @@ class LeagueOptions:
 def league_start(
     *, commissioner: AbstractBaseUser, name: str, format: str, options: LeagueOptions
 ) -> League:
-    league = league_create(
+    return league_create(
         commissioner=commissioner,
         name=name,
         format=format,
@@ -50,15 +48,5 @@ def league_start(
         time_limit=options.time_limit,
         casualty_bonus=options.casualty_bonus,
         report_confirmation_days=options.report_confirmation_days,
+        is_open=options.is_open,
     )
-    if options.is_open:
-        league.is_open = True
-        league.save(update_fields=["is_open"])
-        league_event_record(
-            league_id=league.pk,
-            type=LeagueEvent.Type.LEAGUE_OPENED,
-            payload={"is_open": True},
-            actor=commissioner,
-        )
-    invite_link_make(league, actor=commissioner)
-    return league

@@ -25,13 +25,17 @@ def invite_link_live(league: League) -> LeagueInvite | None:
     ).first()
 
 
+def invite_url(request: HttpRequest, invite: LeagueInvite) -> str:
+    """The invite's full address (``https://host/invite/<token>/``)."""
+    return request.build_absolute_uri(f"/invite/{invite_token(invite)}/")
+
+
 def invite_link_shown(request: HttpRequest, league: League) -> LinkShown | None:
     """The league's live link and its full address, if it has one."""
     invite = invite_link_live(league)
     if invite is None:
         return None
-    url = request.build_absolute_uri(f"/invite/{invite_token(invite)}/")
-    return LinkShown(invite, url)
+    return LinkShown(invite, invite_url(request, invite))
 
 
 def invite_emails_pending(league: League) -> list[LeagueInvite]:

@@ -22,7 +22,6 @@ from datetime import datetime, timedelta
 from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import F
 from django.template.loader import render_to_string
@@ -33,6 +32,7 @@ from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
 from league.invites.models import LeagueInvite
 from league.invites.tokens import invite_token
+from league.mail import mail_send, mail_subject
 from league.models import League, LeagueEvent, LeagueMembership
 from league.services.audit import league_event_record
 from league.services.membership import (
@@ -194,11 +194,12 @@ def _invite_mail(invite: LeagueInvite, *, url: str, inviter: str) -> None:
         "inviter": inviter,
         "days": EMAIL_DAYS,
     }
-    send_mail(
-        subject=f"[Dugout] {inviter} invites you to {invite.league}",
-        message=render_to_string("league/invites/invite_email.txt", context),
-        from_email=None,
-        recipient_list=[invite.email],
+    mail_send(
+        subject=mail_subject(
+            f"{inviter} invites you to join the league", league=invite.league.name
+        ),
+        body=render_to_string("league/invites/invite_email.txt", context),
+        to=[invite.email],
     )
 
 

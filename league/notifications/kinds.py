@@ -24,6 +24,10 @@ class Kind(models.TextChoices):
         "member_joined",
         "A coach joined your league through an invitation or its invite link",
     )
+    INVITATION_DECLINED = (
+        "invitation_declined",
+        "A coach declined your invitation to your league",
+    )
     SEASON_SCHEDULED = "season_scheduled", "A season with your team is scheduled"
     DEADLINE_NEAR = "deadline_near", "A deadline of yours is near"
     SPP_TO_SPEND = (

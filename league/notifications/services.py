@@ -22,11 +22,11 @@ from functools import partial
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.mail import send_mail
 from django.db import transaction
 from django.http import Http404
 from django.utils import dateformat, timezone
 
+from league.mail import Subject, mail_send, mail_subject
 from league.notifications.kinds import Kind
 from league.notifications.models import Notification
 from league.preferences.models import Preferences
@@ -111,9 +111,10 @@ def notification_due_text(due_at: datetime, zone: str) -> str:
     return f"{dateformat.format(local, DUE_FORMAT)} ({zone})"
 
 
-def notification_email(notification: Notification) -> tuple[str, str]:
-    """The subject and body of a notification's e-mail; its deadline in the
-    time zone the person saved (else the site's)."""
+def notification_email(notification: Notification) -> tuple[Subject, str]:
+    """The subject and body of a notification's e-mail (the subject names
+    its league, if it has one); its deadline in the time zone the person
+    saved (else the site's)."""
     site = str(settings.SITE_URL)
     lines = [notification.text, ""]
     if notification.due_at is not None:
@@ -127,10 +128,8 @@ def notification_email(notification: Notification) -> tuple[str, str]:
         "Dugout. You get this e-mail because of your notification settings; "
         f"switch this kind off at {site}/me/preferences/",
     ]
-    subject = f"Dugout: {notification.text}"
-    if len(subject) > 120:
-        subject = subject[:119] + "…"
-    return subject, "\n".join(lines)
+    league = notification.league.name if notification.league is not None else None
+    return mail_subject(notification.text, league=league), "\n".join(lines)
 
 
 def notification_mail(*, notification_id: int) -> bool:
@@ -141,7 +140,7 @@ def notification_mail(*, notification_id: int) -> bool:
     ).update(emailed_at=timezone.now())
     if not claimed:
         return False
-    notification = Notification.objects.select_related("recipient").get(
+    notification = Notification.objects.select_related("recipient", "league").get(
         pk=notification_id
     )
     address = getattr(notification.recipient, "email", "")
@@ -149,7 +148,7 @@ def notification_mail(*, notification_id: int) -> bool:
         return False  # nowhere to send it; it stays listed on the site
     subject, body = notification_email(notification)
     try:
-        send_mail(subject, body, None, [address])
+        mail_send(subject=subject, body=body, to=[address])
     except Exception:
         Notification.objects.filter(pk=notification_id).update(emailed_at=None)
         raise

@@ -8,7 +8,9 @@ from django.db import IntegrityError, transaction
 from engine.facade import RuleError, Variant, get_variant
 from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
-from league.models import League
+from league.invites.services import invite_link_make
+from league.models import League, LeagueEvent
+from league.services.audit import league_event_record
 
 
 def _default_table(variant: Variant) -> str:
@@ -33,13 +35,17 @@ def league_create(
     time_limit: bool = False,
     casualty_bonus: bool = True,
     report_confirmation_days: int = 0,
+    is_open: bool = False,
 ) -> League:
     """Create a league; its creator becomes the commissioner and it pins the
     current rules-data version. ``report_confirmation_days``: 0, a coach's
     report stands at once; otherwise the opposing coach has that many days
     to confirm or dispute it (matches/reports/confirmation.py). The
     creator must have verified their e-mail address
-    (league/accounts/verification.py)."""
+    (league/accounts/verification.py). ``is_open``: the league takes
+    requests to join from the start. Every league, however it is made (the
+    new-league page, the API, the admin, the demo), gets its first invite
+    link here, so the commissioner has one to share at once."""
     require_email_verified(commissioner, to="create a league")
     try:
         variant = get_variant(format)
@@ -69,6 +75,7 @@ def league_create(
         time_limit=time_limit,
         casualty_bonus=casualty_bonus,
         report_confirmation_days=report_confirmation_days,
+        is_open=is_open,
     )
     league.full_clean()
     try:
@@ -77,4 +84,12 @@ def league_create(
         raise ServiceError.one(
             "name_taken", "name", "that league name was just taken"
         ) from None
+    if is_open:
+        league_event_record(
+            league_id=league.pk,
+            type=LeagueEvent.Type.LEAGUE_OPENED,
+            payload={"is_open": True},
+            actor=commissioner,
+        )
+    invite_link_make(league, actor=commissioner)
     return league

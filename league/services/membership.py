@@ -129,6 +129,12 @@ def _notify(
             f"{who} accepted your invitation and joined {league.name}",
             members,
         ),
+        LeagueEvent.Type.INVITATION_DECLINED: (
+            Kind.INVITATION_DECLINED,
+            league.commissioner_id,
+            f"{who} declined your invitation to {league.name}",
+            members,
+        ),
         LeagueEvent.Type.JOINED_BY_INVITE: (
             Kind.MEMBER_JOINED,
             league.commissioner_id,
@@ -264,6 +270,29 @@ def membership_request(*, league_id: int, actor: AbstractBaseUser) -> LeagueMemb
     )
 
 
+def _answered_refusal(
+    league: League, membership: LeagueMembership | None
+) -> ServiceError | None:
+    """Why the coach cannot answer an invitation to ``league``: they
+    answered it already (declined it, or accepted it and are a member), or
+    have none."""
+    status = membership.status if membership is not None else None
+    if status == Status.INVITED:
+        return None
+    if status == Status.DECLINED:
+        return ServiceError.one(
+            "already_declined",
+            None,
+            f"you declined the invitation to {league}: only a new invitation "
+            "from its commissioner lets you answer again",
+        )
+    if status == Status.MEMBER:
+        return ServiceError.one("already_member", None, f"you are a member of {league}")
+    return ServiceError.one(
+        "no_invitation", None, f"you have no invitation to {league}"
+    )
+
+
 def _answer_invitation(
     league_id: int, actor: AbstractBaseUser, *, accept: bool
 ) -> LeagueMembership:
@@ -271,10 +300,10 @@ def _answer_invitation(
         require_email_verified(actor, to="join a league")
     league = _league_for_update(league_id)
     membership = _membership_for_update(league, actor.pk)
-    if membership is None or membership.status != Status.INVITED:
-        raise ServiceError.one(
-            "no_invitation", None, f"you have no invitation to {league}"
-        )
+    refusal = _answered_refusal(league, membership)
+    if refusal is not None:
+        raise refusal
+    assert membership is not None
     return _move(
         league,
         membership,
@@ -295,7 +324,8 @@ def membership_accept(*, league_id: int, actor: AbstractBaseUser) -> LeagueMembe
 
 @transaction.atomic
 def membership_decline(*, league_id: int, actor: AbstractBaseUser) -> LeagueMembership:
-    """The invited coach declines; the commissioner may invite them again."""
+    """The invited coach declines; the commissioner is told, and may invite
+    them again."""
     return _answer_invitation(league_id, actor, accept=False)
 
 

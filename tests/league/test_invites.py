@@ -289,7 +289,9 @@ def test_an_invitation_by_email_sends_a_link_that_works_once(
     assert (invite.email, invite.max_uses, invite.uses) == ("olga@example.org", 1, 0)
     [sent] = mail.outbox
     assert sent.to == ["olga@example.org"]
-    assert sent.subject == f"[Dugout] alice invites you to {sevens.name}"
+    assert (
+        sent.subject == f"[Dugout] {sevens.name}: alice invites you to join the league"
+    )
     [link] = links_in_mail("olga@example.org")
     assert link == f"http://testserver{url(invite)}"
     # olga has no account: signing up with the invited address needs no

@@ -171,10 +171,15 @@ def test_only_the_commissioner_invites(request, sevens, alice, erin, who):
 @pytest.mark.parametrize("answer", [membership_accept, membership_decline])
 def test_only_an_invited_coach_answers_an_invitation(sevens, alice, bob, dave, answer):
     before = state()
-    for who in (alice, bob, dave):
+    # the commissioner, a member (bob), a coach never invited (dave)
+    for who, code in (
+        (alice, "no_invitation"),
+        (bob, "already_member"),
+        (dave, "no_invitation"),
+    ):
         with pytest.raises(ServiceError) as exc_info:
             answer(league_id=sevens.pk, actor=who)
-        assert codes(exc_info) == [("no_invitation", None)]
+        assert codes(exc_info) == [(code, None)]
     assert state() == before
 
 

@@ -107,7 +107,7 @@ COACH_ENDPOINTS = {
         "/api/leagues/{league}/invitation/accept/",
         {
             "stranger": (400, "no_invitation"),
-            "member": (400, "no_invitation"),
+            "member": (400, "already_member"),
             "invited": (200, "member"),
             "commissioner": (400, "no_invitation"),
         },
@@ -116,7 +116,7 @@ COACH_ENDPOINTS = {
         "/api/leagues/{league}/invitation/decline/",
         {
             "stranger": (400, "no_invitation"),
-            "member": (400, "no_invitation"),
+            "member": (400, "already_member"),
             "invited": (200, "declined"),
             "commissioner": (400, "no_invitation"),
         },

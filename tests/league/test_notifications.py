@@ -89,7 +89,7 @@ def test_the_email_goes_once_the_transaction_commits_and_only_once(
     notification_mail(notification_id=Notification.objects.get().pk)  # again
 
     assert [(m.to, m.subject) for m in mail.outbox] == [
-        (["bob@example.org"], "Dugout: Season 1 is scheduled")
+        (["bob@example.org"], "[Dugout] Season 1 is scheduled")
     ]
     assert "Open it: http://localhost:8000/seasons/1/" in mail.outbox[0].body
     assert Notification.objects.get().emailed_at is not None
@@ -156,7 +156,7 @@ def test_a_mail_server_that_fails_gets_the_mail_again(emails, bob):
 
     with (
         mock.patch.object(
-            notification_services, "send_mail", side_effect=SMTPException("down")
+            notification_services, "mail_send", side_effect=SMTPException("down")
         ),
         pytest.raises(SMTPException),
     ):
@@ -175,7 +175,7 @@ def test_the_eager_task_logs_a_failed_mail_instead_of_failing_the_request(
     pk = Notification.objects.get().pk
 
     with mock.patch.object(
-        notification_services, "send_mail", side_effect=ConnectionRefusedError()
+        notification_services, "mail_send", side_effect=ConnectionRefusedError()
     ):
         notification_mail_task(pk)
 

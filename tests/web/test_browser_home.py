@@ -179,10 +179,12 @@ def test_invited_drafted_reported_confirmed(open_page, alice, bob, viewport):
     subjects = {(m.to[0], m.subject) for m in mail.outbox}
     assert (
         "bob@example.org",
-        "Dugout: alice invites you to Home League: accept or decline the invitation",
+        "[Dugout] Home League: alice invites you to Home League: accept or decline "
+        "the invitation",
     ) in subjects
     assert any(
-        to == "alice@example.org" and subject.startswith("Dugout: bob reported")
+        to == "alice@example.org"
+        and subject.startswith("[Dugout] Home League: bob reported")
         for to, subject in subjects
     )
     assert any(

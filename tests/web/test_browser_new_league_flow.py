@@ -379,7 +379,10 @@ def test_two_new_people_from_sign_up_to_a_confirmed_result(
             assert text in listed
     assert sorted((m.to, m.subject) for m in mail.outbox) == sorted(
         [
-            ([f"{who}@example.org"], f"Dugout: {text}")
+            (
+                [f"{who}@example.org"],
+                f"[Dugout] {LEAGUE}: {text.removeprefix(f'{LEAGUE}: ')}",
+            )
             for who in told
             for _, text in told[who]
         ]

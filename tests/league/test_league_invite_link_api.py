@@ -1,0 +1,219 @@
+"""A league made through the REST API comes with its invite link, as one
+made on the new-league page does, and the API shows that link to the
+league's commissioner only."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from allauth.account.models import EmailAddress
+
+from league.invites.services import invite_link_renew
+from league.invites.tokens import invite_token
+from league.models import League, LeagueEvent, LeagueInvite
+from tests.factories import LeagueFactory, UserFactory
+from tests.league.accounts_support import everything
+from tests.league.conftest import api_as
+
+pytestmark = pytest.mark.django_db
+
+# league/invites/services.py: a new shareable link takes 20 joins and lasts
+# 30 days.
+LINK_USES, LINK_DAYS = 20, 30
+
+
+def verified(username: str):
+    user = UserFactory(username=username, email=f"{username}@example.org")
+    EmailAddress.objects.create(
+        user=user, email=user.email, verified=True, primary=True
+    )
+    return user
+
+
+def live_link(league: League) -> LeagueInvite:
+    return LeagueInvite.objects.get(league=league, revoked_at__isnull=True)
+
+
+def event_types(league: League) -> list[str]:
+    return list(
+        LeagueEvent.objects.filter(league=league)
+        .order_by("pk")
+        .values_list("type", flat=True)
+    )
+
+
+def link_facts(invite: LeagueInvite) -> tuple[object, ...]:
+    return (
+        invite.kind,
+        invite.max_uses,
+        invite.uses,
+        invite.revoked_at,
+        round((invite.expires_at - invite.created_at) / timedelta(days=1)),
+    )
+
+
+def test_a_league_made_through_the_api_has_its_invite_link():
+    nelly = verified("nelly")
+
+    response = api_as(nelly).post(
+        "/api/leagues/", {"name": "Badlands", "format": "sevens"}, format="json"
+    )
+
+    assert response.status_code == 201
+    league = League.objects.get(name="Badlands")
+    invite = live_link(league)
+    assert link_facts(invite) == ("link", LINK_USES, 0, None, LINK_DAYS)
+    assert invite.created_by == nelly
+    shown = response.json()["invite_link"]
+    assert shown["url"] == f"http://testserver/invite/{invite_token(invite)}/"
+    assert (shown["uses"], shown["max_uses"]) == (0, LINK_USES)
+    assert shown["expires_at"] is not None
+    assert event_types(league) == ["invite_link_made"]
+
+
+def test_the_page_and_the_api_make_the_same_league():
+    nelly, olga = verified("nelly"), verified("olga")
+    page = {
+        "name": "Page League",
+        "format": "sevens",
+        "points_win": "3",
+        "points_draw": "1",
+        "points_loss": "0",
+        "casualty_table": "",
+        "casualty_bonus": "on",
+        "report_confirmation_days": "2",
+        "is_open": "on",
+    }
+    api = {
+        "name": "Api League",
+        "format": "sevens",
+        "report_confirmation_days": 2,
+        "is_open": True,
+    }
+    client = api_as(None)
+    client.force_login(nelly)
+
+    assert client.post("/leagues/new/", page).status_code == 302
+    assert api_as(olga).post("/api/leagues/", api, format="json").status_code == 201
+
+    by_page = League.objects.get(name="Page League")
+    by_api = League.objects.get(name="Api League")
+    fields = ("format", "is_open", "report_confirmation_days", "tiebreakers")
+    assert [getattr(by_api, f) for f in fields] == [
+        "sevens",
+        True,
+        2,
+        ["points", "td_diff", "cas_diff", "head_to_head"],
+    ]
+    assert [getattr(by_page, f) for f in fields] == [getattr(by_api, f) for f in fields]
+    assert link_facts(live_link(by_page)) == link_facts(live_link(by_api))
+    assert (
+        event_types(by_page)
+        == event_types(by_api)
+        == [
+            "league_opened",
+            "invite_link_made",
+        ]
+    )
+
+
+def test_a_refused_league_leaves_no_link_behind():
+    nelly = verified("nelly")
+    LeagueFactory(name="Badlands")
+    before = everything()
+
+    response = api_as(nelly).post(
+        "/api/leagues/", {"name": "Badlands", "format": "sevens"}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "name_taken"
+    assert response.json()["errors"][0]["field"] == "name"
+    assert everything() == before
+
+
+def test_is_open_takes_a_boolean_only():
+    nelly = verified("nelly")
+    before = everything()
+
+    response = api_as(nelly).post(
+        "/api/leagues/",
+        {"name": "Badlands", "format": "sevens", "is_open": "perhaps"},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == ["is_open"]
+    assert everything() == before
+
+
+# --- who sees the link ---------------------------------------------------------
+
+
+@pytest.fixture
+def badlands():
+    nelly = verified("nelly")
+    api_as(nelly).post(
+        "/api/leagues/", {"name": "Badlands", "format": "sevens"}, format="json"
+    )
+    return League.objects.get(name="Badlands")
+
+
+def test_the_commissioner_sees_the_live_link_after_renewing_it(badlands):
+    nelly = badlands.commissioner
+    new = invite_link_renew(league_id=badlands.pk, actor=nelly, max_uses=None)
+
+    shown = api_as(nelly).get(f"/api/leagues/{badlands.pk}/").json()["invite_link"]
+
+    assert shown["url"] == f"http://testserver/invite/{invite_token(new)}/"
+    assert (shown["uses"], shown["max_uses"]) == (0, None)
+
+
+def test_nobody_but_the_commissioner_sees_the_link(badlands):
+    other_commissioner = verified("olga")
+    api_as(other_commissioner).post(
+        "/api/leagues/", {"name": "Elsewhere", "format": "sevens"}, format="json"
+    )
+    plain_coach = verified("pete")
+
+    for who in (other_commissioner, plain_coach, None):
+        detail = api_as(who).get(f"/api/leagues/{badlands.pk}/")
+        assert detail.status_code == 200
+        assert detail.json()["invite_link"] is None
+
+    listed = {
+        row["name"]: row["invite_link"]
+        for row in api_as(other_commissioner).get("/api/leagues/").json()["results"]
+    }
+    assert listed["Badlands"] is None
+    assert listed["Elsewhere"]["url"].startswith("http://testserver/invite/")
+
+
+def test_a_superuser_sees_it_as_on_the_members_page(badlands):
+    root = UserFactory(username="root", is_superuser=True, is_staff=True)
+
+    shown = api_as(root).get(f"/api/leagues/{badlands.pk}/").json()["invite_link"]
+
+    assert (
+        shown["url"] == f"http://testserver/invite/{invite_token(live_link(badlands))}/"
+    )
+
+
+def test_the_league_list_reads_the_links_in_one_query(badlands, settings):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    nelly = badlands.commissioner
+    client = api_as(nelly)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get("/api/leagues/").status_code == 200
+        return len(ctx.captured_queries)
+
+    one = queries()
+    for name in ("Second", "Third"):
+        client.post("/api/leagues/", {"name": name, "format": "sevens"}, format="json")
+
+    assert queries() == one
