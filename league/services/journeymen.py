@@ -35,6 +35,7 @@ from league.services.teams import (
     ON_ROSTER,
     league_format,
     league_roster,
+    player_from_position,
     team_qs_for_update,
 )
 from league.services.treasury import treasury_debit
@@ -75,19 +76,15 @@ def _journeyman(
     number: int,
     label: str,
 ) -> Player:
-    """A journeyman of ``position`` with shirt ``number`` (not saved)."""
-    return Player(
-        team=team,
-        position=position.slug,
+    """A journeyman of ``position`` with shirt ``number`` (not saved); his
+    value keeps the hiring fee (he is not permanently hired)."""
+    return player_from_position(
+        team,
+        position,
         name=f"{label} #{number}",
         number=number,
-        ma=position.ma,
-        st=position.st,
-        ag=position.ag,
-        pa=position.pa,
-        av=position.av,
-        gained_skills=gained,
         value=position.cost,
+        gained_skills=gained,
         journeyman=True,
     )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -63,20 +64,37 @@ def league_roster(league: League, slug: str, *, field: str = "roster") -> Roster
     return roster
 
 
-def _new_player(team: Team, position: Position, *, name: str, number: int) -> Player:
+def player_from_position(
+    team: Team,
+    position: Position,
+    *,
+    name: str,
+    number: int,
+    value: int | None = None,
+    **fields: Any,
+) -> Player:
+    """A new player of ``team`` at ``position``'s characteristics (not
+    saved); his value is his hiring fee unless given (Low Cost Linemen: a
+    Lineman's value leaves out the fee he is paid)."""
+    if value is None:
+        value = hired_value(team.league.format, position, team_special_rules(team))
     return Player(
         team=team,
         position=position.slug,
-        name=name.strip(),
+        name=name,
         number=number,
         ma=position.ma,
         st=position.st,
         ag=position.ag,
         pa=position.pa,
         av=position.av,
-        # Low Cost Linemen: a Lineman's value leaves out the fee he is paid.
-        value=hired_value(team.league.format, position, team_special_rules(team)),
+        value=value,
+        **fields,
     )
+
+
+def _new_player(team: Team, position: Position, *, name: str, number: int) -> Player:
+    return player_from_position(team, position, name=name.strip(), number=number)
 
 
 def team_save_new(team: Team) -> None:

@@ -8,7 +8,12 @@ from __future__ import annotations
 from league.models import LeagueEvent, Player, Team
 from league.services.audit import league_event_record
 from league.services.journeymen import _numbers_after_roster
-from league.services.teams import ON_ROSTER, league_format, league_roster
+from league.services.teams import (
+    ON_ROSTER,
+    league_format,
+    league_roster,
+    player_from_position,
+)
 
 
 def team_raise_the_dead(team: Team, *, match_id: int, victim_id: int) -> Player | None:
@@ -32,17 +37,8 @@ def team_raise_the_dead(team: Team, *, match_id: int, victim_id: int) -> Player 
     if position is None:
         return None
     (number,) = _numbers_after_roster(team, 1)
-    player = Player(
-        team=team,
-        position=position.slug,
-        name=f"Risen #{number}",
-        number=number,
-        ma=position.ma,
-        st=position.st,
-        ag=position.ag,
-        pa=position.pa,
-        av=position.av,
-        value=position.cost,
+    player = player_from_position(
+        team, position, name=f"Risen #{number}", number=number, value=position.cost
     )
     player.full_clean(validate_constraints=False)
     player.save()

@@ -31,6 +31,7 @@ from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
 from league.selectors import team_detail_qs, team_redraft_candidates
+from league.services.teams import player_from_position
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, MatchEvent, Season, SeasonTeamArchive
@@ -459,18 +460,14 @@ def team_redraft(
     team_rules = roster.team_rules(team.special_rule or None)
     for position_slug, name in plan.new_players:
         position = roster.position(position_slug)
-        player = Player.objects.create(
-            team=team,
-            position=position.slug,
+        player = player_from_position(
+            team,
+            position,
             name=name,
             number=next(numbers),
-            ma=position.ma,
-            st=position.st,
-            ag=position.ag,
-            pa=position.pa,
-            av=position.av,
             value=hired_value(team.league.format, position, team_rules),
         )
+        player.save()
         hired.append(player.pk)
     after = set(
         Player.objects.filter(
