@@ -20,6 +20,7 @@ from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from league.services.membership import league_set_open, membership_request
 from league.services.teams import PlayerRequest, team_draft
+from matches.engine_bridge import team_snapshot
 from matches.models import Match, ReportSubmission
 from matches.reports.cards import CardReportSide, match_submit_card_report
 from matches.reports.lines import PlayerLine, Report
@@ -66,8 +67,12 @@ def _submit(match: Match, actor: Any) -> ReportSubmission:
             match_id=match.pk, home=nil, away=nil, actor=actor
         )
     else:
-        scorer = match.home.players.order_by("number").first()
-        report = Report(1, 0, players=[PlayerLine(scorer.pk, touchdowns=1)])
+        # the first home player able to play it (the rounds resolved before
+        # may have left others injured)
+        scorer = next(
+            p["id"] for p in team_snapshot(match.home)["players"] if p["available"]
+        )
+        report = Report(1, 0, players=[PlayerLine(scorer, touchdowns=1)])
         waiting = match_submit_report(match_id=match.pk, report=report, actor=actor)
     assert isinstance(waiting, ReportSubmission)
     return waiting
