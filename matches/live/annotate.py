@@ -58,6 +58,7 @@ def annotate(g: GameState, d: Decision, views: list[dict[str, Any]]) -> list[Any
     option of its first step)."""
     actor = g.idx.get(d.player) if d.player is not None else None
     steps: dict[int, int] = {}
+    named: set[int] = set()  # the squares the step options name (moves, Jumps, Leaps)
     formations = setup_formations(g) if d.accepts_arrangement else {}
     for view, option in zip(views, d.options, strict=True):
         verb = str(option[0]) if option else ""
@@ -67,6 +68,7 @@ def annotate(g: GameState, d: Decision, views: list[dict[str, Any]]) -> list[Any
             view["dice"], view["hint"] = _rolls(needs)
             if verb == "move":
                 steps[int(option[1])] = view["i"]
+            named.add(int(option[1]))
         elif actor is not None and _blocks(d, verb):
             target = g.idx.get(int(option[1]))
             if target is not None:
@@ -86,7 +88,7 @@ def annotate(g: GameState, d: Decision, views: list[dict[str, Any]]) -> list[Any
         view.setdefault("mark", view["dice"])
     if actor is None or not steps:
         return []
-    return _routes(g, actor, steps)
+    return _routes(g, actor, steps, named)
 
 
 def _blocks(d: Decision, verb: str) -> bool:
@@ -94,10 +96,15 @@ def _blocks(d: Decision, verb: str) -> bool:
     return verb == "block" or (verb == "nominate" and d.kind == "blitz_target")
 
 
-def _routes(g: GameState, actor: int, steps: dict[int, int]) -> list[Any]:
+def _routes(
+    g: GameState, actor: int, steps: dict[int, int], named: set[int]
+) -> list[Any]:
+    """The routes to the squares no option names: a square a Jump or a Leap
+    reaches keeps that option's mark (one mark per square), though a route
+    of plain steps may reach it too."""
     out = []
     for square, route in sorted(move_routes(g, actor).items()):
-        if square in steps or route.path[0] not in steps:
+        if square in named or route.path[0] not in steps:
             continue
         numbers, words = _rolls(route.needs)
         out.append(

@@ -59,6 +59,27 @@ def test_squares_beyond_one_step_come_with_their_route_and_rolls():
     assert sc.sq(4, 0) not in routes  # no third Rush
 
 
+def test_a_square_a_jump_reaches_keeps_the_jumps_mark():
+    # A (AG 3+) may Jump over the Prone b into (2, 1): an Agility test, no
+    # player Marking either square, 3+. A walk round b reaches that square
+    # too, with no roll; the board shows one mark there, the Jump's.
+    sc = Scenario(
+        """
+        .....
+        Ab...
+        .....
+    """,
+        prone="b",
+    )
+    sc.act("A", "move")
+    d = view(sc)
+    jumps = {o["square"]: o for o in d["options"] if o["verb"] == "jump"}
+    assert jumps[sc.sq(2, 1)]["mark"] == "3+"
+    routes = {r["square"] for r in d["routes"]}
+    assert sc.sq(2, 1) not in routes
+    assert sc.sq(3, 1) in routes  # the square past it, walked round b
+
+
 def block_hints(st_a: int, st_b: int) -> tuple[str, str]:
     sc = Scenario(
         """
