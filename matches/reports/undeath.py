@@ -21,6 +21,9 @@ Decision: the raising team is the victim's opponent, whoever or whatever
 killed him (the rule names no cause, as in a resolved match); the line
 needs no killer and may leave the casualty dice to the server (the rule
 is not chosen: it takes the first opponent killed who can rise).
+Decision: a raising team with a full roster keeps nobody and the line
+stands (the rule is used), as in a resolved match
+(``team_raise_the_dead``).
 """
 
 from __future__ import annotations
