@@ -231,7 +231,7 @@ from engine.variants import (
     variants,  # every registered format
 )
 from engine.variants.bb2025.undeath import (
-    MAX_VICTIM_ST as RAISED_DEAD_MAX_ST,  # Masters of Undeath: the victim's ST limit
+    RAISED_DEAD_MAX_ST,  # Masters of Undeath: the most Strength a raised victim has
 )
 from engine.variants.fields import (
     FAN_FACTOR,  # the team field a format may call fan factor
