@@ -15,6 +15,7 @@ from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import MatchEvent, MatchResult, ReportSubmission
 from matches.postgame.results import casualty_entry
+from matches.reports.confirmation import report_confirm
 from tests.factories import draft_team, make_member
 from tests.matches.conftest import db_state, one_match
 from tests.world import api_as
@@ -342,3 +343,18 @@ def test_the_waiting_report_shows_the_line(
         f"#{victim.number} {victim.name} (Reavers): <strong>DEAD</strong>, dead, "
         "rises for Dead Men (Masters of Undeath)"
     ) in facts
+
+
+def test_the_confirmed_report_adds_the_rookie(league, undead, humans, bob, charlie):
+    League.objects.filter(pk=league.pk).update(report_confirmation_days=3)
+    match = one_match(league, undead, humans)
+    victim = of(humans, "human-lineman")[0]
+    before = undead.players.count()
+    assert post(match, bob, [raised(victim)]).status_code == 202
+
+    sub = ReportSubmission.objects.get(match=match)
+    report_confirm(submission_id=sub.pk, actor=charlie)
+
+    assert undead.players.count() == before + 1
+    event = LeagueEvent.objects.get(type=LeagueEvent.Type.PLAYER_RAISED)
+    assert (event.team_id, event.payload["victim_id"]) == (undead.pk, victim.pk)
