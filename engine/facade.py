@@ -230,11 +230,15 @@ from engine.variants import (
     get_variant,  # the format called by its name
     variants,  # every registered format
 )
+from engine.variants.bb2025.undeath import (
+    RAISED_DEAD_MAX_ST,  # Masters of Undeath: the most Strength a raised victim has
+)
 from engine.variants.fields import (
     FAN_FACTOR,  # the team field a format may call fan factor
 )
 
 __all__ = [
+    "RAISED_DEAD_MAX_ST",
     "AdvancementKind",
     "AdvancementOption",
     "AdvancementResult",

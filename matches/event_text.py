@@ -113,6 +113,7 @@ LABELS = {
     "casualty_roll": "Casualty roll",
     "star_casualty": "Star Player casualty",
     "plague_ridden": "Plague Ridden",
+    "raised_dead": "Masters of Undeath",
     "result_override": "Result overridden",
     "resolve_refused": "Not played by the engine",
     "report_submitted": "Report waiting",

@@ -158,6 +158,14 @@ class CasualtyLineSerializer(InputSerializer):
         "the killer (inflicted_by or inflicted_by_star, with the trait) and "
         "the casualty_roll that killed the victim; once per team per game",
     )
+    raised_dead = serializers.BooleanField(
+        default=False,
+        help_text="BB2025 Masters of Undeath: the killed victim (ST 4 or less, "
+        "no Regeneration or Stunty) rises for the other team, which gains him "
+        "as a free rookie of its first Lineman position with room. The "
+        "casualty must end DEAD (the report's dice or the server's); once per "
+        "team per game; refused as not_in_format in another format",
+    )
 
 
 class ReportInputSerializer(InputSerializer):

@@ -150,6 +150,18 @@ def plague_ridden(d: Describer, e: Event) -> str:
     )
 
 
+def raised_dead(d: Describer, e: Event) -> str:
+    joins = (
+        "joins them as a rookie"
+        if e.get("risen_id") is not None
+        else "but they have no room for him"
+    )
+    return (
+        f"Masters of Undeath: {d.p(e['player_id'])} rises for "
+        f"{d.t(e['team_id'])} and {joins}"
+    )
+
+
 def result_override(d: Describer, e: Event) -> str:
     before, after = e["before"], e["after"]
     return (
@@ -219,6 +231,7 @@ CAPTIONS: dict[str, Caption] = {
     "casualty_roll": casualty_roll,
     "star_casualty": star_casualty,
     "plague_ridden": plague_ridden,
+    "raised_dead": raised_dead,
     "result_override": result_override,
     "resolve_refused": resolve_refused,
     "report_submitted": report_submitted,

@@ -142,6 +142,10 @@ def _casualties(
             modifier=casualty_roll_modifier(player),
         )
         info = players.get(cas.player_id)
+        risen: tuple[str, ...] = ()
+        if cas.raised_dead and info is not None:
+            team = match.away if info.side == "home" else match.home
+            risen = (f"rises for {team.name} (Masters of Undeath)",)
         facts.append(
             CasualtyFact(
                 victim=info.label if info else str(cas.player_id),
@@ -151,7 +155,7 @@ def _casualties(
                 lasting_roll=entry["lasting_roll"],
                 entered=cas.casualty_roll is not None,
                 result=injury_name(entry["result"]),
-                effects=_effects(outcome),
+                effects=_effects(outcome) + risen,
             )
         )
     return facts

@@ -324,15 +324,23 @@ class CasualtyForm(WebForm):
         label="Plague Ridden: the victim becomes a Rotter",
         help_text="the killer's trait took him; enter the casualty roll",
     )
+    raised_dead = forms.BooleanField(
+        required=False,
+        label="Masters of Undeath: the victim rises for the other team",
+        help_text="he died (ST 4 or less, no Regeneration or Stunty); once a game",
+    )
 
     def __init__(
         self,
         *args: Any,
         players: list[PlayerInfo],
         stars: Sequence[StarInfo] = (),
+        raises_dead: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        if not raises_dead:  # only where a team has Masters of Undeath
+            del self.fields["raised_dead"]
         groups: dict[str, list[tuple[str, str]]] = {"home": [], "away": []}
         for p in players:
             groups[p.side].append((str(p.id), p.label))
@@ -354,10 +362,20 @@ class CasualtyForm(WebForm):
 
 
 def casualty_formset(
-    data: Any, *, players: list[PlayerInfo], stars: Sequence[StarInfo] = ()
+    data: Any,
+    *,
+    players: list[PlayerInfo],
+    stars: Sequence[StarInfo] = (),
+    raises_dead: bool = False,
 ) -> forms.BaseFormSet[Any]:
+    """The casualty rows; ``raises_dead``: a team of the match has Masters
+    of Undeath (the rows offer the line)."""
     formset = forms.formset_factory(CasualtyForm, extra=1, max_num=40)
-    return formset(data, prefix="cas", form_kwargs={"players": players, "stars": stars})
+    return formset(
+        data,
+        prefix="cas",
+        form_kwargs={"players": players, "stars": stars, "raises_dead": raises_dead},
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +466,7 @@ def parse_report(
                 inflicted_by=by,
                 inflicted_by_star=by_star,
                 plague_ridden=bool(c.get("plague_ridden")),
+                raised_dead=bool(c.get("raised_dead")),
             )
         )
         rows.append(row)

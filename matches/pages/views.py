@@ -84,6 +84,7 @@ from matches.queue import (
     season_resolution_queue,
 )
 from matches.reports.report import match_submit_report
+from matches.reports.undeath import team_raises_dead
 from matches.resolution.progress import eager_resolution_step, season_resolve_start
 from matches.seasons.services import (
     season_create,
@@ -430,7 +431,12 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         mvp_nominations=variant.mvp_nominations,
         stalling=bool(variant.no_stalling_bonus),
     )
-    casualties = casualty_formset(data, players=available, stars=stars)
+    casualties = casualty_formset(
+        data,
+        players=available,
+        stars=stars,
+        raises_dead=team_raises_dead(match.home) or team_raises_dead(match.away),
+    )
     general: list[str] = []
     status = 200
     if request.method == "POST" and action == "submit":

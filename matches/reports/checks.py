@@ -4,10 +4,10 @@
 the numbers (nothing negative), who played, what one game can produce,
 the casualties, the score against the touchdowns, the concession, the Fan
 Factor dice, sudden death, the format's own rules (its variant), Plague
-Ridden, the MVP, knocked-out and sent-off lists, the MVP nominations and
+Ridden, Masters of Undeath, the MVP, knocked-out and sent-off lists, the MVP nominations and
 the Stalling line. Each returns what it refuses; :func:`report_check`
 raises with every violation found, so a coach sees all of them at once. One check needs the casualty dice rolled first
-(a dead MVP): :func:`report_check_rolled`. The dice a coach entered are
+(a dead MVP, a raised player who died): :func:`report_check_rolled`. The dice a coach entered are
 checked as they are rolled, by the code a resolved match shares
 (:func:`matches.postgame.results.casualty_entry` and ``sudden_death_record``).
 """
@@ -28,6 +28,10 @@ from matches.reports.lines import CasualtyLine, Report
 from matches.reports.nominations import nomination_violations, stalling_violations
 from matches.reports.plague import plague_violations
 from matches.reports.roles import mvp_dead_violations, role_violations
+from matches.reports.undeath import (
+    raised_dead_rolled_violations,
+    raised_dead_violations,
+)
 
 # A Dungeon Bowl game is short (it ends at the first touchdown). Decision:
 # at most 16 Gather Funds actions per team, a bound on what a report may
@@ -475,6 +479,10 @@ def _plague(c: Checked) -> list[Violation]:
     return plague_violations(c.match, c.report, c.snapshots, c.stars)
 
 
+def _undeath(c: Checked) -> list[Violation]:
+    return raised_dead_violations(c.match, c.report, c.snapshots)
+
+
 def _roles(c: Checked) -> list[Violation]:
     return role_violations(
         mvps=c.report.mvps,
@@ -511,6 +519,7 @@ REPORT_CHECKS: tuple[Callable[[Checked], list[Violation]], ...] = (
     _sudden_death,
     _format,
     _plague,
+    _undeath,
     _roles,
     _nominations,
     _stalling,
@@ -547,7 +556,9 @@ def report_check_rolled(
     snapshots: Mapping[int, Mapping[str, Any]],
 ) -> None:
     """The check that needs the casualty dice rolled: whether a casualty
-    killed is known only then, and a dead player is no MVP."""
+    killed is known only then: a dead player is no MVP, and only a dead
+    one rises (Masters of Undeath)."""
     errors = mvp_dead_violations(report.mvps, casualties, snapshots)
+    errors += raised_dead_rolled_violations(report, casualties)
     if errors:
         raise ServiceError(errors)

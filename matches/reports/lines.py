@@ -34,7 +34,9 @@ class CasualtyLine:
     A Star Player may be the victim (``star_player``; the result is waived
     after the game) or the one who caused it (``inflicted_by_star``).
     ``plague_ridden``: the killer's Plague Ridden took the victim, and his
-    team gains a Rotter (:mod:`matches.reports.plague`)."""
+    team gains a Rotter (:mod:`matches.reports.plague`). ``raised_dead``:
+    the victim's opponents' Masters of Undeath raised him, and he joins
+    them as a rookie (:mod:`matches.reports.undeath`)."""
 
     player_id: int | None = None
     casualty_roll: int | None = None
@@ -43,6 +45,7 @@ class CasualtyLine:
     star_player: str | None = None
     inflicted_by_star: str | None = None
     plague_ridden: bool = False
+    raised_dead: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from league.errors import ServiceError
 from league.rules import settings_rules
 from league.services.journeymen import team_take_plague_rotter
 from league.services.teams import team_qs_for_update
+from league.services.undeath import team_raise_the_dead
 from matches.events import match_events_append
 from matches.models import Match, MatchResult, ReportSubmission
 from matches.postgame.results import (
@@ -45,6 +46,7 @@ from matches.reports.submissions import (
     submission_open,
     submission_supersede,
 )
+from matches.reports.undeath import raised_dead_teams
 from matches.seasons.services import match_seed
 
 
@@ -133,9 +135,9 @@ def match_submit_report(
     home_snap, away_snap = match_snapshots(match)
     snapshots = {match.home_id: home_snap, match.away_id: away_snap}
     stars = match_fielded_stars(match)
-    if any(cas.plague_ridden for cas in report.casualties):
+    if any(cas.plague_ridden or cas.raised_dead for cas in report.casualties):
         # The roster room checked for a Rotter must still be there when he
-        # joins.
+        # joins (and the raised player's counted as the resolved match does).
         list(team_qs_for_update().filter(pk__in=list(teams)).order_by("pk"))
     report_check(match, report, snapshots, stars)
     casualties = report_casualties(match, report, snapshots)
@@ -165,6 +167,7 @@ def match_submit_report(
             "inflicted_by": cas.inflicted_by,
             "inflicted_by_star": cas.inflicted_by_star,
             "plague_ridden": cas.plague_ridden,
+            "raised_dead": cas.raised_dead,
         }
         for cas in report.casualties
         if cas.star_player is not None or cas.inflicted_by_star is not None
@@ -249,13 +252,13 @@ def match_submit_report(
     )
     # As for a resolved match (matches/resolution/resolve.py): the Rotter
     # joins the team as a journeyman once the result stands.
-    plague = []
+    joined = []
     for team_id, cas in plague_rotter_teams(report, snapshots, stars):
         rotter = team_take_plague_rotter(
             team_qs_for_update().get(pk=team_id), match_id=match.pk
         )
         assert rotter is not None  # checked: the team is Favoured of Nurgle
-        plague.append(
+        joined.append(
             (
                 "plague_ridden",
                 {
@@ -267,6 +270,22 @@ def match_submit_report(
                 },
             )
         )
-    if plague:
-        match_events_append(match, plague)
+    # As for a resolved match: the raised player joins his new team as a
+    # rookie once the result stands, if it has room for him.
+    for team_id, victim_id in raised_dead_teams(match, report, snapshots):
+        risen = team_raise_the_dead(
+            team_qs_for_update().get(pk=team_id), match_id=match.pk, victim_id=victim_id
+        )
+        joined.append(
+            (
+                "raised_dead",
+                {
+                    "team_id": team_id,
+                    "player_id": victim_id,
+                    "risen_id": risen.pk if risen is not None else None,
+                },
+            )
+        )
+    if joined:
+        match_events_append(match, joined)
     return result

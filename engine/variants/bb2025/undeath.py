@@ -18,7 +18,7 @@ from engine.core.rules_data import Position, Roster, rules_data
 from engine.core.state import PF_DEAD, GameState
 
 MASTERS_OF_UNDEATH = "masters-of-undeath"
-MAX_VICTIM_ST = 4
+RAISED_DEAD_MAX_ST = 4
 _KEY = "masters_of_undeath_"
 
 
@@ -43,7 +43,7 @@ def raise_the_dead(g: GameState, p: int, by: int) -> None:
     key = f"{_KEY}{t}"
     if g.effects.get(key) or not raises_dead(g, t):
         return
-    if g.st[p] > MAX_VICTIM_ST or g.skills[p] & (S.REGENERATION | S.STUNTY):
+    if g.st[p] > RAISED_DEAD_MAX_ST or g.skills[p] & (S.REGENERATION | S.STUNTY):
         return
     g.effects[key] = (g.tname(t), g.pid[p])
 
