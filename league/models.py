@@ -192,6 +192,11 @@ class Team(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # The coach's standing MVP nominations (BB2025: up to
+    # ``LeagueFormat.mvp_nominations`` player ids, in his order), which the
+    # post-game draws the MVP from when a match carries none for the team
+    # (``league.services.mvp``, ``matches.postgame.mvp``); empty: none.
+    mvp_nominations = models.JSONField(default=list, blank=True)
     # Cached balance of the TreasuryEntry ledger, moved only by the treasury
     # services with F() in the same transaction as the ledger row.
     treasury = models.IntegerField(default=0)

@@ -104,6 +104,22 @@ def captain_able(team: Team) -> Player | None:
     return captain
 
 
+def team_mvp_nominees(team: Team) -> list[Player] | None:
+    """The team's standing MVP nominations that still stand, in the
+    coach's order: active players of the team (one who died, was fired or
+    retired drops out); None when the team's format has no nominations."""
+    if get_variant(team.league.format).mvp_nominations is None:
+        return None
+    players = {p.pk: p for p in team_roster_players(team)}
+    return [
+        players[pid]
+        for pid in team.mvp_nominations
+        if pid in players
+        and players[pid].status == Player.Status.ACTIVE
+        and not players[pid].journeyman
+    ]
+
+
 def team_value_get(team: Team) -> TeamValue:
     """TV and CTV of a team. Temporarily retired players count towards TV but
     not CTV, like players who miss the next game (Hiring, Firing and
