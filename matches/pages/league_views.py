@@ -270,7 +270,7 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
         ],
         "has_captain_rule": bool(team_captain_rule(team)),
         "captain": captain_able(team) if team_captain_rule(team) else None,
-        "mvp_nominees": team_mvp_nominees(team),
+        "mvp_nominees": team_mvp_nominees(team, players),
         "rows": team_sheet_rows(team, players),
         "former": list(team_former_players(team)),
         "ledger": team_ledger_lines(team),
