@@ -354,6 +354,7 @@ class LeagueEvent(models.Model):
         MEMBER_REMOVED = "member_removed", "Coach removed"
         SPECIAL_RULE_CHOSEN = "special_rule_chosen", "Team special rule chosen"
         CAPTAIN_NAMED = "captain_named", "Team Captain named"
+        MVP_NOMINATIONS_SET = "mvp_nominations_set", "Standing MVP nominees set"
         PLAYER_RAISED = "player_raised", "Killed opponent raised (Masters of Undeath)"
         SEASON_SCHEDULED = "season_scheduled", "Season scheduled"
         SEASON_RESOLVE_STARTED = "season_resolve_started", "Resolution started"

@@ -19,8 +19,9 @@ from django.db import transaction
 
 from engine.facade import Violation
 from league.errors import ServiceError
-from league.models import Player, Team
+from league.models import LeagueEvent, Player, Team
 from league.page_cache import league_cache_bump
+from league.services.audit import league_event_record
 from league.services.teams import league_format, team_qs_for_update
 
 FIELD = "mvp_nominations"
@@ -105,5 +106,19 @@ def team_set_mvp_nominations(
         raise ServiceError(errors)
     team.mvp_nominations = list(player_ids)
     team.save(update_fields=["mvp_nominations"])
+    named = Player.objects.in_bulk(list(player_ids))
+    league_event_record(
+        league_id=team.league_id,
+        type=LeagueEvent.Type.MVP_NOMINATIONS_SET,
+        payload={
+            "team": team.name,
+            "players": [
+                {"id": pid, "number": named[pid].number, "name": named[pid].name}
+                for pid in player_ids
+            ],
+        },
+        team=team,
+        actor=actor,
+    )
     league_cache_bump(team.league_id)
     return team

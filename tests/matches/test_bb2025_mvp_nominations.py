@@ -12,7 +12,7 @@ import pytest
 
 from engine.core.dice import SeededRoller
 from league.errors import ServiceError
-from league.models import League, Player, Team
+from league.models import League, LeagueEvent, Player, Team
 from league.services.leagues import league_create
 from league.services.mvp import team_set_mvp_nominations
 from league.services.teams import PlayerRequest, team_draft
@@ -140,10 +140,12 @@ def test_a_report_without_nominations_for_a_team_uses_its_standing_ones(
 
 def _refused(team: Team, player_ids: list[int]) -> list[tuple[str, str | None]]:
     before = db_state()
+    events = LeagueEvent.objects.count()
     kept = list(Team.objects.get(pk=team.pk).mvp_nominations)
     with pytest.raises(ServiceError) as exc:
         team_set_mvp_nominations(team_id=team.pk, player_ids=player_ids)
     assert db_state() == before
+    assert LeagueEvent.objects.count() == events
     assert Team.objects.get(pk=team.pk).mvp_nominations == kept
     return [(v.code, v.field) for v in exc.value.violations]
 
@@ -174,6 +176,15 @@ def test_every_refusal_is_coded_and_writes_nothing(teams):
     team_set_mvp_nominations(team_id=humans.pk, player_ids=[p.pk for p in h[6:12]])
     humans.refresh_from_db()
     assert humans.mvp_nominations == [p.pk for p in h[6:12]]
+    event = LeagueEvent.objects.filter(
+        type=LeagueEvent.Type.MVP_NOMINATIONS_SET, team=humans
+    ).latest("pk")
+    assert [p["id"] for p in event.payload["players"]] == [p.pk for p in h[6:12]]
+    assert event.payload["players"][0] == {
+        "id": h[6].pk,
+        "number": h[6].number,
+        "name": h[6].name,
+    }
     # an empty list clears them
     team_set_mvp_nominations(team_id=humans.pk, player_ids=[])
     humans.refresh_from_db()
