@@ -196,6 +196,11 @@ urlpatterns = [
         name="team-captain",
     ),
     path(
+        "teams/<int:team_id>/mvp-nominations/",
+        team_views.team_mvp_nominations,
+        name="team-mvp-nominations",
+    ),
+    path(
         "teams/<int:team_id>/redraft/",
         team_views.team_redraft_page,
         name="team-redraft",

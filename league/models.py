@@ -192,6 +192,11 @@ class Team(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # The coach's standing MVP nominations (BB2025: up to
+    # ``LeagueFormat.mvp_nominations`` player ids, in his order), which the
+    # post-game draws the MVP from when a match carries none for the team
+    # (``league.services.mvp``, ``matches.postgame.mvp``); empty: none.
+    mvp_nominations = models.JSONField(default=list, blank=True)
     # Cached balance of the TreasuryEntry ledger, moved only by the treasury
     # services with F() in the same transaction as the ledger row.
     treasury = models.IntegerField(default=0)
@@ -349,6 +354,7 @@ class LeagueEvent(models.Model):
         MEMBER_REMOVED = "member_removed", "Coach removed"
         SPECIAL_RULE_CHOSEN = "special_rule_chosen", "Team special rule chosen"
         CAPTAIN_NAMED = "captain_named", "Team Captain named"
+        MVP_NOMINATIONS_SET = "mvp_nominations_set", "Standing MVP nominees set"
         PLAYER_RAISED = "player_raised", "Killed opponent raised (Masters of Undeath)"
         SEASON_SCHEDULED = "season_scheduled", "Season scheduled"
         SEASON_RESOLVE_STARTED = "season_resolve_started", "Resolution started"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -102,6 +103,26 @@ def captain_able(team: Team) -> Player | None:
     if captain.status != Player.Status.ACTIVE or captain.journeyman:
         return None
     return captain
+
+
+def team_mvp_nominees(
+    team: Team, players: Sequence[Player] | None = None
+) -> list[Player] | None:
+    """The team's standing MVP nominations that still stand, in the
+    coach's order: active players of the team (one who died, was fired or
+    retired drops out); None when the team's format has no nominations."""
+    if get_variant(team.league.format).mvp_nominations is None:
+        return None
+    by_id = {
+        p.pk: p for p in (team_roster_players(team) if players is None else players)
+    }
+    return [
+        by_id[pid]
+        for pid in team.mvp_nominations
+        if pid in by_id
+        and by_id[pid].status == Player.Status.ACTIVE
+        and not by_id[pid].journeyman
+    ]
 
 
 def team_value_get(team: Team) -> TeamValue:

@@ -57,6 +57,34 @@ class CaptainForm(WebForm):
         )
 
 
+class MvpNominationsForm(WebForm):
+    """The team's standing MVP nominations (BB2025): its active players, not
+    journeymen, ticked in shirt-number order."""
+
+    players = forms.TypedMultipleChoiceField(
+        label="MVP nominees",
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(
+        self, *args: Any, players: Sequence[Player], limit: int, **kwargs: Any
+    ):
+        super().__init__(*args, **kwargs)
+        field = self.fields["players"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)
+        field.choices = [
+            (p.pk, f"#{p.number} {p.name}")
+            for p in players
+            if p.status == Player.Status.ACTIVE and not p.journeyman
+        ]
+        field.help_text = (
+            f"up to {limit}; the MVP is drawn among those who played, in every "
+            "match that names none; none ticked: the six with most SPP in the game"
+        )
+
+
 # What a re-draft buys beside its players, named as the variant's team
 # fields name them.
 STAFF_FIELDS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")

@@ -87,6 +87,11 @@ urlpatterns = [
         name="team-captain",
     ),
     path(
+        "teams/<int:team_id>/mvp-nominations/",
+        views.TeamMvpNominationsApi.as_view(),
+        name="team-mvp-nominations",
+    ),
+    path(
         "teams/<int:team_id>/purchases/",
         views.TeamPurchasesApi.as_view(),
         name="team-purchases",

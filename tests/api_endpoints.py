@@ -28,6 +28,7 @@ WRITES: list[tuple[str, str]] = [
     ("delete", "/api/teams/{team_id}/players/{player_id}/"),
     ("post", "/api/teams/{team_id}/special-rule/"),
     ("post", "/api/teams/{team_id}/captain/"),
+    ("post", "/api/teams/{team_id}/mvp-nominations/"),
     ("post", "/api/teams/{team_id}/purchases/"),
     ("post", "/api/teams/{team_id}/sevens-advancement/"),
     ("post", "/api/teams/{team_id}/redraft/"),

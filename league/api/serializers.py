@@ -29,6 +29,7 @@ from league.models import (
 from league.selectors import (
     captain_able,
     team_captain_rule,
+    team_mvp_nominees,
     team_roster_players,
     team_special_rules,
     team_value_get,
@@ -283,6 +284,16 @@ class CaptainInputSerializer(InputSerializer):
     )
 
 
+class MvpNominationsInputSerializer(InputSerializer):
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        allow_empty=True,
+        max_length=100,
+        help_text="the ids of the team's standing MVP nominees, in order "
+        "(BB2025: at most 6); empty clears them",
+    )
+
+
 class HireInputSerializer(InputSerializer):
     position = serializers.CharField(max_length=60)
     name = serializers.CharField(max_length=100)
@@ -373,6 +384,10 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
         help_text="the id of the Team Captain (BB2025 Humans and Orcs); null "
         "when the team has none named, or he died, was fired or retired"
     )
+    mvp_nominations = serializers.SerializerMethodField(
+        help_text="the ids of the team's standing MVP nominees (BB2025), who "
+        "still play for it; null when the format has no nominations"
+    )
 
     class Meta:
         model = Team
@@ -392,6 +407,7 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
             "special_rule",
             "special_rules",
             "captain",
+            "mvp_nominations",
             "treasury",
             "tv",
             "ctv",
@@ -424,6 +440,10 @@ class TeamOutputSerializer(serializers.ModelSerializer[Team]):
     def get_captain(self, team: Team) -> int | None:
         captain = captain_able(team) if team_captain_rule(team) else None
         return captain.pk if captain is not None else None
+
+    def get_mvp_nominations(self, team: Team) -> list[int] | None:
+        nominees = team_mvp_nominees(team)
+        return None if nominees is None else [p.pk for p in nominees]
 
     def get_special_rules(self, team: Team) -> list[str]:
         """The team's special rules: its roster's, with the one it chose."""

@@ -23,6 +23,7 @@ from league.api.serializers import (
     LeagueInputSerializer,
     LeagueOutputSerializer,
     LedgerEntryOutputSerializer,
+    MvpNominationsInputSerializer,
     NoInputSerializer,
     PlayerOutputSerializer,
     PurchaseInputSerializer,
@@ -42,6 +43,7 @@ from league.selectors import (
 )
 from league.services.captain import team_name_captain
 from league.services.leagues import league_create
+from league.services.mvp import team_set_mvp_nominations
 from league.services.teams import (
     PlayerRequest,
     team_buy,
@@ -201,6 +203,21 @@ class TeamCaptainApi(APIView):
         team = team_get_for_write(request.user, team_id)
         data = _valid(CaptainInputSerializer, request.data)
         team_name_captain(team_id=team.pk, player_id=data["player"], actor=request.user)
+        return _team_response(team.pk)
+
+
+class TeamMvpNominationsApi(APIView):
+    @extend_schema(
+        request=MvpNominationsInputSerializer,
+        responses={200: TeamOutputSerializer},
+        summary="Set the team's standing MVP nominations (BB2025)",
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = team_get_for_write(request.user, team_id)
+        data = _valid(MvpNominationsInputSerializer, request.data)
+        team_set_mvp_nominations(
+            team_id=team.pk, player_ids=data["players"], actor=request.user
+        )
         return _team_response(team.pk)
 
 

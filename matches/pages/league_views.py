@@ -27,11 +27,12 @@ from league.selectors import (
     team_detail_qs,
     team_league_id,
     team_list,
+    team_mvp_nominees,
     team_roster_players,
     team_special_rules,
     team_value_get,
 )
-from league.team_forms import CaptainForm, SpecialRuleForm
+from league.team_forms import CaptainForm, MvpNominationsForm, SpecialRuleForm
 from league.web_selectors import (
     card_sheet_rows,
     league_commissioned,
@@ -269,6 +270,7 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
         ],
         "has_captain_rule": bool(team_captain_rule(team)),
         "captain": captain_able(team) if team_captain_rule(team) else None,
+        "mvp_nominees": team_mvp_nominees(team, players),
         "rows": team_sheet_rows(team, players),
         "former": list(team_former_players(team)),
         "ledger": team_ledger_lines(team),
@@ -296,6 +298,13 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
             else None,
             captain_form=CaptainForm(players=players)
             if context["has_captain_rule"] and context["captain"] is None
+            else None,
+            mvp_form=MvpNominationsForm(
+                players=players,
+                limit=fmt.mvp_nominations,
+                initial={"players": [p.pk for p in context["mvp_nominees"]]},
+            )
+            if fmt.mvp_nominations is not None
             else None,
         )
     return context

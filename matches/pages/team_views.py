@@ -29,6 +29,7 @@ from league.models import Player, Team
 from league.selectors import team_redraft_candidates, team_roster_players
 from league.services.captain import team_name_captain
 from league.services.journeymen import journeyman_hire
+from league.services.mvp import team_set_mvp_nominations
 from league.services.roster import player_retire, player_unretire
 from league.services.teams import (
     league_format,
@@ -38,6 +39,7 @@ from league.services.teams import (
 from league.team_forms import (
     STAFF_FIELDS,
     CaptainForm,
+    MvpNominationsForm,
     RedraftForm,
     SpecialRuleForm,
     redraft_player_formset,
@@ -169,6 +171,37 @@ def team_captain(request: HttpRequest, team_id: int) -> HttpResponse:
     messages.success(
         request, f"#{captain.number} {captain.name} is {team.name}'s captain."
     )
+    return redirect(_team_url(team.pk))
+
+
+@require_POST
+@login_required
+def team_mvp_nominations(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = team_get_for_write(request.user, team_id)
+    limit = league_format(team.league).mvp_nominations or 0
+    form = MvpNominationsForm(
+        request.POST, players=team_roster_players(team), limit=limit
+    )
+    if not form.is_valid():
+        for error in form.errors.get("players", ()):
+            messages.error(request, f"MVP nominees: {error}")
+        return redirect(_team_url(team.pk, "#mvp-nominations"))
+    try:
+        team_set_mvp_nominations(
+            team_id=team.pk,
+            player_ids=form.cleaned_data["players"],
+            actor=request.user,  # type: ignore[arg-type]
+        )
+    except ServiceError as exc:
+        _refused(request, exc)
+        return redirect(_team_url(team.pk, "#mvp-nominations"))
+    if form.cleaned_data["players"]:
+        messages.success(request, f"{team.name}'s MVP nominees are set.")
+    else:
+        messages.success(
+            request,
+            f"{team.name} has no MVP nominees: the six with most SPP stand in.",
+        )
     return redirect(_team_url(team.pk))
 
 

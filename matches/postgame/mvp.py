@@ -1,13 +1,14 @@
 """The post-game MVP: one player of each team that did not concede, named
 in a tabletop report or drawn by the server from the match's seed among
 the team's nominees (``engine.campaign.mvp``: BB2020 every eligible player;
-BB2025 the coach's nominations from the report, or the six players with
-most SPP this game). Each draw is a ``postgame_mvp`` event with its die and,
-where the format has nominations, the nominees it was drawn from."""
+BB2025 the coach's nominations from the report, else his team's standing
+nominations who played, else the six players with most SPP this game).
+Each draw is a ``postgame_mvp`` event with its die and, where the format
+has nominations, the nominees it was drawn from."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -21,6 +22,18 @@ from engine.facade import (
 from league.models import Team
 from matches.events import postgame_roll_payload
 from matches.models import MatchResult
+
+
+def _standing(
+    team: Team, eligible: Sequence[int | str], fmt: LeagueFormat
+) -> list[int | str]:
+    """The team's standing nominations (``league.services.mvp``) who played
+    in this game: one who was not eligible to play, or died in it, drops
+    out; none left, the default nominations stand in."""
+    if fmt.mvp_nominations is None:
+        return []
+    played = set(eligible)
+    return [pid for pid in team.mvp_nominations if pid in played]
 
 
 def postgame_mvps(
@@ -57,10 +70,12 @@ def postgame_mvps(
                 )
             )
             continue
+        nominations = nominated.get(team.pk)
+        standing = _standing(team, side.eligible_mvp_player_ids, fmt)
         pool = mvp_nominees(
             side.eligible_mvp_player_ids,
             limit=fmt.mvp_nominations,
-            nominations=nominated.get(team.pk),
+            nominations=nominations if nominations is not None else standing,
             spp_this_game=spp_this_game,
         )
         mvp = select_mvp(replace(side, eligible_mvp_player_ids=pool), roller)
@@ -71,6 +86,7 @@ def postgame_mvps(
         if fmt.mvp_nominations is not None:
             extra["nominees"] = list(pool)
             extra["nominated_in_report"] = team.pk in nominated
+            extra["standing_nominations"] = nominations is None and bool(standing)
         events.append(
             (
                 "postgame_mvp",

@@ -91,8 +91,9 @@ def test_every_request_body_refuses_unknown_fields(schema):
     # with RoundDatesInput and RoundDatesLine; CardDraftInput, CardReportInput
     # and CardReportSide (the Blitz Bowl league); WebhookInput (a league's
     # webhooks), DisputeInput and DecideInput (reports confirmed by the
-    # other coach); CaptainInput (the BB2025 Team Captain)
-    assert len(requests) == 29
+    # other coach); CaptainInput (the BB2025 Team Captain); MvpNominationsInput
+    # (a BB2025 team's standing MVP nominations)
+    assert len(requests) == 30
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

@@ -92,6 +92,9 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
     ("post", "/api/teams/{team_id}/captain/"): lambda ids, fmt: {
         "player": ids["player"]
     },
+    ("post", "/api/teams/{team_id}/mvp-nominations/"): lambda ids, fmt: {
+        "players": [ids["player"]]
+    },
     ("post", "/api/teams/{team_id}/purchases/"): lambda ids, fmt: {"item": "rerolls"},
     ("post", "/api/teams/{team_id}/sevens-advancement/"): lambda ids, fmt: {
         "match": ids["played"],

@@ -737,6 +737,7 @@ EXCLUDED: dict[str, str] = {
     "web:team-unretire": "POST only: redirects to the team page",
     "web:team-special-rule": "POST only: redirects to the team page",
     "web:team-captain": "POST only: redirects to the team page",
+    "web:team-mvp-nominations": "POST only: redirects to the team page",
     "web:match-resolve": "POST only: redirects to the match or the season page",
     "web:live:state": "a live match's JSON; the board is checked in tests/web/test_browser_live.py",
     "web:live:open": "POST only: redirects to the live page",
