@@ -23,6 +23,7 @@ from engine.facade import (
 from engine.facade import Match as EngineMatch
 from matches.engine_bridge import engine_match
 from matches.live.annotate import annotate
+from matches.live.labels import relabel
 
 # Options whose last number is a square of the pitch (where to move, to
 # push, to aim a kick or a pass).
@@ -48,6 +49,7 @@ PLAYER_VERBS = frozenset(
         "bite",
         "snap",
         "multiple_block",
+        "chomp",
     }
 )
 STATUS = {PRONE: "prone", STUNNED: "stunned"}
@@ -108,6 +110,7 @@ def decision_view(g: GameState, d: Decision) -> dict[str, Any]:
     routes of a moving player beyond one step."""
     options = [option_view(g, i, o) for i, o in enumerate(d.options)]
     routes = annotate(g, d, options)
+    relabel(g, d, options)
     return {
         "team": d.team,
         "kind": d.kind,
