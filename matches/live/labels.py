@@ -49,10 +49,19 @@ def skill_words(slug: str) -> str:
     return " ".join(w.capitalize() for w in slug.replace("_", "-").split("-"))
 
 
-def _who(g: GameState, pid: int) -> str:
-    from matches.live.referee import _player_label
+def player_label(g: GameState, pid: int) -> str:
+    """ "#7 Grim Ironjaw": the player's number and name (his id when he is
+    not in the game)."""
+    i = g.idx.get(pid)
+    if i is None:
+        return str(pid)
+    number = g.sheets[g.team[i]].players[sheet_index(g, i)].number
+    return f"#{number} {g.names[i]}"
 
-    return _player_label(g, pid)
+
+def sheet_index(g: GameState, i: int) -> int:
+    """The player's place on his own team sheet."""
+    return i if g.team[i] == 0 else i - len(g.sheets[0].players)
 
 
 def relabel(g: GameState, d: Decision, views: list[dict[str, Any]]) -> None:
@@ -84,13 +93,13 @@ def _label(
         if need:
             view["dice"] = view["mark"] = need
             view["hint"] = f"pick-up {need}, no skill re-roll"
-            return f"{words}: {_who(g, int(option[1]))} ({need})"
-        return f"{words}: {_who(g, int(option[1]))}"
+            return f"{words}: {player_label(g, int(option[1]))} ({need})"
+        return f"{words}: {player_label(g, int(option[1]))}"
     if verb == "chomp" and len(option) > 1:
         need = f"{CHOMP_NEED}+"
         view["dice"] = view["mark"] = need
         view["hint"] = f"chomp {need}"
-        return f"Chomp {_who(g, int(option[1]))} ({need})"
+        return f"Chomp {player_label(g, int(option[1]))} ({need})"
     if verb == "punt" and len(option) == 1:
         return "Punt the ball"
     return None
@@ -109,7 +118,7 @@ def _bugman(
         return "Done re-setting up (Bugman)"
     if verb == "player":
         view["player"] = int(option[1])
-        return f"Re-set-up a player (Bugman): {_who(g, int(option[1]))}"
+        return f"Re-set-up a player (Bugman): {player_label(g, int(option[1]))}"
     if verb == "square":
         return "Re-set-up to " + view["label"].removeprefix("square to ")
     return None
@@ -124,7 +133,7 @@ def _prayer(
     verb = str(option[0])
     if verb == "prayer":
         view["player"] = int(option[1])
-        return f"{name}: {_who(g, int(option[1]))}"
+        return f"{name}: {player_label(g, int(option[1]))}"
     if verb == "skill":
         return f"{name}: {skill_words(str(option[1]))}"
     return None

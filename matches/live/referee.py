@@ -23,7 +23,8 @@ from engine.facade import (
 from engine.facade import Match as EngineMatch
 from matches.engine_bridge import engine_match
 from matches.live.annotate import annotate
-from matches.live.labels import relabel
+from matches.live.labels import player_label as _player_label
+from matches.live.labels import relabel, sheet_index
 
 # Options whose last number is a square of the pitch (where to move, to
 # push, to aim a kick or a pass).
@@ -53,19 +54,6 @@ PLAYER_VERBS = frozenset(
     }
 )
 STATUS = {PRONE: "prone", STUNNED: "stunned"}
-
-
-def _player_label(g: GameState, pid: int) -> str:
-    i = g.idx.get(pid)
-    if i is None:
-        return str(pid)
-    number = g.sheets[g.team[i]].players[_sheet_index(g, i)].number
-    return f"#{number} {g.names[i]}"
-
-
-def _sheet_index(g: GameState, i: int) -> int:
-    """The player's place on his own team sheet."""
-    return i if g.team[i] == 0 else i - len(g.sheets[0].players)
 
 
 def _square_label(g: GameState, sq: int) -> str:
@@ -134,7 +122,7 @@ def board_view(match: EngineMatch) -> dict[str, Any]:
                 "id": g.pid[i],
                 "side": side,
                 "label": _player_label(g, g.pid[i]),
-                "number": g.sheets[g.team[i]].players[_sheet_index(g, i)].number,
+                "number": g.sheets[g.team[i]].players[sheet_index(g, i)].number,
                 "square": g.pos[i] if on_pitch else None,
                 "status": STATUS.get(g.status[i], "standing"),
             }

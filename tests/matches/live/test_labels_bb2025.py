@@ -22,7 +22,8 @@ from engine.skills import punt
 from engine.tools.teams import default_team_sheet
 from engine.variants import BB2025
 from engine.variants.bb2025 import bugman, mascot
-from matches.live.referee import _player_label, decision_view, option_view
+from matches.live.labels import player_label
+from matches.live.referee import decision_view, option_view
 from tests.engine.bb2025.test_fuzz import ROSTERS, with_bugman
 
 # The decisions only BB2025 pends, and the option verbs only it offers.
@@ -93,7 +94,7 @@ def test_every_declared_bb2025_decision_and_option_reads_in_words() -> None:
     m = game()
     g = m.state
     p = g.idx[1]
-    me, him = _player_label(g, 1), _player_label(g, 101)
+    me, him = player_label(g, 1), player_label(g, 101)
     home = g.tname(0)
     sq = g.pitch.square_opts[5][1]
 
