@@ -238,3 +238,71 @@ def test_seeded_bb2025_games_name_every_new_option_in_words(seed: int) -> None:
     # Bugman's re-set-up comes in every game (both sides have him), and
     # Secure the Ball is every team's activation
     assert {"bugman_setup", "activate"} <= seen
+
+
+@pytest.mark.django_db
+def test_a_live_bb2025_match_with_prayers_and_a_mascot_names_its_options(
+    alice, bob, charlie
+) -> None:
+    """Both coaches play a BB2025 fixture through the live services, the
+    Humans with three Prayers to Nuffle and a Team Mascot bought: every new
+    option of the page they are sent reads in words."""
+    from league.models import Team
+    from league.services.leagues import league_create
+    from matches.live.selectors import live_engine, live_payload, side_coach_id
+    from matches.live.services import (
+        live_match_accept,
+        live_match_decide,
+        live_match_open,
+    )
+    from matches.prematch.inducements import (
+        Purchase,
+        inducement_sides,
+        match_buy_inducements,
+    )
+    from tests.matches.conftest import one_match
+    from tests.matches.test_bb2025_league import humans_and_orcs
+
+    league = league_create(commissioner=alice, name="Couronne Cup", format="bb2025")
+    humans, orcs = humans_and_orcs(league, bob, charlie)
+    match = one_match(league, humans, orcs, seed=77)
+    home, away = inducement_sides(match)
+    side = away if home.must_wait else home
+    buyer, coach = side.team, (bob if side.team.pk == humans.pk else charlie)
+    Team.objects.filter(pk=buyer.pk).update(treasury=200_000)
+    match_buy_inducements(
+        match_id=match.pk,
+        team_id=buyer.pk,
+        items=[Purchase("prayers_to_nuffle", count=3), Purchase("team_mascot")],
+        actor=coach,
+    )
+    live = live_match_open(match_id=match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    users = {bob.pk: bob, charlie.pk: charlie}
+    pick = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(150):
+        m = live_engine(live)
+        d = m.pending
+        if d is None:
+            break
+        sent = live_payload(live, m)["board"]["pending"]["options"]
+        seen |= {o["label"] for o in sent if "Mascot" in o["label"]}
+        for i, option in enumerate(d.options):
+            if is_new(d, option):
+                seen.add(d.kind)
+                assert (
+                    sent[i]["label"] == decision_view(m.state, d)["options"][i]["label"]
+                )
+                assert not generic(m.state, d, i), (d.kind, option)
+        choices = [i for i, o in enumerate(d.options) if o != ("concede",)]
+        live = live_match_decide(
+            live_id=live.pk,
+            user=users[side_coach_id(live, d.team)],
+            option_index=pick.choice(choices),
+            at=len(live.decisions),
+        )
+    # (seeded) a prayer for a player of the coach's choice before the
+    # kick-off, Secure the Ball among the activations, and a team re-roll
+    # offered while the Mascot's is left
+    assert {"prayer_player", "activate", "Use the Team Mascot's re-roll (4+)"} <= seen
