@@ -120,7 +120,7 @@ def _bugman(
         view["player"] = int(option[1])
         return f"Re-set-up a player (Bugman): {player_label(g, int(option[1]))}"
     if verb == "square":
-        return "Re-set-up to " + view["label"].removeprefix("square to ")
+        return "Re-set-up to " + str(view["label"]).removeprefix("square to ")
     return None
 
 
