@@ -4,7 +4,10 @@ to Nuffle a coach chooses for, Taunt, the Team Mascot's re-roll and the
 re-rolls of the new tests). Each rewrites an option view that
 :func:`matches.live.referee.option_view` and
 :func:`matches.live.annotate.annotate` built: a decision or an option no
-other format pends, so every other format reads as before."""
+other format pends, so every other format reads as before, but for the
+player a prayer names (Iron Man, Knuckle Dusters, Blessed Statue of
+Nuffle), which BB2020 and Sevens pend too and which reads the same words
+there (it read "prayer" alone)."""
 
 from __future__ import annotations
 
