@@ -54,7 +54,7 @@ def _available(team: Team) -> int:
     )
 
 
-def _numbers_after_roster(team: Team, count: int) -> list[int]:
+def free_shirt_numbers(team: Team, count: int) -> list[int]:
     """Shirt numbers after the highest one on the roster (gaps below it only
     if the numbers run out at 99)."""
     taken = set(
@@ -130,7 +130,7 @@ def team_take_journeymen(
     )
     players = [
         _journeyman(team, position, gained, number, "Journeyman")
-        for number in _numbers_after_roster(team, needed)
+        for number in free_shirt_numbers(team, needed)
     ]
     # Field checks in Python; the team is the locked row itself, so no
     # query per journeyman checks that it exists.
@@ -191,7 +191,7 @@ def team_take_plague_rotter(team: Team, *, match_id: int) -> Player | None:
         if position.has_skill(LONER)
         else [gained_skill_entry(loner, trait=True, journeyman=True)]
     )
-    (number,) = _numbers_after_roster(team, 1)
+    (number,) = free_shirt_numbers(team, 1)
     player = _journeyman(team, position, gained, number, "Plague Rotter")
     player.full_clean(validate_constraints=False)
     player.save()

@@ -5,9 +5,11 @@ game as a free rookie of one of its Lineman-keyword positions."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from league.models import LeagueEvent, Player, Team
 from league.services.audit import league_event_record
-from league.services.journeymen import _numbers_after_roster
+from league.services.journeymen import free_shirt_numbers
 from league.services.teams import (
     ON_ROSTER,
     league_format,
@@ -27,16 +29,17 @@ def team_raise_the_dead(team: Team, *, match_id: int, victim_id: int) -> Player 
     fmt = league_format(team.league)
     roster = league_roster(team.league, team.roster)
     positions = fmt.raise_dead_positions(roster)
-    permanent = Player.objects.filter(team=team, status__in=ON_ROSTER, journeyman=False)
-    if not positions or permanent.count() >= fmt.max_players:
-        return None
-    position = next(
-        (p for p in positions if permanent.filter(position=p.slug).count() < p.max),
-        None,
+    held = Counter(
+        Player.objects.filter(
+            team=team, status__in=ON_ROSTER, journeyman=False
+        ).values_list("position", flat=True)
     )
+    if not positions or held.total() >= fmt.max_players:
+        return None
+    position = next((p for p in positions if held[p.slug] < p.max), None)
     if position is None:
         return None
-    (number,) = _numbers_after_roster(team, 1)
+    (number,) = free_shirt_numbers(team, 1)
     player = player_from_position(
         team, position, name=f"Risen #{number}", number=number, value=position.cost
     )
