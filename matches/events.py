@@ -25,6 +25,17 @@ def _next_seq(match: Match) -> int:
     return 0 if last is None else last + 1
 
 
+def match_last_event(match: Match) -> tuple[str, dict[str, Any]] | None:
+    """The type and payload of ``match``'s last event, None when it has none."""
+    row = (
+        MatchEvent.objects.filter(match=match)
+        .order_by("-seq")
+        .values_list("type", "payload")
+        .first()
+    )
+    return None if row is None else (row[0], row[1])
+
+
 def match_events_append(
     match: Match, events: Iterable[tuple[str, dict[str, Any]]]
 ) -> int:

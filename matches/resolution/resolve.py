@@ -16,7 +16,7 @@ from league.services.journeymen import team_take_plague_rotter
 from league.services.teams import team_qs_for_update
 from league.services.undeath import team_raise_the_dead
 from matches.engine_bridge import engine_play
-from matches.events import engine_event_rows, match_events_append
+from matches.events import engine_event_rows, match_events_append, match_last_event
 from matches.models import Match, MatchInducements
 from matches.postgame.results import (
     STAT_KEYS,
@@ -130,7 +130,11 @@ def match_resolve(*, match_id: int) -> bool:
         refused = exc
     # The savepoint's rollback undid the kick-off and lost its lock.
     match = match_qs_for_update().get(pk=match_id)
-    match_events_append(match, [(REFUSED, refusal_payload(refused))])
+    payload = refusal_payload(refused)
+    # A second delivery of the same task (or a retry) refused for the same
+    # reason adds nothing: the refusal already on record is the last event.
+    if match_last_event(match) != (REFUSED, payload):
+        match_events_append(match, [(REFUSED, payload)])
     return False
 
 

@@ -91,6 +91,39 @@ def test_a_rule_error_of_the_engine_refuses_the_match_with_its_code(
     ]
 
 
+def test_a_second_delivery_refused_for_the_same_reason_writes_nothing(
+    eleven, humans, orcs, monkeypatch
+):
+    # given a match already refused once
+    match = one_match(eleven, humans, orcs, seed=7)
+    _engine_raises(monkeypatch, TOO_FEW)
+    assert match_resolve(match_id=match.pk) is False
+    before = db_state()
+
+    # when the same task is delivered again and refused for the same reason
+    assert match_resolve(match_id=match.pk) is False
+
+    # then the database is as it was: one refusal on record
+    assert db_state() == before
+    assert len(_refusal_events(match)) == 1
+
+
+def test_a_refusal_for_another_reason_is_recorded_after_the_first(
+    eleven, humans, orcs, monkeypatch
+):
+    match = one_match(eleven, humans, orcs, seed=7)
+    _engine_raises(monkeypatch, TOO_FEW)
+    assert match_resolve(match_id=match.pk) is False
+
+    _engine_raises(monkeypatch, IllegalSetup("only 2 players on the line of scrimmage"))
+    assert match_resolve(match_id=match.pk) is False
+
+    assert [p["code"] for _, p in _refusal_events(match)] == [
+        "too_few_players",
+        "illegal_setup",
+    ]
+
+
 def test_a_rule_error_without_a_code_is_named_by_its_kind(
     eleven, humans, orcs, monkeypatch
 ):
