@@ -34,6 +34,11 @@ urlpatterns = [
         name="league-member-detail",
     ),
     path(
+        "leagues/<int:league_id>/invite-link/",
+        membership.LeagueInviteLinkApi.as_view(),
+        name="league-invite-link",
+    ),
+    path(
         "leagues/<int:league_id>/join/",
         membership.LeagueJoinApi.as_view(),
         name="league-join",

@@ -20,9 +20,12 @@ from rest_framework.views import APIView
 from league.api.filters import ApiFilterSet
 from league.api.serializers import (
     InputSerializer,
+    InviteLinkOutputSerializer,
     LeagueOutputSerializer,
     NoInputSerializer,
 )
+from league.invites.selectors import invite_url
+from league.invites.services import LINK_DAYS, LINK_MAX_USES, invite_link_renew
 from league.models import League, LeagueMembership
 from league.selectors import league_list, league_member_list
 from league.services.membership import (
@@ -76,6 +79,21 @@ class InviteInputSerializer(InputSerializer):
 class OpenInputSerializer(InputSerializer):
     open = serializers.BooleanField(
         default=True, help_text="false closes the league to requests again"
+    )
+
+
+class InviteLinkInputSerializer(InputSerializer):
+    max_uses = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=LINK_MAX_USES,
+        help_text="joins the new link allows, 1 to 1,000; null for no limit",
+    )
+    days = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=LINK_DAYS,
+        help_text="days the new link works, 1 to 365; null for no end",
     )
 
 
@@ -210,3 +228,29 @@ class LeagueOpenApi(APIView):
             league_list().get(pk=league.pk), context={"request": request}
         )
         return Response(shown.data)
+
+
+class LeagueInviteLinkApi(APIView):
+    @extend_schema(
+        request=InviteLinkInputSerializer, responses={201: InviteLinkOutputSerializer}
+    )
+    def post(self, request: Request, league_id: int) -> Response:
+        """The commissioner renews the league's invite link: the old address
+        lets no one in from now on, the new one is returned."""
+        league = _league(league_id)
+        data = _valid(InviteLinkInputSerializer, request.data)
+        invite = invite_link_renew(
+            league_id=league.pk,
+            actor=request.user,  # type: ignore[arg-type]
+            max_uses=data["max_uses"],
+            days=data["days"],
+        )
+        shown = {
+            "url": invite_url(request, invite),
+            "uses": invite.uses,
+            "max_uses": invite.max_uses,
+            "expires_at": invite.expires_at,
+        }
+        return Response(
+            InviteLinkOutputSerializer(shown).data, status=status.HTTP_201_CREATED
+        )

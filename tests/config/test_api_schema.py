@@ -92,8 +92,9 @@ def test_every_request_body_refuses_unknown_fields(schema):
     # and CardReportSide (the Blitz Bowl league); WebhookInput (a league's
     # webhooks), DisputeInput and DecideInput (reports confirmed by the
     # other coach); CaptainInput (the BB2025 Team Captain); MvpNominationsInput
-    # (a BB2025 team's standing MVP nominations)
-    assert len(requests) == 30
+    # (a BB2025 team's standing MVP nominations); InviteLinkInput (a new
+    # invite link)
+    assert len(requests) == 31
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

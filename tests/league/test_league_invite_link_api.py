@@ -217,3 +217,90 @@ def test_the_league_list_reads_the_links_in_one_query(badlands, settings):
         client.post("/api/leagues/", {"name": name, "format": "sevens"}, format="json")
 
     assert queries() == one
+
+
+# --- renewing the link through the API -------------------------------------------
+
+
+def links(league: League) -> list[tuple[object, ...]]:
+    return list(
+        LeagueInvite.objects.filter(league=league)
+        .order_by("pk")
+        .values_list("pk", "max_uses", "revoked_at")
+    )
+
+
+def test_the_commissioner_renews_the_link_and_the_old_one_is_revoked(badlands):
+    nelly = badlands.commissioner
+    old = live_link(badlands)
+
+    response = api_as(nelly).post(
+        f"/api/leagues/{badlands.pk}/invite-link/",
+        {"max_uses": 5, "days": 7},
+        format="json",
+    )
+
+    assert response.status_code == 201
+    new = live_link(badlands)
+    assert new.pk != old.pk
+    assert link_facts(new) == ("link", 5, 0, None, 7)
+    old.refresh_from_db()
+    assert old.revoked_at is not None
+    shown = response.json()
+    assert shown["url"] == f"http://testserver/invite/{invite_token(new)}/"
+    assert (shown["uses"], shown["max_uses"]) == (0, 5)
+    assert event_types(badlands) == ["invite_link_made", "invite_link_made"]
+
+
+def test_a_renewed_link_takes_the_default_limits_or_none(badlands):
+    nelly = badlands.commissioner
+    client = api_as(nelly)
+    url = f"/api/leagues/{badlands.pk}/invite-link/"
+
+    assert client.post(url, {}, format="json").status_code == 201
+    assert link_facts(live_link(badlands)) == ("link", LINK_USES, 0, None, LINK_DAYS)
+
+    response = client.post(url, {"max_uses": None, "days": None}, format="json")
+    assert response.status_code == 201
+    invite = live_link(badlands)
+    assert (invite.max_uses, invite.expires_at) == (None, None)
+    assert (response.json()["max_uses"], response.json()["expires_at"]) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"max_uses": 0}, "max_uses"),
+        ({"max_uses": 1001}, "max_uses"),
+        ({"days": 366}, "days"),
+        ({"days": "soon"}, "days"),
+    ],
+)
+def test_a_renewal_out_of_bounds_is_refused_and_writes_nothing(badlands, body, field):
+    before = (everything(), links(badlands), event_types(badlands))
+
+    response = api_as(badlands.commissioner).post(
+        f"/api/leagues/{badlands.pk}/invite-link/", body, format="json"
+    )
+
+    assert response.status_code == 400
+    assert [e["field"] for e in response.json()["errors"]] == [field]
+    assert (everything(), links(badlands), event_types(badlands)) == before
+
+
+def test_only_the_commissioner_renews_the_link(badlands):
+    pete = verified("pete")
+    before = (everything(), links(badlands), event_types(badlands))
+
+    response = api_as(pete).post(
+        f"/api/leagues/{badlands.pk}/invite-link/", {}, format="json"
+    )
+
+    assert response.status_code == 403
+    assert (everything(), links(badlands), event_types(badlands)) == before
+    assert (
+        api_as(None)
+        .post(f"/api/leagues/{badlands.pk}/invite-link/", {}, format="json")
+        .status_code
+        == 401
+    )
