@@ -49,7 +49,12 @@ def resolve_all(season: Season, capture: Callable) -> None:
     """Play every open match with the engine, round by round, running each
     match's post-game as its transaction commits (as the worker would)."""
     progress, _ = season_resolve_start(season_id=season.pk, scope="season")
+    seen: set[int] = set()
     while match_ids := season_resolve_next(progress_id=str(progress.pk)):
+        # a match handed out twice would loop for ever: fail instead
+        again = seen.intersection(match_ids)
+        assert not again, f"matches handed out again: {sorted(again)}"
+        seen.update(match_ids)
         for match_id in match_ids:
             with capture(execute=True):
                 match_resolve(match_id=match_id)
