@@ -1,9 +1,10 @@
 """The scripted bot's Fouls: :func:`try_foul`, late in the team turn (after
 the blocks), when it pays.
 
-A Foul breaks the victim's armour on 2D6 plus the assists beating his AV
+A Foul breaks the victim's armour on 2D6 plus the assists reaching his AV
 (rulebook "Foul": offensive assists are team-mates next to the victim,
-defensive ones opponents next to the fouler's square); a double on that
+defensive ones opponents next to the fouler's square; the format's own
+armour rule judges the total); a double on that
 roll sends the fouler off. The bot fouls with a player who reaches a
 square next to a Prone or Stunned opponent without dice and nobody needs,
 the cheapest-looking one (no ball, fewest skills), when the armour breaks
@@ -13,24 +14,23 @@ broken (the strongest on a tie).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.bots.context import Ctx, Intent
 from engine.core.state import PITCH, STANDING, TF_FOUL
 
 MIN_BREAK = 0.5  # the armour roll's chance to break, at least
 
-# P(2D6 >= k) for k = 0..13
-_TWO_D6 = tuple(
-    sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= k) / 36.0
-    for k in range(14)
-)
+# The 36 totals of 2D6, each once.
+_TWO_D6 = tuple(a + b for a in range(1, 7) for b in range(1, 7))
 
 
-def break_chance(av: int, mod: int) -> float:
-    """Chance that 2D6 + ``mod`` beats armour ``av``."""
-    need = av + 1 - mod
-    if need <= 2:
-        return 1.0
-    return _TWO_D6[need] if need <= 12 else 0.0
+def break_chance(
+    av: int, mod: int, broken: Callable[[int, int], bool] = lambda t, a: t >= a
+) -> float:
+    """Chance that 2D6 + ``mod`` breaks armour ``av`` by the rule ``broken``
+    (total, AV); by default BB2020's: the total reaches AV (AV 9+)."""
+    return sum(1 for t in _TWO_D6 if broken(t + mod, av)) / 36.0
 
 
 def _assists(c: Ctx, victim_sq: int, foul_sq: int, fouler: int) -> int:
@@ -65,6 +65,7 @@ def try_foul(c: Ctx) -> Intent | None:
     ]
     if not victims:
         return None
+    broken = g.variant.armour_broken
     best: tuple[float, int, int, int, int, int] | None = None
     for p in c.avail:
         if (
@@ -80,7 +81,7 @@ def try_foul(c: Ctx) -> Intent | None:
             for s in g.pitch.neighbours[g.pos[v]]:
                 if s != g.pos[p] and (g.board[s] >= 0 or not r.has(s)):
                     continue
-                pb = break_chance(g.av[v], _assists(c, g.pos[v], s, p))
+                pb = break_chance(g.av[v], _assists(c, g.pos[v], s, p), broken)
                 key = (pb, -cost, g.st[v], -p, s, v)
                 if pb >= MIN_BREAK and (best is None or key > best):
                     best = key

@@ -11,6 +11,7 @@ from engine.bots.passplay import interceptors, pass_odds
 from engine.bots.scripted import ScriptedBot
 from engine.core.events import Foul
 from engine.tools.scenario import Scenario
+from engine.variants.base import match_variant
 
 
 def _ctx(sc: Scenario) -> Ctx:
@@ -20,14 +21,25 @@ def _ctx(sc: Scenario) -> Ctx:
     return Ctx(sc.match.state, 0, d.options)
 
 
-def test_break_chance_is_2d6_plus_assists_beating_armour() -> None:
-    # 2D6 > 8: 9 or more, 10 of 36; one assist: 8 or more, 15 of 36
-    assert break_chance(8, 0) == pytest.approx(10 / 36)
-    assert break_chance(8, 1) == pytest.approx(15 / 36)
-    assert break_chance(7, 0) == pytest.approx(15 / 36)
-    assert break_chance(9, -1) == pytest.approx(3 / 36)
-    assert break_chance(1, 0) == 1.0
-    assert break_chance(12, 0) == 0.0
+def test_break_chance_is_2d6_plus_assists_reaching_armour() -> None:
+    # BB2020 AV is a target number: AV 8+ breaks on 8 or more, 15 of 36;
+    # one assist: 7 or more, 21 of 36
+    assert break_chance(8, 0) == pytest.approx(15 / 36)
+    assert break_chance(8, 1) == pytest.approx(21 / 36)
+    assert break_chance(7, 0) == pytest.approx(21 / 36)
+    assert break_chance(9, -1) == pytest.approx(6 / 36)
+    assert break_chance(2, 0) == 1.0
+    assert break_chance(13, 0) == 0.0
+
+
+def test_break_chance_follows_the_formats_armour_rule() -> None:
+    # the classic game: the total must beat its AV, one less than BB2020's
+    # target number: an AV 9+ player (classic AV 8) breaks on 9 or more
+    classic = match_variant("classic").armour_broken
+    assert break_chance(9, 0, classic) == pytest.approx(10 / 36)
+    bb2020 = match_variant("bb2020").armour_broken
+    assert break_chance(9, 0, bb2020) == pytest.approx(10 / 36)
+    assert break_chance(8, 0, bb2020) == pytest.approx(15 / 36)
 
 
 def test_pass_odds_are_the_test_the_interception_and_the_catch() -> None:
@@ -67,9 +79,10 @@ def test_an_opponent_in_the_way_may_intercept() -> None:
     assert pass_odds(c, a, g.pos[a], b, g.pos[b]) == pytest.approx(1 / 3 * 5 / 6)
 
 
-@pytest.mark.parametrize(("av", "fouls"), [(8, False), (7, True)])
+@pytest.mark.parametrize(("av", "fouls"), [(9, False), (8, True)])
 def test_a_foul_only_when_the_armour_likely_breaks(av: int, fouls: bool) -> None:
-    # C assists (+1): AV 8 breaks on 8+ (15/36 < 1/2), AV 7 on 7+ (21/36)
+    # C assists (+1): AV 9+ breaks on 2D6 of 8+ (15/36 < 1/2), AV 8+ on 7+
+    # (21/36)
     sc = Scenario(
         """
         .....
