@@ -82,6 +82,8 @@ W: dict[str, float] = {
     "pickup_ma": 0.02,
     "pickup_pa": 0.04,
     "screen": 5.0,
+    "receiver_radius": 4.0,
+    "receiver_mark": 5.0,
 }
 
 

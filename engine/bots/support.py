@@ -258,6 +258,34 @@ def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
             if s < 0 or g.board[s] >= 0 or s in values:
                 continue
             values[s] = 5.5 - 0.5 * abs(dx - 3) - 0.5 * abs(dy) - 0.8 * tz[s]
+    _receiver_marks(c, cs, values)
+
+
+def _receiver_marks(c: Ctx, cs: int, values: dict[int, float]) -> None:
+    """Squares Marking their players who could take a hand-off or a pass
+    from the carrier on ``cs`` and run in next turn (on our side of them:
+    between them and our End Zone)."""
+    g = c.g
+    w = c.w
+    t = c.t
+    tz = c.z.tz
+    back = -1 if t == 0 else 1
+    cp = g.carrier
+    for q in range(g.n):
+        if q == cp or g.team[q] == t or g.box[q] != PITCH or not g.has_tz(q):
+            continue
+        qs = g.pos[q]
+        if cheb(w, qs, cs) > W["receiver_radius"]:
+            continue
+        x = qs % w
+        togo = x if t == 0 else w - 1 - x  # to our End Zone
+        if togo > g.ma[q] + 2:
+            continue
+        for s in g.pitch.neighbours[qs]:
+            if g.board[s] >= 0 or s in values:
+                continue
+            dx = (s % w - x) * back
+            values[s] = W["receiver_mark"] + 0.5 * dx - 0.5 * (tz[s] - 1)
 
 
 # -- support moves (no dice) -------------------------------------------------------
