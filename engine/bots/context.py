@@ -84,6 +84,7 @@ W: dict[str, float] = {
     "screen": 5.0,
     "receiver_radius": 4.0,
     "receiver_mark": 5.0,
+    "blitz_first_pad": 0.12,
 }
 
 

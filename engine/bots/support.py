@@ -99,6 +99,10 @@ def try_blitz_carrier(c: Ctx) -> Intent | None:
     if best is None or best[3] < 0.12:
         return None
     _, p, s, _, safe = best
+    # a dice-free way there and little risk in the block: blitz before the
+    # others move, who can then take the ball it knocks loose
+    pad = block_odds(g, p, cp, s, blitz=True)[1]
+    c.memo["blitz_now"] = safe and pad <= W["blitz_first_pad"]
     if s == g.pos[p]:
         path = []
     elif safe:
