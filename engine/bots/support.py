@@ -238,7 +238,8 @@ def offence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
 
 
 def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
-    """Markers on their carrier, then a screen towards our End Zone."""
+    """Markers on their carrier, then a screen towards our End Zone and
+    markers on the players it could hand or throw the ball to."""
     g = c.g
     pitch = g.pitch
     tz = c.z.tz
