@@ -82,6 +82,9 @@ W: dict[str, float] = {
     "pickup_ma": 0.02,
     "pickup_pa": 0.04,
     "screen": 5.0,
+    "receiver_radius": 4.0,
+    "receiver_mark": 5.0,
+    "blitz_first_pad": 0.12,
 }
 
 

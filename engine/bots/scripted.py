@@ -13,8 +13,10 @@ decision; see :mod:`engine.bots.tactics`):
   a team-mate waits open downfield: he throws if the pass beats keeping
   the ball), then carries on as the carrier;
 * their ball: blitz the carrier when it can be knocked down, once the
-  others' dice-free moves are made (a Blitz names, when declared, the
-  player its plan blocks);
+  others' dice-free moves are made, or first when the blitzer gets there
+  without dice and the block all but never fails (the others can then
+  take the loose ball); a Blitz names, when declared, the player its
+  plan blocks;
 * then everyone who can move without dice: cage corners and a screen
   round our carrier, or markers and a screen in front of theirs;
 * then blocks with the dice in our favour, a favourable blitz, a risky

@@ -99,6 +99,10 @@ def try_blitz_carrier(c: Ctx) -> Intent | None:
     if best is None or best[3] < 0.12:
         return None
     _, p, s, _, safe = best
+    # a dice-free way there and little risk in the block: blitz before the
+    # others move, who can then take the ball it knocks loose
+    pad = block_odds(g, p, cp, s, blitz=True)[1]
+    c.memo["blitz_now"] = safe and pad <= W["blitz_first_pad"]
     if s == g.pos[p]:
         path = []
     elif safe:
@@ -234,7 +238,8 @@ def offence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
 
 
 def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
-    """Markers on their carrier, then a screen towards our End Zone."""
+    """Markers on their carrier, then a screen towards our End Zone and
+    markers on the players it could hand or throw the ball to."""
     g = c.g
     pitch = g.pitch
     tz = c.z.tz
@@ -258,6 +263,34 @@ def defence_values(c: Ctx, cs: int, values: dict[int, float]) -> None:
             if s < 0 or g.board[s] >= 0 or s in values:
                 continue
             values[s] = 5.5 - 0.5 * abs(dx - 3) - 0.5 * abs(dy) - 0.8 * tz[s]
+    _receiver_marks(c, cs, values)
+
+
+def _receiver_marks(c: Ctx, cs: int, values: dict[int, float]) -> None:
+    """Squares Marking their players who could take a hand-off or a pass
+    from the carrier on ``cs`` and run in next turn (on our side of them:
+    between them and our End Zone)."""
+    g = c.g
+    w = c.w
+    t = c.t
+    tz = c.z.tz
+    back = -1 if t == 0 else 1
+    cp = g.carrier
+    for q in range(g.n):
+        if q == cp or g.team[q] == t or g.box[q] != PITCH or not g.has_tz(q):
+            continue
+        qs = g.pos[q]
+        if cheb(w, qs, cs) > W["receiver_radius"]:
+            continue
+        x = qs % w
+        togo = x if t == 0 else w - 1 - x  # to our End Zone
+        if togo > g.ma[q] + 2:
+            continue
+        for s in g.pitch.neighbours[qs]:
+            if g.board[s] >= 0 or s in values:
+                continue
+            dx = (s % w - x) * back
+            values[s] = W["receiver_mark"] + 0.5 * dx - 0.5 * (tz[s] - 1)
 
 
 # -- support moves (no dice) -------------------------------------------------------

@@ -448,7 +448,7 @@ def defer(c: Ctx, it: Intent) -> bool:
     it needs free (the one it blocks from)."""
     # Decision: not in a dungeon, whose bot (engine.bots.dungeon) plays
     # its own order round the Chests and the Portals
-    if it.goal not in DEFER or c.g.dungeon is not None:
+    if it.goal not in DEFER or c.g.dungeon is not None or c.memo.get("blitz_now"):
         return False
     c.memo["reserved"] = it.p
     c.memo["keep_free"] = tuple(it.path[-1:])

@@ -120,3 +120,24 @@ def test_the_two_dice_block_not_the_one_against() -> None:
         m.apply(bot.choose(m.pending, m.state))
     acts = [(e.player, e.action) for e in sc.events(Activation)]
     assert acts == [(sc.id("C"), "block")]
+
+
+def test_a_safe_blitz_on_their_carrier_goes_first() -> None:
+    # the same position, but A (ST 4) blocks b on two dice of his choosing:
+    # the block all but never fails, so A blitzes before B moves, and the
+    # others can then take the ball it knocks loose
+    sc = Scenario(
+        """
+        B...........
+        ............
+        ........A.b.
+        ............
+    """,
+        ball="b",
+        stats={"A": {"st": 4}},
+        dice=["pow", "push"] + [1] * 10,
+    )
+    bot = ScriptedBot(0)
+    m = sc.match
+    first = bot.choose(m.pending, m.state)  # type: ignore[arg-type]
+    assert first == ("activate", sc.id("A"), "blitz")
