@@ -29,8 +29,10 @@ from typing import cast
 from engine.bots.dungeon_escort import (
     escort_activation,
     escort_block_target,
+    pass_step,
     relay_step,
 )
+from engine.bots.dungeon_pass import pass_target
 from engine.bots.pathing import moves_budget
 from engine.core.state import RESERVES, STANDING, Decision, GameState, Option
 from engine.dungeon.layout import walk_distances
@@ -95,8 +97,10 @@ def players_key(g: GameState, mover: int = -1) -> tuple[int, ...]:
 
 def _walk_free(pitch: DungeonPitch, board: list[int], goals: set[int]) -> list[int]:
     """The breadth-first walk of :func:`free_walk`: from the goals without
-    a player, over squares without one."""
+    a player, over squares without one and round the Portals (a step on
+    one teleports the walker: :func:`_move` takes none but his goal)."""
     nb = pitch.neighbours
+    portal = pitch.portal
     dist = [-1] * pitch.size
     level = []
     for s in goals:
@@ -109,7 +113,7 @@ def _walk_free(pitch: DungeonPitch, board: list[int], goals: set[int]) -> list[i
         ahead = []
         for s in level:
             for n in nb[s]:
-                if dist[n] < 0 and board[n] < 0:
+                if dist[n] < 0 and board[n] < 0 and not portal[n]:
                     dist[n] = step
                     ahead.append(n)
         level = ahead
@@ -256,6 +260,9 @@ def dungeon_choice(d: Decision, g: GameState) -> Option | None:
         return _portal_skill(d, g, pitch)
     if kind == "block_target":  # a block to free our carrier
         return escort_block_target(d, g)
+    if kind == "pass_target" and d.player is not None and g.carrier == g.idx[d.player]:
+        home = walk(pitch, set(pitch.endzone_squares(g.team[g.carrier])))
+        return pass_target(g, g.carrier, home, d.options)
     return None
 
 
@@ -280,9 +287,10 @@ def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
             own = _activate(d, g, pitch)
     elif d.kind == "move" and d.player is not None:
         carrier = g.carrier == g.idx[d.player]
-        if carrier and g.act_action == "hand_off":
+        if carrier and g.act_action in ("hand_off", "pass"):
             home = walk(pitch, set(pitch.endzone_squares(g.team[g.carrier])))
-            own = relay_step(g, g.carrier, home, d.options)
+            step = relay_step if g.act_action == "hand_off" else pass_step
+            own = step(g, g.carrier, home, d.options)
         if own is None and (choice == OPT_END or (carrier and choice[0] == "move")):
             own = _move(d, g, pitch)
     return own if own is not None and own in d.options else choice
