@@ -38,6 +38,7 @@ MIN_ODDS = 0.45
 SCORE_ODDS = 0.3
 
 PASS_SKILL = S.BIT["pass"]
+SHORT_REACH = 6  # the Short band's farthest row or column (range ruler)
 
 
 def _interceptors(g: GameState, frm: int, to: int) -> list[int]:
@@ -94,6 +95,7 @@ def pass_relay(
     here = home[g.pos[c]]
     solo = here - max(left, 0)
     spots = [s for s in came if not g.markers(s, t)]
+    w = g.pitch.width
     best: tuple[float, int, int] | None = None
     for q in range(g.n):
         sq = g.pos[q]
@@ -112,7 +114,10 @@ def pass_relay(
         if after > solo - PASS_GAIN:
             continue
         need = SCORE_ODDS if after == 0 else MIN_ODDS
+        qx, qy = sq % w, sq // w
         for s in spots:
+            if max(abs(s % w - qx), abs(s // w - qy)) > SHORT_REACH:
+                continue  # out of range: no Line of Sight to work out
             odds = pass_odds(g, c, s, q)
             if odds < need:
                 continue
