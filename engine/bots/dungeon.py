@@ -29,10 +29,8 @@ from typing import cast
 from engine.bots.dungeon_escort import (
     escort_activation,
     escort_block_target,
-    pass_step,
     relay_step,
 )
-from engine.bots.dungeon_pass import pass_target
 from engine.bots.pathing import moves_budget
 from engine.core.state import RESERVES, STANDING, Decision, GameState, Option
 from engine.dungeon.layout import walk_distances
@@ -260,9 +258,6 @@ def dungeon_choice(d: Decision, g: GameState) -> Option | None:
         return _portal_skill(d, g, pitch)
     if kind == "block_target":  # a block to free our carrier
         return escort_block_target(d, g)
-    if kind == "pass_target" and d.player is not None and g.carrier == g.idx[d.player]:
-        home = walk(pitch, set(pitch.endzone_squares(g.team[g.carrier])))
-        return pass_target(g, g.carrier, home, d.options)
     return None
 
 
@@ -287,10 +282,9 @@ def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
             own = _activate(d, g, pitch)
     elif d.kind == "move" and d.player is not None:
         carrier = g.carrier == g.idx[d.player]
-        if carrier and g.act_action in ("hand_off", "pass"):
+        if carrier and g.act_action == "hand_off":
             home = walk(pitch, set(pitch.endzone_squares(g.team[g.carrier])))
-            step = relay_step if g.act_action == "hand_off" else pass_step
-            own = step(g, g.carrier, home, d.options)
+            own = relay_step(g, g.carrier, home, d.options)
         if own is None and (choice == OPT_END or (carrier and choice[0] == "move")):
             own = _move(d, g, pitch)
     return own if own is not None and own in d.options else choice

@@ -17,7 +17,6 @@ without a Dodge or a Rush, and the team-mate, not yet activated, runs on.
 from __future__ import annotations
 
 from engine.bots.blockmath import block_odds
-from engine.bots.dungeon_pass import pass_relay
 from engine.core.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
 from engine.dungeon.pitch import DungeonPitch
 
@@ -99,18 +98,13 @@ def _relay_or_run(
     relay: Option = ("activate", g.pid[c], "hand_off")
     if relay in opts and relay_target(g, c, home) is not None:
         return relay
-    throw: Option = ("activate", g.pid[c], "pass")
-    if throw in opts and home[g.pos[c]] > g.ma[c]:
-        came = reach_squares(g, c, g.ma[c])
-        if pass_relay(g, c, home, came, g.ma[c]) is not None:
-            return throw
     return run
 
 
-def reach_squares(g: GameState, c: int, depth: int) -> dict[int, int]:
+def _reach(g: GameState, c: int, depth: int) -> dict[int, int]:
     """The squares ``c`` walks to in at most ``depth`` steps, each step
-    onto a free square no opponent Marks (no Dodge), with the square it
-    came from (his own square maps to -1)."""
+    onto a free square no opponent Marks (no Dodge) and no Portal, with
+    the square it came from (his own square maps to -1)."""
     t = g.team[c]
     pitch = g.pitch
     assert isinstance(pitch, DungeonPitch)
@@ -149,7 +143,7 @@ def relay_target(g: GameState, c: int, home: list[int]) -> tuple[int, int] | Non
     if here < 0 or here <= left:
         return None
     solo = here - max(left, 0)
-    came = reach_squares(g, c, max(left, 0))
+    came = _reach(g, c, max(left, 0))
     nb = g.pitch.neighbours
     best: tuple[int, int, int] | None = None
     for q in range(g.n):
@@ -187,28 +181,7 @@ def relay_step(
     give: Option = ("hand_off", g.pid[q])
     if give in opts:
         return give
-    came = reach_squares(g, c, g.ma[c])
-    while came.get(s, -1) >= 0 and came[s] != g.pos[c]:
-        s = came[s]
-    step: Option = ("move", s)
-    return step if step in opts else None
-
-
-def pass_step(
-    g: GameState, c: int, home: list[int], opts: tuple[Option, ...]
-) -> Option | None:
-    """In the carrier's Pass action: the throw when he stands where
-    :func:`engine.bots.dungeon_pass.pass_relay` throws from, else the
-    first step of the way there; None when no pass is left (he walks home
-    instead)."""
-    left = g.ma[c] - (g.act_ma_used if g.act_player == c else 0)
-    came = reach_squares(g, c, max(left, 0))
-    found = pass_relay(g, c, home, came, left)
-    if found is None:
-        return None
-    s = found[1]
-    if s == g.pos[c]:
-        return ("throw",) if ("throw",) in opts else None
+    came = _reach(g, c, g.ma[c])
     while came.get(s, -1) >= 0 and came[s] != g.pos[c]:
         s = came[s]
     step: Option = ("move", s)
@@ -239,10 +212,4 @@ def escort_block_target(d: Decision, g: GameState) -> Option | None:
     return found
 
 
-__all__ = [
-    "escort_activation",
-    "escort_block_target",
-    "markers_of",
-    "pass_step",
-    "reach_squares",
-]
+__all__ = ["escort_activation", "escort_block_target", "markers_of"]
