@@ -95,8 +95,10 @@ def players_key(g: GameState, mover: int = -1) -> tuple[int, ...]:
 
 def _walk_free(pitch: DungeonPitch, board: list[int], goals: set[int]) -> list[int]:
     """The breadth-first walk of :func:`free_walk`: from the goals without
-    a player, over squares without one."""
+    a player, over squares without one and round the Portals (a step on
+    one teleports the walker: :func:`_move` takes none but his goal)."""
     nb = pitch.neighbours
+    portal = pitch.portal
     dist = [-1] * pitch.size
     level = []
     for s in goals:
@@ -109,7 +111,7 @@ def _walk_free(pitch: DungeonPitch, board: list[int], goals: set[int]) -> list[i
         ahead = []
         for s in level:
             for n in nb[s]:
-                if dist[n] < 0 and board[n] < 0:
+                if dist[n] < 0 and board[n] < 0 and not portal[n]:
                     dist[n] = step
                     ahead.append(n)
         level = ahead

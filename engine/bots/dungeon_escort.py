@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from engine.bots.blockmath import block_odds
 from engine.core.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
+from engine.dungeon.pitch import DungeonPitch
 
 # Decision: a block to free the carrier is thrown when P(defender down)
 # - 2 × P(attacker down) > 0: the blocker going down is a Turnover before
@@ -102,10 +103,13 @@ def _relay_or_run(
 
 def _reach(g: GameState, c: int, depth: int) -> dict[int, int]:
     """The squares ``c`` walks to in at most ``depth`` steps, each step
-    onto a free square no opponent Marks (no Dodge), with the square it
-    came from (his own square maps to -1)."""
+    onto a free square no opponent Marks (no Dodge) and no Portal, with
+    the square it came from (his own square maps to -1)."""
     t = g.team[c]
-    nb = g.pitch.neighbours
+    pitch = g.pitch
+    assert isinstance(pitch, DungeonPitch)
+    nb = pitch.neighbours
+    portal = pitch.portal
     board = g.board
     start = g.pos[c]
     came: dict[int, int] = {start: -1}
@@ -114,7 +118,12 @@ def _reach(g: GameState, c: int, depth: int) -> dict[int, int]:
         ahead = []
         for s in level:
             for n in nb[s]:
-                if n not in came and board[n] < 0 and not g.markers(n, t):
+                if (
+                    n not in came
+                    and board[n] < 0
+                    and not portal[n]
+                    and not g.markers(n, t)
+                ):
                     came[n] = s
                     ahead.append(n)
         level = ahead
