@@ -56,6 +56,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/leagues/{league_id}/requests/{coach_id}/approve/"),
     ("post", "/api/leagues/{league_id}/requests/{coach_id}/decline/"),
     ("post", "/api/leagues/{league_id}/open/"),
+    ("post", "/api/leagues/{league_id}/invite-link/"),
     # a league's webhooks, reports the other coach confirms
     ("post", "/api/leagues/{league_id}/webhooks/"),
     ("delete", "/api/leagues/{league_id}/webhooks/{webhook_id}/"),

@@ -145,6 +145,10 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
         "username": "dave"
     },
     ("post", "/api/leagues/{league_id}/open/"): lambda ids, fmt: {"open": False},
+    ("post", "/api/leagues/{league_id}/invite-link/"): lambda ids, fmt: {
+        "max_uses": 5,
+        "days": 7,
+    },
     ("post", "/api/leagues/{league_id}/webhooks/"): lambda ids, fmt: {
         "url": "https://example.com/other",
         "kind": "discord",
