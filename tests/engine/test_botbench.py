@@ -65,8 +65,11 @@ def test_botbench_times_another_bot_in_the_same_run(
     assert (ref["touchdowns"], ref["casualties"]) == (s["touchdowns"], s["casualties"])
     cmp = s["vs_reference"]
     assert cmp["same_decisions"] is True
+    assert 0.0 < cmp["speedup_cpu_ms"]["min"]
+    # the bots' CPU is the match's less its replay's: on two short games of
+    # a busy machine the difference (and so its ratio) may even be negative
     for k in ("speedup_cpu_ms", "speedup_bot_cpu_ms"):
-        assert 0.0 < cmp[k]["min"] <= cmp[k]["median"] <= cmp[k]["max"]
+        assert cmp[k]["min"] <= cmp[k]["median"] <= cmp[k]["max"]
     if s["touchdowns"]:
         assert cmp["touchdowns_ratio"] == 1.0
 
