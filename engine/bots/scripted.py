@@ -69,9 +69,18 @@ NO_HANDS = _BIT["no-hands"] | _BIT["no-ball"]
 
 END_TURN: Option = ("end_turn",)
 END: Option = ("end",)
-# Rolls whose failure loses the ball.
+# Rolls whose failure loses the ball (BB2025's Secure the Ball is a
+# pick-up too: a failed one is re-rolled like any other).
 _BALL_ROLLS = frozenset(
-    {"pick_up", "catch", "pass", "hand_off", "landing", "interception"}
+    {
+        "pick_up",
+        "secure_the_ball",
+        "catch",
+        "pass",
+        "hand_off",
+        "landing",
+        "interception",
+    }
 )
 # Rolls whose failure is a Turnover.
 _MOVE_ROLLS = frozenset({"dodge", "rush", "jump", "leap"})

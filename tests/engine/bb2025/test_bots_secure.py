@@ -12,6 +12,7 @@ import pytest
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.core.dice import FixedDice, RandomDice
+from engine.core.events import Reroll
 from engine.match import Match
 from engine.tools.scenario import Scenario
 from engine.tools.teams import default_team_sheet
@@ -113,3 +114,19 @@ def test_the_scripted_bot_trains_block_first() -> None:
     d = m.pending
     assert d is not None
     assert make_bot("scripted", 1).choose(d, m.state) == ("skill", "block")
+
+
+def test_a_failed_secure_is_team_re_rolled() -> None:
+    # In the rain A secures the ball and rolls a 1: the ball is lost unless
+    # re-rolled, so the team re-roll is used (the 2 then picks it up).
+    sc = Scenario(
+        LOOSE, ruleset="bb2025", weather="pouring_rain", dice=[1, 2], rerolls=(1, 0)
+    )
+    bot = make_bot("scripted", 1)
+    g = sc.match.state
+    while (d := sc.match.pending) is not None and d.team == "home":
+        sc.match.apply(bot.choose(d, g))
+        if g.carrier >= 0:
+            break
+    assert [r.purpose for r in sc.events(Reroll)] == [SECURE]
+    assert g.carrier == sc.p("A")
