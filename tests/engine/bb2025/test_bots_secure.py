@@ -64,13 +64,19 @@ def test_an_easy_pick_up_is_a_normal_one(kw: dict[str, object]) -> None:
 def test_the_secured_ball_is_picked_up_on_a_two() -> None:
     # In the rain A secures the ball: two squares, the pick-up 2.
     sc = Scenario(LOOSE, ruleset="bb2025", weather="pouring_rain", dice=[2])
+    _play_home_until_held(sc)
+    assert sc.match.state.carrier == sc.p("A")
+
+
+def _play_home_until_held(sc: Scenario) -> None:
+    """The scripted bot plays the home team until someone holds the ball
+    (or the team turn ends)."""
     bot = make_bot("scripted", 1)
     g = sc.match.state
     while (d := sc.match.pending) is not None and d.team == "home":
         sc.match.apply(bot.choose(d, g))
         if g.carrier >= 0:
             break
-    assert g.carrier == sc.p("A")
 
 
 def test_bb2020_offers_no_secure_the_ball() -> None:
@@ -122,11 +128,6 @@ def test_a_failed_secure_is_team_re_rolled() -> None:
     sc = Scenario(
         LOOSE, ruleset="bb2025", weather="pouring_rain", dice=[1, 2], rerolls=(1, 0)
     )
-    bot = make_bot("scripted", 1)
-    g = sc.match.state
-    while (d := sc.match.pending) is not None and d.team == "home":
-        sc.match.apply(bot.choose(d, g))
-        if g.carrier >= 0:
-            break
+    _play_home_until_held(sc)
     assert [r.purpose for r in sc.events(Reroll)] == [SECURE]
-    assert g.carrier == sc.p("A")
+    assert sc.match.state.carrier == sc.p("A")
