@@ -25,11 +25,9 @@ MIN_BREAK = 0.5  # the armour roll's chance to break, at least
 _TWO_D6 = tuple(a + b for a in range(1, 7) for b in range(1, 7))
 
 
-def break_chance(
-    av: int, mod: int, broken: Callable[[int, int], bool] = lambda t, a: t >= a
-) -> float:
-    """Chance that 2D6 + ``mod`` breaks armour ``av`` by the rule ``broken``
-    (total, AV); by default BB2020's: the total reaches AV (AV 9+)."""
+def break_chance(av: int, mod: int, broken: Callable[[int, int], bool]) -> float:
+    """Chance that 2D6 + ``mod`` breaks armour ``av`` by the format's rule
+    ``broken`` (total, AV): its ``armour_broken``."""
     return sum(1 for t in _TWO_D6 if broken(t + mod, av)) / 36.0
 
 
