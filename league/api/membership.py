@@ -23,8 +23,8 @@ from league.api.serializers import (
     InviteLinkOutputSerializer,
     LeagueOutputSerializer,
     NoInputSerializer,
+    invite_link_data,
 )
-from league.invites.selectors import invite_url
 from league.invites.services import LINK_DAYS, LINK_MAX_USES, invite_link_renew
 from league.models import League, LeagueMembership
 from league.selectors import league_list, league_member_list
@@ -245,12 +245,6 @@ class LeagueInviteLinkApi(APIView):
             max_uses=data["max_uses"],
             days=data["days"],
         )
-        shown = {
-            "url": invite_url(request, invite),
-            "uses": invite.uses,
-            "max_uses": invite.max_uses,
-            "expires_at": invite.expires_at,
-        }
         return Response(
-            InviteLinkOutputSerializer(shown).data, status=status.HTTP_201_CREATED
+            invite_link_data(request, invite), status=status.HTTP_201_CREATED
         )

@@ -178,6 +178,17 @@ class InviteLinkOutputSerializer(serializers.Serializer[dict[str, Any]]):
     )
 
 
+def invite_link_data(request: Any, invite: LeagueInvite) -> dict[str, Any]:
+    """An invite link as the API shows it to the league's commissioner."""
+    shown = {
+        "url": invite_url(request, invite),
+        "uses": invite.uses,
+        "max_uses": invite.max_uses,
+        "expires_at": invite.expires_at,
+    }
+    return dict(InviteLinkOutputSerializer(shown).data)
+
+
 def _live_link(league: League) -> LeagueInvite | None:
     """The league's live link: prefetched by the list (``live_links``), or
     read."""
@@ -202,13 +213,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
         invite = _live_link(league)
         if invite is None:
             return None
-        shown = {
-            "url": invite_url(request, invite),
-            "uses": invite.uses,
-            "max_uses": invite.max_uses,
-            "expires_at": invite.expires_at,
-        }
-        return dict(InviteLinkOutputSerializer(shown).data)
+        return invite_link_data(request, invite)
 
     class Meta:
         model = League
