@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from datetime import timedelta
 
+import psycopg
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
@@ -29,7 +30,7 @@ from matches.tasks import (
     season_resolve_task,
 )
 from tests.factories import LeagueFactory, UserFactory, draft_team
-from tests.matches.conftest import ROOT, wait_for
+from tests.matches.conftest import ROOT, _database_url, wait_for
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -446,34 +447,52 @@ def task_lost_with_the_child(log: bytes) -> tuple[str, str] | None:
     return name.decode(), task_id.decode()
 
 
-class PostGameStepWatch:
-    """Reads a worker's log from its last killed child on, as it grows (only
-    the new bytes at each look, so that looking often costs the worker
-    nothing), and tells whether the last task the worker received is a
-    post-game step that has not finished: with one child and a prefetch of
-    one, the child is running it."""
+class MatchRowHold:
+    """A second database connection that locks the row of a match whose
+    post-game has not started (``played``), so that the post-game step that
+    comes for it waits on the lock in the pool child: the child is then
+    caught in that step for certain, however busy the machine (a kill timed
+    by watching the worker's log could land after the step had finished)."""
 
-    def __init__(self, path):
-        self.path = path
-        self.offset = max(path.read_bytes().rfind(CHILD_KILLED), 0)
-        self.partial = b""
-        self.task = None
-        self.finished = False
+    def __init__(self):
+        self.conn = psycopg.connect(_database_url())
+        self.pid = self.conn.execute("SELECT pg_backend_pid()").fetchone()[0]
+        self.conn.rollback()
+        self.look = psycopg.connect(_database_url(), autocommit=True)
+        self.match_id = None
 
-    def running(self):
-        """the child runs a post-game step"""
-        with self.path.open("rb") as log:
-            log.seek(self.offset)
-            new = log.read()
-        self.offset += len(new)
-        lines = (self.partial + new).split(b"\n")
-        self.partial = lines.pop()
-        for line in lines:
-            if found := RECEIVED.search(line):
-                self.task, self.finished = found.groups(), False
-            elif self.task and b"[" + self.task[1] + b"] succeeded" in line:
-                self.finished = True
-        return bool(self.task) and self.task[0] == POSTGAME_STEP and not self.finished
+    def take(self, season_id):
+        def taken():
+            """a played match's row is locked before its post-game step"""
+            # (a row the step has locked already is skipped: it is running)
+            row = self.conn.execute(
+                "SELECT id FROM matches_match WHERE season_id = %s AND status = %s"
+                " ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
+                (season_id, Match.Status.PLAYED.value),
+            ).fetchone()
+            if row is None:
+                self.conn.rollback()
+                return False
+            self.match_id = row[0]
+            return True
+
+        return taken
+
+    def waited_on(self):
+        """another connection waits for the locked row"""
+        (waiting,) = self.look.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE %s = ANY(pg_blocking_pids(pid))",
+            (self.pid,),
+        ).fetchone()
+        return waiting > 0
+
+    def release(self):
+        self.conn.rollback()
+
+    def close(self):
+        self.conn.close()
+        self.look.close()
 
 
 def test_a_killed_pool_child_has_its_task_put_back_at_once(celery_workers):
@@ -489,37 +508,29 @@ def test_a_killed_pool_child_has_its_task_put_back_at_once(celery_workers):
     wait_for(mid_season(season), timeout=120, every=0.002)
 
     # when the pool child is SIGKILLed while it runs a post-game step, whose
-    # loss nothing else would make up for (a child caught idle, or in
-    # another task, is followed by the next child in turn)
-    killed: list[int] = []
-    lost = None
-    while lost is None or lost[0] != "matches.tasks.postgame_advance_task":
-        assert not season_done(season, progress)(), "no child caught in a step"
-        assert len(killed) < 30, "no child caught in a post-game step"
-
-        def a_new_child():
-            """the worker has a pool child not killed yet"""
-            return bool(set(celery_workers.pool_children(worker)) - set(killed))
-
-        wait_for(a_new_child, timeout=60, every=0.002)
-        (child,) = set(celery_workers.pool_children(worker)) - set(killed)
-
-        step = PostGameStepWatch(celery_workers.logs[worker.pid])
-        # (aimed, so that a busy machine's timing cannot make every kill miss)
-        wait_for(step.running, timeout=120, every=0.001)
+    # loss nothing else would make up for: the step waits on the lock of its
+    # match's row, held from a second connection until the kill
+    hold = MatchRowHold()
+    try:
+        wait_for(hold.take(season.pk), timeout=120, every=0.002)
+        wait_for(hold.waited_on, timeout=120, every=0.005)
+        (child,) = celery_workers.pool_children(worker)
+        received = RECEIVED.findall(celery_workers.log(worker))
+        assert received[-1][0] == POSTGAME_STEP, received[-1]
         os.kill(child, signal.SIGKILL)
-        killed.append(child)
+    finally:
+        hold.release()
+        hold.close()
 
-        def noticed():
-            """the worker has noticed its child died, and why"""
-            log = celery_workers.log(worker)
-            after = log.rpartition(CHILD_KILLED)[2]
-            return log.count(CHILD_KILLED) == len(killed) and (
-                LOST_IN_A_TASK in after or a_new_child()
-            )
+    def noticed():
+        """the worker has noticed its child died in a task"""
+        after = celery_workers.log(worker).partition(CHILD_KILLED)[2]
+        return LOST_IN_A_TASK in after
 
-        wait_for(noticed, timeout=60)
-        lost = task_lost_with_the_child(celery_workers.log(worker))
+    wait_for(noticed, timeout=60)
+    lost = task_lost_with_the_child(celery_workers.log(worker))
+    assert lost is not None, "the worker saw no task lost with its child"
+    assert lost[0] == POSTGAME_STEP.decode(), lost
     caught = time.monotonic()
 
     # then the same worker receives that task again at once
@@ -533,7 +544,7 @@ def test_a_killed_pool_child_has_its_task_put_back_at_once(celery_workers):
     bound = max(60.0, 3 * undisturbed_seconds)
     wait_for(season_done(season, progress), timeout=bound)
     print(
-        f"\nchild killed in a post-game step ({len(killed)} kill(s)): season "
+        f"\nchild killed in the post-game step of match {hold.match_id}: season "
         f"done {time.monotonic() - caught:.1f} s later"
     )
     assert worker.poll() is None
