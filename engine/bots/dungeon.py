@@ -16,7 +16,8 @@ the ball loose, the nearest player goes for it; with the opponents holding
 it, the nearest players close in on the carrier (a Blitz when one is in
 reach); with the ball still hidden, everyone else hunts the closed Chests
 (and opens one when offered; none once the ball is found, a booby trap
-being a Turnover). The carrier's steps are always this
+being a Turnover), and a player who can open one this turn moves after
+those who cannot. The carrier's steps are always this
 module's (walking distances to the End Zone's squares). A player far from
 his goal takes an adjacent Portal as a gamble. Moves use no Rushes, except
 the carrier's last steps into the End Zone.
@@ -308,6 +309,8 @@ def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
             own = escort_activation(d, g, home)
         if own is None and choice == ("end_turn",):
             own = _activate(d, g, pitch)
+        if own is None:
+            own = _opener_last(d, g, pitch, choice)
     elif d.kind == "move" and d.player is not None:
         carrier = g.carrier == g.idx[d.player]
         if carrier and g.act_action == "hand_off":
@@ -316,6 +319,35 @@ def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
         if own is None and (choice == OPT_END or (carrier and choice[0] == "move")):
             own = _move(d, g, pitch)
     return own if own is not None and own in d.options else choice
+
+
+def _opener(g: GameState, pitch: DungeonPitch, p: int) -> bool:
+    """Whether ``p`` (Standing) walks next to a closed Chest this turn."""
+    if g.status[p] != STANDING or g.pos[p] < 0:
+        return False
+    near = {s for c in pitch.chests for s in pitch.dungeon.neighbours[c]}
+    dist = walk(pitch, near - set(pitch.chests))[g.pos[p]]
+    return 0 <= dist <= g.ma[p]
+
+
+def _opener_last(
+    d: Decision, g: GameState, pitch: DungeonPitch, choice: Option
+) -> Option | None:
+    """With the ball still hidden, the Move of a player who can open a
+    Chest this turn waits for the others' Moves: a booby trap ends the
+    turn, and they would lose theirs. None leaves ``choice``."""
+    if g.carrier >= 0 or g.ball >= 0 or not pitch.chests:
+        return None
+    if choice[0] != "activate" or choice[2] != "move":
+        return None
+    if not _opener(g, pitch, g.idx[choice[1]]):
+        return None
+    for o in d.options:
+        if o[0] == "activate" and o[2] == "move" and o[1] != choice[1]:
+            q = g.idx[o[1]]
+            if g.status[q] == STANDING and not _opener(g, pitch, q):
+                return o
+    return None
 
 
 def _portal_skill(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
