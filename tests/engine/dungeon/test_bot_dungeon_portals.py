@@ -34,6 +34,16 @@ def _room(a_at: int, zone: str = ".") -> DungeonScenario:
     return DungeonScenario(text, ball="A")
 
 
+def _late(a_at: int, turn: int, zone: str = ".") -> DungeonScenario:
+    """:func:`_room` in team turn ``turn`` of 20 before the time limit."""
+    sc = _room(a_at, zone)
+    g = sc.match.state
+    assert g.dungeon is not None
+    g.dungeon.turn_cap = 20
+    g.turn[0] = turn
+    return sc
+
+
 def _home(sc: DungeonScenario) -> list[int]:
     pitch = sc.match.state.pitch
     assert isinstance(pitch, DungeonPitch)
@@ -89,11 +99,7 @@ def test_out_of_time_and_losing_the_tie_break_any_portal_is_taken() -> None:
     # squares (MA 6 and two Rushes) do not take him home, and the ball, 8
     # squares from the End Zone the other team scores in (x = 1), loses
     # the tie-break: the nearest Portal (6, 2 steps away) beats a sure loss.
-    sc = _room(9, zone="<")
-    g = sc.match.state
-    assert g.dungeon is not None
-    g.dungeon.turn_cap = 20
-    g.turn[0] = 20
+    sc = _late(9, 20, zone="<")
     sc.dice.extend([4])
     assert _first_move(sc) in (sc.at(8, 1), sc.at(8, 2), sc.at(8, 3))
     assert sc.events(Teleport) == []  # one step on the way to Portal 6
@@ -102,18 +108,10 @@ def test_out_of_time_and_losing_the_tie_break_any_portal_is_taken() -> None:
 def test_with_turns_left_or_winning_the_tie_break_he_walks() -> None:
     # Two turns left, this one and the last: twice MA 6 and two Rushes is
     # 16 squares, just enough: he walks, as with no time limit.
-    sc = _room(9, zone="<")
-    g = sc.match.state
-    assert g.dungeon is not None
-    g.dungeon.turn_cap = 20
-    g.turn[0] = 19
+    sc = _late(9, 19, zone="<")
     assert _home(sc)[_first_move(sc)] == 15
     # The last turn, but no End Zone of theirs nearer the ball: he walks.
-    sc = _room(9)
-    g = sc.match.state
-    assert g.dungeon is not None
-    g.dungeon.turn_cap = 20
-    g.turn[0] = 20
+    sc = _late(9, 20)
     assert _home(sc)[_first_move(sc)] == 15
 
 
@@ -121,11 +119,8 @@ def test_out_of_time_but_winning_the_tie_break_he_walks() -> None:
     # A 10 squares from home, 14 from the End Zone they score in: on the
     # last turn he cannot score (8 squares), but the ball wins the
     # tie-break; he walks nearer home, past no Portal.
-    sc = _room(15, zone="<")
+    sc = _late(15, 20, zone="<")
     g = sc.match.state
-    assert g.dungeon is not None
-    g.dungeon.turn_cap = 20
-    g.turn[0] = 20
     pitch = g.pitch
     assert isinstance(pitch, DungeonPitch)
     theirs = walk(pitch, set(pitch.endzone_squares(1)))
