@@ -16,8 +16,9 @@ the ball loose, the nearest player goes for it; with the opponents holding
 it, the nearest players close in on the carrier (a Blitz when one is in
 reach); with the ball still hidden, everyone else hunts the closed Chests
 (and opens one when offered; none once the ball is found, a booby trap
-being a Turnover), and a player who can open one this turn moves after
-those who cannot. The carrier's steps are always this
+being a Turnover). A player whose Move may end the turn (a Marked one,
+or with the ball hidden one who can open a Chest this turn) moves after a
+team-mate whose Move cannot. The carrier's steps are always this
 module's (walking distances to the End Zone's squares). A player far from
 his goal takes an adjacent Portal as a gamble. Moves use no Rushes, except
 the carrier's last steps into the End Zone.
@@ -310,7 +311,7 @@ def dungeon_refine(d: Decision, g: GameState, choice: Option) -> Option:
         if own is None and choice == ("end_turn",):
             own = _activate(d, g, pitch)
         if own is None:
-            own = _opener_last(d, g, pitch, choice)
+            own = _risky_last(d, g, pitch, choice)
     elif d.kind == "move" and d.player is not None:
         carrier = g.carrier == g.idx[d.player]
         if carrier and g.act_action == "hand_off":
@@ -330,22 +331,32 @@ def _opener(g: GameState, pitch: DungeonPitch, p: int) -> bool:
     return 0 <= dist <= g.ma[p]
 
 
-def _opener_last(
+def _risky(g: GameState, pitch: DungeonPitch, p: int) -> bool:
+    """Whether ``p``'s Move may end the team turn: he is Marked (his first
+    step is a Dodge), or the ball is hidden and he can open a Chest this
+    turn (a booby trap Knocks him Down)."""
+    if g.pos[p] >= 0 and g.markers(g.pos[p], g.team[p]):
+        return True
+    hidden = g.carrier < 0 and g.ball < 0 and bool(pitch.chests)
+    return hidden and _opener(g, pitch, p)
+
+
+def _risky_last(
     d: Decision, g: GameState, pitch: DungeonPitch, choice: Option
 ) -> Option | None:
-    """With the ball still hidden, the Move of a player who can open a
-    Chest this turn waits for the others' Moves: a booby trap ends the
-    turn, and they would lose theirs. None leaves ``choice``."""
-    if g.carrier >= 0 or g.ball >= 0 or not pitch.chests:
-        return None
+    """The Move of a player whose Move may end the team turn
+    (:func:`_risky`) waits for the Move of a Standing team-mate whose Move
+    cannot, since a Turnover would cost him his. Not our carrier's: his
+    run comes first (:func:`escort_activation`). None leaves ``choice``."""
     if choice[0] != "activate" or choice[2] != "move":
         return None
-    if not _opener(g, pitch, g.idx[choice[1]]):
+    p = g.idx[choice[1]]
+    if p == g.carrier or not _risky(g, pitch, p):
         return None
     for o in d.options:
         if o[0] == "activate" and o[2] == "move" and o[1] != choice[1]:
             q = g.idx[o[1]]
-            if g.status[q] == STANDING and not _opener(g, pitch, q):
+            if q != g.carrier and g.status[q] == STANDING and not _risky(g, pitch, q):
                 return o
     return None
 

@@ -1,6 +1,7 @@
-"""The scripted bot hunting the ball in a dungeon (engine.bots.dungeon): a
-player who can open a Chest this turn moves after the team-mates who
-cannot, since a booby trap is a Turnover that would cost them their Moves."""
+"""The scripted bot's order of Moves in a dungeon (engine.bots.dungeon): a
+player whose Move may end the team turn (one who can open a Chest this turn
+while the ball is hidden, a booby trap being a Turnover; a Marked one, whose
+first step is a Dodge) moves after a team-mate whose Move cannot."""
 
 from __future__ import annotations
 
@@ -49,3 +50,24 @@ def test_two_who_can_open_keep_the_planners_order() -> None:
     (opened,) = sc.events(ChestOpened)
     assert opened.player == first
     assert g.pid[g.carrier] == first
+
+
+LOOSE = """
+####################
+#..*..............B#
+#.Aa...............#
+#..................#
+####################
+"""
+
+
+def test_a_marked_player_moves_after_an_unmarked_one() -> None:
+    # The ball is loose; A, next to it, is Marked by a (his first step a
+    # Dodge: a failed one ends the turn). B, unmarked, moves first.
+    sc = DungeonScenario(LOOSE, dice=[6, 6, 6, 6])
+    g = sc.match.state
+    assert g.markers(sc.pos("A"), 0) == 1
+    assert g.markers(sc.pos("B"), 0) == 0
+    _home_turn(sc)
+    acts = [(e.player, e.action) for e in sc.events(Activation)]
+    assert acts[0] == (g.pid[sc.p("B")], "move")
