@@ -62,7 +62,7 @@ from engine.core.model import TeamSheet
 from engine.match import Match
 from engine.tools.botref import load_scripted_bot
 from engine.tools.rulesets import pitch_rulesets, rulesets_type
-from engine.tools.teams import default_team_sheet, tool_rules_data
+from engine.tools.teams import default_team_sheet, own_rosters, tool_rules_data
 from engine.variants import get_variant, match_variant
 
 BotFactory = Callable[[int], Bot]
@@ -179,12 +179,15 @@ class Setup:
     bot_b: str
     against: str | None = None
     rosters: tuple[str, ...] = ()
+    own_teams: bool = False  # the format's own rosters (Dungeon Bowl's Colleges)
     _sheets: dict[tuple[str, int], TeamSheet] = field(default_factory=dict)
 
     def sheet(self, roster: str, first_id: int) -> TeamSheet:
         key = (roster, first_id)
         if key not in self._sheets:
-            self._sheets[key] = default_team_sheet(roster, self.fmt, first_id=first_id)
+            self._sheets[key] = default_team_sheet(
+                roster, self.fmt, first_id=first_id, own=self.own_teams
+            )
         return self._sheets[key]
 
     def factory(self, which: str) -> BotFactory:
@@ -299,7 +302,10 @@ def arena(
 ) -> dict[str, Any]:
     """Play and summarise ``games`` games of one format."""
     if not setup.rosters:
-        setup.rosters = tuple(sorted(tool_rules_data(get_variant(setup.fmt)).rosters))
+        rs = get_variant(setup.fmt)
+        setup.rosters = tuple(
+            own_rosters(rs) if setup.own_teams else sorted(tool_rules_data(rs).rosters)
+        )
     results: list[dict[str, Any]] = []
     step = max(games // 100, 1)
     if workers <= 1:
@@ -336,6 +342,12 @@ def parser() -> argparse.ArgumentParser:
         help="bot B is the scripted bot under DIR (a directory holding "
         "engine/bots: git archive main engine/bots | tar -x -C DIR)",
     )
+    ap.add_argument(
+        "--own-teams",
+        action="store_true",
+        help="field the format's own rosters (Dungeon Bowl: the eight Colleges "
+        "its leagues draft) instead of the BB2020 ones",
+    )
     ap.add_argument("--workers", type=int, default=1, help="processes")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     return ap
@@ -352,10 +364,11 @@ def main(argv: list[str] | None = None) -> int:
         "a": a.bot_a,
         "b": f"scripted@{a.against}" if a.against else a.bot_b,
         "seed": a.seed,
+        "teams": "own" if a.own_teams else "bb2020",
     }
     for fmt in a.format:
         get_variant(fmt)
-        setup = Setup(fmt, a.seed, a.bot_a, a.bot_b, a.against)
+        setup = Setup(fmt, a.seed, a.bot_a, a.bot_b, a.against, own_teams=a.own_teams)
         out[fmt] = arena(setup, a.games, max(a.workers, 1), a.quiet)
     json.dump(out, sys.stdout, indent=1)
     sys.stdout.write("\n")

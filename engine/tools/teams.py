@@ -36,21 +36,29 @@ def tool_rules_data(rs: LeagueFormat) -> RulesData:
     return data if set(default.rosters) <= set(data.rosters) else default
 
 
+def own_rosters(rs: LeagueFormat) -> list[str]:
+    """The rosters of the format's own rules data, the teams its leagues
+    draft (Dungeon Bowl's eight Colleges; any other format's edition)."""
+    return sorted(rules_data(rs.rules_data_version).rosters)
+
+
 def default_team_sheet(
     roster_slug: str,
     variant: LeagueFormat | str,
     name: str | None = None,
     first_id: int = 1,
+    own: bool = False,
 ) -> TeamSheet:
     """A legal, sensible team of ``roster_slug`` for ``variant``: its
     ``default_squad`` players with up to ``default_per_position`` of each
     non-Lineman position (``default_max_positionals`` in all), two team
     re-rolls, an apothecary when the roster allows one, Dedicated Fans 1.
     Player ids are ``first_id`` onwards (ids must be unique across the two
-    teams of a match).
+    teams of a match). ``own``: the roster is one of :func:`own_rosters`
+    rather than of :func:`tool_rules_data`.
     """
     rs = get_variant(variant)
-    data = tool_rules_data(rs)
+    data = rules_data(rs.rules_data_version) if own else tool_rules_data(rs)
     if roster_slug not in data.rosters:
         raise RuleError(f"unknown roster {roster_slug!r}")
     roster = data.rosters[roster_slug]

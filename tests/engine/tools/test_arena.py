@@ -161,3 +161,23 @@ def test_cli_prints_json_and_workers_do_not_change_it(
     assert sum(s["end"].values()) == 3
     assert arena.main([*args, "--workers", "2"]) == 0
     assert json.loads(capsys.readouterr().out) == one
+
+
+def test_own_teams_field_the_formats_own_rosters(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Dungeon Bowl's rules data hold the eight Colleges: --own-teams plays
+    # them (its leagues draft them); without it, the BB2020 rosters.
+    args = ["--format", "dungeon-bowl", "--games", "2", "--bot-a", "random"]
+    args += ["--bot-b", "random", "--quiet"]
+    assert arena.main([*args, "--own-teams"]) == 0
+    own = json.loads(capsys.readouterr().out)
+    assert own["teams"] == "own"
+    assert sorted(own["dungeon-bowl"]["a_per_roster"]) == [
+        "college-of-beasts",
+        "college-of-death",
+    ]
+    assert arena.main(args) == 0
+    bb = json.loads(capsys.readouterr().out)
+    assert bb["teams"] == "bb2020"
+    assert sorted(bb["dungeon-bowl"]["a_per_roster"]) == ["amazon", "black-orc"]
