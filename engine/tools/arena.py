@@ -346,7 +346,7 @@ def parser() -> argparse.ArgumentParser:
         "--own-teams",
         action="store_true",
         help="field the format's own rosters (Dungeon Bowl: the eight Colleges "
-        "its leagues draft) instead of the BB2020 ones",
+        "its leagues draft) where the tools field the BB2020 ones",
     )
     ap.add_argument("--workers", type=int, default=1, help="processes")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -364,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         "a": a.bot_a,
         "b": f"scripted@{a.against}" if a.against else a.bot_b,
         "seed": a.seed,
-        "teams": "own" if a.own_teams else "bb2020",
+        "teams": "own" if a.own_teams else "default",
     }
     for fmt in a.format:
         get_variant(fmt)

@@ -179,5 +179,5 @@ def test_own_teams_field_the_formats_own_rosters(
     ]
     assert arena.main(args) == 0
     bb = json.loads(capsys.readouterr().out)
-    assert bb["teams"] == "bb2020"
+    assert bb["teams"] == "default"
     assert sorted(bb["dungeon-bowl"]["a_per_roster"]) == ["amazon", "black-orc"]
