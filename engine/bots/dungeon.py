@@ -176,8 +176,7 @@ def _out_of_time(g: GameState, pitch: DungeonPitch, p: int, here: int) -> bool:
     if turns * (g.ma[p] + 2) >= here:
         return False
     theirs = walk(pitch, set(pitch.endzone_squares(1 - t)))[g.pos[p]]
-    winning = here >= 0 and (theirs < 0 or here < theirs)
-    return not winning
+    return 0 <= theirs <= here  # the ball no nearer our End Zone than theirs
 
 
 def goals_for(g: GameState, p: int, pitch: DungeonPitch) -> set[int]:
@@ -190,9 +189,14 @@ def goals_for(g: GameState, p: int, pitch: DungeonPitch) -> set[int]:
     if g.carrier >= 0 and g.team[g.carrier] != t:
         return set(pitch.neighbours[g.pos[g.carrier]]) or {g.pos[g.carrier]}
     if g.carrier < 0 and g.ball < 0 and pitch.chests:
-        near = {s for c in pitch.chests for s in pitch.dungeon.neighbours[c]}
-        return {s for s in near if s not in pitch.chests} or set(pitch.chests)
+        return _chest_sides(pitch) or set(pitch.chests)
     return set(pitch.endzone_squares(t))
+
+
+def _chest_sides(pitch: DungeonPitch) -> set[int]:
+    """The squares next to a closed Chest, less the Chests."""
+    near = {s for c in pitch.chests for s in pitch.dungeon.neighbours[c]}
+    return near - set(pitch.chests)
 
 
 def _activate(d: Decision, g: GameState, pitch: DungeonPitch) -> Option | None:
@@ -326,8 +330,7 @@ def _opener(g: GameState, pitch: DungeonPitch, p: int) -> bool:
     """Whether ``p`` (Standing) walks next to a closed Chest this turn."""
     if g.status[p] != STANDING or g.pos[p] < 0:
         return False
-    near = {s for c in pitch.chests for s in pitch.dungeon.neighbours[c]}
-    dist = walk(pitch, near - set(pitch.chests))[g.pos[p]]
+    dist = walk(pitch, _chest_sides(pitch))[g.pos[p]]
     return 0 <= dist <= g.ma[p]
 
 

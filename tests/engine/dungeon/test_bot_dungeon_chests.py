@@ -6,7 +6,10 @@ first step is a Dodge) moves after a team-mate whose Move cannot."""
 from __future__ import annotations
 
 from engine.bots import ScriptedBot
+from engine.bots.dungeon import _risky_last
 from engine.core.events import Activation, ChestOpened
+from engine.core.state import Option
+from engine.dungeon.pitch import DungeonPitch
 from engine.tools.dungeon_scenario import DungeonScenario
 
 HALL = """
@@ -39,17 +42,22 @@ def test_the_chest_is_opened_after_the_others_have_moved() -> None:
     assert g.carrier == sc.p("A")
 
 
-def test_two_who_can_open_keep_the_planners_order() -> None:
-    # B 3 squares from the Chest's side: both can open it this turn, so
-    # nobody waits: the first one activated opens it and takes the ball.
-    hall = HALL.replace("#A$...", "#A$..B").replace("B#", ".#")
+def test_nobody_waits_for_a_team_mate_whose_move_is_risky_too() -> None:
+    # A can open the Chest; B, the only other, is Marked by b (his first
+    # step a Dodge): neither Move is safe, so A's is not put off for B's.
+    hall = HALL.replace("B#", ".#").replace("#..............#", "#.......Bb.....#")
     sc = DungeonScenario(hall, ball_chest=(2, 1))
     g = sc.match.state
-    _home_turn(sc)
-    first = sc.events(Activation)[0].player
-    (opened,) = sc.events(ChestOpened)
-    assert opened.player == first
-    assert g.pid[g.carrier] == first
+    d = sc.match.pending
+    assert d is not None
+    assert d.kind == "activate"
+    assert g.markers(sc.pos("B"), 0) == 1
+    a_moves: Option = ("activate", g.pid[sc.p("A")], "move")
+    b_moves: Option = ("activate", g.pid[sc.p("B")], "move")
+    assert {a_moves, b_moves} <= set(d.options)
+    assert isinstance(g.pitch, DungeonPitch)
+    assert _risky_last(d, g, g.pitch, a_moves) is None
+    assert _risky_last(d, g, g.pitch, b_moves) is None
 
 
 LOOSE = """

@@ -126,3 +126,16 @@ def test_out_of_time_but_winning_the_tie_break_he_walks() -> None:
     theirs = walk(pitch, set(pitch.endzone_squares(1)))
     assert (_home(sc)[sc.pos("A")], theirs[sc.pos("A")]) == (10, 14)
     assert _home(sc)[_first_move(sc)] == 9
+
+
+def test_out_of_time_and_level_on_the_tie_break_a_portal_is_taken() -> None:
+    # A 12 squares from either End Zone: the time limit would make it a
+    # draw, which is no win either; on the last turn he heads for Portal 6
+    # (a step west, 13 from home) rather than walking (11).
+    sc = _late(13, 20, zone="<")
+    g = sc.match.state
+    pitch = g.pitch
+    assert isinstance(pitch, DungeonPitch)
+    theirs = walk(pitch, set(pitch.endzone_squares(1)))
+    assert (_home(sc)[sc.pos("A")], theirs[sc.pos("A")]) == (12, 12)
+    assert _home(sc)[_first_move(sc)] == 13
