@@ -9,6 +9,8 @@ walk home now plus MISHAP_COST for the Magical Mishap (n itself), over six.
 
 from __future__ import annotations
 
+import pytest
+
 from engine.bots import ScriptedBot
 from engine.bots.dungeon import MISHAP_COST, PORTAL_GAIN, walk
 from engine.core.events import Move, Teleport
@@ -115,27 +117,24 @@ def test_with_turns_left_or_winning_the_tie_break_he_walks() -> None:
     assert _home(sc)[_first_move(sc)] == 15
 
 
-def test_out_of_time_but_winning_the_tie_break_he_walks() -> None:
-    # A 10 squares from home, 14 from the End Zone they score in: on the
-    # last turn he cannot score (8 squares), but the ball wins the
-    # tie-break; he walks nearer home, past no Portal.
-    sc = _late(15, 20, zone="<")
-    g = sc.match.state
-    pitch = g.pitch
+@pytest.mark.parametrize(
+    ("a_at", "distances", "first_step_home"),
+    [
+        # 10 squares from home, 14 from the End Zone they score in: on the
+        # last turn he cannot score (8 squares), but the ball wins the
+        # tie-break; he walks nearer home, past no Portal.
+        (15, (10, 14), 9),
+        # 12 from either: the time limit would make it a draw, no win
+        # either; he heads for Portal 6 (a step west) rather than walking.
+        (13, (12, 12), 13),
+    ],
+)
+def test_out_of_time_the_tie_break_decides_the_portal(
+    a_at: int, distances: tuple[int, int], first_step_home: int
+) -> None:
+    sc = _late(a_at, 20, zone="<")
+    pitch = sc.match.state.pitch
     assert isinstance(pitch, DungeonPitch)
     theirs = walk(pitch, set(pitch.endzone_squares(1)))
-    assert (_home(sc)[sc.pos("A")], theirs[sc.pos("A")]) == (10, 14)
-    assert _home(sc)[_first_move(sc)] == 9
-
-
-def test_out_of_time_and_level_on_the_tie_break_a_portal_is_taken() -> None:
-    # A 12 squares from either End Zone: the time limit would make it a
-    # draw, which is no win either; on the last turn he heads for Portal 6
-    # (a step west, 13 from home) rather than walking (11).
-    sc = _late(13, 20, zone="<")
-    g = sc.match.state
-    pitch = g.pitch
-    assert isinstance(pitch, DungeonPitch)
-    theirs = walk(pitch, set(pitch.endzone_squares(1)))
-    assert (_home(sc)[sc.pos("A")], theirs[sc.pos("A")]) == (12, 12)
-    assert _home(sc)[_first_move(sc)] == 13
+    assert (_home(sc)[sc.pos("A")], theirs[sc.pos("A")]) == distances
+    assert _home(sc)[_first_move(sc)] == first_step_home
