@@ -16,8 +16,9 @@ from matches.pages.selectors import (
     StandingLine,
 )
 from matches.seasons.scheduling import playoff_round, playoff_rounds, season_rounds
+from matches.seasons.selectors import result_game, season_table
 from matches.seasons.services import playoff_winner
-from matches.seasons.standings import Game, table
+from matches.seasons.standings import Game
 
 # --- rounds: dates and byes ---------------------------------------------------
 
@@ -186,16 +187,7 @@ def _league_games(view: SeasonView) -> list[Game]:
         for m in r.matches:
             result = getattr(m, "result", None)
             if result is not None:
-                games.append(
-                    Game(
-                        m.home_id,
-                        m.away_id,
-                        result.home_score,
-                        result.away_score,
-                        result.home_casualties,
-                        result.away_casualties,
-                    )
-                )
+                games.append(result_game(result))
     return games
 
 
@@ -207,13 +199,7 @@ def _division_tables(view: SeasonView) -> list[DivisionTable]:
     tables = []
     for index, (name, ids) in enumerate(season.divisions.items(), start=1):
         members = sorted(set(ids) & set(view.teams))
-        rows = table(
-            members,
-            [g for g in games if g.home in members and g.away in members],
-            points=season.settings.get("points", (3, 1, 0)),
-            tiebreakers=season.settings.get("tiebreakers", ()),
-            seed=season.seed,
-        )
+        rows = season_table(season, members, games)
         lines = [
             StandingLine(
                 position=i,

@@ -43,7 +43,7 @@ def season_standings(season: Season, *, team_ids: list[int] | None = None) -> li
         if team_ids is not None
         else sorted(season.teams.values_list("pk", flat=True))
     )
-    return _table(season, teams, [_game(r) for r in results])
+    return season_table(season, teams, [result_game(r) for r in results])
 
 
 def seasons_standings(seasons: Sequence[Season]) -> dict[int, list[Row]]:
@@ -56,13 +56,13 @@ def seasons_standings(seasons: Sequence[Season]) -> dict[int, list[Row]]:
     ).select_related("match")
     games: dict[int, list[Game]] = defaultdict(list)
     for r in results:
-        games[r.match.season_id].append(_game(r))
+        games[r.match.season_id].append(result_game(r))
     teams: dict[int, list[int]] = defaultdict(list)
     for season_id, team_id in Season.teams.through.objects.filter(
         season_id__in=ids
     ).values_list("season_id", "team_id"):
         teams[season_id].append(team_id)
-    return {s.pk: _table(s, sorted(teams[s.pk]), games[s.pk]) for s in seasons}
+    return {s.pk: season_table(s, sorted(teams[s.pk]), games[s.pk]) for s in seasons}
 
 
 def seasons_places(
@@ -80,7 +80,7 @@ def seasons_places(
     ).select_related("match")
     games: dict[int, list[Game]] = defaultdict(list)
     for r in results:
-        games[r.match.season_id].append(_game(r))
+        games[r.match.season_id].append(result_game(r))
     teams: dict[int, list[int]] = defaultdict(list)
     for season_id, team_id in Season.teams.through.objects.filter(
         season_id__in=ids
@@ -92,13 +92,14 @@ def seasons_places(
             continue
         groups = season.divisions or {"": teams[season.pk]}
         for name, members in groups.items():
-            rows = _table(season, sorted(members), games[season.pk])
+            rows = season_table(season, sorted(members), games[season.pk])
             for place, row in enumerate(rows, start=1):
                 places[season.pk, row.team_id] = (place, len(rows), name)
     return places
 
 
-def _game(r: MatchResult) -> Game:
+def result_game(r: MatchResult) -> Game:
+    """One result as the table counts it (``r.match`` is read)."""
     # The casualties that earned SPP: those a named opposition player who
     # earns SPP caused (the report refuses a team-mate as the cause), to the
     # rostered players and to the players hired for the match alike.
@@ -120,7 +121,9 @@ def _game(r: MatchResult) -> Game:
     )
 
 
-def _table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:
+def season_table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:
+    """The table of ``teams`` from those of ``games`` between two of them,
+    by the season's points, tiebreakers and its format's casualty bonus."""
     games = [g for g in games if g.home in teams and g.away in teams]
     settings = season.settings
     return table(

@@ -18,7 +18,8 @@ from matches.postgame import sequence as postgame
 from matches.postgame.sequence import postgame_run, postgame_run_current_step
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
 from matches.reports.report import match_submit_report
-from matches.seasons.selectors import season_standings
+from matches.seasons.selectors import season_division_standings, season_standings
+from matches.seasons.services import season_create, season_schedule
 from matches.tasks import postgame_advance_task
 from tests.factories import make_member
 from tests.matches.conftest import codes, db_state, one_match, roster
@@ -237,6 +238,55 @@ def test_the_standings_add_a_point_for_three_casualties_caused(
     assert (rows[match.home_id].points, rows[match.home_id].bonus_points) == (3, 0)
     assert (rows[match.away_id].points, rows[match.away_id].bonus_points) == (1, 1)
     assert rows[match.away_id].cas_for == 4
+
+
+def test_a_divisions_table_on_the_season_page_counts_the_casualty_bonus(
+    dungeon, shadows, fire, alice, charlie, client, django_capture_on_commit_callbacks
+):
+    # given a season in two divisions; in the first, Fire lose 1-0 but cause
+    # three SPP casualties: 0 + 1 point ("League Scoring")
+    rats = college_team(
+        dungeon, charlie, "college-of-shadows", "skaven-clanrat-lineman", "Rats"
+    )
+    embers = college_team(
+        dungeon, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Embers"
+    )
+    season = season_create(
+        league=dungeon,
+        name="Split",
+        seed=5,
+        divisions={"Upper": [shadows.pk, fire.pk], "Lower": [rats.pk, embers.pk]},
+    )
+    season_schedule(season_id=season.pk)
+    match = Match.objects.get(season=season, home__in=[shadows, fire])
+    if match.home_id != shadows.pk:
+        Match.objects.filter(pk=match.pk).update(home=shadows, away=fire)
+        match.refresh_from_db()
+    h, a = roster(shadows), roster(fire)
+    report = win_1_0(
+        match,
+        casualties=[
+            CasualtyLine(h[i].pk, casualty_roll=1, inflicted_by=a[0].pk)
+            for i in (1, 2, 3)
+        ],
+    )
+    with django_capture_on_commit_callbacks():
+        match_submit_report(match_id=match.pk, report=report, actor=alice)
+
+    # when the season page is drawn
+    page = client.get(f"/seasons/{season.pk}/")
+
+    # then the Upper table gives Fire the bonus point, as the API does
+    tables = {d.name: d for d in page.context["loop"].divisions}
+    upper, lower = tables["Upper"], tables["Lower"]
+    rows = {line.team.pk: line.row for line in upper.lines}
+    assert (rows[shadows.pk].points, rows[shadows.pk].bonus_points) == (3, 0)
+    assert (rows[fire.pk].points, rows[fire.pk].bonus_points) == (1, 1)
+    assert [line.row.points for line in lower.lines] == [0, 0]
+    api = season_division_standings(season)
+    assert [(r.team_id, r.points) for r in api["Upper"]] == [
+        (line.team.pk, line.row.points) for line in upper.lines
+    ]
 
 
 def test_two_spp_casualties_earn_no_bonus(
