@@ -75,6 +75,21 @@ def win_1_0(match, **kw) -> Report:
     return Report(1, 0, players=[PlayerLine(scorer.pk, touchdowns=1)], **kw)
 
 
+def lose_1_0_with_three_casualties(match, actor, capture) -> None:
+    """The away team loses 1-0 but its #1 causes three casualties (Badly
+    Hurt, each earning SPP): the report submitted."""
+    h, a = roster(match.home), roster(match.away)
+    report = win_1_0(
+        match,
+        casualties=[
+            CasualtyLine(h[i].pk, casualty_roll=1, inflicted_by=a[0].pk)
+            for i in (1, 2, 3)
+        ],
+    )
+    with capture():
+        match_submit_report(match_id=match.pk, report=report, actor=actor)
+
+
 # --- reports -------------------------------------------------------------------
 
 
@@ -262,16 +277,7 @@ def test_a_divisions_table_on_the_season_page_counts_the_casualty_bonus(
     if match.home_id != shadows.pk:
         Match.objects.filter(pk=match.pk).update(home=shadows, away=fire)
         match.refresh_from_db()
-    h, a = roster(shadows), roster(fire)
-    report = win_1_0(
-        match,
-        casualties=[
-            CasualtyLine(h[i].pk, casualty_roll=1, inflicted_by=a[0].pk)
-            for i in (1, 2, 3)
-        ],
-    )
-    with django_capture_on_commit_callbacks():
-        match_submit_report(match_id=match.pk, report=report, actor=alice)
+    lose_1_0_with_three_casualties(match, alice, django_capture_on_commit_callbacks)
 
     # when the season page is drawn
     page = client.get(f"/seasons/{season.pk}/")
@@ -578,16 +584,7 @@ def test_a_league_may_switch_the_casualty_bonus_off(
         league, charlie, "college-of-fire", "bloodborn-marauder-lineman", "NB B"
     )
     match = one_match(league, home, away)
-    h, a = roster(home), roster(away)
-    report = win_1_0(
-        match,
-        casualties=[
-            CasualtyLine(h[i].pk, casualty_roll=1, inflicted_by=a[0].pk)
-            for i in (1, 2, 3)
-        ],
-    )
-    with django_capture_on_commit_callbacks():
-        match_submit_report(match_id=match.pk, report=report, actor=alice)
+    lose_1_0_with_three_casualties(match, alice, django_capture_on_commit_callbacks)
 
     rows = {r.team_id: r for r in season_standings(match.season)}
     assert match.season.settings["casualty_bonus"] is False
