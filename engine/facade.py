@@ -37,6 +37,7 @@ from engine.campaign import (
     available_inducements,  # what a team may buy, with prices
     can_improve,  # whether a characteristic may still rise
     characteristic_offer,  # the characteristics a roll offers
+    conceded_score,  # the final score after a concession
     concession_departures,  # who quits a team that conceded
     concession_fans_penalty,  # the fans a conceding team loses
     expensive_mistakes,  # the Expensive Mistakes roll
@@ -317,6 +318,7 @@ __all__ = [
     "category_name",
     "characteristic_offer",
     "check_skills",
+    "conceded_score",
     "concession_departures",
     "concession_fans_penalty",
     "contested_stars",

@@ -143,6 +143,20 @@ def _result(ours: int, theirs: int) -> Outcome:
     return Outcome.DRAW
 
 
+def conceded_score(
+    home_td: int, away_td: int, conceded: Literal["home", "away"] | None
+) -> tuple[int, int]:
+    """The final score of touchdowns scored on the pitch when ``conceded``
+    (the side that conceded, or None) conceded: the opposition is awarded
+    one touchdown and the conceder's (the_rules_of_blood_bowl.md
+    "Conceding"; see :func:`record_outcome`)."""
+    if conceded == "home":
+        return 0, away_td + home_td + 1
+    if conceded == "away":
+        return home_td + away_td + 1, 0
+    return home_td, away_td
+
+
 def record_outcome(game: PostgameInput) -> GameOutcome:
     """Win/draw/loss and the final score.
 
@@ -155,15 +169,13 @@ def record_outcome(game: PostgameInput) -> GameOutcome:
     """
     home_td, away_td = game.home.touchdowns, game.away.touchdowns
     conceded_by: PlayerId | None = None
-    award = not game.score_awarded
+    side: Literal["home", "away"] | None = None
     if game.home.conceded:
-        if award:
-            home_td, away_td = 0, away_td + home_td + 1
-        conceded_by = game.home.team_id
+        conceded_by, side = game.home.team_id, "home"
     elif game.away.conceded:
-        if award:
-            home_td, away_td = home_td + away_td + 1, 0
-        conceded_by = game.away.team_id
+        conceded_by, side = game.away.team_id, "away"
+    if not game.score_awarded:
+        home_td, away_td = conceded_score(home_td, away_td, side)
     home_result = _result(home_td, away_td)
     if home_result is Outcome.DRAW and game.sudden_death_winner is not None:
         home_result = (

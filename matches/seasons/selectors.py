@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from django.db.models import QuerySet
 
+from engine.facade import conceded_score
 from league.rules import settings_rules
 from matches.models import Match, MatchEvent, MatchResult, Season
 from matches.seasons.casualties import casualties_caused
@@ -109,16 +110,30 @@ def result_game(r: MatchResult) -> Game:
         casualties=r.casualties,
         hired=r.hired_casualties,
     )
+    home_score, away_score = result_score(r)
     return Game(
         r.match.home_id,
         r.match.away_id,
-        r.home_score,
-        r.away_score,
+        home_score,
+        away_score,
         r.home_casualties,
         r.away_casualties,
         caused.home_spp,
         caused.away_spp,
     )
+
+
+def result_score(r: MatchResult) -> tuple[int, int]:
+    """The final score (home, away): a report gives the touchdowns scored
+    on the pitch, to which a concession's award is added here; a match the
+    engine played has it in its score already (as the post-game's outcome
+    step reads them)."""
+    if r.conceded_by_id is None or r.mode == Match.Mode.RESOLVED:
+        return r.home_score, r.away_score
+    side: Literal["home", "away"] = (
+        "home" if r.conceded_by_id == r.match.home_id else "away"
+    )
+    return conceded_score(r.home_score, r.away_score, side)
 
 
 def season_table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:

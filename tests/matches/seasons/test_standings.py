@@ -332,3 +332,49 @@ def test_season_standings_use_custom_points_and_tiebreakers(
     assert [(r.points, r.td_for) for r in rows] == [(1, 2), (1, 2)]
     assert order(rows) == coin_only(sorted([a.pk, b.pk]), seed=3)
     assert [r.tiebreak_notes[-1] for r in rows] == ["coin_flip", "coin_flip"]
+
+
+def test_a_conceded_report_counts_as_the_rules_award_it(
+    eleven, alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    # given A v B v C: A concede the match with B while 2-1 ahead on the
+    # pitch; C concede 0-0 to B (the_rules_of_blood_bowl.md "Conceding":
+    # the opposition is awarded one touchdown and the conceder's)
+    a = draft_team(eleven, bob, roster="human", name="A")
+    b = draft_team(eleven, charlie, roster="orc", name="B")
+    c = draft_team(eleven, bob, roster="orc", name="C")
+    season = season_create(league=eleven, name="Concessions", seed=7)
+    matches = season_schedule(season_id=season.pk)
+    by_pair = {frozenset({m.home_id, m.away_id}): m for m in matches}
+    ab, bc = by_pair[frozenset({a.pk, b.pk})], by_pair[frozenset({b.pk, c.pk})]
+    ab_scores = {a.pk: 2, b.pk: 1}
+    play_recorded(
+        ab,
+        ab_scores[ab.home_id],
+        ab_scores[ab.away_id],
+        actor=alice,
+        capture=django_capture_on_commit_callbacks,
+        conceded_by=a.pk,
+    )
+    play_recorded(
+        bc,
+        0,
+        0,
+        actor=alice,
+        capture=django_capture_on_commit_callbacks,
+        conceded_by=c.pk,
+    )
+
+    # when
+    rows = {r.team_id: r for r in season_standings(season)}
+
+    # then B won both: 4-0 (its 1, A's 2, and 1) and 1-0
+    assert (rows[b.pk].won, rows[b.pk].td_for, rows[b.pk].td_against) == (2, 5, 0)
+    assert rows[b.pk].points == 6
+    assert [(rows[t.pk].lost, rows[t.pk].points) for t in (a, c)] == [(1, 0), (1, 0)]
+    assert (rows[a.pk].td_for, rows[a.pk].td_against) == (0, 4)
+    # and the table agrees with each result's winner
+    for m in (ab, bc):
+        assert m.result.winner_side(m.home_id) == (
+            "home" if m.home_id == b.pk else "away"
+        )
