@@ -17,7 +17,7 @@ from league.models import Player, Team
 from league.selectors import team_roster_players, team_value_get
 from matches.models import Match
 from matches.prematch.inducements import Side, inducement_sides
-from matches.seasons.selectors import season_standings
+from matches.seasons.selectors import season_division_standings
 from matches.seasons.standings import Row
 
 
@@ -38,6 +38,7 @@ class TeamPreview:
     missing: list[Missing]
     position: int | None
     row: Row | None
+    division: str = ""  # the division the position is in ("" without divisions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +120,9 @@ def head_to_head(match: Match) -> list[Meeting]:
     return found
 
 
-def _team_preview(side: Side, rows: dict[int, tuple[int, Row]]) -> TeamPreview:
+def _team_preview(side: Side, rows: dict[int, tuple[int, Row, str]]) -> TeamPreview:
     team = side.team
-    position, row = rows.get(team.pk, (None, None))
+    position, row, division = rows.get(team.pk, (None, None, ""))
     return TeamPreview(
         team=team,
         tv=team_value_get(team).tv,
@@ -130,15 +131,19 @@ def _team_preview(side: Side, rows: dict[int, tuple[int, Row]]) -> TeamPreview:
         missing=missing_players(team),
         position=position,
         row=row,
+        division=division,
     )
 
 
 def match_preview(match: Match) -> Preview:
     """The pre-match page of a scheduled ``match``."""
     home, away = inducement_sides(match)
+    # with divisions, a team's place is within its own division (as on its
+    # team page and in the standings)
     rows = {
-        row.team_id: (i, row)
-        for i, row in enumerate(season_standings(match.season), start=1)
+        row.team_id: (i, row, division)
+        for division, table in season_division_standings(match.season).items()
+        for i, row in enumerate(table, start=1)
     }
     return Preview(
         match=match,

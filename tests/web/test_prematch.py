@@ -11,6 +11,7 @@ import pytest
 from league.models import Player
 from matches.models import Match
 from matches.prematch.inducements import Purchase, match_buy_inducements
+from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 from tests.matches.conftest import one_match, play_recorded
 
@@ -191,6 +192,62 @@ def test_head_to_head_lists_every_earlier_meeting_across_seasons(
 
 def cell_block(html: str, testid: str) -> str:
     return re.search(rf'data-testid="{testid}">(.*?)</(?:p|li)>', html, re.S)[1]
+
+
+def test_with_divisions_each_teams_position_is_in_its_own_division(
+    client,
+    eleven,
+    humans,
+    orcs,
+    bob,
+    charlie,
+    alice,
+    django_capture_on_commit_callbacks,
+):
+    # given Upper {Humans, Orcs} and Lower {Dwarfs, Elves}, home and away:
+    # the Orcs beat the Humans 1-0, the Dwarfs beat the Elves 3-0
+    dwarfs = draft_team(eleven, bob, roster="dwarf", name="Grudge Bearers")
+    elves = draft_team(eleven, charlie, roster="wood-elf", name="Athelorn Avengers")
+    season = season_create(
+        league=eleven,
+        name="Split",
+        seed=5,
+        double_round_robin=True,
+        divisions={"Upper": [humans.pk, orcs.pk], "Lower": [dwarfs.pk, elves.pk]},
+    )
+    matches = season_schedule(season_id=season.pk)
+    first = {m.home_id: m for m in matches if m.round == 1}
+    upper = first.get(humans.pk) or first[orcs.pk]
+    lower = first.get(dwarfs.pk) or first[elves.pk]
+    capture = django_capture_on_commit_callbacks
+    winners = {orcs.pk: 1, dwarfs.pk: 3}
+    for m in (upper, lower):
+        play_recorded(
+            m,
+            winners.get(m.home_id, 0),
+            winners.get(m.away_id, 0),
+            actor=alice,
+            capture=capture,
+        )
+    rematch = next(
+        m
+        for m in matches
+        if m.round == 2 and {m.home_id, m.away_id} == {humans.pk, orcs.pk}
+    )
+
+    html = client.get(f"/matches/{rematch.pk}/preview/").content.decode()
+
+    # then the Orcs are first and the Humans second of the Upper division (the
+    # Dwarfs' bigger win in the Lower one does not count)
+    records = {
+        side: text(cell_block(html, f"record-{side}")) for side in ("home", "away")
+    }
+    orcs_side = "home" if rematch.home_id == orcs.pk else "away"
+    humans_side = "away" if orcs_side == "home" else "home"
+    assert records[orcs_side] == "Gouged Eye: #1 in Upper · 1 W, 0 D, 0 L · 3 pts"
+    assert (
+        records[humans_side] == "Reikland Reavers: #2 in Upper · 0 W, 0 D, 1 L · 0 pts"
+    )
 
 
 def test_only_those_who_may_see_the_inducements_and_report_links(
