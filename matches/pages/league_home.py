@@ -111,7 +111,7 @@ def season_champions(seasons: list[Season]) -> dict[int, int]:
             champions[season_id] = playoff_winner(final)
     tables = seasons_standings([s for s in closed if s.pk not in champions])
     for season_id, rows in tables.items():
-        if rows:
+        if rows and rows[0].played:  # a season nobody played has no champion
             champions[season_id] = rows[0].team_id
     return champions
 

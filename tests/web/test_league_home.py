@@ -193,6 +193,27 @@ def test_an_open_season_has_no_champion_yet(client, sevens, round_one_played):
     assert "champion" not in history
 
 
+def test_a_season_closed_before_anyone_played_has_no_champion(
+    client, sevens, four_teams, alice
+):
+    # given a season closed with no match scheduled (nothing to finish)
+    a, b = four_teams[:2]
+    season = season_create(
+        league=sevens, name="Never Played", team_ids=[a.pk, b.pk], seed=3
+    )
+    season_close(season_id=season.pk, actor=alice)
+
+    history = section(
+        client.get(f"/leagues/{sevens.pk}/").content.decode(), "season-history"
+    )
+
+    # then the history names it without a champion, as its own page does
+    assert f">{season.name}</a>" in history
+    assert "champion" not in history
+    season.refresh_from_db()
+    assert season.champion_id is None
+
+
 def _league_with_history(name, n_teams, n_closed, alice, bob, charlie, capture):
     league = LeagueFactory(name=name, format="sevens", commissioner=alice)
     teams = sevens_teams(league, [bob, charlie], n_teams)
