@@ -220,6 +220,12 @@ def match_postpone(*, match_id: int, to_round: int | None = None) -> Match:
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.status != Match.Status.SCHEDULED:
         raise ServiceError.one("not_scheduled", None, "only a scheduled match can move")
+    if match.stage == Match.Stage.PLAYOFF:
+        # a playoff round is its place in the bracket: moving it would make
+        # a semi-final the final
+        raise ServiceError.one(
+            "playoff_match", None, "a playoff match keeps its round in the bracket"
+        )
     siblings = Match.objects.filter(season=match.season, stage=match.stage)
     if to_round is None:
         to_round = (siblings.aggregate(m=Max("round"))["m"] or 0) + 1

@@ -382,6 +382,24 @@ def finish_league(season, winners_by_rank, actor, capture):
         )
 
 
+def test_a_playoff_match_cannot_be_postponed(
+    sevens, four, alice, django_capture_on_commit_callbacks
+):
+    # given a semi-final (round 1 of a four-team bracket): moved to round 2
+    # it would stand as the final
+    season = season_create(league=sevens, name="Spring", seed=31, playoff_teams=4)
+    season_schedule(season_id=season.pk)
+    finish_league(season, list(four), alice, django_capture_on_commit_callbacks)
+    semi = season_schedule_playoffs(season_id=season.pk)[0]
+    before = db_state()
+
+    for to_round in (None, 2):
+        with pytest.raises(ServiceError) as exc:
+            match_postpone(match_id=semi.pk, to_round=to_round)
+        assert codes(exc) == [("playoff_match", None)]
+    assert db_state() == before
+
+
 def test_playoffs_are_seeded_from_the_final_standings(
     sevens, four, alice, django_capture_on_commit_callbacks
 ):
