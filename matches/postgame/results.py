@@ -161,6 +161,12 @@ def casualty_entry(
     the engine on that same table), then with dice from the match's seed for
     whatever is missing, so the stored record alone decides the outcome.
     """
+    if lasting_roll is not None and casualty_roll is None:
+        raise ServiceError.one(
+            "invalid_dice",
+            f"casualties.{index}",
+            "a lasting-injury roll needs the casualty roll it follows",
+        )
     if not (result is not None and casualty_roll is None):
         given = [r for r in (casualty_roll, lasting_roll) if r is not None]
         roller = _ReplayThenSeeded(given, match_seed(match.seed, "casualty", index))

@@ -304,6 +304,12 @@ REFUSALS = {
         lambda h, o, x: Report(0, 0, casualties=[CasualtyLine(o[0].pk, 7, 3)]),
         [("invalid_dice", "casualties.0")],
     ),
+    "lasting roll without the casualty roll": (
+        lambda h, o, x: Report(
+            0, 0, casualties=[CasualtyLine(o[0].pk, None, 6, inflicted_by=h[1].pk)]
+        ),
+        [("invalid_dice", "casualties.0")],
+    ),
     "fan factor 4 on a D3": (
         lambda h, o, x: Report(0, 0, fan_factor_rolls=(4, 1)),
         [("invalid_dice", "fan_factor_rolls")],
