@@ -133,7 +133,12 @@ def ctv_for_match(team: Team) -> int:
 
 
 def inducement_sides(match: Match) -> tuple[Side, Side]:
-    """Both teams' budgets for ``match`` as things stand."""
+    """Both teams' budgets for ``match`` as things stand; refused in a
+    team-card format (Blitz Bowl), which has no inducements."""
+    if _variant(match).drafts_team_card:
+        raise ServiceError.one(
+            "card_format", None, "a team-card format's match has no inducements"
+        )
     teams = {
         t.pk: t for t in team_detail_qs().filter(pk__in=[match.home_id, match.away_id])
     }
@@ -254,6 +259,27 @@ class Purchase:
     skill: str | None = None  # for "mercenaries": one extra Primary skill
 
 
+# The fields only one kind of line takes: (field, the line's slug).
+_OWN_FIELDS = (
+    ("star_player", "star_players"),
+    ("position", "mercenaries"),
+    ("skill", "mercenaries"),
+)
+
+
+def _require_own_fields(index: int, item: Purchase) -> None:
+    """A Star Player named only on a Star Players line, a position and a
+    skill only on a Mercenaries line (elsewhere they would be stored and
+    named on the line as if hired)."""
+    for name, slug in _OWN_FIELDS:
+        if getattr(item, name) and item.slug != slug:
+            raise ServiceError.one(
+                "not_applicable",
+                f"items.{index}.{name}",
+                f"only a {slug.replace('_', ' ')} line takes a {name.replace('_', ' ')}",
+            )
+
+
 @transaction.atomic
 def match_buy_inducements(
     *, match_id: int, team_id: int, items: Sequence[Purchase], actor: AbstractBaseUser
@@ -290,6 +316,7 @@ def match_buy_inducements(
     hires: list[tuple[int, MercenaryHire]] = []
     star_hires: list[tuple[int, str]] = []
     for index, item in enumerate(items):
+        _require_own_fields(index, item)
         unit = None
         if item.slug == "star_players":
             # One line per star: "count" would hire the same star twice.

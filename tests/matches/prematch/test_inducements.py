@@ -4,6 +4,7 @@ import pytest
 
 from league.errors import ServiceError
 from league.models import Team, TreasuryEntry
+from league.services.card_teams import team_draft_card
 from matches.engine_bridge import team_sheet
 from matches.models import Match, MatchEvent, MatchInducements
 from matches.prematch.inducements import (
@@ -14,7 +15,7 @@ from matches.prematch.inducements import (
 )
 from matches.prematch.kickoff import match_kick_off, match_snapshots
 from matches.seasons.services import season_create, season_schedule
-from tests.factories import LeagueFactory, UserFactory, draft_team
+from tests.factories import LeagueFactory, UserFactory, draft_team, make_member
 from tests.league.conftest import api_as
 
 
@@ -171,6 +172,18 @@ def test_refusals_write_nothing(world):
             [Purchase("mercenaries", 4, position="orc-lineman")],
             [("too_many_players", "items")],
         ),
+        (  # a position, a skill or a star only on the line that takes it
+            [Purchase("bribes", position="nonsense")],
+            [("not_applicable", "items.0.position")],
+        ),
+        (
+            [Purchase("extra_team_training"), Purchase("bribes", skill="block")],
+            [("not_applicable", "items.1.skill")],
+        ),
+        (
+            [Purchase("mercenaries", position="orc-lineman", star_player="Grak")],
+            [("not_applicable", "items.0.star_player")],
+        ),
     ]
     for items, expected in cases:
         with pytest.raises(ServiceError) as exc_info:
@@ -181,6 +194,46 @@ def test_refusals_write_nothing(world):
                 items=items,
             )
         assert codes(exc_info) == expected
+    assert _snapshot() == before
+
+
+def test_a_team_card_match_has_no_inducements(db):
+    # given a Blitz Bowl match of two team cards (one, Black Orcs, no Blood
+    # Bowl roster's name)
+    commish = UserFactory(username="bb-commish")
+    coach = UserFactory(username="bb-coach")
+    league = LeagueFactory(name="Cards", format="blitz-bowl", commissioner=commish)
+    make_member(league, coach)
+    teams = [
+        team_draft_card(league=league, coach=coach, name=card, card=card)
+        for card in ("black_orc", "human")
+    ]
+    season = season_create(league=league, name="S", seed=5)
+    (match,) = season_schedule(season_id=season.pk)
+    before = _snapshot()
+
+    # when asked, through the service and the API
+    with pytest.raises(ServiceError) as exc_info:
+        inducement_sides(match)
+    assert codes(exc_info) == [("card_format", None)]
+    for team in teams:
+        with pytest.raises(ServiceError) as exc_info:
+            match_buy_inducements(
+                match_id=match.pk, team_id=team.pk, actor=coach, items=[]
+            )
+        assert codes(exc_info) == [("card_format", None)]
+    client = api_as(coach)
+    got = client.get(f"/api/matches/{match.pk}/inducements/")
+    bought = client.post(
+        f"/api/matches/{match.pk}/inducements/",
+        {"team": teams[1].pk, "items": []},
+        format="json",
+    )
+
+    # then each is refused with the same code, and nothing is written
+    for response in (got, bought):
+        assert response.status_code == 400
+        assert response.json()["errors"][0]["code"] == "card_format"
     assert _snapshot() == before
 
 
