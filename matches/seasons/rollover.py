@@ -271,7 +271,12 @@ def _preview(
             )
             continue
         kept.add(player_id)
-        seasons = _seasons_played(team, player.pk) - 1  # this season is not "previous"
+        # Decision: the season just closed counts ("an agent's fee of 20,000
+        # gold pieces for each previous season the player has taken part in";
+        # the same section's "the previous season" is the one just closed,
+        # whose Treasury the budget takes): a player back after his first
+        # season costs his value and 20,000.
+        seasons = _seasons_played(team, player.pk)
         preview.players.append(
             {
                 "id": player.pk,

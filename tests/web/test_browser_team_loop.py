@@ -49,7 +49,8 @@ def test_a_coach_redrafts_with_the_preview(open_page, played, alice, bob, viewpo
     labelled(page)
     total = page.get_by_test_id("redraft-total")
     on_screen(page, total)
-    assert total.inner_text() == f"{sum(p.value for p in players):,}"
+    # each back for his value and an agent's fee of 20,000 for the season played
+    assert total.inner_text() == f"{sum(p.value + 20_000 for p in players):,}"
     assert page.get_by_test_id("redraft-player").count() == len(players)
     fits(page)
     shot(page, f"redraft-preview-{_name(viewport)}")
@@ -65,7 +66,7 @@ def test_a_coach_redrafts_with_the_preview(open_page, played, alice, bob, viewpo
     page.wait_for_selector("[data-testid=redraft-preview]")
     kept = players[:-1]
     assert page.get_by_test_id("redraft-total").inner_text() == (
-        f"{sum(p.value for p in kept) + goblin:,}"
+        f"{sum(p.value + 20_000 for p in kept) + goblin:,}"
     )
     assert page.get_by_test_id("redraft-player").count() == len(kept)
     assert SeasonTeamArchive.objects.get(team=orcs).redraft is None

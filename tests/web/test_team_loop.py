@@ -26,6 +26,10 @@ from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, draft_team, make_member
 from tests.web.conftest import count_queries, scheduled_season, sevens_teams
 
+# "an agent's fee of 20,000 gold pieces for each previous season the player has
+# taken part in" (league_and_exhibition_play.md "Re-drafting")
+AGENT_FEE = 20_000
+
 
 def _text(response) -> str:
     """The page's text, tags stripped and spaces folded."""
@@ -593,15 +597,16 @@ def test_the_redraft_page_opens_on_the_preview_of_keeping_everyone(client, close
     html = response.content.decode()
     assert f'data-testid="redraft-budget">{budget:,}' in html
     players = list(orcs.players.order_by("number"))
-    # one season played, none before it: each costs his value, no agent's fee
+    # one season played: each costs his value and one agent's fee of 20,000
     for p in players:
         assert (
             f'<th scope="row">{p.name}<br><span class="small muted">value '
-            f'{p.value:,}, no earlier season</span></th><td class="num">{p.value:,}</td>'
+            f"{p.value:,} + agent's fee for 1 earlier season</span></th>"
+            f'<td class="num">{p.value + AGENT_FEE:,}</td>'
         ) in html
     # 20,000 a game played and 20,000 more a win ("2. Raise Funds")
     assert f"<dd>{20_000 + 20_000 * won:,}</dd>" in html
-    total = sum(p.value for p in players)
+    total = sum(p.value + AGENT_FEE for p in players)
     assert f'data-testid="redraft-total">{total:,}' in html
     assert f'data-testid="redraft-remaining">{budget - total:,}' in html
     assert html.count('type="checkbox" name="keep"') == len(players)
@@ -629,7 +634,7 @@ def test_a_preview_prices_the_chosen_plan_and_writes_nothing(client, closed, bob
 
     assert response.status_code == 200
     html = response.content.decode()
-    total = sum(p.value for p in keep) + goblin + reroll
+    total = sum(p.value + AGENT_FEE for p in keep) + goblin + reroll
     assert f'data-testid="redraft-total">{total:,}' in html
     assert html.count('data-testid="redraft-player"') == 5
     assert _state() == before
@@ -682,7 +687,8 @@ def test_the_coach_commits_a_redraft(client, closed, bob):
     won = int(closed["home"].pk == orcs.pk)
     budget = _budget(orcs, won)
     cost = (
-        sum(p.value for p in keep) + rules_data().rosters["orc"].position("goblin").cost
+        sum(p.value + AGENT_FEE for p in keep)
+        + rules_data().rosters["orc"].position("goblin").cost
     )
     client.force_login(bob)
 

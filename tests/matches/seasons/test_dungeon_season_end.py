@@ -205,9 +205,10 @@ def test_a_scouted_player_cannot_be_kept_and_pays_20_000(
     # the re-roll bought at 50,000 and the Trophy's free one
     team = Team.objects.get(pk=ash.pk)
     assert team.rerolls == 2
-    # 10 Clanrats re-hired at 50,000 + 20,000 x 0 previous seasons, a new
-    # one at 50,000, one re-roll at 50,000
-    assert preview.total == 10 * 50_000 + 50_000 + 50_000
+    # 10 Clanrats re-hired at 50,000 + 20,000 x 1 previous season (the one
+    # just closed: "the previous season" whose Treasury the budget takes), a
+    # new one at 50,000, one re-roll at 50,000
+    assert preview.total == 10 * (50_000 + 20_000) + 50_000 + 50_000
     assert team.treasury == preview.budget["total"] - preview.total
     archive = SeasonTeamArchive.objects.get(season=season_obj, team=ash)
     assert archive.redraft["scouted"] == [scouted.pk]

@@ -122,9 +122,10 @@ def test_the_preview_prices_everything_and_writes_nothing(played):
 
     # 600k + treasury + 20k for the game + 20k for the win
     assert preview.budget["total"] == 600_000 + winner.treasury + 40_000
-    assert [p["cost"] for p in preview.players] == [50_000] * 5  # no agent's fee yet
+    # each kept Lineman: his value and the agent's fee for the season he played
+    assert [p["cost"] for p in preview.players] == [50_000 + 20_000] * 5
     assert (preview.new_players, preview.carry_over) == (80_000, 120_000)
-    assert preview.total == 250_000 + 80_000 + 120_000
+    assert preview.total == 350_000 + 80_000 + 120_000
     assert preview.remaining == preview.budget["total"] - preview.total
     assert preview.violations == []
     assert _state() == before
@@ -260,7 +261,8 @@ def test_the_agents_fee_grows_with_each_season(played):
         commit=False,
     )
 
-    assert [p["cost"] for p in preview.players] == [50_000 + 20_000] * 7
+    # two seasons played: the agent's fee twice
+    assert [p["cost"] for p in preview.players] == [50_000 + 2 * 20_000] * 7
 
 
 def test_the_api_closes_and_previews(played):
