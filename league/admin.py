@@ -43,7 +43,7 @@ from league.selectors import (
     team_value_get,
 )
 from league.services.leagues import league_create
-from league.services.treasury import treasury_adjust
+from league.services.treasury import ADJUSTMENT_MAX, treasury_adjust
 
 LEAGUE_ADD_FIELDS = [
     "name",
@@ -269,7 +269,11 @@ class TreasuryEntryInline(ScopedInline, admin.TabularInline):
 
 
 class TreasuryAdjustmentForm(forms.Form):
-    amount = forms.IntegerField(help_text="Gold pieces; negative to take gold away.")
+    amount = forms.IntegerField(
+        min_value=-ADJUSTMENT_MAX,
+        max_value=ADJUSTMENT_MAX,
+        help_text="Gold pieces; negative to take gold away.",
+    )
     note = forms.CharField(
         max_length=300, help_text="Why (required, kept in the ledger)."
     )

@@ -102,6 +102,12 @@ def treasury_debit(
     )
 
 
+# A manual correction at most this big either way (more than any league's
+# team holds), and no treasury above what its column stores.
+ADJUSTMENT_MAX = 10_000_000
+TREASURY_MAX = 2_147_483_647
+
+
 @transaction.atomic
 def treasury_adjust(
     *, team: Team, amount: int, note: str, actor: AbstractBaseUser | None
@@ -118,6 +124,15 @@ def treasury_adjust(
         raise ServiceError.one("required", "note", "say why the treasury is adjusted")
     if amount == 0:
         raise ServiceError.one("min_value", "amount", "an adjustment cannot be zero")
+    if abs(amount) > ADJUSTMENT_MAX:
+        raise ServiceError.one(
+            "max_value", "amount", f"at most {ADJUSTMENT_MAX:,} gold pieces either way"
+        )
+    current = Team.objects.select_for_update().values_list("treasury", flat=True)
+    if current.get(pk=team.pk) + amount > TREASURY_MAX:
+        raise ServiceError.one(
+            "max_value", "amount", f"a treasury holds at most {TREASURY_MAX:,}"
+        )
     move = treasury_credit if amount > 0 else treasury_debit
     entry = move(
         team=team,

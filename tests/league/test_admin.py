@@ -50,6 +50,40 @@ def test_treasury_adjustment_needs_a_reason(admin_client, bob_orcs):
     assert db_snapshot() == before
 
 
+@pytest.mark.parametrize("amount", [3_000_000_000, 10**20, 10_000_001, -10_000_001])
+def test_a_treasury_adjustment_beyond_the_limit_is_refused(
+    admin_client, bob_orcs, amount
+):
+    url = f"/admin/league/team/{bob_orcs.pk}/adjust-treasury/"
+    before = db_snapshot()
+
+    response = admin_client.post(url, {"amount": amount, "note": "a fortune"})
+
+    assert response.status_code == 200  # form redisplayed with the error
+    assert list(response.context["form"].errors) == ["amount"]
+    assert db_snapshot() == before
+
+
+def test_the_service_refuses_an_adjustment_the_treasury_cannot_hold(bob_orcs, alice):
+    from league.errors import ServiceError
+    from league.services.treasury import TREASURY_MAX, treasury_adjust
+
+    Team.objects.filter(pk=bob_orcs.pk).update(treasury=TREASURY_MAX - 5_000)
+    before = db_snapshot()
+
+    with pytest.raises(ServiceError) as exc:
+        treasury_adjust(team=bob_orcs, amount=10_000, note="one more", actor=alice)
+    assert [(v.code, v.field) for v in exc.value.violations] == [
+        ("max_value", "amount")
+    ]
+    with pytest.raises(ServiceError) as exc:
+        treasury_adjust(team=bob_orcs, amount=10_000_001, note="too much", actor=alice)
+    assert [(v.code, v.field) for v in exc.value.violations] == [
+        ("max_value", "amount")
+    ]
+    assert db_snapshot() == before
+
+
 def test_treasury_adjustment_goes_through_the_ledger(admin_client, bob_orcs, alice):
     url = f"/admin/league/team/{bob_orcs.pk}/adjust-treasury/"
 
