@@ -107,6 +107,18 @@ def report_confirm(*, submission_id: int, actor: AbstractBaseUser) -> MatchResul
     return result
 
 
+def _reason_problems(reason: str, required: str) -> list[tuple[str, str | None, str]]:
+    """What is wrong with a dispute's or a decision's stripped ``reason``
+    (``required``: the message when it is empty)."""
+    if not reason:
+        return [("required", "reason", required)]
+    if len(reason) > REASON_MAX:
+        return [("too_long", "reason", f"at most {REASON_MAX} characters")]
+    if "\x00" in reason:
+        return [("null_characters_not_allowed", "reason", "no NUL characters")]
+    return []
+
+
 @transaction.atomic
 def report_dispute(
     *, submission_id: int, actor: AbstractBaseUser, reason: str
@@ -116,11 +128,7 @@ def report_dispute(
     sub = _locked(submission_id)
     _opponent_coach(sub, actor)
     reason = reason.strip()
-    problems = []
-    if not reason:
-        problems.append(("required", "reason", "say what is wrong with the report"))
-    elif len(reason) > REASON_MAX:
-        problems.append(("too_long", "reason", f"at most {REASON_MAX} characters"))
+    problems = _reason_problems(reason, "say what is wrong with the report")
     if sub.status != Status.AWAITING:
         problems.append(
             ("not_awaiting", None, f"this report is {sub.get_status_display().lower()}")
@@ -152,11 +160,7 @@ def report_decide(
     if not league_commissioned(actor, sub.match.season.league):
         raise PermissionDenied("only the commissioner decides a report")
     reason = reason.strip()
-    problems = []
-    if not reason:
-        problems.append(("required", "reason", "give the reason for the decision"))
-    elif len(reason) > REASON_MAX:
-        problems.append(("too_long", "reason", f"at most {REASON_MAX} characters"))
+    problems = _reason_problems(reason, "give the reason for the decision")
     if not sub.is_open:
         problems.append(
             ("not_open", None, f"this report is {sub.get_status_display().lower()}")

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.test import Client
 from django.utils import timezone
 
 from league.errors import ServiceError
@@ -142,6 +143,14 @@ def test_a_dispute_needs_a_reason_then_waits_for_the_commissioner(
     with pytest.raises(ServiceError) as exc:
         report_dispute(submission_id=sub.pk, actor=charlie, reason="   ")
     assert codes(exc) == [("required", "reason")]
+    # a NUL character (PostgreSQL's text refuses it) is refused, not a 500
+    client = Client()
+    client.force_login(charlie)
+    page = client.post(f"/reports/{sub.pk}/dispute/", {"reason": "bad\x00score"})
+    assert page.status_code < 500
+    with pytest.raises(ServiceError) as exc:
+        report_dispute(submission_id=sub.pk, actor=charlie, reason="bad\x00score")
+    assert codes(exc) == [("null_characters_not_allowed", "reason")]
     assert db_state() == before
 
     report_dispute(submission_id=sub.pk, actor=charlie, reason="It was 0-2, not 2-0")
@@ -168,6 +177,17 @@ def test_the_commissioner_lets_a_disputed_report_stand_with_a_reason(
     with pytest.raises(ServiceError) as exc:
         report_decide(submission_id=sub.pk, actor=alice, accept=True, reason="")
     assert codes(exc) == [("required", "reason")]
+    client = Client()
+    client.force_login(alice)
+    page = client.post(
+        f"/reports/{sub.pk}/decide/", {"decision": "reject", "reason": "no\x00pe"}
+    )
+    assert page.status_code < 500
+    with pytest.raises(ServiceError) as exc:
+        report_decide(
+            submission_id=sub.pk, actor=alice, accept=False, reason="no\x00pe"
+        )
+    assert codes(exc) == [("null_characters_not_allowed", "reason")]
     assert db_state() == before
 
     with django_capture_on_commit_callbacks(execute=True):
