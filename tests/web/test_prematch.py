@@ -199,9 +199,9 @@ def test_with_divisions_each_teams_position_is_in_its_own_division(
     eleven,
     humans,
     orcs,
+    alice,
     bob,
     charlie,
-    alice,
     django_capture_on_commit_callbacks,
 ):
     # given Upper {Humans, Orcs} and Lower {Dwarfs, Elves}, home and away:
