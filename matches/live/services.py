@@ -28,7 +28,7 @@ from matches.live.selectors import (
     side_coach_id,
 )
 from matches.models import Match
-from matches.prematch.kickoff import match_kick_off, match_qs_for_update
+from matches.prematch.kickoff import TeamNotReady, match_kick_off, match_qs_for_update
 from matches.resolution.resolve import match_engine_inputs
 
 if TYPE_CHECKING:
@@ -66,8 +66,12 @@ def _locked(live_id: int) -> LiveMatch:
 
 def _kick_off(match: Match) -> None:
     """Freeze the rosters (as for an engine-resolved match) and check the
-    engine can play them."""
-    match_kick_off(match_id=match.pk)
+    engine can play them. A team still in another game or its post-game
+    is refused (``team_busy``)."""
+    try:
+        match_kick_off(match_id=match.pk)
+    except TeamNotReady as exc:
+        raise LiveRefused("team_busy", exc.violations[0].message) from None
     if is_card_game(match):
         return  # a team card's players have the card's abilities only
     problem = skill_problem(match_engine_inputs(match))

@@ -106,7 +106,7 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
         option, at = body["option"], body.get("at")
         if not isinstance(option, int) or not (at is None or isinstance(at, int)):
             raise ValueError
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # JSON nested too deep
         return JsonResponse(
             {"error": "bad_request", "detail": 'Send {"option": n, "at": n}.'},
             status=400,
@@ -130,7 +130,7 @@ def live_setup(request: HttpRequest, live_id: int) -> JsonResponse:
         placement, at = body["placement"], body.get("at")
         if not (at is None or isinstance(at, int)):
             raise ValueError
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # JSON nested too deep
         return JsonResponse(
             {"error": "bad_request", "detail": 'Send {"placement": [...], "at": n}.'},
             status=400,

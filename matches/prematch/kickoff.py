@@ -53,7 +53,23 @@ def match_lock_for_report(
     teams_require_write(actor, list(teams.values()), refusal)
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         raise ServiceError.one("already_reported", None, "this match has a result")
+    if _live_in_play(match):
+        raise ServiceError.one(
+            "live_match",
+            None,
+            "this match is being played live: its game gives the result",
+        )
     return match, teams
+
+
+# A live game's states while it is under way (matches.live.models.LiveMatch,
+# a concern above this one, read through the match's ``live`` relation).
+LIVE_IN_PLAY = ("accepted", "playing")
+
+
+def _live_in_play(match: Match) -> bool:
+    """Whether a live game of ``match`` is under way (accepted, not ended)."""
+    return Match.objects.filter(pk=match.pk, live__state__in=LIVE_IN_PLAY).exists()
 
 
 @transaction.atomic

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.urls import reverse
 
+from league.models import Team
 from matches.live.models import LiveMatch
 from matches.live.selectors import live_engine, side_coach_id
 from tests.matches.conftest import db_state
@@ -70,3 +72,69 @@ def test_the_match_page_offers_live_play_while_the_match_is_scheduled(
     client.force_login(bob)
     content = client.get(reverse("web:match", args=[fixture_match.pk])).content
     assert reverse("web:live:page", args=[fixture_match.pk]).encode() in content
+
+
+def test_json_nested_too_deep_is_a_bad_request(client, fixture_match, bob, charlie):
+    client.force_login(bob)
+    client.post(reverse("web:live:open", args=[fixture_match.pk]), {"against": "coach"})
+    live = LiveMatch.objects.get(match=fixture_match)
+    client.force_login(charlie)
+    client.post(reverse("web:live:accept", args=[live.pk]))
+    deep = '{"option": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    before = db_state()
+
+    for name in ("web:live:decide", "web:live:setup"):
+        response = client.post(
+            reverse(name, args=[live.pk]), deep, content_type="application/json"
+        )
+        assert response.status_code == 400
+        assert response.json()["error"] == "bad_request"
+    assert db_state() == before
+
+
+def test_a_team_still_in_its_post_game_cannot_start_a_live_match(
+    client, fixture_match, bob, charlie
+):
+    # given the invited coach's team still in another match's post-game
+    client.force_login(bob)
+    client.post(reverse("web:live:open", args=[fixture_match.pk]), {"against": "coach"})
+    live = LiveMatch.objects.get(match=fixture_match)
+    Team.objects.filter(pk=fixture_match.away_id).update(status=Team.Status.POST_GAME)
+    before = db_state()
+
+    client.force_login(charlie)
+    response = client.post(reverse("web:live:accept", args=[live.pk]), follow=True)
+
+    # then the page says why, and nothing is written
+    assert response.status_code == 200
+    assert "not ready to play" in response.content.decode()
+    assert LiveMatch.objects.get(pk=live.pk).state == LiveMatch.State.INVITED
+    assert db_state() == before
+
+
+def test_a_match_played_live_takes_no_report_while_the_game_is_on(
+    fixture_match, bob, charlie
+):
+    # given a live game under way
+    from league.errors import ServiceError
+    from matches.live.services import live_match_accept, live_match_open
+    from matches.prematch.kickoff import LIVE_IN_PLAY
+    from matches.reports.report import match_submit_report
+    from tests.matches.conftest import codes, score_report
+
+    assert set(LIVE_IN_PLAY) == {LiveMatch.State.ACCEPTED, LiveMatch.State.PLAYING}
+    live = live_match_open(match_id=fixture_match.pk, user=bob, against_bot=False)
+    live_match_accept(live_id=live.pk, user=charlie)
+    before = db_state()
+
+    # when the losing coach reports a score by hand
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(
+            match_id=fixture_match.pk,
+            report=score_report(fixture_match, 0, 1),
+            actor=charlie,
+        )
+
+    # then it is refused: the game gives the result
+    assert codes(exc) == [("live_match", None)]
+    assert db_state() == before
