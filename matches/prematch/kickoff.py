@@ -53,7 +53,7 @@ def match_lock_for_report(
     teams_require_write(actor, list(teams.values()), refusal)
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         raise ServiceError.one("already_reported", None, "this match has a result")
-    if _live_in_play(match):
+    if match_live_in_play(match):
         raise ServiceError.one(
             "live_match",
             None,
@@ -62,13 +62,14 @@ def match_lock_for_report(
     return match, teams
 
 
-# A live game's states while it is under way (matches.live.models.LiveMatch,
-# a concern above this one, read through the match's ``live`` relation).
+# The states of a live match (matches.live) that the coaches are playing:
+# read through the match's reverse relation, as live play sits above this.
 LIVE_IN_PLAY = ("accepted", "playing")
 
 
-def _live_in_play(match: Match) -> bool:
-    """Whether a live game of ``match`` is under way (accepted, not ended)."""
+def match_live_in_play(match: Match) -> bool:
+    """Whether a live game of ``match`` is under way (accepted, not ended):
+    then neither a report nor the engine's resolution gives its result."""
     return Match.objects.filter(pk=match.pk, live__state__in=LIVE_IN_PLAY).exists()
 
 

@@ -29,6 +29,7 @@ from matches.prematch.inducements import inducements_for_engine, match_hired_pla
 from matches.prematch.kickoff import (
     TeamNotReady,
     match_kick_off,
+    match_live_in_play,
     match_qs_for_update,
     match_snapshots,
 )
@@ -36,10 +37,6 @@ from matches.resolution.refusal import REFUSED, refusal_payload
 from matches.resolution.resolve_cards import card_match_play
 
 logger = logging.getLogger(__name__)
-
-# The states of a live match (matches.live) that the coaches are playing:
-# read through the match's reverse relation, as live play sits above resolution.
-LIVE_IN_PLAY = ("accepted", "playing")
 
 
 def _sudden_death(event: dict[str, object] | None) -> dict[str, object]:
@@ -145,7 +142,7 @@ def _match_play(match_id: int) -> bool:
     match = match_kick_off(match_id=match_id)
     if match.status != Match.Status.IN_PROGRESS:
         return False
-    if Match.objects.filter(pk=match.pk, live__state__in=LIVE_IN_PLAY).exists():
+    if match_live_in_play(match):
         return False  # the coaches are playing it in the browser
     variant = settings_rules(match.season.settings).variant
     if variant.drafts_team_card:

@@ -229,10 +229,10 @@ def test_no_bot_resolves_a_match_the_coaches_are_playing(fixture_match, bob, cha
     assert not MatchResult.objects.filter(match=fixture_match).exists()
 
 
-def test_resolution_names_the_live_states_in_play():
-    # resolution reads a live match through the match's reverse relation, by
-    # the states' values: they are the live match's accepted and playing
-    from matches.resolution.resolve import LIVE_IN_PLAY
+def test_reports_and_resolution_name_the_live_states_in_play():
+    # reports and resolution read a live match through the match's reverse
+    # relation, by the states' values: the live match's accepted and playing
+    from matches.prematch.kickoff import LIVE_IN_PLAY
 
     assert LIVE_IN_PLAY == (LiveMatch.State.ACCEPTED, LiveMatch.State.PLAYING)
 
