@@ -15,7 +15,7 @@ from league.models import Team
 from matches.models import Match, RoundSchedule, Season, SeasonTeamArchive
 from matches.pages.season_selectors import season_round_dates
 from matches.pages.selectors import Leader, Round, SeasonView
-from matches.seasons.selectors import seasons_standings
+from matches.seasons.selectors import seasons_standings, table_champion
 from matches.seasons.services import playoff_winner
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
@@ -111,8 +111,9 @@ def season_champions(seasons: list[Season]) -> dict[int, int]:
             champions[season_id] = playoff_winner(final)
     tables = seasons_standings([s for s in closed if s.pk not in champions])
     for season_id, rows in tables.items():
-        if rows and rows[0].played:  # a season nobody played has no champion
-            champions[season_id] = rows[0].team_id
+        top = table_champion(rows)
+        if top is not None:
+            champions[season_id] = top
     return champions
 
 

@@ -223,7 +223,11 @@ def season_champion_id(
             )
         final = season_final(season, playoffs)
         return playoff_winner(final) if final is not None else None
-    rows = standings if standings is not None else season_standings(season)
-    if not rows or rows[0].played == 0:
-        return None
-    return rows[0].team_id
+    return table_champion(
+        standings if standings is not None else season_standings(season)
+    )
+
+
+def table_champion(rows: list[Row]) -> int | None:
+    """The top of a league table, or None while nobody has played."""
+    return rows[0].team_id if rows and rows[0].played else None
