@@ -26,7 +26,12 @@ from matches.models import Match
 
 
 def _refusal(exc: LiveRefused) -> JsonResponse:
-    status = 403 if exc.code in ("not_your_turn", "not_a_coach") else 409
+    if exc.code == "not_found":
+        status = 404
+    elif exc.code in ("not_your_turn", "not_a_coach"):
+        status = 403
+    else:
+        status = 409
     return JsonResponse({"error": exc.code, "detail": str(exc)}, status=status)
 
 

@@ -136,3 +136,23 @@ def test_a_match_played_live_takes_no_report_while_the_game_is_on(
     # then it is refused: the game gives the result
     assert codes(exc) == [("live_match", None)]
     assert db_state() == before
+
+
+def test_a_live_match_that_does_not_exist_is_a_404(client, bob):
+    client.force_login(bob)
+    before = db_state()
+
+    bodies = {
+        "web:live:decide": {"option": 0, "at": 0},
+        "web:live:setup": {"placement": [], "at": 0},
+        "web:live:clock": {},
+    }
+    for name, body in bodies.items():
+        response = client.post(
+            reverse(name, args=[999_999]),
+            json.dumps(body),
+            content_type="application/json",
+        )
+        assert response.status_code == 404, name
+        assert response.json()["error"] == "not_found"
+    assert db_state() == before
