@@ -49,6 +49,7 @@ from league.services.teams import (
     team_draft,
     team_fire_player,
     team_hire_player,
+    team_hire_roster,
 )
 from league.web_selectors import (
     draft_budget,
@@ -260,7 +261,11 @@ def _refused(request: HttpRequest, exc: ServiceError) -> None:
 @login_required
 def team_hire(request: HttpRequest, team_id: int) -> HttpResponse:
     team = team_get_for_write(request.user, team_id)
-    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    try:
+        roster = team_hire_roster(team)
+    except ServiceError as exc:
+        _refused(request, exc)
+        return redirect(_team_url(team.pk))
     form = HireForm(request.POST, roster=roster)
     if not form.is_valid():
         for field, errors in form.errors.items():

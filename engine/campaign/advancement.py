@@ -475,6 +475,38 @@ def _check_option(player: PlayerState, option: AdvancementOption) -> None:
         )
 
 
+def _fallback_skill(
+    player: PlayerState,
+    chosen_skill: str,
+    f: LeagueFormat,
+    data: RulesData,
+    excluded: frozenset[str],
+) -> tuple[SkillRef, int]:
+    """The skill a characteristic roll is taken as instead, and its value
+    increase: a chosen Secondary skill (BB2020 "or choose a Secondary
+    skill"), or also a chosen Primary one where the format allows it
+    (BB2025 tables.md: "the player may take a Primary or Secondary skill")."""
+    primary = player.primary if f.characteristic_fallback_primary else ()
+    if not player.secondary and not primary:
+        raise CampaignError(
+            "no_secondary_access",
+            "the player has no Secondary skill categories",
+            "chosen_skill",
+        )
+    skill = validate_chosen_skill(
+        player,
+        chosen_skill,
+        (*primary, *player.secondary),
+        data=data,
+        excluded=excluded,
+    )
+    in_primary = data.skills[skill.skill].category in {
+        category_name(c) for c in primary
+    }
+    kind = CHOSEN_PRIMARY if in_primary else CHOSEN_SECONDARY
+    return skill, f.skill_value_increases[kind]
+
+
 def advance(
     player: PlayerState,
     option: AdvancementOption,
@@ -494,9 +526,11 @@ def advance(
       :func:`roll_characteristic_improvement`, the two-step flow) or roll the
       D16 here. ``characteristic`` is the coach's pick, or a preference order:
       the first improvable one offered is taken. Otherwise ``chosen_skill``
-      is taken as a chosen Secondary skill. Decision: that fallback skill
-      increases Current Value as a chosen Secondary skill (+40,000) and the
-      SPP cost stays that of the characteristic improvement.
+      is taken as a chosen Secondary skill (or Primary, where the format's
+      ``characteristic_fallback_primary`` allows it). Decision: that
+      fallback skill increases Current Value as a chosen skill of its kind
+      (BB2020 Secondary +40,000) and the SPP cost stays that of the
+      characteristic improvement.
     """
     _check_option(player, option)
     f = check_format(option.format)
@@ -561,16 +595,7 @@ def advance(
             new = improve(new, picked)
             value = f.characteristic_value_increases[picked]
         elif chosen_skill is not None:
-            if not player.secondary:
-                raise CampaignError(
-                    "no_secondary_access",
-                    "the player has no Secondary skill categories",
-                    "chosen_skill",
-                )
-            skill = validate_chosen_skill(
-                player, chosen_skill, player.secondary, data=data, excluded=excluded
-            )
-            value = f.skill_value_increases[CHOSEN_SECONDARY]
+            skill, value = _fallback_skill(player, chosen_skill, f, data, excluded)
         else:
             raise CampaignError(
                 "choice_required",

@@ -118,6 +118,9 @@ class LeagueFormat:
         (15, 15, ("st", "ag")),
         (16, 16, ("ma", "st", "ag", "pa", "av")),
     )
+    # Whether a characteristic roll may be taken as a chosen Primary skill
+    # as well as a chosen Secondary one (BB2020: Secondary only).
+    characteristic_fallback_primary: ClassVar[bool] = False
     # Star Player Points per achievement ("Earning Star Player Points"),
     # keyed by the engine.campaign.postgame.SppTally field. Decision: an
     # interception earns 2 SPP in total, not 2 + 1 for the deflection it

@@ -149,6 +149,13 @@ def _find_option(
         raise ServiceError.one(
             "max_advancements", "kind", "the player is already a Legend"
         )
+    if kind not in _offered_kinds(fmt):
+        raise ServiceError.one(
+            "not_in_format",
+            "kind",
+            f"{get_variant(fmt).label} has no {kind.value.replace('_', ' ')} "
+            "advancement",
+        )
     if kind is AdvancementKind.CHARACTERISTIC:
         return next(o for o in options if o.kind is kind)
     if not category:
@@ -183,11 +190,15 @@ def _characteristic_refusal(
     offered = characteristic_offer(roll, fmt)
     improvable = [c.value for c in offered if can_improve(state, c)]
     allowed = ", ".join(c.upper() for c in improvable) or "no characteristic"
+    skill = (
+        "a Primary or Secondary skill"
+        if get_variant(fmt).characteristic_fallback_primary
+        else "a Secondary skill"
+    )
     return ServiceError.one(
         exc.code,
         "characteristic",
-        f"the D{die} rolled {roll}: choose {allowed}, or a Secondary skill as "
-        "'skill' instead",
+        f"the D{die} rolled {roll}: choose {allowed}, or {skill} as 'skill' instead",
     )
 
 

@@ -14,7 +14,12 @@ from django.db import transaction
 from league.errors import ServiceError
 from league.models import LeagueEvent, Player, Team
 from league.services.audit import league_event_record
-from league.services.teams import MANAGEABLE, ON_ROSTER, team_qs_for_update
+from league.services.teams import (
+    MANAGEABLE,
+    ON_ROSTER,
+    team_qs_for_update,
+    team_require_not_card,
+)
 
 
 def team_require_not_playing(team: Team, *, action: str) -> None:
@@ -53,6 +58,7 @@ def player_retire(
     """Temporarily retire an active player. Journeymen cannot be retired:
     they are not on the Team Draft list."""
     team = team_qs_for_update().get(pk=team_id)
+    team_require_not_card(team)
     team_require_not_playing(team, action="retiring players")
     player = team_player_for_update(team, player_id)
     if player.journeyman:

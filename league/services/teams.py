@@ -217,13 +217,26 @@ def team_draft(
     return team
 
 
-def _manageable(team: Team) -> None:
+def team_require_not_card(team: Team) -> None:
+    """Refuse a roster change of a team card (``team_card_fixed``): its
+    players are the card's."""
     if league_format(team.league).drafts_team_card:
         raise ServiceError.one(
             "team_card_fixed",
             None,
-            f"{team.name} is a team card: no players are hired, fired or bought",
+            f"{team.name} is a team card: no players are hired, fired, retired or bought",
         )
+
+
+def team_hire_roster(team: Team) -> Roster:
+    """The roster ``team`` hires its players from; ``team_card_fixed`` for a
+    team card (whose slug names no roster)."""
+    team_require_not_card(team)
+    return league_roster(team.league, team.roster)
+
+
+def _manageable(team: Team) -> None:
+    team_require_not_card(team)
     if team.status not in MANAGEABLE:
         raise ServiceError.one(
             "team_busy",

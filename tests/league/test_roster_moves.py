@@ -4,7 +4,10 @@ import pytest
 
 from league.models import LeagueEvent, Player, Team
 from league.selectors import team_detail_qs, team_value_get
+from league.services.card_teams import team_draft_card
 from league.services.journeymen import team_take_journeymen
+from league.services.leagues import league_create
+from tests.factories import make_member
 from tests.league.conftest import api_as, db_snapshot
 
 
@@ -137,3 +140,19 @@ def test_anonymous_users_cannot_retire_or_unretire(bob_orcs):
 
 def test_an_unknown_player_is_404(bob, db):
     assert api_as(bob).post("/api/players/999999/retire/").status_code == 404
+
+
+def test_a_team_cards_player_is_not_retired(alice, bob):
+    """A Blitz Bowl team card's players are the card's: the team page offers
+    no Retire…, and the API refuses it as it refuses a hire or a fire."""
+    league = league_create(commissioner=alice, name="Blitz Cup", format="blitz-bowl")
+    make_member(league, bob)
+    team = team_draft_card(league=league, coach=bob, name="Naggaroth", card="dark_elf")
+    player = team.players.order_by("number").first()
+    before = db_snapshot()
+
+    response = api_as(bob).post(f"/api/players/{player.pk}/retire/")
+
+    assert response.status_code == 400
+    assert [e["code"] for e in response.json()["errors"]] == ["team_card_fixed"]
+    assert db_snapshot() == before

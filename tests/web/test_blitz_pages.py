@@ -300,3 +300,20 @@ def test_a_blitz_season_closes_and_its_teams_are_archived(
     client.force_login(alice)
     assert client.get(f"/teams/{dwarfs.pk}/").status_code == 200
     assert client.get(f"/seasons/{season.pk}/").status_code == 200
+
+
+def test_a_hire_for_a_team_card_is_refused_with_the_reason(client, blitz, bob):
+    """A card whose slug names no roster (Dark Elf's dark_elf) was a 500."""
+    team = team_draft_card(league=blitz, coach=bob, name="Naggaroth", card="dark_elf")
+    players = list(team.players.values_list("pk", "status"))
+    client.force_login(bob)
+
+    response = client.post(
+        f"/teams/{team.pk}/hire/", {"position": "lineman", "name": "Extra"}, follow=True
+    )
+
+    assert response.status_code == 200
+    assert "Naggaroth is a team card: no players are hired" in (
+        response.content.decode()
+    )
+    assert list(team.players.values_list("pk", "status")) == players

@@ -151,6 +151,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     elite_skill_bonus = league.ELITE_SKILL_BONUS
     characteristic_die = 8
     characteristic_table = league.CHARACTERISTIC_TABLE_2025
+    # tables.md "Characteristic improvement (D8)": "Instead of the rolled
+    # options the player may take a Primary or Secondary skill".
+    characteristic_fallback_primary = True
     spp_values = league.SPP_VALUES_2025
     spp_team_rules = league.SPP_TEAM_RULES_2025
     # changes_from_bb2020.md "Post-game order". Decision: BB2020's steps in
