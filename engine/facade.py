@@ -79,6 +79,7 @@ from engine.campaign.casualty import (
     casualty_from_injury,  # an injury result as a casualty
     casualty_from_roll,  # a casualty from dice rolled
     casualty_table,  # a casualty table by name
+    injury_result,  # an Injury roll read on a format's Injury table
 )
 
 # Draft checks: drafting, hiring and buying for a team.
@@ -333,6 +334,7 @@ __all__ = [
     "hired_value",
     "inducement_budget",
     "inducement_catalogue",
+    "injury_result",
     "is_mercenary",
     "journeyman_loner",
     "journeyman_position",

@@ -24,6 +24,7 @@ from engine.facade import (
     badly_hurt,
     casualty_from_injury,
     casualty_from_roll,
+    injury_result,
     roll_casualty,
     sudden_death,
     sudden_death_from_rolls,
@@ -114,7 +115,7 @@ def casualty_outcome(
 ) -> CasualtyOutcome:
     """The outcome the stored dice give on the stored table (``modifier``:
     :func:`casualty_roll_modifier`)."""
-    if entry["casualty_roll"] is not None:
+    if entry["casualty_roll"] is not None and entry["table"] != INJURY_TABLE:
         return casualty_from_roll(
             entry["table"],
             entry["casualty_roll"],
@@ -195,6 +196,64 @@ def casualty_entry(
         result=result,
         regenerated=regenerated,
         apothecary_used=apothecary_used,
+    )
+
+
+def injury_table_casualty(
+    *,
+    match: Match,
+    index: int,
+    player_id: int,
+    team_id: int,
+    stunty: bool,
+    inflicted_by: int | None = None,
+    injury_roll: int | None = None,
+    lasting_roll: int | None = None,
+) -> CasualtyEntry:
+    """A casualty in a format whose Injury table gives it (Sevens:
+    blood_bowl_sevens.md "The Injury Table", 10 Badly Hurt, 11 Seriously
+    Hurt, 12 DEAD; Stunty 9-10 Badly Hurt): no Casualty table is rolled.
+    ``injury_roll`` is the 2D6 Injury roll made at the table; none given,
+    the server rolls the 2D6 from the match's seed until it gives a
+    casualty. Stored as ``casualty_roll`` on the ``sevens`` table, with
+    the result it gave."""
+    fmt = settings_rules(match.season.settings).variant
+    results = {
+        total: injury_result(total, stunty=stunty, ruleset=fmt)
+        for total in range(2, 13)
+    }
+    casualties = {
+        t: r
+        for t, r in results.items()
+        if r
+        in (InjuryResult.BADLY_HURT, InjuryResult.SERIOUSLY_HURT, InjuryResult.DEAD)
+    }
+    where = f"casualties.{index}"
+    if lasting_roll is not None:
+        raise ServiceError.one(
+            "invalid_dice", where, f"{fmt.label} has no Lasting Injury table"
+        )
+    if injury_roll is None:
+        roller = SeededRoller(match_seed(match.seed, "casualty", index))
+        while injury_roll not in casualties:
+            injury_roll = roller.d(6, "injury") + roller.d(6, "injury")
+    elif injury_roll not in casualties:
+        raise ServiceError.one(
+            "invalid_dice",
+            where,
+            f"an Injury roll of {injury_roll} is no casualty on the {fmt.label} "
+            f"Injury table ({min(casualties)}-{max(casualties)})",
+        )
+    return CasualtyEntry(
+        player_id=player_id,
+        team_id=team_id,
+        inflicted_by=inflicted_by,
+        table=INJURY_TABLE,
+        casualty_roll=injury_roll,
+        lasting_roll=None,
+        result=casualties[injury_roll].value,
+        regenerated=False,
+        apothecary_used=False,
     )
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.facade import FAN_FACTOR, Violation
+from engine.facade import FAN_FACTOR, Violation, conceded_score
 from league.errors import ServiceError
 from league.rules import settings_rules
 from matches.models import Match
@@ -385,16 +385,51 @@ def _touchdowns(c: Checked) -> dict[int, int]:
 
 def _score(c: Checked) -> list[Violation]:
     """The players' touchdowns make the score (in a conceded game they may
-    fall short of it, never exceed it)."""
+    fall short of it). No team scores more touchdowns than it has team
+    turns: a touchdown ends the turn it is scored in, and one scored in
+    the opposing turn takes the scorer's next team turn
+    (the_rules_of_blood_bowl.md "Scoring During Your Opponent's Turn").
+
+    After a concession the winner's players may be given the touchdowns
+    awarded to it (post-game_sequence.md "Touchdown (TD)": "you may
+    allocate each touchdown to a player of your choice"): its players'
+    touchdowns may reach the final score (:func:`conceded_score`), the
+    score reported being the one scored on the pitch."""
     errors: list[Violation] = []
     touchdowns = _touchdowns(c)
+    turns = team_turns(c.match)
+    side = {c.match.home_id: "home", c.match.away_id: "away"}.get(
+        c.report.conceded_by  # type: ignore[arg-type]
+    )
+    final = dict(
+        zip(
+            ("home_score", "away_score"),
+            conceded_score(
+                max(c.report.home_score, 0),
+                max(c.report.away_score, 0),
+                side,  # type: ignore[arg-type]
+            ),
+            strict=True,
+        )
+    )
     for team_id, score, fld in (
         (c.match.home_id, c.report.home_score, "home_score"),
         (c.match.away_id, c.report.away_score, "away_score"),
     ):
         if score < 0:
             continue  # refused as such by ``_numbers``
-        if touchdowns[team_id] > score:
+        if score > turns:
+            errors.append(
+                Violation(
+                    "implausible_stat",
+                    fld,
+                    f"at most {turns} touchdowns for a team in this match "
+                    f"({turns} team turns, a touchdown ends the scorer's turn)",
+                )
+            )
+            continue
+        allowed = max(score, final[fld])
+        if touchdowns[team_id] > allowed:
             # Even in a conceded game: touchdowns awarded for a concession
             # are allocated to players, never added to them.
             errors.append(
@@ -402,10 +437,10 @@ def _score(c: Checked) -> list[Violation]:
                     "touchdowns_exceed_score",
                     fld,
                     f"the players' touchdowns add up to {touchdowns[team_id]}, "
-                    f"more than the score of {score}",
+                    f"more than the score of {allowed}",
                 )
             )
-        elif touchdowns[team_id] != score and c.report.conceded_by is None:
+        elif touchdowns[team_id] < score and c.report.conceded_by is None:
             errors.append(
                 Violation(
                     "score_mismatch",

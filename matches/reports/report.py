@@ -27,6 +27,7 @@ from matches.postgame.results import (
     HiredCasualty,
     casualty_entry,
     casualty_roll_modifier,
+    injury_table_casualty,
     match_result_save,
     sudden_death_record,
 )
@@ -87,6 +88,25 @@ def report_casualties(
     same report always gives the same casualties (what the post-game
     applies, and what the other coach is shown before confirming)."""
     players = {p["id"]: (tid, p) for tid, s in snapshots.items() for p in s["players"]}
+    if settings_rules(match.season.settings).variant.league_casualty_table() is None:
+        # Sevens: the Injury table gave the casualty; no Casualty table
+        return [
+            injury_table_casualty(
+                match=match,
+                index=i,
+                player_id=cas.player_id,
+                team_id=players[cas.player_id][0],
+                stunty=any(
+                    skill == "stunty"
+                    for skill, _ in players[cas.player_id][1]["skills"]
+                ),
+                inflicted_by=cas.inflicted_by,
+                injury_roll=cas.casualty_roll,
+                lasting_roll=cas.lasting_roll,
+            )
+            for i, cas in enumerate(report.casualties)
+            if cas.player_id is not None
+        ]
     table = str(match.season.settings["casualty_table"])
     # A Star Player's casualty is waived after the game, and one he causes
     # earns no SPP (inducements_in_detail.md "0-2 Star Players"): neither is

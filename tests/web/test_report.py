@@ -130,7 +130,7 @@ def test_submitting_records_the_match_and_runs_the_post_game(
                     f"p{scorer.pk}_casualties_inflicted": 1,
                     "cas-0-player": victim.pk,
                     "cas-0-inflicted_by": scorer.pk,
-                    "cas-0-casualty_roll": 3,
+                    "cas-0-casualty_roll": 10,
                 },
             ),
         )
@@ -141,7 +141,7 @@ def test_submitting_records_the_match_and_runs_the_post_game(
     assert (result.home_score, result.away_score) == (1, 0)
     assert result.player_stats[str(scorer.pk)]["touchdowns"] == 1
     assert result.casualties[0]["player_id"] == victim.pk
-    assert result.casualties[0]["casualty_roll"] == 3
+    assert result.casualties[0]["casualty_roll"] == 10
     assert result.summary["fan_factor_d3"] == [2, 3]
     match.refresh_from_db()
     assert match.status == Match.Status.COMPLETE
@@ -202,7 +202,7 @@ def test_impossible_casualty_dice_are_refused_on_their_row(client, match, bob):
     assert response.status_code == 400
     row = response.context["casualties"].forms[0]
     assert row.non_field_errors()
-    assert "D16" in row.non_field_errors()[0]
+    assert "Injury table" in row.non_field_errors()[0]  # Sevens: no D16
     assert not MatchResult.objects.exists()
 
 

@@ -244,7 +244,7 @@ def test_dead_players_and_players_who_did_not_play_cannot_gain_it(
     alice, bob, sevens, sevens_pair, django_capture_on_commit_callbacks
 ):
     # given #2 sat the match out (retired: a journeyman, #8, took his place)
-    # and #3 died in it
+    # and #3 died in it (Sevens Injury table 12, DEAD)
     orcs, humans = sevens_pair
     sat_out = Player.objects.get(team=orcs, number=2)
     died = Player.objects.get(team=orcs, number=3)
@@ -255,7 +255,7 @@ def test_dead_players_and_players_who_did_not_play_cannot_gain_it(
         humans,
         alice,
         django_capture_on_commit_callbacks,
-        casualties=[CasualtyLine(died.pk, casualty_roll=16)],
+        casualties=[CasualtyLine(died.pk, casualty_roll=12)],
     )
     assert Player.objects.get(pk=died.pk).status == "dead"
     before = everything()

@@ -364,6 +364,23 @@ REFUSALS = {
         ),
         [("touchdowns_exceed_score", "away_score")],
     ),
+    "more touchdowns than a team has team turns": (
+        lambda h, o, x: Report(17, 0, players=[PlayerLine(h[0].pk, touchdowns=17)]),
+        [("implausible_stat", "home_score")],
+    ),
+    "touchdowns beyond the final score of a conceded game": (
+        lambda h, o, x: Report(
+            1,
+            1,
+            conceded_by=o[0].team_id,
+            players=[
+                PlayerLine(h[0].pk, touchdowns=1),
+                PlayerLine(h[1].pk, touchdowns=3),
+                PlayerLine(o[0].pk, touchdowns=1),
+            ],
+        ),
+        [("touchdowns_exceed_score", "home_score")],
+    ),
     "every violation at once": (
         lambda h, o, x: Report(
             1,
