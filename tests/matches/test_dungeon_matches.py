@@ -511,7 +511,8 @@ def test_a_conceded_game_pays_the_high_die_to_the_team_that_stayed(
     postgame_run(match_id=match.pk)
 
     assert [(r, a) for r, a, _ in ledger(fire)] == [("winnings", 40_000)]
-    assert [(r, a) for r, a, _ in ledger(shadows)] == [("winnings", 10_000)]
+    # the conceding team wins nothing (the_rules_of_blood_bowl.md "Conceding")
+    assert [(r, a) for r, a, _ in ledger(shadows)] == []
 
 
 # --- resolving ---------------------------------------------------------------

@@ -100,10 +100,15 @@ class LeagueHooks:
         """post-game_sequence.md "Winnings": the winning coach's 2D6, the high
         die x 10,000 to the winner, the low die to the loser
         (:func:`.league.roll_winnings`; its Decision for a draw). A conceded
-        game is lost by the conceding team (``record_outcome``)."""
+        game is lost by the conceding team (``record_outcome``), which wins
+        nothing (the_rules_of_blood_bowl.md "Conceding": "You do not
+        generate any winnings"; a concession the rules allow without penalty
+        keeps them, as in Blood Bowl)."""
         outcome = record_outcome(game).home.outcome
         paid = league.roll_winnings(outcome, roller)
-        return WinningsResult(0, paid.home, paid.away), paid.rolls
+        home = 0 if game.penalised(game.home) else paid.home
+        away = 0 if game.penalised(game.away) else paid.away
+        return WinningsResult(0, home, away), paid.rolls
 
     def gathered_funds(self, uses: int) -> int:
         return league.treasure_room_funds(uses)

@@ -8,11 +8,12 @@ from engine.core.dice import ScriptedRoller
 from engine.variants import BB2020, DUNGEON_BOWL
 
 
-def game(home_td, away_td, *, conceded=None):
+def game(home_td, away_td, *, conceded=None, penalty=True):
     return PostgameInput(
         home=TeamPostgame(1, 1, 0, home_td, conceded=conceded == "home"),
         away=TeamPostgame(2, 1, 0, away_td, conceded=conceded == "away"),
         format="dungeon-bowl",
+        concession_penalty=penalty,
     )
 
 
@@ -48,8 +49,10 @@ def test_blood_bowl_scores_are_not_limited():
         # the winner takes the high die, the loser the low die (x 10,000)
         ((1, 0, None, (2, 5), (50_000, 20_000))),
         ((0, 1, None, (2, 5), (20_000, 50_000))),
-        # a concession: the team that stayed wins
-        ((0, 0, "home", (6, 1), (10_000, 60_000))),
+        # a concession: the team that stayed wins, the conceder wins
+        # nothing (the_rules_of_blood_bowl.md "Conceding")
+        ((0, 0, "home", (6, 1), (0, 60_000))),
+        ((0, 0, "away", (2, 5), (50_000, 0))),
         # a draw (a time limit): each the low die (league.json Decision)
         ((0, 0, None, (4, 3), (30_000, 30_000))),
     ],
@@ -63,6 +66,16 @@ def test_rolled_winnings(home_td, away_td, conceded, dice, paid):
 
     assert (result.home, result.away) == paid
     assert [r for _, _, r in rolls] == list(dice)
+
+
+def test_a_concession_without_penalty_keeps_the_low_die():
+    """A concession the rules allow without penalty (too few players to set
+    up) keeps the conceder's winnings, as in Blood Bowl."""
+    result, _ = DUNGEON_BOWL.rolled_winnings(
+        game(0, 0, conceded="home", penalty=False), ScriptedRoller((6, 1))
+    )
+
+    assert (result.home, result.away) == (10_000, 60_000)
 
 
 def test_blood_bowl_winnings_roll_no_dice():
