@@ -24,7 +24,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.facade import CampaignError, Violation, casualty_from_roll, rules_data
+from engine.facade import (
+    CampaignError,
+    InjuryResult,
+    LeagueFormat,
+    Violation,
+    casualty_from_roll,
+    injury_result,
+    rules_data,
+)
 from league.models import Player, Team
 from league.rules import settings_rules
 from league.selectors import team_special_rules
@@ -85,12 +93,17 @@ def plague_rotter_room(team: Team) -> Violation | None:
 
 
 def _victim_dead(
-    cas: CasualtyLine, victim: Mapping[str, Any], table: str
+    cas: CasualtyLine, victim: Mapping[str, Any], table: str | None, fmt: LeagueFormat
 ) -> bool | None:
-    """Whether the entered casualty roll kills ``victim``: None when the
-    dice cannot be read (refused as ``invalid_dice`` when the casualty is
-    recorded)."""
+    """Whether the entered casualty roll kills ``victim`` (``table`` None: a
+    format whose Injury table gives the casualty, Sevens, where the roll is
+    the 2D6 Injury roll): None when the dice cannot be read (refused as
+    ``invalid_dice`` when the casualty is recorded)."""
     assert cas.casualty_roll is not None
+    if table is None:
+        if not 2 <= cas.casualty_roll <= 12:
+            return None
+        return injury_result(cas.casualty_roll, ruleset=fmt) is InjuryResult.DEAD
     try:
         outcome = casualty_from_roll(
             table,
@@ -147,7 +160,12 @@ def plague_violations(
         for p in snap["players"]
     }
     star_skills = _star_skills(match, list(stars))
-    table = str(match.season.settings["casualty_table"])
+    fmt = settings_rules(match.season.settings).variant
+    table = (
+        str(match.season.settings["casualty_table"])
+        if fmt.league_casualty_table() is not None
+        else None  # Sevens: the Injury roll gives the casualty
+    )
     teams = {
         t.pk: t
         for t in Team.objects.select_related("league").filter(
@@ -218,7 +236,7 @@ def plague_violations(
                     "enter the casualty roll that killed the player",
                 )
             )
-        elif _victim_dead(cas, victim_sheet, table) is False:
+        elif _victim_dead(cas, victim_sheet, table, fmt) is False:
             errors.append(
                 Violation(
                     "victim_not_dead",

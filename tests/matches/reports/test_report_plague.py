@@ -256,3 +256,43 @@ def test_a_team_with_no_room_for_a_rotter_is_refused(eleven, bob, humans, extra,
     )
     assert str(why) in error["message"]
     assert state() == before
+
+
+@pytest.mark.parametrize(("injury_roll", "status"), [(12, 201), (11, 400)])
+def test_in_sevens_the_injury_roll_says_whether_the_plague_took_him(
+    alice, bob, charlie, injury_roll, status
+):
+    # given a Sevens league, where the 2D6 Injury roll gives the casualty
+    # (blood_bowl_sevens.md "The Injury Table": 12 DEAD, 11 Seriously Hurt)
+    from tests.factories import LeagueFactory
+    from tests.matches.conftest import db_state
+
+    league = LeagueFactory(format="sevens", commissioner=alice)
+    rotters = draft_team(league, bob, roster="nurgle", name="Rotters")
+    reavers = draft_team(league, charlie, roster="human", name="Reavers")
+    match = one_match(league, rotters, reavers)
+    killer, victim = players(rotters)[0], players(reavers)[0]
+    before = db_state()
+
+    response = report(
+        match,
+        bob,
+        [
+            {
+                "player_id": victim.pk,
+                "inflicted_by": killer.pk,
+                "casualty_roll": injury_roll,
+                "plague_ridden": True,
+            }
+        ],
+    )
+
+    assert response.status_code == status, response.json()
+    if status == 201:
+        (rotter,) = rotters.players.filter(journeyman=True)
+        assert rotter.position == "rotter-lineman"
+    else:
+        assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+            ("victim_not_dead", "casualties.0.casualty_roll")
+        ]
+        assert db_state() == before
