@@ -11,6 +11,7 @@ from league.page_cache import league_cache_bump
 from matches.events import match_events_append
 from matches.models import Match, MatchResult
 from matches.postgame.results import sudden_death_record
+from matches.reports.checks import score_violations
 
 
 @transaction.atomic
@@ -39,6 +40,18 @@ def match_override_result(
         raise ServiceError.one(
             "not_played", None, "this match has no result yet"
         ) from None
+    if match.status == Match.Status.POST_GAME:
+        # its steps read the score: one run half on each would disagree
+        raise ServiceError.one(
+            "postgame_running",
+            None,
+            "the post-game sequence is under way; override once it is done",
+        )
+    problems = score_violations(
+        match, home_score, away_score, conceded=result.conceded_by_id is not None
+    )
+    if problems:
+        raise ServiceError(problems)
     before = [result.home_score, result.away_score]
     result.home_score, result.away_score = home_score, away_score
     fields = ["home_score", "away_score"]

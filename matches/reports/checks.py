@@ -40,6 +40,29 @@ from matches.reports.undeath import (
 MAX_GATHER_FUNDS = 16
 
 
+def score_violations(
+    match: Match, home: int, away: int, *, conceded: bool
+) -> list[Violation]:
+    """What makes a score impossible in ``match``: more touchdowns for a
+    team than it has team turns (a touchdown ends the scorer's turn), or
+    what its format refuses (a Dungeon Bowl game has at most one)."""
+    rules = settings_rules(match.season.settings)
+    turns = team_turns(match)
+    errors = [
+        Violation(
+            "implausible_stat",
+            fld,
+            f"at most {turns} touchdowns for a team in this match "
+            f"({turns} team turns, a touchdown ends the scorer's turn)",
+        )
+        for fld, score in (("home_score", home), ("away_score", away))
+        if score > turns
+    ]
+    return errors or rules.variant.score_violations(
+        home, away, conceded=conceded, time_limit=rules.time_limit
+    )
+
+
 def _format_violations(match: Match, report: Report) -> list[Violation]:
     """What the match's format refuses in a report: its score rules (a
     Dungeon Bowl game has at most one touchdown), Fan Factor dice where its
@@ -49,11 +72,11 @@ def _format_violations(match: Match, report: Report) -> list[Violation]:
     variant = rules.variant
     errors: list[Violation] = []
     if report.home_score >= 0 and report.away_score >= 0:
-        errors += variant.score_violations(
+        errors += score_violations(
+            match,
             report.home_score,
             report.away_score,
             conceded=report.conceded_by is not None,
-            time_limit=rules.time_limit,
         )
     if report.fan_factor_rolls is not None and FAN_FACTOR not in variant.match_fields:
         errors.append(
@@ -419,15 +442,7 @@ def _score(c: Checked) -> list[Violation]:
         if score < 0:
             continue  # refused as such by ``_numbers``
         if score > turns:
-            errors.append(
-                Violation(
-                    "implausible_stat",
-                    fld,
-                    f"at most {turns} touchdowns for a team in this match "
-                    f"({turns} team turns, a touchdown ends the scorer's turn)",
-                )
-            )
-            continue
+            continue  # refused by ``score_violations``
         allowed = max(score, final[fld])
         if touchdowns[team_id] > allowed:
             # Even in a conceded game: touchdowns awarded for a concession

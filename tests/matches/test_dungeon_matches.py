@@ -698,3 +698,29 @@ def test_gather_funds_wait_with_a_report_the_other_coach_confirms(
 
     result = MatchResult.objects.get(match=match)
     assert result.summary["gather_funds"] == {str(home.pk): 3, str(away.pk): 1}
+
+
+def test_an_override_keeps_to_one_touchdown(
+    match, alice, shadows, django_capture_on_commit_callbacks
+):
+    # given a played game, 1-0
+    submit(
+        match,
+        alice,
+        Report(1, 0, players=[PlayerLine(roster(shadows)[0].pk, touchdowns=1)]),
+        django_capture_on_commit_callbacks,
+    )
+    postgame_run(match_id=match.pk)
+    before = db_state()
+
+    # when the commissioner would make it 2-0
+    from matches.postgame.override import match_override_result
+
+    with pytest.raises(ServiceError) as exc:
+        match_override_result(
+            match_id=match.pk, home_score=2, away_score=0, reason="x", actor=alice
+        )
+
+    # then the game that ends at the first touchdown refuses it
+    assert codes(exc) == [("one_touchdown", "home_score")]
+    assert db_state() == before

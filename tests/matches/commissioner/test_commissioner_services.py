@@ -185,3 +185,41 @@ def test_a_redraft_is_approved_once(north):
         )
     assert [v.code for v in refused.value.violations] == ["already_redrafted"]
     assert state() == before
+
+
+@pytest.mark.parametrize(
+    ("home", "away", "codes"),
+    [
+        # two halves of 8 team turns, one touchdown a turn at most
+        (17, 0, [("implausible_stat", "home_score")]),
+        (3, 17, [("implausible_stat", "away_score")]),
+    ],
+)
+def test_an_impossible_score_is_refused(north, home, away, codes):
+    before = state()
+    with pytest.raises(ServiceError) as refused:
+        match_override_audited(
+            match_id=north.match.pk,
+            home_score=home,
+            away_score=away,
+            actor=north.commissioner,
+            reason="typo",
+        )
+    assert [(v.code, v.field) for v in refused.value.violations] == codes
+    assert state() == before
+
+
+def test_the_score_is_not_overridden_while_its_post_game_runs(north):
+    # the post-game's steps read the score: half of them would see the old
+    Match.objects.filter(pk=north.match.pk).update(status=Match.Status.POST_GAME)
+    before = state()
+    with pytest.raises(ServiceError) as refused:
+        match_override_audited(
+            match_id=north.match.pk,
+            home_score=1,
+            away_score=0,
+            actor=north.commissioner,
+            reason="typo",
+        )
+    assert [v.code for v in refused.value.violations] == ["postgame_running"]
+    assert state() == before
