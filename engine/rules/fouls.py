@@ -117,15 +117,19 @@ class FoulAction(Proc):
 
 class SendOff(Proc):
     """The referee sends ``p`` off; the coach may Argue the Call (D6: 1
-    coach ejected, 2-5 sent off, 6 not sent off) or use a Bribe (2+)."""
+    coach ejected, 2-5 sent off, 6 not sent off) or use a Bribe (2+); a
+    Bribe may still be used after an "I Don't Care!" (rulebook "Bribes": a
+    single Bribe after an attempt to Argue the Call, none once the coach is
+    ejected)."""
 
-    __slots__ = ("p", "reason", "causes_turnover")
+    __slots__ = ("p", "reason", "causes_turnover", "argued")
 
     def __init__(self, p: int, reason: str, causes_turnover: bool) -> None:
         self.phase = 0
         self.p = p
         self.reason = reason
         self.causes_turnover = causes_turnover
+        self.argued = False
 
     def step(self, g: GameState) -> Decision | None:
         t = g.team[self.p]
@@ -136,7 +140,7 @@ class SendOff(Proc):
             g.stack.pop()
             return None
         opts: list[Option] = []
-        if not g.argue_banned[t]:
+        if not g.argue_banned[t] and not self.argued:
             opts.append(OPT_ARGUE)
         if g.bribes[t] > 0:
             opts.append(OPT_BRIBE)
@@ -172,6 +176,7 @@ class SendOff(Proc):
             if d == 1 and g.variant.argue_reroll(g, t):
                 g.emit(Reroll(g.tname(t), g.pid[p], "bribery-and-corruption", "argue"))
                 d = g.dice.d6()
+            natural = d
             friends = friends_with_the_ref(g, t)
             # Biased Referee: +1 to the paying team's roll (Decision: a
             # modified 1 is no longer "You're Outta Here!").
@@ -192,11 +197,14 @@ class SendOff(Proc):
                 if back is not None:
                     g.stack.append(back)
                 return
-            if d == 1:
+            if d == 1 or (natural == 1 and g.variant.argue_natural_one_ejects):
                 g.argue_banned[t] = 1
                 g.emit(ArgueTheCall(g.tname(t), g.pid[p], d, "youre_outta_here"))
             else:
                 g.emit(ArgueTheCall(g.tname(t), g.pid[p], d, "i_dont_care"))
+                if g.bribes[t] > 0:
+                    self.argued = True  # a Bribe may still be used
+                    return
         self._send(g)
 
     def _send(self, g: GameState) -> None:

@@ -65,9 +65,20 @@ class SteadyFooting(Proc):
         return None
 
 
+class KickBack(KnockDown):
+    """A Chainsaw's kick-back knocking its wielder down: Knocked Down by
+    the Chainsaw's own rule, which Steady Footing does not stop (skills.md
+    "Steady Footing", FAQ: not a Chainsaw kick-back)."""
+
+    __slots__ = ()
+
+
 def steady_footing(g: GameState, kd: KnockDown) -> Proc | None:
-    """Steady Footing, for a player about to be Knocked Down or Fall Over."""
+    """Steady Footing, for a player about to be Knocked Down or Fall Over
+    (not by a Chainsaw kick-back: :class:`KickBack`)."""
     p = kd.p
+    if isinstance(kd, KickBack):
+        return None
     if g.skills[p] & STEADY_FOOTING and g.has_tz(p):
         return SteadyFooting(p)
     return None

@@ -463,6 +463,11 @@ class MatchRules(ThrowRules):
         labels no skill: yes."""
         return True
 
+    # Whether a natural 1 on Argue the Call ejects the coach whatever its
+    # modifier (the Biased Referee's +1). BB2020: the modified roll is read
+    # (Decision in engine.rules.fouls).
+    argue_natural_one_ejects = False
+
     def argue_reroll(self, g: GameState, t: int) -> bool:
         """Whether team ``t`` re-rolls the natural 1 it just rolled to Argue
         the Call (Bribery and Corruption's once per game; using it is the

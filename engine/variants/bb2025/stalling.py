@@ -44,8 +44,9 @@ LAST_HIT_TURN = 6
 def free_score(g: GameState, p: int) -> bool:
     """Whether ball carrier ``p`` could score now without a dice roll: not
     Marked, not a player whose activation starts with a compulsory roll,
-    and a path of empty squares no opponent Marks into the End Zone he
-    scores in within his Movement (no Rush; a Prone carrier first stands up
+    and a path of empty squares no opponent Marks (but the End Zone square
+    he steps into, as entering a Marked square needs no roll) into the End
+    Zone he scores in within his Movement (no Rush; a Prone carrier first stands up
     for 3 squares, when that needs no roll).
 
     Decision: a Jump, a Leap or a Rush is a dice roll, so a path that needs
@@ -70,10 +71,14 @@ def free_score(g: GameState, p: int) -> bool:
         reached: list[int] = []
         for sq in frontier:
             for s in g.pitch.neighbours[sq]:
-                if s in seen or g.board[s] >= 0 or g.markers(s, t):
+                if s in seen or g.board[s] >= 0:
                     continue
                 if flags[s] & endzone:
+                    # Entering a Marked square needs no roll (a Dodge is
+                    # for leaving one): the End Zone square may be Marked.
                     return True
+                if g.markers(s, t):
+                    continue
                 seen.add(s)
                 reached.append(s)
         frontier = reached

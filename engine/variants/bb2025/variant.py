@@ -23,6 +23,7 @@ from engine.rules.injuries import KnockDown
 from engine.rules.keywords import has_keyword
 from engine.rules.rolls import Test
 from engine.skills import chomp
+from engine.skills.going_down import KickBack
 from engine.variants.base import register
 from engine.variants.bb2020 import KICKOFF_TABLE, BloodBowl2020
 from engine.variants.bb2025 import (
@@ -415,6 +416,10 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         Standing condition only: a Distracted player still cannot use it."""
         return not g.pflags[p] & PF_NOTZ
 
+    # tables.md "Argue the Call": the Dodgy League Rep's +1 leaves a
+    # natural 1 ejecting the coach.
+    argue_natural_one_ejects = True
+
     def argue_reroll(self, g: GameState, t: int) -> bool:
         """changes_from_bb2020.md "Bribery and Corruption": once per game,
         a team with the rule re-rolls a natural 1 on Argue the Call.
@@ -537,10 +542,10 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     def chainsaw_kick_back(self, g: GameState, att: int) -> Proc | None:
         """changes_from_bb2020.md "Chainsaw": on a 1 the wielder is Knocked
         Down, a Turnover (his Armour roll is +3, as for any Chainsaw player
-        going down)."""
+        going down); Steady Footing does not keep him Standing (its FAQ)."""
         turnover(g, "chainsaw")
         g.act_over = True
-        return KnockDown(att, "knocked_down", causes_turnover=True)
+        return KickBack(att, "knocked_down", causes_turnover=True)
 
     def hypnotic_gaze_test(self, g: GameState, p: int, q: int) -> Test:
         """skills.md "Hypnotic Gaze": a flat 3+ on a D6 (BB2020: an

@@ -19,7 +19,7 @@ from engine.core.events import (
 )
 from engine.core.model import PlayerSheet, TeamSheet
 from engine.core.rules_data import rules_data
-from engine.core.state import KO, PITCH, PRONE, STANDING
+from engine.core.state import KO, PITCH, PRONE, STANDING, STUNNED
 from engine.match import Match
 from engine.tools.scenario import Scenario
 from engine.variants import BB2025
@@ -336,3 +336,26 @@ def test_steady_footing_in_the_balls_square_picks_it_up() -> None:
     assert g.carrier == sc.p("A")
     assert sc.events(Turnover) == []
     assert sc.match.pending.kind == "move"
+
+
+def test_no_steady_footing_against_a_chainsaw_kick_back() -> None:
+    """skills.md "Steady Footing", FAQ: only where a rule says Knocked Down
+    or Falls Over, not a Chainsaw kick-back. A (Chainsaw, Steady Footing)
+    kicks back on the D6 1 and goes down: no Steady Footing roll; his
+    Armour roll 6 + 1 + 3 = 10 breaks AV 9+, Injury 2 + 2 Stunned."""
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+    """,
+        ruleset="bb2025",
+        skills={"A": ["chainsaw", "steady-footing"]},
+        dice=[1, 6, 1, 2, 2],
+    )
+    sc.choose("activate", sc.id("A"), "chainsaw")
+    sc.choose("chainsaw", sc.id("b"))
+    assert [r for r in sc.events(Roll) if r.purpose == "steady_footing"] == []
+    a = sc.events(Armour)[0]
+    assert (a.player, a.dice, a.modifier, a.broken) == (sc.id("A"), (6, 1), 3, True)
+    assert sc.match.state.status[sc.p("A")] == STUNNED

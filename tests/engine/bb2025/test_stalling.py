@@ -157,3 +157,34 @@ def test_bb2020_has_no_stalling() -> None:
     sc.choose("end_turn")
     assert stalling_rolls(sc) == []
     assert "stalled" not in extra(sc)
+
+
+def test_a_marked_end_zone_square_is_reached_without_a_roll() -> None:
+    """changes_from_bb2020.md "Stalling": a carrier who could score without
+    any dice roll. Moving into a square an opponent Marks needs no roll
+    (the Dodge is for leaving one), so the last step into a Marked End Zone
+    square is free. A (MA 2, x 23) is not Marked; his team-mates C, D, E
+    fill the End Zone squares (x 25) but y 7, which b Marks; (24, 6) is
+    Marked by nobody."""
+    diagram = """
+        ....C
+        ....D
+        ..A..
+        ....b
+        ....E
+    """
+    sc = Scenario(
+        diagram,
+        ruleset="bb2025",
+        origin=(21, 5),
+        ball="A",
+        turn=2,
+        stats={"A": {"ma": 2}},
+    )
+    assert free_score(sc.match.state, sc.p("A"))
+    # He does score with no dice roll at all.
+    sc.act("A", "move")
+    sc.move(3, 1)
+    sc.move(4, 2)
+    assert sc.events(Touchdown)
+    assert sc.events(Roll) == []

@@ -379,6 +379,46 @@ def test_a_bribe_works_on_two_plus(die: int, box: int) -> None:
     assert g.box[sc.p("A")] == box
 
 
+def test_a_bribe_may_follow_a_failed_argue_the_call() -> None:
+    """tables.md "Argue the Call": Bribes may still be used after failing to
+    argue (BB2020 inducements_in_detail.md "Bribes": a single Bribe may be
+    used after an attempt to Argue the Call). Argue 3: "I don't care!";
+    then the Bribe, 2+: A stays on the pitch."""
+    sc = doubles([3, 2], bribes=1)
+    sc.choose("argue")
+    assert sc.match.pending.kind == "argue_the_call"
+    assert ("bribe",) in sc.match.pending.options
+    assert ("argue",) not in sc.match.pending.options
+    sc.choose("bribe")
+    assert [e.result for e in sc.events(ArgueTheCall)] == ["i_dont_care", "bribed"]
+    g = sc.match.state
+    assert g.bribes[0] == 0
+    assert g.box[sc.p("A")] == PITCH
+    assert not sc.events(SentOff)
+
+
+def test_no_bribe_after_the_coach_is_ejected() -> None:
+    """BB2020 inducements_in_detail.md "Bribes": after a 1 on Argue the Call
+    no Bribe may be used this time."""
+    sc = doubles([1], bribes=1)
+    sc.choose("argue")
+    g = sc.match.state
+    assert g.box[sc.p("A")] == SENT_OFF
+    assert g.bribes[0] == 1
+
+
+def test_a_natural_one_ejects_the_coach_despite_the_dodgy_league_rep() -> None:
+    """tables.md "Argue the Call": the Biased Referee (Dodgy League Rep)
+    gives +1, a natural 1 still ejects the coach."""
+    sc = doubles([1])
+    g = sc.match.state
+    g.sheets = (replace(g.sheets[0], biased_referee=True), g.sheets[1])
+    sc.choose("argue")
+    assert [e.result for e in sc.events(ArgueTheCall)] == ["youre_outta_here"]
+    assert g.box[sc.p("A")] == SENT_OFF
+    assert g.argue_banned[0] == 1
+
+
 def test_a_secret_weapon_is_sent_off_at_the_end_of_the_drive() -> None:
     sc = Scenario(
         DODGE, ruleset="bb2025", skills={"A": ["secret-weapon"]}, start=False, dice=[3]
