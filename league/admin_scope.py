@@ -45,6 +45,9 @@ ALWAYS_READ_ONLY_FOR_COMMISSIONERS = (
     "created_by",
     "submitted_by",
     "conceded_by",
+    # A season's champion: the close records it (a choice here listed, and
+    # took, every league's teams).
+    "champion",
     # Decision: a status (a player's death or retirement, a team's, a
     # season's, a match's) and a match's stage move only through the
     # services, which check the rules and log what they did; a commissioner

@@ -17,7 +17,12 @@ from django.utils.html import format_html
 
 from league.admin_actions import ReasonForm, money, reason_action
 from league.admin_cache import PageCacheAdmin
-from league.admin_scope import CommissionerScope, ScopedInline, league_filter
+from league.admin_scope import (
+    CommissionerScope,
+    ScopedInline,
+    is_superuser,
+    league_filter,
+)
 from matches.admin_facts import match_facts_html
 from matches.commissioner.actions import (
     match_override_audited,
@@ -81,6 +86,16 @@ class SeasonAdmin(CommissionerScope, PageCacheAdmin):
     list_select_related = ["league"]
     readonly_fields = ["settings", "seed"]
     actions = ["schedule", "resolve_round", "resolve_season", "close"]
+    # What season_create checks (playoffs of 2 up to the number of teams,
+    # divisions of two or more that hold every team once) and the schedule
+    # was built from: a commissioner changes them by a new season.
+    season_structure = ["double_round_robin", "playoff_teams", "divisions"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = list(super().get_readonly_fields(request, obj))
+        if is_superuser(request):
+            return fields
+        return fields + [f for f in self.season_structure if f not in fields]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Season]:
         return (

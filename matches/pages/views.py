@@ -325,7 +325,10 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "can_report": match.status in OPEN
         and (team_can_write(user, match.home) or team_can_write(user, match.away))
         and (waiting is None or confirmations["can_decide"]),
-        "can_override": commissioner and hasattr(match, "result"),
+        # a closed season's results stand
+        "can_override": commissioner
+        and hasattr(match, "result")
+        and match.season.status != Season.Status.CLOSED,
         "can_resolve": match.status == Match.Status.SCHEDULED and commissioner,
         "replay": match.mode == Match.Mode.RESOLVED,
         "inducements": match.status == Match.Status.SCHEDULED,

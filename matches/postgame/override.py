@@ -9,7 +9,7 @@ from league.access import league_get_for_commissioner
 from league.errors import ServiceError
 from league.page_cache import league_cache_bump
 from matches.events import match_events_append
-from matches.models import Match, MatchResult
+from matches.models import Match, MatchResult, Season
 from matches.postgame.results import sudden_death_record
 from matches.reports.checks import score_violations
 
@@ -34,6 +34,11 @@ def match_override_result(
     league_get_for_commissioner(actor, match.season.league_id)
     if not reason.strip():
         raise ServiceError.one("required", "reason", "say why the result is overridden")
+    if match.season.status == Season.Status.CLOSED:
+        # its champion, archives and prizes are recorded: history
+        raise ServiceError.one(
+            "season_closed", None, f"{match.season} is closed: its results stand"
+        )
     try:
         result = MatchResult.objects.select_for_update().get(match=match)
     except MatchResult.DoesNotExist:

@@ -66,7 +66,13 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
             "the final first",
         )
     rows = {row.team_id: row for row in standings}
-    awards = _season_awards(season, [row.team_id for row in standings], champion_id)
+    # A season closed before anyone played places nobody: its table is a
+    # coin flip, and pays no prizes.
+    awards = (
+        _season_awards(season, [row.team_id for row in standings], champion_id)
+        if any(row.played for row in standings)
+        else {}
+    )
     archives = [
         SeasonTeamArchive(
             season=season,

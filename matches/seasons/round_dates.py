@@ -16,6 +16,10 @@ from league.errors import ServiceError
 from league.page_cache import league_cache_bump
 from matches.models import Match, RoundSchedule, Season
 
+# The last day a round may be on or due by: a calendar's all-day event ends
+# the day after (matches.calendar.ical), and 31 Dec 9999 has none.
+LAST_DAY = datetime.date.max - datetime.timedelta(days=1)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundDates:
@@ -69,6 +73,16 @@ def _violations(
                     "a round with a report deadline needs a date",
                 )
             )
+        for name in ("date", "deadline"):
+            day = getattr(line, name)
+            if day is not None and day > LAST_DAY:
+                found.append(
+                    Violation(
+                        "date_out_of_range",
+                        f"{where}.{name}",
+                        f"a day up to {LAST_DAY:%d %b %Y}",
+                    )
+                )
         if line.date and line.deadline and line.deadline < line.date:
             found.append(
                 Violation(

@@ -23,6 +23,8 @@ from matches.seasons.scheduling import next_playoff_round, playoff_round, season
 from matches.webhooks.news import season_news
 from matches.webhooks.services import webhooks_announce
 
+MAX_ROUND = 1000  # the highest round a match may be postponed to
+
 
 def match_seed(season_seed: int, *parts: object) -> int:
     """A match's dice seed, derived from the season's: the same season seed
@@ -34,6 +36,32 @@ def match_seed(season_seed: int, *parts: object) -> int:
 def season_settings(league: League) -> dict[str, object]:
     """The league's rules as the season pins them (league.rules)."""
     return league_rules(league).settings()
+
+
+DIVISION_NAME_MAX = 40  # as the new-season form's division boxes
+
+
+def _division_names(divisions: Mapping[str, Sequence[int]]) -> dict[str, Sequence[int]]:
+    """The divisions with their names trimmed; refused (``invalid_divisions``)
+    when a name is blank, longer than the form allows, or the same as
+    another's but for case or surrounding spaces (the form takes "north" and
+    "North " as one division: two such tables would look alike)."""
+    named: dict[str, Sequence[int]] = {}
+    seen: set[str] = set()
+    for raw, ids in divisions.items():
+        name = raw.strip()
+        if not name:
+            problem = "a division needs a name"
+        elif len(name) > DIVISION_NAME_MAX:
+            problem = f"a division's name has at most {DIVISION_NAME_MAX} characters"
+        elif name.casefold() in seen:
+            problem = f"two divisions are called {name!r} (names ignore case)"
+        else:
+            seen.add(name.casefold())
+            named[name] = ids
+            continue
+        raise ServiceError.one("invalid_divisions", "divisions", problem)
+    return named
 
 
 @transaction.atomic
@@ -89,6 +117,7 @@ def season_create(
             "playoffs need 2 up to the number of teams",
         )
     if divisions:
+        divisions = _division_names(divisions)
         placed = [t for ids in divisions.values() for t in ids]
         if sorted(placed) != sorted(t.pk for t in chosen):
             raise ServiceError.one(
@@ -120,6 +149,9 @@ def season_create(
 def season_schedule(*, season_id: int) -> list[Match]:
     """Generate the league fixtures (round robin, circle method)."""
     season = Season.objects.select_for_update().get(pk=season_id)
+    if season.status == Season.Status.CLOSED:
+        # a season closed before it was scheduled stays closed
+        raise ServiceError.one("season_closed", None, f"{season} is closed")
     if season.matches.exists():
         raise ServiceError.one(
             "already_scheduled", None, f"{season} is already scheduled"
@@ -172,6 +204,12 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
     if not season.playoff_teams:
         raise ServiceError.one("no_playoffs", None, f"{season} has no playoffs")
     league_matches = season.matches.filter(stage=Match.Stage.LEAGUE)
+    if not league_matches.exists():
+        # no league stage yet: its standings would seed a bracket from
+        # nobody's results
+        raise ServiceError.one(
+            "not_scheduled", None, "schedule and play the league matches first"
+        )
     if league_matches.exclude(status=Match.Status.COMPLETE).exists():
         raise ServiceError.one(
             "league_unfinished", None, "finish the league matches first"
@@ -229,6 +267,16 @@ def match_postpone(*, match_id: int, to_round: int | None = None) -> Match:
     siblings = Match.objects.filter(season=match.season, stage=match.stage)
     if to_round is None:
         to_round = (siblings.aggregate(m=Max("round"))["m"] or 0) + 1
+    elif to_round <= match.round:
+        raise ServiceError.one(
+            "not_later",
+            "round",
+            f"a postponed match moves to a round after its round {match.round}",
+        )
+    elif to_round > MAX_ROUND:
+        raise ServiceError.one(
+            "out_of_range", "round", f"a season has at most {MAX_ROUND} rounds"
+        )
     busy = (
         siblings.filter(round=to_round)
         .exclude(pk=match.pk)

@@ -216,6 +216,43 @@ def test_a_commissioner_cannot_move_a_team_to_another_league(as_nora, north, sou
     assert 'name="name"' in html  # the team's own fields stay editable
 
 
+def test_a_season_names_no_other_leagues_team_and_keeps_its_shape(
+    as_nora, north, south
+):
+    # given a scheduled season of the north league
+    spring = season_create(league=north.league, name="Spring", seed=1)
+    season_schedule(season_id=spring.pk)
+    url = f"/admin/matches/season/{spring.pk}/change/"
+
+    # then its page offers no champion to pick (the choice listed every
+    # league's teams) and not the shape season_create checked
+    html = as_nora.get(url).content.decode()
+    for name in ("champion", "playoff_teams", "divisions", "double_round_robin"):
+        assert f'name="{name}"' not in html, name
+    for team in south.teams:
+        assert team.name not in html
+    assert 'name="name"' in html  # its name stays editable
+
+    # and a posted change of them is ignored
+    response = as_nora.post(
+        url,
+        {
+            "name": "Spring Cup",
+            "playoff_teams": "1",
+            "divisions": '{"A": [999999]}',
+            "champion": str(south.teams[0].pk),
+        },
+    )
+    assert response.status_code == 302
+    spring.refresh_from_db()
+    assert (
+        spring.name,
+        spring.playoff_teams,
+        spring.divisions,
+        spring.champion_id,
+    ) == ("Spring Cup", 0, {}, None)
+
+
 def test_statuses_and_results_move_only_through_the_services(as_nora, client, north):
     team = north.teams[0]
     player = team.players.first()
@@ -439,6 +476,28 @@ def test_postpone_a_match(as_nora, north):
         match.pk,
         {"from_round": 1, "to_round": 2, "reason": "pitch flooded"},
     )
+
+
+def test_postponing_past_the_last_round_a_season_may_have_is_refused(as_nora, north):
+    # the admin's round has no upper bound: a round the database cannot
+    # hold gave a 500
+    spring = season_create(league=north.league, name="Spring", seed=1)
+    (match,) = season_schedule(season_id=spring.pk)
+    before = state()
+
+    response = confirm(
+        as_nora,
+        "/admin/matches/match/",
+        "postpone",
+        [match],
+        reason="pitch flooded",
+        round="40000",
+    )
+
+    assert response.status_code == 302
+    shown = as_nora.get(response["Location"]).content.decode()
+    assert "refused (out_of_range)" in shown
+    assert state() == before
 
 
 def test_override_a_result_explains_the_post_game(as_nora, north):

@@ -214,6 +214,23 @@ def test_a_season_closed_before_anyone_played_has_no_champion(
     assert season.champion_id is None
 
 
+def test_a_season_closed_before_it_was_scheduled_offers_no_schedule(
+    client, sevens, four_teams, alice
+):
+    # given the league's latest season, closed with no match scheduled
+    a, b = four_teams[:2]
+    season = season_create(
+        league=sevens, name="Never Played", team_ids=[a.pk, b.pk], seed=3
+    )
+    season_close(season_id=season.pk, actor=alice)
+    client.force_login(alice)
+
+    # then its commissioner is not offered a schedule (it reopened the
+    # closed season; now it is refused)
+    html = client.get(f"/leagues/{sevens.pk}/").content.decode()
+    assert "Generate the schedule" not in html
+
+
 def _league_with_history(name, n_teams, n_closed, alice, bob, charlie, capture):
     league = LeagueFactory(name=name, format="sevens", commissioner=alice)
     teams = sevens_teams(league, [bob, charlie], n_teams)

@@ -7,7 +7,7 @@ from matches.models import Match, Season
 from matches.seasons.selectors import season_division_standings
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
-from tests.matches.conftest import codes, play_recorded
+from tests.matches.conftest import codes, db_state, play_recorded
 from tests.world import api_as
 
 
@@ -73,3 +73,46 @@ def test_each_division_has_its_own_table(
     body = api_as(None).get(f"/api/seasons/{season.pk}/standings/").json()
     assert [r["team"] for r in body["divisions"]["North"]][0] == first.home_id
     assert len(body["rows"]) == 6
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ("North", "north "),  # one division for the season form
+        ("", "South"),
+        ("   ", "South"),
+        ("N" * 41, "South"),
+    ],
+)
+def test_the_api_refuses_the_division_names_the_form_refuses(sevens, six, alice, names):
+    # given two halves named as the season form would not take them (it
+    # trims, merges names that differ only by case, needs a name and takes
+    # 40 characters)
+    ids = [t.pk for t in six]
+    before = db_state()
+
+    response = api_as(alice).post(
+        "/api/seasons/",
+        {
+            "league": sevens.pk,
+            "name": "Split",
+            "divisions": {names[0]: ids[:3], names[1]: ids[3:]},
+        },
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("invalid_divisions", "divisions")
+    ]
+    assert db_state() == before
+
+
+def test_a_division_name_is_kept_trimmed(sevens, six):
+    ids = [t.pk for t in six]
+
+    season = season_create(
+        league=sevens, name="Split", divisions={" North ": ids[:3], "South": ids[3:]}
+    )
+
+    assert list(season.divisions) == ["North", "South"]

@@ -213,3 +213,23 @@ def test_a_scouted_player_cannot_be_kept_and_pays_20_000(
     archive = SeasonTeamArchive.objects.get(season=season_obj, team=ash)
     assert archive.redraft["scouted"] == [scouted.pk]
     assert archive.redraft["trophy_rerolls"] == 1
+
+
+def test_a_season_closed_before_anyone_played_pays_no_prizes(alice, bob, charlie, dave):
+    # given a Dungeon Bowl season of three teams, closed unscheduled
+    league = league_create(commissioner=alice, name="Unplayed", format="dungeon-bowl")
+    teams = [
+        college(league, coach, name)
+        for coach, name in ((bob, "Ash"), (charlie, "Birch"), (dave, "Cedar"))
+    ]
+    season = season_create(league=league, name="2026", seed=11)
+    treasury = {t.pk: Team.objects.get(pk=t.pk).treasury for t in teams}
+
+    season_close(season_id=season.pk, actor=alice)
+
+    # then no Glittering Prizes nor Trophy: the table nobody played in was
+    # a coin flip (it paid 100,000, 60,000 and 30,000)
+    for team in teams:
+        fresh = Team.objects.get(pk=team.pk)
+        assert prizes(fresh) == []
+        assert (fresh.treasury, fresh.rerolls) == (treasury[team.pk], team.rerolls)

@@ -2,10 +2,11 @@
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.test import Client
 
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
-from matches.models import Match, Season, SeasonTeamArchive
+from matches.models import Match, MatchEvent, MatchResult, Season, SeasonTeamArchive
 from matches.postgame.sequence import postgame_run_current_step
 from matches.reports.lines import PlayerLine, Report
 from matches.reports.report import match_submit_report
@@ -102,6 +103,36 @@ def test_closing_archives_every_roster_with_its_record(played):
     with pytest.raises(ServiceError) as exc_info:
         season_close(season_id=played["season"].pk, actor=played["commish"])
     assert codes(exc_info) == [("already_closed", None)]
+
+
+def test_a_closed_seasons_results_stand(played):
+    # given a closed season: its champion and archived records are written
+    season_close(season_id=played["season"].pk, actor=played["commish"])
+    before = (_state(), list(MatchResult.objects.values_list("pk", "home_score")))
+    events = MatchEvent.objects.count()
+
+    # when the commissioner overrides its match so that the loser wins
+    response = api_as(played["commish"]).post(
+        f"/api/matches/{played['match'].pk}/override/",
+        {"home_score": 0, "away_score": 3, "reason": "late correction"},
+        format="json",
+    )
+
+    # then it is refused: the standings would crown another team than the
+    # champion and the archives the season recorded
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("season_closed", None)
+    ]
+    assert (_state(), list(MatchResult.objects.values_list("pk", "home_score"))) == (
+        before
+    )
+    assert MatchEvent.objects.count() == events
+    # and the match page no longer offers it
+    client = Client()
+    client.force_login(played["commish"])
+    page = client.get(f"/matches/{played['match'].pk}/").content.decode()
+    assert "Override the result" not in page
 
 
 def test_the_preview_prices_everything_and_writes_nothing(played):

@@ -235,6 +235,42 @@ def test_the_api_refuses_a_malformed_date(season, alice):
     assert db_state() == before
 
 
+def test_the_last_day_of_the_calendar_is_refused_and_the_feed_still_serves(
+    season, alice, client
+):
+    # given 31 Dec 9999, the last day a date holds: an all-day event on it
+    # would end the day after, which no date is (the league's calendar
+    # answered 500 for every subscriber)
+    before = db_state()
+
+    response = api_as(alice).post(
+        f"/api/seasons/{season.pk}/round-dates/",
+        {
+            "rounds": [
+                {"round": 1, "date": "9999-12-31"},
+                {"round": 2, "date": "9999-12-30", "deadline": "9999-12-31"},
+            ]
+        },
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("date_out_of_range", "rounds.0.date"),
+        ("date_out_of_range", "rounds.1.deadline"),
+    ]
+    assert db_state() == before
+    # and the day before it is a date like any other
+    season_set_round_dates(
+        season_id=season.pk,
+        rounds=[RoundDates("league", 1, date(9999, 12, 30), date(9999, 12, 30))],
+        actor=alice,
+    )
+    feed = client.get(f"/leagues/{season.league_id}/fixtures.ics")
+    assert feed.status_code == 200
+    assert "DTEND;VALUE=DATE:99991231" in feed.content.decode()
+
+
 @pytest.mark.parametrize("who", ["bob", "dave"])
 def test_only_the_commissioner_may_post_round_dates(season, who, request):
     before = db_state()

@@ -8,6 +8,7 @@ import pytest
 from league.errors import ServiceError
 from league.models import Team
 from matches.models import Match, Season
+from matches.seasons.rollover import season_close
 from matches.seasons.services import (
     match_postpone,
     match_seed,
@@ -300,6 +301,22 @@ def test_a_season_is_scheduled_only_once(sevens, four):
     assert db_state() == before
 
 
+def test_a_season_closed_before_it_was_scheduled_stays_closed(sevens, four, alice):
+    # given a season the commissioner closed without playing it
+    season = season_create(league=sevens, name="Abandoned", seed=1)
+    season_close(season_id=season.pk, actor=alice)
+    before = db_state()
+
+    # when its schedule is asked for
+    with pytest.raises(ServiceError) as exc:
+        season_schedule(season_id=season.pk)
+
+    # then it is refused: closing cannot be undone (it was reopened as
+    # scheduled, with fixtures, after its rosters were archived)
+    assert codes(exc) == [("season_closed", None)]
+    assert db_state() == before
+
+
 # --- postponing ------------------------------------------------------------------
 
 
@@ -352,6 +369,43 @@ def test_postponing_into_a_round_where_a_team_plays_is_refused(sevens, four):
     # then
     assert codes(exc) == [("team_busy", "round")]
     assert db_state() == before
+
+
+@pytest.mark.parametrize("to_round", [1, 2])
+def test_a_match_is_postponed_to_a_later_round_only(sevens, four, to_round):
+    # given a round-2 match whose teams are free in round 1 (their round-1
+    # match moved to the end)
+    season = season_create(league=sevens, name="Spring", seed=1)
+    matches = season_schedule(season_id=season.pk)
+    second = matches[2]
+    assert second.round == 2
+    for m in matches[:2]:
+        match_postpone(match_id=m.pk)
+    before = db_state()
+
+    # when it is "postponed" to its own round or an earlier one
+    with pytest.raises(ServiceError) as exc:
+        match_postpone(match_id=second.pk, to_round=to_round)
+
+    # then it is refused: it was marked postponed without moving, or moved
+    # forward
+    assert codes(exc) == [("not_later", "round")]
+    assert db_state() == before
+
+
+def test_a_round_past_the_last_a_season_may_have_is_refused(sevens, four):
+    # a round the database cannot hold gave a 500 in the admin, whose
+    # postpone form has no upper bound
+    season = season_create(league=sevens, name="Spring", seed=1)
+    first = season_schedule(season_id=season.pk)[0]
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_postpone(match_id=first.pk, to_round=40000)
+
+    assert codes(exc) == [("out_of_range", "round")]
+    assert db_state() == before
+    assert match_postpone(match_id=first.pk, to_round=1000).round == 1000
 
 
 def test_a_played_match_cannot_be_postponed(
@@ -477,6 +531,20 @@ def test_playoffs_wait_for_the_whole_league(
 
     # then
     assert codes(exc) == [("league_unfinished", None)]
+    assert db_state() == before
+
+
+def test_playoffs_wait_for_the_league_schedule(sevens, four):
+    # given a season with playoffs whose league stage is not scheduled yet
+    season = season_create(league=sevens, name="Spring", seed=31, playoff_teams=2)
+    before = db_state()
+
+    # when
+    with pytest.raises(ServiceError) as exc:
+        season_schedule_playoffs(season_id=season.pk)
+
+    # then no bracket is drawn from a table nobody has played in
+    assert codes(exc) == [("not_scheduled", None)]
     assert db_state() == before
 
 
