@@ -11,7 +11,7 @@ from league.page_cache import league_cache_bump
 from matches.events import match_events_append
 from matches.models import Match, MatchResult, Season
 from matches.postgame.results import sudden_death_record
-from matches.reports.checks import score_violations
+from matches.postgame.scores import score_violations
 
 
 @transaction.atomic

@@ -24,6 +24,7 @@ from league.errors import ServiceError
 from league.rules import settings_rules
 from matches.models import Match
 from matches.postgame.results import STAT_KEYS, CasualtyEntry
+from matches.postgame.scores import score_violations, team_turns
 from matches.reports.lines import CasualtyLine, Report
 from matches.reports.nominations import nomination_violations, stalling_violations
 from matches.reports.plague import plague_violations
@@ -38,29 +39,6 @@ from matches.reports.undeath import (
 # claim (the rules set no limit a team turn); more than 5 pays no more
 # (set-up.md "The Treasure-Room").
 MAX_GATHER_FUNDS = 16
-
-
-def score_violations(
-    match: Match, home: int, away: int, *, conceded: bool
-) -> list[Violation]:
-    """What makes a score impossible in ``match``: more touchdowns for a
-    team than it has team turns (a touchdown ends the scorer's turn), or
-    what its format refuses (a Dungeon Bowl game has at most one)."""
-    rules = settings_rules(match.season.settings)
-    turns = team_turns(match)
-    errors = [
-        Violation(
-            "implausible_stat",
-            fld,
-            f"at most {turns} touchdowns for a team in this match "
-            f"({turns} team turns, a touchdown ends the scorer's turn)",
-        )
-        for fld, score in (("home_score", home), ("away_score", away))
-        if score > turns
-    ]
-    return errors or rules.variant.score_violations(
-        home, away, conceded=conceded, time_limit=rules.time_limit
-    )
 
 
 def _format_violations(match: Match, report: Report) -> list[Violation]:
@@ -106,15 +84,6 @@ def _format_violations(match: Match, report: Report) -> list[Violation]:
                 )
             )
     return errors
-
-
-def team_turns(match: Match) -> int:
-    """The team turns each team has in ``match``: two halves of the
-    ruleset's turns (8 in Blood Bowl, 6 in Sevens); a playoff may add a
-    period of extra time of as many turns again (engine/rules/extra_time.py)."""
-    variant = settings_rules(match.season.settings).variant
-    halves = 3 if match.stage == Match.Stage.PLAYOFF else 2
-    return variant.turns_per_half * halves
 
 
 # What one game can produce, per player and per team, in team turns.
