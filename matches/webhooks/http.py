@@ -78,8 +78,29 @@ class PinnedHTTPSConnection(http.client.HTTPSConnection):
         self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
 
 
+# IPv6 forms that carry an IPv4 address the network may route to it: the
+# NAT64 well-known prefix (RFC 6052) and the deprecated IPv4-compatible form.
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+
+
+def _public(address: str) -> bool:
+    """Whether ``address`` is a public one, an IPv4 address carried in an
+    IPv6 one included (mapped, 6to4, NAT64, IPv4-compatible)."""
+    ip = ipaddress.ip_address(address)
+    if not ip.is_global:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in _NAT64 or ip in _IPV4_COMPATIBLE:
+            return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF).is_global
+        inner = ip.ipv4_mapped or ip.sixtofour
+        if inner is not None:
+            return inner.is_global
+    return True
+
+
 def _refused(addresses: list[str]) -> bool:
-    return not all(ipaddress.ip_address(a).is_global for a in addresses)
+    return not all(_public(a) for a in addresses)
 
 
 def post_pinned(

@@ -231,3 +231,20 @@ def test_a_name_with_a_private_address_among_its_answers_is_refused(
     delivery.refresh_from_db()
     assert attempt.status == delivery.status == "failed"
     assert delivery.last_error == "refused: the address is not a public one"
+
+
+@pytest.mark.parametrize(
+    ("address", "refused"),
+    [
+        ("::127.0.0.1", True),  # IPv4-compatible loopback
+        ("64:ff9b::7f00:1", True),  # NAT64 of 127.0.0.1
+        ("64:ff9b::a00:7", True),  # NAT64 of 10.0.0.7
+        ("::ffff:10.0.0.7", True),  # IPv4-mapped
+        ("64:ff9b::808:808", False),  # NAT64 of 8.8.8.8, a public one
+        ("2606:4700:4700::1111", False),
+    ],
+)
+def test_an_ipv4_address_inside_an_ipv6_one_is_checked(address, refused):
+    from matches.webhooks.http import _refused
+
+    assert _refused([address]) is refused
