@@ -11,6 +11,7 @@ import secrets
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
@@ -117,6 +118,24 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        problem = points_order_problem(
+            self.points_win, self.points_draw, self.points_loss
+        )
+        if problem is not None:
+            raise ValidationError({problem[0]: problem[1]})
+
+
+def points_order_problem(win: int, draw: int, loss: int) -> tuple[str, str] | None:
+    """(field, reason) when a league's points do not go win >= draw >= loss:
+    a draw worth more than a win, or a loss more than a draw, would rank
+    the teams upside down."""
+    if draw > win:
+        return "points_draw", "a draw cannot be worth more points than a win"
+    if loss > draw:
+        return "points_loss", "a loss cannot be worth more points than a draw"
+    return None
 
 
 class LeagueMembership(models.Model):

@@ -9,7 +9,7 @@ from engine.facade import RuleError, Variant, get_variant
 from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
 from league.invites.services import invite_link_make
-from league.models import League, LeagueEvent
+from league.models import League, LeagueEvent, points_order_problem
 from league.services.audit import league_event_record
 
 
@@ -55,6 +55,9 @@ def league_create(
         ) from None
     if League.objects.filter(name=name.strip()).exists():
         raise ServiceError.one("name_taken", "name", f"a league called {name!r} exists")
+    points = points_order_problem(points_win, points_draw, points_loss)
+    if points is not None:
+        raise ServiceError.one("points_order", *points)
     # The format's own order unless the league gives one.
     order = tiebreakers or list(variant.default_tiebreakers)
     if len(set(order)) != len(order):

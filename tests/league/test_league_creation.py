@@ -175,6 +175,9 @@ def test_the_standings_order_chosen_is_kept(client):
         ({"format": ""}, "format"),
         ({"points_win": "11"}, "points_win"),
         ({"points_draw": "-1"}, "points_draw"),
+        # win >= draw >= loss, else the table ranks the teams upside down
+        ({"points_draw": "4"}, "points_draw"),
+        ({"points_loss": "2"}, "points_loss"),
         ({"report_confirmation_days": "61"}, "report_confirmation_days"),
         ({"casualty_table": "d100"}, "casualty_table"),
         ({"tiebreaker_1": "wins", "tiebreaker_2": "wins"}, "tiebreaker_1"),
@@ -301,3 +304,36 @@ def test_a_commissioner_still_adds_no_team_in_the_admin(client, sevens, alice):
     client.force_login(alice)
 
     assert client.get("/admin/league/team/add/").status_code == 403
+
+
+def test_the_api_refuses_points_that_rank_a_loss_above_a_win(bob):
+    before = everything()
+
+    with pytest.raises(ServiceError) as refused:
+        league_create(
+            commissioner=bob,
+            name="Upside Down",
+            format="bb2020",
+            points_win=0,
+            points_draw=1,
+            points_loss=3,
+        )
+
+    assert [(v.code, v.field) for v in refused.value.violations] == [
+        ("points_order", "points_draw")
+    ]
+    assert everything() == before
+
+
+def test_a_league_edited_in_the_admin_keeps_its_points_in_order():
+    """The admin's change form validates the model (League.clean)."""
+    from django.core.exceptions import ValidationError
+
+    league = League(points_win=3, points_draw=1, points_loss=2)
+
+    with pytest.raises(ValidationError) as refused:
+        league.clean()
+
+    assert refused.value.message_dict == {
+        "points_loss": ["a loss cannot be worth more points than a draw"]
+    }
