@@ -45,6 +45,18 @@ def match_override_result(
         raise ServiceError.one(
             "not_played", None, "this match has no result yet"
         ) from None
+    if (
+        match.stage == Match.Stage.PLAYOFF
+        and Match.objects.filter(
+            season=match.season, stage=Match.Stage.PLAYOFF, round__gt=match.round
+        ).exists()
+    ):
+        # the next round was drawn from its winner
+        raise ServiceError.one(
+            "bracket_moved_on",
+            None,
+            "the next playoff round is drawn from this result: it stands",
+        )
     if match.status == Match.Status.POST_GAME:
         # its steps read the score: one run half on each would disagree
         raise ServiceError.one(

@@ -243,3 +243,35 @@ def test_the_report_api_takes_the_throws_and_shows_the_winner(playoff, bob):
         "away_wins": 2,
         "winner": "home",
     }
+
+
+def test_a_playoff_result_the_next_round_was_drawn_from_stands(
+    playoff, alice, django_capture_on_commit_callbacks
+):
+    # given a played playoff whose winner is in the next round's draw
+    play_recorded(
+        playoff, 2, 1, actor=alice, capture=django_capture_on_commit_callbacks
+    )
+    Match.objects.create(
+        season=playoff.season,
+        round=playoff.round + 1,
+        stage=Match.Stage.PLAYOFF,
+        home_id=playoff.home_id,
+        away_id=playoff.away_id,
+        seed=1,
+    )
+    before = db_state()
+
+    # when the commissioner would turn the result round
+    with pytest.raises(ServiceError) as exc:
+        match_override_result(
+            match_id=playoff.pk,
+            home_score=0,
+            away_score=1,
+            reason="typo",
+            actor=alice,
+        )
+
+    # then it stands: the bracket went on with its winner
+    assert codes(exc) == [("bracket_moved_on", None)]
+    assert db_state() == before
