@@ -15,19 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_menu_prices_no_random_secondary(alice, bob):
-    league = league_create(commissioner=alice, name="Menu Cup", format="bb2025")
-    make_member(league, bob)
-    team = team_draft(
-        league=league,
-        coach=bob,
-        name="Menu Reavers",
-        roster="human",
-        players=[PlayerRequest("human-lineman", f"L{i}") for i in range(11)],
-    )
-    player = team.players.order_by("number").first()
-    assert player is not None
     # enough for every kind: a chosen Secondary costs 10, a characteristic 14
-    Player.objects.filter(pk=player.pk).update(spp=14, spp_earned=14)
+    player = _lineman_with_spp(alice, bob, 14)
     menu = api_as(None).get(f"/api/players/{player.pk}/advancements/").json()
     # tables.md "Advancement costs", Experienced: 3, 6, 10, 14
     assert menu["costs"] == {
