@@ -130,6 +130,7 @@ _TEAM_OPS = [
     "teams_retrieve",
     "teams_players_create",
     "teams_purchases_create",
+    "teams_staff_fire_create",
     "teams_ledger_list",
     "teams_sevens_advancement_list",
     "teams_sevens_advancement_create",

@@ -171,6 +171,11 @@ urlpatterns = [
     ),
     path("teams/<int:team_id>/buy/", league_views.team_purchase, name="team-buy"),
     path(
+        "teams/<int:team_id>/staff/fire/",
+        league_views.team_staff_fire,
+        name="team-staff-fire",
+    ),
+    path(
         "teams/<int:team_id>/players/<int:player_id>/hire/",
         team_views.team_journeyman_hire,
         name="team-journeyman-hire",

@@ -85,15 +85,17 @@ from engine.campaign.casualty import (
 # Draft checks: drafting, hiring and buying for a team.
 from engine.campaign.drafting import (
     PURCHASE_ITEMS,  # what a team may buy after its draft
+    SIDELINE_STAFF,  # what a team may fire after a game
     DraftError,  # a draft that breaks rules, with why
     DraftRequest,  # what a coach asks to draft
-    Staff,  # what a team already has, for purchases
+    Staff,  # what a team already has, for purchases and firing
     TeamValue,  # Team Value and Current Team Value
     Violation,  # one broken rule, for a form field
     draft_check,  # check and price a whole draft
     hire_check,  # check hiring one player
     purchase_check,  # check buying re-rolls or staff
     special_rule_violations,  # check the chosen special rule
+    staff_fire_check,  # check firing sideline staff
     suggest_draft,  # a legal draft for a demo or a hint
     team_value,  # TV and CTV of a team
     unplayed_skills,  # a position's skills the match engine does not play yet
@@ -289,6 +291,7 @@ __all__ = [
     "Roster",
     "RuleError",
     "RulesData",
+    "SIDELINE_STAFF",
     "STAR_ID_BASE",
     "STEP_VERBS",
     "STUNNED",
@@ -369,6 +372,7 @@ __all__ = [
     "special_rule_violations",
     "spp_cost",
     "spp_earned",
+    "staff_fire_check",
     "star_hire_violations",
     "star_places",
     "star_sheets",

@@ -9,7 +9,7 @@ from typing import Any
 
 from django import forms
 
-from engine.facade import PURCHASE_ITEMS, Roster, Violation
+from engine.facade import PURCHASE_ITEMS, SIDELINE_STAFF, Roster, Violation
 
 
 class WebForm(forms.Form):
@@ -111,6 +111,25 @@ class BuyForm(WebForm):
     ) -> None:
         """``items``: what the team's format lets it buy (the variant's
         team fields)."""
+        super().__init__(*args, **kwargs)
+        self.fields["item"].choices = [  # type: ignore[attr-defined]
+            (item, PURCHASE_LABELS[item]) for item in items
+        ]
+
+
+class FireStaffForm(WebForm):
+    item = forms.ChoiceField(
+        choices=[(item, PURCHASE_LABELS[item]) for item in SIDELINE_STAFF]
+    )
+    quantity = forms.IntegerField(min_value=1, max_value=12, initial=1)
+
+    def __init__(
+        self, *args: Any, items: Sequence[str] = SIDELINE_STAFF, **kwargs: Any
+    ) -> None:
+        """``items``: the Sideline Staff the team has (re-rolls and Dedicated
+        Fans are not staff: they are never fired). Its fields' ids are its
+        own: the buy form beside it on the team page has the same names."""
+        kwargs.setdefault("auto_id", "id_fire_%s")
         super().__init__(*args, **kwargs)
         self.fields["item"].choices = [  # type: ignore[attr-defined]
             (item, PURCHASE_LABELS[item]) for item in items

@@ -372,6 +372,7 @@ class LeagueEvent(models.Model):
         REQUEST_DECLINED = "request_declined", "Request to join declined"
         MEMBER_REMOVED = "member_removed", "Coach removed"
         SPECIAL_RULE_CHOSEN = "special_rule_chosen", "Team special rule chosen"
+        STAFF_FIRED = "staff_fired", "Sideline Staff fired"
         CAPTAIN_NAMED = "captain_named", "Team Captain named"
         MVP_NOMINATIONS_SET = "mvp_nominations_set", "Standing MVP nominees set"
         PLAYER_RAISED = "player_raised", "Killed opponent raised (Masters of Undeath)"

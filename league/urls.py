@@ -102,6 +102,11 @@ urlpatterns = [
         name="team-purchases",
     ),
     path(
+        "teams/<int:team_id>/staff/fire/",
+        views.TeamStaffFireApi.as_view(),
+        name="team-staff-fire",
+    ),
+    path(
         "teams/<int:team_id>/ledger/", views.TeamLedgerApi.as_view(), name="team-ledger"
     ),
     path(

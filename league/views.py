@@ -31,6 +31,7 @@ from league.errors import ServiceError
 from league.forms import (
     PURCHASE_LABELS,
     BuyForm,
+    FireStaffForm,
     HireForm,
     show_violations,
 )
@@ -48,6 +49,7 @@ from league.services.teams import (
     team_buy,
     team_draft,
     team_fire_player,
+    team_fire_staff,
     team_hire_player,
     team_hire_roster,
 )
@@ -319,4 +321,29 @@ def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
         _refused(request, exc)
         return redirect(_team_url(team.pk, "#manage"))
     messages.success(request, f"Bought {quantity} × {PURCHASE_LABELS[item].lower()}.")
+    return redirect(_team_url(team.pk))
+
+
+@require_POST
+@login_required
+def team_staff_fire(request: HttpRequest, team_id: int) -> HttpResponse:
+    team = team_get_for_write(request.user, team_id)
+    form = FireStaffForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose which staff to fire and how many.")
+        return redirect(_team_url(team.pk, "#manage"))
+    item, quantity = form.cleaned_data["item"], form.cleaned_data["quantity"]
+    try:
+        team_fire_staff(
+            team_id=team.pk,
+            item=item,
+            quantity=quantity,
+            actor=request.user,  # type: ignore[arg-type]
+        )
+    except ServiceError as exc:
+        _refused(request, exc)
+        return redirect(_team_url(team.pk, "#manage"))
+    messages.success(
+        request, f"Fired {quantity} × {PURCHASE_LABELS[item].lower()} (no refund)."
+    )
     return redirect(_team_url(team.pk))

@@ -114,7 +114,7 @@ class TeamValue:
 
 @dataclass(frozen=True, slots=True)
 class Staff:
-    """What a team already has, for purchase checks."""
+    """What a team already has, for purchase and firing checks."""
 
     rerolls: int
     assistant_coaches: int
@@ -124,6 +124,15 @@ class Staff:
 
 
 PURCHASE_ITEMS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
+# What a team may fire after a game ("Fire any players and/or Sideline Staff
+# who are no longer required", Hiring, Firing and Temporarily Retiring). Team
+# re-rolls and Dedicated Fans are not Sideline Staff.
+SIDELINE_STAFF = ("assistant_coaches", "cheerleaders", "apothecary")
+_STAFF_NAMES = {
+    "assistant_coaches": ("assistant coach", "assistant coaches"),
+    "cheerleaders": ("cheerleader", "cheerleaders"),
+    "apothecary": ("apothecary", "apothecaries"),
+}
 
 
 def squad_violations(
@@ -494,6 +503,42 @@ def purchase_check(
     if violations:
         raise DraftError(violations)
     return price
+
+
+def staff_fire_check(*, item: str, quantity: int, staff: Staff) -> None:
+    """Validate firing ``quantity`` of the Sideline Staff ``item``: only
+    what the team has can go (an apothecary is one or none). Firing
+    refunds nothing, so there is no price to return."""
+    if item in ("rerolls", "dedicated_fans"):
+        what = "Team re-rolls" if item == "rerolls" else "Dedicated Fans"
+        raise DraftError(
+            [
+                Violation(
+                    "not_sideline_staff",
+                    "item",
+                    f"{what} are not Sideline Staff: they cannot be fired",
+                )
+            ]
+        )
+    if item not in SIDELINE_STAFF:
+        raise DraftError(
+            [Violation("unknown_item", "item", f"{item!r} is not Sideline Staff")]
+        )
+    if quantity < 1:
+        raise DraftError([Violation("min_value", "quantity", "fire at least one")])
+    have = int(staff.apothecary) if item == "apothecary" else getattr(staff, item)
+    if quantity > have:
+        one, many = _STAFF_NAMES[item]
+        has = f"no {one}" if have == 0 else f"{have} {one if have == 1 else many}"
+        raise DraftError(
+            [
+                Violation(
+                    "not_enough_staff",
+                    "quantity",
+                    f"the team has {has}: it cannot fire {quantity}",
+                )
+            ]
+        )
 
 
 def team_value(

@@ -13,7 +13,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 
-from engine.facade import PURCHASE_ITEMS, get_variant, rules_data
+from engine.facade import PURCHASE_ITEMS, SIDELINE_STAFF, get_variant, rules_data
 from league.access import league_is_commissioned_by
 from league.api.input_types import type_errors
 from league.invites.models import LeagueInvite
@@ -306,6 +306,16 @@ class HireInputSerializer(InputSerializer):
 
 class PurchaseInputSerializer(InputSerializer):
     item = serializers.ChoiceField(choices=[*PURCHASE_ITEMS, "dedicated_fans"])
+    quantity = serializers.IntegerField(min_value=1, max_value=99, default=1)
+
+
+class StaffFireInputSerializer(InputSerializer):
+    # re-rolls and fans are choices so that the service says why they stay
+    item = serializers.ChoiceField(
+        choices=[*SIDELINE_STAFF, "rerolls", "dedicated_fans"],
+        help_text="the Sideline Staff to fire (team re-rolls and Dedicated Fans "
+        "are not staff: refused with not_sideline_staff)",
+    )
     quantity = serializers.IntegerField(min_value=1, max_value=99, default=1)
 
 

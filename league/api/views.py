@@ -28,6 +28,7 @@ from league.api.serializers import (
     PlayerOutputSerializer,
     PurchaseInputSerializer,
     SpecialRuleInputSerializer,
+    StaffFireInputSerializer,
     TeamDraftInputSerializer,
     TeamOutputSerializer,
 )
@@ -50,6 +51,7 @@ from league.services.teams import (
     team_choose_special_rule,
     team_draft,
     team_fire_player,
+    team_fire_staff,
     team_hire_player,
 )
 
@@ -178,6 +180,19 @@ class TeamPurchasesApi(APIView):
         data = _valid(PurchaseInputSerializer, request.data)
         team_buy(team_id=team.pk, actor=request.user, **data)
         return _team_response(team.pk, status.HTTP_201_CREATED)
+
+
+class TeamStaffFireApi(APIView):
+    @extend_schema(
+        request=StaffFireInputSerializer,
+        responses={200: TeamOutputSerializer},
+        summary="Fire Sideline Staff (no refund)",
+    )
+    def post(self, request: Request, team_id: int) -> Response:
+        team = team_get_for_write(request.user, team_id)
+        data = _valid(StaffFireInputSerializer, request.data)
+        team_fire_staff(team_id=team.pk, actor=request.user, **data)
+        return _team_response(team.pk)
 
 
 class TeamSpecialRuleApi(APIView):

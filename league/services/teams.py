@@ -30,6 +30,7 @@ from engine.facade import (
     purchase_check,
     rules_data,
     special_rule_violations,
+    staff_fire_check,
 )
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
@@ -358,6 +359,48 @@ def team_buy(
     )
     team.refresh_from_db()
     league_cache_bump(team.league_id)
+    return team
+
+
+@transaction.atomic
+def team_fire_staff(
+    *, team_id: int, item: str, quantity: int = 1, actor: AbstractBaseUser | None = None
+) -> Team:
+    """Fire assistant coaches, cheerleaders or the apothecary: "Fire any
+    players and/or Sideline Staff who are no longer required, deleting them
+    from the Team Draft list and reducing Team Value accordingly" (Hiring,
+    Firing and Temporarily Retiring). Nothing is refunded: the treasury does
+    not move and the ledger gets no line; TV drops because it is counted
+    from the staff the team has. Team re-rolls and Dedicated Fans are not
+    Sideline Staff (``not_sideline_staff``); a team fires only what it has
+    (``not_enough_staff``). The league's audit log records it."""
+    team = team_qs_for_update().get(pk=team_id)
+    _manageable(team)
+    staff = Staff(
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+        dedicated_fans=team.dedicated_fans,
+    )
+    try:
+        staff_fire_check(item=item, quantity=quantity, staff=staff)
+    except DraftError as exc:
+        raise ServiceError.from_draft(exc) from None
+    if item == "apothecary":
+        Team.objects.filter(pk=team.pk).update(apothecary=False)
+    else:
+        Team.objects.filter(pk=team.pk).update(**{item: F(item) - quantity})
+    team.refresh_from_db()
+    left = int(team.apothecary) if item == "apothecary" else getattr(team, item)
+    # Recording the event bumps the league's page cache too.
+    league_event_record(
+        league_id=team.league_id,
+        type=LeagueEvent.Type.STAFF_FIRED,
+        payload={"team": team.name, "item": item, "quantity": quantity, "left": left},
+        team=team,
+        actor=actor,
+    )
     return team
 
 

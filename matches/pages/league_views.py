@@ -16,9 +16,15 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from engine.facade import PURCHASE_ITEMS, Variant, get_variant, rules_data
+from engine.facade import (
+    PURCHASE_ITEMS,
+    SIDELINE_STAFF,
+    Variant,
+    get_variant,
+    rules_data,
+)
 from league.access import league_team_writer, team_ids_can_write, team_write_refusal
-from league.forms import PURCHASE_LABELS, BuyForm, HireForm
+from league.forms import PURCHASE_LABELS, BuyForm, FireStaffForm, HireForm
 from league.models import League, Team
 from league.page_cache import league_cached, object_cached
 from league.selectors import (
@@ -286,9 +292,12 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
         }
         # only what the format's teams have (Dungeon Bowl: re-rolls alone)
         items = [item for item in PURCHASE_ITEMS if item in fmt.team_fields]
+        # the Sideline Staff it has, to fire (none: no form)
+        staff = [item for item in SIDELINE_STAFF if getattr(team, item)]
         context.update(
             hire_form=HireForm(roster=roster),
             buy_form=BuyForm(items=items),
+            fire_staff_form=FireStaffForm(items=staff) if staff else None,
             prices=[(PURCHASE_LABELS[item], prices[item]) for item in items],
             redraft_due=team_redraft_due(team),
             special_rule_form=SpecialRuleForm(

@@ -93,8 +93,8 @@ def test_every_request_body_refuses_unknown_fields(schema):
     # webhooks), DisputeInput and DecideInput (reports confirmed by the
     # other coach); CaptainInput (the BB2025 Team Captain); MvpNominationsInput
     # (a BB2025 team's standing MVP nominations); InviteLinkInput (a new
-    # invite link)
-    assert len(requests) == 31
+    # invite link); StaffFireInput (Sideline Staff a team fires)
+    assert len(requests) == 32
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

@@ -96,6 +96,9 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
         "players": [ids["player"]]
     },
     ("post", "/api/teams/{team_id}/purchases/"): lambda ids, fmt: {"item": "rerolls"},
+    ("post", "/api/teams/{team_id}/staff/fire/"): lambda ids, fmt: {
+        "item": "cheerleaders"
+    },
     ("post", "/api/teams/{team_id}/sevens-advancement/"): lambda ids, fmt: {
         "match": ids["played"],
         "mode": "chosen_player_primary",

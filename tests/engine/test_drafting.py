@@ -9,6 +9,7 @@ from engine.campaign.drafting import (
     draft_check,
     hire_check,
     purchase_check,
+    staff_fire_check,
     suggest_draft,
     team_value,
 )
@@ -328,6 +329,84 @@ def test_staff_purchases_use_format_prices_and_limits():
             BB2020, UNDEAD, item="apothecary", quantity=1, staff=STAFF, treasury=10**6
         )
     assert codes(exc_info) == [("apothecary_not_allowed", "item")]
+
+
+HIRED = Staff(
+    rerolls=2, assistant_coaches=3, cheerleaders=1, apothecary=True, dedicated_fans=2
+)
+
+
+def test_sideline_staff_the_team_has_may_be_fired():
+    for item, quantity in [
+        ("assistant_coaches", 3),
+        ("cheerleaders", 1),
+        ("apothecary", 1),
+    ]:
+        assert staff_fire_check(item=item, quantity=quantity, staff=HIRED) is None
+
+
+@pytest.mark.parametrize(
+    ("item", "quantity", "staff", "expected", "message"),
+    [
+        (
+            "rerolls",
+            1,
+            HIRED,
+            ("not_sideline_staff", "item"),
+            "Team re-rolls are not Sideline Staff: they cannot be fired",
+        ),
+        (
+            "dedicated_fans",
+            1,
+            HIRED,
+            ("not_sideline_staff", "item"),
+            "Dedicated Fans are not Sideline Staff: they cannot be fired",
+        ),
+        (
+            "bribes",
+            1,
+            HIRED,
+            ("unknown_item", "item"),
+            "'bribes' is not Sideline Staff",
+        ),
+        ("cheerleaders", 0, HIRED, ("min_value", "quantity"), "fire at least one"),
+        (
+            "assistant_coaches",
+            4,
+            HIRED,
+            ("not_enough_staff", "quantity"),
+            "the team has 3 assistant coaches: it cannot fire 4",
+        ),
+        (
+            "cheerleaders",
+            2,
+            HIRED,
+            ("not_enough_staff", "quantity"),
+            "the team has 1 cheerleader: it cannot fire 2",
+        ),
+        (
+            "apothecary",
+            2,
+            HIRED,
+            ("not_enough_staff", "quantity"),
+            "the team has 1 apothecary: it cannot fire 2",
+        ),
+        (
+            "apothecary",
+            1,
+            STAFF,
+            ("not_enough_staff", "quantity"),
+            "the team has no apothecary: it cannot fire 1",
+        ),
+    ],
+)
+def test_firing_staff_is_refused_for_what_is_not_staff_or_not_there(
+    item, quantity, staff, expected, message
+):
+    with pytest.raises(DraftError) as exc_info:
+        staff_fire_check(item=item, quantity=quantity, staff=staff)
+    assert codes(exc_info) == [expected]
+    assert [v.message for v in exc_info.value.violations] == [message]
 
 
 def test_team_value_and_current_team_value_by_hand():

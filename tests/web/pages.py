@@ -732,6 +732,7 @@ EXCLUDED: dict[str, str] = {
     "web:team-hire": "POST only: redirects to the team page",
     "web:team-fire": "POST only: redirects to the team page",
     "web:team-buy": "POST only: redirects to the team page",
+    "web:team-staff-fire": "POST only: redirects to the team page",
     "web:team-journeyman-hire": "POST only: redirects to the team page",
     "web:team-retire": "POST only: redirects to the team page",
     "web:team-unretire": "POST only: redirects to the team page",

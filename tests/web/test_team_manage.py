@@ -1,12 +1,14 @@
-"""Hiring, firing and buying from the team page, with the same permissions
-as the API: the coach and the league's commissioner write, nobody else."""
+"""Hiring, firing and buying from the team page (players and Sideline
+Staff), with the same permissions as the API: the coach and the league's
+commissioner write, nobody else."""
 
 from __future__ import annotations
 
 import pytest
 
-from league.models import Player, Team
+from league.models import LeagueEvent, Player, Team
 from tests.factories import draft_team
+from tests.world import db_snapshot
 
 
 @pytest.fixture
@@ -101,6 +103,98 @@ def test_sevens_refuses_re_rolls_after_the_draft(client, orcs, bob):
     assert _state(orcs) == before
 
 
+@pytest.fixture
+def staffed_orcs(sevens, bob):
+    """Sevens Orcs with 2 assistant coaches and 2 cheerleaders (20k each)
+    and an apothecary (80k): 7 linemen (350k), TV 510k, 90k in the bank."""
+    return draft_team(
+        sevens,
+        bob,
+        roster="orc",
+        name="Da Staff",
+        assistant_coaches=2,
+        cheerleaders=2,
+        apothecary=True,
+    )
+
+
+def _everything() -> tuple:
+    return db_snapshot(), list(LeagueEvent.objects.values_list("pk", "type"))
+
+
+def test_the_fire_staff_form_offers_the_staff_the_team_has(
+    client, orcs, staffed_orcs, bob
+):
+    client.force_login(bob)
+    Team.objects.filter(pk=staffed_orcs.pk).update(cheerleaders=0)
+
+    html = client.get(f"/teams/{staffed_orcs.pk}/").content.decode()
+    bare = client.get(f"/teams/{orcs.pk}/").content.decode()
+
+    assert "Fire sideline staff" in html
+    assert '<option value="assistant_coaches">Assistant coach</option>' in html
+    assert '<option value="apothecary">Apothecary</option>' in html
+    assert 'value="cheerleaders"' not in html.split('id="fire-staff"')[1]
+    # its fields' ids are not the buy form's
+    assert '<label for="id_fire_item">' in html
+    assert html.count('id="id_item"') == html.count('id="id_fire_item"') == 1
+    # a team with no staff gets no form
+    assert "Fire sideline staff" not in bare
+
+
+def test_the_coach_fires_sideline_staff_with_no_refund(client, staffed_orcs, bob):
+    client.force_login(bob)
+    html = client.get(f"/teams/{staffed_orcs.pk}/").content.decode()
+    assert '<dd data-testid="tv">510,000</dd>' in html
+
+    response = client.post(
+        f"/teams/{staffed_orcs.pk}/staff/fire/",
+        {"item": "cheerleaders", "quantity": 2},
+        follow=True,
+    )
+
+    staffed_orcs.refresh_from_db()
+    assert (staffed_orcs.cheerleaders, staffed_orcs.treasury) == (0, 90_000)
+    html = response.content.decode()
+    assert "Fired 2 × cheerleader (no refund)." in html
+    assert '<dd data-testid="tv">470,000</dd>' in html
+
+
+def test_firing_staff_the_team_lacks_is_refused_with_the_reason(
+    client, staffed_orcs, bob
+):
+    client.force_login(bob)
+    before = _everything()
+
+    response = client.post(
+        f"/teams/{staffed_orcs.pk}/staff/fire/",
+        {"item": "assistant_coaches", "quantity": 3},
+        follow=True,
+    )
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="msg msg-error"' in html
+    assert "the team has 2 assistant coaches: it cannot fire 3" in html
+    assert _everything() == before
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"item": "rerolls", "quantity": 1}, {"item": "cheerleaders", "quantity": 0}],
+)
+def test_a_fire_staff_form_that_is_not_valid_writes_nothing(
+    client, staffed_orcs, bob, data
+):
+    client.force_login(bob)
+    before = _everything()
+
+    response = client.post(f"/teams/{staffed_orcs.pk}/staff/fire/", data, follow=True)
+
+    assert "Choose which staff to fire and how many." in response.content.decode()
+    assert _everything() == before
+
+
 def test_the_commissioner_may_manage_any_team_of_the_league(client, orcs, alice):
     client.force_login(alice)
 
@@ -115,6 +209,7 @@ def test_the_commissioner_may_manage_any_team_of_the_league(client, orcs, alice)
         ("hire/", {"position": "goblin", "name": "Snik"}),
         ("buy/", {"item": "cheerleaders", "quantity": 1}),
         ("players/{pid}/fire/", {}),
+        ("staff/fire/", {"item": "cheerleaders", "quantity": 1}),
     ],
 )
 def test_other_coaches_may_not_touch_the_team(client, orcs, charlie, path, data):
@@ -144,3 +239,4 @@ def test_anonymous_writes_go_to_the_login_page(client, orcs):
 def test_team_writes_need_a_post(client, orcs, bob):
     client.force_login(bob)
     assert client.get(f"/teams/{orcs.pk}/hire/").status_code == 405
+    assert client.get(f"/teams/{orcs.pk}/staff/fire/").status_code == 405
