@@ -101,7 +101,11 @@ def show_no_fear(g: BlitzState, r: ActionRecord) -> bool:
 
 
 def show_them_how_its_done(g: BlitzState, r: ActionRecord) -> bool:
-    return not r.free and len(g.player_actions[r.player]) >= 3
+    """cards.md: "a Player from your team made an Action, and that Player
+    has made three or more different Player Actions (not free Actions)":
+    free Actions do not count towards the three, but the Action just made
+    may be one (free Actions come with their own Claim step)."""
+    return len(g.player_actions[r.player]) >= 3
 
 
 def show_us_a_completion(g: BlitzState, r: ActionRecord) -> bool:

@@ -194,6 +194,34 @@ def test_show_them_how_its_done_after_three_different_player_actions():
     assert claimed(g) == ["show_them_how_its_done"]
 
 
+def test_show_them_how_its_done_after_a_free_action_of_that_player():
+    # cards.md "Show Them How It's Done!": "if a Player from your team made
+    # an Action, and that Player has made three or more different Player
+    # Actions (not free Actions)": the Action just made may be a free one.
+    # Thrower 4: Run, Throw (a 4 meets 3+), Mark next to both Orcs: the
+    # coach claims Tie Them Up! there (one card a step); Blitz! gives a free
+    # Block (a Miss): its Claim step may take Show Them How It's Done!.
+    from tests.engine.blitz.bonus_helpers import give
+
+    g = game_with((17, 23, 25), dice=[4, 1])
+    arrange(g, {4: (2, 5), 5: (4, 8), 101: (6, 3), 102: (6, 5)}, balls=[(3, 5)])
+    give(g, 0, 3)
+    run_to(g, 4, (3, 5))
+    g.apply(("act", 4, "throw"))
+    g.apply(("target", 5))
+    g.apply(("decline",))  # the Catcher's Instincts free Run
+    g.apply(("act", 4, "mark"))
+    g.apply(("move", sq(g, 4, 4)))
+    g.apply(("move", sq(g, 5, 4)))
+    assert g.pending.options == (("claim", 1), ("claim", 3))
+    g.apply(("claim", 3))
+    g.apply(("bonus", 3))  # Blitz!
+    g.apply(("target", 101))
+    g.apply(("face", "miss"))
+    assert claimed(g) == ["tie_them_up", "show_them_how_its_done"]
+    assert g.state.score == [4, 0]
+
+
 def test_play_as_a_team_three_actions_by_three_players():
     g = game_with((13, 23, 25))
     arrange(g, {4: (2, 5), 5: (4, 8), 1: (5, 5), 101: (6, 5), 102: (15, 0)}, prone=[5])
