@@ -14,7 +14,6 @@ from engine.core.events import (
 )
 from engine.core.events import (
     ActivationEnd,
-    Roll,
     StandUp,
 )
 from engine.core.state import (
@@ -67,6 +66,7 @@ from engine.rules.movement import (
 from engine.rules.passing import (
     PassAction,
     animosity_applies,
+    animosity_test,
     moves_on_after_pass,
     with_dump_off,
 )
@@ -688,11 +688,12 @@ class AnimosityCheck(Proc):
         self.p = p
 
     def step(self, g: GameState) -> Decision | None:
-        d = g.dice.d6()
-        ok = d != 1
-        g.emit(Roll("animosity", g.pid[self.p], (d,), 2, 0, ok, False))
+        if self.phase == 0:
+            self.phase = 1
+            g.stack.append(animosity_test(self.p))
+            return None
         g.stack.pop()
-        if not ok:
+        if not g.ret:
             g.stack.pop()  # the hand-off itself
             g.act_over = True
         return None

@@ -17,7 +17,6 @@ from engine.core.events import (
     Interference,
     Pass,
     Reroll,
-    Roll,
     SkillUsed,
 )
 from engine.core.hooks import PassAsk, SurePass
@@ -87,6 +86,13 @@ def animosity_applies(g: GameState, p: int, q: int) -> bool:
     return g.variant.animosity_covers(g, q, param)
 
 
+def animosity_test(p: int) -> Test:
+    """Animosity's D6 (1: the player refuses the Pass or Hand-off). It is
+    an ordinary roll of the player's team, so a team re-roll (or Pro) may
+    re-roll it (rules_and_regulations.md "Team Re-rolls")."""
+    return Test("animosity", p, 2, natural=False)
+
+
 def animosity_by_position(g: GameState, q: int, param: str) -> bool:
     """BB2020: Animosity (X) names positions ("Orc Linemen", "Big Un
     Blockers"), matched against team-mate ``q``'s position slug."""
@@ -128,7 +134,7 @@ class PassAction(Proc):
     cannot cause a Turnover nor end anybody's activation). A target option
     ``("hail_mary", square)`` is a Hail Mary Pass.
 
-    Phases: 0 target?, 2 Animosity, 10/11 On the Ball, 12 test, 3 result,
+    Phases: 0 target?, 2/13 Animosity, 10/11 On the Ball, 12 test, 3 result,
     4 interference?, 5/6 interference and interception, 7 landing, 8/9 end.
     """
 
@@ -175,7 +181,7 @@ class PassAction(Proc):
         dec: Decision | None = None
         if ph == 0:
             return self._targets(g)
-        if ph in (2, 11):
+        if ph in (2, 11, 13):
             ph, dec = self._before_throw(g, ph)
         if ph == 12:
             ph, dec = self._throw(g)
@@ -219,14 +225,16 @@ class PassAction(Proc):
         if ph == 2:
             q = g.board[self.target]
             if animosity_applies(g, p, q):
-                d = g.dice.d6()
-                ok = d != 1
-                g.emit(Roll("animosity", g.pid[p], (d,), 2, 0, ok, False))
-                if not ok:
-                    if not self.dump:
-                        g.act_over = True
-                    g.stack.pop()
-                    return STOP, None
+                self.phase = 13
+                g.stack.append(animosity_test(p))
+                return STOP, None
+        elif ph == 13:  # the Animosity D6: on a 1 he refuses
+            if not g.ret:
+                if not self.dump:
+                    g.act_over = True
+                g.stack.pop()
+                return STOP, None
+        if ph in (2, 13):
             self.phase = 11
             dec = on_the_ball(g, 1 - g.team[p], False)
             if dec is not None:

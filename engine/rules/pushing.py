@@ -255,6 +255,11 @@ class PushBack(Proc):
         """The target was pushed back into a square on the pitch."""
         return self.moved and self.chain[0][1] >= 0
 
+    def target_pushed(self) -> bool:
+        """The target was pushed back into a square on the pitch (for the
+        rules that follow the block: Frenzy)."""
+        return self._target_pushed()
+
     def _follow(self, g: GameState) -> Decision | None:
         att, dfn = self.att, self.dfn
         if not self.asked & 1:

@@ -90,19 +90,27 @@ class ThrowTeamMateAction(Proc):
                 g.emit(SkillUsed(g.pid[p], "kick-team-mate"))
             self.can_land = g.has_tz(q)
             if g.skills[p] & S.ALWAYS_HUNGRY and not self.KICK:
-                d = g.dice.d6()
-                g.emit(Roll("always_hungry", g.pid[p], (d,), 2, 0, d != 1, False))
-                if d == 1:
-                    e = g.dice.d6()
-                    eaten = e == 1
-                    g.emit(
-                        Roll("eat_team_mate", g.pid[q], (e,), 2, 0, not eaten, False)
-                    )
-                    if eaten:
-                        self._eaten(g)
-                        return None
-                    self._fumble(g)
-                    return None
+                # Always Hungry: a D6, 2+ the throw goes on. It and the
+                # eating roll below are ordinary rolls of the active team,
+                # so a team re-roll or Pro may re-roll them
+                # (rules_and_regulations.md "Team Re-rolls").
+                self.phase = 5
+                g.stack.append(Test("always_hungry", p, 2, natural=False))
+                return None
+            ph = 7
+        if ph == 5:  # the Always Hungry D6
+            if not g.ret:
+                self.phase = 6
+                g.stack.append(Test("eat_team_mate", p, 2, natural=False))
+                return None
+            ph = 7
+        elif ph == 6:  # 1: eaten; 2+: squirms free, the throw is fumbled
+            if g.ret:
+                self._fumble(g)
+            else:
+                self._eaten(g)
+            return None
+        if ph == 7:
             if g.pa[p] <= 0:
                 self._fumble(g)
                 return None

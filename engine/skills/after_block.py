@@ -18,10 +18,16 @@ def frenzy(g: GameState, b: Block, frenzy_ok: bool) -> tuple[Proc, ...] | None:
     """Frenzy: after a block that pushed the target back (``frenzy_ok``),
     a second block against the same player when both still stand next to
     each other; in a Blitz it costs a square of movement (none left: no
-    second block, and nothing else follows)."""
+    second block, and nothing else follows). A target pushed back into a
+    square of the pitch must have been followed up: when the attacker
+    could not (Fend), there is no second block even if the target is still
+    next to him (Sidestep), skills_and_traits.md "Frenzy": "and if this
+    player was able to follow-up". (Stand Firm, no push at all, still
+    allows it: "Stand Firm".)"""
     att, dfn = b.att, b.dfn
     if not (
         frenzy_ok
+        and (not b.target_pushed() or g.pos[att] == b.dfn_from)
         and not b.second
         and g.skills[att] & S.FRENZY
         and g.turnover is None

@@ -216,6 +216,56 @@ def test_animosity_can_refuse_hand_off() -> None:
     assert [r.purpose for r in sc.events(Roll)] == ["animosity"]
 
 
+def test_animosity_roll_may_use_a_team_reroll() -> None:
+    """rules_and_regulations.md "Team Re-rolls": the Animosity D6 is an
+    ordinary roll of the active team (not a deviation, scatter, bounce,
+    Armour, Injury or Casualty roll), so its 1 may be re-rolled: a 5, and
+    the hand-off is made (B catches on a 6)."""
+    sc = Scenario(
+        """
+        .....
+        .AB..
+        ....c
+    """,
+        ball="A",
+        skills={"A": [("animosity", "All")]},
+        dice=[1, 5, 6],
+        rerolls=(1, 0),
+    )
+    sc.act("A", "hand_off")
+    sc.choose("hand_off", sc.id("B"))
+    assert sc.match.pending.kind == "reroll"
+    sc.choose("team_reroll")
+    assert sc.match.state.carrier == sc.p("B")
+
+
+def test_animosity_roll_before_a_pass_may_use_a_team_reroll() -> None:
+    """The same D6 before a Pass to a disliked team-mate: re-rolled from 1
+    to 4, the pass is thrown (PA test 6, then B catches on a 6)."""
+    sc = Scenario(
+        """
+        .....
+        .A.B.
+        ....c
+    """,
+        ball="A",
+        skills={"A": [("animosity", "All")]},
+        dice=[1, 4, 6, 6],
+        rerolls=(1, 0),
+    )
+    sc.act("A", "pass")
+    sc.choose("throw")
+    sc.choose("square", sc.sq(3, 1))
+    assert sc.match.pending.kind == "reroll"
+    sc.choose("team_reroll")
+    assert [r.purpose for r in sc.events(Roll)][:3] == [
+        "animosity",
+        "animosity",
+        "pass",
+    ]
+    assert sc.match.state.carrier == sc.p("B")
+
+
 def test_throw_in_from_sideline() -> None:
     # ball bounces off the bottom sideline: D8 7 = straight down
     sc = Scenario(

@@ -100,6 +100,50 @@ def test_fend_also_stops_frenzy() -> None:
     assert sc.xy("A") == (1, 1)
 
 
+# b's squares are all taken but (2, 0): Sidestep puts it there, still next
+# to A.
+BOXED = """
+    .x.y.
+    .Abz.
+    .vwu.
+"""
+
+
+def test_fend_stops_frenzy_even_when_sidestep_keeps_the_target_adjacent() -> None:
+    """skills_and_traits.md "Frenzy": the second block comes only "if this
+    player was able to follow-up". b Sidesteps into (2, 0), next to A, and
+    uses Fend: A cannot follow up, so no second block (ST 6 v 6: one die)."""
+    sc = Scenario(
+        BOXED,
+        skills={"A": ["frenzy"], "b": ["sidestep", "fend"]},
+        stats={"A": {"st": 6}},
+        dice=["push", "push"],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    assert sc.xy("b") == (2, 0)
+    sc.choose("use", "fend")
+    assert len(sc.events(Block)) == 1
+    assert sc.xy("A") == (1, 1)
+    assert sc.match.pending.kind == "activate"
+
+
+def test_frenzy_blocks_again_after_following_a_sidestep() -> None:
+    """Without Fend, A must follow up into (2, 1); b in (2, 0) is still
+    Standing next to him: the second block is made (b now has three
+    assists: two dice, his coach's choice)."""
+    sc = Scenario(
+        BOXED,
+        skills={"A": ["frenzy"], "b": ["sidestep"]},
+        stats={"A": {"st": 6}},
+        dice=["push", "push", "push"],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    assert sc.xy("A") == (2, 1)
+    assert len(sc.events(Block)) == 2
+
+
 # -- Strip Ball ------------------------------------------------------------
 
 

@@ -175,3 +175,49 @@ def test_failed_landing_falls_over_without_turnover() -> None:
     assert sc.events(Landing)[0].ok is False
     assert sc.match.state.box[sc.p("G")] == PITCH
     assert sc.events(Turnover) == []
+
+
+def test_always_hungry_roll_may_use_a_team_reroll() -> None:
+    """rules_and_regulations.md "Team Re-rolls": a team re-roll may re-roll
+    any roll of the active team except deviation, scatter and bounce rolls
+    and Armour, Injury and Casualty rolls; the Always Hungry D6 is none of
+    those. A 1 is re-rolled into a 4 and the throw goes on as in
+    test_superb_throw_and_safe_landing (PA 4, D8 5, 4, 7, landing 3)."""
+    sc = Scenario(
+        DIAGRAM,
+        skills=HUNGRY,
+        stats=STATS,
+        dice=[1, 4, 4, 5, 4, 7, 3],
+        rerolls=(1, 0),
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert sc.match.pending.kind == "reroll"
+    sc.choose("team_reroll")
+    assert sc.events(ThrowTeamMate)[0].quality == "superb"
+    assert sc.xy("G") == (5, 1)
+    assert sc.match.state.box[sc.p("G")] == PITCH
+
+
+def test_always_hungry_eating_roll_may_use_a_team_reroll() -> None:
+    """The second D6 (1: eaten, 2+: squirms free) is an ordinary roll of
+    the active team too: its 1 is re-rolled into a 2, the team-mate
+    squirms free and the throw is fumbled (dropped south, lands on a 4)."""
+    sc = Scenario(
+        DIAGRAM,
+        skills=HUNGRY,
+        stats=STATS,
+        dice=[1, 1, 2, 7, 4],
+        rerolls=(1, 0),
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert sc.match.pending.kind == "reroll"
+    sc.choose("no_reroll")  # the Always Hungry 1 stands
+    assert sc.match.pending.kind == "reroll"
+    sc.choose("team_reroll")
+    assert sc.events(ThrowTeamMate)[0].quality == "fumble"
+    assert sc.match.state.box[sc.p("G")] == PITCH
+    assert sc.match.state.casualties == []
