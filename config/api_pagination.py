@@ -10,6 +10,9 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 
 _DIGITS = re.compile(r"[0-9]+")
+# Past this many digits a number is larger than any page or row count; it
+# is not converted (int() refuses a string of over 4,300 digits).
+_MAX_DIGITS = 18
 
 
 class CappedLimitOffsetPagination(LimitOffsetPagination):
@@ -28,11 +31,18 @@ class CappedLimitOffsetPagination(LimitOffsetPagination):
         raw = request.query_params.get(name)
         if raw is None:
             return None
-        if not _DIGITS.fullmatch(raw) or int(raw) < minimum:
+        digits = raw.lstrip("0") or "0"
+        if not _DIGITS.fullmatch(raw):
+            value = -1
+        elif len(digits) > _MAX_DIGITS:
+            value = 10**_MAX_DIGITS
+        else:
+            value = int(digits)
+        if value < minimum:
             raise ValidationError(
                 {name: [f"a whole number from {minimum} is required"]}
             )
-        return int(raw)
+        return value
 
     def get_limit(self, request: Request) -> int:
         limit = self._whole_number(request, self.limit_query_param, 1)

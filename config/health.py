@@ -12,7 +12,7 @@ from typing import Literal
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from kombu import Connection
 
 logger = logging.getLogger(__name__)
@@ -43,7 +43,7 @@ def broker_status() -> Status:
     return "ok"
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     parts = {"database": database_status(), "broker": broker_status()}
     healthy = all(status == "ok" for status in parts.values())

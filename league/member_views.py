@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
@@ -76,7 +76,7 @@ def members_page(
     )
 
 
-@require_GET
+@require_safe
 @login_required
 def league_members(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get_for_commissioner(request.user, league_id)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet
 
@@ -215,6 +216,23 @@ def league_event_list(
     if type:
         qs = qs.filter(type=type)
     return qs.order_by("-id")
+
+
+# What a step of the audit log keeps for the league's commissioner alone:
+# the address an invitation was e-mailed to (the invited person has no
+# account with the league yet, and the log is public).
+PRIVATE_PAYLOAD: dict[str, frozenset[str]] = {
+    LeagueEvent.Type.INVITE_EMAILED: frozenset({"email"}),
+}
+
+
+def league_event_payload(event: LeagueEvent, *, commissioner: bool) -> dict[str, Any]:
+    """``event``'s payload as a reader sees it: whole for the league's
+    commissioner, without its private keys for anyone else."""
+    private = PRIVATE_PAYLOAD.get(event.type)
+    if commissioner or not private:
+        return event.payload
+    return {k: v for k, v in event.payload.items() if k not in private}
 
 
 def league_member_list(

@@ -18,9 +18,9 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import (
-    require_GET,
     require_http_methods,
     require_POST,
+    require_safe,
 )
 
 from engine.facade import Roster, get_variant, rules_data
@@ -63,7 +63,7 @@ from league.web_selectors import (
 HOME_LEAGUE = DEMO_LEAGUES[0][0]
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     league = League.objects.filter(name=HOME_LEAGUE).only("pk").first()
     if league is not None:
@@ -71,7 +71,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return league_index(request)
 
 
-@require_GET
+@require_safe
 def league_index(request: HttpRequest) -> HttpResponse:
     leagues = [(league, get_variant(league.format).label) for league in league_list()]
     return render(request, "league/league_list.html", {"leagues": leagues})
@@ -97,7 +97,7 @@ def _draft_forms(
     return form, squad
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
     """Draft a team: choose a roster, then count the players of each

@@ -7,9 +7,11 @@ refusals come back as HTTP 400 ``{"errors": [...]}`` with nothing written.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.request import Request
@@ -17,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.facade import AdvancementKind, AdvancementOption, Characteristic
-from league.access import AnyUser, team_get_for_write
+from league.access import AnyUser, league_is_commissioned_by, team_get_for_write
 from league.api.filters import ApiFilterSet
 from league.api.serializers import (
     InputSerializer,
@@ -25,7 +27,7 @@ from league.api.serializers import (
     PlayerOutputSerializer,
 )
 from league.models import League, LeagueEvent, Player
-from league.selectors import league_event_list
+from league.selectors import league_event_list, league_event_payload
 from league.services.advancement import (
     player_advance,
     player_advancements_get,
@@ -237,6 +239,10 @@ class LeagueEventOutputSerializer(serializers.ModelSerializer[LeagueEvent]):
     created_by = serializers.CharField(
         source="created_by.username", default=None, allow_null=True
     )
+    payload = serializers.SerializerMethodField(
+        help_text="what the step did; an e-mailed invitation's address is shown "
+        "to the league's commissioner only"
+    )
 
     class Meta:
         model = LeagueEvent
@@ -253,6 +259,12 @@ class LeagueEventOutputSerializer(serializers.ModelSerializer[LeagueEvent]):
             "created_at",
         ]
 
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_payload(self, event: LeagueEvent) -> Any:
+        return league_event_payload(
+            event, commissioner=self.context.get("commissioner", False)
+        )
+
 
 class LeagueEventListApi(generics.ListAPIView[LeagueEvent]):
     """A league's audit log, newest first; ``?type=`` (and ``team``,
@@ -264,5 +276,16 @@ class LeagueEventListApi(generics.ListAPIView[LeagueEvent]):
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return LeagueEvent.objects.none()
-        league = get_object_or_404(League, pk=self.kwargs["league_id"])
-        return league_event_list(league)
+        return league_event_list(self.league)
+
+    @cached_property
+    def league(self) -> League:
+        return get_object_or_404(League, pk=self.kwargs["league_id"])
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        if not getattr(self, "swagger_fake_view", False):
+            context["commissioner"] = league_is_commissioned_by(
+                self.request.user, self.league
+            )
+        return context

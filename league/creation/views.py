@@ -27,10 +27,10 @@ def _page(
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _page(request, NewLeagueForm())
     form = NewLeagueForm(request.POST)
     if form.is_valid():

@@ -78,7 +78,7 @@ def _invite_page(
     return render(request, "league/invites/invite.html", context, status=status)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def invite_page(request: HttpRequest, token: str) -> HttpResponse:
     """GET: the invitation and what to do about it; POST: join."""
     invite = invite_from_token(token)
@@ -86,7 +86,7 @@ def invite_page(request: HttpRequest, token: str) -> HttpResponse:
         # Whoever opens the mailed link owns the address it went to: a
         # sign-up with that address needs no verification mail.
         get_adapter().stash_verified_email(request, invite.email)
-    if request.method == "GET" or invite is None:
+    if request.method in ("GET", "HEAD") or invite is None:
         if not request.user.is_authenticated and invite is not None:
             remember_invite(request, request.path)
         return _invite_page(request, invite)

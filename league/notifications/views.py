@@ -7,14 +7,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_POST, require_safe
 
 from league.notifications.selectors import notification_list
 from league.notifications.services import notification_open, notifications_read_all
 
 
 @login_required
-@require_GET
+@require_safe
 def notification_list_page(request: HttpRequest) -> HttpResponse:
     notifications = list(notification_list(request.user))
     return render(

@@ -61,7 +61,7 @@ class PreferencesForm(WebForm):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def preferences_page(request: HttpRequest) -> HttpResponse:
     browser = browser_zone(request.COOKIES.get(BROWSER_COOKIE))
     default_label = (

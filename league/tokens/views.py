@@ -41,12 +41,12 @@ def _page(
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def api_tokens(request: HttpRequest) -> HttpResponse:
     """GET: the person's tokens; POST: make one, shown once on the page
     that answers (never stored, so never shown again)."""
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return _page(request, TokenForm())
     form = TokenForm(request.POST)
     if form.is_valid():

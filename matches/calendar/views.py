@@ -8,7 +8,7 @@ from functools import partial
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from league.page_cache import league_cached, object_cached
 from league.selectors import team_league_id
@@ -47,7 +47,7 @@ def _team_text(team_id: int, base: str, host: str) -> tuple[str, str] | None:
     return name, calendar(f"{name} fixtures", fixtures)
 
 
-@require_GET
+@require_safe
 def league_calendar(request: HttpRequest, league_id: int) -> HttpResponse:
     base = request.build_absolute_uri("/").rstrip("/")
     host = request.get_host()
@@ -59,7 +59,7 @@ def league_calendar(request: HttpRequest, league_id: int) -> HttpResponse:
     return _feed(found, f"league-{league_id}.ics")
 
 
-@require_GET
+@require_safe
 def team_calendar(request: HttpRequest, team_id: int) -> HttpResponse:
     base = request.build_absolute_uri("/").rstrip("/")
     host = request.get_host()

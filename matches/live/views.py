@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from matches.live.models import LiveMatch
 from matches.live.referee import live_format_problem
@@ -35,7 +35,7 @@ def _refusal(exc: LiveRefused) -> JsonResponse:
     return JsonResponse({"error": exc.code, "detail": str(exc)}, status=status)
 
 
-@require_GET
+@require_safe
 def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
     """The fixture's live page: the board for everyone (only the coach whose
     decision is pending can act), or the offer to play it live."""
@@ -91,7 +91,7 @@ def live_accept(request: HttpRequest, live_id: int) -> HttpResponse:
     return redirect("web:live:page", match_id=live.match_id)
 
 
-@require_GET
+@require_safe
 def live_state(request: HttpRequest, live_id: int) -> JsonResponse:
     """The state as it stands (what the page polls when its socket drops)."""
     state = live_state_now(live_id, request.user.pk)

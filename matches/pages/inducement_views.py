@@ -103,7 +103,7 @@ def _purchase_violations(
     return general
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
     """Both sides' budgets and purchases before a match; each coach (or the
     commissioner) buys for their side once, through the inducement service."""

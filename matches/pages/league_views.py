@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from engine.facade import (
     PURCHASE_ITEMS,
@@ -223,7 +223,7 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
     return render(request, "matches/league_page.html", context)
 
 
-@require_GET
+@require_safe
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     parts = league_cached(
         league_id, "league-page", partial(_league_parts, league_id, None)
@@ -231,7 +231,7 @@ def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
     return _league_page_from(request, parts)
 
 
-@require_GET
+@require_safe
 def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
     parts = object_cached(
         "season",
@@ -363,7 +363,7 @@ def _team_parts(team_id: int) -> TeamParts:
     )
 
 
-@require_GET
+@require_safe
 def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
     parts = object_cached(
         "team",

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from league.access import team_ids_can_write
 from league.models import League, Player
@@ -64,7 +64,7 @@ def _player_parts(player_id: int) -> PlayerParts:
     )
 
 
-@require_GET
+@require_safe
 def player_page(request: HttpRequest, player_id: int) -> HttpResponse:
     parts = object_cached(
         "player",
@@ -137,15 +137,17 @@ def _leaders_parts(league_id: int, season_id: int | None) -> LeadersParts:
     )
 
 
-@require_GET
+@require_safe
 def league_leaders_page(request: HttpRequest, league_id: int) -> HttpResponse:
     """The leaders of a league over all its seasons, or of one season
     (``?season=<id>``; an id that is not one of the league's seasons is a
     404)."""
     raw = request.GET.get("season", "")
     # Decision: a season that is not a number is as unknown as one of
-    # another league (404), not silently the all-seasons board.
-    if raw and not raw.isdigit():
+    # another league (404), not silently the all-seasons board. ASCII digits
+    # only (str.isdigit() also takes "²"), and no more than an id has
+    # (int() refuses over 4,300).
+    if raw and not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
         raise Http404("no such season")
     season_id = int(raw) if raw else None
     parts = league_cached(

@@ -8,8 +8,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import (
-    require_GET,
     require_http_methods,
+    require_safe,
 )
 
 from engine.facade import Characteristic, SkillRef, rules_data
@@ -114,7 +114,7 @@ def _advance_context(
     return context
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def player_advance_page(request: HttpRequest, player_id: int) -> HttpResponse:
     """Spend a player's SPP on one advancement; the server rolls any dice
@@ -181,7 +181,7 @@ def _sevens_advance(
     return render(request, "league/player_advance.html", context, status=400)
 
 
-@require_GET
+@require_safe
 @login_required
 def player_advancement(
     request: HttpRequest, player_id: int, event_id: int

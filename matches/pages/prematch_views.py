@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from league.access import team_can_write
 from league.rules import settings_rules
@@ -20,7 +20,7 @@ from matches.pages.selectors import match_page_qs
 from matches.prematch.selectors import match_preview
 
 
-@require_GET
+@require_safe
 def match_preview_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(match_page_qs(), pk=match_id)
     variant = settings_rules(match.season.settings).variant

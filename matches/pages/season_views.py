@@ -48,7 +48,7 @@ def _general_errors(form: SeasonCloseForm | PostponeForm, exc: ServiceError) -> 
         form.add_error(None, message)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def season_close_page(request: HttpRequest, season_id: int) -> HttpResponse:
     """Ask first: who the champion will be and what closing does; closing
@@ -87,7 +87,7 @@ def season_close_page(request: HttpRequest, season_id: int) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def match_postpone_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(
@@ -124,7 +124,7 @@ def match_postpone_page(request: HttpRequest, match_id: int) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def season_round_dates_page(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)

@@ -261,7 +261,7 @@ def _show(
     return general
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
     """Re-draft after a closed season. The preview (who stays, what each

@@ -18,9 +18,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import (
-    require_GET,
     require_http_methods,
     require_POST,
+    require_safe,
 )
 
 from engine.facade import FAN_FACTOR
@@ -107,7 +107,7 @@ def _refused(request: HttpRequest, exc: ServiceError) -> None:
 # --- seasons -----------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
     league = league_get_for_commissioner(request.user, league_id)
@@ -252,7 +252,7 @@ def _progress_fragment(
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def task_progress(request: HttpRequest, progress_id: str) -> HttpResponse:
     """The progress bar of a resolution (an htmx fragment). A POST from the
     season's commissioner also moves an eager resolution on by one match."""
@@ -270,8 +270,11 @@ def task_progress(request: HttpRequest, progress_id: str) -> HttpResponse:
         if not _htmx(request):
             return redirect("web:season", season_id=progress.season_id)
     seen = request.POST.get("seen") or request.GET.get("seen") or "0"
+    # ASCII digits only (str.isdigit() also takes "²"), and no more than a
+    # count has (int() refuses over 4,300)
+    whole = seen.isascii() and seen.isdigit() and len(seen) <= 18
     return _progress_fragment(
-        request, progress, poll=poll, seen=int(seen) if seen.isdigit() else 0
+        request, progress, poll=poll, seen=int(seen) if whole else 0
     )
 
 
@@ -301,7 +304,7 @@ def _log_context(match: Match, kind: str) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
     if match_is_card_game(match):
@@ -338,7 +341,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "matches/match_page.html", context)
 
 
-@require_GET
+@require_safe
 def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
     """The event log, filtered by type (an htmx fragment)."""
     match = _match(match_id)
@@ -349,7 +352,7 @@ def match_events(request: HttpRequest, match_id: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def match_replay(request: HttpRequest, match_id: int) -> JsonResponse:
     """The replay viewer's data: pitch, players and play-by-play (a card
     format's: its engine's events, for engine/blitz/replay.py)."""
@@ -384,7 +387,7 @@ def _save_draft(request: HttpRequest, match: Match, data: QueryDict) -> None:
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     """Record a tabletop match. "Save draft" keeps the form in the session
@@ -533,7 +536,7 @@ def _report_violations(
 # --- commissioner: override --------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def match_override(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)

@@ -26,6 +26,7 @@ from tests.league.accounts_support import (
     sign_up,
     verify_by_mail,
 )
+from tests.league.conftest import api_as
 
 pytestmark = pytest.mark.django_db
 Status = LeagueMembership.Status
@@ -318,6 +319,27 @@ def test_an_invitation_to_a_bad_address_is_refused(client, sevens, alice):
     assert response.status_code == 400
     assert list(response.context["email_form"].errors) == ["email"]
     assert everything() == before
+
+
+def test_the_invited_address_is_the_commissioners_alone_in_the_audit_log(
+    sevens, alice, bob, dave
+):
+    from league.invites.services import invite_email_send
+
+    invite_email_send(
+        league_id=sevens.pk, email="olga@example.org", actor=alice, site="http://x"
+    )
+    events = f"/api/leagues/{sevens.pk}/events/?type=invite_emailed"
+
+    # the log is public, the address the invitation went to is not: the
+    # visitor, a member and an outsider read the step without it
+    for reader in (None, bob, dave):
+        [event] = api_as(reader).get(events).json()["results"]
+        assert event["type"] == "invite_emailed"
+        assert "email" not in event["payload"]
+        assert "olga@example.org" not in str(event)
+    [event] = api_as(alice).get(events).json()["results"]
+    assert event["payload"]["email"] == "olga@example.org"
 
 
 def test_a_removed_coach_may_come_back_by_email(sevens, alice, dave):

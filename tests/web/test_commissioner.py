@@ -198,6 +198,12 @@ def test_a_visitor_sees_the_bar_but_does_not_drive_it(
     assert f'hx-get="/progress/{progress.pk}/"' in page
     assert "Resolve the next round" not in page
     assert poll.status_code == 200
+    # a count of matches seen that is not a whole number (or one past any
+    # count) counts none
+    for seen in ("x", "-1", "²", "1" + "0" * 5000):
+        odd = client.get(f"/progress/{progress.pk}/", {"seen": seen})
+        assert odd.status_code == 200
+        assert odd.content == poll.content
     assert client.post(f"/progress/{progress.pk}/", **HX).status_code == 403
     assert not Match.objects.exclude(status="scheduled").exists()
 

@@ -311,6 +311,11 @@ def test_an_unknown_league_or_season_is_a_404(
 
     assert client.get(f"/leagues/{missing}/leaders/").status_code == 404
     assert client.get(f"/leagues/{eleven.pk}/leaders/?season=x").status_code == 404
+    # a digit to Unicode that is no number to int() (superscript two), and
+    # more digits than int() converts
+    for season in ("²", "1" + "0" * 5000):
+        leaders = client.get(f"/leagues/{eleven.pk}/leaders/", {"season": season})
+        assert leaders.status_code == 404
     assert (
         client.get(f"/leagues/{eleven.pk}/leaders/?season={other.pk}").status_code
         == 404
