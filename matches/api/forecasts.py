@@ -100,7 +100,7 @@ class PredictedOutputSerializer(serializers.Serializer[Any]):
 
 class SeasonForecastsOutputSerializer(serializers.Serializer[Any]):
     season = Int()
-    fixtures_left = Int(help_text="league fixtures not yet complete")
+    fixtures_left = Int(help_text="league fixtures without a result yet")
     forecasts_ready = Int(help_text="how many of them have a forecast so far")
     complete = serializers.BooleanField(
         help_text="every fixture left has one: the predicted table is made"

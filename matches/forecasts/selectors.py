@@ -40,13 +40,18 @@ def match_forecast_get(match: Match) -> FixtureForecast:
     return FixtureForecast(match, stored, "current" if current else "out_of_date")
 
 
+# A match with a result (played, its post-game under way, or complete)
+# counts in the standings already: it is no fixture left to forecast.
+NO_RESULT_YET = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
+
+
 def fixtures_left(matches: Sequence[Match]) -> list[Match]:
-    """The league fixtures not yet complete, whose forecasts the predicted
-    table plays."""
+    """The league fixtures without a result yet, whose forecasts the
+    predicted table plays (on top of the points the standings count)."""
     return [
         m
         for m in matches
-        if m.stage == Match.Stage.LEAGUE and m.status != Match.Status.COMPLETE
+        if m.stage == Match.Stage.LEAGUE and m.status in NO_RESULT_YET
     ]
 
 

@@ -11,6 +11,7 @@ from django.db.models import DateTimeField, ExpressionWrapper, F
 
 from matches.live.games import game_new, game_view, is_card_game, viewer_side
 from matches.live.models import LiveMatch
+from matches.models import Match
 
 
 def side_coach_id(live: LiveMatch, side: str) -> int | None:
@@ -19,6 +20,12 @@ def side_coach_id(live: LiveMatch, side: str) -> int | None:
         return None
     team = live.match.home if side == "home" else live.match.away
     return team.coach_id
+
+
+def match_awaits_play(match: Match) -> bool:
+    """Whether ``match`` may still be opened or accepted for live play (what
+    :mod:`matches.live.services` checks): scheduled and not postponed."""
+    return match.status == Match.Status.SCHEDULED and not match.postponed
 
 
 def live_for_match(match_id: int) -> LiveMatch | None:

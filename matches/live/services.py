@@ -79,23 +79,28 @@ def _kick_off(match: Match) -> None:
         raise LiveRefused("unplayable", problem)
 
 
-def _bots(live: LiveMatch, m: Any) -> None:
-    """The bot decides for its side until a coach must decide."""
-    for _ in range(BOT_RUN_LIMIT):
+def _bots(live: LiveMatch, m: Any) -> bool:
+    """The bot decides for its side until a coach must decide; returns
+    whether it decided anything."""
+    for n in range(BOT_RUN_LIMIT):
         d = m.pending
         if d is None or not getattr(live, f"{d.team}_bot"):
-            return
+            return n > 0
         choice = game_bot_choice(live, m)
         m.apply(choice)
         live.decisions.append(list(choice))
     raise RuntimeError("the bot did not hand over")
 
 
-def _save(live: LiveMatch, m: Any, side_before: str | None) -> None:
+def _save(
+    live: LiveMatch, m: Any, side_before: str | None, *, bot_played: bool = False
+) -> None:
     """Store the decisions, restart the clock when the other side is to
-    decide, record the result once the match is over, and tell the page."""
+    decide (or the bot, the other side, decided in between: against the
+    bot the coach decides again after its turn), record the result once
+    the match is over, and tell the page."""
     d = m.pending
-    if d is not None and d.team != side_before:
+    if d is not None and (d.team != side_before or bot_played):
         live.clock_started_at = timezone.now()
     if live.state == LiveMatch.State.ACCEPTED and live.decisions:
         live.state = LiveMatch.State.PLAYING
@@ -232,8 +237,8 @@ def live_record(live: LiveMatch, m: Any, choice: list[Any], side: str) -> None:
     """Store the coach's ``choice`` (already applied to ``m``), let the bot
     play on for its side, and save."""
     live.decisions.append(choice)
-    _bots(live, m)
-    _save(live, m, side)
+    bot_played = _bots(live, m)
+    _save(live, m, side, bot_played=bot_played)
 
 
 def _timed_out_choice(m: Any, live: LiveMatch) -> Any:
@@ -267,6 +272,6 @@ def live_match_clock(*, live_id: int) -> bool:
         live.decisions.append(list(choice))
         if choice == ("end_turn",):
             break
-    _bots(live, m)
-    _save(live, m, side)
+    bot_played = _bots(live, m)
+    _save(live, m, side, bot_played=bot_played)
     return True

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from matches.live.models import LiveMatch
 from matches.live.referee import live_format_problem
-from matches.live.selectors import live_for_match, live_state_now
+from matches.live.selectors import live_for_match, live_state_now, match_awaits_play
 from matches.live.services import (
     LiveRefused,
     live_match_accept,
@@ -51,12 +51,10 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "live": live,
         "is_coach": user_id in coaches,
         "format_problem": live_format_problem(str(match.season.settings["format"])),
-        "can_open": live is None
-        and user_id in coaches
-        and match.status == Match.Status.SCHEDULED
-        and not match.postponed,
+        "can_open": live is None and user_id in coaches and match_awaits_play(match),
         "can_accept": live is not None
         and live.state == LiveMatch.State.INVITED
+        and match_awaits_play(match)
         and user_id in coaches
         and (user_id != live.opened_by_id or len(coaches) == 1),
         "state": live_state_now(live.pk, user_id) if live is not None else None,

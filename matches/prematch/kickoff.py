@@ -13,7 +13,7 @@ from league.page_cache import league_cache_bump
 from league.selectors import team_detail_qs
 from league.services.journeymen import team_kick_off_journeymen
 from matches.engine_bridge import team_snapshot
-from matches.models import Match, RosterSnapshot
+from matches.models import Match, ReportSubmission, RosterSnapshot
 from matches.prematch.inducements import match_riotous_rookies
 
 
@@ -71,6 +71,15 @@ def match_live_in_play(match: Match) -> bool:
     """Whether a live game of ``match`` is under way (accepted, not ended):
     then neither a report nor the engine's resolution gives its result."""
     return Match.objects.filter(pk=match.pk, live__state__in=LIVE_IN_PLAY).exists()
+
+
+def match_report_waiting(match: Match) -> bool:
+    """Whether a coach's report of ``match`` waits for the other coach or
+    the commissioner (awaiting or disputed): that report gives the result,
+    so the engine does not play the match."""
+    return ReportSubmission.objects.filter(
+        match_id=match.pk, status__in=ReportSubmission.OPEN
+    ).exists()
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from league.page_cache import league_cache_bump
 from league.rules import season_variant
 from matches.engine_bridge import team_skill_problem
 from matches.models import Match, MatchEvent, Season, TaskProgress
+from matches.prematch.kickoff import match_live_in_play, match_report_waiting
 from matches.queue import matches_resolve_now
 from matches.resolution.resolve import REFUSED
 
@@ -143,6 +144,22 @@ def match_resolve_start(
         return running, False
     if match.status not in OPEN:
         raise ServiceError.one("already_reported", None, "this match has a result")
+    # Decision: a match whose result something else gives is refused up
+    # front, nothing written: a progress for it would wait on that (and,
+    # played on the spot, the request would replay it for ever).
+    if match_live_in_play(match):
+        raise ServiceError.one(
+            "live_match",
+            None,
+            "this match is being played live: its game gives the result",
+        )
+    if match_report_waiting(match):
+        raise ServiceError.one(
+            "report_waiting",
+            None,
+            "a coach's report of this match is waiting for its answer: "
+            "it gives the result",
+        )
     _refuse_unplayable(match.season, {match.home, match.away})
     return _progress_get_or_create(
         scope_key=scope_key,

@@ -31,6 +31,7 @@ from matches.prematch.kickoff import (
     match_kick_off,
     match_live_in_play,
     match_qs_for_update,
+    match_report_waiting,
     match_snapshots,
 )
 from matches.resolution.refusal import REFUSED, refusal_payload
@@ -144,6 +145,8 @@ def _match_play(match_id: int) -> bool:
         return False
     if match_live_in_play(match):
         return False  # the coaches are playing it in the browser
+    if match_report_waiting(match):
+        return False  # a coach's report waits to stand: it gives the result
     variant = settings_rules(match.season.settings).variant
     if variant.drafts_team_card:
         card_match_play(match, variant)

@@ -12,8 +12,9 @@ import pytest
 from league.services.teams import team_buy
 from matches.forecasts.services import match_forecast_inputs
 from matches.models import Match, MatchForecast, Season
+from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
-from tests.matches.conftest import one_match
+from tests.matches.conftest import one_match, score_report
 from tests.world import api_as, sevens_teams
 
 # 60 games: 27 home wins, 13 draws, 20 away wins
@@ -235,3 +236,27 @@ def test_no_such_season_is_the_usual_404():
 
     assert response.status_code == 404
     assert errors(response) == [("not_found", None, "Not found.")]
+
+
+def test_a_fixture_with_a_result_is_not_counted_again_in_the_prediction(season, alice):
+    # given certain forecasts for every fixture, then the first one reported
+    # (its post-game still to run: the standings count it already)
+    for match in season.matches.all():
+        store(match, home_win=1.0, draw=0.0, away_win=0.0)
+    first, *rest = season.matches.order_by("round", "pk")
+    match_submit_report(
+        match_id=first.pk, report=score_report(first, 1, 0), actor=alice
+    )
+    first.refresh_from_db()
+    assert first.status == Match.Status.PLAYED
+
+    body = forecasts(season)
+
+    # then it is no fixture left, and its home team's win counts once
+    assert (body["fixtures_left"], body["forecasts_ready"]) == (2, 2)
+    assert [f["match"] for f in body["fixtures"]] == [m.pk for m in rest]
+    homes = [m.home_id for m in season.matches.all()]
+    wins = {t.pk: 3 * homes.count(t.pk) for t in season.teams.all()}
+    table = body["predicted_table"]
+    assert {r["team"]: r["expected_points"] for r in table} == wins
+    assert {r["team"]: r["points_now"] for r in table}[first.home_id] == 3

@@ -86,3 +86,32 @@ def test_beat_ends_exactly_the_overdue_turn_with_no_page_open(
     live_clocks_sweep_task()
     assert LiveMatch.objects.get(pk=late.pk).decisions == late.decisions
     assert LiveMatch.objects.get(pk=in_time.pk).decisions == before[in_time.pk]
+
+
+def test_against_the_bot_each_of_the_coachs_turns_gets_a_fresh_clock(
+    sevens, fixture_match, bob
+):
+    # given a game against the bot, at Bob's turn, his clock started 200 s ago
+    sevens.live_bot_allowed = True
+    sevens.save()
+    live = live_match_open(match_id=fixture_match.pk, user=bob, against_bot=True)
+    while ("end_turn",) not in (d := live_engine(live).pending).options:
+        live = live_match_decide(
+            live_id=live.pk, user=bob, option_index=quick_choice(d.options)
+        )
+    _started(live, 200)
+    turn = tuple(live_engine(live).state.turn)
+
+    # when he ends his turn and the bot plays its own
+    live = live_match_decide(
+        live_id=live.pk, user=bob, option_index=d.options.index(("end_turn",))
+    )
+
+    # then his next turn starts on a fresh clock (it used to run on from
+    # the first, and beat ended every turn of his once it had run out)
+    m = live_engine(live)
+    assert m.pending.team == d.team == "home"
+    assert tuple(m.state.turn) != turn
+    stored = LiveMatch.objects.get(pk=live.pk).clock_started_at
+    assert timezone.now() - stored < timedelta(seconds=5)
+    assert live_clocks_due(timezone.now() + timedelta(seconds=200)) == []

@@ -156,3 +156,47 @@ def test_a_live_match_that_does_not_exist_is_a_404(client, bob):
         assert response.status_code == 404, name
         assert response.json()["error"] == "not_found"
     assert db_state() == before
+
+
+def test_an_invitation_to_a_match_no_longer_to_play_is_not_offered(
+    client, fixture_match, alice, bob, charlie
+):
+    # given Bob's invitation, then the commissioner's report of the match
+    from matches.reports.report import match_submit_report
+    from tests.matches.conftest import score_report
+
+    page = reverse("web:live:page", args=[fixture_match.pk])
+    live = live_match_open_as(client, bob, fixture_match)
+    match_submit_report(
+        match_id=fixture_match.pk,
+        report=score_report(fixture_match, 1, 0),
+        actor=alice,
+    )
+
+    # then Charlie's page does not offer him to accept what the server
+    # would refuse (not_scheduled)
+    client.force_login(charlie)
+    assert b"Accept and play" not in client.get(page).content
+    before = db_state()
+    client.post(reverse("web:live:accept", args=[live.pk]))
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).state == LiveMatch.State.INVITED
+
+
+def test_an_invitation_to_a_postponed_match_is_not_offered(
+    client, fixture_match, charlie, bob
+):
+    from matches.seasons.services import match_postpone
+
+    page = reverse("web:live:page", args=[fixture_match.pk])
+    live_match_open_as(client, bob, fixture_match)
+    match_postpone(match_id=fixture_match.pk)
+
+    client.force_login(charlie)
+    assert b"Accept and play" not in client.get(page).content
+
+
+def live_match_open_as(client, user, match) -> LiveMatch:
+    client.force_login(user)
+    client.post(reverse("web:live:open", args=[match.pk]), {"against": "coach"})
+    return LiveMatch.objects.get(match=match)
