@@ -35,7 +35,7 @@ from league.forms import (
     HireForm,
     show_violations,
 )
-from league.models import League, LeagueMembership
+from league.models import League, LeagueMembership, Team
 from league.selectors import (
     league_list,
 )
@@ -301,49 +301,46 @@ def team_fire(request: HttpRequest, team_id: int, player_id: int) -> HttpRespons
     return redirect(_team_url(team.pk))
 
 
-@require_POST
-@login_required
-def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
+def _sideline_change(
+    request: HttpRequest,
+    team_id: int,
+    form: BuyForm | FireStaffForm,
+    service: Callable[..., Team],
+    done: str,
+) -> HttpResponse:
+    """A purchase or a firing of staff from the team page's forms: the
+    service's refusal as a message, ``done`` (with the quantity and the
+    item) on success."""
     team = team_get_for_write(request.user, team_id)
-    form = BuyForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose what to buy and how many.")
+        messages.error(request, "Choose what and how many.")
         return redirect(_team_url(team.pk, "#manage"))
     item, quantity = form.cleaned_data["item"], form.cleaned_data["quantity"]
     try:
-        team_buy(
-            team_id=team.pk,
-            item=item,
-            quantity=quantity,
-            actor=request.user,  # type: ignore[arg-type]
-        )
+        service(team_id=team.pk, item=item, quantity=quantity, actor=request.user)
     except ServiceError as exc:
         _refused(request, exc)
         return redirect(_team_url(team.pk, "#manage"))
-    messages.success(request, f"Bought {quantity} × {PURCHASE_LABELS[item].lower()}.")
+    label = PURCHASE_LABELS[item].lower()
+    messages.success(request, done.format(quantity=quantity, item=label))
     return redirect(_team_url(team.pk))
+
+
+@require_POST
+@login_required
+def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
+    return _sideline_change(
+        request, team_id, BuyForm(request.POST), team_buy, "Bought {quantity} × {item}."
+    )
 
 
 @require_POST
 @login_required
 def team_staff_fire(request: HttpRequest, team_id: int) -> HttpResponse:
-    team = team_get_for_write(request.user, team_id)
-    form = FireStaffForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Choose which staff to fire and how many.")
-        return redirect(_team_url(team.pk, "#manage"))
-    item, quantity = form.cleaned_data["item"], form.cleaned_data["quantity"]
-    try:
-        team_fire_staff(
-            team_id=team.pk,
-            item=item,
-            quantity=quantity,
-            actor=request.user,  # type: ignore[arg-type]
-        )
-    except ServiceError as exc:
-        _refused(request, exc)
-        return redirect(_team_url(team.pk, "#manage"))
-    messages.success(
-        request, f"Fired {quantity} × {PURCHASE_LABELS[item].lower()} (no refund)."
+    return _sideline_change(
+        request,
+        team_id,
+        FireStaffForm(request.POST),
+        team_fire_staff,
+        "Fired {quantity} × {item} (no refund).",
     )
-    return redirect(_team_url(team.pk))

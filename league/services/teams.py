@@ -318,6 +318,17 @@ def team_fire_player(*, team_id: int, player_id: int) -> Player:
     return player
 
 
+def _staff(team: Team) -> Staff:
+    """What ``team`` has on its sideline, for the purchase and firing checks."""
+    return Staff(
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        apothecary=team.apothecary,
+        dedicated_fans=team.dedicated_fans,
+    )
+
+
 @transaction.atomic
 def team_buy(
     *, team_id: int, item: str, quantity: int = 1, actor: AbstractBaseUser | None = None
@@ -328,13 +339,7 @@ def team_buy(
     _manageable(team)
     fmt = league_format(team.league)
     roster = league_roster(team.league, team.roster)
-    staff = Staff(
-        rerolls=team.rerolls,
-        assistant_coaches=team.assistant_coaches,
-        cheerleaders=team.cheerleaders,
-        apothecary=team.apothecary,
-        dedicated_fans=team.dedicated_fans,
-    )
+    staff = _staff(team)
     try:
         price = purchase_check(
             fmt,
@@ -376,13 +381,7 @@ def team_fire_staff(
     (``not_enough_staff``). The league's audit log records it."""
     team = team_qs_for_update().get(pk=team_id)
     _manageable(team)
-    staff = Staff(
-        rerolls=team.rerolls,
-        assistant_coaches=team.assistant_coaches,
-        cheerleaders=team.cheerleaders,
-        apothecary=team.apothecary,
-        dedicated_fans=team.dedicated_fans,
-    )
+    staff = _staff(team)
     try:
         staff_fire_check(item=item, quantity=quantity, staff=staff)
     except DraftError as exc:

@@ -191,7 +191,7 @@ def test_a_fire_staff_form_that_is_not_valid_writes_nothing(
 
     response = client.post(f"/teams/{staffed_orcs.pk}/staff/fire/", data, follow=True)
 
-    assert "Choose which staff to fire and how many." in response.content.decode()
+    assert "Choose what and how many." in response.content.decode()
     assert _everything() == before
 
 
