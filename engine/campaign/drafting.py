@@ -505,10 +505,10 @@ def purchase_check(
     return price
 
 
-def staff_fire_check(*, item: str, quantity: int, staff: Staff) -> None:
+def staff_fire_check(*, item: str, quantity: int, staff: Staff) -> int:
     """Validate firing ``quantity`` of the Sideline Staff ``item``: only
-    what the team has can go (an apothecary is one or none). Firing
-    refunds nothing, so there is no price to return."""
+    what the team has can go (an apothecary is one or none). Returns how
+    many are left; firing refunds nothing, so there is no price."""
     if item in ("rerolls", "dedicated_fans"):
         what = "Team re-rolls" if item == "rerolls" else "Dedicated Fans"
         raise DraftError(
@@ -539,6 +539,7 @@ def staff_fire_check(*, item: str, quantity: int, staff: Staff) -> None:
                 )
             ]
         )
+    return have - quantity
 
 
 def team_value(

@@ -251,14 +251,10 @@ class PushBack(Proc):
         for pushed in g.hooks.target_pushed:  # rule point: Eye Gouge
             pushed(g, self.att, self.dfn)
 
-    def _target_pushed(self) -> bool:
-        """The target was pushed back into a square on the pitch."""
-        return self.moved and self.chain[0][1] >= 0
-
     def target_pushed(self) -> bool:
-        """The target was pushed back into a square on the pitch (for the
-        rules that follow the block: Frenzy)."""
-        return self._target_pushed()
+        """The target was pushed back into a square on the pitch (also read
+        by the rules that follow the block: Frenzy)."""
+        return self.moved and self.chain[0][1] >= 0
 
     def _follow(self, g: GameState) -> Decision | None:
         att, dfn = self.att, self.dfn
@@ -268,7 +264,7 @@ class PushBack(Proc):
                 g.carrier == dfn
                 and not self.pow
                 and g.skills[att] & STRIP_BALL
-                and self._target_pushed()
+                and self.target_pushed()
                 and g.has_tz(att)
                 and not g.skills[dfn] & MONSTROUS_MOUTH
                 and not (
@@ -292,7 +288,7 @@ class PushBack(Proc):
             self.asked |= 2
             if (
                 g.skills[dfn] & FEND
-                and self._target_pushed()
+                and self.target_pushed()
                 and g.has_tz(dfn)
                 and not self._jugg(g)
                 and not g.skills[att] & S.BALL_AND_CHAIN

@@ -381,9 +381,8 @@ def team_fire_staff(
     (``not_enough_staff``). The league's audit log records it."""
     team = team_qs_for_update().get(pk=team_id)
     _manageable(team)
-    staff = _staff(team)
     try:
-        staff_fire_check(item=item, quantity=quantity, staff=staff)
+        left = staff_fire_check(item=item, quantity=quantity, staff=_staff(team))
     except DraftError as exc:
         raise ServiceError.from_draft(exc) from None
     if item == "apothecary":
@@ -391,7 +390,6 @@ def team_fire_staff(
     else:
         Team.objects.filter(pk=team.pk).update(**{item: F(item) - quantity})
     team.refresh_from_db()
-    left = int(team.apothecary) if item == "apothecary" else getattr(team, item)
     # Recording the event bumps the league's page cache too.
     league_event_record(
         league_id=team.league_id,

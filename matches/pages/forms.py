@@ -21,6 +21,15 @@ from matches.reports.lines import CasualtyLine, PlayerLine, Report
 STAT_LIMITS = {"completions": 50}
 
 
+def whole_number(text: str) -> int | None:
+    """A query parameter read as a whole number: ASCII digits only
+    (``str.isdigit()`` also takes "²") and no more than 18 of them, more
+    than any id or count (``int()`` refuses over 4,300); None otherwise."""
+    if text.isascii() and text.isdigit() and len(text) <= 18:
+        return int(text)
+    return None
+
+
 class TeamChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
     def label_from_instance(self, obj: Any) -> str:
         return f"{obj.name} ({obj.get_status_display()})"

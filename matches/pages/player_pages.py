@@ -22,6 +22,7 @@ from league.access import team_ids_can_write
 from league.models import League, Player
 from league.page_cache import league_cached, object_cached
 from league.rules import league_rules
+from matches.pages.forms import whole_number
 from matches.pages.player_selectors import (
     LEADER_STATS,
     league_leaders_board,
@@ -144,12 +145,10 @@ def league_leaders_page(request: HttpRequest, league_id: int) -> HttpResponse:
     404)."""
     raw = request.GET.get("season", "")
     # Decision: a season that is not a number is as unknown as one of
-    # another league (404), not silently the all-seasons board. ASCII digits
-    # only (str.isdigit() also takes "²"), and no more than an id has
-    # (int() refuses over 4,300).
-    if raw and not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
+    # another league (404), not silently the all-seasons board.
+    season_id = whole_number(raw) if raw else None
+    if raw and season_id is None:
         raise Http404("no such season")
-    season_id = int(raw) if raw else None
     parts = league_cached(
         league_id,
         f"leaders:{season_id or 'all'}",

@@ -14,6 +14,7 @@ from league.models import Team
 from matches.models import RoundSchedule
 from matches.pages.selectors import Round
 from matches.seasons.round_dates import RoundDates
+from matches.seasons.services import DIVISION_NAME_MAX
 
 REASON_HELP = "kept in the league's audit log"
 
@@ -122,7 +123,7 @@ def add_division_fields(form: forms.Form, teams: Sequence[Team]) -> None:
     for team in teams:
         form.fields[division_field_name(team.pk)] = forms.CharField(
             label=f"{team.name}: division",
-            max_length=40,
+            max_length=DIVISION_NAME_MAX,
             required=False,
         )
 

@@ -54,6 +54,7 @@ from matches.pages.forms import (
     casualty_formset,
     parse_report,
     stat_field,
+    whole_number,
 )
 from matches.pages.match_cast import report_players
 from matches.pages.season_forms import (
@@ -270,11 +271,8 @@ def task_progress(request: HttpRequest, progress_id: str) -> HttpResponse:
         if not _htmx(request):
             return redirect("web:season", season_id=progress.season_id)
     seen = request.POST.get("seen") or request.GET.get("seen") or "0"
-    # ASCII digits only (str.isdigit() also takes "²"), and no more than a
-    # count has (int() refuses over 4,300)
-    whole = seen.isascii() and seen.isdigit() and len(seen) <= 18
     return _progress_fragment(
-        request, progress, poll=poll, seen=int(seen) if whole else 0
+        request, progress, poll=poll, seen=whole_number(seen) or 0
     )
 
 

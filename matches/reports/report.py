@@ -38,7 +38,7 @@ from matches.prematch.kickoff import (
     match_snapshots,
 )
 from matches.reports.checks import needs_sudden_death, report_check, report_check_rolled
-from matches.reports.lines import Report
+from matches.reports.lines import CasualtyLine, Report
 from matches.reports.nominations import nomination_summary
 from matches.reports.plague import plague_rotter_teams
 from matches.reports.roles import role_summary
@@ -88,42 +88,44 @@ def report_casualties(
     same report always gives the same casualties (what the post-game
     applies, and what the other coach is shown before confirming)."""
     players = {p["id"]: (tid, p) for tid, s in snapshots.items() for p in s["players"]}
-    if settings_rules(match.season.settings).variant.league_casualty_table() is None:
-        # Sevens: the Injury table gave the casualty; no Casualty table
-        return [
-            injury_table_casualty(
+    # Sevens: the Injury table gave the casualty; no Casualty table
+    injury_table = (
+        settings_rules(match.season.settings).variant.league_casualty_table() is None
+    )
+    table = str(match.season.settings["casualty_table"])
+
+    def entry(
+        i: int, cas: CasualtyLine, player_id: int, team_id: int, sheet: Any
+    ) -> CasualtyEntry:
+        if injury_table:
+            return injury_table_casualty(
                 match=match,
                 index=i,
-                player_id=cas.player_id,
-                team_id=players[cas.player_id][0],
-                stunty=any(
-                    skill == "stunty"
-                    for skill, _ in players[cas.player_id][1]["skills"]
-                ),
+                player_id=player_id,
+                team_id=team_id,
+                stunty=any(skill == "stunty" for skill, _ in sheet["skills"]),
                 inflicted_by=cas.inflicted_by,
                 injury_roll=cas.casualty_roll,
                 lasting_roll=cas.lasting_roll,
             )
-            for i, cas in enumerate(report.casualties)
-            if cas.player_id is not None
-        ]
-    table = str(match.season.settings["casualty_table"])
-    # A Star Player's casualty is waived after the game, and one he causes
-    # earns no SPP (inducements_in_detail.md "0-2 Star Players"): neither is
-    # a casualty entry; both are in the report's events.
-    return [
-        casualty_entry(
+        return casualty_entry(
             match=match,
             index=i,
-            player_id=cas.player_id,
-            team_id=players[cas.player_id][0],
+            player_id=player_id,
+            team_id=team_id,
             table=table,
-            niggling=players[cas.player_id][1]["niggling"],
-            modifier=casualty_roll_modifier(players[cas.player_id][1]),
+            niggling=sheet["niggling"],
+            modifier=casualty_roll_modifier(sheet),
             inflicted_by=cas.inflicted_by,
             casualty_roll=cas.casualty_roll,
             lasting_roll=cas.lasting_roll,
         )
+
+    # A Star Player's casualty is waived after the game, and one he causes
+    # earns no SPP (inducements_in_detail.md "0-2 Star Players"): neither is
+    # a casualty entry; both are in the report's events.
+    return [
+        entry(i, cas, cas.player_id, *players[cas.player_id])
         for i, cas in enumerate(report.casualties)
         if cas.player_id is not None
     ]

@@ -24,6 +24,7 @@ from matches.webhooks.news import season_news
 from matches.webhooks.services import webhooks_announce
 
 MAX_ROUND = 1000  # the highest round a match may be postponed to
+DIVISION_NAME_MAX = 40  # the longest division name (the new-season form's too)
 
 
 def match_seed(season_seed: int, *parts: object) -> int:
@@ -36,9 +37,6 @@ def match_seed(season_seed: int, *parts: object) -> int:
 def season_settings(league: League) -> dict[str, object]:
     """The league's rules as the season pins them (league.rules)."""
     return league_rules(league).settings()
-
-
-DIVISION_NAME_MAX = 40  # as the new-season form's division boxes
 
 
 def _division_names(divisions: Mapping[str, Sequence[int]]) -> dict[str, Sequence[int]]:

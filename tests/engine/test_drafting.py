@@ -337,12 +337,13 @@ HIRED = Staff(
 
 
 def test_sideline_staff_the_team_has_may_be_fired():
-    for item, quantity in [
-        ("assistant_coaches", 3),
-        ("cheerleaders", 1),
-        ("apothecary", 1),
+    for item, quantity, left in [
+        ("assistant_coaches", 3, 0),
+        ("assistant_coaches", 2, 1),
+        ("cheerleaders", 1, 0),
+        ("apothecary", 1, 0),
     ]:
-        assert staff_fire_check(item=item, quantity=quantity, staff=HIRED) is None
+        assert staff_fire_check(item=item, quantity=quantity, staff=HIRED) == left
 
 
 @pytest.mark.parametrize(
