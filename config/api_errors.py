@@ -23,6 +23,7 @@ from django.core.exceptions import (
 )
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
+from django.db.models import F, UniqueConstraint
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
@@ -79,6 +80,11 @@ def _unique_fields(exc: IntegrityError) -> frozenset[str]:
         opts = model._meta
         uniques = [(c.name, c.fields) for c in opts.total_unique_constraints]
         uniques += [
+            (c.name, _expression_fields(c.expressions))
+            for c in opts.constraints
+            if isinstance(c, UniqueConstraint) and c.expressions
+        ]
+        uniques += [
             (f"{opts.db_table}_{f.column}_key", (f.name,))
             for f in opts.local_fields
             if f.unique
@@ -86,9 +92,27 @@ def _unique_fields(exc: IntegrityError) -> frozenset[str]:
         column = {f.name: f.column for f in opts.local_fields}
         for name, fields in uniques:
             columns = ", ".join(f"{opts.db_table}.{column.get(f, f)}" for f in fields)
-            if constraint == name or text.endswith(f"constraint failed: {columns}"):
+            if (
+                constraint == name
+                or text.endswith(f"constraint failed: {columns}")
+                or text.endswith(f"constraint failed: index '{name}'")
+            ):
                 return frozenset(fields)
     return frozenset()
+
+
+def _expression_fields(expressions: Any) -> tuple[str, ...]:
+    """The fields a unique constraint on expressions (``Lower("name")``)
+    reads."""
+    fields: list[str] = []
+    stack = list(expressions)
+    while stack:
+        expression = stack.pop()
+        if isinstance(expression, F):
+            fields.append(expression.name)
+        else:
+            stack.extend(expression.get_source_expressions())
+    return tuple(fields)
 
 
 def _integrity_errors(exc: IntegrityError) -> tuple[int, list[Error]]:
@@ -112,7 +136,9 @@ def _model_validation_errors(exc: DjangoValidationError) -> list[Error]:
         for error in errors:
             field = None if key == NON_FIELD_ERRORS else key
             clashing = (error.params or {}).get("unique_check") or (field,)
-            if error.code in ("unique", "unique_together") and "name" in clashing:
+            if (
+                error.code in ("unique", "unique_together") and "name" in clashing
+            ) or error.code == "name_taken":
                 out.append(_name_taken())
             else:
                 message = " ".join(error.messages)

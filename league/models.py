@@ -14,6 +14,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 from engine.facade import DEFAULT_VERSION, variants
 
@@ -110,6 +111,13 @@ class League(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
+            # "Reavers" and "reavers" are one name to the people who read it.
+            models.UniqueConstraint(
+                Lower("name"),
+                name="league_name_unique_any_case",
+                violation_error_code="name_taken",
+                violation_error_message="A league of that name already exists.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(report_confirmation_days__lte=60),
                 name="league_confirmation_days_at_most_60",
@@ -232,7 +240,11 @@ class Team(models.Model):
                 name="team_dedicated_fans_at_least_1",
             ),
             models.UniqueConstraint(
-                fields=["league", "name"], name="team_name_unique_in_league"
+                "league",
+                Lower("name"),
+                name="team_name_unique_in_league",
+                violation_error_code="name_taken",
+                violation_error_message="The league already has a team of that name.",
             ),
         ]
 

@@ -70,7 +70,7 @@ def team_draft_card(
         )
     if not name.strip():
         violations.append(Violation("blank", "name", "the team needs a name"))
-    elif Team.objects.filter(league=league, name=name.strip()).exists():
+    elif Team.objects.filter(league=league, name__iexact=name.strip()).exists():
         violations.append(
             Violation(
                 "name_taken",

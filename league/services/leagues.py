@@ -53,7 +53,7 @@ def league_create(
         raise ServiceError.one(
             "invalid_choice", "format", f'"{format}" is not a valid choice.'
         ) from None
-    if League.objects.filter(name=name.strip()).exists():
+    if League.objects.filter(name__iexact=name.strip()).exists():
         raise ServiceError.one("name_taken", "name", f"a league called {name!r} exists")
     points = points_order_problem(points_win, points_draw, points_loss)
     if points is not None:

@@ -167,7 +167,7 @@ def team_draft(
         violations.append(
             ServiceError.one("blank", "name", "the team needs a name").violations[0]
         )
-    elif Team.objects.filter(league=league, name=name.strip()).exists():
+    elif Team.objects.filter(league=league, name__iexact=name.strip()).exists():
         violations.append(
             ServiceError.one(
                 "name_taken",

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
@@ -33,6 +35,24 @@ def _refusal(exc: LiveRefused) -> JsonResponse:
     else:
         status = 409
     return JsonResponse({"error": exc.code, "detail": str(exc)}, status=status)
+
+
+def _json_sign_in_required(
+    view: Callable[..., JsonResponse],
+) -> Callable[..., JsonResponse]:
+    """The JSON endpoints' sign-in: a refusal the page's script can read
+    (401, ``not_signed_in``), not a redirect to the sign-in page."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        if not request.user.is_authenticated:
+            return JsonResponse(
+                {"error": "not_signed_in", "detail": "Sign in to play this match."},
+                status=401,
+            )
+        return view(request, *args, **kwargs)
+
+    return wrapped
 
 
 @require_safe
@@ -94,12 +114,12 @@ def live_state(request: HttpRequest, live_id: int) -> JsonResponse:
     """The state as it stands (what the page polls when its socket drops)."""
     state = live_state_now(live_id, request.user.pk)
     if state is None:
-        raise Http404
+        return _refusal(LiveRefused("not_found", "No such live match."))
     return JsonResponse(state)
 
 
 @require_POST
-@login_required
+@_json_sign_in_required
 def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
     """One decision: ``{"option": index, "at": decisions seen}``; answers
     the new state (the one the service sent the pages), or a refusal
@@ -124,7 +144,7 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
 
 
 @require_POST
-@login_required
+@_json_sign_in_required
 def live_setup(request: HttpRequest, live_id: int) -> JsonResponse:
     """A set-up placed by hand: ``{"placement": [[player, square], ...],
     "at": decisions seen}``; answers the new state, or a refusal."""

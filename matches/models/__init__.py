@@ -13,6 +13,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 
 from league.models import League, Team
 
@@ -54,7 +55,11 @@ class Season(models.Model):
         ordering = ["league", "-created_at"]
         constraints = [
             models.UniqueConstraint(
-                fields=["league", "name"], name="season_name_unique"
+                "league",
+                Lower("name"),
+                name="season_name_unique",
+                violation_error_code="name_taken",
+                violation_error_message="The league already has a season of that name.",
             ),
         ]
 

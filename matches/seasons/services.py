@@ -78,7 +78,7 @@ def season_create(
     whose coach is a member of the league (or its commissioner) take part.
     With ``divisions``, every team of the season is in exactly one
     division."""
-    if Season.objects.filter(league=league, name=name.strip()).exists():
+    if Season.objects.filter(league=league, name__iexact=name.strip()).exists():
         raise ServiceError.one(
             "name_taken", "name", f"{league} already has a season {name!r}"
         )

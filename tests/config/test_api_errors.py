@@ -257,8 +257,14 @@ def test_a_crash_under_the_api_is_a_json_500(monkeypatch):
         # SQLite names the columns; PostgreSQL (tests/config/test_api_races.py)
         # names the constraint
         ("UNIQUE constraint failed: league_league.name", 400, "name_taken"),
+        # a name unique in any case is an index on an expression
         (
-            "UNIQUE constraint failed: league_team.league_id, league_team.name",
+            "UNIQUE constraint failed: index 'team_name_unique_in_league'",
+            400,
+            "name_taken",
+        ),
+        (
+            "UNIQUE constraint failed: index 'league_name_unique_any_case'",
             400,
             "name_taken",
         ),

@@ -118,13 +118,14 @@ def test_the_page_and_the_api_make_the_same_league():
     )
 
 
-def test_a_refused_league_leaves_no_link_behind():
+@pytest.mark.parametrize("name", ["Badlands", "BADLANDS"])
+def test_a_refused_league_leaves_no_link_behind(name):
     nelly = verified("nelly")
     LeagueFactory(name="Badlands")
     before = everything()
 
     response = api_as(nelly).post(
-        "/api/leagues/", {"name": "Badlands", "format": "sevens"}, format="json"
+        "/api/leagues/", {"name": name, "format": "sevens"}, format="json"
     )
 
     assert response.status_code == 400

@@ -127,13 +127,14 @@ def test_refused_drafts_write_nothing(sevens, bob, bob_orcs, changes, expected):
     assert db_snapshot() == before
 
 
-def test_team_names_are_unique_in_a_league(sevens, bob, bob_orcs):
+@pytest.mark.parametrize("name", ["Gouged Eye", " gouged EYE "])
+def test_team_names_are_unique_in_a_league(sevens, bob, bob_orcs, name):
     before = db_snapshot()
     with pytest.raises(ServiceError) as exc_info:
         team_draft(
             league=sevens,
             coach=bob,
-            name="Gouged Eye",
+            name=name,
             roster="orc",
             players=lineman_requests("orc", 7),
         )

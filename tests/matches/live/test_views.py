@@ -200,3 +200,34 @@ def live_match_open_as(client, user, match) -> LiveMatch:
     client.force_login(user)
     client.post(reverse("web:live:open", args=[match.pk]), {"against": "coach"})
     return LiveMatch.objects.get(match=match)
+
+
+def test_the_json_endpoints_refuse_a_visitor_not_signed_in_as_json(
+    client, fixture_match, bob
+):
+    live = live_match_open_as(client, bob, fixture_match)
+    client.logout()
+    before = db_state()
+
+    bodies = {
+        "web:live:decide": {"option": 0, "at": 0},
+        "web:live:setup": {"placement": [], "at": 0},
+    }
+    for name, body in bodies.items():
+        response = client.post(
+            reverse(name, args=[live.pk]),
+            json.dumps(body),
+            content_type="application/json",
+        )
+        # the page's script reads a refusal, not the sign-in page's HTML
+        assert response.status_code == 401, name
+        assert response.json()["error"] == "not_signed_in", name
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).decisions == []
+
+
+def test_the_state_of_a_live_match_that_does_not_exist_is_a_json_404(client, db):
+    response = client.get(reverse("web:live:state", args=[999_999]))
+
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_found"

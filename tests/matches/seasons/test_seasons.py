@@ -130,6 +130,7 @@ def test_a_season_without_a_seed_gets_a_random_one(sevens, four):
         ({"team_ids": "retired"}, [("unknown_team", "teams")]),
         ({"team_ids": "missing"}, [("unknown_team", "teams")]),
         ({"name": " Spring "}, [("name_taken", "name")]),
+        ({"name": "SPRING"}, [("name_taken", "name")]),
         ({"playoff_teams": 1}, [("invalid_playoffs", "playoff_teams")]),
         ({"playoff_teams": 5}, [("invalid_playoffs", "playoff_teams")]),
     ],
