@@ -29,6 +29,7 @@ from engine.campaign import (
     Participant,  # a player listed for a game
     PlayerState,  # a player as the league rules see them
     PostgameInput,  # both teams' numbers at the final whistle
+    SkillChoiceRequired,  # a random skill advancement awaits its coach's pick
     SppTally,  # a player's achievements in one game
     TeamPostgame,  # one team's numbers at the final whistle
     advance,  # spend SPP on an advancement
@@ -128,6 +129,7 @@ from engine.campaign.mercenaries import (
 )
 from engine.campaign.player import (
     category_name,  # a skill category by letter or name
+    restored_value,  # a characteristic with one reduction undone
 )
 
 # Between seasons: re-drafting a team.
@@ -297,6 +299,7 @@ __all__ = [
     "STUNNED",
     "SeededRoller",
     "Skill",
+    "SkillChoiceRequired",
     "SkillRef",
     "SppTally",
     "Staff",
@@ -362,6 +365,7 @@ __all__ = [
     "recover",
     "redraft_budget",
     "rehire_cost",
+    "restored_value",
     "roll_getting_even",
     "roll_casualty",
     "roll_desperate_measures",

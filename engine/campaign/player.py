@@ -272,6 +272,15 @@ def reduce(
     return replace(with_stat(player, characteristic, new), reductions=counts)
 
 
+def restored_value(characteristic: Characteristic | str, value: int) -> int:
+    """``characteristic`` at ``value`` with one reduction undone (a
+    temporarily retired player's recovery, league_and_exhibition_play.md
+    "Re-drafting Temporarily Retired Players": "the characteristic is
+    restored"): one step better, which lowers AG and PA (target numbers
+    where lower is better) and raises MA, ST and AV."""
+    return STAT_LIMITS[Characteristic(characteristic)].improved(value)
+
+
 def with_stat(
     player: PlayerState, characteristic: Characteristic, value: int
 ) -> PlayerState:

@@ -168,6 +168,9 @@ class LeagueFormat:
     underdog_prayers: ClassVar[bool] = True
     # The first die of a random skill roll: 6 (1-3 / 4-6) or 2 (seed 004).
     skill_first_die: ClassVar[int] = 6
+    # How many skills a random skill advancement rolls, its coach keeping
+    # one of them (BB2020: one, kept; BB2025: two).
+    random_skill_rolls: ClassVar[int] = 1
     # Leagues track SPP unless they choose the post-game free skill.
     spp_optional: ClassVar[bool] = False
     # The lower-CTV team's petty cash includes what the other team spent
@@ -294,6 +297,14 @@ class LeagueFormat:
         """What the format refuses in a reported score (``time_limit``: the
         league plays with a time limit); nothing by default."""
         return []
+
+    def score_without_touchdowns(
+        self, home: int, away: int, *, time_limit: bool
+    ) -> bool:
+        """Whether a reported score may stand with no player credited a
+        touchdown: a win the format awards without one (Dungeon Bowl's time
+        limit); never by default, where the touchdowns make the score."""
+        return False
 
     def rolled_winnings(
         self, game: PostgameInput, roller: Roller

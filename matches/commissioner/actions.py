@@ -22,6 +22,7 @@ from matches.resolution.progress import season_resolve_start
 from matches.seasons.rollover import (
     RedraftPlan,
     RedraftPreview,
+    redraft_rerolls_bought,
     season_close,
     team_redraft,
 )
@@ -173,9 +174,11 @@ def season_close_audited(
     return len(archives)
 
 
-def redraft_plan_keep_all(team: Team) -> RedraftPlan:
-    """The plan a commissioner approves: every player who may be kept stays
-    (journeymen never), with the team's current staff and re-rolls.
+def redraft_plan_keep_all(team: Team, archive: SeasonTeamArchive) -> RedraftPlan:
+    """The plan a commissioner approves after ``archive``'s season: every
+    player who may be kept stays (journeymen never), with the team's current
+    staff and the re-rolls it bought (a trophy's free ones are the
+    re-draft's own: :func:`redraft_rerolls_bought`).
 
     Decision: a coach chooses a different plan (letting players go, hiring)
     on the team's re-draft page or the API; what the commissioner approves
@@ -190,7 +193,7 @@ def redraft_plan_keep_all(team: Team) -> RedraftPlan:
     ).order_by("number", "pk")
     return RedraftPlan(
         keep=list(keep.values_list("pk", flat=True)),
-        rerolls=team.rerolls,
+        rerolls=redraft_rerolls_bought(team, archive),
         assistant_coaches=team.assistant_coaches,
         cheerleaders=team.cheerleaders,
         apothecary=team.apothecary,
@@ -204,7 +207,7 @@ def redraft_preview(
     return team_redraft(
         team_id=archive.team_id,
         season_id=archive.season_id,
-        plan=redraft_plan_keep_all(archive.team),
+        plan=redraft_plan_keep_all(archive.team, archive),
         actor=actor,
         commit=False,
     )
@@ -226,7 +229,7 @@ def team_redraft_approve(
     preview = team_redraft(
         team_id=archive.team_id,
         season_id=archive.season_id,
-        plan=redraft_plan_keep_all(archive.team),
+        plan=redraft_plan_keep_all(archive.team, archive),
         actor=actor,
         commit=True,
     )

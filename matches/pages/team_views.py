@@ -44,8 +44,14 @@ from league.team_forms import (
     SpecialRuleForm,
     redraft_player_formset,
 )
+from matches.models import SeasonTeamArchive
 from matches.pages.team_sheet import team_redraft_due
-from matches.seasons.rollover import RedraftPlan, RedraftPreview, team_redraft
+from matches.seasons.rollover import (
+    RedraftPlan,
+    RedraftPreview,
+    redraft_rerolls_bought,
+    team_redraft,
+)
 
 
 def _team_url(team_id: int, anchor: str = "") -> str:
@@ -282,8 +288,7 @@ def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
         data,
         players=players,
         team_fields=team_fields,
-        initial={"keep": [p.pk for p in players]}
-        | {f: getattr(team, f) for f in STAFF_FIELDS if f in team_fields},
+        initial={"keep": [p.pk for p in players]} | _staff_now(team, archive),
     )
     formset = redraft_player_formset(data, roster=roster)
     preview: RedraftPreview | None = None
@@ -334,6 +339,17 @@ def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
     )
     status = 400 if refused and request.POST.get("action") == "commit" else 200
     return render(request, "matches/team_redraft.html", context, status=status)
+
+
+def _staff_now(team: Team, archive: SeasonTeamArchive) -> dict[str, Any]:
+    """The re-rolls and staff the team has, as its format counts them; the
+    re-rolls those it bought (a trophy's free ones are the re-draft's own:
+    :func:`redraft_rerolls_bought`)."""
+    fields = league_format(team.league).team_fields
+    now = {f: getattr(team, f) for f in STAFF_FIELDS if f in fields}
+    if "rerolls" in now:
+        now["rerolls"] = redraft_rerolls_bought(team, archive)
+    return now
 
 
 def _staff(data: dict[str, Any]) -> dict[str, Any]:

@@ -386,10 +386,20 @@ def _score(c: Checked) -> list[Violation]:
     awarded to it (post-game_sequence.md "Touchdown (TD)": "you may
     allocate each touchdown to a player of your choice"): its players'
     touchdowns may reach the final score (:func:`conceded_score`), the
-    score reported being the one scored on the pitch."""
+    score reported being the one scored on the pitch. A win the format
+    awards without a touchdown (Dungeon Bowl's time limit,
+    ``score_without_touchdowns``) credits none."""
     errors: list[Violation] = []
     touchdowns = _touchdowns(c)
     turns = team_turns(c.match)
+    rules = settings_rules(c.match.season.settings)
+    # a win the format awards without a touchdown (Dungeon Bowl's time
+    # limit): nobody is credited one
+    awarded = not any(touchdowns.values()) and rules.variant.score_without_touchdowns(
+        max(c.report.home_score, 0),
+        max(c.report.away_score, 0),
+        time_limit=rules.time_limit,
+    )
     side = {c.match.home_id: "home", c.match.away_id: "away"}.get(
         c.report.conceded_by  # type: ignore[arg-type]
     )
@@ -424,7 +434,9 @@ def _score(c: Checked) -> list[Violation]:
                     f"more than the score of {allowed}",
                 )
             )
-        elif touchdowns[team_id] < score and c.report.conceded_by is None:
+        elif (
+            touchdowns[team_id] < score and c.report.conceded_by is None and not awarded
+        ):
             errors.append(
                 Violation(
                     "score_mismatch",

@@ -24,6 +24,7 @@ from engine.facade import (
     recover,
     redraft_budget,
     rehire_cost,
+    restored_value,
     rules_data,
 )
 from league.access import league_get_for_commissioner, team_get_for_write
@@ -175,6 +176,26 @@ class RedraftPreview:
     scouted: list[int] = field(default_factory=list)
     scouting_dice: list[dict[str, Any]] = field(default_factory=list)
     trophy_rerolls: int = 0
+
+
+def redraft_rerolls_bought(team: Team, archive: SeasonTeamArchive) -> int:
+    """The team re-rolls a re-draft that keeps what the team has carries
+    over at their price: its re-rolls less the free ones of a trophy
+    (league_and_exhibition_play.md "Glittering Prizes": the Dungeon Bowl
+    Trophy's re-roll is added "without having to spend any gold pieces",
+    and is held "until the end of the next season"). That is the one won in
+    the season just closed (the re-draft gives it again,
+    ``RedraftPreview.trophy_rerolls``) and one held from the season before,
+    whose time is up."""
+    free = sum(
+        int(record.get("trophy_rerolls", 0))
+        for record in SeasonTeamArchive.objects.filter(
+            team=team, season__created_at__lte=archive.season.created_at
+        )
+        .order_by("-season__created_at", "-pk")
+        .values_list("record", flat=True)[:2]
+    )
+    return max(0, team.rerolls - free)
 
 
 def _rehire_cost(fmt: Variant, value: int, seasons: int) -> int:
@@ -429,9 +450,11 @@ def team_redraft(
             roller=roller,
         )
         for characteristic in outcome.restored:
-            # AG, PA and AV are target numbers: a reduction raised them.
-            step = 1 if characteristic in ("ma", "st") else -1
-            setattr(player, characteristic, getattr(player, characteristic) + step)
+            setattr(
+                player,
+                characteristic,
+                restored_value(characteristic, getattr(player, characteristic)),
+            )
             player.reductions[characteristic] -= 1
         player.reductions = {k: v for k, v in player.reductions.items() if v}
         player.niggling_injuries = outcome.niggling_after

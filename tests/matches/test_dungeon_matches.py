@@ -145,6 +145,51 @@ def test_a_level_game_is_a_result_in_a_league_with_a_time_limit(
     assert (result.home_score, result.away_score) == (0, 0)
 
 
+def test_a_win_at_the_time_limit_is_reported_1_0_without_a_touchdown(
+    alice, bob, charlie, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # the_rules_of_dungeon_bowl.md "Time Limits and Winning the Game": nobody
+    # scored, and the team that got the ball closer to the opposition's End
+    # Zone "is the winner" (1-0, as the engine scores it), with no touchdown
+    league = dungeon_league(alice, "Timed Dungeon", time_limit=True)
+    home = college_team(
+        league, bob, "college-of-shadows", "skaven-clanrat-lineman", "Timed A"
+    )
+    away = college_team(
+        league, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Timed B"
+    )
+    match = one_match(league, home, away)
+
+    with django_capture_on_commit_callbacks():
+        result = match_submit_report(
+            match_id=match.pk, report=Report(0, 1), actor=alice
+        )
+
+    assert (result.home_score, result.away_score) == (0, 1)
+    assert result.winner_side(match.home_id) == "away"
+    assert result.player_stats == {}
+    # the winner's 2D6, 5 and 2: the higher die for the winner (away)
+    scripted_winnings += [5, 2]
+    postgame_run(match_id=match.pk)
+    assert [(r, a) for r, a, _ in ledger(away)] == [("winnings", 50_000)]
+    assert [(r, a) for r, a, _ in ledger(home)] == [("winnings", 20_000)]
+    # nobody scored: no touchdown SPP (only the MVPs earn)
+    assert not MatchEvent.objects.filter(
+        match=match, type="postgame_spp", payload__tally__touchdowns__gt=0
+    ).exists()
+
+
+def test_a_win_without_a_touchdown_needs_the_time_limit(match, alice):
+    # no time limit in this league: the first touchdown is the only win
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(match_id=match.pk, report=Report(1, 0), actor=alice)
+
+    assert codes(exc) == [("score_mismatch", "home_score")]
+    assert db_state() == before
+
+
 def test_a_conceded_game_may_end_0_0_without_a_time_limit(
     match, alice, django_capture_on_commit_callbacks
 ):

@@ -141,6 +141,17 @@ class LeagueHooks:
             ]
         return []
 
+    def score_without_touchdowns(
+        self, home: int, away: int, *, time_limit: bool
+    ) -> bool:
+        """the_rules_of_dungeon_bowl.md "Time Limits and Winning the Game":
+        at the time limit, with nobody scored, "the team that has got the
+        ball closer to their opposition's End Zone ... is the winner". The
+        match engine scores that win 1-0 with no touchdown (game.py), and a
+        report of a league with the time limit gives it the same way: 1-0,
+        no player credited a touchdown (and none earns its SPP)."""
+        return time_limit and home + away == 1
+
     def casualty_bonus(self) -> tuple[int, int] | None:
         """league_and_exhibition_play.md "League Scoring": +1 for causing 3
         or more Casualties (the SPP ones). Decision (league.json): on."""

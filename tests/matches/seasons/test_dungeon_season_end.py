@@ -7,12 +7,17 @@ re-hire price."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from engine.core.dice import ScriptedRoller
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
+from matches.commissioner.actions import (
+    redraft_plan_keep_all,
+    team_redraft_approve,
+)
 from matches.models import Match, SeasonTeamArchive
 from matches.postgame.sequence import postgame_run
 from matches.reports.lines import PlayerLine, Report
@@ -233,3 +238,78 @@ def test_a_season_closed_before_anyone_played_pays_no_prizes(alice, bob, charlie
         fresh = Team.objects.get(pk=team.pk)
         assert prizes(fresh) == []
         assert (fresh.treasury, fresh.rerolls) == (treasury[team.pk], team.rerolls)
+
+
+def test_keeping_everything_does_not_buy_the_trophys_free_re_roll(
+    season, alice, bob, monkeypatch
+):
+    # "Glittering Prizes": the champion adds a team re-roll "without having
+    # to spend any gold pieces". Ash bought no re-roll; it holds the Trophy's.
+    season_obj, ash, _, _ = season
+    season_close(season_id=season_obj.pk, actor=alice)
+    assert Team.objects.get(pk=ash.pk).rerolls == 1
+    scouting_dice(monkeypatch, season_obj, ash, [5])
+    archive = SeasonTeamArchive.objects.get(season=season_obj, team=ash)
+
+    # the coach's re-draft page opens on keeping what Ash has: no re-roll
+    # to pay for
+    client = Client()
+    client.force_login(bob)
+    page = client.get(f"/teams/{ash.pk}/redraft/")
+    assert page.status_code == 200
+    assert page.context["form"].initial["rerolls"] == 0
+    assert page.context["preview"].carry_over == 0
+
+    # the commissioner approves the keep-everything re-draft
+    scouting_dice(monkeypatch, season_obj, ash, [5])
+    preview = team_redraft_approve(archive_id=archive.pk, actor=alice, reason="ok")
+
+    # 11 Clanrats at 50,000 + 20,000 for the season played; the re-roll is
+    # the Trophy's, free, and Ash holds it once
+    assert preview.carry_over == 0
+    assert preview.total == 11 * (50_000 + 20_000)
+    assert Team.objects.get(pk=ash.pk).rerolls == 1
+
+
+def test_a_trophy_held_from_the_season_before_is_not_kept_as_bought(
+    season, alice, bob, charlie, dave, monkeypatch
+):
+    # The Trophy is held "until the end of the next season, when it will be
+    # awarded to the new champions": Ash, champion of 2026, holds its re-roll
+    # through 2027, which Birch wins.
+    season_obj, ash, birch, cedar = season
+    season_close(season_id=season_obj.pk, actor=alice)
+    scouting_dice(monkeypatch, season_obj, ash, [5])
+    team_redraft(
+        team_id=ash.pk,
+        season_id=season_obj.pk,
+        plan=RedraftPlan(keep=keep_all(ash)),
+        actor=bob,
+        commit=True,
+    )
+    Team.objects.filter(pk__in=[birch.pk, cedar.pk]).update(status="ready")
+    second = season_create(
+        league=season_obj.league,
+        name="2027",
+        seed=12,
+        team_ids=[ash.pk, birch.pk, cedar.pk],
+    )
+    season_schedule(season_id=second.pk)
+    monkeypatch.undo()
+    for m in Match.objects.filter(season=second).order_by("round", "pk"):
+        teams = {m.home_id, m.away_id}
+        play(m, birch if birch.pk in teams else cedar, alice)
+    season_close(season_id=second.pk, actor=alice)
+    assert Team.objects.get(pk=ash.pk).rerolls == 1
+    archive = SeasonTeamArchive.objects.get(season=second, team=ash)
+    client = Client()
+    client.force_login(bob)
+
+    page = client.get(f"/teams/{ash.pk}/redraft/")
+
+    # Ash bought no re-roll and no longer holds the Trophy: nothing to carry
+    # over, on the coach's page as in the commissioner's plan
+    assert page.context["form"].initial["rerolls"] == 0
+    assert page.context["preview"].carry_over == 0
+    plan = redraft_plan_keep_all(Team.objects.get(pk=ash.pk), archive)
+    assert plan.rerolls == 0

@@ -4,14 +4,16 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.test import Client
 
+from engine.core.dice import ScriptedRoller
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
 from matches.models import Match, MatchEvent, MatchResult, Season, SeasonTeamArchive
 from matches.postgame.sequence import postgame_run_current_step
 from matches.reports.lines import PlayerLine, Report
 from matches.reports.report import match_submit_report
+from matches.seasons import rollover
 from matches.seasons.rollover import RedraftPlan, season_close, team_redraft
-from matches.seasons.services import season_create, season_schedule
+from matches.seasons.services import match_seed, season_create, season_schedule
 from tests.factories import LeagueFactory, UserFactory, draft_team
 from tests.league.conftest import api_as
 
@@ -261,6 +263,49 @@ def test_recovery_rolls_are_stored_and_applied(played):
     assert len(dice) == 2
     assert Player.objects.get(pk=keep[1]).niggling_injuries == 2 - healed
     assert recovery[keep[1]]["niggling"] == [2, 2 - healed]
+
+
+def test_a_retired_players_restored_reductions_make_him_better_again(
+    played, monkeypatch
+):
+    # league_and_exhibition_play.md "Re-drafting Temporarily Retired
+    # Players": a D6 for each characteristic reduction, 4+ and "the
+    # characteristic is restored" (and a Niggling Injury gained). A
+    # Lasting Injury lowered his AV (10+ to 9+) and worsened his AG (3+ to
+    # 4+); restored, he is back at AV 10+ and AG 3+.
+    season_close(season_id=played["season"].pk, actor=played["commish"])
+    winner = played["winner"]
+    keep = list(winner.players.order_by("pk").values_list("pk", flat=True))
+    retired = Player.objects.get(pk=keep[1])
+    base = (retired.ag, retired.av)
+    Player.objects.filter(pk=retired.pk).update(
+        status=Player.Status.RETIRED,
+        ag=base[0] + 1,
+        av=base[1] - 1,
+        reductions={"ag": 1, "av": 1},
+    )
+    archive = SeasonTeamArchive.objects.get(team=winner, season=played["season"])
+    seed = match_seed(archive.season.seed, "redraft", winner.pk)
+    seeded = rollover.SeededRoller
+    # his two reduction rolls (AG, then AV) are 4s: both restored
+    monkeypatch.setattr(
+        rollover,
+        "SeededRoller",
+        lambda s: ScriptedRoller([4, 4]) if s == seed else seeded(s),
+    )
+
+    team_redraft(
+        team_id=winner.pk,
+        season_id=played["season"].pk,
+        plan=RedraftPlan(keep=keep),
+        actor=played["coach"],
+        commit=True,
+    )
+
+    retired.refresh_from_db()
+    assert (retired.ag, retired.av) == base
+    assert (retired.reductions, retired.niggling_injuries) == ({}, 2)
+    assert retired.status == Player.Status.ACTIVE
 
 
 def test_the_agents_fee_grows_with_each_season(played):
