@@ -176,7 +176,10 @@ class AdvanceForm(WebForm):
     skill = forms.ChoiceField(
         required=False,
         label="Skill",
-        help_text="for a chosen skill (or instead of a characteristic)",
+        help_text=(
+            "for a chosen skill (or instead of a characteristic); BB2025: "
+            "the one kept of the two a random skill rolled"
+        ),
     )
     characteristic = forms.ChoiceField(
         required=False,

@@ -4,6 +4,7 @@ Blitz Bowl demo leagues each play a whole round robin."""
 from __future__ import annotations
 
 from engine.facade import RANDOM_PRIMARY, inducement_catalogue, rules_data
+from league.errors import ServiceError
 from league.models import League, Player
 from league.selectors import team_special_rules
 from league.services.advancement import player_advance, player_advancements_get
@@ -67,7 +68,8 @@ def demo_postgames_left(season: Season) -> list[int]:
 def demo_advance_players(season: Season) -> list[str]:
     """Spend the demo season's Star Player Points: every player who can
     afford a random Primary skill rolls for one (through the same service as
-    a coach's request, dice logged). Returns a line per advancement."""
+    a coach's request, dice logged), keeping the first skill rolled where
+    the format rolls two (BB2025). Returns a line per advancement."""
     lines = []
     players = Player.objects.filter(
         team__in=season.teams.all(), status=Player.Status.ACTIVE, spp__gt=0
@@ -77,9 +79,21 @@ def demo_advance_players(season: Season) -> list[str]:
         option = next((o for o in menu.options if o.kind == RANDOM_PRIMARY), None)
         if option is None:
             continue
-        advanced = player_advance(
-            player_id=player.pk, kind=option.kind, category=option.category
-        )
+        try:
+            advanced = player_advance(
+                player_id=player.pk, kind=option.kind, category=option.category
+            )
+        except ServiceError as exc:
+            (refusal,) = exc.violations
+            if refusal.code != "skill_choice_required":
+                raise
+            # the same request rolls the same dice: keep the first skill
+            advanced = player_advance(
+                player_id=player.pk,
+                kind=option.kind,
+                category=option.category,
+                skill=refusal.subjects[0],
+            )
         skill = advanced.result.skill
         lines.append(
             f"{player.team.name} #{player.number} {player.name} rolled "

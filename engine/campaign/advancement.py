@@ -337,6 +337,17 @@ def validate_chosen_skill(
     return _gained_ref(slug, data)
 
 
+class SkillChoiceRequired(CampaignError):
+    """A random skill advancement rolled several skills: its coach keeps one
+    of ``choices`` (skill slugs, in the order rolled)."""
+
+    def __init__(
+        self, code: str, message: str, field: str, choices: tuple[str, ...]
+    ) -> None:
+        super().__init__(code, message, field)
+        self.choices = choices
+
+
 @dataclass(frozen=True, slots=True)
 class RandomSkillRoll:
     skill: SkillRef
@@ -384,6 +395,35 @@ def roll_random_skill(
         slug = table[half * 6 + recorder.d(6, "skill_second") - 1]
         if skill_available(player, slug, excluded, data):
             return RandomSkillRoll(_gained_ref(slug, data), name, recorder.taken())
+
+
+def _keep_rolled_skill(
+    rolled: Sequence[SkillRef], chosen_skill: str | None, data: RulesData
+) -> SkillRef:
+    """The skill kept of those a random skill advancement rolled: the one
+    rolled (every roll the same skill), else the coach's ``chosen_skill``,
+    which must be one of them."""
+    choices = tuple(dict.fromkeys(rolled))
+    slugs = tuple(ref.skill for ref in choices)
+    if len(choices) == 1 and chosen_skill in (None, slugs[0]):
+        return choices[0]
+    for ref in choices:
+        if ref.skill == chosen_skill:
+            return ref
+    names = " and ".join(f"{data.skills[s].name} ({s})" for s in slugs)
+    if chosen_skill is None:
+        raise SkillChoiceRequired(
+            "skill_choice_required",
+            f"the dice rolled {names}: keep one of them as the skill",
+            "chosen_skill",
+            slugs,
+        )
+    raise SkillChoiceRequired(
+        "skill_not_rolled",
+        f"{chosen_skill!r} was not rolled; the dice rolled {names}",
+        "chosen_skill",
+        slugs,
+    )
 
 
 # --- characteristic improvements ---------------------------------------------
@@ -444,6 +484,9 @@ class AdvancementResult:
     level: str
     rolls: tuple[Roll, ...]
     improvement: CharacteristicRoll | None = None
+    # The skills a random skill advancement rolled, the kept one among
+    # them, where the format rolls more than one (BB2025).
+    skill_choices: tuple[SkillRef, ...] = ()
 
 
 def _valid_options(
@@ -520,7 +563,11 @@ def advance(
 ) -> AdvancementResult:
     """Spend SPP (or take the Sevens free skill) on ``option``.
 
-    * Random skills roll on the category table (``chosen_skill`` must be None).
+    * Random skills roll on the category table (``chosen_skill`` must be
+      None), as many times as the format's ``random_skill_rolls``; with
+      more than one, the coach keeps one of the skills rolled
+      (``chosen_skill``; refused as :class:`SkillChoiceRequired` until it
+      names one of them, the same dice rolled for the same roller).
     * Chosen skills need ``chosen_skill`` (a slug in ``option.category``).
     * Characteristic improvements use ``improvement`` (from
       :func:`roll_characteristic_improvement`, the two-step flow) or roll the
@@ -540,21 +587,28 @@ def advance(
     gained_characteristic: Characteristic | None = None
     new = player
 
+    skill_choices: tuple[SkillRef, ...] = ()
     if option.kind in (RANDOM_PRIMARY, RANDOM_SECONDARY):
-        if chosen_skill is not None:
+        if chosen_skill is not None and f.random_skill_rolls == 1:
             raise CampaignError(
                 "unexpected_choice", "a random skill cannot be chosen", "chosen_skill"
             )
         assert option.category is not None
-        rolled = roll_random_skill(
-            player,
-            option.category,
-            roller,
-            fmt=option.format,
-            data=data,
-            excluded=excluded,
-        )
-        skill, rolls = rolled.skill, rolled.rolls
+        rolled = [
+            roll_random_skill(
+                player,
+                option.category,
+                roller,
+                fmt=option.format,
+                data=data,
+                excluded=excluded,
+            )
+            for _ in range(f.random_skill_rolls)
+        ]
+        rolls = tuple(r for one in rolled for r in one.rolls)
+        skill = _keep_rolled_skill([r.skill for r in rolled], chosen_skill, data)
+        if f.random_skill_rolls > 1:
+            skill_choices = tuple(r.skill for r in rolled)
         value = option.value_increase or 0
     elif option.kind in (CHOSEN_PRIMARY, CHOSEN_SECONDARY):
         if chosen_skill is None:
@@ -623,4 +677,5 @@ def advance(
         level=level_name(new.advancements),
         rolls=rolls,
         improvement=improvement,
+        skill_choices=skill_choices,
     )

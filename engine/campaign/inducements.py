@@ -29,8 +29,10 @@ class InducementSpec:
     special rule may buy it. ``requires_apothecary``: only teams whose roster
     can hire an apothecary. ``reduced_max`` is the limit for teams with the
     ``reduced_for`` rule (BB2025: 0-6 Bribes with Bribery and Corruption).
-    ``unplayed``: why the match engine cannot play it yet (listed, never
-    sold).
+    ``excludes_star``: the Star Player (slug) a team buying it may not also
+    hire for the same game (BB2025: Josef Bugman the coaching staff and
+    Josef Bugman the star). ``unplayed``: why the match engine cannot play
+    it yet (listed, never sold).
     """
 
     slug: str
@@ -42,6 +44,7 @@ class InducementSpec:
     requires_rule: str | None = None
     requires_apothecary: bool = False
     reduced_max: int | None = None
+    excludes_star: str | None = None
     unplayed: str = ""
 
     def available(
@@ -275,14 +278,19 @@ def validate_inducements(
     purchases: Sequence[InducementPurchase],
     petty_cash: int,
     treasury: int,
+    *,
+    star_players: Collection[str] = (),
 ) -> InducementCost:
     """Check a shopping list against the format's catalogue and the budget.
+    ``star_players`` are the slugs of the Star Players the same list hires.
 
     Errors (``CampaignError.code``): ``unknown_inducement``,
     ``inducement_not_played`` (listed, but the match engine does not play it),
     ``inducement_not_available`` (special rule / apothecary missing),
     ``invalid_count``, ``inducement_limit`` (0-N exceeded, summed over lines
-    of the same slug), ``price_required``, ``price_mismatch``, ``over_budget``.
+    of the same slug), ``star_excluded`` (an inducement bought with the Star
+    Player it excludes), ``price_required``, ``price_mismatch``,
+    ``over_budget``.
     """
     catalogue = inducement_catalogue(fmt)
     if petty_cash < 0 or treasury < 0:
@@ -310,6 +318,12 @@ def validate_inducements(
             )
         if purchase.count < 1:
             raise CampaignError("invalid_count", "count must be at least 1", field)
+        if spec.excludes_star is not None and spec.excludes_star in star_players:
+            raise CampaignError(
+                "star_excluded",
+                f"{spec.name} cannot be induced with the Star Player of the same name",
+                field,
+            )
         counts[spec.slug] = counts.get(spec.slug, 0) + purchase.count
         most = spec.limit(roster_special_rules)
         if most is not None and counts[spec.slug] > most:

@@ -313,18 +313,27 @@ class MvpResult:
 
 
 def select_mvp(
-    team: TeamPostgame, roller: Roller, *, count: int = 1, friendly: bool = False
+    team: TeamPostgame,
+    roller: Roller,
+    *,
+    count: int = 1,
+    friendly: bool = False,
+    concession_penalty: bool = True,
 ) -> MvpResult:
     """Randomly select the MVP among ``team.eligible_mvp_player_ids`` (a
     D``n`` over the ids in the given order).
 
     No MVP for a conceding team ("Conceding") nor in a friendly ("Cross
-    Division Friendlies"). ``count=2`` for a forfeit win. Decision: several
-    MVPs go to different players while there are enough eligible players.
+    Division Friendlies"). ``concession_penalty`` False: the team conceded
+    legally (:attr:`PostgameInput.concession_penalty`: too few players to
+    set up), which costs it no MVP (BB2025 changes_from_bb2020.md section
+    15 "Concession": legal, no penalty). ``count=2`` for a forfeit win.
+    Decision: several MVPs go to different players while there are enough
+    eligible players.
     """
     if count < 0:
         raise CampaignError("invalid_count", "count cannot be negative", "count")
-    if team.conceded or friendly:
+    if (team.conceded and concession_penalty) or friendly:
         return MvpResult(team.team_id, (), ())
     if len(set(team.eligible_mvp_player_ids)) != len(team.eligible_mvp_player_ids):
         raise CampaignError(

@@ -30,6 +30,8 @@ from engine.facade import (
     PlayerState,
     Position,
     SeededRoller,
+    SkillChoiceRequired,
+    Violation,
     advance,
     advancement_options,
     can_improve,
@@ -252,6 +254,13 @@ def player_advance(
             characteristic=tuple(characteristic) or None,
             data=rules_data(league.rules_version),
         )
+    except SkillChoiceRequired as exc:
+        # BB2025 rolls a random skill twice: the same request rolls the
+        # same dice, so the coach sends it again naming the one he keeps
+        # (``subjects``: the skills rolled).
+        raise ServiceError(
+            [Violation(exc.code, "skill", exc.message, subjects=exc.choices)]
+        ) from None
     except CampaignError as exc:
         if exc.code in ("choice_required", "characteristic_not_allowed"):
             raise _characteristic_refusal(exc, state, roller, league.format) from None
@@ -294,9 +303,18 @@ def player_advance(
             "level": result.level,
             "seed": seed,
             "dice": dice_payload(roller.rolls),
-        },
+        }
+        | _skill_choices_json(result),
     )
     return Advancement(player=player, result=result, event=event)
+
+
+def _skill_choices_json(result: AdvancementResult) -> dict[str, Any]:
+    """The skills a BB2025 random skill rolled, the kept one among them
+    (none in a format that rolls one)."""
+    if not result.skill_choices:
+        return {}
+    return {"skills_rolled": [ref.skill for ref in result.skill_choices]}
 
 
 def _skill_json(result: AdvancementResult) -> dict[str, str | None] | None:

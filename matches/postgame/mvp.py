@@ -78,7 +78,11 @@ def postgame_mvps(
             nominations=nominations if nominations is not None else standing,
             spp_this_game=spp_this_game,
         )
-        mvp = select_mvp(replace(side, eligible_mvp_player_ids=pool), roller)
+        mvp = select_mvp(
+            replace(side, eligible_mvp_player_ids=pool),
+            roller,
+            concession_penalty=game.concession_penalty,
+        )
         for drawn in mvp.player_ids:
             pid = int(drawn)
             mvps[pid] = mvps.get(pid, 0) + 1

@@ -369,6 +369,7 @@ def match_buy_inducements(
             purchases,
             side.petty_cash,
             side.treasury_available,
+            star_players=[s.slug for s in chosen_stars if s is not None],
         )
     except CampaignError as exc:
         # The validator names "purchases[i]": the API calls them items.i.

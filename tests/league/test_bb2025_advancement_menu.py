@@ -1,14 +1,15 @@
 """A Blood Bowl 2025 player's advancement menu prices only the kinds of
 advancement the edition has: tables.md "Advancement costs" has no random
-Secondary skill (DECIDE 20), so the menu names none and offers none."""
+Secondary skill (DECIDE 20), so the menu names none and offers none; a
+random skill is rolled twice and the coach keeps one of the two."""
 
 import pytest
 
-from league.models import Player
+from league.models import LeagueEvent, Player
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from tests.factories import make_member
-from tests.league.advancement_support import everything
+from tests.league.advancement_support import everything, seed_where
 from tests.world import api_as
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +108,52 @@ def test_a_random_secondary_is_refused_as_not_in_the_format(alice, bob):
         }
     ]
     assert everything() == before
+
+
+def test_a_random_skill_rolls_twice_and_the_coach_keeps_one(alice, bob):
+    """tables.md "Advancement costs": "roll twice on the 2D6 table ...,
+    choose one of the two"."""
+    # given a Human Lineman (General Primary) with the 3 SPP of a random
+    # Primary skill, whose dice roll 2 then 2 (Dauntless) and 1 then 4
+    # (Frenzy) on the General table (tables.md 17)
+    player = _lineman_with_spp(alice, bob, 3)
+    league = player.team.league
+    seed_where(league, player, "random_primary", (6, 2), (6, 2), (6, 1), (6, 4))
+    url = f"/api/players/{player.pk}/advancements/"
+    ask = {"kind": "random_primary", "category": "general"}
+    before = everything()
+
+    # when the coach has not picked yet, or picks a skill not rolled
+    unpicked = api_as(bob).post(url, ask, format="json")
+    wrong = api_as(bob).post(url, ask | {"skill": "block"}, format="json")
+
+    # then both are refused, naming the two skills, and nothing is written
+    assert unpicked.status_code == wrong.status_code == 400
+    assert unpicked.json()["errors"] == [
+        {
+            "code": "skill_choice_required",
+            "field": "skill",
+            "message": "the dice rolled Dauntless (dauntless) and Frenzy "
+            "(frenzy): keep one of them as the skill",
+        }
+    ]
+    assert [(e["code"], e["field"]) for e in wrong.json()["errors"]] == [
+        ("skill_not_rolled", "skill")
+    ]
+    assert everything() == before
+
+    # when he keeps Frenzy, the same dice rolled again
+    kept = api_as(bob).post(url, ask | {"skill": "frenzy"}, format="json")
+
+    # then Frenzy is the skill: 3 SPP, a Primary skill +20,000
+    assert kept.status_code == 201, kept.json()
+    body = kept.json()
+    assert (body["skill"], body["spp_spent"], body["value_increase"]) == (
+        {"skill": "frenzy", "param": None},
+        3,
+        20_000,
+    )
+    assert (body["player"]["spp"], body["player"]["value"]) == (0, 70_000)
+    event = LeagueEvent.objects.get(type=LeagueEvent.Type.ADVANCEMENT)
+    assert event.payload["skills_rolled"] == ["dauntless", "frenzy"]
+    assert [d["result"] for d in event.payload["dice"]] == [2, 2, 1, 4]

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from engine.campaign.getting_even import GettingEvenRule
 from engine.campaign.inducements import (
     BRIBERY,
-    JOSEF_BUGMAN,
+    BUGMAN,
     MASTER_CHEF,
     PLAGUE_DOCTOR,
     WANDERING_APOTHECARIES,
@@ -181,7 +181,15 @@ def catalogue_2025() -> Mapping[str, InducementSpec]:
             80_000,
             BRIBERY,
         ),
-        JOSEF_BUGMAN,
+        # tables.md "Inducements": Josef Bugman the coaching staff cannot
+        # be hired with Josef Bugman the Star Player.
+        InducementSpec(
+            BUGMAN,
+            "(In)Famous Coaching Staff: Josef Bugman",
+            1,
+            100_000,
+            excludes_star="josef-bugman",
+        ),
         InducementSpec("mercenaries", "Mercenary Players", 3, None),
         InducementSpec("star_players", "Star Players", 2, None),
         InducementSpec("wizard", "Wizard: Sports-Wizard", 1, 150_000),

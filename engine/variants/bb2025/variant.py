@@ -155,6 +155,10 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     # tables.md "Characteristic improvement (D8)": "Instead of the rolled
     # options the player may take a Primary or Secondary skill".
     characteristic_fallback_primary = True
+    # tables.md "Advancement costs": a random skill is rolled twice on the
+    # table and the coach keeps one of the two (the same skill twice must
+    # be taken).
+    random_skill_rolls = 2
     spp_values = league.SPP_VALUES_2025
     spp_team_rules = league.SPP_TEAM_RULES_2025
     # changes_from_bb2020.md "Post-game order". Decision: BB2020's steps in

@@ -16,6 +16,7 @@ from engine.campaign import (
     InducementPurchase,
     PlayerState,
     ScriptedRoller,
+    SkillChoiceRequired,
     SppTally,
     advance,
     advancement_options,
@@ -114,10 +115,49 @@ def test_an_elite_secondary_and_a_random_elite_primary() -> None:
         for o in advancement_options(player, BB2025)
         if o.kind is RP and o.category == "general"
     ]
-    # first D6 1-3 (the low half), second D6 1: Block (tables.md 17)
-    rolled = advance(player, random_general, ScriptedRoller([2, 1]), data=DATA)
+    # first D6 1-3 (the low half), second D6 1: Block (tables.md 17), twice:
+    # the same skill twice is taken
+    rolled = advance(player, random_general, ScriptedRoller([2, 1, 3, 1]), data=DATA)
     assert rolled.skill == SkillRef("block")
     assert rolled.value_increase == 30_000
+    assert rolled.skill_choices == (SkillRef("block"), SkillRef("block"))
+
+
+def test_a_random_skill_is_rolled_twice_and_one_kept() -> None:
+    # tables.md 11: "roll twice on the 2D6 table ..., choose one of the two"
+    player = lineman(spp=3)
+    (random_general,) = [
+        o
+        for o in advancement_options(player, BB2025)
+        if o.kind is RP and o.category == "general"
+    ]
+    # 2, 1: Block; 5, 4: Tackle (tables.md 17)
+    dice = [2, 1, 5, 4]
+    with pytest.raises(SkillChoiceRequired) as refused:
+        advance(player, random_general, ScriptedRoller(dice), data=DATA)
+    assert (refused.value.code, refused.value.field) == (
+        "skill_choice_required",
+        "chosen_skill",
+    )
+    assert refused.value.choices == ("block", "tackle")
+    with pytest.raises(SkillChoiceRequired) as not_rolled:
+        advance(player, random_general, ScriptedRoller(dice), "dodge", data=DATA)
+    assert not_rolled.value.code == "skill_not_rolled"
+    kept = advance(player, random_general, ScriptedRoller(dice), "tackle", data=DATA)
+    assert (kept.skill, kept.value_increase, kept.spp_spent) == (
+        SkillRef("tackle"),
+        20_000,
+        3,
+    )
+    assert [r[2] for r in kept.rolls] == dice
+    # BB2020 rolls once, and the coach names nothing
+    bb2020 = [
+        o
+        for o in advancement_options(player, BB2020)
+        if o.kind is RP and o.category == "general"
+    ][0]
+    once = advance(player, bb2020, ScriptedRoller([2, 1]))
+    assert (once.skill, once.skill_choices) == (SkillRef("block"), ())
 
 
 @pytest.mark.parametrize(
@@ -328,6 +368,38 @@ def test_team_rule_inducements() -> None:
     with pytest.raises(CampaignError) as refused:
         buy("mortuary_assistant")
     assert refused.value.code == "inducement_not_available"
+
+
+def test_josef_bugman_the_coach_is_not_induced_with_bugman_the_star() -> None:
+    # tables.md 9: Infamous Coaching Staff Josef Bugman, 0-1 at 100,000,
+    # "cannot also hire Bugman the star"
+    coach = [InducementPurchase("star_players", 1, 180_000)] + [
+        InducementPurchase("josef_bugman")
+    ]
+    with pytest.raises(CampaignError) as refused:
+        validate_inducements(
+            BB2025, (), True, coach, 0, 1_000_000, star_players=["josef-bugman"]
+        )
+    assert (refused.value.code, refused.value.field) == (
+        "star_excluded",
+        "purchases[1]",
+    )
+    # another star with him is fine: 100,000 + 170,000 (Grombrindal)
+    other = validate_inducements(
+        BB2025,
+        (),
+        True,
+        [InducementPurchase("star_players", 1, 170_000)] + coach[1:],
+        0,
+        1_000_000,
+        star_players=["grombrindal"],
+    )
+    assert other.total == 270_000
+    # BB2020 has no such rule
+    both = validate_inducements(
+        BB2020, (), True, coach, 0, 1_000_000, star_players=["josef-bugman"]
+    )
+    assert both.total == 280_000
 
 
 def test_every_inducement_of_the_catalogue_is_played() -> None:

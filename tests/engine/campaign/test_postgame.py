@@ -366,6 +366,16 @@ def test_no_mvp(changes: dict[str, object], friendly: bool) -> None:
     assert (result.player_ids, result.rolls) == ((), ())
 
 
+def test_a_legally_conceding_team_still_draws_its_mvp() -> None:
+    # given a team that conceded with too few players to set up (no penalty)
+    t = replace(team(eligible_mvp_player_ids=(11, 12, 13)), conceded=True)
+    # when its MVP is drawn
+    result = select_mvp(t, ScriptedRoller([3]), concession_penalty=False)
+    # then the D3 over its three players names the third
+    assert result.player_ids == (13,)
+    assert result.rolls == (("mvp", 3, 3),)
+
+
 def test_select_mvp_rejects_duplicates_and_bad_counts() -> None:
     with pytest.raises(CampaignError) as exc:
         select_mvp(team(eligible_mvp_player_ids=(1, 1)), ScriptedRoller([1]))

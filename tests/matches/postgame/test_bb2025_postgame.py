@@ -353,10 +353,17 @@ def test_a_legal_concession_has_no_penalty(
     attendance = _attendance(humans, orcs)
     assert _winnings(humans) == 5_000 * attendance + 20_000 + 10_000
     assert _winnings(orcs) == 5_000 * attendance + 10_000
-    # the Orcs draw an MVP, keep the completion's SPP, nobody quits
+    # the Orcs draw an MVP (after the Humans' draw, from the same dice),
+    # keep the completion's SPP, nobody quits
     mvps = _mvp_events(match)
     assert set(mvps) == {humans.pk, orcs.pk}
-    o1_mvp = mvps[orcs.pk]["player_ids"] == [o[1].pk]
+    spp_dice = SeededRoller(match_seed(match.seed, "postgame", "spp"))
+    spp_dice.d(len(mvps[humans.pk]["nominees"]), "mvp")
+    nominees = mvps[orcs.pk]["nominees"]
+    drawn = nominees[spp_dice.d(len(nominees), "mvp") - 1]
+    assert mvps[orcs.pk]["player_ids"] == [drawn]
+    assert Player.objects.get(pk=drawn).spp >= 4
+    o1_mvp = drawn == o[1].pk
     assert Player.objects.get(pk=o[1].pk).spp == 1 + (4 if o1_mvp else 0)
     assert Player.objects.get(pk=o[5].pk).status == Player.Status.ACTIVE
     assert not MatchEvent.objects.filter(
