@@ -19,9 +19,11 @@ from django.urls import path, reverse
 from league.accounts.verification import email_verified
 from league.admin_actions import money, target
 from league.admin_cache import PageCacheAdmin
+from league.admin_forms import PlayerAdminForm, RosterNumbersFormSet
 from league.admin_scope import (
     CommissionerScope,
     ScopedInline,
+    is_superuser,
     league_filter,
     may_add_league,
 )
@@ -38,6 +40,7 @@ from league.models import (
 from league.rules import league_rules
 from league.selectors import (
     roster_choices,
+    roster_has_position,
     roster_name,
     roster_players_prefetch,
     team_value_get,
@@ -118,6 +121,11 @@ class LeagueAdmin(CommissionerScope, PageCacheAdmin):
     # Opened and closed only by the commissioner, through the service.
     readonly_fields = ["is_open"]
     inlines = [LeagueMembershipInline]
+    # What the league's teams were drafted for and its rules data: a league
+    # keeps the edition it started with (its teams' rosters, positions and
+    # skills are that edition's; a rules-data version that does not exist
+    # broke every page of the league). The superuser may still correct them.
+    league_edition = ["format", "rules_version"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return may_add_league(request.user)
@@ -133,7 +141,10 @@ class LeagueAdmin(CommissionerScope, PageCacheAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         if obj is None:
             return []
-        return super().get_readonly_fields(request, obj)
+        fields = list(super().get_readonly_fields(request, obj))
+        if is_superuser(request):
+            return fields
+        return fields + [f for f in self.league_edition if f not in fields]
 
     def get_inlines(self, request: HttpRequest, obj: Any = None) -> Any:
         return super().get_inlines(request, obj) if obj is not None else []
@@ -209,6 +220,7 @@ CHARACTERISTICS = ["ma_shown", "st_shown", "ag_shown", "pa_shown", "av_shown"]
 
 class PlayerInline(ScopedInline, Characteristics, admin.TabularInline):
     model = Player
+    formset = RosterNumbersFormSet
     extra = 0
     # Characteristics are shown as the rules write them; they are edited
     # (as plain numbers) on the player's own page.
@@ -324,6 +336,23 @@ class TeamAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             assert isinstance(field, forms.ChoiceField)
             field.choices = roster_choices(self.instance.league)
 
+    def _refuse_roster_without_players(self, league: League, roster: str) -> None:
+        """A team's players keep their positions: a roster that lacks one
+        of them is refused (their profiles and skills are read from it)."""
+        positions = sorted(
+            set(self.instance.players.values_list("position", flat=True))
+        )
+        missing = [p for p in positions if not roster_has_position(league, roster, p)]
+        if missing:
+            self.add_error(
+                "roster",
+                forms.ValidationError(
+                    f"the team's {', '.join(missing)} players are not on a "
+                    f"{roster_name(roster)} roster",
+                    code="positions_not_on_roster",
+                ),
+            )
+
     def clean(self) -> dict[str, Any]:
         """Refuse a roster of another format, and a change to what the
         team's format does not have (its variant's ``team_fields``): on the
@@ -331,12 +360,17 @@ class TeamAdminForm(forms.ModelForm):  # type: ignore[type-arg]
         league), otherwise naming it."""
         cleaned = super().clean()
         league = cleaned.get("league")
+        if league is None and "league" not in self.fields:
+            # read-only (a commissioner's page): the team's own
+            league = self.instance.league if self.instance.league_id else None
         if league is None:
             return cleaned
         fmt = league_rules(league).variant
         roster = cleaned.get("roster")
         if roster and roster not in dict(roster_choices(league)):
             self.add_error("roster", f"not a roster of {fmt.label}")
+        elif roster and self.instance.pk and roster != self.instance.roster:
+            self._refuse_roster_without_players(league, roster)
         for name in STAFF_FIELDS:
             if name in fmt.team_fields:
                 continue
@@ -456,6 +490,7 @@ class TeamAdmin(CommissionerScope, PageCacheAdmin):
 class PlayerAdmin(CommissionerScope, Characteristics, PageCacheAdmin):
     league_path = "team__league_id"
     commissioner_can_change = True
+    form = PlayerAdminForm
     list_display = [
         "name",
         "number",

@@ -128,11 +128,47 @@ class League(models.Model):
         return self.name
 
     def clean(self) -> None:
-        problem = points_order_problem(
-            self.points_win, self.points_draw, self.points_loss
+        """What the new-league page and the API refuse, refused too where a
+        league is saved from a model form (the admin): a league whose
+        standings could not be ordered, or ordered upside down."""
+        errors: dict[str, ValidationError] = {}
+        for name in ("points_win", "points_draw", "points_loss"):
+            value = getattr(self, name)
+            if value is not None and value > POINTS_MAX:
+                errors[name] = ValidationError(
+                    f"at most {POINTS_MAX} points", code="out_of_range"
+                )
+        if not errors:
+            problem = points_order_problem(
+                self.points_win, self.points_draw, self.points_loss
+            )
+            if problem is not None:
+                errors[problem[0]] = ValidationError(problem[1], code="points_order")
+        order = tiebreakers_problem(self.tiebreakers)
+        if order is not None:
+            errors["tiebreakers"] = ValidationError(order[1], code=order[0])
+        if errors:
+            raise ValidationError(errors)
+
+
+# The most league points a result may be worth (the new-league page's and
+# the API's bound).
+POINTS_MAX = 10
+
+
+def tiebreakers_problem(order: object) -> tuple[str, str] | None:
+    """(code, reason) when ``order`` is not a list of known tiebreakers, each
+    once: the standings read each one as a column of the table."""
+    if not isinstance(order, list) or not all(isinstance(t, str) for t in order):
+        return "invalid", "a list of tiebreakers: " + ", ".join(TIEBREAKERS)
+    unknown = [t for t in order if t not in TIEBREAKERS]
+    if unknown:
+        return "invalid_choice", (
+            f"{unknown[0]!r} is not a tiebreaker: " + ", ".join(TIEBREAKERS)
         )
-        if problem is not None:
-            raise ValidationError({problem[0]: problem[1]})
+    if len(set(order)) != len(order):
+        return "duplicate", "each tiebreaker may appear once"
+    return None
 
 
 def points_order_problem(win: int, draw: int, loss: int) -> tuple[str, str] | None:

@@ -193,6 +193,21 @@ def roster_name(slug: str) -> str:
     return dict(roster_choices()).get(slug, slug)
 
 
+def roster_has_position(league: League, roster: str, position: str) -> bool:
+    """Whether a player of ``position`` may stand on a team of ``roster`` in
+    ``league``: one of the roster's positions or one it borrows (a team
+    card's players, in a card format). Every page and the engine read a
+    player's profile and skills from it."""
+    fmt = get_variant(league.format)
+    if fmt.drafts_team_card:
+        return any(p.position == position for p in fmt.card_players(roster))
+    try:
+        rules_data(league.rules_version).position_of(roster, position)
+    except KeyError:
+        return False
+    return True
+
+
 def league_ids_run_by(user: AnyUser) -> frozenset[int]:
     """The ids of the leagues ``user`` commissions (none when anonymous)."""
     if not user.is_authenticated:

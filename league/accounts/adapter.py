@@ -50,6 +50,19 @@ class AccountAdapter(DefaultAccountAdapter):
         ``[Dugout] <what>``, as every mail's subject (``league/mail.py``)."""
         return mail_subject(subject)
 
+    def can_delete_email(self, email_address: EmailAddress) -> bool:
+        """Never an account's last address: an account with none counts as
+        one an administrator made and vetted (``email_verified``), so a
+        person who removed their unverified address would create and join
+        leagues without ever verifying it."""
+        if email_address.pk is not None:
+            others = EmailAddress.objects.filter(user_id=email_address.user_id).exclude(
+                pk=email_address.pk
+            )
+            if not others.exists():
+                return False
+        return bool(super().can_delete_email(email_address))
+
     def get_client_ip(self, request: HttpRequest) -> str:
         return BaseThrottle().get_ident(Request(request)) or "unknown"
 

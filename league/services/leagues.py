@@ -9,7 +9,12 @@ from engine.facade import RuleError, Variant, get_variant
 from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
 from league.invites.services import invite_link_make
-from league.models import League, LeagueEvent, points_order_problem
+from league.models import (
+    League,
+    LeagueEvent,
+    points_order_problem,
+    tiebreakers_problem,
+)
 from league.services.audit import league_event_record
 
 
@@ -60,10 +65,9 @@ def league_create(
         raise ServiceError.one("points_order", *points)
     # The format's own order unless the league gives one.
     order = tiebreakers or list(variant.default_tiebreakers)
-    if len(set(order)) != len(order):
-        raise ServiceError.one(
-            "duplicate", "tiebreakers", "each tiebreaker may appear once"
-        )
+    problem = tiebreakers_problem(order)
+    if problem is not None:
+        raise ServiceError.one(problem[0], "tiebreakers", problem[1])
     league = League(
         name=name.strip(),
         format=format,

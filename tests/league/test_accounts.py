@@ -16,6 +16,7 @@ from django.test import override_settings
 
 from league.accounts.verification import email_verified
 from league.errors import ServiceError
+from league.services.leagues import league_create
 from league.services.membership import (
     league_set_open,
     membership_accept,
@@ -69,6 +70,42 @@ def test_the_mailed_link_verifies_the_address(client):
     user = User.objects.get(username="nelly")
     assert EmailAddress.objects.get(user=user).verified is True
     assert email_verified(user) is True
+
+
+def test_an_unverified_person_cannot_remove_their_only_address(client):
+    # given an account whose one address is not verified (an account with
+    # none counts as one an administrator made, and may create leagues)
+    sign_up(client, "nelly", "nelly@example.org")
+    user = User.objects.get(username="nelly")
+    before = everything()
+
+    # when they remove it, then try to create a league
+    removed = client.post(
+        "/accounts/email/", {"action_remove": "", "email": "nelly@example.org"}
+    )
+    with pytest.raises(ServiceError) as refused:
+        league_create(commissioner=user, name="Sneaky Cup", format="bb2025")
+
+    # then the address stays, unverified, and nothing is created
+    assert removed.status_code in (200, 302)
+    assert list(
+        EmailAddress.objects.filter(user=user).values_list("email", "verified")
+    ) == [("nelly@example.org", False)]
+    assert email_verified(user) is False
+    assert [v.code for v in refused.value.violations] == ["email_unverified"]
+    assert everything() == before
+
+
+def test_a_second_address_may_still_be_removed(client):
+    sign_up(client, "nelly", "nelly@example.org")
+    user = User.objects.get(username="nelly")
+    EmailAddress.objects.create(user=user, email="old@example.org", primary=False)
+
+    client.post("/accounts/email/", {"action_remove": "", "email": "old@example.org"})
+
+    assert list(
+        EmailAddress.objects.filter(user=user).values_list("email", flat=True)
+    ) == ["nelly@example.org"]
 
 
 def test_opening_the_link_alone_verifies_nothing(client):
