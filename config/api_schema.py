@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.authentication import SessionScheme
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import force_instance
 from rest_framework import serializers
@@ -33,7 +34,8 @@ ERROR_RESPONSES: dict[int, tuple[str, str]] = {
     403: (
         _WRITE,
         "Not allowed to do this (not your team, not the commissioner), or "
-        "your team is frozen: you were removed from its league (`team_frozen`).",
+        "your team is frozen: you were removed from its league (`team_frozen`), "
+        "or a session's write came without its CSRF token (`csrf_failed`).",
     ),
     404: (_OBJECT, "No such object (`not_found`)."),
     406: (_ANY, "The answer can only be JSON."),
@@ -54,6 +56,13 @@ def error_statuses(method: str, path_has_parameters: bool) -> list[int]:
         _OBJECT: path_has_parameters,
     }
     return [status for status, (when, _) in ERROR_RESPONSES.items() if applies[when]]
+
+
+class CsrfCodedSessionScheme(SessionScheme):
+    """The session cookie, as drf-spectacular documents DRF's own session
+    authentication (config.api_auth only recodes its CSRF refusal)."""
+
+    target_class = "config.api_auth.CsrfCodedSessionAuthentication"
 
 
 NO_NUL = "^[^\\x00]*$"

@@ -217,13 +217,16 @@ REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # personal tokens (league/tokens) and the admin's DRF tokens
         "league.tokens.auth.ApiTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        # DRF's session authentication; a missing CSRF token is csrf_failed
+        "config.api_auth.CsrfCodedSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
     # Every answer under /api/ is JSON (the browsable docs are /api/docs/).
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # ?format= naming another format is a 406 on "format", not a bare 404
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "config.api_negotiation.ApiContentNegotiation",
     # Bodies are JSON only: a form cannot carry the nested lists the inputs
     # take (a draft's players), and the schema promised form bodies too.
     "DEFAULT_PARSER_CLASSES": ["config.api_parsers.StrictJSONParser"],

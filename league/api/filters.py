@@ -18,6 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import ValidationError
 
 MAX_ID = 2**63 - 1  # PostgreSQL's bigint
+FILTER_WITHOUT_VALUE = "give a value, or leave the parameter out to list everything"
 
 
 @extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
@@ -53,14 +54,7 @@ class ApiFilterSet(filters.FilterSet):
             if name in self.data and self.data.get(name) == ""
         ]
         if empty:
-            raise ValidationError(
-                {
-                    name: [
-                        "give a value, or leave the parameter out to list everything"
-                    ]
-                    for name in empty
-                }
-            )
+            raise ValidationError({name: [FILTER_WITHOUT_VALUE] for name in empty})
         return bool(super().is_valid())
 
 

@@ -27,6 +27,7 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from engine.facade import Violation
 from league.access import AnyUser
 from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
@@ -128,16 +129,24 @@ def _new_invite(
 
 
 def _check_limits(max_uses: int | None, days: int | None) -> None:
+    """Refuse limits out of range, both of them when both are."""
+    problems: list[Violation] = []
     if max_uses is not None and not 1 <= max_uses <= 1000:
-        raise ServiceError.one(
-            "out_of_range",
-            "max_uses",
-            "a link takes from 1 to 1,000 joins, or no limit",
+        problems.append(
+            Violation(
+                "out_of_range",
+                "max_uses",
+                "a link takes from 1 to 1,000 joins, or no limit",
+            )
         )
     if days is not None and not 1 <= days <= 365:
-        raise ServiceError.one(
-            "out_of_range", "days", "a link lasts from 1 to 365 days, or for ever"
+        problems.append(
+            Violation(
+                "out_of_range", "days", "a link lasts from 1 to 365 days, or for ever"
+            )
         )
+    if problems:
+        raise ServiceError(problems)
 
 
 def _revoke_live_link(league: League) -> int:

@@ -8,12 +8,14 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.access import league_get_for_commissioner
+from league.api.filters import FILTER_WITHOUT_VALUE
 from league.api.serializers import (
     DraftPlayerSerializer,
     ErrorSerializer,
@@ -420,7 +422,10 @@ class SeasonMatchesApi(generics.ListAPIView[Match]):
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
             return Match.objects.none()
-        return match_detail_qs().filter(season_id=self.kwargs["season_id"])
+        # a season that does not exist is a 404, as its other reads are
+        # (not an empty page: it has no matches because it is not there)
+        season = get_object_or_404(Season, pk=self.kwargs["season_id"])
+        return match_detail_qs().filter(season=season)
 
 
 class SeasonStandingsApi(APIView):
@@ -510,8 +515,12 @@ class MatchEventsApi(generics.ListAPIView[MatchEvent]):
         if getattr(self, "swagger_fake_view", False):
             return MatchEvent.objects.none()
         match = get_object_or_404(Match, pk=self.kwargs["pk"])
-        raw = self.request.query_params.get("type", "")
-        return match_events(match, types=[t for t in raw.split(",") if t] or None)
+        raw = self.request.query_params.get("type")
+        types = [t for t in (raw or "").split(",") if t]
+        if raw is not None and not types:
+            # as the other lists' filters: ?type= is a 400, not every event
+            raise ValidationError({"type": [FILTER_WITHOUT_VALUE]})
+        return match_events(match, types=types or None)
 
 
 class MatchReportApi(APIView):

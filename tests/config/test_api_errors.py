@@ -3,10 +3,13 @@ Django refuses before any API view runs: unknown paths, bodies over the size
 limit, hosts it does not serve, and crashes."""
 
 import json
+import re
+import uuid
 
 import pytest
 from django.db import IntegrityError
 from django.test import Client, override_settings
+from drf_spectacular.generators import SchemaGenerator
 
 from config.api_errors import exception_handler
 from tests.api_endpoints import WRITE_IDS, WRITES, every_row
@@ -166,6 +169,97 @@ def test_an_id_too_large_for_the_database_is_a_json_404(client):
 
     assert response.status_code == 404
     assert only_error(response)["code"] == "not_found"
+
+
+def _reads_of_an_object() -> list[str]:
+    """Every read the schema documents under a path that names objects."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return [
+        path for path, item in schema["paths"].items() if "{" in path and "get" in item
+    ]
+
+
+# Path parameters naming nothing: an id past every row, a slug and a
+# progress id nobody made.
+NOTHING = {"format_slug": "no-such-format", "roster_slug": "no-such-roster"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", _reads_of_an_object())
+def test_every_read_of_an_object_that_does_not_exist_is_a_404(client, path):
+    # /api/seasons/{id}/matches/ answered an empty page for a season that
+    # does not exist, where the schema (and every other read) says 404
+    names = re.findall(r"\{(\w+)\}", path)
+    values = {name: NOTHING.get(name, 2**31 - 1) for name in names}
+    if "task_id" in values:
+        values["task_id"] = str(uuid.uuid4())
+
+    response = client.get(path.format(**values))
+
+    assert response.status_code == 404
+    assert only_error(response)["code"] == "not_found"
+
+
+def test_a_session_write_without_its_csrf_token_is_a_coded_403(world, bob):
+    # it was a permission_denied, the code of a write one may not make: a
+    # client could not tell that sending the token would do
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(bob)
+    before = every_row()
+
+    response = client.post(
+        "/api/leagues/",
+        json.dumps({"name": "Late Night League", "format": "sevens"}),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 403
+    assert only_error(response)["code"] == "csrf_failed"
+    assert every_row() == before
+
+
+def test_a_session_write_with_its_csrf_token_is_taken(world, bob):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(bob)
+    client.get("/accounts/tokens/")  # a page that sets the CSRF cookie
+    token = client.cookies["csrftoken"].value
+
+    response = client.post(
+        "/api/leagues/",
+        json.dumps({"name": "Late Night League", "format": "sevens"}),
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=token,
+    )
+
+    assert response.status_code == 201
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/leagues/?format=sevens",
+        "/api/teams/?format=xml",
+        "/api/formats/?format=yaml",
+    ],
+)
+def test_a_format_the_api_does_not_answer_in_is_a_406_on_format(client, url):
+    # DRF answered a bare 404 "Not found.", which the schema does not
+    # document for a list, to a client that likely meant a filter
+    response = client.get(url)
+
+    assert response.status_code == 406
+    error = only_error(response)
+    assert (error["code"], error["field"]) == ("not_acceptable", "format")
+    assert "format=json" in error["message"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "url", ["/api/leagues/?format=json", "/api/schema/?format=yaml"]
+)
+def test_a_format_the_api_answers_in_is_taken(client, url):
+    assert client.get(url).status_code == 200
 
 
 BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"

@@ -47,3 +47,28 @@ def test_a_season_filter_by_an_unknown_league_is_empty(db):
 
     assert response.status_code == 200
     assert response.json()["count"] == 0
+
+
+@pytest.mark.parametrize("query", ["type=", "type=,", "type=,,"])
+def test_a_match_event_filter_without_a_value_is_refused(shared_api_world, query):
+    # it listed every event of the match, where the other lists' filters
+    # refuse a parameter given without a value
+    match = shared_api_world.match
+
+    response = Client().get(f"/api/matches/{match.pk}/events/?{query}")
+
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("invalid", "type")
+    ]
+
+
+def test_a_match_event_filter_still_filters(resolved_season):
+    match = resolved_season.matches.first()
+    everything = Client().get(f"/api/matches/{match.pk}/events/").json()
+    kind = everything[0]["type"]
+
+    response = Client().get(f"/api/matches/{match.pk}/events/?type={kind},,")
+
+    assert response.status_code == 200
+    assert {e["type"] for e in response.json()} == {kind}

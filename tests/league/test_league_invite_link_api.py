@@ -289,6 +289,25 @@ def test_a_renewal_out_of_bounds_is_refused_and_writes_nothing(badlands, body, f
     assert (everything(), links(badlands), event_types(badlands)) == before
 
 
+def test_a_renewal_with_both_limits_out_of_bounds_names_both(badlands):
+    # only the first (max_uses) was named, where a refusal lists every
+    # problem found
+    before = (everything(), links(badlands), event_types(badlands))
+
+    response = api_as(badlands.commissioner).post(
+        f"/api/leagues/{badlands.pk}/invite-link/",
+        {"max_uses": 0, "days": 366},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("out_of_range", "max_uses"),
+        ("out_of_range", "days"),
+    ]
+    assert (everything(), links(badlands), event_types(badlands)) == before
+
+
 def test_only_the_commissioner_renews_the_link(badlands):
     pete = verified("pete")
     before = (everything(), links(badlands), event_types(badlands))
