@@ -50,6 +50,19 @@ class _WriteThrottle(SimpleRateThrottle):
             return True
         return super().allow_request(request, view)
 
+    def wait(self) -> float | None:
+        """Seconds until a write is allowed again, always a number: DRF's
+        gives none once the writes counted outnumber the rate (the rate was
+        lowered while they stood), and the 429 went without Retry-After.
+        Then a write is allowed when the one that leaves the rate's number
+        behind it in the window (newest first) drops out."""
+        waiting = super().wait()
+        if waiting is not None or self.num_requests is None:
+            return waiting
+        assert self.duration is not None
+        oldest_kept = self.history[max(self.num_requests - 1, 0)]
+        return max(self.duration - (self.now - oldest_kept), 0.0)
+
 
 class UserWriteThrottle(_WriteThrottle, UserRateThrottle):
     """A logged-in user's writes (session or token), keyed on the user."""

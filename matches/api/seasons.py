@@ -298,11 +298,21 @@ def _objects() -> serializers.ListField:
     return serializers.ListField(child=serializers.DictField())
 
 
+class TaskRefusalOutputSerializer(serializers.Serializer[Any]):
+    match = Int()
+    code = Str()
+    field = Str(allow_null=True)
+    reason = Str()
+
+
 class TaskOutputSerializer(serializers.Serializer[Any]):
     id = serializers.UUIDField()
     kind = Str()
     done = Int()
     total = Int()
+    refused = TaskRefusalOutputSerializer(
+        many=True, help_text="matches the engine refused to play, with the reason"
+    )
     finished = Bool()
     url = Str()
 

@@ -378,6 +378,25 @@ def _preview(
     return preview
 
 
+def _no_season_to_redraft_after(team: Team, season_id: int) -> ServiceError:
+    """Why ``team`` has no season ``season_id`` to re-draft after: one of
+    its league it played that is not closed yet, or none at all (another
+    league's, one it did not play, or no such season)."""
+    if Season.objects.filter(
+        pk=season_id, league_id=team.league_id, teams=team
+    ).exists():
+        return ServiceError.one(
+            "season_not_closed",
+            "season",
+            "re-draft after the commissioner closes the season",
+        )
+    return ServiceError.one(
+        "unknown_season",
+        "season",
+        f"{team.name} played no season {season_id} of its league",
+    )
+
+
 @transaction.atomic
 def team_redraft(
     *,
@@ -409,11 +428,7 @@ def team_redraft(
             season_id=season_id, team=team, season__status=Season.Status.CLOSED
         )
     except SeasonTeamArchive.DoesNotExist:
-        raise ServiceError.one(
-            "season_not_closed",
-            "season",
-            "re-draft after the commissioner closes the season",
-        ) from None
+        raise _no_season_to_redraft_after(team, season_id) from None
     if archive.redraft is not None:
         raise ServiceError.one("already_redrafted", None, f"{team.name} has re-drafted")
     # The roster is locked before the plan is checked against it, so the

@@ -231,6 +231,24 @@ def test_a_users_writes_beyond_the_rate_get_a_429_and_write_nothing(bob):
 
 
 @pytest.mark.django_db
+def test_a_rate_lowered_below_the_writes_counted_still_says_when_to_retry(bob):
+    client = api_as(bob)
+    with override_settings(REST_FRAMEWORK=rates(user="5/min")):
+        assert [create_league(client, f"L{i}").status_code for i in range(4)] == [
+            201
+        ] * 4
+
+    # the site's operator lowers the rate to 2 a minute: 4 writes
+    # stand in the window, more than the rate
+    with override_settings(REST_FRAMEWORK=rates(user="2/min")):
+        refused = create_league(client, "L4")
+
+    assert refused.status_code == 429
+    assert 0 < int(refused["Retry-After"]) <= 60
+    assert League.objects.count() == 4
+
+
+@pytest.mark.django_db
 def test_the_rate_counts_a_user_whatever_the_credentials(bob, charlie):
     token = Token.objects.create(user=bob).key
     by_token = APIClient()

@@ -9,6 +9,7 @@ import logging
 
 import pytest
 from django.db import OperationalError
+from drf_spectacular.generators import SchemaGenerator
 
 from engine.facade import CampaignError, IllegalSetup
 from league.errors import ServiceError
@@ -273,6 +274,11 @@ def test_the_match_api_answers_the_engine_refusal(
             "reason": "Gouged Eye cannot field 3 players",
         }
     ]
+    # and the schema documents the answer as it is, refusals included
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    components = schema["components"]["schemas"]
+    assert set(components["TaskOutput"]["properties"]) == set(body)
+    assert set(components["TaskRefusalOutput"]["properties"]) == set(body["refused"][0])
 
 
 @pytest.mark.django_db(transaction=True)

@@ -238,6 +238,29 @@ def test_refused_redrafts_write_nothing(played):
     assert _state() == before
 
 
+def test_a_redraft_names_the_season_it_follows(played):
+    # before the commissioner closes the season, it is not over; a season
+    # the team never played (none at all here) is not one to re-draft after
+    winner = played["winner"]
+    keep = list(winner.players.values_list("pk", flat=True))
+    before = _state()
+    cases = [
+        (played["season"].pk, [("season_not_closed", "season")]),
+        (987_654, [("unknown_season", "season")]),
+    ]
+    for season_id, expected in cases:
+        with pytest.raises(ServiceError) as exc_info:
+            team_redraft(
+                team_id=winner.pk,
+                season_id=season_id,
+                plan=RedraftPlan(keep=keep),
+                actor=played["coach"],
+                commit=False,
+            )
+        assert codes(exc_info) == expected
+    assert _state() == before
+
+
 def test_recovery_rolls_are_stored_and_applied(played):
     season_close(season_id=played["season"].pk, actor=played["commish"])
     winner = played["winner"]
