@@ -55,9 +55,7 @@ def format_dict(fmt: Variant) -> dict[str, Any]:
         "player_stats": sorted(fmt.player_stats),
         "score_name": fmt.score_name,
         "rules_version": fmt.rules_data_version,
-        "rosters": []
-        if fmt.drafts_team_card
-        else sorted(rules_data(fmt.rules_data_version).rosters),
+        "rosters": sorted(roster.slug for roster in format_rosters(fmt)),
     }
 
 
@@ -204,6 +202,14 @@ class FormatListApi(APIView):
         return Response([format_dict(f) for f in variants().values()])
 
 
+def format_rosters(fmt: Any) -> list[Any]:
+    """The rosters a team of ``fmt`` is drafted from: none in a card format
+    (its teams are team cards: ``/api/formats/{format}/cards/``)."""
+    if fmt.drafts_team_card:
+        return []
+    return list(rules_data(fmt.rules_data_version).rosters.values())
+
+
 class RosterListApi(APIView):
     permission_classes = [AllowAny]
 
@@ -214,8 +220,7 @@ class RosterListApi(APIView):
     )
     def get(self, request: Request, format_slug: str) -> Response:
         fmt = _format_or_404(format_slug)
-        rosters = rules_data(fmt.rules_data_version).rosters.values()
-        return Response([roster_summary(fmt, r) for r in rosters])
+        return Response([roster_summary(fmt, r) for r in format_rosters(fmt)])
 
 
 class RosterDetailApi(APIView):
@@ -228,7 +233,7 @@ class RosterDetailApi(APIView):
     def get(self, request: Request, format_slug: str, roster_slug: str) -> Response:
         fmt = _format_or_404(format_slug)
         version = fmt.rules_data_version
-        roster = rules_data(version).rosters.get(roster_slug)
+        roster = {r.slug: r for r in format_rosters(fmt)}.get(roster_slug)
         if roster is None:
             raise Http404(f"no roster {roster_slug!r}")
         return Response(roster_detail(fmt, roster, version))

@@ -76,6 +76,18 @@ def test_unknown_format_and_roster_are_404_in_the_error_shape(client):
     assert client.get("/api/formats/sevens/rosters/gnoblars/").status_code == 404
 
 
+def test_a_card_format_lists_its_team_cards_not_rosters(client):
+    # Blitz Bowl drafts team cards: the Blood Bowl rosters, with their
+    # re-roll prices, are none of its teams (the format list says so too)
+    formats = {f["slug"]: f for f in client.get("/api/formats/").json()}
+
+    assert formats["blitz-bowl"]["rosters"] == []
+    assert client.get("/api/formats/blitz-bowl/rosters/").json() == []
+    assert client.get("/api/formats/blitz-bowl/rosters/orc/").status_code == 404
+    assert len(client.get("/api/formats/blitz-bowl/cards/").json()) == 23
+    assert len(formats["bb2020"]["rosters"]) == 29
+
+
 def test_skills_catalogue(client):
     skills = {s["slug"]: s for s in client.get("/api/skills/").json()}
     assert skills["mighty-blow"]["category"] == "strength"
