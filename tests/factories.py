@@ -28,6 +28,11 @@ class LeagueFactory(factory.django.DjangoModelFactory):
 
     name = factory.Sequence(lambda n: f"League {n}")
     format = "sevens"
+    # the format's own rules data, as league_create pins it (a BB2025
+    # league on BB2020's data would test the wrong edition)
+    rules_version = factory.LazyAttribute(
+        lambda league: get_variant(league.format).rules_data_version
+    )
     commissioner = factory.SubFactory(UserFactory)
 
 
