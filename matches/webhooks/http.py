@@ -8,14 +8,22 @@ a private one a moment later (DNS rebinding) cannot steer the POST inside.
 The request still names the receiver: its ``Host`` header, and for
 ``https`` the TLS server name (SNI) and the certificate checked against it.
 No redirect is followed: a 3xx is the receiver's answer.
+
+``timeout`` bounds each connection attempt and the TLS handshake, and then
+the whole exchange (the request sent, the answer's status line and
+headers), not each read: a socket's own timeout restarts with every byte,
+so a receiver trickling its answer a byte at a time would otherwise hold
+the worker, and the delivery's row lock, until the task's time limit.
 """
 
 from __future__ import annotations
 
 import http.client
+import io
 import ipaddress
 import socket
 import ssl
+import time
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -43,6 +51,47 @@ def _connect(addresses: list[str], port: int, timeout: float) -> socket.socket:
     raise error
 
 
+class _DeadlineSocket:
+    """A connected socket whose every send and read gets only the time left
+    of ``timeout`` from now: what http.client uses of a socket (``sendall``,
+    ``makefile("rb")``, ``close``)."""
+
+    def __init__(self, sock: socket.socket, timeout: float) -> None:
+        self._sock = sock
+        self._deadline = time.monotonic() + timeout
+
+    def _time_left(self) -> None:
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the receiver took too long to answer")
+        self._sock.settimeout(left)
+
+    def sendall(self, data: bytes) -> None:
+        self._time_left()
+        self._sock.sendall(data)
+
+    def recv_into(self, buffer: memoryview) -> int:
+        self._time_left()
+        return self._sock.recv_into(buffer)
+
+    def makefile(self, mode: str = "rb") -> io.BufferedReader:
+        return io.BufferedReader(_DeadlineReader(self))
+
+    def close(self) -> None:
+        self._sock.close()
+
+
+class _DeadlineReader(io.RawIOBase):
+    def __init__(self, sock: _DeadlineSocket) -> None:
+        self._sock = sock
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        return self._sock.recv_into(buffer)
+
+
 class PinnedHTTPConnection(http.client.HTTPConnection):
     """HTTP to ``addresses`` (already checked), with ``host`` in the
     ``Host`` header."""
@@ -52,9 +101,11 @@ class PinnedHTTPConnection(http.client.HTTPConnection):
     ) -> None:
         super().__init__(host, port, timeout=timeout)
         self.addresses = addresses
+        self.limit = timeout
 
     def connect(self) -> None:
-        self.sock = _connect(self.addresses, self.port, self.timeout)
+        sock = _connect(self.addresses, self.port, self.limit)
+        self.sock = _DeadlineSocket(sock, self.limit)
 
 
 class PinnedHTTPSConnection(http.client.HTTPSConnection):
@@ -71,11 +122,13 @@ class PinnedHTTPSConnection(http.client.HTTPSConnection):
     ) -> None:
         super().__init__(host, port, timeout=timeout, context=context)
         self.addresses = addresses
+        self.limit = timeout
         self.tls = context
 
     def connect(self) -> None:
-        sock = _connect(self.addresses, self.port, self.timeout)
-        self.sock = self.tls.wrap_socket(sock, server_hostname=self.host)
+        sock = _connect(self.addresses, self.port, self.limit)
+        tls = self.tls.wrap_socket(sock, server_hostname=self.host)
+        self.sock = _DeadlineSocket(tls, self.limit)
 
 
 # IPv6 forms that carry an IPv4 address the network may route to it: the
@@ -97,6 +150,26 @@ def _public(address: str) -> bool:
         if inner is not None:
             return inner.is_global
     return True
+
+
+def host_refused(host: str) -> bool:
+    """Whether ``host`` (an address's host name) is known to be no public
+    one without looking it up: an IP address that is not public (IPv4 in
+    any form the resolver takes, ``127.1`` or ``2130706433`` too), or
+    ``localhost`` (RFC 6761). Other names are checked when a delivery
+    resolves them."""
+    name = host.lower().rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return not _public(name)
+    except ValueError:
+        pass
+    try:
+        packed = socket.inet_aton(name)
+    except OSError:
+        return False  # a name
+    return not _public(str(ipaddress.IPv4Address(packed)))
 
 
 def _refused(addresses: list[str]) -> bool:

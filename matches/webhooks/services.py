@@ -17,9 +17,11 @@ answer was lost gets the same delivery again, with the same
 
 Decision (SSRF): a webhook's host must resolve to public addresses only
 (no loopback, private, link-local or reserved ones), checked when it is
-sent, unless ``WEBHOOK_ALLOW_PRIVATE`` (on with DEBUG, for a local
-receiver; off in production); the POST goes to an address that was checked,
-never to a second lookup's (:mod:`matches.webhooks.http`).
+sent (and when it is added, if the host is an address itself or
+``localhost``: ``private_address``), unless ``WEBHOOK_ALLOW_PRIVATE`` (on
+with DEBUG, for a local receiver; off in production); the POST goes to an
+address that was checked, never to a second lookup's
+(:mod:`matches.webhooks.http`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -40,12 +43,14 @@ from league.errors import ServiceError, Violation
 from league.models import League
 from matches.models import LeagueWebhook, WebhookDelivery
 from matches.models.webhooks import EVENT_KINDS
-from matches.webhooks.http import REFUSED_PRIVATE, post_pinned
+from matches.webhooks.http import REFUSED_PRIVATE, host_refused, post_pinned
 from matches.webhooks.text import News, discord_body, encode, generic_body, signature
 
 KINDS = tuple(k for k, _ in EVENT_KINDS)
 MAX_WEBHOOKS_PER_LEAGUE = 10
+PRIVATE_ADDRESS = "a public address: not loopback, private, link-local or reserved"
 Status = WebhookDelivery.Status
+SWITCHED_OFF = "not sent: the webhook was switched off"
 
 
 # --- adding and removing ---------------------------------------------------------
@@ -79,6 +84,14 @@ def _violations(url: str, kind: str, events: Sequence[str]) -> list[Violation]:
     problem = url_problem(url)
     if problem is not None:
         out.append(Violation("invalid_url", "url", problem))
+    elif not settings.WEBHOOK_ALLOW_PRIVATE and host_refused(
+        urlsplit(url).hostname or ""
+    ):
+        # An address that could never be sent to (every delivery would be
+        # refused): said now rather than in the delivery log. A name is
+        # only looked up when a delivery is sent (see the module's SSRF
+        # decision).
+        out.append(Violation("private_address", "url", PRIVATE_ADDRESS))
     if len(url) > 500:
         out.append(Violation("too_long", "url", "at most 500 characters"))
     if kind not in LeagueWebhook.Kind.values:
@@ -126,12 +139,16 @@ def webhook_create(
 
 @transaction.atomic
 def webhook_deactivate(*, webhook_id: int) -> LeagueWebhook:
-    """Stop sending to a webhook; its delivery log stays readable. Pending
-    deliveries are not sent."""
+    """Stop sending to a webhook; its delivery log stays readable. The
+    deliveries still to send are given up (``failed``, saying why), as
+    nothing will try them again: the log does not show them waiting."""
     hook = LeagueWebhook.objects.select_for_update().get(pk=webhook_id)
     if hook.active:
         hook.active = False
         hook.save(update_fields=["active"])
+    WebhookDelivery.objects.filter(
+        webhook=hook, status__in=(Status.PENDING, Status.RETRYING)
+    ).update(status=Status.FAILED, last_error=SWITCHED_OFF, next_attempt_at=None)
     return hook
 
 

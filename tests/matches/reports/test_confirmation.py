@@ -297,10 +297,10 @@ def test_without_confirmation_a_coachs_report_stands_at_once(
 def test_webhooks_hear_of_reports_waiting_disputed_and_decided(
     settings, match, alice, bob, charlie, django_capture_on_commit_callbacks
 ):
-    settings.WEBHOOK_ALLOW_PRIVATE = False  # the address is refused: nothing leaves
     webhook_create(
         league_id=match.season.league_id, url="http://127.0.0.1:9/", kind="generic"
     )
+    settings.WEBHOOK_ALLOW_PRIVATE = False  # the address is refused: nothing leaves
     sub = submit(match, 2, 0, bob, django_capture_on_commit_callbacks)
     report_dispute(submission_id=sub.pk, actor=charlie, reason="not 2-0")
     report_decide(submission_id=sub.pk, actor=alice, accept=False, reason="No proof")

@@ -248,3 +248,76 @@ def test_an_ipv4_address_inside_an_ipv6_one_is_checked(address, refused):
     from matches.webhooks.http import _refused
 
     assert _refused([address]) is refused
+
+
+# --- an address that is no public one is refused when added -----------------
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "http://127.0.0.1:8000/hook",
+        "http://localhost/hook",
+        "http://api.localhost./hook",
+        "http://LOCALHOST:9000/",
+        "http://10.1.2.3/",
+        "http://192.168.0.1/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://0.0.0.0/",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://[fe80::1]/",
+        "http://2130706433/",  # 127.0.0.1, as the resolver reads it
+        "http://127.1/",
+        "http://0x7f.0.0.1/",
+    ],
+)
+def test_an_address_that_is_no_public_one_is_refused_when_added(
+    eleven, alice, settings, address
+):
+    # given production settings
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+
+    # when the commissioner adds a webhook to a private address
+    response = api_as(alice).post(
+        f"/api/leagues/{eleven.pk}/webhooks/",
+        {"url": address, "kind": "generic"},
+        format="json",
+    )
+
+    # then it is refused with a code, and nothing is written
+    assert response.status_code == 400, response.content
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("private_address", "url")
+    ]
+    assert not LeagueWebhook.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "address",
+    [f"http://{PUBLIC}/hook", "https://hooks.example/x", "https://localhost.example/"],
+)
+def test_a_public_address_or_a_name_is_taken_without_a_lookup(
+    eleven, settings, monkeypatch, address
+):
+    # given production settings, and no DNS to ask
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+
+    def no_dns(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("looked up when added")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+
+    # when
+    hook = webhook_create(league_id=eleven.pk, url=address, kind="generic")
+
+    # then a name is left to the check of each delivery
+    assert LeagueWebhook.objects.get() == hook
+
+
+def test_a_private_address_is_taken_in_development(eleven, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE = True
+
+    webhook_create(league_id=eleven.pk, url="http://127.0.0.1:8000/", kind="generic")
+
+    assert LeagueWebhook.objects.count() == 1

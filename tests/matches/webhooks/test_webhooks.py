@@ -256,9 +256,11 @@ def test_news_announced_twice_is_sent_once(
 def test_a_private_address_is_refused_outside_development(
     receiver, settings, eleven, humans, orcs, bob, django_capture_on_commit_callbacks
 ):
-    settings.WEBHOOK_ALLOW_PRIVATE = False
+    # a webhook added while private addresses were allowed (adding one now
+    # is refused: test_webhook_address.py); each delivery checks again
     match = one_match(eleven, humans, orcs)
     webhook_create(league_id=eleven.pk, url=receiver.url, kind="generic")
+    settings.WEBHOOK_ALLOW_PRIVATE = False
 
     report(match, 1, 0, bob, django_capture_on_commit_callbacks)
 
@@ -456,3 +458,47 @@ def test_the_commissioner_switches_a_webhook_off_in_the_admin(client, eleven, al
     assert response.status_code == 302
     hook.refresh_from_db()
     assert hook.active is False
+
+
+def test_switching_a_webhook_off_gives_up_what_it_had_left_to_send(
+    receiver, eleven, humans, orcs, alice, bob, django_capture_on_commit_callbacks
+):
+    # given a webhook whose receiver failed the result (retrying) and a
+    # delivery not tried yet (pending), and one delivered
+    receiver.fail_first = 1
+    hook = webhook_create(
+        league_id=eleven.pk, url=receiver.url, kind="generic", events=["result_posted"]
+    )
+    report(
+        one_match(eleven, humans, orcs), 1, 0, bob, django_capture_on_commit_callbacks
+    )
+    delivered = WebhookDelivery.objects.create(
+        webhook=hook, kind="result_posted", key="result_posted:x", body={}
+    )
+    webhook_deliver(delivery_id=delivered.pk)
+    pending = WebhookDelivery.objects.create(
+        webhook=hook, kind="result_posted", key="result_posted:y", body={}
+    )
+    assert set(WebhookDelivery.objects.values_list("status", flat=True)) == {
+        "retrying",
+        "delivered",
+        "pending",
+    }
+
+    # when the commissioner switches it off
+    response = api_as(alice).delete(f"/api/leagues/{eleven.pk}/webhooks/{hook.pk}/")
+
+    # then its log shows nothing waiting to be sent, and the sweep has
+    # nothing to send
+    assert response.status_code == 200
+    log = api_as(alice).get(f"/api/leagues/{eleven.pk}/webhooks/{hook.pk}/deliveries/")
+    assert sorted(
+        (d["status"], d["last_error"], d["next_attempt_at"]) for d in log.json()
+    ) == [
+        ("delivered", "", None),
+        ("failed", "not sent: the webhook was switched off", None),
+        ("failed", "not sent: the webhook was switched off", None),
+    ]
+    pending.refresh_from_db()
+    assert pending.attempts == 0
+    assert webhook_deliveries_due(idle_seconds=0) == []
