@@ -20,6 +20,7 @@ from engine.core.state import (
 )
 
 Placement = tuple[tuple[int, int], ...]  # (player id, square)
+OPT_CONCEDE: Option = ("concede",)
 
 # Formation slots as (depth behind own Line of Scrimmage, offset across the
 # pitch from the middle row), in priority order; the first three are the
@@ -202,6 +203,15 @@ def current_placement(g: GameState, t: int) -> Placement:
     )
 
 
+def _concede_before_setup(g: GameState, t: int) -> None:
+    """Team ``t`` concedes before it sets up: the game ends, without the
+    post-game penalty a concession during the game costs."""
+    g.conceded = t
+    g.concede_penalty = False
+    g.emit(Concede(g.tname(t), False))
+    g.done = True
+
+
 class Setup(Proc):
     """A team sets up. ``max_changes`` > 0 makes it a Solid Defence
     re-set-up, where at most that many (Open) players may change square.
@@ -251,13 +261,15 @@ class Setup(Proc):
         if g.variant.forfeits(len(avail)):
             # Decision: a team with nobody to field concedes (without the
             # post-game penalty: rulebook allows conceding before set-up).
-            g.conceded = t
-            g.concede_penalty = False
-            g.emit(Concede(g.tname(t), False))
-            g.done = True
+            _concede_before_setup(g, t)
             return None
         self.formations = tuple((n, formation(g, t, n, avail)) for n in FORMATIONS)
         opts = tuple(("formation", n) for n, _ in self.formations)
+        # Hook: a team reduced to few players may concede without penalty
+        # instead of setting up (BB2020 and Sevens "Set-up": three or fewer).
+        few = g.variant.free_concession_players
+        if few is not None and len(avail) <= few:
+            opts += (OPT_CONCEDE,)
         return Decision(g.tname(t), "setup", opts, accepts_arrangement=True)
 
     def _changes_ok(self, g: GameState, pl: Placement) -> bool:
@@ -300,6 +312,9 @@ class Setup(Proc):
 
     def receive(self, g: GameState, choice: Option) -> None:
         t = self.t
+        if choice == OPT_CONCEDE:  # before setting up: without the penalty
+            _concede_before_setup(g, t)
+            return
         if choice[0] == "keep":
             g.stack.pop()
             return

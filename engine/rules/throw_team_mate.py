@@ -2,7 +2,7 @@
 ruler), quality (superb / successful / terrible / fumble), landing,
 landing in an occupied square, crash landing, landing in the crowd; traits
 Throw Team-mate, Right Stuff, Always Hungry, Kick Team-mate, Swoop; skill
-Strong Arm). A variant names the failed throw, says whether a player who
+Strong Arm; weather Very Sunny). A variant names the failed throw, says whether a player who
 cannot land bounces first, how one who landed on a player comes down and
 whether the crowd is a Turnover without the ball (``Variant``
 ``ttm_failed_quality`` and the three after it; BB2025:
@@ -121,6 +121,10 @@ class ThrowTeamMateAction(Proc):
             )
             if g.skills[p] & STRONG_ARM and not self.KICK:
                 mod += 1  # Strong Arm: +1 to the Passing Ability test
+            if g.weather == "very_sunny":
+                # Very Sunny: "-1 every time a player tests against their
+                # Passing Ability" (the Kick Team-mate test too).
+                mod -= 1
             self.mod = mod
             self.phase = 3
             g.stack.append(Test("throw_team_mate", p, g.pa[p], mod))

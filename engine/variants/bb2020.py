@@ -141,6 +141,10 @@ class BloodBowl2020(Variant):
     lasting_injury = LASTING_INJURY
     prayers = PRAYERS
     spp_costs = SPP_COSTS
+    # the_rules_of_blood_bowl.md "Set-up": "should a team find itself
+    # reduced to only three players or fewer, it may concede without penalty
+    # before setting-up" (blood_bowl_sevens.md "Set-up" says the same).
+    free_concession_players: ClassVar[int | None] = 3
     # the_rules_of_blood_bowl.md "Conceding": players with three or more
     # advancements may quit (Sevens too, whose rules refer to it).
     concession_player_loss = True

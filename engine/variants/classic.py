@@ -103,6 +103,11 @@ class Classic(BloodBowl2020):
         the team cannot play on rather than choosing to give up."""
         return available < self.min_on_los
 
+    # Decision: a team with exactly three players fit to set up may still
+    # concede without penalty before its set-up, as in BB2020 (the seeds
+    # forfeit a team below three and say nothing of conceding).
+    free_concession_players: ClassVar[int | None] = 3
+
     def rolls_to_stand_up(self, g: GameState, p: int) -> bool:
         """Seed 001: standing up costs three squares of movement, with no
         roll for anyone.

@@ -196,6 +196,10 @@ class MatchRules(ThrowRules):
         this drive (BB2020: nobody)."""
         return ()
 
+    # How many players fit to set up (or fewer) let a team concede without
+    # penalty before it sets up (None: never; BB2020 and Sevens: three).
+    free_concession_players: ClassVar[int | None] = None
+
     def forfeits(self, available: int) -> bool:
         """Whether a team with ``available`` players fit to set up cannot
         play on and concedes at the set-up (BB2020: only with nobody)."""

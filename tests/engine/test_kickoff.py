@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine import IllegalSetup, Match
 from engine.core.dice import FixedDice
-from engine.core.events import FanFactor, KickoffEvent, Touchback, TurnMarker, Weather
+from engine.core.events import (
+    Concede,
+    FanFactor,
+    KickoffEvent,
+    Touchback,
+    TurnMarker,
+    Weather,
+)
 from engine.core.state import STUNNED
 from engine.rules.setup import FORMATIONS, formation, validate_setup
 from engine.tools.teams import default_team_sheet
@@ -144,3 +153,53 @@ def test_sevens_setup_rules() -> None:
     )
     problems = validate_setup(g, 0, pl)
     assert any("wide zone" in p for p in problems)
+
+
+def short_handed(rs: Variant, n: int) -> Match:
+    """Home kicks and sets up; away has only ``n`` players."""
+    away = default_team_sheet("orc", rs, first_id=101)
+    m = Match(
+        rs,
+        default_team_sheet("human", rs, first_id=1),
+        replace(away, players=away.players[:n]),
+        FixedDice([2, 3, 3, 4, 6, 1]),
+    )
+    m.apply(("kick",))
+    m.apply(("formation", "defence"))
+    return m
+
+
+@pytest.mark.parametrize("rs", [SEVENS, BB2020])
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_three_players_or_fewer_may_concede_without_penalty(
+    rs: Variant, n: int
+) -> None:
+    """blood_bowl_sevens.md and the_rules_of_blood_bowl.md "Set-up": "should
+    a team find itself reduced to only three players or fewer, it may
+    concede without penalty before setting up"."""
+    m = short_handed(rs, n)
+    assert m.pending is not None
+    assert (m.pending.kind, m.pending.team) == ("setup", "away")
+    assert ("concede",) in m.pending.options
+    m.apply(("concede",))
+    assert m.done
+    assert [(e.team, e.penalty) for e in m.events if type(e) is Concede] == [
+        ("away", False)
+    ]
+    r = m.result
+    assert (r.conceded, r.winner) == ("away", "home")
+    assert r.extra["concession_penalty"] is False
+
+
+@pytest.mark.parametrize("rs", [SEVENS, BB2020])
+def test_three_players_may_still_play_on_on_the_line(rs: Variant) -> None:
+    """Set-up: "Should you wish to play on, the available players should be
+    set up on the Line of Scrimmage"; four players have no such choice."""
+    m = short_handed(rs, 3)
+    m.apply(("formation", "offence"))
+    g = m.state
+    assert not m.done
+    assert [g.pitch.xs[g.pos[p]] for p in g.on_pitch(1)] == [rs.pitch.away_los_x] * 3
+    m = short_handed(rs, 4)
+    assert m.pending is not None
+    assert ("concede",) not in m.pending.options

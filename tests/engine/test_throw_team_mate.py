@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.events import Landing, ThrowTeamMate, Turnover
 from engine.core.state import CAS, PITCH, STANDING
 from engine.rules.ball import N_STATS, STAT_LAND
@@ -221,3 +223,35 @@ def test_always_hungry_eating_roll_may_use_a_team_reroll() -> None:
     assert sc.events(ThrowTeamMate)[0].quality == "fumble"
     assert sc.match.state.box[sc.p("G")] == PITCH
     assert sc.match.state.casualties == []
+
+
+@pytest.mark.parametrize("ruleset", ["sevens", "classic"])
+def test_very_sunny_takes_one_from_the_throw(ruleset: str) -> None:
+    """the_rules_of_blood_bowl.md "Weather", Very Sunny (the table Sevens
+    and the classic game play): "Apply a -1 modifier every time a player
+    tests against their Passing Ability" - and a Throw Team-mate's quality
+    is a Passing Ability test ("Test for Quality"). A 4 for a Short throw
+    at PA 3+ is superb in Perfect Conditions (4 - 1 = 3); under the sun it
+    is 4 - 1 - 1 = 2, only successful, and the landing takes its -1 (a 3
+    against AG 3+ fails)."""
+    dice = [4, 5, 4, 7, 3, 1, 1]
+    sc = Scenario(
+        DIAGRAM,
+        ruleset=ruleset,
+        skills=SKILLS,
+        stats=STATS,
+        dice=dice,
+        weather="very_sunny",
+    )
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.quality for e in sc.events(ThrowTeamMate)] == ["successful"]
+    assert [e.ok for e in sc.events(Landing)] == [False]
+    # the same dice in Perfect Conditions: superb, and the 3 lands safely
+    sc = Scenario(DIAGRAM, ruleset=ruleset, skills=SKILLS, stats=STATS, dice=dice)
+    sc.act("T", "throw_team_mate")
+    sc.choose("throw_tm", sc.id("G"))
+    sc.choose("square", sc.sq(5, 0))
+    assert [e.quality for e in sc.events(ThrowTeamMate)] == ["superb"]
+    assert [e.ok for e in sc.events(Landing)] == [True]

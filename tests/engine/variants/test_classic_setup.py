@@ -308,3 +308,13 @@ def test_classic_standing_up_costs_three() -> None:
     sc.act("A", "move")
     assert sc.match.state.act_ma_used == 3
     assert sc.match.state.box[sc.p("A")] == PITCH
+
+
+def test_three_players_may_concede_without_penalty() -> None:
+    """Decision (classic.py): the BB2020 concession before a set-up is kept
+    for a team of exactly three (below three it forfeits, seed 003)."""
+    m = two_man_away(3)
+    assert m.pending is not None
+    assert ("concede",) in m.pending.options
+    m.apply(("concede",))
+    assert (m.result.conceded, m.result.extra["concession_penalty"]) == ("away", False)
