@@ -92,15 +92,43 @@ def _bots(live: LiveMatch, m: Any) -> bool:
     raise RuntimeError("the bot did not hand over")
 
 
-def _save(
-    live: LiveMatch, m: Any, side_before: str | None, *, bot_played: bool = False
-) -> None:
-    """Store the decisions, restart the clock when the other side is to
-    decide (or the bot, the other side, decided in between: against the
-    bot the coach decides again after its turn), record the result once
-    the match is over, and tell the page."""
+# The engine's events that end a team turn or start one (a pitch's and a
+# card game's): a side deciding again after one is in a new turn or set-up.
+TURN_EVENTS = frozenset({"turn_end", "turn_start"})
+
+
+def live_mark(m: Any) -> tuple[str | None, int]:
+    """Who decides and how many events the game has told so far: what
+    :func:`_save` compares with to tell whether a new turn has begun."""
     d = m.pending
-    if d is not None and (d.team != side_before or bot_played):
+    return (d.team if d is not None else None, len(m.events))
+
+
+def _new_turn(m: Any, before: tuple[str | None, int] | None, bot_played: bool) -> bool:
+    """Whether the side now deciding starts afresh: the other side decided
+    before (or the bot, the other side, decided in between: against the bot
+    the coach decides again after its turn), or a turn ended since (the
+    coach who scored sets up the next drive, a half's last turn is followed
+    by the same side's set-up)."""
+    d = m.pending
+    if before is None or d.team != before[0] or bot_played:
+        return True
+    return any(e.to_dict()["type"] in TURN_EVENTS for e in m.events[before[1] :])
+
+
+def _save(
+    live: LiveMatch,
+    m: Any,
+    before: tuple[str | None, int] | None,
+    *,
+    bot_played: bool = False,
+) -> None:
+    """Store the decisions, restart the clock when a side starts a turn or
+    a set-up (:func:`_new_turn`; ``before``: :func:`live_mark` before the
+    decisions made), record the result once the match is over, and tell
+    the page."""
+    d = m.pending
+    if d is not None and _new_turn(m, before, bot_played):
         live.clock_started_at = timezone.now()
     if live.state == LiveMatch.State.ACCEPTED and live.decisions:
         live.state = LiveMatch.State.PLAYING
@@ -206,8 +234,9 @@ def live_match_decide(
     if isinstance(option_index, bool) or not 0 <= option_index < len(d.options):
         raise LiveRefused("bad_option", "That is not one of the options.")
     choice = d.options[option_index]
+    before = live_mark(m)
     m.apply(choice)
-    live_record(live, m, list(choice), d.team)
+    live_record(live, m, list(choice), before)
     return live
 
 
@@ -233,12 +262,15 @@ def live_coach_turn(
     return live, m, d
 
 
-def live_record(live: LiveMatch, m: Any, choice: list[Any], side: str) -> None:
-    """Store the coach's ``choice`` (already applied to ``m``), let the bot
-    play on for its side, and save."""
+def live_record(
+    live: LiveMatch, m: Any, choice: list[Any], before: tuple[str | None, int]
+) -> None:
+    """Store the coach's ``choice`` (already applied to ``m``, which stood
+    at ``before``: :func:`live_mark`), let the bot play on for its side, and
+    save."""
     live.decisions.append(choice)
     bot_played = _bots(live, m)
-    _save(live, m, side, bot_played=bot_played)
+    _save(live, m, before, bot_played=bot_played)
 
 
 def _timed_out_choice(m: Any, live: LiveMatch) -> Any:
@@ -262,10 +294,12 @@ def live_match_clock(*, live_id: int) -> bool:
     if timezone.now() < live.clock_started_at + timedelta(seconds=live.turn_seconds):
         return False
     m = live_engine(live)
-    side = m.pending.team if m.pending else None
+    before = live_mark(m)
     for _ in range(BOT_RUN_LIMIT):
-        d = m.pending
-        if d is None or d.team != side:
+        # The side out of time is done once its turn is over: what comes
+        # next (the other side, or its own set-up after it scored) is not
+        # the clock's to decide.
+        if m.pending is None or _new_turn(m, before, bot_played=False):
             break
         choice = _timed_out_choice(m, live)
         m.apply(choice)
@@ -273,5 +307,5 @@ def live_match_clock(*, live_id: int) -> bool:
         if choice == ("end_turn",):
             break
     bot_played = _bots(live, m)
-    _save(live, m, side, bot_played=bot_played)
+    _save(live, m, before, bot_played=bot_played)
     return True

@@ -9,7 +9,12 @@ from django.db import transaction
 
 from engine.facade import RuleError
 from matches.live.models import LiveMatch
-from matches.live.services import LiveRefused, live_coach_turn, live_record
+from matches.live.services import (
+    LiveRefused,
+    live_coach_turn,
+    live_mark,
+    live_record,
+)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -43,9 +48,10 @@ def live_match_arrange(
     if not d.accepts_arrangement:
         raise LiveRefused("not_setup", "The pending decision is not a set-up.")
     choice = ["arrangement", _placement(placement)]
+    before = live_mark(m)
     try:
         m.apply(choice)
     except RuleError as exc:
         raise LiveRefused("bad_setup", str(exc)) from None
-    live_record(live, m, choice, d.team)
+    live_record(live, m, choice, before)
     return live

@@ -63,12 +63,22 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         Match.objects.select_related("season__league", "home", "away"), pk=match_id
     )
     live = live_for_match(match_id)
+    # An invitation nobody accepted before the match was reported, resolved
+    # or postponed: nothing is played live, so no board waits for a coach.
+    lapsed = (
+        live is not None
+        and live.state == LiveMatch.State.INVITED
+        and not match_awaits_play(match)
+    )
+    if lapsed:
+        live = None
     user_id = request.user.pk if request.user.is_authenticated else None
     coaches = {match.home.coach_id, match.away.coach_id}
     context: dict[str, Any] = {
         "match": match,
         "league": match.season.league,
         "live": live,
+        "lapsed": lapsed,
         "is_coach": user_id in coaches,
         "format_problem": live_format_problem(str(match.season.settings["format"])),
         "can_open": live is None and user_id in coaches and match_awaits_play(match),

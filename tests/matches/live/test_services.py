@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from league.models import Team
 from matches.engine_bridge import engine_match
-from matches.live import selectors
-from matches.live.games import game_inputs
+from matches.live import selectors, services
+from matches.live.games import game_bot_choice, game_inputs
 from matches.live.models import LiveMatch
 from matches.live.referee import live_format_problem, replay_events
 from matches.live.selectors import live_engine, live_state_now, side_coach_id
@@ -219,6 +219,83 @@ def test_the_clock_ends_the_turn_of_a_coach_out_of_time(fixture_match, bob, char
     live.refresh_from_db()
     assert live.decisions[n] == ["end_turn"]
     assert live_engine(live).pending.team != d.team or len(live.decisions) > n + 1
+
+
+def _one_move_before_scoring(fixture_match, bob, charlie, monkeypatch):
+    """A game (its own dice: seed 2) stored one decision before a coach
+    scores in his own turn, in the middle of a Move (his team, kicking
+    next, sets up first), with 10 seconds left on his clock: the engine's
+    game, the move that scores and the coach."""
+    monkeypatch.setattr(services, "_secret_seed", lambda: 2)
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    m = live_engine(live)
+    while True:
+        choice = game_bot_choice(live, m)
+        ahead = m.clone()
+        ahead.apply(choice)
+        new = [e.to_dict()["type"] for e in ahead.events[len(m.events) :]]
+        if "touchdown" in new and ahead.pending.team == m.pending.team:
+            break
+        m = ahead
+    assert m.pending.kind == "move"
+    assert ("end_turn",) not in m.pending.options
+    LiveMatch.objects.filter(pk=live.pk).update(
+        decisions=[list(c) for c in m.decisions],
+        clock_started_at=timezone.now() - timedelta(seconds=230),
+    )
+    live.refresh_from_db()
+    coach = {bob.pk: bob, charlie.pk: charlie}[side_coach_id(live, m.pending.team)]
+    return live, m, choice, coach
+
+
+def test_a_coach_who_scores_gets_a_fresh_clock_to_set_up_the_next_drive(
+    fixture_match, bob, charlie, monkeypatch
+):
+    live, m, choice, scorer = _one_move_before_scoring(
+        fixture_match, bob, charlie, monkeypatch
+    )
+    started = timezone.now()
+
+    # when he scores
+    live = live_match_decide(
+        live_id=live.pk,
+        user=scorer,
+        option_index=m.pending.options.index(choice),
+        at=len(m.decisions),
+    )
+
+    # then his set-up is his next decision, with a clock of its own (it
+    # went on from his turn's: the server set him up ten seconds later)
+    live.refresh_from_db()
+    assert live.decisions == [list(c) for c in (*m.decisions, choice)]
+    d = live_engine(live).pending
+    assert (d.team, d.kind) == (m.pending.team, "setup")
+    assert live.clock_started_at >= started
+
+
+def test_the_clock_ends_a_turn_and_leaves_the_next_set_up_to_its_coach(
+    fixture_match, bob, charlie, monkeypatch
+):
+    # given a coach out of time in the middle of the Move that scores
+    live, m, choice, _ = _one_move_before_scoring(
+        fixture_match, bob, charlie, monkeypatch
+    )
+    LiveMatch.objects.filter(pk=live.pk).update(
+        clock_started_at=timezone.now() - timedelta(seconds=241)
+    )
+    started = timezone.now()
+
+    # when the clock ends his turn
+    assert live_match_clock(live_id=live.pk) is True
+
+    # then the bot finishes the Move (the touchdown) and no more: the set-up
+    # of the next drive is the coach's, on a fresh clock
+    live.refresh_from_db()
+    assert live.decisions == [list(c) for c in (*m.decisions, choice)]
+    d = live_engine(live).pending
+    assert (d.team, d.kind) == (m.pending.team, "setup")
+    assert live.clock_started_at >= started
 
 
 def test_no_bot_resolves_a_match_the_coaches_are_playing(fixture_match, bob, charlie):

@@ -196,6 +196,44 @@ def test_an_invitation_to_a_postponed_match_is_not_offered(
     assert b"Accept and play" not in client.get(page).content
 
 
+@pytest.mark.parametrize("how", ["reported", "postponed"])
+def test_an_invitation_to_a_match_no_longer_to_play_shows_no_board_waiting(
+    client, fixture_match, alice, bob, charlie, how
+):
+    # given Bob's invitation, then the match reported by the commissioner
+    # (or postponed) before Charlie accepted
+    from matches.reports.report import match_submit_report
+    from matches.seasons.services import match_postpone
+    from tests.matches.conftest import score_report
+
+    page = reverse("web:live:page", args=[fixture_match.pk])
+    live = live_match_open_as(client, bob, fixture_match)
+    if how == "reported":
+        match_submit_report(
+            match_id=fixture_match.pk,
+            report=score_report(fixture_match, 1, 0),
+            actor=alice,
+        )
+    else:
+        match_postpone(match_id=fixture_match.pk)
+    before = db_state()
+
+    # when either coach opens the live page
+    for coach in (bob, charlie):
+        client.force_login(coach)
+        content = client.get(page).content.decode()
+
+        # then it says the invitation lapsed, and draws no board waiting
+        # for an answer that the server would refuse (not_scheduled)
+        assert "The invitation to play this match live has lapsed" in content
+        assert 'id="live"' not in content
+        assert 'id="live-state"' not in content
+        assert "Accept and play" not in content
+        assert "Invite the other coach" not in content
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).state == LiveMatch.State.INVITED
+
+
 def live_match_open_as(client, user, match) -> LiveMatch:
     client.force_login(user)
     client.post(reverse("web:live:open", args=[match.pk]), {"against": "coach"})
