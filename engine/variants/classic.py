@@ -103,6 +103,10 @@ class Classic(BloodBowl2020):
         the team cannot play on rather than choosing to give up."""
         return available < self.min_on_los
 
+    # Decision: the coin toss is BB2020's, its winner choosing to kick or to
+    # receive (engine/rules/game.py CoinToss). Seed 003 tosses "to see who
+    # will set up first", the kicking team, and names no chooser; the rest
+    # of the pre-game follows BB2020's sequence, and so does the toss.
     # Decision: a team with exactly three players fit to set up may still
     # concede without penalty before its set-up, as in BB2020 (the seeds
     # forfeit a team below three and say nothing of conceding).
