@@ -200,9 +200,11 @@ def forecasts_due(
     """Scheduled fixtures (of a season, or all) whose forecast is missing or
     of other rosters than today's, earliest rounds first, outside the
     seasons an engine resolution is running for; at most ``limit``."""
-    resolving = TaskProgress.objects.filter(finished_at__isnull=True).values(
-        "season_id"
-    )
+    # (a running progress of no season holds none back: NOT IN a list with
+    # a NULL in it would hold back every fixture)
+    resolving = TaskProgress.objects.filter(
+        finished_at__isnull=True, season__isnull=False
+    ).values("season_id")
     qs = (
         Match.objects.filter(status=Match.Status.SCHEDULED)
         .exclude(season_id__in=resolving)

@@ -180,6 +180,11 @@ def test_the_sweep_leaves_a_season_being_resolved_alone(sevens, four_teams, alic
 
     assert forecasts_due(season_id=season.pk) == []
 
+    # work running for no season (none is made today) holds back no season
+    running.season = None
+    running.save()
+    assert len(forecasts_due(season_id=season.pk)) == 6
+
     running.delete()
     forecasts_sweep_task()  # eager: forecasts at most FORECAST_SWEEP_MAX now
     assert MatchForecast.objects.filter(match__season=season).count() == 6
