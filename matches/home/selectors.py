@@ -39,7 +39,7 @@ from matches.models import (
     SeasonTeamArchive,
 )
 from matches.pages.team_sheet import ordinal
-from matches.seasons.selectors import seasons_places
+from matches.seasons.selectors import archive_redraft_lapsed, seasons_places
 
 if TYPE_CHECKING:
     from engine.facade import TeamValue
@@ -348,6 +348,7 @@ def _redrafts(team_ids: list[int]) -> dict[int, SeasonTeamArchive]:
             redraft__isnull=True,
             season__status=Season.Status.CLOSED,
         )
+        .exclude(archive_redraft_lapsed())
         .select_related("season")
         .order_by("-season__created_at", "-pk")
     ):

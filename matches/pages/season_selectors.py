@@ -52,7 +52,8 @@ def season_byes(season: Season, team_ids: list[int]) -> dict[int, list[int]]:
     robin of an odd number of teams, or a smaller division whose rounds ran
     out). Read from the schedule the season was given, not from the
     fixtures: a team whose match was postponed out of a round has no bye
-    there, only a match played later."""
+    there, only a match played later (and :func:`season_loop` drops the
+    teams a postponed match brought into a round of their bye)."""
     groups = list(season.divisions.values()) or [sorted(team_ids)]
     rounds = season_rounds(groups, double=season.double_round_robin)
     everyone = set(team_ids)
@@ -213,6 +214,12 @@ def _division_tables(view: SeasonView) -> list[DivisionTable]:
     return tables
 
 
+def _playing(r: Round) -> set[int]:
+    """The teams with a fixture in round ``r``: a match postponed into a
+    round where the schedule gave its teams a bye is no bye."""
+    return {t for m in r.matches for t in (m.home_id, m.away_id)}
+
+
 def season_loop(view: SeasonView) -> SeasonLoop:
     season = view.season
     dates = season_round_dates(season)
@@ -224,7 +231,9 @@ def season_loop(view: SeasonView) -> SeasonLoop:
             byes=[
                 view.teams[t]
                 for t in byes.get(r.number, [])
-                if r.stage == Match.Stage.LEAGUE and t in view.teams
+                if r.stage == Match.Stage.LEAGUE
+                and t in view.teams
+                and t not in _playing(r)
             ],
             playoff_title=playoff_round_title(
                 r.number, playoff_rounds(season.playoff_teams)

@@ -17,7 +17,10 @@ from django.contrib.contenttypes.models import ContentType
 from league.models import Player, Team, TreasuryEntry
 from league.selectors import team_ledger
 from matches.models import Match, Season, SeasonTeamArchive
-from matches.seasons.selectors import season_division_standings
+from matches.seasons.selectors import (
+    archive_redraft_lapsed,
+    season_division_standings,
+)
 from matches.seasons.standings import Row
 
 # --- record and league position -------------------------------------------
@@ -246,11 +249,13 @@ def team_ledger_lines(team: Team) -> list[LedgerLine]:
 
 def team_redraft_due(team: Team) -> SeasonTeamArchive | None:
     """The closed season the team may re-draft after (its latest archive
-    not yet re-drafted), if any."""
+    not yet re-drafted, nor left behind by a later season it has played),
+    if any."""
     return (
         SeasonTeamArchive.objects.filter(
             team=team, redraft__isnull=True, season__status=Season.Status.CLOSED
         )
+        .exclude(archive_redraft_lapsed())
         .select_related("season")
         .order_by("-season__created_at", "-pk")
         .first()

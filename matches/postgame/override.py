@@ -45,17 +45,25 @@ def match_override_result(
         raise ServiceError.one(
             "not_played", None, "this match has no result yet"
         ) from None
+    playoffs = Match.objects.filter(season=match.season, stage=Match.Stage.PLAYOFF)
     if (
         match.stage == Match.Stage.PLAYOFF
-        and Match.objects.filter(
-            season=match.season, stage=Match.Stage.PLAYOFF, round__gt=match.round
-        ).exists()
+        and playoffs.filter(round__gt=match.round).exists()
     ):
         # the next round was drawn from its winner
         raise ServiceError.one(
             "bracket_moved_on",
             None,
             "the next playoff round is drawn from this result: it stands",
+        )
+    if match.stage == Match.Stage.LEAGUE and playoffs.exists():
+        # The bracket was seeded from the league table: a table changed
+        # afterwards would hand the byes of the later rounds to other seeds
+        # (a team that lost its playoff going through, a bye's owner out).
+        raise ServiceError.one(
+            "bracket_moved_on",
+            None,
+            "the playoffs are seeded from the league table: its results stand",
         )
     if match.status == Match.Status.POST_GAME:
         # its steps read the score: one run half on each would disagree

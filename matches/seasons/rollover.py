@@ -36,7 +36,11 @@ from league.services.teams import player_from_position
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, MatchEvent, Season, SeasonTeamArchive
-from matches.seasons.selectors import season_champion_id, season_standings
+from matches.seasons.selectors import (
+    archive_redraft_lapsed,
+    season_champion_id,
+    season_standings,
+)
 from matches.seasons.services import match_seed
 
 
@@ -67,6 +71,7 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
             "the final first",
         )
     rows = {row.team_id: row for row in standings}
+    playoff_games = _playoff_games(season)
     # A season closed before anyone played places nobody: its table is a
     # coin flip, and pays no prizes.
     awards = (
@@ -84,6 +89,7 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
                 "won": rows[team.pk].won,
                 "drawn": rows[team.pk].drawn,
                 "lost": rows[team.pk].lost,
+                "playoff_played": playoff_games.get(team.pk, 0),
                 "treasury": team.treasury,
                 **awards.get(team.pk, {}),
             },
@@ -97,6 +103,18 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
     season.save(update_fields=["status", "champion"])
     league_cache_bump(season.league_id)
     return archives
+
+
+def _playoff_games(season: Season) -> dict[int, int]:
+    """How many playoff games each team of ``season`` played (every one is
+    complete when the season closes)."""
+    games: dict[int, int] = {}
+    for home, away in season.matches.filter(stage=Match.Stage.PLAYOFF).values_list(
+        "home_id", "away_id"
+    ):
+        for team_id in (home, away):
+            games[team_id] = games.get(team_id, 0) + 1
+    return games
 
 
 def _season_awards(
@@ -240,7 +258,10 @@ def _preview(
     )
     figures = {
         "treasury": team.treasury,
-        "games": record["played"],
+        # "each game the team played last season": a playoff is a game
+        # too, though its win is no league fixture's (an archive written
+        # before playoffs were counted has no "playoff_played")
+        "games": record["played"] + int(record.get("playoff_played", 0)),
         "wins": record["won"],
         "draws": record["drawn"],
         "cap": cap,
@@ -440,6 +461,21 @@ def team_redraft(
         .values_list("pk", flat=True)
     )
     preview = _preview(team, archive, plan, cap)
+    if (
+        SeasonTeamArchive.objects.filter(pk=archive.pk)
+        .filter(archive_redraft_lapsed())
+        .exists()
+    ):
+        # Its treasury and roster are a later season's now: a re-draft would
+        # rebuild a team in mid-season from an old season's record.
+        preview.violations.append(
+            Violation(
+                "next_season_started",
+                "season",
+                f"{team.name} has played a later season since: the re-draft "
+                f"after {archive.season.name} is past",
+            )
+        )
     if not commit:
         return preview
     if preview.violations:

@@ -99,9 +99,10 @@ def table(
                 row.drawn += 1
             else:
                 row.lost += 1
-    order = list(tiebreakers)
-    if "points" not in order:
-        order.insert(0, "points")
+    # Tiebreakers separate teams level on points: points come first wherever
+    # the league's list has them (a league once saved with "td_diff" before
+    # "points" would otherwise rank a team on fewer points above one on more).
+    order = ["points", *(t for t in tiebreakers if t != "points")]
     return _rank(list(rows.values()), order, games, points, seed)
 
 

@@ -96,6 +96,7 @@ def test_closing_archives_every_roster_with_its_record(played):
         "won": 1,
         "drawn": 0,
         "lost": 0,
+        "playoff_played": 0,
         "treasury": Team.objects.get(pk=winner.pk).treasury,
     }
     assert [p["id"] for p in by_team[winner.pk].roster["players"]] == list(
