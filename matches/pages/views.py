@@ -23,7 +23,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from engine.facade import FAN_FACTOR
+from engine.facade import FAN_FACTOR, conceded_score
 from league.access import (
     league_get_for_commissioner,
     team_can_write,
@@ -39,7 +39,7 @@ from league.selectors import (
 from league.web_selectors import (
     league_commissioned,
 )
-from matches.models import Match, Season, TaskProgress
+from matches.models import Match, MatchResult, Season, TaskProgress
 from matches.pages.card_views import (
     card_match_page,
     card_match_report,
@@ -534,6 +534,18 @@ def _report_violations(
 # --- commissioner: override --------------------------------------------------
 
 
+def _concession_note(match: Match, result: MatchResult) -> dict[str, Any] | None:
+    """For a conceded match: who conceded and the final score the standings
+    count, the concession's award added to the touchdowns on the pitch
+    (which are what the override form takes)."""
+    if result.conceded_by_id is None:
+        return None
+    side = "home" if result.conceded_by_id == match.home_id else "away"
+    home, away = conceded_score(result.home_score, result.away_score, side)
+    conceder = match.home if side == "home" else match.away
+    return {"team": conceder.name, "final": f"{home}–{away}"}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def match_override(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -568,6 +580,11 @@ def match_override(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(
         request,
         "matches/override_form.html",
-        {"match": match, "season": match.season, "form": form},
+        {
+            "match": match,
+            "season": match.season,
+            "form": form,
+            "concession": _concession_note(match, result),
+        },
         status=400 if form.errors else 200,
     )
