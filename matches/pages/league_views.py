@@ -5,7 +5,7 @@ rendered for each request."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -51,6 +51,7 @@ from matches.pages.league_home import LeagueNow, league_now
 from matches.pages.season_selectors import season_loop
 from matches.pages.selectors import (
     ProgressView,
+    SeasonView,
     league_seasons,
     season_running_progress,
     season_view,
@@ -106,7 +107,19 @@ class SeasonState:
     progress: ProgressView | None
 
 
-def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
+@dataclass(slots=True)
+class _Built:
+    """The visitors' season view a request built its parts from, when it
+    built them (a cache hit builds nothing): a signed-in user's season body
+    takes that view with their own controls instead of reading the season
+    again."""
+
+    view: SeasonView | None = None
+
+
+def _league_parts(
+    league_id: int, season_id: int | None, built: _Built | None = None
+) -> LeagueParts:
     league = get_object_or_404(
         League.objects.select_related("commissioner"), pk=league_id
     )
@@ -125,6 +138,8 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
         for t in team_list(league_id=league.pk)
     ]
     view = season_view(season, AnonymousUser()) if season else None
+    if built is not None:
+        built.view = view
     context = {
         "league": league,
         "format": fmt,
@@ -167,12 +182,14 @@ def _league_parts(league_id: int, season_id: int | None) -> LeagueParts:
     )
 
 
-def _season_parts(season_id: int) -> LeagueParts:
+def _season_parts(season_id: int, built: _Built | None = None) -> LeagueParts:
     season = get_object_or_404(Season, pk=season_id)
-    return _league_parts(season.league_id, season_id)
+    return _league_parts(season.league_id, season_id, built)
 
 
-def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
+def _league_page_from(
+    request: HttpRequest, parts: LeagueParts, built: _Built
+) -> HttpResponse:
     """The league with one season (the one asked for, else its latest)."""
     league, season, user = parts.league, parts.season, request.user
     season_body = parts.season_body
@@ -187,7 +204,14 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
     may_report = bool(reportable)
     commissioner = league_commissioned(user, league)
     if season is not None and (may_report or commissioner):
-        view = season_view(season, user)
+        # Only the report links differ from the visitors' view, and they
+        # are ``reportable``: a view built for these parts is reused (the
+        # season's standings, fixtures and leaders are read once).
+        view = (
+            replace(built.view, reportable=reportable)
+            if built.view is not None
+            else season_view(season, user)
+        )
         season_body = render_to_string(
             "matches/_season_body.html",
             {
@@ -225,22 +249,24 @@ def _league_page_from(request: HttpRequest, parts: LeagueParts) -> HttpResponse:
 
 @require_safe
 def league_page(request: HttpRequest, league_id: int) -> HttpResponse:
+    built = _Built()
     parts = league_cached(
-        league_id, "league-page", partial(_league_parts, league_id, None)
+        league_id, "league-page", partial(_league_parts, league_id, None, built)
     )
-    return _league_page_from(request, parts)
+    return _league_page_from(request, parts, built)
 
 
 @require_safe
 def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
+    built = _Built()
     parts = object_cached(
         "season",
         season_id,
         partial(season_league_id, season_id),
         "page",
-        partial(_season_parts, season_id),
+        partial(_season_parts, season_id, built),
     )
-    return _league_page_from(request, parts)
+    return _league_page_from(request, parts, built)
 
 
 # --- team page ---------------------------------------------------------------
