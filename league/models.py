@@ -49,6 +49,13 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
+# A live match's turn clock, in seconds: under half a minute a coach cannot
+# read the board before the clock (checked every 10 seconds) ends the turn;
+# over an hour the match is no longer played live.
+LIVE_TURN_SECONDS_MIN = 30
+LIVE_TURN_SECONDS_MAX = 3600
+
+
 class League(models.Model):
     class CasualtyTable(models.TextChoices):
         BB2020 = "bb2020", "Blood Bowl 2020 (D16)"
@@ -104,7 +111,8 @@ class League(models.Model):
     )
     live_turn_seconds = models.PositiveSmallIntegerField(
         default=240,
-        help_text="Each coach's clock for a turn of a live match, in seconds",
+        help_text="Each coach's clock for a turn of a live match, in seconds "
+        "(30 to 3600)",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -121,6 +129,14 @@ class League(models.Model):
             models.CheckConstraint(
                 condition=models.Q(report_confirmation_days__lte=60),
                 name="league_confirmation_days_at_most_60",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(
+                    live_turn_seconds__gte=LIVE_TURN_SECONDS_MIN,
+                    live_turn_seconds__lte=LIVE_TURN_SECONDS_MAX,
+                ),
+                name="league_live_turn_seconds_in_range",
+                violation_error_code="out_of_range",
             ),
         ]
 
@@ -144,6 +160,14 @@ class League(models.Model):
             )
             if problem is not None:
                 errors[problem[0]] = ValidationError(problem[1], code="points_order")
+        seconds = self.live_turn_seconds
+        if seconds is not None and not (
+            LIVE_TURN_SECONDS_MIN <= seconds <= LIVE_TURN_SECONDS_MAX
+        ):
+            errors["live_turn_seconds"] = ValidationError(
+                f"from {LIVE_TURN_SECONDS_MIN} to {LIVE_TURN_SECONDS_MAX} seconds",
+                code="out_of_range",
+            )
         order = tiebreakers_problem(self.tiebreakers)
         if order is not None:
             errors["tiebreakers"] = ValidationError(order[1], code=order[0])

@@ -2,7 +2,12 @@
 :mod:`matches.calendar.ical`): every match of the league's scheduled, complete and
 closed seasons whose round has a date, in date order. A match whose round
 has no date yet is left out (a calendar event needs a day); it appears once
-the commissioner sets the round's date."""
+the commissioner sets the round's date.
+
+A postponed match whose new round has no date yet stays on the date it
+last had (``Match.postponed_from_date``), marked tentative: leaving it out
+would make every subscribed calendar delete the event of a match that is
+still to be played."""
 
 from __future__ import annotations
 
@@ -32,16 +37,17 @@ def _fixtures(matches: Q, url_of: UrlOf, host: str) -> list[Fixture]:
     out: list[tuple[tuple[object, ...], Fixture]] = []
     for m in rows:
         when = dates.get((m.season_id, m.stage, m.round))
-        if when is None:
+        if when is None and m.postponed_from_date is None:
             continue
-        out.append(
-            ((when.date, m.season_id, m.round, m.pk), _fixture(m, when, url_of, host))
-        )
+        fixture = _fixture(m, when, url_of, host)
+        out.append(((fixture.day, m.season_id, m.round, m.pk), fixture))
     out.sort(key=lambda pair: pair[0])
     return [f for _, f in out]
 
 
-def _fixture(m: Match, when: RoundSchedule, url_of: UrlOf, host: str) -> Fixture:
+def _fixture(m: Match, when: RoundSchedule | None, url_of: UrlOf, host: str) -> Fixture:
+    """``when``: the match's round's dates; None for a postponed match whose
+    new round has none yet, shown on the date it had before."""
     result = getattr(m, "result", None)
     if result is not None:
         summary = f"{m.home.name} {result.home_score}–{result.away_score} {m.away.name}"
@@ -51,12 +57,19 @@ def _fixture(m: Match, when: RoundSchedule, url_of: UrlOf, host: str) -> Fixture
         summary += " (postponed)"
     stage = "playoff round" if m.stage == Match.Stage.PLAYOFF else "round"
     lines = [f"{m.season.league.name} · {m.season.name} · {stage} {m.round}"]
-    if when.deadline is not None and result is None:
-        lines.append(f"Reports due by {day_words(when.deadline)}")
+    if when is None:
+        assert m.postponed_from_date is not None
+        day = m.postponed_from_date
+        if result is None:
+            lines.append("Postponed: its new date is not set yet")
+    else:
+        day = when.date
+        if when.deadline is not None and result is None:
+            lines.append(f"Reports due by {day_words(when.deadline)}")
     lines.append(url_of(m.pk))
     return Fixture(
         uid=f"match-{m.pk}@{host}",
-        day=when.date,
+        day=day,
         summary=summary,
         description="\n".join(lines),
         url=url_of(m.pk),

@@ -24,8 +24,14 @@ def side_coach_id(live: LiveMatch, side: str) -> int | None:
 
 def match_awaits_play(match: Match) -> bool:
     """Whether ``match`` may still be opened or accepted for live play (what
-    :mod:`matches.live.services` checks): scheduled and not postponed."""
-    return match.status == Match.Status.SCHEDULED and not match.postponed
+    :mod:`matches.live.services` checks, and what the pages offer): still
+    scheduled.
+
+    Decision: a postponed match may be played live. Postponing moves a
+    match to a later round (:func:`matches.seasons.services.match_postpone`)
+    where it is still to be played, as it may still be reported or resolved
+    there; refusing it live would leave it playable every way but one."""
+    return match.status == Match.Status.SCHEDULED
 
 
 def live_for_match(match_id: int) -> LiveMatch | None:

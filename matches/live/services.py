@@ -25,6 +25,7 @@ from matches.live.selectors import (
     live_engine_seen,
     live_payload,
     live_per_viewer,
+    match_awaits_play,
     side_coach_id,
 )
 from matches.models import Match
@@ -163,7 +164,7 @@ def live_match_open(
     sides = [s for s in ("home", "away") if getattr(match, s).coach_id == user.pk]
     if not sides:
         raise LiveRefused("not_a_coach", "Only the fixture's coaches can play it live.")
-    if match.status != Match.Status.SCHEDULED or match.postponed:
+    if not match_awaits_play(match):
         raise LiveRefused("not_scheduled", "The match is not waiting to be played.")
     problem = live_format_problem(str(match.season.settings["format"]))
     if problem:
@@ -210,13 +211,37 @@ def live_match_accept(
     if user.pk not in coaches or (user.pk == live.opened_by_id and len(coaches) == 2):
         raise LiveRefused("not_invited", "Only the invited coach can accept.")
     match = match_qs_for_update().get(pk=match.pk)
-    if match.status != Match.Status.SCHEDULED or match.postponed:
+    if not match_awaits_play(match):
         raise LiveRefused("not_scheduled", "The match is not waiting to be played.")
     _kick_off(match)
     live.state = LiveMatch.State.ACCEPTED
     m = live_engine(live)
     _save(live, m, None)
     return live
+
+
+@transaction.atomic
+def live_match_withdraw(*, live_id: int, user: AbstractBaseUser | AnonymousUser) -> int:
+    """The coach who opened an invitation withdraws it while it waits for
+    an answer: the live match goes, so the fixture may be opened again (the
+    bot for a no-show, where the league allows it). Returns the match's id.
+
+    Only the live match's row is locked, as :func:`live_match_accept` locks
+    it first (then the match) and :func:`live_match_open` locks the match
+    and only reads the live match: no two of them wait for each other's
+    rows in opposite orders. An accept that waited on the lock finds no
+    live match (``not_found``); one that got it first leaves the match in
+    play (``not_invited``)."""
+    live = _locked(live_id)
+    match = live.match
+    if user.pk not in {match.home.coach_id, match.away.coach_id}:
+        raise LiveRefused("not_a_coach", "Only the fixture's coaches can withdraw.")
+    if user.pk != live.opened_by_id:
+        raise LiveRefused("not_yours", "Only the coach who invited can withdraw.")
+    if live.state != LiveMatch.State.INVITED:
+        raise LiveRefused("not_invited", "The match is not waiting for an answer.")
+    live.delete()
+    return match.pk
 
 
 @transaction.atomic

@@ -22,6 +22,7 @@ from matches.live.services import (
     live_match_clock,
     live_match_decide,
     live_match_open,
+    live_match_withdraw,
 )
 from matches.live.setup import live_match_arrange
 from matches.models import Match
@@ -30,7 +31,7 @@ from matches.models import Match
 def _refusal(exc: LiveRefused) -> JsonResponse:
     if exc.code == "not_found":
         status = 404
-    elif exc.code in ("not_your_turn", "not_a_coach"):
+    elif exc.code in ("not_your_turn", "not_a_coach", "not_yours"):
         status = 403
     else:
         status = 409
@@ -63,8 +64,8 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         Match.objects.select_related("season__league", "home", "away"), pk=match_id
     )
     live = live_for_match(match_id)
-    # An invitation nobody accepted before the match was reported, resolved
-    # or postponed: nothing is played live, so no board waits for a coach.
+    # An invitation nobody accepted before the match was reported or
+    # resolved: nothing is played live, so no board waits for a coach.
     lapsed = (
         live is not None
         and live.state == LiveMatch.State.INVITED
@@ -87,6 +88,9 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         and match_awaits_play(match)
         and user_id in coaches
         and (user_id != live.opened_by_id or len(coaches) == 1),
+        "can_withdraw": live is not None
+        and live.state == LiveMatch.State.INVITED
+        and user_id == live.opened_by_id,
         "state": live_state_now(live.pk, user_id) if live is not None else None,
         "viewer": {"id": user_id},
     }
@@ -114,6 +118,17 @@ def live_accept(request: HttpRequest, live_id: int) -> HttpResponse:
     live = get_object_or_404(LiveMatch, pk=live_id)
     try:
         live_match_accept(live_id=live_id, user=request.user)
+    except LiveRefused as exc:
+        messages.error(request, str(exc))
+    return redirect("web:live:page", match_id=live.match_id)
+
+
+@require_POST
+@login_required
+def live_withdraw(request: HttpRequest, live_id: int) -> HttpResponse:
+    live = get_object_or_404(LiveMatch, pk=live_id)
+    try:
+        live_match_withdraw(live_id=live_id, user=request.user)
     except LiveRefused as exc:
         messages.error(request, str(exc))
     return redirect("web:live:page", match_id=live.match_id)

@@ -143,6 +143,10 @@ class Match(models.Model):
     mode = models.CharField(max_length=10, choices=Mode.choices, blank=True)
     seed = models.BigIntegerField()
     postponed = models.BooleanField(default=False)
+    # The date of the round the match was in when a postponement moved it
+    # (the last date it had): the fixtures calendar keeps it there, marked
+    # tentative, while its new round has no date.
+    postponed_from_date = models.DateField(null=True, blank=True)
     postgame_step = models.CharField(
         max_length=20, choices=PostgameStep.choices, default=PostgameStep.OUTCOME
     )

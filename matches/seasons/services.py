@@ -17,7 +17,7 @@ from league.models import League, Team
 from league.page_cache import league_cache_bump
 from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
-from matches.models import Match, Season
+from matches.models import Match, RoundSchedule, Season
 from matches.notices import season_scheduled_notify
 from matches.seasons.scheduling import next_playoff_round, playoff_round, season_rounds
 from matches.webhooks.news import season_news
@@ -252,7 +252,8 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
 @transaction.atomic
 def match_postpone(*, match_id: int, to_round: int | None = None) -> Match:
     """Postpone a match: move it to ``to_round`` (default: a new round after
-    the last). Refused when either team already plays in that round."""
+    the last), remembering the date it had (``postponed_from_date``).
+    Refused when either team already plays in that round."""
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.status != Match.Status.SCHEDULED:
         raise ServiceError.one("not_scheduled", None, "only a scheduled match can move")
@@ -289,9 +290,23 @@ def match_postpone(*, match_id: int, to_round: int | None = None) -> Match:
             "round",
             f"a team of this match already plays in round {to_round}",
         )
+    # A subscribed calendar keeps the match on the last date it had until
+    # its new round is dated (matches/calendar/selectors.py): a match whose
+    # round had no date keeps the date it had before, if any.
+    dated = (
+        RoundSchedule.objects.filter(
+            season_id=match.season_id, stage=match.stage, round=match.round
+        )
+        .values_list("date", flat=True)
+        .first()
+    )
+    if dated is not None:
+        match.postponed_from_date = dated
     match.round = to_round
     match.postponed = True
-    match.save(update_fields=["round", "postponed", "updated_at"])
+    match.save(
+        update_fields=["round", "postponed", "postponed_from_date", "updated_at"]
+    )
     league_cache_bump(match.season.league_id)
     return match
 

@@ -6,6 +6,7 @@ writes nothing."""
 from __future__ import annotations
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from league.models import League, Player, Team
 from tests.commissioner_world import World, shared_league
@@ -132,6 +133,41 @@ def test_points_the_site_refuses_are_refused(as_nora, north, change, field, code
     assert response.status_code == 200
     form = response.context["adminform"].form
     assert [e.code for e in form.errors.as_data()[field]] == [code]
+    assert league_row(north.league) == before
+
+
+@pytest.mark.parametrize(("seconds", "bound"), [("0", 30), ("29", 30), ("3601", 3600)])
+def test_a_live_turn_clock_out_of_range_is_refused(as_nora, north, seconds, bound):
+    # given (0 ended every turn of a live match as soon as it began)
+    url = league_url(north)
+    data = _form_data(as_nora, url)
+    before = league_row(north.league)
+
+    # when
+    response = as_nora.post(url, data | {"live_turn_seconds": seconds})
+
+    # then it is refused on its field, and nothing is written
+    assert response.status_code == 200
+    form = response.context["adminform"].form
+    errors = form.errors.as_data()
+    assert list(errors) == ["live_turn_seconds"]
+    assert [e.code for e in errors["live_turn_seconds"]] == ["out_of_range"]
+    assert league_row(north.league) == before
+
+    # and the nearest bound is saved
+    response = as_nora.post(url, data | {"live_turn_seconds": str(bound)})
+    assert response.status_code == 302
+    assert League.objects.get(pk=north.league.pk).live_turn_seconds == bound
+
+
+def test_the_database_refuses_a_live_turn_clock_out_of_range(north):
+    # given
+    before = league_row(north.league)
+
+    # when a write goes around the admin's checks, then it is refused
+    for seconds in (0, 3601):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            League.objects.filter(pk=north.league.pk).update(live_turn_seconds=seconds)
     assert league_row(north.league) == before
 
 

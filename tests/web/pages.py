@@ -743,6 +743,7 @@ EXCLUDED: dict[str, str] = {
     "web:live:state": "a live match's JSON; the board is checked in tests/web/test_browser_live.py",
     "web:live:open": "POST only: redirects to the live page",
     "web:live:accept": "POST only: redirects to the live page",
+    "web:live:withdraw": "POST only: redirects to the live page",
     "web:live:decide": "POST only: a live match's JSON (tests/matches/live/test_views.py)",
     "web:live:clock": "POST only: a live match's JSON",
     "web:live:setup": "POST only: a live match's JSON (tests/matches/live/test_setup.py)",

@@ -184,6 +184,91 @@ def test_a_played_match_shows_its_score_and_a_postponed_one_is_tentative(
     assert moved_event["DTSTART;VALUE=DATE"] == "20261222"
 
 
+def event_lines(text: str, uid: str) -> list[str]:
+    """The content lines of the event ``uid``, BEGIN and END included."""
+    lines = unfold(text)
+    start = lines.index(f"UID:{uid}") - 1
+    return lines[start : lines.index("END:VEVENT", start) + 1]
+
+
+def test_a_match_postponed_to_a_round_without_a_date_stays_on_its_last_date(
+    client, season
+):
+    # given a round-1 match (1 December) postponed to a new round 4, which
+    # has no date yet, and a round-3 match (never dated) postponed to round 5
+    first = Match.objects.filter(season=season, round=1).order_by("pk").first()
+    moved = match_postpone(match_id=first.pk)
+    assert moved.round == 4
+    third = Match.objects.filter(season=season, round=3).order_by("pk").first()
+    assert match_postpone(match_id=third.pk).round == 5
+
+    # when a subscribed calendar reads the league's and the team's feeds
+    league_text = client.get(f"/leagues/{season.league_id}/fixtures.ics")
+    team_text = client.get(f"/teams/{moved.home_id}/fixtures.ics")
+
+    # then the event stays (a calendar deletes an event the feed drops), on
+    # the date it had, tentative, without the old round's report deadline
+    url = f"http://testserver/matches/{moved.pk}/"
+    stamp = moved.updated_at.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+    expected = [
+        "BEGIN:VEVENT",
+        f"UID:match-{moved.pk}@testserver",
+        f"DTSTAMP:{stamp}",
+        "DTSTART;VALUE=DATE:20261201",
+        "DTEND;VALUE=DATE:20261202",
+        "SUMMARY:" + escape(f"{moved.home.name} v {moved.away.name} (postponed)"),
+        "DESCRIPTION:"
+        + escape(
+            f"{season.league.name} · Spring · round 4\n"
+            "Postponed: its new date is not set yet\n"
+            f"{url}"
+        ),
+        f"URL:{url}",
+        "STATUS:TENTATIVE",
+        "TRANSP:TRANSPARENT",
+        "END:VEVENT",
+    ]
+    uid = f"match-{moved.pk}@testserver"
+    assert event_lines(league_text.content.decode(), uid) == expected
+    assert event_lines(team_text.content.decode(), uid) == expected
+    # still among the first round's fixtures, in date order; the match that
+    # never had a day is still left out
+    feed = events(league_text.content.decode())
+    assert [e["DTSTART;VALUE=DATE"] for e in feed] == ["20261201"] * 2 + [
+        "20261208"
+    ] * 2
+    assert f"match-{third.pk}@testserver" not in [e["UID"] for e in feed]
+
+
+def test_a_match_postponed_twice_keeps_the_last_date_it_had(client, season, alice):
+    # given a round-1 match postponed to round 4 (no date), then to round 5
+    first = Match.objects.filter(season=season, round=1).order_by("pk").first()
+    match_postpone(match_id=first.pk)
+    again = match_postpone(match_id=first.pk)
+    assert again.round == 5
+
+    feed = events(
+        client.get(f"/leagues/{season.league_id}/fixtures.ics").content.decode()
+    )
+
+    # then it is still on 1 December, tentative
+    [event] = [e for e in feed if e["UID"] == f"match-{first.pk}@testserver"]
+    assert (event["DTSTART;VALUE=DATE"], event["STATUS"]) == ("20261201", "TENTATIVE")
+
+    # and once round 5 has a date, it moves there
+    season_set_round_dates(
+        season_id=season.pk,
+        rounds=[RoundDates("league", 5, date(2027, 1, 5))],
+        actor=alice,
+    )
+    feed = events(
+        client.get(f"/leagues/{season.league_id}/fixtures.ics").content.decode()
+    )
+    [event] = [e for e in feed if e["UID"] == f"match-{first.pk}@testserver"]
+    assert (event["DTSTART;VALUE=DATE"], event["STATUS"]) == ("20270105", "TENTATIVE")
+    assert "new date is not set" not in event["DESCRIPTION"]
+
+
 def test_no_calendar_for_a_league_or_team_that_does_not_exist(client, db):
     assert client.get("/leagues/999999/fixtures.ics").status_code == 404
     assert client.get("/teams/999999/fixtures.ics").status_code == 404

@@ -21,10 +21,12 @@ from matches.live.services import (
     live_match_clock,
     live_match_decide,
     live_match_open,
+    live_match_withdraw,
 )
 from matches.models import Match, MatchEvent, MatchResult
 from matches.resolution.resolve import match_resolve
 from matches.seasons.selectors import season_standings
+from matches.seasons.services import match_postpone
 from tests.factories import draft_team
 from tests.matches.conftest import db_state, one_match
 from tests.matches.live.conftest import LIVE_SEED, play_out, quick_choice
@@ -95,6 +97,91 @@ def test_playing_the_bot_needs_the_league_option(fixture_match, sevens, bob):
         m.apply(choice)
     assert m.pending.team == "home"
     assert live_engine(live).pending.team == "home"
+
+
+def test_a_postponed_match_is_still_played_live(fixture_match, bob, charlie):
+    # given the match postponed to a later round (it is still to be played)
+    moved = match_postpone(match_id=fixture_match.pk)
+    assert (moved.round, moved.postponed) == (2, True)
+
+    # when Bob invites Charlie, who accepts
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+
+    # then the match is played live in its new round
+    assert live.state == LiveMatch.State.ACCEPTED
+    fixture_match.refresh_from_db()
+    assert (fixture_match.status, fixture_match.round) == (
+        Match.Status.IN_PROGRESS,
+        2,
+    )
+
+
+def test_an_invitation_survives_the_postponement_of_its_match(
+    fixture_match, bob, charlie
+):
+    # given Bob's invitation, then the match postponed before Charlie answered
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    match_postpone(match_id=fixture_match.pk)
+
+    # when Charlie accepts
+    live = live_match_accept(live_id=live.pk, user=charlie)
+
+    # then the match is under way
+    assert live.state == LiveMatch.State.ACCEPTED
+    fixture_match.refresh_from_db()
+    assert fixture_match.status == Match.Status.IN_PROGRESS
+
+
+def test_the_inviting_coach_withdraws_and_may_then_play_the_bot(
+    fixture_match, sevens, bob
+):
+    # given a league that lets coaches play the bot, and Bob's invitation
+    # that Charlie never answers (a no-show)
+    sevens.live_bot_allowed = True
+    sevens.save()
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    refused(
+        "already_open",
+        live_match_open,
+        match_id=fixture_match.pk,
+        user=bob,
+        against_bot=True,
+    )
+
+    # when Bob withdraws the invitation
+    match_id = live_match_withdraw(live_id=live.pk, user=bob)
+
+    # then it is gone, the fixture still waits to be played, and Bob plays
+    # the bot
+    assert match_id == fixture_match.pk
+    assert not LiveMatch.objects.exists()
+    fixture_match.refresh_from_db()
+    assert fixture_match.status == Match.Status.SCHEDULED
+    against_bot = live_match_open(match_id=fixture_match.pk, user=bob, against_bot=True)
+    assert (against_bot.home_bot, against_bot.away_bot) == (False, True)
+    assert LiveMatch.objects.get().pk == against_bot.pk
+
+
+def test_only_the_inviting_coach_withdraws_an_invitation_waiting_for_an_answer(
+    fixture_match, bob, charlie, dave
+):
+    # given Bob's invitation
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    before = (db_state(), live_row(live))
+
+    # then an outsider and the invited coach may not withdraw it
+    refused("not_a_coach", live_match_withdraw, live_id=live.pk, user=dave)
+    refused("not_yours", live_match_withdraw, live_id=live.pk, user=charlie)
+    refused("not_found", live_match_withdraw, live_id=live.pk + 1, user=bob)
+    assert (db_state(), live_row(live)) == before
+
+    # nor Bob once Charlie has accepted: the match is in play
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    before = (db_state(), live_row(live))
+    refused("not_invited", live_match_withdraw, live_id=live.pk, user=bob)
+    assert (db_state(), live_row(live)) == before
+    assert LiveMatch.objects.get().state == LiveMatch.State.ACCEPTED
 
 
 def test_refusals_write_nothing(fixture_match, bob, charlie):

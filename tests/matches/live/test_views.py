@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.conf import settings
+from django.shortcuts import resolve_url
 from django.urls import reverse
 
 from league.models import Team
@@ -183,39 +185,119 @@ def test_an_invitation_to_a_match_no_longer_to_play_is_not_offered(
     assert LiveMatch.objects.get(pk=live.pk).state == LiveMatch.State.INVITED
 
 
-def test_an_invitation_to_a_postponed_match_is_not_offered(
+def test_an_invitation_to_a_postponed_match_is_still_offered_and_accepted(
     client, fixture_match, charlie, bob
 ):
+    # given Bob's invitation, then the match postponed to a later round
     from matches.seasons.services import match_postpone
 
     page = reverse("web:live:page", args=[fixture_match.pk])
-    live_match_open_as(client, bob, fixture_match)
+    live = live_match_open_as(client, bob, fixture_match)
     match_postpone(match_id=fixture_match.pk)
 
+    # then Charlie is offered to accept, and accepting starts the match
     client.force_login(charlie)
-    assert b"Accept and play" not in client.get(page).content
+    content = client.get(page).content.decode()
+    assert "Accept and play" in content
+    assert "has lapsed" not in content
+    client.post(reverse("web:live:accept", args=[live.pk]))
+    assert LiveMatch.objects.get(pk=live.pk).state == LiveMatch.State.ACCEPTED
 
 
-@pytest.mark.parametrize("how", ["reported", "postponed"])
+def test_a_postponed_match_is_offered_live_where_the_match_page_links_it(
+    client, fixture_match, bob
+):
+    # given the match postponed: it is still to be played, in a later round
+    from matches.seasons.services import match_postpone
+
+    match_postpone(match_id=fixture_match.pk)
+    live_page = reverse("web:live:page", args=[fixture_match.pk])
+    client.force_login(bob)
+
+    # when Bob follows the match page's link
+    match_page = client.get(reverse("web:match", args=[fixture_match.pk]))
+    assert f'href="{live_page}">Play live</a>' in match_page.content.decode()
+    content = client.get(live_page).content.decode()
+
+    # then the live page offers what the link promised, and the server
+    # opens it
+    assert "Invite the other coach" in content
+    assert "not being played live" not in content
+    response = client.post(
+        reverse("web:live:open", args=[fixture_match.pk]),
+        {"against": "coach"},
+        follow=True,
+    )
+    assert "not waiting to be played" not in response.content.decode()
+    live = LiveMatch.objects.get(match=fixture_match)
+    assert (live.state, live.opened_by_id) == (LiveMatch.State.INVITED, bob.pk)
+
+
+def test_the_inviting_coach_withdraws_from_the_page_and_may_open_it_again(
+    client, fixture_match, sevens, bob, charlie
+):
+    # given a league that lets coaches play the bot, and Bob's invitation
+    sevens.live_bot_allowed = True
+    sevens.save()
+    page = reverse("web:live:page", args=[fixture_match.pk])
+    live = live_match_open_as(client, bob, fixture_match)
+    withdraw = reverse("web:live:withdraw", args=[live.pk])
+
+    # then only Bob's page offers to withdraw it
+    assert f'action="{withdraw}"' in client.get(page).content.decode()
+    client.force_login(charlie)
+    assert f'action="{withdraw}"' not in client.get(page).content.decode()
+
+    # and Charlie's withdrawal is refused, writing nothing
+    before = db_state()
+    response = client.post(withdraw, follow=True)
+    assert "Only the coach who invited can withdraw" in response.content.decode()
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).state == LiveMatch.State.INVITED
+
+    # when Bob withdraws it
+    client.force_login(bob)
+    response = client.post(withdraw)
+
+    # then he is back on the live page, which offers the match again, the
+    # bot included
+    assert response.status_code == 302
+    assert response["Location"] == page
+    assert not LiveMatch.objects.exists()
+    content = client.get(page).content.decode()
+    assert "Invite the other coach" in content
+    assert "Play the bot" in content
+    client.post(reverse("web:live:open", args=[fixture_match.pk]), {"against": "bot"})
+    assert LiveMatch.objects.get(match=fixture_match).away_bot
+
+
+def test_withdrawing_needs_a_signed_in_post(client, fixture_match, bob):
+    live = live_match_open_as(client, bob, fixture_match)
+    withdraw = reverse("web:live:withdraw", args=[live.pk])
+
+    assert client.get(withdraw).status_code == 405
+    client.logout()
+    response = client.post(withdraw)
+    assert response.status_code == 302
+    assert response["Location"] == f"{resolve_url(settings.LOGIN_URL)}?next={withdraw}"
+    assert LiveMatch.objects.get(pk=live.pk).state == LiveMatch.State.INVITED
+
+
 def test_an_invitation_to_a_match_no_longer_to_play_shows_no_board_waiting(
-    client, fixture_match, alice, bob, charlie, how
+    client, fixture_match, alice, bob, charlie
 ):
     # given Bob's invitation, then the match reported by the commissioner
-    # (or postponed) before Charlie accepted
+    # before Charlie accepted
     from matches.reports.report import match_submit_report
-    from matches.seasons.services import match_postpone
     from tests.matches.conftest import score_report
 
     page = reverse("web:live:page", args=[fixture_match.pk])
     live = live_match_open_as(client, bob, fixture_match)
-    if how == "reported":
-        match_submit_report(
-            match_id=fixture_match.pk,
-            report=score_report(fixture_match, 1, 0),
-            actor=alice,
-        )
-    else:
-        match_postpone(match_id=fixture_match.pk)
+    match_submit_report(
+        match_id=fixture_match.pk,
+        report=score_report(fixture_match, 1, 0),
+        actor=alice,
+    )
     before = db_state()
 
     # when either coach opens the live page
