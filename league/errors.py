@@ -8,6 +8,7 @@ nothing when it raises.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.facade import DraftError, Violation
 
@@ -27,8 +28,13 @@ class ServiceError(Exception):
     def from_draft(cls, exc: DraftError) -> ServiceError:
         return cls(exc.violations)
 
-    def as_dicts(self) -> list[dict[str, str | None]]:
+    def as_dicts(self) -> list[dict[str, Any]]:
+        """The API's errors: code, field and message, and ``subjects`` where
+        the refusal names the things within the field it concerns (the
+        skills a BB2025 random skill rolled, to keep one; the positions
+        sharing a limit)."""
         return [
             {"code": v.code, "field": v.field, "message": v.message}
+            | ({"subjects": list(v.subjects)} if v.subjects else {})
             for v in self.violations
         ]

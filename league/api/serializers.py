@@ -75,6 +75,14 @@ class ErrorSerializer(serializers.Serializer[Any]):
         help_text="the input it concerns, dotted (players.3.name); null if none",
     )
     message = serializers.CharField()
+    subjects = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="where given, the things within the field the refusal "
+        "concerns: the skills to keep one of (skill_choice_required, "
+        "skill_not_rolled), the positions sharing a limit "
+        "(shared_limit_exceeded)",
+    )
 
 
 class ErrorResponseSerializer(serializers.Serializer[Any]):

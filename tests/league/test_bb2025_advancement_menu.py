@@ -135,10 +135,11 @@ def test_a_random_skill_rolls_twice_and_the_coach_keeps_one(alice, bob):
             "field": "skill",
             "message": "the dice rolled Dauntless (dauntless) and Frenzy "
             "(frenzy): keep one of them as the skill",
+            "subjects": ["dauntless", "frenzy"],
         }
     ]
-    assert [(e["code"], e["field"]) for e in wrong.json()["errors"]] == [
-        ("skill_not_rolled", "skill")
+    assert [(e["code"], e["field"], e["subjects"]) for e in wrong.json()["errors"]] == [
+        ("skill_not_rolled", "skill", ["dauntless", "frenzy"])
     ]
     assert everything() == before
 
