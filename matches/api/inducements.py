@@ -17,6 +17,7 @@ from league.api.serializers import InputSerializer
 from matches.api.seasons import Bool, Int, Str, _objects, _valid
 from matches.models import Match
 from matches.prematch.inducements import (
+    PURCHASE_COUNT_MAX,
     Purchase,
     Side,
     inducement_offer,
@@ -56,7 +57,9 @@ class InducementPurchaseOutputSerializer(InducementsBoughtOutputSerializer):
 
 class InducementItemSerializer(InputSerializer):
     item = serializers.CharField(max_length=60)
-    count = serializers.IntegerField(min_value=1, max_value=20, default=1)
+    count = serializers.IntegerField(
+        min_value=1, max_value=PURCHASE_COUNT_MAX, default=1
+    )
     star_player = serializers.CharField(max_length=100, required=False)
     position = serializers.CharField(max_length=60, required=False)
     skill = serializers.CharField(

@@ -412,7 +412,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
             messages.info(request, "Draft discarded.")
             return redirect("web:match-report", match_id=match.pk)
         if action == "add_casualty":
-            total = int(data.get("cas-TOTAL_FORMS") or 0)
+            total = whole_number(data.get("cas-TOTAL_FORMS") or "") or 0
             data["cas-TOTAL_FORMS"] = str(min(total + 1, 40))
         if action in ("save", "add_casualty"):
             _save_draft(request, match, data)

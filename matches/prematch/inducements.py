@@ -259,6 +259,10 @@ class Purchase:
     skill: str | None = None  # for "mercenaries": one extra Primary skill
 
 
+# The most of one line (the API's cap too): above any item's limit or squad
+# room, and few enough for a line's hires to be listed one by one.
+PURCHASE_COUNT_MAX = 20
+
 # The fields only one kind of line takes: (field, the line's slug).
 _OWN_FIELDS = (
     ("star_player", "star_players"),
@@ -268,9 +272,15 @@ _OWN_FIELDS = (
 
 
 def _require_own_fields(index: int, item: Purchase) -> None:
-    """A Star Player named only on a Star Players line, a position and a
-    skill only on a Mercenaries line (elsewhere they would be stored and
-    named on the line as if hired)."""
+    """A count from 1 to ``PURCHASE_COUNT_MAX``; a Star Player named only on
+    a Star Players line, a position and a skill only on a Mercenaries line
+    (elsewhere they would be stored and named on the line as if hired)."""
+    if not 1 <= item.count <= PURCHASE_COUNT_MAX:
+        raise ServiceError.one(
+            "out_of_range",
+            f"items.{index}.count",
+            f"ask for 1 to {PURCHASE_COUNT_MAX} at a time",
+        )
     for name, slug in _OWN_FIELDS:
         if getattr(item, name) and item.slug != slug:
             raise ServiceError.one(

@@ -8,10 +8,12 @@ when the last match of the round has finished its post-game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from league.errors import ServiceError
@@ -115,13 +117,15 @@ def season_resolve_start(
         current = remaining.first()
         assert current is not None
         remaining = remaining.filter(stage=current.stage, round=current.round)
-    _refuse_unplayable(season, {t for m in remaining for t in (m.home, m.away)})
+    matches = list(remaining.select_related("home", "away"))
+    _refuse_teams_held(matches)
+    _refuse_unplayable(season, {t for m in matches for t in (m.home, m.away)})
     return _progress_get_or_create(
         scope_key=scope_key,
         defaults={
             "kind": kind,
             "season": season,
-            "match_ids": list(remaining.values_list("pk", flat=True)),
+            "match_ids": [m.pk for m in matches],
             "created_by": _creator(actor),
         },
     )
@@ -160,6 +164,7 @@ def match_resolve_start(
             "a coach's report of this match is waiting for its answer: "
             "it gives the result",
         )
+    _refuse_teams_held([match])
     _refuse_unplayable(match.season, {match.home, match.away})
     return _progress_get_or_create(
         scope_key=scope_key,
@@ -170,6 +175,31 @@ def match_resolve_start(
             "created_by": _creator(actor),
         },
     )
+
+
+def _refuse_teams_held(matches: Sequence[Match]) -> None:
+    """Refuse to resolve ``matches`` when one of their teams is still in
+    another match that waits for people (a report waiting for its answer, a
+    live game): the team stays playing until that result stands, maybe for
+    days, which a task's retries for a team finishing its post-game do not
+    outlast."""
+    teams = {t.pk: t for m in matches for t in (m.home, m.away)}
+    for other in (
+        Match.objects.filter(
+            Q(home_id__in=teams) | Q(away_id__in=teams),
+            status=Match.Status.IN_PROGRESS,
+        )
+        .exclude(pk__in=[m.pk for m in matches])
+        .order_by("id")
+    ):
+        if match_report_waiting(other) or match_live_in_play(other):
+            team = teams.get(other.home_id) or teams[other.away_id]
+            raise ServiceError.one(
+                "team_busy",
+                None,
+                f"{team.name} is still playing another match: the engine "
+                "plays its next one once that result stands",
+            )
 
 
 def _refuse_unplayable(season: Season, teams: set[Any]) -> None:

@@ -8,6 +8,8 @@ import re
 import pytest
 
 from matches.models import Match, MatchEvent, MatchResult, Season, TaskProgress
+from matches.reports.report import match_submit_report
+from tests.matches.conftest import db_state, score_report
 from tests.web.conftest import scheduled_season
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -276,3 +278,35 @@ def test_the_commissioner_of_another_league_is_refused(
     LeagueFactory(name="Dave's", commissioner=dave)
     client.force_login(dave)
     assert client.get(f"/leagues/{sevens.pk}/seasons/new/").status_code == 403
+
+
+def test_a_season_whose_team_waits_on_a_report_is_not_resolved(
+    client, sevens, four_teams, alice, django_capture_on_commit_callbacks
+):
+    # given: a coach's report of round 1's first match waits for the other
+    # coach (its teams play on until it stands)
+    season = scheduled_season(sevens, four_teams)
+    type(sevens).objects.filter(pk=sevens.pk).update(report_confirmation_days=3)
+    first = season.matches.order_by("round", "id").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_submit_report(
+            match_id=first.pk,
+            report=score_report(first, 1, 0),
+            actor=first.home.coach,
+        )
+    client.force_login(alice)
+    before = db_state()
+
+    # when
+    response = client.post(
+        f"/seasons/{season.pk}/resolve/", {"scope": "season"}, follow=True
+    )
+
+    # then
+    assert response.redirect_chain == [(f"/seasons/{season.pk}/", 302)]
+    assert (
+        f"{first.home.name} is still playing another match: the engine plays "
+        "its next one once that result stands"
+    ) in response.content.decode()
+    assert not TaskProgress.objects.exists()
+    assert db_state() == before

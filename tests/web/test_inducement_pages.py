@@ -219,6 +219,30 @@ def test_a_count_over_the_limit_is_refused_next_to_its_field(client, charlie, ma
     assert _written() == before
 
 
+@pytest.mark.parametrize("count", ["9" * 30, "21"])
+def test_a_huge_mercenary_count_is_refused_next_to_its_field(
+    client, charlie, match, count
+):
+    client.force_login(charlie)
+    before = _written()
+    away = match.away_id
+
+    response = client.post(
+        url(match),
+        {
+            "team": away,
+            f"t{away}-mercenaries": count,
+            f"t{away}-mercenary_position": "orc-lineman",
+        },
+    )
+
+    assert response.status_code == 400
+    (entry,) = [s for s in response.context["sides"] if s["team"].pk == away]
+    assert entry["form"].errors == {"mercenaries": ["ask for 1 to 20 at a time"]}
+    assert entry["general_errors"] == []
+    assert _written() == before
+
+
 def test_bb2020_the_lower_team_waits_for_the_higher_one(client, eleven, bob, charlie):
     bb = _match(eleven, bob, charlie)
     client.force_login(charlie)

@@ -98,6 +98,23 @@ def test_add_casualty_keeps_the_draft_and_adds_a_row(client, match, bob):
     assert page.context["form"]["home_score"].value() == "2"
 
 
+@pytest.mark.parametrize("rows", ["abc", "9" * 5000])
+def test_add_casualty_with_a_tampered_row_count_adds_one_row(client, match, bob, rows):
+    client.force_login(bob)
+
+    response = client.post(
+        url(match),
+        base(match, action="add_casualty", home_score=2, **{"cas-TOTAL_FORMS": rows}),
+    )
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{url(match)}#casualties"
+    page = client.get(url(match))
+    assert len(page.context["casualties"].forms) == 1
+    assert page.context["form"]["home_score"].value() == "2"
+    assert not MatchResult.objects.exists()
+
+
 def test_discard_forgets_the_draft(client, match, bob):
     client.force_login(bob)
     client.post(url(match), base(match, action="save", home_score=2))

@@ -12,6 +12,7 @@ import pytest
 
 from league.models import LeagueEvent, LeagueMembership, Team
 from matches.models import Match, RoundSchedule, Season
+from matches.reports.report import match_submit_report
 from matches.seasons.round_dates import RoundDates, season_set_round_dates
 from matches.seasons.services import (
     match_postpone,
@@ -19,7 +20,7 @@ from matches.seasons.services import (
     season_schedule,
     season_schedule_playoffs,
 )
-from tests.matches.conftest import db_state, play_recorded
+from tests.matches.conftest import db_state, play_recorded, score_report
 from tests.web.conftest import count_queries, scheduled_season, sevens_teams
 
 
@@ -748,3 +749,46 @@ def test_only_the_commissioner_lets_the_engine_play_a_match(
     assert response.status_code == 403
     assert db_state() == before
     assert "/resolve/" not in client.get(f"/matches/{match.pk}/").content.decode()
+
+
+def test_a_match_of_a_team_whose_report_waits_is_not_played_by_the_engine(
+    client, sevens, four_teams, alice, django_capture_on_commit_callbacks
+):
+    # given: round 1's first match reported, the report waiting for the
+    # other coach (its teams are playing until it stands), and a later
+    # match of one of them
+    season = scheduled_season(sevens, four_teams)
+    type(sevens).objects.filter(pk=sevens.pk).update(report_confirmation_days=3)
+    first = season.matches.order_by("round", "id").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_submit_report(
+            match_id=first.pk,
+            report=score_report(first, 1, 0),
+            actor=first.home.coach,
+        )
+    later = (
+        season.matches.filter(status=Match.Status.SCHEDULED, round__gt=first.round)
+        .filter(home=first.home)
+        .union(
+            season.matches.filter(
+                status=Match.Status.SCHEDULED, round__gt=first.round, away=first.home
+            )
+        )
+        .order_by("id")
+        .first()
+    )
+    client.force_login(alice)
+    before = db_state()
+
+    # when
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/matches/{later.pk}/resolve/", follow=True)
+
+    # then
+    assert response.status_code == 200
+    assert response.redirect_chain == [(f"/matches/{later.pk}/", 302)]
+    assert (
+        f"{first.home.name} is still playing another match: the engine plays "
+        "its next one once that result stands"
+    ) in text(response)
+    assert db_state() == before
