@@ -22,7 +22,7 @@ from engine.campaign.inducements import (
     WANDERING_APOTHECARIES,
     InducementSpec,
 )
-from engine.campaign.postgame import winnings
+from engine.campaign.postgame import GLITTERING_PRIZES, winnings
 from engine.core.pitch import Pitch
 from engine.variants.base import Variant, register
 
@@ -105,6 +105,10 @@ PRAYERS: tuple[str, ...] = (
     "intensive_training",
 )
 
+# The League Trophy: its holder "adds an additional team re-roll to its Team
+# Draft list ... without having to spend any gold pieces".
+LEAGUE_TROPHY_REROLLS = 1
+
 # The Advancements table: random primary, chosen primary OR random
 # secondary, chosen secondary, random characteristic improvement.
 SPP_COSTS: tuple[tuple[int, int, int, int], ...] = (
@@ -171,6 +175,18 @@ class BloodBowl2020(Variant):
         """post-game_sequence.md "Winnings": 10,000 x (Fan Attendance / 2 +
         own touchdowns); Sevens and the classic game pay the same."""
         return winnings(game)
+
+    def season_prizes(self) -> Mapping[int, int]:
+        """league_and_exhibition_play.md "Glittering Prizes": 1st 100,000,
+        2nd 60,000, 3rd 30,000 (:data:`GLITTERING_PRIZES`). The formats
+        built on BB2020 say whether they keep them (sevens.py, classic.py,
+        bb2025/variant.py; Dungeon Bowl pays its own)."""
+        return GLITTERING_PRIZES
+
+    def champion_rerolls(self) -> int:
+        """The League Trophy: its holder adds one free team re-roll until
+        the end of the next season (:data:`LEAGUE_TROPHY_REROLLS`)."""
+        return LEAGUE_TROPHY_REROLLS
 
 
 @cache

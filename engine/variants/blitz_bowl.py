@@ -80,6 +80,9 @@ class BlitzBowl(LeagueFormat, CardGame):
     # Overview"), a hit player is Injured and goes to the Dugout, not a
     # Casualty ("Injured Players"), and no one earns Star Player Points.
     player_stats: ClassVar[frozenset[str]] = frozenset({TOUCHDOWNS})
+    # Decision: no Glittering Prizes and no Trophy at a season's close
+    # (season_prizes, champion_rerolls: LeagueFormat's none): a team card has
+    # no treasury and no re-rolls, and the seeds give Blitz Bowl no league.
     max_rerolls = 0
     max_assistant_coaches = 0
     max_cheerleaders = 0

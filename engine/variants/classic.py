@@ -68,6 +68,10 @@ class Classic(BloodBowl2020):
         "classic Kick-Off table and casualties rolled on the D100 table."
     )
     kickoff_table = KICKOFF_TABLE
+    # Decision: a classic league keeps Blood Bowl's Glittering Prizes and
+    # the League Trophy's re-roll (season_prizes, champion_rerolls:
+    # inherited): the classic seeds have no league rules, and the classic
+    # league plays BB2020's (winnings, re-draft, variants_digest.md part C).
     # Seed 001 "Table: Injuries": 2-7 Stunned, 8-9 KO'd, 10-12 Casualty, the
     # numbers of the BB2020 table (inherited). There is no Stunty table.
     # Decision: Stunty players roll on the same table with +1 (the LRB

@@ -76,6 +76,12 @@ class Sevens(BloodBowl2020):
         sevens_desperate.register,
     )
 
+    # Decision: a Sevens league keeps Blood Bowl's Glittering Prizes (100,000,
+    # 60,000, 30,000) and the League Trophy's free re-roll (season_prizes,
+    # champion_rerolls: inherited). The Sevens rules change the draft, the
+    # skills and the inducements of league play, not its season's end, and
+    # seed 004 has no season end of its own; the Trophy's re-roll may pass
+    # the Sevens limit of 6, as it passes Blood Bowl's 8 (rollover.py).
     budget = 600_000
     min_players = 7
     max_players = 11

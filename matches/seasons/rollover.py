@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 
 from engine.facade import (
     DraftError,
@@ -36,6 +36,7 @@ from league.services.teams import player_from_position
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, MatchEvent, Season, SeasonTeamArchive
+from matches.seasons.awards import season_awards, season_awards_pay
 from matches.seasons.selectors import (
     archive_redraft_lapsed,
     season_champion_id,
@@ -50,7 +51,8 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
     with its record, the champion is recorded (the playoff final's winner,
     else the top of the table: :func:`season_champion_id`), and the teams
     may re-draft for the next season. A season with playoffs closes only
-    once its final is played."""
+    once its final is played. The format's prizes and trophy are given by
+    final place (:mod:`matches.seasons.awards`)."""
     season = (
         Season.objects.select_for_update().select_related("league").get(pk=season_id)
     )
@@ -62,7 +64,10 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
             "season_unfinished", None, "every match must be complete"
         )
     standings = season_standings(season)
-    champion_id = season_champion_id(season, standings=standings)
+    playoffs = list(
+        season.matches.filter(stage=Match.Stage.PLAYOFF).select_related("result")
+    )
+    champion_id = season_champion_id(season, standings=standings, playoffs=playoffs)
     if season.playoff_teams and champion_id is None:
         raise ServiceError.one(
             "playoffs_unfinished",
@@ -71,11 +76,11 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
             "the final first",
         )
     rows = {row.team_id: row for row in standings}
-    playoff_games = _playoff_games(season)
+    playoff_games = _playoff_games(playoffs)
     # A season closed before anyone played places nobody: its table is a
     # coin flip, and pays no prizes.
     awards = (
-        _season_awards(season, [row.team_id for row in standings], champion_id)
+        season_awards(season, [row.team_id for row in standings], champion_id, playoffs)
         if any(row.played for row in standings)
         else {}
     )
@@ -97,7 +102,7 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
         for team in team_detail_qs().filter(pk__in=list(rows))
     ]
     SeasonTeamArchive.objects.bulk_create(archives)
-    _season_awards_pay(season, awards, actor)
+    season_awards_pay(season, awards, actor)
     season.status = Season.Status.CLOSED
     season.champion_id = champion_id
     season.save(update_fields=["status", "champion"])
@@ -105,66 +110,14 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
     return archives
 
 
-def _playoff_games(season: Season) -> dict[int, int]:
-    """How many playoff games each team of ``season`` played (every one is
+def _playoff_games(playoffs: list[Match]) -> dict[int, int]:
+    """How many of the season's ``playoffs`` each team played (every one is
     complete when the season closes)."""
     games: dict[int, int] = {}
-    for home, away in season.matches.filter(stage=Match.Stage.PLAYOFF).values_list(
-        "home_id", "away_id"
-    ):
-        for team_id in (home, away):
+    for match in playoffs:
+        for team_id in (match.home_id, match.away_id):
             games[team_id] = games.get(team_id, 0) + 1
     return games
-
-
-def _season_awards(
-    season: Season, table: list[int], champion_id: int | None
-) -> dict[int, dict[str, int]]:
-    """What the format gives at the end of a season (Dungeon Bowl's
-    "Glittering Prizes" and Trophy), by team: ``prize`` gold by place and
-    the champion's ``trophy_rerolls``. Decision: first place is the
-    champion (the playoff final's winner where there are playoffs), the
-    next places follow the league table without it."""
-    fmt = get_variant(season.league.format)
-    prizes, trophy = fmt.season_prizes(), fmt.champion_rerolls()
-    order = ([champion_id] if champion_id is not None else []) + [
-        t for t in table if t != champion_id
-    ]
-    awards: dict[int, dict[str, int]] = {}
-    for place, team_id in enumerate(order, start=1):
-        if prizes.get(place, 0) > 0:
-            awards.setdefault(team_id, {})["prize"] = prizes[place]
-            awards[team_id]["place"] = place
-    if trophy and champion_id is not None:
-        awards.setdefault(champion_id, {})["trophy_rerolls"] = trophy
-    return awards
-
-
-def _season_awards_pay(
-    season: Season, awards: dict[int, dict[str, int]], actor: AbstractBaseUser
-) -> None:
-    """Pay the prizes (a ledger row each) and give the Trophy's re-rolls
-    (free: they add to the team's re-rolls and its value, no gold moves).
-    Decision: the Trophy's re-roll may take a team past its 8 re-rolls (the
-    text adds it "to its Team Draft list" with no limit); it stays through
-    the re-draft that follows (``RedraftPreview.trophy_rerolls``) and is gone
-    after the next season's re-draft unless the team wins again."""
-    teams = Team.objects.select_for_update().filter(pk__in=list(awards)).order_by("pk")
-    for team in teams:
-        award = awards[team.pk]
-        if award.get("prize"):
-            treasury_credit(
-                team=team,
-                amount=award["prize"],
-                reason=TreasuryEntry.Reason.PRIZE,
-                note=f"{season}: prize for place {award['place']}",
-                cause=season,
-                actor=actor,
-            )
-        if award.get("trophy_rerolls"):
-            Team.objects.filter(pk=team.pk).update(
-                rerolls=F("rerolls") + award["trophy_rerolls"]
-            )
 
 
 @dataclass(frozen=True, slots=True)

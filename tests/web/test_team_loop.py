@@ -576,8 +576,12 @@ def closed(played, alice):
 
 
 def _budget(team: Team, won: int) -> int:
+    """The re-draft budget of ``team`` as the season's post-game left it: the
+    close adds its Glittering Prize to the treasury (of two teams, 1st
+    100,000, 2nd 60,000)."""
+    prize = 100_000 if won else 60_000
     return redraft_budget(
-        "sevens", treasury=team.treasury, games=1, wins=won, draws=0
+        "sevens", treasury=team.treasury + prize, games=1, wins=won, draws=0
     ).total
 
 

@@ -143,6 +143,11 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     )
     rules_data_version = "bb2025"
     offered_first = True
+    # Decision: BB2025 keeps BB2020's Glittering Prizes and League Trophy
+    # (season_prizes, champion_rerolls: inherited): the edition's digest
+    # (changes_from_bb2020.md, README.md "Silent points") finds no change to
+    # the season's end ("re-drafting between seasons: no change found;
+    # assume BB2020").
 
     # The league side (:mod:`.league`, tables.md sections 9-13 and 15).
     spp_costs = league.SPP_COSTS_2025

@@ -91,14 +91,20 @@ def test_closing_archives_every_roster_with_its_record(played):
 
     by_team = {a.team_id: a for a in archives}
     winner = played["winner"]
+    # the record's treasury is the season's, before the Glittering Prizes
+    # (1st of two: 100,000) and the League Trophy's re-roll the close gives
     assert by_team[winner.pk].record == {
         "played": 1,
         "won": 1,
         "drawn": 0,
         "lost": 0,
         "playoff_played": 0,
-        "treasury": Team.objects.get(pk=winner.pk).treasury,
+        "treasury": Team.objects.get(pk=winner.pk).treasury - 100_000,
+        "prize": 100_000,
+        "place": 1,
+        "trophy_rerolls": 1,
     }
+    assert by_team[played["loser"].pk].record["prize"] == 60_000
     assert [p["id"] for p in by_team[winner.pk].roster["players"]] == list(
         winner.players.order_by("number").values_list("pk", flat=True)
     )
@@ -183,9 +189,11 @@ def test_commit_rebuilds_the_team(played):
     )
 
     winner.refresh_from_db()
+    # the re-roll bought and the League Trophy's free one
+    assert preview.trophy_rerolls == 1
     assert (winner.treasury, winner.rerolls, winner.status) == (
         preview.remaining,
-        1,
+        1 + 1,
         "ready",
     )
     on_roster = winner.players.filter(status="active")

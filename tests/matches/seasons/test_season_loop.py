@@ -187,7 +187,9 @@ def test_the_redraft_budget_counts_the_playoff_games(
     play_recorded(final, 0, 1, actor=alice, capture=capture)
     season_close(season_id=season.pk, actor=alice)
     archive = SeasonTeamArchive.objects.get(season=season, team=birch)
-    treasury = archive.record["treasury"]
+    # the season's treasury and the champion's 100,000 Glittering Prize
+    assert archive.record["prize"] == 100_000
+    treasury = archive.record["treasury"] + 100_000
 
     # when Birch previews its re-draft
     preview = team_redraft(

@@ -1,0 +1,104 @@
+"""What a season's close gives by final place: the format's prizes and its
+trophy (league_and_exhibition_play.md "Glittering Prizes"; Dungeon Bowl's
+page of the same name), through ``LeagueFormat.season_prizes`` and
+``LeagueFormat.champion_rerolls``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import F
+
+from engine.facade import get_variant
+from league.models import Team, TreasuryEntry
+from league.services.treasury import treasury_credit
+from matches.models import Match, Season
+from matches.seasons.services import playoff_winner
+
+
+def playoff_loser(match: Match) -> int:
+    """The team a complete playoff ``match`` knocked out."""
+    winner = playoff_winner(match)
+    return match.away_id if winner == match.home_id else match.home_id
+
+
+def season_places(
+    table: Sequence[int], champion_id: int | None, playoffs: Sequence[Match]
+) -> list[int]:
+    """The season's final order, first place first: ``table`` is the league
+    table (team ids, top first), ``playoffs`` the season's complete playoff
+    matches with their results.
+
+    Without playoffs the champion (the top of the table) is first and the
+    rest follow the table. With them, the champion is the final's winner
+    and 2nd place its loser; then come the teams knocked out in each
+    earlier round, the later round first (the semi-finals' losers, then the
+    quarter-finals'), then every other team, each group in league table
+    order.
+
+    Decision: no third-place match is played ("the two losing teams will
+    meet to decide 3rd place"); 3rd place is the semi-final loser placed
+    higher in the league table, the team the regular season found the
+    better, with the table's seeding of the bracket as precedent. A
+    bracket of two (a final only) has no semi-final: 3rd is the top of the
+    table after the finalists."""
+    order: list[int] = [champion_id] if champion_id is not None else []
+    if playoffs:
+        position = {team_id: index for index, team_id in enumerate(table)}
+        for number in sorted({m.round for m in playoffs}, reverse=True):
+            knocked_out = [playoff_loser(m) for m in playoffs if m.round == number]
+            order += sorted(knocked_out, key=lambda t: position.get(t, len(table)))
+    return order + [t for t in table if t not in order]
+
+
+def season_awards(
+    season: Season,
+    table: Sequence[int],
+    champion_id: int | None,
+    playoffs: Sequence[Match],
+) -> dict[int, dict[str, int]]:
+    """What the format gives at the end of a season, by team: ``prize``
+    gold and its ``place`` (:func:`season_places`), and the champion's
+    ``trophy_rerolls``."""
+    fmt = get_variant(season.league.format)
+    prizes, trophy = fmt.season_prizes(), fmt.champion_rerolls()
+    awards: dict[int, dict[str, int]] = {}
+    for place, team_id in enumerate(
+        season_places(table, champion_id, playoffs), start=1
+    ):
+        if prizes.get(place, 0) > 0:
+            awards.setdefault(team_id, {})["prize"] = prizes[place]
+            awards[team_id]["place"] = place
+    if trophy and champion_id is not None:
+        awards.setdefault(champion_id, {})["trophy_rerolls"] = trophy
+    return awards
+
+
+def season_awards_pay(
+    season: Season, awards: dict[int, dict[str, int]], actor: AbstractBaseUser
+) -> None:
+    """Pay the prizes (a ledger row each) and give the Trophy's re-rolls
+    (free: they add to the team's re-rolls and its value, no gold moves).
+    The close comes after every match's post-game, so the prizes are paid
+    after its Expensive Mistakes, as the rules ask, and never lost to them.
+    Decision: the Trophy's re-roll may take a team past its 8 re-rolls (the
+    text adds it "to its Team Draft list" with no limit); it stays through
+    the re-draft that follows (``RedraftPreview.trophy_rerolls``) and is gone
+    after the next season's re-draft unless the team wins again."""
+    teams = Team.objects.select_for_update().filter(pk__in=list(awards)).order_by("pk")
+    for team in teams:
+        award = awards[team.pk]
+        if award.get("prize"):
+            treasury_credit(
+                team=team,
+                amount=award["prize"],
+                reason=TreasuryEntry.Reason.PRIZE,
+                note=f"{season}: prize for place {award['place']}",
+                cause=season,
+                actor=actor,
+            )
+        if award.get("trophy_rerolls"):
+            Team.objects.filter(pk=team.pk).update(
+                rerolls=F("rerolls") + award["trophy_rerolls"]
+            )
