@@ -86,7 +86,11 @@ from matches.queue import (
 )
 from matches.reports.report import match_submit_report
 from matches.reports.undeath import team_raises_dead
-from matches.resolution.progress import eager_resolution_step, season_resolve_start
+from matches.resolution.progress import (
+    eager_resolution_step,
+    season_resolve_start,
+    team_held_elsewhere,
+)
 from matches.seasons.services import (
     season_create,
     season_schedule,
@@ -330,7 +334,11 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "can_override": commissioner
         and hasattr(match, "result")
         and match.season.status != Season.Status.CLOSED,
-        "can_resolve": match.status == Match.Status.SCHEDULED and commissioner,
+        # not while a team waits in another match for a report's answer or
+        # a live game (the engine would refuse it: team_busy)
+        "can_resolve": match.status == Match.Status.SCHEDULED
+        and commissioner
+        and team_held_elsewhere([match]) is None,
         "replay": match.mode == Match.Mode.RESOLVED,
         "inducements": match.status == Match.Status.SCHEDULED,
         "weather": weather_name(summary.get("weather", "")),

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from league.errors import ServiceError
+from league.models import Team
 from league.page_cache import league_cache_bump
 from league.rules import season_variant
 from matches.engine_bridge import team_skill_problem
@@ -179,10 +180,22 @@ def match_resolve_start(
 
 def _refuse_teams_held(matches: Sequence[Match]) -> None:
     """Refuse to resolve ``matches`` when one of their teams is still in
-    another match that waits for people (a report waiting for its answer, a
-    live game): the team stays playing until that result stands, maybe for
-    days, which a task's retries for a team finishing its post-game do not
-    outlast."""
+    another match that waits for people (:func:`team_held_elsewhere`): the
+    team stays playing until that result stands, maybe for days, which a
+    task's retries for a team finishing its post-game do not outlast."""
+    team = team_held_elsewhere(matches)
+    if team is not None:
+        raise ServiceError.one(
+            "team_busy",
+            None,
+            f"{team.name} is still playing another match: the engine "
+            "plays its next one once that result stands",
+        )
+
+
+def team_held_elsewhere(matches: Sequence[Match]) -> Team | None:
+    """A team of ``matches`` still in another match that waits for people
+    (a report waiting for its answer, a live game under way), or None."""
     teams = {t.pk: t for m in matches for t in (m.home, m.away)}
     for other in (
         Match.objects.filter(
@@ -193,13 +206,8 @@ def _refuse_teams_held(matches: Sequence[Match]) -> None:
         .order_by("id")
     ):
         if match_report_waiting(other) or match_live_in_play(other):
-            team = teams.get(other.home_id) or teams[other.away_id]
-            raise ServiceError.one(
-                "team_busy",
-                None,
-                f"{team.name} is still playing another match: the engine "
-                "plays its next one once that result stands",
-            )
+            return teams.get(other.home_id) or teams[other.away_id]
+    return None
 
 
 def _refuse_unplayable(season: Season, teams: set[Any]) -> None:

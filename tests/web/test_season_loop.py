@@ -792,3 +792,14 @@ def test_a_match_of_a_team_whose_report_waits_is_not_played_by_the_engine(
         "its next one once that result stands"
     ) in text(response)
     assert db_state() == before
+    # and the match page no longer offers what the engine refuses; the
+    # match of a team not held still offers it
+    page = text(client.get(f"/matches/{later.pk}/"))
+    assert "Let the engine play" not in page
+    free = (
+        season.matches.filter(status=Match.Status.SCHEDULED)
+        .exclude(home__in=[first.home, first.away])
+        .exclude(away__in=[first.home, first.away])
+        .first()
+    )
+    assert "Let the engine play" in text(client.get(f"/matches/{free.pk}/"))
