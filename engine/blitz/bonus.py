@@ -52,6 +52,10 @@ from engine.blitz.state import (
 from engine.core.state import Decision
 
 # Cards played before a Player Action, and the Action they go with.
+# Decision: Accurate Throw goes with a Throw Action, not a Throw Team-mate
+# Action: the rulebook counts a Throw Team-mate as a Throw "for the
+# purpose of claiming Challenge Cards", and the Bonus Plays name it where
+# they mean it (Nerves of Steel takes it in, Hail Mary Pass leaves it out).
 BEFORE = {
     "accurate_throw": "throw",
     "aggressive_mark": "mark",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.blitz.events import Injured
+from tests.engine.blitz.bonus_helpers import give
 from tests.engine.blitz.helpers import arrange, new_game, options, sq
 
 # Ogre card: Gnoblars 1-6 (Move 5, Block 1, Throw 5+, Armour 6+, Titchy),
@@ -111,3 +112,14 @@ def test_thrown_onto_a_player_both_fall_armour_at_minus_one_after_success():
     s = g.state
     assert s.pos[s.idx[1]] == -1
     assert s.pos[s.idx[101]] == -1
+
+
+def test_accurate_throw_goes_with_a_throw_not_a_throw_team_mate():
+    # Decision (engine/blitz/bonus.py): Accurate Throw (card 10) is played
+    # before a Throw Action; an Ogre's Throw Team-mate is not one
+    g = ogres([])
+    arrange(g, {7: (3, 5), 1: (4, 5), 2: (9, 5), 101: (15, 0)}, balls=[1])
+    give(g, 0, 10)
+    bonus = {o for o in options(g) if o[0] == "bonus"}
+    assert ("bonus", 10, 1, "throw") in bonus  # the Gnoblar holding the ball
+    assert not any(o[3] == "throw_team_mate" for o in bonus)
