@@ -112,26 +112,29 @@ def live_open(request: HttpRequest, match_id: int) -> HttpResponse:
     return redirect("web:live:page", match_id=match_id)
 
 
-@require_POST
-@login_required
-def live_accept(request: HttpRequest, live_id: int) -> HttpResponse:
+def _answer_invitation(
+    request: HttpRequest, live_id: int, service: Callable[..., Any]
+) -> HttpResponse:
+    """Accept or withdraw an invitation, then back to the live page (a
+    refusal as a message there)."""
     live = get_object_or_404(LiveMatch, pk=live_id)
     try:
-        live_match_accept(live_id=live_id, user=request.user)
+        service(live_id=live_id, user=request.user)
     except LiveRefused as exc:
         messages.error(request, str(exc))
     return redirect("web:live:page", match_id=live.match_id)
+
+
+@require_POST
+@login_required
+def live_accept(request: HttpRequest, live_id: int) -> HttpResponse:
+    return _answer_invitation(request, live_id, live_match_accept)
 
 
 @require_POST
 @login_required
 def live_withdraw(request: HttpRequest, live_id: int) -> HttpResponse:
-    live = get_object_or_404(LiveMatch, pk=live_id)
-    try:
-        live_match_withdraw(live_id=live_id, user=request.user)
-    except LiveRefused as exc:
-        messages.error(request, str(exc))
-    return redirect("web:live:page", match_id=live.match_id)
+    return _answer_invitation(request, live_id, live_match_withdraw)
 
 
 @require_safe
