@@ -18,6 +18,7 @@ from matches.pages import (
     player_views,
     prematch_views,
     season_views,
+    team_manage_views,
     team_views,
 )
 from matches.pages import league_views as page_views
@@ -163,16 +164,16 @@ urlpatterns = [
         ical_views.team_calendar,
         name="team-calendar",
     ),
-    path("teams/<int:team_id>/hire/", league_views.team_hire, name="team-hire"),
+    path("teams/<int:team_id>/hire/", team_manage_views.team_hire, name="team-hire"),
     path(
         "teams/<int:team_id>/players/<int:player_id>/fire/",
-        league_views.team_fire,
+        team_manage_views.team_fire,
         name="team-fire",
     ),
-    path("teams/<int:team_id>/buy/", league_views.team_purchase, name="team-buy"),
+    path("teams/<int:team_id>/buy/", team_manage_views.team_purchase, name="team-buy"),
     path(
         "teams/<int:team_id>/staff/fire/",
-        league_views.team_staff_fire,
+        team_manage_views.team_staff_fire,
         name="team-staff-fire",
     ),
     path(

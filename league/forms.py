@@ -81,6 +81,19 @@ def show_violations(
     return squad, general
 
 
+def show_refusal(
+    violations: Iterable[Violation],
+    form: forms.BaseForm,
+    *,
+    aliases: dict[str, str] | None = None,
+) -> None:
+    """:func:`show_violations` for a form alone: what belongs to no field
+    becomes the form's own (non-field) errors."""
+    _, general = show_violations(violations, form, aliases=aliases)
+    for message in general:
+        form.add_error(None, message)
+
+
 class HireForm(WebForm):
     position = forms.ChoiceField()
     name = forms.CharField(max_length=100)

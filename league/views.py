@@ -1,9 +1,10 @@
-"""Web pages over leagues and teams: the league list, a coach's teams, the
-draft, and hiring, firing and buying.
+"""Web pages over leagues and teams: the league list, a coach's teams and
+the draft.
 
 Pages that show seasons or matches (the league page, the team page with its
-match history) live in ``matches/pages/views.py``, since the league app never
-imports the matches app. Each write view parses a form, calls one service,
+match history, and hiring, firing and buying from it, which show the team
+page again on a refusal) live in ``matches/pages/``, since the league app
+never imports the matches app. Each write view parses a form, calls one service,
 then redirects; refusals are shown next to the fields they concern.
 """
 
@@ -16,7 +17,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -24,18 +24,13 @@ from django.views.decorators.http import (
 )
 
 from engine.facade import Roster, get_variant, rules_data
-from league.access import team_get_for_write
 from league.card_views import card_draft_page
 from league.draft_forms import DraftSquadForm, DraftTeamForm, draft_request
 from league.errors import ServiceError
 from league.forms import (
-    PURCHASE_LABELS,
-    BuyForm,
-    FireStaffForm,
-    HireForm,
     show_violations,
 )
-from league.models import League, LeagueMembership, Team
+from league.models import League, LeagueMembership
 from league.selectors import (
     league_list,
 )
@@ -46,12 +41,7 @@ from league.services.membership import (
     membership_request,
 )
 from league.services.teams import (
-    team_buy,
     team_draft,
-    team_fire_player,
-    team_fire_staff,
-    team_hire_player,
-    team_hire_roster,
 )
 from league.web_selectors import (
     draft_budget,
@@ -250,97 +240,6 @@ def league_invitation_decline(request: HttpRequest, league_id: int) -> HttpRespo
     )
 
 
-def _team_url(team_id: int, anchor: str = "") -> str:
-    return reverse("web:team", kwargs={"team_id": team_id}) + anchor
-
-
 def _refused(request: HttpRequest, exc: ServiceError) -> None:
     for v in exc.violations:
         messages.error(request, v.message)
-
-
-@require_POST
-@login_required
-def team_hire(request: HttpRequest, team_id: int) -> HttpResponse:
-    team = team_get_for_write(request.user, team_id)
-    try:
-        roster = team_hire_roster(team)
-    except ServiceError as exc:
-        _refused(request, exc)
-        return redirect(_team_url(team.pk))
-    form = HireForm(request.POST, roster=roster)
-    if not form.is_valid():
-        for field, errors in form.errors.items():
-            for error in errors:
-                messages.error(request, f"{field}: {error}")
-        return redirect(_team_url(team.pk, "#manage"))
-    try:
-        player = team_hire_player(
-            team_id=team.pk,
-            position=form.cleaned_data["position"],
-            name=form.cleaned_data["name"],
-            actor=request.user,  # type: ignore[arg-type]
-        )
-    except ServiceError as exc:
-        _refused(request, exc)
-        return redirect(_team_url(team.pk, "#manage"))
-    messages.success(request, f"Hired #{player.number} {player.name}.")
-    return redirect(_team_url(team.pk))
-
-
-@require_POST
-@login_required
-def team_fire(request: HttpRequest, team_id: int, player_id: int) -> HttpResponse:
-    team = team_get_for_write(request.user, team_id)
-    try:
-        player = team_fire_player(team_id=team.pk, player_id=player_id)
-    except ServiceError as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, f"Fired #{player.number} {player.name}.")
-    return redirect(_team_url(team.pk))
-
-
-def _sideline_change(
-    request: HttpRequest,
-    team_id: int,
-    form: BuyForm | FireStaffForm,
-    service: Callable[..., Team],
-    done: str,
-) -> HttpResponse:
-    """A purchase or a firing of staff from the team page's forms: the
-    service's refusal as a message, ``done`` (with the quantity and the
-    item) on success."""
-    team = team_get_for_write(request.user, team_id)
-    if not form.is_valid():
-        messages.error(request, "Choose what and how many.")
-        return redirect(_team_url(team.pk, "#manage"))
-    item, quantity = form.cleaned_data["item"], form.cleaned_data["quantity"]
-    try:
-        service(team_id=team.pk, item=item, quantity=quantity, actor=request.user)
-    except ServiceError as exc:
-        _refused(request, exc)
-        return redirect(_team_url(team.pk, "#manage"))
-    label = PURCHASE_LABELS[item].lower()
-    messages.success(request, done.format(quantity=quantity, item=label))
-    return redirect(_team_url(team.pk))
-
-
-@require_POST
-@login_required
-def team_purchase(request: HttpRequest, team_id: int) -> HttpResponse:
-    return _sideline_change(
-        request, team_id, BuyForm(request.POST), team_buy, "Bought {quantity} × {item}."
-    )
-
-
-@require_POST
-@login_required
-def team_staff_fire(request: HttpRequest, team_id: int) -> HttpResponse:
-    return _sideline_change(
-        request,
-        team_id,
-        FireStaffForm(request.POST),
-        team_fire_staff,
-        "Fired {quantity} × {item} (no refund).",
-    )

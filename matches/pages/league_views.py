@@ -5,11 +5,13 @@ rendered for each request."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -283,7 +285,23 @@ class TeamParts:
     body: str
 
 
-def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
+def team_buy_items(team: Team) -> list[str]:
+    """What the team's format lets it buy (Dungeon Bowl: re-rolls alone)."""
+    fields = get_variant(team.league.format).team_fields
+    return [item for item in PURCHASE_ITEMS if item in fields]
+
+
+def team_staff_items(team: Team) -> list[str]:
+    """The Sideline Staff the team has, to fire."""
+    return [item for item in SIDELINE_STAFF if getattr(team, item)]
+
+
+def _team_context(
+    team: Team, *, can_write: bool, refused: Mapping[str, BaseForm] | None = None
+) -> dict[str, Any]:
+    """``refused``: the forms (by their context names) a refused POST bound,
+    shown with what the coach typed and their errors instead of blank
+    ones."""
     players = team_roster_players(team)
     fmt = get_variant(team.league.format)
     roster = rules_data(team.league.rules_version).rosters[team.roster]
@@ -316,10 +334,9 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
             "cheerleaders": fmt.staff_cost(roster, "cheerleader"),
             "apothecary": fmt.staff_cost(roster, "apothecary"),
         }
-        # only what the format's teams have (Dungeon Bowl: re-rolls alone)
-        items = [item for item in PURCHASE_ITEMS if item in fmt.team_fields]
-        # the Sideline Staff it has, to fire (none: no form)
-        staff = [item for item in SIDELINE_STAFF if getattr(team, item)]
+        items = team_buy_items(team)
+        # none: no form
+        staff = team_staff_items(team)
         context.update(
             hire_form=HireForm(roster=roster),
             buy_form=BuyForm(items=items),
@@ -342,6 +359,7 @@ def _team_context(team: Team, *, can_write: bool) -> dict[str, Any]:
             if fmt.mvp_nominations is not None
             else None,
         )
+        context.update(refused or {})
     return context
 
 
@@ -365,7 +383,11 @@ def _card_team_context(team: Team, fmt: Variant, *, can_write: bool) -> dict[str
 
 
 def _team_body(
-    team: Team, *, can_write: bool, request: HttpRequest | None = None
+    team: Team,
+    *,
+    can_write: bool,
+    request: HttpRequest | None = None,
+    refused: Mapping[str, BaseForm] | None = None,
 ) -> str:
     fmt = get_variant(team.league.format)
     if fmt.drafts_team_card:
@@ -375,7 +397,9 @@ def _team_body(
             request,
         )
     return render_to_string(
-        "matches/_team_body.html", _team_context(team, can_write=can_write), request
+        "matches/_team_body.html",
+        _team_context(team, can_write=can_write, refused=refused),
+        request,
     )
 
 
@@ -417,3 +441,20 @@ def team_page(request: HttpRequest, team_id: int) -> HttpResponse:
         "frozen": frozen,
     }
     return render(request, "matches/team_page.html", context)
+
+
+def team_page_refused(
+    request: HttpRequest, team_id: int, **forms: BaseForm
+) -> HttpResponse:
+    """The team page again for the coach (or commissioner) whose form was
+    refused: ``forms`` (``hire_form=…``) bound to what was typed, each error
+    by its field; 400, nothing was written. The caller has checked that the
+    user may write."""
+    team = get_object_or_404(team_detail_qs(), pk=team_id)
+    body = _team_body(team, can_write=True, request=request, refused=forms)
+    context = {
+        "team_name": team.name,
+        "body": mark_safe(body),  # noqa: S308 (rendered HTML)
+        "frozen": "",
+    }
+    return render(request, "matches/team_page.html", context, status=400)

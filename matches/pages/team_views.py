@@ -5,8 +5,9 @@ its preview).
 
 Each view checks who may write (the team's coach or the league's
 commissioner, as the API: 403 otherwise), parses a form, and calls the one
-service the API calls; refusals are shown next to what they concern, and
-nothing is written then. It lives in the matches app because the re-draft
+service the API calls; a refused form shows the team page again (400) with
+each reason by its field, a refused button a message, and nothing is
+written then. It lives in the matches app because the re-draft
 service does (the league app never imports the matches app).
 """
 
@@ -25,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.access import team_get_for_write
 from league.errors import ServiceError
+from league.forms import show_refusal
 from league.models import Player, Team
 from league.selectors import team_redraft_candidates, team_roster_players
 from league.services.captain import team_name_captain
@@ -45,6 +47,7 @@ from league.team_forms import (
     redraft_player_formset,
 )
 from matches.models import SeasonTeamArchive
+from matches.pages.league_views import team_page_refused
 from matches.pages.team_sheet import team_redraft_due
 from matches.seasons.rollover import (
     RedraftPlan,
@@ -54,11 +57,17 @@ from matches.seasons.rollover import (
 )
 
 
-def _team_url(team_id: int, anchor: str = "") -> str:
+def team_url(team_id: int, anchor: str = "") -> str:
     return reverse("web:team", kwargs={"team_id": team_id}) + anchor
 
 
-def _refused(request: HttpRequest, exc: ServiceError) -> None:
+# The team page's forms post to ``…/hire/#hire``, so that a refused one opens
+# on its form; a redirect without a fragment would inherit that one and leave
+# the message at the top out of view: a form's success names the top.
+DONE = "#content"
+
+
+def flash_refusal(request: HttpRequest, exc: ServiceError) -> None:
     for v in exc.violations:
         messages.error(request, v.message)
 
@@ -76,10 +85,10 @@ def _player_step(
     try:
         player = step(team_id=team.pk, player_id=player_id, actor=request.user)
     except ServiceError as exc:
-        _refused(request, exc)
+        flash_refusal(request, exc)
     else:
         messages.success(request, done.format(player=player))
-    return redirect(_team_url(team.pk))
+    return redirect(team_url(team.pk))
 
 
 @require_POST
@@ -134,24 +143,22 @@ def team_special_rule(request: HttpRequest, team_id: int) -> HttpResponse:
     form = SpecialRuleForm(
         request.POST, roster=roster, rules_version=team.league.rules_version
     )
-    if not form.is_valid():
-        for error in form.errors.get("special_rule", ()):
-            messages.error(request, f"Special rule: {error}")
-        return redirect(_team_url(team.pk, "#special-rule"))
-    try:
-        team_choose_special_rule(
-            team_id=team.pk,
-            special_rule=form.cleaned_data["special_rule"],
-            actor=request.user,  # type: ignore[arg-type]
-        )
-    except ServiceError as exc:
-        _refused(request, exc)
-        return redirect(_team_url(team.pk, "#special-rule"))
-    label = dict(form.fields["special_rule"].choices)[  # type: ignore[attr-defined]
-        form.cleaned_data["special_rule"]
-    ]
-    messages.success(request, f"{team.name} plays with {label}.")
-    return redirect(_team_url(team.pk))
+    if form.is_valid():
+        try:
+            team_choose_special_rule(
+                team_id=team.pk,
+                special_rule=form.cleaned_data["special_rule"],
+                actor=request.user,  # type: ignore[arg-type]
+            )
+        except ServiceError as exc:
+            show_refusal(exc.violations, form)
+        else:
+            label = dict(form.fields["special_rule"].choices)[  # type: ignore[attr-defined]
+                form.cleaned_data["special_rule"]
+            ]
+            messages.success(request, f"{team.name} plays with {label}.")
+            return redirect(team_url(team.pk, DONE))
+    return team_page_refused(request, team.pk, special_rule_form=form)
 
 
 @require_POST
@@ -159,25 +166,23 @@ def team_special_rule(request: HttpRequest, team_id: int) -> HttpResponse:
 def team_captain(request: HttpRequest, team_id: int) -> HttpResponse:
     team = team_get_for_write(request.user, team_id)
     form = CaptainForm(request.POST, players=team_roster_players(team))
-    if not form.is_valid():
-        for error in form.errors.get("player", ()):
-            messages.error(request, f"Team Captain: {error}")
-        return redirect(_team_url(team.pk, "#captain"))
-    try:
-        team = team_name_captain(
-            team_id=team.pk,
-            player_id=form.cleaned_data["player"],
-            actor=request.user,  # type: ignore[arg-type]
-        )
-    except ServiceError as exc:
-        _refused(request, exc)
-        return redirect(_team_url(team.pk, "#captain"))
-    captain = team.captain
-    assert captain is not None
-    messages.success(
-        request, f"#{captain.number} {captain.name} is {team.name}'s captain."
-    )
-    return redirect(_team_url(team.pk))
+    if form.is_valid():
+        try:
+            team = team_name_captain(
+                team_id=team.pk,
+                player_id=form.cleaned_data["player"],
+                actor=request.user,  # type: ignore[arg-type]
+            )
+        except ServiceError as exc:
+            show_refusal(exc.violations, form)
+        else:
+            captain = team.captain
+            assert captain is not None
+            messages.success(
+                request, f"#{captain.number} {captain.name} is {team.name}'s captain."
+            )
+            return redirect(team_url(team.pk, DONE))
+    return team_page_refused(request, team.pk, captain_form=form)
 
 
 @require_POST
@@ -188,27 +193,30 @@ def team_mvp_nominations(request: HttpRequest, team_id: int) -> HttpResponse:
     form = MvpNominationsForm(
         request.POST, players=team_roster_players(team), limit=limit
     )
-    if not form.is_valid():
-        for error in form.errors.get("players", ()):
-            messages.error(request, f"MVP nominees: {error}")
-        return redirect(_team_url(team.pk, "#mvp-nominations"))
-    try:
-        team_set_mvp_nominations(
-            team_id=team.pk,
-            player_ids=form.cleaned_data["players"],
-            actor=request.user,  # type: ignore[arg-type]
-        )
-    except ServiceError as exc:
-        _refused(request, exc)
-        return redirect(_team_url(team.pk, "#mvp-nominations"))
-    if form.cleaned_data["players"]:
-        messages.success(request, f"{team.name}'s MVP nominees are set.")
-    else:
-        messages.success(
-            request,
-            f"{team.name} has no MVP nominees: the six with most SPP stand in.",
-        )
-    return redirect(_team_url(team.pk))
+    if form.is_valid():
+        nominees = form.cleaned_data["players"]
+        try:
+            team_set_mvp_nominations(
+                team_id=team.pk,
+                player_ids=nominees,
+                actor=request.user,  # type: ignore[arg-type]
+            )
+        except ServiceError as exc:
+            # the service's ``mvp_nominations.<n>`` is the n-th one ticked
+            aliases = {"mvp_nominations": "players"} | {
+                f"mvp_nominations.{n}": "players" for n in range(len(nominees))
+            }
+            show_refusal(exc.violations, form, aliases=aliases)
+        else:
+            if nominees:
+                messages.success(request, f"{team.name}'s MVP nominees are set.")
+            else:
+                messages.success(
+                    request,
+                    f"{team.name} has no MVP nominees: the six with most SPP stand in.",
+                )
+            return redirect(team_url(team.pk, DONE))
+    return team_page_refused(request, team.pk, mvp_form=form)
 
 
 # --- the re-draft ----------------------------------------------------------------
@@ -320,7 +328,7 @@ def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
                     f"{team.name} re-drafted for the next season: "
                     f"{done.remaining:,} left in the treasury.",
                 )
-                return redirect(_team_url(team.pk))
+                return redirect(team_url(team.pk))
             violations: Sequence[Any] = preview.violations
         except ServiceError as exc:
             refused, violations = True, exc.violations

@@ -317,7 +317,7 @@ def test_the_team_page_tells_the_removed_coach_it_is_frozen(world, alice, bob):
     team = world["team"]
     client = web_client(bob)
     assert (
-        f'action="/teams/{team.pk}/hire/"'
+        f'action="/teams/{team.pk}/hire/#hire"'
         in client.get(f"/teams/{team.pk}/").content.decode()
     )
 
@@ -325,11 +325,11 @@ def test_the_team_page_tells_the_removed_coach_it_is_frozen(world, alice, bob):
     page = client.get(f"/teams/{team.pk}/").content.decode()
 
     assert f"Frozen: {FROZEN}." in page
-    assert f'action="/teams/{team.pk}/hire/"' not in page
+    assert f'action="/teams/{team.pk}/hire/#hire"' not in page
     reinstate_bob(world, alice, bob)
     page = client.get(f"/teams/{team.pk}/").content.decode()
     assert "Frozen:" not in page
-    assert f'action="/teams/{team.pk}/hire/"' in page
+    assert f'action="/teams/{team.pk}/hire/#hire"' in page
 
 
 def test_the_members_page_shows_the_commissioner_which_teams_are_frozen(

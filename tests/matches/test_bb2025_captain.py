@@ -15,6 +15,7 @@ from league.services.teams import PlayerRequest, team_draft
 from matches.engine_bridge import team_sheet, team_snapshot
 from tests.factories import make_member
 from tests.matches.conftest import db_state
+from tests.web.field_groups import field_group, form_errors
 from tests.world import api_as
 
 pytestmark = pytest.mark.django_db
@@ -161,8 +162,54 @@ def test_the_team_page_names_him(client, humans, bob):
     response = client.post(
         f"/teams/{humans.pk}/captain/", {"player": player.pk}, follow=True
     )
+    assert response.redirect_chain == [(f"/teams/{humans.pk}/#content", 302)]
     text = response.content.decode()
     assert f"#{player.number} {player.name} is Reikland&#x27;s captain." in text
     assert "Name the Team Captain" not in text
     humans.refresh_from_db()
     assert humans.captain_id == player.pk
+
+
+def _untouched() -> tuple:
+    return (
+        db_state(),
+        list(Team.objects.order_by("pk").values_list("pk", "captain_id")),
+        LeagueEvent.objects.count(),
+    )
+
+
+def test_the_team_page_refuses_a_player_not_offered_by_the_field(client, humans, bob):
+    # given: a player the form does not offer (another team's)
+    other = draft(humans.league, bob, "human", "human-lineman", "Other")
+    client.force_login(bob)
+    before = _untouched()
+
+    # when
+    response = client.post(f"/teams/{humans.pk}/captain/", {"player": first(other).pk})
+
+    # then: the page again, the reason by the field, nothing written
+    assert response.status_code == 400
+    group = field_group(response.content.decode(), "id_player")
+    assert '<label for="id_player">Team Captain</label>' in group
+    assert "Select a valid choice." in group
+    assert _untouched() == before
+
+
+def test_the_team_page_shows_the_service_refusal_on_the_form(client, humans, bob):
+    # given: a captain named since the page was opened
+    one, two = humans.players.order_by("number")[:2]
+    team_name_captain(team_id=humans.pk, player_id=one.pk)
+    client.force_login(bob)
+    before = _untouched()
+
+    # when
+    response = client.post(f"/teams/{humans.pk}/captain/", {"player": two.pk})
+
+    # then: the reason on the form, the player he chose still chosen
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert f"#{one.number} {one.name} is Reikland&#x27;s captain" in form_errors(
+        html, "captain"
+    )
+    assert f'<option value="{two.pk}" selected>' in field_group(html, "id_player")
+    assert _untouched() == before

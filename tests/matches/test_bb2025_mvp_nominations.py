@@ -25,6 +25,7 @@ from matches.reports.report import match_submit_report
 from matches.seasons.services import match_seed
 from tests.factories import draft_team, make_member
 from tests.matches.conftest import db_state, one_match, roster
+from tests.web.field_groups import field_group
 from tests.world import api_as
 
 pytestmark = pytest.mark.django_db
@@ -261,17 +262,32 @@ def test_the_team_page_sets_and_shows_them(client, teams, bob):
         {"players": [h[2].pk, h[7].pk]},
         follow=True,
     )
+    assert response.redirect_chain == [(f"/teams/{humans.pk}/#content", 302)]
     text = response.content.decode()
     assert "bob human&#x27;s MVP nominees are set." in text
     assert f"#{h[2].number} {h[2].name}, #{h[7].number} {h[7].name}" in text
     humans.refresh_from_db()
     assert humans.mvp_nominations == [h[2].pk, h[7].pk]
-    # seven are refused with the service's reason, nothing written
+    # seven are refused with the service's reason by the field, the seven
+    # still ticked, nothing written
+    before = db_state(), LeagueEvent.objects.count()
     response = client.post(
-        f"/teams/{humans.pk}/mvp-nominations/",
-        {"players": [p.pk for p in h[:7]]},
-        follow=True,
+        f"/teams/{humans.pk}/mvp-nominations/", {"players": [p.pk for p in h[:7]]}
     )
-    assert "at most 6 players" in response.content.decode()
+    assert response.status_code == 400
+    group = field_group(response.content.decode(), "id_players")
+    assert "a coach nominates at most 6 players for the MVP (7 given)" in group
+    assert group.count(" checked") == 7
+    assert (db_state(), LeagueEvent.objects.count()) == before
+    humans.refresh_from_db()
+    assert humans.mvp_nominations == [h[2].pk, h[7].pk]
+    # a player the form does not offer is refused by the field too
+    response = client.post(
+        f"/teams/{humans.pk}/mvp-nominations/", {"players": [roster(teams[1])[0].pk]}
+    )
+    assert response.status_code == 400
+    assert "Select a valid choice." in field_group(
+        response.content.decode(), "id_players"
+    )
     humans.refresh_from_db()
     assert humans.mvp_nominations == [h[2].pk, h[7].pk]

@@ -25,6 +25,7 @@ from matches.seasons.rollover import season_close
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, draft_team, make_member
 from tests.web.conftest import count_queries, scheduled_season, sevens_teams
+from tests.web.field_groups import field_group
 
 # "an agent's fee of 20,000 gold pieces for each previous season the player has
 # taken part in" (league_and_exhibition_play.md "Re-drafting")
@@ -499,6 +500,7 @@ def test_the_coach_chooses_the_special_rule(client, unchosen, bob):
         f"/teams/{unchosen.pk}/special-rule/", {"special_rule": choice}, follow=True
     )
 
+    assert response.redirect_chain == [(f"/teams/{unchosen.pk}/#content", 302)]
     unchosen.refresh_from_db()
     assert unchosen.special_rule == choice
     text = _text(response)
@@ -511,9 +513,12 @@ def test_a_special_rule_not_offered_is_refused(client, unchosen, bob):
     client.force_login(bob)
     before = _state()
     response = client.post(
-        f"/teams/{unchosen.pk}/special-rule/", {"special_rule": "nope"}, follow=True
+        f"/teams/{unchosen.pk}/special-rule/", {"special_rule": "nope"}
     )
-    assert "Special rule: Select a valid choice." in _text(response)
+    assert response.status_code == 400
+    group = field_group(response.content.decode(), "id_special_rule")
+    assert '<label for="id_special_rule">Special rule</label>' in group
+    assert "Select a valid choice. nope is not one of the available choices." in group
     assert _state() == before
 
 
@@ -526,10 +531,11 @@ def test_a_chosen_special_rule_cannot_be_changed(client, sevens, bob):
     client.force_login(bob)
     assert "Choose the team" not in client.get(f"/teams/{team.pk}/").content.decode()
     before = _state()
-    response = client.post(
-        f"/teams/{team.pk}/special-rule/", {"special_rule": second}, follow=True
-    )
-    assert f"Decided chose {first} at the draft" in _text(response)
+    response = client.post(f"/teams/{team.pk}/special-rule/", {"special_rule": second})
+    assert response.status_code == 400
+    group = field_group(response.content.decode(), "id_special_rule")
+    assert f"Decided chose {first} at the draft" in group
+    assert f'<option value="{second}" selected>' in group
     assert _state() == before
 
 

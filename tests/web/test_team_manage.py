@@ -1,6 +1,8 @@
 """Hiring, firing and buying from the team page (players and Sideline
 Staff), with the same permissions as the API: the coach and the league's
-commissioner write, nobody else."""
+commissioner write, nobody else. A refused form brings the team page back
+(400) with what the coach typed and the reason by its field, nothing
+written; a success goes back to the page with a message."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import pytest
 
 from league.models import LeagueEvent, Player, Team
 from tests.factories import draft_team
+from tests.web.field_groups import field_group, form_errors
 from tests.world import db_snapshot
 
 
@@ -32,6 +35,9 @@ def test_the_coach_sees_the_management_forms(client, orcs, bob):
     html = client.get(f"/teams/{orcs.pk}/").content.decode()
     assert "Hire a player" in html
     assert "Buy for the sideline" in html
+    # a refused form's page opens on that form
+    assert f'<form id="hire" method="post" action="/teams/{orcs.pk}/hire/#hire"' in html
+    assert f'<form id="buy" method="post" action="/teams/{orcs.pk}/buy/#buy"' in html
     assert html.count(">Fire</button>") == 7
 
 
@@ -42,6 +48,7 @@ def test_the_coach_hires_a_player(client, orcs, bob):
         f"/teams/{orcs.pk}/hire/", {"position": "goblin", "name": "Snik"}, follow=True
     )
 
+    assert response.redirect_chain == [(f"/teams/{orcs.pk}/#content", 302)]
     player = Player.objects.get(team=orcs, name="Snik")
     assert player.number == 8
     orcs.refresh_from_db()
@@ -57,14 +64,40 @@ def test_a_hire_the_treasury_cannot_pay_is_refused_with_the_reason(client, orcs,
 
     # when
     response = client.post(
-        f"/teams/{orcs.pk}/hire/", {"position": "big-un", "name": "Big 2"}, follow=True
+        f"/teams/{orcs.pk}/hire/", {"position": "big-un", "name": "Big 2"}
+    )
+
+    # then: the page again, the reason on the hire form, what he typed kept
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "this costs 90,000 but the treasury holds 40,000" in form_errors(
+        html, "hire"
+    )
+    assert '<option value="big-un" selected>' in field_group(html, "id_position")
+    assert 'value="Big 2"' in field_group(html, "id_name")
+    assert 'class="msg msg-error"' not in html
+    assert _state(orcs) == before
+
+
+def test_a_hire_the_form_refuses_names_the_field_and_keeps_the_input(client, orcs, bob):
+    # given
+    client.force_login(bob)
+    before = db_snapshot()
+
+    # when: a position Orc teams do not have
+    response = client.post(
+        f"/teams/{orcs.pk}/hire/", {"position": "troll-slayer", "name": "Snik"}
     )
 
     # then
-    assert "this costs 90,000 but the treasury holds 40,000" in (
-        response.content.decode()
-    )
-    assert _state(orcs) == before
+    assert response.status_code == 400
+    html = response.content.decode()
+    position = field_group(html, "id_position")
+    assert '<label for="id_position">Position</label>' in position
+    assert "Select a valid choice. troll-slayer is not one of the" in position
+    assert 'value="Snik"' in field_group(html, "id_name")
+    assert "position:" not in html
+    assert db_snapshot() == before
 
 
 def test_the_coach_fires_a_player(client, orcs, bob):
@@ -83,8 +116,14 @@ def test_the_coach_fires_a_player(client, orcs, bob):
 def test_the_coach_buys_a_cheerleader(client, orcs, bob):
     client.force_login(bob)
 
-    client.post(f"/teams/{orcs.pk}/buy/", {"item": "cheerleaders", "quantity": 2})
+    response = client.post(
+        f"/teams/{orcs.pk}/buy/", {"item": "cheerleaders", "quantity": 2}
+    )
 
+    assert (response.status_code, response["Location"]) == (
+        302,
+        f"/teams/{orcs.pk}/#content",
+    )
     orcs.refresh_from_db()
     assert orcs.cheerleaders == 2
     assert orcs.treasury == 90_000
@@ -94,13 +133,33 @@ def test_sevens_refuses_re_rolls_after_the_draft(client, orcs, bob):
     client.force_login(bob)
     before = _state(orcs)
 
+    response = client.post(f"/teams/{orcs.pk}/buy/", {"item": "rerolls", "quantity": 1})
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    item = field_group(html, "id_item")
+    assert "only at the draft" in item
+    assert '<option value="rerolls" selected>' in item
+    assert 'value="1"' in field_group(html, "id_quantity")
+    assert _state(orcs) == before
+
+
+def test_a_purchase_of_none_is_refused_by_the_quantity(client, orcs, bob):
+    client.force_login(bob)
+    before = db_snapshot()
+
     response = client.post(
-        f"/teams/{orcs.pk}/buy/", {"item": "rerolls", "quantity": 1}, follow=True
+        f"/teams/{orcs.pk}/buy/", {"item": "cheerleaders", "quantity": 0}
     )
 
-    assert response.status_code == 200
-    assert 'class="msg msg-error"' in response.content.decode()
-    assert _state(orcs) == before
+    assert response.status_code == 400
+    html = response.content.decode()
+    quantity = field_group(html, "id_quantity")
+    assert "Ensure this value is greater than or equal to 1." in quantity
+    assert 'value="0"' in quantity
+    assert '<option value="cheerleaders" selected>' in field_group(html, "id_item")
+    assert "Choose what and how many." not in html
+    assert db_snapshot() == before
 
 
 @pytest.fixture
@@ -153,6 +212,7 @@ def test_the_coach_fires_sideline_staff_with_no_refund(client, staffed_orcs, bob
         follow=True,
     )
 
+    assert response.redirect_chain == [(f"/teams/{staffed_orcs.pk}/#content", 302)]
     staffed_orcs.refresh_from_db()
     assert (staffed_orcs.cheerleaders, staffed_orcs.treasury) == (0, 90_000)
     html = response.content.decode()
@@ -169,29 +229,50 @@ def test_firing_staff_the_team_lacks_is_refused_with_the_reason(
     response = client.post(
         f"/teams/{staffed_orcs.pk}/staff/fire/",
         {"item": "assistant_coaches", "quantity": 3},
-        follow=True,
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     html = response.content.decode()
-    assert 'class="msg msg-error"' in html
-    assert "the team has 2 assistant coaches: it cannot fire 3" in html
+    quantity = field_group(html, "id_fire_quantity")
+    assert "the team has 2 assistant coaches: it cannot fire 3" in quantity
+    assert 'value="3"' in quantity
+    assert '<option value="assistant_coaches" selected>' in field_group(
+        html, "id_fire_item"
+    )
+    assert 'class="msg msg-error"' not in html
     assert _everything() == before
 
 
 @pytest.mark.parametrize(
-    "data",
-    [{"item": "rerolls", "quantity": 1}, {"item": "cheerleaders", "quantity": 0}],
+    ("data", "field", "reason", "typed"),
+    [
+        (
+            {"item": "rerolls", "quantity": 1},
+            "id_fire_item",
+            "Select a valid choice. rerolls is not one of the available choices.",
+            'value="1"',
+        ),
+        (
+            {"item": "cheerleaders", "quantity": 0},
+            "id_fire_quantity",
+            "Ensure this value is greater than or equal to 1.",
+            'value="0"',
+        ),
+    ],
 )
-def test_a_fire_staff_form_that_is_not_valid_writes_nothing(
-    client, staffed_orcs, bob, data
+def test_a_fire_staff_form_that_is_not_valid_names_the_field_and_writes_nothing(
+    client, staffed_orcs, bob, data, field, reason, typed
 ):
     client.force_login(bob)
     before = _everything()
 
-    response = client.post(f"/teams/{staffed_orcs.pk}/staff/fire/", data, follow=True)
+    response = client.post(f"/teams/{staffed_orcs.pk}/staff/fire/", data)
 
-    assert "Choose what and how many." in response.content.decode()
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert reason in field_group(html, field)
+    assert typed in field_group(html, "id_fire_quantity")
+    assert "Choose what and how many." not in html
     assert _everything() == before
 
 
