@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
-from league.forms import WebForm, show_violations
+from league.forms import WebForm, show_refusal
 from league.invites.forms import EmailInviteForm, InviteLinkForm
 from league.invites.selectors import invite_emails_pending, invite_link_shown
 from league.models import League, LeagueMembership, Team
@@ -96,9 +96,7 @@ def league_invite(request: HttpRequest, league_id: int) -> HttpResponse:
                 actor=request.user,  # type: ignore[arg-type]
             )
         except ServiceError as exc:
-            _, general = show_violations(exc.violations, form)
-            for message in general:
-                form.add_error(None, message)
+            show_refusal(exc.violations, form)
         else:
             messages.success(
                 request,

@@ -19,6 +19,7 @@ from league.api.input_types import type_errors
 from league.invites.models import LeagueInvite
 from league.invites.selectors import invite_link_live, invite_url
 from league.models import (
+    POINTS_MAX,
     TIEBREAKERS,
     League,
     Player,
@@ -134,9 +135,9 @@ class LeagueInputSerializer(InputSerializer):
     format = serializers.ChoiceField(
         choices=[], help_text="a format's name (GET /api/formats/)"
     )
-    points_win = serializers.IntegerField(min_value=0, max_value=10, default=3)
-    points_draw = serializers.IntegerField(min_value=0, max_value=10, default=1)
-    points_loss = serializers.IntegerField(min_value=0, max_value=10, default=0)
+    points_win = serializers.IntegerField(min_value=0, max_value=POINTS_MAX, default=3)
+    points_draw = serializers.IntegerField(min_value=0, max_value=POINTS_MAX, default=1)
+    points_loss = serializers.IntegerField(min_value=0, max_value=POINTS_MAX, default=0)
     tiebreakers = serializers.ListField(
         child=serializers.ChoiceField(choices=TIEBREAKERS),
         required=False,

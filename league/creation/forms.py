@@ -14,7 +14,7 @@ from django import forms
 from engine.facade import Variant, variants
 from league.creation.services import LeagueOptions
 from league.forms import WebForm
-from league.models import TIEBREAKERS, League
+from league.models import POINTS_MAX, TIEBREAKERS, League
 
 TIEBREAK_LABELS = {
     "points": "League points",
@@ -59,13 +59,13 @@ class NewLeagueForm(WebForm):
     )
     format = forms.ChoiceField(label="Format", widget=forms.RadioSelect)
     points_win = forms.IntegerField(
-        label="Points for a win", min_value=0, max_value=10, initial=3
+        label="Points for a win", min_value=0, max_value=POINTS_MAX, initial=3
     )
     points_draw = forms.IntegerField(
-        label="Points for a draw", min_value=0, max_value=10, initial=1
+        label="Points for a draw", min_value=0, max_value=POINTS_MAX, initial=1
     )
     points_loss = forms.IntegerField(
-        label="Points for a loss", min_value=0, max_value=10, initial=0
+        label="Points for a loss", min_value=0, max_value=POINTS_MAX, initial=0
     )
     tiebreaker_1 = forms.ChoiceField(label="First", required=False)
     tiebreaker_2 = forms.ChoiceField(label="Then", required=False)

@@ -13,7 +13,7 @@ from league.accounts.verification import email_verified
 from league.creation.forms import NewLeagueForm
 from league.creation.services import league_start
 from league.errors import ServiceError
-from league.forms import show_violations
+from league.forms import show_refusal
 
 
 def _page(
@@ -42,11 +42,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
                 options=form.options(),
             )
         except ServiceError as exc:
-            _, general = show_violations(
-                exc.violations, form, aliases={"tiebreakers": "tiebreaker_1"}
-            )
-            for message in general:
-                form.add_error(None, message)
+            show_refusal(exc.violations, form, aliases={"tiebreakers": "tiebreaker_1"})
         else:
             messages.success(
                 request,

@@ -20,7 +20,7 @@ from league.access import league_get_for_commissioner
 from league.accounts.adapter import forget_invite, remember_invite
 from league.accounts.verification import email_verified
 from league.errors import ServiceError
-from league.forms import show_violations
+from league.forms import show_refusal
 from league.invites.forms import EmailInviteForm, InviteLinkForm
 from league.invites.models import LeagueInvite
 from league.invites.services import (
@@ -123,9 +123,7 @@ def league_invite_link(request: HttpRequest, league_id: int) -> HttpResponse:
                 days=form.cleaned_data["days"],
             )
         except ServiceError as exc:
-            _, general = show_violations(exc.violations, form)
-            for message in general:
-                form.add_error(None, message)
+            show_refusal(exc.violations, form)
         else:
             messages.success(
                 request,
@@ -150,9 +148,7 @@ def league_invite_email(request: HttpRequest, league_id: int) -> HttpResponse:
                 site=request.build_absolute_uri("/").rstrip("/"),
             )
         except ServiceError as exc:
-            _, general = show_violations(exc.violations, form)
-            for message in general:
-                form.add_error(None, message)
+            show_refusal(exc.violations, form)
         else:
             messages.success(
                 request,

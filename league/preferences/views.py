@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from league.errors import ServiceError
-from league.forms import WebForm, show_violations
+from league.forms import WebForm, show_refusal
 from league.notifications.kinds import Kind
 from league.preferences.services import preferences_get, preferences_save
 from league.preferences.zones import (
@@ -79,9 +79,7 @@ def preferences_page(request: HttpRequest) -> HttpResponse:
                     email_off=form.switched_off("email"),
                 )
             except ServiceError as exc:
-                _, general = show_violations(exc.violations, form)
-                for message in general:
-                    form.add_error(None, message)
+                show_refusal(exc.violations, form)
             else:
                 request.session[SESSION_KEY] = saved.time_zone
                 messages.success(request, "Preferences saved.")

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.errors import ServiceError
-from league.forms import WebForm, show_violations
+from league.forms import WebForm, show_refusal
 from league.tokens.models import ApiToken
 from league.tokens.services import MAX_TOKENS, api_token_create, api_token_revoke
 
@@ -56,9 +56,7 @@ def api_tokens(request: HttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
             )
         except ServiceError as exc:
-            _, general = show_violations(exc.violations, form)
-            for message in general:
-                form.add_error(None, message)
+            show_refusal(exc.violations, form)
         else:
             return _page(request, TokenForm(), new_key=key)
     return _page(request, form, status=400)

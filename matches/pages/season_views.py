@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
-from league.forms import show_violations
+from league.forms import show_refusal
 from matches.commissioner.actions import (
     match_postpone_audited,
     season_close_audited,
@@ -42,12 +42,6 @@ def _season(request: HttpRequest, season_id: int) -> Season:
     return season
 
 
-def _general_errors(form: SeasonCloseForm | PostponeForm, exc: ServiceError) -> None:
-    _, general = show_violations(exc.violations, form)
-    for message in general:
-        form.add_error(None, message)
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def season_close_page(request: HttpRequest, season_id: int) -> HttpResponse:
@@ -63,7 +57,7 @@ def season_close_page(request: HttpRequest, season_id: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
             )
         except ServiceError as exc:
-            _general_errors(form, exc)
+            show_refusal(exc.violations, form)
         else:
             messages.success(
                 request, f"{season.name} is closed: {teams} teams archived."
@@ -104,11 +98,7 @@ def match_postpone_page(request: HttpRequest, match_id: int) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
             )
         except ServiceError as exc:
-            _, general = show_violations(
-                exc.violations, form, aliases={"round": "to_round"}
-            )
-            for message in general:
-                form.add_error(None, message)
+            show_refusal(exc.violations, form, aliases={"round": "to_round"})
         else:
             messages.success(
                 request,
@@ -139,11 +129,7 @@ def season_round_dates_page(request: HttpRequest, season_id: int) -> HttpRespons
                     actor=request.user,  # type: ignore[arg-type]
                 )
             except ServiceError as exc:
-                _, general = show_violations(
-                    exc.violations, form, aliases=form.field_aliases()
-                )
-                for message in general:
-                    form.add_error(None, message)
+                show_refusal(exc.violations, form, aliases=form.field_aliases())
             else:
                 messages.success(request, "Round dates saved.")
                 return redirect("web:season", season_id=season.pk)

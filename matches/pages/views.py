@@ -30,7 +30,7 @@ from league.access import (
     teams_require_write,
 )
 from league.errors import ServiceError
-from league.forms import show_violations
+from league.forms import show_refusal
 from league.models import Team
 from league.rules import season_variant
 from league.selectors import (
@@ -141,9 +141,7 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
                         divisions=divisions,
                     )
                 except ServiceError as exc:
-                    _, general = show_violations(exc.violations, form)
-                    for message in general:
-                        form.add_error(None, message)
+                    show_refusal(exc.violations, form)
                 else:
                     messages.success(
                         request, f"{season.name} created: now generate its schedule."
@@ -573,9 +571,7 @@ def match_override(request: HttpRequest, match_id: int) -> HttpResponse:
                     **form.cleaned_data,
                 )
             except ServiceError as exc:
-                _, general = show_violations(exc.violations, form)
-                for message in general:
-                    form.add_error(None, message)
+                show_refusal(exc.violations, form)
             else:
                 messages.success(
                     request, "Result overridden; the reason is in the log."

@@ -393,8 +393,6 @@ def _score(c: Checked) -> list[Violation]:
     touchdowns = _touchdowns(c)
     turns = team_turns(c.match)
     rules = settings_rules(c.match.season.settings)
-    # a win the format awards without a touchdown (Dungeon Bowl's time
-    # limit): nobody is credited one
     awarded = not any(touchdowns.values()) and rules.variant.score_without_touchdowns(
         max(c.report.home_score, 0),
         max(c.report.away_score, 0),

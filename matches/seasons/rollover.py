@@ -152,8 +152,9 @@ class RedraftPreview:
 def redraft_rerolls_bought(team: Team, archive: SeasonTeamArchive) -> int:
     """The team re-rolls a re-draft that keeps what the team has carries
     over at their price: its re-rolls less the free ones of a trophy
-    (league_and_exhibition_play.md "Glittering Prizes": the Dungeon Bowl
-    Trophy's re-roll is added "without having to spend any gold pieces",
+    (league_and_exhibition_play.md "Glittering Prizes": the League
+    Trophy's re-roll, or Dungeon Bowl's, is added "without having to spend
+    any gold pieces",
     and is held "until the end of the next season"). That is the one won in
     the season just closed (the re-draft gives it again,
     ``RedraftPreview.trophy_rerolls``) and one held from the season before,

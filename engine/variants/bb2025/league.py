@@ -7,13 +7,14 @@ the no-stalling bonus and the inducement catalogue (``shared/rules/bb2025/``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from types import MappingProxyType
 
 from engine.campaign.getting_even import GettingEvenRule
 from engine.campaign.inducements import (
     BRIBERY,
-    BUGMAN,
+    JOSEF_BUGMAN,
     MASTER_CHEF,
     PLAGUE_DOCTOR,
     WANDERING_APOTHECARIES,
@@ -183,13 +184,7 @@ def catalogue_2025() -> Mapping[str, InducementSpec]:
         ),
         # tables.md "Inducements": Josef Bugman the coaching staff cannot
         # be hired with Josef Bugman the Star Player.
-        InducementSpec(
-            BUGMAN,
-            "(In)Famous Coaching Staff: Josef Bugman",
-            1,
-            100_000,
-            excludes_star="josef-bugman",
-        ),
+        replace(JOSEF_BUGMAN, excludes_star="josef-bugman"),
         InducementSpec("mercenaries", "Mercenary Players", 3, None),
         InducementSpec("star_players", "Star Players", 2, None),
         InducementSpec("wizard", "Wizard: Sports-Wizard", 1, 150_000),
