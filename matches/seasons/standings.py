@@ -2,7 +2,9 @@
 
 Tiebreakers are applied in the league's order; ``head_to_head`` compares
 only the teams still tied at that point, on the points they took from each
-other; a coin flip (seeded, so the table is stable) settles what is left.
+other, and again among those it leaves level (three teams level whose games
+with each other leave two of them level: the two are compared on their own
+games); a coin flip (seeded, so the table is stable) settles what is left.
 """
 
 from __future__ import annotations
@@ -141,7 +143,8 @@ def _rank(
     if criterion != "points":
         # Note, for each tied team, the tiebreaker that was used on it.
         for r in group:
-            r.tiebreak_notes.append(criterion)
+            if r.tiebreak_notes[-1:] != [criterion]:
+                r.tiebreak_notes.append(criterion)
     if criterion == "head_to_head":
         h2h = _head_to_head(group, games, points)
         key: Callable[[Row], int] = lambda r: h2h[r.team_id]  # noqa: E731
@@ -152,5 +155,8 @@ def _rank(
     values = sorted({key(r) for r in group}, reverse=True)
     for value in values:
         tied = [r for r in group if key(r) == value]
-        ordered += _rank(tied, rest, games, points, seed)
+        # Head to head again among the fewer teams it left level: their
+        # games with each other may now tell them apart.
+        again = criterion == "head_to_head" and 1 < len(tied) < len(group)
+        ordered += _rank(tied, criteria if again else rest, games, points, seed)
     return ordered

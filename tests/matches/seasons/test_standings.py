@@ -378,3 +378,36 @@ def test_a_conceded_report_counts_as_the_rules_award_it(
         assert m.result.winner_side(m.home_id) == (
             "home" if m.home_id == b.pk else "away"
         )
+
+
+def test_head_to_head_is_applied_again_to_the_teams_it_leaves_level():
+    # given 1, 2 and 3 all on 7 points from a double round robin: among the
+    # three, 1 took 7 points (a win and a draw against 2, a win and a loss
+    # against 3), 2 took 7 (two wins against 3) and 3 took 3; between 1 and
+    # 2 alone, 1 took 4 points and 2 took 1
+    games = [
+        g(1, 2, 1, 0),
+        g(2, 1, 0, 0),
+        g(2, 3, 1, 0),
+        g(3, 2, 0, 1),
+        g(1, 3, 1, 0),
+        g(3, 1, 1, 0),
+        g(3, 4, 1, 0),
+        g(4, 3, 0, 0),
+    ]
+    assert {r.team_id: r.points for r in table([1, 2, 3, 4], games)} == {
+        1: 7,
+        2: 7,
+        3: 7,
+        4: 1,
+    }
+    # the coin alone would put 2 above 1
+    assert coin_only([1, 2], seed=3) == [2, 1]
+
+    # when
+    rows = table([1, 2, 3, 4], games, tiebreakers=("points", "head_to_head"), seed=3)
+
+    # then 3 is third on the three teams' games, and 1 above 2 on theirs
+    assert order(rows) == [1, 2, 3, 4]
+    assert not any("coin_flip" in r.tiebreak_notes for r in rows)
+    assert [r.tiebreak_notes for r in rows[:3]] == [["head_to_head"]] * 3
