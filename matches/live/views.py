@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
@@ -116,13 +116,28 @@ def _answer_invitation(
     request: HttpRequest, live_id: int, service: Callable[..., Any]
 ) -> HttpResponse:
     """Accept or withdraw an invitation, then back to the live page (a
-    refusal as a message there)."""
-    live = get_object_or_404(LiveMatch, pk=live_id)
+    refusal as a message there). An invitation already withdrawn (a page
+    still showing its button) sends the coach back to the match's live page
+    the form names, saying so."""
+    live = LiveMatch.objects.filter(pk=live_id).first()
+    if live is None:
+        match = Match.objects.filter(pk=_int_or_none(request.POST.get("match"))).first()
+        if match is None:
+            raise Http404("There is no such live match.")
+        messages.error(request, "The invitation was withdrawn.")
+        return redirect("web:live:page", match_id=match.pk)
     try:
         service(live_id=live_id, user=request.user)
     except LiveRefused as exc:
         messages.error(request, str(exc))
     return redirect("web:live:page", match_id=live.match_id)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    """A match id a form sent, None for anything else (an id past the
+    database's integer would be an error, not a miss)."""
+    ok = value is not None and value.isascii() and value.isdigit() and len(value) < 10
+    return int(value) if ok and value is not None else None
 
 
 @require_POST

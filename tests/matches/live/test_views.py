@@ -351,3 +351,33 @@ def test_the_state_of_a_live_match_that_does_not_exist_is_a_json_404(client, db)
 
     assert response.status_code == 404
     assert response.json()["error"] == "not_found"
+
+
+def test_a_stale_button_after_a_withdrawal_says_the_invitation_was_withdrawn(
+    client, fixture_match, bob, charlie
+):
+    # given Bob's invitation, on Charlie's page, then withdrawn by Bob
+    page = reverse("web:live:page", args=[fixture_match.pk])
+    live = live_match_open_as(client, bob, fixture_match)
+    client.force_login(charlie)
+    content = client.get(page).content.decode()
+    assert f'<input type="hidden" name="match" value="{fixture_match.pk}">' in content
+    client.force_login(bob)
+    client.post(reverse("web:live:withdraw", args=[live.pk]))
+    before = db_state()
+
+    # when Charlie presses the Accept button his page still shows
+    client.force_login(charlie)
+    accept = reverse("web:live:accept", args=[live.pk])
+    response = client.post(accept, {"match": str(fixture_match.pk)})
+
+    # then he is back on the live page, told why, and nothing is written
+    assert response.status_code == 302
+    assert response["Location"] == page
+    assert "The invitation was withdrawn." in client.get(page).content.decode()
+    assert db_state() == before
+
+    # and a form naming no match (or nonsense) is still a 404
+    for sent in ({}, {"match": "x"}, {"match": "99999999999999999999"}, {"match": "٣"}):
+        assert client.post(accept, sent).status_code == 404
+    assert db_state() == before
