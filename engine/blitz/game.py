@@ -279,8 +279,16 @@ def claimable(g: BlitzState, rec: ActionRecord) -> list[int]:
     """Active spaces whose Challenge the Action just made meets. Decision:
     in the first coach's first turn no card can be claimed; in the second
     coach's first turn they can (the rulebook's "Challenge Cards" section,
-    the more specific text, over the sequence table's footnote)."""
+    the more specific text, over the sequence table's footnote).
+
+    A Prone Player "cannot score Challenge Cards" (rulebook "Player
+    Status"): nothing is claimed after an Action whose Player lies Prone at
+    its Claim step (Diving Tackle's tackler, placed Prone after the Block).
+    Decision: a Player who left the pitch during the Action (a Touchdown,
+    an ejection) is not Prone, and their team may claim."""
     if g.turns[g.first_team] == 1 and g.active == g.first_team:
+        return []
+    if g.pos[rec.player] >= 0 and g.prone[rec.player]:
         return []
     out = []
     for slot, card in enumerate(g.active_cards):

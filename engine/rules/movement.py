@@ -510,9 +510,16 @@ class Step(Proc):
             frm = g.pos[q]
             g.move(q, src)
             g.emit(Move(g.pid[q], frm, src, "shadowing"))
-            if g.ball == src and g.carrier < 0 and not g.ball_air:
+            # his step onto the square: a Portal there teleports him (the
+            # board's hook, Dungeon Bowl), after a loose ball there bounces
+            after = g.variant.after_step(g, q)
+            bounce = g.ball == src and g.carrier < 0 and not g.ball_air
+            if after is not None or bounce:
                 self.phase = 7
-                g.stack.append(Bounce(src))
+                if after is not None:
+                    g.stack.append(after)
+                if bounce:
+                    g.stack.append(Bounce(src))
                 return STOP, None
         return 7, None
 

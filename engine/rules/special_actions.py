@@ -387,6 +387,9 @@ class HitAndRun(Proc):
         g.emit(Move(g.pid[p], frm, choice[1], "hit_and_run"))
         if g.carrier == p:
             check_touchdown(g, p)
+        after = g.variant.after_step(g, p)  # the board's: a Portal (Dungeon Bowl)
+        if after is not None:
+            g.stack.append(after)
 
 
 class HypnoticGaze(Proc):

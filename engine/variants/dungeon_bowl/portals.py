@@ -15,7 +15,9 @@ Decisions (the rules text leaves these open):
 * A D6 naming a Portal the dungeon does not have (small test dungeons) is
   rolled again; a generated dungeon always has all six.
 * Every completed step onto a Portal teleports, whatever the action
-  (On the Ball's free moves too). A player who Falls Over on the Portal
+  (On the Ball's free moves too, a Shadowing player's step into the
+  square a Dodging player left and Hit and Run's free square: each asks
+  :meth:`PortalRules.after_step`). A player who Falls Over on the Portal
   (failed Dodge, Rush or Jump) is not teleported: he never got his
   footing on it. A player following up onto a Portal after a block steps
   onto it and teleports.
@@ -30,10 +32,15 @@ Decisions (the rules text leaves these open):
   rule brings him back this game, but he is neither a casualty nor in the
   match's sent-off list: ``DungeonState.mishaps`` names him.
 * Portal Navigator: after each D6 for the destination (the coach sees the
-  number), the coach may re-roll it once per teleport.
+  number), the coach may re-roll it once per teleport, as any Skill that
+  re-rolls dice: not by a player on the pitch without his Tackle Zone (a
+  Prone one pushed onto the Portal; DB-skills "Skill Use") nor in the
+  Cursed Room (:func:`engine.rules.rolls.skill_reroll_ok`); a player
+  coming in through his Dugout Portal may.
 * Portal Passer: after arriving, a player in his own activation of a Move
   action may turn it into a Pass action when his team's Pass (and Throw
-  Team-mate) is still unused this turn. A Blitz keeps its Block.
+  Team-mate) is still unused this turn and his team may pass (not under
+  Blinding Light: ``Variant.may_pass``). A Blitz keeps its Block.
 * A loose ball teleports when it lands on an empty Portal: where a bounce
   ends, or where a pass, scatter, deviation or throw-in lands and would
   bounce. A Portal holding a player who cannot catch it is an occupied
@@ -86,6 +93,7 @@ from engine.rules.activation import Activation
 from engine.rules.ball import Bounce, Catch, can_catch, check_touchdown
 from engine.rules.injuries import Harm, to_box
 from engine.rules.movement import rush_limit
+from engine.rules.rolls import skill_reroll_ok
 
 if TYPE_CHECKING:
     from engine.dungeon.state import DungeonState
@@ -168,7 +176,9 @@ class Teleport(Proc):
                 return None
             self.die = roll_portal(g, g.pid[p], self.src)
             self.phase = 2
-            if g.skills[p] & PORTAL_NAVIGATOR:
+            if g.skills[p] & PORTAL_NAVIGATOR and (
+                g.box[p] != PITCH or skill_reroll_ok(g, p)  # not Prone, not cursed
+            ):
                 self.phase = 1
                 return Decision(
                     g.tname(g.team[p]),
@@ -264,6 +274,7 @@ class Teleport(Proc):
             and not g.tflags & (TF_PASS | TF_TTM)
             and g.box[p] == PITCH
             and g.status[p] == STANDING
+            and g.variant.may_pass(g, g.team[p])  # Blinding Light
         )
 
 

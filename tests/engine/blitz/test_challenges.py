@@ -337,3 +337,31 @@ def test_a_throw_team_mate_onto_a_player_with_a_successful_check_is_a_completion
     assert s.pos[s.idx[1]] == -1
     assert s.prone[s.idx[101]]
     assert claimed(g) == ["show_us_a_completion"]
+
+
+def test_a_prone_player_scores_no_challenge_card():
+    # Rulebook "Player Status": a Prone Player "is for all intents and
+    # purposes not an active participant in the game. For example, they
+    # cannot score Challenge Cards". Diving Tackle (card 24): after a Mark,
+    # a free Block, "then place your Player Prone". Smash (6), Armour 2
+    # against 3+: the Orc is Knocked Down and Injured, but the tackler lies
+    # Prone at the Claim step: neither Take Them Down! (23) nor Break Some
+    # Bones! (1) is claimed.
+    from tests.engine.blitz.bonus_helpers import give
+
+    g = game_with((23, 1, 25), dice=[6, 2])
+    arrange(g, {1: (4, 5), 101: (7, 5)})
+    give(g, 0, 24)
+    g.apply(("act", 1, "mark"))
+    g.apply(("move", sq(g, 5, 5)))
+    g.apply(("move", sq(g, 6, 5)))
+    g.apply(("bonus", 24))
+    g.apply(("target", 101))
+    g.apply(("face", "smash"))
+    s = g.state
+    assert s.pos[s.idx[101]] == -1
+    assert s.prone[s.idx[1]]
+    assert g.pending.kind == "action"  # no Claim decision: nothing to claim
+    assert claimed(g) == []
+    assert s.score == [0, 0]
+    assert s.active_cards == [23, 1, 25]

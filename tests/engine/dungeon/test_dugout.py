@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import DugoutPortal, MagicSponge, Teleport
-from engine.core.state import CAS, KO, PF_USED, PITCH, RESERVES, STANDING
+from engine.core.state import CAS, KO, PF_NOTZ, PF_USED, PITCH, RESERVES, STANDING
 from engine.match import run
 from engine.rules.turns import Turn
 from engine.tools.dungeon_scenario import DungeonScenario
@@ -95,6 +95,21 @@ def test_the_dugout_portal_has_no_number_so_no_mishap() -> None:
     sc = _scenario(dice=[1])
     sc.choose("dugout_portal", sc.id("C"))
     assert sc.pos("C") == sc.at(4, 1)
+
+
+def test_portal_navigator_from_the_dugout() -> None:
+    # Coming in through the Dugout Portal he is in no room and not Prone:
+    # Portal Navigator re-rolls the D6 (2, then 3), even with a lost Tackle
+    # Zone left over from the pitch (a Tackle Zone is a thing of the pitch).
+    sc = _scenario(dice=[2, 3], skills={"C": ["portal-navigator"]})
+    g = sc.match.state
+    g.pflags[sc.p("C")] |= PF_NOTZ
+    sc.choose("dugout_portal", sc.id("C"))
+    d = sc.match.pending
+    assert d is not None
+    assert (d.kind, d.info) == ("use_skill", ("portal-navigator", 2))
+    sc.choose("use", "portal-navigator", sc.id("C"))
+    assert sc.pos("C") == sc.at(4, 3)
 
 
 def test_the_dugout_portal_can_cause_a_chain_reaction() -> None:

@@ -277,6 +277,66 @@ def test_a_teleported_ball_caught_at_minus_one() -> None:
     assert g.ball == sc.at(7, 2)
 
 
+def test_a_shadowing_player_following_onto_a_portal_teleports() -> None:
+    # DB-setup "Teleporting": "When a player steps on ... a Portal roll a
+    # D6". A stands on Portal 1 (where a teleport left him) and Dodges
+    # away from b (4); b Shadows him (6 + 6 - 6 = 6) into the Portal's
+    # square, a step onto it: D6 2, b teleports to Portal 2.
+    sc = _scenario(
+        """
+        ###########
+        #<..1b..2.#
+        #<.A......#
+        #<..3....>#
+        ###########
+        """,
+        {"A": (4, 1)},
+        skills={"b": ["shadowing"]},
+        dice=[4, 6, 2],
+    )
+    g = sc.match.state
+    sc.act("A", "move")
+    sc.move(3, 2)
+    sc.choose("use", "shadowing", sc.id("b"))
+    assert sc.pos("b") == sc.at(8, 1)
+    assert [(e.player, e.src, e.dst) for e in sc.events(Teleport)] == [
+        (sc.id("b"), 1, 2)
+    ]
+    assert g.dice.remaining == 0
+
+
+def test_hit_and_run_onto_a_portal_teleports() -> None:
+    # DB-setup "Teleporting": "When a player steps on ... a Portal roll a
+    # D6". Hit and Run's free square is such a step: A pushes b to (6, 2),
+    # stays, and moves his free square onto Portal 1 at (3, 2) (next to no
+    # opponent): D6 2, A teleports to Portal 2.
+    sc = DungeonScenario(
+        """
+        #########
+        #<.....2#
+        #<.1Ab..#
+        #<......#
+        #########
+        """,
+        skills={"A": ["hit-and-run"]},
+        dice=["push", 2],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    sc.choose("square", sc.at(6, 2))
+    sc.choose("stay")
+    pending = sc.match.pending
+    assert pending is not None
+    assert pending.kind == "hit_and_run"
+    assert ("square", sc.at(3, 2)) in pending.options
+    sc.choose("square", sc.at(3, 2))
+    assert sc.pos("A") == sc.at(7, 1)
+    assert [(e.player, e.src, e.dst) for e in sc.events(Teleport)] == [
+        (sc.id("A"), 1, 2)
+    ]
+    assert sc.match.state.dice.remaining == 0
+
+
 def test_portal_navigator_rerolls_the_portal() -> None:
     sc = DungeonScenario(CORRIDOR, dice=[1, 2], skills={"A": ["portal-navigator"]})
     sc.act("A", "move")
@@ -296,6 +356,42 @@ def test_portal_navigator_declined_keeps_the_roll() -> None:
     sc.move(4, 1)
     sc.choose("decline")
     assert sc.pos("A") == sc.at(4, 3)
+
+
+def test_no_portal_navigator_in_the_cursed_room() -> None:
+    # DB-setup "The Cursed Room": a player in it may not use "a Skill or
+    # Trait that allows them to re-roll any number of dice". Portal 1 lies
+    # in the Cursed Room: A steps onto it and rolls a 1, his own Portal's
+    # number, a Magical Mishap, with no Portal Navigator re-roll offered.
+    sc = DungeonScenario(
+        CORRIDOR,
+        dice=[1],
+        skills={"A": ["portal-navigator"]},
+        rooms={"cursed_room": (4, 1, 4, 1)},
+    )
+    sc.act("A", "move")
+    sc.move(4, 1)
+    assert sc.match.state.box[sc.p("A")] == SENT_OFF
+    assert [e.player for e in sc.events(MagicalMishap)] == [sc.id("A")]
+    assert sc.match.state.dice.remaining == 0
+
+
+def test_a_prone_player_cannot_use_portal_navigator() -> None:
+    # DB-skills "Skill Use": a Prone player uses no Skill unless it says so.
+    # POW: b is Knocked Down on Portal 4 (Armour 1 + 1 holds) and teleports
+    # Prone: D6 4, his own Portal, a Magical Mishap; Portal Navigator is not
+    # offered.
+    sc = DungeonScenario(
+        PUSH, dice=["pow", 1, 1, 4], skills={"b": ["portal-navigator"]}
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    sc.choose("square", sc.at(5, 2))
+    sc.choose("stay")
+    g = sc.match.state
+    assert g.box[sc.p("b")] == SENT_OFF
+    assert [e.player for e in sc.events(MagicalMishap)] == [sc.id("b")]
+    assert g.dice.remaining == 0
 
 
 def test_portal_passer_turns_the_move_into_a_pass() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core.events import Armour, Block, Induced, Injury, Roll
 from engine.core.skillbits import BIT
-from engine.core.state import KO, PITCH, PRONE, STANDING, STUNNED, Proc
+from engine.core.state import KO, PITCH, PRONE, STANDING, STUNNED, TF_PASS, Proc
 from engine.match import run
 from engine.rules.block_strength import block_strengths
 from engine.rules.passing import DumpOff, with_dump_off
@@ -559,3 +559,53 @@ def test_an_unknown_college_is_refused() -> None:
 
     with pytest.raises(RuleError, match="college-of-nonsense"):
         wizard(PAIR, "college-of-nonsense")
+
+
+# Portal 1 at (3, 1), Portal 2 at (7, 1).
+PORTALS = """
+###########
+#.b1...2..#
+#........A#
+###########
+"""
+
+
+def test_blinding_light_bars_portal_passers_pass() -> None:
+    # DB-ind "Blinding Light": until the start of their next turn,
+    # "opposition players may not perform Pass actions". b (Portal Passer,
+    # with the ball) steps onto Portal 1 in a Move action: D6 2, Portal 2.
+    # Portal Passer would declare a Pass action there; blinded, it is not
+    # offered and the Move goes on.
+    sc = wizard(
+        PORTALS,
+        "college-of-light",
+        active=AWAY,
+        skills={"b": ["portal-passer"]},
+        ball="b",
+        dice=[2],
+    )
+    sc.choose("blinding-light")
+    sc.act("b", "move")
+    sc.move(3, 1)
+    assert sc.pos("b") == sc.at(7, 1)
+    assert kind(sc) == "move"
+    g = sc.match.state
+    assert g.act_action == "move"
+    assert not g.tflags & TF_PASS
+
+
+def test_unblinded_portal_passer_may_declare_the_pass() -> None:
+    # The same step without the spell: Portal Passer is offered.
+    sc = wizard(
+        PORTALS,
+        "college-of-light",
+        active=AWAY,
+        skills={"b": ["portal-passer"]},
+        ball="b",
+        dice=[2],
+    )
+    sc.choose("done")
+    sc.act("b", "move")
+    sc.move(3, 1)
+    assert kind(sc) == "use_skill"
+    assert options(sc)[0] == ("use", "portal-passer", sc.id("b"))
