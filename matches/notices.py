@@ -17,11 +17,12 @@ from django.utils import dateformat, timezone
 from league.models import Player, Team
 from league.notifications.kinds import Kind
 from league.notifications.services import notify
-from matches.models import Match, ReportSubmission, RoundSchedule, Season
+from matches.models import Match, MatchResult, ReportSubmission, RoundSchedule, Season
 
 # How long before a deadline people are reminded of it.
 REPORT_DEADLINE_NOTICE = timedelta(hours=24)
 ROUND_DEADLINE_NOTICE_DAYS = 2
+SCORE_KEYS = ("home_score", "away_score")
 
 
 def _score(match: Match, report: Mapping[str, object]) -> str:
@@ -45,10 +46,11 @@ def submission_notify(
     step: str,
     actor: AbstractBaseUser | None,
     reason: str = "",
+    result: tuple[int, int] | None = None,
 ) -> None:
     """A report was sent (``waiting``), confirmed, disputed, decided
-    (``accepted``, ``rejected``, ``superseded``) or stood after its
-    deadline (``stood``)."""
+    (``accepted``, ``rejected``, ``superseded`` by the commissioner's report
+    of ``result``) or stood after its deadline (``stood``)."""
     match = sub.match
     score = _score(match, sub.report)
     by = actor.get_username() if actor is not None else ""
@@ -57,6 +59,11 @@ def submission_notify(
     commissioner = match.season.league.commissioner_id
     url = _match_url(match, "#submissions")
     said = f": “{reason}”" if reason else ""
+    stands = (
+        f": the result is {_score(match, dict(zip(SCORE_KEYS, result, strict=True)))}"
+        if result is not None
+        else ""
+    )
     notes: dict[str, tuple[Kind, list[int], str]] = {
         "waiting": (
             Kind.REPORT_WAITING,
@@ -86,7 +93,7 @@ def submission_notify(
         "superseded": (
             Kind.REPORT_DECIDED,
             [submitter, opponent],
-            f"The commissioner's own report replaced the report of {score}",
+            f"The commissioner's own report replaced the report of {score}{stands}",
         ),
         "stood": (
             Kind.REPORT_DECIDED,
@@ -103,6 +110,30 @@ def submission_notify(
         key=f"report:{sub.pk}:{step}",
         league_id=match.season.league_id,
         due_at=sub.deadline if step == "waiting" else None,
+    )
+
+
+def result_overridden_notify(
+    match: Match,
+    before: Sequence[int],
+    result: MatchResult,
+    reason: str,
+    actor: AbstractBaseUser,
+    nth: int,
+) -> None:
+    """Both coaches of ``match`` (not the commissioner who did it): its
+    score was changed from ``before`` to the result's, and why (``nth``: the
+    match's how-many-th override, so each is told once)."""
+    home, away = match.home, match.away
+    notify(
+        recipients=[r for r in (home.coach_id, away.coach_id) if r != actor.pk],
+        kind=Kind.RESULT_OVERRIDDEN,
+        text=f"The commissioner changed the result of {home.name} "
+        f"{before[0]}–{before[1]} {away.name} to {result.home_score}–"
+        f"{result.away_score}: “{reason}”",
+        url=_match_url(match),
+        key=f"override:{match.pk}:{nth}",
+        league_id=match.season.league_id,
     )
 
 

@@ -17,6 +17,10 @@ class Kind(models.TextChoices):
         "report_decided",
         "A report was decided by the commissioner or stood after its deadline",
     )
+    RESULT_OVERRIDDEN = (
+        "result_overridden",
+        "The commissioner changed the result of your team's match",
+    )
     INVITATION = "invitation", "You are invited to a league"
     JOIN_REQUEST = "join_request", "A coach asks to join your league"
     JOIN_ANSWERED = "join_answered", "Your request to join a league was answered"

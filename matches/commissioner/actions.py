@@ -123,37 +123,20 @@ def match_override_audited(
     reason: str,
 ) -> MatchResult:
     """Override a played match's score (:func:`match_override_result`, which
-    also logs it in the match's own events), logged in the league's audit
-    log too. The post-game already applied is not re-run: see the Decision
-    in :func:`match_override_result`."""
+    logs it in the match's own events and the league's audit log, as for an
+    override from the site or the API). The post-game already applied is
+    not re-run: see the Decision in :func:`match_override_result`."""
     text = _reason(reason)
     if home_score < 0 or away_score < 0:
         raise ServiceError.one("min_value", "score", "a score cannot be negative")
     match = _locked_match(match_id, actor)
-    before = MatchResult.objects.filter(match=match).values_list(
-        "home_score", "away_score"
-    )
-    previous = list(before.first() or ())
-    result = match_override_result(
+    return match_override_result(
         match_id=match.pk,
         home_score=home_score,
         away_score=away_score,
         reason=text,
         actor=actor,
     )
-    league_event_record(
-        league_id=match.season.league_id,
-        type=LeagueEvent.Type.RESULT_OVERRIDDEN,
-        match_id=match.pk,
-        actor=actor,
-        payload={
-            "before": previous,
-            "after": [home_score, away_score],
-            "postgame_rerun": False,
-            "reason": text,
-        },
-    )
-    return result
 
 
 @transaction.atomic

@@ -11,12 +11,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import dateformat, timezone
 from django.views.decorators.http import require_POST
 
 from league.errors import ServiceError
 from league.web_selectors import league_commissioned
 from matches.models import Match, MatchResult, ReportSubmission
 from matches.pages.confirm_facts import submission_facts
+from matches.prematch.kickoff import LIVE_IN_PLAY
 from matches.reports.confirmation import report_confirm, report_decide, report_dispute
 
 
@@ -47,6 +49,11 @@ def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "submissions": submissions,
         "waiting": waiting,
         "can_answer": can_answer,
+        # Once its deadline has passed the report stands (beat's sweep):
+        # it may still be confirmed, no longer disputed.
+        "can_dispute": can_answer
+        and waiting is not None
+        and waiting.deadline > timezone.now(),
         # Decision: a commissioner who coaches the team that must answer is
         # offered that coach's answer (confirm or dispute) and not, beside
         # it, the commissioner's decision or a report of their own to
@@ -55,6 +62,9 @@ def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "can_decide": waiting is not None and commissioner and not can_answer,
         "answering_team": other,
         "facts": submission_facts(waiting) if waiting is not None else None,
+        # A match under way is watched live only while a live game is: one
+        # kicked off by a report waiting for its answer has nothing to watch.
+        "live_in_play": LIVE_IN_PLAY,
     }
 
 
@@ -64,10 +74,12 @@ def report_sent_message(
     """After a report form: say whether the report waits for the other coach
     (a submission) or stands (``recorded``), and go to the match page."""
     if isinstance(saved, ReportSubmission):
+        # the deadline in the viewer's zone, named, as the match page says it
+        due = dateformat.format(timezone.localtime(saved.deadline), "D j M Y, H:i T")
         messages.success(
             request,
             "Report sent: it stands once the other coach confirms it, "
-            f"or on {saved.deadline:%d %b %Y} if they do not answer.",
+            f"or on {due} if they do not answer.",
         )
     else:
         messages.success(request, recorded)

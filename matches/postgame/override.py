@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
+from league.models import LeagueEvent
 from league.page_cache import league_cache_bump
+from league.services.audit import league_event_record
 from matches.events import match_events_append
-from matches.models import Match, MatchResult, Season
+from matches.models import Match, MatchEvent, MatchResult, Season
+from matches.notices import result_overridden_notify
 from matches.postgame.results import sudden_death_record
 from matches.postgame.scores import score_violations
+from matches.webhooks.news import result_news
+from matches.webhooks.services import webhooks_announce
 
 
 @transaction.atomic
@@ -23,7 +30,10 @@ def match_override_result(
     reason: str,
     actor: AbstractBaseUser,
 ) -> MatchResult:
-    """Change the score of a played match, with a reason kept in its log.
+    """Change the score of a played match, with a reason kept in its log
+    and the league's audit log (however it is asked: the site, the API or
+    the admin). A score that changes is told to both coaches and announced
+    to the league's webhooks as a corrected result.
 
     Decision: an override corrects the result the standings count; it does
     not re-run a post-game sequence already applied (winnings, SPP and
@@ -78,6 +88,7 @@ def match_override_result(
     if problems:
         raise ServiceError(problems)
     before = [result.home_score, result.away_score]
+    text = reason.strip()
     result.home_score, result.away_score = home_score, away_score
     fields = ["home_score", "away_score"]
     rolled: list[tuple[str, dict[str, object]]] = []
@@ -102,12 +113,32 @@ def match_override_result(
                 {
                     "before": before,
                     "after": [home_score, away_score],
-                    "reason": reason.strip(),
+                    "reason": text,
                     "by": actor.get_username(),
                 },
             ),
             *rolled,
         ],
     )
+    league_event_record(
+        league_id=match.season.league_id,
+        type=LeagueEvent.Type.RESULT_OVERRIDDEN,
+        match_id=match.pk,
+        actor=actor,
+        payload={
+            "before": before,
+            "after": [home_score, away_score],
+            "postgame_rerun": False,
+            "reason": text,
+        },
+    )
+    if before != [home_score, away_score]:
+        # Each override is news of its own (its number in the match log).
+        nth = MatchEvent.objects.filter(match=match, type="result_override").count()
+        result_overridden_notify(match, before, result, text, actor, nth)
+        webhooks_announce(
+            match.season.league_id,
+            partial(result_news, match, result, corrected=(before, nth)),
+        )
     league_cache_bump(match.season.league_id)
     return result

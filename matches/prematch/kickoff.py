@@ -37,11 +37,18 @@ def match_qs_for_update() -> QuerySet[Match]:
 
 
 def match_lock_for_report(
-    match_id: int, actor: AbstractBaseUser
+    match_id: int, actor: AbstractBaseUser, *, confirmed: bool = False
 ) -> tuple[Match, dict[int, Team]]:
     """The match locked for a report, and its two teams by id: refused
     (PermissionDenied) unless ``actor`` coaches one of them or is the
-    commissioner, and (``already_reported``) once the match has a result."""
+    commissioner, and (``already_reported``) once the match has a result.
+
+    A kept report that now stands (``confirmed``: the other coach confirmed
+    it, the commissioner accepted it, or its deadline passed) is not asked
+    again whether its sender may report: that was checked when it was sent,
+    and a sender removed from the league since (whose season plays on,
+    :func:`league.services.membership.membership_remove`) must not leave
+    the other coach unable to confirm it, nor stop beat's sweep."""
     match = match_qs_for_update().get(pk=match_id)
     teams = {
         t.pk: t
@@ -49,8 +56,9 @@ def match_lock_for_report(
             pk__in=[match.home_id, match.away_id]
         )
     }
-    refusal = "only the coaches of this match or the commissioner"
-    teams_require_write(actor, list(teams.values()), refusal)
+    if not confirmed:
+        refusal = "only the coaches of this match or the commissioner"
+        teams_require_write(actor, list(teams.values()), refusal)
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         raise ServiceError.one("already_reported", None, "this match has a result")
     if match_live_in_play(match):

@@ -120,7 +120,7 @@ def match_submit_card_report(
     roster format's report is (:mod:`matches.reports.confirmation`, which
     calls this again with ``confirmed`` once it stands); the
     commissioner's stands at once and replaces one still waiting."""
-    match, teams = match_lock_for_report(match_id, actor)
+    match, teams = match_lock_for_report(match_id, actor, confirmed=confirmed)
     variant = settings_rules(match.season.settings).variant
     if not variant.drafts_team_card:
         raise ServiceError.one(
@@ -175,7 +175,7 @@ def match_submit_card_report(
                 actor=actor,
                 teams=teams,
             )
-        submission_supersede(match, actor)
+        submission_supersede(match, actor, (home.points, away.points))
     deck = {int(c["card"]): c for c in _deck(variant)}
     claimed: dict[str, list[dict[str, Any]]] = {}
     for side, rep in (("home", home), ("away", away)):

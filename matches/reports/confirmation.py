@@ -22,6 +22,7 @@ post-game runs only once the report stands (it is started by the result).
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from typing import Any
 
@@ -36,6 +37,7 @@ from league.models import LeagueEvent, Team
 from league.web_selectors import league_commissioned
 from matches.models import MatchResult, ReportSubmission
 from matches.notices import submission_notify
+from matches.prematch.kickoff import match_qs_for_update
 from matches.reports.cards import card_report_from_data, match_submit_card_report
 from matches.reports.report import match_submit_report
 from matches.reports.submissions import report_from_data, submission_audit
@@ -44,12 +46,23 @@ from matches.webhooks.services import webhooks_announce
 
 Status = ReportSubmission.Status
 REASON_MAX = 2000
+logger = logging.getLogger(__name__)
 
 
 # --- answering -----------------------------------------------------------------------
 
 
 def _locked(submission_id: int) -> ReportSubmission:
+    """The submission locked, after its match: a report of the match
+    (:func:`match_submit_report`, which supersedes one waiting) locks the
+    match and then the submission, so answering one in the other order
+    deadlocked with the commissioner's own report sent at that moment."""
+    match_id = (
+        ReportSubmission.objects.filter(pk=submission_id)
+        .values_list("match_id", flat=True)
+        .get()
+    )
+    match_qs_for_update().filter(pk=match_id).values_list("pk").get()
     return (
         ReportSubmission.objects.select_for_update(of=("self",))
         .select_related("match__season__league", "team", "submitted_by")
@@ -133,6 +146,15 @@ def report_dispute(
         problems.append(
             ("not_awaiting", None, f"this report is {sub.get_status_display().lower()}")
         )
+    elif sub.deadline <= timezone.now():
+        # It stands now (report_stand, beat's sweep): too late to dispute.
+        problems.append(
+            (
+                "deadline_passed",
+                None,
+                "the deadline to dispute this report has passed: it stands",
+            )
+        )
     if problems:
         from league.errors import Violation
 
@@ -215,9 +237,16 @@ def report_stand(*, submission_id: int) -> ReportSubmission:
 
 
 def reports_stand_due() -> int:
-    """Let every overdue report stand; returns how many did."""
+    """Let every overdue report stand; returns how many did. A report that
+    is refused (its own transaction rolled back, logged) leaves it waiting
+    and does not stop the others, in every league, from standing."""
     n = 0
     for pk in reports_due():
-        if report_stand(submission_id=pk).status == Status.STOOD:
+        try:
+            stood = report_stand(submission_id=pk)
+        except (ServiceError, PermissionDenied):
+            logger.exception("report submission %s could not stand", pk)
+            continue
+        if stood.status == Status.STOOD:
             n += 1
     return n

@@ -145,7 +145,7 @@ def match_submit_report(
     (:mod:`matches.reports.confirmation`, which calls this again with
     ``confirmed`` once it stands); the commissioner's stands at once and
     replaces one still waiting."""
-    match, teams = match_lock_for_report(match_id, actor)
+    match, teams = match_lock_for_report(match_id, actor, confirmed=confirmed)
     if settings_rules(match.season.settings).variant.drafts_team_card:
         raise ServiceError.one(
             "card_format",
@@ -221,7 +221,7 @@ def match_submit_report(
     if not confirmed:
         if confirmation_needed(match, actor):
             return submission_open(match=match, report=report, actor=actor, teams=teams)
-        submission_supersede(match, actor)
+        submission_supersede(match, actor, (report.home_score, report.away_score))
     result = match_result_save(
         match=match,
         mode=Match.Mode.RECORDED,

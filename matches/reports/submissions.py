@@ -134,8 +134,11 @@ def submission_open(
     return sub
 
 
-def submission_supersede(match: Match, actor: AbstractBaseUser) -> None:
-    """The commissioner's own report replaces one still waiting."""
+def submission_supersede(
+    match: Match, actor: AbstractBaseUser, score: tuple[int, int]
+) -> None:
+    """The commissioner's own report (of ``score``) replaces one still
+    waiting."""
     sub = open_submission(match)
     if sub is None:
         return
@@ -144,4 +147,4 @@ def submission_supersede(match: Match, actor: AbstractBaseUser) -> None:
     sub.decided_by = actor
     sub.save(update_fields=["status", "closed_at", "decided_by"])
     submission_audit(sub, LeagueEvent.Type.REPORT_DECIDED, actor, decision="superseded")
-    submission_notify(sub, "superseded", actor)
+    submission_notify(sub, "superseded", actor, result=score)

@@ -4,6 +4,8 @@ posted, a round complete, a season scheduled (see
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.urls import reverse
 
@@ -25,18 +27,33 @@ def _round_label(m: Match) -> str:
     return f"{stage} {m.round}"
 
 
-def result_news(match: Match, result: MatchResult) -> News:
+def result_news(
+    match: Match,
+    result: MatchResult,
+    corrected: tuple[Sequence[int], int] | None = None,
+) -> News:
+    """A result posted; or, with ``corrected`` (the score before and the
+    match's how-many-th override), the commissioner's correction of it,
+    news of its own."""
     league = match.season.league
     how = "played by the engine" if result.mode == Match.Mode.RESOLVED else "reported"
+    key = f"result_posted:{match.pk}"
+    extra: dict[str, object] = {}
+    if corrected is not None:
+        before, nth = corrected
+        how = f"corrected by the commissioner (it was {before[0]}–{before[1]})"
+        key += f":override:{nth}"
+        extra = {"corrected_from": list(before)}
     return News(
         kind="result_posted",
-        key=f"result_posted:{match.pk}",
+        key=key,
         league_id=league.pk,
         league_name=league.name,
         title=_score(match, result),
         text=f"{match.season.name}, {_round_label(match)}: {how}.",
         url=_url("web:match", match.pk),
         data={
+            **extra,
             "match_id": match.pk,
             "season_id": match.season_id,
             "stage": match.stage,

@@ -138,7 +138,11 @@ def test_the_commissioners_report_replacing_one_tells_both_coaches(
             match_id=match.pk, report=score_report(match, 0, 0), actor=alice
         )
 
-    text = f"The commissioner's own report replaced the report of {SCORE}"
+    # with the result that stands now
+    text = (
+        f"The commissioner's own report replaced the report of {SCORE}: "
+        "the result is Reikland Reavers 0–0 Gouged Eye"
+    )
     assert told(kind="report_decided") == [
         ("bob", "report_decided", text),
         ("charlie", "report_decided", text),

@@ -381,3 +381,18 @@ def test_a_stale_button_after_a_withdrawal_says_the_invitation_was_withdrawn(
     for sent in ({}, {"match": "x"}, {"match": "99999999999999999999"}, {"match": "٣"}):
         assert client.post(accept, sent).status_code == 404
     assert db_state() == before
+
+
+def test_a_match_played_live_is_linked_from_its_page_to_watch(
+    client, fixture_match, bob, charlie, dave
+):
+    # given Bob's invitation, accepted by Charlie: the game is under way
+    live = live_match_open_as(client, bob, fixture_match)
+    client.force_login(charlie)
+    client.post(reverse("web:live:accept", args=[live.pk]))
+
+    # then anyone opening the match page is offered to watch it
+    client.force_login(dave)
+    page = client.get(reverse("web:match", args=[fixture_match.pk])).content.decode()
+    live_page = reverse("web:live:page", args=[fixture_match.pk])
+    assert f'href="{live_page}">Watch live</a>' in page

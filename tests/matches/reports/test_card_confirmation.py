@@ -7,11 +7,12 @@ Break Some Bones! 3, card 7 Get The Ball! 1, Free Up The Ball! 2
 
 from __future__ import annotations
 
+import zoneinfo
 from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from league.models import League, LeagueEvent
 from matches.models import Match, MatchEvent, MatchResult, ReportSubmission
@@ -262,3 +263,31 @@ def test_the_card_report_form_says_the_report_waits_for_the_other_coach(blitz_ma
     )
     assert sub.report["home"]["cards"] == [1, 7]
     assert not MatchResult.objects.filter(match=match).exists()
+
+
+def test_the_report_sent_message_gives_the_deadline_in_the_coachs_time_zone(
+    blitz_match,
+):
+    # given a coach whose browser is fourteen hours ahead of UTC
+    match, _ = blitz_match
+    client = Client()
+    client.force_login(match.home.coach)
+    client.cookies["tz"] = "Pacific/Kiritimati"
+    form = {
+        "home_points": 12,
+        "home_touchdowns": 2,
+        "home_clean_sweeps": 0,
+        "home_cards": ["1", "7"],
+        "away_points": 4,
+        "away_touchdowns": 1,
+        "away_clean_sweeps": 0,
+        "how": "points",
+    }
+
+    page = client.post(f"/matches/{match.pk}/report/", form, follow=True)
+
+    # then the day and hour it stands are his, with his zone named
+    sub = ReportSubmission.objects.get(match=match)
+    local = timezone.localtime(sub.deadline, zoneinfo.ZoneInfo("Pacific/Kiritimati"))
+    due = dateformat.format(local, "D j M Y, H:i T")
+    assert f"or on {due} if they do not answer" in page.content.decode()
