@@ -104,7 +104,7 @@ def submission_confirm(request: HttpRequest, submission_id: int) -> HttpResponse
     except ServiceError as exc:
         return _back(request, sub, exc)
     messages.success(
-        request, "Report confirmed: the result stands and the post-game has run."
+        request, "Report confirmed: the result stands; its post-game follows below."
     )
     return _back(request, sub, None)
 

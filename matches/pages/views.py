@@ -463,7 +463,9 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
             else:
                 request.session.pop(_draft_key(match), None)
                 return report_sent_message(
-                    request, saved, "Report submitted: the post-game has run."
+                    request,
+                    saved,
+                    "Report submitted: the result stands; its post-game follows below.",
                 )
         assert data is not None
         _save_draft(request, match, data)
