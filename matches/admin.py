@@ -266,6 +266,7 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
         "away",
         "season",
         "round",
+        "third_place",
         "postponed",
         "score",
         "facts",
@@ -277,7 +278,7 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
                 "fields": [
                     ("home", "away"),
                     "score",
-                    ("season", "round", "stage"),
+                    ("season", "round", "stage", "third_place"),
                     ("status", "mode", "postponed"),
                     ("postgame_step", "seed"),
                 ]

@@ -96,11 +96,19 @@ class MatchOutputSerializer(serializers.ModelSerializer[Match]):
 
     class Meta:
         model = Match
+        extra_kwargs = {
+            "third_place": {
+                "help_text": "The playoff match between the semi-finals' two "
+                "losers for 3rd place, in the final's round (not the final); "
+                "false for every other match"
+            }
+        }
         fields = [
             "id",
             "season",
             "stage",
             "round",
+            "third_place",
             "home",
             "home_name",
             "away",

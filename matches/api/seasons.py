@@ -404,7 +404,14 @@ class SeasonScheduleApi(APIView):
 
 
 class SeasonPlayoffsApi(APIView):
-    @extend_schema(request=None, responses={201: MatchOutputSerializer(many=True)})
+    @extend_schema(
+        request=None,
+        responses={201: MatchOutputSerializer(many=True)},
+        description="Schedule the next playoff round and return its matches. "
+        "After the semi-finals: the final, then the third-place match between "
+        "their two losers (third_place true; none in a bracket of two or "
+        "three teams).",
+    )
     def post(self, request: Request, season_id: int) -> Response:
         season = _season_for_commissioner(request, season_id)
         _valid(NoInputSerializer, request.data)
@@ -427,7 +434,7 @@ class SeasonResolveApi(APIView):
 
 class SeasonMatchesApi(generics.ListAPIView[Match]):
     serializer_class = MatchOutputSerializer
-    filterset_fields = ["round", "status", "stage"]
+    filterset_fields = ["round", "status", "stage", "third_place"]
 
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):

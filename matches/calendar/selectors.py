@@ -56,7 +56,8 @@ def _fixture(m: Match, when: RoundSchedule | None, url_of: UrlOf, host: str) -> 
     if m.postponed and result is None:
         summary += " (postponed)"
     stage = "playoff round" if m.stage == Match.Stage.PLAYOFF else "round"
-    lines = [f"{m.season.league.name} · {m.season.name} · {stage} {m.round}"]
+    third = ", third-place match" if m.third_place else ""
+    lines = [f"{m.season.league.name} · {m.season.name} · {stage} {m.round}{third}"]
     if when is None:
         assert m.postponed_from_date is not None
         day = m.postponed_from_date

@@ -150,6 +150,10 @@ class Match(models.Model):
     postgame_step = models.CharField(
         max_length=20, choices=PostgameStep.choices, default=PostgameStep.OUTCOME
     )
+    # The semi-finals' losers meeting for 3rd place, in the final's round
+    # ("the two losing teams will meet to decide 3rd place"): a playoff
+    # match, but not the final.
+    third_place = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -159,6 +163,15 @@ class Match(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=~Q(home=F("away")), name="match_two_teams"
+            ),
+            models.CheckConstraint(
+                condition=Q(third_place=False) | Q(stage="playoff"),
+                name="match_third_place_is_playoff",
+            ),
+            models.UniqueConstraint(
+                fields=["season"],
+                condition=Q(third_place=True),
+                name="match_third_place_once",
             ),
             models.UniqueConstraint(
                 fields=["season", "stage", "round", "home"],

@@ -72,7 +72,8 @@ def season_champions(seasons: list[Season]) -> dict[int, int]:
     Decision: season_close stores no champion today, so it is read from the
     season's matches: a champion an archive records (``record["champion"]``,
     for a close that chooses one) first; else the winner of the playoff final
-    (the last playoff round, when it is a single completed match); else the
+    (the last playoff round, when it has a single completed match besides
+    the third-place match); else the
     top of the league table, tiebreakers applied (a season without playoffs,
     or one closed before its playoffs were played out). Four queries whatever
     the number of seasons."""
@@ -92,7 +93,9 @@ def season_champions(seasons: list[Season]) -> dict[int, int]:
             champions[season_id] = team_id
     finals: dict[int, list[Match]] = {}
     for m in (
-        Match.objects.filter(season_id__in=ids, stage=Match.Stage.PLAYOFF)
+        Match.objects.filter(
+            season_id__in=ids, stage=Match.Stage.PLAYOFF, third_place=False
+        )
         .select_related("result")
         .defer("result__summary", "result__player_stats", "result__casualties")
         .order_by("season_id", "-round", "id")

@@ -97,6 +97,17 @@ class BracketRound:
     title: str
     ties: list[Tie]
     byes: list[tuple[int, Team]] = field(default_factory=list)
+    # the semi-finals' losers' match for 3rd place, beside the final
+    third_place: bool = False
+
+    @property
+    def anchor(self) -> str:
+        """The id of its heading on the page."""
+        suffix = "-third-place" if self.third_place else ""
+        return f"bracket-round-{self.number}{suffix}"
+
+
+THIRD_PLACE_TITLE = "Third-place match"
 
 
 def playoff_round_title(number: int, rounds: int) -> str:
@@ -111,10 +122,12 @@ def playoff_round_title(number: int, rounds: int) -> str:
 
 
 def season_bracket(view: SeasonView) -> list[BracketRound]:
-    """The playoff bracket, one column a round up to the final, once the
-    first playoff round is scheduled: each tie with both teams (and their
-    seeds), the score if played and the winner; the rounds still to be
-    drawn as ties to be decided."""
+    """The playoff bracket, one column a round up to the final, then the
+    third-place match where the semi-finals leave two losers (a bracket of
+    four or more), once the first playoff round is scheduled: each tie with
+    both teams (and their seeds), the score if played and the winner; the
+    rounds still to be drawn as ties to be decided. A final drawn without a
+    third-place match (before it was played) has no such column."""
     season, teams = view.season, view.teams
     playoffs = [r for r in view.rounds if r.stage == Match.Stage.PLAYOFF]
     if not season.playoff_teams or not playoffs:
@@ -124,33 +137,46 @@ def season_bracket(view: SeasonView) -> list[BracketRound]:
     _, byes = playoff_round(seeded)
     total = playoff_rounds(season.playoff_teams)
     drawn = {r.number: r for r in playoffs}
+
+    def ties(matches: list[Match], size: int) -> list[Tie]:
+        if not matches:
+            return [Tie(None, None, None) for _ in range(size)]
+        return [
+            Tie(
+                match=m,
+                home=teams.get(m.home_id),
+                away=teams.get(m.away_id),
+                home_seed=seed.get(m.home_id),
+                away_seed=seed.get(m.away_id),
+                winner_id=playoff_winner(m)
+                if m.status == Match.Status.COMPLETE
+                else None,
+            )
+            for m in matches
+        ]
+
     columns: list[BracketRound] = []
     size = 2**total
     for number in range(1, total + 1):
         size //= 2
-        played = drawn.get(number)
-        if played is None:
-            ties = [Tie(None, None, None) for _ in range(size)]
-        else:
-            ties = [
-                Tie(
-                    match=m,
-                    home=teams.get(m.home_id),
-                    away=teams.get(m.away_id),
-                    home_seed=seed.get(m.home_id),
-                    away_seed=seed.get(m.away_id),
-                    winner_id=playoff_winner(m)
-                    if m.status == Match.Status.COMPLETE
-                    else None,
-                )
-                for m in played.matches
-            ]
+        played = drawn[number].matches if number in drawn else []
         columns.append(
             BracketRound(
                 number=number,
                 title=playoff_round_title(number, total),
-                ties=ties,
+                ties=ties([m for m in played if not m.third_place], size),
                 byes=[(seed[t], teams[t]) for t in byes] if number == 1 else [],
+            )
+        )
+    final_round = drawn[total].matches if total in drawn else []
+    third = [m for m in final_round if m.third_place]
+    if third or (not final_round and season.playoff_teams >= 4):
+        columns.append(
+            BracketRound(
+                number=total,
+                title=THIRD_PLACE_TITLE,
+                ties=ties(third, 1),
+                third_place=True,
             )
         )
     return columns
@@ -220,6 +246,15 @@ def _playing(r: Round) -> set[int]:
     return {t for m in r.matches for t in (m.home_id, m.away_id)}
 
 
+def _playoff_title(r: Round, playoff_teams: int) -> str:
+    """A playoff round's name; the final's round holds the third-place
+    match too, which is no second final."""
+    title = playoff_round_title(r.number, playoff_rounds(playoff_teams))
+    if any(m.third_place for m in r.matches):
+        return f"{title} and {THIRD_PLACE_TITLE.lower()}"
+    return title
+
+
 def season_loop(view: SeasonView) -> SeasonLoop:
     season = view.season
     dates = season_round_dates(season)
@@ -235,9 +270,7 @@ def season_loop(view: SeasonView) -> SeasonLoop:
                 and t in view.teams
                 and t not in _playing(r)
             ],
-            playoff_title=playoff_round_title(
-                r.number, playoff_rounds(season.playoff_teams)
-            )
+            playoff_title=_playoff_title(r, season.playoff_teams)
             if r.stage == Match.Stage.PLAYOFF and season.playoff_teams
             else "",
         )

@@ -158,7 +158,8 @@ def _game(match: Match | None, team_id: int) -> str:
         return ""
     opponent = match.away if match.home_id == team_id else match.home
     stage = "playoff round" if match.stage == Match.Stage.PLAYOFF else "round"
-    return f" against {opponent.name} ({stage} {match.round})"
+    third = ", third-place match" if match.third_place else ""
+    return f" against {opponent.name} ({stage} {match.round}{third})"
 
 
 def _purchase(note: str, amount: int) -> str:

@@ -198,8 +198,13 @@ def season_generate_playoffs(request: HttpRequest, season_id: int) -> HttpRespon
     except ServiceError as exc:
         _refused(request, exc)
     else:
+        count = len(matches)
         messages.success(
-            request, f"Playoffs scheduled: {len(matches)} first-round matches."
+            request,
+            "Playoffs scheduled: the final and the third-place match."
+            if any(m.third_place for m in matches)
+            else f"Playoffs scheduled: {count} match{'es' if count != 1 else ''} "
+            f"in playoff round {matches[0].round}.",
         )
     return redirect("web:season", season_id=season.pk)
 

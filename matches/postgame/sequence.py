@@ -643,14 +643,18 @@ def _run_steps(match_id: int, *, to_the_end: bool) -> str | None:
 
 def _season_maybe_complete(season_id: int) -> None:
     """A season is complete when every match is; with playoffs, only once
-    the final (a playoff round of one match) is."""
+    the final (a playoff round of one match, the third-place match beside
+    it aside) is, and the third-place match with it."""
     season = Season.objects.select_for_update().get(pk=season_id)
     if season.matches.exclude(status=Match.Status.COMPLETE).exists():
         return
     if season.playoff_teams:
         playoffs = season.matches.filter(stage=Match.Stage.PLAYOFF)
         last = playoffs.order_by("-round").first()
-        if last is None or playoffs.filter(round=last.round).count() != 1:
+        if (
+            last is None
+            or playoffs.filter(round=last.round, third_place=False).count() != 1
+        ):
             return
         # A one-match first round is not the final when top seeds had byes.
         _, byes = playoff_round(list(range(season.playoff_teams)))

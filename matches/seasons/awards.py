@@ -14,13 +14,7 @@ from engine.facade import get_variant
 from league.models import Team, TreasuryEntry
 from league.services.treasury import treasury_credit
 from matches.models import Match, Season
-from matches.seasons.services import playoff_winner
-
-
-def playoff_loser(match: Match) -> int:
-    """The team a complete playoff ``match`` knocked out."""
-    winner = playoff_winner(match)
-    return match.away_id if winner == match.home_id else match.home_id
+from matches.seasons.services import playoff_loser, playoff_winner
 
 
 def season_places(
@@ -32,23 +26,30 @@ def season_places(
 
     Without playoffs the champion (the top of the table) is first and the
     rest follow the table. With them, the champion is the final's winner
-    and 2nd place its loser; then come the teams knocked out in each
-    earlier round, the later round first (the semi-finals' losers, then the
-    quarter-finals'), then every other team, each group in league table
-    order.
+    and 2nd place its loser; the third-place match's winner is 3rd and its
+    loser 4th ("the two losing teams will meet to decide 3rd place"); then
+    come the teams knocked out in each earlier round, the later round first
+    (the quarter-finals' losers, then the round before's), then every other
+    team, each group in league table order.
 
-    Decision: no third-place match is played ("the two losing teams will
-    meet to decide 3rd place"); 3rd place is the semi-final loser placed
-    higher in the league table, the team the regular season found the
-    better, with the table's seeding of the bracket as precedent. A
-    bracket of two (a final only) has no semi-final: 3rd is the top of the
-    table after the finalists."""
+    Decision: where the semi-finals' losers played no third-place match (a
+    bracket of three, whose one semi-final leaves one loser, or a final
+    drawn before the third-place match was scheduled with it), they are
+    placed by the league table: the regular season's better team first,
+    with the table's seeding of the bracket as precedent. A bracket of two
+    (a final only) has no semi-final: 3rd is the top of the table after the
+    finalists."""
     order: list[int] = [champion_id] if champion_id is not None else []
     if playoffs:
         position = {team_id: index for index, team_id in enumerate(table)}
-        for number in sorted({m.round for m in playoffs}, reverse=True):
-            knocked_out = [playoff_loser(m) for m in playoffs if m.round == number]
-            order += sorted(knocked_out, key=lambda t: position.get(t, len(table)))
+        third = next((m for m in playoffs if m.third_place), None)
+        bracket = [m for m in playoffs if not m.third_place]
+        for number in sorted({m.round for m in bracket}, reverse=True):
+            knocked_out = [playoff_loser(m) for m in bracket if m.round == number]
+            if third is not None and set(knocked_out) == {third.home_id, third.away_id}:
+                order += [playoff_winner(third), playoff_loser(third)]
+            else:
+                order += sorted(knocked_out, key=lambda t: position.get(t, len(table)))
     return order + [t for t in table if t not in order]
 
 

@@ -51,8 +51,9 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
     with its record, the champion is recorded (the playoff final's winner,
     else the top of the table: :func:`season_champion_id`), and the teams
     may re-draft for the next season. A season with playoffs closes only
-    once its final is played. The format's prizes and trophy are given by
-    final place (:mod:`matches.seasons.awards`)."""
+    once its final is played, and its third-place match (every match is
+    complete). The format's prizes and trophy are given by final place
+    (:mod:`matches.seasons.awards`)."""
     season = (
         Season.objects.select_for_update().select_related("league").get(pk=season_id)
     )
@@ -111,8 +112,9 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
 
 
 def _playoff_games(playoffs: list[Match]) -> dict[int, int]:
-    """How many of the season's ``playoffs`` each team played (every one is
-    complete when the season closes)."""
+    """How many of the season's ``playoffs`` each team played, the
+    third-place match included (every one is complete when the season
+    closes)."""
     games: dict[int, int] = {}
     for match in playoffs:
         for team_id in (match.home_id, match.away_id):

@@ -98,3 +98,24 @@ def playoff_round(seeded: Sequence[int]) -> tuple[list[Pairing], list[int]]:
 def next_playoff_round(advancing: Sequence[int]) -> list[Pairing]:
     """Pair the teams still in, in bracket order (1st v last, 2nd v …)."""
     return [(advancing[i], advancing[-1 - i]) for i in range(len(advancing) // 2)]
+
+
+def third_place_pairing(losers: Sequence[int], seeded: Sequence[int]) -> Pairing | None:
+    """The third-place match between the semi-finals' two losers, played
+    beside the final with the higher seed (``seeded``: the bracket's teams
+    in seed order) at home (league_and_exhibition_play.md "The Play-off
+    Season": "the two losing teams will meet to decide 3rd place"). None
+    when the semi-finals leave fewer than two losers: a bracket of two
+    teams has none, one of three a single semi-final.
+
+    Decision: every format plays it. Blood Bowl 2020's text asks for it and
+    Dungeon Bowl's play-off season is Blood Bowl's; the Sevens, classic and
+    BB2025 texts give no play-off season of their own, so their leagues keep
+    Blood Bowl's, as they keep its Glittering Prizes; Blitz Bowl, which pays
+    no prizes, plays it too, so that every bracket's 3rd place is won on
+    the pitch."""
+    if len(losers) != 2:
+        return None
+    rank = {team_id: index for index, team_id in enumerate(seeded)}
+    higher, lower = sorted(losers, key=lambda t: rank.get(t, len(seeded)))
+    return higher, lower

@@ -205,11 +205,12 @@ def match_events(
 
 def season_final(season: Season, playoffs: list[Match]) -> Match | None:
     """The playoff final of ``season`` (``playoffs``: its playoff matches
-    with their results), once it is complete."""
+    with their results), once it is complete; the third-place match beside
+    it in its round is not the final."""
     if not season.playoff_teams:
         return None
     last = playoff_rounds(season.playoff_teams)
-    finals = [m for m in playoffs if m.round == last]
+    finals = [m for m in playoffs if m.round == last and not m.third_place]
     if len(finals) != 1 or finals[0].status != Match.Status.COMPLETE:
         return None
     return finals[0]

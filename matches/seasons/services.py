@@ -19,7 +19,13 @@ from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
 from matches.models import Match, RoundSchedule, Season
 from matches.notices import season_scheduled_notify
-from matches.seasons.scheduling import next_playoff_round, playoff_round, season_rounds
+from matches.seasons.scheduling import (
+    Pairing,
+    next_playoff_round,
+    playoff_round,
+    season_rounds,
+    third_place_pairing,
+)
 from matches.webhooks.news import season_news
 from matches.webhooks.services import webhooks_announce
 
@@ -191,11 +197,21 @@ def playoff_winner(match: Match) -> int:
     return match.away_id if side == "away" else match.home_id
 
 
+def playoff_loser(match: Match) -> int:
+    """The team a complete playoff ``match`` knocked out (or, in the
+    third-place match, placed 4th)."""
+    winner = playoff_winner(match)
+    return match.away_id if winner == match.home_id else match.home_id
+
+
 @transaction.atomic
 def season_schedule_playoffs(*, season_id: int) -> list[Match]:
     """The next playoff round: the first is seeded from the final league
     standings (1 v N, 2 v N-1, byes to the top seeds); each later one pairs
-    the teams still in, in bracket order. Returns the new round's matches."""
+    the teams still in, in bracket order. The final comes with the
+    third-place match between the semi-finals' two losers, the higher seed
+    at home (none when the semi-finals leave one loser: a bracket of two or
+    three). Returns the new round's matches, the final first."""
     from matches.seasons.selectors import season_standings
 
     season = Season.objects.select_for_update().get(pk=season_id)
@@ -219,6 +235,7 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
         .select_related("result")
         .order_by("round", "id")
     )
+    third_place: Pairing | None = None
     if not played:
         number, pairings = 1, first_round
     else:
@@ -228,13 +245,19 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
             raise ServiceError.one(
                 "round_unfinished", None, "finish this playoff round first"
             )
-        advancing = [playoff_winner(m) for m in last]
+        # the third-place match is nobody's way on to the next round
+        bracket = [m for m in last if not m.third_place]
+        advancing = [playoff_winner(m) for m in bracket]
         if number == 1:
             advancing = byes + advancing
         if len(advancing) < 2:
             raise ServiceError.one("playoffs_over", None, "the final has been played")
         number, pairings = number + 1, next_playoff_round(advancing)
-    Match.objects.bulk_create(
+        if len(pairings) == 1:
+            third_place = third_place_pairing(
+                [playoff_loser(m) for m in bracket], seeded
+            )
+    matches = [
         Match(
             season=season,
             stage=Match.Stage.PLAYOFF,
@@ -244,9 +267,27 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
             seed=match_seed(season.seed, "playoff", number, index),
         )
         for index, (home, away) in enumerate(pairings)
-    )
+    ]
+    if third_place is not None:
+        home, away = third_place
+        matches.append(
+            Match(
+                season=season,
+                stage=Match.Stage.PLAYOFF,
+                round=number,
+                home_id=home,
+                away_id=away,
+                third_place=True,
+                seed=match_seed(season.seed, "playoff", number, "third place"),
+            )
+        )
+    Match.objects.bulk_create(matches)
     league_cache_bump(season.league_id)
-    return list(season.matches.filter(stage=Match.Stage.PLAYOFF, round=number))
+    return list(
+        season.matches.filter(stage=Match.Stage.PLAYOFF, round=number).order_by(
+            "third_place", "id"
+        )
+    )
 
 
 @transaction.atomic

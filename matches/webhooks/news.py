@@ -27,6 +27,10 @@ def _round_label(m: Match) -> str:
     return f"{stage} {m.round}"
 
 
+def _third(m: Match) -> str:
+    return ", third-place match" if m.third_place else ""
+
+
 def result_news(
     match: Match,
     result: MatchResult,
@@ -50,7 +54,7 @@ def result_news(
         league_id=league.pk,
         league_name=league.name,
         title=_score(match, result),
-        text=f"{match.season.name}, {_round_label(match)}: {how}.",
+        text=f"{match.season.name}, {_round_label(match)}{_third(match)}: {how}.",
         url=_url("web:match", match.pk),
         data={
             **extra,
@@ -58,6 +62,7 @@ def result_news(
             "season_id": match.season_id,
             "stage": match.stage,
             "round": match.round,
+            "third_place": match.third_place,
             "mode": result.mode,
             "home": {
                 "team_id": match.home_id,
@@ -104,6 +109,7 @@ def round_news(match: Match) -> News | None:
             "results": [
                 {
                     "match_id": m.pk,
+                    "third_place": m.third_place,
                     "home": m.home.name,
                     "away": m.away.name,
                     "score": [m.result.home_score, m.result.away_score],

@@ -173,6 +173,7 @@ def db_state() -> DbState:
                 "seed",
                 "postponed",
                 "postgame_step",
+                "third_place",
             )
         ),
         results=list(

@@ -90,14 +90,16 @@ def test_the_bracket_is_on_screen_on_a_phone_and_in_columns_on_a_desktop(
     page = open_page(PHONE)
     page.goto(f"/seasons/{season.pk}/")
 
-    # then both rounds are there, stacked, every tie and team on screen
+    # then both rounds and the third-place match are there, stacked, every
+    # tie and team on screen
     rounds = page.locator(".bracket-round")
-    assert rounds.count() == 2
+    assert rounds.count() == 3
     assert rounds.nth(0).locator("h4").inner_text() == "Semi-finals"
     assert rounds.nth(1).locator("h4").inner_text() == "Final"
+    assert rounds.nth(2).locator("h4").inner_text() == "Third-place match"
     ties = page.locator(".bracket .tie")
-    assert ties.count() == 3
-    for i in range(3):
+    assert ties.count() == 4
+    for i in range(4):
         ties.nth(i).scroll_into_view_if_needed()
         on_screen(page, ties.nth(i))
         sides = ties.nth(i).locator(".side")

@@ -179,7 +179,7 @@ def test_the_playoffs_are_offered_once_the_league_stage_is_over(
     response = client.post(f"/seasons/{season.pk}/playoffs/", follow=True)
 
     html = response.content.decode()
-    assert "Playoffs scheduled: 1 first-round matches." in html
+    assert "Playoffs scheduled: 1 match in playoff round 1." in html
     assert "Playoff round 1" in html
     assert "Schedule the playoffs" not in html
     assert season.matches.filter(stage=Match.Stage.PLAYOFF).count() == 1

@@ -2,7 +2,7 @@
 Prizes" and "The Play-off Season"): 3rd 30,000, 2nd 60,000, 1st 100,000 and
 the League Trophy, whose holder adds a free team re-roll until the end of
 the next season; with playoffs, 2nd is the final's loser and 3rd the
-semi-final loser placed higher in the league table."""
+third-place match's winner."""
 
 from __future__ import annotations
 
@@ -131,12 +131,12 @@ def test_a_second_close_is_refused_and_pays_nothing_again(
     assert len(prize_rows()) == 3
 
 
-def test_with_playoffs_the_final_and_the_semi_finals_place_the_teams(
+def test_with_playoffs_the_final_and_the_third_place_match_place_the_teams(
     eleven, teams, alice, django_capture_on_commit_callbacks
 ):
     # given four teams in the playoffs, the table Ash, Birch, Cedar, Dune;
     # Dune beats Ash and Cedar beats Birch in the semi-finals, Cedar wins
-    # the final
+    # the final and Birch the third-place match
     ash, birch, cedar, dune = teams
     capture = django_capture_on_commit_callbacks
     season = season_create(
@@ -155,26 +155,27 @@ def test_with_playoffs_the_final_and_the_semi_finals_place_the_teams(
             alice=alice,
             capture=capture,
         )
-    (final,) = season_schedule_playoffs(season_id=season.pk)
+    final, third = season_schedule_playoffs(season_id=season.pk)
     play(final, cedar, alice=alice, capture=capture)
+    play(third, birch, alice=alice, capture=capture)
     before = standing(teams)
 
     # when
     season_close(season_id=season.pk, actor=alice)
 
     # then 1st is the champion, Cedar; 2nd the final's loser, Dune; 3rd the
-    # semi-final loser placed higher in the table, Ash (not Birch), though
-    # the table alone would have placed Ash, Birch and Cedar
+    # third-place match's winner, Birch (not Ash, placed higher in the
+    # table), though the table alone would have placed Ash, Birch and Cedar
     season.refresh_from_db()
     assert season.champion_id == cedar.pk
     assert prize_rows() == [
-        (ash.pk, 30_000),
+        (birch.pk, 30_000),
         (cedar.pk, 100_000),
         (dune.pk, 60_000),
     ]
     assert standing(teams) == {
-        ash.pk: (before[ash.pk][0] + 30_000, before[ash.pk][1]),
-        birch.pk: before[birch.pk],
+        ash.pk: before[ash.pk],
+        birch.pk: (before[birch.pk][0] + 30_000, before[birch.pk][1]),
         cedar.pk: (before[cedar.pk][0] + 100_000, before[cedar.pk][1] + 1),
         dune.pk: (before[dune.pk][0] + 60_000, before[dune.pk][1]),
     }
@@ -182,7 +183,7 @@ def test_with_playoffs_the_final_and_the_semi_finals_place_the_teams(
         a.team_id: a.record.get("place")
         for a in SeasonTeamArchive.objects.filter(season=season)
     }
-    assert places == {cedar.pk: 1, dune.pk: 2, ash.pk: 3, birch.pk: None}
+    assert places == {cedar.pk: 1, dune.pk: 2, birch.pk: 3, ash.pk: None}
 
 
 def test_the_redraft_keeps_the_trophy_re_roll_free(

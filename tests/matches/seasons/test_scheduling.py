@@ -7,7 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from matches.seasons.scheduling import next_playoff_round, playoff_round, round_robin
+from matches.seasons.scheduling import (
+    next_playoff_round,
+    playoff_round,
+    round_robin,
+    third_place_pairing,
+)
 
 
 def test_four_teams_play_three_rounds_of_two():
@@ -64,3 +69,20 @@ def test_playoffs_seed_one_against_last_and_give_byes_to_the_top():
     assert playoff_round([1, 2, 3, 4]) == ([(1, 4), (2, 3)], [])
     assert playoff_round([1, 2, 3, 4, 5, 6]) == ([(3, 6), (4, 5)], [1, 2])
     assert next_playoff_round([1, 2, 3, 4]) == [(1, 4), (2, 3)]
+
+
+@pytest.mark.parametrize(
+    ("losers", "pairing"),
+    [
+        ([10, 40], (10, 40)),  # seeds 1 and 4: the 1st seed at home
+        ([40, 20], (20, 40)),  # the 4th seed's tie drawn first: the 2nd at home
+        ([30, 20], (20, 30)),
+    ],
+)
+def test_the_third_place_match_has_the_higher_seeded_loser_at_home(losers, pairing):
+    assert third_place_pairing(losers, [10, 20, 30, 40]) == pairing
+
+
+@pytest.mark.parametrize("losers", [[], [30]])
+def test_fewer_than_two_semi_final_losers_play_no_third_place_match(losers):
+    assert third_place_pairing(losers, [10, 20, 30]) is None
