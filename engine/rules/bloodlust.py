@@ -242,7 +242,9 @@ def bloodlust_hook(g: GameState, p: int, action: str) -> Proc | None:
 def pick_me_up(g: GameState, t: int) -> None:
     """Pick-me-up at the end of the opposition's team turn: a D6 for every
     Prone (not Stunned) player of team ``t`` within three squares of a
-    Standing team-mate with the trait; on 5+ they stand up.
+    Standing team-mate with the trait (who may use an ACTIVE skill:
+    BB2025's skills.md "Pick-me-up", not while Distracted); on 5+ they
+    stand up.
 
     Decision: standing up is always taken (a Prone player can only gain)."""
     n = g.n
@@ -254,6 +256,7 @@ def pick_me_up(g: GameState, t: int) -> None:
         and skills[q] & PICK_ME_UP
         and box[q] == PITCH
         and status[q] == STANDING
+        and g.variant.active_skill_usable(g, q)  # BB2025: not Distracted
     ]
     if not pickers or g.touchdown or g.done:
         return

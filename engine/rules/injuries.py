@@ -84,9 +84,9 @@ _ARMOUR_BROKEN = ("vomit", "chainsaw", "stab", "blunderbuss", "quick_bite")
 # Knock-downs that, like Placed Prone, are a Turnover only when the active
 # team's ball carrier drops the ball (a Bomb's blast places players Prone).
 _SPECIAL_HITS = _ARMOUR_BROKEN + ("bomb",)
-# What the rule point going_down is asked about: a player Knocked Down or
-# Falling Over (not Placed Prone, not a Special action's hit).
-_GOING_DOWN = ("knocked_down", "fall")
+# What the rule point going_down is asked about: Knocked Down (a stalling
+# carrier, a Fireball's hit too) or Falling Over; not Placed Prone.
+_GOING_DOWN = ("knocked_down", "fall", "stalling", "fireball")
 
 
 def is_frog(g: GameState, p: int) -> bool:

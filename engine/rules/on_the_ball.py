@@ -22,19 +22,24 @@ ON_THE_BALL = S.BIT["on-the-ball"]
 OPT_DECLINE: Option = ("decline",)
 
 
-def on_the_ball(g: GameState, t: int, kickoff: bool) -> Decision | None:
+def on_the_ball(
+    g: GameState, t: int, kickoff: bool, moved: tuple[int, ...] = ()
+) -> Decision | None:
     """On the Ball: team ``t`` may have one player with the skill move up
     to three squares (before a Pass action's test, or at the kick-off when
-    the player is Open). Returns the choice of player, or None.
+    the player is Open). Returns the choice of player, or None. ``moved``:
+    the players who have moved already before this pass (where the format
+    lets several move, ``Variant.on_the_ball_several``).
 
-    Decision: one player per Pass action (as at the kick-off); the move
-    is up to three single steps, without Rushing or Jumping.
+    Decision: one player per Pass action in BB2020 (as at the kick-off);
+    the move is up to three single steps, without Rushing or Jumping.
     """
     sk = g.skills
     cands: list[Option] = []
     for q in range(g.n):
         if (
             sk[q] & ON_THE_BALL
+            and q not in moved
             and g.team[q] == t
             and g.box[q] == PITCH
             and g.has_tz(q)

@@ -153,6 +153,7 @@ class PassAction(Proc):
         "sure",
         "out",
         "asking",
+        "otb",
     )
 
     def __init__(self, p: int, dump: bool = False) -> None:
@@ -172,6 +173,8 @@ class PassAction(Proc):
         self.sure: SurePass | None = None
         self.out = (0, 0)  # the step that took the ball off the pitch
         self.asking: PassAsk | None = None  # the rule waiting for an answer
+        # The On the Ball players who moved before the throw (None: no more).
+        self.otb: tuple[int, ...] | None = ()
 
     # Each stage of the step returns (the phase to go on with, or STOP when
     # the step returns now, and what it returns).
@@ -234,9 +237,10 @@ class PassAction(Proc):
                     g.act_over = True
                 g.stack.pop()
                 return STOP, None
-        if ph in (2, 13):
+        several = ph == 11 and g.variant.on_the_ball_several and self.otb
+        if ph in (2, 13) or several:
             self.phase = 11
-            dec = on_the_ball(g, 1 - g.team[p], False)
+            dec = on_the_ball(g, 1 - g.team[p], False, self.otb or ())
             if dec is not None:
                 self.phase = 10
                 return STOP, dec
@@ -508,6 +512,8 @@ class PassAction(Proc):
             self.phase = 2
         elif self.phase == 10:  # On the Ball player chosen
             on_the_ball_move(g, choice, 0)
+            moved = choice[0] == "on_the_ball" and self.otb is not None
+            self.otb = (*(self.otb or ()), g.idx[choice[1]]) if moved else None
             self.phase = 11
         elif self.phase == 32:  # a rule's question about the scatter
             rule, self.asking = self.asking, None

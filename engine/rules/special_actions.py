@@ -396,7 +396,10 @@ class HypnoticGaze(Proc):
     """Hypnotic Gaze Special action on ``q``: an Agility test with -1 for
     every opposition player other than ``q`` Marking the player; passed,
     ``q`` loses their Tackle Zone until they are next activated. The
-    activation then ends (a failure is no Turnover).
+    activation then ends (a failure is no Turnover). A Special action that
+    targets ``q``: Foul Appearance is rolled first (BB2020's Foul
+    Appearance: "or any Special action that targets this player"; BB2025's
+    skills.md: "a targeting Special Action"), a 1 wasting the gaze.
 
     Decision: the test may be re-rolled like any Agility test of the
     active team (team re-roll, Pro)."""
@@ -411,6 +414,16 @@ class HypnoticGaze(Proc):
     def step(self, g: GameState) -> Decision | None:
         p, q = self.p, self.q
         g.act_over = True
+        if self.phase == 0 and g.skills[q] & FOUL_APPEARANCE:
+            self.phase = 2
+            g.stack.append(foul_appearance_test(p))
+            return None
+        if self.phase == 2:
+            if not g.ret:
+                foul_appearance_failed(g, p, q, True)
+                g.stack.pop()
+                return None
+            self.phase = 0
         if self.phase == 0:
             self.phase = 1
             g.emit(SkillUsed(g.pid[p], "hypnotic-gaze"))
@@ -443,7 +456,11 @@ def special_receive(
         return True
     if verb == "gaze":
         act.phase = 9
-        g.stack.append(HypnoticGaze(p, g.idx[choice[1]]))
+        q = g.idx[choice[1]]
+        gaze: Proc = HypnoticGaze(p, q)
+        if g.variant.gaze_is_targeted:  # BB2025: Trickster and Dump-off act
+            gaze = with_dump_off(g, q, trickster(g, p, q, gaze))
+        g.stack.append(gaze)
         return True
     if verb == "bite":
         g.stack.append(Bite(p, g.idx[choice[1]]))

@@ -433,7 +433,8 @@ class Land(Proc):
         if self.sure:
             g.ret = True
             return None
-        g.stack.append(Test("landing", q, g.ag[q], mod))
+        rr = g.variant.landing_reroll_skills  # BB2025: Swoop
+        g.stack.append(Test("landing", q, g.ag[q], mod, skill_rr=rr))
         return None
 
     def _land_on(self, g: GameState, occupant: int) -> None:

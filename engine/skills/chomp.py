@@ -11,14 +11,18 @@ opponent he Marks in a Chomp action, and beside the ``("block", id)`` of a
 Blitz), ``move_chosen`` (the Chomp), ``leave_barred`` (a Chomped player
 stays put), ``action_declared`` (a Chomp that no longer holds is cleared).
 
+A targeting Special action (skills.md "Foul Appearance", "Trickster",
+"Dump-off"): a Dump-off and Trickster may come first, then the Foul
+Appearance roll (a 1 wastes the Chomp and ends the activation); made
+instead of a Blitz's Block it costs that Block's square (a Rush when the
+Movement is spent), as the other Special actions replacing it.
+
 Decisions: the Chomping player may move first, as for Hypnotic Gaze; the
 Chomp ends his activation (in a Blitz too, as the other Special actions
-made instead of its block); the target must be Standing; Trickster may
-move the target first (skills.md "Trickster"), no Foul Appearance roll (it
-is no Block); the D6 may be re-rolled as any test of the active team (team
-re-roll, Pro). The Chomp holds while the two stay in the squares they were
-in and the Chomping player keeps his Tackle Zone (Standing, not
-Distracted, on the pitch): it ends for good when either is moved or
+made instead of its block); the target must be Standing; the D6 may be
+re-rolled as any test of the active team (team re-roll, Pro). The Chomp
+holds while the two stay in the squares they were in and the Chomping
+player keeps his Tackle Zone (Standing, not Distracted, on the pitch): it ends for good when either is moved or
 placed (a push, Trickster), or the Chomping player goes down or is
 Distracted, and at the end of the drive. A Chomped player may not leave
 his square in his own movement (steps, Jumps, Leaps), nor by Shadowing,
@@ -32,7 +36,10 @@ from engine.core.events import SkillUsed
 from engine.core.hooks import Hooks
 from engine.core.skillbits import BIT
 from engine.core.state import PITCH, STANDING, Decision, GameState, Option, Proc
+from engine.rules.block_actions import BlitzBlock
+from engine.rules.passing import with_dump_off
 from engine.rules.rolls import Test
+from engine.rules.secret_weapons import foul_appearance_gate
 from engine.rules.special_actions import trickster
 
 MONSTROUS_MOUTH = BIT["monstrous-mouth"]
@@ -112,7 +119,8 @@ def chomp_chosen(g: GameState, p: int, choice: Option) -> Proc | None:
     if choice[0] != CHOMP:
         return None
     q = g.idx[choice[1]]
-    return trickster(g, p, q, Chomp(p, q))
+    chomp: Proc = ChompBlitz(p, q) if g.act_action == "blitz" else Chomp(p, q)
+    return with_dump_off(g, q, trickster(g, p, q, chomp))
 
 
 def chomp_holds(g: GameState, q: int) -> bool:
@@ -129,22 +137,26 @@ def chomp_sweep(g: GameState, p: int, action: str) -> None:
 
 
 class Chomp(Proc):
-    """Player ``p`` Chomps ``q``: the D6 (3+), then ``q`` is Chomped while
-    both stay put and ``p`` keeps his Tackle Zone (see the module's
-    Decisions); the activation ends."""
+    """Player ``p`` Chomps ``q``: Foul Appearance first (unless
+    ``fa_done``), the D6 (3+), then ``q`` is Chomped while both stay put
+    and ``p`` keeps his Tackle Zone (see the module's Decisions); the
+    activation ends."""
 
-    __slots__ = ("p", "q")
+    __slots__ = ("p", "q", "fa_done")
 
-    def __init__(self, p: int, q: int) -> None:
+    def __init__(self, p: int, q: int, fa_done: bool = False) -> None:
         self.phase = 0
         self.p = p
         self.q = q
+        self.fa_done = fa_done
 
     def step(self, g: GameState) -> Decision | None:
         p, q = self.p, self.q
         g.act_over = True
-        if self.phase == 0:
-            self.phase = 1
+        if self.phase < 2 and not foul_appearance_gate(g, self, p, q, self.fa_done):
+            return None
+        if self.phase == 2:
+            self.phase = 3
             g.emit(SkillUsed(g.pid[p], "monstrous-mouth"))
             g.stack.append(Test(CHOMP, p, CHOMP_TARGET, natural=False))
             return None
@@ -152,6 +164,16 @@ class Chomp(Proc):
             g.effects[_key(q)] = (p, g.pos[p], g.pos[q])
         g.stack.pop()
         return None
+
+
+class ChompBlitz(BlitzBlock):
+    """A Chomp instead of a Blitz's Block: Foul Appearance, then the
+    Block's square (a Rush when needed), then the Chomp."""
+
+    __slots__ = ()
+
+    def _next(self, g: GameState) -> Proc:
+        return Chomp(self.att, self.dfn, fa_done=True)
 
 
 def register(h: Hooks) -> None:

@@ -55,6 +55,7 @@ class ActivationTrait(Proc):
                         and g.team[q] == g.team[p]
                         and g.status[q] == STANDING
                         and not g.skills[q] & S.REALLY_STUPID
+                        and (g.has_tz(q) or not g.variant.really_stupid_help_needs_tz)
                     ):
                         mod = 2
                         break

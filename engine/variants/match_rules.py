@@ -151,6 +151,18 @@ class MatchRules(ThrowRules):
     # Whether a Projectile Vomit in place of a Blitz's Block ends the
     # activation (BB2020: the player may move on, as after the Block).
     vomit_blitz_ends_activation: ClassVar[bool] = False
+    # The skills that re-roll a thrown player's failed landing (BB2020:
+    # none).
+    landing_reroll_skills: ClassVar[int] = 0
+    # Whether several On the Ball players may move, one at a time, before
+    # one Pass action's test (BB2020: one, a Decision).
+    on_the_ball_several: ClassVar[bool] = False
+    # Whether Trickster and Dump-off act against a Hypnotic Gaze (BB2020:
+    # no, only against a Block or a Special action replacing one).
+    gaze_is_targeted: ClassVar[bool] = False
+    # Whether Really Stupid's +2 needs the adjacent team-mate to have his
+    # Tackle Zone (BB2020: any Standing team-mate).
+    really_stupid_help_needs_tz: ClassVar[bool] = False
     # What Hit and Run's free square follows (BB2020: a Block).
     hit_and_run_after: ClassVar[tuple[str, ...]] = ("block", "multiple_block")
     # The skills a Frenzy player may not use (engine.rules.exclusions: none

@@ -248,6 +248,16 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     # changes_from_bb2020.md "Brawler and Grab": Grab works on a declared
     # Block action only, so a Blitz's target may Sidestep.
     grab_blitz_stops_sidestep = False
+    # skills.md "Trickster" and "Dump-off": "when targeted by a Block or
+    # targeting Special Action" (BB2020: a Special action replacing a
+    # Block), a Hypnotic Gaze too (the Chomp: engine/skills/chomp.py).
+    gaze_is_targeted = True
+    # skills.md "On the Ball": before a pass "several players may, one at
+    # a time" move up to 3 squares.
+    on_the_ball_several = True
+    # skills.md "Really Stupid": +2 for an adjacent Standing,
+    # non-Distracted team-mate without the trait.
+    really_stupid_help_needs_tz = True
     # skills.md "Hit and Run": after a Block or a Stab.
     hit_and_run_after = ("block", "multiple_block", "stab")
     # changes_from_bb2020.md "Special actions replacing a Blitz block": the
@@ -280,6 +290,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         """changes_from_bb2020.md "Keywords": Animosity (X) names a keyword
         (Animosity (Goblin)), read from the team-mate's position."""
         return has_keyword(g, q, param)
+
+    # skills.md "Swoop": "and may re-roll the landing test".
+    landing_reroll_skills = S.SWOOP
 
     def swoop_squares(self, g: GameState) -> int:
         """skills.md "Swoop": D6 squares from the target (BB2020: D3)."""
