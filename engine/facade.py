@@ -55,6 +55,7 @@ from engine.campaign import (
     must_spend_spp,  # whether a player must spend SPP now
     mvp_eligible,  # the players who may be MVP
     mvp_nominees,  # the players the MVP is drawn from
+    postgame_draft_departures,  # who the Sevens draft takes from a team
     postgame_skill_options,  # the free post-game skills (no SPP)
     postgame_skill_player,  # who takes the free post-game skill
     prayers_to_nuffle,  # the Prayers to Nuffle the underdog rolls
@@ -357,6 +358,7 @@ __all__ = [
     "pass_band_name",
     "petty_cash",
     "play",
+    "postgame_draft_departures",
     "postgame_skill_options",
     "postgame_skill_player",
     "prayers_to_nuffle",

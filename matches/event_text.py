@@ -130,6 +130,7 @@ LABELS = {
     "postgame_mng_cleared": "Post-game: Miss Next Game",
     "postgame_injury": "Post-game: injury",
     "postgame_getting_even": "Post-game: Getting Even",
+    "postgame_draft": "Post-game: the draft",
     "postgame_expensive_mistakes": "Post-game: Expensive Mistakes",
     "postgame_team_value": "Post-game: team value",
 }

@@ -553,8 +553,10 @@ def postgame_draft_departures(
     """blood_bowl_sevens.md "The Draft" (Step 1): a D6 for every player that
     has gained one or more additional skills; if the roll is equal to or lower
     than the number of skills gained, the player leaves. Returns the ids that
-    leave and the dice. Decision: ``PlayerState.advancements`` counts the
-    additional skills gained (Sevens advancements are always skills)."""
+    leave and the dice. Decision: ``PlayerState.advancements`` is given the
+    number of additional skills the player gained, however he gained them
+    (the post-game skill, or Star Player Points in a league that tracks
+    them); the league's post-game passes it so."""
     recorder = RollRecorder(roller)
     leaving = tuple(
         p.player_id

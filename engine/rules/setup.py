@@ -176,7 +176,7 @@ def validate_setup(g: GameState, t: int, placement: Placement) -> list[str]:
         zone = f & (F_WIDE_LOW | F_WIDE_HIGH)
         if zone:
             wide[zone] += 1
-        if f & pitch.los_flag(t) and not zone:
+        if f & pitch.los_flag(t) and not (zone and rs.los_centre_only):
             los += 1
     for p in rs.must_set_up(g, t):
         if p in avail and p not in seen_p:
@@ -190,7 +190,8 @@ def validate_setup(g: GameState, t: int, placement: Placement) -> list[str]:
             break
     if los < min(rs.min_on_los, len(placement)):
         problems.append(
-            f"only {los} players on the Line of Scrimmage in the centre, "
+            f"only {los} players on the Line of Scrimmage"
+            f"{' in the centre' if rs.los_centre_only else ''}, "
             f"{rs.min_on_los} required"
         )
     return problems

@@ -90,6 +90,13 @@ class Classic(BloodBowl2020):
     # rulebooks have no such rule): every player's value includes his fee.
     low_cost_linemen_rule: ClassVar[str | None] = None
 
+    # Seed 003 "Setting Up the Game": "At least three players must be set up
+    # next to the half-way line, on the Line of Scrimmage", with no word of
+    # the centre (BB2020 adds "in the Centre Field"). Decision: a player in
+    # a Wide Zone next to the half-way line is on the Line of Scrimmage and
+    # counts for the three (he still counts for his Wide Zone's two).
+    los_centre_only = False
+
     # -- the game ----------------------------------------------------------
 
     def kickoff_procedure(self) -> Proc:

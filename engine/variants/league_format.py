@@ -196,6 +196,10 @@ class LeagueFormat:
     # (engine.campaign.postgame.concession_departures; BB2020 and BB2025
     # "Conceding").
     concession_player_loss: ClassVar[bool] = False
+    # Sevens "The Draft": in the post-game, a D6 for each player who has
+    # gained one or more skills; a roll equal to or lower than their number
+    # and the player leaves (engine.campaign.postgame.postgame_draft_departures).
+    draft_departures: ClassVar[bool] = False
     # The post-game steps, in order (matches.postgame.sequence runs them).
     postgame_steps: ClassVar[tuple[str, ...]] = (
         "outcome",

@@ -53,6 +53,11 @@ class MatchRules(ThrowRules):
     players_on_pitch: ClassVar[int] = 11
     max_per_wide_zone: ClassVar[int] = 2
     min_on_los: ClassVar[int] = 3
+    # Whether only Line of Scrimmage squares in the Centre Field count for
+    # the set-up's minimum there (BB2020 "Set-up": "in the Centre Field,
+    # adjacent to the halfway line"); False: any square next to the
+    # half-way line, Wide Zones included.
+    los_centre_only: ClassVar[bool] = True
     # Decision: the BB2020 text has no one-per-turn team re-roll limit, so
     # None (unlimited); a format that has one sets 1.
     team_rerolls_per_turn: ClassVar[int | None] = None

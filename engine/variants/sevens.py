@@ -29,6 +29,7 @@ from engine.variants.bb2020 import PRAYERS, BloodBowl2020
 if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
     from engine.core.model import TeamSheet
+    from engine.core.rules_data import RulesData
     from engine.core.state import GameState
 
 # Sevens Injury table: 2-7 Stunned, 8-9 KO'd, 10 Badly Hurt, 11 Seriously
@@ -44,6 +45,22 @@ STUNTY_INJURY_TABLE: tuple[str, ...] = (
     + ("ko",) * 2
     + ("badly_hurt",) * 2
     + ("seriously_hurt", "dead")
+)
+
+# Seed 004 "Random Skills - D2+D6", the Agility column (D2 1, then D2 2).
+SEVENS_AGILITY: tuple[str, ...] = (
+    "catch",
+    "defensive",
+    "diving-catch",
+    "diving-tackle",
+    "dodge",
+    "jump-up",
+    "leap",
+    "safe-pair-of-hands",
+    "sidestep",
+    "sneaky-git",
+    "sprint",
+    "sure-feet",
 )
 
 
@@ -107,12 +124,29 @@ class Sevens(BloodBowl2020):
     # 18 18"): its last column repeats the one before. Decision: the Sevens
     # SPP table is read as the same four columns as BB2020, which is what
     # the first four numbers of every row say (so spp_costs is inherited).
-    skill_first_die = 2  # seed 004: D2 + D6 (same table, same odds)
+    skill_first_die = 2  # seed 004: D2 + D6 (the same skills, same odds)
     spp_optional = True  # leagues may use the post-game free skill instead
+    # blood_bowl_sevens.md "The Draft" (post-game Step 1). Decision: it is
+    # played in every Sevens league, with Star Player Points too (seed 004's
+    # alternative changes how players advance, not who is poached), and it
+    # counts the skills a player has gained, however he gained them.
+    draft_departures = True
     # Decision: Sevens keeps the pre-errata petty cash (seed 004: "Petty Cash
     # = CTV(A) - CTV(B); each Team may use Treasury or Petty Cash").
     petty_cash_includes_spending = False
     star_players = False
+
+    def random_skill_table(
+        self, category: str, data: RulesData | None = None
+    ) -> tuple[str, ...] | None:
+        """Seed 004 "Random Skills - D2+D6": its Agility column lists the
+        skills in its own order (D2 1: Catch, Defensive, Diving Catch, Diving
+        Tackle, Dodge, Jump Up), not the BB2020 table's (Defensive fifth);
+        its other columns are the BB2020 order. Decision: a Sevens league
+        rolls on seed 004's table, whose D2 it already rolls."""
+        if category == "agility":
+            return SEVENS_AGILITY
+        return super().random_skill_table(category, data)
 
     def check_sheet(self, sheet: TeamSheet) -> None:
         """Sevens plays Desperate Measures: up to five distinct D8 results."""
@@ -133,13 +167,19 @@ class Sevens(BloodBowl2020):
     def apothecary_casualty(
         self, g: GameState, p: int, injury: str, result: str, roll: int, modifier: int
     ) -> tuple[str, int, bool]:
-        """Sevens "Patching-up Casualties": a D6, 4+ and the player goes to
-        the Reserves."""
+        """Sevens "Patching-up Casualties": a D6; on 4+ the player is
+        patched up and goes to the Reserves, on 1-3 "the original Injury
+        table result stands".
+
+        Decision: a patched-up player's casualty is recorded as Badly Hurt
+        (no long term effect, as BB2020's patched-up Badly Hurt): the
+        Seriously Hurt or DEAD result does not stand, so the league neither
+        kills him nor makes him miss the next game."""
         d = g.dice.d6()
         ok = d >= 4
         g.emit(Roll("apothecary", g.pid[p], (d,), 4, 0, ok, False))
         g.emit(Apothecary(g.tname(g.team[p]), g.pid[p], "patched" if ok else "failed"))
-        return result, roll, ok
+        return ("badly_hurt" if ok else result), roll, ok
 
     def league_casualty_table(self) -> None:
         return None

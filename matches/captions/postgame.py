@@ -73,6 +73,12 @@ def concession_quit(d: Describer, e: Event) -> str:
     return f"{d.t(e['team_id'])} conceded: {gone} quit the team ({d.dice(e)})"
 
 
+def draft(d: Describer, e: Event) -> str:
+    ids = e.get("player_ids") or []
+    gone = ", ".join(d.p(i) for i in ids) if ids else "nobody"
+    return f"{d.t(e['team_id'])} at the draft: {gone} poached ({d.dice(e)})"
+
+
 def mng_cleared(d: Describer, e: Event) -> str:
     ids = e.get("player_ids") or []
     if not ids:
@@ -121,6 +127,7 @@ CAPTIONS: dict[str, Caption] = {
     "postgame_mng_cleared": mng_cleared,
     "postgame_injury": injury,
     "postgame_getting_even": getting_even,
+    "postgame_draft": draft,
     "postgame_expensive_mistakes": expensive_mistakes,
     "postgame_team_value": lambda d, e: (
         f"{d.t(e['team_id'])}: TV {e['tv']:,}, CTV {e['ctv']:,}, "

@@ -33,6 +33,7 @@ from engine.facade import (
     concession_fans_penalty,
     expensive_mistakes,
     mvp_eligible,
+    postgame_draft_departures,
     record_outcome,
     spp_earned,
     update_dedicated_fans,
@@ -513,7 +514,39 @@ def _step_injuries(
         grudge = getting_even(rules, snaps, cas, player, outcome.result.value, grudges)
         if grudge is not None:
             events.append(grudge)
+    if rules.variant.draft_departures:
+        draft = _roller(match, "sevens_draft")
+        for team in (home, away):
+            events += _draft_departures(team, draft)
     return events
+
+
+def _draft_departures(team: Team, roller: SeededRoller) -> list[Any]:
+    """blood_bowl_sevens.md "The Draft": "whilst deleting any DEAD players",
+    a D6 for every player on the team who has gained one or more skills; a
+    roll equal to or lower than the number he gained and he quits (the
+    format's ``draft_departures``). Decision: played here, once the game's
+    dead are off the roster; the player leaves as a fired player does, in
+    shirt-number order; a temporarily retired player rolls too (he is still
+    on the team)."""
+    players = [
+        p
+        for p in Player.objects.select_for_update()
+        .filter(team=team, status__in=ON_ROSTER)
+        .order_by("number", "pk")
+        if p.gained_skills
+    ]
+    if not players:
+        return []
+    states = [replace(_state(p), advancements=len(p.gained_skills)) for p in players]
+    leaving, rolls = postgame_draft_departures(states, roller)
+    Player.objects.filter(pk__in=leaving).update(status=Player.Status.FIRED)
+    return [
+        (
+            "postgame_draft",
+            postgame_roll_payload("injuries", team.pk, rolls, player_ids=list(leaving)),
+        )
+    ]
 
 
 def _step_expensive_mistakes(

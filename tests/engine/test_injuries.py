@@ -190,6 +190,33 @@ def test_sevens_injury_table_and_apothecary() -> None:
 
 
 @pytest.mark.parametrize(
+    ("injury", "d6", "result", "box"),
+    [
+        ((6, 6), 4, "badly_hurt", RESERVES),  # DEAD patched up
+        ((6, 5), 6, "badly_hurt", RESERVES),  # Seriously Hurt patched up
+        ((6, 6), 3, "dead", CAS),  # "the original Injury table result stands"
+        ((6, 5), 1, "seriously_hurt", CAS),
+    ],
+)
+def test_a_sevens_casualty_patched_up_does_not_stand(
+    injury: tuple[int, int], d6: int, result: str, box: int
+) -> None:
+    # blood_bowl_sevens.md "Patching-up Casualties": on 4+ the player is
+    # patched up and goes to the Reserves; on 1-3 the result stands.
+    sc = Scenario(
+        DIAGRAM, ruleset="sevens", dice=[1, 5, 5, *injury], apothecary=(True, False)
+    )
+    sc.act("A", "move")
+    sc.move(0, 0)
+    sc.dice.extend([d6])
+    sc.choose("apothecary")
+    g = sc.match.state
+    assert g.box[sc.p("A")] == box
+    (record,) = g.casualties
+    assert (record.result, record.apothecary_used) == (result, True)
+
+
+@pytest.mark.parametrize(
     ("roll", "result"), [((5, 5), "badly_hurt"), ((6, 5), "seriously_hurt")]
 )
 def test_sevens_injury_results(roll: tuple[int, int], result: str) -> None:

@@ -11,8 +11,9 @@ GENERAL = (
 ).split()
 
 
-AGILITY = (
-    "catch diving-catch diving-tackle dodge defensive jump-up "
+# Seed 004 "Random Skills - D2+D6", the Agility column (a Sevens league's).
+SEVENS_AGILITY = (
+    "catch defensive diving-catch diving-tackle dodge jump-up "
     "leap safe-pair-of-hands sidestep sneaky-git sprint sure-feet"
 ).split()
 STRENGTH = (

@@ -220,3 +220,21 @@ def test_getting_even_names_the_hatred_gained(die, keyword, text):
         f"{text} (a D6 roll of {die} for the Getting Even)"
     )
     assert type_label("postgame_getting_even") == "Post-game: Getting Even"
+
+
+def test_the_sevens_draft_names_the_players_poached():
+    payload = {
+        "step": "injuries",
+        "team_id": 2,
+        "dice": [
+            {"purpose": "sevens_draft:104", "sides": 6, "result": 1},
+            {"purpose": "sevens_draft:105", "sides": 6, "result": 5},
+        ],
+        "player_ids": [104],
+    }
+    assert describe(names("sevens"), "postgame_draft", payload) == (
+        "Reikland Reavers at the draft: #2 Bob poached (a D6 roll of 1 for the "
+        "player who may leave at the draft, a D6 roll of 5 for the player who "
+        "may leave at the draft)"
+    )
+    assert type_label("postgame_draft") == "Post-game: the draft"

@@ -269,9 +269,15 @@ def test_bb2020_random_general_skill(
 @pytest.mark.parametrize(
     ("dice", "skill"),
     [
+        # seed 004 "Random Skills - D2+D6", Agility: 1 Catch, 2 Defensive,
+        # 3 Diving Catch, 4 Diving Tackle, 5 Dodge, 6 Jump up; then Leap ...
         ([1, 1], "catch"),
-        ([1, 4], "dodge"),
-        ([1, 5], "defensive"),
+        ([1, 2], "defensive"),
+        ([1, 3], "diving-catch"),
+        ([1, 4], "diving-tackle"),
+        ([1, 5], "dodge"),
+        ([1, 6], "jump-up"),
+        ([2, 1], "leap"),
         ([2, 6], "sure-feet"),
     ],
 )
@@ -283,6 +289,19 @@ def test_sevens_random_skill_uses_d2_plus_d6(
     )
     assert rolled.skill.skill == skill
     assert rolled.rolls == (("skill_first", 2, dice[0]), ("skill_second", 6, dice[1]))
+
+
+@pytest.mark.parametrize(
+    ("dice", "skill"),
+    [([3, 2], "diving-catch"), ([3, 5], "defensive")],  # skills_and_traits.md
+)
+def test_bb2020_agility_keeps_the_rulebook_order(
+    dice: list[int], skill: str, data: RulesData
+) -> None:
+    rolled = roll_random_skill(
+        human_lineman(), "agility", ScriptedRoller(dice), fmt="bb2020", data=data
+    )
+    assert rolled.skill.skill == skill
 
 
 def test_random_skill_rerolls_skills_the_player_has(data: RulesData) -> None:
@@ -732,7 +751,8 @@ def test_sevens_spp_advancement_uses_d2(data: RulesData) -> None:
 def test_postgame_skill_free_skill(data: RulesData) -> None:
     player = human_lineman()
     option = postgame_skill_options(player, "sevens")[1]  # random agility secondary
-    result = advance(player, option, ScriptedRoller([1, 4]), data=data)
+    # seed 004's Agility column: D2 1, D6 5 is Dodge
+    result = advance(player, option, ScriptedRoller([1, 5]), data=data)
     assert result.skill == SkillRef("dodge")
     assert (
         result.spp_spent,

@@ -318,3 +318,30 @@ def test_three_players_may_concede_without_penalty() -> None:
     assert ("concede",) in m.pending.options
     m.apply(("concede",))
     assert (m.result.conceded, m.result.extra["concession_penalty"]) == ("away", False)
+
+
+@pytest.mark.parametrize(("rs", "legal"), [(CLASSIC, True), (BB2020, False)])
+def test_a_wide_zone_player_next_to_the_half_way_line_is_on_the_line(
+    rs: Variant, legal: bool
+) -> None:
+    # Seed 003: "At least three players must be set up next to the half-way
+    # line, on the Line of Scrimmage" (BB2020: in the Centre Field).
+    m, g = bare(rs, [])
+    los_x = g.pitch.home_los_x
+    pl = list(formation(g, 0, "defence", [p for p in range(g.n) if g.team[p] == 0]))
+    on_line = [i for i, (_, s) in enumerate(pl) if g.pitch.xs[s] == los_x]
+    assert len(on_line) >= 3
+    # keep two on the line in the centre, put one on the line in a wide zone
+    # (y 0-3) and the rest back in the centre (y 4-10), behind the line
+    keep, wide = on_line[:2], on_line[2]
+    others = [i for i in range(len(pl)) if i not in keep and i != wide]
+    placement = [pl[i] for i in keep] + [(pl[wide][0], sq(los_x, 0))]
+    placement += [
+        (pl[i][0], sq(los_x - 3 - j // 7, 4 + j % 7)) for j, i in enumerate(others)
+    ]
+    problems = validate_setup(g, 0, tuple(placement))
+    assert (problems == []) is legal, problems
+    if not legal:
+        assert problems == [
+            "only 2 players on the Line of Scrimmage in the centre, 3 required"
+        ]

@@ -14,8 +14,8 @@ from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import draft_team
 from tests.league.advancement_support import (
-    AGILITY,
     GENERAL,
+    SEVENS_AGILITY,
     STRENGTH,
     everything,
     fix_seed,
@@ -142,7 +142,7 @@ def test_a_random_player_gains_a_random_secondary_skill(bob, sevens_pair, played
     picked, category = body["dice"][0]["result"], body["dice"][1]["result"]
     assert body["player"]["number"] == picked
     assert body["category"] == ["agility", "strength"][category - 1]
-    table = AGILITY if category == 1 else STRENGTH
+    table = SEVENS_AGILITY if category == 1 else STRENGTH
     first, second = body["dice"][2]["result"], body["dice"][3]["result"]
     assert body["skill"]["skill"] == table[(first - 1) * 6 + second - 1]
     assert body["value_increase"] == 20_000
