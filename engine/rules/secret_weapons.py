@@ -64,26 +64,60 @@ def chainsaw_move_options(opts: tuple[Option, ...]) -> tuple[Option, ...]:
 
 def chainsaw_hit(g: GameState, att: int, hit: int, extra: int = 0) -> Proc | None:
     """The Chainsaw's Armour roll (+3, and ``extra``: a Foul's assists)
-    against ``hit``; if broken, ``hit`` becomes Prone with an unmodified
-    Injury roll (the returned procedure). Iron Hard Skin cancels the +3."""
-    d1, d2 = g.dice.d6(), g.dice.d6()
-    mod = extra + 3
-    if g.skills[hit] & IRON_HARD_SKIN:
-        g.emit(SkillUsed(g.pid[hit], "iron-hard-skin"))
-        mod = min(extra, 0)
-    else:
-        total = d1 + d2 + mod
-        for rule in g.hooks.chainsaw_armour:
-            mod += rule(g, att, hit, total)
-    mod += g.variant.armour_modifier(g, hit)  # a room (Dungeon Bowl)
-    av = g.av[hit]
-    broken = g.variant.armour_broken(d1 + d2 + mod, av)
-    g.emit(Armour(g.pid[hit], (d1, d2), mod, av, broken))
-    if not broken:
+    against ``hit`` (:class:`ChainsawArmour`); if broken, ``hit`` becomes
+    Prone with an unmodified Injury roll. Iron Hard Skin cancels the +3."""
+    return ChainsawArmour(att, hit, extra)
+
+
+class ChainsawArmour(Harm):
+    """The Armour roll of a Chainsaw Attack (or of its kick-back) against
+    ``p``, caused by ``by``: 2D6 + 3 (+ ``extra``), unmodifiable otherwise
+    (rule point ``chainsaw_armour`` may add to it). Like any Armour roll it
+    may be re-rolled by a rule (rule point ``armour_reroll``: Old Pro);
+    broken, ``p`` is laid Prone (when Standing) with an unmodified Injury
+    roll."""
+
+    __slots__ = ("extra",)
+
+    def __init__(self, att: int, hit: int, extra: int = 0) -> None:
+        super().__init__(hit, by=att, no_mod=True)
+        self.extra = extra
+
+    def step(self, g: GameState) -> Decision | None:
+        if self.phase == 6:  # broken, and a rule's re-roll was not made
+            self._broken(g)
+            return None
+        att, hit, extra = self.by, self.p, self.extra
+        d1, d2 = self.rerolled or (g.dice.d6(), g.dice.d6())
+        mod = extra + 3
+        if g.skills[hit] & IRON_HARD_SKIN:
+            g.emit(SkillUsed(g.pid[hit], "iron-hard-skin"))
+            mod = min(extra, 0)
+        else:
+            total = d1 + d2 + mod
+            for rule in g.hooks.chainsaw_armour:
+                mod += rule(g, att, hit, total)
+        mod += g.variant.armour_modifier(g, hit)  # a room (Dungeon Bowl)
+        av = g.av[hit]
+        broken = g.variant.armour_broken(d1 + d2 + mod, av)
+        g.emit(Armour(g.pid[hit], (d1, d2), mod, av, broken))
+        for again in g.hooks.armour_reroll:  # a rule's re-roll?
+            if ask := again.ask(g, self, (d1, d2), broken):
+                self.asking, self.phase = again, 40
+                self.armour = (d1, d2, broken, 0)
+                return ask
+        if not broken:
+            g.stack.pop()
+            return None
+        self._broken(g)
         return None
-    if g.box[hit] == PITCH and g.status[hit] == STANDING:
-        return KnockDown(hit, "chainsaw", by=att)
-    return Harm(hit, by=att, injury_only=True, no_mod=True)
+
+    def _broken(self, g: GameState) -> None:
+        hit = self.p
+        if g.box[hit] == PITCH and g.status[hit] == STANDING:
+            g.stack[-1] = KnockDown(hit, "chainsaw", by=self.by)
+        else:
+            g.stack[-1] = Harm(hit, by=self.by, injury_only=True, no_mod=True)
 
 
 def chainsaw_test(att: int) -> Test:

@@ -514,6 +514,22 @@ def test_raiding_party_move_and_limit() -> None:
     assert _star_offer(plain) is None
 
 
+def test_raiding_party_team_mate_needs_its_tackle_zone() -> None:
+    # star_players.md, Raiding Party: the team-mate "must finish that step
+    # Marking an opponent"; without its Tackle Zone (a Hypnotic Gaze from
+    # the opposing turn) it Marks no one, so it is not offered.
+    diagram = """
+        A.....
+        ....B.
+        ......
+        .....c
+        """
+    sc = Scenario(diagram, skills={"A": ["raiding-party"]})
+    sc.match.state.pflags[sc.p("B")] |= PF_NOTZ
+    sc.act("A", "move")
+    assert _star_offer(sc) is None
+
+
 def test_black_ink_lasts_until_the_opponent_is_next_activated() -> None:
     from engine.rules.turns import Turn
 

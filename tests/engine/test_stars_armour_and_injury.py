@@ -276,6 +276,78 @@ def test_who_is_a_dwarf() -> None:
     assert is_dwarf(g, b)
 
 
+def _away_position(sc: Scenario, name: str, roster: str, position: str) -> None:
+    """Player ``name`` of the away team plays ``position`` of ``roster``."""
+    g = sc.match.state
+    away = g.sheets[1]
+    i = sc.p(name) - len(g.sheets[0].players)
+    players = list(away.players)
+    players[i] = dataclasses.replace(players[i], position=position)
+    g.sheets = (
+        g.sheets[0],
+        dataclasses.replace(away, roster=roster, players=tuple(players)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("roster", "position", "dwarf"),
+    [
+        ("old-world-alliance", "old-world-dwarf-blocker", True),
+        ("old-world-alliance", "old-world-dwarf-troll-slayer", True),
+        ("old-world-alliance", "old-world-human-lineman", False),
+        ("chaos-dwarf", "chaos-dwarf-flamesmith", True),
+        ("chaos-dwarf", "bull-centaur-blitzer", False),
+        ("chaos-dwarf", "hobgoblin-lineman", False),
+    ],
+)
+def test_a_dwarf_of_any_team(roster: str, position: str, dwarf: bool) -> None:
+    # star_players.md, Dwarfen Scourge: "if the victim is a Dwarf (any
+    # team) it may be +2": the Old World Alliance's Dwarfs are Dwarfs.
+    from engine.skills.stars.armour_and_injury import is_dwarf
+
+    sc = Scenario(LINE, start=False)
+    _away_position(sc, "b", roster, position)
+    assert is_dwarf(sc.match.state, sc.p("b")) is dwarf
+
+
+def test_every_dwarf_position_is_a_dwarf() -> None:
+    # Outside the Dwarf roster, the positions named "... Dwarf ..." are the
+    # Dwarfs, and no other.
+    from engine.skills.stars.armour_and_injury import is_dwarf
+
+    sc = Scenario(LINE, start=False)
+    data = rules_data("bb2020")
+    for slug, roster in data.rosters.items():
+        if slug == "dwarf":
+            continue
+        for pos in roster.positions:
+            _away_position(sc, "b", slug, pos.slug)
+            dwarf = "Dwarf" in pos.name.split()
+            assert is_dwarf(sc.match.state, sc.p("b")) is dwarf, pos.name
+
+
+def test_dwarfen_scourge_adds_two_against_an_old_world_dwarf() -> None:
+    # 3+4 = 7 against AV 9: +1 (8) holds, +2 (9) breaks: a Dwarf of the
+    # Old World Alliance gets Ivan's +2.
+    sc = Scenario(
+        LINE,
+        skills={"A": ["dwarfen-scourge"]},
+        dice=["pow", 3, 4, 2, 2],
+        start=False,
+    )
+    _away_position(sc, "b", "old-world-alliance", "old-world-dwarf-runner")
+    g = sc.match.state
+    g.stack.append(Turn(0))
+    run(g)
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    sc.choose("square", sc.sq(*PUSH_TO))
+    sc.choose("stay")
+    assert sc.match.pending.info[:2] == ("dwarfen-scourge", "armour")
+    sc.choose("use", "dwarfen-scourge")
+    assert [(e.modifier, e.broken) for e in sc.events(Armour)] == [(2, True)]
+
+
 # -- Savage Mauling (re-roll the Injury roll) -------------------------------
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from engine.core.events import (
     Armour,
     BallMove,
+    Injury,
     Interference,
     Landing,
     Move,
@@ -439,3 +440,57 @@ def test_pro_alone_does_not_reroll_armour() -> None:
     sc = _pow(False, [3, 4])
     assert _armour(sc) == [((3, 4), False)]
     assert sc.match.pending.kind != "use_skill"
+
+
+def test_old_pro_on_his_chainsaw_attack_armour_roll() -> None:
+    # star_players.md, Old Pro: "Helmut can apply his Pro skill to a single
+    # die of an Armour roll": his Chainsaw Attack's Armour roll is one.
+    # D6 3 hits b; armour 2 + 3 + 3 = 8 against AV 9+: not broken. Old Pro
+    # on the 2: Pro 3+ (4), re-rolled 5: 5 + 3 + 3 = 11, broken; injury
+    # 4 + 3 = 7, unmodified: Stunned.
+    sc = scenario(".Ab.", "helmut-wulf", dice=[3, 2, 3, 4, 5, 4, 3])
+    sc.act("A", "chainsaw")
+    sc.choose("chainsaw", sc.id("b"))
+    d = sc.match.pending
+    assert (d.kind, d.options) == (
+        "use_skill",
+        (("use", "old-pro", 0), ("use", "old-pro", 1), ("decline",)),
+    )
+    sc.choose("use", "old-pro", 0)
+    assert [(e.dice, e.modifier, e.broken) for e in sc.events(Armour)] == [
+        ((2, 3), 3, False),
+        ((5, 3), 3, True),
+    ]
+    assert rolls(sc, "pro") == [((4,), 3, 0, True, False)]
+    assert [(e.modifier, e.result) for e in sc.events(Injury)] == [(0, "stunned")]
+    assert sc.match.state.status[sc.p("b")] != STANDING
+    assert used(sc, "old-pro") == 1
+
+
+def test_old_pro_on_his_chainsaw_kick_back() -> None:
+    # A 1 kicks back: his own armour, 5 + 4 + 3 = 12, breaks AV 9+. Old Pro
+    # on the 5: Pro 3+ (3), re-rolled 1: 1 + 4 + 3 = 8, not broken.
+    sc = scenario(".Ab.", "helmut-wulf", dice=[1, 5, 4, 3, 1])
+    sc.act("A", "chainsaw")
+    sc.choose("chainsaw", sc.id("b"))
+    sc.choose("no_reroll")
+    d = sc.match.pending
+    assert (d.kind, d.options[-1], d.info[0]) == ("use_skill", ("decline",), "old-pro")
+    sc.choose("use", "old-pro", 0)
+    assert [(e.dice, e.modifier, e.broken) for e in sc.events(Armour)] == [
+        ((5, 4), 3, True),
+        ((1, 4), 3, False),
+    ]
+    assert sc.events(Injury) == []
+    assert used(sc, "old-pro") == 1
+
+
+def test_old_pro_declined_on_a_chainsaw_attack() -> None:
+    # Declined: the Armour roll 2 + 3 + 3 = 8 stands, b is untouched.
+    sc = scenario(".Ab.", "helmut-wulf", dice=[3, 2, 3])
+    sc.act("A", "chainsaw")
+    sc.choose("chainsaw", sc.id("b"))
+    sc.choose("decline")
+    assert [(e.dice, e.broken) for e in sc.events(Armour)] == [((2, 3), False)]
+    assert sc.match.state.status[sc.p("b")] == STANDING
+    assert SR.ready(sc.match.state, sc.p("A"), "old-pro")

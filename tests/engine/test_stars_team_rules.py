@@ -266,6 +266,36 @@ def test_lord_of_chaos_carries_an_unused_re_roll_into_the_second_half() -> None:
     assert g.rerolls == [3, 2]
 
 
+def test_lord_of_chaos_is_the_last_re_roll_spent_even_with_a_leader() -> None:
+    # Decision (team_rerolls): the Lord's re-roll is the last the team
+    # spends. Three team re-rolls used and the Leader's left: the unused one
+    # is the Lord's, so it carries into the second half.
+    sc = Scenario("A.b", skills={"A": ["lord-of-chaos"]}, rerolls=(2, 2))
+    g = sc.match.state
+    lord_of_chaos_start(g)
+    g.rerolls[0] = 0
+    g.leader_rr[0] = 1
+    game = GameProc()
+    game.phase = 2
+    g.stack.append(game)
+    game.step(g)  # half time
+    assert g.rerolls == [3, 2]
+
+
+def test_lord_of_chaos_forfeited_with_a_leader_re_roll_left() -> None:
+    # The same team, Borak KO'd: the re-roll left (the Lord's) goes.
+    from engine.rules.injuries import to_box
+
+    sc = Scenario("A.b", skills={"A": ["lord-of-chaos"]}, rerolls=(2, 2))
+    g = sc.match.state
+    lord_of_chaos_start(g)
+    g.rerolls[0] = 0
+    g.leader_rr[0] = 1
+    to_box(g, sc.p("A"), KO, "ko")
+    assert (g.rerolls[0], g.leader_rr[0]) == (0, 0)
+    assert lord_of_chaos_carry(g) == ()
+
+
 def test_lord_of_chaos_used_re_roll_is_not_carried() -> None:
     sc = Scenario("A.b", skills={"A": ["lord-of-chaos"]}, rerolls=(2, 2))
     g = sc.match.state

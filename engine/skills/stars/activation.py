@@ -169,8 +169,8 @@ def raid_steps(g: GameState, p: int) -> list[tuple[int, int]]:
     up to 5 squares from ``p`` and an empty square next to it from which it
     Marks an opponent.
 
-    Decision: the team-mate must be Standing (only a Standing player can
-    Mark); the marked opponent may be in any status (Marking is about the
+    Decision: the team-mate must be Standing with its Tackle Zone (only
+    such a player can Mark); the marked opponent may be in any status (Marking is about the
     marker's Tackle Zone); the square may not hold the loose ball (no
     pick-up is part of the step)."""
     t = g.team[p]
@@ -182,7 +182,7 @@ def raid_steps(g: GameState, p: int) -> list[tuple[int, int]]:
             m == p
             or g.team[m] != t
             or g.box[m] != PITCH
-            or g.status[m] != STANDING
+            or not g.has_tz(m)
             or g.markers(g.pos[m], t)
             or _dist(g, p, m) > _RANGE[RAID]
         ):

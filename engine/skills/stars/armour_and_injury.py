@@ -27,10 +27,13 @@ Decisions:
   with the modifier finally applied; a Savage Mauling re-roll reports the
   first Injury roll, the re-roll, then the second roll.
 - Dwarfen Scourge's +2: a Dwarf is a player of a Dwarf team (the
-  Deathroller's crew are Dwarfs), a Chaos Dwarf of a Chaos Dwarf team (not
-  its Hobgoblins, Bull Centaurs or Minotaurs), Josef Bugman, or one of the
-  Dwarf Star Players (Barik Farblast, Grim Ironjaw, Grombrindal, Skrull
-  Halfheight). Against a Dwarf the bonus is always +2 (it is never worse).
+  Deathroller's crew are Dwarfs), a player of any other team whose
+  position is a Dwarf one (the Chaos Dwarf Blocker and Flamesmith, not the
+  Hobgoblins, Bull Centaurs or Minotaurs; the Old World Alliance's Dwarf
+  Blitzer, Blocker, Runner and Troll Slayer: "a Dwarf (any team)"), Josef
+  Bugman, or one of the Dwarf Star Players (Barik Farblast, Grim Ironjaw,
+  Grombrindal, Skrull Halfheight). Against a Dwarf the bonus is always +2
+  (it is never worse).
 - Savage Mauling: any Injury roll against an opposing player that
   Wilhelm caused (a block's knock-down, a foul), offered whatever the
   result; the second roll stands. On a foul, doubles on the first roll
@@ -71,6 +74,19 @@ for _s in INJURY_RULES:
 DWARF_STARS: Final = frozenset(
     {"barik-farblast", "grim-ironjaw", "grombrindal", "skrull-halfheight"}
 )
+# The Dwarf positions of the rosters other than Dwarf (every player of a
+# Dwarf team is a Dwarf): the Chaos Dwarfs' own, and the Old World
+# Alliance's.
+DWARF_POSITIONS: Final = frozenset(
+    {
+        "chaos-dwarf-blocker",
+        "chaos-dwarf-flamesmith",
+        "old-world-dwarf-blitzer",
+        "old-world-dwarf-blocker",
+        "old-world-dwarf-runner",
+        "old-world-dwarf-troll-slayer",
+    }
+)
 OLD_PRO: Final = S.BIT["old-pro"]
 _OPT_DECLINE: Option = ("decline",)
 
@@ -82,10 +98,7 @@ def is_dwarf(g: GameState, q: int) -> bool:
         return pos[5:] in DWARF_STARS
     if pos == "Josef Bugman":
         return True
-    roster = g.sheets[g.team[q]].roster
-    return roster == "dwarf" or (
-        roster == "chaos-dwarf" and pos.startswith("chaos-dwarf")
-    )
+    return g.sheets[g.team[q]].roster == "dwarf" or pos in DWARF_POSITIONS
 
 
 def _bonus(g: GameState, att: int, victim: int, slug: str) -> int:
@@ -222,7 +235,9 @@ def old_pro(
     It is offered when the roll went against him: armour he caused to be
     rolled (``h.by``) against an opponent that did not break, or his own
     armour that broke. Either die may be chosen; Pro's 3+ roll decides
-    whether the re-roll happens."""
+    whether the re-roll happens. His Chainsaw Attack's Armour roll and its
+    kick-back's are Armour rolls too
+    (:class:`engine.rules.secret_weapons.ChainsawArmour`)."""
     p, by = h.p, h.by
     star = g.act_player
     if star < 0 or not g.skills[star] & OLD_PRO:

@@ -67,7 +67,8 @@ def lord_of_chaos_start(g: GameState) -> None:
     """The first half starts (game.GameProc): +1 team re-roll.
 
     Decision: the Lord's re-roll counts as the last the team spends, so it
-    is unused while the team has a team re-roll left."""
+    is unused while the team has a team re-roll left (a Leader's
+    included, though the engine takes that one last)."""
     teams = tuple(_lord_teams(g))
     for t in teams:
         g.rerolls[t] += 1
@@ -80,12 +81,17 @@ def _lord(g: GameState, t: int) -> int:
     return next(p for p in range(g.n) if g.team[p] == t and g.skills[p] & LORD_BIT)
 
 
+def _team_rerolls_left(g: GameState, t: int) -> int:
+    """Team ``t``'s team re-rolls not yet used, the Leader's included."""
+    return g.rerolls[t] + g.leader_rr[t]
+
+
 def lord_of_chaos_carry(g: GameState) -> tuple[int, ...]:
     """Half time, before the re-rolls are reset: the teams whose Lord's
     re-roll is still unused (a re-roll left), each to get one more team
     re-roll after the reset (``rules.game.GameProc`` adds them)."""
     teams: tuple[int, ...] = g.effects.get(_LORD, ())
-    keep = tuple(t for t in teams if g.rerolls[t] > 0)
+    keep = tuple(t for t in teams if _team_rerolls_left(g, t))
     if keep:
         g.effects[_LORD] = keep
     else:
@@ -107,6 +113,9 @@ def star_left_play(g: GameState, p: int, box: int) -> None:
     if t in teams:
         if g.rerolls[t] > 0:
             g.rerolls[t] -= 1
+        elif g.leader_rr[t] > 0:
+            # the one left is the Lord's (the last spent): it goes
+            g.leader_rr[t] -= 1
         left = tuple(x for x in teams if x != t)
         if left:
             g.effects[_LORD] = left
