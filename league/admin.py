@@ -19,7 +19,15 @@ from django.urls import path, reverse
 from league.accounts.verification import email_verified
 from league.admin_actions import money, target
 from league.admin_cache import PageCacheAdmin
-from league.admin_forms import PlayerAdminForm, RosterNumbersFormSet
+from league.admin_forms import (
+    LEAGUE_CONSTRAINTS,
+    TEAM_CONSTRAINTS,
+    ConstraintsForm,
+    LeagueAdminForm,
+    PlayerAdminForm,
+    PlayerRowForm,
+    RosterNumbersFormSet,
+)
 from league.admin_scope import (
     CommissionerScope,
     ScopedInline,
@@ -79,7 +87,7 @@ class LeagueMembershipInline(ScopedInline, admin.TabularInline):
         return False
 
 
-class LeagueAddForm(forms.ModelForm):  # type: ignore[type-arg]
+class LeagueAddForm(ConstraintsForm):
     """A new league's fields; its creator becomes its commissioner, and what
     is left empty is the format's (its casualty table, its standings
     order, its rules data), as on the site's new-league page."""
@@ -89,6 +97,7 @@ class LeagueAddForm(forms.ModelForm):  # type: ignore[type-arg]
         choices=[("", "The format's own")] + list(League.CasualtyTable.choices),
     )
     creator: Any = None
+    constraint_errors = LEAGUE_CONSTRAINTS
 
     class Meta:
         model = League
@@ -108,6 +117,7 @@ class LeagueAddForm(forms.ModelForm):  # type: ignore[type-arg]
 class LeagueAdmin(CommissionerScope, PageCacheAdmin):
     league_path = "pk"
     commissioner_can_change = True
+    form = LeagueAdminForm
     list_display = [
         "name",
         "format",
@@ -220,6 +230,7 @@ CHARACTERISTICS = ["ma_shown", "st_shown", "ag_shown", "pa_shown", "av_shown"]
 
 class PlayerInline(ScopedInline, Characteristics, admin.TabularInline):
     model = Player
+    form = PlayerRowForm
     formset = RosterNumbersFormSet
     extra = 0
     # Characteristics are shown as the rules write them; they are edited
@@ -245,6 +256,8 @@ class PlayerInline(ScopedInline, Characteristics, admin.TabularInline):
     ]
     show_change_link = True
     commissioner_can_change = True
+    # A player joins through the draft and the hiring services.
+    superuser_can_add = False
 
 
 class TreasuryEntryInline(ScopedInline, admin.TabularInline):
@@ -309,8 +322,9 @@ FORMAT_FIELDS = {name: name for name in STAFF_FIELDS} | {
 }
 
 
-class TeamAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+class TeamAdminForm(ConstraintsForm):
     roster = forms.ChoiceField(choices=roster_choices)
+    constraint_errors = TEAM_CONSTRAINTS
 
     class Meta:
         model = Team
@@ -490,6 +504,8 @@ class TeamAdmin(CommissionerScope, PageCacheAdmin):
 class PlayerAdmin(CommissionerScope, Characteristics, PageCacheAdmin):
     league_path = "team__league_id"
     commissioner_can_change = True
+    # A player joins through the draft and the hiring services.
+    superuser_can_add = False
     form = PlayerAdminForm
     list_display = [
         "name",

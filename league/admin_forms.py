@@ -1,16 +1,113 @@
 """The admin's forms that check a commissioner's corrections as the
 services check the same things: a roster's numbers, a player's position and
-lasting injuries."""
+lasting injuries, and every constraint of the database, on the field the
+page edits."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.db.models import BaseConstraint, Model
 from django.forms.models import BaseInlineFormSet
 
+from engine.facade import rules_data
 from league.models import Player
 from league.selectors import ON_ROSTER, roster_has_position, roster_name
+
+
+class ConstraintsForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A model form that checks every constraint of its model before the
+    save, the fields the page does not edit read from the object.
+
+    Django's model form skips a constraint that names a field it does not
+    edit (read-only for a commissioner: a team's league, a player's status,
+    a match's round), so a name already taken in the league, a number worn on
+    the roster or a third-place match made a league one reached the
+    database: an IntegrityError, a 500. Here the violated constraint is an
+    error on the field the page edits (``constraint_errors``: the
+    constraint's name to the field and what the page says), or on the form
+    where that field is not on it."""
+
+    constraint_errors: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def validate_unique(self) -> None:
+        """Run last in the form's validation, the object built from it."""
+        super().validate_unique()
+        if not self.instance._state.adding and not self.has_changed():
+            return  # as saved (a formset's untouched row): nothing to check
+        # a field refused already is not checked again (Django's rule)
+        refused = {name for name in self.errors if name != NON_FIELD_ERRORS}
+        for model_class, constraints in self.instance.get_constraints():
+            for constraint in constraints:
+                try:
+                    constraint.validate(model_class, self.instance, exclude=refused)
+                except ValidationError as error:
+                    self._refuse(model_class, constraint, error)
+
+    def _refuse(
+        self, model_class: type[Model], constraint: BaseConstraint, error: Any
+    ) -> None:
+        shown = self.constraint_errors.get(constraint.name)
+        if self._reported(model_class, constraint):
+            if shown is None:
+                return
+            # Django's words name the constraint: said here on its field
+            self._drop(error.messages)
+        field, message = shown or (None, " ".join(error.messages))
+        self.add_error(
+            field if field in self.fields else None,
+            ValidationError(
+                message, code=constraint.violation_error_code or constraint.name
+            ),
+        )
+
+    def _reported(self, model_class: type[Model], constraint: BaseConstraint) -> bool:
+        """Whether Django's own check (its exclusions) refused it too."""
+        try:
+            exclude = self._get_validation_exclusions()  # type: ignore[attr-defined]
+            constraint.validate(model_class, self.instance, exclude=exclude)
+        except ValidationError:
+            return True
+        return False
+
+    def _drop(self, messages: Iterable[str]) -> None:
+        dropped = set(messages)
+        for name, errors in list(self.errors.items()):
+            kept: list[Any] = [e for e in errors.as_data() if set(e.messages) - dropped]
+            if kept:
+                errors.data = kept
+            else:
+                del self.errors[name]
+
+
+LEAGUE_CONSTRAINTS = {
+    "league_name_unique_any_case": ("name", "A league of that name already exists."),
+    "league_confirmation_days_at_most_60": (
+        "report_confirmation_days",
+        "at most 60 days",
+    ),
+}
+
+TEAM_CONSTRAINTS = {
+    "team_name_unique_in_league": (
+        "name",
+        "The league already has a team of that name.",
+    ),
+    "team_dedicated_fans_at_least_1": ("dedicated_fans", "at least 1"),
+}
+
+# The constraints of a team's players (``league.models.Player``).
+PLAYER_CONSTRAINTS = {
+    "player_number_unique_on_roster": (
+        "number",
+        "another player on the roster wears this number: give them a free "
+        "number first, then save again",
+    ),
+    "player_number_1_to_99": ("number", "a number from 1 to 99"),
+}
 
 
 class RosterNumbersFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
@@ -43,11 +140,37 @@ class RosterNumbersFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
                 worn[number] = form.instance
 
 
-class PlayerAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+class LeagueAdminForm(ConstraintsForm):
+    """A league's page. Its rules-data version is the superuser's to
+    correct (read-only for a commissioner)."""
+
+    constraint_errors = LEAGUE_CONSTRAINTS
+
+    def clean_rules_version(self) -> str:
+        """A version with no rules data broke every page of the league."""
+        version: str = self.cleaned_data["rules_version"]
+        try:
+            rules_data(version)
+        except ValueError:
+            raise forms.ValidationError(
+                "no rules data of that version", code="invalid_choice"
+            ) from None
+        return version
+
+
+class PlayerRowForm(ConstraintsForm):
+    """A player's row on his team's page."""
+
+    constraint_errors = PLAYER_CONSTRAINTS
+
+
+class PlayerAdminForm(ConstraintsForm):
     """A player's page: a position the team's roster has, and lasting
     injuries as the post-game writes them ({"ma": 1}): every page and the
     engine read the profile and skills from the one and subtract the
     other."""
+
+    constraint_errors = PLAYER_CONSTRAINTS
 
     class Meta:
         model = Player

@@ -99,6 +99,11 @@ class CommissionerScope:
 
     league_path = "league_id"
     commissioner_can_change = False
+    # False for a model whose rows only the services make (a season's seed,
+    # a player's characteristics and value, a match's round): the add form
+    # leaves them empty or read-only, and its save reached the database's
+    # NOT NULL (a 500), the superuser's too.
+    superuser_can_add = True
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
         qs: QuerySet[Any] = super().get_queryset(request)  # type: ignore[misc]
@@ -140,7 +145,7 @@ class CommissionerScope:
         return self.commissioner_can_change and self._in_scope(request, obj)
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
-        if is_superuser(request):
+        if is_superuser(request) and self.superuser_can_add:
             return bool(super().has_add_permission(request, *args))  # type: ignore[misc]
         return False
 
@@ -179,6 +184,7 @@ class ScopedInline:
     its inputs (:class:`RowLabels`)."""
 
     commissioner_can_change = False
+    superuser_can_add = True  # as ``CommissionerScope.superuser_can_add``
 
     def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
         formset = super().get_formset(request, obj, **kwargs)  # type: ignore[misc]
@@ -203,7 +209,7 @@ class ScopedInline:
         return commissioner_read_only(self.model, fields)  # type: ignore[attr-defined]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        if is_superuser(request):
+        if is_superuser(request) and self.superuser_can_add:
             return bool(super().has_add_permission(request, obj))  # type: ignore[misc]
         return False
 

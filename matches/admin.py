@@ -24,6 +24,11 @@ from league.admin_scope import (
     league_filter,
 )
 from matches.admin_facts import match_facts_html
+from matches.admin_forms import (
+    MatchAdminForm,
+    SeasonAdminForm,
+    TaskProgressAdminForm,
+)
 from matches.commissioner.actions import (
     match_override_audited,
     match_postpone_audited,
@@ -72,6 +77,9 @@ def _progress_link(progress: TaskProgress) -> str:
 @admin.register(Season)
 class SeasonAdmin(CommissionerScope, PageCacheAdmin):
     commissioner_can_change = True
+    # Made by season_create (its seed, its settings), on the league's page.
+    superuser_can_add = False
+    form = SeasonAdminForm
     list_display = [
         "name",
         "league",
@@ -189,6 +197,8 @@ class SeasonAdmin(CommissionerScope, PageCacheAdmin):
 class MatchResultInline(ScopedInline, admin.StackedInline):
     model = MatchResult
     extra = 0
+    # A result is made by a report or the engine, with its score.
+    superuser_can_add = False
     can_delete = False
     readonly_fields = [
         "mode",
@@ -237,6 +247,9 @@ class OverrideForm(ReasonForm):
 class MatchAdmin(CommissionerScope, PageCacheAdmin):
     league_path = "season__league_id"
     commissioner_can_change = True
+    # Matches are scheduled by the season's services.
+    superuser_can_add = False
+    form = MatchAdminForm
     list_display = [
         "__str__",
         "score",
@@ -375,6 +388,9 @@ class MatchAdmin(CommissionerScope, PageCacheAdmin):
 @admin.register(TaskProgress)
 class TaskProgressAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
     league_path = "season__league_id"
+    # Made by the resolve actions.
+    superuser_can_add = False
+    form = TaskProgressAdminForm
     list_display = ["id", "kind", "season", "resolved", "created_at", "finished_at"]
     readonly_fields = [
         "kind",
@@ -401,6 +417,7 @@ class SeasonTeamArchiveAdmin(CommissionerScope, admin.ModelAdmin):  # type: igno
     # "Change" here is only the right to run the re-draft action: every
     # field stays read-only.
     commissioner_can_change = True
+    superuser_can_add = False  # made by the season's close
     list_display = ["team", "season", "record_shown", "redrafted"]
     list_filter = [league_filter("season", "league")]
     list_select_related = ["team", "season", "season__league"]
@@ -488,6 +505,7 @@ class LeagueWebhookAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[t
     # "Change" here is only the right to run the action: every field stays
     # read-only.
     commissioner_can_change = True
+    superuser_can_add = False  # made through the API, with its secret
     list_display = ["url", "league", "kind", "active", "created_at"]
     list_filter = [league_filter("league"), "kind", "active"]
     list_select_related = ["league"]
@@ -514,6 +532,7 @@ class WebhookDeliveryAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore
     receiver last answered. Read-only."""
 
     league_path = "webhook__league_id"
+    superuser_can_add = False  # made by the webhooks' services
     list_display = [
         "kind",
         "webhook",
