@@ -528,17 +528,18 @@ def _draft_departures(team: Team, roller: SeededRoller) -> list[Any]:
     format's ``draft_departures``). Decision: played here, once the game's
     dead are off the roster; the player leaves as a fired player does, in
     shirt-number order; a temporarily retired player rolls too (he is still
-    on the team)."""
-    players = [
-        p
+    on the team). A journeyman's Loner is no skill he gained: he has none
+    until he is hired and advances."""
+    gained = {
+        p: sum(not s.get("journeyman") for s in p.gained_skills)
         for p in Player.objects.select_for_update()
         .filter(team=team, status__in=ON_ROSTER)
         .order_by("number", "pk")
-        if p.gained_skills
-    ]
+    }
+    players = [p for p, n in gained.items() if n]
     if not players:
         return []
-    states = [replace(_state(p), advancements=len(p.gained_skills)) for p in players]
+    states = [replace(_state(p), advancements=gained[p]) for p in players]
     leaving, rolls = postgame_draft_departures(states, roller)
     Player.objects.filter(pk__in=leaving).update(status=Player.Status.FIRED)
     return [

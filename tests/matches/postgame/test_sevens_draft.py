@@ -66,3 +66,24 @@ def test_the_draft_is_not_played_outside_sevens(
     )
     assert draft_events(match) == []
     assert not Player.objects.filter(team=home, status=Player.Status.FIRED).exists()
+
+
+def test_a_journeymans_loner_is_no_skill_gained_for_the_draft(
+    alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    # given home #3 a journeyman whose only entry is his Loner
+    league = LeagueFactory(format="sevens", commissioner=alice)
+    home = draft_team(league, charlie, roster="human", name="H")
+    away = draft_team(league, bob, roster="orc", name="O")
+    match = one_match(league, home, away, seed=1234)
+    h = roster(home)
+    loner = [{"skill": "loner", "param": 4, "trait": True, "journeyman": True}]
+    Player.objects.filter(pk=h[2].pk).update(gained_skills=loner, journeyman=True)
+
+    # when the post-game runs
+    with django_capture_on_commit_callbacks(execute=True):
+        match_submit_report(match_id=match.pk, report=Report(0, 0), actor=alice)
+
+    # then nobody rolls in the Draft and he is not poached
+    assert draft_events(match) == []
+    assert Player.objects.get(pk=h[2].pk).status != Player.Status.FIRED
