@@ -1,7 +1,8 @@
 """The documentation holds together: every relative link of README.md and
 docs/ reaches a file (and a heading, for an anchor), the README stays short,
-every file with a rules ``Decision:`` note is named by a formats page, and no
-product file or document cites an issue number."""
+every file with a rules ``Decision:`` note is named by a formats page, no
+product file or document cites an issue number, and every API endpoint, make
+target and management command the docs name exists."""
 
 from __future__ import annotations
 
@@ -178,3 +179,146 @@ def test_no_product_file_or_document_cites_an_issue_number() -> None:
 
 def test_no_engine_file_cites_an_issue_number() -> None:
     assert _issue_citations(ROOT / "engine") == []
+
+
+# `GET /api/teams/{id}/`, `GET/POST /api/seasons/`, `DELETE /api/…/{wid}/`
+DOCUMENTED_ENDPOINT = re.compile(
+    r"\b((?:GET|POST|PUT|PATCH|DELETE)(?:/(?:GET|POST|PUT|PATCH|DELETE))*) (/api/[^\s`?]*)"
+)
+# A path parameter as the docs write it, and a value the URLconf takes for it.
+PATH_PARAMETER = re.compile(r"\{(\w+)\}")
+
+
+def _documented_endpoints() -> list[tuple[str, str, str]]:
+    found = []
+    for page in DOCS:
+        for methods, path in DOCUMENTED_ENDPOINT.findall(page.read_text("utf-8")):
+            for method in methods.split("/"):
+                found.append((page.name, method, path))
+    return sorted(set(found))
+
+
+def _example_path(path: str) -> str:
+    if path.startswith("/api/tasks/"):
+        return PATH_PARAMETER.sub("74ac9771-6e8e-49b6-b6bc-3759d4b593ea", path)
+    if path.startswith("/api/formats/"):
+        return PATH_PARAMETER.sub("sevens", path)
+    return PATH_PARAMETER.sub("1", path)
+
+
+def _refused_endpoints(endpoints: list[tuple[str, str, str]]) -> list[str]:
+    from django.urls import Resolver404, resolve
+
+    refused = []
+    for page, method, path in endpoints:
+        try:
+            match = resolve(_example_path(path))
+        except Resolver404:
+            refused.append(f"{page}: {method} {path}: no such route")
+            continue
+        if match.url_name in {"api-not-found", "api-no-slash"}:
+            refused.append(f"{page}: {method} {path}: no such route")
+            continue
+        view = getattr(match.func, "view_class", None) or getattr(
+            match.func, "cls", None
+        )
+        if view is not None and not hasattr(view, method.lower()):
+            refused.append(f"{page}: {method} {path}: the view does not take {method}")
+    return refused
+
+
+def test_every_documented_api_endpoint_exists_and_takes_its_method() -> None:
+    endpoints = _documented_endpoints()
+
+    assert len(endpoints) > 50, "the endpoint search is broken"
+    assert _refused_endpoints(endpoints) == []
+
+
+def test_a_documented_endpoint_that_is_not_served_is_found() -> None:
+    endpoints = [
+        ("api.md", "GET", "/api/teams/{id}/"),
+        ("api.md", "GET", "/api/teams/{id}/roster-history/"),
+        ("api.md", "DELETE", "/api/seasons/{id}/standings/"),
+    ]
+
+    assert _refused_endpoints(endpoints) == [
+        "api.md: GET /api/teams/{id}/roster-history/: no such route",
+        "api.md: DELETE /api/seasons/{id}/standings/: the view does not take DELETE",
+    ]
+
+
+# `make demo`, `make fuzz FUZZ_SEED=<seed>`: a target of the Makefile.
+DOCUMENTED_MAKE = re.compile(r"`make ([a-z][a-z0-9-]*)")
+MAKE_TARGET = re.compile(r"^([a-z][a-z0-9-]*):", re.M)
+
+
+def test_every_documented_make_target_exists() -> None:
+    targets = set(MAKE_TARGET.findall((ROOT / "Makefile").read_text("utf-8")))
+    documented = {
+        (page.name, target)
+        for page in DOCS
+        for target in DOCUMENTED_MAKE.findall(page.read_text("utf-8"))
+    }
+
+    assert documented, "the make search is broken"
+    assert sorted(f"{p}: make {t}" for p, t in documented if t not in targets) == []
+
+
+# `python manage.py forecast --brier`: a command, with the options it takes.
+DOCUMENTED_COMMAND = re.compile(
+    r"manage\.py ([a-z_]+)((?: --[a-z][a-z-]*(?:[ =][^\s`-][^\s`]*)?)*)"
+)
+
+
+def test_every_documented_management_command_and_option_exists() -> None:
+    from django.core.management import get_commands, load_command_class
+
+    commands = get_commands()
+    missing = []
+    for page in DOCS:
+        for name, options in DOCUMENTED_COMMAND.findall(page.read_text("utf-8")):
+            if name not in commands:
+                missing.append(f"{page.name}: manage.py {name}")
+                continue
+            parser = load_command_class(commands[name], name).create_parser(
+                "manage.py", name
+            )
+            known = {s for action in parser._actions for s in action.option_strings}
+            for option in re.findall(r"--[a-z][a-z-]*", options):
+                if option not in known:
+                    missing.append(f"{page.name}: manage.py {name} {option}")
+
+    assert missing == []
+
+
+# `/leagues/new/`, `/teams/{id}/fixtures.ics`: a page of the site (the API's
+# are checked above; the websockets, static files and shell paths are not pages).
+DOCUMENTED_PAGE = re.compile(r"`(/[a-z][^`\s]*)`")
+NOT_PAGES = ("/api/", "/ws/", "/static/", "/tmp/")
+
+
+def _unknown_pages(paths: list[tuple[str, str]]) -> list[str]:
+    from django.urls import Resolver404, resolve
+
+    unknown = []
+    for page, path in paths:
+        try:
+            resolve(re.sub(r"\{\w+\}|<\w+>", "1", path))
+        except Resolver404:
+            unknown.append(f"{page}: {path}")
+    return unknown
+
+
+def test_every_documented_page_address_exists() -> None:
+    paths = sorted(
+        {
+            (page.name, path)
+            for page in DOCS
+            for path in DOCUMENTED_PAGE.findall(page.read_text("utf-8"))
+            if not path.startswith(NOT_PAGES)
+        }
+    )
+
+    assert len(paths) > 10, "the address search is broken"
+    assert _unknown_pages(paths) == []
+    assert _unknown_pages([("coach.md", "/me/teams/")]) == ["coach.md: /me/teams/"]

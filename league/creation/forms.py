@@ -51,6 +51,23 @@ def _formats_where(test: Callable[[Variant], bool]) -> str:
     return ", ".join(names) if names else "no format yet"
 
 
+def default_orders() -> list[tuple[str, str]]:
+    """Each standings order a new league starts with, in words, and the
+    formats that start with it (an empty order on the new-league page takes
+    the format's own: Dungeon Bowl's is not Blood Bowl's)."""
+    orders: dict[tuple[str, ...], list[str]] = {}
+    for offer in format_offers():
+        order = tuple(variants()[offer.slug].default_tiebreakers)
+        orders.setdefault(order, []).append(offer.label.split(" (")[0])
+    return [
+        (
+            ", ".join(dict.fromkeys(labels)),
+            ", then ".join(TIEBREAK_LABELS.get(t, t).lower() for t in order),
+        )
+        for order, labels in orders.items()
+    ]
+
+
 class NewLeagueForm(WebForm):
     name = forms.CharField(
         label="Name",

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from league.accounts.verification import email_verified
-from league.creation.forms import NewLeagueForm
+from league.creation.forms import NewLeagueForm, default_orders
 from league.creation.services import league_start
 from league.errors import ServiceError
 from league.forms import show_refusal
@@ -22,7 +22,11 @@ def _page(
     return render(
         request,
         "league/creation/new_league.html",
-        {"form": form, "verified": email_verified(request.user)},
+        {
+            "form": form,
+            "verified": email_verified(request.user),
+            "default_orders": default_orders(),
+        },
         status=status,
     )
 

@@ -31,6 +31,11 @@ from matches.api.match_output import (
     MatchOutputSerializer,
 )
 from matches.api.standings import StandingsOutputSerializer
+from matches.commissioner.actions import (
+    match_postpone_audited,
+    season_close_logged,
+    season_schedule_audited,
+)
 from matches.models import (
     Match,
     MatchEvent,
@@ -52,7 +57,6 @@ from matches.resolution.progress import (
 from matches.seasons.rollover import (
     RedraftPlan,
     RedraftPreview,
-    season_close,
     team_redraft,
 )
 from matches.seasons.selectors import (
@@ -63,9 +67,7 @@ from matches.seasons.selectors import (
     season_standings,
 )
 from matches.seasons.services import (
-    match_postpone,
     season_create,
-    season_schedule,
     season_schedule_playoffs,
 )
 
@@ -399,7 +401,9 @@ class SeasonScheduleApi(APIView):
     def post(self, request: Request, season_id: int) -> Response:
         season = _season_for_commissioner(request, season_id)
         _valid(NoInputSerializer, request.data)
-        matches = season_schedule(season_id=season.pk)
+        matches = season_schedule_audited(
+            season_id=season.pk, actor=request.user, reason="", reason_required=False
+        )
         return Response(MatchOutputSerializer(matches, many=True).data, status=201)
 
 
@@ -623,7 +627,13 @@ class MatchPostponeApi(APIView):
         match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
         league_get_for_commissioner(request.user, match.season.league_id)
         data = _valid(PostponeInputSerializer, request.data)
-        match_postpone(match_id=pk, to_round=data.get("round"))
+        match_postpone_audited(
+            match_id=pk,
+            to_round=data.get("round"),
+            actor=request.user,
+            reason="",
+            reason_required=False,
+        )
         return Response(
             MatchOutputSerializer(get_object_or_404(match_detail_qs(), pk=pk)).data
         )
@@ -634,7 +644,9 @@ class SeasonCloseApi(APIView):
     def post(self, request: Request, season_id: int) -> Response:
         get_object_or_404(Season, pk=season_id)
         _valid(NoInputSerializer, request.data)
-        archives = season_close(season_id=season_id, actor=request.user)
+        archives = season_close_logged(
+            season_id=season_id, actor=request.user, reason="", reason_required=False
+        )
         return Response(
             {
                 "season": season_id,

@@ -1,7 +1,9 @@
 """A commissioner's actions, each with a required reason and one line in the
 league's audit log (``LeagueEvent``), written in the same transaction as the
-change by the service that does the work. The admin calls these; the REST
-API keeps calling the underlying services directly.
+change by the service that does the work. The admin and the site's pages
+call these with the reason they ask for; the REST API calls them without one
+(``reason_required=False``), so a season scheduled or closed and a match
+postponed through the API is in the audit log too.
 """
 
 from __future__ import annotations
@@ -29,11 +31,16 @@ from matches.seasons.rollover import (
 from matches.seasons.services import match_postpone, season_schedule
 
 
-def _reason(reason: str) -> str:
+def _reason(reason: str, *, required: bool = True) -> str:
     text = reason.strip()
-    if not text:
+    if not text and required:
         raise ServiceError.one("required", "reason", "say why (the reason is logged)")
     return text[:300]
+
+
+def _with_reason(payload: dict[str, Any], text: str) -> dict[str, Any]:
+    """The audit row's payload, with the reason when one was given."""
+    return {**payload, "reason": text} if text else payload
 
 
 def _locked_season(season_id: int, actor: AbstractBaseUser) -> Season:
@@ -50,17 +57,21 @@ def _locked_match(match_id: int, actor: AbstractBaseUser) -> Match:
 
 @transaction.atomic
 def season_schedule_audited(
-    *, season_id: int, actor: AbstractBaseUser, reason: str
+    *,
+    season_id: int,
+    actor: AbstractBaseUser,
+    reason: str,
+    reason_required: bool = True,
 ) -> list[Match]:
     """Generate the season's fixtures (:func:`season_schedule`), logged."""
-    text = _reason(reason)
+    text = _reason(reason, required=reason_required)
     season = _locked_season(season_id, actor)
     matches = season_schedule(season_id=season.pk)
     league_event_record(
         league_id=season.league_id,
         type=LeagueEvent.Type.SEASON_SCHEDULED,
         actor=actor,
-        payload={"season_id": season.pk, "matches": len(matches), "reason": text},
+        payload=_with_reason({"season_id": season.pk, "matches": len(matches)}, text),
     )
     return matches
 
@@ -96,10 +107,15 @@ def season_resolve_audited(
 
 @transaction.atomic
 def match_postpone_audited(
-    *, match_id: int, to_round: int | None, actor: AbstractBaseUser, reason: str
+    *,
+    match_id: int,
+    to_round: int | None,
+    actor: AbstractBaseUser,
+    reason: str,
+    reason_required: bool = True,
 ) -> Match:
     """Move a scheduled match (:func:`match_postpone`), logged."""
-    text = _reason(reason)
+    text = _reason(reason, required=reason_required)
     match = _locked_match(match_id, actor)
     before = match.round
     moved = match_postpone(match_id=match.pk, to_round=to_round)
@@ -108,7 +124,7 @@ def match_postpone_audited(
         type=LeagueEvent.Type.MATCH_POSTPONED,
         match_id=match.pk,
         actor=actor,
-        payload={"from_round": before, "to_round": moved.round, "reason": text},
+        payload=_with_reason({"from_round": before, "to_round": moved.round}, text),
     )
     return moved
 
@@ -145,16 +161,29 @@ def season_close_audited(
 ) -> int:
     """Close a finished season (:func:`season_close`), logged; returns how
     many teams were archived."""
-    text = _reason(reason)
+    return len(season_close_logged(season_id=season_id, actor=actor, reason=reason))
+
+
+@transaction.atomic
+def season_close_logged(
+    *,
+    season_id: int,
+    actor: AbstractBaseUser,
+    reason: str,
+    reason_required: bool = True,
+) -> list[SeasonTeamArchive]:
+    """:func:`season_close_audited`, returning the archives (the API shows
+    each team's record)."""
+    text = _reason(reason, required=reason_required)
     season = _locked_season(season_id, actor)
     archives = season_close(season_id=season.pk, actor=actor)
     league_event_record(
         league_id=season.league_id,
         type=LeagueEvent.Type.SEASON_CLOSED,
         actor=actor,
-        payload={"season_id": season.pk, "teams": len(archives), "reason": text},
+        payload=_with_reason({"season_id": season.pk, "teams": len(archives)}, text),
     )
-    return len(archives)
+    return archives
 
 
 def redraft_plan_keep_all(team: Team, archive: SeasonTeamArchive) -> RedraftPlan:

@@ -39,6 +39,7 @@ from league.selectors import (
 from league.web_selectors import (
     league_commissioned,
 )
+from matches.commissioner.actions import season_schedule_audited
 from matches.models import Match, MatchResult, Season, TaskProgress
 from matches.pages.card_views import (
     card_match_page,
@@ -93,7 +94,6 @@ from matches.resolution.progress import (
 )
 from matches.seasons.services import (
     season_create,
-    season_schedule,
     season_schedule_playoffs,
 )
 
@@ -176,7 +176,9 @@ def _season_for_commissioner(request: HttpRequest, season_id: int) -> Season:
 def season_generate_schedule(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_for_commissioner(request, season_id)
     try:
-        matches = season_schedule(season_id=season.pk)
+        matches = season_schedule_audited(
+            season_id=season.pk, actor=request.user, reason="", reason_required=False
+        )
     except ServiceError as exc:
         _refused(request, exc)
     else:

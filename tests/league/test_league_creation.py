@@ -51,6 +51,21 @@ FORM = {
 # --- the page --------------------------------------------------------------------
 
 
+def test_the_page_names_the_order_an_empty_standings_order_takes(client):
+    # the commissioner's guide: a Dungeon Bowl league's own order is points,
+    # wins, casualty difference, head-to-head, not Blood Bowl's
+    client.force_login(verified("nelly"))
+
+    html = client.get("/leagues/new/").content.decode()
+
+    assert (
+        "Dungeon Bowl: league points, then wins, then casualty difference, "
+        "then head-to-head results"
+    ) in html
+    assert "Blitz Bowl: league points, then score difference" in html
+    assert "touchdown difference, then casualty difference" in html
+
+
 def test_the_page_offers_every_registered_format_with_its_sentence(client):
     client.force_login(verified("nelly"))
 
