@@ -113,6 +113,24 @@ def submission_notify(
     )
 
 
+def result_recorded_notify(
+    match: Match, result: MatchResult, actor: AbstractBaseUser
+) -> None:
+    """A report that stood at once (no confirmation asked, or the
+    commissioner's own with none waiting): the match's coaches other than
+    ``actor`` are told its result."""
+    home, away = match.home, match.away
+    notify(
+        recipients=[r for r in (home.coach_id, away.coach_id) if r != actor.pk],
+        kind=Kind.RESULT_RECORDED,
+        text=f"{actor.get_username()} recorded {home.name} {result.home_score}–"
+        f"{result.away_score} {away.name}: the result stands",
+        url=_match_url(match),
+        key=f"result:{match.pk}",
+        league_id=match.season.league_id,
+    )
+
+
 def result_overridden_notify(
     match: Match,
     before: Sequence[int],

@@ -17,6 +17,10 @@ class Kind(models.TextChoices):
         "report_decided",
         "A report was decided by the commissioner or stood after its deadline",
     )
+    RESULT_RECORDED = (
+        "result_recorded",
+        "The other coach or the commissioner recorded your team's result",
+    )
     RESULT_OVERRIDDEN = (
         "result_overridden",
         "The commissioner changed the result of your team's match",

@@ -19,6 +19,7 @@ from league.models import Player
 from league.rules import settings_rules
 from matches.events import match_events_append
 from matches.models import Match, MatchResult, ReportSubmission
+from matches.notices import result_recorded_notify
 from matches.postgame.results import match_result_save
 from matches.prematch.kickoff import match_kick_off, match_lock_for_report
 from matches.reports.submissions import (
@@ -167,6 +168,7 @@ def match_submit_card_report(
     if violations:
         raise ServiceError(violations)
     match = match_kick_off(match_id=match.pk)
+    told = confirmed  # a kept report's coaches hear of it as it stands
     if not confirmed:
         if confirmation_needed(match, actor):
             return submission_open(
@@ -175,7 +177,7 @@ def match_submit_card_report(
                 actor=actor,
                 teams=teams,
             )
-        submission_supersede(match, actor, (home.points, away.points))
+        told = submission_supersede(match, actor, (home.points, away.points))
     deck = {int(c["card"]): c for c in _deck(variant)}
     claimed: dict[str, list[dict[str, Any]]] = {}
     for side, rep in (("home", home), ("away", away)):
@@ -242,6 +244,8 @@ def match_submit_card_report(
             )
         ],
     )
+    if not told:
+        result_recorded_notify(match, result, actor)
     return result
 
 

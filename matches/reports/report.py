@@ -21,6 +21,7 @@ from league.services.teams import team_qs_for_update
 from league.services.undeath import team_raise_the_dead
 from matches.events import match_events_append
 from matches.models import Match, MatchResult, ReportSubmission
+from matches.notices import result_recorded_notify
 from matches.postgame.results import (
     STAT_KEYS,
     CasualtyEntry,
@@ -218,10 +219,13 @@ def match_submit_report(
         if needs_sudden_death(match, report)
         else {}
     )
+    told = confirmed  # a kept report's coaches hear of it as it stands
     if not confirmed:
         if confirmation_needed(match, actor):
             return submission_open(match=match, report=report, actor=actor, teams=teams)
-        submission_supersede(match, actor, (report.home_score, report.away_score))
+        told = submission_supersede(
+            match, actor, (report.home_score, report.away_score)
+        )
     result = match_result_save(
         match=match,
         mode=Match.Mode.RECORDED,
@@ -310,4 +314,6 @@ def match_submit_report(
         )
     if joined:
         match_events_append(match, joined)
+    if not told:
+        result_recorded_notify(match, result, actor)
     return result

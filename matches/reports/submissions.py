@@ -136,15 +136,16 @@ def submission_open(
 
 def submission_supersede(
     match: Match, actor: AbstractBaseUser, score: tuple[int, int]
-) -> None:
+) -> bool:
     """The commissioner's own report (of ``score``) replaces one still
-    waiting."""
+    waiting; whether there was one (its coaches are told of it)."""
     sub = open_submission(match)
     if sub is None:
-        return
+        return False
     sub.status = Status.SUPERSEDED
     sub.closed_at = timezone.now()
     sub.decided_by = actor
     sub.save(update_fields=["status", "closed_at", "decided_by"])
     submission_audit(sub, LeagueEvent.Type.REPORT_DECIDED, actor, decision="superseded")
     submission_notify(sub, "superseded", actor, result=score)
+    return True

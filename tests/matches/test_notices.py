@@ -148,6 +148,37 @@ def test_the_commissioners_report_replacing_one_tells_both_coaches(
         ("charlie", "report_decided", text),
     ]
 
+    # and nothing more: the result is in that notice
+    assert told(kind="result_recorded") == []
+
+
+@pytest.mark.parametrize("days", [0, 3])
+def test_a_report_that_stands_at_once_tells_the_coaches_who_did_not_send_it(
+    match, alice, bob, days, django_capture_on_commit_callbacks
+):
+    # given a league asking no confirmation (days 0), or the commissioner's
+    # own report with none waiting (days 3)
+    League.objects.filter(pk=match.season.league_id).update(
+        report_confirmation_days=days
+    )
+    Notification.objects.all().delete()
+    actor = bob if days == 0 else alice
+
+    # when the report is sent
+    with django_capture_on_commit_callbacks(execute=True):
+        match_submit_report(
+            match_id=match.pk, report=score_report(match, 1, 2), actor=actor
+        )
+
+    # then each coach who did not send it is told the result that stands
+    text = f"{actor.username} recorded {SCORE}: the result stands"
+    coaches = ["charlie"] if days == 0 else ["bob", "charlie"]
+    assert told(kind="result_recorded") == [
+        (name, "result_recorded", text) for name in coaches
+    ]
+    url = Notification.objects.filter(kind="result_recorded").first().url
+    assert url == f"/matches/{match.pk}/"
+
 
 # --- a season scheduled ----------------------------------------------------------
 
@@ -219,9 +250,9 @@ def test_a_player_whose_spp_first_buy_an_advancement_is_announced(
             "for an advancement",
         ),
     ]
-    assert Notification.objects.get(recipient__username="charlie").url == (
-        f"/players/{scorer.pk}/advance/"
-    )
+    assert Notification.objects.get(
+        recipient__username="charlie", kind="spp_to_spend"
+    ).url == (f"/players/{scorer.pk}/advance/")
 
 
 def test_a_sevens_match_without_spp_offers_each_team_its_post_game_skill(
@@ -236,7 +267,7 @@ def test_a_sevens_match_without_spp_offers_each_team_its_post_game_skill(
         match_submit_report(match_id=match.pk, report=Report(0, 0), actor=alice)
     postgame_run(match_id=match.pk)
 
-    assert told() == [
+    assert told(kind="spp_to_spend") == [
         (
             "bob",
             "spp_to_spend",
