@@ -257,6 +257,13 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
             third_place = third_place_pairing(
                 [playoff_loser(m) for m in bracket], seeded
             )
+    # each match's seed from its place in the bracket (the third-place
+    # match's its own), never from database ids
+    games: list[tuple[Pairing, object]] = [
+        (pairing, index) for index, pairing in enumerate(pairings)
+    ]
+    if third_place is not None:
+        games.append((third_place, "third place"))
     matches = [
         Match(
             season=season,
@@ -264,23 +271,11 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
             round=number,
             home_id=home,
             away_id=away,
-            seed=match_seed(season.seed, "playoff", number, index),
+            third_place=key == "third place",
+            seed=match_seed(season.seed, "playoff", number, key),
         )
-        for index, (home, away) in enumerate(pairings)
+        for (home, away), key in games
     ]
-    if third_place is not None:
-        home, away = third_place
-        matches.append(
-            Match(
-                season=season,
-                stage=Match.Stage.PLAYOFF,
-                round=number,
-                home_id=home,
-                away_id=away,
-                third_place=True,
-                seed=match_seed(season.seed, "playoff", number, "third place"),
-            )
-        )
     Match.objects.bulk_create(matches)
     league_cache_bump(season.league_id)
     return list(
