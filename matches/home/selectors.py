@@ -147,7 +147,11 @@ def _waiting(user_id: int) -> list[Item]:
                     "report",
                     f"{sub.submitted_by.get_username()} reported {score}",
                     url,
-                    "Read it, then confirm or dispute",
+                    # once its deadline has passed it stands (beat's sweep):
+                    # it may still be confirmed, no longer disputed
+                    "Read it, then confirm or dispute"
+                    if sub.deadline > timezone.now()
+                    else "Its deadline has passed: read it, it stands",
                     due_at=sub.deadline,
                 )
             )

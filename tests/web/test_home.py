@@ -390,3 +390,21 @@ def test_the_waiting_report_links_to_the_report_in_full(client, world, bob):
     assert 'data-testid="report-facts"' in page
     assert 'data-testid="confirm"' in page
     assert Match.objects.get(pk=first.pk).status == Match.Status.IN_PROGRESS
+
+
+def test_a_waiting_report_past_its_deadline_is_no_longer_offered_to_dispute(
+    client, world, bob
+):
+    # given the report waiting for Bob, its deadline passed (not yet swept)
+    first = world["first"]
+    ReportSubmission.objects.filter(match=first).update(
+        deadline=timezone.now() - timedelta(minutes=1)
+    )
+    client.force_login(bob)
+
+    html = client.get("/me/").content.decode()
+
+    # then his home says it stands rather than offering the dispute
+    link = f'href="/matches/{first.pk}/#submissions">'
+    assert f"{link}Its deadline has passed: read it, it stands" in html
+    assert f"{link}Read it, then confirm or dispute" not in html
