@@ -478,3 +478,17 @@ def receiver(settings) -> Iterator[Receiver]:
     yield rec
     server.shutdown()
     server.server_close()
+
+
+POSTGAME_TASK = "matches.tasks.postgame_advance_task"
+
+
+def postgame_tasks(callbacks) -> list:
+    """The post-game task among a transaction's on-commit callbacks (the
+    page cache's bumps and the notifications' e-mails aside)."""
+    return [
+        c
+        for c in callbacks
+        if getattr(getattr(c, "func", None), "__self__", None) is not None
+        and getattr(c.func.__self__, "name", "") == POSTGAME_TASK
+    ]

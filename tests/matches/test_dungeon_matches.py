@@ -10,7 +10,6 @@ import pytest
 from engine.core.dice import ScriptedRoller
 from league.errors import ServiceError
 from league.models import League, Team, TreasuryEntry
-from league.page_cache import is_cache_bump
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, MatchEvent, MatchResult
@@ -22,7 +21,7 @@ from matches.seasons.selectors import season_division_standings, season_standing
 from matches.seasons.services import season_create, season_schedule
 from matches.tasks import postgame_advance_task
 from tests.factories import make_member
-from tests.matches.conftest import codes, db_state, one_match, roster
+from tests.matches.conftest import codes, db_state, one_match, postgame_tasks, roster
 
 pytestmark = pytest.mark.django_db
 
@@ -378,7 +377,7 @@ def scripted_winnings(monkeypatch):
 def submit(match, alice, report, capture):
     with capture() as callbacks:
         match_submit_report(match_id=match.pk, report=report, actor=alice)
-    return [c for c in callbacks if not is_cache_bump(c)]
+    return postgame_tasks(callbacks)
 
 
 def ledger(team: Team) -> list[tuple[str, int, str]]:

@@ -9,7 +9,6 @@ from django.db import transaction
 
 from engine.campaign import SeededRoller
 from league.models import League, Player, Team, TreasuryEntry
-from league.page_cache import is_cache_bump
 from league.selectors import team_roster_players
 from league.services.treasury import treasury_adjust
 from matches.models import Match, MatchEvent, RosterSnapshot
@@ -24,7 +23,7 @@ from matches.reports.report import match_submit_report
 from matches.seasons.services import match_seed
 from matches.tasks import postgame_advance_task
 from tests.factories import LeagueFactory, draft_team
-from tests.matches.conftest import db_state, one_match, roster
+from tests.matches.conftest import db_state, one_match, postgame_tasks, roster
 
 
 def roller(match, step):
@@ -119,7 +118,7 @@ def game(eleven, humans, orcs, alice, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks() as callbacks:
         match_submit_report(match_id=match.pk, report=report, actor=alice)
     # the post-game task (the page cache's own bumps aside)
-    (postgame,) = [c for c in callbacks if not is_cache_bump(c)]
+    (postgame,) = postgame_tasks(callbacks)
     return match, h, o, postgame
 
 
