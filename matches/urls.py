@@ -5,6 +5,7 @@ from matches.api import confirm as api_confirm
 from matches.api import forecasts as api_forecasts
 from matches.api import inducements as api_inducements
 from matches.api import postgame_skill as api_postgame_skill
+from matches.api import rollover as api_rollover
 from matches.api import rounds as api_rounds
 from matches.api import seasons as api
 from matches.api import webhooks as api_webhooks
@@ -84,7 +85,7 @@ urlpatterns = [
     ),
     path(
         "seasons/<int:season_id>/close/",
-        api.SeasonCloseApi.as_view(),
+        api_rollover.SeasonCloseApi.as_view(),
         name="season-close",
     ),
     path(
@@ -94,7 +95,7 @@ urlpatterns = [
     ),
     path(
         "teams/<int:team_id>/redraft/",
-        api.TeamRedraftApi.as_view(),
+        api_rollover.TeamRedraftApi.as_view(),
         name="team-redraft",
     ),
     path("tasks/<uuid:task_id>/", api.TaskDetailApi.as_view(), name="task-detail"),
