@@ -136,8 +136,9 @@ def _answer_invitation(
 def _int_or_none(value: str | None) -> int | None:
     """A match id a form sent, None for anything else (an id past the
     database's integer would be an error, not a miss)."""
-    ok = value is not None and value.isascii() and value.isdigit() and len(value) < 10
-    return int(value) if ok and value is not None else None
+    if value is None or not (value.isascii() and value.isdigit() and len(value) < 10):
+        return None
+    return int(value)
 
 
 @require_POST
