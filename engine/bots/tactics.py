@@ -413,9 +413,10 @@ def try_pickup(c: Ctx) -> Intent | None:
     _, p, path = best
     if path is None or not c.path_ok(p, path[:-1], True):
         path = c.path(p, ball, "pickup")
-    if c.can(p, SECURE) and _pickup_chance(c, p, ball) < SECURE_CHANCE:
+    scores = g.pitch.flags[ball] & g.pitch.endzone_of(g.team[p])
+    if c.can(p, SECURE) and not scores and _pickup_chance(c, p, ball) < SECURE_CHANCE:
         # BB2025: Secure the Ball picks it up on a flat 2+; the activation
-        # ends there (no run or pass after it)
+        # ends there (no run, pass or touchdown after it)
         return Intent(p, SECURE, path, "secure")
     action = "pass" if may_pass_after_pickup(c, p) else "move"
     return Intent(p, action, path, "fetch")

@@ -21,6 +21,7 @@ from engine.core.events import (
 from engine.core.pitch import D8_DIRECTIONS
 from engine.core.state import (
     PF_HUNGRY,
+    PF_NO_SCORE,
     PITCH,
     STANDING,
     Decision,
@@ -68,8 +69,8 @@ def check_touchdown(g: GameState, p: int) -> bool:
     (rulebook "Scoring a Touchdown"). The scoring team kicks next."""
     if g.carrier != p or g.status[p] != STANDING or not g.in_endzone_to_score(p):
         return False
-    if g.pflags[p] & PF_HUNGRY:  # Bloodlust: must bite a Thrall first
-        return False
+    if g.pflags[p] & (PF_HUNGRY | PF_NO_SCORE):  # Bloodlust: must bite a
+        return False  # Thrall first; BB2025: a ball secured this team turn
     if g.touchdown:
         return True
     t = g.team[p]

@@ -3,12 +3,26 @@
 ball lies on the ground with no opposing player with a Tackle Zone within 2
 squares of it, a player who is not a Big Guy and has neither No Hands (the
 edition's No Ball), Unsteady nor Ball & Chain moves to the ball and picks it up on a
-flat 2+; a secured ball ends his activation."""
+flat 2+; a secured ball ends his activation and scores no touchdown in it.
+
+Decision: a ball secured in the opposing End Zone scores no touchdown (the
+digest: the player "cannot move on or score that activation"); he stands
+there holding it, and may score from his team's next turn on (his next
+activation's end, or any later step into an End Zone square) or when he is
+moved into another End Zone square during the opponents' turn, as any
+carrier would (rulebook "Scoring a Touchdown")."""
 
 from __future__ import annotations
 
 from engine.core import skillbits as S
-from engine.core.state import PITCH, STANDING, TF_SECURE, GameState, Option
+from engine.core.state import (
+    PF_NO_SCORE,
+    PITCH,
+    STANDING,
+    TF_SECURE,
+    GameState,
+    Option,
+)
 from engine.rules.activation import activatable
 from engine.rules.keywords import keywords
 from engine.rules.rolls import Test
@@ -57,3 +71,16 @@ def secure_test(p: int) -> Test:
     Decision (DECIDE 14): flat 2+, not an Agility test, so Pouring Rain,
     Marking players, Big Hand and Extra Arms change nothing."""
     return Test(SECURE, p, 2, skill_rr_ok=False)
+
+
+def secured(g: GameState, p: int) -> None:
+    """Player ``p`` has secured the ball: his activation ends and he may
+    not score before the next team turn begins."""
+    g.act_over = True
+    g.pflags[p] |= PF_NO_SCORE
+
+
+def turn_starts(g: GameState) -> None:
+    """A new team turn: a ball secured in the one before may score."""
+    for q in range(g.n):
+        g.pflags[q] &= ~PF_NO_SCORE

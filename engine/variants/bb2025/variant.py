@@ -387,9 +387,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
 
     def picked_up(self, g: GameState, p: int) -> None:
         """Secure the Ball: once the ball is secured the activation ends (no
-        moving on, no scoring in it)."""
+        moving on, no scoring in it: :func:`.secure.secured`)."""
         if secure.securing(g, p):
-            g.act_over = True
+            secure.secured(g, p)
 
     # Decision (DECIDE 12): Regeneration is rolled after the casualty roll
     # and any apothecary, on the result kept (BB2020's order, and FFB's).
@@ -418,8 +418,10 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
         return kickoff.kickoff_event_2025(g, name, landing)
 
     def turn_starts(self, g: GameState, t: int) -> Proc | None:
-        """A Cheering Fans assist won for team ``t``'s next turn is on."""
+        """A Cheering Fans assist won for team ``t``'s next turn is on; a
+        ball secured in the turn before may score again."""
         kickoff.cheering_turn(g, t)
+        secure.turn_starts(g)
         return super().turn_starts(g, t)
 
     def sweltering_heat_count(self, g: GameState, t: int) -> int:

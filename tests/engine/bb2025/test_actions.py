@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from engine.core.errors import RuleError
-from engine.core.events import BallCaught, Roll, Turnover
+from engine.core.events import BallCaught, Roll, Touchdown, Turnover
 from engine.core.model import PlayerSheet, TeamSheet
 from engine.core.state import TF_SECURE
 from engine.match import Match, run
+from engine.rules.ball import check_touchdown
 from engine.rules.turns import Turn
 from engine.tools.scenario import Scenario
 from engine.variants import BB2025
@@ -156,3 +157,52 @@ def test_a_star_rule_the_digest_does_not_give_is_refused_with_the_reason() -> No
         "rule whose text the edition's digest does not give",
     ):
         Match(BB2025, home, away)
+
+
+# A one step from the ball lying in the End Zone he scores in (x = 25).
+IN_END_ZONE = """
+    b......
+    .......
+    ....A.*
+"""
+
+
+def test_a_ball_secured_in_the_end_zone_scores_no_touchdown() -> None:
+    """changes_from_bb2020.md "Secure the Ball": on success the activation
+    ends "(cannot move on or score that activation)"; a pick-up in the End
+    Zone would otherwise score at once (rulebook "Scoring a Touchdown")."""
+    sc = scenario(IN_END_ZONE, origin=(19, 5), dice=[2])
+    assert sc.pitch.xy(sc.sq(6, 2)) == (25, 7)
+    sc.act("A", SECURE)
+    sc.move(5, 2)
+    sc.move(6, 2)
+    g = sc.match.state
+    assert g.carrier == sc.p("A")
+    assert sc.events(Touchdown) == []
+    assert g.score == [0, 0]
+    assert not g.touchdown
+
+
+def test_a_move_picking_up_in_the_end_zone_scores() -> None:
+    """The same pick-up in a Move action is a touchdown (rulebook "Scoring
+    a Touchdown": a Standing player picks up the ball in that End Zone)."""
+    sc = scenario(IN_END_ZONE, origin=(19, 5), dice=[6])
+    sc.act("A", "move")
+    sc.move(5, 2)
+    sc.move(6, 2)
+    assert [e.score for e in sc.events(Touchdown)] == [(1, 0)]
+
+
+def test_the_secured_ball_may_score_from_the_next_team_turn() -> None:
+    """Decision (bb2025.secure): the player holding a ball he secured in the
+    End Zone may score once the next team turn has begun."""
+    sc = scenario(IN_END_ZONE, origin=(19, 5), dice=[2])
+    sc.act("A", SECURE)
+    sc.move(5, 2)
+    sc.move(6, 2)
+    g = sc.match.state
+    a = sc.p("A")
+    assert not check_touchdown(g, a)
+    BB2025.turn_starts(g, 1)
+    assert check_touchdown(g, a)
+    assert g.score == [1, 0]

@@ -61,6 +61,20 @@ def test_an_easy_pick_up_is_a_normal_one(kw: dict[str, object]) -> None:
     assert choice[2] in ("move", "pass")
 
 
+def test_a_ball_in_the_end_zone_it_scores_in_is_not_secured() -> None:
+    """A ball secured scores no touchdown in that activation (bb2025.secure):
+    in the End Zone the scripted coach picks it up in a Move and scores,
+    even in the rain."""
+    sc = Scenario("b.....A.*", ruleset="bb2025", weather="pouring_rain", origin=(17, 7))
+    assert sc.pitch.xy(sc.sq(8, 0)) == (25, 7)
+    d = sc.match.pending
+    assert d is not None
+    assert ("activate", sc.id("A"), SECURE) in d.options
+    choice = make_bot("scripted", 1).choose(d, sc.match.state)
+    assert choice[:2] == ("activate", sc.id("A"))
+    assert choice[2] in ("move", "pass")
+
+
 def test_the_secured_ball_is_picked_up_on_a_two() -> None:
     # In the rain A secures the ball: two squares, the pick-up 2.
     sc = Scenario(LOOSE, ruleset="bb2025", weather="pouring_rain", dice=[2])
