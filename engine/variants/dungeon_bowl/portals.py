@@ -21,6 +21,11 @@ Decisions (the rules text leaves these open):
   (failed Dodge, Rush or Jump) is not teleported: he never got his
   footing on it. A player following up onto a Portal after a block steps
   onto it and teleports.
+* A player *placed* on a Portal by another rule is neither stepping nor
+  pushed onto it and does not teleport: Diving Tackle's tackler Placed Prone
+  in the square left, a thrown player's landing, Trickster's new square, a
+  Shadowed Step (the text names only those two ways in). He teleports when
+  he next steps or is pushed onto a Portal.
 * The square of movement the teleport costs is taken whenever the active
   player teleports during his activation (a Chain Reaction included): from
   his Movement Allowance when he has any left, else one of his Rushes,

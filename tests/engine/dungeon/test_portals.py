@@ -449,3 +449,32 @@ def test_a_ball_ricocheting_onto_a_portal_teleports() -> None:
     run(g)
     assert g.ball == sc.at(8, 2)
     assert sc.events(BallTeleport) == [BallTeleport(1, 2, sc.at(8, 1))]
+
+
+def test_a_diving_tackler_placed_on_a_portal_does_not_teleport() -> None:
+    """DB-setup "Teleporting" names a player who "steps on or is pushed
+    onto" a Portal; Decision (portals): one Placed there by Diving Tackle
+    stays. A, on Portal 1, Dodges away from b (6, passed; Diving Tackle
+    takes 2 and 4 still passes): b is Placed Prone on Portal 1 and the D6 of
+    a teleport is never rolled."""
+    sc = _scenario(
+        """
+        ###########
+        #<..1b..2.#
+        #<.A......#
+        #<..3....>#
+        ###########
+        """,
+        {"A": (4, 1)},
+        skills={"b": ["diving-tackle"]},
+        dice=[6, 2],
+    )
+    g = sc.match.state
+    sc.act("A", "move")
+    sc.move(3, 2)
+    sc.choose("use", "diving-tackle", sc.id("b"))
+    assert sc.pos("A") == sc.at(3, 2)
+    assert sc.pos("b") == sc.at(4, 1)
+    assert g.status[sc.p("b")] == PRONE
+    assert sc.events(Teleport) == []
+    assert g.dice.remaining == 1
