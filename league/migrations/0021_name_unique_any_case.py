@@ -5,6 +5,43 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+def _renamed(name, taken, max_length=100):
+    """``name`` with the first free " (n)" suffix (n from 2) whose lower
+    case is not in ``taken``, cut to ``max_length``."""
+    n = 2
+    while True:
+        suffix = f" ({n})"
+        new = name[: max_length - len(suffix)] + suffix
+        if new.lower() not in taken:
+            return new
+        n += 1
+
+
+def rename_case_duplicates(model, scope):
+    """Before a name must be unique in any case: in each ``scope`` (a field
+    name, or None for the whole table) the oldest row keeps its name and
+    every other one whose name differs from it only in case gets " (2)",
+    " (3)" ... — the constraint would otherwise fail on existing data."""
+
+    def run(apps, schema_editor):
+        Model = apps.get_model(*model.split("."))
+        rows = list(Model.objects.order_by("pk"))
+        taken, seen = {}, {}
+        for row in rows:
+            key = getattr(row, f"{scope}_id") if scope else None
+            taken.setdefault(key, set()).add(row.name.lower())
+        for row in rows:
+            key = getattr(row, f"{scope}_id") if scope else None
+            names = seen.setdefault(key, set())
+            if row.name.lower() in names:
+                row.name = _renamed(row.name, taken[key])
+                row.save(update_fields=["name"])
+                taken[key].add(row.name.lower())
+            names.add(row.name.lower())
+
+    return run
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -13,6 +50,12 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunPython(
+            rename_case_duplicates('league.League', None), migrations.RunPython.noop
+        ),
+        migrations.RunPython(
+            rename_case_duplicates('league.Team', 'league'), migrations.RunPython.noop
+        ),
         migrations.RemoveConstraint(
             model_name='team',
             name='team_name_unique_in_league',
