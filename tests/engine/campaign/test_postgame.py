@@ -33,6 +33,7 @@ from engine.campaign import (
     update_dedicated_fans,
     winnings,
 )
+from engine.variants import get_variant
 
 from .conftest import human_lineman
 
@@ -611,3 +612,124 @@ def test_sevens_draft_roll_equal_to_skills_leaves() -> None:
         [human_lineman(player_id=9, advancements=1)], ScriptedRoller([1])
     )
     assert leaving == (9,)
+
+
+# --- each format's post-game, step by step, from its own text -------------------
+
+
+@pytest.mark.parametrize(
+    ("fmt", "winner", "loser", "conceded_to"),
+    [
+        # post-game_sequence.md "Winnings": 10,000 x (Fan Attendance / 2 +
+        # own touchdowns); attendance 6 + 5 = 11 -> 55,000 each before the
+        # touchdowns. A conceding team earns nothing ("Conceding": "You do
+        # not generate any winnings"); the winner takes the undivided
+        # attendance: 10,000 x (11 + 4) after the award of 2 + 1 + 1.
+        ("bb2020", 75_000, 65_000, 150_000),
+        # seed 004 "Post-Game Sequence": "each team W = 10K x (FA / 2 +
+        # team TD)"; blood_bowl_sevens.md changes nothing of it.
+        ("sevens", 75_000, 65_000, 150_000),
+        # design/variants_digest.md part C: the classic seeds have no
+        # league rules; the classic league pays BB2020's winnings.
+        ("classic", 75_000, 65_000, 150_000),
+        # bb2025 tables.md "Winnings": + 1 (x 10,000) for a team that did
+        # not stall; the winner of a concession keeps it (Decision).
+        ("bb2025", 85_000, 75_000, 160_000),
+    ],
+)
+def test_each_format_pays_a_2_1_win_with_4_dedicated_fans(
+    fmt: str, winner: int, loser: int, conceded_to: int
+) -> None:
+    # given a 2-1 home win; the home team's 4 Dedicated Fans + a D3 of 2
+    # make Fan Factor 6, the away team's 3 + 2 make 5
+    variant = get_variant(fmt)
+    home = team(1, dedicated_fans=4, fan_factor=6, touchdowns=2)
+    away = team(2, dedicated_fans=3, fan_factor=5, touchdowns=1)
+
+    # when the game is played out, or the home team concedes at 2-1 up
+    played = variant.winnings(game(home, away, format=fmt))
+    conceded = variant.winnings(game(replace(home, conceded=True), away, format=fmt))
+
+    # then
+    assert (played.fan_attendance, played.home, played.away) == (11, winner, loser)
+    assert (conceded.home, conceded.away) == (0, conceded_to)
+
+
+@pytest.mark.parametrize("fmt", ["bb2020", "sevens", "classic", "bb2025"])
+@pytest.mark.parametrize(
+    ("outcome", "fans", "d6", "after"),
+    [
+        # "Update Dedicated Fans" (BB2020; seed 004 and bb2025 tables.md
+        # "Dedicated Fans" the same): a loser on 1 fan rolling a 1 keeps it
+        # (1 is not lower than 1; and "it will never fall below 1")
+        (LOSS, 1, 1, 1),
+        (LOSS, 2, 1, 1),
+        (WIN, 4, 4, 5),  # equal to the fans: +1
+        (WIN, 4, 3, 4),
+    ],
+)
+def test_each_format_updates_dedicated_fans_by_the_same_roll(
+    fmt: str, outcome: Outcome, fans: int, d6: int, after: int
+) -> None:
+    result = update_dedicated_fans(
+        team(dedicated_fans=fans), outcome, ScriptedRoller([d6])
+    )
+    assert (result.before, result.after) == (fans, after)
+
+
+@pytest.mark.parametrize(
+    ("dice", "incident", "lost"),
+    [
+        # post-game_sequence.md "Expensive Mistakes", the "Up to 195,000"
+        # column (seed 004 and bb2025 tables.md print the same): a 1 is a
+        # Minor Incident (lose D3 x 10,000), 2-6 Crisis Averted
+        ([1, 1], MINOR, 10_000),
+        ([1, 3], MINOR, 30_000),
+        ([2], CRISIS, 0),
+        ([3], CRISIS, 0),
+        ([4], CRISIS, 0),
+        ([5], CRISIS, 0),
+        ([6], CRISIS, 0),
+    ],
+)
+def test_expensive_mistakes_with_150k_for_each_d6(
+    dice: list[int], incident: Incident, lost: int
+) -> None:
+    result = expensive_mistakes(150_000, ScriptedRoller(dice))
+    assert (result.band, result.incident, result.lost, result.treasury_after) == (
+        1,
+        incident,
+        lost,
+        150_000 - lost,
+    )
+    assert [r for _, _, r in result.rolls] == dice
+
+
+@pytest.mark.parametrize(
+    ("fmt", "values"),
+    [
+        # post-game_sequence.md "Earning Star Player Points": completion 1,
+        # throwing completion 1, deflection 1, interception 2, casualty 2,
+        # touchdown 3, MVP 4
+        ("bb2020", (1, 1, 1, 2, 2, 3, 4)),
+        # seed 004 "Earning SPP": the same list, for a Sevens league that
+        # tracks SPP (a Sevens touchdown: 3)
+        ("sevens", (1, 1, 1, 2, 2, 3, 4)),
+        # the classic league plays BB2020's league rules
+        ("classic", (1, 1, 1, 2, 2, 3, 4)),
+        # bb2025 tables.md "Star Player Points": "Deflection 1 removed"
+        ("bb2025", (1, 1, 0, 2, 2, 3, 4)),
+    ],
+)
+def test_each_format_values_each_achievement(fmt: str, values: tuple[int, ...]) -> None:
+    names = (
+        "passing_completions",
+        "throwing_completions",
+        "deflections",
+        "interceptions",
+        "casualties",
+        "touchdowns",
+        "mvps",
+    )
+    got = tuple(spp_earned(SppTally(**{name: 1}), fmt) for name in names)
+    assert got == values
