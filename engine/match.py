@@ -133,10 +133,8 @@ def _build(
     g.turn = [0, 0]
     g.fan_factor = [0, 0]
     g.ff_d3 = [0, 0]
-    g.apo = [
-        int(home.apothecary) + home.wandering_apothecaries,
-        int(away.apothecary) + away.wandering_apothecaries,
-    ]
+    g.apo = [int(home.apothecary), int(away.apothecary)]
+    g.wandering_apo = [home.wandering_apothecaries, away.wandering_apothecaries]
     g.bribes = [home.bribes, away.bribes]
     g.argue_banned = [0, 0]
     g.stats = [0] * (n * len(STAT_FIELDS))

@@ -64,8 +64,10 @@ class TeamSheet:
     # Bloodweiser Kegs (+1 each to KO recovery), Halfling Master Chef,
     # Hireling Sports-Wizard, Weather Mage, Biased Referee, Mortuary
     # Assistant, Plague Doctor, Josef Bugman. ``hired``: the ids of the Star
-    # Players and Mercenaries (whom the Mortuary Assistant, Plague Doctor and
-    # Wandering Apothecaries do not treat).
+    # Players (position ``star:<slug>``), Mercenaries and Bugman, whom the
+    # Mortuary Assistant, the Plague Doctor and the team's own apothecary do
+    # not treat; a Wandering Apothecary treats the Mercenaries among them
+    # (engine.rules.apothecaries).
     kegs: int = 0
     master_chef: bool = False
     wizard: bool = False

@@ -223,6 +223,7 @@ _LISTS = (
     "fan_factor",
     "ff_d3",
     "apo",
+    "wandering_apo",
     "bribes",
     "argue_banned",
     "stats",
@@ -308,7 +309,10 @@ class GameState:
     turn: list[int]
     fan_factor: list[int]
     ff_d3: list[int]
+    # Apothecary uses left (engine.rules.apothecaries): the team's own
+    # and the Wandering Apothecaries induced for this game, counted apart.
     apo: list[int]
+    wandering_apo: list[int]
     bribes: list[int]
     argue_banned: list[int]
     stats: list[int]

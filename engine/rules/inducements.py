@@ -1,8 +1,10 @@
 """Inducements in the match (inducements_in_detail.md): Bloodweiser Kegs,
 Halfling Master Chef, Weather Mage, Biased Referee, Mortuary Assistant,
 Plague Doctor and Josef Bugman. The Hireling Sports-Wizard is :mod:`engine.rules.wizard`; extra
-team re-rolls, assistant coaches, cheerleaders, Wandering Apothecaries,
-Bribes and Prayers to Nuffle need no rule of their own here.
+team re-rolls, assistant coaches, cheerleaders, Bribes and Prayers to
+Nuffle need no rule of their own here; Wandering Apothecaries are
+:mod:`engine.rules.apothecaries`. Which players were induced (Mercenaries,
+Star Players, Bugman) is told here too.
 
 Each effect emits an :class:`~engine.core.events.Induced` event whose type names
 the inducement, so the match log and replay show it.
@@ -89,6 +91,33 @@ def argue_modifier(g: GameState, t: int) -> int:
 
 def _hired(g: GameState, p: int) -> bool:
     return g.pid[p] in g.sheets[g.team[p]].hired
+
+
+# An induced Star Player's sheet position (engine.campaign.stars.star_sheets).
+STAR_POSITION = "star:"
+
+
+def star_player(g: GameState, p: int) -> bool:
+    """Whether ``p`` is an induced Star Player (position ``star:<slug>``)."""
+    return g.sheet(p).position.startswith(STAR_POSITION)
+
+
+def induced_player(g: GameState, p: int) -> bool:
+    """Whether ``p`` plays for his team as an inducement, for this game
+    only: a Mercenary, a Star Player or Josef Bugman (``TeamSheet.hired``,
+    ``TeamSheet.bugman``). Journeymen are not Induced players."""
+    sheet = g.sheets[g.team[p]]
+    pid = g.pid[p]
+    bugman = sheet.bugman != 0 and pid == sheet.bugman
+    return pid in sheet.hired or bugman or star_player(g, p)
+
+
+def mercenary(g: GameState, p: int) -> bool:
+    """Whether ``p`` is an induced Mercenary: hired for this game, neither
+    a Star Player nor Josef Bugman."""
+    sheet = g.sheets[g.team[p]]
+    pid = g.pid[p]
+    return pid in sheet.hired and pid != sheet.bugman and not star_player(g, p)
 
 
 def doctor_rerolls_regeneration(g: GameState, p: int) -> bool:

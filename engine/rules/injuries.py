@@ -35,6 +35,7 @@ from engine.core.state import (
     Option,
     Proc,
 )
+from engine.rules.apothecaries import apothecary_for, use_apothecary
 from engine.rules.ball import (
     STAT_CAS,
     Bounce,
@@ -449,15 +450,11 @@ class Harm(Proc):
         else:
             self.phase = 3
 
-    def _apo_available(self, g: GameState) -> bool:
-        t = g.team[self.p]
-        return g.apo[t] > 0 and g.variant.apothecary_may_treat(g, self.p)
-
     def _offer_apo(self, g: GameState) -> Decision | None:
         p = self.p
         # Decision: the Plague Doctor treats a KO only when no apothecary
         # is left to (it may be wanted later for a Regeneration roll).
-        if self._apo_available(g) or plague_doctor_for_ko(g, p):
+        if apothecary_for(g, p) is not None or plague_doctor_for_ko(g, p):
             return Decision(
                 g.tname(g.team[p]),
                 "apothecary",
@@ -484,8 +481,8 @@ class Harm(Proc):
         use = choice == OPT_APO
         if self.phase == 2:
             if use:
-                if self._apo_available(g):
-                    g.apo[t] -= 1
+                if apothecary_for(g, p) is not None:
+                    use_apothecary(g, p)
                 else:
                     use_plague_doctor(g, p)
                 if self.crowd or g.box[p] != PITCH:
@@ -540,7 +537,7 @@ class Harm(Proc):
             self.result = "badly_hurt"
         if self.result == "cas":
             self.table_roll = g.variant.casualty_roll(g)
-        if self._apo_available(g) and not g.pflags[p] & PF_DEAD:
+        if apothecary_for(g, p) is not None and not g.pflags[p] & PF_DEAD:
             self.phase = 4
             return Decision(
                 g.tname(g.team[p]),
@@ -565,7 +562,7 @@ class Harm(Proc):
             result = self.result
         to_reserves = False
         if use_apo:
-            g.apo[t] -= 1
+            use_apothecary(g, p)
             result, roll, to_reserves = v.apothecary_casualty(
                 g, p, self.result, result, roll, mod
             )

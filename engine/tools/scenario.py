@@ -21,7 +21,10 @@ Example::
 (10, 5) on BB2020, so the diagram sits mid-pitch). Spaces are empty squares
 too. ``positions`` gives a player his roster position (a slug of the
 team's roster: the home team is "human", the away team "orc"; default
-"lineman"). ``pitch`` replaces the variant's board (a Dungeon Bowl dungeon: see
+"lineman"). ``team_fields`` sets more fields of each team sheet, home's
+then away's (the ids of its journeymen and hired players, its Wandering
+Apothecaries, ...); ``journeymen`` and ``hired`` are given as diagram
+letters (``{"journeymen": "AB"}``). ``pitch`` replaces the variant's board (a Dungeon Bowl dungeon: see
 :mod:`engine.tools.dungeon_scenario`). The match starts at the active team's turn (home by default) and ends
 when that turn ends.
 """
@@ -29,6 +32,7 @@ when that turn ends.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.core.dice import FixedDice
@@ -39,6 +43,8 @@ from engine.match import Match, run
 from engine.rules.turns import Turn
 from engine.variants import Variant, match_variant
 
+# Team sheet fields that hold player ids (``team_fields`` takes letters).
+_ID_FIELDS = ("journeymen", "hired")
 DEFAULT = {"ma": 6, "st": 3, "ag": 3, "pa": 4, "av": 9}
 
 
@@ -62,6 +68,7 @@ class Scenario:
         active: str = "home",
         rerolls: tuple[int, int] = (0, 0),
         apothecary: tuple[bool, bool] = (False, False),
+        team_fields: tuple[Mapping[str, Any], Mapping[str, Any]] = ({}, {}),
         weather: str = "perfect",
         turn: int = 1,
         start: bool = True,
@@ -128,6 +135,8 @@ class Scenario:
             "Home", "human", tuple(sheets[0]), rerolls[0], apothecary[0], 1
         )
         away = TeamSheet("Away", "orc", tuple(sheets[1]), rerolls[1], apothecary[1], 1)
+        home = replace(home, **self._fields(team_fields[0]))
+        away = replace(away, **self._fields(team_fields[1]))
         self.dice = FixedDice(dice)
         self.match = Match(rs, home, away, self.dice, start=False, pitch=pitch)
         g = self.match.state
@@ -151,6 +160,14 @@ class Scenario:
         if start:
             g.stack.append(Turn(t))
             run(g)
+
+    def _fields(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """Team sheet fields; the player-id fields given as diagram letters
+        (``"AB"``) read as the tuple of their ids."""
+        return {
+            k: tuple(self.ids[c] for c in v) if k in _ID_FIELDS else v
+            for k, v in fields.items()
+        }
 
     def id(self, letter: str) -> int:
         """Player id of a diagram letter."""

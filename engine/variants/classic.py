@@ -23,6 +23,7 @@ from engine.variants.classic_kickoff import NO_APOTHECARY, ClassicKickoff, ref_b
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
     from engine.core.state import GameState, Proc
+    from engine.rules.apothecaries import ApothecaryKind
 
 # The classic Kick-Off table (2D6), seed 003 "The Kick-Off Table".
 KICKOFF_TABLE: tuple[str, ...] = (
@@ -179,11 +180,12 @@ class Classic(BloodBowl2020):
         first set-up)."""
         return True
 
-    def apothecary_may_treat(self, g: GameState, p: int) -> bool:
-        """Not during a Pitch Invasion (seed 003, a crowd injury)."""
+    def apothecary_may_treat(self, g: GameState, p: int, kind: ApothecaryKind) -> bool:
+        """Not during a Pitch Invasion (seed 003, a crowd injury), whatever
+        the kind; otherwise as in BB2020 (the seeds name no apothecary)."""
         if g.effects.get(NO_APOTHECARY, False):
             return False
-        return super().apothecary_may_treat(g, p)
+        return super().apothecary_may_treat(g, p, kind)
 
     def casualty_modifier(self, g: GameState, p: int) -> int:
         """Niggling Injuries modify the Injury roll here, not the D100

@@ -19,10 +19,12 @@ from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
 from engine.core.skillbits import SWARMING
+from engine.rules.apothecaries import ApothecaryKind
 from engine.rules.ball import CATCH_RR, ThrowIn, turnover
 from engine.rules.block_strength import dice_count
 from engine.rules.bombs import bomb_hit
 from engine.rules.game import GameProc
+from engine.rules.inducements import induced_player, mercenary
 from engine.rules.injuries import KnockDown, crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.passing import animosity_by_position
@@ -253,10 +255,20 @@ class MatchRules(ThrowRules):
         at the next kick-off, before set-up (True)."""
         return False
 
-    def apothecary_may_treat(self, g: GameState, p: int) -> bool:
-        """Journeymen cannot be patched up by the team's own apothecary
-        (rulebook "Apothecaries")."""
-        return not g.journeyman[p]
+    def apothecary_may_treat(self, g: GameState, p: int, kind: ApothecaryKind) -> bool:
+        """Whether an apothecary of ``kind`` may patch up player ``p``. The
+        team's own only "permanently hired players", never "any Journeymen
+        players or any Induced players, such as Mercenaries or Star Players"
+        (rulebook "Apothecaries"); a Wandering Apothecary "may attempt to
+        patch-up any Journeymen or Mercenary players the team includes, but
+        cannot attempt to patch up a Star Player" (inducements_in_detail.md
+        "0-2 Wandering Apothecaries").
+
+        Decision: Josef Bugman, an Induced player but neither a Journeyman
+        nor a Mercenary, is patched up by neither kind."""
+        if induced_player(g, p):
+            return kind is ApothecaryKind.WANDERING and mercenary(g, p)
+        return kind is ApothecaryKind.WANDERING or not g.journeyman[p]
 
     def casualty_roll(self, g: GameState) -> int:
         """Roll the Casualty table's die; 0 when the variant has none."""

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from engine.core.model import TeamSheet
     from engine.core.rules_data import RulesData
     from engine.core.state import GameState
+    from engine.rules.apothecaries import ApothecaryKind
 
 # Sevens Injury table: 2-7 Stunned, 8-9 KO'd, 10 Badly Hurt, 11 Seriously
 # Hurt, 12 Dead.
@@ -161,7 +162,11 @@ class Sevens(BloodBowl2020):
         x = pitch.xs[sq]
         return x > pitch.home_los_x if g.kicking == 0 else x < pitch.away_los_x
 
-    def apothecary_may_treat(self, g: GameState, p: int) -> bool:
+    def apothecary_may_treat(self, g: GameState, p: int, kind: ApothecaryKind) -> bool:
+        """blood_bowl_sevens.md "Apothecaries": an apothecary may patch up
+        "any player (including Journeymen and Mercenaries)"; the Sevens
+        rules say nothing else of the Wandering Apothecaries, who follow the
+        same rule (Sevens induces no Star Players and no Josef Bugman)."""
         return True
 
     def apothecary_casualty(

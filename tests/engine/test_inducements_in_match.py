@@ -24,11 +24,14 @@ def _pregame_types(match):
 
 
 def test_wandering_apothecaries_and_bribes_are_counted():
+    """The team's own apothecary and its Wandering Apothecaries are counted
+    apart: who each may treat differs (engine.rules.apothecaries)."""
     home, away = _sheets(apothecary=True, wandering_apothecaries=2, bribes=3)
 
     match = Match("sevens", home, away, RandomDice(1))
 
-    assert match.state.apo == [3, int(away.apothecary)]
+    assert match.state.apo == [1, int(away.apothecary)]
+    assert match.state.wandering_apo == [2, 0]
     assert match.state.bribes == [3, 0]
 
 

@@ -27,6 +27,7 @@ from typing import Final
 from engine.core.hooks import Hooks
 from engine.core.skillbits import BIT
 from engine.core.state import PITCH, STANDING, GameState
+from engine.rules.inducements import star_player
 from engine.skills.stars.limits import ready, spend
 
 _FURY: Final = "star:fury_of_the_blood_god"
@@ -69,9 +70,7 @@ def second_block_action(g: GameState, p: int, action: str) -> bool:
 
 def is_star(g: GameState, q: int) -> bool:
     """Whether ``q`` is a Star Player (sheet position ``star:<slug>``)."""
-    home = g.sheets[0].players
-    sheet = home[q] if q < len(home) else g.sheets[1].players[q - len(home)]
-    return sheet.position.startswith("star:")
+    return star_player(g, q)
 
 
 def morsel_targets(g: GameState, p: int) -> list[int]:

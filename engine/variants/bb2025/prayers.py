@@ -27,6 +27,7 @@ from engine.core.state import (
     Option,
     Proc,
 )
+from engine.rules.inducements import star_player
 from engine.rules.injuries import Harm, KnockDown
 from engine.rules.rolls import random_pick
 
@@ -68,14 +69,9 @@ def prayed(g: GameState, t: int, name: str) -> bool:
 
 
 def is_star(g: GameState, p: int) -> bool:
-    """Whether player ``p`` is a Star Player (his position is a Star Player
-    profile of the edition's data, not a roster's position)."""
-    position = g.sheet(p).position
-    return any(
-        m.slug == position
-        for star in rules_data("bb2025").star_players.values()
-        for m in star.members
-    )
+    """Whether player ``p`` is a Star Player (an induced star's sheet
+    position is ``star:<slug>``: :func:`engine.rules.inducements.star_player`)."""
+    return star_player(g, p)
 
 
 def candidates(g: GameState, t: int, *, no_loner: bool = False) -> list[int]:

@@ -158,7 +158,7 @@ def test_stiletto_gives_a_random_player_stab() -> None:
 
 def test_no_star_player_is_picked() -> None:
     home, _ = sheets(1)
-    star = replace(home.players[6], position="akhorne-the-squirrel")
+    star = replace(home.players[6], position="star:akhorne-the-squirrel")
     sheet = replace(home, players=(*home.players[:6], star, *home.players[7:]))
     # D16 7 is the Star Player: drawn again, 8.
     m = pregame([3, 7, 8], sheet=sheet)
@@ -409,7 +409,7 @@ def test_throw_a_rock_never_hits_a_star_player() -> None:
         "A.b",
         ruleset="bb2025",
         ball="b",
-        positions={"b": "akhorne-the-squirrel"},
+        positions={"b": "star:akhorne-the-squirrel"},
         start=False,
     )
     g = sc.match.state
