@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.core.events import Induced, KORecovery, Roll, Weather
 from engine.core.model import PlayerSheet
 from engine.core.state import KO, RESERVES, SENT_OFF, GameState
+from engine.rules.setup import available_players
 
 WEATHER_MAGE_USED = "weather_mage_used_{}"
 WEATHER_MAGE_RESTORE = "weather_mage"
@@ -244,7 +245,9 @@ def bugman_keen_player(g: GameState) -> None:
         pid = g.sheets[t].bugman
         if not pid or g.effects.get(BUGMAN_USED.format(t), False):
             continue
-        ready = sum(1 for p in range(g.n) if g.team[p] == t and g.box[p] == RESERVES)
+        # "cannot set up 11 players": those able to take the field (not the
+        # players Sweltering Heat keeps out of this drive).
+        ready = len(available_players(g, t))
         if ready >= g.variant.players_on_pitch:
             continue
         p = g.idx[pid]

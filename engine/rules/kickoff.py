@@ -168,7 +168,11 @@ class Kickoff(Proc):
             self.phase = 3
             landing = self.landing
             g.kick_mode = True
-            if g.effects.pop("kick_scatter", False) and landing >= 0:
+            # Changing Weather's scatter: only a kick still over the
+            # receiving half scatters. "If the ball deviates ... off the
+            # pitch or across the Line of Scrimmage ... a 'touchback' is
+            # caused" (rulebook "Touchbacks"): a scatter cannot undo it.
+            if g.effects.pop("kick_scatter", False) and in_receiving_area(g, landing):
                 g.stack.append(Scatter(landing, 3, -1))
                 return None
             land_kick(g, landing)

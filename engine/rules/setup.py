@@ -5,6 +5,8 @@ set-up step (a formation from the list, or a full arrangement).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine.core.errors import IllegalSetup
 from engine.core.events import Concede, SetUp
 from engine.core.pitch import F_WIDE_HIGH, F_WIDE_LOW
@@ -144,12 +146,19 @@ def formation(g: GameState, t: int, name: str, players: list[int]) -> Placement:
     return tuple((g.pid[p], s) for p, s in zip(order, squares, strict=False))
 
 
-def validate_setup(g: GameState, t: int, placement: Placement) -> list[str]:
-    """Problems with a submitted set-up (empty list when legal)."""
+def validate_setup(
+    g: GameState,
+    t: int,
+    placement: Placement,
+    players: Collection[int] | None = None,
+) -> list[str]:
+    """Problems with a submitted set-up (empty list when legal).
+    ``players``: the players to set up (default: every available player);
+    a Solid Defence sets up again only the players already on the pitch."""
     rs = g.variant
     pitch = g.pitch
     problems: list[str] = []
-    avail = set(available_players(g, t))
+    avail = set(available_players(g, t) if players is None else players)
     seen_p: set[int] = set()
     seen_sq: set[int] = set()
     wide = {F_WIDE_LOW: 0, F_WIDE_HIGH: 0}
@@ -181,7 +190,9 @@ def validate_setup(g: GameState, t: int, placement: Placement) -> list[str]:
     for p in rs.must_set_up(g, t):
         if p in avail and p not in seen_p:
             problems.append(f"player {g.pid[p]} must be set up while able to play")
-    need = min(rs.players_on_pitch, len(avail))
+    # Every player given must be set up again (a Solid Defence keeps
+    # Swarming's extras); otherwise eleven, or all there are.
+    need = len(avail) if players is not None else min(rs.players_on_pitch, len(avail))
     if len(placement) != need:
         problems.append(f"{len(placement)} players set up, {need} required")
     for n in wide.values():
@@ -294,18 +305,12 @@ class Setup(Proc):
                     if self.open_only
                     else f"only the {self.max_changes} players set up may move"
                 )
-            # validate the result as a set-up of the players on the pitch
-            saved = [
-                (g.idx[pid], g.pos[g.idx[pid]]) for pid, _ in placement if pid in g.idx
-            ]
-            for p, _ in saved:
-                if g.pos[p] >= 0:
-                    g.lift(p)
-                g.box[p] = RESERVES
-            problems += validate_setup(g, self.t, placement)
-            for p, sq in saved:
-                if sq >= 0:
-                    g.place(p, sq)
+            # Validate the result as a set-up of the players on the pitch
+            # only: "removed and set up again ... following all of the
+            # usual set-up rules" (rulebook "Solid Defence"): the Reserves
+            # are no part of it, and Swarming's extras stay on the pitch.
+            on_pitch = [g.idx[pid] for pid, _ in current_placement(g, self.t)]
+            problems += validate_setup(g, self.t, placement, on_pitch)
         else:
             problems = validate_setup(g, self.t, placement)
         if problems:
@@ -332,9 +337,5 @@ class Setup(Proc):
             g.place(p, sq)
             g.status[p] = STANDING
             g.pflags[p] |= PF_PLAYED
-        if not self.max_changes:
-            for p in range(g.n):
-                if g.team[p] == t:
-                    g.pflags[p] &= ~PF_HEAT
         g.emit(SetUp(g.tname(t), placement))
         g.stack.pop()

@@ -214,6 +214,11 @@ class EndDrive(Proc):
             rule(g)
         if not g.variant.ko_recovery_at_kickoff():
             ko_recovery(g)
+        # Sweltering Heat: the players who missed this drive are free again
+        # ("They must miss the next drive": kept out of its set-up, its
+        # Swarming and its Solid Defence alike); then D3 more faint.
+        for p in range(g.n):
+            g.pflags[p] &= ~PF_HEAT
         heat = g.weather == "sweltering_heat"
         for t in (0, 1):
             on = [p for p in range(g.n) if g.team[p] == t and g.box[p] == PITCH]

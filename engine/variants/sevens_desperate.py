@@ -211,7 +211,7 @@ def hangover(g: GameState, t: int) -> None:
     if not cands:
         return
     p = cands[random_pick(g, cands)]
-    # Sweltering Heat's flag: kept out of this set-up, free again after it.
+    # Sweltering Heat's flag: kept out of the first drive, free when it ends.
     g.pflags[p] |= PF_HEAT
     _emit(g, t, HANGOVER, g.pid[p], (), "misses_first_drive")
 

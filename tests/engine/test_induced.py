@@ -283,3 +283,28 @@ def test_bugman_stays_out_when_eleven_can_play() -> None:
     # he never joins (his brew may still help a Knocked-out
     # player recover: it is his team's from the start)
     assert not [e for e in first_drive if isinstance(e, Induced) and e.what == "bugman"]
+
+
+def test_bugman_joins_when_sweltering_heat_leaves_fewer_than_eleven() -> None:
+    """Keen Player: "If Bugman's team cannot set up 11 players at the start
+    of a drive, Bugman may decide to join in"; a player who fainted in the
+    Sweltering Heat "must miss the next drive", so eleven players with one
+    of them out make ten who can set up."""
+    from engine.core.dice import FixedDice
+    from engine.core.state import PF_HEAT
+    from engine.match import Match
+    from engine.rules.inducements import bugman_sheet
+    from engine.tools.teams import default_team_sheet
+
+    home = default_team_sheet("human", "bb2020", first_id=1)
+    away = default_team_sheet("orc", "bb2020", first_id=100)
+    home = replace(
+        home, players=(*home.players[:11], bugman_sheet(999, 99)), bugman=999
+    )
+    match = Match("bb2020", home, away, FixedDice([2, 3, 3, 4, 6, 1]))
+    g = match.state
+    g.pflags[g.idx[11]] |= PF_HEAT
+    match.apply(("kick",))
+    joined = [e.result for e in match.events if isinstance(e, Induced)]
+    assert joined == ["joins (10 ready)"]
+    assert g.box[g.idx[999]] == RESERVES

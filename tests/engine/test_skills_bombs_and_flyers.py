@@ -3,6 +3,7 @@ Weapon (rulebook "Skills and Traits" - Traits)."""
 
 from __future__ import annotations
 
+from engine.core.dice import FixedDice
 from engine.core.events import (
     Armour,
     Injury,
@@ -17,6 +18,7 @@ from engine.core.events import (
 )
 from engine.core.state import (
     KO,
+    PF_HEAT,
     PF_PLAYED,
     PITCH,
     PRONE,
@@ -29,11 +31,14 @@ from engine.core.state import (
     TF_PASS,
     TF_TTM,
 )
-from engine.match import run
+from engine.match import Match, run
+from engine.rules.setup import formation
 from engine.rules.swarming import Swarm, swarm_squares
 from engine.rules.turns import EndDrive
 from engine.skills.__main__ import coverage
 from engine.tools.scenario import Scenario
+from engine.tools.teams import default_team_sheet
+from engine.variants import BB2020
 
 BOMBER = {"B": ["bombardier"]}
 BOMB_STATS = {"B": {"pa": 4}}
@@ -330,6 +335,61 @@ def test_swarming_d3_limits_and_done_stops() -> None:
     sc.choose("done")
     assert sc.match.pending is None
     assert sc.match.state.box[sc.p("D")] == RESERVES
+
+
+def test_a_player_out_with_sweltering_heat_does_not_swarm() -> None:
+    """Weather "Sweltering Heat": fainted players "must miss the next
+    drive", Swarming's step of it too. Home's Snotlings set up ids 1-11
+    (Linemen 7-11 Swarm); in the Reserves the Swarming Linemen 12 and 13,
+    13 fainted at the end of the drive before. Home kicks (D8 5, D6 1);
+    the Swarming D3 2."""
+    home = default_team_sheet("snotling", BB2020, first_id=1)
+    m = Match(
+        BB2020,
+        home,
+        default_team_sheet("human", BB2020, first_id=101),
+        FixedDice([2, 3, 3, 4, 6, 1, 5, 1, 2, *[4] * 20]),
+    )
+    g = m.state
+    g.pflags[g.idx[13]] |= PF_HEAT
+    m.apply(("kick",))
+    first = [g.idx[pid] for pid in range(1, 12)]
+    m.apply(("arrangement", [list(x) for x in formation(g, 0, "defence", first)]))
+    m.apply(("formation", "offence"))
+    m.apply(("square", BB2020.pitch.sq(16, 5)))
+    assert (m.pending.kind, m.pending.team) == ("swarming", "home")
+    assert {o[1] for o in m.pending.options if o[0] == "swarm"} == {12}
+
+
+def test_solid_defence_sets_up_the_swarmed_players_again() -> None:
+    """Solid Defence after Swarming ("allowing you to set up more than the
+    usual 11 players"): the thirteen kicking players on the pitch are the
+    set-up the D3+3 Open players are "removed and set up again" in. As
+    above, but 13 is fit: D3 2, both swarm; event 1+3, D3 1: four."""
+    home = default_team_sheet("snotling", BB2020, first_id=1)
+    m = Match(
+        BB2020,
+        home,
+        default_team_sheet("human", BB2020, first_id=101),
+        FixedDice([2, 3, 3, 4, 6, 1, 5, 1, 2, 1, 3, 1, *[4] * 20]),
+    )
+    g = m.state
+    m.apply(("kick",))
+    first = [g.idx[pid] for pid in range(1, 12)]
+    m.apply(("arrangement", [list(x) for x in formation(g, 0, "defence", first)]))
+    m.apply(("formation", "offence"))
+    m.apply(("square", BB2020.pitch.sq(16, 5)))
+    squares = swarm_squares(g, 0)
+    m.apply(("swarm", 12, squares[0]))
+    m.apply(("swarm", 13, squares[1]))
+    assert (m.pending.kind, m.pending.info) == ("solid_defence", (4,))
+    placement = [[g.pid[p], g.pos[p]] for p in g.on_pitch(0)]
+    assert len(placement) == 13
+    moved = next(i for i, (pid, _) in enumerate(placement) if pid == 12)
+    placement[moved][1] = squares[2]  # a swarmed player, Open behind the line
+    m.apply(("arrangement", placement))
+    assert m.pending.kind == "activate"
+    assert g.pos[g.idx[12]] == squares[2]
 
 
 # -- Secret Weapon -----------------------------------------------------------
