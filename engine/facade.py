@@ -59,6 +59,7 @@ from engine.campaign import (
     postgame_skill_options,  # the free post-game skills (no SPP)
     postgame_skill_player,  # who takes the free post-game skill
     prayers_to_nuffle,  # the Prayers to Nuffle the underdog rolls
+    profile_violations,  # a player's characteristics the rules cannot give
     record_outcome,  # win, draw or loss and the score
     roll_casualty,  # roll on a casualty table
     select_mvp,  # pick the MVP at random
@@ -362,6 +363,7 @@ __all__ = [
     "postgame_skill_options",
     "postgame_skill_player",
     "prayers_to_nuffle",
+    "profile_violations",
     "purchase_check",
     "record_outcome",
     "recover",

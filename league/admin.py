@@ -51,6 +51,7 @@ from league.selectors import (
     roster_has_position,
     roster_name,
     roster_players_prefetch,
+    team_move_violation,
     team_value_get,
 )
 from league.services.leagues import league_create
@@ -373,6 +374,13 @@ class TeamAdminForm(ConstraintsForm):
         field where the form shows it (a new team, or one moved to another
         league), otherwise naming it."""
         cleaned = super().clean()
+        if self.instance.pk and "league" in self.changed_data:
+            moved = team_move_violation(self.instance)
+            if moved is not None:
+                # refused: the rest is checked against the team's own league
+                self.add_error(
+                    "league", forms.ValidationError(moved.message, code=moved.code)
+                )
         league = cleaned.get("league")
         if league is None and "league" not in self.fields:
             # read-only (a commissioner's page): the team's own

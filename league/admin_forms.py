@@ -5,6 +5,7 @@ page edits."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -14,8 +15,13 @@ from django.db.models import BaseConstraint, Model
 from django.forms.models import BaseInlineFormSet
 
 from engine.facade import rules_data
-from league.models import Player
-from league.selectors import ON_ROSTER, roster_has_position, roster_name
+from league.models import Player, Team
+from league.selectors import (
+    ON_ROSTER,
+    player_profile_violations,
+    roster_has_position,
+    roster_name,
+)
 
 
 class ConstraintsForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -107,6 +113,22 @@ PLAYER_CONSTRAINTS = {
         "number first, then save again",
     ),
     "player_number_1_to_99": ("number", "a number from 1 to 99"),
+    # What no format allows (league.models.PROFILE_RANGES); the player's own
+    # format is checked first (PlayerAdminForm.clean), so these speak only
+    # where that check could not run (a position not of the team's roster).
+    "player_ma_in_range": ("ma", "from 0 to 9 in every format"),
+    "player_st_in_range": ("st", "from 1 to 8 in every format"),
+    "player_ag_in_range": ("ag", "from 0 to 6 in every format"),
+    "player_pa_in_range": ("pa", 'from 1 to 6, or empty for "-", in every format'),
+    "player_av_in_range": ("av", "from 0 to 11 in every format"),
+    "player_reductions_in_range": (
+        "reductions",
+        "more lasting injuries than a characteristic can take",
+    ),
+    "player_improved_at_most_twice": (
+        "improvements",
+        "no characteristic is improved more than twice",
+    ),
 }
 
 
@@ -226,8 +248,30 @@ class PlayerAdminForm(ConstraintsForm):
                         code="not_a_position",
                     ),
                 )
+        if team is not None and set(PROFILE_CHECKED) & set(self.changed_data):
+            self._check_profile(team, cleaned)
         return cleaned
+
+    def _check_profile(self, team: Team, cleaned: dict[str, Any]) -> None:
+        """The characteristics and lasting injuries the page sends, checked
+        against the player's own format, position and casualty table (the
+        database admits every format's range). A field refused already is
+        left as it is."""
+        if any(name in self.errors for name in PROFILE_CHECKED):
+            return
+        candidate = copy.copy(self.instance)
+        for name in PROFILE_CHECKED:
+            if name in cleaned:
+                setattr(candidate, name, cleaned[name])
+        for violation in player_profile_violations(candidate, team=team):
+            field = violation.field
+            self.add_error(
+                field if field in self.fields else None,
+                forms.ValidationError(violation.message, code=violation.code),
+            )
 
 
 # The characteristics an injury lowers (``Player.reductions``' keys).
 REDUCIBLE = ("ma", "st", "ag", "pa", "av")
+# What a change to is checked against the player's format and position.
+PROFILE_CHECKED = (*REDUCIBLE, "reductions", "position", "team")

@@ -312,6 +312,87 @@ class Team(models.Model):
         return self.name
 
 
+# The range of each characteristic a player of any format may have, as the
+# columns store it (AG, PA and AV as target numbers, PA None for "-"): the
+# Characteristic Table (rules_and_regulations.md, the same in BB2025, Sevens
+# and Dungeon Bowl; the classic game plays BB2020's rosters and limits) caps
+# them at MA 1-9, ST 1-8, AG 1+-6+, PA 1+-6+, AV 3+-11+. A Blitz Bowl team
+# card's players are stored in the same columns (BlitzBowl.card_players):
+# MA 0 for a "D6" Move, AG 0 (no AG on a card), AV 0 for "-" and Armour 2+.
+# The database admits the union; the admin checks a player against his own
+# format (league.selectors.player_profile_violations).
+PROFILE_RANGES: dict[str, tuple[int, int]] = {
+    "ma": (0, 9),
+    "st": (1, 8),
+    "ag": (0, 6),
+    "pa": (1, 6),
+    "av": (0, 11),
+}
+# post-game_sequence.md "Characteristic Improvements": "no characteristic
+# can ever be improved more than twice".
+MOST_IMPROVEMENTS = 2
+# The most lasting injuries one characteristic can have recorded: a
+# reduction never takes it below the table's minimum, so it loses at most
+# the steps from the table's best to its worst, plus the two improvements
+# it may have regained (MA 9 to 1 is 8, and 2 more: 10).
+MOST_REDUCTIONS: dict[str, int] = {
+    "ma": 9 - 1 + MOST_IMPROVEMENTS,
+    "st": 8 - 1 + MOST_IMPROVEMENTS,
+    "ag": 6 - 1 + MOST_IMPROVEMENTS,
+    "pa": 6 - 1 + MOST_IMPROVEMENTS,
+    "av": 11 - 3 + MOST_IMPROVEMENTS,
+}
+
+
+def _count_at_most(field: str, key: str, most: int) -> Q:
+    """``field``'s count for ``key`` is absent or a number from 0 to
+    ``most`` (a JSON string, boolean or null is not: jsonb orders them
+    apart from numbers)."""
+    return Q(**{f"{field}__{key}__isnull": True}) | Q(
+        **{f"{field}__{key}__gte": 0, f"{field}__{key}__lte": most}
+    )
+
+
+def player_profile_constraints() -> list[models.BaseConstraint]:
+    """The characteristics within ``PROFILE_RANGES`` and the counts of
+    improvements and lasting injuries within the rules' bounds."""
+    ranges: list[models.BaseConstraint] = []
+    for name, (low, high) in PROFILE_RANGES.items():
+        condition = Q(**{f"{name}__gte": low, f"{name}__lte": high})
+        if name == "pa":
+            condition |= Q(pa__isnull=True)  # PA "-"
+        ranges.append(
+            models.CheckConstraint(
+                condition=condition,
+                name=f"player_{name}_in_range",
+                violation_error_code="out_of_range",
+            )
+        )
+    counts: list[models.BaseConstraint] = [
+        models.CheckConstraint(
+            condition=Q(
+                *(
+                    _count_at_most("improvements", key, MOST_IMPROVEMENTS)
+                    for key in PROFILE_RANGES
+                )
+            ),
+            name="player_improved_at_most_twice",
+            violation_error_code="out_of_range",
+        ),
+        models.CheckConstraint(
+            condition=Q(
+                *(
+                    _count_at_most("reductions", key, most)
+                    for key, most in MOST_REDUCTIONS.items()
+                )
+            ),
+            name="player_reductions_in_range",
+            violation_error_code="out_of_range",
+        ),
+    ]
+    return ranges + counts
+
+
 class Player(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
@@ -369,6 +450,7 @@ class Player(models.Model):
                 condition=Q(number__gte=1) & Q(number__lte=99),
                 name="player_number_1_to_99",
             ),
+            *player_profile_constraints(),
         ]
 
     def __str__(self) -> str:

@@ -9,9 +9,12 @@ from typing import Any
 from django.db.models import Prefetch, Q, QuerySet
 
 from engine.facade import (
+    Characteristic,
     TeamValue,
     Variant,
+    Violation,
     get_variant,
+    profile_violations,
     rules_data,
     team_value,
     variants,
@@ -25,6 +28,7 @@ from league.models import (
     Team,
     TreasuryEntry,
 )
+from league.rules import league_rules
 
 ON_ROSTER = (Player.Status.ACTIVE, Player.Status.RETIRED)
 
@@ -206,6 +210,69 @@ def roster_has_position(league: League, roster: str, position: str) -> bool:
     except KeyError:
         return False
     return True
+
+
+def player_profile_violations(player: Player, *, team: Team) -> tuple[Violation, ...]:
+    """Why ``player``'s characteristics and lasting injuries (as a form left
+    them, unsaved) are not ones the rules of ``team``'s league can give a
+    player of his position (``engine.campaign.profile``): the database
+    admits every format's range, this checks his own format's, his
+    position's profile and the league's casualty table. Empty when his
+    position is not one of the team's (refused on its own)."""
+    league = team.league
+    fmt = get_variant(league.format)
+    base: Any = None
+    if fmt.drafts_team_card:
+        base = next(
+            (p for p in fmt.card_players(team.roster) if p.position == player.position),
+            None,
+        )
+    else:
+        try:
+            base = rules_data(league.rules_version).position_of(
+                team.roster, player.position
+            )
+        except KeyError:
+            pass
+    if base is None:
+        return ()
+    table = league_rules(league).casualty()
+    return profile_violations(
+        player,
+        base=base,
+        progression=fmt.tracks_progression,
+        improvements={Characteristic(k): n for k, n in player.improvements.items()},
+        reductions={Characteristic(k): n for k, n in player.reductions.items()},
+        max_reductions=table.max_reductions if table is not None else None,
+    )
+
+
+def team_move_violation(team: Team) -> Violation | None:
+    """Why ``team`` may not move to another league, or None if it may.
+
+    A match, played or to play, is between two teams of its season's
+    league: moved, the team would take its fixtures, results and standings
+    into a league whose seasons do not hold them. Decision: a team entered
+    in a season of its league stays too, before its fixtures are drawn (the
+    schedule would pair it with the other league's teams)."""
+    moved = Team.objects.filter(pk=team.pk)
+    if moved.filter(
+        Q(home_matches__isnull=False) | Q(away_matches__isnull=False)
+    ).exists():
+        return Violation(
+            "team_has_matches",
+            "league",
+            f"{team.name} has matches in {team.league.name}, played or to "
+            "play: it stays in its league",
+        )
+    if moved.filter(seasons__isnull=False).exists():
+        return Violation(
+            "team_in_season",
+            "league",
+            f"{team.name} takes part in a season of {team.league.name}: it "
+            "stays in its league",
+        )
+    return None
 
 
 def league_ids_run_by(user: AnyUser) -> frozenset[int]:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
 from league.admin_forms import ConstraintsForm
+from matches.models import Match
 
 
 def divisions_problem(divisions: object, team_ids: set[int]) -> str | None:
@@ -62,10 +65,19 @@ class SeasonAdminForm(ConstraintsForm):
         return cleaned
 
 
+# What a match keeps once it is no longer scheduled, as the page names it.
+FIXED_ONCE_PLAYED = {"stage": "stage", "home": "home team", "away": "away team"}
+
+
 class MatchAdminForm(ConstraintsForm):
     """A match's page. Its stage is the superuser's to correct (read-only
     for a commissioner): a match moved to another stage keeps its round and
-    teams, which that stage's fixtures may already hold."""
+    teams, which that stage's fixtures may already hold.
+
+    Decision: only a scheduled match changes stage or teams. Once it is
+    under way (its rosters frozen for a live game or a resolution) or
+    played, its result, the post-game, the standings and the playoffs'
+    bracket have read them: it keeps them, the superuser's page too."""
 
     constraint_errors = {
         "match_third_place_is_playoff": (
@@ -85,6 +97,23 @@ class MatchAdminForm(ConstraintsForm):
             "the away team already plays a match of this stage in this round",
         ),
     }
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        match = self.instance
+        if match.pk is None or match.status == Match.Status.SCHEDULED:
+            return cleaned
+        for name, what in FIXED_ONCE_PLAYED.items():
+            if name in self.changed_data:
+                self.add_error(
+                    name,
+                    ValidationError(
+                        f"the match is {match.get_status_display().lower()}: "
+                        f"only a scheduled match changes its {what}",
+                        code="match_played",
+                    ),
+                )
+        return cleaned
 
 
 class TaskProgressAdminForm(ConstraintsForm):

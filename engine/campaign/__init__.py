@@ -133,6 +133,7 @@ from engine.campaign.postgame import (
     update_dedicated_fans,
     winnings,
 )
+from engine.campaign.profile import profile_violations
 from engine.core.dice import (
     Roll,
     Roller,
@@ -253,6 +254,7 @@ __all__ = [
     "niggling_modifiers",
     "petty_cash",
     "prayers_to_nuffle",
+    "profile_violations",
     "record_outcome",
     "reduce",
     "roll_casualty",

@@ -1,7 +1,7 @@
 """The API's list filters: strict, like its bodies.
 
 A filter given without a value (``?coach=``) or with a malformed one
-(``?league=abc``) is a 400 in the error shape, never silently ignored; a
+(``?league=abc``, ``?third_place=maybe``) is a 400 in the error shape, never silently ignored; a
 well-formed id of an object that does not exist filters to an empty page
 (``?league=999``): asking for a league's teams is not wrong because the
 league is gone.
@@ -33,9 +33,33 @@ class IdFilter(filters.NumberFilter):
         super().__init__(*args, **kwargs)
 
 
+class BooleanQueryField(forms.Field):
+    """``true`` or ``false``, as the schema's boolean is written in a query;
+    anything else is refused (django-filter's own field reads an unknown
+    word as no value, so ``?third_place=maybe`` listed every match)."""
+
+    def to_python(self, value: Any) -> bool | None:
+        if value in (None, ""):
+            return None
+        if value in ("true", "false"):
+            return bool(value == "true")
+        raise forms.ValidationError("expected true or false", code="invalid")
+
+
+@extend_schema_field({"type": "boolean"})
+class BooleanFilter(filters.BooleanFilter):
+    field_class = BooleanQueryField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # the text as given (django-filter's widget reads "maybe" as None)
+        kwargs.setdefault("widget", forms.TextInput)
+        super().__init__(*args, **kwargs)
+
+
 class ApiFilterSet(filters.FilterSet):
     """Ids and counts filter as whole numbers (django-filter would take a
-    foreign key only if the object exists, and an integer as a decimal)."""
+    foreign key only if the object exists, and an integer as a decimal),
+    yes-or-no fields as ``true`` or ``false`` only."""
 
     @classmethod
     def filter_for_field(
@@ -45,6 +69,8 @@ class ApiFilterSet(filters.FilterSet):
             field, models.ForeignKey | models.IntegerField
         ):
             return IdFilter(field_name=field_name, lookup_expr=lookup_expr)
+        if lookup_expr == "exact" and isinstance(field, models.BooleanField):
+            return BooleanFilter(field_name=field_name, lookup_expr=lookup_expr)
         return super().filter_for_field(field, field_name, lookup_expr)
 
     def is_valid(self) -> bool:

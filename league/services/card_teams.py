@@ -13,9 +13,10 @@ from django.db import transaction
 from engine.facade import Violation
 from league.errors import ServiceError
 from league.models import League, Player, Team
+from league.names.rules import name_normalize, name_violation
 from league.page_cache import league_cache_bump
 from league.services.membership import membership_draft_violation
-from league.services.teams import league_format, team_save_new
+from league.services.teams import league_format, team_name_violation, team_save_new
 
 
 def card_player_default_name(position: str, index: int) -> str:
@@ -68,16 +69,16 @@ def team_draft_card(
                 f"not {len(player_names)}",
             )
         )
-    if not name.strip():
-        violations.append(Violation("blank", "name", "the team needs a name"))
-    elif Team.objects.filter(league=league, name__iexact=name.strip()).exists():
-        violations.append(
-            Violation(
-                "name_taken",
-                "name",
-                f"{league.name} already has a team called {name!r}",
-            )
+    for index, player_name in enumerate(player_names):
+        # a blank name takes the default; any other must be a name
+        problem = player_name.strip() and name_violation(
+            player_name, field=f"player_names.{index}", what="player's name"
         )
+        if problem:
+            violations.append(problem)
+    name_problem = team_name_violation(league, name)
+    if name_problem is not None:
+        violations.append(name_problem)
     if violations:
         raise ServiceError(violations)
     # Decision: no money moves in a card format (no budget, no treasury,
@@ -86,7 +87,7 @@ def team_draft_card(
         league=league,
         coach=coach,
         roster=card,
-        name=name.strip(),
+        name=name_normalize(name),
         status=Team.Status.READY,
     )
     team_save_new(team)
@@ -95,7 +96,7 @@ def team_draft_card(
         Player(
             team=team,
             position=p.position,
-            name=(names[i - 1].strip() if i <= len(names) else "")
+            name=(name_normalize(names[i - 1]) if i <= len(names) else "")
             or card_player_default_name(p.position, i),
             number=i,
             ma=p.ma,

@@ -15,6 +15,7 @@ from league.models import (
     points_order_problem,
     tiebreakers_problem,
 )
+from league.names.rules import name_normalize, name_violation
 from league.services.audit import league_event_record
 
 
@@ -58,7 +59,11 @@ def league_create(
         raise ServiceError.one(
             "invalid_choice", "format", f'"{format}" is not a valid choice.'
         ) from None
-    if League.objects.filter(name__iexact=name.strip()).exists():
+    problem = name_violation(name, field="name", what="league name")
+    if problem is not None:
+        raise ServiceError([problem])
+    name = name_normalize(name)
+    if League.objects.filter(name__iexact=name).exists():
         raise ServiceError.one("name_taken", "name", f"a league called {name!r} exists")
     points = points_order_problem(points_win, points_draw, points_loss)
     if points is not None:
@@ -69,7 +74,7 @@ def league_create(
     if problem is not None:
         raise ServiceError.one(problem[0], "tiebreakers", problem[1])
     league = League(
-        name=name.strip(),
+        name=name,
         format=format,
         rules_version=variant.rules_data_version,
         commissioner=commissioner,

@@ -34,6 +34,7 @@ from engine.facade import (
 )
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
+from league.names.rules import name_normalize, name_violation
 from league.page_cache import league_cache_bump
 from league.selectors import team_special_rules
 from league.services.audit import league_event_record
@@ -95,7 +96,22 @@ def player_from_position(
 
 
 def _new_player(team: Team, position: Position, *, name: str, number: int) -> Player:
-    return player_from_position(team, position, name=name.strip(), number=number)
+    return player_from_position(
+        team, position, name=name_normalize(name), number=number
+    )
+
+
+def player_name_violations(
+    names: Sequence[str], *, field: str = "players"
+) -> list[Violation]:
+    """What is wrong with the names of players drafted together (the
+    ``field``'s items); a blank one is the draft check's own refusal."""
+    found = (
+        name_violation(name, field=f"{field}.{i}.name", what="player's name")
+        for i, name in enumerate(names)
+        if name.strip()
+    )
+    return [v for v in found if v is not None]
 
 
 def team_save_new(team: Team) -> None:
@@ -163,25 +179,17 @@ def team_draft(
         cost = draft_check(fmt, team_roster, request)
     except DraftError as exc:
         violations.extend(exc.violations)
-    if not name.strip():
-        violations.append(
-            ServiceError.one("blank", "name", "the team needs a name").violations[0]
-        )
-    elif Team.objects.filter(league=league, name__iexact=name.strip()).exists():
-        violations.append(
-            ServiceError.one(
-                "name_taken",
-                "name",
-                f"{league.name} already has a team called {name!r}",
-            ).violations[0]
-        )
+    violations += player_name_violations([p.name for p in players])
+    name_problem = team_name_violation(league, name)
+    if name_problem is not None:
+        violations.append(name_problem)
     if violations:
         raise ServiceError(violations)
     team = Team(
         league=league,
         coach=coach,
         roster=team_roster.slug,
-        name=name.strip(),
+        name=name_normalize(name),
         status=Team.Status.READY,
         rerolls=rerolls,
         assistant_coaches=assistant_coaches,
@@ -216,6 +224,21 @@ def team_draft(
         )
     league_cache_bump(league.pk)
     return team
+
+
+def team_name_violation(league: League, name: str) -> Violation | None:
+    """Why ``name`` cannot name a new team of ``league``: no name (see
+    ``league.names.rules``), or another team's in any case."""
+    problem = name_violation(name, field="name", what="team name")
+    if problem is None and (
+        Team.objects.filter(league=league, name__iexact=name_normalize(name)).exists()
+    ):
+        problem = Violation(
+            "name_taken",
+            "name",
+            f"{league.name} already has a team called {name_normalize(name)!r}",
+        )
+    return problem
 
 
 def team_require_not_card(team: Team) -> None:
@@ -265,6 +288,9 @@ def team_hire_player(
     _manageable(team)
     if not name.strip():
         raise ServiceError.one("blank", "name", "every player needs a name")
+    problem = name_violation(name, field="name", what="player's name")
+    if problem is not None:
+        raise ServiceError([problem])
     fmt = league_format(team.league)
     roster = league_roster(team.league, team.roster)
     # Journeymen are not on the Team Draft list: they take no place in it.

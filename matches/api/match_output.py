@@ -93,6 +93,10 @@ class MatchOutputSerializer(serializers.ModelSerializer[Match]):
     home_name = serializers.CharField(source="home.name")
     away_name = serializers.CharField(source="away.name")
     result = serializers.SerializerMethodField()
+    seed = serializers.SerializerMethodField(
+        help_text="The seed of the match's dice, once its post-game is done "
+        "(null before: it rolls the match and its post-game)"
+    )
 
     class Meta:
         model = Match
@@ -120,6 +124,17 @@ class MatchOutputSerializer(serializers.ModelSerializer[Match]):
             "seed",
             "result",
         ]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_seed(self, match: Match) -> int | None:
+        """Decision: the seed is the match's dice (the engine's game, the
+        casualties the report leaves to the server, every post-game roll),
+        so it is shown only once nothing is left to roll: a coach who read
+        it earlier could play the match out with each roster he might field,
+        or spend his treasury before an Expensive Mistakes roll he foresaw."""
+        if match.postgame_step != Match.PostgameStep.DONE:
+            return None
+        return match.seed
 
     def get_result(self, match: Match) -> dict[str, Any] | None:
         result = getattr(match, "result", None)

@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.access import league_get_for_commissioner
+from league.access import league_get_for_commissioner, league_is_commissioned_by
 from league.api.filters import FILTER_WITHOUT_VALUE
 from league.api.serializers import (
     InputSerializer,
@@ -81,6 +81,11 @@ class SeasonInputSerializer(InputSerializer):
 
 class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
     teams = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+    seed = serializers.SerializerMethodField(
+        help_text="The season's dice seed, from which each match's is drawn: "
+        "shown to the league's commissioner, to others once the season is "
+        "closed (null before)"
+    )
 
     class Meta:
         model = Season
@@ -100,6 +105,20 @@ class SeasonOutputSerializer(serializers.ModelSerializer[Season]):
         extra_kwargs = {
             "champion": {"help_text": "the team that won the season, once closed"}
         }
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_seed(self, season: Season) -> int | None:
+        """Decision: each match's seed is drawn from the season's
+        (``match_seed``), so the season's would tell every coach the dice of
+        the matches still to play (see ``MatchOutputSerializer.get_seed``);
+        the commissioner, who may choose it, sees it."""
+        request = self.context.get("request")
+        if season.status == Season.Status.CLOSED or (
+            request is not None
+            and league_is_commissioned_by(request.user, season.league)
+        ):
+            return season.seed
+        return None
 
 
 class EventOutputSerializer(serializers.ModelSerializer[MatchEvent]):
@@ -324,7 +343,11 @@ class SeasonListApi(generics.ListAPIView[Season]):
     filterset_fields = ["league", "status"]
 
     def get_queryset(self) -> Any:
-        return Season.objects.prefetch_related("teams").order_by("-created_at")
+        return (
+            Season.objects.select_related("league")
+            .prefetch_related("teams")
+            .order_by("-created_at")
+        )
 
     @extend_schema(
         request=SeasonInputSerializer, responses={201: SeasonOutputSerializer}
@@ -342,13 +365,14 @@ class SeasonListApi(generics.ListAPIView[Season]):
             divisions=data.get("divisions"),
         )
         return Response(
-            SeasonOutputSerializer(season).data, status=status.HTTP_201_CREATED
+            SeasonOutputSerializer(season, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
         )
 
 
 class SeasonDetailApi(generics.RetrieveAPIView[Season]):
     serializer_class = SeasonOutputSerializer
-    queryset = Season.objects.prefetch_related("teams")
+    queryset = Season.objects.select_related("league").prefetch_related("teams")
 
 
 def _season_for_commissioner(request: Request, season_id: int) -> Season:

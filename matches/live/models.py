@@ -19,6 +19,10 @@ class LiveMatch(models.Model):
     and ``decisions`` (every choice made so far, the bot's included, each the
     engine's option as a JSON list), so it survives a restart."""
 
+    class Side(models.TextChoices):
+        HOME = "home", "Home"
+        AWAY = "away", "Away"
+
     class State(models.TextChoices):
         INVITED = "invited", "Invited"
         ACCEPTED = "accepted", "Accepted"
@@ -32,6 +36,15 @@ class LiveMatch(models.Model):
     )
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    # The team that invited (the side its coach opened the match from); the
+    # other is the invited team. Decision: an invitation is between the
+    # fixture's teams, not the people coaching them when it was made:
+    # whoever coaches the invited team when it is answered accepts it, and
+    # whoever coaches the inviting team withdraws it. A coach moved off a
+    # team since does neither (``opened_by`` keeps who opened it).
+    opened_from = models.CharField(
+        max_length=4, choices=Side.choices, default=Side.HOME
     )
     # Which sides the bot plays (at most one: a coach plays the other).
     home_bot = models.BooleanField(default=False)
@@ -54,6 +67,10 @@ class LiveMatch(models.Model):
                 condition=~Q(home_bot=True, away_bot=True),
                 name="live_match_one_bot_at_most",
             ),
+            models.CheckConstraint(
+                condition=Q(opened_from__in=["home", "away"]),
+                name="live_match_opened_from_a_side",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -62,3 +79,8 @@ class LiveMatch(models.Model):
     @property
     def over(self) -> bool:
         return self.state in (self.State.FINISHED, self.State.CONCEDED)
+
+    @property
+    def invited_side(self) -> str:
+        """The side of the invited team (the one that did not open it)."""
+        return self.Side.AWAY if self.opened_from == self.Side.HOME else self.Side.HOME

@@ -22,6 +22,14 @@ def side_coach_id(live: LiveMatch, side: str) -> int | None:
     return team.coach_id
 
 
+def invitation_coach_id(live: LiveMatch, *, invited: bool) -> int:
+    """Who coaches, now, the invited team (``invited``) or the one that
+    invited: the one who may accept the invitation, or withdraw it."""
+    side = live.invited_side if invited else live.opened_from
+    team = live.match.home if side == "home" else live.match.away
+    return team.coach_id
+
+
 def match_awaits_play(match: Match) -> bool:
     """Whether ``match`` may still be opened or accepted for live play (what
     :mod:`matches.live.services` checks, and what the pages offer): still

@@ -21,6 +21,7 @@ from matches.live.games import game_bot_choice, game_save_result, is_card_game
 from matches.live.models import LiveMatch
 from matches.live.referee import live_format_problem, skill_problem
 from matches.live.selectors import (
+    invitation_coach_id,
     live_engine,
     live_engine_seen,
     live_payload,
@@ -177,6 +178,7 @@ def live_match_open(
     live = LiveMatch(
         match=match,
         opened_by_id=getattr(match, sides[0]).coach_id,  # the user
+        opened_from=sides[0],
         # Decision: the live game rolls its own dice (and shuffles its own
         # deck) from a secret seed, kept on the server: the fixture's seed
         # is public (the API shows it, and it comes from the season's), and
@@ -202,14 +204,14 @@ def live_match_open(
 def live_match_accept(
     *, live_id: int, user: AbstractBaseUser | AnonymousUser
 ) -> LiveMatch:
-    """The invited coach accepts: the rosters freeze and play starts."""
+    """The invited team's coach (whoever coaches it now: see
+    ``LiveMatch.opened_from``) accepts: the rosters freeze and play starts."""
     live = _locked(live_id)
     match = live.match
     if live.state != LiveMatch.State.INVITED:
         raise LiveRefused("not_invited", "The match is not waiting for an answer.")
-    coaches = {match.home.coach_id, match.away.coach_id}
-    if user.pk not in coaches or (user.pk == live.opened_by_id and len(coaches) == 2):
-        raise LiveRefused("not_invited", "Only the invited coach can accept.")
+    if user.pk is None or user.pk != invitation_coach_id(live, invited=True):
+        raise LiveRefused("not_invited", "Only the invited team's coach can accept.")
     match = match_qs_for_update().get(pk=match.pk)
     if not match_awaits_play(match):
         raise LiveRefused("not_scheduled", "The match is not waiting to be played.")
@@ -222,7 +224,8 @@ def live_match_accept(
 
 @transaction.atomic
 def live_match_withdraw(*, live_id: int, user: AbstractBaseUser | AnonymousUser) -> int:
-    """The coach who opened an invitation withdraws it while it waits for
+    """The inviting team's coach (whoever coaches it now: see
+    ``LiveMatch.opened_from``) withdraws the invitation while it waits for
     an answer: the live match goes, so the fixture may be opened again (the
     bot for a no-show, where the league allows it). Returns the match's id.
 
@@ -236,8 +239,10 @@ def live_match_withdraw(*, live_id: int, user: AbstractBaseUser | AnonymousUser)
     match = live.match
     if user.pk not in {match.home.coach_id, match.away.coach_id}:
         raise LiveRefused("not_a_coach", "Only the fixture's coaches can withdraw.")
-    if user.pk != live.opened_by_id:
-        raise LiveRefused("not_yours", "Only the coach who invited can withdraw.")
+    if user.pk != invitation_coach_id(live, invited=False):
+        raise LiveRefused(
+            "not_yours", "Only the coach of the team that invited can withdraw."
+        )
     if live.state != LiveMatch.State.INVITED:
         raise LiveRefused("not_invited", "The match is not waiting for an answer.")
     live.delete()

@@ -15,7 +15,12 @@ from django.views.decorators.http import require_POST, require_safe
 
 from matches.live.models import LiveMatch
 from matches.live.referee import live_format_problem
-from matches.live.selectors import live_for_match, live_state_now, match_awaits_play
+from matches.live.selectors import (
+    invitation_coach_id,
+    live_for_match,
+    live_state_now,
+    match_awaits_play,
+)
 from matches.live.services import (
     LiveRefused,
     live_match_accept,
@@ -75,6 +80,7 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         live = None
     user_id = request.user.pk if request.user.is_authenticated else None
     coaches = {match.home.coach_id, match.away.coach_id}
+    invitation = live if live and live.state == LiveMatch.State.INVITED else None
     context: dict[str, Any] = {
         "match": match,
         "league": match.season.league,
@@ -83,14 +89,13 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "is_coach": user_id in coaches,
         "format_problem": live_format_problem(str(match.season.settings["format"])),
         "can_open": live is None and user_id in coaches and match_awaits_play(match),
-        "can_accept": live is not None
-        and live.state == LiveMatch.State.INVITED
+        "can_accept": invitation is not None
         and match_awaits_play(match)
-        and user_id in coaches
-        and (user_id != live.opened_by_id or len(coaches) == 1),
-        "can_withdraw": live is not None
-        and live.state == LiveMatch.State.INVITED
-        and user_id == live.opened_by_id,
+        and user_id == invitation_coach_id(invitation, invited=True),
+        "can_withdraw": invitation is not None
+        and user_id == invitation_coach_id(invitation, invited=False),
+        "inviting_team": invitation
+        and getattr(invitation.match, invitation.opened_from),
         "state": live_state_now(live.pk, user_id) if live is not None else None,
         "viewer": {"id": user_id},
     }

@@ -30,9 +30,10 @@ from engine.facade import (
 from league.access import league_get_for_commissioner, team_get_for_write
 from league.errors import ServiceError
 from league.models import Player, Team, TreasuryEntry
+from league.names.rules import name_normalize
 from league.page_cache import league_cache_bump
 from league.selectors import team_detail_qs, team_redraft_candidates
-from league.services.teams import player_from_position
+from league.services.teams import player_from_position, player_name_violations
 from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, MatchEvent, Season, SeasonTeamArchive
@@ -303,6 +304,9 @@ def _preview(
             )
         else:
             preview.new_players += known[position].cost
+    preview.violations += player_name_violations(
+        [name for _position, name in plan.new_players], field="new_players"
+    )
     squad = tuple((p["position"], p["name"]) for p in preview.players) + tuple(
         plan.new_players
     )
@@ -504,7 +508,7 @@ def team_redraft(
         player = player_from_position(
             team,
             position,
-            name=name,
+            name=name_normalize(name),
             number=next(numbers),
             value=hired_value(team.league.format, position, team_rules),
         )

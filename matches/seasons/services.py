@@ -14,6 +14,7 @@ from django.db.models import Max, Q
 from engine.facade import Violation
 from league.errors import ServiceError
 from league.models import League, Team
+from league.names.rules import name_normalize, name_violation
 from league.page_cache import league_cache_bump
 from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
@@ -46,18 +47,25 @@ def season_settings(league: League) -> dict[str, object]:
 
 
 def _division_names(divisions: Mapping[str, Sequence[int]]) -> dict[str, Sequence[int]]:
-    """The divisions with their names trimmed; refused (``invalid_divisions``)
-    when a name is blank, longer than the form allows, or the same as
+    """The divisions with their names normalised (``league.names.rules``);
+    refused (``invalid_divisions``) when a name is blank, no name by those
+    rules, longer than the form allows, or the same as
     another's but for case or surrounding spaces (the form takes "north" and
     "North " as one division: two such tables would look alike)."""
     named: dict[str, Sequence[int]] = {}
     seen: set[str] = set()
     for raw, ids in divisions.items():
-        name = raw.strip()
+        name = name_normalize(raw)
+        violation = name_violation(
+            raw,
+            field="divisions",
+            what="division's name",
+            max_length=DIVISION_NAME_MAX,
+        )
         if not name:
             problem = "a division needs a name"
-        elif len(name) > DIVISION_NAME_MAX:
-            problem = f"a division's name has at most {DIVISION_NAME_MAX} characters"
+        elif violation is not None:
+            problem = violation.message
         elif name.casefold() in seen:
             problem = f"two divisions are called {name!r} (names ignore case)"
         else:
@@ -84,7 +92,11 @@ def season_create(
     whose coach is a member of the league (or its commissioner) take part.
     With ``divisions``, every team of the season is in exactly one
     division."""
-    if Season.objects.filter(league=league, name__iexact=name.strip()).exists():
+    problem = name_violation(name, field="name", what="season name")
+    if problem is not None:
+        raise ServiceError([problem])
+    name = name_normalize(name)
+    if Season.objects.filter(league=league, name__iexact=name).exists():
         raise ServiceError.one(
             "name_taken", "name", f"{league} already has a season {name!r}"
         )
@@ -136,7 +148,7 @@ def season_create(
     season = Season(
         league=league,
         divisions={name: sorted(ids) for name, ids in (divisions or {}).items()},
-        name=name.strip(),
+        name=name,
         double_round_robin=double_round_robin,
         playoff_teams=playoff_teams,
         settings=season_settings(league),

@@ -72,3 +72,26 @@ def test_a_match_event_filter_still_filters(resolved_season):
 
     assert response.status_code == 200
     assert {e["type"] for e in response.json()} == {kind}
+
+
+@pytest.mark.parametrize("value", ["maybe", "yes", "1", "True", "null"])
+def test_a_yes_or_no_filter_takes_true_or_false_only(shared_api_world, value):
+    # "maybe" listed every match, as if the filter had not been given
+    season = shared_api_world.season
+
+    response = Client().get(f"/api/seasons/{season.pk}/matches/?third_place={value}")
+
+    assert response.status_code == 400
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("invalid", "third_place")
+    ]
+
+
+def test_a_yes_or_no_filter_still_filters(shared_api_world):
+    season, match = shared_api_world.season, shared_api_world.match
+    url = f"/api/seasons/{season.pk}/matches/?third_place="
+
+    league_matches = Client().get(f"{url}false").json()["results"]
+    third_place = Client().get(f"{url}true").json()["results"]
+
+    assert ([m["id"] for m in league_matches], third_place) == ([match.pk], [])

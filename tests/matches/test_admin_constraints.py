@@ -15,7 +15,7 @@ import pytest
 from matches.models import Match, Season, TaskProgress
 from matches.seasons.services import season_create
 from tests.commissioner_world import World, shared_league
-from tests.factories import UserFactory
+from tests.factories import UserFactory, draft_team
 from tests.league.test_admin_constraints import field_error
 from tests.league.test_admin_team_fields import _form_data
 
@@ -297,3 +297,65 @@ def test_a_seasons_divisions_of_its_teams_are_saved(root, north):
     assert response.status_code == 302
     season = Season.objects.get(pk=north.season.pk)
     assert (season.divisions, season.playoff_teams) == (divisions, 2)
+
+
+# --- a match no longer scheduled ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("status", "shown"),
+    [
+        (Match.Status.IN_PROGRESS, "in progress"),
+        (Match.Status.PLAYED, "played"),
+        (Match.Status.POST_GAME, "post-game"),
+        (Match.Status.COMPLETE, "complete"),
+    ],
+)
+def test_a_match_under_way_or_played_keeps_its_stage(root, north, status, shown):
+    # given a league match of the round after the played one, in ``status``
+    match = north.match
+    fixture = Match.objects.create(
+        season=match.season,
+        round=match.round + 1,
+        home=match.home,
+        away=match.away,
+        seed=1,
+        status=status,
+    )
+    url = f"/admin/matches/match/{fixture.pk}/change/"
+    data = _form_data(root, url)
+    before = match_rows(match.season)
+
+    # when the superuser makes it a playoff match (a free stage and round:
+    # no constraint refuses it)
+    response = root.post(url, data | {"stage": "playoff"})
+
+    # then
+    assert field_error(response, "stage") == (
+        f"the match is {shown}: only a scheduled match changes its stage"
+    )
+    (error,) = response.context["adminform"].form.errors.as_data()["stage"]
+    assert error.code == "match_played"
+    assert match_rows(match.season) == before
+
+
+def test_a_played_match_keeps_its_teams(root, north):
+    # given the played match and a third team of the league, on the
+    # superuser's page (which shows the teams, and no input for them)
+    match = north.match
+    assert match.status == Match.Status.COMPLETE
+    other = draft_team(north.league, north.coach, roster="human", name="Newcomers")
+    url = f"/admin/matches/match/{match.pk}/change/"
+    html = root.get(url).content.decode()
+    assert 'name="home"' not in html
+    assert 'name="away"' not in html
+    before = match_rows(match.season)
+
+    # when other teams are posted anyway
+    response = root.post(
+        url, _form_data(root, url) | {"home": other.pk, "away": other.pk}
+    )
+
+    # then they are ignored
+    assert response.status_code == 302
+    assert match_rows(match.season) == before

@@ -251,7 +251,10 @@ def test_the_inviting_coach_withdraws_from_the_page_and_may_open_it_again(
     # and Charlie's withdrawal is refused, writing nothing
     before = db_state()
     response = client.post(withdraw, follow=True)
-    assert "Only the coach who invited can withdraw" in response.content.decode()
+    assert (
+        "Only the coach of the team that invited can withdraw"
+        in response.content.decode()
+    )
     assert db_state() == before
     assert LiveMatch.objects.get(pk=live.pk).state == LiveMatch.State.INVITED
 

@@ -525,3 +525,29 @@ def test_a_commit_keeps_exactly_the_kept_players_plus_the_new_ones(played):
     assert [status[pk] for pk in dropped] == ["fired", "fired"]
     assert status[journeyman.pk] == "fired"
     assert (status[players[5].pk], status[players[6].pk]) == ("dead", "fired")
+
+
+def test_a_new_players_name_not_read_as_written_is_refused_at_the_redraft(played):
+    # given the season closed and the winners re-drafting their seven players
+    # and one new lineman whose name hides a right-to-left override
+    # (league/names/rules.py: invalid_character)
+    api_as(played["commish"]).post(f"/api/seasons/{played['season'].pk}/close/")
+    keep = list(played["winner"].players.values_list("pk", flat=True))
+    before = _state()
+
+    response = api_as(played["coach"]).post(
+        f"/api/teams/{played['winner'].pk}/redraft/",
+        {
+            "season": played["season"].pk,
+            "keep": keep,
+            "new_players": [{"position": "orc-lineman", "name": "Ug\u202eUg"}],
+            "commit": True,
+        },
+        format="json",
+    )
+
+    assert response.status_code == 400, response.json()
+    assert [(e["code"], e["field"]) for e in response.json()["errors"]] == [
+        ("invalid_character", "new_players.0.name")
+    ]
+    assert _state() == before
