@@ -157,6 +157,11 @@ urlpatterns = [
         season_views.match_postpone_page,
         name="match-postpone",
     ),
+    path(
+        "matches/<int:match_id>/unplayed/",
+        season_views.match_unplayed_page,
+        name="match-unplayed",
+    ),
     path("progress/<uuid:progress_id>/", match_views.task_progress, name="progress"),
     path("teams/<int:team_id>/", page_views.team_page, name="team"),
     path(
@@ -242,6 +247,11 @@ urlpatterns = [
         "reports/<int:submission_id>/decide/",
         confirm_views.submission_decide,
         name="submission-decide",
+    ),
+    path(
+        "reports/<int:submission_id>/withdraw/",
+        confirm_views.submission_withdraw,
+        name="submission-withdraw",
     ),
     path(
         "matches/<int:match_id>/preview/",

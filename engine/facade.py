@@ -43,6 +43,7 @@ from engine.campaign import (
     concession_fans_penalty,  # the fans a conceding team loses
     expensive_mistakes,  # the Expensive Mistakes roll
     fee_in_value,  # whether a player's value counts his hiring fee
+    forfeit_winnings,  # the D6 x 10,000 of a fixture the other team conceded
     hire_journeyman,  # hire a journeyman for good
     hired_value,  # a newly hired player's Current Value
     inducement_budget,  # what a team may spend on inducements
@@ -334,6 +335,7 @@ __all__ = [
     "draft_check",
     "expensive_mistakes",
     "fee_in_value",
+    "forfeit_winnings",
     "find_star",
     "forecast",
     "get_variant",

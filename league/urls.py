@@ -120,11 +120,6 @@ urlpatterns = [
         name="player-hire",
     ),
     path(
-        "players/<int:player_id>/retire/",
-        players.PlayerRetireApi.as_view(),
-        name="player-retire",
-    ),
-    path(
         "players/<int:player_id>/unretire/",
         players.PlayerUnretireApi.as_view(),
         name="player-unretire",

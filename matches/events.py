@@ -115,6 +115,14 @@ def engine_event_rows(
         yield str(e.get("type", "event")), {k: v for k, v in e.items() if k != "type"}
 
 
+def dice_text(rolls: Sequence[tuple[str, int, int]]) -> str:
+    """The dice of a ledger note: "2D6 5 and 3"."""
+    sides = {s for _, s, _ in rolls}
+    kind = f"{len(rolls)}D{sides.pop()}" if len(sides) == 1 else "dice"
+    values = [str(r) for _, _, r in rolls]
+    return f"{kind} " + (" and ".join(values) if len(values) < 3 else ", ".join(values))
+
+
 def postgame_roll_payload(
     step: str,
     team_id: int | None,

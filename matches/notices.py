@@ -1,23 +1,34 @@
 """What the match services tell people (league/notifications): a report
-waiting for the other coach and what became of it, a season scheduled, a
+waiting for the other coach and what became of it, the results a
+resolution by the engine gave, a season scheduled, a
 player who can now afford an advancement, a Sevens post-game skill to
 pick, and deadlines that are near. Each is called by the service that makes
 the event happen, inside its transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import dateformat, timezone
 
+from engine.facade import MAX_ADVANCEMENTS
 from league.models import Player, Team
 from league.notifications.kinds import Kind
-from league.notifications.services import notify
-from matches.models import Match, MatchResult, ReportSubmission, RoundSchedule, Season
+from league.notifications.services import TEXT_MAX, notify
+from matches.models import (
+    Match,
+    MatchResult,
+    ReportSubmission,
+    RoundSchedule,
+    Season,
+    TaskProgress,
+)
 
 # How long before a deadline people are reminded of it.
 REPORT_DEADLINE_NOTICE = timedelta(hours=24)
@@ -50,7 +61,8 @@ def submission_notify(
 ) -> None:
     """A report was sent (``waiting``), confirmed, disputed, decided
     (``accepted``, ``rejected``, ``superseded`` by the commissioner's report
-    of ``result``) or stood after its deadline (``stood``)."""
+    of ``result``), stood after its deadline (``stood``) or was withdrawn
+    by its sender or the commissioner (``withdrawn``)."""
     match = sub.match
     score = _score(match, sub.report)
     by = actor.get_username() if actor is not None else ""
@@ -100,6 +112,12 @@ def submission_notify(
             [submitter, opponent],
             f"The report of {score} stands: nobody answered by its deadline",
         ),
+        "withdrawn": (
+            Kind.REPORT_WITHDRAWN,
+            [opponent, submitter],
+            f"{by} withdrew the report of {score}{said}: the match waits for "
+            "another report",
+        ),
     }
     kind, recipients, text = notes[step]
     notify(
@@ -131,6 +149,32 @@ def result_recorded_notify(
     )
 
 
+def result_unplayed_notify(
+    match: Match, result: MatchResult, actor: AbstractBaseUser
+) -> None:
+    """An unplayed fixture recorded by the commissioner: the match's
+    coaches other than ``actor`` are told what it counts as (the key is a
+    result's: a match has one)."""
+    home, away = match.home, match.away
+    if result.conceded_by_id is None:
+        what = "a loss for both teams"
+    else:
+        conceder = home if result.conceded_by_id == home.pk else away
+        what = (
+            f"{conceder.name} conceded, {home.name} {result.home_score}–"
+            f"{result.away_score} {away.name}"
+        )
+    notify(
+        recipients=[r for r in (home.coach_id, away.coach_id) if r != actor.pk],
+        kind=Kind.RESULT_RECORDED,
+        text=f"{actor.get_username()} recorded {home.name} v {away.name} as "
+        f"unplayed: {what}",
+        url=_match_url(match),
+        key=f"result:{match.pk}",
+        league_id=match.season.league_id,
+    )
+
+
 def result_overridden_notify(
     match: Match,
     before: Sequence[int],
@@ -153,6 +197,112 @@ def result_overridden_notify(
         key=f"override:{match.pk}:{nth}",
         league_id=match.season.league_id,
     )
+
+
+# A live game's result is the engine's too (Match.Mode.RESOLVED), but its
+# coaches played it: they are not told it as the engine's.
+LIVE_PLAYED = ("finished", "conceded")
+
+
+def resolution_notify(progress: TaskProgress, refused: Collection[int]) -> None:
+    """A resolution by the engine (``progress``: one match, a round or a
+    whole season) has finished: each coach of a team it played is told the
+    results of their matches, and how many it left for them to report
+    (``refused``: the matches the engine would not play).
+
+    Decision: one notice per coach per resolution, sent when the whole
+    resolution has finished (every post-game done), listing that coach's
+    results, never one per match: a season resolved at once would otherwise
+    bring each coach a notice (and an e-mail) per match. A notice lists as
+    many results as fit in a notification, then says how many more there
+    are; the season page has them all. The commissioner who started it is
+    told only as a coach."""
+    matches = list(
+        Match.objects.filter(
+            pk__in=progress.match_ids,
+            status=Match.Status.COMPLETE,
+            mode=Match.Mode.RESOLVED,
+        )
+        .exclude(live__state__in=LIVE_PLAYED)
+        .select_related("home", "away", "result", "season")
+        .order_by("stage", "round", "pk")
+    )
+    left = list(
+        Match.objects.filter(
+            pk__in=refused,
+            status__in=(Match.Status.SCHEDULED, Match.Status.IN_PROGRESS),
+        ).select_related("home", "away", "season")
+    )
+    played: dict[int, list[Match]] = defaultdict(list)
+    to_report: dict[int, int] = defaultdict(int)
+    for match in matches:
+        for coach in {match.home.coach_id, match.away.coach_id} - {None}:
+            played[coach].append(match)
+    for match in left:
+        for coach in {match.home.coach_id, match.away.coach_id} - {None}:
+            to_report[coach] += 1
+    if not matches and not left:
+        return
+    season = (matches or left)[0].season
+    for coach in sorted(set(played) | set(to_report)):
+        mine = played.get(coach, [])
+        only = mine[0] if len(mine) == 1 and not to_report.get(coach) else None
+        notify(
+            recipients=[coach],
+            kind=Kind.RESULT_RECORDED,
+            text=_resolution_text(season.name, mine, to_report.get(coach, 0)),
+            url=_match_url(only)
+            if only is not None
+            else reverse("web:season", args=[season.pk]),
+            key=f"resolved:{progress.pk}",
+            league_id=season.league_id,
+        )
+
+
+def _result_words(match: Match) -> str:
+    result = match.result
+    return (
+        f"{match.home.name} {result.home_score}–{result.away_score} {match.away.name}"
+    )
+
+
+def _resolution_text(season: str, played: Sequence[Match], to_report: int) -> str:
+    """What :func:`resolution_notify` tells one coach, at most
+    ``TEXT_MAX`` characters: as many of the results as fit, then how many
+    more."""
+    left = ""
+    if to_report:
+        them = "it" if to_report == 1 else "them"
+        matches = "match" if to_report == 1 else "matches"
+        left = (
+            f"the engine did not play {to_report} {matches} of your teams: "
+            f"report {them}"
+        )
+    if not played:
+        return f"{season}: {left}"
+    if left:
+        left = f". {left[0].upper()}{left[1:]}"
+    if len(played) == 1:
+        played_one = _result_words(played[0])
+        return f"{season}: the engine played {played_one}: the result stands{left}"
+    head = (
+        f"{season}: the engine played {len(played)} matches of your teams, "
+        "the results stand: "
+    )
+    # Each result listed leaves room for "; and N more" after it.
+    room = TEXT_MAX - len(head) - len(left)
+    listed: list[str] = []
+    for i, match in enumerate(played):
+        words = _result_words(match)
+        rest = len(played) - i - 1
+        tail = f"; and {rest} more" if rest else ""
+        if listed and len("; ".join([*listed, words]) + tail) > room:
+            break
+        listed.append(words)
+    shown = "; ".join(listed)
+    if len(listed) < len(played):
+        shown += f"; and {len(played) - len(listed)} more"
+    return f"{head}{shown}{left}"[:TEXT_MAX]
 
 
 def season_scheduled_notify(season: Season, matches: Sequence[Match]) -> None:
@@ -219,6 +369,20 @@ def spp_notify(
             key=f"spp:{player.pk}:{match.pk}",
             league_id=player.team.league_id,
         )
+
+
+def spp_gained_notify(match: Match, gained: Mapping[int, int], fmt: Any) -> None:
+    """Tell the coaches whose players this match's SPP (``gained``, already
+    added) first buy an advancement (their SPP before it: now less what it
+    gave them); ``fmt``: the format, whose costs say what is enough."""
+    rows = Player.objects.filter(pk__in=gained).values_list("pk", "spp", "advancements")
+    before = {pk: (spp - gained[pk], adv) for pk, spp, adv in rows}
+    cheapest = {
+        pk: min(fmt.spp_costs[adv])
+        for pk, (_, adv) in before.items()
+        if adv < min(MAX_ADVANCEMENTS, len(fmt.spp_costs))
+    }
+    spp_notify(match, before, gained, cheapest)
 
 
 def postgame_skill_notify(match: Match) -> None:

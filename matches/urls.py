@@ -5,9 +5,11 @@ from matches.api import confirm as api_confirm
 from matches.api import forecasts as api_forecasts
 from matches.api import inducements as api_inducements
 from matches.api import postgame_skill as api_postgame_skill
+from matches.api import retirement as api_retirement
 from matches.api import rollover as api_rollover
 from matches.api import rounds as api_rounds
 from matches.api import seasons as api
+from matches.api import unplayed as api_unplayed
 from matches.api import webhooks as api_webhooks
 
 urlpatterns = [
@@ -32,6 +34,11 @@ urlpatterns = [
         name="submission-decide",
     ),
     path(
+        "matches/<int:pk>/submissions/<int:submission_id>/withdraw/",
+        api_confirm.SubmissionWithdrawApi.as_view(),
+        name="submission-withdraw",
+    ),
+    path(
         "leagues/<int:league_id>/webhooks/",
         api_webhooks.LeagueWebhookListApi.as_view(),
         name="league-webhooks",
@@ -50,6 +57,11 @@ urlpatterns = [
         "teams/<int:team_id>/sevens-advancement/",
         api_postgame_skill.TeamSevensAdvancementApi.as_view(),
         name="team-sevens-advancement",
+    ),
+    path(
+        "players/<int:player_id>/retire/",
+        api_retirement.PlayerRetireApi.as_view(),
+        name="player-retire",
     ),
     path("seasons/", api.SeasonListApi.as_view(), name="season-list"),
     path("seasons/<int:pk>/", api.SeasonDetailApi.as_view(), name="season-detail"),
@@ -129,5 +141,10 @@ urlpatterns = [
         "matches/<int:pk>/postpone/",
         api.MatchPostponeApi.as_view(),
         name="match-postpone",
+    ),
+    path(
+        "matches/<int:pk>/unplayed/",
+        api_unplayed.MatchUnplayedApi.as_view(),
+        name="match-unplayed",
     ),
 ]

@@ -49,6 +49,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/matches/{pk}/override/"),
     ("post", "/api/matches/{pk}/inducements/"),
     ("post", "/api/matches/{pk}/postpone/"),
+    ("post", "/api/matches/{pk}/unplayed/"),
     ("post", "/api/leagues/{league_id}/members/"),
     ("delete", "/api/leagues/{league_id}/members/{coach_id}/"),
     ("post", "/api/leagues/{league_id}/join/"),

@@ -96,6 +96,9 @@ class BlitzBowl(LeagueFormat, CardGame):
     # Only the outcome: no winnings, fans, SPP, injuries, Expensive
     # Mistakes or team value in a format with no progression.
     postgame_steps = ("outcome",)
+    # No Casualty table and no Lasting Injury ("Injured Players"): no one is
+    # ever temporarily retired.
+    retirement_results: ClassVar[frozenset[str]] = frozenset()
 
     # -- the draft --------------------------------------------------------
 

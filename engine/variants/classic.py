@@ -82,6 +82,11 @@ class Classic(BloodBowl2020):
     casualty_table: ClassVar[tuple[str, ...] | None] = CASUALTY_BY_ROLL
     casualty_die = 100
     lasting_injury = ()
+    # Decision: the classic league plays BB2020's temporary retirement
+    # (retirement_results, inherited), and the D100 rows that reduce a
+    # characteristic (79-90, Smashed Hip ... Smashed Collar Bone) are its
+    # Lasting Injury results (CLASSIC_TABLE files them so): seed 001's table
+    # has no row of that name, and these are the injuries the time off heals.
     # Cheering Fans and Brilliant Coaching: "a bonus Re-Roll this half".
     extra_rerolls_last = "half"
     # Decision: the BB2020 concession's player loss is not played in the

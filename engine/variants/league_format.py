@@ -200,6 +200,12 @@ class LeagueFormat:
     # gained one or more skills; a roll equal to or lower than their number
     # and the player leaves (engine.campaign.postgame.postgame_draft_departures).
     draft_departures: ClassVar[bool] = False
+    # The casualty results (engine.campaign.casualty.CasualtyResult values)
+    # after which a player may be temporarily retired, in the post-game of
+    # the game he suffered one in (post-game_sequence.md "Temporarily
+    # Retiring": "a game in which a player suffers a Lasting Injury result on
+    # the Casualty table"); empty: no player of the format ever may.
+    retirement_results: ClassVar[frozenset[str]] = frozenset({"lasting_injury"})
     # The post-game steps, in order (matches.postgame.sequence runs them).
     postgame_steps: ClassVar[tuple[str, ...]] = (
         "outcome",

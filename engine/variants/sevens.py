@@ -88,6 +88,13 @@ class Sevens(BloodBowl2020):
     injury_table = INJURY_TABLE
     stunty_injury_table = STUNTY_INJURY_TABLE
     casualty_table = None  # the Injury table gives the casualty
+    # Decision: no Sevens player is ever temporarily retired. Temporary
+    # retirement follows "a Lasting Injury result on the Casualty table"
+    # (post-game_sequence.md, which the Sevens post-game follows), and the
+    # Sevens Injury table has no Casualty table and no Lasting Injury; seed
+    # 004's "may retire players" names the step, not another condition. A
+    # Sevens player has no characteristic reduction for the time off to heal.
+    retirement_results: ClassVar[frozenset[str]] = frozenset()
     prayers = PRAYERS[:9]  # the Sevens table is a D8
     # The Desperate Measures act at the rule points after the skills.
     rules: ClassVar[tuple[Registration, ...]] = BloodBowl2020.rules + (

@@ -1,5 +1,7 @@
 """Player endpoints between matches: advancements, the Sevens post-game
-skill, hiring journeymen, temporary retirement, and the league's audit log.
+skill, hiring journeymen, bringing back a temporarily retired player (which
+the rules refuse until the re-draft), and the league's audit log. Retiring
+a player is in ``matches.api.retirement``.
 
 Writes need the team's coach or the league's commissioner (403 otherwise);
 refusals come back as HTTP 400 ``{"errors": [...]}`` with nothing written.
@@ -33,7 +35,7 @@ from league.services.advancement import (
     player_advancements_get,
 )
 from league.services.journeymen import journeyman_hire
-from league.services.roster import player_retire, player_unretire
+from league.services.roster import player_unretire
 
 
 def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
@@ -196,22 +198,12 @@ class JourneymanHireApi(APIView):
         return Response(_player_data(hired))
 
 
-class PlayerRetireApi(APIView):
-    @extend_schema(request=None, responses={200: PlayerOutputSerializer})
-    def post(self, request: Request, player_id: int) -> Response:
-        player = _player_for_write(request.user, player_id)
-        _valid(NoInputSerializer, request.data)
-        retired = player_retire(
-            team_id=player.team_id,
-            player_id=player.pk,
-            actor=request.user,  # type: ignore[arg-type]
-        )
-        return Response(_player_data(retired))
-
-
 class PlayerUnretireApi(APIView):
     @extend_schema(request=None, responses={200: PlayerOutputSerializer})
     def post(self, request: Request, player_id: int) -> Response:
+        """Refused for a temporarily retired player (``retired_for_season``
+        on ``player``): he misses the rest of the season and comes back only
+        when re-drafted. ``not_retired`` for any other player."""
         player = _player_for_write(request.user, player_id)
         _valid(NoInputSerializer, request.data)
         back = player_unretire(

@@ -17,9 +17,14 @@ class Kind(models.TextChoices):
         "report_decided",
         "A report was decided by the commissioner or stood after its deadline",
     )
+    REPORT_WITHDRAWN = (
+        "report_withdrawn",
+        "A report of your match was withdrawn before it was answered",
+    )
     RESULT_RECORDED = (
         "result_recorded",
-        "The other coach or the commissioner recorded your team's result",
+        "Your team's result recorded by the other coach, the commissioner "
+        "or the engine",
     )
     RESULT_OVERRIDDEN = (
         "result_overridden",

@@ -1,9 +1,12 @@
-"""Roster moves between matches: temporarily retiring a player and bringing
-them back (post-game_sequence.md "4. Hiring, Firing and Temporarily
-Retiring"). Firing lives with hiring in ``league.services.teams``.
+"""Roster moves between matches: the checks every roster change makes, and
+bringing a temporarily retired player back, which the rules refuse until
+the re-draft. Retiring a player reads his team's latest match and lives in
+``matches.postgame.retirement``; firing lives with hiring in
+``league.services.teams``.
 
 A temporarily retired player stays on the Team Draft list (and in TV) but
-is left out of CTV and cannot play until brought back.
+is left out of CTV and plays no further game that season
+(post-game_sequence.md "Temporarily Retiring").
 """
 
 from __future__ import annotations
@@ -12,14 +15,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from league.errors import ServiceError
-from league.models import LeagueEvent, Player, Team
-from league.services.audit import league_event_record
-from league.services.teams import (
-    MANAGEABLE,
-    ON_ROSTER,
-    team_qs_for_update,
-    team_require_not_card,
-)
+from league.models import Player, Team
+from league.services.teams import MANAGEABLE, ON_ROSTER, team_qs_for_update
 
 
 def team_require_not_playing(team: Team, *, action: str) -> None:
@@ -52,56 +49,23 @@ def team_player_for_update(
 
 
 @transaction.atomic
-def player_retire(
-    *, team_id: int, player_id: int, actor: AbstractBaseUser | None = None
-) -> Player:
-    """Temporarily retire an active player. Journeymen cannot be retired:
-    they are not on the Team Draft list."""
-    team = team_qs_for_update().get(pk=team_id)
-    team_require_not_card(team)
-    team_require_not_playing(team, action="retiring players")
-    player = team_player_for_update(team, player_id)
-    if player.journeyman:
-        raise ServiceError.one(
-            "journeyman",
-            "player",
-            f"{player.name} is a journeyman: hire or release him instead",
-        )
-    if player.status != Player.Status.ACTIVE:
-        raise ServiceError.one(
-            "already_retired", "player", f"{player.name} is already retired"
-        )
-    player.status = Player.Status.RETIRED
-    player.save(update_fields=["status"])
-    league_event_record(
-        league_id=team.league_id,
-        type=LeagueEvent.Type.PLAYER_RETIRED,
-        team=team,
-        player=player,
-        actor=actor,
-        payload={"value": player.value, "miss_next_game": player.miss_next_game},
-    )
-    return player
-
-
-@transaction.atomic
 def player_unretire(
     *, team_id: int, player_id: int, actor: AbstractBaseUser | None = None
 ) -> Player:
-    """Bring a temporarily retired player back onto the active roster."""
+    """Refuse to bring a temporarily retired player back in mid-season:
+    "They cannot take part in any further games this season"; he returns
+    only when re-drafted for the next one, with his recovery rolls
+    (league_and_exhibition_play.md "Re-drafting Temporarily Retired
+    Players", ``matches.seasons.rollover.team_redraft``). Always raises;
+    the checks before the last one say what else is wrong."""
     team = team_qs_for_update().get(pk=team_id)
     team_require_not_playing(team, action="bringing players back")
     player = team_player_for_update(team, player_id)
     if player.status != Player.Status.RETIRED:
         raise ServiceError.one("not_retired", "player", f"{player.name} is not retired")
-    player.status = Player.Status.ACTIVE
-    player.save(update_fields=["status"])
-    league_event_record(
-        league_id=team.league_id,
-        type=LeagueEvent.Type.PLAYER_UNRETIRED,
-        team=team,
-        player=player,
-        actor=actor,
-        payload={"value": player.value, "miss_next_game": player.miss_next_game},
+    raise ServiceError.one(
+        "retired_for_season",
+        "player",
+        f"{player.name} is temporarily retired for the rest of the season: he "
+        "comes back only if re-drafted for the next one",
     )
-    return player

@@ -1,6 +1,7 @@
 """API for reports the other coach confirms:
 ``/api/matches/{id}/submissions/`` and each submission's ``confirm/``,
-``dispute/`` and ``decide/``; see :mod:`matches.reports.confirmation`."""
+``dispute/``, ``decide/`` and ``withdraw/``; see
+:mod:`matches.reports.confirmation`."""
 
 from __future__ import annotations
 
@@ -13,7 +14,12 @@ from rest_framework.views import APIView
 
 from league.api.serializers import InputSerializer, NoInputSerializer
 from matches.models import Match, ReportSubmission
-from matches.reports.confirmation import report_confirm, report_decide, report_dispute
+from matches.reports.confirmation import (
+    report_confirm,
+    report_decide,
+    report_dispute,
+    report_withdraw,
+)
 
 
 class SubmissionSerializer(serializers.ModelSerializer[ReportSubmission]):
@@ -53,6 +59,16 @@ class DisputeInputSerializer(InputSerializer):
 class DecideInputSerializer(InputSerializer):
     decision = serializers.ChoiceField(choices=["accept", "reject"])
     reason = serializers.CharField(max_length=2000)
+
+
+class WithdrawInputSerializer(InputSerializer):
+    reason = serializers.CharField(
+        max_length=2000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="why it is withdrawn (optional; the other coach is told)",
+    )
 
 
 def _submission(match_pk: int, pk: int) -> ReportSubmission:
@@ -121,5 +137,24 @@ class SubmissionDecideApi(APIView):
             actor=request.user,  # type: ignore[arg-type]
             accept=data["decision"] == "accept",
             reason=data["reason"],
+        )
+        return _out(sub.pk)
+
+
+class SubmissionWithdrawApi(APIView):
+    @extend_schema(
+        request=WithdrawInputSerializer, responses={200: SubmissionSerializer}
+    )
+    def post(self, request: Request, pk: int, submission_id: int) -> Response:
+        """The coach who sent the report, or the commissioner, withdraws it
+        while it waits for the other coach's answer: the match waits for
+        another report."""
+        sub = _submission(pk, submission_id)
+        serializer = WithdrawInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        report_withdraw(
+            submission_id=sub.pk,
+            actor=request.user,  # type: ignore[arg-type]
+            reason=serializer.validated_data["reason"],
         )
         return _out(sub.pk)

@@ -18,7 +18,14 @@ from matches.seasons.selectors import match_card_game
 class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
     winner = serializers.SerializerMethodField(
         help_text="The winning team's id (null for a draw): a concession "
-        "loses, a level playoff is won on sudden death."
+        "loses, a level playoff is won on sudden death. Null too for an "
+        "unplayed fixture nobody conceded (both_lost)."
+    )
+    both_lost = serializers.BooleanField(
+        read_only=True,
+        help_text="mode unplayed and nobody conceded: the fixture was not "
+        "played and counts as a loss for both teams (a 0-0 that is no draw). "
+        "An unplayed fixture one team conceded is a 1-0 win for the other.",
     )
     card_game = serializers.SerializerMethodField(
         help_text="Blitz Bowl only (else null): cards, points, touchdowns, "
@@ -65,6 +72,7 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
             "home_casualties",
             "away_casualties",
             "winner",
+            "both_lost",
             "extra_time",
             "sudden_death",
             "card_game",

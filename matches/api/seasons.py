@@ -472,6 +472,7 @@ def _standings_body(season_id: int) -> dict[str, Any]:
                 "cas_diff": r.cas_diff,
                 "points": r.points,
                 "bonus_points": r.bonus_points,
+                "unplayed": r.unplayed,
                 "tiebreaks": r.tiebreak_notes,
             }
             for i, r in enumerate(table, start=1)

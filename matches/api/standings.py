@@ -29,6 +29,10 @@ class StandingsRowOutputSerializer(serializers.Serializer[Any]):
         help_text="League points of the casualty bonus (Dungeon Bowl: +1 for "
         "3 or more SPP casualties in a game), included in points"
     )
+    unplayed = Int(
+        help_text="fixtures recorded unplayed, counted in played: a loss "
+        "each, or a 1-0 win where the other team conceded"
+    )
     tiebreaks = serializers.ListField(child=Str())
 
 

@@ -6,7 +6,11 @@ A fixture is an all-day event on its round's date (``DTSTART;VALUE=DATE``,
 ``DTEND`` the day after, as RFC 5545 section 3.6.1 has all-day events end).
 Its UID is stable (``match-<id>@<host>``), so a calendar that subscribes
 updates the event in place when its date, its result or its postponement
-changes; ``DTSTAMP`` is when the match last changed.
+changes. ``DTSTAMP`` is when the feed was made: in an iCalendar object with
+a ``METHOD`` (RFC 5545 3.8.7.2), "the date and time that the instance of the
+iCalendar object was created". A calendar that compares two copies of an
+event takes the one with the later stamp (RFC 5546 2.1.5), so a round moved
+to another day, which changes no match row, still reads as the newer copy.
 """
 
 from __future__ import annotations
@@ -30,16 +34,15 @@ class Fixture:
     summary: str
     description: str
     url: str
-    stamp: datetime
     status: str = "CONFIRMED"
 
 
 def escape(text: str) -> str:
     """A TEXT value (RFC 5545 3.3.11): backslash, semicolon, comma and
-    newlines escaped; other control characters dropped (they are not
-    allowed in a content line)."""
+    line breaks (CRLF, LF or CR alone) escaped; other control characters
+    dropped (they are not allowed in a content line)."""
     out = []
-    for ch in text.replace("\r\n", "\n"):
+    for ch in text.replace("\r\n", "\n").replace("\r", "\n"):
         if ch == "\\":
             out.append("\\\\")
         elif ch in ";,":
@@ -76,8 +79,10 @@ def _stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def calendar(name: str, fixtures: Iterable[Fixture]) -> str:
-    """The whole VCALENDAR, CRLF line endings, lines folded."""
+def calendar(name: str, fixtures: Iterable[Fixture], *, made_at: datetime) -> str:
+    """The whole VCALENDAR, CRLF line endings, lines folded; ``made_at``
+    (when the feed is made) is every event's DTSTAMP."""
+    stamp = _stamp(made_at)
     lines = [
         "BEGIN:VCALENDAR",
         "VERSION:2.0",
@@ -90,7 +95,7 @@ def calendar(name: str, fixtures: Iterable[Fixture]) -> str:
         lines += [
             "BEGIN:VEVENT",
             f"UID:{f.uid}",
-            f"DTSTAMP:{_stamp(f.stamp)}",
+            f"DTSTAMP:{stamp}",
             f"DTSTART;VALUE=DATE:{f.day.strftime('%Y%m%d')}",
             f"DTEND;VALUE=DATE:{(f.day + timedelta(days=1)).strftime('%Y%m%d')}",
             f"SUMMARY:{escape(f.summary)}",

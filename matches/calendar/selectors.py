@@ -49,8 +49,13 @@ def _fixture(m: Match, when: RoundSchedule | None, url_of: UrlOf, host: str) -> 
     """``when``: the match's round's dates; None for a postponed match whose
     new round has none yet, shown on the date it had before."""
     result = getattr(m, "result", None)
-    if result is not None:
+    if result is not None and result.both_lost:
+        summary = f"{m.home.name} v {m.away.name} (unplayed: a loss for both)"
+    elif result is not None:
         summary = f"{m.home.name} {result.home_score}–{result.away_score} {m.away.name}"
+        if result.unplayed:
+            conceder = m.home if result.conceded_by_id == m.home_id else m.away
+            summary += f" (unplayed: {conceder.name} conceded)"
     else:
         summary = f"{m.home.name} v {m.away.name}"
     if m.postponed and result is None:
@@ -74,7 +79,6 @@ def _fixture(m: Match, when: RoundSchedule | None, url_of: UrlOf, host: str) -> 
         summary=summary,
         description="\n".join(lines),
         url=url_of(m.pk),
-        stamp=m.updated_at,
         status="TENTATIVE" if m.postponed and result is None else "CONFIRMED",
     )
 

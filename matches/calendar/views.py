@@ -8,6 +8,7 @@ from functools import partial
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from league.page_cache import league_cached, object_cached
@@ -36,7 +37,7 @@ def _league_text(league_id: int, base: str, host: str) -> tuple[str, str] | None
     if found is None:
         return None
     name, fixtures = found
-    return name, calendar(f"{name} fixtures", fixtures)
+    return name, calendar(f"{name} fixtures", fixtures, made_at=timezone.now())
 
 
 def _team_text(team_id: int, base: str, host: str) -> tuple[str, str] | None:
@@ -44,7 +45,7 @@ def _team_text(team_id: int, base: str, host: str) -> tuple[str, str] | None:
     if found is None:
         return None
     name, fixtures = found
-    return name, calendar(f"{name} fixtures", fixtures)
+    return name, calendar(f"{name} fixtures", fixtures, made_at=timezone.now())
 
 
 @require_safe

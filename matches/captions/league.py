@@ -170,6 +170,17 @@ def result_override(d: Describer, e: Event) -> str:
     )
 
 
+def unplayed(d: Describer, e: Event) -> str:
+    """An unplayed fixture recorded (matches/commissioner/unplayed.py)."""
+    why = f" ({e['reason']})" if e.get("reason") else ""
+    if not e.get("conceded_by"):
+        return f"Not played, recorded by {e['by']}: a loss for both teams{why}"
+    return (
+        f"Not played, recorded by {e['by']}: {d.t(e['conceded_by'])} conceded, "
+        f"{d.score(e['home_score'], e['away_score'])}{why}"
+    )
+
+
 def resolve_refused(d: Describer, e: Event) -> str:
     if not e.get("skill"):
         # any other error the engine raised: its code and reason
@@ -212,6 +223,14 @@ def report_decided(d: Describer, e: Event) -> str:
     return f"The commissioner rejects {_reported(d, e)}{reason}"
 
 
+def report_withdrawn(d: Describer, e: Event) -> str:
+    reason = f": “{e['reason']}”" if e.get("reason") else ""
+    return (
+        f"{e.get('withdrawn_by', '')} withdraws {_reported(d, e)}{reason}; the "
+        "match waits for another report"
+    )
+
+
 CAPTIONS: dict[str, Caption] = {
     "inducements": inducements,
     "desperate_measures": lambda d, e: (
@@ -233,6 +252,11 @@ CAPTIONS: dict[str, Caption] = {
     "plague_ridden": plague_ridden,
     "raised_dead": raised_dead,
     "result_override": result_override,
+    "unplayed": unplayed,
+    "inducements_refunded": lambda d, e: (
+        f"{d.t(e['team_id'])} get back the {e['amount']:,} their treasury paid "
+        "for inducements: the match was not played"
+    ),
     "resolve_refused": resolve_refused,
     "report_submitted": report_submitted,
     "report_confirmed": lambda d, e: (
@@ -246,4 +270,5 @@ CAPTIONS: dict[str, Caption] = {
     "report_stood": lambda d, e: (
         f"Nobody answered by the deadline: {_reported(d, e)} stands"
     ),
+    "report_withdrawn": report_withdrawn,
 }

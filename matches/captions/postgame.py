@@ -17,6 +17,8 @@ OUTCOMES = {"win": "win", "draw": "draw", "loss": "lose"}
 
 def outcome(d: Describer, e: Event) -> str:
     home, away = e["home"], e["away"]
+    if e.get("unplayed") and not e.get("conceded_by"):
+        return "Outcome: not played, a loss for both teams"
     if home["outcome"] == "draw":
         result = f"{d.t(home['team_id'])} and {d.t(away['team_id'])} draw"
     else:
@@ -26,7 +28,11 @@ def outcome(d: Describer, e: Event) -> str:
         )
     conceded = e.get("conceded_by")
     if conceded:
-        result += f" ({d.t(conceded)} conceded)"
+        result += f" ({d.t(conceded)} conceded"
+        if e.get("unplayed"):
+            score = d.score(home["touchdowns"], away["touchdowns"])
+            result += f" the fixture, not played: {score}"
+        result += ")"
     return f"Outcome: {result}"
 
 
@@ -41,6 +47,16 @@ def winnings(d: Describer, e: Event) -> str:
         dice = " and ".join(str(x["result"]) for x in e["dice"])
         return f"Winnings: the winner's dice {dice}; {paid}{funds}"
     return f"Winnings: fan attendance {e['fan_attendance']}; {paid}{funds}"
+
+
+def forfeit_winnings(d: Describer, e: Event) -> str:
+    """league_and_exhibition_play.md "League Fixtures": the team whose
+    opponent conceded the fixture "gains D6x10,000 gold pieces"."""
+    rolled = " and ".join(str(x["result"]) for x in e.get("dice", ()))
+    return (
+        f"Winnings: {d.t(e['team_id'])} gain {e['amount']:,} for the fixture "
+        f"conceded to them (D6 {rolled} × 10,000)"
+    )
 
 
 def fans(d: Describer, e: Event) -> str:
@@ -120,6 +136,7 @@ def getting_even(d: Describer, e: Event) -> str:
 CAPTIONS: dict[str, Caption] = {
     "postgame_outcome": outcome,
     "postgame_winnings": winnings,
+    "postgame_forfeit_winnings": forfeit_winnings,
     "postgame_fans": fans,
     "postgame_concession_quit": concession_quit,
     "postgame_mvp": mvp,

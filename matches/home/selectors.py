@@ -234,7 +234,13 @@ def _results(team_ids: list[int], teams: dict[int, Team]) -> list[ResultLine]:
         )
         side = r.winner_side(m.home_id)
         outcome = (
-            "drew" if side is None else "won" if (side == "home") == home else "lost"
+            "lost"
+            if r.both_lost
+            else "drew"
+            if side is None
+            else "won"
+            if (side == "home") == home
+            else "lost"
         )
         lines.append(
             ResultLine(

@@ -113,6 +113,10 @@ class Match(models.Model):
     class Mode(models.TextChoices):
         RECORDED = "recorded", "Recorded"
         RESOLVED = "resolved", "Resolved"
+        # Not played by the end of its round's time limit: a loss for both
+        # teams, or a 1-0 win for the team whose opponent conceded it
+        # (matches/commissioner/unplayed.py).
+        UNPLAYED = "unplayed", "Unplayed"
 
     class Stage(models.TextChoices):
         LEAGUE = "league", "League"
@@ -227,10 +231,22 @@ class MatchResult(models.Model):
     def __str__(self) -> str:
         return f"{self.match}: {self.home_score}-{self.away_score}"
 
+    @property
+    def unplayed(self) -> bool:
+        """The fixture was not played (league_and_exhibition_play.md
+        "League Fixtures"): its result is the rule's, not a game's."""
+        return self.mode == Match.Mode.UNPLAYED
+
+    @property
+    def both_lost(self) -> bool:
+        """An unplayed fixture nobody conceded: "a loss for both teams"."""
+        return self.unplayed and self.conceded_by_id is None
+
     def winner_side(self, home_id: int) -> str | None:
         """ "home", "away", or None for a draw (``home_id``: the match's home
         team). The conceding team loses; a level score counts the
-        sudden-death roll-offs if there were any."""
+        sudden-death roll-offs if there were any. An unplayed fixture
+        nobody conceded has no winner either (:attr:`both_lost`)."""
         if self.conceded_by_id is not None:
             return "away" if self.conceded_by_id == home_id else "home"
         if self.home_score != self.away_score:

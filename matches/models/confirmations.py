@@ -12,7 +12,8 @@ class ReportSubmission(models.Model):
     """One report as a coach sent it, before it stands. ``report`` is the
     report as submitted (``matches.reports.report.Report`` as data);
     nothing of it is written anywhere else until it stands (confirmed, its
-    deadline passed, or accepted by the commissioner)."""
+    deadline passed, or accepted by the commissioner); withdrawn, it never
+    does."""
 
     class Status(models.TextChoices):
         AWAITING = "awaiting", "Waiting for the other coach"
@@ -22,6 +23,7 @@ class ReportSubmission(models.Model):
         ACCEPTED = "accepted", "Accepted by the commissioner"
         REJECTED = "rejected", "Rejected by the commissioner"
         SUPERSEDED = "superseded", "Replaced by the commissioner's report"
+        WITHDRAWN = "withdrawn", "Withdrawn"
 
     OPEN = (Status.AWAITING, Status.DISPUTED)
 
@@ -46,7 +48,9 @@ class ReportSubmission(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
     )
+    # The commissioner's reason for a decision, or why it was withdrawn.
     decision_reason = models.TextField(blank=True, default="")
+    # The commissioner who decided it, or whoever withdrew it.
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -18,6 +18,7 @@ EVENT_KINDS = (
     ("report_waiting", "A coach's report waits for the other coach"),
     ("report_disputed", "A report is disputed"),
     ("report_decided", "The commissioner decided a report"),
+    ("report_withdrawn", "A report is withdrawn before it is answered"),
 )
 
 

@@ -1,6 +1,6 @@
-"""The match page's answers to a report waiting for confirmation (issue
-16): the opposing coach confirms or disputes it, the commissioner decides.
-Thin: each calls one service of :mod:`matches.reports.confirmation` and
+"""The match page's answers to a report waiting for confirmation: the
+opposing coach confirms or disputes it, the commissioner decides, its
+sender (or the commissioner) withdraws it. Thin: each calls one service of :mod:`matches.reports.confirmation` and
 returns to the match page."""
 
 from __future__ import annotations
@@ -19,7 +19,12 @@ from league.web_selectors import league_commissioned
 from matches.models import Match, MatchResult, ReportSubmission
 from matches.pages.confirm_facts import submission_facts
 from matches.prematch.kickoff import LIVE_IN_PLAY
-from matches.reports.confirmation import report_confirm, report_decide, report_dispute
+from matches.reports.confirmation import (
+    report_confirm,
+    report_decide,
+    report_dispute,
+    report_withdraw,
+)
 
 
 def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
@@ -45,6 +50,11 @@ def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         and other is not None
         and other.coach_id == user.pk
     )
+    awaiting = (
+        waiting is not None
+        and waiting.status == ReportSubmission.Status.AWAITING
+        and waiting.deadline > timezone.now()
+    )
     return {
         "submissions": submissions,
         "waiting": waiting,
@@ -60,6 +70,12 @@ def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         # replace it, which would do the same twice over; a report they
         # dispute comes back to them to decide.
         "can_decide": waiting is not None and commissioner and not can_answer,
+        # Its sender, or the commissioner unless asked as the answering
+        # coach, while it waits for its answer (past its deadline it stands).
+        "can_withdraw": awaiting
+        and user.is_authenticated
+        and waiting is not None
+        and (waiting.submitted_by_id == user.pk or (commissioner and not can_answer)),
         "answering_team": other,
         "facts": submission_facts(waiting) if waiting is not None else None,
         # A match under way is watched live only while a live game is: one
@@ -147,4 +163,20 @@ def submission_decide(request: HttpRequest, submission_id: int) -> HttpResponse:
         if decision == "accept"
         else "Decided: the report is rejected.",
     )
+    return _back(request, sub, None)
+
+
+@login_required
+@require_POST
+def submission_withdraw(request: HttpRequest, submission_id: int) -> HttpResponse:
+    sub = get_object_or_404(ReportSubmission, pk=submission_id)
+    try:
+        report_withdraw(
+            submission_id=sub.pk,
+            actor=request.user,  # type: ignore[arg-type]
+            reason=request.POST.get("reason", ""),
+        )
+    except ServiceError as exc:
+        return _back(request, sub, exc)
+    messages.success(request, "Report withdrawn: the match waits for another report.")
     return _back(request, sub, None)

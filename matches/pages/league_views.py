@@ -65,6 +65,7 @@ from matches.pages.team_sheet import (
     team_redraft_due,
     team_value_breakdown,
 )
+from matches.postgame.retirement import team_retirement_candidates
 from matches.seasons.selectors import season_league_id
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
@@ -343,6 +344,7 @@ def _team_context(
             fire_staff_form=FireStaffForm(items=staff) if staff else None,
             prices=[(PURCHASE_LABELS[item], prices[item]) for item in items],
             redraft_due=team_redraft_due(team),
+            retirable=team_retirement_candidates(team),
             special_rule_form=SpecialRuleForm(
                 roster=roster, rules_version=team.league.rules_version
             )

@@ -132,6 +132,10 @@ def match_players(match: Match) -> dict[int, PlayerInfo]:
     """The players of both teams as they stood at kick-off, and the
     mercenaries and Star Players they hired for the match."""
     snapshots = {s.team_id: s.data for s in RosterSnapshot.objects.filter(match=match)}
+    if not snapshots and match.mode == Match.Mode.UNPLAYED:
+        # an unplayed fixture froze no roster: its MVPs are named from the
+        # rosters as they stand
+        return report_players(match)
     players = players_from(match, snapshots)
     records = list(MatchInducements.objects.filter(match=match))
     return players | hired_from(match, snapshots, records)

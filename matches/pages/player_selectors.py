@@ -345,6 +345,8 @@ def _outcome(result: MatchResult | None, match: Match, home: bool) -> str:
     if result is None:
         return ""
     side = result.winner_side(match.home_id)
+    if result.both_lost:
+        return "Loss"
     if side is None:
         return "Draw"
     return "Win" if (side == "home") == home else "Loss"

@@ -11,7 +11,7 @@ from django import forms
 
 from league.forms import WebForm
 from league.models import Team
-from matches.models import RoundSchedule
+from matches.models import Match, RoundSchedule
 from matches.pages.selectors import Round
 from matches.seasons.round_dates import RoundDates
 from matches.seasons.services import DIVISION_NAME_MAX
@@ -40,6 +40,32 @@ class PostponeForm(WebForm):
         help_text="blank: a new round after the last",
     )
     reason = _reason()
+
+
+class UnplayedForm(WebForm):
+    """An unplayed fixture: who conceded it, if anyone, and why it is
+    recorded (league_and_exhibition_play.md "League Fixtures")."""
+
+    conceded_by = forms.TypedChoiceField(
+        label="Outcome",
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    reason = _reason()
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["conceded_by"]
+        assert isinstance(field, forms.TypedChoiceField)
+        home, away = match.home, match.away
+        field.choices = [
+            ("", "Nobody conceded: a loss for both teams"),
+            (home.pk, f"{home.name} conceded: {away.name} win 1–0"),
+            (away.pk, f"{away.name} conceded: {home.name} win 1–0"),
+        ]
+        field.initial = ""
 
 
 class DateInput(forms.DateInput):

@@ -19,8 +19,14 @@ from matches.commissioner.actions import (
     match_postpone_audited,
     season_close_audited,
 )
+from matches.commissioner.unplayed import match_record_unplayed
 from matches.models import Match, Season
-from matches.pages.season_forms import PostponeForm, RoundDatesForm, SeasonCloseForm
+from matches.pages.season_forms import (
+    PostponeForm,
+    RoundDatesForm,
+    SeasonCloseForm,
+    UnplayedForm,
+)
 from matches.pages.season_selectors import season_round_dates, season_round_list
 from matches.pages.selectors import season_view
 from matches.queue import (
@@ -109,6 +115,41 @@ def match_postpone_page(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(
         request,
         "matches/match_postpone.html",
+        {"match": match, "season": match.season, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def match_unplayed_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Record a league fixture not played by the end of its time limit
+    (:func:`match_record_unplayed`): a loss for both teams, or a 1-0 win
+    for the team whose opponent conceded."""
+    match = get_object_or_404(
+        Match.objects.select_related("season__league", "home", "away"), pk=match_id
+    )
+    league_get_for_commissioner(request.user, match.season.league_id)
+    form = UnplayedForm(request.POST if request.method == "POST" else None, match=match)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match_record_unplayed(
+                match_id=match.pk,
+                actor=request.user,  # type: ignore[arg-type]
+                conceded_by=form.cleaned_data["conceded_by"],
+                reason=form.cleaned_data["reason"],
+            )
+        except ServiceError as exc:
+            show_refusal(exc.violations, form)
+        else:
+            messages.success(
+                request,
+                f"{match.home.name} v {match.away.name} is recorded as unplayed.",
+            )
+            return redirect("web:match", match_id=match.pk)
+    return render(
+        request,
+        "matches/match_unplayed.html",
         {"match": match, "season": match.season, "form": form},
         status=400 if form.errors else 200,
     )

@@ -1,7 +1,7 @@
 """The coach's team actions between matches and seasons, from the team
-sheet: hire a journeyman for good, retire a player and bring him back,
-choose the team's special rule, and re-draft after a closed season (with
-its preview).
+sheet: hire a journeyman for good, retire a player (bringing him back is
+refused until the re-draft), choose the team's special rule, and re-draft
+after a closed season (with its preview).
 
 Each view checks who may write (the team's coach or the league's
 commissioner, as the API: 403 otherwise), parses a form, and calls the one
@@ -32,7 +32,7 @@ from league.selectors import team_redraft_candidates, team_roster_players
 from league.services.captain import team_name_captain
 from league.services.journeymen import journeyman_hire
 from league.services.mvp import team_set_mvp_nominations
-from league.services.roster import player_retire, player_unretire
+from league.services.roster import player_unretire
 from league.services.teams import (
     league_format,
     league_roster,
@@ -49,6 +49,7 @@ from league.team_forms import (
 from matches.models import SeasonTeamArchive
 from matches.pages.league_views import team_page_refused
 from matches.pages.team_sheet import team_redraft_due
+from matches.postgame.retirement import player_retire
 from matches.seasons.rollover import (
     RedraftPlan,
     RedraftPreview,
@@ -117,7 +118,7 @@ def team_player_retire(
         player_id,
         player_retire,
         "#{player.number} {player.name} is temporarily retired: he misses "
-        "games until brought back.",
+        "the rest of the season and comes back if re-drafted.",
     )
 
 

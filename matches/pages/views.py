@@ -335,9 +335,15 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "can_report": match.status in OPEN
         and (team_can_write(user, match.home) or team_can_write(user, match.away))
         and (waiting is None or confirmations["can_decide"]),
-        # a closed season's results stand
+        # a closed season's results stand; an unplayed fixture's is the rule's
         "can_override": commissioner
         and hasattr(match, "result")
+        and not match.result.unplayed
+        and match.season.status != Season.Status.CLOSED,
+        # a league fixture not played by the end of its time limit
+        "can_record_unplayed": commissioner
+        and match.status == Match.Status.SCHEDULED
+        and match.stage == Match.Stage.LEAGUE
         and match.season.status != Season.Status.CLOSED,
         # not while a team waits in another match for a report's answer or
         # a live game (the engine would refuse it: team_busy)

@@ -24,7 +24,7 @@ from matches.events import postgame_roll_payload
 from matches.models import MatchResult
 
 
-def _standing(
+def standing_nominations(
     team: Team, eligible: Sequence[int | str], fmt: LeagueFormat
 ) -> list[int | str]:
     """The team's standing nominations (``league.services.mvp``) who played
@@ -71,7 +71,7 @@ def postgame_mvps(
             )
             continue
         nominations = nominated.get(team.pk)
-        standing = _standing(team, side.eligible_mvp_player_ids, fmt)
+        standing = standing_nominations(team, side.eligible_mvp_player_ids, fmt)
         pool = mvp_nominees(
             side.eligible_mvp_player_ids,
             limit=fmt.mvp_nominations,

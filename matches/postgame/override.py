@@ -55,6 +55,14 @@ def match_override_result(
         raise ServiceError.one(
             "not_played", None, "this match has no result yet"
         ) from None
+    if result.unplayed:
+        # its score is the rule's (0-0 lost by both, or 1-0 conceded), not
+        # a game's: there is nothing played to correct
+        raise ServiceError.one(
+            "unplayed",
+            None,
+            "this fixture was recorded unplayed: its result is the rule's",
+        )
     playoffs = Match.objects.filter(season=match.season, stage=Match.Stage.PLAYOFF)
     if (
         match.stage == Match.Stage.PLAYOFF

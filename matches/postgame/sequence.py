@@ -19,12 +19,10 @@ from django.db import transaction
 from django.db.models import F, prefetch_related_objects
 
 from engine.facade import (
-    MAX_ADVANCEMENTS,
     Characteristic,
     Participant,
     PlayerState,
     PostgameInput,
-    Roll,
     SeededRoller,
     SppTally,
     TeamPostgame,
@@ -48,9 +46,9 @@ from league.selectors import (
     team_value_get,
 )
 from league.services.treasury import treasury_credit, treasury_debit
-from matches.events import match_events_append, postgame_roll_payload
+from matches.events import dice_text, match_events_append, postgame_roll_payload
 from matches.models import Match, MatchResult, Season
-from matches.notices import postgame_skill_notify, spp_notify
+from matches.notices import postgame_skill_notify, spp_gained_notify
 from matches.postgame.getting_even import getting_even
 from matches.postgame.mvp import postgame_mvps
 from matches.postgame.results import (
@@ -58,6 +56,7 @@ from matches.postgame.results import (
     casualty_outcome,
     casualty_roll_modifier,
 )
+from matches.postgame.unplayed import UNPLAYED_STEPS, unplayed_order
 from matches.prematch.kickoff import match_qs_for_update, match_snapshots
 from matches.seasons.scheduling import playoff_round
 from matches.seasons.services import match_seed
@@ -65,10 +64,12 @@ from matches.seasons.services import match_seed
 Step = Match.PostgameStep
 
 
-def _order(match: Match) -> list[Step]:
+def _order(match: Match, result: MatchResult) -> list[Step]:
     """The post-game steps of the match's format, in order (the variant's
-    ``postgame_steps``), then done."""
+    ``postgame_steps``), then done; those an unplayed fixture has."""
     variant = settings_rules(match.season.settings).variant
+    if result.unplayed:
+        return unplayed_order(variant.postgame_steps)
     return [Step(name) for name in variant.postgame_steps] + [Step.DONE]
 
 
@@ -172,7 +173,7 @@ def _step_winnings(
     paid, rolls = variant.rolled_winnings(
         _game(match, result, home, away), _roller(match, "winnings")
     )
-    dice = f": {_dice_text(rolls)}" if rolls else ""
+    dice = f": {dice_text(rolls)}" if rolls else ""
     for team, amount in ((home, paid.home), (away, paid.away)):
         if amount > 0:
             treasury_credit(
@@ -194,14 +195,6 @@ def _step_winnings(
     if funds:
         payload["treasure_room"] = funds
     return [("postgame_winnings", payload)]
-
-
-def _dice_text(rolls: Sequence[Roll]) -> str:
-    """The dice of a ledger note: "2D6 5 and 3"."""
-    sides = {s for _, s, _ in rolls}
-    kind = f"{len(rolls)}D{sides.pop()}" if len(sides) == 1 else "dice"
-    values = [str(r) for _, _, r in rolls]
-    return f"{kind} " + (" and ".join(values) if len(values) < 3 else ", ".join(values))
 
 
 def _treasure_room(
@@ -407,21 +400,8 @@ def _step_spp(match: Match, result: MatchResult, home: Team, away: Team) -> list
                     | ({"prayers": prayed[pid]} if pid in prayed else {}),
                 )
             )
-    _spp_notify(match, gained, fmt)
+    spp_gained_notify(match, gained, fmt)
     return events
-
-
-def _spp_notify(match: Match, gained: dict[int, int], fmt: Any) -> None:
-    """Tell the coaches whose players this match's SPP first buy an
-    advancement (their SPP before it: now less what it gave them)."""
-    rows = Player.objects.filter(pk__in=gained).values_list("pk", "spp", "advancements")
-    before = {pk: (spp - gained[pk], adv) for pk, spp, adv in rows}
-    cheapest = {
-        pk: min(fmt.spp_costs[adv])
-        for pk, (_, adv) in before.items()
-        if adv < min(MAX_ADVANCEMENTS, len(fmt.spp_costs))
-    }
-    spp_notify(match, before, gained, cheapest)
 
 
 def _state(player: Player) -> PlayerState:
@@ -652,11 +632,12 @@ def _run_steps(match_id: int, *, to_the_end: bool) -> str | None:
     # them) and the snapshots are read once for every step.
     match.home, match.away = home, away
     prefetch_related_objects([match], "snapshots")
-    order = _order(match)
+    order = _order(match, result)
+    steps = UNPLAYED_STEPS if result.unplayed else STEPS
     step = Step(match.postgame_step)
     events: list[Any] = []
     while step != Step.DONE:
-        events += STEPS[step](match, result, home, away)
+        events += steps[step](match, result, home, away)
         step = order[order.index(step) + 1]
         if not to_the_end:
             break
@@ -669,7 +650,12 @@ def _run_steps(match_id: int, *, to_the_end: bool) -> str | None:
     if step == Step.DONE:
         # The teams are ready for their next match (the Team value step
         # does it too; a format whose post-game ends earlier needs this).
-        Team.objects.filter(pk__in=[home.pk, away.pk]).update(status=Team.Status.READY)
+        # An unplayed fixture's teams never left theirs: either may be in
+        # another game now.
+        if not result.unplayed:
+            Team.objects.filter(pk__in=[home.pk, away.pk]).update(
+                status=Team.Status.READY
+            )
         _season_maybe_complete(match.season_id)
     league_cache_bump(home.league_id)
     return str(step)

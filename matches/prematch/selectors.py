@@ -97,12 +97,14 @@ def missing_players(team: Team) -> list[Missing]:
 
 def head_to_head(match: Match) -> list[Meeting]:
     """Every earlier meeting of the two teams with a result, in any season
-    and either way round, oldest first."""
+    and either way round, oldest first: a fixture recorded unplayed was no
+    meeting."""
     a, b = match.home_id, match.away_id
     meetings = (
         Match.objects.filter(Q(home_id=a, away_id=b) | Q(home_id=b, away_id=a))
         .exclude(pk=match.pk)
         .filter(result__isnull=False)
+        .exclude(result__mode=Match.Mode.UNPLAYED)
         .select_related("season", "home", "away", "result")
         .defer("result__summary", "result__player_stats", "result__casualties")
         .order_by("season__created_at", "stage", "round", "id")

@@ -14,6 +14,10 @@ come out the same whenever the report stands) and keeps it as a
   beat's sweep). A disputed report has no deadline: it waits for the
   commissioner.
 
+Until the other coach answers and before its deadline, its sender (or the
+commissioner) may withdraw it (:func:`report_withdraw`): the match waits
+for another report.
+
 The commissioner's own report stands at once and replaces a report still
 waiting (it is marked superseded). Every step is in the league's audit log
 and the match's events, and is announced to the league's webhooks. The
@@ -32,7 +36,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.access import team_require_write
-from league.errors import ServiceError
+from league.errors import ServiceError, Violation
 from league.models import LeagueEvent, Team
 from league.web_selectors import league_commissioned
 from matches.models import MatchResult, ReportSubmission
@@ -210,6 +214,68 @@ def report_decide(
     webhooks_announce(
         sub.match.season.league_id, partial(submission_news, sub, "report_decided")
     )
+    return sub
+
+
+@transaction.atomic
+def report_withdraw(
+    *, submission_id: int, actor: AbstractBaseUser, reason: str = ""
+) -> ReportSubmission:
+    """Its sender, or the league's commissioner, withdraws a report still
+    waiting for the other coach's answer (``reason``: optional, said to the
+    other coach): it never stands, and the match waits for another report.
+
+    Refused while it is not waiting (answered, decided, stood, replaced or
+    withdrawn already: ``not_awaiting``) and once its deadline has passed
+    (it stands: ``deadline_passed``). The match is locked first, as every
+    answer locks it, so a withdrawal and an answer sent at the same moment
+    are taken one after the other and the later is refused.
+
+    Decision: the match stays kicked off, its rosters frozen as the report
+    found them (the game was played with them), exactly as it was when the
+    report came and as a rejected report leaves it: no result, nothing of
+    the report written, and its next report is checked against the same
+    rosters. Undoing the kick-off would undo the journeymen who joined for
+    it and roll Riotous Rookies a second time."""
+    sub = _locked(submission_id)
+    league = sub.match.season.league
+    if not league_commissioned(actor, league):
+        if not actor.is_authenticated or sub.submitted_by_id != actor.pk:
+            raise PermissionDenied(
+                "only the coach who sent this report or the commissioner withdraws it"
+            )
+        team_require_write(actor, sub.team)
+    reason = reason.strip()
+    # Optional: only its length and characters are checked.
+    problems = _reason_problems(reason, "") if reason else []
+    if sub.status != Status.AWAITING:
+        problems.append(
+            ("not_awaiting", None, f"this report is {sub.get_status_display().lower()}")
+        )
+    elif sub.deadline <= timezone.now():
+        problems.append(
+            (
+                "deadline_passed",
+                None,
+                "the deadline of this report has passed: it stands",
+            )
+        )
+    if problems:
+        raise ServiceError([Violation(c, f, m) for c, f, m in problems])
+    sub.status = Status.WITHDRAWN
+    sub.closed_at = timezone.now()
+    sub.decided_by = actor
+    sub.decision_reason = reason
+    sub.save(update_fields=["status", "closed_at", "decided_by", "decision_reason"])
+    submission_audit(
+        sub,
+        LeagueEvent.Type.REPORT_WITHDRAWN,
+        actor,
+        withdrawn_by=actor.get_username(),
+        **({"reason": reason} if reason else {}),
+    )
+    submission_notify(sub, "withdrawn", actor, reason)
+    webhooks_announce(league.pk, partial(submission_news, sub, "report_withdrawn"))
     return sub
 
 

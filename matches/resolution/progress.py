@@ -22,6 +22,7 @@ from league.page_cache import league_cache_bump
 from league.rules import season_variant
 from matches.engine_bridge import team_skill_problem
 from matches.models import Match, MatchEvent, Season, TaskProgress
+from matches.notices import resolution_notify
 from matches.prematch.kickoff import match_live_in_play, match_report_waiting
 from matches.queue import matches_resolve_now
 from matches.resolution.resolve import REFUSED
@@ -50,10 +51,19 @@ def _running_progress(scope_key: str) -> TaskProgress | None:
     )
     if open_matches.exists():
         return progress
+    _progress_finish(progress)
+    return None
+
+
+def _progress_finish(progress: TaskProgress) -> None:
+    """Mark ``progress`` (locked) finished, and tell the coaches of its
+    matches their results, in one notice each
+    (:func:`matches.notices.resolution_notify`), in the caller's
+    transaction: a progress finishes once, so they are told once."""
     progress.finished_at = timezone.now()
     progress.save(update_fields=["finished_at"])
     _progress_cache_bump(progress)
-    return None
+    resolution_notify(progress, [r["match"] for r in progress_refusals(progress)])
 
 
 def _progress_cache_bump(progress: TaskProgress) -> None:
@@ -286,9 +296,7 @@ def season_resolve_next(*, progress_id: str) -> list[int]:
         m for m in matches if m.status != Match.Status.COMPLETE and m.pk not in refused
     ]
     if not unfinished:
-        progress.finished_at = timezone.now()
-        progress.save(update_fields=["finished_at"])
-        _progress_cache_bump(progress)
+        _progress_finish(progress)
         return []
     first = unfinished[0]
     this_round = [

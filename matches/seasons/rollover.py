@@ -97,6 +97,13 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
                 "drawn": rows[team.pk].drawn,
                 "lost": rows[team.pk].lost,
                 "playoff_played": playoff_games.get(team.pk, 0),
+                # fixtures recorded unplayed: in "played" (a win or a loss),
+                # yet no game was played in them
+                **(
+                    {"unplayed": rows[team.pk].unplayed}
+                    if rows[team.pk].unplayed
+                    else {}
+                ),
                 "treasury": team.treasury,
                 **awards.get(team.pk, {}),
             },
@@ -217,8 +224,12 @@ def _preview(
         "treasury": team.treasury,
         # "each game the team played last season": a playoff is a game
         # too, though its win is no league fixture's (an archive written
-        # before playoffs were counted has no "playoff_played")
-        "games": record["played"] + int(record.get("playoff_played", 0)),
+        # before playoffs were counted has no "playoff_played"); a fixture
+        # recorded unplayed is none, though one conceded to the team is a
+        # league fixture won
+        "games": record["played"]
+        + int(record.get("playoff_played", 0))
+        - int(record.get("unplayed", 0)),
         "wins": record["won"],
         "draws": record["drawn"],
         "cap": cap,

@@ -134,6 +134,8 @@ def result_game(r: MatchResult) -> Game:
         r.away_casualties,
         caused.home_spp,
         caused.away_spp,
+        unplayed=r.unplayed,
+        both_lost=r.both_lost,
     )
 
 
@@ -141,8 +143,9 @@ def result_score(r: MatchResult) -> tuple[int, int]:
     """The final score (home, away): a report gives the touchdowns scored
     on the pitch, to which a concession's award is added here; a match the
     engine played has it in its score already (as the post-game's outcome
-    step reads them)."""
-    if r.conceded_by_id is None or r.mode == Match.Mode.RESOLVED:
+    step reads them), and so has an unplayed fixture (1-0 to the team that
+    did not concede)."""
+    if r.conceded_by_id is None or r.mode != Match.Mode.RECORDED:
         return r.home_score, r.away_score
     side: Literal["home", "away"] = (
         "home" if r.conceded_by_id == r.match.home_id else "away"
@@ -186,9 +189,11 @@ CARD_GAME_KEYS = (
 def match_card_game(result: MatchResult) -> dict[str, Any] | None:
     """A card format's result (Blitz Bowl: each team's card, points,
     touchdowns, cards claimed, Clean Sweeps, winner, how it ended) from the
-    result's summary; None for a format that plays rosters."""
+    result's summary; None for a format that plays rosters, and for an
+    unplayed fixture."""
     settings = result.match.season.settings
-    if not settings_rules(settings).variant.drafts_team_card:
+    if not settings_rules(settings).variant.drafts_team_card or result.unplayed:
+        # an unplayed fixture's cards were never played
         return None
     summary = result.summary or {}
     return {k: summary.get(k) for k in CARD_GAME_KEYS}

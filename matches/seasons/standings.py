@@ -26,6 +26,22 @@ class Game:
     # player caused them): what a format's casualty bonus counts.
     home_spp_casualties: int = 0
     away_spp_casualties: int = 0
+    # Not played by the end of its round's time limit
+    # (league_and_exhibition_play.md "League Fixtures"); ``both_lost``:
+    # nobody conceded it, "a loss for both teams" (its score 0-0, so no
+    # touchdown counts for either). One conceded is a 1-0 win as the rule
+    # gives it, counted as any score.
+    unplayed: bool = False
+    both_lost: bool = False
+
+    def points(self, side: str, points: Sequence[int]) -> int:
+        """The League points ``side`` ("home" or "away") takes from the
+        result, before any casualty bonus."""
+        if self.both_lost:
+            return points[2]
+        if side == "home":
+            return _points(self.home_score, self.away_score, points)
+        return _points(self.away_score, self.home_score, points)
 
 
 @dataclass(slots=True)
@@ -42,6 +58,9 @@ class Row:
     points: int = 0
     # League points of the casualty bonus (in ``points`` already).
     bonus_points: int = 0
+    # Fixtures recorded unplayed (in ``played``, and a win or a loss):
+    # no game was played in them.
+    unplayed: int = 0
     tiebreak_notes: list[str] = field(default_factory=list)
 
     @property
@@ -84,7 +103,9 @@ def table(
             (g.away, g.away_score, g.home_score, g.away_casualties, g.home_casualties),
         )
         spp_cas = {g.home: g.home_spp_casualties, g.away: g.away_spp_casualties}
-        for us, scored, conceded, cas_for, cas_against in sides:
+        for side, (us, scored, conceded, cas_for, cas_against) in zip(
+            ("home", "away"), sides, strict=True
+        ):
             row = rows[us]
             if casualty_bonus is not None and spp_cas[us] >= casualty_bonus[0]:
                 row.bonus_points += casualty_bonus[1]
@@ -94,13 +115,14 @@ def table(
             row.td_against += conceded
             row.cas_for += cas_for
             row.cas_against += cas_against
-            row.points += _points(scored, conceded, points)
-            if scored > conceded:
-                row.won += 1
-            elif scored == conceded:
-                row.drawn += 1
-            else:
+            row.points += g.points(side, points)
+            row.unplayed += g.unplayed
+            if g.both_lost or scored < conceded:
                 row.lost += 1
+            elif scored > conceded:
+                row.won += 1
+            else:
+                row.drawn += 1
     # Tiebreakers separate teams level on points: points come first wherever
     # the league's list has them (a league once saved with "td_diff" before
     # "points" would otherwise rank a team on fewer points above one on more).
@@ -115,8 +137,8 @@ def _head_to_head(
     got = dict.fromkeys(ids, 0)
     for g in games:
         if g.home in ids and g.away in ids:
-            got[g.home] += _points(g.home_score, g.away_score, points)
-            got[g.away] += _points(g.away_score, g.home_score, points)
+            got[g.home] += g.points("home", points)
+            got[g.away] += g.points("away", points)
     return got
 
 

@@ -19,7 +19,21 @@ def _url(name: str, pk: int) -> str:
 
 
 def _score(m: Match, r: MatchResult) -> str:
+    if r.both_lost:
+        return f"{m.home.name} v {m.away.name}: unplayed, a loss for both"
     return f"{m.home.name} {r.home_score}–{r.away_score} {m.away.name}"
+
+
+def _how(m: Match, r: MatchResult) -> str:
+    """How the result came about, for a result's news."""
+    if r.mode == Match.Mode.RESOLVED:
+        return "played by the engine"
+    if not r.unplayed:
+        return "reported"
+    if r.conceded_by_id is None:
+        return "not played by the end of its time limit: a loss for both teams"
+    conceder = m.home if r.conceded_by_id == m.home_id else m.away
+    return f"not played: {conceder.name} conceded it, a 1–0 win for the other team"
 
 
 def _round_label(m: Match) -> str:
@@ -40,7 +54,7 @@ def result_news(
     match's how-many-th override), the commissioner's correction of it,
     news of its own."""
     league = match.season.league
-    how = "played by the engine" if result.mode == Match.Mode.RESOLVED else "reported"
+    how = _how(match, result)
     key = f"result_posted:{match.pk}"
     extra: dict[str, object] = {}
     if corrected is not None:
@@ -64,6 +78,8 @@ def result_news(
             "round": match.round,
             "third_place": match.third_place,
             "mode": result.mode,
+            "both_lost": result.both_lost,
+            "conceded_by": result.conceded_by_id,
             "home": {
                 "team_id": match.home_id,
                 "name": match.home.name,
@@ -143,7 +159,8 @@ def season_news(season: Season) -> News:
 
 
 def submission_news(sub: ReportSubmission, kind: str) -> News:
-    """A report waiting for the other coach, disputed, or decided."""
+    """A report waiting for the other coach, disputed, decided or
+    withdrawn."""
     match = sub.match
     league = match.season.league
     report = sub.report
@@ -160,6 +177,11 @@ def submission_news(sub: ReportSubmission, kind: str) -> News:
     elif kind == "report_disputed":
         title = f"Report disputed: {score}"
         text = f"The commissioner decides. What is wrong: {sub.dispute_reason}"
+    elif kind == "report_withdrawn":
+        title = f"Report withdrawn: {score}"
+        by = sub.decided_by.get_username() if sub.decided_by is not None else ""
+        why = f" ({sub.decision_reason})" if sub.decision_reason else ""
+        text = f"Withdrawn by {by}{why}; the match waits for another report."
     else:
         verdict = (
             "stands"

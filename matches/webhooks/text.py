@@ -16,7 +16,9 @@ sha256=<hex>``, the HMAC-SHA256 with the webhook's secret of
 compares in constant time; the timestamp lets it refuse old replays.
 
 The Discord body is what a Discord channel webhook takes: ``content`` (at
-most 2,000 characters), a ``username`` and one embed linking the page.
+most 2,000 characters), a ``username`` and one embed linking the page. Its
+texts are escaped for Discord's Markdown (:func:`discord_escape`) and
+mention no one (``allowed_mentions``).
 """
 
 from __future__ import annotations
@@ -24,11 +26,25 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 DISCORD_CONTENT_LIMIT = 2000
 DISCORD_COLOUR = 0xA61B1B  # the site's home red
+
+# Decision: a name, a reason or a league's name reads on Discord as it was
+# typed, never as Discord's Markdown. Escaped with a backslash (which Discord
+# drops when it draws the message): the inline markers anywhere (bold,
+# italics, underline, strikethrough, spoilers, code, masked links, and "<",
+# which opens mentions, timestamps and custom emoji); a line's opening
+# heading, quote, list or subtext marker ("1." of "1. FC Orcs" too); and
+# the colon of an address's scheme, so that a name holding one is neither a
+# link nor unfurled into a preview. "@everyone" is left as typed: the body's
+# ``allowed_mentions`` keeps it from mentioning anyone.
+_DISCORD_INLINE = re.compile(r"([\\*_~`|<\[\]])")
+_DISCORD_LINE_START = re.compile(r"^([ \t]*)(?:([#>+-])|(\d+)\.)", re.MULTILINE)
+_DISCORD_SCHEME = re.compile(r"\b(https?):", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,18 +74,40 @@ def generic_body(news: News) -> dict[str, Any]:
     }
 
 
+def discord_escape(text: str) -> str:
+    """``text`` as Discord shows it literally (see the Decision above)."""
+    text = _DISCORD_INLINE.sub(r"\\\1", text)
+    text = _DISCORD_LINE_START.sub(
+        lambda m: f"{m[1]}\\{m[2]}" if m[2] is not None else f"{m[1]}{m[3]}\\.",
+        text,
+    )
+    return _DISCORD_SCHEME.sub(r"\1\\:", text)
+
+
+def _discord_cut(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, cut with an ellipsis; a cut
+    that would split an escape drops its backslash too."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    if (len(head) - len(head.rstrip("\\"))) % 2:
+        head = head[:-1]
+    return head + "…"
+
+
 def discord_body(news: News) -> dict[str, Any]:
-    content = f"**{news.title}**\n{news.text}"
-    if len(content) > DISCORD_CONTENT_LIMIT:
-        content = content[: DISCORD_CONTENT_LIMIT - 1] + "…"
+    title = discord_escape(news.title)
+    content = _discord_cut(
+        f"**{title}**\n{discord_escape(news.text)}", DISCORD_CONTENT_LIMIT
+    )
     return {
         "username": "Dugout",
         "content": content,
         "embeds": [
             {
-                "title": news.title[:256],
+                "title": _discord_cut(title, 256),
                 "url": news.url,
-                "description": news.league_name[:4096],
+                "description": _discord_cut(discord_escape(news.league_name), 4096),
                 "color": DISCORD_COLOUR,
             }
         ],

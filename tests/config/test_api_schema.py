@@ -90,11 +90,11 @@ def test_every_request_body_refuses_unknown_fields(schema):
     }
     # with RoundDatesInput and RoundDatesLine; CardDraftInput, CardReportInput
     # and CardReportSide (the Blitz Bowl league); WebhookInput (a league's
-    # webhooks), DisputeInput and DecideInput (reports confirmed by the
-    # other coach); CaptainInput (the BB2025 Team Captain); MvpNominationsInput
+    # webhooks), DisputeInput, DecideInput and WithdrawInput (reports
+    # confirmed by the other coach); CaptainInput (the BB2025 Team Captain); MvpNominationsInput
     # (a BB2025 team's standing MVP nominations); InviteLinkInput (a new
     # invite link); StaffFireInput (Sideline Staff a team fires)
-    assert len(requests) == 32
+    assert len(requests) == 33
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

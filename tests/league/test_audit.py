@@ -6,7 +6,7 @@ import pytest
 
 from league.errors import ServiceError
 from league.models import LeagueEvent, Player, TreasuryEntry
-from league.services.roster import player_retire
+from league.services.audit import league_event_record
 from league.services.treasury import treasury_adjust, treasury_credit
 from tests.league.conftest import api_as, db_snapshot
 
@@ -71,12 +71,16 @@ def test_a_refused_adjustment_logs_nothing(alice, bob_orcs, amount, note, code):
 @pytest.fixture
 def logged(alice, bob, bob_orcs, charlie_humans):
     """Three events in Bob's league (two adjustments, a retirement) and one
-    in Charlie's."""
+    in Charlie's. The retirement's row is written as its service writes it
+    (a Sevens player retires by no rule: that needs a Lasting Injury)."""
     treasury_adjust(team=bob_orcs, amount=5_000, note="sponsor", actor=alice)
-    player_retire(
-        team_id=bob_orcs.pk,
-        player_id=Player.objects.get(team=bob_orcs, number=2).pk,
+    league_event_record(
+        league_id=bob_orcs.league_id,
+        type=LeagueEvent.Type.PLAYER_RETIRED,
+        team=bob_orcs,
+        player=Player.objects.get(team=bob_orcs, number=2),
         actor=bob,
+        payload={"value": 50_000, "miss_next_game": False},
     )
     treasury_adjust(team=bob_orcs, amount=-5_000, note="fine", actor=alice)
     treasury_adjust(team=charlie_humans, amount=1_000, note="other", actor=alice)

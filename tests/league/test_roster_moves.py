@@ -1,9 +1,10 @@
-"""Temporarily retiring players and bringing them back between matches."""
+"""The checks a temporary retirement (and a refused return from one) makes
+before the rule's own (tests/matches/postgame/test_retirement.py): the
+team, the player, who asks."""
 
 import pytest
 
 from league.models import LeagueEvent, Player, Team
-from league.selectors import team_detail_qs, team_value_get
 from league.services.card_teams import team_draft_card
 from league.services.journeymen import team_take_journeymen
 from league.services.leagues import league_create
@@ -22,11 +23,6 @@ def orc(team, number):
     return Player.objects.get(team=team, number=number)
 
 
-def values(team):
-    value = team_value_get(team_detail_qs().get(pk=team.pk))
-    return value.tv, value.ctv
-
-
 def retire_url(player):
     return f"/api/players/{player.pk}/retire/"
 
@@ -35,55 +31,17 @@ def unretire_url(player):
     return f"/api/players/{player.pk}/unretire/"
 
 
-def test_a_retired_player_stays_in_tv_but_leaves_ctv(bob, bob_orcs):
-    # given Sevens Orcs worth 470k (7 Orcs and a re-roll)
-    assert values(bob_orcs) == (470_000, 470_000)
-    three = orc(bob_orcs, 3)
-
-    # when the coach retires #3
-    response = api_as(bob).post(retire_url(three))
-
-    # then he is retired, still on the roster, and out of CTV
-    assert response.status_code == 200
-    assert (response.json()["status"], response.json()["number"]) == ("retired", 3)
-    assert orc(bob_orcs, 3).status == "retired"
-    assert values(bob_orcs) == (470_000, 420_000)
-    event = LeagueEvent.objects.get()
-    assert (event.type, event.team, event.player, event.created_by) == (
-        "player_retired",
-        bob_orcs,
-        three,
-        bob,
-    )
-    assert event.payload == {"value": 50_000, "miss_next_game": False}
-
-
-def test_a_retired_player_comes_back(bob, bob_orcs):
-    three = orc(bob_orcs, 3)
-    assert api_as(bob).post(retire_url(three)).status_code == 200
-
-    response = api_as(bob).post(unretire_url(three))
-
-    assert response.status_code == 200
-    assert orc(bob_orcs, 3).status == "active"
-    assert values(bob_orcs) == (470_000, 470_000)
-    assert list(
-        LeagueEvent.objects.order_by("pk").values_list("type", "player_id")
-    ) == [("player_retired", three.pk), ("player_unretired", three.pk)]
-
-
-def test_players_may_retire_during_the_post_game(bob, bob_orcs):
-    Team.objects.filter(pk=bob_orcs.pk).update(status=Team.Status.POST_GAME)
-
-    assert api_as(bob).post(retire_url(orc(bob_orcs, 1))).status_code == 200
-
-
 @pytest.mark.parametrize(
     ("setup", "url", "code"),
     [
         ("journeyman", retire_url, "journeyman"),
         ("retired", retire_url, "already_retired"),
+        # blood_bowl_sevens.md: no Casualty table, so no Lasting Injury
+        (None, retire_url, "not_in_format"),
         (None, unretire_url, "not_retired"),
+        # post-game_sequence.md: "They cannot take part in any further
+        # games this season"
+        ("retired", unretire_url, "retired_for_season"),
         ("fired", retire_url, "player_not_on_roster"),
         ("dead", unretire_url, "player_not_on_roster"),
         ("playing", retire_url, "team_busy"),
@@ -111,22 +69,6 @@ def test_refused_roster_moves_write_nothing(bob, bob_orcs, setup, url, code):
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == code
     assert everything() == before
-
-
-@pytest.mark.parametrize(
-    ("who", "status"),
-    [("bob", 200), ("alice", 200), ("charlie", 403), ("dave", 403)],
-)
-def test_only_the_coach_or_the_commissioner_may_retire(request, bob_orcs, who, status):
-    before = everything()
-
-    response = api_as(request.getfixturevalue(who)).post(retire_url(orc(bob_orcs, 4)))
-
-    assert response.status_code == status
-    if status == 403:
-        assert everything() == before
-    else:
-        assert LeagueEvent.objects.get().created_by.username == who
 
 
 def test_anonymous_users_cannot_retire_or_unretire(bob_orcs):

@@ -24,7 +24,6 @@ from engine.core.rules_data import rules_data
 from engine.variants import get_variant
 from league.models import League, Player
 from league.services.leagues import league_create
-from league.services.roster import player_retire
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match
 from matches.postgame.sequence import postgame_run_current_step
@@ -133,10 +132,11 @@ def _league(fmt: str, capture: Callable, alice, bob, charlie) -> dict[str, int]:
         Q(home=ours) | Q(away=ours), status=Match.Status.SCHEDULED, round=2
     )
     # a veteran with SPP to spend (the Advance button and its menu) and a
-    # player temporarily retired (Bring back)
+    # player temporarily retired (his badge; the status is set directly, as
+    # retiring needs a Lasting Injury in the game the engine played)
     players = list(ours.players.order_by("number"))
     Player.objects.filter(pk=players[0].pk).update(spp=16, spp_earned=16)
-    player_retire(team_id=ours.pk, player_id=players[-1].pk)
+    Player.objects.filter(pk=players[-1].pk).update(status=Player.Status.RETIRED)
     return {
         "league": league.pk,
         "season": season.pk,

@@ -1,6 +1,6 @@
 """The coach's season loop in a real headless Chromium, on a desktop and a
 390 px phone: re-draft with its preview, hire a journeyman for good, retire
-a player (with the confirmation), and the ledger in words on screen. Same
+a player after his Lasting Injury (with the confirmation), and the ledger in words on screen. Same
 set-up as tests/web/test_browser.py."""
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ from engine.core.rules_data import rules_data
 from league.models import Player, Team
 from league.services.journeymen import team_take_journeymen
 from matches.models import SeasonTeamArchive
+from matches.reports.lines import CasualtyLine
 from matches.seasons.rollover import season_close
 from tests.factories import draft_team
+from tests.matches.retirement_support import play_reported
 from tests.web import test_browser as base
 from tests.web.test_browser_phone import PHONE, on_screen
 from tests.web.test_team_loop import played  # noqa: F401 (a fixture)
@@ -89,11 +91,25 @@ def test_a_coach_redrafts_with_the_preview(open_page, played, alice, bob, viewpo
 
 @VIEWPORTS
 def test_a_coach_hires_a_journeyman_and_retires_a_player(
-    open_page, sevens, bob, viewport
+    open_page, eleven, alice, bob, charlie, viewport, django_capture_on_commit_callbacks
 ):
-    team = draft_team(sevens, bob, roster="orc", name="Short Handed")
-    Player.objects.filter(team=team, number=1).update(miss_next_game=True)
-    (journeyman,) = team_take_journeymen(team, minimum=7)
+    # given BB2020 Orcs whose #2 suffered a Lasting Injury in their last game
+    # (the_rules_of_blood_bowl.md "Casualty Table" D16 13, D6 3 Smashed
+    # Knee): he misses the next one, and a journeyman joins for it
+    team = draft_team(eleven, bob, roster="orc", name="Short Handed")
+    humans = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
+    victim = team.players.get(number=2)
+    play_reported(
+        eleven,
+        team,
+        humans,
+        alice,
+        django_capture_on_commit_callbacks,
+        casualties=[CasualtyLine(victim.pk, casualty_roll=13, lasting_roll=3)],
+    )
+    team = Team.objects.select_related("league").get(pk=team.pk)
+    (journeyman,) = team_take_journeymen(team, minimum=11)
+    cache.clear()
     cost = rules_data().rosters["orc"].position(journeyman.position).cost
     page = open_page(viewport, bob)
     page.goto(f"/teams/{team.pk}/")
@@ -120,11 +136,12 @@ def test_a_coach_hires_a_journeyman_and_retires_a_player(
     on_screen(page, line)
 
     # retire #2: the button asks first
-    victim = team.players.get(number=2)
     page.locator(f'summary[aria-label="Retire #2 {victim.name}…"]').click()
     confirm = page.get_by_role("button", name=f"Confirm: retire #2 {victim.name}")
     on_screen(page, confirm)
-    assert page.get_by_text(f"Retire #2 {victim.name} for now?").is_visible()
+    assert page.get_by_text(
+        f"Retire #2 {victim.name} to recover from his Lasting Injury?"
+    ).is_visible()
     confirm.click()
     page.wait_for_selector("text=is temporarily retired")
     victim.refresh_from_db()

@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from league.models import Player
+from league.models import Player, Team
 from matches.event_text import STATS
 from matches.models import Match, MatchResult
 from matches.pages.selectors import match_view
+from matches.postgame.retirement import team_retirement_candidates
 from tests.web import test_browser as base
 from tests.web.conftest import signed_in_tabs  # noqa: F401 (fixture)
 from tests.web.layout_world import saved_layout_world  # noqa: F401 (fixture)
@@ -93,12 +94,13 @@ def test_the_team_sheets_buttons_are_whole_on_a_desktop(
         assert all(inside(b, SCREEN_1280) for b in boxes), buttons
         # ... and his buttons share one line
         assert len({round(b[1]) for b in boxes}) == 1, buttons
-    # who has SPP can advance, the retired player be brought back, every
-    # other one be retired, and anyone fired
-    players = Player.objects.filter(team_id=by_format["bb2020"].team)
+    # who has SPP can advance, who suffered a Lasting Injury in the last game
+    # be retired, and anyone fired; the retired player has no way back
+    team = Team.objects.select_related("league").get(pk=by_format["bb2020"].team)
+    players = Player.objects.filter(team=team)
     assert names.count("Advance") == players.filter(spp__gt=0).count() >= 1
-    assert names.count("Bring back") == 1
-    assert names.count("Retire…") == 11
+    assert names.count("Bring back") == 0
+    assert names.count("Retire…") == len(team_retirement_candidates(team))
     assert names.count("Fire") == 12
 
 

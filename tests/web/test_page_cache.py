@@ -22,10 +22,12 @@ from league.models import Player, Team
 from league.services.membership import league_set_open
 from league.services.treasury import treasury_adjust
 from matches.models import Match, Season
+from matches.reports.lines import CasualtyLine
 from matches.resolution.progress import season_resolve_start
 from matches.seasons.rollover import season_close
 from matches.seasons.services import match_postpone, season_create, season_schedule
 from tests.factories import draft_team
+from tests.matches.retirement_support import play_reported
 from tests.web.conftest import resolve_all, scheduled_season
 from tests.world import api_as
 
@@ -156,9 +158,23 @@ def test_a_treasury_adjustment_shows_everywhere(world, alice):
     assert "sponsor" in after["team_page"]
 
 
-def test_a_temporary_retirement_shows_on_the_team(world, bob):
-    _, orcs, _, _ = world
+def test_a_temporary_retirement_shows_on_the_team(
+    eleven, alice, bob, charlie, django_capture_on_commit_callbacks
+):
+    # given BB2020 Orcs whose #1 suffered a Lasting Injury (the_rules_of_
+    # blood_bowl.md "Casualty Table" D16 13; D6 1 Head Injury) in their game
+    orcs = draft_team(eleven, bob, roster="orc", name="Gouged Eye")
+    humans = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
     player = Player.objects.filter(team=orcs).order_by("number").first()
+    match = play_reported(
+        eleven,
+        orcs,
+        humans,
+        alice,
+        django_capture_on_commit_callbacks,
+        casualties=[CasualtyLine(player.pk, casualty_roll=13, lasting_roll=1)],
+    )
+    world = (eleven, orcs, humans, match.season)
 
     def retire():
         response = api_as(bob).post(f"/api/players/{player.pk}/retire/")

@@ -1,6 +1,6 @@
 """The coach's season loop on the team sheet: re-draft with its preview,
-hiring a journeyman for good, retiring and bringing back a player, choosing
-the special rule; and what the sheet shows in plain words (record and place,
+hiring a journeyman for good, retiring a player after his Lasting Injury
+(and no bringing him back before the re-draft), choosing the special rule; and what the sheet shows in plain words (record and place,
 unspent and earned SPP, why CTV differs from TV, the ledger in words)."""
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from league.services.teams import team_buy
 from matches.models import Match, SeasonTeamArchive
 from matches.pages.team_sheet import ledger_sentence
 from matches.postgame.sequence import postgame_run_current_step
-from matches.reports.lines import PlayerLine, Report
+from matches.reports.lines import CasualtyLine, PlayerLine, Report
 from matches.reports.report import match_submit_report
 from matches.seasons.rollover import season_close
 from matches.seasons.services import season_create, season_schedule
 from tests.factories import LeagueFactory, draft_team, make_member
+from tests.matches.retirement_support import play_reported
 from tests.web.conftest import count_queries, scheduled_season, sevens_teams
 from tests.web.field_groups import field_group
 
@@ -342,8 +343,9 @@ def test_only_the_coach_and_the_commissioner_act(client, played, charlie, dave):
     assert _state() == before
 
 
-def test_outsiders_see_no_team_actions(client, played, dave):
-    orcs = played["orcs"]
+def test_outsiders_see_no_team_actions(client, injured, dave):
+    # (its coach would see Retire… beside #2, hurt for good in the last game)
+    orcs = injured
     client.force_login(dave)
     html = client.get(f"/teams/{orcs.pk}/").content.decode()
     assert "Retire…" not in html
@@ -358,35 +360,78 @@ def test_the_actions_need_post(client, played, bob):
         assert client.get(url).status_code == 405
 
 
-# --- retire and bring back -----------------------------------------------------------
+# --- retiring a player after his Lasting Injury -----------------------------------
 
 
-def test_the_coach_retires_a_player_then_brings_him_back(client, played, bob):
-    orcs = played["orcs"]
+@pytest.fixture
+def injured(eleven, alice, bob, charlie, django_capture_on_commit_callbacks):
+    """Bob's BB2020 Orcs after a game in which #2 suffered a Lasting Injury
+    (the_rules_of_blood_bowl.md "Casualty Table" D16 13, "Lasting Injury
+    Table" D6 3: Smashed Knee) and #3 a Serious Injury (D16 10)."""
+    orcs = draft_team(eleven, bob, roster="orc", name="Gouged Eye")
+    humans = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
+    two, three = (orcs.players.get(number=n) for n in (2, 3))
+    play_reported(
+        eleven,
+        orcs,
+        humans,
+        alice,
+        django_capture_on_commit_callbacks,
+        casualties=[
+            CasualtyLine(two.pk, casualty_roll=13, lasting_roll=3),
+            CasualtyLine(three.pk, casualty_roll=10),
+        ],
+    )
+    return orcs
+
+
+def test_the_coach_retires_the_player_with_a_lasting_injury(client, injured, bob):
+    orcs = injured
     player = orcs.players.get(number=2)
     client.force_login(bob)
 
+    # the confirmation is offered beside him alone
     page = client.get(f"/teams/{orcs.pk}/").content.decode()
-    assert f"Retire #2 {player.name} for now?" in page  # the confirmation
+    assert f"Retire #2 {player.name} to recover from his Lasting Injury?" in page
+    assert page.count("to recover from his Lasting Injury?") == 1
     response = client.post(f"/teams/{orcs.pk}/players/{player.pk}/retire/", follow=True)
 
     player.refresh_from_db()
     assert player.status == Player.Status.RETIRED
     text = _text(response)
-    assert f"#2 {player.name} is temporarily retired" in text
+    assert (
+        f"#2 {player.name} is temporarily retired: he misses the rest of the "
+        "season and comes back if re-drafted."
+    ) in text
     assert f"#2 {player.name} temporarily retired: −{player.value:,}" in text
-
-    response = client.post(
-        f"/teams/{orcs.pk}/players/{player.pk}/unretire/", follow=True
-    )
-    player.refresh_from_db()
-    assert player.status == Player.Status.ACTIVE
-    assert f"#2 {player.name} is back on the active roster." in _text(response)
+    # and there is no bringing him back before the re-draft
+    assert "Bring back" not in response.content.decode()
+    assert "Retire…" not in response.content.decode()
 
 
-def test_a_visitor_sees_the_change_through_the_page_cache(client, played, bob):
+def test_the_page_refuses_other_players_and_bringing_him_back(client, injured, bob):
+    orcs = injured
+    two, three = (orcs.players.get(number=n) for n in (2, 3))
+    client.force_login(bob)
+    client.post(f"/teams/{orcs.pk}/players/{two.pk}/retire/")
+    before = _state()
+
+    serious = client.post(f"/teams/{orcs.pk}/players/{three.pk}/retire/", follow=True)
+    back = client.post(f"/teams/{orcs.pk}/players/{two.pk}/unretire/", follow=True)
+
+    assert (
+        f"{three.name} suffered no Lasting Injury in {orcs.name}&#x27;s latest game"
+    ) in _text(serious)
+    assert (
+        f"{two.name} is temporarily retired for the rest of the season: he comes "
+        "back only if re-drafted for the next one"
+    ) in _text(back)
+    assert _state() == before
+
+
+def test_a_visitor_sees_the_change_through_the_page_cache(client, injured, bob):
     # given a visitor's cached team sheet
-    orcs = played["orcs"]
+    orcs = injured
     player = orcs.players.get(number=2)
     assert "temporarily retired:" not in _text(client.get(f"/teams/{orcs.pk}/"))
 
@@ -400,9 +445,9 @@ def test_a_visitor_sees_the_change_through_the_page_cache(client, played, bob):
     assert f"#2 {player.name} temporarily retired: −{player.value:,}" in text
 
 
-def test_the_commissioner_may_retire_a_coachs_player(client, played, alice):
-    orcs = played["orcs"]
-    player = orcs.players.get(number=3)
+def test_the_commissioner_may_retire_a_coachs_player(client, injured, alice):
+    orcs = injured
+    player = orcs.players.get(number=2)
     client.force_login(alice)
     client.post(f"/teams/{orcs.pk}/players/{player.pk}/retire/")
     player.refresh_from_db()
@@ -419,8 +464,10 @@ def test_refused_roster_steps_say_why_and_write_nothing(client, played, bob):
     back = client.post(f"/teams/{orcs.pk}/players/{active.pk}/unretire/", follow=True)
     hire = client.post(f"/teams/{orcs.pk}/players/{active.pk}/hire/", follow=True)
     other = client.post(f"/teams/{orcs.pk}/players/{theirs.pk}/retire/", follow=True)
+    sevens = client.post(f"/teams/{orcs.pk}/players/{active.pk}/retire/", follow=True)
 
     assert f"{active.name} is not retired" in _text(back)
+    assert "Blood Bowl Sevens has no Lasting Injury" in _text(sevens)
     assert f"{active.name} is not a journeyman" in _text(hire)
     assert f"{orcs.name} has no player {theirs.pk} on its roster" in _text(other)
     assert _state() == before

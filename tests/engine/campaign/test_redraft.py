@@ -10,6 +10,7 @@ from engine.campaign.redraft import (
     rehire_cost,
 )
 from engine.core.rules_data import rules_data
+from engine.variants import get_variant
 
 ORC = rules_data().rosters["orc"]
 
@@ -94,3 +95,27 @@ def test_only_retired_players_roll_for_reductions_and_healing_leaves_a_niggle():
     assert (active.restored, active.niggling_after) == ((), 0)
     # av 4 heals; ma 6 heals one, ma 1 does not
     assert (retired.restored, retired.niggling_after) == (("av", "ma"), 2)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "results"),
+    [
+        # post-game_sequence.md "Temporarily Retiring": "a game in which a
+        # player suffers a Lasting Injury result on the Casualty table"
+        ("bb2020", {"lasting_injury"}),
+        # rules/bb2025/README.md: temporary retirement is unchanged
+        ("bb2025", {"lasting_injury"}),
+        # dungeon_bowl/post-game_sequence.md "Temporarily Retiring": see the
+        # Blood Bowl rulebook; its D16 Casualty table has Lasting Injuries
+        ("dungeon-bowl", {"lasting_injury"}),
+        # the classic league plays BB2020's; its D100 rows that lower a
+        # characteristic are filed as Lasting Injuries
+        ("classic", {"lasting_injury"}),
+        # blood_bowl_sevens.md "The Injury Table": no Casualty table and no
+        # Lasting Injury; Blitz Bowl: no casualties that last at all
+        ("sevens", set()),
+        ("blitz-bowl", set()),
+    ],
+)
+def test_each_format_names_the_casualties_a_player_may_retire_after(fmt, results):
+    assert get_variant(fmt).retirement_results == results

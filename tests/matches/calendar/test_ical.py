@@ -45,6 +45,13 @@ def test_text_values_are_escaped() -> None:
     assert escape("bell\x07 gone") == "bell gone"
 
 
+def test_a_carriage_return_alone_is_a_line_break_too() -> None:
+    """RFC 5545 3.3.11: a line break in a TEXT value is written ``\\n``; a
+    name typed with an old Mac line end (CR alone) breaks its line there
+    rather than running its two words together."""
+    assert escape("Bash\rSmash\r\nCrash") == "Bash\\nSmash\\nCrash"
+
+
 def test_long_lines_fold_at_75_octets_and_never_split_a_character() -> None:
     line = "SUMMARY:" + "é" * 60  # 8 + 120 octets
     folded = fold(line)
@@ -67,9 +74,9 @@ def test_a_calendar_is_crlf_lines_with_one_all_day_event_per_fixture() -> None:
                 "A v B",
                 "round 1",
                 "https://dugout.test/matches/7/",
-                stamp,
             )
         ],
+        made_at=stamp,
     )
     lines = unfold(text)
     assert lines[:6] == [
@@ -192,7 +199,7 @@ def event_lines(text: str, uid: str) -> list[str]:
 
 
 def test_a_match_postponed_to_a_round_without_a_date_stays_on_its_last_date(
-    client, season
+    client, season, monkeypatch
 ):
     # given a round-1 match (1 December) postponed to a new round 4, which
     # has no date yet, and a round-3 match (never dated) postponed to round 5
@@ -203,17 +210,18 @@ def test_a_match_postponed_to_a_round_without_a_date_stays_on_its_last_date(
     assert match_postpone(match_id=third.pk).round == 5
 
     # when a subscribed calendar reads the league's and the team's feeds
+    read_at = datetime(2026, 11, 25, 8, 0, tzinfo=UTC)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: read_at)
     league_text = client.get(f"/leagues/{season.league_id}/fixtures.ics")
     team_text = client.get(f"/teams/{moved.home_id}/fixtures.ics")
 
     # then the event stays (a calendar deletes an event the feed drops), on
     # the date it had, tentative, without the old round's report deadline
     url = f"http://testserver/matches/{moved.pk}/"
-    stamp = moved.updated_at.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     expected = [
         "BEGIN:VEVENT",
         f"UID:match-{moved.pk}@testserver",
-        f"DTSTAMP:{stamp}",
+        "DTSTAMP:20261125T080000Z",  # when the feed was read
         "DTSTART;VALUE=DATE:20261201",
         "DTEND;VALUE=DATE:20261202",
         "SUMMARY:" + escape(f"{moved.home.name} v {moved.away.name} (postponed)"),
@@ -289,3 +297,62 @@ def test_the_league_and_team_pages_link_their_calendars(client, season, four_tea
 
     assert f'href="/leagues/{season.league_id}/fixtures.ics"' in league_page
     assert f'href="/teams/{four_teams[0].pk}/fixtures.ics"' in team_page
+
+
+def test_a_round_moved_to_another_day_comes_with_a_later_stamp(
+    client, season, alice, monkeypatch
+):
+    """RFC 5545 3.8.7.2: in an iCalendar object with a METHOD property (the
+    feed's ``METHOD:PUBLISH``), DTSTAMP is "the date and time that the
+    instance of the iCalendar object was created". A calendar that keeps an
+    event by its UID takes the copy with the later DTSTAMP as the newer one
+    (RFC 5546 2.1.5, the SEQUENCE being the same), so a round moved to
+    another day must come with a later stamp, although its matches' rows
+    did not change."""
+    first_read = datetime(2026, 11, 20, 9, 30, tzinfo=UTC)
+    second_read = datetime(2026, 11, 21, 10, 0, tzinfo=UTC)
+    path = f"/leagues/{season.league_id}/fixtures.ics"
+    monkeypatch.setattr("django.utils.timezone.now", lambda: first_read)
+    before = events(client.get(path).content.decode())
+
+    monkeypatch.setattr("django.utils.timezone.now", lambda: second_read)
+    season_set_round_dates(
+        season_id=season.pk,
+        rounds=[RoundDates("league", 1, date(2026, 12, 3))],
+        actor=alice,
+    )
+    after = events(client.get(path).content.decode())
+
+    assert [e["DTSTAMP"] for e in before] == ["20261120T093000Z"] * 4
+    assert [(e["DTSTART;VALUE=DATE"], e["DTSTAMP"]) for e in after] == [
+        ("20261203", "20261121T100000Z"),
+        ("20261203", "20261121T100000Z"),
+        ("20261208", "20261121T100000Z"),
+        ("20261208", "20261121T100000Z"),
+    ]
+    assert [e["UID"] for e in after] == [e["UID"] for e in before]
+
+
+def test_a_feed_of_hostile_names_is_escaped_and_folded_line_by_line(
+    client, season, four_teams
+):
+    """RFC 5545 3.1: no content line over 75 octets (a long name of emoji
+    folds between characters), CRLF after each; 3.3.11: the TEXT values
+    escaped, so the names read back exactly as typed."""
+    name = 'Bash, Smash; \\Crash\\\n<script>&"🏈' * 2 + "🏈" * 30
+    Team.objects.filter(pk=four_teams[0].pk).update(name=name)
+
+    text = client.get(f"/teams/{four_teams[0].pk}/fixtures.ics").content.decode()
+
+    raw = text.encode("utf-8")
+    assert b"\n" not in raw.replace(b"\r\n", b"")  # no bare LF
+    assert max(len(line) for line in raw.split(b"\r\n")) <= 75
+    lines = unfold(text)
+    assert f"X-WR-CALNAME:{escape(name + ' fixtures')}" in lines
+    feed = events(text)
+    assert len(feed) == 2
+    assert all(escape(name) in e["SUMMARY"] for e in feed)
+    # a backslash, a comma, a semicolon and a newline escaped; the rest as is
+    assert escape(name) == (
+        'Bash\\, Smash\\; \\\\Crash\\\\\\n<script>&"🏈' * 2 + "🏈" * 30
+    )

@@ -6,7 +6,6 @@ from django.db import IntegrityError, transaction
 
 from league.models import League, LeagueEvent, Player, SevensAdvancement
 from league.services.audit import league_seed
-from league.services.roster import player_retire
 from matches.models import Match
 from matches.postgame.skill import team_sevens_advance
 from matches.reports.lines import CasualtyLine, Report
@@ -243,12 +242,12 @@ def test_the_other_team_has_its_own_post_game_skill(charlie, sevens_pair, played
 def test_dead_players_and_players_who_did_not_play_cannot_gain_it(
     alice, bob, sevens, sevens_pair, django_capture_on_commit_callbacks
 ):
-    # given #2 sat the match out (retired: a journeyman, #8, took his place)
-    # and #3 died in it (Sevens Injury table 12, DEAD)
+    # given #2 sat the match out (missing it: a journeyman, #8, took his
+    # place) and #3 died in it (Sevens Injury table 12, DEAD)
     orcs, humans = sevens_pair
     sat_out = Player.objects.get(team=orcs, number=2)
     died = Player.objects.get(team=orcs, number=3)
-    player_retire(team_id=orcs.pk, player_id=sat_out.pk)
+    Player.objects.filter(pk=sat_out.pk).update(miss_next_game=True)
     match = play(
         sevens,
         orcs,

@@ -67,6 +67,37 @@ def test_it_awards_custom_points_per_win_draw_and_loss():
     assert [(r.team_id, r.points) for r in rows] == [(1, 3), (2, 2), (3, 1)]
 
 
+def test_an_unplayed_fixture_nobody_conceded_is_a_loss_for_both():
+    """league_and_exhibition_play.md "League Fixtures": a fixture not played
+    by the end of the time limit counts "as a loss for both teams": each
+    takes a loss's points (0 of 3-1-0, where a 0-0 draw would give 1) and
+    its 0-0 counts no touchdown; head to head, each took a loss's points."""
+    unplayed = Game(1, 2, 0, 0, 0, 0, unplayed=True, both_lost=True)
+
+    rows = table([1, 2], [unplayed], tiebreakers=("points", "head_to_head"))
+
+    assert sorted(
+        (r.team_id, r.played, r.won, r.drawn, r.lost, r.td_for, r.points, r.unplayed)
+        for r in rows
+    ) == [(1, 1, 0, 0, 1, 0, 0, 1), (2, 1, 0, 0, 1, 0, 0, 1)]
+    # level on everything: the coin decides
+    assert all(r.tiebreak_notes[-1] == "coin_flip" for r in rows)
+
+
+def test_an_unplayed_fixture_conceded_is_a_1_0_win():
+    """ "the other team wins 1-0": a win's points, the 1-0 as its score."""
+    conceded = Game(1, 2, 0, 1, 0, 0, unplayed=True)
+
+    rows = table([1, 2], [conceded], points=(3, 1, 0))
+
+    assert [
+        (r.team_id, r.won, r.lost, r.td_for, r.td_against, r.points) for r in rows
+    ] == [
+        (2, 1, 0, 1, 0, 3),
+        (1, 0, 1, 0, 1, 0),
+    ]
+
+
 def test_custom_points_can_change_the_order():
     # given team 1 won once and lost twice, team 2 drew three times
     games = [
