@@ -65,6 +65,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/matches/{pk}/submissions/{submission_id}/confirm/"),
     ("post", "/api/matches/{pk}/submissions/{submission_id}/dispute/"),
     ("post", "/api/matches/{pk}/submissions/{submission_id}/decide/"),
+    ("post", "/api/matches/{pk}/submissions/{submission_id}/withdraw/"),
 ]
 WRITE_IDS = [f"{method} {path}" for method, path in WRITES]
 

@@ -93,8 +93,9 @@ def test_every_request_body_refuses_unknown_fields(schema):
     # webhooks), DisputeInput, DecideInput and WithdrawInput (reports
     # confirmed by the other coach); CaptainInput (the BB2025 Team Captain); MvpNominationsInput
     # (a BB2025 team's standing MVP nominations); InviteLinkInput (a new
-    # invite link); StaffFireInput (Sideline Staff a team fires)
-    assert len(requests) == 33
+    # invite link); StaffFireInput (Sideline Staff a team fires); UnplayedInput
+    # (a fixture recorded as unplayed)
+    assert len(requests) == 34
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

@@ -144,6 +144,10 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
         "items": [{"item": "bribes", "count": 1}],
     },
     ("post", "/api/matches/{id}/postpone/"): lambda ids, fmt: {"round": 9},
+    ("post", "/api/matches/{id}/unplayed/"): lambda ids, fmt: {
+        "conceded_by": None,
+        "reason": "the round's time ran out",
+    },
     ("post", "/api/leagues/{league_id}/members/"): lambda ids, fmt: {
         "username": "dave"
     },
@@ -161,6 +165,9 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
     ),
     ("post", "/api/matches/{id}/submissions/{submission_id}/decide/"): (
         lambda ids, fmt: {"decision": "accept", "reason": "seen at the table"}
+    ),
+    ("post", "/api/matches/{id}/submissions/{submission_id}/withdraw/"): (
+        lambda ids, fmt: {"reason": "the wrong score was sent"}
     ),
 }
 

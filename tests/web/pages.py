@@ -613,6 +613,12 @@ PAGES: list[Page] = [
         COMMISSIONER,
     ),
     Page(
+        "record as unplayed form",
+        "web:match-unplayed",
+        lambda w: f"/matches/{w.scheduled}/unplayed/",
+        COMMISSIONER,
+    ),
+    Page(
         "close the season (confirmation)",
         "web:season-close",
         lambda w: f"/seasons/{w.season}/close/",
