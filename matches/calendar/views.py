@@ -5,7 +5,9 @@ cached for the league's generation like those pages."""
 from __future__ import annotations
 
 from functools import partial
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
@@ -48,10 +50,17 @@ def _team_text(team_id: int, base: str, host: str) -> tuple[str, str] | None:
     return name, calendar(f"{name} fixtures", fixtures, made_at=timezone.now())
 
 
+def uid_host() -> str:
+    """The host in every event's UID: the site's own (``SITE_URL``), not
+    the request's, so the same site reached by two names (an IP address, an
+    old domain) gives a calendar the same events, not a second copy."""
+    return urlsplit(settings.SITE_URL).netloc
+
+
 @require_safe
 def league_calendar(request: HttpRequest, league_id: int) -> HttpResponse:
     base = request.build_absolute_uri("/").rstrip("/")
-    host = request.get_host()
+    host = uid_host()
     found = league_cached(
         league_id,
         f"ical:{base}",
@@ -63,7 +72,7 @@ def league_calendar(request: HttpRequest, league_id: int) -> HttpResponse:
 @require_safe
 def team_calendar(request: HttpRequest, team_id: int) -> HttpResponse:
     base = request.build_absolute_uri("/").rstrip("/")
-    host = request.get_host()
+    host = uid_host()
     found = object_cached(
         "team",
         team_id,

@@ -13,6 +13,12 @@ from matches.seasons.round_dates import RoundDates, season_set_round_dates
 from matches.seasons.services import match_postpone, season_create, season_schedule
 
 
+@pytest.fixture(autouse=True)
+def site(settings):
+    """The site's address, whose host every event's UID names."""
+    settings.SITE_URL = "https://dugout.example"
+
+
 def unfold(text: str) -> list[str]:
     """Content lines of an iCalendar text (RFC 5545 3.1 unfolding)."""
     assert text.endswith("\r\n")
@@ -128,7 +134,7 @@ def test_the_league_feed_lists_every_dated_fixture_in_date_order(client, season)
     dated = Match.objects.filter(season=season, round__in=(1, 2)).order_by(
         "round", "pk"
     )
-    assert [e["UID"] for e in feed] == [f"match-{m.pk}@testserver" for m in dated]
+    assert [e["UID"] for e in feed] == [f"match-{m.pk}@dugout.example" for m in dated]
     assert len(feed) == 4  # four teams: two matches a round, round 3 has no date
     assert [e["DTSTART;VALUE=DATE"] for e in feed] == ["20261201"] * 2 + [
         "20261208"
@@ -154,7 +160,7 @@ def test_a_team_feed_has_only_its_own_fixtures_with_names_escaped(
         home=team
     ) | Match.objects.filter(season=season, round__in=(1, 2)).filter(away=team)
     assert sorted(e["UID"] for e in feed) == sorted(
-        f"match-{m.pk}@testserver" for m in mine
+        f"match-{m.pk}@dugout.example" for m in mine
     )
     assert len(feed) == 2
     assert all("Bash\\, Smash\\; Crash" in e["SUMMARY"] for e in feed)
@@ -182,10 +188,10 @@ def test_a_played_match_shows_its_score_and_a_postponed_one_is_tentative(
         )
     }
 
-    shown = feed[f"match-{played.pk}@testserver"]
+    shown = feed[f"match-{played.pk}@dugout.example"]
     assert shown["SUMMARY"] == escape(f"{played.home.name} 2–1 {played.away.name}")
     assert "Reports due" not in shown["DESCRIPTION"]
-    moved_event = feed[f"match-{moved.pk}@testserver"]
+    moved_event = feed[f"match-{moved.pk}@dugout.example"]
     assert moved_event["STATUS"] == "TENTATIVE"
     assert moved_event["SUMMARY"].endswith("(postponed)")
     assert moved_event["DTSTART;VALUE=DATE"] == "20261222"
@@ -220,7 +226,7 @@ def test_a_match_postponed_to_a_round_without_a_date_stays_on_its_last_date(
     url = f"http://testserver/matches/{moved.pk}/"
     expected = [
         "BEGIN:VEVENT",
-        f"UID:match-{moved.pk}@testserver",
+        f"UID:match-{moved.pk}@dugout.example",
         "DTSTAMP:20261125T080000Z",  # when the feed was read
         "DTSTART;VALUE=DATE:20261201",
         "DTEND;VALUE=DATE:20261202",
@@ -236,7 +242,7 @@ def test_a_match_postponed_to_a_round_without_a_date_stays_on_its_last_date(
         "TRANSP:TRANSPARENT",
         "END:VEVENT",
     ]
-    uid = f"match-{moved.pk}@testserver"
+    uid = f"match-{moved.pk}@dugout.example"
     assert event_lines(league_text.content.decode(), uid) == expected
     assert event_lines(team_text.content.decode(), uid) == expected
     # still among the first round's fixtures, in date order; the match that
@@ -245,7 +251,7 @@ def test_a_match_postponed_to_a_round_without_a_date_stays_on_its_last_date(
     assert [e["DTSTART;VALUE=DATE"] for e in feed] == ["20261201"] * 2 + [
         "20261208"
     ] * 2
-    assert f"match-{third.pk}@testserver" not in [e["UID"] for e in feed]
+    assert f"match-{third.pk}@dugout.example" not in [e["UID"] for e in feed]
 
 
 def test_a_match_postponed_twice_keeps_the_last_date_it_had(client, season, alice):
@@ -260,7 +266,7 @@ def test_a_match_postponed_twice_keeps_the_last_date_it_had(client, season, alic
     )
 
     # then it is still on 1 December, tentative
-    [event] = [e for e in feed if e["UID"] == f"match-{first.pk}@testserver"]
+    [event] = [e for e in feed if e["UID"] == f"match-{first.pk}@dugout.example"]
     assert (event["DTSTART;VALUE=DATE"], event["STATUS"]) == ("20261201", "TENTATIVE")
 
     # and once round 5 has a date, it moves there
@@ -272,7 +278,7 @@ def test_a_match_postponed_twice_keeps_the_last_date_it_had(client, season, alic
     feed = events(
         client.get(f"/leagues/{season.league_id}/fixtures.ics").content.decode()
     )
-    [event] = [e for e in feed if e["UID"] == f"match-{first.pk}@testserver"]
+    [event] = [e for e in feed if e["UID"] == f"match-{first.pk}@dugout.example"]
     assert (event["DTSTART;VALUE=DATE"], event["STATUS"]) == ("20270105", "TENTATIVE")
     assert "new date is not set" not in event["DESCRIPTION"]
 
@@ -356,3 +362,13 @@ def test_a_feed_of_hostile_names_is_escaped_and_folded_line_by_line(
     assert escape(name) == (
         'Bash\\, Smash\\; \\\\Crash\\\\\\n<script>&"🏈' * 2 + "🏈" * 30
     )
+
+
+def test_the_same_site_by_another_name_gives_the_same_events(client, season):
+    """RFC 5545 3.8.4.7: the UID identifies the event wherever the feed is
+    read from; the site reached by its IP address is not a second site."""
+    url = f"/leagues/{season.league_id}/fixtures.ics"
+    by_name = events(client.get(url, HTTP_HOST="localhost").content.decode())
+    by_address = events(client.get(url, HTTP_HOST="127.0.0.1").content.decode())
+    assert [e["UID"] for e in by_address] == [e["UID"] for e in by_name]
+    assert all(e["UID"].endswith("@dugout.example") for e in by_name)
