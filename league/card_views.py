@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from league.errors import ServiceError
-from league.forms import show_violations
+from league.forms import WebForm, show_violations
 from league.models import League
 from league.names.suggestions import names_suggest
 from league.services.card_teams import team_draft_card
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 MAX_NAMES = 40
 
 
-class CardDraftForm(forms.Form):
+class CardDraftForm(WebForm):
     name = forms.CharField(label="Team name", max_length=100)
     card = forms.ChoiceField(label="Team card", widget=forms.RadioSelect)
     player_names = forms.CharField(

@@ -7,12 +7,13 @@ from typing import Any
 
 from django import forms
 
+from league.forms import WebForm
 from matches.reports.cards import CardReportSide
 
 SIDES = ("home", "away")
 
 
-class CardReportForm(forms.Form):
+class CardReportForm(WebForm):
     how = forms.ChoiceField(
         label="How the game ended",
         choices=[

@@ -317,3 +317,23 @@ def test_a_hire_for_a_team_card_is_refused_with_the_reason(client, blitz, bob):
         response.content.decode()
     )
     assert list(team.players.values_list("pk", "status")) == players
+
+
+def test_the_card_forms_label_their_fields_as_every_other_form(
+    client, blitz, two_teams, bob
+):
+    """The Blitz Bowl draft and report forms name their fields as the site's
+    other forms do (``WebForm``): the label alone, no trailing colon."""
+    season = scheduled_season(blitz, two_teams, seed=5)
+    match = season.matches.get()
+    client.force_login(bob)
+
+    draft = client.get(f"/leagues/{blitz.pk}/draft/").content.decode()
+    report = client.get(f"/matches/{match.pk}/report/").content.decode()
+
+    assert '<label for="id_name">Team name</label>' in draft
+    assert '<label for="id_player_names">Player names (optional)</label>' in draft
+    assert "<legend>How the game ended</legend>" in report
+    labels = re.findall(r"<(?:label|legend)[^>]*>([^<]*)</(?:label|legend)>", report)
+    assert labels
+    assert [text for text in labels if text.rstrip().endswith(":")] == []
