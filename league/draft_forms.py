@@ -79,8 +79,9 @@ class DraftTeamForm(WebForm):
         }
         for name, price in prices.items():
             if name in self.fields:
+                unit = "" if name == "apothecary" else " each"  # 0-1 apothecary
                 self.fields[name].help_text = (
-                    f"{price:,} each" if price is not None else "not available"
+                    f"{price:,}{unit}" if price is not None else "not available"
                 )
         if "dedicated_fans" in self.fields:
             self.fields[

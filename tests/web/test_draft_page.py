@@ -342,3 +342,19 @@ def test_the_player_page_describes_the_players_skills(client, eleven, bob):
     for ref in DATA.rosters["orc"].position("untrained-troll").skills:
         assert f">{escape(ref.label(DATA.skills))}</button>" in skills
         assert escape(skill_text(ref.skill)) in skills
+
+
+def test_staff_prices_read_each_but_the_one_apothecary(client, eleven, bob):
+    """A team has 0-1 apothecary (rulebook "Apothecaries"): his price is
+    one price; re-rolls and other staff are priced each."""
+    client.force_login(bob)
+
+    html = client.get(f"/leagues/{eleven.pk}/draft/?roster=human").content.decode()
+
+    apothecary = re.search(r'id="id_apothecary_helptext"[^>]*>\s*([^<]*?)\s*<', html)
+    cheerleaders = re.search(
+        r'id="id_cheerleaders_helptext"[^>]*>\s*([^<]*?)\s*<', html
+    )
+    assert apothecary is not None and cheerleaders is not None
+    assert apothecary.group(1) == "50,000"
+    assert cheerleaders.group(1) == "10,000 each"
