@@ -40,8 +40,14 @@ class LiveMatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Pages only listen; anything sent is ignored."""
+    async def receive(
+        self,
+        text_data: str | None = None,
+        bytes_data: bytes | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """Pages only listen: anything sent (JSON or not, text or bytes) is
+        ignored unread, and the socket stays open."""
 
     async def live_state(self, event: dict[str, Any]) -> None:
         """A new state: the one sent for every page, or (None: a card game,

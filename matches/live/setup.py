@@ -47,7 +47,16 @@ def live_match_arrange(
     live, m, d = live_coach_turn(live_id=live_id, user=user, at=at)
     if not d.accepts_arrangement:
         raise LiveRefused("not_setup", "The pending decision is not a set-up.")
-    choice = ["arrangement", _placement(placement)]
+    pairs = _placement(placement)
+    g = m.state
+    own = sum(1 for i in range(g.n) if g.tname(g.team[i]) == d.team)
+    if len(pairs) > own:
+        # each player goes on one square: the engine is never handed more
+        # pairs than the team has players (nor the page as many reasons)
+        raise LiveRefused(
+            "bad_setup", f"A set-up places at most the team's {own} players."
+        )
+    choice = ["arrangement", pairs]
     before = live_mark(m)
     try:
         m.apply(choice)

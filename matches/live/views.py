@@ -158,6 +158,12 @@ def live_withdraw(request: HttpRequest, live_id: int) -> HttpResponse:
     return _answer_invitation(request, live_id, live_match_withdraw)
 
 
+def _whole(value: Any) -> bool:
+    """Whether a JSON value is a whole number (not true or false, which
+    Python counts as 1 and 0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @require_safe
 def live_state(request: HttpRequest, live_id: int) -> JsonResponse:
     """The state as it stands (what the page polls when its socket drops)."""
@@ -170,13 +176,15 @@ def live_state(request: HttpRequest, live_id: int) -> JsonResponse:
 @require_POST
 @_json_sign_in_required
 def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
-    """One decision: ``{"option": index, "at": decisions seen}``; answers
-    the new state (the one the service sent the pages), or a refusal
+    """One decision: ``{"option": index, "at": decisions seen}``, both
+    whole numbers and both required (a click sent twice, or from a second
+    tab, is then refused as stale, never played twice); answers the new
+    state (the one the service sent the pages), or a refusal
     ``{"error": code, "detail": text}``."""
     try:
         body = json.loads(request.body or b"{}")
-        option, at = body["option"], body.get("at")
-        if not isinstance(option, int) or not (at is None or isinstance(at, int)):
+        option, at = body["option"], body["at"]
+        if not (_whole(option) and _whole(at)):
             raise ValueError
     except (ValueError, KeyError, TypeError, RecursionError):  # JSON nested too deep
         return JsonResponse(
@@ -196,11 +204,11 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
 @_json_sign_in_required
 def live_setup(request: HttpRequest, live_id: int) -> JsonResponse:
     """A set-up placed by hand: ``{"placement": [[player, square], ...],
-    "at": decisions seen}``; answers the new state, or a refusal."""
+    "at": decisions seen}``, both required; answers the new state, or a refusal."""
     try:
         body = json.loads(request.body or b"{}")
-        placement, at = body["placement"], body.get("at")
-        if not (at is None or isinstance(at, int)):
+        placement, at = body["placement"], body["at"]
+        if not _whole(at):
             raise ValueError
     except (ValueError, KeyError, TypeError, RecursionError):  # JSON nested too deep
         return JsonResponse(

@@ -12,6 +12,7 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from matches.live.consumers import LiveMatchConsumer
 from matches.live.games import game_bot_choice
+from matches.live.models import LiveMatch
 from matches.live.selectors import live_engine, side_coach_id
 from matches.live.services import live_match_accept, live_match_decide, live_match_open
 from tests.matches.live.conftest import quick_choice
@@ -136,3 +137,44 @@ def test_each_page_of_a_blitz_bowl_game_gets_the_state_its_viewer_may_see(
     for name in ("away", "spectator"):
         assert not [n for n in hand if f'"card-{n}"' in json.dumps(after[name])]
     assert {frame["state"]["at"] for frame in after.values()} == {len(live.decisions)}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_whatever_a_page_sends_is_ignored_and_the_socket_stays_open(
+    fixture_match, bob, charlie, django_capture_on_commit_callbacks
+):
+    """Pages only listen: a frame that is not JSON, bytes or
+    a JSON decision are ignored (no crash, nothing written), and the page
+    still gets the next state."""
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    d = live_engine(live).pending
+    decider = bob if side_coach_id(live, d.team) == bob.pk else charlie
+
+    def decide():
+        with django_capture_on_commit_callbacks(execute=True):
+            live_match_decide(
+                live_id=live.pk, user=decider, option_index=quick_choice(d.options)
+            )
+
+    async def scenario():
+        page = WebsocketCommunicator(application, f"/ws/live/{live.pk}/", ORIGIN)
+        connected, _ = await page.connect()
+        assert connected
+        await page.receive_json_from(timeout=5)
+        await page.send_to(text_data="not json{")
+        await page.send_to(bytes_data=b"\x00\xff")
+        await page.send_json_to({"option": 0, "at": 0})
+        quiet = await page.receive_nothing(timeout=0.5)
+        await sync_to_async(decide)()
+        after = await page.receive_json_from(timeout=5)
+        await page.disconnect()
+        return quiet, after
+
+    quiet, after = async_to_sync(scenario)()
+
+    assert quiet is True
+    assert after["state"]["at"] == 1
+    assert LiveMatch.objects.get(pk=live.pk).decisions == [
+        list(d.options[quick_choice(d.options)])
+    ]

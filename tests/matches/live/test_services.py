@@ -8,7 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from league.errors import ServiceError
 from league.models import Team
+from matches.commissioner.unplayed import match_record_unplayed
 from matches.engine_bridge import engine_match
 from matches.live import selectors, services
 from matches.live.games import game_bot_choice, game_inputs
@@ -25,6 +27,7 @@ from matches.live.services import (
 )
 from matches.models import Match, MatchEvent, MatchResult
 from matches.resolution.resolve import match_resolve
+from matches.seasons.rollover import season_close
 from matches.seasons.selectors import season_standings
 from matches.seasons.services import match_postpone
 from tests.factories import draft_team
@@ -467,3 +470,48 @@ def test_a_blood_bowl_2020_match_against_the_bot_plays_to_the_end(
     # played to the final whistle: each team's eighth turn of the second half
     assert live_engine(live).state.half == 2
     assert live_engine(live).result.turns_played == (8, 8)
+
+
+def test_a_live_game_under_way_is_neither_recorded_unplayed_nor_closed(
+    fixture_match, alice, bob, charlie
+):
+    """A fixture "not played by the end of the time limit" is recorded
+    unplayed (league_and_exhibition_play.md "League Fixtures"): one played
+    live is being played, so the commissioner can neither record it unplayed
+    nor close its season; both are refused, nothing is written, and the
+    coaches play on."""
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    before = (db_state(), live_row(live))
+
+    with pytest.raises(ServiceError) as unplayed:
+        match_record_unplayed(match_id=fixture_match.pk, actor=alice)
+    with pytest.raises(ServiceError) as closed:
+        season_close(season_id=fixture_match.season_id, actor=alice)
+
+    assert unplayed.value.violations[0].code == "in_progress"
+    assert closed.value.violations[0].code == "season_unfinished"
+    assert (db_state(), live_row(live)) == before
+    d = live_engine(live).pending
+    users = {bob.pk: bob, charlie.pk: charlie}
+    live = live_match_decide(
+        live_id=live.pk, user=users[side_coach_id(live, d.team)], option_index=1, at=0
+    )
+    assert live.decisions == [["receive"]]
+
+
+def test_an_invitation_lapses_once_its_match_is_recorded_unplayed(
+    fixture_match, alice, bob, charlie
+):
+    """An invitation not yet accepted does not stop the commissioner
+    recording the fixture unplayed; it can then no longer be accepted nor
+    played, and nothing is written by those refusals."""
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    match_record_unplayed(match_id=fixture_match.pk, actor=alice)
+    before = (db_state(), live_row(live))
+
+    refused("not_scheduled", live_match_accept, live_id=live.pk, user=charlie)
+    refused("not_started", live_match_decide, live_id=live.pk, user=bob, option_index=0)
+
+    assert (db_state(), live_row(live)) == before
+    assert MatchResult.objects.get(match=fixture_match).mode == Match.Mode.UNPLAYED

@@ -76,3 +76,30 @@ def test_a_formation_moved_by_hand_is_played_and_a_broken_one_refused(
     assert live.decisions[at] == ["arrangement", moved]
     g = live_engine(live).state
     assert g.pos[g.idx[pid]] == back
+
+
+def test_a_set_up_naming_more_players_than_the_team_has_is_refused_short(
+    client, fixture_match, bob, charlie
+):
+    """A set-up places each of the team's players at most once (rulebook
+    "Setting Up"): a body of thousands of pairs is refused at once with one
+    reason, the engine never checking each pair, and nothing is written."""
+    live, coach = _at_setup(fixture_match, bob, charlie)
+    g = live_engine(live).state
+    team = live_engine(live).pending.team
+    own = sum(1 for i in range(g.n) if g.tname(g.team[i]) == team)
+    pid = next(g.pid[i] for i in range(g.n) if g.tname(g.team[i]) == team)
+    client.force_login(coach)
+    before = db_state()
+
+    response = post(
+        client, live, [[pid, sq] for sq in range(20_000)], len(live.decisions)
+    )
+
+    assert response.status_code == 409
+    assert response.json() == {
+        "error": "bad_setup",
+        "detail": f"A set-up places at most the team's {own} players.",
+    }
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).decisions == live.decisions

@@ -94,6 +94,53 @@ def test_json_nested_too_deep_is_a_bad_request(client, fixture_match, bob, charl
     assert db_state() == before
 
 
+def test_a_decision_without_the_board_it_was_made_on_is_a_bad_request(
+    client, fixture_match, bob, charlie
+):
+    """A click names the board it was made on (``at``, a whole number): a
+    body without it would be played again if sent twice, and ``true`` is
+    no number of decisions; each is refused and nothing is written."""
+    client.force_login(bob)
+    client.post(reverse("web:live:open", args=[fixture_match.pk]), {"against": "coach"})
+    live = LiveMatch.objects.get(match=fixture_match)
+    client.force_login(charlie)
+    client.post(reverse("web:live:accept", args=[live.pk]))
+    users = {bob.pk: bob, charlie.pk: charlie}
+    client.force_login(users[side_coach_id(live, live_engine(live).pending.team)])
+    assert decide(client, live, 1, at=0).status_code == 200  # receive
+    live.refresh_from_db()
+    assert len(live.decisions) == 1
+    client.force_login(users[side_coach_id(live, live_engine(live).pending.team)])
+    before = db_state()
+
+    setup = [[1, 1]]
+    bodies = {
+        "web:live:decide": [
+            {"option": 0},
+            {"option": 0, "at": None},
+            {"option": 0, "at": True},
+            {"option": True, "at": 1},
+            [0, 1],
+        ],
+        "web:live:setup": [
+            {"placement": setup},
+            {"placement": setup, "at": None},
+            {"placement": setup, "at": True},
+        ],
+    }
+    for name, sent in bodies.items():
+        for body in sent:
+            response = client.post(
+                reverse(name, args=[live.pk]),
+                json.dumps(body),
+                content_type="application/json",
+            )
+            assert response.status_code == 400, (name, body)
+            assert response.json()["error"] == "bad_request"
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).decisions == [["receive"]]
+
+
 def test_a_team_still_in_its_post_game_cannot_start_a_live_match(
     client, fixture_match, bob, charlie
 ):
