@@ -120,16 +120,21 @@ class SendOff(Proc):
     coach ejected, 2-5 sent off, 6 not sent off) or use a Bribe (2+); a
     Bribe may still be used after an "I Don't Care!" (rulebook "Bribes": a
     single Bribe after an attempt to Argue the Call, none once the coach is
-    ejected)."""
+    ejected). With ``appeal`` False neither is offered: the player is
+    Sent-off at once (a Sending-off that is not for a Foul or a Secret
+    Weapon, as the Officious Ref's)."""
 
-    __slots__ = ("p", "reason", "causes_turnover", "argued")
+    __slots__ = ("p", "reason", "causes_turnover", "argued", "appeal")
 
-    def __init__(self, p: int, reason: str, causes_turnover: bool) -> None:
+    def __init__(
+        self, p: int, reason: str, causes_turnover: bool, *, appeal: bool = True
+    ) -> None:
         self.phase = 0
         self.p = p
         self.reason = reason
         self.causes_turnover = causes_turnover
         self.argued = False
+        self.appeal = appeal
 
     def step(self, g: GameState) -> Decision | None:
         t = g.team[self.p]
@@ -140,9 +145,9 @@ class SendOff(Proc):
             g.stack.pop()
             return None
         opts: list[Option] = []
-        if not g.argue_banned[t] and not self.argued:
+        if self.appeal and not g.argue_banned[t] and not self.argued:
             opts.append(OPT_ARGUE)
-        if g.bribes[t] > 0:
+        if self.appeal and g.bribes[t] > 0:
             opts.append(OPT_BRIBE)
         if not opts:
             self._send(g)

@@ -97,15 +97,22 @@ def deviate_kick(g: GameState, target: int, d8: int, dist: int) -> int:
     return sq
 
 
-def land_kick(g: GameState, landing: int) -> None:
+def land_kick(g: GameState, landing: int, deviated: bool = True) -> None:
     """The kick comes down at ``landing``: a touchback when it is off the
-    pitch or outside the receiving area, else it is caught or bounces."""
+    pitch or outside the receiving area, else it is caught or bounces.
+
+    ``deviated``: the kick moved away from the square it was placed in.
+    Decision: a kick that Kick kept on its target (a D6 of 1 halved to 0
+    squares) has not "scattered or deviated into the square" (rulebook
+    "Catching the Ball"), so catching it takes no such modifier; the
+    format's kick-off catch modifier applies to a kick that moved."""
     if landing < 0 or not in_receiving_area(g, landing):
         g.stack.append(TouchbackProc())
         return
     g.ball = landing
     g.ball_air = False
-    g.stack.append(land_ball(g, landing, g.variant.kickoff_catch_modifier, True))
+    mod = g.variant.kickoff_catch_modifier if deviated else 0
+    g.stack.append(land_ball(g, landing, mod, True))
 
 
 class Kickoff(Proc):
@@ -116,7 +123,7 @@ class Kickoff(Proc):
     landing, 3 end.
     """
 
-    __slots__ = ("landing", "event", "target", "d8", "d6")
+    __slots__ = ("landing", "event", "target", "d8", "d6", "dist")
 
     def __init__(self) -> None:
         self.phase = 0
@@ -125,6 +132,7 @@ class Kickoff(Proc):
         self.target = -1
         self.d8 = 0
         self.d6 = 0
+        self.dist = 0  # squares deviated (after Kick)
 
     def step(self, g: GameState) -> Decision | None:
         if self.phase == 0:
@@ -175,7 +183,7 @@ class Kickoff(Proc):
             if g.effects.pop("kick_scatter", False) and in_receiving_area(g, landing):
                 g.stack.append(Scatter(landing, 3, -1))
                 return None
-            land_kick(g, landing)
+            land_kick(g, landing, self.dist > 0)
             return None
         g.kick_mode = False
         g.stack.pop()
@@ -201,6 +209,7 @@ class Kickoff(Proc):
         self._deviate(g, self.d6)
 
     def _deviate(self, g: GameState, dist: int) -> None:
+        self.dist = dist
         self.landing = deviate_kick(g, self.target, self.d8, dist)
         self.phase = 6
 
@@ -412,7 +421,16 @@ class RefEvent(Proc):
             d = g.dice.d6()
             g.emit(Roll("officious_ref", g.pid[p], (d,), 2, 0, d != 1, False))
             if d == 1:
-                g.stack.append(SendOff(p, "officious_ref", False))
+                # Decision: the player is Sent-off with no Argue the Call and
+                # no Bribe. Arguing the Call is for a player "Sent-off by the
+                # referee for committing a Foul", a Bribe for one "Sent-off
+                # for committing a Foul or using a Secret Weapon"; the
+                # Officious Ref's player is "immediately Sent-off" for coming
+                # to blows with the referee, and unlike Too Many Players and
+                # the Secret Weapons the text does not call it a Foul ("as
+                # described on page 63" is how a Sending-off is carried out).
+                # The Sevens text says only "immediately Sent-off".
+                g.stack.append(SendOff(p, "officious_ref", False, appeal=False))
                 return None
         g.status[p] = STUNNED
         g.emit(Note("placed_prone_stunned", g.tname(g.team[p]), g.pid[p], 0))

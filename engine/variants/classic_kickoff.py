@@ -116,7 +116,7 @@ class ClassicKickoff(Proc):
         if self.phase == 6:
             self.phase = 7
             g.kick_mode = True
-            land_kick(g, self.landing)
+            land_kick(g, self.landing, self.dist > 0)
             return None
         g.kick_mode = False
         g.stack.pop()
@@ -146,6 +146,7 @@ class ClassicKickoff(Proc):
         self.phase = 6
 
     def _scatter(self, g: GameState, dist: int) -> None:
+        self.dist = dist  # after Kick: 0 keeps the ball on its target
         self.landing = deviate_kick(g, self.target, self.d8, dist)
         self.phase = 4
 

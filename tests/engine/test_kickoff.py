@@ -11,6 +11,7 @@ import pytest
 from engine import IllegalSetup, Match
 from engine.core.dice import FixedDice
 from engine.core.events import (
+    ArgueTheCall,
     BallMove,
     Concede,
     FanFactor,
@@ -523,16 +524,24 @@ def test_officious_ref(
     ... The coach that rolls the lowest randomly selects one of their
     players from among those on the pitch. In the case of a tie, both ...
     On a roll of 2+ ... Placed Prone and becomes Stunned. On a roll of 1
-    however, the player is immediately Sent-off"."""
-    m = kick(BB2020, [5, 1, 5, 6, *rolls, picks[0], *picks[1:], *d6])
+    however, the player is immediately Sent-off". Not for a Foul: no Argue
+    the Call ("Sent-off by the referee for committing a Foul") and no Bribe
+    ("Sent-off for committing a Foul or using a Secret Weapon"), though
+    home has one."""
+
+    def bribe(m: Match) -> None:
+        m.state.bribes[0] = 1
+
+    m = kick(BB2020, [5, 1, 5, 6, *rolls, picks[0], *picks[1:], *d6], bribe)
     assert event(m) == "officious_ref"
     g = m.state
     if SENT_OFF in hit.values():
-        assert m.pending.kind == "argue_the_call"
-        m.apply(("accept",))
         assert [(e.player, e.reason) for e in m.events if type(e) is SentOff] == [
             (1, "officious_ref")
         ]
+        assert not [e for e in m.events if type(e) is ArgueTheCall]
+        assert g.bribes[0] == 1
+    assert m.pending.kind == "activate"
     for pid, what in hit.items():
         p = g.idx[pid]
         assert (g.box[p] if what == SENT_OFF else g.status[p]) == what

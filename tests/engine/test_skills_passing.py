@@ -503,6 +503,28 @@ def test_kick_halves_a_one_to_no_deviation() -> None:
     assert (kick.distance, kick.landing) == (0, g.pitch.sq(5, 7))
 
 
+@pytest.mark.parametrize("use", [True, False])
+def test_a_kick_kept_on_target_is_caught_without_the_deviation_modifier(
+    use: bool,
+) -> None:
+    """Catching: -1 for "a ball that has scattered or deviated into the
+    square they occupy"; Kick halves the D6 of the deviation, and a 1 halved
+    is 0: the ball comes down where it was placed, on R, not having
+    deviated, and R's catch has no modifier. Declined, it deviates one
+    square east onto S, who drops it at -1 (it bounces D8 1, up-left).
+    The event is 1 + 1, Get the Ref; then a catch roll of 3."""
+    sc = _kickoff("RS.........k", {"k": ["kick"]}, [5, 1, 1, 1, 3, 1, 1])
+    g = sc.match.state
+    sc.choose("square", g.pitch.sq(4, 5))
+    sc.choose("use", "kick") if use else sc.choose("decline")
+    catch = [e for e in sc.events(Roll) if e.purpose == "catch"]
+    catcher = "R" if use else "S"
+    assert [(e.player, e.dice, e.modifier) for e in catch][:1] == [
+        (sc.id(catcher), (3,), 0 if use else -1)
+    ]
+    assert (g.carrier == sc.p(catcher)) is use
+
+
 def test_on_the_ball_player_falling_during_a_dump_off_turns_over() -> None:
     # Home A blocks b, who dumps off to c; home O (On the Ball) dodges away
     # from d and Falls Over: a Turnover, so A's block never happens.

@@ -355,6 +355,7 @@ def test_staff_prices_read_each_but_the_one_apothecary(client, eleven, bob):
     cheerleaders = re.search(
         r'id="id_cheerleaders_helptext"[^>]*>\s*([^<]*?)\s*<', html
     )
-    assert apothecary is not None and cheerleaders is not None
+    assert apothecary is not None
+    assert cheerleaders is not None
     assert apothecary.group(1) == "50,000"
     assert cheerleaders.group(1) == "10,000 each"

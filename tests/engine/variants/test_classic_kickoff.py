@@ -14,6 +14,7 @@ import pytest
 
 from engine import IllegalSetup
 from engine.core.events import (
+    BallMove,
     Casualty,
     HalfTime,
     Injury,
@@ -126,6 +127,22 @@ def test_scatter_into_the_kicking_half_is_a_touchback() -> None:
     assert events(m, Kick)[0].landing == sq(10, 1)
     assert m.pending is not None
     assert m.pending.kind == "touchback"
+
+
+def test_a_failed_catch_bouncing_into_the_kicking_half_is_a_touchback() -> None:
+    """Seed 003 [JJ]: "If a ball bounces out of bounds or into the other
+    half because a player failed to catch the kickoff, this is a
+    touchback." 7 Weather (perfect again); aimed at (14, 5), D8 4 (left) D6
+    1 onto 106 at (13, 5), Marked by home 2: a 1 fails, and the bounce D8 4
+    takes the ball to the empty (12, 5) in the home half."""
+    m = start([3, 4, 3, 4, 4, 1, 1, 4])
+    kick(m, 14, 5)
+    catch = [e for e in events(m, Roll) if e.purpose == "catch"]
+    assert [(e.player, e.dice, e.modifier) for e in catch] == [(106, (1,), -2)]
+    assert [(e.how, e.dst) for e in events(m, BallMove)] == [("bounce", sq(12, 5))]
+    assert m.pending is not None
+    assert (m.pending.kind, m.pending.team) == ("touchback", "away")
+    assert remaining(m) == 0
 
 
 # -- 2 Riot ---------------------------------------------------------------
@@ -307,6 +324,27 @@ def test_kick_halves_the_bad_kick() -> None:
     k = events(m, Kick)[0]
     assert (k.distance, k.landing) == (2, sq(22, 5))
     assert m.state.ball == sq(22, 6)
+
+
+def test_a_kick_kept_on_target_is_caught_without_the_scatter_modifier() -> None:
+    """Seed 003: "If the ball lands on a square occupied by a player, the
+    player may try to catch the ball"; the catch is Blood Bowl 2020's, whose
+    -1 is for "a ball that has scattered or deviated into the square". Kick
+    halves a scatter of 1 to 0: the ball comes down on its target, the Open
+    113 at (20, 7), who catches it with a 3 and no modifier. 7 Weather
+    (perfect again), D8 7, D6 1."""
+    players = list(home_sheet().players)
+    players[12] = replace(players[12], skills=(("kick", None),))
+    m = start([3, 4, 3, 4, 7, 1, 3], home=home_sheet(players=tuple(players)))
+    kick(m, 20, 7)
+    m.apply(("use", "kick"))
+    k = events(m, Kick)[0]
+    assert (k.distance, k.landing) == (0, sq(20, 7))
+    catch = [e for e in events(m, Roll) if e.purpose == "catch"]
+    assert [(e.player, e.dice, e.modifier) for e in catch] == [(113, (3,), 0)]
+    g = m.state
+    assert g.carrier == g.idx[113]
+    assert remaining(m) == 0
 
 
 # -- 7 Weather ----------------------------------------------------------------
