@@ -137,6 +137,20 @@ def _reason_problems(reason: str, required: str) -> list[tuple[str, str | None, 
 
 
 @transaction.atomic
+def _still_open_problems(
+    sub: ReportSubmission, deadline_of: str
+) -> list[tuple[str, str | None, str]]:
+    """Why ``sub`` can no longer be answered or withdrawn: it is not waiting,
+    or its deadline ``deadline_of`` (words for the message) has passed."""
+    if sub.status != Status.AWAITING:
+        status = sub.get_status_display().lower()
+        return [("not_awaiting", None, f"this report is {status}")]
+    if sub.deadline <= timezone.now():
+        message = f"the deadline {deadline_of} has passed: it stands"
+        return [("deadline_passed", None, message)]
+    return []
+
+
 def report_dispute(
     *, submission_id: int, actor: AbstractBaseUser, reason: str
 ) -> ReportSubmission:
@@ -146,19 +160,8 @@ def report_dispute(
     _opponent_coach(sub, actor)
     reason = reason.strip()
     problems = _reason_problems(reason, "say what is wrong with the report")
-    if sub.status != Status.AWAITING:
-        problems.append(
-            ("not_awaiting", None, f"this report is {sub.get_status_display().lower()}")
-        )
-    elif sub.deadline <= timezone.now():
-        # It stands now (report_stand, beat's sweep): too late to dispute.
-        problems.append(
-            (
-                "deadline_passed",
-                None,
-                "the deadline to dispute this report has passed: it stands",
-            )
-        )
+    # Past its deadline it stands (report_stand, beat's sweep): too late.
+    problems += _still_open_problems(sub, "to dispute this report")
     if problems:
         from league.errors import Violation
 
@@ -248,18 +251,7 @@ def report_withdraw(
     reason = reason.strip()
     # Optional: only its length and characters are checked.
     problems = _reason_problems(reason, "") if reason else []
-    if sub.status != Status.AWAITING:
-        problems.append(
-            ("not_awaiting", None, f"this report is {sub.get_status_display().lower()}")
-        )
-    elif sub.deadline <= timezone.now():
-        problems.append(
-            (
-                "deadline_passed",
-                None,
-                "the deadline of this report has passed: it stands",
-            )
-        )
+    problems += _still_open_problems(sub, "of this report")
     if problems:
         raise ServiceError([Violation(c, f, m) for c, f, m in problems])
     sub.status = Status.WITHDRAWN
