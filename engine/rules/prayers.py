@@ -1,6 +1,9 @@
 """Prayers to Nuffle (rulebook "The Prayers to Nuffle Table" (D16); Death
 Zone Sevens table (D8)). Effects keyed ``..._drive`` end with the drive,
-``..._half`` with the half.
+``..._half`` with the half; ``..._drives`` hold the number of the last
+drive they cover and end with it (:func:`expire_drives`). How long each
+result lasts is the format's (``Variant.prayer_lasts``; the BB2020 table's
+in :data:`PRAYER_LASTS`).
 
 Decision: results that only change Star Player Points (Perfect Passing,
 Fan Interaction, Necessary Violence, Fouling Frenzy), Throw a Rock
@@ -11,12 +14,17 @@ Stiletto grants the Stab trait (:class:`engine.rules.special_actions.Stab`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Final
+
 from engine.core import skillbits as S
 from engine.core.events import Prayer
 from engine.core.state import PITCH, RESERVES, Decision, GameState, Option, Proc
 from engine.rules.rolls import random_pick
 
-_DURATION = {
+# How long each BB2020 result lasts: "drive" (this drive), "half", "game";
+# a format may also say "next_drive" (until the end of the next drive).
+PRAYER_LASTS: Final[Mapping[str, str]] = {
     "treacherous_trapdoor": "half",
     "friends_with_the_ref": "drive",
     "stiletto": "drive",
@@ -47,11 +55,32 @@ def trapdoors_live(g: GameState) -> bool:
 
 def friends_with_the_ref(g: GameState, t: int) -> bool:
     """Whether team ``t``'s Argue the Call rolls of 5 count as 6 (Friends
-    with the Ref: for the drive, BB2020; for the game, BB2025)."""
-    return bool(
-        g.effects.get(f"friends_with_the_ref_{t}_drive")
-        or g.effects.get(f"friends_with_the_ref_{t}_game")
-    )
+    with the Ref: for the drive, BB2020; to the end of the next drive,
+    Sevens; for the game, BB2025)."""
+    key = f"friends_with_the_ref_{t}"
+    return any(g.effects.get(f"{key}_{s}") for s in ("drive", "drives", "game"))
+
+
+def _mark(g: GameState, key: str, lasts: str) -> None:
+    """Record the effect ``key`` for as long as ``lasts`` says: "next_drive"
+    to the end of the drive after the one under way (before the first
+    drive, the first: ``g.drive`` counts the drives begun)."""
+    if lasts == "next_drive":
+        g.effects[f"{key}_drives"] = g.drive + 1
+    else:
+        g.effects[f"{key}_{lasts}"] = True
+
+
+def _in_effect(g: GameState, key: str) -> bool:
+    return any(f"{key}_{s}" in g.effects for s in ("drive", "drives", "half", "game"))
+
+
+def expire_drives(g: GameState) -> None:
+    """The drive ``g.drive`` ends: the ``..._drives`` effects that cover no
+    later drive end with it."""
+    for key in [k for k in g.effects if k.endswith("_drives")]:
+        if g.effects[key] <= g.drive:
+            del g.effects[key]
 
 
 def moles(g: GameState, p: int) -> int:
@@ -90,15 +119,16 @@ class PrayerProc(Proc):
         while True:
             r = g.dice.d16() if len(table) > 9 else g.dice.d8()
             name = table[r]
-            key = f"prayer_{name}_{t}_{_DURATION[name]}"
-            if key not in g.effects:
+            key = f"prayer_{name}_{t}"
+            if not _in_effect(g, key):
                 break
-        g.effects[key] = True
+        lasts = g.variant.prayer_lasts(name)
+        _mark(g, key, lasts)
         self.result = name
         if name == "treacherous_trapdoor":
             g.effects["treacherous_trapdoor_half"] = True
         elif name == "friends_with_the_ref":
-            g.effects[f"friends_with_the_ref_{t}_drive"] = True
+            _mark(g, f"friends_with_the_ref_{t}", lasts)
         elif name == "moles_under_the_pitch":
             g.effects["moles"] = g.effects.get("moles", 0) + 1
         elif name == "under_scrutiny":

@@ -43,7 +43,7 @@ from engine.rules.inducements import (
     weather_mage_expires,
 )
 from engine.rules.injuries import FROGS
-from engine.rules.prayers import undo_drive_changes
+from engine.rules.prayers import expire_drives, undo_drive_changes
 from engine.rules.rolls import random_pick
 from engine.rules.wizard import TURN_ENDED, unfrog
 
@@ -244,6 +244,7 @@ class EndDrive(Proc):
         undo_drive_changes(g)
         for key in [k for k in g.effects if k.endswith("_drive")]:
             del g.effects[key]
+        expire_drives(g)
         # Hook: re-rolls "this half" (classic) outlive the drive; the game
         # procedure clears them at the end of the half.
         if g.variant.extra_rerolls_last == "drive":

@@ -29,7 +29,7 @@ from engine.rules.injuries import KnockDown, crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
 from engine.rules.passing import animosity_by_position
 from engine.rules.pickup import pick_up_test
-from engine.rules.prayers import PrayerProc
+from engine.rules.prayers import PRAYER_LASTS, PrayerProc
 from engine.rules.rolls import Test
 from engine.rules.secret_weapons import kick_back
 from engine.rules.special_actions import hypnotic_gaze_test
@@ -516,6 +516,12 @@ class MatchRules(ThrowRules):
         """Team ``t``'s roll on the format's Prayers to Nuffle table, in
         the pre-game (BB2020: the underdog's, lasting a drive or a half)."""
         return PrayerProc(t)
+
+    def prayer_lasts(self, name: str) -> str:
+        """How long the Prayers to Nuffle result ``name`` lasts: "drive"
+        (to the end of this drive), "next_drive" (to the end of the next
+        one), "half" or "game". BB2020: as its table says."""
+        return PRAYER_LASTS[name]
 
     def foul_under_scrutiny(self, g: GameState, p: int) -> bool:
         """Whether player ``p``'s Foul is spotted whatever the dice showed

@@ -156,6 +156,21 @@ class Sevens(BloodBowl2020):
             return SEVENS_AGILITY
         return super().random_skill_table(category, data)
 
+    def prayer_lasts(self, name: str) -> str:
+        """The Sevens Prayers to Nuffle table: Friends with the Ref lasts
+        "Until the end of the next drive" (BB2020: "this drive").
+
+        Decision: "the next drive" is the one after the drive under way, as
+        for Star of the Show ("before the next drive is over"): prayed for
+        at a kick-off (Cheering Fans), the Friends last the rest of that
+        drive and all of the next; prayed for in the pre-game, the first
+        drive only. The other results the Sevens table words "next drive"
+        (Stiletto, Knuckle Dusters, Bad Habits, Greasy Cleats) still last
+        the drive under way."""
+        if name == "friends_with_the_ref":
+            return "next_drive"
+        return super().prayer_lasts(name)
+
     def check_sheet(self, sheet: TeamSheet) -> None:
         """Sevens plays Desperate Measures: up to five distinct D8 results."""
         sevens_desperate.check_desperate_measures(sheet)

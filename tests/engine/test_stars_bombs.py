@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engine.core.events import Note, Roll
+from engine.core.events import ArgueTheCall, Note, Roll, SentOff
 from engine.core.state import PITCH, PRONE, SENT_OFF, STANDING
 from engine.tools.scenario import Scenario
 from tests.engine.test_stars_stabs_and_secret_weapons import next_turn, used
@@ -98,10 +98,19 @@ CINDY = {"B": ["bombardier", "all-you-can-eat"]}
 
 
 def test_all_you_can_eat_two_bombs_then_sent_off_on_a_three() -> None:
+    """All You Can Eat: "Cindy makes two Throw Bomb Special actions instead
+    of one. Right after the second, roll a D6; 1-3 means she is Sent-off"
+    (star_players.md). Not "Sent-off by the referee for committing a Foul"
+    (Argue the Call) nor "for committing a Foul or using a Secret Weapon"
+    (a Bribe): neither is offered, though her coach has a Bribe, and she
+    is Sent-off at once, with no Turnover (the Decision in
+    engine/skills/stars/secret_weapons.py)."""
     # bomb 1: PA 5 accurate on c, c fails the catch (2), armour 2+2;
-    # bomb 2: the same on d; then the D6 3: Sent-off (no Bribe; accepted)
+    # bomb 2: the same on d; then the D6 3: Sent-off
     dice = [5, 2, 2, 2, 5, 2, 2, 2, 3]
     sc = Scenario(KABOOM_LINE, skills=CINDY, stats=BOMB_STATS, dice=dice)
+    g = sc.match.state
+    g.bribes[0] = 1
     sc.choose(*THROW)
     d = sc.match.pending
     assert (d.kind, d.options) == (
@@ -112,14 +121,18 @@ def test_all_you_can_eat_two_bombs_then_sent_off_on_a_three() -> None:
     sc.choose("square", sc.sq(4, 0))
     assert sc.match.pending.kind == "bomb_target"  # the second bomb
     sc.choose("square", sc.sq(4, 2))
-    g = sc.match.state
     assert g.status[sc.p("c")] == PRONE
     assert g.status[sc.p("d")] == PRONE
     roll = sc.events(Roll)[-1]
     assert (roll.purpose, roll.dice, roll.success) == ("all_you_can_eat", (3,), False)
-    assert sc.match.pending.kind == "argue_the_call"
-    sc.choose("accept")
+    assert [(e.player, e.reason) for e in sc.events(SentOff)] == [
+        (sc.id("B"), "all-you-can-eat")
+    ]
     assert g.box[sc.p("B")] == SENT_OFF
+    assert sc.events(ArgueTheCall) == []
+    assert g.bribes[0] == 1
+    assert g.turnover is None
+    assert sc.match.pending.kind == "activate"
     assert used(sc, "all-you-can-eat") == [sc.id("B")]
 
 

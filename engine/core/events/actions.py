@@ -232,8 +232,8 @@ class Foul(NamedTuple):
 
 
 class SentOff(NamedTuple):
-    """A player is Sent-off by the referee (reason: foul, secret_weapon,
-    officious_ref)."""
+    """A player is Sent-off (reason: foul, secret_weapon, officious_ref,
+    all-you-can-eat)."""
 
     player: int
     reason: str

@@ -20,7 +20,7 @@ Special actions (star_players.md):
 * All You Can Eat (Cindy Piewhistle, once per game): declared as her Throw
   Bomb action begins (decision ``use_skill``, "all-you-can-eat"), she
   throws two bombs instead of one; straight after the second a D6 of 1-3
-  gets her Sent-off.
+  gets her Sent-off (no Argue the Call, no Bribe: not for a Foul).
 
 They register on the rule points of :mod:`engine.rules.secret_weapons`
 (a Chainsaw's Armour roll, a Ball & Chain's direction), of the team turn
@@ -291,8 +291,8 @@ class AllYouCanEat(Proc):
     Decisions: the second bomb is thrown only while she is still Standing
     on the pitch and no Turnover or touchdown has come from the first (a
     bomb that lays her down ends her action); the D6 is rolled only after
-    a second throw; the Sending-off is the referee's as for Secret Weapon
-    (Argue the Call and a Bribe may be tried) and is no Turnover."""
+    a second throw; the Sending-off is no Turnover, and neither Argue the
+    Call nor a Bribe is offered (see :meth:`step`)."""
 
     __slots__ = ("p",)
 
@@ -328,7 +328,15 @@ class AllYouCanEat(Proc):
         if stays or g.box[p] != PITCH:
             g.stack.pop()
         else:
-            g.stack[-1] = SendOff(p, EAT, False)
+            # Decision: no Argue the Call and no Bribe. Arguing the Call is
+            # for a player "Sent-off by the referee for committing a Foul",
+            # a Bribe for one "Sent-off for committing a Foul or using a
+            # Secret Weapon" (the trait's sending-off at the end of a drive,
+            # itself "for committing a Foul"). Her rule says only "1-3 means
+            # she is Sent-off": no Foul, no referee, not the Secret Weapon
+            # trait (whose own sending-off at the end of a drive keeps both),
+            # as the Officious Ref's sending-off (engine.rules.kickoff).
+            g.stack[-1] = SendOff(p, EAT, False, appeal=False)
         return None
 
     def receive(self, g: GameState, choice: Option) -> None:
