@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -52,8 +53,14 @@ class LiveMatch(models.Model):
     seed = models.BigIntegerField()
     decisions = models.JSONField(default=list, blank=True)
     turn_seconds = models.PositiveSmallIntegerField(default=240)
-    # When the side now deciding started its turn (the clock runs from it).
+    # The turn clock: each coach has ``turn_seconds`` for each team turn and
+    # each set-up, running only while he decides. When the clock of the side
+    # now deciding started, less what it had used before a pause (his time
+    # left is ``turn_seconds`` less the time since).
     clock_started_at = models.DateTimeField(null=True, blank=True)
+    # What the side not deciding now has used of its clock in this team turn
+    # or set-up: that clock waits while the other side decides.
+    paused_clock_used = models.DurationField(default=timedelta(0))
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

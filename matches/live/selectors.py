@@ -77,9 +77,11 @@ def live_payload(
 ) -> dict[str, Any]:
     """Everything a live page draws: the state, the sides and who decides
     for them, the board with the pending decision (``m``: the engine's
-    game; None before play starts), the clock. A match on a pitch is the
-    same for every viewer; a card game is as user ``user_id`` may see it
-    (:func:`matches.live.games.game_view`)."""
+    game; None before play starts), the clock of the side deciding
+    (``started``: when it would have started had it never waited, so it
+    runs out ``seconds`` after; ``LiveMatch.clock_started_at``). A match
+    on a pitch is the same for every viewer; a card game is as user
+    ``user_id`` may see it (:func:`matches.live.games.game_view`)."""
     d = None if m is None else m.pending
     side = viewer_side(live, user_id, d.team if d is not None else None)
     board = None if m is None else game_view(live, m, side)

@@ -81,13 +81,20 @@ def _kick_off(match: Match) -> None:
         raise LiveRefused("unplayable", problem)
 
 
+# The kind of a set-up decision (a pitch's, a dungeon's deployment, each
+# player a card game's coach places).
+SETUP = "setup"
+
+
 def _bots(live: LiveMatch, m: Any) -> bool:
     """The bot decides for its side until a coach must decide; returns
-    whether it decided anything."""
-    for n in range(BOT_RUN_LIMIT):
+    whether it set up (a set-up began in between)."""
+    set_up = False
+    for _ in range(BOT_RUN_LIMIT):
         d = m.pending
         if d is None or not getattr(live, f"{d.team}_bot"):
-            return n > 0
+            return set_up
+        set_up = set_up or d.kind == SETUP
         choice = game_bot_choice(live, m)
         m.apply(choice)
         live.decisions.append(list(choice))
@@ -95,43 +102,77 @@ def _bots(live: LiveMatch, m: Any) -> bool:
 
 
 # The engine's events that end a team turn or start one (a pitch's and a
-# card game's): a side deciding again after one is in a new turn or set-up.
+# card game's).
 TURN_EVENTS = frozenset({"turn_end", "turn_start"})
 
+# Who decides, how many events the game had told and the decision's kind.
+Mark = tuple[str | None, int, str | None]
 
-def live_mark(m: Any) -> tuple[str | None, int]:
-    """Who decides and how many events the game has told so far: what
-    :func:`_save` compares with to tell whether a new turn has begun."""
+
+def live_mark(m: Any) -> Mark:
+    """Who decides, how many events the game has told so far and what kind
+    of decision it is: what :func:`_save` compares with to tell whether a
+    new team turn or set-up has begun."""
     d = m.pending
-    return (d.team if d is not None else None, len(m.events))
+    if d is None:
+        return (None, len(m.events), None)
+    return (d.team, len(m.events), d.kind)
 
 
-def _new_turn(m: Any, before: tuple[str | None, int] | None, bot_played: bool) -> bool:
-    """Whether the side now deciding starts afresh: the other side decided
-    before (or the bot, the other side, decided in between: against the bot
-    the coach decides again after its turn), or a turn ended since (the
-    coach who scored sets up the next drive, a half's last turn is followed
-    by the same side's set-up)."""
+def _new_turn(m: Any, before: Mark | None, bot_set_up: bool = False) -> bool:
+    """Whether a new team turn or set-up has begun since ``before`` (None:
+    play starts), so each coach's clock starts whole: a turn ended or began
+    (the coach who scored sets up the next drive, a half's last turn is
+    followed by a set-up), the bot set up (``bot_set_up``), or the side now
+    deciding starts a set-up (after the other's, or after winning the coin
+    toss). The other side deciding within a turn is no new turn."""
     d = m.pending
-    if before is None or d.team != before[0] or bot_played:
+    if before is None or bot_set_up:
+        return True
+    if d.kind == SETUP and (before[0], before[2]) != (d.team, SETUP):
         return True
     return any(e.to_dict()["type"] in TURN_EVENTS for e in m.events[before[1] :])
+
+
+def _clock(live: LiveMatch, m: Any, before: Mark | None, bot_set_up: bool) -> None:
+    """Run the clock of the side now deciding: a whole one in a new team
+    turn or set-up; else, when the other side decided before, its clock
+    waits (with what it used) and this side's goes on from where it
+    stopped; else it runs on.
+
+    Decision: a coach deciding within the other's turn (the block dice, an
+    interception, an apothecary) has one clock for that turn too, waiting
+    while the other decides as the turn's own coach's does: the docs give
+    each coach a clock for each turn and set-up, and a coach with none
+    could hold the game up. Against the bot, which decides at once, the
+    coach's clock runs on."""
+    d = m.pending
+    now = timezone.now()
+    if (
+        before is None
+        or live.clock_started_at is None
+        or _new_turn(m, before, bot_set_up)
+    ):
+        live.clock_started_at = now
+        live.paused_clock_used = timedelta(0)
+    elif d.team != before[0]:
+        used = now - live.clock_started_at
+        live.clock_started_at = now - live.paused_clock_used
+        live.paused_clock_used = used
 
 
 def _save(
     live: LiveMatch,
     m: Any,
-    before: tuple[str | None, int] | None,
+    before: Mark | None,
     *,
-    bot_played: bool = False,
+    bot_set_up: bool = False,
 ) -> None:
-    """Store the decisions, restart the clock when a side starts a turn or
-    a set-up (:func:`_new_turn`; ``before``: :func:`live_mark` before the
-    decisions made), record the result once the match is over, and tell
-    the page."""
-    d = m.pending
-    if d is not None and _new_turn(m, before, bot_played):
-        live.clock_started_at = timezone.now()
+    """Store the decisions, run the clock (:func:`_clock`; ``before``:
+    :func:`live_mark` before the decisions made), record the result once
+    the match is over, and tell the page."""
+    if m.pending is not None:
+        _clock(live, m, before, bot_set_up)
     if live.state == LiveMatch.State.ACCEPTED and live.decisions:
         live.state = LiveMatch.State.PLAYING
     if m.done:
@@ -292,15 +333,12 @@ def live_coach_turn(
     return live, m, d
 
 
-def live_record(
-    live: LiveMatch, m: Any, choice: list[Any], before: tuple[str | None, int]
-) -> None:
+def live_record(live: LiveMatch, m: Any, choice: list[Any], before: Mark) -> None:
     """Store the coach's ``choice`` (already applied to ``m``, which stood
     at ``before``: :func:`live_mark`), let the bot play on for its side, and
     save."""
     live.decisions.append(choice)
-    bot_played = _bots(live, m)
-    _save(live, m, before, bot_played=bot_played)
+    _save(live, m, before, bot_set_up=_bots(live, m))
 
 
 def _timed_out_choice(m: Any, live: LiveMatch) -> Any:
@@ -326,16 +364,20 @@ def live_match_clock(*, live_id: int) -> bool:
     m = live_engine(live)
     before = live_mark(m)
     for _ in range(BOT_RUN_LIMIT):
-        # The side out of time is done once its turn is over: what comes
-        # next (the other side, or its own set-up after it scored) is not
-        # the clock's to decide.
-        if m.pending is None or _new_turn(m, before, bot_played=False):
+        # The side out of time is done once its turn or set-up is over:
+        # what comes next (its own set-up after it scored or won the coin
+        # toss) is not the clock's to decide, nor what the other coach
+        # decides within the turn (his clock runs; this side's waits, used
+        # up, and the next call goes on). The bot reacts as ever.
+        d = m.pending
+        if d is None or _new_turn(m, before):
+            break
+        if d.team != before[0] and not getattr(live, f"{d.team}_bot"):
             break
         choice = _timed_out_choice(m, live)
         m.apply(choice)
         live.decisions.append(list(choice))
         if choice == ("end_turn",):
             break
-    bot_played = _bots(live, m)
-    _save(live, m, before, bot_played=bot_played)
+    _save(live, m, before, bot_set_up=_bots(live, m))
     return True

@@ -38,7 +38,7 @@ from tests.matches.live.conftest import LIVE_SEED, play_out, quick_choice
 def live_row(live: LiveMatch) -> tuple:
     return tuple(
         LiveMatch.objects.filter(pk=live.pk).values_list(
-            "state", "decisions", "clock_started_at", "updated_at"
+            "state", "decisions", "clock_started_at", "paused_clock_used", "updated_at"
         )[0]
     )
 
