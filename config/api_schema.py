@@ -114,6 +114,9 @@ class ApiAutoSchema(AutoSchema):
                 schema["maxItems"] = field.max_length
         elif type(field) is serializers.CharField and "$ref" not in schema:
             schema["pattern"] = _string_pattern(field)
+        elif isinstance(field, serializers.DictField):
+            # its keys are text too (a season's division names): no NUL
+            schema["propertyNames"] = {"pattern": NO_NUL}
         return schema
 
     def _map_basic_serializer(self, serializer: Any, direction: Any) -> Any:

@@ -98,6 +98,8 @@ from engine.campaign.drafting import (
     draft_check,  # check and price a whole draft
     hire_check,  # check hiring one player
     purchase_check,  # check buying re-rolls or staff
+    purchase_unit_price,  # one re-roll's or staff member's price after the draft
+    purchases_after_draft,  # what a team may ever buy after its draft
     special_rule_violations,  # check the chosen special rule
     staff_fire_check,  # check firing sideline staff
     suggest_draft,  # a legal draft for a demo or a hint
@@ -367,6 +369,8 @@ __all__ = [
     "prayers_to_nuffle",
     "profile_violations",
     "purchase_check",
+    "purchase_unit_price",
+    "purchases_after_draft",
     "record_outcome",
     "recover",
     "redraft_budget",

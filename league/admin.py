@@ -54,7 +54,7 @@ from league.selectors import (
     team_move_violation,
     team_value_get,
 )
-from league.services.leagues import league_create
+from league.services.leagues import league_create, league_option_violations
 from league.services.treasury import ADJUSTMENT_MAX, treasury_adjust
 
 LEAGUE_ADD_FIELDS = [
@@ -111,6 +111,15 @@ class LeagueAddForm(ConstraintsForm):
                 "Verify your e-mail address before you create a league.",
                 code="email_unverified",
             )
+        if data.get("format"):
+            # what league_create refuses, by its field, before it is called
+            for v in league_option_violations(
+                data["format"],
+                casualty_table=data.get("casualty_table") or None,
+                sevens_spp=bool(data.get("sevens_spp")),
+                time_limit=bool(data.get("time_limit")),
+            ):
+                self.add_error(v.field, forms.ValidationError(v.message, code=v.code))
         return data
 
 

@@ -427,6 +427,38 @@ def _over_budget(price: int, treasury: int) -> Violation:
     )
 
 
+def purchase_unit_price(fmt: LeagueFormat, roster: Roster, item: str) -> int | None:
+    """What one ``item`` of :data:`PURCHASE_ITEMS` costs a team of ``roster``
+    after its draft; None when the format never sells it then, whatever the
+    team holds: a team field the format's teams lack or may hold none of,
+    team re-rolls a format sells at the draft alone (Sevens), an apothecary
+    the roster cannot hire. :func:`purchase_check` refuses each of these."""
+    if item not in PURCHASE_ITEMS or item not in fmt.team_fields:
+        return None
+    if item == "rerolls":
+        price = fmt.reroll_cost(roster, at_draft=False)
+        limit = fmt.max_rerolls
+    elif item == "apothecary":
+        price, limit = fmt.staff_cost(roster, "apothecary"), 1
+    elif item == "assistant_coaches":
+        price = fmt.staff_cost(roster, "assistant_coach")
+        limit = fmt.max_assistant_coaches
+    else:
+        price, limit = fmt.staff_cost(roster, "cheerleader"), fmt.max_cheerleaders
+    return price if limit > 0 else None
+
+
+def purchases_after_draft(fmt: LeagueFormat, roster: Roster) -> tuple[str, ...]:
+    """The :data:`PURCHASE_ITEMS` a team of ``roster`` may ever buy after its
+    draft (:func:`purchase_unit_price`), in their order: what a buy form
+    offers."""
+    return tuple(
+        item
+        for item in PURCHASE_ITEMS
+        if purchase_unit_price(fmt, roster, item) is not None
+    )
+
+
 def purchase_check(
     fmt: LeagueFormat,
     roster: Roster,

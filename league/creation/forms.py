@@ -154,6 +154,14 @@ class NewLeagueForm(WebForm):
         )
         return [(f, f.slug == chosen) for f in format_offers()]
 
+    def refusal_aliases(self) -> dict[str, str]:
+        """The service's fields named as the form's: the n-th tiebreaker
+        given (``tiebreakers.<n>``) is the n-th of the four not left empty."""
+        given = [n for n in TIEBREAK_FIELDS if self.cleaned_data.get(n)]
+        return {"tiebreakers": "tiebreaker_1"} | {
+            f"tiebreakers.{index}": name for index, name in enumerate(given)
+        }
+
     def options(self) -> LeagueOptions:
         data = self.cleaned_data
         return LeagueOptions(

@@ -46,7 +46,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
                 options=form.options(),
             )
         except ServiceError as exc:
-            show_refusal(exc.violations, form, aliases={"tiebreakers": "tiebreaker_1"})
+            show_refusal(exc.violations, form, aliases=form.refusal_aliases())
         else:
             messages.success(
                 request,

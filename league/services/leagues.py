@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
-from engine.facade import RuleError, Variant, get_variant
+from engine.facade import RuleError, Variant, Violation, get_variant
 from league.accounts.verification import require_email_verified
 from league.errors import ServiceError
 from league.invites.services import invite_link_make
@@ -24,6 +24,77 @@ def _default_table(variant: Variant) -> str:
     gives casualties keep the model's default, which they never read."""
     own = variant.league_casualty_table()
     return own.name if own is not None else League.CasualtyTable.BB2020
+
+
+def _format_name(variant: Variant) -> str:
+    # "Blitz Bowl (house format: …)" is "Blitz Bowl" in a sentence
+    return variant.label.split(" (")[0]
+
+
+def league_option_violations(
+    format: str,
+    *,
+    casualty_table: str | None = None,
+    sevens_spp: bool = False,
+    time_limit: bool = False,
+    tiebreakers: list[str] | None = None,
+) -> list[Violation]:
+    """The options a new league of ``variant`` asks for that the format
+    does not play, each ``not_for_format`` on its field (a tiebreaker on
+    ``tiebreakers.<n>``, its place in the list).
+
+    Decision: such an option is refused, not stored nor quietly dropped. The
+    new-league page shows every option at once (it works without
+    JavaScript), each saying which formats it concerns: a commissioner who
+    set one for another format has misread the page, and is told by that
+    field rather than given a league that does something else than asked;
+    the API and the admin refuse it alike. The casualty bonus is not among
+    them: it is on by default for every league, so neither value asks
+    anything of a format without the bonus (:func:`league_create` stores
+    the default there). An unknown ``format`` is refused elsewhere: none."""
+    try:
+        variant = get_variant(format)
+    except RuleError:
+        return []
+    name = _format_name(variant)
+    found: list[Violation] = []
+    if not variant.standings_shows_casualties:
+        found += [
+            Violation(
+                "not_for_format",
+                f"tiebreakers.{index}",
+                f"{name} standings count no casualties: casualty difference "
+                "cannot separate teams",
+            )
+            for index, tiebreaker in enumerate(tiebreakers or [])
+            if tiebreaker == "cas_diff"
+        ]
+    if casualty_table and variant.league_casualty_table() is None:
+        found.append(
+            Violation(
+                "not_for_format",
+                "casualty_table",
+                f"{name} rolls no casualty table after the game: leave the "
+                "format's own",
+            )
+        )
+    if sevens_spp and not variant.spp_optional:
+        found.append(
+            Violation(
+                "not_for_format",
+                "sevens_spp",
+                f"{name} does not make Star Player Points optional",
+            )
+        )
+    if time_limit and variant.has_halves:
+        found.append(
+            Violation(
+                "not_for_format",
+                "time_limit",
+                f"{name} is played in halves: it has no time limit to choose",
+            )
+        )
+    return found
 
 
 @transaction.atomic
@@ -73,6 +144,15 @@ def league_create(
     problem = tiebreakers_problem(order)
     if problem is not None:
         raise ServiceError.one(problem[0], "tiebreakers", problem[1])
+    unplayed = league_option_violations(
+        format,
+        casualty_table=casualty_table,
+        sevens_spp=sevens_spp,
+        time_limit=time_limit,
+        tiebreakers=tiebreakers,
+    )
+    if unplayed:
+        raise ServiceError(unplayed)
     league = League(
         name=name,
         format=format,
@@ -85,7 +165,9 @@ def league_create(
         casualty_table=casualty_table or _default_table(variant),
         sevens_spp=sevens_spp,
         time_limit=time_limit,
-        casualty_bonus=casualty_bonus,
+        casualty_bonus=casualty_bonus
+        if variant.casualty_bonus() is not None
+        else League._meta.get_field("casualty_bonus").get_default(),
         report_confirmation_days=report_confirmation_days,
         is_open=is_open,
     )

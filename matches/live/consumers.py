@@ -40,12 +40,7 @@ class LiveMatchConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive(
-        self,
-        text_data: str | None = None,
-        bytes_data: bytes | None = None,
-        **kwargs: Any,
-    ) -> None:
+    async def receive(self, **kwargs: Any) -> None:
         """Pages only listen: anything sent (JSON or not, text or bytes) is
         ignored unread, and the socket stays open."""
 

@@ -19,10 +19,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
 from engine.facade import (
-    PURCHASE_ITEMS,
     SIDELINE_STAFF,
     Variant,
     get_variant,
+    purchase_unit_price,
+    purchases_after_draft,
     rules_data,
 )
 from league.access import league_team_writer, team_ids_can_write, team_write_refusal
@@ -287,9 +288,12 @@ class TeamParts:
 
 
 def team_buy_items(team: Team) -> list[str]:
-    """What the team's format lets it buy (Dungeon Bowl: re-rolls alone)."""
-    fields = get_variant(team.league.format).team_fields
-    return [item for item in PURCHASE_ITEMS if item in fields]
+    """What the team may ever buy after its draft, as its format and roster
+    sell it (Sevens: no re-rolls; Dungeon Bowl: re-rolls alone; a roster
+    without an apothecary: none): the buy form offers nothing else."""
+    fmt = get_variant(team.league.format)
+    roster = rules_data(team.league.rules_version).rosters[team.roster]
+    return list(purchases_after_draft(fmt, roster))
 
 
 def team_staff_items(team: Team) -> list[str]:
@@ -329,20 +333,19 @@ def _team_context(
         "can_write": can_write,
     }
     if can_write:
-        prices = {
-            "rerolls": fmt.reroll_cost(roster, at_draft=False),
-            "assistant_coaches": fmt.staff_cost(roster, "assistant_coach"),
-            "cheerleaders": fmt.staff_cost(roster, "cheerleader"),
-            "apothecary": fmt.staff_cost(roster, "apothecary"),
-        }
         items = team_buy_items(team)
         # none: no form
         staff = team_staff_items(team)
         context.update(
             hire_form=HireForm(roster=roster),
-            buy_form=BuyForm(items=items),
+            # none: no form (a format and roster that sell nothing after the
+            # draft)
+            buy_form=BuyForm(items=items) if items else None,
             fire_staff_form=FireStaffForm(items=staff) if staff else None,
-            prices=[(PURCHASE_LABELS[item], prices[item]) for item in items],
+            prices=[
+                (PURCHASE_LABELS[item], purchase_unit_price(fmt, roster, item))
+                for item in items
+            ],
             redraft_due=team_redraft_due(team),
             retirable=team_retirement_candidates(team),
             special_rule_form=SpecialRuleForm(

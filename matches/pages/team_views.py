@@ -244,25 +244,21 @@ def _show(
     form: RedraftForm,
     formset: BaseFormSet[Any],
     *,
-    kept: int,
     rows: dict[int, int],
 ) -> list[str]:
-    """Put each refusal next to its field: ``keep.<n>`` and a kept player's
-    squad line by the players who stay, ``new_players.<n>.<field>`` and a new
-    player's squad line (``players.<kept + n>``) by that row. Returns the
+    """Put each refusal next to its field, as the service names it:
+    ``keep.<n>`` by the players who stay, ``new_players.<n>.<field>`` on
+    that new player's row (``rows``: his row of the formset). Returns the
     refusals about the whole re-draft (squad size, budget)."""
     general: list[str] = []
     for v in violations:
         field = v.field or ""
         parts = field.split(".")
-        new_row: int | None = None
-        if parts[0] == "new_players" and len(parts) > 1 and parts[1].isdigit():
-            new_row = int(parts[1])
-        elif parts[0] == "players" and len(parts) > 1 and parts[1].isdigit():
-            if int(parts[1]) < kept:
-                form.add_error("keep", v.message)
-                continue
-            new_row = int(parts[1]) - kept
+        new_row = (
+            int(parts[1])
+            if parts[0] == "new_players" and len(parts) > 1 and parts[1].isdigit()
+            else None
+        )
         if new_row is not None and new_row in rows:
             target = formset.forms[rows[new_row]]
             name = parts[2] if len(parts) > 2 else None
@@ -333,7 +329,7 @@ def team_redraft_page(request: HttpRequest, team_id: int) -> HttpResponse:
             violations: Sequence[Any] = preview.violations
         except ServiceError as exc:
             refused, violations = True, exc.violations
-        general = _show(violations, form, formset, kept=len(plan.keep), rows=rows)
+        general = _show(violations, form, formset, rows=rows)
     context.update(
         form=form,
         formset=formset,

@@ -136,7 +136,6 @@ def _reason_problems(reason: str, required: str) -> list[tuple[str, str | None, 
     return []
 
 
-@transaction.atomic
 def _still_open_problems(
     sub: ReportSubmission, deadline_of: str
 ) -> list[tuple[str, str | None, str]]:
@@ -151,6 +150,7 @@ def _still_open_problems(
     return []
 
 
+@transaction.atomic
 def report_dispute(
     *, submission_id: int, actor: AbstractBaseUser, reason: str
 ) -> ReportSubmission:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -256,6 +256,8 @@ def _preview(
     )
     eligible = {p.pk: p for p in team_redraft_candidates(team)}
     kept: set[int] = set()
+    # where in ``plan.keep`` each priced player (``preview.players``) is
+    kept_at: list[int] = []
     for index, player_id in enumerate(plan.keep):
         player = eligible.get(player_id)
         if player is None:
@@ -287,6 +289,7 @@ def _preview(
             )
             continue
         kept.add(player_id)
+        kept_at.append(index)
         # Decision: the season just closed counts ("an agent's fee of 20,000
         # gold pieces for each previous season the player has taken part in";
         # the same section's "the previous season" is the one just closed,
@@ -341,7 +344,7 @@ def _preview(
         # special rule (blank) re-drafts without one; it keeps only its
         # roster's fixed rules until its coach records one.
         preview.violations += [
-            v
+            _plan_field(v, kept_at)
             for v in exc.violations
             if v.code not in ("unknown_position", "special_rule_required")
         ]
@@ -368,6 +371,22 @@ def _preview(
             )
         )
     return preview
+
+
+def _plan_field(violation: Violation, kept_at: Sequence[int]) -> Violation:
+    """``violation`` of the squad checked (``players.<n>…``: the kept
+    players, then the new ones) named by the plan's own field: the kept
+    player's ``keep.<i>`` (``kept_at``: where in ``plan.keep`` each one
+    priced is), a new one's ``new_players.<n>…``, so a client (and the
+    page's rows) reads it against what it sent."""
+    parts = (violation.field or "").split(".")
+    if parts[0] != "players" or len(parts) < 2 or not parts[1].isdigit():
+        return violation
+    index = int(parts[1])
+    if index < len(kept_at):
+        return replace(violation, field=f"keep.{kept_at[index]}")
+    new = ".".join(["new_players", str(index - len(kept_at)), *parts[2:]])
+    return replace(violation, field=new)
 
 
 def _no_season_to_redraft_after(team: Team, season_id: int) -> ServiceError:

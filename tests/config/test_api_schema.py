@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from config.api_schema import ERROR_RESPONSES
 from engine.variants import variants
-from tests.contract.checks import refused_form_codes
+from tests.contract.checks import _nul_in_a_key, refused_form_codes
 from tests.world import api_as
 
 ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
@@ -142,6 +142,13 @@ def test_text_inputs_state_that_they_take_no_nul_and_no_blank(schema):
     }
 
 
+def test_a_text_keyed_input_states_its_keys_take_no_nul(schema):
+    """The API refuses a NUL in any string, a key included (a season's
+    division names): the schema says so, as it does for text values."""
+    season = schema["components"]["schemas"]["SeasonInputRequest"]["properties"]
+    assert season["divisions"]["propertyNames"] == {"pattern": "^[^\\x00]*$"}
+
+
 def test_audit_log_names_are_documented_as_nullable(schema):
     props = schema["components"]["schemas"]["LeagueEventOutput"]["properties"]
     ledger = schema["components"]["schemas"]["LedgerEntryOutput"]["properties"]
@@ -204,3 +211,17 @@ def test_every_link_names_a_real_operation_and_parameter(schema):
 )
 def test_only_input_form_codes_count_against_schema_valid_input(body, expected):
     assert refused_form_codes(body) == expected
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        ({"divisions": {"a\x00": [1]}}, True),
+        ({"items": [{"x\x00y": 1}]}, True),
+        ({"name": "a\x00"}, False),  # a value: the generator reads its pattern
+        ({"divisions": {"North": [1]}}, False),
+        (None, False),
+    ],
+)
+def test_a_nul_in_a_key_is_not_schema_valid_input(body, found):
+    assert _nul_in_a_key(body) is found

@@ -60,12 +60,25 @@ def refused_form_codes(body: Any) -> list[str]:
     return sorted({e.get("code") for e in errors} & INPUT_FORM_CODES)
 
 
+def _nul_in_a_key(body: Any) -> bool:
+    """Whether an object anywhere in ``body`` has a key holding a NUL."""
+    if isinstance(body, dict):
+        return any("\x00" in str(k) or _nul_in_a_key(v) for k, v in body.items())
+    if isinstance(body, list):
+        return any(_nul_in_a_key(v) for v in body)
+    return False
+
+
 @schemathesis.check
 def schema_valid_input_is_well_formed(
     ctx: Any, response: Any, case: Any
 ) -> bool | None:
     meta = case.meta
     if meta is None or not meta.generation.mode.is_positive:
+        return None
+    if _nul_in_a_key(case.body):
+        # The schema's propertyNames refuse it (config.api_schema), but the
+        # generator does not read propertyNames: not schema-valid input.
         return None
     if response.status_code != 400:
         return None

@@ -9,6 +9,8 @@ from engine.campaign.drafting import (
     draft_check,
     hire_check,
     purchase_check,
+    purchase_unit_price,
+    purchases_after_draft,
     staff_fire_check,
     suggest_draft,
     team_value,
@@ -507,3 +509,41 @@ def test_a_draft_chooses_a_special_rule_where_the_roster_offers_one(
 def test_the_suggested_draft_takes_the_first_option():
     assert suggest_draft(BB2020, ROSTERS["norse"]).special_rule == "old-world-classic"
     assert suggest_draft(BB2020, ROSTERS["orc"]).special_rule is None
+
+
+@pytest.mark.parametrize("fmt", ROSTER_FORMATS, ids=lambda v: v.name)
+def test_what_a_team_may_buy_after_its_draft_is_what_the_check_sells(fmt):
+    """A buy form offers :func:`purchases_after_draft`; each item it leaves
+    out is one :func:`purchase_check` refuses a team of that roster that
+    holds nothing and has the money, and each it offers is sold at
+    :func:`purchase_unit_price`. Sevens "Purchasing Team Re-rolls": "a Blood
+    Bowl Sevens team cannot purchase additional team re-rolls at a later
+    date"."""
+    data = rules_data(fmt.rules_data_version)
+    nothing = Staff(
+        rerolls=0,
+        assistant_coaches=0,
+        cheerleaders=0,
+        apothecary=False,
+        dedicated_fans=1,
+    )
+    for roster in data.rosters.values():
+        offered = purchases_after_draft(fmt, roster)
+        for item in ("rerolls", "assistant_coaches", "cheerleaders", "apothecary"):
+            if item in offered:
+                price = purchase_check(
+                    fmt, roster, item=item, quantity=1, staff=nothing, treasury=10**7
+                )
+                assert price == purchase_unit_price(fmt, roster, item), item
+                continue
+            assert purchase_unit_price(fmt, roster, item) is None
+            with pytest.raises(DraftError):
+                purchase_check(
+                    fmt, roster, item=item, quantity=1, staff=nothing, treasury=10**7
+                )
+    assert "rerolls" not in purchases_after_draft(SEVENS, ORC)
+    assert purchases_after_draft(BB2020, UNDEAD) == (
+        "rerolls",
+        "assistant_coaches",
+        "cheerleaders",
+    )

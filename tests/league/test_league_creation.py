@@ -210,6 +210,113 @@ def test_invalid_input_is_refused_by_field_and_writes_nothing(client, changes, f
     assert everything() == before
 
 
+# An option a format does not play (Decision in league/services/leagues.py):
+# Sevens and Blitz Bowl roll no casualty table after the game (their Injury
+# tables give the casualty: Sevens "Injuries", Blitz Bowl's card game has no
+# casualties at all); only Sevens makes Star Player Points optional; only
+# Dungeon Bowl, which ends at the first touchdown, has a time limit ("A game
+# that ends at the first touchdown then has a turn limit"); Blitz Bowl's
+# standings count no casualties, so casualty difference separates nobody.
+NOT_FOR_FORMAT = [
+    (
+        "sevens",
+        {"casualty_table": "classic"},
+        "casualty_table",
+        "Blood Bowl Sevens rolls no casualty table after the game",
+    ),
+    (
+        "blitz-bowl",
+        {"casualty_table": "bb2020"},
+        "casualty_table",
+        "Blitz Bowl rolls no casualty table after the game",
+    ),
+    (
+        "bb2020",
+        {"time_limit": "on"},
+        "time_limit",
+        "Blood Bowl is played in halves: it has no time limit",
+    ),
+    (
+        "dungeon-bowl",
+        {"sevens_spp": "on"},
+        "sevens_spp",
+        "Dungeon Bowl does not make Star Player Points optional",
+    ),
+    (
+        "blitz-bowl",
+        {"tiebreaker_1": "points", "tiebreaker_2": "", "tiebreaker_3": "cas_diff"},
+        "tiebreaker_3",
+        "Blitz Bowl standings count no casualties",
+    ),
+]
+
+
+@pytest.mark.parametrize(("fmt", "changes", "field", "reason"), NOT_FOR_FORMAT)
+def test_an_option_the_format_does_not_play_is_refused_by_its_field(
+    client, fmt, changes, field, reason
+):
+    client.force_login(verified("nelly"))
+    before = everything()
+
+    response = client.post("/leagues/new/", {**FORM, "format": fmt, **changes})
+
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert list(form.errors) == [field]
+    assert reason in form.errors[field][0]
+    # what the commissioner chose stays chosen
+    assert form[field].value() == (changes[field] == "on" or changes[field])
+    assert f'value="{fmt}" id="format-{fmt}" checked' in response.content.decode()
+    assert everything() == before
+
+
+@pytest.mark.parametrize(
+    ("fmt", "options", "stored"),
+    [
+        ("bb2020", {"casualty_table": "classic"}, {"casualty_table": "classic"}),
+        ("sevens", {"sevens_spp": True}, {"sevens_spp": True}),
+        ("dungeon-bowl", {"time_limit": True}, {"time_limit": True}),
+        (
+            "dungeon-bowl",
+            {"tiebreakers": ["points", "cas_diff"]},
+            {"tiebreakers": ["points", "cas_diff"]},
+        ),
+        # the casualty bonus is on by default; a format without it stores
+        # the default whatever it is given
+        ("bb2020", {"casualty_bonus": False}, {"casualty_bonus": True}),
+        ("dungeon-bowl", {"casualty_bonus": False}, {"casualty_bonus": False}),
+    ],
+)
+def test_the_options_a_format_plays_are_stored(bob, fmt, options, stored):
+    league = league_create(commissioner=bob, name="Kept", format=fmt, **options)
+
+    league.refresh_from_db()
+    assert {key: getattr(league, key) for key in stored} == stored
+
+
+def test_the_api_refuses_every_option_the_format_does_not_play(bob):
+    before = everything()
+
+    with pytest.raises(ServiceError) as refused:
+        league_create(
+            commissioner=bob,
+            name="Blitz Night",
+            format="blitz-bowl",
+            casualty_table="classic",
+            sevens_spp=True,
+            time_limit=True,
+            tiebreakers=["points", "cas_diff"],
+        )
+
+    assert [(v.code, v.field) for v in refused.value.violations] == [
+        ("not_for_format", "tiebreakers.1"),
+        ("not_for_format", "casualty_table"),
+        ("not_for_format", "sevens_spp"),
+        ("not_for_format", "time_limit"),
+    ]
+    assert everything() == before
+
+
 def test_an_unverified_address_is_told_and_refused(client):
     client.force_login(unverified("nelly"))
     page = client.get("/leagues/new/").content.decode()
@@ -352,3 +459,18 @@ def test_a_league_edited_in_the_admin_keeps_its_points_in_order():
     assert refused.value.message_dict == {
         "points_loss": ["a loss cannot be worth more points than a draw"]
     }
+
+
+def test_the_admin_refuses_an_option_the_format_does_not_play(client, sevens, alice):
+    client.force_login(alice)
+    before = everything()
+
+    response = client.post(
+        "/admin/league/league/add/", {**ADMIN_FORM, "time_limit": "on"}
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors == {
+        "time_limit": ["Blood Bowl is played in halves: it has no time limit to choose"]
+    }
+    assert everything() == before

@@ -6,11 +6,15 @@ written; a success goes back to the page with a message."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from league.models import LeagueEvent, Player, Team
-from tests.factories import draft_team
-from tests.web.field_groups import field_group, form_errors
+from league.services.leagues import league_create
+from league.services.teams import PlayerRequest, team_draft
+from tests.factories import draft_team, make_member
+from tests.web.field_groups import field_group, form_errors, form_html
 from tests.world import db_snapshot
 
 
@@ -18,6 +22,10 @@ from tests.world import db_snapshot
 def orcs(sevens, bob):
     """7 Orc linemen (350k) and 1 re-roll (120k): 130k in the bank."""
     return draft_team(sevens, bob, roster="orc", name="Gouged Eye", rerolls=1)
+
+
+def _text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
 
 
 def _state(team: Team) -> tuple:
@@ -129,19 +137,79 @@ def test_the_coach_buys_a_cheerleader(client, orcs, bob):
     assert orcs.treasury == 90_000
 
 
-def test_sevens_refuses_re_rolls_after_the_draft(client, orcs, bob):
+def test_sevens_offers_no_re_rolls_after_the_draft(client, orcs, bob):
+    """Blood Bowl Sevens "Purchasing Team Re-rolls": "a Blood Bowl Sevens
+    team cannot purchase additional team re-rolls at a later date", so the
+    buy form does not offer them; posted anyway, the form refuses the item
+    by its field and keeps the quantity (the service's own refusal,
+    ``rerolls_after_draft``, answers the API), nothing written."""
     client.force_login(bob)
+    page = client.get(f"/teams/{orcs.pk}/").content.decode()
     before = _state(orcs)
 
     response = client.post(f"/teams/{orcs.pk}/buy/", {"item": "rerolls", "quantity": 1})
 
+    assert 'value="rerolls"' not in field_group(page, "id_item")
+    assert "Team re-roll" not in form_html(page, "buy")
     assert response.status_code == 400
     html = response.content.decode()
     item = field_group(html, "id_item")
-    assert "only at the draft" in item
-    assert '<option value="rerolls" selected>' in item
+    assert "Select a valid choice. rerolls is not one of the available choices." in (
+        item
+    )
     assert 'value="1"' in field_group(html, "id_quantity")
     assert _state(orcs) == before
+
+
+# What each format's team buys after its draft, from the rules: Blood Bowl
+# (2020 and 2025) and the classic game, re-rolls at double price, assistant
+# coaches, cheerleaders and an apothecary where the roster has one
+# (rules_and_regulations.md "Hiring, Firing and Temporarily Retiring");
+# Sevens, no re-rolls ("cannot purchase additional team re-rolls at a later
+# date") but its staff and an apothecary "during the Hire and Fire step";
+# Dungeon Bowl, re-rolls alone (its colleges have no apothecary, assistant
+# coaches or cheerleaders: colleges.json).
+STAFF = ["assistant_coaches", "cheerleaders", "apothecary"]
+BUYS = {
+    ("bb2020", "human"): ["rerolls", *STAFF],
+    ("bb2025", "human"): ["rerolls", *STAFF],
+    ("classic", "human"): ["rerolls", *STAFF],
+    ("sevens", "orc"): STAFF,
+    # "Apothecary: No" on the roster
+    ("bb2020", "shambling-undead"): ["rerolls", "assistant_coaches", "cheerleaders"],
+    ("sevens", "nurgle"): ["assistant_coaches", "cheerleaders"],
+    ("dungeon-bowl", "college-of-shadows"): ["rerolls"],
+}
+
+
+@pytest.mark.parametrize(("fmt", "roster"), list(BUYS))
+def test_each_formats_buy_form_offers_only_what_it_sells_after_the_draft(
+    client, alice, bob, fmt, roster
+):
+    league = league_create(commissioner=alice, name=f"{fmt} {roster}", format=fmt)
+    if fmt == "dungeon-bowl":
+        make_member(league, bob)
+        team = team_draft(
+            league=league,
+            coach=bob,
+            name="Shadows",
+            roster=roster,
+            players=[
+                PlayerRequest("skaven-clanrat-lineman", f"Clanrat {i}")
+                for i in range(11)
+            ],
+        )
+    else:
+        team = draft_team(league, bob, roster=roster, name="Firsts")
+    client.force_login(bob)
+
+    html = client.get(f"/teams/{team.pk}/").content.decode()
+
+    offered = re.findall(r'<option value="(\w+)"', field_group(html, "id_item"))
+    assert offered == BUYS[(fmt, roster)]
+    prices = _text_of(form_html(html, "buy").split("Prices now:", 1)[1])
+    assert "not available" not in prices
+    assert prices.count("·") == len(BUYS[(fmt, roster)]) - 1
 
 
 def test_a_purchase_of_none_is_refused_by_the_quantity(client, orcs, bob):

@@ -551,3 +551,40 @@ def test_a_new_players_name_not_read_as_written_is_refused_at_the_redraft(played
         ("invalid_character", "new_players.0.name")
     ]
     assert _state() == before
+
+
+def test_a_new_players_refusals_name_his_row_of_the_plan(played):
+    """A refusal about a new player names him as the plan lists him
+    (``new_players.<n>``), not by his place in the whole squad, whatever
+    the kept players before him: the third new player's blank name ("every
+    player needs a name") is ``new_players.2.name``, the second's name of
+    mixed look-alike scripts (league/names/rules.py) ``new_players.1.name``."""
+    season_close(season_id=played["season"].pk, actor=played["commish"])
+    winner = played["winner"]
+    keep = list(winner.players.order_by("number").values_list("pk", flat=True))
+    # the first kept twice: one player fewer priced than listed
+    plan = RedraftPlan(
+        keep=[keep[0], *keep],
+        new_players=[
+            ("orc-lineman", "Ug"),
+            ("orc-lineman", "Gr\u043em"),
+            ("orc-lineman", "  "),
+        ],
+    )
+    before = _state()
+
+    with pytest.raises(ServiceError) as exc_info:
+        team_redraft(
+            team_id=winner.pk,
+            season_id=played["season"].pk,
+            plan=plan,
+            actor=played["coach"],
+            commit=True,
+        )
+
+    assert codes(exc_info) == [
+        ("duplicate_player", "keep.1"),
+        ("mixed_script", "new_players.1.name"),
+        ("blank", "new_players.2.name"),
+    ]
+    assert _state() == before
