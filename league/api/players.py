@@ -206,12 +206,7 @@ class PlayerUnretireApi(APIView):
         when re-drafted. ``not_retired`` for any other player."""
         player = _player_for_write(request.user, player_id)
         _valid(NoInputSerializer, request.data)
-        back = player_unretire(
-            team_id=player.team_id,
-            player_id=player.pk,
-            actor=request.user,  # type: ignore[arg-type]
-        )
-        return Response(_player_data(back))
+        player_unretire(team_id=player.team_id, player_id=player.pk)
 
 
 # --- the audit log -------------------------------------------------------------

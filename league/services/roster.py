@@ -11,7 +11,8 @@ is left out of CTV and plays no further game that season
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from typing import NoReturn
+
 from django.db import transaction
 
 from league.errors import ServiceError
@@ -49,9 +50,7 @@ def team_player_for_update(
 
 
 @transaction.atomic
-def player_unretire(
-    *, team_id: int, player_id: int, actor: AbstractBaseUser | None = None
-) -> Player:
+def player_unretire(*, team_id: int, player_id: int) -> NoReturn:
     """Refuse to bring a temporarily retired player back in mid-season:
     "They cannot take part in any further games this season"; he returns
     only when re-drafted for the next one, with his recovery rolls

@@ -127,13 +127,14 @@ def team_player_retire(
 def team_player_unretire(
     request: HttpRequest, team_id: int, player_id: int
 ) -> HttpResponse:
-    return _player_step(
-        request,
-        team_id,
-        player_id,
-        player_unretire,
-        "#{player.number} {player.name} is back on the active roster.",
-    )
+    """Always refused (the service says why): a temporarily retired player
+    comes back only by the re-draft."""
+    team = team_get_for_write(request.user, team_id)
+    try:
+        player_unretire(team_id=team.pk, player_id=player_id)
+    except ServiceError as exc:
+        flash_refusal(request, exc)
+    return redirect(team_url(team.pk))
 
 
 @require_POST

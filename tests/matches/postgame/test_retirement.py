@@ -203,7 +203,7 @@ def test_a_retired_player_is_not_brought_back_in_mid_season(bob, orcs, injured):
     before = _state()
 
     with pytest.raises(ServiceError) as exc:
-        player_unretire(team_id=orcs.pk, player_id=two.pk, actor=bob)
+        player_unretire(team_id=orcs.pk, player_id=two.pk)
     assert codes(exc) == [("retired_for_season", "player")]
     assert refused(bob, f"/api/players/{two.pk}/unretire/") == [
         ("retired_for_season", "player")
