@@ -99,6 +99,7 @@ class LeagueAddForm(ConstraintsForm):
     )
     creator: Any = None
     constraint_errors = LEAGUE_CONSTRAINTS
+    name_what = "league name"
 
     class Meta:
         model = League
@@ -335,6 +336,7 @@ FORMAT_FIELDS = {name: name for name in STAFF_FIELDS} | {
 class TeamAdminForm(ConstraintsForm):
     roster = forms.ChoiceField(choices=roster_choices)
     constraint_errors = TEAM_CONSTRAINTS
+    name_what = "team name"
 
     class Meta:
         model = Team

@@ -16,6 +16,7 @@ from django.forms.models import BaseInlineFormSet
 
 from engine.facade import rules_data
 from league.models import Player, Team
+from league.names.rules import name_normalize, name_violation
 from league.selectors import (
     ON_ROSTER,
     player_profile_violations,
@@ -38,6 +39,24 @@ class ConstraintsForm(forms.ModelForm):  # type: ignore[type-arg]
     where that field is not on it."""
 
     constraint_errors: ClassVar[dict[str, tuple[str, str]]] = {}
+    # What the page's ``name`` is the name of, as its refusals say it.
+    name_what: ClassVar[str] = "name"
+
+    def clean_name(self) -> str:
+        """A name given here is held to the rules the API and the site's
+        forms hold it to (``league.names.rules``) and stored as they store
+        it. Decision: a name left as it was is not checked, so a name saved
+        before those rules does not stop a correction of another field."""
+        raw: str = self.cleaned_data["name"]
+        if "name" not in self.changed_data:
+            return raw
+        max_length = getattr(self.fields["name"], "max_length", None)
+        problem = name_violation(
+            raw, field="name", what=self.name_what, max_length=max_length or 100
+        )
+        if problem is not None:
+            raise ValidationError(problem.message, code=problem.code)
+        return name_normalize(raw)
 
     def validate_unique(self) -> None:
         """Run last in the form's validation, the object built from it."""
@@ -167,6 +186,7 @@ class LeagueAdminForm(ConstraintsForm):
     correct (read-only for a commissioner)."""
 
     constraint_errors = LEAGUE_CONSTRAINTS
+    name_what = "league name"
 
     def clean_rules_version(self) -> str:
         """A version with no rules data broke every page of the league."""
@@ -184,6 +204,7 @@ class PlayerRowForm(ConstraintsForm):
     """A player's row on his team's page."""
 
     constraint_errors = PLAYER_CONSTRAINTS
+    name_what = "player's name"
 
 
 class PlayerAdminForm(ConstraintsForm):
@@ -193,6 +214,7 @@ class PlayerAdminForm(ConstraintsForm):
     other."""
 
     constraint_errors = PLAYER_CONSTRAINTS
+    name_what = "player's name"
 
     class Meta:
         model = Player

@@ -44,6 +44,7 @@ class SeasonAdminForm(ConstraintsForm):
             "The league already has a season of that name.",
         ),
     }
+    name_what = "season name"
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

@@ -325,6 +325,7 @@ def test_the_team_sheet_prints_on_one_a4_page(open_page, eleven, bob):
 
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert pages == 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "web-team-sheet.pdf").write_bytes(pdf)
     shot(page, "team-print")
 
