@@ -25,7 +25,9 @@ class InducementSpec:
 
     ``max_count`` None = unlimited. ``price`` None = "price varies" (the
     purchase states its unit price). ``reduced_price`` applies to teams with
-    the ``reduced_for`` special rule. ``requires_rule``: only teams with that
+    the ``reduced_for`` special rule, or of the ``reduced_for_roster`` roster
+    (BB2020 errata: the Halfling Master Chef's price "for [Halfling] teams").
+    ``requires_rule``: only teams with that
     special rule may buy it. ``requires_apothecary``: only teams whose roster
     can hire an apothecary. ``reduced_max`` is the limit for teams with the
     ``reduced_for`` rule (BB2025: 0-6 Bribes with Bribery and Corruption).
@@ -46,6 +48,7 @@ class InducementSpec:
     reduced_max: int | None = None
     excludes_star: str | None = None
     unplayed: str = ""
+    reduced_for_roster: str | None = None
 
     def available(
         self, special_rules: Collection[str], apothecary_allowed: bool
@@ -63,8 +66,14 @@ class InducementSpec:
             return self.reduced_max
         return self.max_count
 
-    def unit_price(self, special_rules: Collection[str]) -> int | None:
+    def unit_price(
+        self, special_rules: Collection[str], roster: str | None = None
+    ) -> int | None:
+        """The price for a team with ``special_rules`` of the ``roster``
+        (its slug; None: a roster-keyed reduction does not apply)."""
         if self.reduced_for is not None and self.reduced_for in special_rules:
+            return self.reduced_price
+        if self.reduced_for_roster is not None and roster == self.reduced_for_roster:
             return self.reduced_price
         return self.price
 
@@ -93,12 +102,24 @@ MORTUARY_ASSISTANT: Final = InducementSpec(
 PLAGUE_DOCTOR: Final = InducementSpec(
     "plague_doctor", "Plague Doctor", 1, 100_000, requires_rule="favoured-of-nurgle"
 )
-# Decision: the BB2020 errata prices the Halfling Master Chef at 100,000 for
-# "[Halfling] teams"; we keep the special-rule test (halfling-thimble-cup, as
-# the struck-through original and the Sevens list say), which covers the
-# Halfling roster (and the Gnome roster, which also has that rule).
+# The Sevens list: "0-1 Halfling Master Chef 300,000 gold pieces (100,000
+# gold pieces for teams with the 'Halfling Thimble Cup' special rule)".
 MASTER_CHEF: Final = InducementSpec(
     "halfling_master_chef", "Halfling Master Chef", 1, 300_000, 100_000, THIMBLE_CUP
+)
+# inducements_in_detail.md, as the errata reads: "300,000 GOLD PIECES
+# (100,000 GOLD PIECES FOR [Halfling] TEAMS)" (it struck out "for teams with
+# the Halfling Thimble Cup special rule"); Gnome.md prices the Chef at 300K,
+# Halfling.md at 100K. Decision: "[Halfling] teams" are teams of the Halfling
+# roster, the one the link names, so a Gnome team pays 300,000. BB2025
+# (tables.md: "100,000 Halfling teams") reads it the same way.
+HALFLING_TEAMS_MASTER_CHEF: Final = InducementSpec(
+    "halfling_master_chef",
+    "Halfling Master Chef",
+    1,
+    300_000,
+    100_000,
+    reduced_for_roster="halfling",
 )
 MERCENARIES: Final = InducementSpec("mercenaries", "Mercenary Players", None, None)
 
@@ -121,12 +142,16 @@ def inducement_catalogue(fmt: str | LeagueFormat) -> Mapping[str, InducementSpec
 
 
 def available_inducements(
-    fmt: str | LeagueFormat, special_rules: Collection[str], apothecary_allowed: bool
+    fmt: str | LeagueFormat,
+    special_rules: Collection[str],
+    apothecary_allowed: bool,
+    *,
+    roster: str | None = None,
 ) -> tuple[tuple[InducementSpec, int | None], ...]:
-    """The inducements a team may buy, each with its unit price for the team
-    (None = price varies)."""
+    """The inducements a team of ``roster`` (its slug) may buy, each with its
+    unit price for the team (None = price varies)."""
     return tuple(
-        (spec, spec.unit_price(special_rules))
+        (spec, spec.unit_price(special_rules, roster))
         for spec in inducement_catalogue(fmt).values()
         if spec.available(special_rules, apothecary_allowed)
     )
@@ -280,9 +305,11 @@ def validate_inducements(
     treasury: int,
     *,
     star_players: Collection[str] = (),
+    roster: str | None = None,
 ) -> InducementCost:
     """Check a shopping list against the format's catalogue and the budget.
-    ``star_players`` are the slugs of the Star Players the same list hires.
+    ``star_players`` are the slugs of the Star Players the same list hires;
+    ``roster`` is the team's roster slug (prices keyed on the roster).
 
     Errors (``CampaignError.code``): ``unknown_inducement``,
     ``inducement_not_played`` (listed, but the match engine does not play it),
@@ -332,7 +359,7 @@ def validate_inducements(
                 f"at most {most} {spec.name} may be induced",
                 field,
             )
-        price = spec.unit_price(roster_special_rules)
+        price = spec.unit_price(roster_special_rules, roster)
         if price is None:
             if purchase.unit_price is None or purchase.unit_price <= 0:
                 raise CampaignError(

@@ -176,8 +176,9 @@ class SharedLimit:
     """One quantity line shared by several positions ("0-4 Runners" over a
     Dark Elf Runner, a Gutter Runner and a Woodland Fox: at most four of them
     together). ``slug`` and ``name`` are the line's ("runners", "Runners");
-    ``positions`` are the slugs of the positions it covers. BB2020 rosters
-    have none: each of their positions has its own quantity."""
+    ``positions`` are the slugs of the positions it covers. A BB2020 roster's
+    Big Guy total is one too: its Big Guys are each 0-1 and a footnote caps
+    them together ("A Chaos Chosen team may include a single Big Guy")."""
 
     slug: str
     name: str
@@ -195,8 +196,8 @@ class Roster:
     ``special_rules``, which holds every rule the roster mentions.
 
     ``shared_limits``: quantity lines that several positions share (the
-    Dungeon Bowl Colleges of Magic, a BB2025 roster's "one Big Guy in
-    total"); a squad must keep each position within its own ``max`` and each
+    Dungeon Bowl Colleges of Magic, a BB2020 or BB2025 roster's "one Big Guy
+    in total"); a squad must keep each position within its own ``max`` and each
     shared line within the line's ``max``.
 
     ``tiers``: the tier by errata where they differ (``tier`` is the one in

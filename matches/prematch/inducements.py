@@ -178,7 +178,9 @@ def inducement_offer(side: Side, match: Match) -> list[dict[str, Any]]:
         side.team.roster
     ]
     team_rules = team_special_rules(side.team)
-    priced = available_inducements(_variant(match), team_rules, roster.apothecary)
+    priced = available_inducements(
+        _variant(match), team_rules, roster.apothecary, roster=roster.slug
+    )
     offer = []
     for spec, price in priced:
         if spec.slug == "star_players":
@@ -380,6 +382,7 @@ def match_buy_inducements(
             side.petty_cash,
             side.treasury_available,
             star_players=[s.slug for s in chosen_stars if s is not None],
+            roster=roster.slug,
         )
     except CampaignError as exc:
         # The validator names "purchases[i]": the API calls them items.i.

@@ -175,9 +175,8 @@ def test_inducement_catalogue():
     assert items["bribes"]["price_for"] == {bribery: 50_000}
     assert items["bribes"]["max_for"] == {bribery: 6}
     assert items["biased_referee"]["price_for"] == {bribery: 80_000}
-    assert items["halfling_master_chef"]["price_for"] == {
-        "halfling-thimble-cup": 100_000
-    }
+    # "300,000 (100,000 Halfling teams)": the Halfling roster's price
+    assert items["halfling_master_chef"]["price_for_roster"] == {"halfling": 100_000}
     assert items["mortuary_assistant"]["requires_rule"] == "masters-of-undeath"
     assert items["riotous_rookies"]["requires_rule"] == "low-cost-linemen"
     merc = items["mercenaries"]

@@ -14,8 +14,8 @@ from types import MappingProxyType
 from engine.campaign.getting_even import GettingEvenRule
 from engine.campaign.inducements import (
     BRIBERY,
+    HALFLING_TEAMS_MASTER_CHEF,
     JOSEF_BUGMAN,
-    MASTER_CHEF,
     PLAGUE_DOCTOR,
     WANDERING_APOTHECARIES,
     InducementSpec,
@@ -173,7 +173,7 @@ def catalogue_2025() -> Mapping[str, InducementSpec]:
             requires_rule="low-cost-linemen",
         ),
         WANDERING_APOTHECARIES,
-        MASTER_CHEF,
+        HALFLING_TEAMS_MASTER_CHEF,
         InducementSpec(
             "biased_referee",
             "Biased Referee: Dodgy League Rep",

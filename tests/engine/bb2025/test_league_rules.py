@@ -325,9 +325,17 @@ def test_an_engine_score_is_not_awarded_twice() -> None:
     assert BB2025.winnings(played).home == 110_000
 
 
-def buy(slug: str, count: int = 1, rules: tuple[str, ...] = ()) -> int:
+def buy(
+    slug: str, count: int = 1, rules: tuple[str, ...] = (), roster: str | None = None
+) -> int:
     return validate_inducements(
-        BB2025, rules, True, [InducementPurchase(slug, count)], 1_000_000, 0
+        BB2025,
+        rules,
+        True,
+        [InducementPurchase(slug, count)],
+        1_000_000,
+        0,
+        roster=roster,
     ).total
 
 
@@ -364,7 +372,10 @@ def test_bribery_and_corruption_buys_six_bribes_at_half_price() -> None:
 def test_team_rule_inducements() -> None:
     assert buy("riotous_rookies", 1, ("low-cost-linemen",)) == 150_000
     assert buy("mortuary_assistant", 1, ("masters-of-undeath",)) == 100_000
-    assert buy("halfling_master_chef", 1, ("halfling-thimble-cup",)) == 100_000
+    # tables.md 9: Halfling Master Chef "300,000 (100,000 Halfling teams)"
+    thimble_cup = ("halfling-thimble-cup", "woodland-league")
+    assert buy("halfling_master_chef", 1, thimble_cup, roster="halfling") == 100_000
+    assert buy("halfling_master_chef", 1, thimble_cup, roster="gnome") == 300_000
     with pytest.raises(CampaignError) as refused:
         buy("mortuary_assistant")
     assert refused.value.code == "inducement_not_available"

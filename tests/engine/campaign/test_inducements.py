@@ -20,6 +20,7 @@ from engine.campaign import (
     roll_desperate_measures,
     validate_inducements,
 )
+from engine.core.rules_data import rules_data
 
 P = InducementPurchase
 
@@ -74,7 +75,6 @@ def test_catalogues(
         ("bb2020", "bribes", (), 100_000),
         ("bb2020", "bribes", ("bribery-and-corruption",), 50_000),
         ("bb2020", "biased_referee", ("bribery-and-corruption",), 80_000),
-        ("bb2020", "halfling_master_chef", ("halfling-thimble-cup",), 100_000),
         ("bb2020", "halfling_master_chef", ("old-world-classic",), 300_000),
         ("sevens", "bribes", ("badlands-brawl", "bribery-and-corruption"), 50_000),
         ("sevens", "halfling_master_chef", ("halfling-thimble-cup",), 100_000),
@@ -463,8 +463,40 @@ def test_reduced_price_accepted_when_stated() -> None:
         [P("halfling_master_chef", 1, 100_000)],
         100_000,
         0,
+        roster="halfling",
     )
     assert cost.total == 100_000
+
+
+@pytest.mark.parametrize(
+    ("fmt", "roster", "price"),
+    [
+        # inducements_in_detail.md, errata: "300,000 GOLD PIECES (100,000 GOLD
+        # PIECES FOR [Halfling] TEAMS)"; Halfling.md "[Halfling Master Chef] -
+        # 100K", Gnome.md "[Halfling Master Chef] - 300K".
+        ("bb2020", "halfling", 100_000),
+        ("bb2020", "gnome", 300_000),
+        ("bb2020", "human", 300_000),
+        # BB2025 tables.md "Inducements": "300,000 (100,000 Halfling teams)".
+        ("bb2025", "halfling", 100_000),
+        ("bb2025", "gnome", 300_000),
+        # blood_bowl_sevens.md: "300,000 gold pieces (100,000 gold pieces for
+        # teams with the 'Halfling Thimble Cup' special rule)".
+        ("sevens", "halfling", 100_000),
+        ("sevens", "gnome", 100_000),
+        ("sevens", "human", 300_000),
+    ],
+)
+def test_the_master_chef_is_cheaper_for_halfling_teams(
+    fmt: str, roster: str, price: int
+) -> None:
+    version = "bb2025" if fmt == "bb2025" else "bb2020"
+    rules = rules_data(version).rosters[roster].team_rules()
+    offered = dict(available_inducements(fmt, rules, True, roster=roster))
+    assert {s.slug: p for s, p in offered.items()}["halfling_master_chef"] == price
+    chef = [P("halfling_master_chef", 1)]
+    cost = validate_inducements(fmt, rules, True, chef, 300_000, 0, roster=roster)
+    assert cost.total == price
 
 
 # --- Desperate Measures -------------------------------------------------------------
@@ -526,3 +558,45 @@ def test_bugmans_id_is_above_every_star_and_mercenary() -> None:
 
     assert BUGMAN_ID_BASE > STAR_ID_BASE + 10_000
     assert is_star(BUGMAN_ID_BASE)
+
+
+# The roster files' names (teams/*.md "Inducements") for the catalogue's.
+ROSTER_FILE_NAMES = {
+    "Temp Agency Cheerleaders": "temp_agency_cheerleaders",
+    "Part-time Assistant Coaches": "part_time_assistant_coaches",
+    "Weather Mage": "weather_mage",
+    "Bloodweiser Kegs": "bloodweiser_kegs",
+    "Extra Team Training": "extra_team_training",
+    "Bribe": "bribes",
+    "Wandering Apothecary": "wandering_apothecaries",
+    "Mortuary Assistant": "mortuary_assistant",
+    "Plague Doctor": "plague_doctor",
+    "Riotous Rookies": "riotous_rookies",
+    "Halfling Master Chef": "halfling_master_chef",
+    "Josef Bugman": "josef_bugman",
+    "Hireling Sports-Wizard": "wizard",
+    "Biased Referee": "biased_referee",
+}
+
+
+@pytest.mark.parametrize("roster", sorted(rules_data("bb2020").rosters))
+def test_bb2020_prices_are_the_roster_files(roster: str) -> None:
+    # Each teams/*.md lists the inducements with the team's price ("[Bribe] -
+    # 50K" for Bribery and Corruption teams, "[Halfling Master Chef] - 100K"
+    # for Halflings only): where a line names one the catalogue sells the
+    # team, the prices agree.
+    r = rules_data("bb2020").rosters[roster]
+    rules = set(r.team_rules()) | set(r.special_rule_choice)
+    sold = dict(
+        (spec.slug, price)
+        for spec, price in available_inducements(
+            "bb2020", tuple(rules), r.apothecary, roster=roster
+        )
+    )
+    listed = {
+        ROSTER_FILE_NAMES[i.name]: i.cost
+        for i in r.inducements
+        if ROSTER_FILE_NAMES.get(i.name) in sold
+    }
+    assert len(listed) >= 8
+    assert listed == {slug: sold[slug] for slug in listed}

@@ -494,10 +494,21 @@ def test_the_suggested_fire_draft_fills_the_special_line_only_to_two():
 # -- BB2020 is unchanged --------------------------------------------------------
 
 
-def test_bb2020_rosters_have_no_shared_limits_and_keep_their_catalogue():
+def test_bb2020_rosters_have_only_their_big_guy_limits_and_keep_their_catalogue():
     data = rules_data("bb2020")
     assert len(data.rosters) == 29
-    assert all(r.shared_limits == () for r in data.rosters.values())
+    # No college line: only the four Big Guy footnotes of the team rosters
+    # (tests/engine/test_bb2020_big_guys.py).
+    assert {
+        r.slug: tuple(s.slug for s in r.shared_limits)
+        for r in data.rosters.values()
+        if r.shared_limits
+    } == {
+        "chaos-chosen": ("big-guys",),
+        "chaos-renegades": ("big-guys",),
+        "old-world-alliance": ("big-guys",),
+        "underworld-denizens": ("big-guys",),
+    }
     assert not set(data.rosters) & set(COLLEGES)
     # The BB2020 catalogue has none of the four Dungeon Bowl skills.
     assert not {

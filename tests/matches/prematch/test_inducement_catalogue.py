@@ -192,3 +192,43 @@ def test_the_api_and_the_page_offer_the_catalogue(client, db, fmt):
         field = "star_player_1" if slug == "star_players" else slug
         on_page = f'name="t{home.pk}-{field}"' in html
         assert on_page == (slug in expected), slug
+
+
+@pytest.mark.parametrize(
+    ("roster", "price"), [("halfling", 100_000), ("gnome", 300_000)]
+)
+def test_the_halfling_master_chef_is_priced_for_the_teams_roster(db, roster, price):
+    # inducements_in_detail.md, errata: "300,000 GOLD PIECES (100,000 GOLD
+    # PIECES FOR [Halfling] TEAMS)"; Gnome.md: "[Halfling Master Chef] - 300K".
+    coach = UserFactory(username=f"chef-{roster}")
+    league = LeagueFactory(
+        name=f"Chef {roster}",
+        format="bb2020",
+        commissioner=UserFactory(username=f"chef-c-{roster}"),
+    )
+    home = draft_team(league, coach, roster=roster, name="Cooks")
+    other = UserFactory(username=f"chef-a-{roster}")
+    away = draft_team(league, other, roster="human")
+    Team.objects.filter(pk__in=[home.pk, away.pk]).update(treasury=500_000)
+    match = one_match(league, home, away)
+    if inducement_sides(match)[0].must_wait:
+        # The higher-CTV side buys first; its 200,000 of treasury spent joins
+        # the lower side's petty cash, enough for a Chef at either price.
+        training = [Purchase("extra_team_training", 2)]
+        match_buy_inducements(
+            match_id=match.pk, team_id=away.pk, actor=other, items=training
+        )
+
+    # when
+    offer = api_as(coach).get(f"/api/matches/{match.pk}/inducements/").json()
+    bought = match_buy_inducements(
+        match_id=match.pk,
+        team_id=home.pk,
+        actor=coach,
+        items=[Purchase("halfling_master_chef", 1)],
+    )
+
+    # then
+    (chef,) = [i for i in offer["home"]["offer"] if i["slug"] == "halfling_master_chef"]
+    assert chef["price"] == price
+    assert bought.total == price
