@@ -79,6 +79,18 @@ DIE_OPTS: tuple[Option, ...] = tuple(
 _FACE_BY_NAME = {v: k for k, v in BLOCK_FACE_NAMES.items()}
 
 
+def own_block_knock_down(att: int, dfn: int) -> KnockDown:
+    """The blocker ``att`` Knocked Down by his own Block (Player Down, Both
+    Down). post-game_sequence.md "Casualty (CAS)": "If an opposition player
+    is Knocked Down as the result of a Block action and removed from play
+    as a Casualty, regardless of which player performed the action, your
+    player is said to have caused a Casualty" (BB2025 tables.md: "even if
+    both went down"): the block's target ``dfn`` earns its SPP, and
+    nothing else a Block's credit gives (Mighty Blow, Saboteur, Plague
+    Ridden are for the player who performed it)."""
+    return KnockDown(att, "knocked_down", by=dfn, spp=True)
+
+
 def _counts_as_dodge(g: GameState, dfn: int) -> bool:
     """A rule makes ``dfn`` count as having Dodge (rule point
     ``stumble_dodge``)."""
@@ -452,7 +464,7 @@ class Block(PushBack):
             # the first block is not Knocked Down again.
             if g.status[att] == STANDING:
                 g.act_over = True
-                g.stack.append(KnockDown(att, "knocked_down", by=dfn))
+                g.stack.append(own_block_knock_down(att, dfn))
             return None
         if r == BOTH_DOWN:
             if self._jugg(g) and g.has_tz(att):
@@ -509,7 +521,7 @@ class Block(PushBack):
         # Decision: the attacker's armour is rolled after the defender's.
         if att_down:
             g.act_over = True
-            g.stack.append(KnockDown(att, "knocked_down", by=dfn))
+            g.stack.append(own_block_knock_down(att, dfn))
         if dfn_down:
             self.kd = True
             g.stack.append(self._knock_down_target(g))

@@ -126,6 +126,7 @@ class KnockDown(Proc):
     Placed Prone, a Turnover only when the active team's carrier drops the
     ball. ``how``="stab": the same after a Stab's unmodified armour roll.
     ``claws``: the knock-down came from a Block by a player with Claws.
+    ``spp``: a Casualty earns ``by`` its SPP, nothing else of ``credit``.
 
     A loose ball lying in the player's square (he Fell Over after a Dodge,
     Rush, Jump or Leap into it, or landed badly on it after being thrown)
@@ -145,6 +146,7 @@ class KnockDown(Proc):
         "ball_sq",
         "loose",
         "credit",
+        "spp",
         "claws",
         "armour_mod",
     )
@@ -159,6 +161,7 @@ class KnockDown(Proc):
         credit: bool = False,
         claws: bool = False,
         armour_mod: int = 0,
+        spp: bool = False,
     ) -> None:
         self.phase = 0
         self.p = p
@@ -169,6 +172,7 @@ class KnockDown(Proc):
         self.ball_sq = -1
         self.loose = False
         self.credit = credit
+        self.spp = spp
         self.claws = claws
         self.armour_mod = armour_mod  # Dungeon Bowl walls: +1 off a wall, Crypt
 
@@ -232,6 +236,7 @@ class KnockDown(Proc):
             by=self.by,
             mb=self.mb,
             credit=self.credit,
+            spp=self.spp,
             claws=self.claws,
             armour_mod=chainsaw_armour(g, self.p, self.by, self.how) + self.armour_mod,
         )
@@ -263,7 +268,7 @@ class Harm(Proc):
     Stunned result counts as KO'd (Ball & Chain, fumbled Kick Team-mate);
     ``bh_only``: any Casualty is Badly Hurt (a Bloodlust bite).
     ``injury_bonus``: added to the Injury roll even when ``no_mod`` (a Star
-    Player's special rule, e.g. A Sneaky Pair).
+    Player's special rule, e.g. A Sneaky Pair). ``spp``: see KnockDown.
 
     Decision: a Mighty Blow / Dirty Player / Arm Bar bonus is applied to the
     armour roll when that breaks the armour, otherwise kept for the injury
@@ -284,6 +289,7 @@ class Harm(Proc):
         "crowd",
         "foul",
         "credit",
+        "spp",
         "result",
         "table_roll",
         "sneaky",
@@ -316,6 +322,7 @@ class Harm(Proc):
         stun_ko: bool = False,
         bh_only: bool = False,
         injury_bonus: int = 0,
+        spp: bool = False,
     ) -> None:
         self.phase = 0
         self.p = p
@@ -325,6 +332,7 @@ class Harm(Proc):
         self.crowd = crowd
         self.foul = foul
         self.credit = credit
+        self.spp = spp
         self.result = ""
         self.table_roll = 0
         self.sneaky = sneaky
@@ -586,7 +594,7 @@ class Harm(Proc):
         if self.by >= 0 and not self.credit:
             # rule point casualty_credit: Violent Innovator
             self.credit = any(rule(g, self) for rule in g.hooks.casualty_credit)
-        if self.credit and self.by >= 0:
+        if (self.credit or self.spp) and self.by >= 0:
             stat(g, self.by, STAT_CAS)
         g.casualties.append(
             CasualtyRecord(

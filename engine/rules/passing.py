@@ -333,6 +333,10 @@ class PassAction(Proc):
             if g.ret:
                 self._intercepted(g, q)
                 return STOP, None
+            # Decision (LeagueFormat.spp_values): the line counts a
+            # deflection only when it stays one; an interception earns its
+            # 2 SPP alone, not also the deflection's 1.
+            stat(g, q, STAT_DEFL)
             self.phase = 9
             g.ball_air = True
             g.stack.append(Scatter(g.pos[q], 3, -1))
@@ -359,7 +363,6 @@ class PassAction(Proc):
             self._intercepted(g, q)
             return STOP, None
         if g.ret:
-            stat(g, q, STAT_DEFL)
             g.emit(Interference(g.pid[q], "deflection"))
             self.phase = 6
             g.ball = g.pos[q]

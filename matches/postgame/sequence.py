@@ -139,9 +139,10 @@ def _game(match: Match, result: MatchResult, home: Team, away: Team) -> Postgame
 def _step_outcome(
     match: Match, result: MatchResult, home: Team, away: Team
 ) -> list[Any]:
-    outcome = record_outcome(_game(match, result, home, away))
+    game = _game(match, result, home, away)
+    outcome = record_outcome(game)
     Team.objects.filter(pk__in=[home.pk, away.pk]).update(status=Team.Status.POST_GAME)
-    return [
+    events: list[Any] = [
         (
             "postgame_outcome",
             {
@@ -162,6 +163,16 @@ def _step_outcome(
             },
         )
     ]
+    # the_rules_of_blood_bowl.md "Conceding": a format whose post-game has
+    # no Dedicated Fans step (Dungeon Bowl) rolls the quits here, in step 1.
+    if "fans" not in settings_rules(match.season.settings).variant.postgame_steps:
+        roller = _roller(match, "concession")
+        for team, side in ((home, game.home), (away, game.away)):
+            if game.penalised(side):
+                events += _concession_departures(
+                    match, result, team, roller, step="outcome"
+                )
+    return events
 
 
 def _step_winnings(
@@ -259,7 +270,11 @@ def _step_fans(match: Match, result: MatchResult, home: Team, away: Team) -> lis
 
 
 def _concession_departures(
-    match: Match, result: MatchResult, team: Team, roller: SeededRoller
+    match: Match,
+    result: MatchResult,
+    team: Team,
+    roller: SeededRoller,
+    step: str = "fans",
 ) -> list[Any]:
     """The conceding team's players with three or more advancements each
     roll a D6; on 1-3 the player quits the team (the format's
@@ -285,7 +300,7 @@ def _concession_departures(
     return [
         (
             "postgame_concession_quit",
-            postgame_roll_payload("fans", team.pk, rolls, player_ids=list(quit_ids)),
+            postgame_roll_payload(step, team.pk, rolls, player_ids=list(quit_ids)),
         )
     ]
 

@@ -85,8 +85,9 @@ def season_awards_pay(
     after its Expensive Mistakes, as the rules ask, and never lost to them.
     Decision: the Trophy's re-roll may take a team past its 8 re-rolls (the
     text adds it "to its Team Draft list" with no limit); it stays through
-    the re-draft that follows (``RedraftPreview.trophy_rerolls``) and is gone
-    after the next season's re-draft unless the team wins again."""
+    the re-draft that follows (``RedraftPreview.trophy_rerolls``) and goes
+    back when the next season closes
+    (:func:`matches.seasons.rollover.trophy_rerolls_returned`)."""
     teams = Team.objects.select_for_update().filter(pk__in=list(awards)).order_by("pk")
     for team in teams:
         award = awards[team.pk]

@@ -9,7 +9,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Greatest
 
 from engine.facade import (
     DraftError,
@@ -86,6 +87,7 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
         if any(row.played for row in standings)
         else {}
     )
+    returned = trophy_rerolls_returned(season, list(rows))
     archives = [
         SeasonTeamArchive(
             season=season,
@@ -106,10 +108,19 @@ def season_close(*, season_id: int, actor: AbstractBaseUser) -> list[SeasonTeamA
                 ),
                 "treasury": team.treasury,
                 **awards.get(team.pk, {}),
+                **(
+                    {"trophy_returned": returned[team.pk]}
+                    if returned.get(team.pk)
+                    else {}
+                ),
             },
         )
         for team in team_detail_qs().filter(pk__in=list(rows))
     ]
+    for team_id, count in returned.items():
+        Team.objects.filter(pk=team_id).update(
+            rerolls=Greatest(F("rerolls") - count, 0)
+        )
     SeasonTeamArchive.objects.bulk_create(archives)
     season_awards_pay(season, awards, actor)
     season.status = Season.Status.CLOSED
@@ -159,24 +170,40 @@ class RedraftPreview:
     trophy_rerolls: int = 0
 
 
+def trophy_rerolls_returned(season: Season, team_ids: Sequence[int]) -> dict[int, int]:
+    """The trophy re-rolls whose time is up as ``season`` closes, by team:
+    league_and_exhibition_play.md "Glittering Prizes": "The League Trophy
+    is held by the winners until the end of the next season, when it will
+    be awarded to the new champions" (Dungeon Bowl's Trophy the same). A
+    team of the season gives back the re-rolls the trophy of its previous
+    season gave it, re-drafted or not (a champion again wins a new one).
+    Decision: "the next season" is the next one the team plays."""
+    returned: dict[int, int] = {}
+    for team_id in team_ids:
+        previous = (
+            SeasonTeamArchive.objects.filter(
+                team_id=team_id, season__created_at__lt=season.created_at
+            )
+            .order_by("-season__created_at", "-pk")
+            .values_list("record", flat=True)
+            .first()
+        )
+        count = int((previous or {}).get("trophy_rerolls", 0))
+        if count:
+            returned[team_id] = count
+    return returned
+
+
 def redraft_rerolls_bought(team: Team, archive: SeasonTeamArchive) -> int:
     """The team re-rolls a re-draft that keeps what the team has carries
     over at their price: its re-rolls less the free ones of a trophy
     (league_and_exhibition_play.md "Glittering Prizes": the League
     Trophy's re-roll, or Dungeon Bowl's, is added "without having to spend
-    any gold pieces",
-    and is held "until the end of the next season"). That is the one won in
-    the season just closed (the re-draft gives it again,
-    ``RedraftPreview.trophy_rerolls``) and one held from the season before,
-    whose time is up."""
-    free = sum(
-        int(record.get("trophy_rerolls", 0))
-        for record in SeasonTeamArchive.objects.filter(
-            team=team, season__created_at__lte=archive.season.created_at
-        )
-        .order_by("-season__created_at", "-pk")
-        .values_list("record", flat=True)[:2]
-    )
+    any gold pieces"). That is the one won in the season just closed (the
+    re-draft gives it again, ``RedraftPreview.trophy_rerolls``); one held
+    from the season before went back when that season closed
+    (:func:`trophy_rerolls_returned`)."""
+    free = int(archive.record.get("trophy_rerolls", 0))
     return max(0, team.rerolls - free)
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.dice import ScriptedRoller
+from engine.core.dice import ScriptedRoller, SeededRoller
 from league.errors import ServiceError
-from league.models import League, Team, TreasuryEntry
+from league.models import League, Player, Team, TreasuryEntry
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, MatchEvent, MatchResult
@@ -18,7 +18,7 @@ from matches.postgame.sequence import postgame_run, postgame_run_current_step
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
 from matches.reports.report import match_submit_report
 from matches.seasons.selectors import season_division_standings, season_standings
-from matches.seasons.services import season_create, season_schedule
+from matches.seasons.services import match_seed, season_create, season_schedule
 from matches.tasks import postgame_advance_task
 from tests.factories import make_member
 from tests.matches.conftest import codes, db_state, one_match, postgame_tasks, roster
@@ -768,3 +768,56 @@ def test_an_override_keeps_to_one_touchdown(
     # then the game that ends at the first touchdown refuses it
     assert codes(exc) == [("one_touchdown", "home_score")]
     assert db_state() == before
+
+
+def test_a_conceding_colleges_veterans_may_quit_in_step_one(
+    match, alice, shadows, fire, django_capture_on_commit_callbacks
+):
+    """the_rules_of_blood_bowl.md "Conceding" (the core rules Dungeon Bowl
+    plays): "roll a D6 for each of your players that has gained three or
+    more advancements: On a roll of 1-3, the player quits the team". The
+    Dungeon Bowl post-game has no Dedicated Fans step, so the D6 is rolled
+    in step 1, with the outcome."""
+    veteran, second = roster(shadows)[4], roster(shadows)[5]
+    Player.objects.filter(pk=veteran.pk).update(advancements=3)
+    Player.objects.filter(pk=second.pk).update(advancements=2)
+    submit(
+        match,
+        alice,
+        Report(0, 0, conceded_by=shadows.pk),
+        django_capture_on_commit_callbacks,
+    )
+
+    postgame_run(match_id=match.pk)
+
+    quit_d6 = SeededRoller(match_seed(match.seed, "postgame", "concession")).d(
+        6, "concession_quit"
+    )
+    veteran.refresh_from_db()
+    second.refresh_from_db()
+    gone = Player.Status.FIRED if quit_d6 <= 3 else Player.Status.ACTIVE
+    assert (veteran.status, second.status) == (gone, Player.Status.ACTIVE)
+    (event,) = MatchEvent.objects.filter(match=match, type="postgame_concession_quit")
+    assert event.payload["step"] == "outcome"
+    assert event.payload["team_id"] == shadows.pk
+    assert [d["result"] for d in event.payload["dice"]] == [quit_d6]
+    assert event.payload["player_ids"] == ([veteran.pk] if quit_d6 <= 3 else [])
+
+
+def test_the_team_that_stayed_rolls_for_no_veteran(
+    match, alice, shadows, fire, django_capture_on_commit_callbacks
+):
+    Player.objects.filter(pk=roster(fire)[0].pk).update(advancements=4)
+    submit(
+        match,
+        alice,
+        Report(0, 0, conceded_by=shadows.pk),
+        django_capture_on_commit_callbacks,
+    )
+
+    postgame_run(match_id=match.pk)
+
+    assert not MatchEvent.objects.filter(
+        match=match, type="postgame_concession_quit"
+    ).exists()
+    assert Player.objects.get(pk=roster(fire)[0].pk).status == Player.Status.ACTIVE

@@ -173,11 +173,10 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     mvp_nominations = league.MVP_NOMINATIONS
     no_stalling_bonus = league.NO_STALLING_BONUS
     concession_loses_spp = True
-    # Not given the BB2020 "three or fewer" concession at the set-up: the
-    # edition's own wording is not among the shared rules (docs/formats/
-    # bb2025.md reads it as "fewer than 3"), so the match keeps conceding
-    # only when nobody can set up.
-    free_concession_players: ClassVar[int | None] = None
+    # changes_from_bb2020.md section 15 "Concession": "legal (no penalty)
+    # only at set-up with fewer than 3 players able to play" (BB2020: three
+    # or fewer), so a team of two or fewer may concede before it sets up.
+    free_concession_players: ClassVar[int | None] = 2
     team_captain_rule = league.TEAM_CAPTAIN_RULE
     # Low Cost Linemen (changes_from_bb2020.md section 16) is inherited; its
     # Linemen are the positions with the Lineman keyword (``is_lineman``).

@@ -214,3 +214,93 @@ def test_the_redraft_keeps_the_trophy_re_roll_free(
     assert preview.total == 11 * (LINEMAN + 20_000)
     assert Team.objects.get(pk=ash.pk).rerolls == 1
     assert SeasonTeamArchive.objects.get(pk=archive.pk).redraft["trophy_rerolls"] == 1
+
+
+def _second_season(eleven, teams, alice, capture, *, winners):
+    """The season after: each match won by the team earlier in ``winners``;
+    closed."""
+    season = season_create(
+        league=eleven, name="2027", seed=6, team_ids=[t.pk for t in teams]
+    )
+    play_league(season, winners, alice=alice, capture=capture)
+    season_close(season_id=season.pk, actor=alice)
+    return season
+
+
+def test_the_trophy_re_roll_goes_at_the_end_of_the_next_season(
+    eleven, teams, alice, django_capture_on_commit_callbacks
+):
+    """ "The League Trophy is held by the winners until the end of the next
+    season, when it will be awarded to the new champions": a champion that
+    plays the next season without re-drafting gives its free re-roll back
+    when that season closes."""
+    ash, birch, cedar, dune = teams
+    first = season_create(
+        league=eleven, name="2026", seed=5, team_ids=[t.pk for t in teams]
+    )
+    capture = django_capture_on_commit_callbacks
+    play_league(first, teams, alice=alice, capture=capture)
+    season_close(season_id=first.pk, actor=alice)
+    assert Team.objects.get(pk=ash.pk).rerolls == 1
+
+    # when Birch wins the next season, Ash having kept its team as it was
+    second = _second_season(
+        eleven, teams, alice, capture, winners=[birch, ash, cedar, dune]
+    )
+
+    # then the Trophy and its re-roll pass to Birch
+    assert (
+        Team.objects.get(pk=ash.pk).rerolls,
+        Team.objects.get(pk=birch.pk).rerolls,
+    ) == (
+        0,
+        1,
+    )
+    record = SeasonTeamArchive.objects.get(season=second, team=ash).record
+    assert record["trophy_returned"] == 1
+    # and a re-draft after it carries over no bought re-roll for Ash
+    archive = SeasonTeamArchive.objects.get(season=second, team=ash)
+    assert redraft_plan_keep_all(Team.objects.get(pk=ash.pk), archive).rerolls == 0
+
+
+def test_a_champion_again_keeps_one_trophy_re_roll(
+    eleven, teams, alice, django_capture_on_commit_callbacks
+):
+    ash = teams[0]
+    first = season_create(
+        league=eleven, name="2026", seed=5, team_ids=[t.pk for t in teams]
+    )
+    capture = django_capture_on_commit_callbacks
+    play_league(first, teams, alice=alice, capture=capture)
+    season_close(season_id=first.pk, actor=alice)
+
+    second = _second_season(eleven, teams, alice, capture, winners=teams)
+
+    assert Team.objects.get(pk=ash.pk).rerolls == 1
+    archive = SeasonTeamArchive.objects.get(season=second, team=ash)
+    assert redraft_plan_keep_all(Team.objects.get(pk=ash.pk), archive).rerolls == 0
+
+
+def test_a_redrafted_champion_gives_the_re_roll_back_a_season_later(
+    eleven, teams, alice, bob, django_capture_on_commit_callbacks
+):
+    ash, birch = teams[0], teams[1]
+    first = season_create(
+        league=eleven, name="2026", seed=5, team_ids=[t.pk for t in teams]
+    )
+    capture = django_capture_on_commit_callbacks
+    play_league(first, teams, alice=alice, capture=capture)
+    season_close(season_id=first.pk, actor=alice)
+    archive = SeasonTeamArchive.objects.get(season=first, team=ash)
+    team_redraft(
+        team_id=ash.pk,
+        season_id=first.pk,
+        plan=redraft_plan_keep_all(Team.objects.get(pk=ash.pk), archive),
+        actor=bob,
+        commit=True,
+    )
+    assert Team.objects.get(pk=ash.pk).rerolls == 1
+
+    _second_season(eleven, teams, alice, capture, winners=[birch, *teams[2:], ash])
+
+    assert Team.objects.get(pk=ash.pk).rerolls == 0

@@ -300,8 +300,10 @@ def test_a_trophy_held_from_the_season_before_is_not_kept_as_bought(
         teams = {m.home_id, m.away_id}
         play(m, birch if birch.pk in teams else cedar, alice)
     season_close(season_id=second.pk, actor=alice)
-    assert Team.objects.get(pk=ash.pk).rerolls == 1
+    # its time is up as 2027 closes: the re-roll goes back
+    assert Team.objects.get(pk=ash.pk).rerolls == 0
     archive = SeasonTeamArchive.objects.get(season=second, team=ash)
+    assert archive.record["trophy_returned"] == 1
     client = Client()
     client.force_login(bob)
 
