@@ -590,6 +590,12 @@ def team_value(
     on the roster. TV adds players, re-rolls (at the format's value), and
     sideline staff; Dedicated Fans and the treasury add nothing. CTV is TV
     without the players who miss the next game.
+
+    Decision: the re-draft's errata line says carried-over Dedicated Fans
+    "will still affect a team's Team Value", but the Team Value the rules
+    define (Rules and Regulations "Team Value", post-game_sequence.md step 6)
+    adds up players, Sideline Staff and re-rolls only, and names no value
+    for a Dedicated Fan; the definition stands, so fans add nothing.
     """
     staff = (
         rerolls * fmt.reroll_value(roster)
