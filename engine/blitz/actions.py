@@ -406,7 +406,10 @@ def reserve_squares(g: BlitzState, i: int) -> list[int]:
     """End Zone squares a Reserves Action may use: empty, not next to a
     standing opponent and without a ball, unless no square is (rulebook
     "Reserves Action"; Decision: the Action text's "standing" is kept over
-    the Glossary's wording)."""
+    the Glossary's wording). Decision: when no square is both, a square
+    next to a standing opponent comes before a square holding a ball, the
+    last resort ("In the rare situation that a Player who makes a Reserves
+    Action must be placed in a square containing a ball")."""
     t = g.team[i]
     empty = [sq for sq in g.board.end_zone[t] if g.occ[sq] < 0]
     good = [

@@ -85,7 +85,10 @@ def enter_square(g: BlitzState, i: int, *, running: bool) -> None:
 def new_ball(g: BlitzState) -> None:
     """New Ball!: out of a Trapdoor (a random one if several). A Player on it
     is Injured and the ball they hold goes out of play; a loose ball there
-    is removed; then the new ball bounces at once."""
+    is removed; then the new ball bounces at once. Decision: "If a Player
+    is standing on the Trapdoor" names where he is, not his status (the
+    rulebook writes the status with a capital, "Standing"): a Prone Player
+    lying on it is Injured too."""
     traps = g.board.trapdoor_squares
     sq = traps[0] if len(traps) == 1 else traps[pick(g, len(traps))]
     i = g.occ[sq]

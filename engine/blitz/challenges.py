@@ -48,6 +48,7 @@ def get_the_ball(g: BlitzState, r: ActionRecord) -> bool:
 
 
 def get_together(g: BlitzState, r: ActionRecord) -> bool:
+    """Standing team-mates only (Decision at ``team_mates_adjacent``)."""
     i = r.player
     return (
         r.action in ("run", "mark", "sidestep")
@@ -119,11 +120,15 @@ def showboat_for_the_crowd(g: BlitzState, r: ActionRecord) -> bool:
 def spread_out(g: BlitzState, r: ActionRecord) -> bool:
     if r.action not in ("run", "sidestep") or not _up(g, r.player):
         return False
+    # Decision: only standing Players of the team are looked at; a Prone
+    # one is not an active participant (rulebook "Player Status"), so two
+    # Players lying next to each other, or one lying next to a standing
+    # team-mate, do not spoil the card.
     t = g.team[r.player]
     return all(
         g.team_mates_adjacent(j) == 0
         for j in range(g.n)
-        if g.team[j] == t and g.pos[j] >= 0
+        if g.team[j] == t and g.standing(j)
     )
 
 

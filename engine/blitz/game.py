@@ -339,7 +339,11 @@ class Turn(act.BProc):
             g.held_at_turn_start = {
                 b for b, tt in g.holders_by_team().items() if tt == t
             }
-            self.phase = 1 if g.turns[t] > 1 else 3
+            # "In each coach's first turn, do not complete the Pre-Turn
+            # Sequence - it is skipped". Decision: the moment after it,
+            # before the first Player Action, still comes (Regenerate acts
+            # there, as Defensive Play may be played there).
+            self.phase = 1 if g.turns[t] > 1 else 5
             bonus.turn_start(g, t)
             return None
         if self.phase == 1:  # refresh the Challenge Cards

@@ -324,7 +324,9 @@ class ResetTeam(BProc):
 
 def trapdoor_monster(g: BlitzState) -> None:
     """A random Trapdoor: a Player on it is Injured; each Standing Player
-    next to it becomes Prone (no Armour Check). Decision: the balls they
+    next to it becomes Prone (no Armour Check). Decision: "Any Player
+    standing on that trapdoor" is any Player on it, Prone or not (as for
+    New Ball!, ball.new_ball). Decision: the balls they
     held bounce once all of them are affected, the Injured Player's from the
     Trapdoor first, then the others' in square order."""
     traps = g.board.trapdoor_squares

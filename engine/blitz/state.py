@@ -214,11 +214,18 @@ class BlitzState:
         return False
 
     def team_mates_adjacent(self, i: int) -> int:
+        """Standing team-mates next to Player ``i`` (Get Together!, Spread
+        Out!). Decision: a Prone Player is "for all intents and purposes not
+        an active participant in the game" (rulebook "Player Status"), so a
+        Prone team-mate is not counted."""
         t = self.team[i]
         return sum(
             1
             for sq in self.board.neighbours[self.pos[i]]
-            if (j := self.occ[sq]) >= 0 and self.team[j] == t and j != i
+            if (j := self.occ[sq]) >= 0
+            and self.team[j] == t
+            and j != i
+            and not self.prone[j]
         )
 
     def reserves(self, t: int) -> list[int]:

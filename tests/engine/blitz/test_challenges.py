@@ -365,3 +365,29 @@ def test_a_prone_player_scores_no_challenge_card():
     assert claimed(g) == []
     assert s.score == [0, 0]
     assert s.active_cards == [23, 1, 25]
+
+
+# Rulebook "Player Status": a Prone Player "is for all intents and purposes
+# not an active participant in the game". Decision (state.team_mates_adjacent):
+# a Prone team-mate is no team-mate "adjacent" for Get Together! and Spread
+# Out!.
+
+
+def test_get_together_does_not_count_a_prone_team_mate():
+    # cards.md Get Together!: "that Player is adjacent to two or more
+    # Team-mates". The runner ends next to 2 (standing) and 3 (Prone): one.
+    g = game_with((9, 23, 25))
+    arrange(g, {1: (2, 1), 2: (5, 5), 3: (5, 7), 101: (15, 5)}, prone=[3])
+    run_to(g, 1, (3, 2), (4, 3), (4, 4), (4, 5), (4, 6))
+    assert claimed(g) == []
+
+
+def test_spread_out_ignores_prone_players_next_to_team_mates():
+    # cards.md Spread Out!: "there are no Players from your team adjacent
+    # to one or more Team-mates". 2 stands next to 3, who lies Prone: the
+    # only standing Players are apart, so the card is claimed (1 point).
+    g = game_with((22, 23, 25))
+    arrange(g, {1: (2, 1), 2: (8, 8), 3: (8, 9), 101: (15, 5)}, prone=[3])
+    run_to(g, 1, (3, 0), (4, 0))
+    assert claimed(g) == ["spread_out"]
+    assert g.state.score == [1, 0]

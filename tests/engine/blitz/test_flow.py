@@ -103,6 +103,22 @@ def test_new_ball_injures_a_player_on_the_trapdoor():
     assert Injured(101, "new_ball") in g.events
 
 
+def test_new_ball_injures_a_prone_player_lying_on_the_trapdoor():
+    # Rulebook "New Ball!": "If a Player is standing on the Trapdoor when a
+    # ball emerges from it, that Player is immediately Injured". Decision
+    # (ball.new_ball): a Prone Orc on the Trapdoor (8, 5) is Injured too;
+    # the new ball then bounces, D8 5 (south), to (8, 6).
+    g, _ = new_game(dice=[5])
+    arrange(g, {1: (2, 1), 101: (8, 5)}, prone=[101], balls=[])
+    g.apply(("end_turn",))
+    g.apply(("end_turn",))
+    g.apply(("discard", 1))
+    s = g.state
+    assert s.pos[s.idx[101]] == -1
+    assert Injured(101, "new_ball") in g.events
+    assert s.ball_pos == [sq(g, 8, 6)]
+
+
 def test_emergency_reserves_when_the_dugout_holds_enough_players():
     # Human Emergency Reserves 4: five Players in the Dugout, one on the pitch.
     g, _ = new_game()

@@ -132,3 +132,24 @@ def test_wardance_free_sidestep_among_the_actions():
     g.apply(("free", 6, "sidestep"))
     g.apply(("move", sq(g, 4, 5)))
     assert g.state.actions_used == 0
+
+
+def test_regenerate_in_the_coachs_first_turn_too():
+    # teams.md Regenerate: "After the Pre-Turn Sequence of your turn, but
+    # before making your first Player Action, if this Player is Prone they
+    # can immediately make a free Stand Up Action." Rulebook: "In each
+    # coach's first turn, do not complete the Pre-Turn Sequence - it is
+    # skipped". Decision (game.Turn): the moment after it still comes, so a
+    # Skeleton (3) lying Prone at the start of the away coach's first turn
+    # is offered the free Stand Up before any Action.
+    g, _ = new_game("orc", "shambling_undead")
+    where = {1: (2, 2), 101: (14, 0), 103: (14, 5)}
+    arrange(g, where, prone=[103], balls=[(9, 9)])
+    g.apply(("end_turn",))
+    assert g.state.turns == [1, 1]
+    assert g.pending.kind == "free_action"
+    assert g.pending.info == ("regenerate",)
+    g.apply(("free", 103, "stand_up"))
+    assert not g.state.prone[g.state.idx[103]]
+    assert g.pending.kind == "action"
+    assert g.state.actions_used == 0

@@ -326,6 +326,20 @@ def test_trapdoor_monster_injures_on_it_and_lays_prone_around_it():
     assert fd.remaining == 0
 
 
+def test_trapdoor_monster_injures_a_prone_player_lying_on_the_trapdoor():
+    # cards.md Trapdoor Monster: "Any Player standing on that trapdoor is
+    # injured." Decision (random_events.trapdoor_monster): a Prone Orc (101)
+    # on the Trapdoor (8, 5) is Injured; the Human (1) standing next to it
+    # becomes Prone.
+    g, fd = game(dice=[], deck=deck_with(MONSTER))
+    to_event(g, {1: (7, 5), 101: (8, 5)}, prone=[101], balls=[(2, 2)])
+    s = g.state
+    assert events_of(g, Injured) == [Injured(101, "trapdoor_monster")]
+    assert s.pos[s.idx[101]] == -1
+    assert s.prone[s.idx[1]]
+    assert fd.remaining == 0
+
+
 # --- the deck rules ----------------------------------------------------
 
 
