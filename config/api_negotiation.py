@@ -9,10 +9,15 @@ schema's ``format=yaml``), so the refusal says so."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rest_framework import exceptions
 from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+
+from league.api.filters import query_value
 
 
 class UnknownFormat(exceptions.NotAcceptable):
@@ -28,6 +33,17 @@ class UnknownFormat(exceptions.NotAcceptable):
 
 
 class ApiContentNegotiation(DefaultContentNegotiation):
+    def select_renderer(
+        self,
+        request: Request,
+        renderers: Iterable[BaseRenderer],
+        format_suffix: str | None = None,
+    ) -> Any:
+        # ``?format=`` given twice is refused (league.api.filters), not the last
+        # one used
+        query_value(request.query_params, self.settings.URL_FORMAT_OVERRIDE)
+        return super().select_renderer(request, renderers, format_suffix)
+
     def filter_renderers(self, renderers: list[Any], format: str) -> list[Any]:
         matching = [renderer for renderer in renderers if renderer.format == format]
         if not matching:

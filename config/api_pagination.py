@@ -9,6 +9,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 
+from league.api.filters import query_value
+
 _DIGITS = re.compile(r"[0-9]+")
 # Past this many digits a number is larger than any page or row count; it
 # is not converted (int() refuses a string of over 4,300 digits).
@@ -23,12 +25,12 @@ class CappedLimitOffsetPagination(LimitOffsetPagination):
 
     A malformed limit or offset (``abc``, ``-1``, ``1e3``, empty, a limit of
     0) is a 400, as the schema says, so a typo is noticed rather than answered
-    with the default page."""
+    with the default page; so is one given twice (``duplicate_parameter``)."""
 
     max_limit = 100
 
     def _whole_number(self, request: Request, name: str, minimum: int) -> int | None:
-        raw = request.query_params.get(name)
+        raw = query_value(request.query_params, name)
         if raw is None:
             return None
         digits = raw.lstrip("0") or "0"

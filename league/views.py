@@ -122,7 +122,17 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
         "roster": roster,
     }
     if roster is None:
-        return render(request, "league/team_draft.html", context)
+        if request.method != "POST":
+            return render(request, "league/team_draft.html", context)
+        # A draft names its roster (the form's hidden input): one naming no
+        # roster of the league's is refused, saying so, not shown the
+        # roster choice as if nothing had been sent.
+        context["roster_error"] = (
+            f"{league.name} has no roster {slug!r}: choose one of its rosters"
+            if slug
+            else "choose a roster first"
+        )
+        return render(request, "league/team_draft.html", context, status=400)
     form, squad = _draft_forms(request, league, roster)
     suggestions = squad.name_suggestions(random.Random())
     asked = request.method == "POST" and (

@@ -5,6 +5,12 @@ A filter given without a value (``?coach=``) or with a malformed one
 well-formed id of an object that does not exist filters to an empty page
 (``?league=999``): asking for a league's teams is not wrong because the
 league is gone.
+
+A parameter the API reads given twice (``?league=1&league=2``, and so
+``?limit=``, ``?offset=``, ``?format=`` and a match's ``?type=``) is a 400
+``duplicate_parameter`` on it, as a JSON body's key given twice is: the last
+value won silently, where a proxy or a cache in front may have read the
+first (:func:`query_value`).
 """
 
 from __future__ import annotations
@@ -13,12 +19,36 @@ from typing import Any
 
 from django import forms
 from django.db import models
+from django.http import QueryDict
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import ValidationError
 
 MAX_ID = 2**63 - 1  # PostgreSQL's bigint
 FILTER_WITHOUT_VALUE = "give a value, or leave the parameter out to list everything"
+
+
+def _given_twice(query: QueryDict, names: list[str]) -> ValidationError | None:
+    twice = {name: len(query.getlist(name)) for name in names}
+    twice = {name: count for name, count in twice.items() if count > 1}
+    if not twice:
+        return None
+    return ValidationError(
+        {
+            name: [f"the parameter {name!r} is given {count} times: give it once"]
+            for name, count in twice.items()
+        },
+        code="duplicate_parameter",
+    )
+
+
+def query_value(query: QueryDict, name: str) -> str | None:
+    """The value of the query parameter ``name``, None when it is left out;
+    given more than once, a 400 ``duplicate_parameter`` on ``name``."""
+    refusal = _given_twice(query, [name])
+    if refusal is not None:
+        raise refusal
+    return query.get(name)
 
 
 @extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
@@ -74,6 +104,9 @@ class ApiFilterSet(filters.FilterSet):
         return super().filter_for_field(field, field_name, lookup_expr)
 
     def is_valid(self) -> bool:
+        refusal = _given_twice(self.data, list(self.filters))
+        if refusal is not None:
+            raise refusal
         empty = [
             name
             for name in self.filters

@@ -10,6 +10,7 @@ signing up, logging in and verifying bring them back to it
 from __future__ import annotations
 
 from allauth.account.adapter import get_adapter
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -145,7 +146,9 @@ def league_invite_email(request: HttpRequest, league_id: int) -> HttpResponse:
                 league_id=league.pk,
                 email=form.cleaned_data["email"],
                 actor=request.user,  # type: ignore[arg-type]
-                site=request.build_absolute_uri("/").rstrip("/"),
+                # the site's own address, as in every e-mail: not the host
+                # this request named (another name the site answers to)
+                site=settings.SITE_URL,
             )
         except ServiceError as exc:
             show_refusal(exc.violations, form)

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from league.access import league_get_for_commissioner, league_is_commissioned_by
-from league.api.filters import FILTER_WITHOUT_VALUE
+from league.api.filters import FILTER_WITHOUT_VALUE, query_value
 from league.api.serializers import (
     InputSerializer,
     NoInputSerializer,
@@ -522,7 +522,7 @@ class MatchEventsApi(generics.ListAPIView[MatchEvent]):
         if getattr(self, "swagger_fake_view", False):
             return MatchEvent.objects.none()
         match = get_object_or_404(Match, pk=self.kwargs["pk"])
-        raw = self.request.query_params.get("type")
+        raw = query_value(self.request.query_params, "type")
         types = [t for t in (raw or "").split(",") if t]
         if raw is not None and not types:
             # as the other lists' filters: ?type= is a 400, not every event

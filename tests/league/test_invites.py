@@ -275,8 +275,9 @@ def test_a_visitor_who_posts_is_sent_to_sign_up(client, link):
 
 
 def test_an_invitation_by_email_sends_a_link_that_works_once(
-    client, sevens, alice, django_capture_on_commit_callbacks
+    client, sevens, alice, django_capture_on_commit_callbacks, settings
 ):
+    settings.SITE_URL = "http://testserver"
     client.force_login(alice)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -306,6 +307,28 @@ def test_an_invitation_by_email_sends_a_link_that_works_once(
     client.logout()
     client.force_login(verified("pete"))
     assert client.get(url(invite)).status_code == 410
+
+
+def test_an_invitation_by_email_links_to_the_sites_own_address(
+    client, sevens, alice, django_capture_on_commit_callbacks, settings
+):
+    # Links in the e-mails start with SITE_URL (docs/commissioner.md): the
+    # invitation's link named the host the commissioner's request used (an
+    # address only they reach, an old name the site still answers to)
+    settings.SITE_URL = "https://dugout.example"
+    settings.ALLOWED_HOSTS = ["dugout.example", "10.0.0.5"]
+    client.force_login(alice)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            f"/leagues/{sevens.pk}/members/invite-email/",
+            {"email": "olga@example.org"},
+            HTTP_HOST="10.0.0.5",
+        )
+
+    assert response.status_code == 302
+    invite = LeagueInvite.objects.get(kind="email")
+    assert links_in_mail("olga@example.org") == [f"https://dugout.example{url(invite)}"]
 
 
 def test_an_invitation_to_a_bad_address_is_refused(client, sevens, alice):

@@ -7,6 +7,7 @@ import pytest
 
 from league.models import League, Team, TreasuryEntry
 from league.services.membership import league_set_open
+from tests.api_endpoints import every_row
 
 
 def draft_data(roster: str = "orc", players=(), **fields) -> dict[str, str]:
@@ -178,6 +179,36 @@ def test_the_budget_fragment_refuses_an_unknown_roster(client, sevens, bob, rost
         f"/leagues/{sevens.pk}/draft/budget/", draft_data(roster=roster)
     )
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("roster", "reason"),
+    [
+        ("", "choose a roster first"),
+        (
+            "no-such-roster",
+            "Sevens Cup has no roster &#x27;no-such-roster&#x27;: choose one of its rosters",
+        ),
+    ],
+)
+def test_a_draft_naming_no_roster_of_the_league_is_refused_and_writes_nothing(
+    client, sevens, bob, roster, reason
+):
+    # it answered 200 with the roster choice, as if nothing had been sent
+    client.force_login(bob)
+    before = every_row()
+
+    response = client.post(
+        f"/leagues/{sevens.pk}/draft/", draft_data(roster=roster, players=SEVEN_ORCS)
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert (
+        f'<div class="errors" role="alert" data-testid="roster-error"><p>The draft was refused:</p><ul><li>{reason}</li></ul></div>'
+        in html
+    )
+    assert every_row() == before
 
 
 # --- who may draft: members and the commissioner -------------------------------
