@@ -50,6 +50,8 @@ PF_DEAD = 1 << 9  # died (in the Casualty box)
 PF_TURN_RESET = PF_USED | PF_DODGE_RR | PF_SUREFEET_RR | PF_PRO_USED
 PF_BREAK_TACKLE = 1 << 16  # Break Tackle used this activation
 PF_TURN_RESET |= PF_BREAK_TACKLE
+PF_BRAWLER = 1 << 17  # Brawler used this activation
+PF_TURN_RESET |= PF_BRAWLER
 PF_HUNGRY = 1 << 24  # Bloodlust failed this activation, not fed yet
 PF_NO_SCORE = 1 << 25  # may not score until the next team turn (BB2025 Secure the Ball)
 

@@ -40,6 +40,7 @@ from engine.core.state import (
     PlayerActivation,
     Proc,
 )
+from engine.rules.animosity import animosity_applies, animosity_test
 from engine.rules.ball import check_touchdown
 from engine.rules.block_actions import (
     MULTIPLE_BLOCK,
@@ -65,8 +66,6 @@ from engine.rules.movement import (
 )
 from engine.rules.passing import (
     PassAction,
-    animosity_applies,
-    animosity_test,
     moves_on_after_pass,
     with_dump_off,
 )

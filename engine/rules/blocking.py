@@ -24,6 +24,7 @@ from engine.core.events import Block as BlockEv
 from engine.core.events import BlockResult, Reroll, SkillUsed
 from engine.core.hooks import BlockAsk
 from engine.core.state import (
+    PF_BRAWLER,
     STANDING,
     Decision,
     GameState,
@@ -338,6 +339,9 @@ class Block(PushBack):
             and g.skills[att] & BRAWLER
             and BOTH_DOWN in self.dice
             and skill_reroll_ok(g, att)
+            and not (
+                g.variant.brawler_once_per_activation and g.pflags[att] & PF_BRAWLER
+            )
         ):
             opts.append(OPT_BRAWLER)
         for rule in g.hooks.block_rerolls:
@@ -422,6 +426,7 @@ class Block(PushBack):
             d = list(self.dice)
             d[d.index(BOTH_DOWN)] = g.dice.block()
             self.dice = tuple(d)
+            g.pflags[att] |= PF_BRAWLER
             g.emit(Reroll(g.tname(g.team[att]), g.pid[att], "brawler", "block"))
             self.emit_dice(g)
         elif choice[0] == "pro":

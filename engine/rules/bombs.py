@@ -64,6 +64,12 @@ class BombThrow(PassAction):
     interference and interception, 7 landing, 8 catch result.
     """
 
+    # skills_and_traits.md "Bombardier": the Throw Bomb Special action "is
+    # neither a Pass action nor a Throw Team-mate action", so a Stunty
+    # bomber's throw is interfered with at no +1 ("Stunty": "a Pass action
+    # performed by this player"; BB2025 skills.md: "not for bombs").
+    stunty_thrower_helps_interference = False
+
     __slots__ = ("again",)
 
     def __init__(self, p: int, again: bool = False) -> None:

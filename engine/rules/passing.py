@@ -10,6 +10,8 @@ Presence; weather Very Sunny, Pouring Rain, Blizzard).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.core import skillbits as S
 from engine.core.events import (
     BallCaught,
@@ -29,6 +31,7 @@ from engine.core.state import (
     Option,
     Proc,
 )
+from engine.rules.animosity import animosity_applies, animosity_test
 from engine.rules.ball import (
     DIVING_CATCH,
     EXTRA_ARMS,
@@ -76,41 +79,6 @@ OPT_DECLINE: Option = ("decline",)
 OPT_USE_DUMP_OFF: Option = ("use", "dump-off")
 
 
-def animosity_applies(g: GameState, p: int, q: int) -> bool:
-    """Whether player ``p``'s Animosity (X) covers team-mate ``q``."""
-    if not g.skills[p] & S.ANIMOSITY or q < 0 or g.team[q] != g.team[p]:
-        return False
-    param = (g.param(p, S.ANIMOSITY) or "all").lower()
-    if param.startswith("all"):
-        return True
-    return g.variant.animosity_covers(g, q, param)
-
-
-def animosity_test(p: int) -> Test:
-    """Animosity's D6 (1: the player refuses the Pass or Hand-off). It is
-    an ordinary roll of the player's team, so a team re-roll (or Pro) may
-    re-roll it (rules_and_regulations.md "Team Re-rolls")."""
-    return Test("animosity", p, 2, natural=False)
-
-
-def animosity_by_position(g: GameState, q: int, param: str) -> bool:
-    """BB2020: Animosity (X) names positions ("Orc Linemen", "Big Un
-    Blockers"), matched against team-mate ``q``'s position slug."""
-    pos = g.sheets[g.team[q]].players[
-        q - (0 if g.team[q] == 0 else len(g.sheets[0].players))
-    ]
-    slug = pos.position.lower()
-    for part in param.replace("linemen", "lineman").split(" and "):
-        words = [
-            w.rstrip("s") if w.endswith("s") and len(w) > 3 else w for w in part.split()
-        ]
-        words = [w[:-1] if w.endswith("uns") else w for w in words]
-        key = "-".join(words).replace("big-un", "big-un")
-        if key and (key in slug or words[0] in slug):
-            return True
-    return False
-
-
 def moves_on_after_pass(g: GameState, p: int) -> bool:
     """Whether ``p`` has a skill that lets him move on after a Quick Pass:
     Running Pass, or Give and Go where the format says so
@@ -137,6 +105,9 @@ class PassAction(Proc):
     Phases: 0 target?, 2/13 Animosity, 10/11 On the Ball, 12 test, 3 result,
     4 interference?, 5/6 interference and interception, 7 landing, 8/9 end.
     """
+
+    # Stunty: +1 to interfere "with a Pass action performed by this player".
+    stunty_thrower_helps_interference: ClassVar[bool] = True
 
     __slots__ = (
         "p",
@@ -544,15 +515,15 @@ class PassAction(Proc):
         """Agility test to interfere: -3 accurate / -2 inaccurate / -1
         wildly inaccurate, the variant's modifier for the players Marking
         the interferer (not with Nerves of Steel; BB2020: -1 if any), +1
-        Stunty thrower, -1 Pouring Rain, +1 Extra Arms, +2 Very Long Legs,
-        Disturbing Presence."""
+        Stunty thrower (not of a bomb), -1 Pouring Rain, +1 Extra Arms, +2
+        Very Long Legs, Disturbing Presence."""
         mod = {"accurate": -3, "inaccurate": -2}.get(self.quality, -1)
         sk = g.skills[q]
         if not sk & NERVES_OF_STEEL:
             mod += g.variant.marked_interference_modifier(
                 g.markers(g.pos[q], g.team[q])
             )
-        if g.skills[self.p] & S.STUNTY:
+        if g.skills[self.p] & S.STUNTY and self.stunty_thrower_helps_interference:
             mod += 1
         if g.weather == "pouring_rain":
             mod -= 1

@@ -1,8 +1,14 @@
-"""Passing skills (rulebook "Skills and Traits" - Passing)."""
+"""Passing skills (rulebook "Skills and Traits" - Passing).
+
+Leader's re-roll is lost with the last Leader in play (rule point
+``left_pitch``); the others act inline where their step is.
+"""
 
 from __future__ import annotations
 
 from engine.core import skillbits as S
+from engine.core.hooks import Hooks
+from engine.core.state import CAS, KO, PITCH, RESERVES, SENT_OFF, GameState
 from engine.skills.base import SkillSpec
 
 SKILLS: tuple[SkillSpec, ...] = (
@@ -10,7 +16,10 @@ SKILLS: tuple[SkillSpec, ...] = (
         "pass", "passing", S.PASS, "passing.PassAction: re-roll the accuracy test"
     ),
     SkillSpec(
-        "leader", "passing", S.LEADER, "rolls.team_reroll_available: Leader re-roll"
+        "leader",
+        "passing",
+        S.LEADER,
+        "rolls.team_reroll_available: Leader re-roll; left_pitch: lost with them",
     ),
     SkillSpec(
         "accurate",
@@ -102,3 +111,27 @@ SKILLS: tuple[SkillSpec, ...] = (
         "punt: skill_activations / move_options / move_chosen - PuntKick",
     ),
 )
+
+
+def leader_left_play(g: GameState, p: int, box: int) -> None:
+    """Player ``p`` goes to dugout box ``box`` (injuries.to_box).
+
+    skills_and_traits.md "Leader": "If all players with this Skill are
+    removed from play before the Leader re-roll is used, it is lost."
+
+    Decision: removed from play is the KO'd, Casualty or Sent-off box; a
+    Leader waiting in the Reserves is still in play (his re-roll is only
+    unusable while no Leader is on the pitch). A Leader back from the KO'd
+    box does not bring a lost re-roll back; the next half gives a new one.
+    """
+    if not g.skills[p] & S.LEADER or box not in (KO, CAS, SENT_OFF):
+        return
+    t = g.team[p]
+    for q in range(g.n):
+        if g.team[q] == t and g.skills[q] & S.LEADER and g.box[q] in (PITCH, RESERVES):
+            return
+    g.leader_rr[t] = 0
+
+
+def register(h: Hooks) -> None:
+    h.left_pitch += (leader_left_play,)

@@ -130,6 +130,7 @@ RULES: tuple[Registration, ...] = (
     blocked.register,
     going_down.register,
     punt.register,
+    passing.register,
 )
 
 

@@ -21,7 +21,6 @@ from engine.skills.stars.trait_rolls import (
     lash_out_opponents,
 )
 
-_BLOCKING_ACTIONS = ("block", "blitz", "projectile_vomit")
 PRIMAL = S.BIT["primal-savagery"]
 
 
@@ -61,7 +60,7 @@ class ActivationTrait(Proc):
                         break
             elif bit == S.UNCHANNELLED_FURY:
                 target, name = 4, "unchannelled_fury"
-                mod = 2 if self.action in _BLOCKING_ACTIONS else 0
+                mod = 2 if self.action in g.variant.savagery_blocking_actions else 0
             elif bit == S.ANIMAL_SAVAGERY:
                 target, name = 4, "animal_savagery"
                 mod = 2 if self.action in g.variant.savagery_blocking_actions else 0

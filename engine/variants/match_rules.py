@@ -18,7 +18,8 @@ from engine.core.errors import RuleError
 from engine.core.events import Apothecary
 from engine.core.hooks import Hooks, Registration
 from engine.core.pitch import Pitch
-from engine.core.skillbits import SWARMING
+from engine.core.skillbits import BIT, MIGHTY_BLOW, SWARMING
+from engine.rules.animosity import animosity_by_position
 from engine.rules.apothecaries import ApothecaryKind
 from engine.rules.ball import CATCH_RR, ThrowIn, turnover
 from engine.rules.block_strength import dice_count
@@ -27,10 +28,9 @@ from engine.rules.game import GameProc
 from engine.rules.inducements import induced_player, mercenary
 from engine.rules.injuries import KnockDown, crowd_push
 from engine.rules.kickoff import Kickoff, kickoff_event
-from engine.rules.passing import animosity_by_position
 from engine.rules.pickup import pick_up_test
 from engine.rules.prayers import PRAYER_LASTS, PrayerProc
-from engine.rules.rolls import Test
+from engine.rules.rolls import Test, parse_bonus
 from engine.rules.secret_weapons import kick_back
 from engine.rules.special_actions import hypnotic_gaze_test
 from engine.rules.wizard import fireball_hit, wizard_proc
@@ -155,6 +155,11 @@ class MatchRules(ThrowRules):
     # Whether the target of a Grab player's Blitz may not use Sidestep either
     # (BB2020: yes; Grab otherwise works on a Block action only).
     grab_blitz_stops_sidestep: ClassVar[bool] = True
+    # Whether Brawler re-rolls one Both Down in the whole activation, so not
+    # again on a Frenzy's second block. Decision: BB2020 "may re-roll a
+    # single Both Down result" on each Block action performed on its own,
+    # a Frenzy's second block included.
+    brawler_once_per_activation: ClassVar[bool] = False
     # Whether a Projectile Vomit in place of a Blitz's Block ends the
     # activation (BB2020: the player may move on, as after the Block).
     vomit_blitz_ends_activation: ClassVar[bool] = False
@@ -177,12 +182,16 @@ class MatchRules(ThrowRules):
     # gained), and the bits that lift that bar (a Star Player's own).
     frenzy_excludes: ClassVar[int] = 0
     frenzy_exempt: ClassVar[int] = 0
-    # The actions that make Animal Savagery's roll +2 (BB2020: a Block or
-    # a Blitz; Projectile Vomit is made instead of a Block).
+    # The actions that make Animal Savagery's and Unchannelled Fury's roll
+    # +2 (BB2020: "a Block or Blitz action (or a Special action granted by a
+    # Skill or Trait that can be performed instead of a Block action)":
+    # Projectile Vomit and the Chainsaw Attack; Stab and Breathe Fire are
+    # chosen within a declared Block).
     savagery_blocking_actions: ClassVar[tuple[str, ...]] = (
         "block",
         "blitz",
         "projectile_vomit",
+        "chainsaw",
     )
     # The skills that re-roll a failed catch or interception (BB2020: Catch
     # and Monstrous Mouth).
@@ -386,7 +395,7 @@ class MatchRules(ThrowRules):
     def animosity_covers(self, g: GameState, q: int, param: str) -> bool:
         """Whether Animosity (``param``, lower case, not "all") covers
         team-mate ``q`` (BB2020: the positions it names,
-        :func:`engine.rules.passing.animosity_by_position`)."""
+        :func:`engine.rules.animosity.animosity_by_position`)."""
         return animosity_by_position(g, q, param)
 
     def swoop_squares(self, g: GameState) -> int:
@@ -401,9 +410,20 @@ class MatchRules(ThrowRules):
 
     def lash_out(self, g: GameState, p: int, q: int) -> Proc:
         """Animal Savagery: ``p`` lashes out at ``q``, Knocked Down (no
-        Turnover unless he held the ball; BB2020: no Mighty Blow, no
-        Claws); ``p``'s activation goes on."""
-        return KnockDown(q, "knocked_down", by=p, causes_turnover=False)
+        Turnover unless he held the ball); ``p``'s activation goes on.
+        skills_and_traits.md "Animal Savagery": "if this player has any
+        applicable Skills, the coach of the opposing team may use them when
+        making an Armour roll (and possible Injury roll) against the Knocked
+        Down player": his Mighty Blow (+X) and Claws count, as on a block."""
+        sk = g.skills[p]
+        return KnockDown(
+            q,
+            "knocked_down",
+            by=p,
+            mb=parse_bonus(g.param(p, MIGHTY_BLOW), 1) if sk & MIGHTY_BLOW else 0,
+            claws=bool(sk & BIT["claws"]),
+            causes_turnover=False,
+        )
 
     def may_shadow(self, g: GameState, q: int) -> bool:
         """Whether ``q`` may use Shadowing now (BB2020: as often as it

@@ -216,6 +216,47 @@ def test_animosity_can_refuse_hand_off() -> None:
     assert [r.purpose for r in sc.events(Roll)] == ["animosity"]
 
 
+@pytest.mark.parametrize("ruleset", ["bb2020", "bb2025"])
+@pytest.mark.parametrize(
+    ("team_mate", "positions", "hired", "rolls"),
+    [
+        ("star", {"B": "star:griff-oberwald"}, "", ["hand_off"]),
+        ("mercenary", {}, "B", ["hand_off"]),
+        ("team-mate", {}, "", ["animosity"]),
+    ],
+)
+def test_animosity_does_not_extend_to_star_players_or_mercenaries(
+    ruleset: str,
+    team_mate: str,
+    positions: dict[str, str],
+    hired: str,
+    rolls: list[str],
+) -> None:
+    # skills_and_traits.md "Animosity (X)": "Animosity does not extend to
+    # Mercenaries or Star Players." A (Animosity (all team-mates)) hands off
+    # to B: no Animosity D6 for a Star Player or a Mercenary, B's catch (a 1)
+    # fails; any other team-mate: the Animosity 1 refuses the hand-off.
+    sc = Scenario(
+        """
+        .....
+        .AB..
+        ....c
+    """,
+        ruleset=ruleset,
+        ball="A",
+        skills={"A": [("animosity", "all")]},
+        positions=positions,
+        team_fields=({"hired": hired}, {}),
+        dice=[1, 3],  # the first D6, then the ball's bounce (D8 3)
+    )
+    sc.act("A", "hand_off")
+    sc.choose("hand_off", sc.id("B"))
+    assert [(r.purpose, r.dice) for r in sc.events(Roll)] == [(rolls[0], (1,))]
+    refused = rolls == ["animosity"]
+    assert (sc.match.state.carrier == sc.p("A")) is refused
+    assert [t.reason for t in sc.events(Turnover)] == ([] if refused else ["hand_off"])
+
+
 def test_animosity_roll_may_use_a_team_reroll() -> None:
     """rules_and_regulations.md "Team Re-rolls": the Animosity D6 is an
     ordinary roll of the active team (not a deviation, scatter, bounce,

@@ -3,6 +3,8 @@ Weapon (rulebook "Skills and Traits" - Traits)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.dice import FixedDice
 from engine.core.events import (
     Armour,
@@ -158,6 +160,38 @@ def test_a_bomb_off_the_pitch_explodes_harmlessly() -> None:
     assert len(_notes(sc, "bomb_crowd")) == 1
     assert sc.events(KnockedDown) == []
     assert sc.match.state.status[sc.p("c")] == STANDING
+
+
+@pytest.mark.parametrize(("action", "modifier"), [("throw_bomb", -3), ("pass", -2)])
+def test_a_stunty_bombers_bomb_gives_no_interference_bonus(
+    action: str, modifier: int
+) -> None:
+    # skills_and_traits.md "Stunty": "when an opposition player attempts to
+    # interfere with a Pass action performed by this player, that player
+    # may apply a +1 modifier"; "Bombardier": the Throw Bomb Special action
+    # "is neither a Pass action nor a Throw Team-mate action". An accurate
+    # throw (a 6) from (0, 0) to the empty (4, 0) over c: c interferes at
+    # -3 (accurate), +1 only against a Pass; c rolls 2 and fails.
+    sc = Scenario(
+        "B.c...",
+        skills={"B": ["bombardier", "stunty"]},
+        stats=BOMB_STATS,
+        ball="B" if action == "pass" else None,
+        dice=[6, 2, 7],  # the throw, the interference, the ball's bounce
+    )
+    sc.act("B", action)
+    if action == "pass":
+        sc.choose("throw")
+    sc.choose("square", sc.sq(4, 0))
+    sc.choose("interfere", sc.id("c"))
+    (r,) = [x for x in sc.events(Roll) if x.purpose == "interference"]
+    assert (r.player, r.dice, r.target, r.modifier, r.success) == (
+        sc.id("c"),
+        (2,),
+        3,
+        modifier,
+        False,
+    )
 
 
 # -- Pogo Stick -------------------------------------------------------------

@@ -4,8 +4,11 @@ Root), Secret Weapon."""
 
 from __future__ import annotations
 
-from engine.core.events import Reroll, Roll, SentOff, TurnEnd
+import pytest
+
+from engine.core.events import Armour, Injury, Reroll, Roll, SentOff, TurnEnd, Turnover
 from engine.core.state import (
+    KO,
     PF_NOTZ,
     PF_PLAYED,
     PF_ROOTED,
@@ -73,6 +76,40 @@ def test_leader_reroll_needs_a_leader_on_the_pitch() -> None:
     assert sc.match.state.leader_rr[0] == 0
 
 
+@pytest.mark.parametrize(
+    ("diagram", "injury", "left"),
+    [
+        ("....M\n.Lb..\n.....", (4, 4), 1),  # KO'd, the other Leader M plays on
+        (".....\n.Lb..\n.....", (4, 4), 0),  # KO'd, the last Leader: lost
+        (".....\n.Lb..\n.....", (5, 5), 0),  # a Casualty: lost
+        (".....\n.Lb..\n.....", (3, 4), 1),  # Stunned: still in play
+    ],
+)
+def test_leader_reroll_is_lost_with_the_last_leader_removed_from_play(
+    diagram: str, injury: tuple[int, int], left: int
+) -> None:
+    # skills_and_traits.md "Leader": "If all players with this Skill are
+    # removed from play before the Leader re-roll is used, it is lost." b
+    # blocks the Leader L in the away turn: POW, L is pushed to (0, 1) and
+    # Knocked Down; armour 6 + 6 breaks AV 9+; Injury 2D6: 7 Stunned, 8 KO'd,
+    # 10 a Casualty (casualty D16 1: Badly Hurt).
+    sc = Scenario(
+        diagram,
+        skills={"L": ["leader"], "M": ["leader"]},
+        active="away",
+        dice=["pow", 6, 6, *injury, 1],
+    )
+    g = sc.match.state
+    assert g.leader_rr == [1, 0]
+    sc.act("b", "block")
+    sc.choose("block", sc.id("L"))
+    sc.choose("square", sc.sq(0, 1))
+    sc.choose("stay")
+    (inj,) = sc.events(Injury)
+    assert (inj.player, inj.dice) == (sc.id("L"), injury)
+    assert g.leader_rr == [left, 0]
+
+
 def test_bone_head_ends_activation_and_loses_tackle_zone() -> None:
     sc = Scenario(DODGE, skills={"A": ["bone-head"]}, dice=[1])
     sc.act("A", "move")
@@ -125,6 +162,101 @@ def test_animal_savagery_lashes_out_at_team_mate() -> None:
     g = sc.match.state
     assert g.status[sc.p("B")] == PRONE
     assert sc.match.pending.kind == "move"  # the activation continues
+
+
+@pytest.mark.parametrize(
+    ("skills", "armour_mod", "broken", "injury_mod", "status"),
+    [
+        # Mighty Blow (+1) makes 4 + 4 = 8 break AV 9+; injury 4 + 3 = 7 KO
+        # would need the +1 too, but it is spent on the armour: Stunned.
+        (["mighty-blow"], 1, True, 0, STUNNED),
+        # Mighty Blow (+2) on the same armour: the +2 breaks it.
+        ([("mighty-blow", "+2")], 2, True, 0, STUNNED),
+        # Claws: a natural 8 breaks any armour; Mighty Blow then goes on the
+        # injury: 4 + 3 + 1 = 8, KO'd.
+        (["claws", "mighty-blow"], 0, True, 1, None),
+        ([], 0, False, 0, PRONE),
+    ],
+)
+def test_animal_savagery_lash_out_uses_the_savage_players_skills(
+    skills: list[str | tuple[str, str]],
+    armour_mod: int,
+    broken: bool,
+    injury_mod: int,
+    status: int | None,
+) -> None:
+    # skills_and_traits.md "Animal Savagery": "Note that, if this player has
+    # any applicable Skills, the coach of the opposing team may use them
+    # when making an Armour roll (and possible Injury roll) against the
+    # Knocked Down player." Mighty Blow: "modify either the Armour roll or
+    # Injury roll"; Claws: "a roll of 8+ before applying any modifiers will
+    # break their armour".
+    sc = Scenario(
+        """
+        B....
+        Ab...
+        .....
+    """,
+        skills={"A": ["animal-savagery", *skills]},
+        dice=[2, 4, 4, 4, 3],
+    )
+    sc.act("A", "move")
+    sc.choose("lash_out", sc.id("B"))
+    (armour,) = sc.events(Armour)
+    assert (armour.player, armour.dice) == (sc.id("B"), (4, 4))
+    assert (armour.modifier, armour.broken) == (armour_mod, broken)
+    g = sc.match.state
+    injuries = sc.events(Injury)
+    if broken:
+        (injury,) = injuries
+        assert (injury.dice, injury.modifier) == ((4, 3), injury_mod)
+    else:
+        assert injuries == []
+    if status is None:
+        assert g.box[sc.p("B")] == KO
+    else:
+        assert g.status[sc.p("B")] == status
+    assert sc.events(Turnover) == []
+    assert sc.match.pending.kind == "move"  # the activation continues
+
+
+@pytest.mark.parametrize("ruleset", ["bb2020", "bb2025"])
+@pytest.mark.parametrize(
+    ("trait", "purpose"),
+    [
+        ("unchannelled-fury", "unchannelled_fury"),
+        ("animal-savagery", "animal_savagery"),
+    ],
+)
+def test_a_declared_chainsaw_attack_adds_two_to_the_activation_roll(
+    ruleset: str, trait: str, purpose: str
+) -> None:
+    # skills_and_traits.md "Unchannelled Fury" and "Animal Savagery": "roll a
+    # D6, applying a +2 modifier to the dice roll if you declared the player
+    # would perform a Block or Blitz action (or a Special action granted by
+    # a Skill or Trait that can be performed instead of a Block action)";
+    # "Chainsaw": "Instead of performing a Block action ... this player may
+    # perform a 'Chainsaw Attack' Special action". A 2 + 2 = 4 passes.
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+    """,
+        ruleset=ruleset,
+        skills={"A": [trait, "chainsaw"]},
+        dice=[2],
+    )
+    sc.act("A", "chainsaw")
+    (roll,) = sc.events(Roll)
+    assert (roll.purpose, roll.dice, roll.target, roll.modifier, roll.success) == (
+        purpose,
+        (2,),
+        4,
+        2,
+        True,
+    )
+    assert sc.match.pending.kind == "chainsaw_target"
 
 
 def test_take_root_stops_movement() -> None:

@@ -247,6 +247,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     # changes_from_bb2020.md "Brawler and Grab": Grab works on a declared
     # Block action only, so a Blitz's target may Sidestep.
     grab_blitz_stops_sidestep = False
+    # skills.md "Brawler": "re-roll one Both Down die; once per activation
+    # even with Frenzy".
+    brawler_once_per_activation = True
     # skills.md "Trickster" and "Dump-off": "when targeted by a Block or
     # targeting Special Action" (BB2020: a Special action replacing a
     # Block), a Hypnotic Gaze too (the Chomp: engine/skills/chomp.py).

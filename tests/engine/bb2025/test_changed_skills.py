@@ -1,13 +1,14 @@
 """BB2025 skills whose text changed (skills.md, changes_from_bb2020.md),
 each against BB2020 with the same scripted dice: Break Tackle +1/+2/+3 by
 Strength, Shadowing a flat 4+, Very Long Legs +1 to Jump and Leap, Grab
-only on a Block action (a Blitz's target may Sidestep)."""
+only on a Block action (a Blitz's target may Sidestep), Brawler once per
+activation."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.core.events import Block, Roll, SkillUsed
+from engine.core.events import Block, KnockedDown, Reroll, Roll, SkillUsed, Turnover
 from engine.core.state import CAS, PRONE, STANDING
 from engine.rules.ball import N_STATS, STAT_CAS
 from engine.tools.scenario import Scenario
@@ -271,3 +272,40 @@ def test_give_and_go_after_a_quick_pass(ruleset: str, goes_on: bool) -> None:
     if goes_on:
         sc.move(1, 0)
         assert sc.xy("A") == (1, 0)
+
+
+@pytest.mark.parametrize(("ruleset", "again"), [("bb2025", False), ("bb2020", True)])
+def test_brawler_once_per_activation_even_with_frenzy(
+    ruleset: str, again: bool
+) -> None:
+    # skills.md "Brawler": "re-roll one Both Down die; once per activation
+    # even with Frenzy". BB2020 skills_and_traits.md "Brawler": "may re-roll
+    # a single Both Down result" when performing a Block action on its own;
+    # a Frenzy's second block is a Block action of its own (Decision).
+    # A's first block: Both Down, Brawler re-rolls it to a Push; b is pushed
+    # to (3, 1), A follows and must block again: Both Down once more.
+    sc = Scenario(
+        """
+        ......
+        .Ab...
+        ......
+        """,
+        ruleset=ruleset,
+        skills={"A": ["brawler", "frenzy"]},
+        dice=["both_down", "push", "both_down", 2, 2, 2, 2],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    assert sc.match.pending.options == (("brawler",), ("no_reroll",))
+    sc.choose("brawler")
+    sc.choose("square", sc.sq(3, 1))
+    assert [e.dice for e in sc.events(Block)] == [(2,), (3,), (2,)]
+    d = sc.match.pending
+    if again:
+        assert (d.kind, d.options) == ("reroll", (("brawler",), ("no_reroll",)))
+        return
+    # The Both Down stands: both players are Knocked Down (neither has
+    # Block), A's fall a Turnover; armour 2 + 2 each, not broken.
+    assert [k.player for k in sc.events(KnockedDown)] == [sc.id("b"), sc.id("A")]
+    assert [t.reason for t in sc.events(Turnover)] == ["knocked_down"]
+    assert [r.source for r in sc.events(Reroll)] == ["brawler"]

@@ -585,16 +585,17 @@ def test_mighty_blow_not_with_a_stab_a_chainsaw_or_a_foul() -> None:
 # -- Animal Savagery ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("ruleset", "modifier", "broken"), [("bb2025", 1, True), ("bb2020", 0, False)]
-)
+@pytest.mark.parametrize("ruleset", ["bb2025", "bb2020"])
 def test_animal_savagery_lashes_out_with_mighty_blow_then_goes_on(
-    ruleset: str, modifier: int, broken: bool
+    ruleset: str,
 ) -> None:
     # A (Animal Savagery, Mighty Blow) declares a Block: 1 + 2 = 3 fails
     # the 4+; he lashes out at B, Knocked Down (no Turnover): Armour 4 + 4
-    # = 8, +1 with Mighty Blow (BB2025) breaks AV 9+ (Injury 1 + 1:
-    # Stunned). DECIDE 13: A then goes on with his Block.
+    # = 8, +1 with Mighty Blow breaks AV 9+ (Injury 1 + 1: Stunned); BB2020
+    # too ("if this player has any applicable Skills, the coach of the
+    # opposing team may use them when making an Armour roll"). DECIDE 13:
+    # A then goes on with his Block.
+    modifier, broken = 1, True
     sc = Scenario(
         """
         .B...
