@@ -65,7 +65,9 @@ class BlitzBlock(Proc):
         att = self.att
         ph = self.phase
         if ph == 0:
-            if g.skills[self.dfn] & FOUL_APPEARANCE:
+            # a Frenzy's second block: rolled for at the first (Decision at
+            # engine.skills.after_block.frenzy)
+            if not self.second and g.skills[self.dfn] & FOUL_APPEARANCE:
                 self.phase = 1
                 g.stack.append(foul_appearance_test(att))
                 return None

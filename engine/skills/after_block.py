@@ -23,7 +23,14 @@ def frenzy(g: GameState, b: Block, frenzy_ok: bool) -> tuple[Proc, ...] | None:
     could not (Fend), there is no second block even if the target is still
     next to him (Sidestep), skills_and_traits.md "Frenzy": "and if this
     player was able to follow-up". (Stand Firm, no push at all, still
-    allows it: "Stand Firm".)"""
+    allows it: "Stand Firm".)
+
+    Decision: the second block is part of the Block action declared for
+    the first, so a Foul Appearance target is not rolled for again
+    (skills_and_traits.md "Foul Appearance": "When an opposition player
+    declares a Block action targeting this player ... their coach must
+    first roll a D6").
+    """
     att, dfn = b.att, b.dfn
     if not (
         frenzy_ok
@@ -44,7 +51,7 @@ def frenzy(g: GameState, b: Block, frenzy_ok: bool) -> tuple[Proc, ...] | None:
         if g.act_ma_used >= g.ma[att] and g.act_rushes >= rush_limit(g, att):
             return ()
         return (BlitzBlock(att, dfn, second=True),)
-    return (Block(att, dfn, False, True),)
+    return (Block(att, dfn, False, True, fa_done=True),)
 
 
 def pile_driver(g: GameState, b: Block, frenzy_ok: bool) -> tuple[Proc, ...] | None:

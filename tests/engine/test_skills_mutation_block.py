@@ -203,3 +203,46 @@ def test_horns_count_before_dauntless() -> None:
     assert sc.events(Block)[0].st_attacker == 5
     assert sc.match.state.status[sc.p("b")] == STANDING
     assert sc.match.state.status[sc.p("A")] != PRONE
+
+
+# A's Frenzy gives a second block on b after a push (b has no Dodge); the
+# Foul Appearance D6 is rolled when the Block action is declared, not for
+# the second block of the same action (Decision at
+# engine.skills.after_block.frenzy).
+FRENZY_LINE = """
+    ......
+    .Ab...
+    ......
+"""
+
+
+def _foul_appearance_rolls(sc: Scenario) -> list[Roll]:
+    return [r for r in sc.events(Roll) if r.purpose == "foul_appearance"]
+
+
+def test_foul_appearance_is_not_rolled_again_for_a_frenzy_second_block() -> None:
+    sc = Scenario(
+        FRENZY_LINE,
+        skills={"A": ["frenzy"], "b": ["foul-appearance"]},
+        dice=[2, "push", "push"],
+    )
+    sc.act("A", "block")
+    sc.choose("block", sc.id("b"))
+    sc.choose("square", sc.sq(3, 1))
+    sc.choose("square", sc.sq(4, 1))
+    assert [e.defender for e in sc.events(Block)] == [sc.id("b"), sc.id("b")]
+    assert [r.dice for r in _foul_appearance_rolls(sc)] == [(2,)]
+
+
+def test_foul_appearance_is_not_rolled_again_for_a_frenzy_second_blitz_block() -> None:
+    sc = Scenario(
+        FRENZY_LINE,
+        skills={"A": ["frenzy"], "b": ["foul-appearance"]},
+        dice=[2, "push", "push"],
+    )
+    sc.act("A", "blitz", "b")
+    sc.choose("block", sc.id("b"))
+    sc.choose("square", sc.sq(3, 1))
+    sc.choose("square", sc.sq(4, 1))
+    assert [e.defender for e in sc.events(Block)] == [sc.id("b"), sc.id("b")]
+    assert [r.dice for r in _foul_appearance_rolls(sc)] == [(2,)]
