@@ -130,7 +130,12 @@ class CasualtyRecord:
 
     ``d16`` is the Casualty roll applied (None in Sevens, whose Injury table
     gives the casualty directly); ``lasting_d6``/``characteristic`` are set
-    for a Lasting Injury.
+    for a Lasting Injury. ``inflicted_by`` is the opposition player named as
+    its cause, whatever the action (a Block, a Foul, a Stab, a Bomb...);
+    ``spp`` is whether that player was credited with it as a Casualty
+    (post-game_sequence.md "Casualty (CAS)": a Block action, or a skill
+    that grants the credit; "Casualty rolls caused by the crowd or by any
+    other type of action do not earn Star Player Points").
     """
 
     player_id: int
@@ -143,6 +148,7 @@ class CasualtyRecord:
     apothecary_used: bool = False
     regenerated: bool = False
     inflicted_by: int | None = None
+    spp: bool = False
     # The roll of a variant whose Casualty table is a D100 (classic).
     d100: int | None = None
 
@@ -159,6 +165,7 @@ class CasualtyRecord:
             "apothecary_used": self.apothecary_used,
             "regenerated": self.regenerated,
             "inflicted_by": self.inflicted_by,
+            "spp": self.spp,
         }
 
 

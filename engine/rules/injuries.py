@@ -594,7 +594,8 @@ class Harm(Proc):
         if self.by >= 0 and not self.credit:
             # rule point casualty_credit: Violent Innovator
             self.credit = any(rule(g, self) for rule in g.hooks.casualty_credit)
-        if (self.credit or self.spp) and self.by >= 0:
+        credited = (self.credit or self.spp) and self.by >= 0
+        if credited:
             stat(g, self.by, STAT_CAS)
         g.casualties.append(
             CasualtyRecord(
@@ -609,6 +610,7 @@ class Harm(Proc):
                 apothecary_used=use_apo,
                 regenerated=regenerated,
                 inflicted_by=g.pid[self.by] if self.by >= 0 else None,
+                spp=credited,
             )
         )
         if to_reserves:

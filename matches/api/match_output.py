@@ -47,8 +47,18 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
                 "match (Star Players, mercenaries): [{team_id (the team that "
                 "hired him), player_id (his engine id in a resolved match, "
                 "else null), star_player (his slug in a recorded match, else "
-                "null), inflicted_by}]. Nothing is applied to them after the "
-                "game, but home_casualties and away_casualties count them."
+                "null), inflicted_by, spp (a resolved match: the engine "
+                "credited inflicted_by with it)}]. Nothing is applied to them "
+                "after the game, but home_casualties and away_casualties count "
+                "them."
+            },
+            "casualties": {
+                "help_text": "The rostered players' casualties with their "
+                "dice: [{player_id, team_id, inflicted_by (the opposition "
+                "player who caused it, whatever the action), table, "
+                "casualty_roll, lasting_roll, result, regenerated, "
+                "apothecary_used, spp (a resolved match: the engine credited "
+                "inflicted_by with it, a Block's casualty, not a Foul's)}]."
             },
             **{
                 side: {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -51,9 +51,15 @@ STAT_KEYS = (
 
 
 class CasualtyEntry(TypedDict):
+    """``spp``: the engine credited ``inflicted_by`` with the casualty (a
+    Block's, or one a skill credits); absent from a recorded match's
+    entries and from those the engine played before it was stored
+    (:func:`matches.seasons.casualties.casualties_caused`)."""
+
     player_id: int
     team_id: int
     inflicted_by: int | None
+    spp: NotRequired[bool]
     table: str
     casualty_roll: int | None
     lasting_roll: int | None
@@ -76,6 +82,7 @@ class HiredCasualty(TypedDict):
     player_id: int | None
     star_player: str | None
     inflicted_by: int | None
+    spp: NotRequired[bool]  # as CasualtyEntry's
 
 
 class _ReplayThenSeeded:
@@ -152,8 +159,10 @@ def casualty_entry(
     result: str | None = None,
     regenerated: bool = False,
     apothecary_used: bool = False,
+    spp: bool | None = None,
 ) -> CasualtyEntry:
-    """A casualty with complete dice.
+    """A casualty with complete dice (``spp``: see :class:`CasualtyEntry`;
+    None leaves it out).
 
     Decision: a result that came without a casualty roll (the Sevens Injury
     table's Badly Hurt / Seriously Hurt / DEAD, or the Stunty table's Badly
@@ -186,7 +195,7 @@ def casualty_entry(
         casualty_roll = roller.taken[0]
         lasting_roll = roller.taken[1] if len(roller.taken) > 1 else None
         result = outcome.result.value
-    return CasualtyEntry(
+    entry = CasualtyEntry(
         player_id=player_id,
         team_id=team_id,
         inflicted_by=inflicted_by,
@@ -197,6 +206,9 @@ def casualty_entry(
         regenerated=regenerated,
         apothecary_used=apothecary_used,
     )
+    if spp is not None:
+        entry["spp"] = spp
+    return entry
 
 
 def injury_table_casualty(
@@ -309,6 +321,7 @@ def match_result_save(
         away_id=match.away_id,
         casualties=casualties,
         hired=hired,
+        reported_stats=player_stats if mode == Match.Mode.RECORDED else None,
     )
     try:
         with transaction.atomic():

@@ -202,6 +202,7 @@ def match_engine_result_save(
                     player_id=cas.player_id,
                     star_player=None,
                     inflicted_by=cas.inflicted_by,
+                    spp=cas.spp,
                 )
             )
             continue
@@ -222,6 +223,7 @@ def match_engine_result_save(
                 lasting_roll=cas.lasting_d6 if same_table else None,
                 result=cas.result if roll is None else None,
                 apothecary_used=cas.apothecary_used,
+                spp=cas.spp,
             )
         )
         kept[cas.player_id].append(casualties[-1]["result"])

@@ -5,6 +5,7 @@ built."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,13 +24,29 @@ class CasualtiesCaused:
     away_spp: int
 
 
-def _earns_spp(inflicted_by: int | None) -> bool:
-    """A casualty earns SPP when an opposition player named as its cause
-    earns SPP: not a player hired for the match (Star Players and
-    mercenaries earn none, post-game_sequence.md "Recording Star Player
-    Points"). A recorded match names a Star Player who caused one apart
-    (``inflicted_by_star``), so its ``inflicted_by`` is None there."""
-    return inflicted_by is not None and not is_mercenary(int(inflicted_by))
+def _earns_spp(entry: Mapping[str, Any]) -> bool:
+    """Whether a casualty may have earned SPP: an opposition player named as
+    its cause who earns SPP (not a player hired for the match: Star Players
+    and mercenaries earn none, post-game_sequence.md "Recording Star Player
+    Points"; a recorded match names a Star Player who caused one apart,
+    ``inflicted_by_star``, so its ``inflicted_by`` is None there), and,
+    where the entry says so (``spp``, set by the engine), credited with it.
+
+    Only a casualty caused by a Block action, or one a skill credits,
+    earns SPP (post-game_sequence.md "Casualty (CAS)": "Casualty rolls
+    caused by the crowd or by any other type of action do not earn Star
+    Player Points"); the engine names the cause of a Foul's, a Stab's or a
+    Bomb's casualty as well, and marks the credited ones ``spp``.
+
+    Decision: an entry without ``spp`` (a result the engine played before
+    the flag was stored, or a recorded one) reads as before: a named cause
+    earned it. No data migration: those results' stored events do not say
+    which casualties a Foul caused. A recorded result is bounded further by
+    its players' lines (:func:`casualties_caused`)."""
+    by = entry.get("inflicted_by")
+    if by is None or is_mercenary(int(by)):
+        return False
+    return bool(entry.get("spp", True))
 
 
 def casualties_caused(
@@ -38,17 +55,40 @@ def casualties_caused(
     away_id: int,
     casualties: Iterable[Mapping[str, Any]],
     hired: Iterable[Mapping[str, Any]] = (),
+    reported_stats: Mapping[str, Mapping[str, int]] | None = None,
 ) -> CasualtiesCaused:
     """What a result's casualties (:class:`CasualtyEntry`, the rostered
     players' and the journeymen's) and its hired players' casualties
     (:class:`HiredCasualty`) count for each team: a casualty of an away
-    player, rostered or hired, is one the home team caused."""
+    player, rostered or hired, is one the home team caused.
+
+    ``reported_stats``: a recorded result's player lines (its
+    ``player_stats``). A report names the cause of a Foul's casualty as it
+    names a Block's (``inflicted_by``), so the casualty list alone cannot
+    tell which earned SPP; the lines can: a player's
+    ``casualties_inflicted`` are the casualties he earned SPP for, the SPP
+    the post-game awards him (``line_spp``).
+    Decision: of the casualties a report names one player as the cause of,
+    as many earned SPP as his line's ``casualties_inflicted``, at most: a
+    team's SPP casualties are the sum over its players of the smaller of
+    the two. A line's casualties beyond those named (a regenerated victim
+    hurt again, reported once) count no more than in a match the engine
+    played, which keeps a regenerated casualty out of the list."""
     counts = {home_id: [0, 0], away_id: [0, 0]}
     caused_by = {away_id: home_id, home_id: away_id}
+    credited: Counter[int] = Counter()
     for entry in (*casualties, *hired):
         team = caused_by[entry["team_id"]]
         counts[team][0] += 1
-        counts[team][1] += int(_earns_spp(entry.get("inflicted_by")))
+        if not _earns_spp(entry):
+            continue
+        if reported_stats is not None:
+            by = int(entry["inflicted_by"])
+            line = reported_stats.get(str(by), {})
+            if credited[by] >= line.get("casualties_inflicted", 0):
+                continue
+            credited[by] += 1
+        counts[team][1] += 1
     return CasualtiesCaused(
         home=counts[home_id][0],
         away=counts[away_id][0],

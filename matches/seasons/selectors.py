@@ -116,13 +116,15 @@ def seasons_places(
 def result_game(r: MatchResult) -> Game:
     """One result as the table counts it (``r.match`` is read)."""
     # The casualties that earned SPP: those a named opposition player who
-    # earns SPP caused (the report refuses a team-mate as the cause), to the
-    # rostered players and to the players hired for the match alike.
+    # earns SPP was credited with (the report refuses a team-mate as the
+    # cause; a report's are bounded by its players' casualties inflicted),
+    # to the rostered players and to the players hired for the match alike.
     caused = casualties_caused(
         home_id=r.match.home_id,
         away_id=r.match.away_id,
         casualties=r.casualties,
         hired=r.hired_casualties,
+        reported_stats=r.player_stats if r.mode == Match.Mode.RECORDED else None,
     )
     home_score, away_score = result_score(r)
     return Game(

@@ -4,7 +4,9 @@ a Block action and removed from play as a Casualty, regardless of which
 player performed the action, your player is said to have caused a
 Casualty. ... Star Player Points for causing a Casualty are earned even if
 both players were Knocked Down" (BB2025 tables.md "Star Player Points":
-"even if both went down")."""
+"even if both went down"); "Casualty rolls caused by the crowd or by any
+other type of action do not earn Star Player Points": the casualty record
+names a Foul's or a Stab's cause too, but only a credited one is ``spp``."""
 
 from __future__ import annotations
 
@@ -39,6 +41,8 @@ def test_the_target_is_credited_with_the_blockers_casualty(ruleset: str) -> None
     sc = _block(ruleset, ["player_down", 6, 6, 6, 6, 1])
     (record,) = sc.match.state.casualties
     assert (record.player_id, record.inflicted_by) == (sc.id("A"), sc.id("b"))
+    assert record.spp is True
+    assert record.to_dict()["spp"] is True
     assert (_cas(sc, "b"), _cas(sc, "A")) == (1, 0)
 
 
@@ -55,3 +59,48 @@ def test_no_casualty_credits_nobody() -> None:
     sc = _block("bb2020", ["player_down", 1, 1])
     assert sc.match.state.casualties == []
     assert (_cas(sc, "b"), _cas(sc, "A")) == (0, 0)
+
+
+@pytest.mark.parametrize("ruleset", ["bb2020", "bb2025"])
+def test_a_fouls_casualty_names_the_fouler_and_earns_no_spp(ruleset: str) -> None:
+    # A fouls the Prone b: Armour 6+5 breaks AV 9+ (no doubles, A stays),
+    # Injury 6+5 a Casualty, D16 1 Badly Hurt
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+    """,
+        ruleset=ruleset,
+        prone="b",
+        dice=[6, 5, 6, 5, 1],
+    )
+    sc.act("A", "foul", "b")
+    sc.choose("foul", sc.id("b"))
+    (record,) = sc.match.state.casualties
+    assert (record.player_id, record.inflicted_by) == (sc.id("b"), sc.id("A"))
+    assert record.spp is False
+    assert record.to_dict()["spp"] is False
+    assert _cas(sc, "A") == 0
+
+
+def test_a_stabs_casualty_names_the_stabber_and_earns_no_spp() -> None:
+    # A Stabs b: unmodified Armour 6+5 breaks AV 9+, Injury 6+5, D16 1
+    sc = Scenario(
+        """
+        .....
+        .Ab..
+        .....
+    """,
+        skills={"A": ["stab"]},
+        dice=[6, 5, 6, 5, 1],
+    )
+    sc.act("A", "block")
+    sc.choose("stab", sc.id("b"))
+    (record,) = sc.match.state.casualties
+    assert (record.player_id, record.inflicted_by, record.spp) == (
+        sc.id("b"),
+        sc.id("A"),
+        False,
+    )
+    assert _cas(sc, "A") == 0

@@ -69,9 +69,10 @@ def match(dungeon, shadows, fire):
     return one_match(dungeon, shadows, fire, seed=4242)
 
 
-def win_1_0(match, **kw) -> Report:
+def win_1_0(match, lines=(), **kw) -> Report:
+    """Home wins 1-0; ``lines``: the other players' lines."""
     scorer = roster(match.home)[0]
-    return Report(1, 0, players=[PlayerLine(scorer.pk, touchdowns=1)], **kw)
+    return Report(1, 0, players=[PlayerLine(scorer.pk, touchdowns=1), *lines], **kw)
 
 
 def lose_1_0_with_three_casualties(match, actor, capture) -> None:
@@ -80,6 +81,7 @@ def lose_1_0_with_three_casualties(match, actor, capture) -> None:
     h, a = roster(match.home), roster(match.away)
     report = win_1_0(
         match,
+        lines=[PlayerLine(a[0].pk, casualties_inflicted=3)],
         casualties=[
             CasualtyLine(h[i].pk, casualty_roll=1, inflicted_by=a[0].pk)
             for i in (1, 2, 3)
@@ -282,6 +284,10 @@ def test_the_standings_add_a_point_for_three_casualties_caused(
     h, a = roster(match.home), roster(match.away)
     report = win_1_0(
         match,
+        lines=[
+            PlayerLine(a[0].pk, casualties_inflicted=2),
+            PlayerLine(a[1].pk, casualties_inflicted=1),
+        ],
         casualties=[
             CasualtyLine(h[1].pk, casualty_roll=1, inflicted_by=a[0].pk),
             CasualtyLine(h[2].pk, casualty_roll=1, inflicted_by=a[0].pk),
@@ -345,6 +351,7 @@ def test_two_spp_casualties_earn_no_bonus(
     h, a = roster(match.home), roster(match.away)
     report = win_1_0(
         match,
+        lines=[PlayerLine(a[0].pk, casualties_inflicted=2)],
         casualties=[
             CasualtyLine(h[1].pk, casualty_roll=1, inflicted_by=a[0].pk),
             CasualtyLine(h[2].pk, casualty_roll=1, inflicted_by=a[0].pk),

@@ -169,8 +169,12 @@ def test_the_pages_of_a_played_dungeon_bowl_match_show_it(
     report = Report(
         1,
         0,
-        players=[PlayerLine(home[0].pk, touchdowns=1)],
-        # three Badly Hurt caused by the losers: their bonus League point
+        players=[
+            PlayerLine(home[0].pk, touchdowns=1),
+            PlayerLine(away[0].pk, casualties_inflicted=3),
+        ],
+        # three Badly Hurt caused by the losers' #1, each earning him SPP:
+        # their bonus League point
         casualties=[
             CasualtyLine(home[i].pk, casualty_roll=1, inflicted_by=away[0].pk)
             for i in (1, 2, 3)

@@ -245,6 +245,7 @@ def test_an_arm_bar_casualty_is_the_arm_bar_players(
     assert g.box[sc.p("A")] == CAS
     assert g.stats[sc.p("b") * N_STATS + STAT_CAS] == credited
     assert g.casualties[0].inflicted_by == (sc.id("b") if credited else None)
+    assert g.casualties[0].spp is bool(credited)
 
 
 @pytest.mark.parametrize(("ruleset", "goes_on"), [("bb2025", True), ("bb2020", False)])
