@@ -67,7 +67,7 @@ def members_page(
             "invited": by_status[Status.INVITED],
             "former": by_status[Status.DECLINED] + by_status[Status.REMOVED],
             "commissioner_teams": teams[league.commissioner_id],
-            "link": invite_link_shown(request, league),
+            "link": invite_link_shown(league),
             "link_form": link_form or InviteLinkForm(),
             "email_form": email_form or EmailInviteForm(),
             "emailed": invite_emails_pending(league),

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import (
@@ -184,8 +185,13 @@ def team_draft_page(request: HttpRequest, league_id: int) -> HttpResponse:
 @require_POST
 @login_required
 def team_draft_budget(request: HttpRequest, league_id: int) -> HttpResponse:
-    """The live budget of a draft in progress (an htmx fragment)."""
+    """The live budget of a draft in progress (an htmx fragment), for
+    someone who may draft in the league: anyone else is refused before the
+    draft they sent is read."""
     league = get_object_or_404(League, pk=league_id)
+    access = league_draft_access(league, request.user)
+    if not access.may_draft:
+        raise PermissionDenied(access.reason)
     roster = rules_data(league.rules_version).rosters.get(
         request.POST.get("roster", "")
     )

@@ -1,6 +1,7 @@
 """Every write endpoint of the API, a world in which each of them gets as far
-as reading its body (Alice commissions the league, so she may call them
-all), and a snapshot of every row a refused request must leave untouched."""
+as reading its body (Alice commissions the league, so she may call all but
+the answers only the other coach gives: :func:`writer`), and a snapshot of
+every row a refused request must leave untouched."""
 
 from __future__ import annotations
 
@@ -68,6 +69,20 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/matches/{pk}/submissions/{submission_id}/withdraw/"),
 ]
 WRITE_IDS = [f"{method} {path}" for method, path in WRITES]
+# Only the coach who must answer a report confirms or disputes it: in the
+# world, Charlie (Bob sent it). A caller who may not is refused before the
+# body is read.
+ANSWERED_BY_THE_OTHER_COACH = {
+    ("post", "/api/matches/{pk}/submissions/{submission_id}/confirm/"),
+    ("post", "/api/matches/{pk}/submissions/{submission_id}/dispute/"),
+}
+
+
+def writer(method: str, path: str, *, alice: Any, charlie: Any) -> Any:
+    """Who may make the write ``method path`` in the world, so that it gets
+    as far as reading its body: Charlie for the answers that are his,
+    Alice (the commissioner) for every other one."""
+    return charlie if (method, path) in ANSWERED_BY_THE_OTHER_COACH else alice
 
 
 @dataclass(frozen=True)

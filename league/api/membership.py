@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.access import league_get_for_commissioner
 from league.api.filters import ApiFilterSet
 from league.api.serializers import (
     InputSerializer,
@@ -121,7 +122,7 @@ class LeagueMembersApi(generics.ListAPIView[LeagueMembership]):
     )
     def post(self, request: Request, league_id: int) -> Response:
         """The commissioner invites a coach by username."""
-        league = _league(league_id)
+        league = league_get_for_commissioner(request.user, league_id)
         data = _valid(InviteInputSerializer, request.data)
         membership = membership_invite(
             league_id=league.pk,
@@ -135,8 +136,8 @@ class LeagueMemberDetailApi(APIView):
     @extend_schema(responses={204: None})
     def delete(self, request: Request, league_id: int, coach_id: int) -> Response:
         """The commissioner removes a member; their teams and results stay."""
+        league = league_get_for_commissioner(request.user, league_id)
         _valid(NoInputSerializer, request.data)
-        league = _league(league_id)
         membership_remove(
             league_id=league.pk,
             coach_id=coach_id,
@@ -188,8 +189,8 @@ class LeagueRequestApproveApi(APIView):
     @extend_schema(request=None, responses={200: MembershipOutputSerializer})
     def post(self, request: Request, league_id: int, coach_id: int) -> Response:
         """The commissioner approves a coach's request to join."""
+        league = league_get_for_commissioner(request.user, league_id)
         _valid(NoInputSerializer, request.data)
-        league = _league(league_id)
         membership = membership_approve(
             league_id=league.pk,
             coach_id=coach_id,
@@ -202,8 +203,8 @@ class LeagueRequestDeclineApi(APIView):
     @extend_schema(request=None, responses={200: MembershipOutputSerializer})
     def post(self, request: Request, league_id: int, coach_id: int) -> Response:
         """The commissioner declines a coach's request to join."""
+        league = league_get_for_commissioner(request.user, league_id)
         _valid(NoInputSerializer, request.data)
-        league = _league(league_id)
         membership = membership_reject(
             league_id=league.pk,
             coach_id=coach_id,
@@ -217,7 +218,7 @@ class LeagueOpenApi(APIView):
     def post(self, request: Request, league_id: int) -> Response:
         """The commissioner opens the league to requests to join
         (``{"open": false}`` closes it again)."""
-        league = _league(league_id)
+        league = league_get_for_commissioner(request.user, league_id)
         data = _valid(OpenInputSerializer, request.data)
         league_set_open(
             league_id=league.pk,
@@ -237,7 +238,7 @@ class LeagueInviteLinkApi(APIView):
     def post(self, request: Request, league_id: int) -> Response:
         """The commissioner renews the league's invite link: the old address
         lets no one in from now on, the new one is returned."""
-        league = _league(league_id)
+        league = league_get_for_commissioner(request.user, league_id)
         data = _valid(InviteLinkInputSerializer, request.data)
         invite = invite_link_renew(
             league_id=league.pk,
@@ -245,6 +246,4 @@ class LeagueInviteLinkApi(APIView):
             max_uses=data["max_uses"],
             days=data["days"],
         )
-        return Response(
-            invite_link_data(request, invite), status=status.HTTP_201_CREATED
-        )
+        return Response(invite_link_data(invite), status=status.HTTP_201_CREATED)

@@ -187,10 +187,10 @@ class InviteLinkOutputSerializer(serializers.Serializer[dict[str, Any]]):
     )
 
 
-def invite_link_data(request: Any, invite: LeagueInvite) -> dict[str, Any]:
+def invite_link_data(invite: LeagueInvite) -> dict[str, Any]:
     """An invite link as the API shows it to the league's commissioner."""
     shown = {
-        "url": invite_url(request, invite),
+        "url": invite_url(invite),
         "uses": invite.uses,
         "max_uses": invite.max_uses,
         "expires_at": invite.expires_at,
@@ -222,7 +222,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
         invite = _live_link(league)
         if invite is None:
             return None
-        return invite_link_data(request, invite)
+        return invite_link_data(invite)
 
     class Meta:
         model = League

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.models import Q
-from django.http import HttpRequest
 from django.utils import timezone
 
 from league.invites.models import LeagueInvite
@@ -25,17 +25,20 @@ def invite_link_live(league: League) -> LeagueInvite | None:
     ).first()
 
 
-def invite_url(request: HttpRequest, invite: LeagueInvite) -> str:
-    """The invite's full address (``https://host/invite/<token>/``)."""
-    return request.build_absolute_uri(f"/invite/{invite_token(invite)}/")
+def invite_url(invite: LeagueInvite) -> str:
+    """The invite's full address on the site's own host
+    (``SITE_URL/invite/<token>/``), as the e-mails give it: a link the
+    commissioner copies and sends on, so never the host name the request
+    reached the site by."""
+    return f"{settings.SITE_URL}/invite/{invite_token(invite)}/"
 
 
-def invite_link_shown(request: HttpRequest, league: League) -> LinkShown | None:
+def invite_link_shown(league: League) -> LinkShown | None:
     """The league's live link and its full address, if it has one."""
     invite = invite_link_live(league)
     if invite is None:
         return None
-    return LinkShown(invite, invite_url(request, invite))
+    return LinkShown(invite, invite_url(invite))
 
 
 def invite_emails_pending(league: League) -> list[LeagueInvite]:

@@ -17,7 +17,8 @@ from rest_framework.views import APIView
 from league.api.serializers import InputSerializer
 from matches.api.confirm import SubmissionSerializer
 from matches.api.seasons import MatchOutputSerializer, _valid
-from matches.models import Match, ReportSubmission
+from matches.models import ReportSubmission
+from matches.prematch.kickoff import match_get_for_party
 from matches.reports.cards import (
     HOW,
     CardReportSide,
@@ -85,7 +86,7 @@ class MatchCardReportApi(APIView):
         """201 with the match once the report stands; 202 with the
         submission where the league asks the opposing coach to confirm a
         coach's report first."""
-        get_object_or_404(Match, pk=pk)
+        match_get_for_party(request.user, pk)
         data = _valid(CardReportInputSerializer, request.data)
         saved = match_submit_card_report(
             match_id=pk,

@@ -19,6 +19,7 @@ from matches.reports.confirmation import (
     report_decide,
     report_dispute,
     report_withdraw,
+    submission_get_for_answer,
 )
 
 
@@ -71,8 +72,12 @@ class WithdrawInputSerializer(InputSerializer):
     )
 
 
-def _submission(match_pk: int, pk: int) -> ReportSubmission:
-    return get_object_or_404(ReportSubmission, pk=pk, match_id=match_pk)
+def _submission(
+    request: Request, match_pk: int, pk: int, answer: str
+) -> ReportSubmission:
+    """The submission, if the caller may give it ``answer``: checked before
+    the body is read (a stranger is refused, not told what it lacks)."""
+    return submission_get_for_answer(request.user, pk, answer, match_id=match_pk)
 
 
 def _out(pk: int) -> Response:
@@ -99,7 +104,7 @@ class SubmissionConfirmApi(APIView):
     def post(self, request: Request, pk: int, submission_id: int) -> Response:
         """The opposing coach confirms the report: it stands, and its
         post-game runs."""
-        sub = _submission(pk, submission_id)
+        sub = _submission(request, pk, submission_id, "confirm")
         NoInputSerializer(data=request.data).is_valid(raise_exception=True)
         report_confirm(submission_id=sub.pk, actor=request.user)  # type: ignore[arg-type]
         return _out(sub.pk)
@@ -112,7 +117,7 @@ class SubmissionDisputeApi(APIView):
     def post(self, request: Request, pk: int, submission_id: int) -> Response:
         """The opposing coach disputes the report, saying what is wrong: the
         commissioner decides."""
-        sub = _submission(pk, submission_id)
+        sub = _submission(request, pk, submission_id, "dispute")
         serializer = DisputeInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         report_dispute(
@@ -128,7 +133,7 @@ class SubmissionDecideApi(APIView):
     def post(self, request: Request, pk: int, submission_id: int) -> Response:
         """The commissioner decides: ``accept`` (the report stands) or
         ``reject`` (the match waits for another report), with a reason."""
-        sub = _submission(pk, submission_id)
+        sub = _submission(request, pk, submission_id, "decide")
         serializer = DecideInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -149,7 +154,7 @@ class SubmissionWithdrawApi(APIView):
         """The coach who sent the report, or the commissioner, withdraws it
         while it waits for the other coach's answer: the match waits for
         another report."""
-        sub = _submission(pk, submission_id)
+        sub = _submission(request, pk, submission_id, "withdraw")
         serializer = WithdrawInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         report_withdraw(

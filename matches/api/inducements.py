@@ -24,6 +24,7 @@ from matches.prematch.inducements import (
     inducement_sides,
     match_buy_inducements,
 )
+from matches.prematch.kickoff import match_get_for_party
 
 
 class InducementsBoughtOutputSerializer(serializers.Serializer[Any]):
@@ -114,7 +115,7 @@ class MatchInducementsApi(APIView):
         responses={201: InducementPurchaseOutputSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
-        get_object_or_404(Match, pk=pk)
+        match_get_for_party(request.user, pk)
         data = _valid(InducementsInputSerializer, request.data)
         record = match_buy_inducements(
             match_id=pk,

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.access import league_get_for_commissioner, team_get_for_write
 from league.api.serializers import (
     DraftPlayerSerializer,
     ErrorSerializer,
@@ -60,7 +61,8 @@ class RedraftOutputSerializer(serializers.Serializer[Any]):
 class SeasonCloseApi(APIView):
     @extend_schema(request=None, responses={200: SeasonClosedOutputSerializer})
     def post(self, request: Request, season_id: int) -> Response:
-        get_object_or_404(Season, pk=season_id)
+        season = get_object_or_404(Season, pk=season_id)
+        league_get_for_commissioner(request.user, season.league_id)
         _valid(NoInputSerializer, request.data)
         archives = season_close_logged(
             season_id=season_id, actor=request.user, reason="", reason_required=False
@@ -115,6 +117,7 @@ class TeamRedraftApi(APIView):
     def post(self, request: Request, team_id: int) -> Response:
         """Preview a re-draft (``commit: false``, nothing written) or carry it
         out (``commit: true``)."""
+        team_get_for_write(request.user, team_id)
         data = _valid(RedraftInputSerializer, request.data)
         plan = RedraftPlan(
             keep=data["keep"],

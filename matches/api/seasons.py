@@ -41,6 +41,7 @@ from matches.models import (
     TaskProgress,
 )
 from matches.postgame.override import match_override_result
+from matches.prematch.kickoff import match_get_for_party
 from matches.queue import eager_mode, season_resolution_queue
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
 from matches.reports.report import match_submit_report
@@ -539,7 +540,7 @@ class MatchReportApi(APIView):
         """Record a tabletop match: 201 with the match once the report
         stands; 202 with the submission where the league asks the opposing
         coach to confirm a coach's report first."""
-        get_object_or_404(Match, pk=pk)
+        match_get_for_party(request.user, pk)
         data = _valid(ReportInputSerializer, request.data)
         report = Report(
             home_score=data["home_score"],
@@ -597,7 +598,8 @@ class MatchOverrideApi(APIView):
         request=OverrideInputSerializer, responses={200: MatchOutputSerializer}
     )
     def post(self, request: Request, pk: int) -> Response:
-        get_object_or_404(Match, pk=pk)
+        match = get_object_or_404(Match.objects.select_related("season"), pk=pk)
+        league_get_for_commissioner(request.user, match.season.league_id)
         data = _valid(OverrideInputSerializer, request.data)
         match_override_result(match_id=pk, actor=request.user, **data)
         return Response(

@@ -24,6 +24,7 @@ from matches.live.selectors import (
     invitation_coach_id,
     live_engine,
     live_engine_seen,
+    live_get,
     live_payload,
     live_per_viewer,
     match_awaits_play,
@@ -311,14 +312,38 @@ def live_match_decide(
     return live
 
 
+def _require_player(live: LiveMatch, user: AbstractBaseUser | AnonymousUser) -> None:
+    """Refuse (``not_a_coach``) anyone but a coach who decides for a side of
+    ``live`` (the bot's side has none)."""
+    players = {side_coach_id(live, side) for side in ("home", "away")} - {None}
+    if user.pk is None or user.pk not in players:
+        raise LiveRefused(
+            "not_a_coach", "Only the coaches playing this match decide in it."
+        )
+
+
+def live_require_player(
+    *, live_id: int, user: AbstractBaseUser | AnonymousUser
+) -> None:
+    """What a decision or set-up is refused before its body is read: no such
+    live match (``not_found``), or ``user`` plays no side of it
+    (``not_a_coach``), so a stranger is refused as such, never told what
+    the body lacks. :func:`live_coach_turn` checks it again under its lock."""
+    live = live_get(live_id)
+    if live is None:
+        raise LiveRefused("not_found", "There is no such live match.")
+    _require_player(live, user)
+
+
 def live_coach_turn(
     *, live_id: int, user: AbstractBaseUser | AnonymousUser, at: int | None
 ) -> tuple[LiveMatch, Any, Any]:
     """The live match (locked), its engine game and the pending decision,
     when that decision is ``user``'s and the page saw the board as it is
-    (``at`` decisions); refused otherwise. Called inside the caller's
-    transaction."""
+    (``at`` decisions); refused otherwise, a stranger first of all.
+    Called inside the caller's transaction."""
     live = _locked(live_id)
+    _require_player(live, user)
     if live.over:
         raise LiveRefused("finished", "The match is over.")
     if live.state == LiveMatch.State.INVITED:

@@ -28,6 +28,7 @@ from matches.live.services import (
     live_match_decide,
     live_match_open,
     live_match_withdraw,
+    live_require_player,
 )
 from matches.live.setup import live_match_arrange
 from matches.models import Match
@@ -182,6 +183,10 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
     state (the one the service sent the pages), or a refusal
     ``{"error": code, "detail": text}``."""
     try:
+        live_require_player(live_id=live_id, user=request.user)
+    except LiveRefused as exc:
+        return _refusal(exc)
+    try:
         body = json.loads(request.body or b"{}")
         option, at = body["option"], body["at"]
         if not (_whole(option) and _whole(at)):
@@ -205,6 +210,10 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
 def live_setup(request: HttpRequest, live_id: int) -> JsonResponse:
     """A set-up placed by hand: ``{"placement": [[player, square], ...],
     "at": decisions seen}``, both required; answers the new state, or a refusal."""
+    try:
+        live_require_player(live_id=live_id, user=request.user)
+    except LiveRefused as exc:
+        return _refusal(exc)
     try:
         body = json.loads(request.body or b"{}")
         placement, at = body["placement"], body["at"]

@@ -1,7 +1,10 @@
 """The match page's answers to a report waiting for confirmation: the
 opposing coach confirms or disputes it, the commissioner decides, its
-sender (or the commissioner) withdraws it. Thin: each calls one service of :mod:`matches.reports.confirmation` and
-returns to the match page."""
+sender (or the commissioner) withdraws it. Thin: each asks
+:func:`~matches.reports.confirmation.submission_get_for_answer` whether the
+answer is the user's to give (before reading the form: a stranger is
+refused, not told what the form lacks), calls one service of
+:mod:`matches.reports.confirmation` and returns to the match page."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils import dateformat, timezone
 from django.views.decorators.http import require_POST
 
@@ -24,6 +27,7 @@ from matches.reports.confirmation import (
     report_decide,
     report_dispute,
     report_withdraw,
+    submission_get_for_answer,
 )
 
 
@@ -114,7 +118,7 @@ def _back(
 @login_required
 @require_POST
 def submission_confirm(request: HttpRequest, submission_id: int) -> HttpResponse:
-    sub = get_object_or_404(ReportSubmission, pk=submission_id)
+    sub = submission_get_for_answer(request.user, submission_id, "confirm")
     try:
         report_confirm(submission_id=sub.pk, actor=request.user)  # type: ignore[arg-type]
     except ServiceError as exc:
@@ -128,7 +132,7 @@ def submission_confirm(request: HttpRequest, submission_id: int) -> HttpResponse
 @login_required
 @require_POST
 def submission_dispute(request: HttpRequest, submission_id: int) -> HttpResponse:
-    sub = get_object_or_404(ReportSubmission, pk=submission_id)
+    sub = submission_get_for_answer(request.user, submission_id, "dispute")
     try:
         report_dispute(
             submission_id=sub.pk,
@@ -144,7 +148,7 @@ def submission_dispute(request: HttpRequest, submission_id: int) -> HttpResponse
 @login_required
 @require_POST
 def submission_decide(request: HttpRequest, submission_id: int) -> HttpResponse:
-    sub = get_object_or_404(ReportSubmission, pk=submission_id)
+    sub = submission_get_for_answer(request.user, submission_id, "decide")
     decision = request.POST.get("decision", "")
     try:
         if decision not in ("accept", "reject"):
@@ -169,7 +173,7 @@ def submission_decide(request: HttpRequest, submission_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def submission_withdraw(request: HttpRequest, submission_id: int) -> HttpResponse:
-    sub = get_object_or_404(ReportSubmission, pk=submission_id)
+    sub = submission_get_for_answer(request.user, submission_id, "withdraw")
     try:
         report_withdraw(
             submission_id=sub.pk,

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from engine.facade import mercenary_price, rules_data
-from league.access import team_can_write, team_require_write
+from league.access import team_can_write, team_require_write, teams_require_write
 from league.errors import ServiceError
 from matches.models import Match
 from matches.pages.card_views import match_is_card_game
@@ -26,6 +26,9 @@ from matches.prematch.inducements import (
     inducement_sides,
     match_buy_inducements,
 )
+from matches.prematch.kickoff import PARTY_REFUSAL
+
+UNKNOWN_TEAM = "Choose which of the match's two teams buys: the form named neither."
 
 
 def _match(match_id: int) -> Match:
@@ -114,13 +117,18 @@ def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect("web:match", match_id=match.pk)
     home, away = inducement_sides(match)
     buying: int | None = None
+    errors: list[str] = []
     if request.method == "POST":
+        # Who may buy, before what was sent is read: a stranger is refused
+        # as such, not told the form names no team.
+        teams_require_write(request.user, [home.team, away.team], PARTY_REFUSAL)
         team_id = request.POST.get("team", "")
         by_team = {str(s.team.pk): s for s in (home, away)}
-        if team_id not in by_team:
-            return HttpResponse("unknown team", status=400)
-        team_require_write(request.user, by_team[team_id].team)
-        buying = int(team_id)
+        if team_id in by_team:
+            team_require_write(request.user, by_team[team_id].team)
+            buying = int(team_id)
+        else:
+            errors.append(UNKNOWN_TEAM)
     sides = [
         _inducement_side(
             request,
@@ -132,7 +140,7 @@ def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
         for side, label in ((home, "Home"), (away, "Away"))
     ]
     sides[0]["opponent"], sides[1]["opponent"] = away.team, home.team
-    status = 200
+    status = 400 if errors else 200
     if buying is not None:
         entry = next(s for s in sides if s["team"].pk == buying)
         form: InducementForm | None = entry["form"]
@@ -170,5 +178,6 @@ def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
         "league": match.season.league,
         "sides": sides,
         "open": match.status == Match.Status.SCHEDULED,
+        "errors": errors,
     }
     return render(request, "matches/inducements.html", context, status=status)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import QuerySet
+from django.http import Http404
 
 from league.access import teams_require_write
 from league.errors import ServiceError
@@ -22,6 +23,25 @@ class TeamNotReady(ServiceError):
 
     def __init__(self, message: str) -> None:
         super().__init__(ServiceError.one("team_busy", None, message).violations)
+
+
+PARTY_REFUSAL = "only the coaches of this match or the commissioner"
+
+
+def match_get_for_party(user: AbstractBaseUser | AnonymousUser, match_id: int) -> Match:
+    """The match, if ``user`` coaches one of its teams (not frozen) or runs
+    its league: 404 if there is no such match, 403 (PermissionDenied)
+    otherwise. What an endpoint writing for a side of the match asks before
+    it reads its body, so a stranger is refused as such; the service asks
+    again under its lock."""
+    try:
+        match = Match.objects.select_related("home__league", "away__league").get(
+            pk=match_id
+        )
+    except Match.DoesNotExist:
+        raise Http404("no such match") from None
+    teams_require_write(user, [match.home, match.away], PARTY_REFUSAL)
+    return match
 
 
 def match_qs_for_update() -> QuerySet[Match]:
@@ -57,8 +77,7 @@ def match_lock_for_report(
         )
     }
     if not confirmed:
-        refusal = "only the coaches of this match or the commissioner"
-        teams_require_write(actor, list(teams.values()), refusal)
+        teams_require_write(actor, list(teams.values()), PARTY_REFUSAL)
     if match.status not in (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS):
         raise ServiceError.one("already_reported", None, "this match has a result")
     if match_live_in_play(match):

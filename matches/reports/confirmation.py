@@ -27,15 +27,17 @@ post-game runs only once the report stands (it is started by the result).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.http import Http404
 from django.utils import timezone
 
-from league.access import team_require_write
+from league.access import AnyUser, team_require_write
 from league.errors import ServiceError, Violation
 from league.models import LeagueEvent, Team
 from league.web_selectors import league_commissioned
@@ -98,13 +100,58 @@ def _stand(sub: ReportSubmission, status: str) -> MatchResult:
     return result
 
 
-def _opponent_coach(sub: ReportSubmission, actor: AbstractBaseUser) -> None:
+def _opponent_coach(sub: ReportSubmission, actor: AnyUser) -> None:
     match = sub.match
     other_id = match.away_id if sub.team_id == match.home_id else match.home_id
     other = Team.objects.select_related("league").get(pk=other_id)
     if not actor.is_authenticated or other.coach_id != actor.pk:
         raise PermissionDenied("only the opposing coach answers this report")
     team_require_write(actor, other)
+
+
+def _commissioner(sub: ReportSubmission, actor: AnyUser) -> None:
+    if not league_commissioned(actor, sub.match.season.league):
+        raise PermissionDenied("only the commissioner decides a report")
+
+
+def _withdrawer(sub: ReportSubmission, actor: AnyUser) -> None:
+    if not league_commissioned(actor, sub.match.season.league):
+        if not actor.is_authenticated or sub.submitted_by_id != actor.pk:
+            raise PermissionDenied(
+                "only the coach who sent this report or the commissioner withdraws it"
+            )
+        team_require_write(actor, sub.team)
+
+
+# Who may do each answer to a report: the check each service makes first
+# (under its lock), and the one a view makes before it reads the request's
+# body, so a stranger is refused as such and never told what their form
+# lacks.
+_MAY_ANSWER: dict[str, Callable[[ReportSubmission, AnyUser], None]] = {
+    "confirm": _opponent_coach,
+    "dispute": _opponent_coach,
+    "decide": _commissioner,
+    "withdraw": _withdrawer,
+}
+
+
+def submission_get_for_answer(
+    actor: AnyUser, submission_id: int, answer: str, *, match_id: int | None = None
+) -> ReportSubmission:
+    """The submission (of ``match_id`` when given), if ``actor`` may give it
+    ``answer`` (confirm, dispute, decide or withdraw); 404 if there is no
+    such submission, 403 (PermissionDenied) if the answer is not theirs to
+    give. Whether the report is still open to it is the service's to say."""
+    rows = ReportSubmission.objects.select_related(
+        "match__season__league", "team__league"
+    )
+    if match_id is not None:
+        rows = rows.filter(match_id=match_id)
+    sub = rows.filter(pk=submission_id).first()
+    if sub is None:
+        raise Http404("no such report")
+    _MAY_ANSWER[answer](sub, actor)
+    return sub
 
 
 @transaction.atomic
@@ -186,8 +233,7 @@ def report_decide(
     stands as submitted (``accept``), or it is rejected and the match waits
     for another report. A reason is required either way."""
     sub = _locked(submission_id)
-    if not league_commissioned(actor, sub.match.season.league):
-        raise PermissionDenied("only the commissioner decides a report")
+    _commissioner(sub, actor)
     reason = reason.strip()
     problems = _reason_problems(reason, "give the reason for the decision")
     if not sub.is_open:
@@ -241,13 +287,7 @@ def report_withdraw(
     rosters. Undoing the kick-off would undo the journeymen who joined for
     it and roll Riotous Rookies a second time."""
     sub = _locked(submission_id)
-    league = sub.match.season.league
-    if not league_commissioned(actor, league):
-        if not actor.is_authenticated or sub.submitted_by_id != actor.pk:
-            raise PermissionDenied(
-                "only the coach who sent this report or the commissioner withdraws it"
-            )
-        team_require_write(actor, sub.team)
+    _withdrawer(sub, actor)
     reason = reason.strip()
     # Optional: only its length and characters are checked.
     problems = _reason_problems(reason, "") if reason else []
@@ -267,7 +307,10 @@ def report_withdraw(
         **({"reason": reason} if reason else {}),
     )
     submission_notify(sub, "withdrawn", actor, reason)
-    webhooks_announce(league.pk, partial(submission_news, sub, "report_withdrawn"))
+    webhooks_announce(
+        sub.match.season.league_id,
+        partial(submission_news, sub, "report_withdrawn"),
+    )
     return sub
 
 

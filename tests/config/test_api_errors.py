@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 from drf_spectacular.generators import SchemaGenerator
 
 from config.api_errors import exception_handler
-from tests.api_endpoints import WRITE_IDS, WRITES, every_row
+from tests.api_endpoints import WRITE_IDS, WRITES, every_row, writer
 from tests.league.conftest import api_as
 
 
@@ -292,15 +292,16 @@ def test_a_host_the_site_does_not_serve_is_a_json_400(client):
 
 @pytest.mark.parametrize(("method", "path"), WRITES, ids=WRITE_IDS)
 def test_a_body_over_the_size_limit_is_a_json_413_on_every_write(
-    world, alice, method, path
+    world, alice, charlie, method, path
 ):
     # given
     before = every_row()
     body = json.dumps({"name": "x" * 2000})
+    caller = writer(method, path, alice=alice, charlie=charlie)
 
     # when
     with override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000):
-        response = getattr(api_as(alice), method)(
+        response = getattr(api_as(caller), method)(
             world.url(path), body, content_type="application/json"
         )
 

@@ -6,7 +6,7 @@ import pytest
 from config.api_parsers import MAX_DEPTH
 from league.models import League
 from matches.models import Season
-from tests.api_endpoints import WRITE_IDS, WRITES, every_row
+from tests.api_endpoints import WRITE_IDS, WRITES, every_row, writer
 from tests.league.conftest import api_as
 
 
@@ -81,13 +81,16 @@ REFUSED_BODIES = {
 
 @pytest.mark.parametrize("body", list(REFUSED_BODIES))
 @pytest.mark.parametrize(("method", "path"), WRITES, ids=WRITE_IDS)
-def test_a_refused_json_body_is_a_400_on_every_write(world, alice, method, path, body):
+def test_a_refused_json_body_is_a_400_on_every_write(
+    world, alice, charlie, method, path, body
+):
     # given
     text, error = REFUSED_BODIES[body]
     before = every_row()
+    caller = writer(method, path, alice=alice, charlie=charlie)
 
     # when
-    response = post_raw(alice, method, world.url(path), text)
+    response = post_raw(caller, method, world.url(path), text)
 
     # then
     assert response.status_code == 400

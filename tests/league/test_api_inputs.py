@@ -5,7 +5,7 @@ import pytest
 from drf_spectacular.generators import EndpointEnumerator
 
 from league.models import Team
-from tests.api_endpoints import WRITE_IDS, WRITES, every_row
+from tests.api_endpoints import WRITE_IDS, WRITES, every_row, writer
 from tests.league.conftest import api_as
 
 
@@ -27,12 +27,15 @@ def test_the_write_list_names_every_write_operation_of_the_api():
 
 
 @pytest.mark.parametrize(("method", "path"), WRITES, ids=WRITE_IDS)
-def test_an_unknown_field_is_refused_on_every_write(world, alice, method, path):
+def test_an_unknown_field_is_refused_on_every_write(
+    world, alice, charlie, method, path
+):
     # given
     before = every_row()
+    caller = writer(method, path, alice=alice, charlie=charlie)
 
     # when
-    response = getattr(api_as(alice), method)(
+    response = getattr(api_as(caller), method)(
         world.url(path), {"bogus_field": 1}, format="json"
     )
 

@@ -57,13 +57,14 @@ def codes(exc_info):
 
 
 def test_the_members_page_shows_the_link_with_a_copy_button(
-    client, sevens, alice, link
+    client, sevens, alice, link, settings
 ):
+    settings.SITE_URL = "https://dugout.example"
     client.force_login(alice)
 
     html = client.get(f"/leagues/{sevens.pk}/members/").content.decode()
 
-    assert f'value="http://testserver{url(link)}"' in html
+    assert f'value="https://dugout.example{url(link)}"' in html
     assert 'data-copy="invite-link"' in html
     assert "league/copy.js" in html
     assert "Used 0 times of 2" in html
@@ -269,6 +270,25 @@ def test_a_visitor_who_posts_is_sent_to_sign_up(client, link):
     assert response.status_code == 302
     assert response["Location"] == f"/accounts/signup/?next={url(link)}"
     assert everything() == before
+
+
+def test_the_link_shown_is_the_sites_own_address_whatever_host_was_asked(
+    client, sevens, alice, link, settings
+):
+    # The commissioner copies the link and sends it on: like the e-mails'
+    # links ("Links in the e-mails start with `SITE_URL`", docs/commissioner.md)
+    # it starts with SITE_URL, not the host name this request reached the
+    # site by (an address only the commissioner reaches).
+    settings.SITE_URL = "https://dugout.example"
+    settings.ALLOWED_HOSTS = ["dugout.example", "10.0.0.5"]
+    client.force_login(alice)
+
+    html = client.get(
+        f"/leagues/{sevens.pk}/members/", HTTP_HOST="10.0.0.5"
+    ).content.decode()
+
+    assert f'value="https://dugout.example{url(link)}"' in html
+    assert "10.0.0.5" not in html
 
 
 # --- invitations by e-mail ----------------------------------------------------------

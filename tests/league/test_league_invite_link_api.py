@@ -23,6 +23,17 @@ pytestmark = pytest.mark.django_db
 LINK_USES, LINK_DAYS = 20, 30
 
 
+# The links shown start with the site's own address, as the e-mails' do
+# (docs/commissioner.md: "Links in the e-mails start with `SITE_URL`").
+SITE = "https://dugout.example"
+
+
+@pytest.fixture(autouse=True)
+def _site_url(settings):
+    settings.SITE_URL = SITE
+    settings.ALLOWED_HOSTS = ["testserver", "dugout.example", "10.0.0.5"]
+
+
 def verified(username: str):
     user = UserFactory(username=username, email=f"{username}@example.org")
     EmailAddress.objects.create(
@@ -66,7 +77,7 @@ def test_a_league_made_through_the_api_has_its_invite_link():
     assert link_facts(invite) == ("link", LINK_USES, 0, None, LINK_DAYS)
     assert invite.created_by == nelly
     shown = response.json()["invite_link"]
-    assert shown["url"] == f"http://testserver/invite/{invite_token(invite)}/"
+    assert shown["url"] == f"https://dugout.example/invite/{invite_token(invite)}/"
     assert (shown["uses"], shown["max_uses"]) == (0, LINK_USES)
     assert shown["expires_at"] is not None
     assert event_types(league) == ["invite_link_made"]
@@ -167,7 +178,7 @@ def test_the_commissioner_sees_the_live_link_after_renewing_it(badlands):
 
     shown = api_as(nelly).get(f"/api/leagues/{badlands.pk}/").json()["invite_link"]
 
-    assert shown["url"] == f"http://testserver/invite/{invite_token(new)}/"
+    assert shown["url"] == f"https://dugout.example/invite/{invite_token(new)}/"
     assert (shown["uses"], shown["max_uses"]) == (0, None)
 
 
@@ -188,7 +199,7 @@ def test_nobody_but_the_commissioner_sees_the_link(badlands):
         for row in api_as(other_commissioner).get("/api/leagues/").json()["results"]
     }
     assert listed["Badlands"] is None
-    assert listed["Elsewhere"]["url"].startswith("http://testserver/invite/")
+    assert listed["Elsewhere"]["url"].startswith("https://dugout.example/invite/")
 
 
 def test_a_superuser_sees_it_as_on_the_members_page(badlands):
@@ -197,7 +208,8 @@ def test_a_superuser_sees_it_as_on_the_members_page(badlands):
     shown = api_as(root).get(f"/api/leagues/{badlands.pk}/").json()["invite_link"]
 
     assert (
-        shown["url"] == f"http://testserver/invite/{invite_token(live_link(badlands))}/"
+        shown["url"]
+        == f"https://dugout.example/invite/{invite_token(live_link(badlands))}/"
     )
 
 
@@ -248,7 +260,7 @@ def test_the_commissioner_renews_the_link_and_the_old_one_is_revoked(badlands):
     old.refresh_from_db()
     assert old.revoked_at is not None
     shown = response.json()
-    assert shown["url"] == f"http://testserver/invite/{invite_token(new)}/"
+    assert shown["url"] == f"https://dugout.example/invite/{invite_token(new)}/"
     assert (shown["uses"], shown["max_uses"]) == (0, 5)
     assert event_types(badlands) == ["invite_link_made", "invite_link_made"]
 
@@ -323,4 +335,23 @@ def test_only_the_commissioner_renews_the_link(badlands):
         .post(f"/api/leagues/{badlands.pk}/invite-link/", {}, format="json")
         .status_code
         == 401
+    )
+
+
+def test_the_link_the_api_shows_is_the_sites_own_address_whatever_host_was_asked():
+    # A commissioner reaching the API by another name (an internal address)
+    # is shown the link others can open: SITE_URL's, not the request's host.
+    nelly = verified("nelly")
+
+    response = api_as(nelly).post(
+        "/api/leagues/",
+        {"name": "Badlands", "format": "sevens"},
+        format="json",
+        HTTP_HOST="10.0.0.5",
+    )
+
+    assert response.status_code == 201
+    invite = live_link(League.objects.get(name="Badlands"))
+    assert response.json()["invite_link"]["url"] == (
+        f"{SITE}/invite/{invite_token(invite)}/"
     )

@@ -107,8 +107,10 @@ def draft(tab: Checked, league: League, team_name: str) -> None:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "390px"])
 def test_two_new_people_sign_up_make_a_league_join_it_and_draft(
-    browser, live_server, viewport
+    browser, live_server, viewport, settings
 ):
+    # the site's own address, which the invite link copied starts with
+    settings.SITE_URL = live_server.url
     # A signs up from the leagues page and verifies by the mailed link
     a = new_tab(browser, live_server, viewport)
     a.page.goto("/leagues/")

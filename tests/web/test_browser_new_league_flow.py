@@ -264,8 +264,10 @@ def notifications_listed(tab: Checked) -> str:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 def test_two_new_people_from_sign_up_to_a_confirmed_result(
-    browser, live_server, viewport
+    browser, live_server, viewport, settings
 ):
+    # the site's own address, which the invite link copied starts with
+    settings.SITE_URL = live_server.url
     # A signs up from the front page and verifies by the mailed link
     a = new_tab(browser, live_server, viewport, "ada")
     a.page.goto("/")

@@ -181,6 +181,20 @@ def test_the_budget_fragment_refuses_an_unknown_roster(client, sevens, bob, rost
     assert response.status_code == 400
 
 
+@pytest.mark.parametrize("roster", ["", "no-such-roster", "orc"])
+def test_the_budget_fragment_refuses_a_stranger_whatever_roster_he_sends(
+    client, sevens, dave, roster
+):
+    # Dave is no member of the league: refused as one who may not draft
+    # there, not told the roster is unknown, nor shown a budget.
+    client.force_login(dave)
+    response = client.post(
+        f"/leagues/{sevens.pk}/draft/budget/", draft_data(roster=roster)
+    )
+    assert response.status_code == 403
+    assert b'data-testid="spent"' not in response.content
+
+
 @pytest.mark.parametrize(
     ("roster", "reason"),
     [

@@ -302,6 +302,62 @@ def test_anonymous_purchases_go_to_the_login_page(client, match):
     assert _written() == before
 
 
+@pytest.mark.parametrize(
+    "team", [None, "", "0", "abc"], ids=["none", "empty", "0", "abc"]
+)
+def test_an_outsider_naming_no_team_is_refused_not_told_the_team_is_unknown(
+    client, dave, match, team
+):
+    # Dave coaches neither side: he is refused as such, whatever the form
+    # names, before the form is read.
+    client.force_login(dave)
+    before = _written()
+    data = {f"t{match.away_id}-bribes": 1} | ({} if team is None else {"team": team})
+
+    response = client.post(url(match), data)
+
+    assert response.status_code == 403
+    assert b"unknown team" not in response.content
+    assert _written() == before
+
+
+@pytest.mark.parametrize(
+    "team", [None, "", "0", "abc"], ids=["none", "empty", "0", "abc"]
+)
+def test_anonymous_naming_no_team_goes_to_the_login_page(client, match, team):
+    before = _written()
+    data = {} if team is None else {"team": team}
+
+    response = client.post(url(match), data)
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+    assert _written() == before
+
+
+@pytest.mark.parametrize(
+    "team", [None, "", "0", "abc"], ids=["none", "empty", "0", "abc"]
+)
+def test_a_coach_naming_no_team_of_the_match_gets_the_page_with_the_error(
+    client, charlie, match, team
+):
+    # The page again (400), saying the form named neither team, with each
+    # side as it was; nothing is written.
+    client.force_login(charlie)
+    before = _written()
+    data = {f"t{match.away_id}-bribes": 1} | ({} if team is None else {"team": team})
+
+    response = client.post(url(match), data)
+
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")
+    html = response.content.decode()
+    assert 'data-testid="page-errors"' in html
+    assert "Choose which of the match&#x27;s two teams buys" in html
+    assert f'data-testid="budget-{match.away_id}"' in html
+    assert _written() == before
+
+
 def test_the_commissioner_may_buy_for_a_side(client, alice, match):
     client.force_login(alice)
 

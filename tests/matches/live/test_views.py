@@ -446,3 +446,40 @@ def test_a_match_played_live_is_linked_from_its_page_to_watch(
     page = client.get(reverse("web:match", args=[fixture_match.pk])).content.decode()
     live_page = reverse("web:live:page", args=[fixture_match.pk])
     assert f'href="{live_page}">Watch live</a>' in page
+
+
+def test_a_stranger_is_refused_before_the_body_is_read(
+    client, fixture_match, bob, charlie, dave
+):
+    """Dave coaches neither team: whatever he sends (a body the endpoint
+    cannot read, a stale board, a match not started yet) he is told the
+    match is not his to play, never what his body lacks; nothing is
+    written."""
+    live = live_match_open_as(client, bob, fixture_match)
+    client.force_login(dave)
+    before = db_state()
+    bodies = {
+        "web:live:decide": ["{not json", {"option": "0"}, {"option": 0, "at": 0}],
+        "web:live:setup": ["{not json", {"at": True}, {"placement": [], "at": 0}],
+    }
+
+    def refused() -> None:
+        for name, sent in bodies.items():
+            for body in sent:
+                response = client.post(
+                    reverse(name, args=[live.pk]),
+                    body if isinstance(body, str) else json.dumps(body),
+                    content_type="application/json",
+                )
+                assert response.status_code == 403, (name, body)
+                assert response.json()["error"] == "not_a_coach", (name, body)
+
+    refused()  # invited, not yet accepted
+    assert db_state() == before
+    client.force_login(charlie)
+    client.post(reverse("web:live:accept", args=[live.pk]))
+    client.force_login(dave)
+    before = db_state()
+    refused()  # under way
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).decisions == []

@@ -122,6 +122,62 @@ def test_only_the_opposing_coach_answers_and_nothing_is_written_otherwise(
     assert db_state() == before
 
 
+ANSWER_BODIES = {
+    "confirm": {"bogus": "1"},
+    "dispute": {"reason": ""},
+    "decide": {"decision": "maybe", "reason": ""},
+    "withdraw": {"reason": "x" * 3000},
+}
+
+
+@pytest.mark.parametrize("answer", list(ANSWER_BODIES))
+def test_the_match_page_refuses_a_stranger_before_reading_the_form(
+    client, match, bob, dave, answer, django_capture_on_commit_callbacks
+):
+    # Dave has no part in the match: he gets the not-allowed page, not the
+    # form's faults ("accept or reject", a reason required or too long).
+    sub = submit(match, 1, 0, bob, django_capture_on_commit_callbacks)
+    before = db_state()
+    client.force_login(dave)
+
+    response = client.post(f"/reports/{sub.pk}/{answer}/", ANSWER_BODIES[answer])
+
+    assert response.status_code == 403
+    assert not list(response.wsgi_request._messages)
+    assert db_state() == before
+    assert ReportSubmission.objects.get(pk=sub.pk).status == S.AWAITING
+
+
+def test_only_the_commissioner_is_told_a_decision_is_accept_or_reject(
+    client, match, alice, bob, django_capture_on_commit_callbacks
+):
+    sub = submit(match, 1, 0, bob, django_capture_on_commit_callbacks)
+    before = db_state()
+    bad = {"decision": "maybe", "reason": "no"}
+
+    client.force_login(bob)  # its sender: not his to decide
+    assert client.post(f"/reports/{sub.pk}/decide/", bad).status_code == 403
+    client.force_login(alice)
+    response = client.post(f"/reports/{sub.pk}/decide/", bad, follow=True)
+
+    assert [str(m) for m in response.context["messages"]] == ["accept or reject"]
+    assert db_state() == before
+
+
+@pytest.mark.parametrize("answer", list(ANSWER_BODIES))
+def test_the_match_page_sends_an_anonymous_answer_to_sign_in(
+    client, match, bob, answer, django_capture_on_commit_callbacks
+):
+    sub = submit(match, 1, 0, bob, django_capture_on_commit_callbacks)
+    before = db_state()
+
+    response = client.post(f"/reports/{sub.pk}/{answer}/", ANSWER_BODIES[answer])
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+    assert db_state() == before
+
+
 def test_a_second_report_is_refused_while_one_waits(
     match, bob, charlie, django_capture_on_commit_callbacks
 ):
