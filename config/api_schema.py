@@ -146,6 +146,7 @@ _TEAM_OPS = [
     "teams_ledger_list",
     "teams_sevens_advancement_list",
     "teams_sevens_advancement_create",
+    "teams_postgame_end_create",
     "teams_redraft_create",
     "teams_special_rule_create",
 ]

@@ -192,6 +192,11 @@ urlpatterns = [
         name="team-retire",
     ),
     path(
+        "teams/<int:team_id>/postgame/end/",
+        team_views.team_end_postgame,
+        name="team-postgame-end",
+    ),
+    path(
         "teams/<int:team_id>/players/<int:player_id>/unretire/",
         team_views.team_player_unretire,
         name="team-unretire",

@@ -4,6 +4,7 @@ from matches.api import cards as api_cards
 from matches.api import confirm as api_confirm
 from matches.api import forecasts as api_forecasts
 from matches.api import inducements as api_inducements
+from matches.api import postgame_end as api_postgame_end
 from matches.api import postgame_skill as api_postgame_skill
 from matches.api import retirement as api_retirement
 from matches.api import rollover as api_rollover
@@ -57,6 +58,11 @@ urlpatterns = [
         "teams/<int:team_id>/sevens-advancement/",
         api_postgame_skill.TeamSevensAdvancementApi.as_view(),
         name="team-sevens-advancement",
+    ),
+    path(
+        "teams/<int:team_id>/postgame/end/",
+        api_postgame_end.TeamPostgameEndApi.as_view(),
+        name="team-postgame-end",
     ),
     path(
         "players/<int:player_id>/retire/",

@@ -33,6 +33,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/teams/{team_id}/purchases/"),
     ("post", "/api/teams/{team_id}/staff/fire/"),
     ("post", "/api/teams/{team_id}/sevens-advancement/"),
+    ("post", "/api/teams/{team_id}/postgame/end/"),
     ("post", "/api/teams/{team_id}/redraft/"),
     ("post", "/api/players/{player_id}/advancements/"),
     ("post", "/api/players/{player_id}/hire/"),

@@ -16,13 +16,13 @@ from rest_framework.views import APIView
 from league.api.serializers import InputSerializer
 from matches.api.seasons import Bool, Int, Str, _objects, _valid
 from matches.models import Match
+from matches.postgame.end import match_buy_inducements_after_postgames
 from matches.prematch.inducements import (
     PURCHASE_COUNT_MAX,
     Purchase,
     Side,
     inducement_offer,
     inducement_sides,
-    match_buy_inducements,
 )
 from matches.prematch.kickoff import match_get_for_party
 
@@ -117,7 +117,7 @@ class MatchInducementsApi(APIView):
     def post(self, request: Request, pk: int) -> Response:
         match_get_for_party(request.user, pk)
         data = _valid(InducementsInputSerializer, request.data)
-        record = match_buy_inducements(
+        record = match_buy_inducements_after_postgames(
             match_id=pk,
             team_id=data["team"],
             items=[

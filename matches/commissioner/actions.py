@@ -18,6 +18,7 @@ from league.errors import ServiceError
 from league.models import LeagueEvent, Player, Team
 from league.services.audit import league_event_record
 from matches.models import Match, MatchResult, Season, SeasonTeamArchive, TaskProgress
+from matches.postgame.end import season_postgames_end
 from matches.postgame.override import match_override_result
 from matches.queue import season_resolution_queue
 from matches.resolution.progress import season_resolve_start
@@ -176,6 +177,10 @@ def season_close_logged(
     each team's record)."""
     text = _reason(reason, required=reason_required)
     season = _locked_season(season_id, actor)
+    # Every team's last post-game ends before the season's rosters and
+    # treasuries are archived for the re-draft (a refusal of the close
+    # rolls it back with the rest).
+    season_postgames_end(season)
     archives = season_close(season_id=season.pk, actor=actor)
     league_event_record(
         league_id=season.league_id,

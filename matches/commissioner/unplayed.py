@@ -46,6 +46,7 @@ from matches.models import (
     Season,
 )
 from matches.notices import result_unplayed_notify
+from matches.postgame.end import postgame_end_before_match
 from matches.postgame.results import match_result_save
 from matches.prematch.kickoff import match_qs_for_update
 
@@ -136,6 +137,8 @@ def match_record_unplayed(
     refusal = _refusal(match, conceded_by)
     if refusal is not None:
         raise refusal
+    # The teams' last post-games end before this fixture's result.
+    postgame_end_before_match(match_id=match.pk)
     text = reason.strip()[:300]
     conceding = Team.objects.get(pk=conceded_by) if conceded_by is not None else None
     winner_home = conceding is not None and conceding.pk == match.away_id

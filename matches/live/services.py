@@ -31,6 +31,7 @@ from matches.live.selectors import (
     side_coach_id,
 )
 from matches.models import Match
+from matches.postgame.end import postgame_end_before_match
 from matches.prematch.kickoff import TeamNotReady, match_kick_off, match_qs_for_update
 from matches.resolution.resolve import match_engine_inputs
 
@@ -72,6 +73,7 @@ def _kick_off(match: Match) -> None:
     engine can play them. A team still in another game or its post-game
     is refused (``team_busy``)."""
     try:
+        postgame_end_before_match(match_id=match.pk)
         match_kick_off(match_id=match.pk)
     except TeamNotReady as exc:
         raise LiveRefused("team_busy", exc.violations[0].message) from None

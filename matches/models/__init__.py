@@ -397,6 +397,7 @@ class SeasonTeamArchive(models.Model):
 
 from matches.models.confirmations import ReportSubmission  # noqa: E402 - in its own module
 from matches.models.forecasts import MatchForecast  # noqa: E402 - in its own module
+from matches.models.postgame import PostgameEnd  # noqa: E402 - in its own module
 from matches.models.webhooks import (  # noqa: E402 - the app's models, in their own module
     LeagueWebhook,
     WebhookDelivery,
@@ -409,6 +410,7 @@ __all__ = [
     "MatchForecast",
     "MatchInducements",
     "MatchResult",
+    "PostgameEnd",
     "ReportSubmission",
     "RosterSnapshot",
     "RoundSchedule",

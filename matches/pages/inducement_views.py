@@ -19,12 +19,12 @@ from matches.models import Match
 from matches.pages.card_views import match_is_card_game
 from matches.pages.forms import InducementForm
 from matches.pages.selectors import match_page_qs
+from matches.postgame.end import match_buy_inducements_after_postgames
 from matches.prematch.inducements import (
     Side,
     inducement_line_name,
     inducement_offer,
     inducement_sides,
-    match_buy_inducements,
 )
 from matches.prematch.kickoff import PARTY_REFUSAL
 
@@ -151,7 +151,7 @@ def match_inducements(request: HttpRequest, match_id: int) -> HttpResponse:
             # says why it refuses.
             asked = form.purchases() if form is not None else []
             try:
-                record = match_buy_inducements(
+                record = match_buy_inducements_after_postgames(
                     match_id=match.pk,
                     team_id=buying,
                     items=[p for _, p in asked],

@@ -66,6 +66,7 @@ from matches.pages.team_sheet import (
     team_redraft_due,
     team_value_breakdown,
 )
+from matches.postgame.end import team_open_postgame
 from matches.postgame.retirement import team_retirement_candidates
 from matches.seasons.selectors import season_league_id
 
@@ -347,6 +348,7 @@ def _team_context(
                 for item in items
             ],
             redraft_due=team_redraft_due(team),
+            postgame_open=team_open_postgame(team),
             retirable=team_retirement_candidates(team),
             special_rule_form=SpecialRuleForm(
                 roster=roster, rules_version=team.league.rules_version

@@ -1,6 +1,7 @@
 """The coach's team actions between matches and seasons, from the team
 sheet: hire a journeyman for good, retire a player (bringing him back is
-refused until the re-draft), choose the team's special rule, and re-draft
+refused until the re-draft), end the post-game (rolling Expensive
+Mistakes), choose the team's special rule, and re-draft
 after a closed season (with its preview).
 
 Each view checks who may write (the team's coach or the league's
@@ -49,6 +50,7 @@ from league.team_forms import (
 from matches.models import SeasonTeamArchive
 from matches.pages.league_views import team_page_refused
 from matches.pages.team_sheet import team_redraft_due
+from matches.postgame.end import team_postgame_end
 from matches.postgame.retirement import player_retire
 from matches.seasons.rollover import (
     RedraftPlan,
@@ -120,6 +122,26 @@ def team_player_retire(
         "#{player.number} {player.name} is temporarily retired: he misses "
         "the rest of the season and comes back if re-drafted.",
     )
+
+
+@require_POST
+@login_required
+def team_end_postgame(request: HttpRequest, team_id: int) -> HttpResponse:
+    """ "Done: roll Expensive Mistakes": end the team's open post-game."""
+    team = team_get_for_write(request.user, team_id)
+    try:
+        row = team_postgame_end(team_id=team.pk, actor=request.user)  # type: ignore[arg-type]
+    except ServiceError as exc:
+        flash_refusal(request, exc)
+    else:
+        if row.treasury_before is None or row.treasury_before < 100_000:
+            outcome = "under 100,000 in the treasury: no roll"
+        elif row.lost:
+            outcome = f"{row.incident.replace('_', ' ')}, lost {row.lost:,}"
+        else:
+            outcome = "crisis averted, nothing lost"
+        messages.success(request, f"Post-game over. Expensive Mistakes: {outcome}.")
+    return redirect(team_url(team.pk, DONE))
 
 
 @require_POST

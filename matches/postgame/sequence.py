@@ -29,7 +29,6 @@ from engine.facade import (
     apply_casualty,
     concession_departures,
     concession_fans_penalty,
-    expensive_mistakes,
     mvp_eligible,
     postgame_draft_departures,
     record_outcome,
@@ -39,16 +38,16 @@ from engine.facade import (
 from league.models import Player, Team, TreasuryEntry
 from league.page_cache import league_cache_bump
 from league.rules import settings_rules
-from league.selectors import (
-    ON_ROSTER,
-    team_detail_qs,
-    team_special_rules,
-    team_value_get,
-)
-from league.services.treasury import treasury_credit, treasury_debit
+from league.selectors import ON_ROSTER, team_detail_qs, team_special_rules
+from league.services.treasury import treasury_credit
 from matches.events import dice_text, match_events_append, postgame_roll_payload
 from matches.models import Match, MatchResult, Season
 from matches.notices import postgame_skill_notify, spp_gained_notify
+from matches.postgame.end import (
+    postgame_open,
+    postgame_open_team_ids,
+    team_value_event,
+)
 from matches.postgame.getting_even import getting_even
 from matches.postgame.mvp import postgame_mvps
 from matches.postgame.results import (
@@ -548,56 +547,26 @@ def _draft_departures(team: Team, roller: SeededRoller) -> list[Any]:
 def _step_expensive_mistakes(
     match: Match, result: MatchResult, home: Team, away: Team
 ) -> list[Any]:
-    roller = _roller(match, "expensive_mistakes")
-    events = []
-    # The teams are locked, and every credit or debit of this post-game
-    # updated their treasury in memory too (league.services.treasury).
-    for team in (home, away):
-        mistake = expensive_mistakes(team.treasury, roller)
-        if mistake.lost:
-            treasury_debit(
-                team=team,
-                amount=mistake.lost,
-                reason=TreasuryEntry.Reason.EXPENSIVE_MISTAKE,
-                note=f"{mistake.incident}, {match}",
-                cause=match,
-            )
-        events.append(
-            (
-                "postgame_expensive_mistakes",
-                postgame_roll_payload(
-                    "expensive_mistakes",
-                    team.pk,
-                    mistake.rolls,
-                    incident=mistake.incident.value if mistake.incident else None,
-                    lost=mistake.lost,
-                    treasury_after=mistake.treasury_after,
-                ),
-            )
-        )
-    return events
+    """post-game_sequence.md "5. Expensive Mistakes" comes after the coach's
+    "3. Player advancement" and "4. Hiring, firing and temporarily
+    retiring": this step opens each team's post-game, and the roll is made
+    on the treasury as it stands when that ends (:mod:`matches.postgame.end`)."""
+    postgame_open(match, (home, away))
+    return []
 
 
 def _step_team_value(
     match: Match, result: MatchResult, home: Team, away: Team
 ) -> list[Any]:
     Team.objects.filter(pk__in=[home.pk, away.pk]).update(status=Team.Status.READY)
-    events = []
-    for team in team_detail_qs().filter(pk__in=[home.pk, away.pk]).order_by("pk"):
-        value = team_value_get(team)
-        events.append(
-            (
-                "postgame_team_value",
-                {
-                    "step": "team_value",
-                    "team_id": team.pk,
-                    "tv": value.tv,
-                    "ctv": value.ctv,
-                    "treasury": team.treasury,
-                },
-            )
-        )
-    return events
+    # A team whose post-game is open has its team value recorded when it
+    # ends, after its Expensive Mistakes (matches.postgame.end).
+    still_open = postgame_open_team_ids(match)
+    return [
+        team_value_event(team)
+        for team in team_detail_qs().filter(pk__in=[home.pk, away.pk]).order_by("pk")
+        if team.pk not in still_open
+    ]
 
 
 STEPS: dict[str, Callable[[Match, MatchResult, Team, Team], list[Any]]] = {

@@ -20,6 +20,7 @@ from league.rules import settings_rules
 from matches.events import match_events_append
 from matches.models import Match, MatchResult, ReportSubmission
 from matches.notices import result_recorded_notify
+from matches.postgame.end import postgame_end_before_match
 from matches.postgame.results import match_result_save
 from matches.prematch.kickoff import match_kick_off, match_lock_for_report
 from matches.reports.submissions import (
@@ -167,6 +168,7 @@ def match_submit_card_report(
         )
     if violations:
         raise ServiceError(violations)
+    postgame_end_before_match(match_id=match.pk)
     match = match_kick_off(match_id=match.pk)
     told = confirmed  # a kept report's coaches hear of it as it stands
     if not confirmed:

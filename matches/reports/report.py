@@ -22,6 +22,7 @@ from league.services.undeath import team_raise_the_dead
 from matches.events import match_events_append
 from matches.models import Match, MatchResult, ReportSubmission
 from matches.notices import result_recorded_notify
+from matches.postgame.end import postgame_end_before_match
 from matches.postgame.results import (
     STAT_KEYS,
     CasualtyEntry,
@@ -154,6 +155,8 @@ def match_submit_report(
             "a team-card format's match is reported with "
             "POST /api/matches/{id}/card-report/",
         )
+    # The teams' last post-games end before this one's pre-game.
+    postgame_end_before_match(match_id=match.pk)
     match = match_kick_off(match_id=match.pk)
     home_snap, away_snap = match_snapshots(match)
     snapshots = {match.home_id: home_snap, match.away_id: away_snap}

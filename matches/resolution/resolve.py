@@ -18,6 +18,7 @@ from league.services.undeath import team_raise_the_dead
 from matches.engine_bridge import engine_play
 from matches.events import engine_event_rows, match_events_append, match_last_event
 from matches.models import Match, MatchInducements
+from matches.postgame.end import postgame_end_before_match
 from matches.postgame.results import (
     STAT_KEYS,
     HiredCasualty,
@@ -139,7 +140,9 @@ def match_resolve(*, match_id: int) -> bool:
 def _match_play(match_id: int) -> bool:
     """Kick off, play and save ``match`` (see :func:`match_resolve`), in
     the caller's transaction; False when it is not for the engine to play."""
-    # Kick-off locks the match, and leaves one already under way as it is.
+    # The teams' last post-games end before this one's pre-game; kick-off
+    # locks the match, and leaves one already under way as it is.
+    postgame_end_before_match(match_id=match_id)
     match = match_kick_off(match_id=match_id)
     if match.status != Match.Status.IN_PROGRESS:
         return False

@@ -94,8 +94,9 @@ def test_every_request_body_refuses_unknown_fields(schema):
     # confirmed by the other coach); CaptainInput (the BB2025 Team Captain); MvpNominationsInput
     # (a BB2025 team's standing MVP nominations); InviteLinkInput (a new
     # invite link); StaffFireInput (Sideline Staff a team fires); UnplayedInput
-    # (a fixture recorded as unplayed)
-    assert len(requests) == 34
+    # (a fixture recorded as unplayed); PostgameEndInput (a team's post-game
+    # ended, Expensive Mistakes rolled)
+    assert len(requests) == 35
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

@@ -105,6 +105,9 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
         "player": ids["player"],
         "category": "general",
     },
+    ("post", "/api/teams/{team_id}/postgame/end/"): lambda ids, fmt: {
+        "match": ids["played"]
+    },
     ("post", "/api/teams/{team_id}/redraft/"): lambda ids, fmt: {
         "season": ids["season"],
         "keep": [ids["player"]],

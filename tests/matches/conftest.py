@@ -24,6 +24,7 @@ from matches.models import (
     Match,
     MatchEvent,
     MatchResult,
+    PostgameEnd,
     RosterSnapshot,
     RoundSchedule,
     Season,
@@ -107,6 +108,7 @@ class DbState:
     snapshots: list[tuple]
     progress: list[tuple]
     round_dates: list[tuple]
+    postgame_ends: list[tuple]
 
 
 def db_state() -> DbState:
@@ -193,6 +195,11 @@ def db_state() -> DbState:
         round_dates=list(
             RoundSchedule.objects.order_by("pk").values_list(
                 "pk", "season_id", "stage", "round", "date", "deadline"
+            )
+        ),
+        postgame_ends=list(
+            PostgameEnd.objects.order_by("pk").values_list(
+                "pk", "match_id", "team_id", "ended_at", "how", "lost"
             )
         ),
     )

@@ -12,7 +12,7 @@ from league.errors import ServiceError
 from league.models import League, Player, Team, TreasuryEntry
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
-from matches.models import Match, MatchEvent, MatchResult
+from matches.models import Match, MatchEvent, MatchResult, PostgameEnd
 from matches.postgame import sequence as postgame
 from matches.postgame.sequence import postgame_run, postgame_run_current_step
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
@@ -433,6 +433,10 @@ def test_the_post_game_pays_2d6_winnings_and_treasure_room_funds(
     # no Dedicated Fans and no Expensive Mistakes steps
     assert "postgame_fans" not in types
     assert "postgame_expensive_mistakes" not in types
+    # no post-game left open for a roll to come, and the team value recorded
+    # at once (matches.postgame.end is for formats with the step)
+    assert not PostgameEnd.objects.exists()
+    assert types.count("postgame_team_value") == 2
     winnings = MatchEvent.objects.get(match=match, type="postgame_winnings").payload
     assert winnings["dice"] == [
         {"purpose": "dungeon_winnings", "sides": 6, "result": 5},

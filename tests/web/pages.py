@@ -742,6 +742,7 @@ EXCLUDED: dict[str, str] = {
     "web:team-journeyman-hire": "POST only: redirects to the team page",
     "web:team-retire": "POST only: redirects to the team page",
     "web:team-unretire": "POST only: redirects to the team page",
+    "web:team-postgame-end": "POST only: redirects to the team page",
     "web:team-special-rule": "POST only: redirects to the team page (a refusal shows it, checked)",
     "web:team-captain": "POST only: redirects to the team page (a refusal shows it, checked)",
     "web:team-mvp-nominations": "POST only: redirects to the team page (a refusal shows it, checked)",

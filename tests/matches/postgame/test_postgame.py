@@ -11,7 +11,8 @@ from engine.campaign import SeededRoller
 from league.models import League, Player, Team, TreasuryEntry
 from league.selectors import team_roster_players
 from league.services.treasury import treasury_adjust
-from matches.models import Match, MatchEvent, RosterSnapshot
+from matches.models import Match, MatchEvent, PostgameEnd, RosterSnapshot
+from matches.postgame.end import postgame_roller, team_postgame_end
 from matches.postgame.sequence import (
     STEPS,
     Step,
@@ -132,7 +133,7 @@ def expected_mvps(match, h, o):
     return home, away, spp.rolls
 
 
-def test_each_step_applies_its_exact_effects_in_order(game, humans, orcs):
+def test_each_step_applies_its_exact_effects_in_order(game, humans, orcs, charlie, bob):
     match, h, o, _ = game
     ledger_before = TreasuryEntry.objects.count()
     report_events = len(events(match))
@@ -289,11 +290,37 @@ def test_each_step_applies_its_exact_effects_in_order(game, humans, orcs):
         (h[6].pk, 11, None, "serious_injury", "Serious Injury", True, False, {}),
     ]
 
-    # expensive mistakes: both have 600k+, so each loses something
+    # Expensive Mistakes (step 5) comes after the coaches' hiring (steps 3
+    # and 4): the step opens each team's post-game and rolls nothing yet
     assert postgame_run_current_step(match_id=match.pk) == "team_value"
-    mistakes = roller(match, "expensive_mistakes")
-    home_loss = band6_loss(705_000, mistakes)
-    away_loss = band6_loss(645_000, mistakes)
+    assert not TreasuryEntry.objects.filter(reason="expensive_mistake").exists()
+    assert events(match, "postgame_expensive_mistakes") == []
+    assert set(
+        PostgameEnd.objects.filter(match=match, ended_at__isnull=True).values_list(
+            "team_id", flat=True
+        )
+    ) == {humans.pk, orcs.pk}
+
+    # team value: the teams are ready to play; each one's TV is recorded
+    # once its post-game ends
+    assert postgame_run_current_step(match_id=match.pk) == "done"
+    match.refresh_from_db()
+    assert (match.status, match.postgame_step) == ("complete", "done")
+    assert set(
+        Team.objects.filter(pk__in=[humans.pk, orcs.pk]).values_list(
+            "status", flat=True
+        )
+    ) == {"ready"}
+    assert events(match, "postgame_team_value") == []
+
+    # each coach ends his team's post-game: both have 600k+, so each loses
+    # something, each team rolling its own dice
+    team_postgame_end(team_id=humans.pk, actor=charlie)
+    team_postgame_end(team_id=orcs.pk, actor=bob)
+    home_dice = postgame_roller(match, humans.pk)
+    away_dice = postgame_roller(match, orcs.pk)
+    home_loss = band6_loss(705_000, home_dice)
+    away_loss = band6_loss(645_000, away_dice)
     assert list(
         TreasuryEntry.objects.filter(reason="expensive_mistake")
         .order_by("pk")
@@ -310,20 +337,12 @@ def test_each_step_applies_its_exact_effects_in_order(game, humans, orcs):
         (orcs.pk, away_loss, 645_000 - away_loss),
     ]
     assert [
-        r["result"]
+        [r["result"] for r in e.payload["dice"]]
         for e in events(match, "postgame_expensive_mistakes")
-        for r in e.payload["dice"]
-    ] == [r for _, _, r in mistakes.rolls]
+    ] == [[r for _, _, r in home_dice.rolls], [r for _, _, r in away_dice.rolls]]
 
-    # team value: TV without the dead, CTV also without those missing a game
-    assert postgame_run_current_step(match_id=match.pk) == "done"
-    match.refresh_from_db()
-    assert (match.status, match.postgame_step) == ("complete", "done")
-    assert set(
-        Team.objects.filter(pk__in=[humans.pk, orcs.pk]).values_list(
-            "status", flat=True
-        )
-    ) == {"ready"}
+    # team value: TV without the dead, CTV also without those missing a
+    # game, and the treasury after the roll
     assert sorted(
         (e.payload["team_id"], e.payload["tv"], e.payload["ctv"], e.payload["treasury"])
         for e in events(match, "postgame_team_value")
@@ -351,8 +370,8 @@ def test_each_step_applies_its_exact_effects_in_order(game, humans, orcs):
         "postgame_mng_cleared",
         *["postgame_injury"] * 4,
         "postgame_expensive_mistakes",
-        "postgame_expensive_mistakes",
         "postgame_team_value",
+        "postgame_expensive_mistakes",
         "postgame_team_value",
     ]
 
@@ -456,7 +475,12 @@ def test_a_step_that_ran_is_never_run_again_by_a_late_delivery(game, humans):
     # then the sequence continued from the fans, once
     assert TreasuryEntry.objects.filter(reason="winnings").count() == winnings == 2
     assert len(events(match, "postgame_fans")) == 2
-    assert len(events(match, "postgame_team_value")) == 2
+    # both teams' post-games are open once, their Expensive Mistakes to come
+    assert list(
+        PostgameEnd.objects.filter(match=match)
+        .order_by("team_id")
+        .values_list("team_id", "ended_at")
+    ) == sorted([(humans.pk, None), (match.away_id, None)])
     assert Team.objects.get(pk=humans.pk).dedicated_fans == 2
 
 
@@ -645,8 +669,12 @@ def test_expensive_mistakes_only_from_100k(
             actor=alice,
         )
 
+    # and the commissioner ends both post-games
+    team_postgame_end(team_id=humans.pk, actor=alice)
+    team_postgame_end(team_id=orcs.pk, actor=alice)
+
     # then from 100k a D6 is rolled: on a 1 (Minor Incident) D3 x 10k goes
-    mistakes = roller(match, "expensive_mistakes")
+    mistakes = postgame_roller(match, humans.pk)
     expected_rows, expected_dice = [], []
     if rolls:
         roll = mistakes.d(6, "expensive_mistakes")
