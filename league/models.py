@@ -25,6 +25,7 @@ def format_choices() -> list[tuple[str, str]]:
     return [(v.name, v.label) for v in variants().values()]
 
 
+# cas_for: the casualties a team caused (the standings' casualties for).
 # score_diff / score_for: the match score for minus against, and for: the
 # same as td_diff / td_for where scores count touchdowns, and points for /
 # against where they count points (Blitz Bowl, the variant's score_name).
@@ -37,11 +38,14 @@ TIEBREAKERS = (
     "wins",
     "score_diff",
     "score_for",
+    "cas_for",
 )
 
 
 def default_tiebreakers() -> list[str]:
-    return ["points", "td_diff", "cas_diff", "head_to_head"]
+    """A new league's order, as a Blood Bowl league's (the format's own:
+    ``LeagueFormat.default_tiebreakers``)."""
+    return ["points", "td_for", "cas_for", "head_to_head"]
 
 
 def new_seed() -> int:
@@ -535,6 +539,7 @@ class LeagueEvent(models.Model):
         MATCH_POSTPONED = "match_postponed", "Match postponed"
         MATCH_UNPLAYED = "match_unplayed", "Unplayed fixture recorded"
         RESULT_OVERRIDDEN = "result_overridden", "Result overridden"
+        POINTS_DOCKED = "points_docked", "League points docked"
         SEASON_CLOSED = "season_closed", "Season closed"
         REDRAFT_APPROVED = "redraft_approved", "Re-draft approved"
         REPORT_SUBMITTED = "report_submitted", "Report waiting for confirmation"

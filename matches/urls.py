@@ -2,6 +2,7 @@ from django.urls import path
 
 from matches.api import cards as api_cards
 from matches.api import confirm as api_confirm
+from matches.api import deductions as api_deductions
 from matches.api import forecasts as api_forecasts
 from matches.api import inducements as api_inducements
 from matches.api import postgame_end as api_postgame_end
@@ -105,6 +106,11 @@ urlpatterns = [
         "seasons/<int:season_id>/close/",
         api_rollover.SeasonCloseApi.as_view(),
         name="season-close",
+    ),
+    path(
+        "seasons/<int:season_id>/points-deductions/",
+        api_deductions.SeasonDeductionsApi.as_view(),
+        name="season-points-deductions",
     ),
     path(
         "seasons/<int:season_id>/round-dates/",

@@ -45,6 +45,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/seasons/{season_id}/resolve/"),
     ("post", "/api/seasons/{season_id}/close/"),
     ("post", "/api/seasons/{season_id}/round-dates/"),
+    ("post", "/api/seasons/{season_id}/points-deductions/"),
     ("post", "/api/matches/{pk}/report/"),
     ("post", "/api/matches/{pk}/card-report/"),
     ("post", "/api/matches/{pk}/resolve/"),

@@ -238,11 +238,17 @@ class LeagueFormat:
     score_name: ClassVar[str] = "touchdowns"
     # Whether the standings show casualty columns.
     standings_shows_casualties: ClassVar[bool] = True
-    # A new league's tiebreakers (league.models.TIEBREAKERS).
+    # A new league's tiebreakers (league.models.TIEBREAKERS):
+    # league_and_exhibition_play.md "The Play-off Season": "ranks the teams
+    # in order of League points, from highest to lowest, using total
+    # touchdowns as the first tiebreaker and total casualties as the second
+    # tiebreaker" (the touchdowns and the casualties a team scored and
+    # caused). Decision: teams level on all three are then separated head
+    # to head, then by a seeded coin flip (the text stops there).
     default_tiebreakers: ClassVar[tuple[str, ...]] = (
         "points",
-        "td_diff",
-        "cas_diff",
+        "td_for",
+        "cas_for",
         "head_to_head",
     )
 

@@ -25,6 +25,7 @@ TIEBREAK_LABELS = {
     "wins": "Wins",
     "score_diff": "Score difference (points for minus against)",
     "score_for": "Points scored",
+    "cas_for": "Casualties caused",
 }
 TIEBREAK_FIELDS = ("tiebreaker_1", "tiebreaker_2", "tiebreaker_3", "tiebreaker_4")
 

@@ -63,11 +63,11 @@ def league_option_violations(
             Violation(
                 "not_for_format",
                 f"tiebreakers.{index}",
-                f"{name} standings count no casualties: casualty difference "
+                f"{name} standings count no casualties: casualties "
                 "cannot separate teams",
             )
             for index, tiebreaker in enumerate(tiebreakers or [])
-            if tiebreaker == "cas_diff"
+            if tiebreaker in ("cas_diff", "cas_for")
         ]
     if casualty_table and variant.league_casualty_table() is None:
         found.append(

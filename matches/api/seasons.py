@@ -474,6 +474,7 @@ def _standings_body(season_id: int) -> dict[str, Any]:
                 "points": r.points,
                 "bonus_points": r.bonus_points,
                 "unplayed": r.unplayed,
+                "docked": r.docked,
                 "tiebreaks": r.tiebreak_notes,
             }
             for i, r in enumerate(table, start=1)

@@ -33,6 +33,10 @@ class StandingsRowOutputSerializer(serializers.Serializer[Any]):
         help_text="fixtures recorded unplayed, counted in played: a loss "
         "each, or a 1-0 win where the other team conceded"
     )
+    docked = Int(
+        help_text="League points the commissioner docked (no-shows: 3 a time), "
+        "taken off points"
+    )
     tiebreaks = serializers.ListField(child=Str())
 
 

@@ -395,6 +395,33 @@ class SeasonTeamArchive(models.Model):
         return f"{self.team} after {self.season}"
 
 
+class PointsDeduction(models.Model):
+    """League points a commissioner docked from a team in a season
+    (league_and_exhibition_play.md "League Fixtures", "No-shows": "the
+    league commissioner should dock that coach 3 League points"); the
+    standings subtract them. Written by
+    :func:`matches.commissioner.deductions.season_dock_points` alone."""
+
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="deductions"
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, related_name="points_deductions"
+    )
+    points = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=300)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.team}: -{self.points} in {self.season}"
+
+
 from matches.models.confirmations import ReportSubmission  # noqa: E402 - in its own module
 from matches.models.forecasts import MatchForecast  # noqa: E402 - in its own module
 from matches.models.postgame import PostgameEnd  # noqa: E402 - in its own module
@@ -410,6 +437,7 @@ __all__ = [
     "MatchForecast",
     "MatchInducements",
     "MatchResult",
+    "PointsDeduction",
     "PostgameEnd",
     "ReportSubmission",
     "RosterSnapshot",

@@ -15,8 +15,13 @@ from matches.pages.selectors import (
     SeasonView,
     StandingLine,
 )
-from matches.seasons.scheduling import playoff_round, playoff_rounds, season_rounds
-from matches.seasons.selectors import result_game, season_table
+from matches.seasons.scheduling import (
+    playoff_round,
+    playoff_rounds,
+    playoff_seeds,
+    season_rounds,
+)
+from matches.seasons.selectors import result_game, season_table, seasons_docked
 from matches.seasons.services import playoff_winner
 from matches.seasons.standings import Game
 
@@ -132,7 +137,15 @@ def season_bracket(view: SeasonView) -> list[BracketRound]:
     playoffs = [r for r in view.rounds if r.stage == Match.Stage.PLAYOFF]
     if not season.playoff_teams or not playoffs:
         return []
-    seeded = [line.team.pk for line in view.standings][: season.playoff_teams]
+    # seeded as season_schedule_playoffs seeds it (each division's best
+    # first, in a season with divisions)
+    seeded = playoff_seeds(
+        [line.team.pk for line in view.standings],
+        [[line.team.pk for line in t.lines] for t in _division_tables(view)]
+        if season.divisions
+        else [],
+        season.playoff_teams,
+    )
     seed = {team_id: i for i, team_id in enumerate(seeded, start=1)}
     _, byes = playoff_round(seeded)
     total = playoff_rounds(season.playoff_teams)
@@ -223,10 +236,11 @@ def _division_tables(view: SeasonView) -> list[DivisionTable]:
     the results the season view has already read."""
     season = view.season
     games = _league_games(view)
+    docked = seasons_docked([season.pk]).get(season.pk, {})
     tables = []
     for index, (name, ids) in enumerate(season.divisions.items(), start=1):
         members = sorted(set(ids) & set(view.teams))
-        rows = season_table(season, members, games)
+        rows = season_table(season, members, games, docked)
         lines = [
             StandingLine(
                 position=i,

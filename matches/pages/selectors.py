@@ -58,6 +58,7 @@ TIEBREAK_LABELS = {
     "wins": "Wins",
     "score_diff": "Score difference (points for − against)",
     "score_for": "Score for (points for)",
+    "cas_for": "Casualties caused",
     "coin_flip": "Coin flip",
 }
 # Rows written by the report, the post-game and the commissioner rather than

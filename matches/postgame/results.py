@@ -269,6 +269,26 @@ def injury_table_casualty(
     )
 
 
+def card_playoff_sudden_death(
+    match: Match, home_points: int, away_points: int
+) -> dict[str, Any] | None:
+    """The sudden death a card format's playoff (Blitz Bowl) level on points
+    needs, rolled by the server from the match's seed; None for a league
+    match or a playoff won on points.
+
+    Decision: Blitz Bowl's "If the game ends with both teams having the
+    same number of points, the game is a draw!" gives a playoff no winner,
+    and the game has no extra time (it ends when the Challenge deck runs
+    out); a level playoff is settled as Blood Bowl's is after extra time,
+    by "Sudden Death": "both coaches roll-off five times, each rolling a D6
+    and re-rolling ties. The coach who wins the most roll-offs wins the
+    game" (the_rules_of_blood_bowl.md), as a commissioner's override that
+    levels a playoff is, rather than sending the home team through."""
+    if match.stage != Match.Stage.PLAYOFF or home_points != away_points:
+        return None
+    return sudden_death_record(match, None)
+
+
 def sudden_death_record(
     match: Match, rolls: Sequence[Sequence[int]] | None
 ) -> dict[str, Any]:

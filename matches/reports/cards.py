@@ -21,7 +21,7 @@ from matches.events import match_events_append
 from matches.models import Match, MatchResult, ReportSubmission
 from matches.notices import result_recorded_notify
 from matches.postgame.end import postgame_end_before_match
-from matches.postgame.results import match_result_save
+from matches.postgame.results import card_playoff_sudden_death, match_result_save
 from matches.prematch.kickoff import match_kick_off, match_lock_for_report
 from matches.reports.submissions import (
     confirmation_needed,
@@ -230,6 +230,7 @@ def match_submit_card_report(
         conceded_by=None,
         summary=summary,
         submitted_by=actor,
+        sudden_death=card_playoff_sudden_death(match, home.points, away.points),
     )
     match_events_append(
         match,

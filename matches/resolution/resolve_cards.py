@@ -9,7 +9,7 @@ from typing import Any
 from engine.facade import Variant
 from matches.events import engine_event_rows, match_events_append
 from matches.models import Match
-from matches.postgame.results import match_result_save
+from matches.postgame.results import card_playoff_sudden_death, match_result_save
 from matches.prematch.kickoff import match_snapshots
 
 
@@ -57,6 +57,9 @@ def card_result_save(match: Match, game: Any) -> None:
         casualties=[],
         conceded_by=None,
         summary=game.summary,
+        sudden_death=card_playoff_sudden_death(
+            match, game.home_points, game.away_points
+        ),
         submitted_by=None,
     )
     match_events_append(match, list(engine_event_rows(game.events)))

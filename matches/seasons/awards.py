@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F
 
-from engine.facade import get_variant
 from league.models import Team, TreasuryEntry
+from league.rules import season_variant
 from league.services.treasury import treasury_credit
 from matches.models import Match, Season
 from matches.seasons.services import playoff_loser, playoff_winner
@@ -62,7 +62,10 @@ def season_awards(
     """What the format gives at the end of a season, by team: ``prize``
     gold and its ``place`` (:func:`season_places`), and the champion's
     ``trophy_rerolls``."""
-    fmt = get_variant(season.league.format)
+    # the format the season pinned when it was created, as its standings
+    # and its matches play it (a superuser's later correction of the
+    # league's format changes the seasons to come)
+    fmt = season_variant(season.settings, season.league)
     prizes, trophy = fmt.season_prizes(), fmt.champion_rerolls()
     awards: dict[int, dict[str, int]] = {}
     for place, team_id in enumerate(

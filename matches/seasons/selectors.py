@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 
 from engine.facade import conceded_score
 from league.rules import settings_rules
-from matches.models import Match, MatchEvent, MatchResult, Season
+from matches.models import Match, MatchEvent, MatchResult, PointsDeduction, Season
 from matches.seasons.casualties import casualties_caused
 from matches.seasons.scheduling import playoff_rounds
 from matches.seasons.services import playoff_winner
@@ -58,12 +58,13 @@ def season_standings(season: Season, *, team_ids: list[int] | None = None) -> li
         if team_ids is not None
         else sorted(season.teams.values_list("pk", flat=True))
     )
-    return season_table(season, teams, [result_game(r) for r in results])
+    docked = seasons_docked([season.pk]).get(season.pk, {})
+    return season_table(season, teams, [result_game(r) for r in results], docked)
 
 
 def seasons_standings(seasons: Sequence[Season]) -> dict[int, list[Row]]:
     """The whole league table of each of ``seasons`` (as
-    :func:`season_standings` gives it), in two queries however many seasons
+    :func:`season_standings` gives it), in three queries however many seasons
     and matches there are."""
     ids = [s.pk for s in seasons]
     results = MatchResult.objects.filter(
@@ -77,7 +78,11 @@ def seasons_standings(seasons: Sequence[Season]) -> dict[int, list[Row]]:
         season_id__in=ids
     ).values_list("season_id", "team_id"):
         teams[season_id].append(team_id)
-    return {s.pk: season_table(s, sorted(teams[s.pk]), games[s.pk]) for s in seasons}
+    docked = seasons_docked(ids)
+    return {
+        s.pk: season_table(s, sorted(teams[s.pk]), games[s.pk], docked.get(s.pk, {}))
+        for s in seasons
+    }
 
 
 def seasons_places(
@@ -87,7 +92,7 @@ def seasons_places(
     (place, teams in the table, division name or ""), within its division
     where the season has divisions (as the team page gives it). A season
     with no league result yet gives no place: its table would be the order
-    of a coin flip. Two queries however many seasons and matches there
+    of a coin flip. Three queries however many seasons and matches there
     are."""
     ids = [s.pk for s in seasons]
     results = MatchResult.objects.filter(
@@ -102,12 +107,15 @@ def seasons_places(
     ).values_list("season_id", "team_id"):
         teams[season_id].append(team_id)
     places: dict[tuple[int, int], tuple[int, int, str]] = {}
+    docked = seasons_docked(ids)
     for season in seasons:
         if not games[season.pk]:
             continue
         groups = season.divisions or {"": teams[season.pk]}
         for name, members in groups.items():
-            rows = season_table(season, sorted(members), games[season.pk])
+            rows = season_table(
+                season, sorted(members), games[season.pk], docked.get(season.pk, {})
+            )
             for place, row in enumerate(rows, start=1):
                 places[season.pk, row.team_id] = (place, len(rows), name)
     return places
@@ -155,9 +163,30 @@ def result_score(r: MatchResult) -> tuple[int, int]:
     return conceded_score(r.home_score, r.away_score, side)
 
 
-def season_table(season: Season, teams: list[int], games: list[Game]) -> list[Row]:
+def seasons_docked(season_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+    """The League points docked in each of ``season_ids``, by team (one
+    query)."""
+    docked: dict[int, dict[int, int]] = defaultdict(dict)
+    rows = (
+        PointsDeduction.objects.filter(season_id__in=list(season_ids))
+        .order_by()
+        .values("season_id", "team_id")
+        .annotate(total=Sum("points"))
+    )
+    for row in rows:
+        docked[row["season_id"]][row["team_id"]] = int(row["total"])
+    return docked
+
+
+def season_table(
+    season: Season,
+    teams: list[int],
+    games: list[Game],
+    docked: Mapping[int, int] | None = None,
+) -> list[Row]:
     """The table of ``teams`` from those of ``games`` between two of them,
-    by the season's points, tiebreakers and its format's casualty bonus."""
+    by the season's points, tiebreakers and its format's casualty bonus,
+    less the points ``docked``."""
     games = [g for g in games if g.home in teams and g.away in teams]
     settings = season.settings
     return table(
@@ -170,6 +199,7 @@ def season_table(season: Season, teams: list[int], games: list[Game]) -> list[Ro
         casualty_bonus=settings_rules(settings).points_casualty_bonus()
         if "format" in settings
         else None,
+        docked=docked,
     )
 
 

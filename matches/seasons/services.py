@@ -24,6 +24,7 @@ from matches.seasons.scheduling import (
     Pairing,
     next_playoff_round,
     playoff_round,
+    playoff_seeds,
     season_rounds,
     third_place_pairing,
 )
@@ -203,8 +204,10 @@ def season_schedule(*, season_id: int) -> list[Match]:
 def playoff_winner(match: Match) -> int:
     """Who goes through: the winner, with extra time and sudden death for a
     playoff that was level (the engine plays them; a report of a level
-    playoff stores its roll-offs). A result without a winner (a draw an
-    override made, say) sends the home team, the higher seed, through."""
+    playoff stores its roll-offs, and a card format's level playoff rolls
+    them: :func:`matches.postgame.results.card_playoff_sudden_death`). A
+    result without a winner (none is left to make one) sends the home
+    team, the higher seed, through."""
     side = match.result.winner_side(match.home_id)
     return match.away_id if side == "away" else match.home_id
 
@@ -219,12 +222,14 @@ def playoff_loser(match: Match) -> int:
 @transaction.atomic
 def season_schedule_playoffs(*, season_id: int) -> list[Match]:
     """The next playoff round: the first is seeded from the final league
-    standings (1 v N, 2 v N-1, byes to the top seeds); each later one pairs
-    the teams still in, in bracket order. The final comes with the
-    third-place match between the semi-finals' two losers, the higher seed
-    at home (none when the semi-finals leave one loser: a bracket of two or
-    three). Returns the new round's matches, the final first."""
-    from matches.seasons.selectors import season_standings
+    standings (1 v N, 2 v N-1, byes to the top seeds; in a season with
+    divisions, each division's best go through: :func:`playoff_seeds`);
+    each later one pairs the teams still in, in bracket order. The final
+    comes with the third-place match between the semi-finals' two losers,
+    the higher seed at home (none when the semi-finals leave one loser: a
+    bracket of two or three). Returns the new round's matches, the final
+    first."""
+    from matches.seasons.selectors import season_division_standings, season_standings
 
     season = Season.objects.select_for_update().get(pk=season_id)
     if not season.playoff_teams:
@@ -240,7 +245,19 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
         raise ServiceError.one(
             "league_unfinished", None, "finish the league matches first"
         )
-    seeded = [row.team_id for row in season_standings(season)][: season.playoff_teams]
+    divisions = (
+        [
+            [r.team_id for r in rows]
+            for rows in season_division_standings(season).values()
+        ]
+        if season.divisions
+        else []
+    )
+    seeded = playoff_seeds(
+        [row.team_id for row in season_standings(season)],
+        divisions,
+        season.playoff_teams,
+    )
     first_round, byes = playoff_round(seeded)
     played = list(
         season.matches.filter(stage=Match.Stage.PLAYOFF)

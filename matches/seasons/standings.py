@@ -10,7 +10,7 @@ games); a coin flip (seeded, so the table is stable) settles what is left.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -61,6 +61,8 @@ class Row:
     # Fixtures recorded unplayed (in ``played``, and a win or a loss):
     # no game was played in them.
     unplayed: int = 0
+    # League points the commissioner docked (taken off ``points`` already).
+    docked: int = 0
     tiebreak_notes: list[str] = field(default_factory=list)
 
     @property
@@ -92,11 +94,17 @@ def table(
     tiebreakers: Sequence[str] = ("points", "td_diff", "cas_diff", "head_to_head"),
     seed: int = 0,
     casualty_bonus: Sequence[int] | None = None,
+    docked: Mapping[int, int] | None = None,
 ) -> list[Row]:
     """``casualty_bonus``: (at least, points): a team that caused at least
     that many SPP casualties in a game adds the points (Dungeon Bowl "League
-    Scoring"); head to head counts results only."""
+    Scoring"); head to head counts results only. ``docked``: League points
+    taken off a team by the commissioner ("No-shows")."""
     rows = {t: Row(t) for t in team_ids}
+    for team_id, points_docked in (docked or {}).items():
+        if team_id in rows:
+            rows[team_id].docked = points_docked
+            rows[team_id].points -= points_docked
     for g in games:
         sides = (
             (g.home, g.home_score, g.away_score, g.home_casualties, g.away_casualties),

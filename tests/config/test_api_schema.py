@@ -95,8 +95,8 @@ def test_every_request_body_refuses_unknown_fields(schema):
     # (a BB2025 team's standing MVP nominations); InviteLinkInput (a new
     # invite link); StaffFireInput (Sideline Staff a team fires); UnplayedInput
     # (a fixture recorded as unplayed); PostgameEndInput (a team's post-game
-    # ended, Expensive Mistakes rolled)
-    assert len(requests) == 35
+    # ended, Expensive Mistakes rolled); DeductionInput (League points docked)
+    assert len(requests) == 36
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

@@ -122,6 +122,10 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
         "name": "Autumn",
     },
     ("post", "/api/seasons/{season_id}/resolve/"): lambda ids, fmt: {"scope": "round"},
+    ("post", "/api/seasons/{season_id}/points-deductions/"): lambda ids, fmt: {
+        "team": ids["team"],
+        "reason": "avoided the fixture to rest his players",
+    },
     ("post", "/api/seasons/{season_id}/round-dates/"): lambda ids, fmt: {
         "rounds": [
             {"stage": "league", "round": 1, "date": "2026-12-01"},

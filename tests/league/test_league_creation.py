@@ -63,7 +63,9 @@ def test_the_page_names_the_order_an_empty_standings_order_takes(client):
         "then head-to-head results"
     ) in html
     assert "Blitz Bowl: league points, then score difference" in html
-    assert "touchdown difference, then casualty difference" in html
+    # Blood Bowl's: "total touchdowns as the first tiebreaker and total
+    # casualties as the second"
+    assert "touchdowns scored, then casualties caused" in html
 
 
 def test_the_page_offers_every_registered_format_with_its_sentence(client):
@@ -128,7 +130,7 @@ def test_a_league_made_on_the_page_is_run_by_its_creator(client):
         True,
     )
     # the format's own order and table, as POST /api/leagues/ gives them
-    assert league.tiebreakers == ["points", "td_diff", "cas_diff", "head_to_head"]
+    assert league.tiebreakers == ["points", "td_for", "cas_for", "head_to_head"]
     link = LeagueInvite.objects.get(league=league)
     assert (link.kind, link.max_uses, link.uses, link.revoked_at) == (
         "link",

@@ -115,7 +115,7 @@ def test_the_page_and_the_api_make_the_same_league():
         "sevens",
         True,
         2,
-        ["points", "td_diff", "cas_diff", "head_to_head"],
+        ["points", "td_for", "cas_for", "head_to_head"],
     ]
     assert [getattr(by_page, f) for f in fields] == [getattr(by_api, f) for f in fields]
     assert link_facts(live_link(by_page)) == link_facts(live_link(by_api))

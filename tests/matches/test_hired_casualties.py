@@ -135,10 +135,10 @@ def test_the_standings_order_level_teams_by_the_stars_casualties(client, hired, 
     )
 
     # then the Orcs, 2 caused and 1 suffered, go above the Humans on the
-    # casualty difference
+    # casualties caused (the rulebook's "total casualties")
     assert _table(match) == [
-        (away.pk, 2, 1, 1, ["td_diff", "cas_diff"]),
-        (home.pk, 1, 2, -1, ["td_diff", "cas_diff"]),
+        (away.pk, 2, 1, 1, ["td_for", "cas_for"]),
+        (home.pk, 1, 2, -1, ["td_for", "cas_for"]),
     ]
     html = client.get(f"/teams/{home.pk}/").content.decode()
     assert "casualties 1 caused, 2 suffered" in html
@@ -276,8 +276,8 @@ def test_a_resolved_matchs_counts_hold_the_stars_casualties(resolved):
         for pid, number in ((GRIFF_ID, 3), (MORG_ID, 4))
     ]
     assert _table(match) == [
-        (away.pk, 2, 1, 1, ["td_diff", "cas_diff"]),
-        (home.pk, 1, 2, -1, ["td_diff", "cas_diff"]),
+        (away.pk, 2, 1, 1, ["td_for", "cas_for"]),
+        (home.pk, 1, 2, -1, ["td_for", "cas_for"]),
     ]
 
 

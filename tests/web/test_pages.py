@@ -37,7 +37,9 @@ def test_league_page_shows_standings_tiebreakers_fixtures_and_leaders(
 ):
     html = client.get(f"/leagues/{resolved_season.league_id}/").content.decode()
 
-    assert "Tiebreakers, in order: Points → TD difference → Casualty difference" in html
+    assert (
+        "Tiebreakers, in order: Points → Touchdowns scored → Casualties caused" in html
+    )
     for team in resolved_season.teams.all():
         assert team.name in html
     assert html.count('class="round"') == 3  # 4 teams: 3 rounds of 2 matches

@@ -193,6 +193,8 @@ TIEBREAKER_WORDS = {
     "cas_diff": "casualty difference",
     "head_to_head": "head-to-head",
     "wins": "wins",
+    "td_for": "touchdowns scored",
+    "cas_for": "casualties caused",
 }
 
 

@@ -304,3 +304,33 @@ def test_a_redrafted_champion_gives_the_re_roll_back_a_season_later(
     _second_season(eleven, teams, alice, capture, winners=[birch, *teams[2:], ash])
 
     assert Team.objects.get(pk=ash.pk).rerolls == 0
+
+
+def test_the_prizes_are_those_of_the_format_the_season_pinned(
+    eleven, teams, alice, django_capture_on_commit_callbacks
+):
+    # given a Blood Bowl season played, then the league's format corrected
+    # by the superuser to one that pays no prizes (Blitz Bowl)
+    ash, birch, cedar, _ = teams
+    season = season_create(
+        league=eleven, name="2026", seed=5, team_ids=[t.pk for t in teams]
+    )
+    play_league(season, teams, alice=alice, capture=django_capture_on_commit_callbacks)
+    type(eleven).objects.filter(pk=eleven.pk).update(format="blitz-bowl")
+
+    # when
+    season_close(season_id=season.pk, actor=alice)
+
+    # then the season ends as the Blood Bowl season it was: "The team in
+    # 3rd place receives 30,000 gold pieces. The team in 2nd place receives
+    # 60,000 gold pieces. The team who finished in 1st place ... is awarded
+    # 100,000 gold pieces and the League Trophy."
+    assert prize_rows() == [
+        (ash.pk, 100_000),
+        (birch.pk, 60_000),
+        (cedar.pk, 30_000),
+    ]
+    assert (
+        SeasonTeamArchive.objects.get(season=season, team=ash).record["trophy_rerolls"]
+        == 1
+    )

@@ -38,7 +38,7 @@ def test_with_divisions_and_no_playoffs_the_best_of_every_team_wins(
     # when
     season_close(season_id=season.pk, actor=alice)
 
-    # then both division winners have 3 points; c's TD difference is better
+    # then both division winners have 3 points; c scored more touchdowns
     # (the South's winner, though the North is named first)
     season.refresh_from_db()
     assert season.champion_id == c.pk

@@ -73,7 +73,7 @@ def test_it_creates_a_season_of_the_ready_teams_with_the_leagues_rules(
         "format": "bb2020",
         "rules_version": eleven.rules_version,
         "points": [3, 1, 0],
-        "tiebreakers": ["points", "td_diff", "cas_diff", "head_to_head"],
+        "tiebreakers": ["points", "td_for", "cas_for", "head_to_head"],
         "casualty_table": "bb2020",
         "spp": True,
     }
