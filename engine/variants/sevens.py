@@ -75,6 +75,9 @@ class Sevens(BloodBowl2020):
         "two halves of 6 turns, and squads of 7 to 11 drafted with "
         "600,000 gold."
     )
+    # Decision: the Sevens rules place the trapdoors only as "one in each
+    # half, both positioned within a Wide Zone"; as on the BB2020 pitch, one
+    # in a Wide Zone of each team's third, placed point-symmetrically.
     pitch: ClassVar[Pitch] = Pitch(
         20, 11, wide_zone=2, home_los_x=6, trapdoors=((4, 1), (15, 9))
     )
@@ -113,6 +116,11 @@ class Sevens(BloodBowl2020):
     max_non_linemen = 4
     max_rerolls = 6
     reroll_draft_multiplier = 2
+    # Decision: no team re-roll is bought after the draft ("a Blood Bowl
+    # Sevens team cannot purchase additional team re-rolls at a later date",
+    # blood_bowl_sevens.md), though seed 004's post-game step reads "may
+    # hire/fire players/staff, buy re-rolls": that line is the general
+    # post-game sequence; the Sevens draft rule is the specific one.
     reroll_later_multiplier = None
     # Decision: seed 004 defines Sevens TV as "the sum of all hirings", so a
     # re-roll counts at the double price the team paid for it.
@@ -201,7 +209,10 @@ class Sevens(BloodBowl2020):
         Decision: a patched-up player's casualty is recorded as Badly Hurt
         (no long term effect, as BB2020's patched-up Badly Hurt): the
         Seriously Hurt or DEAD result does not stand, so the league neither
-        kills him nor makes him miss the next game."""
+        kills him nor makes him miss the next game. Nor is he kept from the
+        post-game skill ("a single player ... that did not suffer an Injury
+        table result of 12, DEAD"): once patched up, the 12 is not his
+        result."""
         d = g.dice.d6()
         ok = d >= 4
         g.emit(Roll("apothecary", g.pid[p], (d,), 4, 0, ok, False))

@@ -32,6 +32,7 @@ from league.services.advancement import league_tracks_spp, player_advancements_g
 from matches.models import (
     Match,
     MatchResult,
+    PostgameEnd,
     ReportSubmission,
     RosterSnapshot,
     RoundSchedule,
@@ -473,6 +474,27 @@ def home_get(user: AnyUser) -> Home:
     )
 
 
+def _postgame_items(team_ids: list[int]) -> list[Item]:
+    """The post-games still open (post-game_sequence.md step 5, Expensive
+    Mistakes, waits for the coach's hiring): one query."""
+    rows = (
+        PostgameEnd.objects.filter(team_id__in=team_ids, ended_at__isnull=True)
+        .select_related("team", "match__home", "match__away")
+        .order_by("match_id", "team_id")
+    )
+    return [
+        Item(
+            "postgame",
+            f"{row.team.name}: the post-game of {row.match.home.name} v "
+            f"{row.match.away.name} is open: hire and fire, then roll "
+            "Expensive Mistakes (or it is rolled before the next match)",
+            reverse("web:team", args=[row.team_id]) + "#postgame",
+            "Finish the post-game",
+        )
+        for row in rows
+    ]
+
+
 def _ready(
     teams: Sequence[Team],
     fixtures: Sequence[Fixture],
@@ -502,7 +524,13 @@ def _ready(
         )
         for a in redrafts.values()
     ]
-    return [*due.values(), *_spp_items(teams), *_skill_items(teams), *redraft]
+    return [
+        *due.values(),
+        *_postgame_items(list(by_id)),
+        *_spp_items(teams),
+        *_skill_items(teams),
+        *redraft,
+    ]
 
 
 # --- the navigation's counts ----------------------------------------------------------------

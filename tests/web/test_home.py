@@ -408,3 +408,39 @@ def test_a_waiting_report_past_its_deadline_is_no_longer_offered_to_dispute(
     link = f'href="/matches/{first.pk}/#submissions">'
     assert f"{link}Its deadline has passed: read it, it stands" in html
     assert f"{link}Read it, then confirm or dispute" not in html
+
+
+def test_an_open_post_game_waits_for_its_coach_until_it_ends(
+    alice, bob, charlie, eleven
+):
+    # given a played BB2020 match: its post-game stays open for each team
+    # until Expensive Mistakes is rolled (post-game_sequence.md step 5,
+    # after step 4's hiring)
+    from matches.postgame.end import team_postgame_end
+
+    home_team = draft_team(eleven, bob, roster="orc", name="Gouged Eye")
+    away = draft_team(eleven, charlie, roster="human", name="Reikland Reavers")
+    season = season_create(
+        league=eleven, name="Now", team_ids=[home_team.pk, away.pk], seed=2
+    )
+    (match,) = season_schedule(season_id=season.pk)
+    match_submit_report(match_id=match.pk, report=Report(0, 0), actor=alice)
+    postgame_run(match_id=match.pk)
+    teams = {match.home_id: match.home, match.away_id: match.away}
+
+    home = home_get(bob)
+
+    item = next(i for i in home.ready if i.kind == "postgame")
+    assert (item.text, item.url, item.action) == (
+        f"Gouged Eye: the post-game of {teams[match.home_id].name} v "
+        f"{teams[match.away_id].name} is open: hire and fire, then roll "
+        "Expensive Mistakes (or it is rolled before the next match)",
+        f"/teams/{home_team.pk}/#postgame",
+        "Finish the post-game",
+    )
+
+    # when bob ends it, it is gone from his page (not from Charlie's)
+    team_postgame_end(team_id=home_team.pk, actor=bob)
+
+    assert [i for i in home_get(bob).ready if i.kind == "postgame"] == []
+    assert [i.kind for i in home_get(charlie).ready].count("postgame") == 1
