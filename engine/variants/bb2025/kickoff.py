@@ -28,6 +28,10 @@ from engine.variants.bb2025.mascot import cheering_d6
 CHEERING_FANS = "bb2025_cheering_fans"
 CHEERING_NOW = "bb2025_cheering_fans_now"
 DODGY_SNACK = "bb2025_dodgy_snack"
+# The characteristics a Dodgy Snack could not lower, (player, "ma" | "av").
+DODGY_SNACK_SPARED = "bb2025_dodgy_snack_spared"
+# tables.md "Characteristic limits": "MA 1-9 ... AV 3+ to 11+".
+MA_FLOOR, AV_FLOOR = 1, 3
 # The Charge! kick-off event's free activations (tables.md "Charge!").
 CHARGE_ACTIONS: tuple[str, ...] = ("move", "blitz", "throw_team_mate", "kick_team_mate")
 
@@ -107,11 +111,13 @@ def dodgy_snack(g: GameState) -> None:
     """Dodgy Snack: both coaches roll a D6; the lower (both on a tie) has
     one random player on the pitch eat it: on a D6 1 he goes to the
     Reserves for the drive, otherwise he has -1 MA and -1 AV (his AV target
-    one lower, 9+ -> 8+) until the drive ends (:func:`drive_ends`)."""
+    one lower, 9+ -> 8+) until the drive ends (:func:`drive_ends`), neither
+    below its limit (MA 1, AV 3+)."""
     a, b = g.dice.d6(), g.dice.d6()
     g.emit(Roll("dodgy_snack", -1, (a, b), 0, 0, a != b, False))
     losers = (0, 1) if a == b else ((0,) if a < b else (1,))
     weakened = list(g.effects.get(DODGY_SNACK, ()))
+    spared: list[tuple[int, str]] = list(g.effects.get(DODGY_SNACK_SPARED, ()))
     for t in losers:
         on = [p for p in range(g.n) if g.team[p] == t and g.box[p] == PITCH]
         if not on:
@@ -122,18 +128,33 @@ def dodgy_snack(g: GameState) -> None:
         if d == 1:
             to_box(g, p, RESERVES, "dodgy_snack")
         else:
-            g.ma[p] -= 1
-            g.av[p] -= 1
             weakened.append(p)
+            # Decision: a characteristic at its limit (tables.md
+            # "Characteristic limits") is not lowered, and so not raised
+            # back when the drive ends.
+            if g.ma[p] > MA_FLOOR:
+                g.ma[p] -= 1
+            else:
+                spared.append((p, "ma"))
+            if g.av[p] > AV_FLOOR:
+                g.av[p] -= 1
+            else:
+                spared.append((p, "av"))
     if weakened:
         g.effects[DODGY_SNACK] = tuple(weakened)
+    if spared:
+        g.effects[DODGY_SNACK_SPARED] = tuple(spared)
 
 
 def drive_ends(g: GameState) -> None:
-    """The drive is over: a Dodgy Snack's -1 MA and -1 AV end."""
+    """The drive is over: a Dodgy Snack's -1 MA and -1 AV end (what it
+    lowered: not a characteristic it spared at its limit)."""
+    spared = set(g.effects.pop(DODGY_SNACK_SPARED, ()))
     for p in g.effects.pop(DODGY_SNACK, ()):
-        g.ma[p] += 1
-        g.av[p] += 1
+        if (p, "ma") not in spared:
+            g.ma[p] += 1
+        if (p, "av") not in spared:
+            g.av[p] += 1
 
 
 def team_blocks(g: GameState, t: int) -> int:

@@ -292,6 +292,31 @@ def test_dodgy_snack_hits_the_lower_roll(
     assert g.effects[DODGY_SNACK] == tuple(g.idx[r.player] for r in hit)
 
 
+@pytest.mark.parametrize(
+    ("ma", "av", "eaten", "after_drive"),
+    [(1, 3, (1, 3), (1, 3)), (1, 9, (1, 8), (1, 9)), (5, 3, (4, 3), (5, 3))],
+    ids=["both at the limit", "MA at the limit", "AV at the limit"],
+)
+def test_dodgy_snack_lowers_no_characteristic_past_its_limit(
+    ma: int, av: int, eaten: tuple[int, int], after_drive: tuple[int, int]
+) -> None:
+    # tables.md "Characteristic limits": "MA 1-9 ... AV 3+ to 11+"; the
+    # home team loses the roll-off (2 v 5), the D16 1 picks, the D6 2 weakens
+    m = start(BB2025, [5, 1, 5, 6, 2, 5, 1, 2, *[4] * 20])
+    g = m.state
+    for p in range(g.n):
+        if g.team[p] == 0:
+            g.ma[p], g.av[p] = ma, av
+    m.apply(("square", receiver_square(m) - 1))
+    (hit,) = [
+        e for e in m.events if type(e) is Roll and e.purpose == "dodgy_snack_effect"
+    ]
+    p = g.idx[hit.player]
+    assert (g.team[p], g.ma[p], g.av[p]) == (0, *eaten)
+    drive_ends(g)
+    assert (g.ma[p], g.av[p]) == after_drive
+
+
 def test_dodgy_snack_one_sends_the_player_to_the_reserves() -> None:
     # the D16 3 picks the third Human (a Catcher, set up; the BB2025
     # Halfling Hopefuls listed first start in the Reserves), the D6 1
