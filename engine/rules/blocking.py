@@ -33,6 +33,7 @@ from engine.core.state import (
 )
 from engine.rules.ball import (
     STAT_BLOCKS,
+    Bounce,
     SettleBall,
     check_touchdown,
     stat,
@@ -188,6 +189,7 @@ class Block(PushBack):
         self.victim = -1
         self.victim_sq = -1
         self.victim_ball = False
+        self.trapdoored: tuple[tuple[int, Proc, int], ...] = ()
         self.fa_done = fa_done
         self.hold = hold
         self.multi = multi
@@ -567,13 +569,18 @@ class Block(PushBack):
             and not (g.carrier == dfn and self.pow)
         ):
             check_touchdown(g, g.carrier)
-        if self.pow and victim != dfn:
+        fallen = {q for q, _, _ in self.trapdoored}
+        if self.pow and victim != dfn and dfn not in fallen:
             self.kd = True
             todo.append(self._knock_down_target(g))
         if victim >= 0:  # into the crowd (Dungeon Bowl: the Fiery Chasm)
             todo += g.variant.pushed_off_pitch(
                 g, victim, self.victim_sq, self.victim_ball
             )
+        for _, harm, ball_sq in self.trapdoored:  # Treacherous Trapdoor
+            todo.append(harm)
+            if ball_sq >= 0:
+                todo.append(Bounce(ball_sq))
         if ball_bounce >= 0:
             # Unless a player Knocked Down on it has bounced it already.
             todo.append(SettleBall(ball_bounce))

@@ -9,9 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from engine.core import skillbits as S
-from engine.core.events import Move, SkillUsed
+from engine.core.events import Move, Roll, SkillUsed
+from engine.core.pitch import F_TRAPDOOR
 from engine.core.state import PF_ROOTED, STANDING, Decision, GameState, Option, Proc
+from engine.rules.ball import turnover
 from engine.rules.exclusions import usable_skills
+from engine.rules.injuries import crowd_push
+from engine.rules.prayers import trapdoors_live
 
 if TYPE_CHECKING:
     from engine.core.hooks import FollowAsk
@@ -56,6 +60,7 @@ class PushBack(Proc):
         "asked",
         "strip",
         "following",
+        "trapdoored",
     )
 
     # the block's, read here
@@ -76,6 +81,9 @@ class PushBack(Proc):
     asked: int
     strip: bool
     following: FollowAsk | None
+    # players fallen through a trapdoor: (the player, his Injury by the
+    # Crowd, the square the ball he held bounces from, or -1)
+    trapdoored: tuple[tuple[int, Proc, int], ...]
 
     def _jugg(self, g: GameState) -> bool:
         """Juggernaut blitz: the target may not use Fend, Stand Firm or
@@ -248,8 +256,32 @@ class PushBack(Proc):
             frm = g.pos[q]
             g.move(q, to)
             g.emit(Move(g.pid[q], frm, to, "push"))
+            if trapdoors_live(g) and g.pitch.flags[to] & F_TRAPDOOR:
+                self._trapdoor(g, q, to)
         for pushed in g.hooks.target_pushed:  # rule point: Eye Gouge
             pushed(g, self.att, self.dfn)
+
+    def _trapdoor(self, g: GameState, q: int, sq: int) -> None:
+        """Treacherous Trapdoor: ``q`` pushed onto a trapdoor square. The
+        prayer: "every time any player enters a Trapdoor square, for any
+        reason, roll a D6. On a roll of 1, the trapdoor falls open and the
+        player is immediately removed from play. Treat them exactly as if
+        they had been pushed into the crowd. If the player was in possession
+        of the ball, it bounces from the trapdoor square." He is off the
+        pitch at once (no knock-down follows); his Injury and the bounce
+        come with the block's consequences."""
+        d = g.dice.d6()
+        fell = d == 1
+        g.emit(Roll("trapdoor", g.pid[q], (d,), 2, 0, not fell, False))
+        if not fell:
+            return
+        had = g.carrier == q
+        if had:
+            g.carrier = -1
+            g.ball = sq
+            if g.team[q] == g.active:
+                turnover(g, "trapdoor")
+        self.trapdoored += ((q, crowd_push(g, q), sq if had else -1),)
 
     def target_pushed(self) -> bool:
         """The target was pushed back into a square on the pitch (also read
