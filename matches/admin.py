@@ -42,6 +42,7 @@ from matches.models import (
     LeagueWebhook,
     Match,
     MatchResult,
+    PostgameEnd,
     Season,
     SeasonTeamArchive,
     TaskProgress,
@@ -555,4 +556,38 @@ class WebhookDeliveryAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore
         "delivered_at",
         "created_at",
         "body",
+    ]
+
+
+@admin.register(PostgameEnd)
+class PostgameEndAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
+    """Each team's post-game of a match in a format with Expensive Mistakes:
+    open until its coach (or the commissioner) ends it from the team's page
+    or the API, else ended before the team's next match or at the season's
+    close (:mod:`matches.postgame.end`), with the roll it made. Read-only."""
+
+    league_path = "team__league_id"
+    superuser_can_add = False  # opened by the post-game
+    list_display = [
+        "match",
+        "team",
+        "opened_at",
+        "ended_at",
+        "how",
+        "treasury_before",
+        "incident",
+        "lost",
+    ]
+    list_filter = [league_filter("team", "league"), "how"]
+    list_select_related = ["match", "match__home", "match__away", "team"]
+    readonly_fields = [
+        "match",
+        "team",
+        "opened_at",
+        "ended_at",
+        "how",
+        "ended_by",
+        "treasury_before",
+        "incident",
+        "lost",
     ]
