@@ -1,7 +1,7 @@
 """Vampire and Norse traits that act around activations and turns
 (rulebook "Skills and Traits": Bloodlust (X+), Pick-me-up, Drunkard's
 rule point is :func:`engine.rules.movement.rush_modifier`; Plague Ridden's
-in-match part is :func:`engine.rules.injuries.plague_ridden`).
+in-match part is :func:`engine.rules.plague.plague_ridden`).
 
 Bloodlust: after declaring an action (even Prone or without a Tackle
 Zone) the player rolls a D6, +1 for a Block or Blitz action; below X or a

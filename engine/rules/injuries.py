@@ -50,7 +50,7 @@ from engine.rules.inducements import (
     plague_doctor_for_ko,
     use_plague_doctor,
 )
-from engine.rules.keywords import has_keyword
+from engine.rules.plague import plague_ridden
 
 # Bits reserved in engine.core.skillbits for skills applied here.
 ARM_BAR = S.BIT["arm-bar"]
@@ -626,39 +626,6 @@ class Harm(Proc):
             for rule in g.hooks.casualty:
                 rule(g, p, self.by if self.credit else -1)
         g.stack.pop()
-
-
-def plague_ridden(g: GameState, victim: int, by: int) -> None:
-    """Plague Ridden (once per game): the opposition player ``victim`` just
-    died from a Block action or (as the format allows) a Foul action of
-    ``by``, who has the trait, and no apothecary saved them: when
-    :func:`plague_takes` him, the plague takes him. Recorded
-    in ``g.effects["plague_ridden"]`` as (team, victim id, by id) for the
-    post-game, where a Favoured of Nurgle team may hire a new Rotter
-    Lineman as it would a Journeyman.
-
-    Decisions: always used on the first death that qualifies (using it
-    costs nothing); the new Rotter does not take the field in this match
-    (the engine plays with the players fielded at kick-off); the victim
-    stays dead to their own team."""
-    t = g.team[by]
-    key = f"plague_ridden_{t}"
-    if g.effects.get(key) or not plague_takes(g, victim):
-        return
-    g.effects[key] = (g.tname(t), g.pid[victim], g.pid[by])
-    g.emit(SkillUsed(g.pid[by], "plague-ridden"))
-
-
-def plague_takes(g: GameState, victim: int) -> bool:
-    """Whether Plague Ridden may take ``victim``: never one with Decay,
-    Regeneration or Stunty; the format's Strength limit (BB2020: 4 or
-    less) and the keywords it spares (BB2025: Big Guys)."""
-    v = g.variant
-    if g.skills[victim] & (S.DECAY | S.REGENERATION | S.STUNTY):
-        return False
-    if v.plague_ridden_max_st is not None and g.st[victim] > v.plague_ridden_max_st:
-        return False
-    return not any(has_keyword(g, victim, k) for k in v.plague_ridden_spares)
 
 
 def injury_result(g: GameState, p: int, total: int, stun_ko: bool = False) -> str:

@@ -66,6 +66,6 @@ SKILLS: tuple[SkillSpec, ...] = (
         "plague-ridden",
         "trait",
         S.BIT["plague-ridden"],
-        "injuries.Harm on a death -> injuries.plague_ridden",
+        "injuries.Harm on a death -> plague.plague_ridden",
     ),
 )

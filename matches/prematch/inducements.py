@@ -45,7 +45,6 @@ from engine.facade import (
     mercenary_violations,
     prayers_to_nuffle,
     roll_desperate_measures,
-    roll_riotous_rookies,
     rules_data,
     star_hire_violations,
     star_places,
@@ -63,7 +62,6 @@ from league.selectors import (
     team_special_rules,
     team_value_get,
 )
-from league.services.journeymen import team_take_journeymen
 from league.services.treasury import treasury_debit
 from matches.events import match_events_append
 from matches.models import Match, MatchInducements
@@ -668,35 +666,3 @@ def match_hired_players(
             bugman_sheet(BUGMAN_ID_BASE + team_id, max(numbers, default=0) + 1)
         ]
     return out
-
-
-def match_riotous_rookies(match: Match, teams: list[Team]) -> bool:
-    """Riotous Rookies: a team that bought them takes on 2D3+1 more
-    journeymen for this game (the match's seeded dice; a ``riotous_rookies``
-    match event shows the roll and the players)."""
-    buyers = {
-        record.team_id
-        for record in MatchInducements.objects.filter(match=match)
-        if any(line["slug"] == "riotous_rookies" for line in record.lines)
-    }
-    for team in teams:
-        if team.pk not in buyers:
-            continue
-        roller = SeededRoller(match_seed(match.seed, "riotous_rookies", team.pk))
-        count, rolls = roll_riotous_rookies(roller)
-        players = team_take_journeymen(team, minimum=0, extra=count, match_id=match.pk)
-        match_events_append(
-            match,
-            [
-                (
-                    "riotous_rookies",
-                    {
-                        "team_id": team.pk,
-                        "dice": [r[2] for r in rolls],
-                        "count": count,
-                        "player_ids": [p.pk for p in players],
-                    },
-                )
-            ],
-        )
-    return bool(buyers)

@@ -7,15 +7,17 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404
 
+from engine.facade import SeededRoller, roll_riotous_rookies
 from league.access import teams_require_write
 from league.errors import ServiceError
 from league.models import Team
 from league.page_cache import league_cache_bump
 from league.selectors import team_detail_qs
-from league.services.journeymen import team_kick_off_journeymen
+from league.services.journeymen import team_kick_off_journeymen, team_take_journeymen
 from matches.engine_bridge import team_snapshot
-from matches.models import Match, ReportSubmission, RosterSnapshot
-from matches.prematch.inducements import match_riotous_rookies
+from matches.events import match_events_append
+from matches.models import Match, MatchInducements, ReportSubmission, RosterSnapshot
+from matches.seasons.services import match_seed
 
 
 class TeamNotReady(ServiceError):
@@ -146,3 +148,35 @@ def match_kick_off(*, match_id: int) -> Match:
 def match_snapshots(match: Match) -> tuple[dict[str, object], dict[str, object]]:
     data = {s.team_id: s.data for s in match.snapshots.all()}
     return data[match.home_id], data[match.away_id]
+
+
+def match_riotous_rookies(match: Match, teams: list[Team]) -> bool:
+    """Riotous Rookies: a team that bought them takes on 2D3+1 more
+    journeymen for this game (the match's seeded dice; a ``riotous_rookies``
+    match event shows the roll and the players)."""
+    buyers = {
+        record.team_id
+        for record in MatchInducements.objects.filter(match=match)
+        if any(line["slug"] == "riotous_rookies" for line in record.lines)
+    }
+    for team in teams:
+        if team.pk not in buyers:
+            continue
+        roller = SeededRoller(match_seed(match.seed, "riotous_rookies", team.pk))
+        count, rolls = roll_riotous_rookies(roller)
+        players = team_take_journeymen(team, minimum=0, extra=count, match_id=match.pk)
+        match_events_append(
+            match,
+            [
+                (
+                    "riotous_rookies",
+                    {
+                        "team_id": team.pk,
+                        "dice": [r[2] for r in rolls],
+                        "count": count,
+                        "player_ids": [p.pk for p in players],
+                    },
+                )
+            ],
+        )
+    return bool(buyers)
