@@ -247,6 +247,9 @@ from engine.variants.bb2025.undeath import (
 from engine.variants.fields import (
     FAN_FACTOR,  # the team field a format may call fan factor
 )
+from engine.variants.league_format import (
+    LeagueBonus,  # one bonus League point rule of a format's league scoring
+)
 
 __all__ = [
     "RAISED_DEAD_MAX_ST",
@@ -276,6 +279,7 @@ __all__ = [
     "InducementPurchase",
     "InjuryResult",
     "LONER",
+    "LeagueBonus",
     "LeagueFormat",
     "MAX_ADVANCEMENTS",
     "MERCENARY_ID_BASE",

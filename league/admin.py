@@ -67,6 +67,7 @@ LEAGUE_ADD_FIELDS = [
     "sevens_spp",
     "time_limit",
     "casualty_bonus",
+    "bonus_points",
     "report_confirmation_days",
 ]
 
@@ -119,6 +120,7 @@ class LeagueAddForm(ConstraintsForm):
                 casualty_table=data.get("casualty_table") or None,
                 sevens_spp=bool(data.get("sevens_spp")),
                 time_limit=bool(data.get("time_limit")),
+                bonus_points=bool(data.get("bonus_points")),
             ):
                 self.add_error(v.field, forms.ValidationError(v.message, code=v.code))
         return data
@@ -197,6 +199,7 @@ class LeagueAdmin(CommissionerScope, PageCacheAdmin):
             sevens_spp=data["sevens_spp"],
             time_limit=data["time_limit"],
             casualty_bonus=data["casualty_bonus"],
+            bonus_points=data["bonus_points"],
             report_confirmation_days=data["report_confirmation_days"],
         )
         # The admin goes on with the object it was given (its log entry,

@@ -92,6 +92,12 @@ class League(models.Model):
     # Whether the format's casualty bonus counts (Dungeon Bowl: +1 League
     # point for 3 or more SPP casualties, which the rules make optional).
     casualty_bonus = models.BooleanField(default=True)
+    # Whether the league awards its format's optional bonus League points
+    # (BB2020 "League Scoring": +1 for 3 or more touchdowns, +1 for
+    # conceding none, +1 for 3 or more SPP casualties). Off unless the
+    # commissioner takes them ("may wish to award"). Ignored by formats
+    # without them.
+    bonus_points = models.BooleanField(default=False)
     # Dice between matches (advancement rolls, the Sevens post-game skill)
     # derive their seed from this and what is being rolled, so a retried
     # request rolls the same dice.

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.facade import (
     CasualtyTable,
+    LeagueBonus,
     RulesData,
     Variant,
     casualty_table,
@@ -37,6 +38,8 @@ class LeagueRules:
     time_limit: bool = False
     # The format's casualty bonus counts (on unless the league switched it off).
     casualty_bonus: bool = True
+    # The format's optional bonus League points count (off unless taken).
+    bonus_points: bool = False
 
     @property
     def format(self) -> str:
@@ -46,6 +49,18 @@ class LeagueRules:
         """The format's casualty bonus (at least, points), unless the league
         switched it off."""
         return self.variant.casualty_bonus() if self.casualty_bonus else None
+
+    def points_bonuses(self) -> tuple[LeagueBonus, ...]:
+        """Every bonus League point rule the league's standings count: the
+        format's casualty bonus unless switched off, and its optional
+        bonus points when the league took them."""
+        casualty = self.points_casualty_bonus()
+        found: tuple[LeagueBonus, ...] = (
+            () if casualty is None else (LeagueBonus("casualties", *casualty),)
+        )
+        if self.bonus_points:
+            found += self.variant.league_bonuses()
+        return found
 
     def casualty(self) -> CasualtyTable | None:
         """The table casualties are rolled on after the game, or None when
@@ -70,6 +85,7 @@ class LeagueRules:
             # Dungeon Bowl leagues without one, keep the snapshot they had)
             **({"time_limit": True} if self.time_limit else {}),
             **({} if self.casualty_bonus else {"casualty_bonus": False}),
+            **({"bonus_points": True} if self.bonus_points else {}),
         }
 
 
@@ -87,6 +103,7 @@ def league_rules(league: League) -> LeagueRules:
         tiebreakers=tuple(league.tiebreakers),
         time_limit=league.time_limit,
         casualty_bonus=league.casualty_bonus,
+        bonus_points=league.bonus_points,
     )
 
 
@@ -104,6 +121,7 @@ def settings_rules(settings: Mapping[str, Any]) -> LeagueRules:
         tiebreakers=tuple(settings.get("tiebreakers", ())),
         time_limit=bool(settings.get("time_limit", False)),
         casualty_bonus=bool(settings.get("casualty_bonus", True)),
+        bonus_points=bool(settings.get("bonus_points", False)),
     )
 
 

@@ -22,7 +22,7 @@ from typing import Final, Literal
 from engine.campaign.player import PlayerId, PlayerState, check_format
 from engine.core.dice import Roll, Roller, RollRecorder
 from engine.core.errors import CampaignError
-from engine.variants.league_format import LeagueFormat
+from engine.variants.league_format import LeagueBonus, LeagueFormat
 
 
 class Outcome(StrEnum):
@@ -240,6 +240,16 @@ def forfeit_winnings(roller: Roller) -> tuple[int, tuple[Roll, ...]]:
     return amount, recorder.taken()
 
 
+# league_and_exhibition_play.md "League Scoring": the bonus League points a
+# commissioner "may wish to award": +1 for scoring 3 or more touchdowns, +1
+# for conceding none, +1 for causing 3 or more Casualties (the SPP ones).
+LEAGUE_SCORING_BONUSES: Final[tuple[LeagueBonus, ...]] = (
+    LeagueBonus("touchdowns", 3),
+    LeagueBonus("conceded", 0),
+    LeagueBonus("casualties", 3),
+)
+
+
 def league_points(
     outcome: Outcome,
     *,
@@ -250,15 +260,19 @@ def league_points(
     friendly: bool = False,
 ) -> int:
     """league_and_exhibition_play.md "League Scoring": win 3, draw 1, loss 0;
-    optional bonus +1 each for 3+ touchdowns, 0 conceded, 3+ SPP casualties.
-    Friendlies earn none."""
+    optional bonus +1 each for 3+ touchdowns, 0 conceded, 3+ SPP casualties
+    (:data:`LEAGUE_SCORING_BONUSES`). Friendlies earn none."""
     if friendly:
         return 0
     points = {Outcome.WIN: 3, Outcome.DRAW: 1, Outcome.LOSS: 0}[outcome]
     if bonus_points:
-        points += touchdowns >= 3
-        points += touchdowns_against == 0
-        points += casualties >= 3
+        points += sum(
+            bonus.points
+            for bonus in LEAGUE_SCORING_BONUSES
+            if bonus.earned(
+                scored=touchdowns, conceded=touchdowns_against, casualties=casualties
+            )
+        )
     return points
 
 

@@ -22,7 +22,11 @@ from engine.campaign.inducements import (
     WANDERING_APOTHECARIES,
     InducementSpec,
 )
-from engine.campaign.postgame import GLITTERING_PRIZES, winnings
+from engine.campaign.postgame import (
+    GLITTERING_PRIZES,
+    LEAGUE_SCORING_BONUSES,
+    winnings,
+)
 from engine.core.pitch import Pitch
 from engine.variants.base import Variant, register
 
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
     from engine.campaign.inducements import InducementSpec
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.core.state import GameState
+    from engine.variants.league_format import LeagueBonus
 
 # Kick-off Event table (2D6); Sevens uses the same headings with smaller
 # numbers of players affected (see the *_bonus facts).
@@ -182,6 +187,15 @@ class BloodBowl2020(Variant):
         built on BB2020 say whether they keep them (sevens.py, classic.py,
         bb2025/variant.py; Dungeon Bowl pays its own)."""
         return GLITTERING_PRIZES
+
+    def league_bonuses(self) -> tuple[LeagueBonus, ...]:
+        """league_and_exhibition_play.md "League Scoring": the three bonus
+        League points a commissioner may award (:data:`LEAGUE_SCORING_BONUSES`).
+        Decision: Sevens, the classic game and BB2025 keep them (Sevens and
+        the classic game play BB2020's league rules where they give none of
+        their own; the BB2025 digest names no change to League Scoring);
+        Dungeon Bowl offers only its casualty bonus (league_hooks.py)."""
+        return LEAGUE_SCORING_BONUSES
 
     def champion_rerolls(self) -> int:
         """The League Trophy: its holder adds one free team re-roll until

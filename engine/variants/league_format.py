@@ -14,8 +14,9 @@ Blitz Bowl).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from engine.core.rules_data import rules_data
 from engine.variants.fields import MATCH_FIELDS, PLAYER_STATS, TEAM_FIELDS
@@ -30,6 +31,25 @@ if TYPE_CHECKING:
     from engine.core.dice import Roll, Roller
     from engine.core.rules_data import Position, Roster, RulesData
     from engine.variants.card_game import CardPlayer
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueBonus:
+    """``points`` League points for a game in which a team scored at least
+    ``threshold`` touchdowns (``touchdowns``), conceded at most
+    ``threshold`` (``conceded``) or caused at least ``threshold`` of the
+    casualties that earn SPP (``casualties``)."""
+
+    kind: Literal["touchdowns", "conceded", "casualties"]
+    threshold: int
+    points: int = 1
+
+    def earned(self, *, scored: int, conceded: int, casualties: int) -> bool:
+        if self.kind == "touchdowns":
+            return scored >= self.threshold
+        if self.kind == "conceded":
+            return conceded <= self.threshold
+        return casualties >= self.threshold
 
 
 class LeagueFormat:
@@ -336,8 +356,15 @@ class LeagueFormat:
 
     def casualty_bonus(self) -> tuple[int, int] | None:
         """League points a team adds for the casualties it inflicted in a
-        match, as (at least this many casualties, points); None: no bonus."""
+        match, as (at least this many casualties, points); None: no bonus.
+        On unless the league switches it off (Dungeon Bowl's)."""
         return None
+
+    def league_bonuses(self) -> tuple[LeagueBonus, ...]:
+        """The optional bonus League points the format's league rules offer
+        a commissioner, all taken or none (off unless the league takes
+        them); none by default."""
+        return ()
 
     def season_prizes(self) -> Mapping[int, int]:
         """Gold paid at the end of a season by league place (1 = first);

@@ -158,6 +158,13 @@ class LeagueInputSerializer(InputSerializer):
         help_text="Dungeon Bowl: +1 League point for causing 3 or more SPP "
         "casualties in a game (the rules make it optional)",
     )
+    bonus_points = serializers.BooleanField(
+        default=False,
+        help_text="Blood Bowl (and Sevens, the classic game, BB2025): the "
+        "rulebook's optional bonus League points, +1 each for scoring 3 or "
+        "more touchdowns, conceding none and causing 3 or more SPP casualties "
+        "in a game",
+    )
     report_confirmation_days = serializers.IntegerField(
         min_value=0,
         max_value=60,
@@ -240,6 +247,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "sevens_spp",
             "time_limit",
             "casualty_bonus",
+            "bonus_points",
             "report_confirmation_days",
             "is_open",
             "invite_link",

@@ -95,6 +95,7 @@ class NewLeagueForm(WebForm):
     casualty_bonus = forms.BooleanField(
         label="Casualty bonus point", required=False, initial=True
     )
+    bonus_points = forms.BooleanField(label="Bonus league points", required=False)
     report_confirmation_days = forms.IntegerField(
         label="Days to confirm a report",
         min_value=0,
@@ -147,6 +148,13 @@ class NewLeagueForm(WebForm):
             + _formats_where(lambda v: v.casualty_bonus() is not None)
             + "."
         )
+        self.fields["bonus_points"].help_text = (
+            "The rulebook's optional bonus points: +1 for scoring 3 or more "
+            "touchdowns in a game, +1 for conceding none, +1 for causing 3 or "
+            "more casualties that earn SPP. Concerns "
+            + _formats_where(lambda v: bool(v.league_bonuses()))
+            + "."
+        )
 
     def format_choices(self) -> list[tuple[FormatChoice, bool]]:
         """Each format with whether it is the one chosen, for the template."""
@@ -174,6 +182,7 @@ class NewLeagueForm(WebForm):
             sevens_spp=data["sevens_spp"],
             time_limit=data["time_limit"],
             casualty_bonus=data["casualty_bonus"],
+            bonus_points=data["bonus_points"],
             report_confirmation_days=data["report_confirmation_days"],
             is_open=data["is_open"],
         )

@@ -27,6 +27,7 @@ class LeagueOptions:
     sevens_spp: bool = False
     time_limit: bool = False
     casualty_bonus: bool = True
+    bonus_points: bool = False
     report_confirmation_days: int = 0
     is_open: bool = False
 
@@ -47,6 +48,7 @@ def league_start(
         sevens_spp=options.sevens_spp,
         time_limit=options.time_limit,
         casualty_bonus=options.casualty_bonus,
+        bonus_points=options.bonus_points,
         report_confirmation_days=options.report_confirmation_days,
         is_open=options.is_open,
     )

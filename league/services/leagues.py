@@ -38,6 +38,7 @@ def league_option_violations(
     sevens_spp: bool = False,
     time_limit: bool = False,
     tiebreakers: list[str] | None = None,
+    bonus_points: bool = False,
 ) -> list[Violation]:
     """The options a new league of ``variant`` asks for that the format
     does not play, each ``not_for_format`` on its field (a tiebreaker on
@@ -94,6 +95,14 @@ def league_option_violations(
                 f"{name} is played in halves: it has no time limit to choose",
             )
         )
+    if bonus_points and not variant.league_bonuses():
+        found.append(
+            Violation(
+                "not_for_format",
+                "bonus_points",
+                f"{name} league rules offer no optional bonus League points",
+            )
+        )
     return found
 
 
@@ -111,6 +120,7 @@ def league_create(
     sevens_spp: bool = False,
     time_limit: bool = False,
     casualty_bonus: bool = True,
+    bonus_points: bool = False,
     report_confirmation_days: int = 0,
     is_open: bool = False,
 ) -> League:
@@ -150,6 +160,7 @@ def league_create(
         sevens_spp=sevens_spp,
         time_limit=time_limit,
         tiebreakers=tiebreakers,
+        bonus_points=bonus_points,
     )
     if unplayed:
         raise ServiceError(unplayed)
@@ -168,6 +179,7 @@ def league_create(
         casualty_bonus=casualty_bonus
         if variant.casualty_bonus() is not None
         else League._meta.get_field("casualty_bonus").get_default(),
+        bonus_points=bonus_points,
         report_confirmation_days=report_confirmation_days,
         is_open=is_open,
     )

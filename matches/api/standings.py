@@ -26,8 +26,11 @@ class StandingsRowOutputSerializer(serializers.Serializer[Any]):
     cas_diff = Int()
     points = Int()
     bonus_points = Int(
-        help_text="League points of the casualty bonus (Dungeon Bowl: +1 for "
-        "3 or more SPP casualties in a game), included in points"
+        help_text="bonus League points, included in points: the casualty "
+        "bonus (Dungeon Bowl: +1 for 3 or more SPP casualties in a game) and, "
+        "in a league that awards them, the rulebook's optional bonus points "
+        "(+1 for 3 or more touchdowns, +1 for conceding none, +1 for 3 or "
+        "more SPP casualties)"
     )
     unplayed = Int(
         help_text="fixtures recorded unplayed, counted in played: a loss "

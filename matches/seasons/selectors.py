@@ -185,7 +185,7 @@ def season_table(
     docked: Mapping[int, int] | None = None,
 ) -> list[Row]:
     """The table of ``teams`` from those of ``games`` between two of them,
-    by the season's points, tiebreakers and its format's casualty bonus,
+    by the season's points, tiebreakers and bonus League points,
     less the points ``docked``."""
     games = [g for g in games if g.home in teams and g.away in teams]
     settings = season.settings
@@ -196,9 +196,9 @@ def season_table(
         tiebreakers=settings.get("tiebreakers", ()),
         seed=season.seed,
         # a season pinned before formats were pinned has no bonus
-        casualty_bonus=settings_rules(settings).points_casualty_bonus()
+        bonuses=settings_rules(settings).points_bonuses()
         if "format" in settings
-        else None,
+        else (),
         docked=docked,
     )
 

@@ -13,6 +13,8 @@ import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from engine.facade import LeagueBonus
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
@@ -56,7 +58,7 @@ class Row:
     cas_for: int = 0
     cas_against: int = 0
     points: int = 0
-    # League points of the casualty bonus (in ``points`` already).
+    # Bonus League points (in ``points`` already).
     bonus_points: int = 0
     # Fixtures recorded unplayed (in ``played``, and a win or a loss):
     # no game was played in them.
@@ -93,13 +95,15 @@ def table(
     points: Sequence[int] = (3, 1, 0),
     tiebreakers: Sequence[str] = ("points", "td_diff", "cas_diff", "head_to_head"),
     seed: int = 0,
-    casualty_bonus: Sequence[int] | None = None,
+    bonuses: Sequence[LeagueBonus] = (),
     docked: Mapping[int, int] | None = None,
 ) -> list[Row]:
-    """``casualty_bonus``: (at least, points): a team that caused at least
-    that many SPP casualties in a game adds the points (Dungeon Bowl "League
-    Scoring"); head to head counts results only. ``docked``: League points
-    taken off a team by the commissioner ("No-shows")."""
+    """``bonuses``: the bonus League points a team adds for a game it
+    played (Dungeon Bowl's casualty bonus, BB2020's optional "League
+    Scoring" bonuses); head to head counts results only. Decision: a
+    fixture recorded unplayed earns no bonus (no game was played: its 1-0
+    or 0-0 is no clean sheet). ``docked``: League points taken off a team
+    by the commissioner ("No-shows")."""
     rows = {t: Row(t) for t in team_ids}
     for team_id, points_docked in (docked or {}).items():
         if team_id in rows:
@@ -115,9 +119,16 @@ def table(
             ("home", "away"), sides, strict=True
         ):
             row = rows[us]
-            if casualty_bonus is not None and spp_cas[us] >= casualty_bonus[0]:
-                row.bonus_points += casualty_bonus[1]
-                row.points += casualty_bonus[1]
+            if not g.unplayed:
+                bonus = sum(
+                    b.points
+                    for b in bonuses
+                    if b.earned(
+                        scored=scored, conceded=conceded, casualties=spp_cas[us]
+                    )
+                )
+                row.bonus_points += bonus
+                row.points += bonus
             row.played += 1
             row.td_for += scored
             row.td_against += conceded

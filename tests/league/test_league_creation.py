@@ -91,6 +91,11 @@ def test_each_option_says_which_formats_it_concerns(client):
     assert "Concerns Blood Bowl Sevens (" in form.fields["sevens_spp"].help_text
     assert "Concerns Dungeon Bowl." in form.fields["time_limit"].help_text
     assert "Concerns Dungeon Bowl." in form.fields["casualty_bonus"].help_text
+    # the rulebook's optional bonus points: both Blood Bowl editions, the
+    # classic game and Sevens; not Dungeon Bowl (its own bonus) nor Blitz
+    assert form.fields["bonus_points"].help_text.endswith(
+        "Concerns Blood Bowl, Classic Blood Bowl, Blood Bowl Sevens."
+    )
     assert (
         "Concerns Blood Bowl, Classic Blood Bowl, Dungeon Bowl;"
         in form.fields["casualty_table"].help_text
@@ -250,6 +255,12 @@ NOT_FOR_FORMAT = [
         "tiebreaker_3",
         "Blitz Bowl standings count no casualties",
     ),
+    (
+        "dungeon-bowl",
+        {"bonus_points": "on"},
+        "bonus_points",
+        "Dungeon Bowl league rules offer no optional bonus League points",
+    ),
 ]
 
 
@@ -287,6 +298,8 @@ def test_an_option_the_format_does_not_play_is_refused_by_its_field(
         # the default whatever it is given
         ("bb2020", {"casualty_bonus": False}, {"casualty_bonus": True}),
         ("dungeon-bowl", {"casualty_bonus": False}, {"casualty_bonus": False}),
+        ("bb2025", {"bonus_points": True}, {"bonus_points": True}),
+        ("classic", {}, {"bonus_points": False}),
     ],
 )
 def test_the_options_a_format_plays_are_stored(bob, fmt, options, stored):
@@ -474,5 +487,23 @@ def test_the_admin_refuses_an_option_the_format_does_not_play(client, sevens, al
     assert response.status_code == 200
     assert response.context["adminform"].form.errors == {
         "time_limit": ["Blood Bowl is played in halves: it has no time limit to choose"]
+    }
+    assert everything() == before
+
+
+def test_the_admin_refuses_bonus_points_a_format_does_not_offer(client, sevens, alice):
+    client.force_login(alice)
+    before = everything()
+
+    response = client.post(
+        "/admin/league/league/add/",
+        {**ADMIN_FORM, "format": "blitz-bowl", "bonus_points": "on"},
+    )
+
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors == {
+        "bonus_points": [
+            "Blitz Bowl league rules offer no optional bonus League points"
+        ]
     }
     assert everything() == before

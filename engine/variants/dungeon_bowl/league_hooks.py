@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from engine.campaign.postgame import PostgameInput, WinningsResult
     from engine.campaign.redraft import RedraftBudget
     from engine.core.dice import Roll, Roller
+    from engine.variants.league_format import LeagueBonus
 
 _DRAFT = dungeon_bowl().draft
 
@@ -157,6 +158,11 @@ class LeagueHooks:
         or more Casualties (the SPP ones). Decision (league.json): on."""
         rules = league.league_rules()
         return rules.casualty_bonus_threshold, rules.casualty_bonus
+
+    def league_bonuses(self) -> tuple[LeagueBonus, ...]:
+        """ "League Scoring" offers the casualty bonus alone
+        (:meth:`casualty_bonus`): no touchdown or clean-sheet bonus."""
+        return ()
 
     def season_prizes(self) -> Mapping[int, int]:
         """ "Glittering Prizes": 1st 100,000, 2nd 60,000, 3rd 30,000."""
