@@ -154,10 +154,14 @@ class ReportForm(WebForm):
         fan_factor: bool = True,
         mvp_nominations: int | None = None,
         stalling: bool = False,
+        records: frozenset[str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
+        # The statistics the format's matches record (``player_stats``:
+        # BB2025 has no Deflection); None: every one.
+        self.stats = tuple(s for s in STATS if records is None or s[0] in records)
         self.home_id, self.away_id = home.pk, away.pk
         # BB2025: each coach's MVP nominations and the Stalling line
         self.mvp_nominations = mvp_nominations
@@ -195,7 +199,7 @@ class ReportForm(WebForm):
         # the score and gives them no SPP.
         everyone: list[PlayerInfo | StarInfo] = [*players, *self.stars]
         for person in everyone:
-            for key, _short, long in STATS:
+            for key, _short, long in self.stats:
                 self.fields[stat_field(person, key)] = _stat_input(
                     long, person.label, key
                 )
@@ -280,7 +284,7 @@ class ReportForm(WebForm):
         return [
             (
                 p,
-                [(short, self[stat_field(p, key)]) for key, short, _ in STATS],
+                [(short, self[stat_field(p, key)]) for key, short, _ in self.stats],
                 [] if isinstance(p, StarInfo) else options.get((p.side, p.id), []),
             )
             for p in everyone
@@ -450,7 +454,7 @@ def parse_report(
     everyone: list[PlayerInfo | StarInfo] = [*form.players, *form.stars]
     for player in everyone:
         values: dict[str, Any] = {
-            key: data.get(stat_field(player, key)) or 0 for key, _, _ in STATS
+            key: data.get(stat_field(player, key)) or 0 for key, _, _ in form.stats
         }
         if any(values.values()):
             if isinstance(player, StarInfo):

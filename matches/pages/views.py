@@ -453,6 +453,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         fan_factor=FAN_FACTOR in variant.match_fields,
         mvp_nominations=variant.mvp_nominations,
         stalling=bool(variant.no_stalling_bonus),
+        records=variant.player_stats,
     )
     casualties = casualty_formset(
         data,
@@ -502,7 +503,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         "form": form,
         "casualties": casualties,
         "sides": sides,
-        "stats": STATS,
+        "stats": form.stats,
         "general_errors": general,
         "has_draft": _draft_key(match) in request.session,
         "unavailable": [p for p in players if not p.available],

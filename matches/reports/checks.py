@@ -44,8 +44,9 @@ MAX_GATHER_FUNDS = 16
 def _format_violations(match: Match, report: Report) -> list[Violation]:
     """What the match's format refuses in a report: its score rules (a
     Dungeon Bowl game has at most one touchdown), Fan Factor dice where its
-    games have no Fan Factor, and a Gather Funds count where the format has
-    none, or out of range."""
+    games have no Fan Factor, a player's count of a feat its matches do not
+    record (``player_stats``: BB2025 has no Deflection), and a Gather Funds
+    count where the format has none, or out of range."""
     rules = settings_rules(match.season.settings)
     variant = rules.variant
     errors: list[Violation] = []
@@ -64,6 +65,16 @@ def _format_violations(match: Match, report: Report) -> list[Violation]:
                 f"a {variant.label} game has no Fan Factor",
             )
         )
+    errors += [
+        Violation(
+            "not_in_format",
+            f"players.{i}.{key}",
+            f"a {variant.label} match records no {key.replace('_', ' ')}",
+        )
+        for i, line in enumerate(report.players)
+        for key in STAT_KEYS
+        if key not in variant.player_stats and getattr(line, key, 0)
+    ]
     if report.gather_funds is not None:
         if not variant.gathers_funds:
             errors.append(
@@ -113,10 +124,44 @@ STAT_LIMITS: dict[str, tuple[str, str]] = {
     "interceptions": ("interference", "one pass to interfere with per opposing turn"),
     "deflections": ("interference", "one pass to interfere with per opposing turn"),
 }
+# Decision: where Throw Team-mate is not the team's Pass action (BB2025,
+# changes_from_bb2020.md section 4: its own once-per-turn action, and Kick
+# Team-mate a further one), the landings have a budget of their own, and
+# each throw or kick counts twice (section 12: the thrower's superb throw
+# landed, and the thrown player's safe landing after any throw, both in
+# ``successful_landings`` as the engine counts them): 4 a team turn. A
+# player's own count stays at one a team turn; a player thrown and kicked
+# in the same turn is, like the Dump-off, not a game anyone reports.
+OWN_THROW_LIMITS: dict[str, tuple[str, str]] = {
+    "completions": ("passes", "one Pass action per team turn"),
+    "successful_landings": (
+        "throws",
+        "one Throw Team-mate and one Kick Team-mate action per team turn, "
+        "each landing counted for the thrower and the thrown player",
+    ),
+}
+# What each team budget allows a team turn (the others: one).
+BUDGET_PER_TURN: dict[str, int] = {"throws": 4}
+
+
+def stat_limits(ttm_is_pass: bool) -> dict[str, tuple[str, str]]:
+    """``STAT_LIMITS`` of a format whose Throw Team-mate is (BB2020) or is
+    not (BB2025) the team's Pass action."""
+    return STAT_LIMITS if ttm_is_pass else STAT_LIMITS | OWN_THROW_LIMITS
+
+
+_BUDGET_WORDS = {
+    "passes": "passing and throwing completions",
+    "interference": "interceptions and deflections",
+    "throws": "successful landings",
+}
 
 
 def _stat_violations(
-    report: Report, team_of: dict[int | str, int], turns: int
+    report: Report,
+    team_of: dict[int | str, int],
+    turns: int,
+    limits: Mapping[str, tuple[str, str]] = STAT_LIMITS,
 ) -> list[Violation]:
     """Counts one game cannot produce (see ``STAT_LIMITS``), each named by
     the line that breaks the limit: the player's own count, or the line
@@ -126,7 +171,7 @@ def _stat_violations(
     reported: set[tuple[int, str]] = set()
     for i, line in enumerate(report.players):
         team = team_of.get(_who(line.player_id, line.star_player))
-        for key, (budget, why) in STAT_LIMITS.items():
+        for key, (budget, why) in limits.items():
             value = getattr(line, key)
             where = f"players.{i}.{key}"
             label = key.replace("_", " ")
@@ -143,19 +188,15 @@ def _stat_violations(
             if team is None or value <= 0:
                 continue
             used[team, budget] += value
-            if used[team, budget] > turns and (team, budget) not in reported:
+            most = turns * BUDGET_PER_TURN.get(budget, 1)
+            if used[team, budget] > most and (team, budget) not in reported:
                 reported.add((team, budget))
                 errors.append(
                     Violation(
                         "implausible_stat",
                         where,
-                        f"this takes the team past {turns} "
-                        + (
-                            "passing and throwing completions"
-                            if budget == "passes"
-                            else "interceptions and deflections"
-                        )
-                        + f" in {turns} team turns ({why})",
+                        f"this takes the team past {most} {_BUDGET_WORDS[budget]}"
+                        f" in {turns} team turns ({why})",
                     )
                 )
     return errors
@@ -276,8 +317,10 @@ def _players(c: Checked) -> list[Violation]:
 
 
 def _game_limits(c: Checked) -> list[Violation]:
-    """What one game can produce (``STAT_LIMITS``)."""
-    return _stat_violations(c.report, c.team_of, team_turns(c.match))
+    """What one game can produce (``STAT_LIMITS``; :func:`stat_limits`)."""
+    variant = settings_rules(c.match.season.settings).variant
+    limits = stat_limits(variant.ttm_is_pass)
+    return _stat_violations(c.report, c.team_of, team_turns(c.match), limits)
 
 
 def _inflicted_by_field(i: int, cas: CasualtyLine) -> str:

@@ -40,6 +40,7 @@ from engine.variants.bb2025 import (
 from engine.variants.bb2025 import prayers as nuffle
 from engine.variants.bb2025.secret_weapons import SecretWeapons2025
 from engine.variants.bb2025.ttm import ThrowTeamMate2025
+from engine.variants.fields import DEFLECTIONS, PLAYER_STATS
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -166,6 +167,10 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     random_skill_rolls = 2
     spp_values = league.SPP_VALUES_2025
     spp_team_rules = league.SPP_TEAM_RULES_2025
+    # changes_from_bb2020.md section 9 "Interference -> Interception only":
+    # no Deflection any more, so its matches record none (a report naming
+    # one is refused: ``matches/reports/checks.py``).
+    player_stats: ClassVar[frozenset[str]] = PLAYER_STATS - {DEFLECTIONS}
     # changes_from_bb2020.md "Post-game order". Decision: BB2020's steps in
     # BB2020's order (``postgame_steps``, inherited); FFB's order (MVP before
     # the winnings and the Dedicated Fans) gives the same results, as no

@@ -44,7 +44,7 @@ def test_the_editions_and_the_brutes_spp_the_nominees_and_the_stall(sides, bob):
             1,
             1,
             players=[
-                PlayerLine(h[0].pk, touchdowns=1, deflections=1),
+                PlayerLine(h[0].pk, touchdowns=1),
                 PlayerLine(o[0].pk, touchdowns=1),
             ],
             mvp_nominations=[h[3].pk, h[1].pk],
@@ -52,7 +52,7 @@ def test_the_editions_and_the_brutes_spp_the_nominees_and_the_stall(sides, bob):
         ),
     )
     spp = {line.label: line.spp for line in facts.lines}
-    # Humans: a touchdown 3, no Deflection SPP; Orcs (Brawlin' Brutes): 2
+    # Humans: a touchdown 3; Orcs (Brawlin' Brutes): 2
     assert spp[f"#{h[0].number} {h[0].name}"] == 3
     assert spp[f"#{o[0].number} {o[0].name}"] == 2
     assert facts.mvp_nominations == (
