@@ -19,6 +19,44 @@ OPT_PRO: Option = ("pro",)
 OPT_NO_RR: Option = ("no_reroll",)
 OPT_DECLINE: Option = ("decline",)
 
+# The extra team re-rolls (``g.extra_rr``) of each team that last only the
+# drive (a Star Player's: Star of the Show, Pump Up the Crowd), counted apart
+# for a format whose kick-off re-rolls last the half (the classic game,
+# Variant.extra_rerolls_last): a "_drive" key, gone with the drive.
+DRIVE_REROLLS = "drive_rerolls_drive"
+
+
+def gain_drive_reroll(g: GameState, t: int) -> None:
+    """Team ``t`` gains an extra team re-roll that is gone at the end of
+    the drive if unused."""
+    g.extra_rr[t] += 1
+    if g.variant.extra_rerolls_last != "drive":
+        counts = list(g.effects.get(DRIVE_REROLLS, (0, 0)))
+        counts[t] += 1
+        g.effects[DRIVE_REROLLS] = tuple(counts)
+
+
+def expire_drive_rerolls(g: GameState) -> None:
+    """The drive is over: its unused drive-long re-rolls go (all the extra
+    re-rolls where they all last the drive)."""
+    if g.variant.extra_rerolls_last == "drive":
+        g.extra_rr[0] = g.extra_rr[1] = 0
+        return
+    counts = g.effects.pop(DRIVE_REROLLS, (0, 0))
+    for t in (0, 1):
+        g.extra_rr[t] -= min(counts[t], g.extra_rr[t])
+
+
+def _spend_extra_reroll(g: GameState, t: int) -> None:
+    """Decision: of team ``t``'s extra re-rolls, one that lasts only the
+    drive is spent before one that lasts the half."""
+    g.extra_rr[t] -= 1
+    counts = g.effects.get(DRIVE_REROLLS)
+    if counts is not None and counts[t] > 0:
+        left = list(counts)
+        left[t] -= 1
+        g.effects[DRIVE_REROLLS] = tuple(left)
+
 
 def parse_target(param: str | None, default: int) -> int:
     """ "4+" -> 4 (a skill parameter given as a target number)."""
@@ -72,7 +110,7 @@ def spend_team_reroll(g: GameState, t: int, p: int, purpose: str) -> bool:
         g.rr_used_turn += 1
         return False  # it failed and no other team re-roll is left
     elif g.extra_rr[t] > 0:
-        g.extra_rr[t] -= 1
+        _spend_extra_reroll(g, t)
         source = "brilliant_coaching"
     elif g.rerolls[t] > 0:
         g.rerolls[t] -= 1

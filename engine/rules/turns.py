@@ -44,7 +44,7 @@ from engine.rules.inducements import (
 )
 from engine.rules.injuries import FROGS
 from engine.rules.prayers import expire_drives, undo_drive_changes
-from engine.rules.rolls import random_pick
+from engine.rules.rolls import expire_drive_rerolls, random_pick
 from engine.rules.wizard import TURN_ENDED, unfrog
 
 OPT_END_TURN: Option = ("end_turn",)
@@ -242,13 +242,13 @@ class EndDrive(Proc):
         if FROGS in g.effects:
             unfrog(g)
         undo_drive_changes(g)
+        # Hook: re-rolls "this half" (classic) outlive the drive, the game
+        # procedure clearing them at the end of the half; a Star Player's
+        # for the drive do not.
+        expire_drive_rerolls(g)
         for key in [k for k in g.effects if k.endswith("_drive")]:
             del g.effects[key]
         expire_drives(g)
-        # Hook: re-rolls "this half" (classic) outlive the drive; the game
-        # procedure clears them at the end of the half.
-        if g.variant.extra_rerolls_last == "drive":
-            g.extra_rr[0] = g.extra_rr[1] = 0
         g.emit(DriveEnd(g.half))
         g.stack.pop()
         return None

@@ -229,7 +229,10 @@ def match_engine_result_save(
                 spp=cas.spp,
             )
         )
-        kept[cas.player_id].append(casualties[-1]["result"])
+        # On the variant's own table the league rolled the match's own dice,
+        # so the outcome is the match's (the classic game names its D100
+        # row, "broken_jaw", where the league keeps its kind): nothing to add.
+        kept[cas.player_id].append(None if same_table else casualties[-1]["result"])
     stats = {
         str(pid): {k: getattr(s, k) for k in STAT_KEYS}
         for pid, s in result.player_stats.items()

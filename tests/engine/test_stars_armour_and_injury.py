@@ -16,7 +16,7 @@ import pytest
 from engine.campaign.stars import STAR_ID_BASE, star_sheets
 from engine.core.events import Armour, Injury, Reroll, SkillUsed
 from engine.core.rules_data import rules_data
-from engine.core.state import CAS, KO, PRONE, RESERVES, STUNNED
+from engine.core.state import CAS, KO, PRONE, RESERVES, STUNNED, GameState
 from engine.match import run
 from engine.rules.turns import Turn
 from engine.skills.stars.limits import ready, spend
@@ -43,11 +43,13 @@ def _pow(
     dfn_skills: list[str] | None = None,
     roster: str | None = None,
     spent: bool = False,
+    ruleset: str = "bb2020",
 ) -> Scenario:
     """A (with ``skills``) blocks b: Pow, push, stay; ``rolls`` are b's
     armour / injury dice. ``roster``: the away team's roster."""
     sc = Scenario(
         LINE,
+        ruleset=ruleset,
         skills={"A": skills, "b": dfn_skills or []},
         stats=stats,
         dice=["pow", *rolls],
@@ -452,6 +454,52 @@ def test_pump_up_the_crowd_reroll_gone_at_the_end_of_the_drive() -> None:
     while g.stack:
         g.stack[-1].step(g)
     assert g.extra_rr[0] == 0
+
+
+def _end_drive(g: GameState) -> None:
+    from engine.rules.turns import EndDrive
+
+    g.stack = [EndDrive()]
+    while g.stack:
+        g.stack[-1].step(g)
+
+
+def test_classic_pump_up_the_crowd_reroll_still_gone_at_the_end_of_the_drive() -> None:
+    # The classic game keeps its kick-off re-rolls for the half (seed 003
+    # "a bonus Re-Roll this half"); Skrorg's "disappears at the end of that
+    # drive if unused" (star_players.md). Classic: armour 5+5 beats AV 8,
+    # injury 5+5 = 10 Casualty, D100 1 Badly Hurt.
+    sc = _pow(["pump-up-the-crowd"], [5, 5, 5, 5, 1], ruleset="classic")
+    g = sc.match.state
+    assert g.box[sc.p("b")] == CAS
+    assert g.extra_rr[0] == 1
+    _end_drive(g)
+    assert g.extra_rr[0] == 0
+
+
+def test_classic_half_long_reroll_outlives_the_drive_beside_the_stars() -> None:
+    # A Cheering Fans re-roll (this half) and Skrorg's (this drive): after
+    # the drive, the half's one is left.
+    sc = _pow(["pump-up-the-crowd"], [5, 5, 5, 5, 1], ruleset="classic")
+    g = sc.match.state
+    g.extra_rr[0] += 1
+    assert g.extra_rr[0] == 2
+    _end_drive(g)
+    assert g.extra_rr[0] == 1
+
+
+def test_classic_the_drives_reroll_is_spent_first() -> None:
+    # Decision: with a re-roll for the half and one for the drive, a team
+    # re-roll spends the drive's; the half's is left after the drive.
+    from engine.rules.rolls import spend_team_reroll
+
+    sc = _pow(["pump-up-the-crowd"], [5, 5, 5, 5, 1], ruleset="classic")
+    g = sc.match.state
+    g.extra_rr[0] += 1
+    assert spend_team_reroll(g, 0, -1, "dodge")
+    assert g.extra_rr[0] == 1
+    _end_drive(g)
+    assert g.extra_rr[0] == 1
 
 
 # -- the stars take the field with their rule --------------------------------

@@ -213,6 +213,33 @@ def test_star_of_the_show_gives_a_re_roll_for_the_next_drive() -> None:
     assert g.extra_rr[0] == 0
 
 
+def test_classic_star_of_the_show_re_roll_is_still_for_that_drive_only() -> None:
+    # star_players.md: the re-roll "vanishes unless used before the next
+    # drive is over", even where the classic Kick-Off table's re-rolls last
+    # the half (seed 003 "a bonus Re-Roll this half").
+    sc = Scenario(
+        ".A.",
+        ruleset="classic",
+        skills={"A": ["star-of-the-show"]},
+        ball="A",
+        origin=(23, 7),
+    )
+    sc.act("A", "move")
+    sc.move(2, 0)
+    g = sc.match.state
+    assert g.score[0] == 1
+    g.extra_rr[0] = 1  # Cheering Fans at this drive's kick-off: the half
+    drive = Drive()
+    g.stack.append(drive)
+    drive.step(g)
+    assert g.extra_rr[0] == 2
+    end = EndDrive()
+    g.stack.append(end)
+    while g.stack[-1] is end:
+        end.step(g)
+    assert g.extra_rr[0] == 1
+
+
 def test_star_of_the_show_once_per_game_and_only_for_the_star() -> None:
     from engine.skills.stars.team_rerolls import star_scored
 

@@ -54,7 +54,7 @@ from engine.core import skillbits as S
 from engine.core.events import Armour, Injury, Reroll
 from engine.core.hooks import ArmourAsk, ArmourReroll, Hooks, InjuryAsk
 from engine.core.state import PF_PRO_USED, Decision, GameState, Option
-from engine.rules.rolls import can_use_pro, try_pro
+from engine.rules.rolls import can_use_pro, gain_drive_reroll, try_pro
 from engine.skills.stars.limits import has, ready, spend
 
 if TYPE_CHECKING:
@@ -278,7 +278,7 @@ def pump_up_the_crowd(g: GameState, p: int, by: int) -> None:
     the opponent ``p`` in the Casualty box."""
     if by >= 0 and ready(g, by, "pump-up-the-crowd"):
         spend(g, by, "pump-up-the-crowd")
-        g.extra_rr[g.team[by]] += 1
+        gain_drive_reroll(g, g.team[by])
 
 
 def register(h: Hooks) -> None:

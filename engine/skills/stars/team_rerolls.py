@@ -20,6 +20,7 @@ from engine.core.hooks import Hooks
 from engine.core.rules_data import rules_data
 from engine.core.skillbits import BIT
 from engine.core.state import CAS, KO, SENT_OFF, GameState
+from engine.rules.rolls import gain_drive_reroll
 from engine.skills.stars.limits import has, ready, spend
 
 STAR_SHOW = "star-of-the-show"
@@ -52,7 +53,7 @@ def star_show_drive(g: GameState) -> None:
     """A drive starts (game.Drive): the Count's re-roll arrives."""
     show = g.effects.get(_SHOW)
     if show is not None and show[1] == g.drive:
-        g.extra_rr[show[0]] += 1
+        gain_drive_reroll(g, show[0])
         del g.effects[_SHOW]
 
 
