@@ -173,7 +173,8 @@ def notification_open(*, notification_id: int, person: AbstractBaseUser) -> str:
 
 
 def notifications_read_all(*, person: AbstractBaseUser) -> int:
-    """Mark every unread notification of the person read; how many were."""
-    return Notification.objects.filter(recipient_id=person.pk, read_at=None).update(
-        read_at=timezone.now()
-    )
+    """Mark every unread notification of the person listed on the site read;
+    how many were (those only mailed are never listed, nor counted unread)."""
+    return Notification.objects.filter(
+        recipient_id=person.pk, on_site=True, read_at=None
+    ).update(read_at=timezone.now())

@@ -9,20 +9,21 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST, require_safe
 
-from league.notifications.selectors import notification_list
+from league.notifications.selectors import notification_list, notifications_unread
 from league.notifications.services import notification_open, notifications_read_all
 
 
 @login_required
 @require_safe
 def notification_list_page(request: HttpRequest) -> HttpResponse:
-    notifications = list(notification_list(request.user))
+    # Every unread one, as the navigation counts them, not only those among
+    # the latest listed: an older one unread still offers "Mark all read".
     return render(
         request,
         "league/notifications/list.html",
         {
-            "notifications": notifications,
-            "unread": sum(1 for n in notifications if n.read_at is None),
+            "notifications": list(notification_list(request.user)),
+            "unread": notifications_unread(request.user).count(),
         },
     )
 

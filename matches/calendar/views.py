@@ -1,6 +1,10 @@
 """The iCalendar feeds: ``/leagues/<id>/fixtures.ics`` and
 ``/teams/<id>/fixtures.ics`` (public, like the league and team pages),
-cached for the league's generation like those pages."""
+cached for the league's generation like those pages. Every address in a
+feed (its events' UIDs and links) is the site's own, ``SITE_URL``, never
+the request's ``Host``: a feed read by another name (an IP address, an old
+domain, a forged header) links the same pages, as e-mails and invite links
+do."""
 
 from __future__ import annotations
 
@@ -57,9 +61,14 @@ def uid_host() -> str:
     return urlsplit(settings.SITE_URL).netloc
 
 
+def site_base() -> str:
+    """What every link in a feed starts with: ``SITE_URL``."""
+    return str(settings.SITE_URL)
+
+
 @require_safe
 def league_calendar(request: HttpRequest, league_id: int) -> HttpResponse:
-    base = request.build_absolute_uri("/").rstrip("/")
+    base = site_base()
     host = uid_host()
     found = league_cached(
         league_id,
@@ -71,7 +80,7 @@ def league_calendar(request: HttpRequest, league_id: int) -> HttpResponse:
 
 @require_safe
 def team_calendar(request: HttpRequest, team_id: int) -> HttpResponse:
-    base = request.build_absolute_uri("/").rstrip("/")
+    base = site_base()
     host = uid_host()
     found = object_cached(
         "team",

@@ -102,7 +102,9 @@ def score_forecasts(
         snaps = {s.team_id: s.data for s in m.snapshots.all()}
         home, away = snaps[m.home_id], snaps[m.away_id]
         variant = get_variant(m.season.settings["format"])
-        inputs = inputs_from_snapshots(variant, home, away)
+        inputs = inputs_from_snapshots(
+            variant, home, away, rules_version=m.season.settings.get("rules_version")
+        )
         f = forecast(
             variant, inputs.home, inputs.away, games=games, seed=forecast_seed(m.seed)
         )

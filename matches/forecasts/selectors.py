@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.facade import get_variant
 from matches.forecasts.services import match_forecast_inputs
 from matches.forecasts.table import Chances, Predicted, predicted_table
 from matches.models import Match, MatchForecast, Season
@@ -38,6 +39,40 @@ def match_forecast_get(match: Match) -> FixtureForecast:
         return FixtureForecast(match, None, "pending")
     current = stored.rosters_key == match_forecast_inputs(match).key
     return FixtureForecast(match, stored, "current" if current else "out_of_date")
+
+
+def _counted(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def forecast_given_words(match: Match, forecast: MatchForecast) -> str:
+    """What the forecast gave each side, as its page says it: the
+    underdog's petty cash and what it bought (or that it bought nothing,
+    every inducement of the policy costing more), then the Prayers to
+    Nuffle; "" when nothing was given (teams of equal value, a card
+    format)."""
+    catalogue = get_variant(match.season.settings["format"]).inducement_catalogue()
+    given = forecast.inducements or {}
+    said: list[str] = []
+    for side, team in (("home", match.home), ("away", match.away)):
+        mine = dict(given.get(side, {}))
+        cash = mine.pop("petty_cash", None)
+        prayers = mine.pop("prayers", 0)
+        bought = [
+            f"{catalogue[slug].name if slug in catalogue else slug} ×{n}"
+            for slug, n in mine.items()
+            if n
+        ]
+        if cash:
+            spent = (
+                f" spent on {_counted(bought)}"
+                if bought
+                else ", too little for any inducement"
+            )
+            said.append(f"{team.name}'s petty cash of {cash:,}{spent}")
+        if prayers:
+            said.append(f"Prayers to Nuffle ×{prayers} for {team.name}")
+    return "; ".join(said)
 
 
 # A match with a result (played, its post-game under way, or complete)

@@ -9,7 +9,10 @@ Nuffle the CTV gap still left gives.
 Decision (the policy, since no coach chooses): petty cash buys Extra Team
 Training (a team re-roll for the game) up to its limit, then Bribes, then
 Wandering Apothecaries, each at the format's catalogue price; what is left
-over is lost, as unused petty cash is.
+over is lost, as unused petty cash is. Only what the team may buy: no
+Wandering Apothecaries for a team that cannot hire an apothecary
+("not available to teams that cannot hire an apothecary", BB2020
+inducements_in_detail.md).
 
 Decision (what "refreshed when a roster changes" means): a forecast keeps a
 digest of both rosters and what it gave them (``rosters_key``); one whose
@@ -39,7 +42,14 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from engine.facade import Variant, forecast, get_variant, petty_cash, prayers_to_nuffle
+from engine.facade import (
+    Variant,
+    forecast,
+    get_variant,
+    petty_cash,
+    prayers_to_nuffle,
+    rules_data,
+)
 from league.page_cache import league_cache_bump
 from matches.engine_bridge import card_team_snapshot, team_sheet, team_snapshot
 from matches.models import Match, MatchForecast, TaskProgress
@@ -55,13 +65,16 @@ def forecast_seed(match_seed: int) -> int:
     return (match_seed * 2_654_435_761 + 0xF0CA57) % (1 << 62)
 
 
-def underdog_inducements(variant: Variant, cash: int) -> dict[str, int]:
-    """What ``cash`` of petty cash buys under the policy above."""
+def underdog_inducements(
+    variant: Variant, cash: int, *, apothecary: bool = True
+) -> dict[str, int]:
+    """What ``cash`` of petty cash buys under the policy above, for a team
+    that may (``apothecary``) or may not hire an apothecary."""
     catalogue = variant.inducement_catalogue()
     bought: dict[str, int] = {}
     for slug in POLICY:
         spec = catalogue.get(slug)
-        if spec is None or not spec.price:
+        if spec is None or not spec.price or not spec.available((), apothecary):
             continue
         count = cash // spec.price
         if spec.max_count is not None:
@@ -86,18 +99,36 @@ class ForecastInputs:
     key: str
 
 
+def _apothecary_allowed(rules_version: str, roster: str) -> bool:
+    found = rules_data(rules_version).rosters.get(roster)
+    return found is None or bool(found.apothecary)
+
+
 def inputs_from_snapshots(
-    variant: Variant, home: dict[str, Any], away: dict[str, Any]
+    variant: Variant,
+    home: dict[str, Any],
+    away: dict[str, Any],
+    *,
+    rules_version: str | None = None,
 ) -> ForecastInputs:
     """The team sheets a forecast plays, from two roster snapshots (the
-    rosters now, or as they were at a kick-off)."""
+    rosters now, or as they were at a kick-off); ``rules_version``: the
+    season's, whose rosters say who may hire an apothecary (default: the
+    format's)."""
     ctv = (int(home["ctv"]), int(away["ctv"]))
     given: dict[str, dict[str, Any]] = {"home": {}, "away": {}}
     counts: list[dict[str, int]] = [{}, {}]
     if ctv[0] != ctv[1]:
         low = 0 if ctv[0] < ctv[1] else 1
         cash, _ = petty_cash(ctv[low], ctv[1 - low], fmt=variant.name)
-        counts[low] = underdog_inducements(variant, cash)
+        roster = (home, away)[low]["roster"]
+        counts[low] = underdog_inducements(
+            variant,
+            cash,
+            apothecary=_apothecary_allowed(
+                rules_version or variant.rules_data_version, roster
+            ),
+        )
         after = list(ctv)
         after[low] += _spent(variant, counts[low])
         # BB2025: Prayers to Nuffle are an inducement, not the underdog's due
@@ -144,7 +175,10 @@ def match_forecast_inputs(match: Match) -> ForecastInputs | None:
             variant, card_team_snapshot(match.home), card_team_snapshot(match.away)
         )
     return inputs_from_snapshots(
-        variant, team_snapshot(match.home), team_snapshot(match.away)
+        variant,
+        team_snapshot(match.home),
+        team_snapshot(match.away),
+        rules_version=match.season.settings.get("rules_version"),
     )
 
 

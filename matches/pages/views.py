@@ -40,6 +40,7 @@ from league.web_selectors import (
     league_commissioned,
 )
 from matches.commissioner.actions import season_schedule_audited
+from matches.forecasts.selectors import forecast_given_words
 from matches.models import Match, MatchResult, Season, TaskProgress
 from matches.pages.card_views import (
     card_match_page,
@@ -311,6 +312,13 @@ def _log_context(match: Match, kind: str) -> dict[str, Any]:
     }
 
 
+def _forecast_given(match: Match) -> str:
+    forecast = getattr(match, "forecast", None)
+    if match.status != Match.Status.SCHEDULED or forecast is None:
+        return ""
+    return forecast_given_words(match, forecast)
+
+
 @require_safe
 def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = _match(match_id)
@@ -352,6 +360,8 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         and team_held_elsewhere([match]) is None,
         "replay": match.mode == Match.Mode.RESOLVED,
         "inducements": match.status == Match.Status.SCHEDULED,
+        # what the forecast shown gave each side, as it computed it
+        "forecast_given": _forecast_given(match),
         "weather": weather_name(summary.get("weather", "")),
         **_log_context(match, request.GET.get("type", "key")),
     }

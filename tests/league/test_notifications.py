@@ -416,6 +416,49 @@ def test_mark_all_read(client, bob, charlie):
     assert Notification.objects.filter(recipient=charlie, read_at=None).count() == 1
 
 
+def test_an_unread_one_older_than_the_list_can_still_be_marked_read(client, bob):
+    """docs/coach.md: the navigation shows "the number unread"; "Mark all
+    read marks them all". The list shows the latest 50 (LIST_SIZE): one
+    unread notification older than those, the 50 after it read, is still
+    counted on the page as the navigation counts it, and "Mark all read" is
+    offered and clears it."""
+    tell([bob], key="old")
+    for i in range(50):
+        tell([bob], key=f"new:{i}")
+    Notification.objects.exclude(key="old").update(read_at=timezone.now())
+    client.force_login(bob)
+
+    page = client.get("/me/notifications/").content.decode()
+
+    assert '<span class="count">1<span class="sr-only"> unread</span>' in page
+    assert "1 unread" in page
+    assert "All read" not in page
+    assert "Mark all read" in page
+    done = client.post("/me/notifications/read/", follow=True).content.decode()
+    assert "1 notification marked read." in done
+    assert "All read" in done
+    assert not Notification.objects.filter(recipient=bob, read_at=None).exists()
+
+
+def test_mark_all_read_counts_only_what_the_list_shows(client, bob):
+    """A kind switched off on the site is only mailed: never listed nor
+    counted unread, so "Mark all read" neither marks nor counts it."""
+    Preferences.objects.create(person=bob, site_off=[Kind.SEASON_SCHEDULED])
+    tell([bob], key="mailed:1")
+    tell([bob], key="mailed:2")
+    tell([bob], key="listed", kind=Kind.INVITATION)
+    client.force_login(bob)
+
+    done = client.post("/me/notifications/read/", follow=True).content.decode()
+
+    assert "1 notification marked read." in done
+    assert list(
+        Notification.objects.filter(recipient=bob, read_at=None)
+        .order_by("key")
+        .values_list("key", "on_site")
+    ) == [("mailed:1", False), ("mailed:2", False)]
+
+
 def test_the_pages_need_a_login(client, db):
     for url in ("/me/notifications/", "/me/preferences/"):
         response = client.get(url)

@@ -141,11 +141,11 @@ def test_the_league_feed_lists_every_dated_fixture_in_date_order(client, season)
     ] * 2
     first = dated[0]
     assert feed[0]["SUMMARY"] == escape(f"{first.home.name} v {first.away.name}")
-    assert feed[0]["URL"] == f"http://testserver/matches/{first.pk}/"
+    assert feed[0]["URL"] == f"https://dugout.example/matches/{first.pk}/"
     assert feed[0]["DESCRIPTION"] == escape(
         f"{season.league.name} · Spring · round 1\n"
         "Reports due by Friday 4 December\n"
-        f"http://testserver/matches/{first.pk}/"
+        f"https://dugout.example/matches/{first.pk}/"
     )
 
 
@@ -223,7 +223,7 @@ def test_a_match_postponed_to_a_round_without_a_date_stays_on_its_last_date(
 
     # then the event stays (a calendar deletes an event the feed drops), on
     # the date it had, tentative, without the old round's report deadline
-    url = f"http://testserver/matches/{moved.pk}/"
+    url = f"https://dugout.example/matches/{moved.pk}/"
     expected = [
         "BEGIN:VEVENT",
         f"UID:match-{moved.pk}@dugout.example",
@@ -372,3 +372,27 @@ def test_the_same_site_by_another_name_gives_the_same_events(client, season):
     by_address = events(client.get(url, HTTP_HOST="127.0.0.1").content.decode())
     assert [e["UID"] for e in by_address] == [e["UID"] for e in by_name]
     assert all(e["UID"].endswith("@dugout.example") for e in by_name)
+
+
+def test_the_links_are_the_sites_own_whatever_host_the_feed_was_read_by(client, season):
+    """docs/operations.md: ``SITE_URL`` is "the site's address, for the
+    links webhooks and e-mails carry"; a feed read through another name (an
+    IP address, or a forged ``Host`` header) links the site's own pages, as
+    the invite links do, not the name it was read by. The league and the
+    team feed alike, and the first read (which the page cache keeps) links
+    them so for every reader after it."""
+    match = Match.objects.filter(season=season, round=1).order_by("pk").first()
+    page = f"https://dugout.example/matches/{match.pk}/"
+    uid = f"match-{match.pk}@dugout.example"
+    for path in (
+        f"/leagues/{season.league_id}/fixtures.ics",
+        f"/teams/{match.home_id}/fixtures.ics",
+    ):
+        for host in ("127.0.0.1", "localhost", "testserver"):
+            text = client.get(path, HTTP_HOST=host).content.decode()
+            assert "://127.0.0.1" not in text
+            assert "://localhost" not in text
+            assert "://testserver" not in text
+            [event] = [e for e in events(text) if e["UID"] == uid]
+            assert event["URL"] == page
+            assert event["DESCRIPTION"].endswith("\\n" + page)

@@ -4,6 +4,8 @@ sweep, the pages that show it."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from engine.forecast import Outcome, summarise
@@ -19,6 +21,7 @@ from matches.forecasts.services import (
 from matches.models import Match, MatchForecast, TaskProgress
 from matches.seasons.services import season_create, season_schedule
 from matches.tasks import forecasts_sweep_task
+from tests.factories import draft_team
 from tests.matches.conftest import one_match
 
 
@@ -93,6 +96,36 @@ def test_bb2025_gives_the_underdog_no_prayers(humans, orcs):
     )
     assert inputs.given == {"home": {"petty_cash": 60_000}, "away": {}}
     assert (inputs.home.prayers, inputs.away.prayers) == (0, 0)
+
+
+def test_no_wandering_apothecaries_for_a_team_that_cannot_hire_an_apothecary(
+    eleven, charlie, orcs
+):
+    """BB2020 inducements_in_detail.md: "0-2 Wandering Apothecaries -
+    100,000 gold pieces each (not available to teams that cannot hire an
+    apothecary)". Shambling Undead cannot: 1,300,000 of petty cash buys the
+    8 Extra Team Training and 3 Bribes, and the 200,000 left is lost."""
+    bb = get_variant("bb2020")
+    undead = draft_team(eleven, charlie, roster="shambling-undead", name="Deadlings")
+    home, away = team_snapshot(undead), team_snapshot(orcs)
+    away["ctv"] = home["ctv"] + 1_300_000
+
+    inputs = inputs_from_snapshots(bb, home, away)
+
+    assert inputs.given["home"]["petty_cash"] == 1_300_000
+    assert "wandering_apothecaries" not in inputs.given["home"]
+    assert inputs.given["home"]["extra_team_training"] == 8
+    assert inputs.given["home"]["bribes"] == 3
+    assert inputs.home.rerolls == undead.rerolls + 8
+    # Orcs may hire one: the same gap the other way buys their two
+    home, away = team_snapshot(orcs), team_snapshot(undead)
+    away["ctv"] = home["ctv"] + 1_300_000
+    given = inputs_from_snapshots(bb, home, away).given
+    assert given["home"]["wandering_apothecaries"] == 2
+    assert underdog_inducements(bb, 1_399_999, apothecary=False) == {
+        "extra_team_training": 8,
+        "bribes": 3,
+    }
 
 
 def test_a_bigger_gap_buys_team_training_first(humans, orcs):
@@ -207,6 +240,49 @@ def test_the_fixture_page_shows_its_forecast(client, eleven, humans, orcs):
     assert f'data-testid="forecast-draw">{draw}%<' in page
     assert f'data-testid="forecast-away">{away}%<' in page
     assert "The engine played this fixture 4 times" in page
+
+
+@pytest.mark.parametrize(
+    ("rerolls", "given"),
+    [
+        # 60,000 apart: petty cash of 60,000 buys none of the policy's
+        # inducements (100,000 each, docs/commissioner.md "Forecasts"), and
+        # the 60,000 gap left is one Prayer to Nuffle (one per full 50,000)
+        (1, "petty cash of 60,000, too little for any inducement"),
+        # 180,000 apart: one Extra Team Training (100,000), then 80,000
+        # apart: one Prayer
+        (3, "petty cash of 180,000 spent on Extra Team Training ×1"),
+    ],
+)
+def test_the_fixture_page_says_what_the_underdog_was_given(
+    client, eleven, humans, orcs, rerolls, given
+):
+    """The page says what the forecast gave the underdog, as it computed
+    it: never "spent on re-rolls and bribes" of petty cash that bought
+    nothing, and the Prayers to Nuffle the gap still gave."""
+    for _ in range(rerolls):
+        team_buy(team_id=orcs.pk, item="rerolls")  # Orcs' CTV + 60,000 each
+    match = one_match(eleven, humans, orcs)
+    match_forecast_refresh(match_id=match.pk)
+
+    page = html.unescape(client.get(f"/matches/{match.pk}/").content.decode())
+
+    assert (
+        f"; {humans.name}'s {given}; Prayers to Nuffle ×1 for {humans.name}. "
+        "It is played again when a roster changes."
+    ) in page
+    assert "re-rolls and bribes" not in page
+
+
+def test_teams_of_equal_value_are_given_nothing(client, eleven, humans, orcs):
+    match = one_match(eleven, humans, orcs)
+    forecast = match_forecast_refresh(match_id=match.pk)
+    assert forecast.inducements == {"home": {}, "away": {}}
+
+    page = html.unescape(client.get(f"/matches/{match.pk}/").content.decode())
+
+    assert "petty cash" not in page
+    assert "Prayers to Nuffle" not in page
 
 
 def test_the_season_page_predicts_the_table_once_every_fixture_left_is_forecast(
