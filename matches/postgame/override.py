@@ -90,8 +90,14 @@ def match_override_result(
             None,
             "the post-game sequence is under way; override once it is done",
         )
+    # A recorded result's score is the touchdowns scored on the pitch (the
+    # concession's award comes after it); the engine's includes the award.
     problems = score_violations(
-        match, home_score, away_score, conceded=result.conceded_by_id is not None
+        match,
+        home_score,
+        away_score,
+        conceded=result.conceded_by_id is not None
+        and result.mode == Match.Mode.RECORDED,
     )
     if problems:
         raise ServiceError(problems)

@@ -23,7 +23,9 @@ def score_violations(
 ) -> list[Violation]:
     """What makes a score impossible in ``match``: more touchdowns for a
     team than it has team turns (a touchdown ends the scorer's turn), or
-    what its format refuses (a Dungeon Bowl game has at most one)."""
+    what its format refuses (a Dungeon Bowl game has at most one).
+    ``conceded``: the score is the touchdowns scored on the pitch of a game
+    that was conceded, before the award (a recorded result's)."""
     rules = settings_rules(match.season.settings)
     turns = team_turns(match)
     errors = [

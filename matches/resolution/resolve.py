@@ -160,6 +160,20 @@ def _match_play(match_id: int) -> bool:
     return True
 
 
+def _summary(match: Match, result: EngineResult) -> dict[str, Any]:
+    """The engine's result as the match keeps it. Each team's Gather Funds
+    count (Dungeon Bowl's Treasure Room), which the engine gives by side,
+    is kept by team id, as a report's is (what the post-game pays)."""
+    summary = result.to_dict()
+    funds = summary.get("gather_funds")
+    if isinstance(funds, dict):
+        summary["gather_funds"] = {
+            str(match.home_id): int(funds.get("home", 0)),
+            str(match.away_id): int(funds.get("away", 0)),
+        }
+    return summary
+
+
 def match_engine_result_save(
     match: Match,
     inputs: dict[str, Any],
@@ -250,7 +264,7 @@ def match_engine_result_save(
         player_stats=stats,
         casualties=casualties,
         conceded_by=conceded,
-        summary=result.to_dict(),
+        summary=_summary(match, result),
         submitted_by=None,
         extra_time=bool(result.extra.get("extra_time")),
         sudden_death=_sudden_death(result.extra.get("sudden_death")),

@@ -119,7 +119,7 @@ def test_a_commissioner_creates_a_dungeon_bowl_league_through_the_api(alice):
     assert league.casualty_table == "dungeon_bowl"
     assert league.time_limit is True
     # Decision (league_hooks.py): points, wins, casualty difference, head to head
-    assert league.tiebreakers == ["points", "wins", "cas_diff", "head_to_head"]
+    assert league.tiebreakers == ["points", "wins", "cas_for", "head_to_head"]
     assert response.json()["time_limit"] is True
 
 
@@ -148,7 +148,7 @@ def test_a_dungeon_bowl_league_created_in_the_admin_takes_the_formats_defaults(
     league = League.objects.get(name="Admin Dungeon")
     assert league.rules_version == "dungeon_bowl"
     assert league.casualty_table == "dungeon_bowl"
-    assert league.tiebreakers == ["points", "wins", "cas_diff", "head_to_head"]
+    assert league.tiebreakers == ["points", "wins", "cas_for", "head_to_head"]
 
 
 # --- drafting ------------------------------------------------------------------

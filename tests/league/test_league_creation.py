@@ -53,13 +53,14 @@ FORM = {
 
 def test_the_page_names_the_order_an_empty_standings_order_takes(client):
     # the commissioner's guide: a Dungeon Bowl league's own order is points,
-    # wins, casualty difference, head-to-head, not Blood Bowl's
+    # wins (its touchdowns: one a game at most), casualties caused,
+    # head-to-head
     client.force_login(verified("nelly"))
 
     html = client.get("/leagues/new/").content.decode()
 
     assert (
-        "Dungeon Bowl: league points, then wins, then casualty difference, "
+        "Dungeon Bowl: league points, then wins, then casualties caused, "
         "then head-to-head results"
     ) in html
     assert "Blitz Bowl: league points, then score difference" in html
@@ -172,7 +173,7 @@ def test_the_page_takes_the_formats_defaults_where_left_empty(client):
     league = League.objects.get(name="Badlands Open")
     assert league.rules_version == "dungeon_bowl"
     assert league.casualty_table == "dungeon_bowl"
-    assert league.tiebreakers == ["points", "wins", "cas_diff", "head_to_head"]
+    assert league.tiebreakers == ["points", "wins", "cas_for", "head_to_head"]
     assert league.is_open is False
 
 

@@ -72,14 +72,16 @@ class LeagueHooks:
         "team_value",
     )
     gathers_funds: ClassVar[bool] = True
-    # Decision: a game has at most one touchdown, so the touchdown
-    # difference is wins minus losses again; after League points, more wins
-    # (a win and two losses over three draws), then the casualty difference
-    # (the League points' own bonus counts casualties), then head to head.
+    # league_and_exhibition_play.md "The Play-Off Season" is the Blood Bowl
+    # rulebook's: League points, "total touchdowns as the first tiebreaker
+    # and total casualties as the second". Decision: a game has at most one
+    # touchdown (the time limit's win and a concession's scored 1-0 too), so
+    # a team's touchdowns are its wins; then the casualties it caused, then
+    # head to head, as in Blood Bowl.
     default_tiebreakers: ClassVar[tuple[str, ...]] = (
         "points",
         "wins",
-        "cas_diff",
+        "cas_for",
         "head_to_head",
     )
 
@@ -122,13 +124,30 @@ class LeagueHooks:
         or 0-1. Decision: a level score is 0-0, and only a league that plays
         with the optional time limit ("Time Limits": nobody scored, equal
         distances: a draw) or a conceded game (the game ends before anyone
-        scores) may report it."""
+        scores) may report it.
+
+        ``conceded``: the score is the touchdowns scored on the pitch of a
+        game that was conceded (a report's: the winner is awarded 1-0 after
+        it). Decision: a coach concedes "at the start of any of your team
+        turns" (the_rules_of_blood_bowl.md "Conceding") and the first
+        touchdown ends the game, so a conceded game had no touchdown: it is
+        reported 0-0, never a touchdown then the awarded one (2-0)."""
         if home + away > 1:
             return [
                 Violation(
                     "one_touchdown",
                     "home_score" if home > 1 or away == 0 else "away_score",
                     "a Dungeon Bowl game ends at the first touchdown: 1-0, 0-1, or 0-0",
+                )
+            ]
+        if conceded and home + away:
+            return [
+                Violation(
+                    "conceded_after_touchdown",
+                    "home_score" if home else "away_score",
+                    "a Dungeon Bowl game ends at the first touchdown, so a "
+                    "conceded game had none: report it 0-0 (the winner is "
+                    "awarded 1-0)",
                 )
             ]
         if home + away == 0 and not (time_limit or conceded):

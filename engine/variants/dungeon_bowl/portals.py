@@ -434,9 +434,15 @@ class PortalRules:
 
     def result_extra(self, g: GameState) -> dict[str, Any]:
         """The players lost to a Magical Mishap (unharmed, back after the
-        game: neither casualties nor sent off), by id."""
+        game: neither casualties nor sent off), by id; and each team's
+        Gather Funds actions in the Treasure Room, which the league pays
+        "at the end of the game" (set-up.md "The Treasure-Room")."""
         d = g.dungeon
-        return {"magical_mishaps": [g.pid[p] for p in d.mishaps] if d else []}
+        funds = d.gather_funds if d else [0, 0]
+        return {
+            "magical_mishaps": [g.pid[p] for p in d.mishaps] if d else [],
+            "gather_funds": {"home": funds[0], "away": funds[1]},
+        }
 
     def call_argued(self, g: GameState, p: int) -> Proc | None:
         """S002 (digest B12): after a successful Argue the Call the player is
