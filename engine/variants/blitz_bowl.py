@@ -92,7 +92,13 @@ class BlitzBowl(LeagueFormat, CardGame):
     # Decision: Blitz Bowl scores points, not only touchdowns, so the
     # tiebreakers use them: after league points, the score difference (points for - against),
     # then points for, then head to head, then wins (a coin flip after).
-    default_tiebreakers = ("points", "score_diff", "score_for", "head_to_head")
+    default_tiebreakers = (
+        "points",
+        "score_diff",
+        "score_for",
+        "head_to_head",
+        "wins",
+    )
     # Only the outcome: no winnings, fans, SPP, injuries, Expensive
     # Mistakes or team value in a format with no progression.
     postgame_steps = ("outcome",)

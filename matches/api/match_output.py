@@ -181,23 +181,42 @@ class BoxLineOutputSerializer(serializers.Serializer[Any]):
         help_text="available at kick-off (false: injured or missing the game)"
     )
     touchdowns = serializers.IntegerField()
-    completions = serializers.IntegerField()
-    interceptions = serializers.IntegerField()
-    deflections = serializers.IntegerField()
-    casualties_inflicted = serializers.IntegerField()
+    completions = serializers.IntegerField(allow_null=True)
+    interceptions = serializers.IntegerField(allow_null=True)
+    deflections = serializers.IntegerField(allow_null=True)
+    casualties_inflicted = serializers.IntegerField(allow_null=True)
     successful_landings = serializers.IntegerField(
+        allow_null=True,
         help_text="Throwing Completions: his superb Throw Team-mate actions "
-        "whose team-mate landed safely"
+        "whose team-mate landed safely",
     )
-    mvp = serializers.BooleanField()
-    spp = serializers.IntegerField(help_text="Star Player Points the post-game paid")
+    mvp = serializers.BooleanField(
+        allow_null=True, help_text="null where the format has no progression"
+    )
+    spp = serializers.IntegerField(
+        allow_null=True,
+        help_text="Star Player Points the post-game paid (null where the "
+        "format has no progression)",
+    )
     casualty = serializers.CharField(help_text="the casualty he suffered, if any")
 
 
 def box_score_lines(match: Match) -> list[dict[str, Any]]:
-    """The match page's box score (home team first) as plain data."""
+    """The match page's box score (home team first) as plain data. What the
+    format does not have is null, not 0, as a team's missing fields are: a
+    statistic its matches do not record of a player (the variant's
+    ``player_stats``: Blitz Bowl records only the touchdowns), and the MVP
+    and SPP of a format without progression."""
     view = match_view(match)
     team_of = {"home": match.home_id, "away": match.away_id}
+    variant = settings_rules(match.season.settings).variant
+    progression = variant.tracks_progression
+
+    def stats(line: Any) -> dict[str, int | None]:
+        return {
+            k: (v if k in variant.player_stats else None) for k, v in line.stats.items()
+        }
+
     return [
         {
             "player_id": line.player.id,
@@ -208,9 +227,9 @@ def box_score_lines(match: Match) -> list[dict[str, Any]]:
             "hired": not line.player.rostered,
             "star_player": line.player.star,
             "played": line.player.available,
-            **line.stats,
-            "mvp": line.mvp,
-            "spp": line.spp,
+            **stats(line),
+            "mvp": line.mvp if progression else None,
+            "spp": line.spp if progression else None,
             "casualty": line.casualty,
         }
         for side, lines in view.box.items()

@@ -41,6 +41,7 @@ from matches.models import (
     TaskProgress,
 )
 from matches.postgame.override import match_override_result
+from matches.postgame.scores import MAX_POINTS
 from matches.prematch.kickoff import match_get_for_party
 from matches.queue import eager_mode, season_resolution_queue
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
@@ -269,8 +270,10 @@ class ResolveInputSerializer(InputSerializer):
 
 
 class OverrideInputSerializer(InputSerializer):
-    home_score = serializers.IntegerField(min_value=0, max_value=30)
-    away_score = serializers.IntegerField(min_value=0, max_value=30)
+    # a Blitz Bowl score counts points; the service refuses more touchdowns
+    # than a team has team turns where the scores count touchdowns
+    home_score = serializers.IntegerField(min_value=0, max_value=MAX_POINTS)
+    away_score = serializers.IntegerField(min_value=0, max_value=MAX_POINTS)
     reason = serializers.CharField(max_length=300)
 
 

@@ -15,6 +15,7 @@ from league.forms import WebForm
 from league.models import Team
 from matches.event_text import STATS, PlayerInfo
 from matches.pages.selectors import StarInfo
+from matches.postgame.scores import MAX_POINTS
 from matches.prematch.inducements import Purchase
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
 
@@ -66,8 +67,9 @@ class SeasonForm(WebForm):
 
 
 class OverrideForm(WebForm):
-    home_score = forms.IntegerField(min_value=0, max_value=30)
-    away_score = forms.IntegerField(min_value=0, max_value=30)
+    # points in Blitz Bowl; the service refuses what the format cannot score
+    home_score = forms.IntegerField(min_value=0, max_value=MAX_POINTS)
+    away_score = forms.IntegerField(min_value=0, max_value=MAX_POINTS)
     reason = forms.CharField(
         max_length=300,
         widget=forms.Textarea(attrs={"rows": 3}),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -11,6 +12,7 @@ from league.access import league_get_for_commissioner
 from league.errors import ServiceError
 from league.models import LeagueEvent
 from league.page_cache import league_cache_bump
+from league.rules import settings_rules
 from league.services.audit import league_event_record
 from matches.events import match_events_append
 from matches.models import Match, MatchEvent, MatchResult, Season
@@ -19,6 +21,13 @@ from matches.postgame.results import sudden_death_record
 from matches.postgame.scores import score_violations
 from matches.webhooks.news import result_news
 from matches.webhooks.services import webhooks_announce
+
+
+def _card_game_points(summary: dict[str, Any], home: int, away: int) -> dict[str, Any]:
+    """A card game's summary with the overridden points and the winner
+    they give (None: level)."""
+    winner = "home" if home > away else "away" if away > home else None
+    return {**summary, "points": {"home": home, "away": away}, "winner": winner}
 
 
 @transaction.atomic
@@ -118,6 +127,11 @@ def match_override_result(
         result.extra_time = True
         fields += ["sudden_death", "extra_time"]
         rolled.append(("sudden_death", result.sudden_death))
+    if settings_rules(match.season.settings).variant.drafts_team_card:
+        # A card game's record (Blitz Bowl: the result's ``card_game``)
+        # shows the points the standings count and the winner they give.
+        result.summary = _card_game_points(result.summary or {}, home_score, away_score)
+        fields.append("summary")
     result.save(update_fields=fields)
     match_events_append(
         match,

@@ -193,7 +193,8 @@ def _check_postgame(match: dict[str, Any], sheets: dict[int, Any]) -> None:
             continue
         sheet = sheets[line["team"]]
         values = BRUTES if "brawlin-brutes" in sheet["special_rules"] else SPP
-        spp = sum(values[stat] * line[stat] for stat in SPP)
+        # a statistic BB2025 does not record (Deflections) is null
+        spp = sum(values[stat] * (line[stat] or 0) for stat in SPP)
         spp += MVP_SPP * line["mvp"] + prayers.get(line["player_id"], 0)
         assert line["spp"] == spp, (match["id"], line)
         player = next(

@@ -100,12 +100,13 @@ def test_a_blitz_bowl_league_drafts_cards_and_the_engine_plays_a_round():
     league = _league(commish)
     lid = league["id"]
     # Decision (variant): league points, then points for - against, then
-    # points for, then head to head
+    # points for, then head to head, then wins
     assert league["tiebreakers"] == [
         "points",
         "score_diff",
         "score_for",
         "head_to_head",
+        "wins",
     ]
     invite_members(commish, lid, coaches.values())
 

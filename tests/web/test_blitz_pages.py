@@ -64,8 +64,14 @@ def test_a_league_created_in_the_admin_takes_its_formats_tiebreakers(client):
     assert response.status_code == 302
     league = League.objects.get(name="Blitz Admin League")
     # the blitz-bowl variant: points, then points difference, points for,
-    # head to head (engine/variants/blitz_bowl.py)
-    assert league.tiebreakers == ["points", "score_diff", "score_for", "head_to_head"]
+    # head to head and wins (engine/variants/blitz_bowl.py)
+    assert league.tiebreakers == [
+        "points",
+        "score_diff",
+        "score_for",
+        "head_to_head",
+        "wins",
+    ]
 
 
 def test_the_draft_page_shows_the_23_cards_and_drafts_one(client, blitz, bob):
