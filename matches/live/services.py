@@ -357,7 +357,24 @@ def live_coach_turn(
     assert d is not None  # a live match not over has a pending decision
     if user.pk is None or side_coach_id(live, d.team) != user.pk:
         raise LiveRefused("not_your_turn", "The pending decision is not yours.")
+    if _out_of_time(live):
+        # Decision: the turn ends when the clock runs out (docs/coach.md
+        # "Play live"), not when the server next looks: a click sent after
+        # that (before the sweep or a page asks the clock) is refused and
+        # writes nothing, so a coach cannot play on past his time; the
+        # clock (live_match_clock) then ends the turn as ever.
+        raise LiveRefused(
+            "out_of_time", "Your time has run out: the clock ends your turn."
+        )
     return live, m, d
+
+
+def _out_of_time(live: LiveMatch) -> bool:
+    """Whether the clock of the side deciding now has run out."""
+    started = live.clock_started_at
+    return started is not None and timezone.now() >= started + timedelta(
+        seconds=live.turn_seconds
+    )
 
 
 def live_record(live: LiveMatch, m: Any, choice: list[Any], before: Mark) -> None:
@@ -384,9 +401,7 @@ def live_match_clock(*, live_id: int) -> bool:
     """End the turn of a coach whose clock has run out (anyone watching may
     ask; the server checks the time). Returns whether it did."""
     live = _locked(live_id)
-    if live.over or live.clock_started_at is None:
-        return False
-    if timezone.now() < live.clock_started_at + timedelta(seconds=live.turn_seconds):
+    if live.over or not _out_of_time(live):
         return False
     m = live_engine(live)
     before = live_mark(m)

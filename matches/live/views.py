@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -165,6 +166,32 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+class _TooBig(Exception):
+    """A body larger than the server reads (DATA_UPLOAD_MAX_MEMORY_SIZE)."""
+
+
+def _json_body(request: HttpRequest) -> Any:
+    """The request's JSON body (an empty one reads as ``{}``); raises
+    :class:`_TooBig` for a body over the size limit, ValueError for one
+    that is not JSON."""
+    try:
+        raw = request.body
+    except RequestDataTooBig:
+        raise _TooBig from None
+    return json.loads(raw or b"{}")
+
+
+def _too_big() -> JsonResponse:
+    """The refusal of a body over the size limit, as the API words it."""
+    return JsonResponse(
+        {
+            "error": "request_too_large",
+            "detail": "The request is larger than the server accepts.",
+        },
+        status=413,
+    )
+
+
 @require_safe
 def live_state(request: HttpRequest, live_id: int) -> JsonResponse:
     """The state as it stands (what the page polls when its socket drops)."""
@@ -187,10 +214,12 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
     except LiveRefused as exc:
         return _refusal(exc)
     try:
-        body = json.loads(request.body or b"{}")
+        body = _json_body(request)
         option, at = body["option"], body["at"]
         if not (_whole(option) and _whole(at)):
             raise ValueError
+    except _TooBig:
+        return _too_big()
     except (ValueError, KeyError, TypeError, RecursionError):  # JSON nested too deep
         return JsonResponse(
             {"error": "bad_request", "detail": 'Send {"option": n, "at": n}.'},
@@ -215,10 +244,12 @@ def live_setup(request: HttpRequest, live_id: int) -> JsonResponse:
     except LiveRefused as exc:
         return _refusal(exc)
     try:
-        body = json.loads(request.body or b"{}")
+        body = _json_body(request)
         placement, at = body["placement"], body["at"]
         if not _whole(at):
             raise ValueError
+    except _TooBig:
+        return _too_big()
     except (ValueError, KeyError, TypeError, RecursionError):  # JSON nested too deep
         return JsonResponse(
             {"error": "bad_request", "detail": 'Send {"placement": [...], "at": n}.'},

@@ -7,9 +7,11 @@ himself ("the next set-up is still yours")."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from league.services.leagues import league_create
@@ -18,6 +20,7 @@ from matches.live.games import game_bot_choice
 from matches.live.models import LiveMatch
 from matches.live.selectors import live_clocks_due, live_engine, live_state_now
 from matches.live.services import (
+    LiveRefused,
     live_match_accept,
     live_match_clock,
     live_match_decide,
@@ -25,7 +28,7 @@ from matches.live.services import (
 )
 from matches.tasks import live_clocks_sweep_task
 from tests.factories import make_member
-from tests.matches.conftest import one_match
+from tests.matches.conftest import db_state, one_match
 
 SECONDS = timedelta(seconds=1)
 # The live game of the Sevens fixture (its own dice: seed 31) five decisions
@@ -261,3 +264,60 @@ def test_out_of_time_on_the_coin_toss_the_set_up_is_still_the_coachs(
     m = live_engine(live)
     assert (m.pending.team, m.pending.kind) == (d.team, "setup")
     assert live.clock_started_at == clock.now
+
+
+def _live_row(live: LiveMatch) -> tuple:
+    return tuple(
+        LiveMatch.objects.filter(pk=live.pk).values_list(
+            "state", "decisions", "clock_started_at", "paused_clock_used", "updated_at"
+        )[0]
+    )
+
+
+def test_a_coach_out_of_time_cannot_decide_until_the_clock_ends_his_turn(
+    client, fixture_match, bob, charlie, clock
+):
+    """docs/coach.md "Play live": when the clock runs out, "the turn ends".
+    Charlie wins the coin toss and receives with 1 s of his 240 left; Bob's
+    set-up then runs on a clock of its own. Once its 240 s are spent, Bob's
+    set-up (a formation or one placed by hand) is refused (``out_of_time``,
+    nothing written) until the clock ends it, however soon he clicks after
+    the clock ran out and before the sweep comes round."""
+    live = live_match_open(match_id=fixture_match.pk, user=bob)
+    live = live_match_accept(live_id=live.pk, user=charlie)
+    assert (live_engine(live).pending.team, live.clock_started_at) == (
+        "away",
+        clock.now,
+    )
+    clock.advance(239)
+    live = live_match_decide(live_id=live.pk, user=charlie, option_index=1, at=0)
+    assert live.decisions == [["receive"]]
+    d = live_engine(live).pending
+    assert (d.team, d.kind) == ("home", "setup")
+    assert live.clock_started_at == clock.now
+    clock.advance(240)
+    before = (db_state(), _live_row(live))
+
+    with pytest.raises(LiveRefused) as exc:
+        live_match_decide(live_id=live.pk, user=bob, option_index=0, at=1)
+    assert exc.value.code == "out_of_time"
+    client.force_login(bob)
+    for name, body in (
+        ("web:live:decide", {"option": 0, "at": 1}),
+        ("web:live:setup", {"placement": [[1, 1]], "at": 1}),
+    ):
+        response = client.post(
+            reverse(name, args=[live.pk]),
+            json.dumps(body),
+            content_type="application/json",
+        )
+        assert response.status_code == 409, name
+        assert response.json()["error"] == "out_of_time", name
+    assert (db_state(), _live_row(live)) == before
+
+    # the clock sets Bob up (the bot's set-up) and Charlie's set-up begins
+    assert live_match_clock(live_id=live.pk) is True
+    live.refresh_from_db()
+    assert len(live.decisions) == 2
+    d = live_engine(live).pending
+    assert (d.team, d.kind) == ("away", "setup")

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.conf import settings
 from django.shortcuts import resolve_url
+from django.test import override_settings
 from django.urls import reverse
 
 from league.models import Team
@@ -481,5 +482,34 @@ def test_a_stranger_is_refused_before_the_body_is_read(
     client.force_login(dave)
     before = db_state()
     refused()  # under way
+    assert db_state() == before
+    assert LiveMatch.objects.get(pk=live.pk).decisions == []
+
+
+def test_a_body_over_the_size_limit_is_a_json_413(client, fixture_match, bob, charlie):
+    """A click's body larger than the server reads is refused as JSON the
+    page's script reads (the API's ``request_too_large``), not as the
+    site's HTML error page; nothing is written."""
+    live = live_match_open_as(client, bob, fixture_match)
+    client.force_login(charlie)
+    client.post(reverse("web:live:accept", args=[live.pk]))
+    users = {bob.pk: bob, charlie.pk: charlie}
+    client.force_login(users[side_coach_id(live, live_engine(live).pending.team)])
+    before = db_state()
+    bodies = {
+        "web:live:decide": {"option": 1, "at": 0, "pad": "x" * 2000},
+        "web:live:setup": {"placement": [[1, 1]] * 400, "at": 0},
+    }
+
+    with override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000):
+        for name, body in bodies.items():
+            response = client.post(
+                reverse(name, args=[live.pk]),
+                json.dumps(body),
+                content_type="application/json",
+            )
+            assert response.status_code == 413, name
+            assert response.json()["error"] == "request_too_large", name
+
     assert db_state() == before
     assert LiveMatch.objects.get(pk=live.pk).decisions == []
