@@ -49,7 +49,7 @@ def match_facts_html(match: Match) -> SafeString:
             "result": result,
             "view": view,
             "lines": lines,
-            "stats": STATS,
+            "stats": view.stats if view is not None else STATS,
             "submissions": submissions,
             "events": MatchEvent.objects.filter(match=match).count(),
             "site_url": site,

@@ -16,7 +16,7 @@ from matches.captions import dungeon, game, induced, injuries, league, notes, pl
 from matches.captions import postgame as postgame_captions
 from matches.captions.context import Caption, Describer, PlayerInfo, period
 from matches.captions.induced import INDUCED
-from matches.captions.league import STATS
+from matches.captions.league import STATS, recorded_stats
 from matches.captions.names import BLOCK_FACES, sentence
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "PlayerInfo",
     "describe",
     "period",
+    "recorded_stats",
     "type_label",
 ]
 

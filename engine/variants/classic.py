@@ -12,6 +12,8 @@ only what differs; the kick-off procedure and its eleven events are in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.campaign.casualty import CLASSIC_TABLE
@@ -102,6 +104,33 @@ class Classic(BloodBowl2020):
     # a Wide Zone next to the half-way line is on the Line of Scrimmage and
     # counts for the three (he still counts for his Wide Zone's two).
     los_centre_only = False
+
+    # The skills the classic game plays differently from BB2020, in the
+    # words of the rules above (the rules data's texts are BB2020's):
+    # Stunty is +1 on the one Injury table (stunty_injury_table), Thick
+    # Skull turns its lowest KO'd result (a modified 8) into Stunned, so a
+    # Stunty player with it is KO'd on a natural 8 and Stunned on a 7
+    # (injury_modifier, engine.rules.injuries.injury_result); the classic
+    # kick-off has no Swarming step (engine.rules.swarming).
+    skill_descriptions: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "stunty": (
+                "Ignores Marking penalties in the destination square when "
+                "dodging, but passes it throws are easier to interfere with, "
+                "and every Injury roll against it gets +1 (there is no Stunty "
+                "Injury table)."
+            ),
+            "thick-skull": (
+                "Only KO'd on an Injury roll of 9 (8 becomes Stunned). A Stunty "
+                "player's +1 counts first: a natural 7 is Stunned, only a "
+                "natural 8 KO'd, 9 or more a Casualty."
+            ),
+            "swarming": (
+                "No effect: the classic kick-off has no step for setting up "
+                "extra players."
+            ),
+        }
+    )
 
     # -- the game ----------------------------------------------------------
 

@@ -254,6 +254,10 @@ class LeagueFormat:
     # Which of :data:`PLAYER_STATS` its matches record of each player: the
     # player pages and the leaders boards show these and no others.
     player_stats: ClassVar[frozenset[str]] = PLAYER_STATS
+    # The format's own short description of each skill, trait or special
+    # rule it plays differently from its rules data's wording (slug ->
+    # text): the pages show these instead of the rules data's.
+    skill_descriptions: ClassVar[Mapping[str, str]] = MappingProxyType({})
     # What a match's scores count ("touchdowns", or "points").
     score_name: ClassVar[str] = "touchdowns"
     # Whether the standings show casualty columns.

@@ -117,6 +117,11 @@ class ThrowRules:
         in the crowd (``throw_team_mate.Land``)."""
         return None
 
+    # Whether the thrown player himself earns 1 SPP for a safe landing
+    # after any throw, counted as the thrower's Throwing Completion is
+    # (BB2020: no; BB2025, changes_from_bb2020.md section 15: yes).
+    landing_spp: ClassVar[bool] = False
+
     def landed_safely(self, g: GameState, thrower: int, q: int, superb: bool) -> None:
         """Thrown (or kicked) player ``q`` has landed safely after
         ``thrower``'s throw (-1: none known), ``superb`` or not. BB2020
@@ -130,3 +135,5 @@ class ThrowRules:
         counts the same."""
         if superb and thrower >= 0:
             stat(g, thrower, STAT_LAND)
+        if self.landing_spp:
+            stat(g, q, STAT_LAND)

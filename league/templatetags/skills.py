@@ -3,7 +3,10 @@ description, on hover, on keyboard focus and on a tap.
 
 The descriptions are the rules data's own short wording (``skills.json``,
 ``special_rules.json``, and each Star Player's special rule in
-``star_players.json``), the same texts ``GET /api/skills/`` serves.
+``star_players.json``), the same texts ``GET /api/skills/`` serves; a page
+of one format passes it (``fmt``), and the format's own wording of a skill
+it plays differently (its variant's ``skill_descriptions``: the classic
+game's Stunty) replaces the rules data's.
 
 Markup: a ``<button type="button">`` (reachable with Tab, announced as a
 button) whose ``aria-describedby`` points at the description, so a screen
@@ -18,14 +21,14 @@ open-and-close on a phone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from django import template
 from django.utils.html import format_html
 
-from engine.facade import DEFAULT_VERSION, rules_data
+from engine.facade import DEFAULT_VERSION, get_variant, rules_data
 
 register = template.Library()
 
@@ -50,10 +53,17 @@ class RuleText:
 
 
 @cache
-def rule_texts(version: str) -> dict[str, RuleText]:
+def rule_texts(version: str, fmt: str = "") -> dict[str, RuleText]:
     """Every skill, trait, team special rule and Star Player special rule of
     a rules version, by slug (skills first where a slug is shared; stars
-    who share a rule, such as Crushing Blow, share its text too)."""
+    who share a rule, such as Crushing Blow, share its text too), in the
+    words of format ``fmt`` where it has its own ("": the rules data's)."""
+    if fmt:
+        own = get_variant(fmt).skill_descriptions
+        return {
+            slug: replace(text, description=own[slug]) if slug in own else text
+            for slug, text in rule_texts(version).items()
+        }
     data = rules_data(version)
     texts: dict[str, RuleText] = {}
     for rule in data.special_rules.values():
@@ -120,15 +130,17 @@ def skill(
     value: Any,
     version: str = DEFAULT_VERSION,
     prefix: str = "",
+    fmt: str = "",
 ) -> str:
     """A skill (or special rule) with its description; unknown ones are
-    shown as their plain label.
+    shown as their plain label. ``fmt``: the format whose game the page
+    shows (its own wording of a skill it plays differently).
 
     Decision: description ids count the skills of one render
     (``tip-<slug>-<n>``), so a cached fragment is the same as a fresh one
     (the page cache's tests compare them); a fragment rendered on its own
     that shares a page with other skills passes a ``prefix``."""
-    texts = rule_texts(version or DEFAULT_VERSION)
+    texts = rule_texts(version or DEFAULT_VERSION, fmt)
     slug, label = _slug_and_label(value, texts, version or DEFAULT_VERSION)
     text = texts.get(slug)
     if text is None or not text.description:
@@ -150,9 +162,9 @@ def skill(
 
 
 @register.simple_tag
-def skill_text(value: Any, version: str = DEFAULT_VERSION) -> str:
+def skill_text(value: Any, version: str = DEFAULT_VERSION, fmt: str = "") -> str:
     """The description alone, for a page that lists skills in full."""
-    texts = rule_texts(version or DEFAULT_VERSION)
+    texts = rule_texts(version or DEFAULT_VERSION, fmt)
     slug, _ = _slug_and_label(value, texts, version or DEFAULT_VERSION)
     text = texts.get(slug)
     return text.description if text else ""

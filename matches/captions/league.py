@@ -3,7 +3,7 @@ reports and their confirmation, casualty rolls, overrides, refusals."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from engine.facade import DESPERATE_MEASURES, rules_data
@@ -21,6 +21,13 @@ STATS = (
     ("casualties_inflicted", "CAS", "Casualties inflicted"),
     ("successful_landings", "TTC", "Throwing completions"),
 )
+
+
+def recorded_stats(records: Collection[str]) -> tuple[tuple[str, str, str], ...]:
+    """The :data:`STATS` a format's matches record (its variant's
+    ``player_stats``: BB2025 has no Deflection), in column order: the
+    columns of every table of one format's stats."""
+    return tuple(s for s in STATS if s[0] in records)
 
 
 def _stats(e: Event) -> str:

@@ -18,7 +18,7 @@ from league.models import Team
 from league.rules import settings_rules
 from league.selectors import team_special_rules
 from matches.captions.names import injury_name
-from matches.event_text import STATS, PlayerInfo
+from matches.event_text import STATS, PlayerInfo, recorded_stats
 from matches.models import MatchInducements, RosterSnapshot
 from matches.models.confirmations import ReportSubmission
 from matches.pages.match_cast import report_players
@@ -166,7 +166,21 @@ def _lines(
     players: dict[int, PlayerInfo],
     stars: dict[str, str],
     spp_of: Any,
+    shown: frozenset[str],
 ) -> list[FactLine]:
+    """Each player's line; its SPP from every stat of the report, its
+    figures only the ``shown`` stats (those the format records)."""
+
+    def fact(info: Any, stats: dict[str, int], mvp: bool) -> FactLine:
+        return FactLine(
+            info.label,
+            info.position,
+            info.side,
+            {k: v for k, v in stats.items() if k in shown},
+            mvp,
+            spp_of(stats, int(mvp), info.side),
+        )
+
     mvps = set(report.mvps)
     seen: set[int] = set()
     lines = []
@@ -178,7 +192,7 @@ def _lines(
                     stars.get(line.star_player, line.star_player),
                     "Star Player",
                     "",
-                    stats,
+                    {k: v for k, v in stats.items() if k in shown},
                     False,
                     None,
                 )
@@ -186,31 +200,10 @@ def _lines(
             continue
         info = players[line.player_id]
         seen.add(info.id)
-        mvp = info.id in mvps
-        lines.append(
-            FactLine(
-                info.label,
-                info.position,
-                info.side,
-                stats,
-                mvp,
-                spp_of(stats, int(mvp), info.side),
-            )
-        )
+        lines.append(fact(info, stats, info.id in mvps))
     for pid in report.mvps:  # an MVP with nothing else to his name
         if pid not in seen and pid in players:
-            info = players[pid]
-            stats = {key: 0 for key, _, _ in STATS}
-            lines.append(
-                FactLine(
-                    info.label,
-                    info.position,
-                    info.side,
-                    stats,
-                    True,
-                    spp_of(stats, 1, info.side),
-                )
-            )
+            lines.append(fact(players[pid], {key: 0 for key, _, _ in STATS}, True))
     order = {"home": 0, "away": 1, "": 2}
     return sorted(lines, key=lambda f: (order[f.side], f.label))
 
@@ -278,7 +271,9 @@ def submission_facts(sub: ReportSubmission) -> ReportFacts | None:
         home_score=report.home_score,
         away_score=report.away_score,
         conceded_by=conceded,
-        lines=tuple(_lines(report, players, stars, spp_of)),
+        lines=tuple(_lines(report, players, stars, spp_of, rules.variant.player_stats)),
+        # the columns: the stats the format records (BB2025: no Deflections)
+        stats=recorded_stats(rules.variant.player_stats),
         casualties=tuple(_casualties(sub, report, players, stars)),
         spp_tracked=rules.tracks_spp,
         # a side that conceded has none: "You are unable to award an MVP to
@@ -327,10 +322,24 @@ SPP_WORDS = (
 )
 
 
+# A format whose thrown player also earns SPP for a safe landing after any
+# throw (``landing_spp``: BB2025) names who earns each throwing SPP.
+LANDING_WORDS = (
+    "a superb Throw Team-mate landed safely (to the thrower)",
+    "a safe landing after any throw (to the thrown player)",
+)
+
+
 def spp_note(fmt: Any) -> str:
     """What each achievement earns in ``fmt`` (its team rules aside), in
     words: "3 a touchdown, 2 a casualty caused, ..."."""
     values = fmt.spp_values
-    return ", ".join(
-        f"{values[key]} {words}" for key, words in SPP_WORDS if values.get(key)
-    )
+    parts = []
+    for key, words in SPP_WORDS:
+        if not (value := values.get(key)):
+            continue
+        if key == "throwing_completions" and fmt.landing_spp:
+            parts += [f"{value} {landed}" for landed in LANDING_WORDS]
+        else:
+            parts.append(f"{value} {words}")
+    return ", ".join(parts)

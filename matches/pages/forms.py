@@ -13,7 +13,7 @@ from django.forms.boundfield import BoundWidget
 
 from league.forms import WebForm
 from league.models import Team
-from matches.event_text import STATS, PlayerInfo
+from matches.event_text import STATS, PlayerInfo, recorded_stats
 from matches.pages.selectors import StarInfo
 from matches.postgame.scores import MAX_POINTS
 from matches.prematch.inducements import Purchase
@@ -163,7 +163,7 @@ class ReportForm(WebForm):
         self.players = players
         # The statistics the format's matches record (``player_stats``:
         # BB2025 has no Deflection); None: every one.
-        self.stats = tuple(s for s in STATS if records is None or s[0] in records)
+        self.stats = STATS if records is None else recorded_stats(records)
         self.home_id, self.away_id = home.pk, away.pk
         # BB2025: each coach's MVP nominations and the Stalling line
         self.mvp_nominations = mvp_nominations

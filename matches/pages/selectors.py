@@ -18,6 +18,7 @@ from django.db.models import Count, Q, QuerySet
 from engine.facade import get_variant, rules_data
 from league.access import league_team_writer
 from league.models import League, Team
+from league.rules import season_variant
 from matches.captions.names import WEATHER, injury_name, named
 from matches.event_text import (
     BLOCK_FACES,
@@ -26,6 +27,7 @@ from matches.event_text import (
     PlayerInfo,
     describe,
     period,
+    recorded_stats,
     type_label,
 )
 from matches.forecasts.selectors import season_predicted_table
@@ -400,11 +402,13 @@ class BoxLine:
     mvp: bool
     spp: int
     casualty: str
+    # The columns of the box score: the stats the match's format records.
+    columns: tuple[tuple[str, str, str], ...] = STATS
 
     @property
     def cells(self) -> list[tuple[str, int]]:
         """The box score's figures in column order: (short name, value)."""
-        return [(short, self.stats.get(key, 0)) for key, short, _ in STATS]
+        return [(short, self.stats.get(key, 0)) for key, short, _ in self.columns]
 
 
 @dataclass(slots=True)
@@ -416,6 +420,9 @@ class MatchView:
     postgame: list[tuple[str, str]]
     overrides: list[str]
     decided: str = ""  # how a level playoff was won: extra time, sudden death
+    # The box score's stat columns: those the match's format records (the
+    # season's pinned format: BB2025 records no Deflections).
+    stats: tuple[tuple[str, str, str], ...] = STATS
 
 
 def _postgame_events(match: Match) -> list[MatchEvent]:
@@ -535,6 +542,9 @@ def match_view(match: Match) -> MatchView:
                 "note": note,
             }
         )
+    columns = recorded_stats(
+        season_variant(match.season.settings, match.season.league).player_stats
+    )
     box: dict[str, list[BoxLine]] = {"home": [], "away": []}
     for info in sorted(players.values(), key=lambda i: i.number):
         line = stats.get(info.id, {})
@@ -546,6 +556,7 @@ def match_view(match: Match) -> MatchView:
                 mvp=info.id in mvps,
                 spp=spp.get(info.id, 0),
                 casualty=suffered.get(info.id, ""),
+                columns=columns,
             )
         )
     decided = ""
@@ -563,6 +574,7 @@ def match_view(match: Match) -> MatchView:
         postgame=postgame,
         overrides=overrides,
         decided=decided,
+        stats=columns,
     )
 
 

@@ -65,7 +65,6 @@ from matches.pages.season_forms import (
     divisions_from,
 )
 from matches.pages.selectors import (
-    STATS,
     Describer,
     describe,
     distinct_types,
@@ -330,6 +329,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     confirmations = submissions_context(request, match)
     waiting = confirmations["waiting"]
     commissioner = league_commissioned(user, match.season.league)
+    view = match_view(match)
     context = {
         **confirmations,
         "match": match,
@@ -338,8 +338,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         # the fields its matches record (Dungeon Bowl: no Fan Factor, no
         # weather)
         "format": season_variant(match.season.settings, match.season.league),
-        "view": match_view(match),
-        "stats": STATS,
+        "view": view,
+        # the box score's columns: the stats the format records
+        "stats": view.stats,
         "can_report": match.status in OPEN
         and (team_can_write(user, match.home) or team_can_write(user, match.away))
         and (waiting is None or confirmations["can_decide"]),

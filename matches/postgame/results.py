@@ -35,7 +35,7 @@ from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from matches.models import Match, MatchResult
 from matches.queue import postgame_queue
-from matches.seasons.casualties import casualties_caused
+from matches.seasons.casualties import casualties_caused, regenerated_casualties
 from matches.seasons.services import match_seed
 from matches.webhooks.news import result_news, round_news
 from matches.webhooks.services import webhooks_announce
@@ -333,15 +333,22 @@ def match_result_save(
 
     Each team's casualties caused count every casualty the other team's
     players suffered, the players that team hired for the match included
-    (``hired_casualties``: no injury is applied to them)."""
+    (``hired_casualties``: no injury is applied to them), and those its
+    victims regenerated from (the engine's, in ``summary``)."""
     casualties = list(casualties)
     hired = list(hired_casualties)
+    recorded = mode == Match.Mode.RECORDED
     caused = casualties_caused(
         home_id=match.home_id,
         away_id=match.away_id,
         casualties=casualties,
         hired=hired,
-        reported_stats=player_stats if mode == Match.Mode.RECORDED else None,
+        regenerated=()
+        if recorded
+        else regenerated_casualties(
+            summary, home_id=match.home_id, away_id=match.away_id
+        ),
+        reported_stats=player_stats if recorded else None,
     )
     try:
         with transaction.atomic():

@@ -49,18 +49,48 @@ def _earns_spp(entry: Mapping[str, Any]) -> bool:
     return bool(entry.get("spp", True))
 
 
+def regenerated_casualties(
+    summary: Mapping[str, Any], *, home_id: int, away_id: int
+) -> list[dict[str, Any]]:
+    """The casualties of a match the engine played that their victims
+    regenerated from (the engine's list, ``summary["casualties"]``): the
+    result keeps no entry for them, having no injury to apply, but each is
+    a casualty caused, and earned its cause SPP where the engine credited
+    it (:func:`casualties_caused`)."""
+    team_ids = {"home": home_id, "away": away_id}
+    return [
+        {**cas, "team_id": team_ids[cas["team"]]}
+        for cas in summary.get("casualties", ())
+        if cas.get("regenerated")
+    ]
+
+
 def casualties_caused(
     *,
     home_id: int,
     away_id: int,
     casualties: Iterable[Mapping[str, Any]],
     hired: Iterable[Mapping[str, Any]] = (),
+    regenerated: Iterable[Mapping[str, Any]] = (),
     reported_stats: Mapping[str, Mapping[str, int]] | None = None,
 ) -> CasualtiesCaused:
     """What a result's casualties (:class:`CasualtyEntry`, the rostered
-    players' and the journeymen's) and its hired players' casualties
-    (:class:`HiredCasualty`) count for each team: a casualty of an away
-    player, rostered or hired, is one the home team caused.
+    players' and the journeymen's), its hired players' casualties
+    (:class:`HiredCasualty`) and, for a match the engine played, the
+    casualties its victims regenerated from (:func:`regenerated_casualties`)
+    count for each team: a casualty of an away player, rostered or hired,
+    is one the home team caused.
+
+    Decision: a casualty the victim regenerates from is a casualty caused,
+    and one that earns SPP when its cause was credited with it
+    (post-game_sequence.md "Casualty (CAS)": an opposition player "Knocked
+    Down as the result of a Block action and removed from play as a
+    Casualty"; skills_and_traits.md "Regeneration": "After a Casualty roll
+    has been made against this player" the roll is discarded and he goes
+    to the Reserves box; he was removed from play as a Casualty first, and
+    the engine awards the SPP). So it counts towards a format's casualty
+    bonus, which counts "only those that generate SPP" (Dungeon Bowl,
+    league_and_exhibition_play.md "League Scoring").
 
     ``reported_stats``: a recorded result's player lines (its
     ``player_stats``). A report names the cause of a Foul's casualty as it
@@ -71,13 +101,15 @@ def casualties_caused(
     Decision: of the casualties a report names one player as the cause of,
     as many earned SPP as his line's ``casualties_inflicted``, at most: a
     team's SPP casualties are the sum over its players of the smaller of
-    the two. A line's casualties beyond those named (a regenerated victim
-    hurt again, reported once) count no more than in a match the engine
-    played, which keeps a regenerated casualty out of the list."""
+    the two. A line's casualties beyond those named (a victim who
+    regenerated, reported once or not at all) are not counted, unlike an
+    engine-played match's: a report names no casualty its victim
+    regenerated from (there is no injury to apply), and a line alone does
+    not say which casualty it was credited with."""
     counts = {home_id: [0, 0], away_id: [0, 0]}
     caused_by = {away_id: home_id, home_id: away_id}
     credited: Counter[int] = Counter()
-    for entry in (*casualties, *hired):
+    for entry in (*casualties, *hired, *regenerated):
         team = caused_by[entry["team_id"]]
         counts[team][0] += 1
         if not _earns_spp(entry):

@@ -11,7 +11,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 from engine.facade import conceded_score
 from league.rules import settings_rules
 from matches.models import Match, MatchEvent, MatchResult, PointsDeduction, Season
-from matches.seasons.casualties import casualties_caused
+from matches.seasons.casualties import casualties_caused, regenerated_casualties
 from matches.seasons.scheduling import playoff_rounds
 from matches.seasons.services import playoff_winner
 from matches.seasons.standings import Game, Row, table
@@ -126,13 +126,20 @@ def result_game(r: MatchResult) -> Game:
     # The casualties that earned SPP: those a named opposition player who
     # earns SPP was credited with (the report refuses a team-mate as the
     # cause; a report's are bounded by its players' casualties inflicted),
-    # to the rostered players and to the players hired for the match alike.
+    # to the rostered players and to the players hired for the match alike,
+    # and those an engine-played match's victims regenerated from.
+    recorded = r.mode == Match.Mode.RECORDED
     caused = casualties_caused(
         home_id=r.match.home_id,
         away_id=r.match.away_id,
         casualties=r.casualties,
         hired=r.hired_casualties,
-        reported_stats=r.player_stats if r.mode == Match.Mode.RECORDED else None,
+        regenerated=()
+        if recorded
+        else regenerated_casualties(
+            r.summary or {}, home_id=r.match.home_id, away_id=r.match.away_id
+        ),
+        reported_stats=r.player_stats if recorded else None,
     )
     home_score, away_score = result_score(r)
     return Game(

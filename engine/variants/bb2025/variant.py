@@ -18,7 +18,7 @@ from engine.core.errors import RuleError
 from engine.core.hooks import Registration
 from engine.core.rules_data import rules_data
 from engine.core.state import PF_NOTZ
-from engine.rules.ball import STAT_LAND, stat, turnover
+from engine.rules.ball import turnover
 from engine.rules.injuries import KnockDown
 from engine.rules.keywords import has_keyword
 from engine.rules.rolls import Test
@@ -235,13 +235,11 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     # may throw any team-mate with Right Stuff.
     ttm_is_pass = False
 
-    def landed_safely(self, g: GameState, thrower: int, q: int, superb: bool) -> None:
-        """changes_from_bb2020.md "Throw Team-mate", SPP: the thrower's
-        Throwing Completion is kept, and the thrown player also earns 1 SPP
-        for a safe landing after any throw. Decision: both are counted in
-        ``successful_landings``, each worth the same 1 SPP."""
-        super().landed_safely(g, thrower, q, superb)
-        stat(g, q, STAT_LAND)
+    # changes_from_bb2020.md "Throw Team-mate", SPP: the thrower's
+    # Throwing Completion is kept, and the thrown player also earns 1 SPP
+    # for a safe landing after any throw. Decision: both are counted in
+    # ``successful_landings``, each worth the same 1 SPP.
+    landing_spp = True
 
     # "Jump": both BB2025 engines allow a Jump or Leap more than once in an
     # activation. Decision (DECIDE 17): allowed.

@@ -83,6 +83,18 @@ def lines(facts) -> list[tuple]:
     ]
 
 
+def test_a_bb2020_report_lists_every_stat_deflections_included(waiting):
+    facts = submission_facts(waiting)
+    assert [key for key, _, _ in facts.stats] == [
+        "touchdowns",
+        "completions",
+        "interceptions",
+        "deflections",
+        "casualties_inflicted",
+        "successful_landings",
+    ]
+
+
 def test_every_player_line_with_the_spp_it_earns(sides, waiting):
     _, humans, orcs = sides
 

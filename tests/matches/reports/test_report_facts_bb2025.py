@@ -59,10 +59,34 @@ def test_the_editions_and_the_brutes_spp_the_nominees_and_the_stall(sides, bob):
         ("home", (f"#{h[3].number} {h[3].name}", f"#{h[1].number} {h[1].name}")),
     )
     assert facts.stalled == (orcs.name,)
+    # changes_from_bb2020.md section 15: Completion 1; Superb TTM with safe
+    # landing 1 (thrower); safe landing 1 (thrown player); Interception 2;
+    # no Deflection; Casualty 2; Touchdown 3; MVP 4
     assert facts.spp_note == (
         "3 a touchdown, 2 a casualty caused, 2 an interception, 1 a completion, "
-        "1 a throwing completion, 4 the MVP"
+        "1 a superb Throw Team-mate landed safely (to the thrower), "
+        "1 a safe landing after any throw (to the thrown player), 4 the MVP"
     )
+
+
+def test_the_report_lists_only_the_stats_the_edition_records(sides, bob):
+    """BB2025 records no Deflections (no Deflection SPP): the report in
+    full has no Deflections column, and its lines no Deflections figure."""
+    match, humans, orcs = sides
+    h = roster(humans)
+    facts = _facts(
+        match, bob, Report(1, 0, players=[PlayerLine(h[0].pk, touchdowns=1)])
+    )
+    assert [key for key, _, _ in facts.stats] == [
+        "touchdowns",
+        "completions",
+        "interceptions",
+        "casualties_inflicted",
+        "successful_landings",
+    ]
+    assert [list(line.stats) for line in facts.lines] == [
+        [key for key, _, _ in facts.stats]
+    ]
 
 
 def test_an_illegal_concession_shows_its_spp_lost_a_legal_one_not(sides, bob):

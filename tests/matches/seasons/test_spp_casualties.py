@@ -31,7 +31,7 @@ from matches.models import Match, MatchResult
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
 from matches.reports.report import match_submit_report
 from matches.resolution.resolve import match_resolve
-from matches.seasons.casualties import casualties_caused
+from matches.seasons.casualties import casualties_caused, regenerated_casualties
 from matches.seasons.selectors import season_standings
 from tests.factories import make_member
 from tests.matches.conftest import one_match, roster
@@ -87,6 +87,32 @@ def test_an_entry_stored_before_the_flag_reads_as_before():
     caused = casualties_caused(home_id=HOME, away_id=AWAY, casualties=casualties)
 
     assert _counts(caused) == (1, 2, 1, 1)
+
+
+def test_a_casualty_the_victim_regenerated_from_counts_as_the_engine_credits_it():
+    # given an engine-played match: home player 7 Blocks two away players
+    # into the Casualty box, and a third who regenerates (credited, SPP);
+    # home player 8 fouls a fourth, who regenerates (not credited)
+    casualties = [_entry(AWAY, 7, spp=True), _entry(AWAY, 7, spp=True)]
+    summary = {
+        "casualties": [
+            {"team": "away", "inflicted_by": 7, "spp": True, "regenerated": True},
+            {"team": "away", "inflicted_by": 8, "spp": False, "regenerated": True},
+            # one the result keeps is not read a second time
+            {"team": "away", "inflicted_by": 7, "spp": True, "regenerated": False},
+        ]
+    }
+
+    # when
+    caused = casualties_caused(
+        home_id=HOME,
+        away_id=AWAY,
+        casualties=casualties,
+        regenerated=regenerated_casualties(summary, home_id=HOME, away_id=AWAY),
+    )
+
+    # then four casualties caused, three of them earned SPP: the bonus's 3
+    assert _counts(caused) == (4, 0, 3, 0)
 
 
 @pytest.mark.parametrize(
@@ -235,6 +261,60 @@ def resolved(dungeon_match, monkeypatch) -> Match:
     )
     assert match_resolve(match_id=match.pk)
     return match
+
+
+@pytest.fixture
+def resolved_with_regeneration(dungeon_match, monkeypatch) -> Match:
+    """The engine plays it: Shadows win 1-0. Shadows #1 Blocks Fire #6 and
+    #7 into the Casualty box, and Fire #8, who regenerates; the engine
+    credits him with all three (casualties_inflicted 3)."""
+    match = dungeon_match
+    h, a = roster(match.home), roster(match.away)
+    block = _engine_block_casualty()
+    result = EngineResult(
+        ruleset="dungeon-bowl",
+        score=(1, 0),
+        winner="home",
+        fan_factor=(0, 0),
+        fan_factor_d3=(0, 0),
+        weather="perfect",
+        player_stats={h[0].pk: PlayerStats(touchdowns=1, casualties_inflicted=3)},
+        casualties=(
+            _as(block, a[5].pk, "away", h[0].pk),
+            _as(block, a[6].pk, "away", h[0].pk),
+            dataclasses.replace(_as(block, a[7].pk, "away", h[0].pk), regenerated=True),
+        ),
+        knocked_out=(),
+        sent_off=(),
+        conceded=None,
+        turns_played=(8, 8),
+    )
+    monkeypatch.setattr(
+        "matches.resolution.resolve.engine_play", lambda **_: (result, [])
+    )
+    assert match_resolve(match_id=match.pk)
+    return match
+
+
+@pytest.mark.django_db
+def test_a_regenerated_block_casualty_earns_the_bonus(resolved_with_regeneration):
+    # "Cause 3 or more Casualties (counting only those that generate SPP)":
+    # the regenerated victim's Block earned SPP, so Shadows caused 3
+    match = resolved_with_regeneration
+    result = MatchResult.objects.get(match=match)
+    rows = {r.team_id: r for r in season_standings(match.season)}
+
+    # the result applies no injury to the regenerated player...
+    assert [c["player_id"] for c in result.casualties] == [
+        p.pk for p in roster(match.away)[5:7]
+    ]
+    # ...but counts his casualty as caused, and as one that earned SPP
+    assert (result.home_casualties, result.away_casualties) == (3, 0)
+    assert rows[match.home_id].cas_for == 3
+    assert (rows[match.home_id].points, rows[match.home_id].bonus_points) == (
+        WIN + BONUS,
+        BONUS,
+    )
 
 
 @pytest.mark.django_db
