@@ -247,6 +247,70 @@ def test_a_documented_endpoint_that_is_not_served_is_found() -> None:
     ]
 
 
+# `POST /api/leagues/{id}/invitation/accept/`, `…/invitation/decline/`: an
+# address, or one whose start is the address before it (`POST …/dispute/`).
+API_ADDRESS = re.compile(
+    r"(?:\b((?:GET|POST|PUT|PATCH|DELETE)(?:/(?:GET|POST|PUT|PATCH|DELETE))*) )?"
+    r"(/api/[^\s`?]*|…/[^\s`?]*)"
+)
+
+
+def _api_md_operations(text: str) -> set[tuple[str, str]]:
+    """Each (method, path) docs/api.md names, ``…/`` shorthand spelt out, a
+    path parameter as ``{}`` whatever the page calls it."""
+    found: set[tuple[str, str]] = set()
+    methods, last = ["GET"], ""
+    for named, address in API_ADDRESS.findall(text):
+        if address.startswith("…/"):
+            tail = address[2:].strip("/").split("/")
+            address = "/".join(last.strip("/").split("/")[: -len(tail)] + tail) + "/"
+            address = "/" + address
+        last = address
+        methods = named.split("/") if named else methods
+        for method in methods:
+            found.add((method, PATH_PARAMETER.sub("{}", address)))
+    return found
+
+
+def _undocumented_operations(schema_paths: dict, text: str) -> list[str]:
+    documented = _api_md_operations(text)
+    return [
+        f"{method.upper()} {path}"
+        for path, item in schema_paths.items()
+        for method in item
+        if method in {"get", "post", "put", "patch", "delete"}
+        and (method.upper(), PATH_PARAMETER.sub("{}", path)) not in documented
+    ]
+
+
+def test_every_operation_of_the_schema_is_in_the_api_guide() -> None:
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    text = (ROOT / "docs" / "api.md").read_text("utf-8")
+
+    assert _undocumented_operations(schema["paths"], text) == []
+
+
+def test_an_operation_missing_from_the_api_guide_is_found() -> None:
+    paths = {
+        "/api/seasons/{id}/": {"get": {}},
+        "/api/leagues/{league_id}/invitation/decline/": {"post": {}},
+        "/api/matches/{id}/submissions/{submission_id}/dispute/": {"post": {}},
+        "/api/teams/{team_id}/": {"get": {}, "delete": {}},
+    }
+    text = (
+        "`GET/POST /api/seasons/` and `GET /api/teams/{id}/`;\n"
+        "`POST /api/leagues/{id}/invitation/accept/`, `…/invitation/decline/`;\n"
+        "`POST /api/matches/{id}/submissions/{sid}/confirm/`, `POST …/dispute/`\n"
+    )
+
+    assert _undocumented_operations(paths, text) == [
+        "GET /api/seasons/{id}/",
+        "DELETE /api/teams/{team_id}/",
+    ]
+
+
 # `make demo`, `make fuzz FUZZ_SEED=<seed>`: a target of the Makefile.
 DOCUMENTED_MAKE = re.compile(r"`make ([a-z][a-z0-9-]*)")
 MAKE_TARGET = re.compile(r"^([a-z][a-z0-9-]*):", re.M)
