@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.admin import AdminSite
+from django.contrib.admin import AdminSite, ModelAdmin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.http import HttpRequest
 
@@ -37,6 +37,34 @@ class CommissionerAuthenticationForm(AdminAuthenticationForm):
             )
 
 
+def _superuser(request: HttpRequest) -> bool:
+    return bool(getattr(request.user, "is_superuser", False))
+
+
+class SuperuserOnly:
+    """Mixed into every model admin that is not a league's (users, groups,
+    tokens, e-mail addresses, the Discord app and accounts): the superuser's
+    alone. A commissioner gets into the admin without a staff flag, so the
+    staff gate that keeps Django's model permissions inside the admin for
+    everyone else is not there: a permission a commissioner was given (a
+    group's) must not open the user list, its addresses or the tokens."""
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return _superuser(request) and super().has_module_permission(request)  # type: ignore[misc]
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _superuser(request) and super().has_view_permission(request, obj)  # type: ignore[misc]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _superuser(request) and super().has_change_permission(request, obj)  # type: ignore[misc]
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return _superuser(request) and super().has_add_permission(request, *args)  # type: ignore[misc]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return _superuser(request) and super().has_delete_permission(request, obj)  # type: ignore[misc]
+
+
 class DugoutAdminSite(AdminSite):
     site_header = "Dugout — commissioner admin"
     site_title = "Dugout admin"
@@ -45,3 +73,20 @@ class DugoutAdminSite(AdminSite):
 
     def has_permission(self, request: HttpRequest) -> bool:
         return admin_allowed(request.user)
+
+    def register(
+        self, model_or_iterable: Any, admin_class: Any = None, **options: Any
+    ) -> None:
+        """Register as Django does; a model admin that is not scoped to
+        the commissioner's leagues (``CommissionerScope``) is the
+        superuser's alone (:class:`SuperuserOnly`)."""
+        from league.admin_scope import CommissionerScope
+
+        admin_class = admin_class or ModelAdmin
+        if not issubclass(admin_class, CommissionerScope):
+            admin_class = type(
+                admin_class.__name__,
+                (SuperuserOnly, admin_class),
+                {"__module__": admin_class.__module__},
+            )
+        super().register(model_or_iterable, admin_class, **options)

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.core.paginator import InvalidPage, Paginator
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import (
     require_http_methods,
@@ -52,6 +53,8 @@ from league.web_selectors import (
 
 # The demo's first league: `make demo` opens onto its page.
 HOME_LEAGUE = DEMO_LEAGUES[0][0]
+# The Leagues page's leagues per page (the API's default page too).
+LEAGUES_PER_PAGE = 50
 
 
 @require_safe
@@ -64,8 +67,17 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def league_index(request: HttpRequest) -> HttpResponse:
-    leagues = [(league, get_variant(league.format).label) for league in league_list()]
-    return render(request, "league/league_list.html", {"leagues": leagues})
+    """The leagues by name, ``LEAGUES_PER_PAGE`` a page (``?page=``, from
+    1; a page that is not one of them is a 404)."""
+    paginator = Paginator(league_list(), LEAGUES_PER_PAGE)
+    try:
+        page = paginator.page(request.GET.get("page") or 1)
+    except InvalidPage:
+        raise Http404("no such page of leagues") from None
+    leagues = [(league, get_variant(league.format).label) for league in page]
+    return render(
+        request, "league/league_list.html", {"leagues": leagues, "page": page}
+    )
 
 
 def _rosters(league: League) -> list[Roster]:

@@ -83,9 +83,16 @@ def _invite_page(
 def invite_page(request: HttpRequest, token: str) -> HttpResponse:
     """GET: the invitation and what to do about it; POST: join."""
     invite = invite_from_token(token)
-    if invite is not None and invite.kind == LeagueInvite.Kind.EMAIL:
+    if (
+        invite is not None
+        and invite.kind == LeagueInvite.Kind.EMAIL
+        and invite_state(invite).ok
+    ):
         # Whoever opens the mailed link owns the address it went to: a
-        # sign-up with that address needs no verification mail.
+        # sign-up with that address needs no verification mail. Only while
+        # the invitation still lets its reader in: one used, revoked or
+        # expired vouches for no one (its mail may have been forwarded, or
+        # its address read from a shared browser's history).
         get_adapter().stash_verified_email(request, invite.email)
     if request.method in ("GET", "HEAD") or invite is None:
         if not request.user.is_authenticated and invite is not None:

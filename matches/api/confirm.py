@@ -21,6 +21,7 @@ from matches.reports.confirmation import (
     report_withdraw,
     submission_get_for_answer,
 )
+from matches.reports.submissions import submissions_shown
 
 
 class SubmissionSerializer(serializers.ModelSerializer[ReportSubmission]):
@@ -91,11 +92,10 @@ class MatchSubmissionsApi(APIView):
     @extend_schema(responses={200: SubmissionSerializer(many=True)})
     def get(self, request: Request, pk: int) -> Response:
         """The match's reports as coaches sent them, newest first: the one
-        waiting (or disputed) and those already settled."""
+        waiting (or disputed) and those already settled, the newest
+        ``SUBMISSIONS_SHOWN`` of them."""
         match = get_object_or_404(Match, pk=pk)
-        rows = ReportSubmission.objects.filter(match=match).select_related(
-            "submitted_by", "disputed_by", "decided_by"
-        )
+        rows = submissions_shown(match.pk)
         return Response(SubmissionSerializer(rows, many=True).data)
 
 

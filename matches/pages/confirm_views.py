@@ -29,6 +29,7 @@ from matches.reports.confirmation import (
     report_withdraw,
     submission_get_for_answer,
 )
+from matches.reports.submissions import submissions_shown
 
 
 def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
@@ -37,11 +38,7 @@ def submissions_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     ``facts``), and whether the person looking may answer it (the opposing
     coach) or decide it (the commissioner)."""
     user = request.user
-    submissions = list(
-        ReportSubmission.objects.filter(match=match).select_related(
-            "submitted_by", "disputed_by", "decided_by", "team"
-        )
-    )
+    submissions = submissions_shown(match.pk)
     waiting = next((s for s in submissions if s.is_open), None)
     commissioner = league_commissioned(user, match.season.league)
     other = None

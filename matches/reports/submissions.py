@@ -27,6 +27,11 @@ from matches.webhooks.services import webhooks_announce
 
 Status = ReportSubmission.Status
 
+# How many of a match's reports its readers get (the API's list, the match
+# page), newest first: a coach may send and withdraw reports without end,
+# and each is kept, so a read of them all would grow without bound.
+SUBMISSIONS_SHOWN = 20
+
 
 # --- the report as data -----------------------------------------------------------
 
@@ -61,6 +66,18 @@ def confirmation_needed(match: Match, actor: AbstractBaseUser) -> bool:
     league = match.season.league
     return league.report_confirmation_days > 0 and not league_commissioned(
         actor, league
+    )
+
+
+def submissions_shown(match_id: int) -> list[ReportSubmission]:
+    """The match's newest ``SUBMISSIONS_SHOWN`` reports, newest first, with
+    who sent, disputed and decided each (the team too). One waits at a time
+    and a new one is sent only once none waits, so the one waiting, if any,
+    is the newest of all: always among them."""
+    return list(
+        ReportSubmission.objects.filter(match_id=match_id)
+        .select_related("submitted_by", "disputed_by", "decided_by", "team")
+        .order_by("-created_at", "-pk")[:SUBMISSIONS_SHOWN]
     )
 
 

@@ -15,7 +15,11 @@ from django.core import mail
 from django.utils import timezone
 
 from league.errors import ServiceError
-from league.invites.services import invite_join, invite_link_renew
+from league.invites.services import (
+    invite_email_send,
+    invite_join,
+    invite_link_renew,
+)
 from league.invites.tokens import invite_token
 from league.models import LeagueEvent, LeagueInvite, LeagueMembership
 from league.services.membership import membership_remove
@@ -327,6 +331,41 @@ def test_an_invitation_by_email_sends_a_link_that_works_once(
     client.logout()
     client.force_login(verified("pete"))
     assert client.get(url(invite)).status_code == 410
+
+
+# What makes a mailed invitation stop working (league/invites/services.py
+# ``invite_state``), as the invitation's row would show it.
+NO_LONGER_WORKS = {
+    "used": {"uses": 1},
+    "revoked": {"revoked_at": timezone.now()},
+    "expired": {"expires_at": timezone.now() - timedelta(minutes=1)},
+}
+
+
+@pytest.mark.parametrize("why", sorted(NO_LONGER_WORKS))
+def test_an_invitation_that_no_longer_works_vouches_for_no_address(
+    client, sevens, alice, why
+):
+    # given an invitation mailed to olga@ that no longer works (used by
+    # the person it reached, revoked or expired)
+    invite = invite_email_send(
+        league_id=sevens.pk,
+        email="olga@example.org",
+        actor=alice,
+        site="http://testserver",
+    )
+    LeagueInvite.objects.filter(pk=invite.pk).update(**NO_LONGER_WORKS[why])
+
+    # when someone else opens its link (a forwarded mail, a shared
+    # browser's history) and signs up with that address
+    assert client.get(url(invite)).status_code == 410
+    sign_up(client, "mallory", "olga@example.org")
+
+    # then the address is not taken as verified: it still needs the mail
+    # that only its owner reads (the invitation vouched for it only while
+    # it could let its reader in)
+    address = EmailAddress.objects.get(email="olga@example.org")
+    assert (address.user.username, address.verified) == ("mallory", False)
 
 
 def test_an_invitation_by_email_links_to_the_sites_own_address(
