@@ -139,6 +139,7 @@ from engine.campaign.player import (
 
 # Between seasons: re-drafting a team.
 from engine.campaign.redraft import (
+    REDRAFT_BUDGET_CAP,  # the Re-Draft Budget cap a commissioner may place
     carry_over_cost,  # what re-rolls and staff cost to keep
     recover,  # the Niggling Injury recovery roll
     redraft_budget,  # a team's re-draft budget
@@ -253,6 +254,7 @@ from engine.variants.league_format import (
 
 __all__ = [
     "RAISED_DEAD_MAX_ST",
+    "REDRAFT_BUDGET_CAP",
     "AdvancementKind",
     "AdvancementOption",
     "AdvancementResult",

@@ -68,6 +68,7 @@ LEAGUE_ADD_FIELDS = [
     "time_limit",
     "casualty_bonus",
     "bonus_points",
+    "redraft_cap",
     "report_confirmation_days",
 ]
 
@@ -121,6 +122,7 @@ class LeagueAddForm(ConstraintsForm):
                 sevens_spp=bool(data.get("sevens_spp")),
                 time_limit=bool(data.get("time_limit")),
                 bonus_points=bool(data.get("bonus_points")),
+                redraft_cap=bool(data.get("redraft_cap")),
             ):
                 self.add_error(v.field, forms.ValidationError(v.message, code=v.code))
         return data
@@ -200,6 +202,7 @@ class LeagueAdmin(CommissionerScope, PageCacheAdmin):
             time_limit=data["time_limit"],
             casualty_bonus=data["casualty_bonus"],
             bonus_points=data["bonus_points"],
+            redraft_cap=data["redraft_cap"],
             report_confirmation_days=data["report_confirmation_days"],
         )
         # The admin goes on with the object it was given (its log entry,

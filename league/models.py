@@ -98,6 +98,13 @@ class League(models.Model):
     # commissioner takes them ("may wish to award"). Ignored by formats
     # without them.
     bonus_points = models.BooleanField(default=False)
+    # Whether the league caps every team's Re-Draft Budget at 1,300,000
+    # (league_and_exhibition_play.md "2. Raise Funds": "League commissioners
+    # may, at their own discretion, place a cap"). Off unless the
+    # commissioner places it. Decision: the re-draft reads the league's
+    # setting when it is made (the cap is the off-season's, not pinned by
+    # the season just closed). Ignored by formats that do not re-draft.
+    redraft_cap = models.BooleanField(default=False)
     # Dice between matches (advancement rolls, the Sevens post-game skill)
     # derive their seed from this and what is being rolled, so a retried
     # request rolls the same dice.

@@ -24,7 +24,8 @@ PER_GAME = 20_000
 PER_WIN = 20_000
 PER_DRAW = 10_000
 AGENT_FEE = 20_000
-BUDGET_CAP = 1_300_000
+# The cap a commissioner may place on the Re-Draft Budget ("Raise Funds").
+REDRAFT_BUDGET_CAP = 1_300_000
 
 
 @dataclass(frozen=True, slots=True)

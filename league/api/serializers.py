@@ -165,6 +165,12 @@ class LeagueInputSerializer(InputSerializer):
         "more touchdowns, conceding none and causing 3 or more SPP casualties "
         "in a game",
     )
+    redraft_cap = serializers.BooleanField(
+        default=False,
+        help_text="every format that re-drafts (all but Blitz Bowl): the "
+        "rulebook's optional cap of 1,300,000 gold pieces on each team's "
+        "Re-Draft Budget between seasons",
+    )
     report_confirmation_days = serializers.IntegerField(
         min_value=0,
         max_value=60,
@@ -248,6 +254,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer[League]):
             "time_limit",
             "casualty_bonus",
             "bonus_points",
+            "redraft_cap",
             "report_confirmation_days",
             "is_open",
             "invite_link",

@@ -96,6 +96,7 @@ class NewLeagueForm(WebForm):
         label="Casualty bonus point", required=False, initial=True
     )
     bonus_points = forms.BooleanField(label="Bonus league points", required=False)
+    redraft_cap = forms.BooleanField(label="Cap the re-draft budget", required=False)
     report_confirmation_days = forms.IntegerField(
         label="Days to confirm a report",
         min_value=0,
@@ -155,6 +156,12 @@ class NewLeagueForm(WebForm):
             + _formats_where(lambda v: bool(v.league_bonuses()))
             + "."
         )
+        self.fields["redraft_cap"].help_text = (
+            "Between seasons no team re-drafts with more than 1,300,000 gold "
+            "pieces, however rich its treasury and record. Concerns "
+            + _formats_where(lambda v: not v.drafts_team_card)
+            + "."
+        )
 
     def format_choices(self) -> list[tuple[FormatChoice, bool]]:
         """Each format with whether it is the one chosen, for the template."""
@@ -183,6 +190,7 @@ class NewLeagueForm(WebForm):
             time_limit=data["time_limit"],
             casualty_bonus=data["casualty_bonus"],
             bonus_points=data["bonus_points"],
+            redraft_cap=data["redraft_cap"],
             report_confirmation_days=data["report_confirmation_days"],
             is_open=data["is_open"],
         )

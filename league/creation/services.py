@@ -28,6 +28,7 @@ class LeagueOptions:
     time_limit: bool = False
     casualty_bonus: bool = True
     bonus_points: bool = False
+    redraft_cap: bool = False
     report_confirmation_days: int = 0
     is_open: bool = False
 
@@ -49,6 +50,7 @@ def league_start(
         time_limit=options.time_limit,
         casualty_bonus=options.casualty_bonus,
         bonus_points=options.bonus_points,
+        redraft_cap=options.redraft_cap,
         report_confirmation_days=options.report_confirmation_days,
         is_open=options.is_open,
     )

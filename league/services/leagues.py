@@ -39,6 +39,7 @@ def league_option_violations(
     time_limit: bool = False,
     tiebreakers: list[str] | None = None,
     bonus_points: bool = False,
+    redraft_cap: bool = False,
 ) -> list[Violation]:
     """The options a new league of ``variant`` asks for that the format
     does not play, each ``not_for_format`` on its field (a tiebreaker on
@@ -103,6 +104,15 @@ def league_option_violations(
                 f"{name} league rules offer no optional bonus League points",
             )
         )
+    if redraft_cap and variant.drafts_team_card:
+        found.append(
+            Violation(
+                "not_for_format",
+                "redraft_cap",
+                f"{name} teams keep their team card from season to season: "
+                "there is no re-draft budget to cap",
+            )
+        )
     return found
 
 
@@ -121,6 +131,7 @@ def league_create(
     time_limit: bool = False,
     casualty_bonus: bool = True,
     bonus_points: bool = False,
+    redraft_cap: bool = False,
     report_confirmation_days: int = 0,
     is_open: bool = False,
 ) -> League:
@@ -132,7 +143,8 @@ def league_create(
     (league/accounts/verification.py). ``is_open``: the league takes
     requests to join from the start. Every league, however it is made (the
     new-league page, the API, the admin, the demo), gets its first invite
-    link here, so the commissioner has one to share at once."""
+    link here, so the commissioner has one to share at once. ``redraft_cap``:
+    every team's Re-Draft Budget is capped at 1,300,000."""
     require_email_verified(commissioner, to="create a league")
     try:
         variant = get_variant(format)
@@ -161,6 +173,7 @@ def league_create(
         time_limit=time_limit,
         tiebreakers=tiebreakers,
         bonus_points=bonus_points,
+        redraft_cap=redraft_cap,
     )
     if unplayed:
         raise ServiceError(unplayed)
@@ -180,6 +193,7 @@ def league_create(
         if variant.casualty_bonus() is not None
         else League._meta.get_field("casualty_bonus").get_default(),
         bonus_points=bonus_points,
+        redraft_cap=redraft_cap,
         report_confirmation_days=report_confirmation_days,
         is_open=is_open,
     )

@@ -351,7 +351,7 @@ def _skill_items(teams: Sequence[Team]) -> list[Item]:
 
 def _redrafts(team_ids: list[int]) -> dict[int, SeasonTeamArchive]:
     """Each team's closed season it may re-draft after (the rule of
-    ``matches.pages.team_sheet.team_redraft_due``)."""
+    ``matches.pages.team_sheet.team_redraft_due``: none for a retired team)."""
     due: dict[int, SeasonTeamArchive] = {}
     for archive in (
         SeasonTeamArchive.objects.filter(
@@ -359,6 +359,7 @@ def _redrafts(team_ids: list[int]) -> dict[int, SeasonTeamArchive]:
             redraft__isnull=True,
             season__status=Season.Status.CLOSED,
         )
+        .exclude(team__status=Team.Status.RETIRED)
         .exclude(archive_redraft_lapsed())
         .select_related("season")
         .order_by("-season__created_at", "-pk")

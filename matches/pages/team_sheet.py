@@ -251,7 +251,9 @@ def team_ledger_lines(team: Team) -> list[LedgerLine]:
 def team_redraft_due(team: Team) -> SeasonTeamArchive | None:
     """The closed season the team may re-draft after (its latest archive
     not yet re-drafted, nor left behind by a later season it has played),
-    if any."""
+    if any; none for a retired team, which is not re-drafted."""
+    if team.status == Team.Status.RETIRED:
+        return None
     return (
         SeasonTeamArchive.objects.filter(
             team=team, redraft__isnull=True, season__status=Season.Status.CLOSED

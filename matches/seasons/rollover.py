@@ -13,6 +13,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Greatest
 
 from engine.facade import (
+    REDRAFT_BUDGET_CAP,
     DraftError,
     DraftRequest,
     SeededRoller,
@@ -238,7 +239,7 @@ def _seasons_played(team: Team, player_id: int) -> int:
 
 
 def _preview(
-    team: Team, archive: SeasonTeamArchive, plan: RedraftPlan, cap: int | None
+    team: Team, archive: SeasonTeamArchive, plan: RedraftPlan
 ) -> RedraftPreview:
     fmt = get_variant(team.league.format)
     roster = rules_data(team.league.rules_version).rosters[team.roster]
@@ -259,7 +260,8 @@ def _preview(
         - int(record.get("unplayed", 0)),
         "wins": record["won"],
         "draws": record["drawn"],
-        "cap": cap,
+        # the commissioner's optional cap, where the league places it
+        "cap": REDRAFT_BUDGET_CAP if team.league.redraft_cap else None,
     }
     budget = fmt.redraft_budget(**figures, scouted=len(scouted)) or redraft_budget(
         fmt.name, **figures
@@ -443,14 +445,14 @@ def team_redraft(
     plan: RedraftPlan,
     actor: AbstractBaseUser,
     commit: bool,
-    cap: int | None = None,
 ) -> RedraftPreview:
     """Preview (``commit=False``, nothing written) or carry out a re-draft:
     the roster becomes exactly the players in ``plan.keep`` (each listed
     once) and the new ones; every other player leaves. Returning players
     recover (R&R clears Miss Next Game; recovery rolls for niggling injuries
     and retired players' reductions), the treasury is emptied into the
-    budget and the rest of the budget becomes the new treasury."""
+    budget (capped at 1,300,000 where the league places the cap) and the
+    rest of the budget becomes the new treasury."""
     team = team_get_for_write(actor, team_id)
     team = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
     if get_variant(team.league.format).drafts_team_card:
@@ -460,6 +462,14 @@ def team_redraft(
             "team_card_fixed",
             None,
             f"{team.name} is a team card: it plays the next season as it is",
+        )
+    if team.status == Team.Status.RETIRED:
+        # Every other roster change refuses a retired team; a re-draft would
+        # make it a ready team again, fit for the next season.
+        raise ServiceError.one(
+            "team_retired",
+            None,
+            f"{team.name} is retired: it is not re-drafted for another season",
         )
     try:
         archive = SeasonTeamArchive.objects.select_for_update().get(
@@ -477,7 +487,7 @@ def team_redraft(
         .order_by("pk")
         .values_list("pk", flat=True)
     )
-    preview = _preview(team, archive, plan, cap)
+    preview = _preview(team, archive, plan)
     if (
         SeasonTeamArchive.objects.filter(pk=archive.pk)
         .filter(archive_redraft_lapsed())

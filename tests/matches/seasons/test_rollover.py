@@ -588,3 +588,40 @@ def test_a_new_players_refusals_name_his_row_of_the_plan(played):
         ("blank", "new_players.2.name"),
     ]
     assert _state() == before
+
+
+def test_a_retired_team_is_not_redrafted_back_to_life(played):
+    # given a closed season, after which the winners were retired (the
+    # superuser's status for a team that plays no more)
+    season_close(season_id=played["season"].pk, actor=played["commish"])
+    winner = played["winner"]
+    Team.objects.filter(pk=winner.pk).update(status=Team.Status.RETIRED)
+    keep = list(winner.players.values_list("pk", flat=True))
+    before = _state()
+
+    # when its coach previews and commits a re-draft, by the API
+    answers = [
+        api_as(played["coach"]).post(
+            f"/api/teams/{winner.pk}/redraft/",
+            {"season": played["season"].pk, "keep": keep, "commit": commit},
+            format="json",
+        )
+        for commit in (False, True)
+    ]
+
+    # then both are refused: a re-draft would make it a ready team again
+    for answer in answers:
+        assert answer.status_code == 400
+        assert [(e["code"], e["field"]) for e in answer.json()["errors"]] == [
+            ("team_retired", None)
+        ]
+    assert _state() == before
+    assert Team.objects.get(pk=winner.pk).status == Team.Status.RETIRED
+    # and its team page offers no re-draft
+    client = Client()
+    client.force_login(played["coach"])
+    page = client.get(f"/teams/{winner.pk}/redraft/")
+    assert 'name="keep"' not in page.content.decode()
+    # nor does its coach's home page
+    home = client.get("/me/").content.decode()
+    assert f"/teams/{winner.pk}/redraft/" not in home
