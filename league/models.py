@@ -553,6 +553,7 @@ class LeagueEvent(models.Model):
         MATCH_UNPLAYED = "match_unplayed", "Unplayed fixture recorded"
         RESULT_OVERRIDDEN = "result_overridden", "Result overridden"
         POINTS_DOCKED = "points_docked", "League points docked"
+        POINTS_WITHDRAWN = "points_withdrawn", "Docked League points withdrawn"
         SEASON_CLOSED = "season_closed", "Season closed"
         REDRAFT_APPROVED = "redraft_approved", "Re-draft approved"
         REPORT_SUBMITTED = "report_submitted", "Report waiting for confirmation"

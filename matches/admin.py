@@ -42,6 +42,7 @@ from matches.models import (
     LeagueWebhook,
     Match,
     MatchResult,
+    PointsDeduction,
     PostgameEnd,
     Season,
     SeasonTeamArchive,
@@ -590,4 +591,35 @@ class PostgameEndAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[typ
         "treasury_before",
         "incident",
         "lost",
+    ]
+
+
+@admin.register(PointsDeduction)
+class PointsDeductionAdmin(CommissionerScope, admin.ModelAdmin):  # type: ignore[type-arg]
+    """League points docked from a team ("No-shows"), withdrawn or not.
+    Read-only: both steps go through their audited services (the API's
+    ``points-deductions``), each a line of the league's audit log."""
+
+    league_path = "season__league_id"
+    superuser_can_add = False  # docked by the service
+    list_display = [
+        "season",
+        "team",
+        "points",
+        "reason",
+        "created_at",
+        "withdrawn_at",
+    ]
+    list_filter = [league_filter("season", "league"), "withdrawn_at"]
+    list_select_related = ["season", "season__league", "team"]
+    readonly_fields = [
+        "season",
+        "team",
+        "points",
+        "reason",
+        "created_by",
+        "created_at",
+        "withdrawn_at",
+        "withdrawn_by",
+        "withdrawal_reason",
     ]

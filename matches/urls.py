@@ -113,6 +113,11 @@ urlpatterns = [
         name="season-points-deductions",
     ),
     path(
+        "seasons/<int:season_id>/points-deductions/<int:deduction_id>/withdraw/",
+        api_deductions.SeasonDeductionWithdrawApi.as_view(),
+        name="season-points-deduction-withdraw",
+    ),
+    path(
         "seasons/<int:season_id>/round-dates/",
         api_rounds.SeasonRoundDatesApi.as_view(),
         name="season-round-dates",

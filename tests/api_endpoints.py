@@ -13,7 +13,14 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
 from league.models import League, Player, Team
-from matches.models import LeagueWebhook, Match, ReportSubmission, Season
+from matches.commissioner.deductions import season_dock_points
+from matches.models import (
+    LeagueWebhook,
+    Match,
+    PointsDeduction,
+    ReportSubmission,
+    Season,
+)
 from matches.reports.lines import Report
 from matches.reports.report import match_submit_report
 from matches.seasons.services import season_create, season_schedule
@@ -46,6 +53,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/seasons/{season_id}/close/"),
     ("post", "/api/seasons/{season_id}/round-dates/"),
     ("post", "/api/seasons/{season_id}/points-deductions/"),
+    ("post", "/api/seasons/{season_id}/points-deductions/{deduction_id}/withdraw/"),
     ("post", "/api/matches/{pk}/report/"),
     ("post", "/api/matches/{pk}/card-report/"),
     ("post", "/api/matches/{pk}/resolve/"),
@@ -96,6 +104,7 @@ class ApiWorld:
     match: Match
     webhook: LeagueWebhook
     submission: ReportSubmission
+    deduction: PointsDeduction
 
     def ids(self) -> dict[str, int]:
         return {name: getattr(self, name).pk for name in self.__dataclass_fields__}
@@ -111,6 +120,7 @@ class ApiWorld:
             match=Match.objects.get(pk=ids["match"]),
             webhook=LeagueWebhook.objects.get(pk=ids["webhook"]),
             submission=ReportSubmission.objects.get(pk=ids["submission"]),
+            deduction=PointsDeduction.objects.get(pk=ids["deduction"]),
         )
 
     def url(self, path: str) -> str:
@@ -123,20 +133,27 @@ class ApiWorld:
             pk=self.submission.match_id if "{submission_id}" in path else self.match.pk,
             webhook_id=self.webhook.pk,
             submission_id=self.submission.pk,
+            deduction_id=self.deduction.pk,
         )
 
 
 def api_world(sevens: League, bob: Any, charlie: Any) -> ApiWorld:
     """Bob's Orcs and Charlie's Humans in Alice's Sevens league, with a
-    scheduled season: one match, round 1; a webhook of the league; and, in
-    a second league that asks for confirmation, Bob's report of a match
-    waiting for the other coach."""
+    scheduled season: one match, round 1; a webhook of the league; League
+    points docked from the Reavers; and, in a second league that asks for
+    confirmation, Bob's report of a match waiting for the other coach."""
     orcs = draft_team(sevens, bob, roster="orc", name="Gouged Eye")
-    draft_team(sevens, charlie, roster="human", name="Reavers")
+    reavers = draft_team(sevens, charlie, roster="human", name="Reavers")
     season = season_create(league=sevens, name="Spring", seed=7)
     season_schedule(season_id=season.pk)
     hook = webhook_create(
         league_id=sevens.pk, url="https://example.com/h", kind="generic"
+    )
+    deduction = season_dock_points(
+        season_id=season.pk,
+        team_id=reavers.pk,
+        reason="no-show",
+        actor=sevens.commissioner,
     )
     other = League.objects.create(
         name="Confirmed Sevens",
@@ -161,6 +178,7 @@ def api_world(sevens: League, bob: Any, charlie: Any) -> ApiWorld:
         match=season.matches.get(),
         webhook=hook,
         submission=submission,
+        deduction=deduction,
     )
 
 

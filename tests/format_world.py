@@ -5,7 +5,8 @@ In each, Alice commissions; Bob, Charlie and Erin coach a team each; Dave
 has asked to join. A round robin of the three teams: the first round's match
 played by the engine (its post-game run), the second's waiting for the
 other coach to confirm a report (the league asks for confirmation after
-the first round), the third's still open; a webhook of the league."""
+the first round), the third's still open; a webhook of the league; League
+points docked from the first match's away team."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from league.services.membership import league_set_open, membership_request
 from league.services.teams import PlayerRequest, team_draft
+from matches.commissioner.deductions import season_dock_points
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, ReportSubmission
 from matches.reports.cards import CardReportSide, match_submit_card_report
@@ -111,6 +113,9 @@ def format_league(
     )
     team = played.home
     other = played.away
+    deduction = season_dock_points(
+        season_id=season.pk, team_id=other.pk, reason="no-show", actor=alice
+    )
     return {
         "league": league.pk,
         "team": team.pk,
@@ -123,6 +128,7 @@ def format_league(
         "open": open_.pk,
         "submission": submission.pk,
         "webhook": hook.pk,
+        "deduction": deduction.pk,
         "coach": team.coach_id,
         "dave": dave.pk,
     }

@@ -399,8 +399,10 @@ class PointsDeduction(models.Model):
     """League points a commissioner docked from a team in a season
     (league_and_exhibition_play.md "League Fixtures", "No-shows": "the
     league commissioner should dock that coach 3 League points"); the
-    standings subtract them. Written by
-    :func:`matches.commissioner.deductions.season_dock_points` alone."""
+    standings subtract them unless withdrawn. Written by
+    :func:`matches.commissioner.deductions.season_dock_points` and
+    :func:`~matches.commissioner.deductions.season_withdraw_points_deduction`
+    alone; a withdrawn deduction is kept (``withdrawn_at``), never deleted."""
 
     season = models.ForeignKey(
         Season, on_delete=models.CASCADE, related_name="deductions"
@@ -414,6 +416,17 @@ class PointsDeduction(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set once when the commissioner withdraws it: the standings no longer
+    # subtract it, and the row stays as the record of both steps.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    withdrawal_reason = models.CharField(max_length=300, blank=True)
 
     class Meta:
         ordering = ["season", "created_at", "pk"]

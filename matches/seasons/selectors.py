@@ -171,11 +171,13 @@ def result_score(r: MatchResult) -> tuple[int, int]:
 
 
 def seasons_docked(season_ids: Sequence[int]) -> dict[int, dict[int, int]]:
-    """The League points docked in each of ``season_ids``, by team (one
-    query)."""
+    """The League points docked in each of ``season_ids``, by team, less
+    those the commissioner withdrew (one query)."""
     docked: dict[int, dict[int, int]] = defaultdict(dict)
     rows = (
-        PointsDeduction.objects.filter(season_id__in=list(season_ids))
+        PointsDeduction.objects.filter(
+            season_id__in=list(season_ids), withdrawn_at__isnull=True
+        )
         .order_by()
         .values("season_id", "team_id")
         .annotate(total=Sum("points"))

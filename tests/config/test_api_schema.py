@@ -96,7 +96,8 @@ def test_every_request_body_refuses_unknown_fields(schema):
     # invite link); StaffFireInput (Sideline Staff a team fires); UnplayedInput
     # (a fixture recorded as unplayed); PostgameEndInput (a team's post-game
     # ended, Expensive Mistakes rolled); DeductionInput (League points docked)
-    assert len(requests) == 36
+    # and DeductionWithdrawInput (docked points withdrawn)
+    assert len(requests) == 37
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

@@ -126,6 +126,10 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
         "team": ids["team"],
         "reason": "avoided the fixture to rest his players",
     },
+    (
+        "post",
+        "/api/seasons/{season_id}/points-deductions/{deduction_id}/withdraw/",
+    ): lambda ids, fmt: {"reason": "docked by mistake"},
     ("post", "/api/seasons/{season_id}/round-dates/"): lambda ids, fmt: {
         "rounds": [
             {"stage": "league", "round": 1, "date": "2026-12-01"},
@@ -193,6 +197,7 @@ def urls(path: str, ids: Ids, fmt: str) -> list[str]:
         "season_id": ids["season"],
         "webhook_id": ids["webhook"],
         "submission_id": ids["submission"],
+        "deduction_id": ids["deduction"],
         "task_id": str(uuid.uuid4()),
     }
     if path.startswith("/api/matches/{id}/submissions/{submission_id}"):

@@ -184,6 +184,7 @@ def test_a_match_moved_to_a_free_stage_and_round_is_saved(root, north):
         "/admin/matches/seasonteamarchive/add/",
         "/admin/matches/leaguewebhook/add/",
         "/admin/matches/webhookdelivery/add/",
+        "/admin/matches/pointsdeduction/add/",
     ],
 )
 def test_rows_only_the_services_make_are_not_added_in_the_admin(root, url):

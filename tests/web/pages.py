@@ -36,6 +36,7 @@ from league.services.advancement import player_advance
 from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from league.services.teams import team_fire_player, team_hire_player
+from matches.commissioner.deductions import season_dock_points
 from matches.forecasts.services import match_forecast_refresh
 from matches.models import Match, Season, WebhookDelivery
 from matches.postgame.sequence import postgame_run_current_step
@@ -241,6 +242,11 @@ def build_world(size: Size, capture: Callable) -> World:
         status=WebhookDelivery.Status.DELIVERED,
         attempts=1,
         last_status_code=204,
+    )
+    # League points docked from the other team: the standings say so, the
+    # admin lists the deduction
+    season_dock_points(
+        season_id=season.pk, team_id=other.pk, reason="no-show", actor=alice
     )
     # the invite page's link (tests/web/pages_accounts.py)
     invite_link_renew(league_id=league.pk, actor=alice)
