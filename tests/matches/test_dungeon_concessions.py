@@ -17,34 +17,15 @@ from matches.postgame.sequence import postgame_run
 from matches.reports.lines import PlayerLine, Report
 from matches.reports.report import match_submit_report
 from matches.seasons.selectors import season_standings
-from tests.matches.conftest import codes, db_state, one_match, roster
-from tests.matches.test_dungeon_matches import college_team, dungeon_league
+from tests.matches.conftest import codes, db_state, roster
+from tests.matches.dungeon_world import (  # noqa: F401 (fixtures)
+    dungeon,
+    fire,
+    match,
+    shadows,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dungeon(alice):
-    return dungeon_league(alice, "Altdorf Dungeon")
-
-
-@pytest.fixture
-def shadows(dungeon, bob):
-    return college_team(
-        dungeon, bob, "college-of-shadows", "skaven-clanrat-lineman", "Shadows"
-    )
-
-
-@pytest.fixture
-def fire(dungeon, charlie):
-    return college_team(
-        dungeon, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Fire"
-    )
-
-
-@pytest.fixture
-def match(dungeon, shadows, fire):
-    return one_match(dungeon, shadows, fire, seed=4242)
 
 
 @pytest.mark.parametrize(

@@ -9,9 +9,8 @@ import pytest
 
 from engine.core.dice import ScriptedRoller, SeededRoller
 from league.errors import ServiceError
-from league.models import League, Player, Team, TreasuryEntry
+from league.models import Player, Team, TreasuryEntry
 from league.services.leagues import league_create
-from league.services.teams import PlayerRequest, team_draft
 from matches.models import Match, MatchEvent, MatchResult, PostgameEnd
 from matches.postgame import sequence as postgame
 from matches.postgame.sequence import postgame_run, postgame_run_current_step
@@ -20,53 +19,17 @@ from matches.reports.report import match_submit_report
 from matches.seasons.selectors import season_division_standings, season_standings
 from matches.seasons.services import match_seed, season_create, season_schedule
 from matches.tasks import postgame_advance_task
-from tests.factories import make_member
 from tests.matches.conftest import codes, db_state, one_match, postgame_tasks, roster
+from tests.matches.dungeon_world import (  # noqa: F401 (fixtures)
+    college_team,
+    dungeon,
+    dungeon_league,
+    fire,
+    match,
+    shadows,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-def college_team(league: League, coach, roster_slug: str, lineman: str, name: str):
-    make_member(league, coach)
-    return team_draft(
-        league=league,
-        coach=coach,
-        name=name,
-        roster=roster_slug,
-        players=[PlayerRequest(lineman, f"{name} {i}") for i in range(1, 12)],
-    )
-
-
-def dungeon_league(alice, name: str, *, time_limit: bool = False) -> League:
-    return league_create(
-        commissioner=alice, name=name, format="dungeon-bowl", time_limit=time_limit
-    )
-
-
-@pytest.fixture
-def dungeon(alice):
-    return dungeon_league(alice, "Altdorf Dungeon")
-
-
-@pytest.fixture
-def shadows(dungeon, bob):
-    # 11 Skaven Clanrat Linemen, 50,000 each: 450,000 in the bank
-    return college_team(
-        dungeon, bob, "college-of-shadows", "skaven-clanrat-lineman", "Shadows"
-    )
-
-
-@pytest.fixture
-def fire(dungeon, charlie):
-    # 11 Bloodborn Marauder Linemen, 50,000 each: 450,000 in the bank
-    return college_team(
-        dungeon, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Fire"
-    )
-
-
-@pytest.fixture
-def match(dungeon, shadows, fire):
-    return one_match(dungeon, shadows, fire, seed=4242)
 
 
 def win_1_0(match, lines=(), **kw) -> Report:

@@ -11,28 +11,13 @@ from league.models import Player, TreasuryEntry
 from matches.models import MatchEvent
 from matches.resolution.resolve import match_resolve
 from tests.matches.conftest import one_match
-from tests.matches.test_dungeon_matches import college_team, dungeon_league
+from tests.matches.dungeon_world import (  # noqa: F401 (fixtures)
+    dungeon,
+    fire,
+    shadows,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def dungeon(alice):
-    return dungeon_league(alice, "Altdorf Dungeon")
-
-
-@pytest.fixture
-def shadows(dungeon, bob):
-    return college_team(
-        dungeon, bob, "college-of-shadows", "skaven-clanrat-lineman", "Shadows"
-    )
-
-
-@pytest.fixture
-def fire(dungeon, charlie):
-    return college_team(
-        dungeon, charlie, "college-of-fire", "bloodborn-marauder-lineman", "Fire"
-    )
 
 
 # a seed whose bots take Gather Funds actions in a Treasure Room
