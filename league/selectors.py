@@ -247,6 +247,24 @@ def player_profile_violations(player: Player, *, team: Team) -> tuple[Violation,
     )
 
 
+def team_trophy_rerolls(team: Team) -> int:
+    """How many of ``team``'s re-rolls are the free ones of a trophy it
+    holds (league_and_exhibition_play.md "Glittering Prizes": the League
+    Trophy's re-roll, or Dungeon Bowl's Trophy's). A season's close records
+    them in the champion's archive (``trophy_rerolls``); the team holds them
+    until the next season it plays closes, which archives it again, so they
+    are those of its latest archive. Read through the team's ``archives``
+    relation: the league app names no model of the matches app."""
+    record = (
+        Team.objects.filter(pk=team.pk, archives__isnull=False)
+        .order_by("-archives__season__created_at", "-archives__pk")
+        .values_list("archives__record", flat=True)
+        .first()
+    )
+    held = int((record or {}).get("trophy_rerolls", 0))
+    return min(held, team.rerolls)
+
+
 def team_move_violation(team: Team) -> Violation | None:
     """Why ``team`` may not move to another league, or None if it may.
 

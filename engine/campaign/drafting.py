@@ -114,13 +114,16 @@ class TeamValue:
 
 @dataclass(frozen=True, slots=True)
 class Staff:
-    """What a team already has, for purchase and firing checks."""
+    """What a team already has, for purchase and firing checks.
+    ``trophy_rerolls``: how many of its ``rerolls`` are the free ones of a
+    trophy it holds (the League Trophy's), which the limit leaves out."""
 
     rerolls: int
     assistant_coaches: int
     cheerleaders: int
     apothecary: bool
     dedicated_fans: int
+    trophy_rerolls: int = 0
 
 
 PURCHASE_ITEMS = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")
@@ -470,7 +473,13 @@ def purchase_check(
 ) -> int:
     """Validate buying ``quantity`` of ``item`` after the draft; return the
     price. Dedicated Fans can only be bought at the draft in both formats, and
-    Sevens teams cannot buy re-rolls after the draft."""
+    Sevens teams cannot buy re-rolls after the draft.
+
+    Decision: a trophy's free re-rolls (``Staff.trophy_rerolls``) are not
+    counted towards the team re-roll limit: the League Trophy's is added
+    "to its Team Draft list ... without having to spend any gold pieces"
+    and may take a team past its 8, so a champion holding it may still buy
+    up to 8 of its own."""
     if item == "dedicated_fans":
         raise DraftError(
             [
@@ -499,7 +508,10 @@ def purchase_check(
                     )
                 ]
             )
-        limit, have, what = fmt.max_rerolls, staff.rerolls, "team re-rolls"
+        limit, what = fmt.max_rerolls, "team re-rolls"
+        have = max(0, staff.rerolls - staff.trophy_rerolls)
+        if staff.trophy_rerolls:
+            what += f" besides the trophy's {staff.trophy_rerolls}"
     elif item == "apothecary":
         price = fmt.staff_cost(roster, "apothecary")
         if price is None:

@@ -88,6 +88,8 @@ class BlitzBowl(LeagueFormat, CardGame):
     max_cheerleaders = 0
     max_dedicated_fans_at_draft = 1
     score_name = "points"
+    # rules.md "Touchdown": "That Player's team then scores 4 points".
+    touchdown_score = TOUCHDOWN_POINTS
     standings_shows_casualties = False
     # Decision: Blitz Bowl scores points, not only touchdowns, so the
     # tiebreakers use them: after league points, the score difference (points for - against),

@@ -260,6 +260,9 @@ class LeagueFormat:
     skill_descriptions: ClassVar[Mapping[str, str]] = MappingProxyType({})
     # What a match's scores count ("touchdowns", or "points").
     score_name: ClassVar[str] = "touchdowns"
+    # What one touchdown adds to a match's score: 1 where scores count
+    # touchdowns; a format whose scores are points gives its touchdown's.
+    touchdown_score: ClassVar[int] = 1
     # Whether the standings show casualty columns.
     standings_shows_casualties: ClassVar[bool] = True
     # A new league's tiebreakers (league.models.TIEBREAKERS):

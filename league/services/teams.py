@@ -36,7 +36,7 @@ from league.errors import ServiceError
 from league.models import League, LeagueEvent, Player, Team, TreasuryEntry
 from league.names.rules import name_normalize, name_violation
 from league.page_cache import league_cache_bump
-from league.selectors import team_special_rules
+from league.selectors import team_special_rules, team_trophy_rerolls
 from league.services.audit import league_event_record
 from league.services.membership import membership_draft_violation
 from league.services.treasury import treasury_credit, treasury_debit
@@ -345,9 +345,12 @@ def team_fire_player(*, team_id: int, player_id: int) -> Player:
 
 
 def _staff(team: Team) -> Staff:
-    """What ``team`` has on its sideline, for the purchase and firing checks."""
+    """What ``team`` has on its sideline, for the purchase and firing checks:
+    its re-rolls with the free ones of a trophy it holds, which the re-roll
+    limit leaves out (:func:`team_trophy_rerolls`)."""
     return Staff(
         rerolls=team.rerolls,
+        trophy_rerolls=team_trophy_rerolls(team),
         assistant_coaches=team.assistant_coaches,
         cheerleaders=team.cheerleaders,
         apothecary=team.apothecary,

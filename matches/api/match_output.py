@@ -25,7 +25,8 @@ class ResultOutputSerializer(serializers.ModelSerializer[MatchResult]):
         read_only=True,
         help_text="mode unplayed and nobody conceded: the fixture was not "
         "played and counts as a loss for both teams (a 0-0 that is no draw). "
-        "An unplayed fixture one team conceded is a 1-0 win for the other.",
+        "An unplayed fixture one team conceded is a 1-0 win for the other "
+        "(one touchdown: 4-0 in Blitz Bowl, whose scores are points).",
     )
     card_game = serializers.SerializerMethodField(
         help_text="Blitz Bowl only (else null): cards, points, touchdowns, "

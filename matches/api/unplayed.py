@@ -26,7 +26,8 @@ class UnplayedInputSerializer(InputSerializer):
         required=False,
         allow_null=True,
         help_text="The id of the team (of this match) that conceded the "
-        "fixture: the other wins 1-0, gains D6 x 10,000 gp and makes two MVP "
+        "fixture: the other wins 1-0 (one touchdown; 4-0 in Blitz Bowl, "
+        "whose scores are points), gains D6 x 10,000 gp and makes two MVP "
         "awards. Left out or null: nobody conceded, a loss for both teams.",
     )
     reason = serializers.CharField(

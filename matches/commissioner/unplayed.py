@@ -22,7 +22,15 @@ other coach has a result coming.
 Decision: the same in every format. Dungeon Bowl's league rules point at
 this section; Sevens, BB2025 and the classic game have no text of their
 own on it; Blitz Bowl (no league rules of its own) records the loss or the
-1-0 win alone, its post-game having no winnings nor MVP.
+win alone, its post-game having no winnings nor MVP.
+Decision: "wins 1-0" is a win by one touchdown to none, scored as the
+format scores a touchdown (``touchdown_score``): 1-0 where scores count
+touchdowns, 4-0 in Blitz Bowl, whose scores are points and whose Touchdown
+"scores 4 points" (rules.md "Touchdown"). A commissioner reads Blood
+Bowl's 1-0 as the smallest touchdown win; one point would be less than any
+touchdown, and the points difference and points for that rank a Blitz
+Bowl table would count the concession below a win on the pitch by one
+touchdown.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ from django.db import transaction
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
 from league.models import LeagueEvent, Team, TreasuryEntry
+from league.rules import settings_rules
 from league.services.audit import league_event_record
 from league.services.treasury import treasury_credit
 from matches.events import match_events_append
@@ -50,8 +59,8 @@ from matches.postgame.end import postgame_end_before_match
 from matches.postgame.results import match_result_save
 from matches.prematch.kickoff import match_qs_for_update
 
-# The score of a fixture conceded: "the other team wins 1-0".
-FORFEIT_SCORE = 1
+# The touchdowns of a fixture conceded: "the other team wins 1-0".
+FORFEIT_TOUCHDOWNS = 1
 
 
 def _refusal(match: Match, conceded_by: int | None) -> ServiceError | None:
@@ -125,7 +134,8 @@ def match_record_unplayed(
 ) -> MatchResult:
     """Record a league fixture not played by the end of its time limit:
     with ``conceded_by`` (a team id of the match) that team conceded it and
-    the other wins 1-0; without, it is a loss for both (0-0, no winner).
+    the other wins 1-0 (by one touchdown: 4-0 in Blitz Bowl, whose scores
+    are points); without, it is a loss for both (0-0, no winner).
 
     Refused (PermissionDenied) for anyone but the league's commissioner;
     refused with a code (nothing written) for a closed season, a playoff,
@@ -144,11 +154,16 @@ def match_record_unplayed(
     winner_home = conceding is not None and conceding.pk == match.away_id
     winner_away = conceding is not None and conceding.pk == match.home_id
     refunds = _refund_inducements(match)
+    # the season's pinned format scores the touchdown (Decision above)
+    won = (
+        FORFEIT_TOUCHDOWNS
+        * settings_rules(match.season.settings).variant.touchdown_score
+    )
     result = match_result_save(
         match=match,
         mode=Match.Mode.UNPLAYED,
-        home_score=FORFEIT_SCORE if winner_home else 0,
-        away_score=FORFEIT_SCORE if winner_away else 0,
+        home_score=won if winner_home else 0,
+        away_score=won if winner_away else 0,
         fan_factors=(0, 0),
         player_stats={},
         casualties=[],

@@ -65,7 +65,18 @@ def _latest_snapshot(team: Team) -> RosterSnapshot | None:
 
 def _candidates(team: Team, snapshot: RosterSnapshot) -> list[SevensCandidate]:
     """Players who played (were available at kick-off), are still on the
-    team's roster and did not die."""
+    team's roster and did not die.
+
+    Decision: blood_bowl_sevens.md "Player Advancement" names "a single
+    player ... that played during this game"; "played" is read as eligible
+    to play in it, each player of the roster frozen at kick-off who was
+    available, reserves who never set up included. The rules use the word so
+    ("Journeymen that played for the team during this game", post-game
+    step 4), seed 004 names no condition ("1 chosen player", "1 random
+    player"), Blood Bowl's MVP draws among those "eligible to play during
+    this game", and a tabletop report does not say who set up (the BB2025
+    MVP nominations read "played" the same: matches/reports/nominations.py).
+    A player serving a Miss Next Game was not available and is left out."""
     played = [p["id"] for p in snapshot.data["players"] if p["available"]]
     players = Player.objects.filter(pk__in=played, team=team, status__in=ON_ROSTER)
     league_roster(team.league, team.roster)  # an unknown roster is refused

@@ -32,7 +32,8 @@ class Game:
     # (league_and_exhibition_play.md "League Fixtures"); ``both_lost``:
     # nobody conceded it, "a loss for both teams" (its score 0-0, so no
     # touchdown counts for either). One conceded is a 1-0 win as the rule
-    # gives it, counted as any score.
+    # gives it (one touchdown: 4-0 in Blitz Bowl's points), counted as any
+    # score.
     unplayed: bool = False
     both_lost: bool = False
 

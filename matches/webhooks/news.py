@@ -33,7 +33,9 @@ def _how(m: Match, r: MatchResult) -> str:
     if r.conceded_by_id is None:
         return "not played by the end of its time limit: a loss for both teams"
     conceder = m.home if r.conceded_by_id == m.home_id else m.away
-    return f"not played: {conceder.name} conceded it, a 1–0 win for the other team"
+    # one touchdown to none: 4-0 in points in Blitz Bowl
+    won = max(r.home_score, r.away_score)
+    return f"not played: {conceder.name} conceded it, a {won}–0 win for the other team"
 
 
 def _round_label(m: Match) -> str:

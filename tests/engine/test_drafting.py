@@ -290,6 +290,31 @@ def test_bb2020_rerolls_after_draft_cost_double():
     )
 
 
+def test_a_trophy_re_roll_is_not_counted_towards_the_8():
+    """The League Trophy's free re-roll may take a team past its 8 team
+    re-rolls: 7 bought and the Trophy's leave room for one more."""
+    champion = Staff(
+        rerolls=8,
+        assistant_coaches=0,
+        cheerleaders=0,
+        apothecary=False,
+        dedicated_fans=1,
+        trophy_rerolls=1,
+    )
+    # Orc "Re-roll - 60K", doubled after the draft
+    assert (
+        purchase_check(
+            BB2020, ORC, item="rerolls", quantity=1, staff=champion, treasury=10**6
+        )
+        == 120_000
+    )
+    with pytest.raises(DraftError) as exc_info:
+        purchase_check(
+            BB2020, ORC, item="rerolls", quantity=2, staff=champion, treasury=10**6
+        )
+    assert codes(exc_info) == [("reroll_limit", "quantity")]
+
+
 def test_sevens_refuses_rerolls_after_draft_and_everyone_refuses_fans():
     with pytest.raises(DraftError) as exc_info:
         purchase_check(

@@ -353,11 +353,12 @@ def test_a_sevens_league_without_spp_makes_no_mvp_award(
     assert MatchEvent.objects.get(match=match, type="postgame_spp").payload["skipped"]
 
 
-def test_a_blitz_bowl_forfeit_is_the_1_0_alone(
+def test_a_blitz_bowl_forfeit_is_a_one_touchdown_win_alone(
     alice, bob, charlie, django_capture_on_commit_callbacks
 ):
-    """Blitz Bowl keeps no treasury nor SPP: the conceded fixture is a 1-0
-    win (a point to none) and nothing else."""
+    """Blitz Bowl keeps no treasury nor SPP: the conceded fixture is the
+    "1-0" win alone, one touchdown to none (Decision), and a Blitz Bowl
+    Touchdown "scores 4 points" (rules.md "Touchdown"): 4-0 in points."""
     league = league_create(commissioner=alice, name="Blitz Cup", format="blitz-bowl")
     make_member(league, bob, charlie)
     orcs = team_draft_card(league=league, coach=bob, name="Blitz Orcs", card="orc")
@@ -369,12 +370,15 @@ def test_a_blitz_bowl_forfeit_is_the_1_0_alone(
     record(match, alice, django_capture_on_commit_callbacks, conceded_by=orcs.pk)
 
     assert match.status == Match.Status.COMPLETE
+    result = MatchResult.objects.get(match=match)
+    assert (result.home_score, result.away_score) == (0, 4)
     rows = {r.team_id: r for r in season_standings(match.season)}
     assert (rows[dwarfs.pk].won, rows[dwarfs.pk].td_for, rows[dwarfs.pk].points) == (
         1,
-        1,
+        4,
         3,
     )
+    assert (rows[orcs.pk].lost, rows[orcs.pk].td_against) == (1, 4)
     assert TreasuryEntry.objects.filter(team__in=[orcs, dwarfs]).count() == 0
     assert list(
         MatchEvent.objects.filter(match=match).order_by("seq").values_list("type")

@@ -277,6 +277,37 @@ def test_dead_players_and_players_who_did_not_play_cannot_gain_it(
     assert numbers == [1, 4, 5, 6, 7, 8]
 
 
+def test_a_reserve_available_at_kick_off_played_the_game(
+    alice, bob, charlie, sevens, django_capture_on_commit_callbacks
+):
+    """blood_bowl_sevens.md "Player Advancement": "a single player of your
+    choice that played during this game" (Decision: eligible to play in it,
+    as the roster frozen at kick-off records; a report does not say who
+    set up)."""
+    # given Orcs of eight: "A team may not set up more than seven players
+    # at the start of a drive", so one of them starts in the Reserves box
+    fix_seed(sevens, 7)
+    orcs = draft_team(
+        sevens, bob, roster="orc", name="Gouged Eye", extra=[("orc-lineman", "Reserve")]
+    )
+    humans = draft_team(sevens, charlie, roster="human", name="Reikland Reavers")
+    match = play(sevens, orcs, humans, alice, django_capture_on_commit_callbacks)
+    reserve = Player.objects.get(team=orcs, number=8)
+
+    # then all eight may gain the skill, the eighth chosen among them
+    numbers = [
+        c["number"] for c in api_as(bob).get(sevens_url(orcs)).json()[0]["candidates"]
+    ]
+    assert numbers == [1, 2, 3, 4, 5, 6, 7, 8]
+    response = api_as(bob).post(
+        sevens_url(orcs),
+        {"match": match.pk, "mode": "chosen_player_primary", "player": reserve.pk},
+        format="json",
+    )
+    assert response.status_code == 201
+    assert SevensAdvancement.objects.get().player == reserve
+
+
 @pytest.mark.parametrize(
     ("body", "code", "field"),
     [

@@ -10,6 +10,7 @@ import pytest
 
 from league.errors import ServiceError
 from league.models import Team, TreasuryEntry
+from league.services.teams import team_buy
 from matches.commissioner.actions import redraft_plan_keep_all
 from matches.models import Match, SeasonTeamArchive
 from matches.seasons.rollover import season_close, team_redraft
@@ -25,6 +26,9 @@ pytestmark = pytest.mark.django_db
 
 # BB2020 Humans and Orcs: 11 Linemen at 50,000 from 1,000,000, no re-roll
 LINEMAN = 50_000
+# teams/Human.md "Re-roll - 50K", paid double after the draft
+# (post-game_sequence.md: "must pay double")
+HUMAN_REROLL_LATER = 2 * 50_000
 
 
 @pytest.fixture
@@ -334,3 +338,59 @@ def test_the_prizes_are_those_of_the_format_the_season_pinned(
         SeasonTeamArchive.objects.get(season=season, team=ash).record["trophy_rerolls"]
         == 1
     )
+
+
+def test_a_champion_buys_its_8th_re_roll_besides_the_trophy_s(
+    eleven, teams, alice, django_capture_on_commit_callbacks
+):
+    """The Trophy's re-roll is added "without having to spend any gold
+    pieces" and may take a team past its 8 re-rolls: it is not one of the 8
+    the team may buy."""
+    # given Ash, champion, holding the Trophy's re-roll and 7 of its own
+    ash = teams[0]
+    season = season_create(
+        league=eleven, name="2026", seed=5, team_ids=[t.pk for t in teams]
+    )
+    play_league(season, teams, alice=alice, capture=django_capture_on_commit_callbacks)
+    season_close(season_id=season.pk, actor=alice)
+    Team.objects.filter(pk=ash.pk).update(rerolls=7 + 1, treasury=250_000)
+
+    # when it buys an 8th of its own
+    team = team_buy(team_id=ash.pk, item="rerolls")
+
+    # then it has 8 bought and the Trophy's, paid at the later price
+    assert (team.rerolls, team.treasury) == (9, 250_000 - HUMAN_REROLL_LATER)
+
+    # and a 9th of its own is refused, nothing written
+    before = db_state()
+    with pytest.raises(ServiceError) as exc:
+        team_buy(team_id=ash.pk, item="rerolls")
+    assert [(v.code, v.field) for v in exc.value.violations] == [
+        ("reroll_limit", "quantity")
+    ]
+    assert db_state() == before
+
+
+def test_the_trophy_re_roll_gone_back_counts_nothing_any_more(
+    eleven, teams, alice, django_capture_on_commit_callbacks
+):
+    # given Ash's Trophy re-roll gone back as the next season closed (Birch
+    # its champion), Ash having 8 re-rolls of its own again
+    ash, birch, cedar, dune = teams
+    capture = django_capture_on_commit_callbacks
+    first = season_create(
+        league=eleven, name="2026", seed=5, team_ids=[t.pk for t in teams]
+    )
+    play_league(first, teams, alice=alice, capture=capture)
+    season_close(season_id=first.pk, actor=alice)
+    _second_season(eleven, teams, alice, capture, winners=[birch, ash, cedar, dune])
+    Team.objects.filter(pk=ash.pk).update(rerolls=8, treasury=250_000)
+    before = db_state()
+
+    # when it buys another, then it is refused: all 8 are its own
+    with pytest.raises(ServiceError) as exc:
+        team_buy(team_id=ash.pk, item="rerolls")
+    assert [(v.code, v.field) for v in exc.value.violations] == [
+        ("reroll_limit", "quantity")
+    ]
+    assert db_state() == before
