@@ -17,7 +17,12 @@ from django.db import transaction
 
 from league.errors import ServiceError
 from league.models import Player, Team
-from league.services.teams import MANAGEABLE, ON_ROSTER, team_qs_for_update
+from league.services.teams import (
+    MANAGEABLE,
+    ON_ROSTER,
+    team_qs_for_update,
+    team_require_no_pregame,
+)
 
 
 def team_require_not_playing(team: Team, *, action: str) -> None:
@@ -30,6 +35,7 @@ def team_require_not_playing(team: Team, *, action: str) -> None:
             f"{team.name} is {team.get_status_display().lower()}; "
             f"{action} must wait until its game is over",
         )
+    team_require_no_pregame(team, action=action)
 
 
 def team_player_for_update(

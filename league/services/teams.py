@@ -13,7 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from engine.facade import (
     DraftError,
@@ -43,6 +43,9 @@ from league.services.treasury import treasury_credit, treasury_debit
 
 ON_ROSTER = (Player.Status.ACTIVE, Player.Status.RETIRED)
 MANAGEABLE = (Team.Status.DRAFT, Team.Status.READY, Team.Status.POST_GAME)
+# matches.models.Match.Status.SCHEDULED: the league app sits below matches,
+# so it names a match's status by its value.
+SCHEDULED_MATCH = "scheduled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +270,37 @@ def _manageable(team: Team) -> None:
             None,
             f"{team.name} is {team.get_status_display().lower()}; "
             "hiring and buying wait until its game is over",
+        )
+    team_require_no_pregame(team, action="hiring and buying")
+
+
+def team_require_no_pregame(team: Team, *, action: str) -> None:
+    """Refuse ``action`` (a change to the roster, the staff or a player's
+    value) while ``team`` is in a match's pre-game sequence: once either
+    team has bought its inducements for a match not yet kicked off
+    (``pregame_started``).
+
+    Decision: buying inducements is step 4 of the match's pre-game sequence
+    (the_rules_of_blood_bowl.md "Pre-game sequence"), after the journeymen
+    and after both teams' last post-game, where hiring, firing and
+    advancements happen; so from the first purchase until that game is over
+    neither team's roster or staff changes. The Star Players were checked
+    against the players the team then had ("Star Players may not take the
+    number of players in the team to more than 16", inducements_in_detail.md)
+    and the petty cash against both CTVs; a player hired after them would
+    break both. A team in the post-game of another match (played while
+    this one waits) finishes it as usual."""
+    if team.status != Team.Status.READY:
+        return
+    started = Q(
+        home_matches__status=SCHEDULED_MATCH, home_matches__inducements__isnull=False
+    ) | Q(away_matches__status=SCHEDULED_MATCH, away_matches__inducements__isnull=False)
+    if Team.objects.filter(pk=team.pk).filter(started).exists():
+        raise ServiceError.one(
+            "pregame_started",
+            None,
+            f"inducements have been bought for {team.name}'s next match: "
+            f"{action} must wait until that game is over",
         )
 
 

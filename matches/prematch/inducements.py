@@ -290,6 +290,34 @@ def _require_own_fields(index: int, item: Purchase) -> None:
             )
 
 
+def _teams_for_update(match: Match) -> dict[int, Team]:
+    """Both teams of ``match`` by id, locked in id order: the budgets read
+    both, and neither's roster may change while a purchase is recorded."""
+    return {
+        t.pk: t
+        for t in Team.objects.select_for_update(of=("self",))
+        .select_related("league")
+        .filter(pk__in=[match.home_id, match.away_id])
+        .order_by("pk")
+    }
+
+
+def _require_ready(teams: dict[int, Team]) -> None:
+    """Decision: a team still in another game (or not ready) has no CTV for
+    this one yet, and both budgets read both CTVs (the petty cash is their
+    difference), so neither side buys until both teams are ready to play,
+    as at kick-off (``team_busy``); their open post-games were ended before
+    this (the pre-game comes after them)."""
+    for team in teams.values():
+        if team.status != Team.Status.READY:
+            raise ServiceError.one(
+                "team_busy",
+                None,
+                f"{team.name} is {team.get_status_display().lower()}, not ready "
+                "to play: inducements wait until both teams are between games",
+            )
+
+
 @transaction.atomic
 def match_buy_inducements(
     *, match_id: int, team_id: int, items: Sequence[Purchase], actor: AbstractBaseUser
@@ -301,12 +329,14 @@ def match_buy_inducements(
         raise ServiceError.one(
             "unknown_team", "team", "that team does not play this match"
         )
-    team = Team.objects.select_for_update().select_related("league").get(pk=team_id)
+    teams = _teams_for_update(match)
+    team = teams[team_id]
     team_require_write(actor, team)
     if match.status != Match.Status.SCHEDULED:
         raise ServiceError.one(
             "match_started", None, "inducements are bought before kick-off"
         )
+    _require_ready(teams)
     home, away = inducement_sides(match)
     side = home if team_id == match.home_id else away
     if side.bought is not None:
