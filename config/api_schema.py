@@ -153,6 +153,7 @@ _TEAM_OPS = [
 _PLAYER_OPS = [
     "players_advancements_retrieve",
     "players_advancements_create",
+    "players_advancements_pending_create",
     "players_hire_create",
     "players_retire_create",
     "players_unretire_create",

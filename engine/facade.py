@@ -25,6 +25,7 @@ from engine.campaign import (
     AdvancementResult,  # a player after an advancement
     CasualtyOutcome,  # what happened to a casualty
     Characteristic,  # MA, ST, AG, PA, AV
+    CharacteristicRoll,  # a characteristic improvement roll and what it offers
     InducementPurchase,  # a count of one inducement
     Participant,  # a player listed for a game
     PlayerState,  # a player as the league rules see them
@@ -268,6 +269,7 @@ __all__ = [
     "CasualtyOutcome",
     "CasualtyTable",
     "Characteristic",
+    "CharacteristicRoll",
     "DEFAULT_VERSION",
     "DESPERATE_MEASURES",
     "Decision",

@@ -236,6 +236,48 @@ class AdvanceForm(WebForm):
         }
 
 
+class AdvancementChoiceForm(WebForm):
+    """The coach's choice among a pending roll: a characteristic the roll
+    offers, or a skill (one of a random skill's rolled skills, or the skill
+    a characteristic roll is taken as instead)."""
+
+    characteristic = forms.ChoiceField(
+        required=False, label="Improve", widget=forms.RadioSelect
+    )
+    skill = forms.ChoiceField(required=False, label="Skill")
+
+    def __init__(
+        self,
+        *args: Any,
+        characteristics: Iterable[str],
+        skills: Iterable[tuple[str, Any]],
+        radio_skills: bool,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["characteristic"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(c, c.upper()) for c in characteristics]
+        skill = self.fields["skill"]
+        assert isinstance(skill, forms.ChoiceField)
+        if radio_skills:
+            skill.widget = forms.RadioSelect()
+            skill.label = "Keep"
+            skill.choices = list(skills)
+        else:
+            skill.label = "Or take this skill instead"
+            skill.choices = [("", "—"), *skills]
+
+    def request(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "skill": data["skill"] or None,
+            "characteristic": [data["characteristic"]]
+            if data["characteristic"]
+            else [],
+        }
+
+
 class SevensSkillForm(WebForm):
     """The Sevens post-game skill (leagues without SPP)."""
 

@@ -526,6 +526,7 @@ class LeagueEvent(models.Model):
 
     class Type(models.TextChoices):
         ADVANCEMENT = "advancement", "Advancement"
+        ADVANCEMENT_ROLLED = "advancement_rolled", "Advancement rolled, choice pending"
         SEVENS_ADVANCEMENT = "sevens_advancement", "Sevens post-game skill"
         JOURNEYMEN_TAKEN = "journeymen_taken", "Journeymen taken on"
         JOURNEYMEN_RELEASED = "journeymen_released", "Journeymen released"
@@ -637,6 +638,7 @@ class SevensAdvancement(models.Model):
         return f"{self.team}: {self.skill} after match {self.match_id}"
 
 
+from league.advancements.models import PendingAdvancement  # noqa: E402 - own package
 from league.invites.models import LeagueInvite  # noqa: E402 - in its own package
 from league.notifications.models import Notification  # noqa: E402 - in its own package
 from league.preferences.models import Preferences  # noqa: E402 - in its own package
@@ -649,6 +651,7 @@ __all__ = [
     "LeagueInvite",
     "LeagueMembership",
     "Notification",
+    "PendingAdvancement",
     "Player",
     "Preferences",
     "SevensAdvancement",

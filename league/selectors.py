@@ -24,6 +24,7 @@ from league.models import (
     League,
     LeagueEvent,
     LeagueMembership,
+    PendingAdvancement,
     Player,
     Team,
     TreasuryEntry,
@@ -71,6 +72,16 @@ def team_roster_players(team: Team) -> list[Player]:
     if prefetched is not None:
         return list(prefetched)
     return list(team.players.filter(status__in=ON_ROSTER).order_by("number"))
+
+
+def team_pending_rolls(team: Team) -> set[int]:
+    """The team's players whose dice-rolled advancement waits for the
+    coach's choice (``league.services.advancement``)."""
+    return set(
+        PendingAdvancement.objects.filter(player__team=team).values_list(
+            "player_id", flat=True
+        )
+    )
 
 
 def team_redraft_candidates(team: Team) -> QuerySet[Player]:

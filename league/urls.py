@@ -115,6 +115,11 @@ urlpatterns = [
         name="player-advancements",
     ),
     path(
+        "players/<int:player_id>/advancements/pending/",
+        players.PlayerAdvancementChoiceApi.as_view(),
+        name="player-advancement-choice",
+    ),
+    path(
         "players/<int:player_id>/hire/",
         players.JourneymanHireApi.as_view(),
         name="player-hire",

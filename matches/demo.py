@@ -4,10 +4,14 @@ Blitz Bowl demo leagues each play a whole round robin."""
 from __future__ import annotations
 
 from engine.facade import RANDOM_PRIMARY, inducement_catalogue, rules_data
-from league.errors import ServiceError
 from league.models import League, Player
 from league.selectors import team_special_rules
-from league.services.advancement import player_advance, player_advancements_get
+from league.services.advancement import (
+    PendingRoll,
+    player_advance,
+    player_advancement_choose,
+    player_advancements_get,
+)
 from league.services.treasury import treasury_adjust
 from matches.models import Match, Season
 from matches.prematch.inducements import (
@@ -79,20 +83,13 @@ def demo_advance_players(season: Season) -> list[str]:
         option = next((o for o in menu.options if o.kind == RANDOM_PRIMARY), None)
         if option is None:
             continue
-        try:
-            advanced = player_advance(
-                player_id=player.pk, kind=option.kind, category=option.category
-            )
-        except ServiceError as exc:
-            (refusal,) = exc.violations
-            if refusal.code != "skill_choice_required":
-                raise
-            # the same request rolls the same dice: keep the first skill
-            advanced = player_advance(
-                player_id=player.pk,
-                kind=option.kind,
-                category=option.category,
-                skill=refusal.subjects[0],
+        advanced = player_advance(
+            player_id=player.pk, kind=option.kind, category=option.category
+        )
+        if isinstance(advanced, PendingRoll):
+            # the dice are binding: keep the first skill rolled
+            advanced = player_advancement_choose(
+                player_id=player.pk, skill=advanced.skills[0]
             )
         skill = advanced.result.skill
         lines.append(

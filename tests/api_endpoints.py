@@ -43,6 +43,7 @@ WRITES: list[tuple[str, str]] = [
     ("post", "/api/teams/{team_id}/postgame/end/"),
     ("post", "/api/teams/{team_id}/redraft/"),
     ("post", "/api/players/{player_id}/advancements/"),
+    ("post", "/api/players/{player_id}/advancements/pending/"),
     ("post", "/api/players/{player_id}/hire/"),
     ("post", "/api/players/{player_id}/retire/"),
     ("post", "/api/players/{player_id}/unretire/"),

@@ -15,8 +15,6 @@ from engine.campaign.advancement import (
     AdvancementOption,
     AdvancementResult,
     CharacteristicRoll,
-    RandomSkillRoll,
-    SkillChoiceRequired,
     advance,
     advancement_options,
     characteristic_offer,
@@ -25,11 +23,8 @@ from engine.campaign.advancement import (
     must_spend_spp,
     postgame_skill_options,
     roll_characteristic_improvement,
-    roll_random_skill,
-    skill_available,
     skill_value_increase,
     spp_cost,
-    validate_chosen_skill,
 )
 from engine.campaign.casualty import (
     BB2020_TABLE,
@@ -83,6 +78,13 @@ from engine.campaign.journeymen import (
     make_journeyman,
 )
 from engine.campaign.mvp import default_nominations, mvp_nominees
+from engine.campaign.new_skills import (
+    RandomSkillRoll,
+    SkillChoiceRequired,
+    roll_random_skill,
+    skill_available,
+    validate_chosen_skill,
+)
 from engine.campaign.player import (
     MAX_IMPROVEMENTS_PER_CHARACTERISTIC,
     STAT_LIMITS,

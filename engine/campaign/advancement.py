@@ -16,6 +16,12 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from engine.campaign.new_skills import (
+    keep_rolled_skill,
+    roll_random_skill,
+    skill_available,
+    validate_chosen_skill,
+)
 from engine.campaign.player import (
     Characteristic,
     PlayerState,
@@ -260,172 +266,6 @@ def postgame_skill_options(
     return options
 
 
-# --- skills -------------------------------------------------------------------
-
-
-def _gained_ref(slug: str, data: RulesData) -> SkillRef:
-    param = data.skills[slug].param
-    # "+X" skills are gained at +1 (skills_and_traits.md table: Dirty Player
-    # (+1), Mighty Blow (+1)).
-    return SkillRef(slug, "+1" if param == "+X" else None)
-
-
-def skill_available(
-    player: PlayerState,
-    slug: str,
-    excluded: frozenset[str] = frozenset(),
-    data: RulesData | None = None,
-) -> bool:
-    """A player may never gain a skill they already have (whatever its +X
-    value), nor one in ``excluded`` (skills the league rules out for them),
-    nor one the skill's own terms bar (:func:`skill_barred`)."""
-    if player.has_skill(slug) or slug in excluded:
-        return False
-    return data is None or skill_barred(player, slug, data) is None
-
-
-def skill_barred(player: PlayerState, slug: str, data: RulesData) -> str | None:
-    """Why ``player`` cannot take ``slug`` under the skill's own terms
-    (BB2025 skills.md: Bullseye and Strong Arm need Throw Team-mate, ...;
-    a skill is never combined with one it excludes), or None."""
-    skill = data.skills[slug]
-    if skill.requires_any and not any(player.has_skill(s) for s in skill.requires_any):
-        needs = " or ".join(data.skills[s].name for s in skill.requires_any)
-        return f"{skill.name} needs {needs}"
-    clash = next((s for s in skill.excludes if player.has_skill(s)), None)
-    if clash is not None:
-        return f"{skill.name} cannot be combined with {data.skills[clash].name}"
-    return None
-
-
-def validate_chosen_skill(
-    player: PlayerState,
-    slug: str,
-    categories: Sequence[str],
-    *,
-    data: RulesData | None = None,
-    excluded: frozenset[str] = frozenset(),
-) -> SkillRef:
-    """Check a chosen skill: it exists, belongs to one of ``categories`` (skill
-    categories the advancement allows) and the player does not have it."""
-    data = data or rules_data()
-    skill = data.skills.get(slug)
-    if skill is None:
-        raise CampaignError("unknown_skill", f"unknown skill {slug!r}", "chosen_skill")
-    allowed = tuple(category_name(c) for c in categories)
-    if skill.category not in allowed:
-        raise CampaignError(
-            "skill_category_not_allowed",
-            f"{skill.name} ({skill.category}) is not in {allowed}",
-            "chosen_skill",
-        )
-    if player.has_skill(slug):
-        raise CampaignError(
-            "skill_already_known",
-            f"the player already has {skill.name}",
-            "chosen_skill",
-        )
-    if slug in excluded:
-        raise CampaignError(
-            "skill_not_allowed",
-            f"{skill.name} cannot be taken by this player",
-            "chosen_skill",
-        )
-    barred = skill_barred(player, slug, data)
-    if barred is not None:
-        raise CampaignError("skill_not_allowed", barred, "chosen_skill")
-    return _gained_ref(slug, data)
-
-
-class SkillChoiceRequired(CampaignError):
-    """A random skill advancement rolled several skills: its coach keeps one
-    of ``choices`` (skill slugs, in the order rolled)."""
-
-    def __init__(
-        self, code: str, message: str, field: str, choices: tuple[str, ...]
-    ) -> None:
-        super().__init__(code, message, field)
-        self.choices = choices
-
-
-@dataclass(frozen=True, slots=True)
-class RandomSkillRoll:
-    skill: SkillRef
-    category: str
-    rolls: tuple[Roll, ...]
-
-
-def roll_random_skill(
-    player: PlayerState,
-    category: str,
-    roller: Roller,
-    *,
-    fmt: str | LeagueFormat = "bb2020",
-    data: RulesData | None = None,
-    excluded: frozenset[str] = frozenset(),
-) -> RandomSkillRoll:
-    """Randomly select a skill from ``category`` ("New Skills": roll two dice
-    one after the other on the Skill table, re-rolling skills the player
-    already has or cannot have).
-
-    BB2020 reads the first D6 as 1-3 / 4-6 (skills_and_traits.md). Sevens
-    uses seed 004's D2 + D6 (same table, same odds). Raises
-    ``no_skill_available`` before rolling if every skill is unavailable.
-    """
-    f = check_format(fmt)
-    data = data or rules_data(f.rules_data_version)
-    name = category_name(category)
-    table = f.random_skill_table(name, data)  # hook: the format's own table
-    if not table or len(table) != 12:
-        raise CampaignError(
-            "unknown_skill_category", f"no random table for {name!r}", "category"
-        )
-    if not any(skill_available(player, s, excluded, data) for s in table):
-        raise CampaignError(
-            "no_skill_available",
-            f"the player already has every {name} skill",
-            "category",
-        )
-    recorder = RollRecorder(roller)
-    while True:
-        if f.skill_first_die == 2:
-            half = recorder.d(2, "skill_first") - 1
-        else:
-            half = 0 if recorder.d(6, "skill_first") <= 3 else 1
-        slug = table[half * 6 + recorder.d(6, "skill_second") - 1]
-        if skill_available(player, slug, excluded, data):
-            return RandomSkillRoll(_gained_ref(slug, data), name, recorder.taken())
-
-
-def _keep_rolled_skill(
-    rolled: Sequence[SkillRef], chosen_skill: str | None, data: RulesData
-) -> SkillRef:
-    """The skill kept of those a random skill advancement rolled: the one
-    rolled (every roll the same skill), else the coach's ``chosen_skill``,
-    which must be one of them."""
-    choices = tuple(dict.fromkeys(rolled))
-    slugs = tuple(ref.skill for ref in choices)
-    if len(choices) == 1 and chosen_skill in (None, slugs[0]):
-        return choices[0]
-    for ref in choices:
-        if ref.skill == chosen_skill:
-            return ref
-    names = " and ".join(f"{data.skills[s].name} ({s})" for s in slugs)
-    if chosen_skill is None:
-        raise SkillChoiceRequired(
-            "skill_choice_required",
-            f"the dice rolled {names}: keep one of them as the skill",
-            "chosen_skill",
-            slugs,
-        )
-    raise SkillChoiceRequired(
-        "skill_not_rolled",
-        f"{chosen_skill!r} was not rolled; the dice rolled {names}",
-        "chosen_skill",
-        slugs,
-    )
-
-
 # --- characteristic improvements ---------------------------------------------
 
 
@@ -550,50 +390,27 @@ def _fallback_skill(
     return skill, f.skill_value_increases[kind]
 
 
-def advance(
+def _random_skill(
     player: PlayerState,
     option: AdvancementOption,
     roller: Roller,
-    chosen_skill: str | None = None,
-    *,
-    characteristic: Characteristic | Sequence[Characteristic] | None = None,
-    improvement: CharacteristicRoll | None = None,
-    data: RulesData | None = None,
-    excluded: frozenset[str] = frozenset(),
-) -> AdvancementResult:
-    """Spend SPP (or take the Sevens free skill) on ``option``.
-
-    * Random skills roll on the category table (``chosen_skill`` must be
-      None), as many times as the format's ``random_skill_rolls``; with
-      more than one, the coach keeps one of the skills rolled
-      (``chosen_skill``; refused as :class:`SkillChoiceRequired` until it
-      names one of them, the same dice rolled for the same roller).
-    * Chosen skills need ``chosen_skill`` (a slug in ``option.category``).
-    * Characteristic improvements use ``improvement`` (from
-      :func:`roll_characteristic_improvement`, the two-step flow) or roll the
-      D16 here. ``characteristic`` is the coach's pick, or a preference order:
-      the first improvable one offered is taken. Otherwise ``chosen_skill``
-      is taken as a chosen Secondary skill (or Primary, where the format's
-      ``characteristic_fallback_primary`` allows it). Decision: that
-      fallback skill increases Current Value as a chosen skill of its kind
-      (BB2020 Secondary +40,000) and the SPP cost stays that of the
-      characteristic improvement.
-    """
-    _check_option(player, option)
-    f = check_format(option.format)
-    data = data or rules_data(f.rules_data_version)
+    chosen_skill: str | None,
+    rolled_skills: Sequence[SkillRef] | None,
+    f: LeagueFormat,
+    data: RulesData,
+    excluded: frozenset[str],
+) -> tuple[SkillRef, tuple[SkillRef, ...], tuple[Roll, ...]]:
+    """The skill a random skill advancement gives, the skills rolled (where
+    the format rolls more than one) and the dice. ``rolled_skills`` are
+    skills rolled earlier for it (a roll the coach chooses from later):
+    they are kept, not rolled again."""
+    if chosen_skill is not None and f.random_skill_rolls == 1:
+        raise CampaignError(
+            "unexpected_choice", "a random skill cannot be chosen", "chosen_skill"
+        )
+    assert option.category is not None
     rolls: tuple[Roll, ...] = ()
-    skill: SkillRef | None = None
-    gained_characteristic: Characteristic | None = None
-    new = player
-
-    skill_choices: tuple[SkillRef, ...] = ()
-    if option.kind in (RANDOM_PRIMARY, RANDOM_SECONDARY):
-        if chosen_skill is not None and f.random_skill_rolls == 1:
-            raise CampaignError(
-                "unexpected_choice", "a random skill cannot be chosen", "chosen_skill"
-            )
-        assert option.category is not None
+    if rolled_skills is None:
         rolled = [
             roll_random_skill(
                 player,
@@ -606,9 +423,67 @@ def advance(
             for _ in range(f.random_skill_rolls)
         ]
         rolls = tuple(r for one in rolled for r in one.rolls)
-        skill = _keep_rolled_skill([r.skill for r in rolled], chosen_skill, data)
-        if f.random_skill_rolls > 1:
-            skill_choices = tuple(r.skill for r in rolled)
+        refs = [r.skill for r in rolled]
+    else:
+        refs = list(rolled_skills)
+        if len(refs) != f.random_skill_rolls or not all(
+            skill_available(player, r.skill, excluded, data) for r in refs
+        ):
+            raise CampaignError(
+                "invalid_roll",
+                "the skills rolled do not match this player",
+                "rolled_skills",
+            )
+    skill = keep_rolled_skill(refs, chosen_skill, data)
+    choices = tuple(refs) if f.random_skill_rolls > 1 else ()
+    return skill, choices, rolls
+
+
+def advance(
+    player: PlayerState,
+    option: AdvancementOption,
+    roller: Roller,
+    chosen_skill: str | None = None,
+    *,
+    characteristic: Characteristic | Sequence[Characteristic] | None = None,
+    improvement: CharacteristicRoll | None = None,
+    rolled_skills: Sequence[SkillRef] | None = None,
+    data: RulesData | None = None,
+    excluded: frozenset[str] = frozenset(),
+) -> AdvancementResult:
+    """Spend SPP (or take the Sevens free skill) on ``option``.
+
+    * Random skills roll on the category table (``chosen_skill`` must be
+      None), as many times as the format's ``random_skill_rolls``; with
+      more than one, the coach keeps one of the skills rolled
+      (``chosen_skill``; refused as :class:`SkillChoiceRequired` until it
+      names one of them). ``rolled_skills`` are the skills an earlier roll
+      gave (the coach choosing after the roll): nothing is rolled again.
+    * Chosen skills need ``chosen_skill`` (a slug in ``option.category``).
+    * Characteristic improvements use ``improvement`` (from
+      :func:`roll_characteristic_improvement`, the two-step flow) or roll the
+      D16 here. ``characteristic`` is the coach's pick, or a preference order:
+      the first improvable one offered is taken. Otherwise ``chosen_skill``
+      is taken as a chosen Secondary skill (or Primary, where the format's
+      ``characteristic_fallback_primary`` allows it); it is checked before
+      the die is rolled, so a refused skill tells nothing of the roll.
+      Decision: that fallback skill increases Current Value as a chosen
+      skill of its kind (BB2020 Secondary +40,000) and the SPP cost stays
+      that of the characteristic improvement.
+    """
+    _check_option(player, option)
+    f = check_format(option.format)
+    data = data or rules_data(f.rules_data_version)
+    rolls: tuple[Roll, ...] = ()
+    skill: SkillRef | None = None
+    gained_characteristic: Characteristic | None = None
+    new = player
+
+    skill_choices: tuple[SkillRef, ...] = ()
+    if option.kind in (RANDOM_PRIMARY, RANDOM_SECONDARY):
+        skill, skill_choices, rolls = _random_skill(
+            player, option, roller, chosen_skill, rolled_skills, f, data, excluded
+        )
         value = option.value_increase or 0
     elif option.kind in (CHOSEN_PRIMARY, CHOSEN_SECONDARY):
         if chosen_skill is None:
@@ -619,6 +494,11 @@ def advance(
         )
         value = option.value_increase or 0
     else:
+        fallback = (
+            None
+            if chosen_skill is None
+            else _fallback_skill(player, chosen_skill, f, data, excluded)
+        )
         if improvement is None:
             improvement = roll_characteristic_improvement(player, roller, f)
         elif improvement.improvable != tuple(
@@ -638,7 +518,7 @@ def advance(
         else:
             prefs = tuple(characteristic)
         picked = next((c for c in prefs if c in improvement.improvable), None)
-        if prefs and picked is None and chosen_skill is None:
+        if prefs and picked is None and fallback is None:
             raise CampaignError(
                 "characteristic_not_allowed",
                 f"the D{f.characteristic_die} roll of {improvement.roll} allows {[c.name for c in improvement.improvable]}",
@@ -648,8 +528,8 @@ def advance(
             gained_characteristic = picked
             new = improve(new, picked)
             value = f.characteristic_value_increases[picked]
-        elif chosen_skill is not None:
-            skill, value = _fallback_skill(player, chosen_skill, f, data, excluded)
+        elif fallback is not None:
+            skill, value = fallback
         else:
             raise CampaignError(
                 "choice_required",

@@ -31,7 +31,10 @@ from league.api.serializers import (
 from league.models import League, LeagueEvent, Player
 from league.selectors import league_event_list, league_event_payload
 from league.services.advancement import (
+    Advancement,
+    PendingRoll,
     player_advance,
+    player_advancement_choose,
     player_advancements_get,
 )
 from league.services.journeymen import journeyman_hire
@@ -106,6 +109,51 @@ class AdvancementOptionSerializer(serializers.Serializer[AdvancementOption]):
     value_increase = serializers.IntegerField(allow_null=True)
 
 
+class DieOutputSerializer(serializers.Serializer[Any]):
+    purpose = serializers.CharField()
+    sides = serializers.IntegerField()
+    result = serializers.IntegerField()
+
+
+class PendingRollOutputSerializer(serializers.Serializer[Any]):
+    """A dice-rolled advancement paid for, waiting for its coach's choice."""
+
+    kind = serializers.CharField(source="row.kind")
+    category = serializers.CharField(source="row.category", allow_null=True)
+    spp_spent = serializers.IntegerField(source="row.spp_spent")
+    dice = DieOutputSerializer(many=True, source="row.dice")
+    skills = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="a random skill's rolled skills: keep one as 'skill'",
+    )
+    characteristics = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="what the characteristic roll lets the player improve: "
+        "one as 'characteristic'",
+    )
+    skill_categories = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="a characteristic roll: or a skill of these categories as "
+        "'skill' instead",
+    )
+    message = serializers.CharField()
+    event = serializers.IntegerField(source="row.event_id")
+    created_at = serializers.DateTimeField(source="row.created_at")
+
+    def to_representation(self, instance: Any) -> Any:
+        data = super().to_representation(instance)
+        data["category"] = data["category"] or None
+        return data
+
+
+class PendingAdvancementOutputSerializer(PendingRollOutputSerializer):
+    player = serializers.SerializerMethodField()
+
+    @extend_schema_field(PlayerOutputSerializer)
+    def get_player(self, pending: PendingRoll) -> Any:
+        return _player_data(pending.player)
+
+
 class AdvancementMenuOutputSerializer(serializers.Serializer[Any]):
     player = serializers.IntegerField(source="player.pk")
     spp = serializers.IntegerField(source="player.spp")
@@ -116,17 +164,16 @@ class AdvancementMenuOutputSerializer(serializers.Serializer[Any]):
     must_spend = serializers.BooleanField()
     costs = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     options = AdvancementOptionSerializer(many=True)
+    pending = PendingRollOutputSerializer(
+        allow_null=True,
+        help_text="the roll waiting for its coach's choice (no other "
+        "advancement until he chooses, POST .../advancements/pending/)",
+    )
 
 
 class SkillOutputSerializer(serializers.Serializer[Any]):
     skill = serializers.CharField()
     param = serializers.CharField(allow_null=True)
-
-
-class DieOutputSerializer(serializers.Serializer[Any]):
-    purpose = serializers.CharField()
-    sides = serializers.IntegerField()
-    result = serializers.IntegerField()
 
 
 class AdvancementOutputSerializer(serializers.Serializer[Any]):
@@ -149,9 +196,18 @@ class PlayerAdvancementsApi(APIView):
         return Response(AdvancementMenuOutputSerializer(menu).data)
 
     @extend_schema(
-        request=AdvanceInputSerializer, responses={201: AdvancementOutputSerializer}
+        request=AdvanceInputSerializer,
+        responses={
+            201: AdvancementOutputSerializer,
+            202: PendingAdvancementOutputSerializer,
+        },
     )
     def post(self, request: Request, player_id: int) -> Response:
+        """201: the advancement taken. 202: dice that leave a choice (a
+        characteristic roll none of the preferences fits, a BB2025 random
+        skill's two skills): the SPP are spent and the roll waits for the
+        coach's choice (``POST .../advancements/pending/``); meanwhile any
+        advancement is refused as ``advancement_pending`` on ``player``."""
         player = _player_for_write(request.user, player_id)
         data = _valid(AdvanceInputSerializer, request.data)
         taken = player_advance(
@@ -162,24 +218,64 @@ class PlayerAdvancementsApi(APIView):
             characteristic=[Characteristic(c) for c in data.get("characteristic", [])],
             actor=request.user,  # type: ignore[arg-type]
         )
-        result = taken.result
-        body = {
-            "player": _player_data(taken.player),
-            "kind": result.option.kind.value,
-            "category": result.option.category,
-            "skill": {"skill": result.skill.skill, "param": result.skill.param}
-            if result.skill
-            else None,
-            "characteristic": result.characteristic.value
-            if result.characteristic
-            else None,
-            "spp_spent": result.spp_spent,
-            "value_increase": result.value_increase,
-            "level": result.level,
-            "dice": taken.event.payload["dice"],
-            "event": taken.event.pk,
-        }
-        return Response(body, status=status.HTTP_201_CREATED)
+        if isinstance(taken, PendingRoll):
+            return Response(
+                PendingAdvancementOutputSerializer(taken).data,
+                status=status.HTTP_202_ACCEPTED,
+            )
+        return Response(_advancement_body(taken), status=status.HTTP_201_CREATED)
+
+
+class AdvancementChoiceInputSerializer(InputSerializer):
+    skill = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    characteristic = CharacteristicPreferenceField(
+        required=False, max_length=len(Characteristic)
+    )
+
+
+class PlayerAdvancementChoiceApi(APIView):
+    @extend_schema(
+        request=AdvancementChoiceInputSerializer,
+        responses={201: AdvancementOutputSerializer},
+    )
+    def post(self, request: Request, player_id: int) -> Response:
+        """Choose among the player's pending roll: ``skill`` (one of the
+        rolled ``skills``, or a skill of ``skill_categories`` instead of a
+        characteristic) or ``characteristic`` (one the roll offers, or a
+        preference order). 201 with the advancement taken; nothing is
+        rolled again. Refused with ``no_pending_advancement`` on ``player``,
+        ``skill_choice_required``/``skill_not_rolled`` on ``skill``,
+        ``choice_required``/``characteristic_not_allowed`` on
+        ``characteristic``, nothing written and the roll kept."""
+        player = _player_for_write(request.user, player_id)
+        data = _valid(AdvancementChoiceInputSerializer, request.data)
+        taken = player_advancement_choose(
+            player_id=player.pk,
+            skill=data.get("skill") or None,
+            characteristic=[Characteristic(c) for c in data.get("characteristic", [])],
+            actor=request.user,  # type: ignore[arg-type]
+        )
+        return Response(_advancement_body(taken), status=status.HTTP_201_CREATED)
+
+
+def _advancement_body(taken: Advancement) -> dict[str, Any]:
+    result = taken.result
+    return {
+        "player": _player_data(taken.player),
+        "kind": result.option.kind.value,
+        "category": result.option.category,
+        "skill": {"skill": result.skill.skill, "param": result.skill.param}
+        if result.skill
+        else None,
+        "characteristic": result.characteristic.value
+        if result.characteristic
+        else None,
+        "spp_spent": result.spp_spent,
+        "value_increase": result.value_increase,
+        "level": result.level,
+        "dice": taken.event.payload["dice"],
+        "event": taken.event.pk,
+    }
 
 
 # --- journeymen and retirement -------------------------------------------------

@@ -8,12 +8,16 @@ rolled (the player and their advancement count, or the team and the
 match), writes the player and one ``LeagueEvent`` with the dice, all in one
 transaction. A refused request writes nothing, and the same request again
 rolls the same dice: a retry can never re-roll an unwelcome result.
+
+Dice that leave the coach a choice are binding, as at the table: the SPP
+are spent and the roll kept (``PendingAdvancement``) until he chooses
+among what it offers; a choice re-rolls nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -27,10 +31,12 @@ from engine.facade import (
     AdvancementResult,
     CampaignError,
     Characteristic,
+    CharacteristicRoll,
     PlayerState,
     Position,
     SeededRoller,
     SkillChoiceRequired,
+    SkillRef,
     Violation,
     advance,
     advancement_options,
@@ -45,7 +51,7 @@ from engine.facade import (
 )
 from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
-from league.models import League, LeagueEvent, Player, Team
+from league.models import League, LeagueEvent, PendingAdvancement, Player, Team
 from league.rules import league_rules
 from league.services.audit import dice_payload, league_event_record, league_seed
 from league.services.roster import team_player_for_update, team_require_not_playing
@@ -95,6 +101,7 @@ class AdvancementMenu:
     must_spend: bool
     costs: dict[str, int] | None
     options: list[AdvancementOption]
+    pending: PendingRoll | None = None
 
 
 def _offered_kinds(fmt: str) -> list[AdvancementKind]:
@@ -105,7 +112,12 @@ def _offered_kinds(fmt: str) -> list[AdvancementKind]:
     return [k for k in AdvancementKind if offered or k is not secondary]
 
 
-def player_advancements_get(player: Player) -> AdvancementMenu:
+def player_advancements_get(
+    player: Player, pending: Mapping[int, PendingAdvancement] | None = None
+) -> AdvancementMenu:
+    """What ``player`` can buy now; ``pending``: the pending rolls of his
+    team's players by player id, where the caller read them already
+    (:func:`teams_pending_advancements`)."""
     team = player.team
     league = team.league
     tracked = league_tracks_spp(league)
@@ -115,17 +127,27 @@ def player_advancements_get(player: Player) -> AdvancementMenu:
     state = player_state(player, _position(team, player))
     if player.advancements >= MAX_ADVANCEMENTS:
         return AdvancementMenu(player, tracked, level, None, False, None, [])
+    # A roll waiting for its coach's choice is the next advancement: nothing
+    # else is on offer (nor must be spent on) until he chooses. Decision: the
+    # player may still play meanwhile, as one with unspent SPP may; the roll
+    # shows on the team sheet and the coach's home page.
+    if pending is None:
+        roll = player_pending_roll(player)
+    else:
+        row = pending.get(player.pk)
+        roll = None if row is None else _pending_view(row, team, player)
     return AdvancementMenu(
         player=player,
         spp_tracked=True,
         level=level,
         next_level=level_name(player.advancements + 1),
-        must_spend=must_spend_spp(state, league.format),
+        must_spend=roll is None and must_spend_spp(state, league.format),
         costs={
             kind.value: spp_cost(league.format, player.advancements, kind)
             for kind in _offered_kinds(league.format)
         },
-        options=advancement_options(state, league.format),
+        options=[] if roll else advancement_options(state, league.format),
+        pending=roll,
     )
 
 
@@ -179,31 +201,6 @@ def _find_option(
     )
 
 
-def _characteristic_refusal(
-    exc: CampaignError, state: PlayerState, roller: SeededRoller, fmt: str
-) -> ServiceError:
-    """The two-step characteristic flow: the die (the format's: BB2020 a
-    D16, BB2025 a D8) is rolled, and if the coach has not (validly) picked
-    what to improve the refusal says what the roll allows. The same request
-    rolls the same die, so the coach picks and sends it again."""
-    die, roll = next(
-        (s, r) for p, s, r in roller.rolls if p == "characteristic_improvement"
-    )
-    offered = characteristic_offer(roll, fmt)
-    improvable = [c.value for c in offered if can_improve(state, c)]
-    allowed = ", ".join(c.upper() for c in improvable) or "no characteristic"
-    skill = (
-        "a Primary or Secondary skill"
-        if get_variant(fmt).characteristic_fallback_primary
-        else "a Secondary skill"
-    )
-    return ServiceError.one(
-        exc.code,
-        "characteristic",
-        f"the D{die} rolled {roll}: choose {allowed}, or {skill} as 'skill' instead",
-    )
-
-
 @transaction.atomic
 def player_advance(
     *,
@@ -213,16 +210,67 @@ def player_advance(
     skill: str | None = None,
     characteristic: Sequence[Characteristic] = (),
     actor: AbstractBaseUser | None = None,
-) -> Advancement:
+) -> Advancement | PendingRoll:
     """Spend SPP on one advancement of ``kind`` (post-game_sequence.md
     "Spending Star Player Points").
 
     ``category`` names the skill category of a skill advancement; ``skill``
-    is the chosen skill (chosen kinds, or the Secondary skill a
-    characteristic roll falls back to); ``characteristic`` is the coach's
-    preference order for a characteristic improvement.
+    is the chosen skill (chosen kinds, or the skill a characteristic roll
+    is taken as instead; BB2025: the one kept of a random skill's two);
+    ``characteristic`` is the coach's preference order for a characteristic
+    improvement.
+
+    Dice are binding, as at the table: when they leave the coach a choice
+    he has not made (a characteristic roll none of his preferences fits, a
+    BB2025 random skill's two skills) the SPP are spent and the roll is
+    kept as the player's :class:`PendingRoll`, which he resolves with
+    :func:`player_advancement_choose`. Until then the player takes no
+    other advancement (``advancement_pending`` on ``player``).
     """
     kind = AdvancementKind(kind)
+    team, player = _lock_player(player_id)
+    league = team.league
+    _refuse_if_pending(player)
+    position = _position(team, player)
+    state = player_state(player, position)
+    option = _find_option(state, position, league.format, kind, category)
+    seed = league_seed(league, "advancement", player.pk, player.advancements, kind)
+    roller = SeededRoller(seed)
+    # Decision: dice that leave a choice are binding ("reduce the player's
+    # SPP ..., roll D16"): the SPP are spent and the roll kept for the
+    # coach's choice; the advancement count and the value rise come with
+    # the choice. A choice the request already made (a preference the roll
+    # allows, a skill it rolled) is taken at once.
+    try:
+        result = advance(
+            state,
+            option,
+            roller,
+            skill or None,
+            characteristic=tuple(characteristic) or None,
+            data=rules_data(league.rules_version),
+        )
+    except SkillChoiceRequired as exc:
+        # BB2025 rolls a random skill twice: the coach keeps one of them.
+        skills = [gained_skill_entry(ref) for ref in exc.rolled]
+        return _roll_pending(team, player, option, seed, roller, actor, skills=skills)
+    except CampaignError as exc:
+        if exc.code in ("choice_required", "characteristic_not_allowed"):
+            return _roll_pending(team, player, option, seed, roller, actor)
+        raise _refusal(exc) from None
+    return _advancement_record(
+        team,
+        player,
+        result,
+        actor,
+        {"seed": seed, "dice": dice_payload(roller.rolls)},
+        spend=True,
+    )
+
+
+def _lock_player(player_id: int) -> tuple[Team, Player]:
+    """The player's team and the player, locked, once the team may change
+    its players' advancements."""
     try:
         team_id = Player.objects.values_list("team_id", flat=True).get(pk=player_id)
     except Player.DoesNotExist:
@@ -239,38 +287,161 @@ def player_advance(
             f"{league.name} does not track SPP: its players gain the Sevens "
             "post-game skill instead",
         )
-    player = team_player_for_update(team, player_id)
+    return team, team_player_for_update(team, player_id)
+
+
+def _refuse_if_pending(player: Player) -> None:
+    row = PendingAdvancement.objects.filter(player=player).first()
+    if row is not None:
+        raise advancement_pending_refusal(player, row)
+
+
+def advancement_pending_refusal(
+    player: Player, row: PendingAdvancement
+) -> ServiceError:
+    """The refusal of any advancement while ``row`` waits for a choice."""
+    return ServiceError.one(
+        "advancement_pending",
+        "player",
+        f"#{player.number} {player.name} rolled a "
+        f"{row.kind.replace('_', ' ')} advancement and it waits for "
+        "the coach's choice: choose among the dice first",
+    )
+
+
+def _roll_pending(
+    team: Team,
+    player: Player,
+    option: AdvancementOption,
+    seed: int,
+    roller: SeededRoller,
+    actor: AbstractBaseUser | None,
+    *,
+    skills: list[dict[str, Any]] | None = None,
+) -> PendingRoll:
+    """Spend the SPP of ``option`` and keep its roll for the coach to
+    choose from (one audit line, ``advancement_rolled``, with the dice)."""
+    Player.objects.filter(pk=player.pk).update(spp=F("spp") - option.spp_cost)
+    player.refresh_from_db()
+    dice = dice_payload(roller.rolls)
+    characteristic_roll = next(
+        (d["result"] for d in dice if d["purpose"] == "characteristic_improvement"),
+        None,
+    )
+    event = league_event_record(
+        league_id=team.league_id,
+        type=LeagueEvent.Type.ADVANCEMENT_ROLLED,
+        team=team,
+        player=player,
+        actor=actor,
+        payload={
+            "kind": option.kind.value,
+            "category": option.category,
+            "spp_spent": option.spp_cost,
+            "spp_after": player.spp,
+            "skills_rolled": [s["skill"] for s in skills or ()],
+            "characteristic_roll": characteristic_roll,
+            "seed": seed,
+            "dice": dice,
+        },
+    )
+    row = PendingAdvancement.objects.create(
+        player=player,
+        kind=option.kind.value,
+        category=option.category or "",
+        spp_spent=option.spp_cost,
+        seed=seed,
+        dice=dice,
+        skills_rolled=skills or [],
+        characteristic_roll=characteristic_roll,
+        event=event,
+    )
+    return _pending_view(row, team, player)
+
+
+@transaction.atomic
+def player_advancement_choose(
+    *,
+    player_id: int,
+    skill: str | None = None,
+    characteristic: Sequence[Characteristic] = (),
+    actor: AbstractBaseUser | None = None,
+) -> Advancement:
+    """Resolve the player's pending roll with the coach's choice: ``skill``
+    (one of a random skill's rolled skills, or the skill a characteristic
+    roll is taken as instead) or ``characteristic`` (one the roll offers,
+    or a preference order). Nothing is rolled again; the SPP were spent
+    with the roll. A refused choice writes nothing and the roll stays."""
+    team, player = _lock_player(player_id)
+    league = team.league
+    row = PendingAdvancement.objects.select_for_update().filter(player=player).first()
+    if row is None:
+        raise ServiceError.one(
+            "no_pending_advancement",
+            "player",
+            f"#{player.number} {player.name} has no rolled advancement to choose for",
+        )
     position = _position(team, player)
-    state = player_state(player, position)
-    option = _find_option(state, position, league.format, kind, category)
-    seed = league_seed(league, "advancement", player.pk, player.advancements, kind)
-    roller = SeededRoller(seed)
+    # The rules see the player as he was when the dice were paid for.
+    state = replace(player_state(player, position), spp=player.spp + row.spp_spent)
+    kind = AdvancementKind(row.kind)
+    option = _find_option(state, position, league.format, kind, row.category or None)
+    rolls = tuple((d["purpose"], d["sides"], d["result"]) for d in row.dice)
+    improvement = None
+    if row.characteristic_roll is not None:
+        offered = characteristic_offer(row.characteristic_roll, league.format)
+        improvement = CharacteristicRoll(
+            row.characteristic_roll,
+            offered,
+            tuple(c for c in offered if can_improve(state, c)),
+            rolls,
+        )
     try:
         result = advance(
             state,
             option,
-            roller,
+            SeededRoller(row.seed),
             skill or None,
             characteristic=tuple(characteristic) or None,
+            improvement=improvement,
+            rolled_skills=[
+                SkillRef(s["skill"], s.get("param")) for s in row.skills_rolled
+            ]
+            if improvement is None
+            else None,
             data=rules_data(league.rules_version),
         )
     except SkillChoiceRequired as exc:
-        # BB2025 rolls a random skill twice: the same request rolls the
-        # same dice, so the coach sends it again naming the one he keeps
-        # (``subjects``: the skills rolled).
         raise ServiceError(
             [Violation(exc.code, "skill", exc.message, subjects=exc.choices)]
         ) from None
     except CampaignError as exc:
         if exc.code in ("choice_required", "characteristic_not_allowed"):
-            raise _characteristic_refusal(exc, state, roller, league.format) from None
+            message = _pending_view(row, team, player).message
+            raise ServiceError.one(exc.code, "characteristic", message) from None
         raise _refusal(exc) from None
+    dice = {"seed": row.seed, "dice": row.dice, "rolled_event": row.event_id}
+    row.delete()
+    return _advancement_record(team, player, result, actor, dice, spend=False)
 
+
+def _advancement_record(
+    team: Team,
+    player: Player,
+    result: AdvancementResult,
+    actor: AbstractBaseUser | None,
+    dice: Mapping[str, Any],
+    *,
+    spend: bool,
+) -> Advancement:
+    """Write the advancement taken, and its audit line with ``dice``; its
+    SPP unless they were ``spend`` with its roll already."""
     updates: dict[str, Any] = {
-        "spp": F("spp") - result.spp_spent,
         "advancements": F("advancements") + 1,
         "value": F("value") + result.value_increase,
     }
+    if spend:
+        updates["spp"] = F("spp") - result.spp_spent
     if result.skill is not None:
         updates["gained_skills"] = [
             *player.gained_skills,
@@ -282,8 +453,9 @@ def player_advance(
         updates["improvements"] = {c.value: n for c, n in new.improvements.items()}
     Player.objects.filter(pk=player.pk).update(**updates)
     player.refresh_from_db()
+    option = result.option
     event = league_event_record(
-        league_id=league.pk,
+        league_id=team.league_id,
         type=LeagueEvent.Type.ADVANCEMENT,
         team=team,
         player=player,
@@ -301,12 +473,67 @@ def player_advance(
             "value_after": player.value,
             "advancements": player.advancements,
             "level": result.level,
-            "seed": seed,
-            "dice": dice_payload(roller.rolls),
+            **dice,
         }
         | _skill_choices_json(result),
     )
     return Advancement(player=player, result=result, event=event)
+
+
+# --- a roll waiting for its coach's choice -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PendingRoll:
+    """A dice-rolled advancement paid for and rolled, waiting for its
+    coach's choice, and what he may choose: keep one of ``skills`` (a
+    random skill's), or improve one of ``characteristics`` (those the
+    characteristic roll offers that the player can still improve) or take
+    a skill of ``skill_categories`` instead, as ``skill``."""
+
+    row: PendingAdvancement
+    player: Player
+    skills: list[str]
+    characteristics: list[str]
+    skill_categories: list[str]
+    message: str
+
+
+def teams_pending_advancements(
+    team_ids: Sequence[int],
+) -> dict[int, PendingAdvancement]:
+    """The pending rolls of the teams' players, by player id (one query)."""
+    rows = PendingAdvancement.objects.filter(player__team_id__in=team_ids)
+    return {row.player_id: row for row in rows}
+
+
+def player_pending_roll(player: Player) -> PendingRoll | None:
+    """The player's roll waiting for its coach's choice, if any."""
+    row = PendingAdvancement.objects.filter(player=player).first()
+    return None if row is None else _pending_view(row, player.team, player)
+
+
+def _pending_view(row: PendingAdvancement, team: Team, player: Player) -> PendingRoll:
+    fmt = team.league.format
+    if row.characteristic_roll is None:
+        slugs = list(dict.fromkeys(s["skill"] for s in row.skills_rolled))
+        skills = rules_data(team.league.rules_version).skills
+        names = " and ".join(f"{skills[s].name} ({s})" for s in slugs)
+        message = f"the dice rolled {names}: keep one of them as the skill"
+        return PendingRoll(row, player, slugs, [], [], message)
+    state = player_state(player, _position(team, player))
+    variant = get_variant(fmt)
+    offered = characteristic_offer(row.characteristic_roll, fmt)
+    improvable = [c.value for c in offered if can_improve(state, c)]
+    primary = state.primary if variant.characteristic_fallback_primary else ()
+    allowed = ", ".join(c.upper() for c in improvable) or "no characteristic"
+    skill = "a Primary or Secondary skill" if primary else "a Secondary skill"
+    message = (
+        f"the D{variant.characteristic_die} rolled {row.characteristic_roll}: "
+        f"choose {allowed}, or {skill} as 'skill' instead"
+    )
+    categories = list(dict.fromkeys((*primary, *state.secondary)))
+    return PendingRoll(row, player, [], improvable, categories, message)
 
 
 def _skill_choices_json(result: AdvancementResult) -> dict[str, Any]:

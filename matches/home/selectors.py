@@ -28,7 +28,11 @@ from league.selectors import (
     team_roster_players,
     team_value_get,
 )
-from league.services.advancement import league_tracks_spp, player_advancements_get
+from league.services.advancement import (
+    league_tracks_spp,
+    player_advancements_get,
+    teams_pending_advancements,
+)
 from matches.models import (
     Match,
     MatchResult,
@@ -275,14 +279,27 @@ def _current_seasons(team_ids: list[int]) -> dict[int, Season]:
 
 
 def _spp_items(teams: Sequence[Team]) -> list[Item]:
-    """Players who can afford an advancement (the advancement menu has an
+    """Players whose advancement dice wait for the coach's choice, and
+    those who can afford an advancement (the advancement menu has an
     option), those who must spend first."""
     items = []
+    pending = teams_pending_advancements([t.pk for t in teams])
     for team in teams:
         if team.status == Team.Status.RETIRED or not league_tracks_spp(team.league):
             continue
         for player in team_roster_players(team):
-            menu = player_advancements_get(player)
+            menu = player_advancements_get(player, pending)
+            if menu.pending is not None:
+                items.append(
+                    Item(
+                        "spp",
+                        f"#{player.number} {player.name} of {team.name} rolled "
+                        f"an advancement: {menu.pending.message}",
+                        reverse("web:player-advance", args=[player.pk]),
+                        "Choose",
+                    )
+                )
+                continue
             if not menu.options:
                 continue
             must = " (they must spend before the next match)" if menu.must_spend else ""

@@ -37,6 +37,7 @@ from league.selectors import (
     team_league_id,
     team_list,
     team_mvp_nominees,
+    team_pending_rolls,
     team_roster_players,
     team_special_rules,
     team_value_get,
@@ -328,6 +329,8 @@ def _team_context(
         "captain": captain_able(team) if team_captain_rule(team) else None,
         "mvp_nominees": team_mvp_nominees(team, players),
         "rows": team_sheet_rows(team, players),
+        # players whose advancement dice wait for the coach's choice
+        "pending_rolls": team_pending_rolls(team),
         "former": list(team_former_players(team)),
         "ledger": team_ledger_lines(team),
         "matches": team_matches(team),

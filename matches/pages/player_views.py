@@ -4,6 +4,8 @@ these pages live in the matches app)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +20,7 @@ from league.errors import ServiceError
 from league.forms import (
     KIND_LABELS,
     AdvanceForm,
+    AdvancementChoiceForm,
     SevensSkillForm,
     option_label,
     option_value,
@@ -26,7 +29,10 @@ from league.forms import (
 from league.models import LeagueEvent, Player
 from league.services.advancement import (
     AdvancementMenu,
+    PendingRoll,
+    advancement_pending_refusal,
     player_advance,
+    player_advancement_choose,
     player_advancements_get,
 )
 from league.services.demo import DEMO_LEAGUES
@@ -77,6 +83,28 @@ def _advance_form(
     return form, labels
 
 
+def _pending_context(pending: PendingRoll) -> dict[str, object]:
+    row = pending.row
+    return {
+        "kind": KIND_LABELS.get(row.kind, row.kind),
+        "category": row.category,
+        "spp_spent": row.spp_spent,
+        "message": pending.message,
+        "dice": _dice_rows(row.dice),
+    }
+
+
+def _dice_rows(dice: list[dict[str, Any]]) -> list[dict[str, object]]:
+    return [
+        {
+            "purpose": purpose_name(d["purpose"]),
+            "sides": d["sides"],
+            "result": d["result"],
+        }
+        for d in dice
+    ]
+
+
 # The service's field names -> the form's.
 _ADVANCE_FIELDS = {"kind": "option", "category": "option"}
 
@@ -97,6 +125,9 @@ def _advance_context(
             (KIND_LABELS[kind], cost) for kind, cost in (menu.costs or {}).items()
         ],
     }
+    if menu.pending is not None:
+        context["pending"] = _pending_context(menu.pending)
+        context["choice_form"] = _choice_form(menu)
     if not menu.spp_tracked:
         pending = team_sevens_pending(team)
         candidate = pending is not None and any(
@@ -123,9 +154,15 @@ def player_advance_page(request: HttpRequest, player_id: int) -> HttpResponse:
     menu = player_advancements_get(player)
     if request.method == "POST" and request.POST.get("action") == "postgame_skill":
         return _sevens_advance(request, player, menu)
+    if request.method == "POST" and request.POST.get("action") == "choose":
+        return _choose(request, player, menu)
     form, _ = _advance_form(menu, request.POST if request.method == "POST" else None)
     general: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and menu.pending is not None:
+        # nothing else is on offer until the coach chooses among the roll
+        refusal = advancement_pending_refusal(player, menu.pending.row)
+        _, general = show_violations(refusal.violations, form)
+    elif request.method == "POST" and form.is_valid():
         args = form.request()
         try:
             taken = player_advance(
@@ -139,6 +176,10 @@ def player_advance_page(request: HttpRequest, player_id: int) -> HttpResponse:
         except ServiceError as exc:
             _, general = show_violations(exc.violations, form, aliases=_ADVANCE_FIELDS)
         else:
+            if isinstance(taken, PendingRoll):
+                # the dice are rolled and paid for: this page shows them
+                # and asks for the choice
+                return redirect("web:player-advance", player_id=player.pk)
             return redirect(
                 "web:player-advancement", player_id=player.pk, event_id=taken.event.pk
             )
@@ -146,6 +187,69 @@ def player_advance_page(request: HttpRequest, player_id: int) -> HttpResponse:
     context["general_errors"] = general
     status = 400 if form.errors or general else 200
     return render(request, "league/player_advance.html", context, status=status)
+
+
+def _choice_form(menu: AdvancementMenu, data: object = None) -> AdvancementChoiceForm:
+    """The choice among ``menu``'s pending roll."""
+    pending = menu.pending
+    assert pending is not None
+    skills = rules_data(menu.player.team.league.rules_version).skills
+    choices: list[tuple[str, Any]]
+    if pending.skills:
+        choices = [(slug, skills[slug].name) for slug in pending.skills]
+    else:
+        choices = [
+            (
+                category.title(),
+                sorted(
+                    (
+                        (s.slug, s.name)
+                        for s in skills.values()
+                        if s.category == category
+                    ),
+                    key=lambda c: c[1],
+                ),
+            )
+            for category in pending.skill_categories
+        ]
+    return AdvancementChoiceForm(
+        data,
+        characteristics=pending.characteristics,
+        skills=choices,
+        radio_skills=bool(pending.skills),
+    )
+
+
+def _choose(
+    request: HttpRequest, player: Player, menu: AdvancementMenu
+) -> HttpResponse:
+    """The coach's choice among the player's pending roll."""
+    general: list[str] = []
+    form = None
+    if menu.pending is None:
+        general = ["This player has no rolled advancement to choose for."]
+    else:
+        form = _choice_form(menu, request.POST)
+        if form.is_valid():
+            try:
+                args = form.request()
+                taken = player_advancement_choose(
+                    player_id=player.pk,
+                    skill=args["skill"],
+                    characteristic=[Characteristic(c) for c in args["characteristic"]],
+                    actor=request.user,  # type: ignore[arg-type]
+                )
+            except ServiceError as exc:
+                _, general = show_violations(exc.violations, form)
+            else:
+                return redirect(
+                    "web:player-advancement",
+                    player_id=player.pk,
+                    event_id=taken.event.pk,
+                )
+    context = _advance_context(player, menu, None)
+    context.update(choice_form=form, general_errors=general)
+    return render(request, "league/player_advance.html", context, status=400)
 
 
 def _sevens_advance(
@@ -216,13 +320,6 @@ def player_advancement(
         "category": payload.get("category"),
         "skill": skill,
         "characteristic": characteristic.upper() if characteristic else None,
-        "dice": [
-            {
-                "purpose": purpose_name(d["purpose"]),
-                "sides": d["sides"],
-                "result": d["result"],
-            }
-            for d in payload.get("dice", [])
-        ],
+        "dice": _dice_rows(payload.get("dice", [])),
     }
     return render(request, "league/player_advancement.html", context)

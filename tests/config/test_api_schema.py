@@ -96,8 +96,9 @@ def test_every_request_body_refuses_unknown_fields(schema):
     # invite link); StaffFireInput (Sideline Staff a team fires); UnplayedInput
     # (a fixture recorded as unplayed); PostgameEndInput (a team's post-game
     # ended, Expensive Mistakes rolled); DeductionInput (League points docked)
-    # and DeductionWithdrawInput (docked points withdrawn)
-    assert len(requests) == 37
+    # and DeductionWithdrawInput (docked points withdrawn); AdvancementChoiceInput
+    # (the choice among a player's pending advancement roll)
+    assert len(requests) == 38
     assert all(c["additionalProperties"] is False for c in requests.values())
 
 

@@ -117,6 +117,9 @@ BODIES: dict[tuple[str, str], Callable[[Ids, str], dict[str, Any]]] = {
         "kind": "random_primary",
         "category": "general",
     },
+    ("post", "/api/players/{player_id}/advancements/pending/"): lambda ids, fmt: {
+        "skill": "block"
+    },
     ("post", "/api/seasons/"): lambda ids, fmt: {
         "league": ids["league"],
         "name": "Autumn",

@@ -256,16 +256,16 @@ def _check_advancement(sheets: dict[int, Any]) -> None:
     ask = {"kind": "random_primary", "category": option["category"]}
     url = f"/api/players/{player['id']}/advancements/"
     bought = api_as(coach).post(url, ask, format="json")
-    if bought.status_code == 400:
-        # tables.md 11: two skills rolled, the coach keeps one (the
-        # refusal names both; the same request rolls the same dice)
-        (refusal,) = bought.json()["errors"]
-        assert (refusal["code"], refusal["field"]) == (
-            "skill_choice_required",
-            "skill",
+    if bought.status_code == 202:
+        # tables.md 11: two skills rolled, the coach keeps one (the SPP are
+        # spent with the roll; the answer names both)
+        rolled = bought.json()
+        assert (rolled["spp_spent"], len(rolled["skills"])) == (
+            EXPERIENCED["random_primary"],
+            2,
         )
         bought = api_as(coach).post(
-            url, ask | {"skill": refusal["subjects"][0]}, format="json"
+            url + "pending/", {"skill": rolled["skills"][0]}, format="json"
         )
     assert bought.status_code == 201, bought.json()
     after = api_as(None).get(f"/api/teams/{team['id']}/").json()

@@ -1,7 +1,13 @@
 """Shared pieces of the advancement tests: skill tables and seed helpers."""
 
 from engine.campaign import SeededRoller
-from league.models import League, LeagueEvent, Player, SevensAdvancement
+from league.models import (
+    League,
+    LeagueEvent,
+    PendingAdvancement,
+    Player,
+    SevensAdvancement,
+)
 from league.services.audit import league_seed
 from tests.world import db_snapshot
 
@@ -43,6 +49,11 @@ def everything():
         ),
         list(LeagueEvent.objects.order_by("pk").values_list("pk", "type")),
         list(SevensAdvancement.objects.order_by("pk").values_list("pk")),
+        list(
+            PendingAdvancement.objects.order_by("pk").values_list(
+                "pk", "player_id", "kind", "category", "spp_spent", "dice"
+            )
+        ),
     )
 
 

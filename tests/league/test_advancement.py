@@ -4,7 +4,7 @@ refusals that write nothing, and who may ask."""
 import pytest
 from django.db import transaction
 
-from league.models import League, LeagueEvent, Player, Team
+from league.models import League, LeagueEvent, PendingAdvancement, Player, Team
 from league.services.advancement import player_advance
 from league.services.audit import league_seed
 from tests.factories import draft_team
@@ -80,6 +80,7 @@ def test_the_menu_lists_what_the_player_can_afford_and_the_next_costs(client, li
                 "value_increase": 20_000,
             },
         ],
+        "pending": None,
     }
 
 
@@ -236,23 +237,66 @@ def test_a_retried_advancement_rolls_the_same_dice(lineman):
     ]
 
 
-def test_a_characteristic_improvement_is_rolled_then_chosen(charlie, eleven, lineman):
+def choice_url(player):
+    return f"/api/players/{player.pk}/advancements/pending/"
+
+
+def test_a_characteristic_improvement_is_paid_rolled_then_chosen(
+    charlie, eleven, lineman
+):
     # given 18 SPP and a D16 that will roll 4 (MA or AV)
     Player.objects.filter(pk=lineman.pk).update(spp=18)
     seed_where(eleven, lineman, "characteristic", (16, 4))
-    before = everything()
 
     # when the coach asks without saying what to improve
     first = api_as(charlie).post(
         advance_url(lineman), {"kind": "characteristic"}, format="json"
     )
 
-    # then the D16 is rolled and the refusal says what it allows; nothing
-    # is written
-    assert first.status_code == 400
-    assert first.json()["errors"] == [
+    # then post-game_sequence.md "Characteristic Improvements": "reduce the
+    # player's SPP by the amount shown on the Advancements table, roll D16":
+    # the 18 SPP are spent, the D16 is rolled and kept, and the answer says
+    # what the roll allows (1-7: MA or AV, or a Secondary skill: the Human
+    # Lineman's Agility and Strength)
+    assert first.status_code == 202
+    body = first.json()
+    roll_event = LeagueEvent.objects.get()
+    assert {k: v for k, v in body.items() if k not in ("player", "created_at")} == {
+        "kind": "characteristic",
+        "category": None,
+        "spp_spent": 18,
+        "dice": [{"purpose": "characteristic_improvement", "sides": 16, "result": 4}],
+        "skills": [],
+        "characteristics": ["ma", "av"],
+        "skill_categories": ["agility", "strength"],
+        "message": "the D16 rolled 4: choose MA, AV, or a Secondary skill as "
+        "'skill' instead",
+        "event": roll_event.pk,
+    }
+    assert (body["player"]["spp"], body["player"]["av"]) == (0, 9)
+    lineman.refresh_from_db()
+    assert (lineman.spp, lineman.advancements, lineman.value, lineman.av) == (
+        0,
+        0,
+        50_000,
+        9,
+    )
+    assert roll_event.type == "advancement_rolled"
+    assert roll_event.payload["dice"] == body["dice"]
+    assert roll_event.payload["seed"] == league_seed(
+        eleven, "advancement", lineman.pk, 0, "characteristic"
+    )
+    assert client_menu(lineman)["pending"]["characteristics"] == ["ma", "av"]
+    before = everything()
+
+    # when the coach picks something the roll does not offer
+    wrong = api_as(charlie).post(
+        choice_url(lineman), {"characteristic": "st"}, format="json"
+    )
+    assert wrong.status_code == 400
+    assert wrong.json()["errors"] == [
         {
-            "code": "choice_required",
+            "code": "characteristic_not_allowed",
             "field": "characteristic",
             "message": "the D16 rolled 4: choose MA, AV, or a Secondary skill as "
             "'skill' instead",
@@ -260,24 +304,12 @@ def test_a_characteristic_improvement_is_rolled_then_chosen(charlie, eleven, lin
     ]
     assert everything() == before
 
-    # when the coach asks for something the roll does not offer
-    wrong = api_as(charlie).post(
-        advance_url(lineman),
-        {"kind": "characteristic", "characteristic": "st"},
-        format="json",
-    )
-    assert wrong.status_code == 400
-    assert wrong.json()["errors"][0]["code"] == "characteristic_not_allowed"
-    assert everything() == before
-
-    # when the coach picks AV from the same roll (preference order)
+    # when the coach picks AV from the roll (preference order)
     response = api_as(charlie).post(
-        advance_url(lineman),
-        {"kind": "characteristic", "characteristic": ["ag", "av"]},
-        format="json",
+        choice_url(lineman), {"characteristic": ["ag", "av"]}, format="json"
     )
 
-    # then AV 9+ becomes 10+, +10k value, 18 SPP spent
+    # then AV 9+ becomes 10+, +10k value, the 18 SPP spent with the roll
     assert response.status_code == 201
     body = response.json()
     assert body["dice"] == [
@@ -289,13 +321,46 @@ def test_a_characteristic_improvement_is_rolled_then_chosen(charlie, eleven, lin
         18,
     )
     lineman.refresh_from_db()
-    assert (lineman.av, lineman.improvements, lineman.spp, lineman.value) == (
-        10,
-        {"av": 1},
-        0,
-        60_000,
-    )
+    assert (
+        lineman.av,
+        lineman.improvements,
+        lineman.spp,
+        lineman.value,
+        lineman.advancements,
+    ) == (10, {"av": 1}, 0, 60_000, 1)
     assert body["player"]["av"] == 10
+    taken = LeagueEvent.objects.get(type="advancement")
+    assert (taken.payload["rolled_event"], taken.payload["spp_after"]) == (
+        roll_event.pk,
+        0,
+    )
+    assert not PendingAdvancement.objects.exists()
+    assert client_menu(lineman)["pending"] is None
+
+
+def client_menu(player):
+    return api_as(None).get(advance_url(player)).json()
+
+
+def test_a_characteristic_preference_the_roll_allows_is_taken_at_once(
+    charlie, eleven, lineman
+):
+    # given a D16 of 4 (MA or AV), the coach prefers AG, then AV
+    Player.objects.filter(pk=lineman.pk).update(spp=18)
+    seed_where(eleven, lineman, "characteristic", (16, 4))
+
+    response = api_as(charlie).post(
+        advance_url(lineman),
+        {"kind": "characteristic", "characteristic": ["ag", "av"]},
+        format="json",
+    )
+
+    # then AV is taken: no choice is left to make
+    assert response.status_code == 201
+    assert response.json()["characteristic"] == "av"
+    assert not PendingAdvancement.objects.exists()
+    lineman.refresh_from_db()
+    assert (lineman.av, lineman.spp, lineman.advancements) == (10, 0, 1)
 
 
 def test_a_characteristic_is_improved_at_most_twice(charlie, eleven, lineman):
@@ -305,18 +370,32 @@ def test_a_characteristic_is_improved_at_most_twice(charlie, eleven, lineman):
     )
     lineman.refresh_from_db()
     seed_where(eleven, lineman, "characteristic", (16, 4))
-    before = everything()
 
+    # when the coach asks for AV
     response = api_as(charlie).post(
         advance_url(lineman),
         {"kind": "characteristic", "characteristic": "av"},
         format="json",
     )
 
-    assert response.status_code == 400
-    assert response.json()["errors"][0]["message"] == (
+    # then the roll stands (Emerging Star: 24 SPP) and offers MA alone
+    assert response.status_code == 202
+    assert response.json()["characteristics"] == ["ma"]
+    assert response.json()["message"] == (
         "the D16 rolled 4: choose MA, or a Secondary skill as 'skill' instead"
     )
+    lineman.refresh_from_db()
+    assert (lineman.spp, lineman.av, lineman.advancements) == (6, 11, 2)
+    before = everything()
+
+    # and AV is refused from it, writing nothing
+    again = api_as(charlie).post(
+        choice_url(lineman), {"characteristic": "av"}, format="json"
+    )
+    assert again.status_code == 400
+    assert [(e["code"], e["field"]) for e in again.json()["errors"]] == [
+        ("characteristic_not_allowed", "characteristic")
+    ]
     assert everything() == before
 
 

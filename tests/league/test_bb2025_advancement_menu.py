@@ -70,7 +70,9 @@ def test_a_characteristic_roll_may_be_taken_as_a_primary_skill(alice, bob):
     assert (body["player"]["spp"], body["player"]["value"]) == (0, 80_000)
 
 
-def test_the_characteristic_refusal_offers_a_primary_or_secondary_skill(alice, bob):
+def test_the_characteristic_roll_offers_a_primary_or_secondary_skill(alice, bob):
+    """tables.md "Characteristic improvement (D8)": "Instead of the rolled
+    options the player may take a Primary or Secondary skill"."""
     player = _lineman_with_spp(alice, bob, 14)
 
     response = api_as(bob).post(
@@ -79,10 +81,13 @@ def test_the_characteristic_refusal_offers_a_primary_or_secondary_skill(alice, b
         format="json",
     )
 
-    assert response.status_code == 400
-    (error,) = response.json()["errors"]
-    assert error["code"] == "choice_required"
-    assert error["message"].endswith(
+    # the roll stands, the 14 SPP are spent; the Human Lineman's Primary
+    # (General) and Secondary (Agility, Devious, Strength) categories
+    assert response.status_code == 202
+    body = response.json()
+    assert (body["spp_spent"], body["player"]["spp"]) == (14, 0)
+    assert body["skill_categories"] == ["general", "agility", "devious", "strength"]
+    assert body["message"].endswith(
         "or a Primary or Secondary skill as 'skill' instead"
     )
 
@@ -120,12 +125,33 @@ def test_a_random_skill_rolls_twice_and_the_coach_keeps_one(alice, bob):
     league = player.team.league
     seed_where(league, player, "random_primary", (6, 2), (6, 2), (6, 1), (6, 4))
     url = f"/api/players/{player.pk}/advancements/"
-    ask = {"kind": "random_primary", "category": "general"}
+    choose = f"/api/players/{player.pk}/advancements/pending/"
+
+    # when the coach asks for the random General skill
+    rolled = api_as(bob).post(
+        url, {"kind": "random_primary", "category": "general"}, format="json"
+    )
+
+    # then the 3 SPP are spent and both skills are rolled, to keep one
+    assert rolled.status_code == 202, rolled.json()
+    body = rolled.json()
+    assert (body["kind"], body["category"], body["spp_spent"]) == (
+        "random_primary",
+        "general",
+        3,
+    )
+    assert body["skills"] == ["dauntless", "frenzy"]
+    assert [d["result"] for d in body["dice"]] == [2, 2, 1, 4]
+    assert body["message"] == (
+        "the dice rolled Dauntless (dauntless) and Frenzy (frenzy): keep one of "
+        "them as the skill"
+    )
+    assert (body["player"]["spp"], body["player"]["value"]) == (0, 50_000)
     before = everything()
 
-    # when the coach has not picked yet, or picks a skill not rolled
-    unpicked = api_as(bob).post(url, ask, format="json")
-    wrong = api_as(bob).post(url, ask | {"skill": "block"}, format="json")
+    # when he picks nothing, or a skill not rolled
+    unpicked = api_as(bob).post(choose, {}, format="json")
+    wrong = api_as(bob).post(choose, {"skill": "block"}, format="json")
 
     # then both are refused, naming the two skills, and nothing is written
     assert unpicked.status_code == wrong.status_code == 400
@@ -143,8 +169,8 @@ def test_a_random_skill_rolls_twice_and_the_coach_keeps_one(alice, bob):
     ]
     assert everything() == before
 
-    # when he keeps Frenzy, the same dice rolled again
-    kept = api_as(bob).post(url, ask | {"skill": "frenzy"}, format="json")
+    # when he keeps Frenzy
+    kept = api_as(bob).post(choose, {"skill": "frenzy"}, format="json")
 
     # then Frenzy is the skill: 3 SPP, a Primary skill +20,000
     assert kept.status_code == 201, kept.json()

@@ -21,7 +21,11 @@ from engine.core.rules_data import rules_data
 from engine.variants import BB2025
 from league.errors import ServiceError
 from league.models import League, Player, Team, TreasuryEntry
-from league.services.advancement import player_advance
+from league.services.advancement import (
+    PendingRoll,
+    player_advance,
+    player_advancement_choose,
+)
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
 from matches.models import MatchEvent, MatchInducements
@@ -499,12 +503,11 @@ def test_a_characteristic_advancement_rolls_the_d8(league, bob, charlie):
     player = Player.objects.filter(team=humans).order_by("number").first()
     assert player is not None
     Player.objects.filter(pk=player.pk).update(spp=14)
-    with pytest.raises(ServiceError) as choose:
-        player_advance(player_id=player.pk, kind="characteristic")
-    (violation,) = choose.value.violations
-    assert violation.field == "characteristic"
-    assert violation.message.startswith("the D8 rolled ")
-    roll = int(violation.message.split()[3].rstrip(":"))
+    rolled = player_advance(player_id=player.pk, kind="characteristic")
+    assert isinstance(rolled, PendingRoll)
+    assert rolled.message.startswith("the D8 rolled ")
+    (die,) = rolled.row.dice
+    assert (die["purpose"], die["sides"]) == ("characteristic_improvement", 8)
     offered = {
         1: "av",
         2: "av",
@@ -514,11 +517,9 @@ def test_a_characteristic_advancement_rolls_the_d8(league, bob, charlie):
         6: "ma",
         7: "ag",
         8: "av",
-    }[roll]
-    done = player_advance(
-        player_id=player.pk,
-        kind="characteristic",
-        characteristic=[Characteristic(offered)],
+    }[die["result"]]
+    done = player_advancement_choose(
+        player_id=player.pk, characteristic=[Characteristic(offered)]
     )
     value = {"av": 10_000, "ma": 20_000, "ag": 30_000}[offered]
     assert (done.player.spp, done.player.value) == (0, 50_000 + value)

@@ -9,6 +9,9 @@ from django.utils.html import escape
 
 from engine.core.rules_data import rules_data
 from league.models import LeagueEvent, Player, SevensAdvancement
+from league.services.leagues import league_create
+from league.services.teams import PlayerRequest, team_draft
+from tests.factories import make_member
 from tests.league.advancement_support import everything, fix_seed, seed_where
 from tests.web.conftest import count_queries
 
@@ -180,40 +183,128 @@ def test_a_random_skill_shows_the_dice_the_server_rolled(
     ]
 
 
-def test_a_characteristic_needs_a_choice_the_d16_allows(
+def test_a_characteristic_is_paid_and_rolled_then_chosen_on_the_page(
     client, charlie, eleven, lineman
 ):
     # given 18 SPP and a D16 that will roll 4 (MA or AV)
     Player.objects.filter(pk=lineman.pk).update(spp=18)
     seed_where(eleven, lineman, "characteristic", (16, 4))
     client.force_login(charlie)
-    before = everything()
 
     # when the coach asks without saying what to improve
     first = client.post(url(lineman), {"option": "characteristic:"})
 
-    # then the refusal, next to the field, says what the roll allows
-    assert first.status_code == 400
-    assert first.context["form"].errors == {
-        "characteristic": [
-            "the D16 rolled 4: choose MA, AV, or a Secondary skill as 'skill' instead"
-        ]
-    }
+    # then the 18 SPP are spent ("reduce the player's SPP ... roll D16") and
+    # the page shows the roll and asks for the choice
+    assert first.status_code == 302
+    assert first["Location"] == url(lineman)
+    lineman.refresh_from_db()
+    assert (lineman.spp, lineman.advancements, lineman.av) == (0, 0, 9)
+    html = client.get(url(lineman)).content.decode()
+    pending = html.split('data-testid="pending"')[1].split("</section>")[0]
+    assert (
+        '<tr><td>Characteristic Improvement</td><td>D16</td><td class="num">4</td>'
+        in pending
+    )
+    assert (
+        "The D16 rolled 4: choose MA, AV, or a Secondary skill as &#x27;skill&#x27; "
+        "instead." in pending
+    )
+    assert 'name="action" value="choose"' in pending
+    assert 'value="ma"' in pending
+    assert 'value="av"' in pending
+    assert 'value="st"' not in pending
+    assert '<option value="guard">Guard</option>' in pending  # Strength
+    assert 'name="option"' not in html  # nothing else on offer
+    before = everything()
+
+    # when he picks ST, which the roll does not offer
+    wrong = client.post(url(lineman), {"action": "choose", "characteristic": "st"})
+
+    # then the form refuses it and nothing is written
+    assert wrong.status_code == 400
+    assert list(wrong.context["choice_form"].errors) == ["characteristic"]
     assert everything() == before
 
-    # and picking AV then improves it with the same D16
-    second = client.post(
-        url(lineman), {"option": "characteristic:", "characteristic": "av"}
-    )
+    # and another advancement is refused while the roll waits
+    other = client.post(url(lineman), {"option": "characteristic:"})
+    assert other.status_code == 400
+    assert other.context["general_errors"] == [
+        f"#{lineman.number} {lineman.name} rolled a characteristic advancement "
+        "and it waits for the coach's choice: choose among the dice first"
+    ]
+    assert everything() == before
+
+    # and picking AV improves it from the same D16
+    second = client.post(url(lineman), {"action": "choose", "characteristic": "av"})
     assert second.status_code == 302
     lineman.refresh_from_db()
-    assert (lineman.av, lineman.spp) == (10, 0)
+    assert (lineman.av, lineman.spp, lineman.advancements) == (10, 0, 1)
     html = client.get(second["Location"]).content.decode()
     assert "Improved <strong>AV</strong>" in html
     assert (
         '<tr><td>Characteristic Improvement</td><td>D16</td><td class="num">4</td>'
         in html
     )
+
+
+def test_a_characteristic_roll_may_be_taken_as_a_secondary_skill_on_the_page(
+    client, charlie, eleven, lineman
+):
+    Player.objects.filter(pk=lineman.pk).update(spp=18)
+    seed_where(eleven, lineman, "characteristic", (16, 4))
+    client.force_login(charlie)
+    client.post(url(lineman), {"option": "characteristic:"})
+
+    response = client.post(url(lineman), {"action": "choose", "skill": "guard"})
+
+    # a chosen Secondary skill: +40,000, the characteristic's 18 SPP spent
+    assert response.status_code == 302
+    lineman.refresh_from_db()
+    assert lineman.gained_skills == [{"skill": "guard", "param": None}]
+    assert (lineman.spp, lineman.value, lineman.advancements) == (0, 90_000, 1)
+
+
+def test_the_rolled_advancement_is_on_the_team_sheet_and_the_home_page(
+    client, charlie, dave, eleven, lineman, charlie_humans
+):
+    Player.objects.filter(pk=lineman.pk).update(spp=18)
+    seed_where(eleven, lineman, "characteristic", (16, 4))
+    client.force_login(charlie)
+    client.post(url(lineman), {"option": "characteristic:"})
+
+    team = client.get(f"/teams/{charlie_humans.pk}/").content.decode()
+    assert team.count('data-testid="pending-roll"') == 1
+    assert (
+        f'href="/players/{lineman.pk}/advance/" aria-label="Choose the rolled '
+        f'advancement of #{lineman.number} {lineman.name}">Choose</a>'
+    ) in team
+    home = client.get("/").content.decode()
+    assert (
+        f"#{lineman.number} {lineman.name} of {charlie_humans.name} rolled an "
+        "advancement: the D16 rolled 4: choose MA, AV, or a Secondary skill"
+    ) in home
+
+    # everyone sees the badge, only the coach the button
+    client.force_login(dave)
+    team = client.get(f"/teams/{charlie_humans.pk}/").content.decode()
+    assert team.count('data-testid="pending-roll"') == 1
+    assert ">Choose</a>" not in team
+
+
+def test_choosing_without_a_roll_is_refused_and_writes_nothing(
+    client, charlie, lineman
+):
+    client.force_login(charlie)
+    before = everything()
+
+    response = client.post(url(lineman), {"action": "choose", "skill": "block"})
+
+    assert response.status_code == 400
+    assert response.context["general_errors"] == [
+        "This player has no rolled advancement to choose for."
+    ]
+    assert everything() == before
 
 
 def test_a_skill_outside_the_category_is_refused_next_to_the_skill(
@@ -354,3 +445,38 @@ def test_sevens_without_spp_offers_the_post_game_skill(
     html = client.get(response["Location"]).content.decode()
     assert '<mark class="gained">' in html
     assert "Dice rolled by the server" in html
+
+
+def test_a_bb2025_random_skill_keeps_one_of_the_two_rolled_on_the_page(
+    client, alice, bob
+):
+    # given a BB2025 Human Lineman whose dice roll 2, 2 (Dauntless) then
+    # 1, 4 (Frenzy) on the General table (tables.md "Advancement costs":
+    # "roll twice ..., choose one of the two")
+    league = league_create(commissioner=alice, name="Page Cup", format="bb2025")
+    make_member(league, bob)
+    team = team_draft(
+        league=league,
+        coach=bob,
+        name="Page Reavers",
+        roster="human",
+        players=[PlayerRequest("human-lineman", f"L{i}") for i in range(11)],
+    )
+    player = team.players.order_by("number").first()
+    Player.objects.filter(pk=player.pk).update(spp=3)
+    seed_where(league, player, "random_primary", (6, 2), (6, 2), (6, 1), (6, 4))
+    client.force_login(bob)
+
+    client.post(url(player), {"option": "random_primary:general"})
+    html = client.get(url(player)).content.decode()
+
+    pending = html.split('data-testid="pending"')[1].split("</section>")[0]
+    assert 'type="radio" name="skill" value="dauntless"' in pending
+    assert 'type="radio" name="skill" value="frenzy"' in pending
+    assert 'name="characteristic"' not in pending
+    response = client.post(url(player), {"action": "choose", "skill": "frenzy"})
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.gained_skills == [{"skill": "frenzy", "param": None}]
+    # 3 SPP, a Primary skill +20,000 (Frenzy is no Elite skill)
+    assert (player.spp, player.value, player.advancements) == (0, 70_000, 1)

@@ -160,6 +160,47 @@ def test_a_random_skill_is_rolled_twice_and_one_kept() -> None:
     assert (once.skill, once.skill_choices) == (SkillRef("block"), ())
 
 
+def test_a_choice_among_skills_rolled_earlier_rolls_nothing_again() -> None:
+    # the skills of an earlier roll (Block, Tackle) with the coach's pick:
+    # no die is taken from the roller, the rolled ones are kept as rolled
+    player = lineman(spp=3)
+    (random_general,) = [
+        o
+        for o in advancement_options(player, BB2025)
+        if o.kind is RP and o.category == "general"
+    ]
+    with pytest.raises(SkillChoiceRequired) as refused:
+        advance(player, random_general, ScriptedRoller([2, 1, 5, 4]), data=DATA)
+    rolled = refused.value.rolled
+    assert rolled == (SkillRef("block"), SkillRef("tackle"))
+    kept = advance(
+        player,
+        random_general,
+        ScriptedRoller([]),
+        "tackle",
+        rolled_skills=rolled,
+        data=DATA,
+    )
+    assert (kept.skill, kept.skill_choices, kept.rolls) == (
+        SkillRef("tackle"),
+        rolled,
+        (),
+    )
+    # one skill short of the format's two rolls, or one the player has
+    for wrong in ((SkillRef("block"),), (SkillRef("block"), SkillRef("kick"))):
+        has_kick = replace(player, skills=(*player.skills, SkillRef("kick")))
+        with pytest.raises(CampaignError) as bad:
+            advance(
+                has_kick,
+                random_general,
+                ScriptedRoller([]),
+                "block",
+                rolled_skills=wrong,
+                data=DATA,
+            )
+        assert bad.value.code == "invalid_roll"
+
+
 @pytest.mark.parametrize(
     ("roll", "offered"),
     [

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.campaign import PlayerState
-from engine.campaign.advancement import skill_barred
+from engine.campaign.new_skills import skill_barred
 from engine.core.events import (
     Armour,
     BallMove,

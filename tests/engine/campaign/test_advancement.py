@@ -672,6 +672,23 @@ def test_fallback_skill_must_be_secondary(data: RulesData) -> None:
     assert exc.value.code == "skill_category_not_allowed"
 
 
+def test_a_fallback_skill_is_checked_before_the_d16(data: RulesData) -> None:
+    # a D16 of 2 allows MA, but Block is no Secondary skill of a Human
+    # Lineman: refused before the die is rolled, whatever it would show
+    roller = ScriptedRoller([2])
+    with pytest.raises(CampaignError) as exc:
+        advance(
+            human_lineman(spp=18),
+            _option(18, CH, None),
+            roller,
+            "block",
+            characteristic=MA,
+            data=data,
+        )
+    assert exc.value.code == "skill_category_not_allowed"
+    assert roller.rolls == []
+
+
 @pytest.mark.parametrize(
     ("d16", "characteristic", "skill", "code"),
     [

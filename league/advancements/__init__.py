@@ -1,0 +1,1 @@
+"""A player's dice-rolled advancement waiting for its coach's choice."""
