@@ -39,7 +39,11 @@ def roster_players_prefetch() -> Prefetch:
     ``roster_players`` (read by :func:`team_roster_players`)."""
     return Prefetch(
         "players",
-        queryset=Player.objects.filter(status__in=ON_ROSTER).order_by("number"),
+        # with each player's advancement roll waiting for a choice, if any
+        # (a join: :func:`team_pending_rolls` reads it without a query)
+        queryset=Player.objects.filter(status__in=ON_ROSTER)
+        .select_related("pending_advancement")
+        .order_by("number"),
         to_attr="roster_players",
     )
 
@@ -71,17 +75,25 @@ def team_roster_players(team: Team) -> list[Player]:
     prefetched = getattr(team, "roster_players", None)
     if prefetched is not None:
         return list(prefetched)
-    return list(team.players.filter(status__in=ON_ROSTER).order_by("number"))
-
-
-def team_pending_rolls(team: Team) -> set[int]:
-    """The team's players whose dice-rolled advancement waits for the
-    coach's choice (``league.services.advancement``)."""
-    return set(
-        PendingAdvancement.objects.filter(player__team=team).values_list(
-            "player_id", flat=True
-        )
+    return list(
+        team.players.filter(status__in=ON_ROSTER)
+        .select_related("pending_advancement")
+        .order_by("number")
     )
+
+
+def team_pending_rolls(players: list[Player]) -> set[int]:
+    """Of ``players`` (:func:`team_roster_players`, which reads each one's
+    roll with him), those whose dice-rolled advancement waits for the
+    coach's choice (``league.services.advancement``)."""
+    pending = set()
+    for player in players:
+        try:
+            player.pending_advancement  # noqa: B018 (read with the player)
+        except PendingAdvancement.DoesNotExist:
+            continue
+        pending.add(player.pk)
+    return pending
 
 
 def team_redraft_candidates(team: Team) -> QuerySet[Player]:

@@ -330,7 +330,7 @@ def _team_context(
         "mvp_nominees": team_mvp_nominees(team, players),
         "rows": team_sheet_rows(team, players),
         # players whose advancement dice wait for the coach's choice
-        "pending_rolls": team_pending_rolls(team),
+        "pending_rolls": team_pending_rolls(players),
         "former": list(team_former_players(team)),
         "ledger": team_ledger_lines(team),
         "matches": team_matches(team),
