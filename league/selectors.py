@@ -82,18 +82,20 @@ def team_roster_players(team: Team) -> list[Player]:
     )
 
 
+def player_pending_row(player: Player) -> PendingAdvancement | None:
+    """The player's dice-rolled advancement waiting for the coach's choice
+    (``league.services.advancement``), if any: read with him where
+    :func:`team_roster_players` read him, else one query."""
+    try:
+        return player.pending_advancement
+    except PendingAdvancement.DoesNotExist:
+        return None
+
+
 def team_pending_rolls(players: list[Player]) -> set[int]:
-    """Of ``players`` (:func:`team_roster_players`, which reads each one's
-    roll with him), those whose dice-rolled advancement waits for the
-    coach's choice (``league.services.advancement``)."""
-    pending = set()
-    for player in players:
-        try:
-            player.pending_advancement  # noqa: B018 (read with the player)
-        except PendingAdvancement.DoesNotExist:
-            continue
-        pending.add(player.pk)
-    return pending
+    """Of ``players`` (:func:`team_roster_players`), those whose
+    dice-rolled advancement waits for the coach's choice."""
+    return {p.pk for p in players if player_pending_row(p) is not None}
 
 
 def team_redraft_candidates(team: Team) -> QuerySet[Player]:

@@ -53,6 +53,7 @@ from league.engine_bridge import gained_skill_entry, player_state
 from league.errors import ServiceError
 from league.models import League, LeagueEvent, PendingAdvancement, Player, Team
 from league.rules import league_rules
+from league.selectors import player_pending_row
 from league.services.audit import dice_payload, league_event_record, league_seed
 from league.services.roster import team_player_for_update, team_require_not_playing
 from league.services.teams import ON_ROSTER, league_roster, team_qs_for_update
@@ -112,12 +113,9 @@ def _offered_kinds(fmt: str) -> list[AdvancementKind]:
     return [k for k in AdvancementKind if offered or k is not secondary]
 
 
-def player_advancements_get(
-    player: Player, pending: Mapping[int, PendingAdvancement] | None = None
-) -> AdvancementMenu:
-    """What ``player`` can buy now; ``pending``: the pending rolls of his
-    team's players by player id, where the caller read them already
-    (:func:`teams_pending_advancements`)."""
+def player_advancements_get(player: Player) -> AdvancementMenu:
+    """What ``player`` can buy now (his pending roll read with him where
+    ``team_roster_players`` read him: :func:`player_pending_roll`)."""
     team = player.team
     league = team.league
     tracked = league_tracks_spp(league)
@@ -131,11 +129,7 @@ def player_advancements_get(
     # else is on offer (nor must be spent on) until he chooses. Decision: the
     # player may still play meanwhile, as one with unspent SPP may; the roll
     # shows on the team sheet and the coach's home page.
-    if pending is None:
-        roll = player_pending_roll(player)
-    else:
-        row = pending.get(player.pk)
-        roll = None if row is None else _pending_view(row, team, player)
+    roll = player_pending_roll(player)
     return AdvancementMenu(
         player=player,
         spp_tracked=True,
@@ -291,7 +285,7 @@ def _lock_player(player_id: int) -> tuple[Team, Player]:
 
 
 def _refuse_if_pending(player: Player) -> None:
-    row = PendingAdvancement.objects.filter(player=player).first()
+    row = player_pending_row(player)
     if row is not None:
         raise advancement_pending_refusal(player, row)
 
@@ -499,17 +493,9 @@ class PendingRoll:
     message: str
 
 
-def teams_pending_advancements(
-    team_ids: Sequence[int],
-) -> dict[int, PendingAdvancement]:
-    """The pending rolls of the teams' players, by player id (one query)."""
-    rows = PendingAdvancement.objects.filter(player__team_id__in=team_ids)
-    return {row.player_id: row for row in rows}
-
-
 def player_pending_roll(player: Player) -> PendingRoll | None:
     """The player's roll waiting for its coach's choice, if any."""
-    row = PendingAdvancement.objects.filter(player=player).first()
+    row = player_pending_row(player)
     return None if row is None else _pending_view(row, player.team, player)
 
 

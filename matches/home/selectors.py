@@ -28,11 +28,7 @@ from league.selectors import (
     team_roster_players,
     team_value_get,
 )
-from league.services.advancement import (
-    league_tracks_spp,
-    player_advancements_get,
-    teams_pending_advancements,
-)
+from league.services.advancement import league_tracks_spp, player_advancements_get
 from matches.models import (
     Match,
     MatchResult,
@@ -283,12 +279,11 @@ def _spp_items(teams: Sequence[Team]) -> list[Item]:
     those who can afford an advancement (the advancement menu has an
     option), those who must spend first."""
     items = []
-    pending = teams_pending_advancements([t.pk for t in teams])
     for team in teams:
         if team.status == Team.Status.RETIRED or not league_tracks_spp(team.league):
             continue
         for player in team_roster_players(team):
-            menu = player_advancements_get(player, pending)
+            menu = player_advancements_get(player)
             if menu.pending is not None:
                 items.append(
                     Item(
