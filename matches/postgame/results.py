@@ -35,7 +35,7 @@ from league.page_cache import league_cache_bump
 from league.rules import settings_rules
 from matches.models import Match, MatchResult
 from matches.queue import postgame_queue
-from matches.seasons.casualties import casualties_caused, regenerated_casualties
+from matches.seasons.casualties import result_casualties_caused
 from matches.seasons.services import match_seed
 from matches.webhooks.news import result_news, round_news
 from matches.webhooks.services import webhooks_announce
@@ -337,18 +337,14 @@ def match_result_save(
     victims regenerated from (the engine's, in ``summary``)."""
     casualties = list(casualties)
     hired = list(hired_casualties)
-    recorded = mode == Match.Mode.RECORDED
-    caused = casualties_caused(
+    caused = result_casualties_caused(
         home_id=match.home_id,
         away_id=match.away_id,
+        recorded=mode == Match.Mode.RECORDED,
         casualties=casualties,
         hired=hired,
-        regenerated=()
-        if recorded
-        else regenerated_casualties(
-            summary, home_id=match.home_id, away_id=match.away_id
-        ),
-        reported_stats=player_stats if recorded else None,
+        player_stats=player_stats,
+        summary=summary,
     )
     try:
         with transaction.atomic():

@@ -127,3 +127,29 @@ def casualties_caused(
         home_spp=counts[home_id][1],
         away_spp=counts[away_id][1],
     )
+
+
+def result_casualties_caused(
+    *,
+    home_id: int,
+    away_id: int,
+    recorded: bool,
+    casualties: Iterable[Mapping[str, Any]],
+    hired: Iterable[Mapping[str, Any]],
+    player_stats: Mapping[str, Mapping[str, int]],
+    summary: Mapping[str, Any],
+) -> CasualtiesCaused:
+    """What one result's casualties count (:func:`casualties_caused`): a
+    ``recorded`` one's bounded by its player lines, an engine-played one's
+    with the casualties its victims regenerated from
+    (:func:`regenerated_casualties`, read from its ``summary``)."""
+    return casualties_caused(
+        home_id=home_id,
+        away_id=away_id,
+        casualties=casualties,
+        hired=hired,
+        regenerated=()
+        if recorded
+        else regenerated_casualties(summary, home_id=home_id, away_id=away_id),
+        reported_stats=player_stats if recorded else None,
+    )

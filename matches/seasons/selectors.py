@@ -11,7 +11,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 from engine.facade import conceded_score
 from league.rules import settings_rules
 from matches.models import Match, MatchEvent, MatchResult, PointsDeduction, Season
-from matches.seasons.casualties import casualties_caused, regenerated_casualties
+from matches.seasons.casualties import result_casualties_caused
 from matches.seasons.scheduling import playoff_rounds
 from matches.seasons.services import playoff_winner
 from matches.seasons.standings import Game, Row, table
@@ -128,18 +128,14 @@ def result_game(r: MatchResult) -> Game:
     # cause; a report's are bounded by its players' casualties inflicted),
     # to the rostered players and to the players hired for the match alike,
     # and those an engine-played match's victims regenerated from.
-    recorded = r.mode == Match.Mode.RECORDED
-    caused = casualties_caused(
+    caused = result_casualties_caused(
         home_id=r.match.home_id,
         away_id=r.match.away_id,
+        recorded=r.mode == Match.Mode.RECORDED,
         casualties=r.casualties,
         hired=r.hired_casualties,
-        regenerated=()
-        if recorded
-        else regenerated_casualties(
-            r.summary or {}, home_id=r.match.home_id, away_id=r.match.away_id
-        ),
-        reported_stats=r.player_stats if recorded else None,
+        player_stats=r.player_stats,
+        summary=r.summary or {},
     )
     home_score, away_score = result_score(r)
     return Game(
