@@ -576,7 +576,7 @@ class Harm(Proc):
             )
         lasting_d6 = 0
         lasting = ""
-        char = ""
+        char = v.casualty_reduction(result)
         if v.rolls_lasting_injury(result):
             lasting_d6 = g.dice.d6()
             result, lasting, char = v.lasting_injury_result(g, p, result, lasting_d6)

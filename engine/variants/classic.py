@@ -55,6 +55,13 @@ def _slug(injury: str) -> str:
 CASUALTY_BY_ROLL: tuple[str, ...] = ("",) + tuple(
     _slug(CLASSIC_TABLE.row(r).injury) for r in range(1, 101)
 )
+# The characteristic each D100 row reduces (Smashed Hip "ma" ... Smashed
+# Collar Bone "st"), by result slug.
+REDUCTION: dict[str, str] = {
+    _slug(row.injury): str(row.reduction)
+    for row in CLASSIC_TABLE.rows
+    if row.reduction is not None
+}
 # Severity by row order: Badly Hurt 1 ... DEAD 18.
 SEVERITY: dict[str, int] = {
     _slug(row.injury): i for i, row in enumerate(CLASSIC_TABLE.rows, start=1)
@@ -241,6 +248,11 @@ class Classic(BloodBowl2020):
     def rolls_lasting_injury(self, result: str) -> bool:
         # The D100 row is the injury; there is no Lasting Injury D6.
         return False
+
+    def casualty_reduction(self, result: str) -> str:
+        """Seed 001's rows 79-90 reduce a characteristic themselves (-1 MA
+        for a Smashed Hip)."""
+        return REDUCTION.get(result, "")
 
     def league_casualty_table(self) -> CasualtyTable | None:
         return CLASSIC_TABLE

@@ -301,6 +301,12 @@ class MatchRules(ThrowRules):
     def rolls_lasting_injury(self, result: str) -> bool:
         return result == "lasting_injury"
 
+    def casualty_reduction(self, result: str) -> str:
+        """The characteristic a casualty ``result`` itself reduces ("ma",
+        ..., "" for none): none here, where only the Lasting Injury D6
+        names one (:meth:`lasting_injury_result`)."""
+        return ""
+
     def lasting_injury_result(
         self, g: GameState, p: int, result: str, d6: int
     ) -> tuple[str, str, str]:

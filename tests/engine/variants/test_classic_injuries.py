@@ -174,6 +174,16 @@ BANDS: list[tuple[int, int, str]] = [
     (91, 100, "dead"),
 ]
 ENDS = [(roll, result) for lo, hi, result in BANDS for roll in (lo, hi)]
+# The rows that reduce a characteristic themselves (seed 001: Smashed Hip
+# "-1 MA" ... Smashed Collar Bone "-1 ST"); every other row reduces none.
+REDUCES = {
+    "smashed_hip": "ma",
+    "smashed_ankle": "ma",
+    "serious_concussion": "av",
+    "fractured_skull": "av",
+    "torn_ligament": "ag",
+    "smashed_collar_bone": "st",
+}
 
 
 @pytest.mark.parametrize(("d100", "result"), ENDS)
@@ -183,10 +193,12 @@ def test_casualty_table_band(d100: int, result: str) -> None:
     sc = fall([5, 5, 6, 5, d100])
     c = sc.events(Casualty)[0]
     assert (c.d100, c.d16, c.result, c.lasting_d6) == (d100, 0, result, 0)
+    # the event and the record name what the row reduces (the log's "-1 MA")
+    assert c.characteristic == REDUCES.get(result, "")
     rec = sc.match.state.casualties[0]
     assert (rec.d100, rec.d16, rec.result) == (d100, None, result)
     assert rec.lasting_d6 is None
-    assert rec.characteristic is None
+    assert rec.characteristic == REDUCES.get(result)
     g = sc.match.state
     assert g.box[sc.p("A")] == CAS
     assert bool(g.pflags[sc.p("A")] & PF_DEAD) == (result == "dead")
