@@ -19,6 +19,11 @@ urlpatterns = [
         card_teams.TeamCardListApi.as_view(),
         name="team-card-list",
     ),
+    path(
+        "formats/<str:format_slug>/skills/",
+        rules.FormatSkillListApi.as_view(),
+        name="format-skill-list",
+    ),
     path("skills/", rules.SkillListApi.as_view(), name="skill-list"),
     path("star-players/", rules.StarPlayerListApi.as_view(), name="star-player-list"),
     path("leagues/", views.LeagueListApi.as_view(), name="league-list"),

@@ -254,6 +254,9 @@ class LeagueFormat:
     # Which of :data:`PLAYER_STATS` its matches record of each player: the
     # player pages and the leaders boards show these and no others.
     player_stats: ClassVar[frozenset[str]] = PLAYER_STATS
+    # The format's own name of a statistic it counts more in than its usual
+    # name says (key -> the long label its tables and report show).
+    stat_names: ClassVar[Mapping[str, str]] = MappingProxyType({})
     # The format's own short description of each skill, trait or special
     # rule it plays differently from its rules data's wording (slug ->
     # text): the pages show these instead of the rules data's.

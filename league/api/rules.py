@@ -1,5 +1,5 @@
 """Read-only API over the rules data: formats, rosters as they apply in a
-format, and the skills catalogue."""
+format, and the skills catalogue (in a format's words)."""
 
 from __future__ import annotations
 
@@ -239,29 +239,46 @@ class RosterDetailApi(APIView):
         return Response(roster_detail(fmt, roster, version))
 
 
+def skill_catalogue(fmt: Variant | None) -> list[dict[str, Any]]:
+    """The skills and traits of ``fmt``'s rules data, in its own words where
+    it has them (its ``skill_descriptions``); None: BB2020's, as written."""
+    data = rules_data(fmt.rules_data_version if fmt else DEFAULT_VERSION)
+    own = fmt.skill_descriptions if fmt else {}
+    return [
+        {
+            "slug": s.slug,
+            "name": s.name,
+            "category": s.category,
+            "param": s.param,
+            "compulsory": s.compulsory,
+            "description": own.get(s.slug, s.description),
+        }
+        for s in data.skills.values()
+    ]
+
+
 class SkillListApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         responses={200: CatalogueSkillOutputSerializer(many=True)},
-        summary="The skills and traits catalogue",
+        summary="The skills and traits catalogue (Blood Bowl 2020's)",
         operation_id="skills_list",
     )
     def get(self, request: Request) -> Response:
-        data = rules_data(DEFAULT_VERSION)
-        return Response(
-            [
-                {
-                    "slug": s.slug,
-                    "name": s.name,
-                    "category": s.category,
-                    "param": s.param,
-                    "compulsory": s.compulsory,
-                    "description": s.description,
-                }
-                for s in data.skills.values()
-            ]
-        )
+        return Response(skill_catalogue(None))
+
+
+class FormatSkillListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: CatalogueSkillOutputSerializer(many=True)},
+        summary="The skills and traits of a format, in its own words",
+        operation_id="formats_skills_list",
+    )
+    def get(self, request: Request, format_slug: str) -> Response:
+        return Response(skill_catalogue(_format_or_404(format_slug)))
 
 
 class StarPlayerListApi(APIView):

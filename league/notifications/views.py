@@ -1,5 +1,6 @@
-"""A person's notifications: the list, opening one (which marks it read)
-and marking them all read. Thin: each calls one service or selector."""
+"""A person's notifications: the list, opening one (a POST from the list,
+which marks it read) and marking them all read. Thin: each calls one
+service or selector."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from league.notifications.selectors import notification_list, notifications_unread
 from league.notifications.services import notification_open, notifications_read_all
@@ -29,9 +30,11 @@ def notification_list_page(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_POST
 def notification_open_view(request: HttpRequest, notification_id: int) -> HttpResponse:
-    """Follow a notification to where it points, marking it read."""
+    """Follow a notification to where it points, marking it read: a POST
+    (the list's button), since it writes; a GET is refused and marks
+    nothing."""
     url = notification_open(
         notification_id=notification_id,
         person=request.user,  # type: ignore[arg-type]

@@ -189,7 +189,8 @@ class BoxLineOutputSerializer(serializers.Serializer[Any]):
     successful_landings = serializers.IntegerField(
         allow_null=True,
         help_text="Throwing Completions: his superb Throw Team-mate actions "
-        "whose team-mate landed safely",
+        "whose team-mate landed safely (BB2025: and his own safe landings "
+        "after any throw)",
     )
     mvp = serializers.BooleanField(
         allow_null=True, help_text="null where the format has no progression"

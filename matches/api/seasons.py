@@ -149,7 +149,8 @@ class PlayerLineSerializer(InputSerializer):
         max_value=20,
         default=0,
         help_text="Throwing Completions: the player's superb Throw Team-mate "
-        "actions whose team-mate landed safely (1 SPP each)",
+        "actions whose team-mate landed safely (BB2025: and his own safe "
+        "landings after any throw; 1 SPP each)",
     )
 
 

@@ -3,7 +3,7 @@ reports and their confirmation, casualty rolls, overrides, refusals."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.facade import DESPERATE_MEASURES, rules_data
@@ -23,11 +23,18 @@ STATS = (
 )
 
 
-def recorded_stats(records: Collection[str]) -> tuple[tuple[str, str, str], ...]:
-    """The :data:`STATS` a format's matches record (its variant's
-    ``player_stats``: BB2025 has no Deflection), in column order: the
-    columns of every table of one format's stats."""
-    return tuple(s for s in STATS if s[0] in records)
+def recorded_stats(fmt: Any) -> tuple[tuple[str, str, str], ...]:
+    """The :data:`STATS` format ``fmt``'s matches record (its variant's
+    ``player_stats``: BB2025 has no Deflection), in column order, each named
+    as the format counts it (its ``stat_names``: BB2025's TTC counts the
+    thrown player's safe landings too): the columns of every table of one
+    format's stats."""
+    names = fmt.stat_names
+    return tuple(
+        (key, short, names.get(key, long))
+        for key, short, long in STATS
+        if key in fmt.player_stats
+    )
 
 
 def _stats(e: Event) -> str:

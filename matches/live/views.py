@@ -35,6 +35,13 @@ from matches.live.setup import live_match_arrange
 from matches.models import Match
 
 
+def _error(code: str, message: str, *, status: int) -> JsonResponse:
+    """A refusal in the API's error shape: ``{"errors": [{"code", "field",
+    "message"}]}`` (the live endpoints read a whole body, so no field)."""
+    error = {"code": code, "field": None, "message": message}
+    return JsonResponse({"errors": [error]}, status=status)
+
+
 def _refusal(exc: LiveRefused) -> JsonResponse:
     if exc.code == "not_found":
         status = 404
@@ -42,7 +49,7 @@ def _refusal(exc: LiveRefused) -> JsonResponse:
         status = 403
     else:
         status = 409
-    return JsonResponse({"error": exc.code, "detail": str(exc)}, status=status)
+    return JsonResponse({"errors": exc.as_dicts()}, status=status)
 
 
 def _json_sign_in_required(
@@ -54,10 +61,7 @@ def _json_sign_in_required(
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
         if not request.user.is_authenticated:
-            return JsonResponse(
-                {"error": "not_signed_in", "detail": "Sign in to play this match."},
-                status=401,
-            )
+            return _error("not_signed_in", "Sign in to play this match.", status=401)
         return view(request, *args, **kwargs)
 
     return wrapped
@@ -183,11 +187,9 @@ def _json_body(request: HttpRequest) -> Any:
 
 def _too_big() -> JsonResponse:
     """The refusal of a body over the size limit, as the API words it."""
-    return JsonResponse(
-        {
-            "error": "request_too_large",
-            "detail": "The request is larger than the server accepts.",
-        },
+    return _error(
+        "request_too_large",
+        "The request is larger than the server accepts.",
         status=413,
     )
 
@@ -207,8 +209,8 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
     """One decision: ``{"option": index, "at": decisions seen}``, both
     whole numbers and both required (a click sent twice, or from a second
     tab, is then refused as stale, never played twice); answers the new
-    state (the one the service sent the pages), or a refusal
-    ``{"error": code, "detail": text}``."""
+    state (the one the service sent the pages), or a refusal in the API's
+    shape, ``{"errors": [{"code", "field", "message"}]}``."""
     try:
         live_require_player(live_id=live_id, user=request.user)
     except LiveRefused as exc:
@@ -221,10 +223,7 @@ def live_decide(request: HttpRequest, live_id: int) -> JsonResponse:
     except _TooBig:
         return _too_big()
     except (ValueError, KeyError, TypeError, RecursionError):  # JSON nested too deep
-        return JsonResponse(
-            {"error": "bad_request", "detail": 'Send {"option": n, "at": n}.'},
-            status=400,
-        )
+        return _error("bad_request", 'Send {"option": n, "at": n}.', status=400)
     try:
         live = live_match_decide(
             live_id=live_id, user=request.user, option_index=option, at=at
@@ -251,10 +250,7 @@ def live_setup(request: HttpRequest, live_id: int) -> JsonResponse:
     except _TooBig:
         return _too_big()
     except (ValueError, KeyError, TypeError, RecursionError):  # JSON nested too deep
-        return JsonResponse(
-            {"error": "bad_request", "detail": 'Send {"placement": [...], "at": n}.'},
-            status=400,
-        )
+        return _error("bad_request", 'Send {"placement": [...], "at": n}.', status=400)
     try:
         live = live_match_arrange(
             live_id=live_id, user=request.user, placement=placement, at=at

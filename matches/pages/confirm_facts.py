@@ -273,7 +273,7 @@ def submission_facts(sub: ReportSubmission) -> ReportFacts | None:
         conceded_by=conceded,
         lines=tuple(_lines(report, players, stars, spp_of, rules.variant.player_stats)),
         # the columns: the stats the format records (BB2025: no Deflections)
-        stats=recorded_stats(rules.variant.player_stats),
+        stats=recorded_stats(rules.variant),
         casualties=tuple(_casualties(sub, report, players, stars)),
         spp_tracked=rules.tracks_spp,
         # a side that conceded has none: "You are unable to award an MVP to

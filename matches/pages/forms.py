@@ -156,14 +156,14 @@ class ReportForm(WebForm):
         fan_factor: bool = True,
         mvp_nominations: int | None = None,
         stalling: bool = False,
-        records: frozenset[str] | None = None,
+        fmt: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
-        # The statistics the format's matches record (``player_stats``:
-        # BB2025 has no Deflection); None: every one.
-        self.stats = STATS if records is None else recorded_stats(records)
+        # The statistics format ``fmt``'s matches record (``player_stats``:
+        # BB2025 has no Deflection), as it names them; None: every one.
+        self.stats = STATS if fmt is None else recorded_stats(fmt)
         self.home_id, self.away_id = home.pk, away.pk
         # BB2025: each coach's MVP nominations and the Stalling line
         self.mvp_nominations = mvp_nominations

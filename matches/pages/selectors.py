@@ -542,9 +542,7 @@ def match_view(match: Match) -> MatchView:
                 "note": note,
             }
         )
-    columns = recorded_stats(
-        season_variant(match.season.settings, match.season.league).player_stats
-    )
+    columns = recorded_stats(season_variant(match.season.settings, match.season.league))
     box: dict[str, list[BoxLine]] = {"home": [], "away": []}
     for info in sorted(players.values(), key=lambda i: i.number):
         line = stats.get(info.id, {})

@@ -464,7 +464,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
         fan_factor=FAN_FACTOR in variant.match_fields,
         mvp_nominations=variant.mvp_nominations,
         stalling=bool(variant.no_stalling_bonus),
-        records=variant.player_stats,
+        fmt=variant,
     )
     casualties = casualty_formset(
         data,

@@ -127,6 +127,12 @@ def test_a_league_format_is_an_enum_of_the_registered_formats(schema):
     assert sorted(enum) == sorted(variants())
 
 
+def test_a_formats_skills_catalogue_is_listed(schema):
+    op = schema["paths"]["/api/formats/{format_slug}/skills/"]["get"]
+    assert op["operationId"] == "formats_skills_list"
+    assert [p["name"] for p in op["parameters"]] == ["format_slug"]
+
+
 def test_a_list_of_nested_inputs_states_its_length(schema):
     props = schema["components"]["schemas"]["TeamDraftInputRequest"]["properties"]
     assert props["players"]["maxItems"] == 40

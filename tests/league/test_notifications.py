@@ -13,6 +13,7 @@ from unittest import mock
 
 import pytest
 from django.core import mail
+from django.test import Client
 from django.utils import timezone
 
 from league.errors import ServiceError
@@ -356,9 +357,12 @@ def test_the_list_says_when_in_words_and_just_now_for_the_last_minute(client, bo
 
     page = client.get("/me/notifications/").content.decode()
 
-    assert re.search(r"Fresh</a>\s*<br><span [^>]*><time [^>]*>just now</time>", page)
     assert re.search(
-        r"Older</a>\s*<br><span [^>]*><time [^>]*>5\xa0minutes ago</time>", page
+        r"Fresh</button></form>\s*<br><span [^>]*><time [^>]*>just now</time>", page
+    )
+    assert re.search(
+        r"Older</button></form>\s*<br><span [^>]*><time [^>]*>5\xa0minutes ago</time>",
+        page,
     )
     assert "0 minutes" not in page
 
@@ -384,7 +388,7 @@ def test_opening_a_notification_marks_it_read_and_goes_where_it_points(client, b
     notification = Notification.objects.get()
     client.force_login(bob)
 
-    response = client.get(f"/me/notifications/{notification.pk}/")
+    response = client.post(f"/me/notifications/{notification.pk}/")
 
     assert response.status_code == 302
     assert response["Location"] == "/seasons/1/"
@@ -392,12 +396,60 @@ def test_opening_a_notification_marks_it_read_and_goes_where_it_points(client, b
     assert notification.read_at is not None
 
 
+def test_a_get_of_a_notification_changes_nothing(client, bob):
+    """Marking read is a write: a GET (a prefetch, a crawler, a link
+    followed) is refused and leaves the notification unread."""
+    tell([bob])
+    notification = Notification.objects.get()
+    client.force_login(bob)
+
+    for method in (client.get, client.head):
+        response = method(f"/me/notifications/{notification.pk}/")
+        assert response.status_code == 405
+        assert response["Allow"] == "POST"
+    notification.refresh_from_db()
+    assert notification.read_at is None
+
+
+def test_opening_a_notification_needs_the_csrf_token(bob):
+    tell([bob])
+    notification = Notification.objects.get()
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(bob)
+
+    response = client.post(f"/me/notifications/{notification.pk}/")
+
+    assert response.status_code == 403
+    notification.refresh_from_db()
+    assert notification.read_at is None
+
+
+def test_the_list_opens_each_notification_with_a_post_form(client, bob):
+    tell([bob], text="Season scheduled")
+    notification = Notification.objects.get()
+    client.force_login(bob)
+
+    page = client.get("/me/notifications/").content.decode()
+
+    form = re.search(
+        rf'<form method="post" action="/me/notifications/{notification.pk}/"'
+        r"[^>]*>(.*?)</form>",
+        page,
+        re.S,
+    )
+    assert form is not None
+    assert 'name="csrfmiddlewaretoken"' in form.group(1)
+    assert re.search(r"<button [^>]*>Season scheduled</button>", form.group(1))
+    notification.refresh_from_db()
+    assert notification.read_at is None  # listing it marks nothing
+
+
 def test_anothers_notification_is_not_found_and_stays_unread(client, bob, charlie):
     tell([charlie])
     notification = Notification.objects.get()
     client.force_login(bob)
 
-    response = client.get(f"/me/notifications/{notification.pk}/")
+    response = client.post(f"/me/notifications/{notification.pk}/")
 
     assert response.status_code == 404
     notification.refresh_from_db()

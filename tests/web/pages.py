@@ -734,7 +734,7 @@ EXCLUDED: dict[str, str] = {
     "web:match-replay": "the replay's JSON; the viewer is checked on the match page",
     "web:*-calendar": "an iCalendar feed (text/calendar), tests/matches/calendar/test_ical.py",
     "web:submission-*": "POST only: redirects to the match page (checked)",
-    "web:notification-open": "marks a notification read and redirects to its page",
+    "web:notification-open": "POST only: marks a notification read and redirects to its page",
     "web:notifications-read": "POST only: redirects to the notifications (checked)",
     "web:league-join": "POST only: redirects to the league page",
     "web:league-invitation-*": "POST only: redirects to the league page",

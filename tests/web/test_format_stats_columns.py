@@ -111,3 +111,44 @@ def test_a_bb2020_box_score_keeps_every_column(
         BB2020_COLUMNS
     )
     assert "Deflections" in str(match_facts_html(match))
+
+
+# What the TTC column counts (its long label, the column's title and the
+# report's field label). BB2020 (post-game_sequence.md "Throwing
+# Completions"): a superb Throw Team-mate landed safely, the thrower's.
+# BB2025 (changes_from_bb2020.md "Throw Team-mate", SPP): that, and the
+# thrown player's safe landing after any throw, 1 SPP each, both counted in
+# the one column.
+BB2020_TTC = "Throwing completions"
+BB2025_TTC = "Throwing completions and safe landings"
+
+
+def _title(html: str, caption: str, short: str) -> str:
+    """The title of the column ``short`` of the table captioned ``caption``."""
+    table = html.split(f"<caption>{caption}</caption>", 1)[1].split("</thead>")[0]
+    (title,) = re.findall(rf"<abbr title=\"([^\"]+)\">{short}</abbr>", table)
+    return title
+
+
+@pytest.mark.parametrize(
+    ("fixture", "ttc"), [("bb2025_match", BB2025_TTC), ("bb2020_match", BB2020_TTC)]
+)
+def test_the_ttc_column_says_what_the_format_counts_in_it(
+    client, request, fixture, ttc, bob, django_capture_on_commit_callbacks
+):
+    match = request.getfixturevalue(fixture)
+    client.force_login(bob)
+    report = client.get(url(match)).content.decode()
+    assert f'<abbr title="{ttc}">TTC</abbr>' in report
+    assert f">{ttc} by " in report  # each player's field's label
+    scorer = players(match.home)[0]
+
+    extra = {}
+    if fixture == "bb2025_match":
+        extra = {"mvp_nominations_home": [scorer.pk]}
+    with django_capture_on_commit_callbacks(execute=True):
+        _played(client, bob, match, **extra)
+    html = client.get(f"/matches/{match.pk}/").content.decode()
+    for team in (match.home, match.away):
+        assert _title(html, team.name, "TTC") == ttc
+    assert f'<abbr title="{ttc}">TTC</abbr>' in str(match_facts_html(match))

@@ -10,6 +10,7 @@ inducement catalogue) are in :mod:`.league`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.campaign.casualty import BB2025_TABLE
@@ -40,7 +41,7 @@ from engine.variants.bb2025 import (
 from engine.variants.bb2025 import prayers as nuffle
 from engine.variants.bb2025.secret_weapons import SecretWeapons2025
 from engine.variants.bb2025.ttm import ThrowTeamMate2025
-from engine.variants.fields import DEFLECTIONS, PLAYER_STATS
+from engine.variants.fields import DEFLECTIONS, PLAYER_STATS, SUCCESSFUL_LANDINGS
 
 if TYPE_CHECKING:
     from engine.campaign.casualty import CasualtyTable
@@ -171,6 +172,12 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     # no Deflection any more, so its matches record none (a report naming
     # one is refused: ``matches/reports/checks.py``).
     player_stats: ClassVar[frozenset[str]] = PLAYER_STATS - {DEFLECTIONS}
+    # changes_from_bb2020.md "Throw Team-mate", SPP: ``successful_landings``
+    # counts the thrower's Throwing Completions and the thrown player's safe
+    # landings (``landing_spp``), so its column is named for both.
+    stat_names: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {SUCCESSFUL_LANDINGS: "Throwing completions and safe landings"}
+    )
     # changes_from_bb2020.md "Post-game order". Decision: BB2020's steps in
     # BB2020's order (``postgame_steps``, inherited); FFB's order (MVP before
     # the winnings and the Dedicated Fans) gives the same results, as no

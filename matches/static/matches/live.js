@@ -236,7 +236,7 @@
     var placement = Object.keys(arrange).map(function (id) { return [+id, arrange[id]]; });
     post(root.dataset.setupUrl, { placement: placement, at: state.at }).then(function (res) {
       if (res[0]) { arrange = null; accept(res[1]); return; }
-      ui.error.textContent = res[1].detail || "Refused.";
+      ui.error.textContent = refusalText(res[1]);
       ui.error.hidden = false;
     }, function () { refresh(); });
   }
@@ -311,6 +311,12 @@
     nextStep();
   }
 
+  function refusalText(body) {
+    // a refusal in the API's shape: {"errors": [{"code", "field", "message"}]}
+    var errors = (body && body.errors) || [];
+    return errors.map(function (e) { return e.message; }).join(" ") || "Refused.";
+  }
+
   function post(url, body) {
     return fetch(url, {
       method: "POST",
@@ -327,7 +333,7 @@
       busy = false;
       if (res[0]) { accept(res[1]); return; }
       route = [];
-      ui.error.textContent = res[1].detail || "Refused.";
+      ui.error.textContent = refusalText(res[1]);
       ui.error.hidden = false;
       refresh();
     }, function () { busy = false; refresh(); });

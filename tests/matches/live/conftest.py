@@ -55,3 +55,19 @@ def play_out(live: LiveMatch, users: dict[int, object], limit: int = 2000) -> in
         made += 1
         assert made < limit
     return made
+
+
+def refused_code(response) -> str:
+    """The code of a live JSON refusal, checking it has the API's error
+    shape: ``{"errors": [{"code", "field", "message"}]}`` and nothing else."""
+    return refusal(response)["code"]
+
+
+def refusal(response) -> dict:
+    """The one error of a live JSON refusal, in the API's shape."""
+    body = response.json()
+    assert set(body) == {"errors"}, body
+    (error,) = body["errors"]
+    assert set(error) == {"code", "field", "message"}, error
+    assert error["message"], error
+    return error

@@ -14,7 +14,7 @@ from matches.live.models import LiveMatch
 from matches.live.selectors import live_engine, live_state_now, side_coach_id
 from matches.live.services import live_match_accept, live_match_decide, live_match_open
 from tests.matches.conftest import db_state
-from tests.matches.live.conftest import quick_choice
+from tests.matches.live.conftest import quick_choice, refusal, refused_code
 
 
 def _at_setup(fixture_match, bob, charlie):
@@ -55,9 +55,9 @@ def test_a_formation_moved_by_hand_is_played_and_a_broken_one_refused(
     piled = [[pid, placement[0][1]] for pid, _ in placement]
     response = post(client, live, piled, at)
     assert response.status_code == 409
-    assert response.json()["error"] == "bad_setup"
-    assert "used twice" in response.json()["detail"]
-    assert post(client, live, "7 players", at).json()["error"] == "bad_setup"
+    assert refused_code(response) == "bad_setup"
+    assert "used twice" in refusal(response)["message"]
+    assert refused_code(post(client, live, "7 players", at)) == "bad_setup"
     assert db_state() == before
     assert LiveMatch.objects.get(pk=live.pk).decisions == live.decisions
 
@@ -98,8 +98,13 @@ def test_a_set_up_naming_more_players_than_the_team_has_is_refused_short(
 
     assert response.status_code == 409
     assert response.json() == {
-        "error": "bad_setup",
-        "detail": f"A set-up places at most the team's {own} players.",
+        "errors": [
+            {
+                "code": "bad_setup",
+                "field": None,
+                "message": f"A set-up places at most the team's {own} players.",
+            }
+        ]
     }
     assert db_state() == before
     assert LiveMatch.objects.get(pk=live.pk).decisions == live.decisions

@@ -29,6 +29,7 @@ from matches.live.services import (
 from matches.tasks import live_clocks_sweep_task
 from tests.factories import make_member
 from tests.matches.conftest import db_state, one_match
+from tests.matches.live.conftest import refused_code
 
 SECONDS = timedelta(seconds=1)
 # The live game of the Sevens fixture (its own dice: seed 31) five decisions
@@ -312,7 +313,7 @@ def test_a_coach_out_of_time_cannot_decide_until_the_clock_ends_his_turn(
             content_type="application/json",
         )
         assert response.status_code == 409, name
-        assert response.json()["error"] == "out_of_time", name
+        assert refused_code(response) == "out_of_time", name
     assert (db_state(), _live_row(live)) == before
 
     # the clock sets Bob up (the bot's set-up) and Charlie's set-up begins

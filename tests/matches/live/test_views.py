@@ -15,6 +15,7 @@ from league.models import Team
 from matches.live.models import LiveMatch
 from matches.live.selectors import live_engine, side_coach_id
 from tests.matches.conftest import db_state
+from tests.matches.live.conftest import refused_code
 
 
 def decide(client, live, option, at=None):
@@ -50,10 +51,10 @@ def test_a_coach_opens_the_other_accepts_and_the_decider_plays(
     client.force_login(other)
     response = decide(client, live, 0, at=0)
     assert response.status_code == 403
-    assert response.json()["error"] == "not_your_turn"
+    assert refused_code(response) == "not_your_turn"
     client.force_login(decider)
-    assert decide(client, live, 0, at=5).json()["error"] == "stale"
-    assert decide(client, live, "0", at=0).json()["error"] == "bad_request"
+    assert refused_code(decide(client, live, 0, at=5)) == "stale"
+    assert refused_code(decide(client, live, "0", at=0)) == "bad_request"
     # none of the refusals wrote anything
     assert db_state() == before
     assert LiveMatch.objects.get(pk=live.pk).decisions == []
@@ -91,7 +92,7 @@ def test_json_nested_too_deep_is_a_bad_request(client, fixture_match, bob, charl
             reverse(name, args=[live.pk]), deep, content_type="application/json"
         )
         assert response.status_code == 400
-        assert response.json()["error"] == "bad_request"
+        assert refused_code(response) == "bad_request"
     assert db_state() == before
 
 
@@ -137,7 +138,7 @@ def test_a_decision_without_the_board_it_was_made_on_is_a_bad_request(
                 content_type="application/json",
             )
             assert response.status_code == 400, (name, body)
-            assert response.json()["error"] == "bad_request"
+            assert refused_code(response) == "bad_request"
     assert db_state() == before
     assert LiveMatch.objects.get(pk=live.pk).decisions == [["receive"]]
 
@@ -204,7 +205,7 @@ def test_a_live_match_that_does_not_exist_is_a_404(client, bob):
             content_type="application/json",
         )
         assert response.status_code == 404, name
-        assert response.json()["error"] == "not_found"
+        assert refused_code(response) == "not_found"
     assert db_state() == before
 
 
@@ -392,7 +393,7 @@ def test_the_json_endpoints_refuse_a_visitor_not_signed_in_as_json(
         )
         # the page's script reads a refusal, not the sign-in page's HTML
         assert response.status_code == 401, name
-        assert response.json()["error"] == "not_signed_in", name
+        assert refused_code(response) == "not_signed_in", name
     assert db_state() == before
     assert LiveMatch.objects.get(pk=live.pk).decisions == []
 
@@ -401,7 +402,7 @@ def test_the_state_of_a_live_match_that_does_not_exist_is_a_json_404(client, db)
     response = client.get(reverse("web:live:state", args=[999_999]))
 
     assert response.status_code == 404
-    assert response.json()["error"] == "not_found"
+    assert refused_code(response) == "not_found"
 
 
 def test_a_stale_button_after_a_withdrawal_says_the_invitation_was_withdrawn(
@@ -473,7 +474,7 @@ def test_a_stranger_is_refused_before_the_body_is_read(
                     content_type="application/json",
                 )
                 assert response.status_code == 403, (name, body)
-                assert response.json()["error"] == "not_a_coach", (name, body)
+                assert refused_code(response) == "not_a_coach", (name, body)
 
     refused()  # invited, not yet accepted
     assert db_state() == before
@@ -509,7 +510,7 @@ def test_a_body_over_the_size_limit_is_a_json_413(client, fixture_match, bob, ch
                 content_type="application/json",
             )
             assert response.status_code == 413, name
-            assert response.json()["error"] == "request_too_large", name
+            assert refused_code(response) == "request_too_large", name
 
     assert db_state() == before
     assert LiveMatch.objects.get(pk=live.pk).decisions == []
