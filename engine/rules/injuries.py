@@ -88,6 +88,14 @@ _SPECIAL_HITS = _ARMOUR_BROKEN + ("bomb",)
 # What the rule point going_down is asked about: Knocked Down (a stalling
 # carrier, a Fireball's hit too) or Falling Over; not Placed Prone.
 _GOING_DOWN = ("knocked_down", "fall", "stalling", "fireball")
+# Set while the kicking team plays the Blitz kick-off event (turns.Turn
+# "blitz"; ``Variant.blitz_event_ends_on_any_fall``): "If a player Falls Over
+# or is Knocked Down, no further players can be activated and the Blitz ends
+# immediately" (the_rules_of_blood_bowl.md "The Kick-off Event Table"), a
+# Turnover or not. Decision: "a player" is one of the kicking team (a thrown
+# player who lands badly, a team-mate an Animal Savagery player lashes out
+# at); an opponent the Blitz knocks down does not end it.
+KICKOFF_BLITZ = "kickoff_blitz"
 
 
 def is_frog(g: GameState, p: int) -> bool:
@@ -201,7 +209,9 @@ class KnockDown(Proc):
             how = self.how
             soft = how == "placed_prone" or how in _SPECIAL_HITS
             if g.team[p] == g.active and (
-                had_ball or (self.causes_turnover and not soft)
+                had_ball
+                or (self.causes_turnover and not soft)
+                or (how in _GOING_DOWN and KICKOFF_BLITZ in g.effects)
             ):
                 turnover(g, how)
             self.phase = 1

@@ -42,7 +42,7 @@ from engine.rules.inducements import (
     weather_mage,
     weather_mage_expires,
 )
-from engine.rules.injuries import FROGS
+from engine.rules.injuries import FROGS, KICKOFF_BLITZ
 from engine.rules.prayers import expire_drives, undo_drive_changes
 from engine.rules.rolls import expire_drive_rerolls, random_pick
 from engine.rules.wizard import TURN_ENDED, unfrog
@@ -86,6 +86,8 @@ class Turn(Proc):
                     if g.box[p] == PITCH and g.status[p] == STUNNED:
                         f |= PF_STUN_START
                     g.pflags[p] = f
+            if self.kind == "blitz" and g.variant.blitz_event_ends_on_any_fall:
+                g.effects[KICKOFF_BLITZ] = True  # any fall or knock-down ends it
             if self.kind == "normal":
                 g.turn[t] += 1
                 g.emit(TurnStart(g.tname(t), g.half, g.turn[t]))
@@ -168,6 +170,7 @@ class Turn(Proc):
         for rule in g.hooks.turn_ends:
             rule(g, t)
         g.emit(TurnEnd(g.tname(t), g.turnover is not None))
+        g.effects.pop(KICKOFF_BLITZ, None)
         g.active = -1
         g.effects[TURN_ENDED] = True
         if WEATHER_MAGE_RESTORE in g.effects:

@@ -88,6 +88,12 @@ class MatchRules(ThrowRules):
         "blitz",
         "throw_team_mate",
     )
+    # Whether any kicking-team player Falling Over or Knocked Down in the
+    # Blitz event ends it, a Turnover or not (BB2020 "Blitz": "If a player
+    # Falls Over or is Knocked Down ... the Blitz ends immediately", a
+    # thrown player landing badly too); False: only the Turnovers of the
+    # activated players end it.
+    blitz_event_ends_on_any_fall: ClassVar[bool] = True
     solid_defence_bonus: ClassVar[int] = 3
     quick_snap_bonus: ClassVar[int] = 3
     blitz_bonus: ClassVar[int] = 3

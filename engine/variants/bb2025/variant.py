@@ -202,6 +202,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     kickoff_table = KICKOFF_TABLE_2025
     # Charge!: one of the free activations may be a Kick Team-mate.
     blitz_event_actions = kickoff.CHARGE_ACTIONS
+    # tables.md "Charge!": it stops when "any selected player Falls Over or
+    # is Knocked Down" (an activated one: a Turnover), not a thrown one.
+    blitz_event_ends_on_any_fall = False
     # The edition's rules at the rule points, after the skills.
     rules: ClassVar[tuple[Registration, ...]] = BloodBowl2020.rules + (
         kickoff.register,
