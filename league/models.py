@@ -482,6 +482,9 @@ class TreasuryEntry(models.Model):
         PURCHASE = "purchase", "Purchase"
         WINNINGS = "winnings", "Winnings"
         INDUCEMENTS = "inducements", "Inducements"
+        # what a treasury paid for inducements, back when their match was
+        # postponed in its pre-game or recorded unplayed
+        INDUCEMENTS_REFUND = "inducements_refund", "Inducements refunded"
         EXPENSIVE_MISTAKE = "expensive_mistake", "Expensive mistake"
         ADJUSTMENT = "adjustment", "Commissioner adjustment"
         TREASURE_ROOM = "treasure_room", "Treasure Room funds"

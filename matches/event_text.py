@@ -118,6 +118,7 @@ LABELS = {
     "result_override": "Result overridden",
     "unplayed": "Not played",
     "inducements_refunded": "Inducements refunded",
+    "pregame_undone": "Pre-game undone",
     "resolve_refused": "Not played by the engine",
     "report_submitted": "Report waiting",
     "report_confirmed": "Report confirmed",

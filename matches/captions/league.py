@@ -89,6 +89,24 @@ def inducements(d: Describer, e: Event) -> str:
     )
 
 
+def pregame_undone(d: Describer, e: Event) -> str:
+    """A match postponed before kick-off: one team's purchases dropped
+    (matches/prematch/pregame.py)."""
+    total = int(e.get("total") or 0)
+    refunded = int(e.get("refunded") or 0)
+    petty = int(e.get("petty_cash_used") or 0)
+    back = (
+        f"the {refunded:,} their treasury paid is paid back"
+        if refunded
+        else "their treasury paid nothing"
+    )
+    return (
+        f"The match is postponed before kick-off: the inducements {d.t(e['team_id'])} "
+        f"bought ({total:,}) are dropped and {back}"
+        + (f"; the {petty:,} of petty cash is lost" if petty else "")
+    )
+
+
 # --- reports -----------------------------------------------------------------------
 
 
@@ -271,6 +289,7 @@ CAPTIONS: dict[str, Caption] = {
         f"{d.t(e['team_id'])} get back the {e['amount']:,} their treasury paid "
         "for inducements: the match was not played"
     ),
+    "pregame_undone": pregame_undone,
     "resolve_refused": resolve_refused,
     "report_submitted": report_submitted,
     "report_confirmed": lambda d, e: (

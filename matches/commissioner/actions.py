@@ -20,6 +20,7 @@ from league.services.audit import league_event_record
 from matches.models import Match, MatchResult, Season, SeasonTeamArchive, TaskProgress
 from matches.postgame.end import season_postgames_end
 from matches.postgame.override import match_override_result
+from matches.prematch.pregame import match_pregame_undo
 from matches.queue import season_resolution_queue
 from matches.resolution.progress import season_resolve_start
 from matches.seasons.rollover import (
@@ -115,17 +116,26 @@ def match_postpone_audited(
     reason: str,
     reason_required: bool = True,
 ) -> Match:
-    """Move a scheduled match (:func:`match_postpone`), logged."""
+    """Move a scheduled match (:func:`match_postpone`), logged. A match in
+    its pre-game has it undone first
+    (:func:`matches.prematch.pregame.match_pregame_undo`: each treasury
+    paid back, the inducements dropped, both rosters open again), and the
+    log names what each team got back (``inducements_refunded``). A move
+    refused after that undoes it too: all is one transaction."""
     text = _reason(reason, required=reason_required)
     match = _locked_match(match_id, actor)
     before = match.round
+    refunded = match_pregame_undo(match, actor=actor)
     moved = match_postpone(match_id=match.pk, to_round=to_round)
+    payload: dict[str, Any] = {"from_round": before, "to_round": moved.round}
+    if refunded:
+        payload["inducements_refunded"] = {str(t): g for t, g in refunded.items()}
     league_event_record(
         league_id=match.season.league_id,
         type=LeagueEvent.Type.MATCH_POSTPONED,
         match_id=match.pk,
         actor=actor,
-        payload=_with_reason({"from_round": before, "to_round": moved.round}, text),
+        payload=_with_reason(payload, text),
     )
     return moved
 

@@ -42,14 +42,12 @@ from django.db import transaction
 
 from league.access import league_get_for_commissioner
 from league.errors import ServiceError
-from league.models import LeagueEvent, Team, TreasuryEntry
+from league.models import LeagueEvent, Team
 from league.rules import settings_rules
 from league.services.audit import league_event_record
-from league.services.treasury import treasury_credit
 from matches.events import match_events_append
 from matches.models import (
     Match,
-    MatchInducements,
     MatchResult,
     ReportSubmission,
     Season,
@@ -58,6 +56,7 @@ from matches.notices import result_unplayed_notify
 from matches.postgame.end import postgame_end_before_match
 from matches.postgame.results import match_result_save
 from matches.prematch.kickoff import match_qs_for_update
+from matches.prematch.pregame import inducements_refund
 
 # The touchdowns of a fixture conceded: "the other team wins 1-0".
 FORFEIT_TOUCHDOWNS = 1
@@ -99,29 +98,21 @@ def _refusal(match: Match, conceded_by: int | None) -> ServiceError | None:
     return None
 
 
-def _refund_inducements(match: Match) -> list[tuple[str, dict[str, Any]]]:
+def _refund_inducements(
+    match: Match, actor: AbstractBaseUser
+) -> list[tuple[str, dict[str, Any]]]:
     """What each team's treasury paid for inducements bought for the match,
-    paid back with a ledger row each. Decision: the game they were bought
-    for is never played; petty cash is lost, as unused petty cash always
-    is."""
-    events: list[tuple[str, dict[str, Any]]] = []
-    bought = MatchInducements.objects.filter(match=match, treasury_used__gt=0)
-    for record in bought.order_by("pk"):
-        team = Team.objects.select_for_update().get(pk=record.team_id)
-        treasury_credit(
-            team=team,
-            amount=record.treasury_used,
-            reason=TreasuryEntry.Reason.INDUCEMENTS,
-            note=f"inducements refunded: {match} was not played",
-            cause=match,
-        )
-        events.append(
-            (
-                "inducements_refunded",
-                {"team_id": team.pk, "amount": record.treasury_used},
-            )
-        )
-    return events
+    paid back with a ledger row each
+    (:func:`matches.prematch.pregame.inducements_refund`). Decision: the
+    game they were bought for is never played; petty cash is lost, as
+    unused petty cash always is."""
+    paid = inducements_refund(
+        match, note=f"inducements refunded: {match} was not played", actor=actor
+    )
+    return [
+        ("inducements_refunded", {"team_id": team_id, "amount": amount})
+        for team_id, amount in paid.items()
+    ]
 
 
 @transaction.atomic
@@ -153,7 +144,7 @@ def match_record_unplayed(
     conceding = Team.objects.get(pk=conceded_by) if conceded_by is not None else None
     winner_home = conceding is not None and conceding.pk == match.away_id
     winner_away = conceding is not None and conceding.pk == match.home_id
-    refunds = _refund_inducements(match)
+    refunds = _refund_inducements(match, actor)
     # the season's pinned format scores the touchdown (Decision above)
     won = (
         FORFEIT_TOUCHDOWNS

@@ -33,6 +33,7 @@ from matches.live.selectors import (
 from matches.models import Match
 from matches.postgame.end import postgame_end_before_match
 from matches.prematch.kickoff import TeamNotReady, match_kick_off, match_qs_for_update
+from matches.prematch.pregame import PregameElsewhere
 from matches.resolution.resolve import match_engine_inputs
 
 if TYPE_CHECKING:
@@ -71,11 +72,11 @@ def _locked(live_id: int) -> LiveMatch:
 def _kick_off(match: Match) -> None:
     """Freeze the rosters (as for an engine-resolved match) and check the
     engine can play them. A team still in another game or its post-game
-    is refused (``team_busy``)."""
+    is refused (``team_busy``), as is one in another match's pre-game."""
     try:
         postgame_end_before_match(match_id=match.pk)
         match_kick_off(match_id=match.pk)
-    except TeamNotReady as exc:
+    except (TeamNotReady, PregameElsewhere) as exc:
         raise LiveRefused("team_busy", exc.violations[0].message) from None
     if is_card_game(match):
         return  # a team card's players have the card's abilities only

@@ -5,7 +5,7 @@ A match's players are its kick-off rosters (``RosterSnapshot``: the
 rostered players and the journeymen, by their Player id) and the players
 hired for that match alone (Star Players, mercenaries, Josef Bugman: engine
 ids from ``MERCENARY_ID_BASE`` up, given by
-:func:`matches.prematch.inducements.match_hired_players`). What each did:
+:func:`matches.prematch.fielded.match_hired_players`). What each did:
 
 - a rostered player or a journeyman: ``MatchResult.player_stats``, the
   lines the post-game pays Star Player Points on;
@@ -44,7 +44,7 @@ from matches.models import (
     RosterSnapshot,
 )
 from matches.postgame.results import STAT_KEYS
-from matches.prematch.inducements import match_hired_players
+from matches.prematch.fielded import match_hired_players
 
 # Where a star's slug rides on his engine sheet: ``position = "star:<slug>"``.
 STAR_POSITION = "star:"

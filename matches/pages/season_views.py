@@ -29,6 +29,7 @@ from matches.pages.season_forms import (
 )
 from matches.pages.season_selectors import season_round_dates, season_round_list
 from matches.pages.selectors import season_view
+from matches.prematch.pregame import pregame_purchases
 from matches.queue import (
     eager_mode,
     season_resolution_queue,
@@ -94,6 +95,7 @@ def match_postpone_page(request: HttpRequest, match_id: int) -> HttpResponse:
         Match.objects.select_related("season__league", "home", "away"), pk=match_id
     )
     league_get_for_commissioner(request.user, match.season.league_id)
+    bought = pregame_purchases(match)
     form = PostponeForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -109,13 +111,18 @@ def match_postpone_page(request: HttpRequest, match_id: int) -> HttpResponse:
             messages.success(
                 request,
                 f"{match.home.name} v {match.away.name} postponed to round "
-                f"{moved.round}.",
+                f"{moved.round}."
+                + (
+                    " Its inducements were dropped and their treasury gold paid back."
+                    if bought
+                    else ""
+                ),
             )
             return redirect("web:season", season_id=match.season_id)
     return render(
         request,
         "matches/match_postpone.html",
-        {"match": match, "season": match.season, "form": form},
+        {"match": match, "season": match.season, "form": form, "bought": bought},
         status=400 if form.errors else 200,
     )
 

@@ -44,7 +44,7 @@ from matches.models import (
 from matches.pages.match_cast import match_lines, match_players, recorded_casualty_rows
 from matches.pages.player_selectors import Leader, leaders_rank, scope_leaders
 from matches.pages.replay_marks import RerollCount, dice_drawn, jump_points
-from matches.prematch.inducements import match_fielded_stars
+from matches.prematch.fielded import match_fielded_stars
 from matches.resolution.progress import progress_counts
 from matches.seasons.selectors import season_standings
 from matches.seasons.standings import Row

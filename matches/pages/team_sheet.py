@@ -133,6 +133,8 @@ class LedgerLine:
 
 PURCHASE_NOTE = re.compile(r"^bought (\d+) × (.+)$")
 TREASURE_NOTE = re.compile(r"^Treasure Room: (\d+) Gather Funds")
+# How a refund of inducements ends its note: why the match was not played then.
+REFUND_WHY = ("was postponed", "was not played")
 # (one, several) for what team_buy writes in its note ("bought 2 × rerolls").
 PURCHASE_WORDS = {
     "rerolls": ("a re-roll", "re-rolls"),
@@ -181,6 +183,13 @@ def ledger_sentence(entry: TreasuryEntry, match: Match | None) -> str:
         return f"Won {_gold(amount)} in winnings{game}"
     if reason == Reason.INDUCEMENTS:
         return f"Spent {_gold(amount)} on inducements{game}"
+    if reason == Reason.INDUCEMENTS_REFUND:
+        # matches/prematch/pregame.py writes "inducements refunded: <match>
+        # was postponed" (or "was not played", for a fixture never played)
+        why = next((w for w in REFUND_WHY if note.endswith(w)), "")
+        return f"Got back {_gold(amount)} paid for inducements{game}" + (
+            f": the match {why}" if why else ""
+        )
     if reason == Reason.EXPENSIVE_MISTAKE:
         incident = INCIDENTS.get(note.split(",", 1)[0], "an expensive mistake")
         after = f" after the game{game}" if game else ""

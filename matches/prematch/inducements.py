@@ -5,8 +5,9 @@ Petty cash goes to the team with the lower Current Team Value. In BB2020
 treasury only, and the lower team's petty cash is the CTV difference plus
 what the other side spent; in Sevens (seed 004) petty cash is the plain
 difference and both teams may add treasury, in any order. Unused petty
-cash is lost. The underdog's Prayers to Nuffle are counted from the CTVs
-after inducements when the match kicks off.
+cash is lost. What was bought takes the field through
+:mod:`matches.prematch.fielded`; the pre-game the first purchase starts is
+:mod:`matches.prematch.pregame`.
 """
 
 from __future__ import annotations
@@ -19,36 +20,26 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine.facade import (
-    BUGMAN,
-    BUGMAN_ID_BASE,
     CATEGORY_LETTERS,
     DESPERATE_MEASURES,
-    MERCENARY_ID_BASE,
-    STAR_ID_BASE,
     CampaignError,
     InducementPurchase,
     MercenaryHire,
-    PlayerSheet,
     RulesData,
     SeededRoller,
     Variant,
     available_inducements,
-    bugman_sheet,
-    contested_stars,
     find_star,
     inducement_budget,
     inducement_catalogue,
     journeyman_position,
     journeymen_needed,
     mercenary_price,
-    mercenary_sheet,
     mercenary_violations,
-    prayers_to_nuffle,
     roll_desperate_measures,
     rules_data,
     star_hire_violations,
     star_places,
-    star_sheets,
     validate_inducements,
 )
 from league.access import team_require_write
@@ -65,6 +56,7 @@ from league.selectors import (
 from league.services.treasury import treasury_debit
 from matches.events import match_events_append
 from matches.models import Match, MatchInducements
+from matches.prematch.pregame import pregame_require_free
 from matches.seasons.services import match_seed
 
 
@@ -302,12 +294,13 @@ def _teams_for_update(match: Match) -> dict[int, Team]:
     }
 
 
-def _require_ready(teams: dict[int, Team]) -> None:
+def _require_ready(match: Match, teams: dict[int, Team]) -> None:
     """Decision: a team still in another game (or not ready) has no CTV for
     this one yet, and both budgets read both CTVs (the petty cash is their
     difference), so neither side buys until both teams are ready to play,
     as at kick-off (``team_busy``); their open post-games were ended before
-    this (the pre-game comes after them)."""
+    this (the pre-game comes after them). A team in the pre-game of another
+    match is busy too (:func:`matches.prematch.pregame.pregame_require_free`)."""
     for team in teams.values():
         if team.status != Team.Status.READY:
             raise ServiceError.one(
@@ -316,6 +309,7 @@ def _require_ready(teams: dict[int, Team]) -> None:
                 f"{team.name} is {team.get_status_display().lower()}, not ready "
                 "to play: inducements wait until both teams are between games",
             )
+    pregame_require_free(match, teams.values())
 
 
 @transaction.atomic
@@ -336,7 +330,7 @@ def match_buy_inducements(
         raise ServiceError.one(
             "match_started", None, "inducements are bought before kick-off"
         )
-    _require_ready(teams)
+    _require_ready(match, teams)
     home, away = inducement_sides(match)
     side = home if team_id == match.home_id else away
     if side.bought is not None:
@@ -510,189 +504,3 @@ def _roll_desperate_measures(
             },
         )
     ]
-
-
-def ctv_after_inducements(
-    snap: dict[str, Any], record: MatchInducements | None, rookies: set[int]
-) -> int:
-    """The CTV the Prayers to Nuffle compare: the kick-off snapshot's plus
-    what was bought. Decision: Riotous Rookies count at their price (in the
-    record's total), not again at the values of the journeymen they
-    brought (``rookies``: those players' ids)."""
-    rookie_value = sum(int(p["value"]) for p in snap["players"] if p["id"] in rookies)
-    return int(snap["ctv"]) - rookie_value + (record.total if record else 0)
-
-
-def inducements_for_engine(
-    match: Match, home: dict[str, Any], away: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Each side's in-match inducements (counts by slug), the prayers
-    (``prayers``: the underdog's from the CTVs at kick-off plus what each
-    side bought, or, where they are an inducement, the ones bought), and the
-    Sevens Desperate Measures rolled at purchase
-    (``desperate_measure_results``)."""
-    bought = {i.team_id: i for i in MatchInducements.objects.filter(match=match)}
-    rookies = {
-        pid
-        for payload in match.events.filter(type="riotous_rookies").values_list(
-            "payload", flat=True
-        )
-        for pid in payload["player_ids"]
-    }
-    counts: list[dict[str, Any]] = []
-    totals = []
-    for snap in (home, away):
-        record = bought.get(int(snap["team_id"]))
-        lines = record.lines if record else []
-        counts.append({line["slug"]: int(line["count"]) for line in lines})
-        results = [r for line in lines for r in line.get("results", ())]
-        if results:
-            counts[-1]["desperate_measure_results"] = results
-        totals.append(ctv_after_inducements(snap, record, rookies))
-    # BB2025: Prayers to Nuffle are an inducement, not the underdog's due
-    prayers = (
-        prayers_to_nuffle(totals[0], totals[1])
-        if _variant(match).underdog_prayers
-        else (
-            counts[0].get("prayers_to_nuffle", 0),
-            counts[1].get("prayers_to_nuffle", 0),
-        )
-    )
-    counts[0]["prayers"], counts[1]["prayers"] = prayers
-    return counts[0], counts[1]
-
-
-def match_mercenaries(
-    match: Match,
-    snapshots: dict[int, dict[str, Any]],
-    records: Sequence[MatchInducements],
-) -> dict[int, list[PlayerSheet]]:
-    """Each team's mercenaries for this match (team id -> sheets), from its
-    inducement lines: ids from :data:`MERCENARY_ID_BASE` up (home first),
-    shirt numbers after the highest on the kick-off roster."""
-    data = rules_data(match.season.settings["rules_version"])
-    out: dict[int, list[PlayerSheet]] = {match.home_id: [], match.away_id: []}
-    by_team = {r.team_id: r for r in records}
-    for offset, team_id in ((0, match.home_id), (100, match.away_id)):
-        record, snap = by_team.get(team_id), snapshots.get(team_id)
-        if record is None or snap is None:
-            continue
-        roster = data.rosters[str(snap["roster"])]
-        number = max((int(p["number"]) for p in snap["players"]), default=0)
-        for line in record.lines:
-            if line["slug"] != "mercenaries" or not line.get("position"):
-                continue
-            hire = MercenaryHire(str(line["position"]), line.get("skill") or None)
-            for _ in range(int(line["count"])):
-                number += 1
-                out[team_id].append(
-                    mercenary_sheet(
-                        roster,
-                        hire,
-                        player_id=MERCENARY_ID_BASE + offset + len(out[team_id]),
-                        number=number,
-                    )
-                )
-    return out
-
-
-def match_star_players(
-    match: Match,
-    snapshots: dict[int, dict[str, Any]],
-    records: Sequence[MatchInducements],
-    *,
-    numbers_taken: dict[int, int] | None = None,
-) -> dict[int, list[PlayerSheet]]:
-    """Each team's Star Players for this match (team id -> sheets), from its
-    inducement lines: ids from :data:`STAR_ID_BASE` up (home first), shirt
-    numbers after the kick-off roster's highest and the ``numbers_taken``
-    (mercenaries). A star both teams hired plays for neither: the league
-    rule (inducements_in_detail.md "0-2 Star Players")."""
-    data = rules_data(match.season.settings["rules_version"])
-    hired = _fielded_hires(match, records)
-    out: dict[int, list[PlayerSheet]] = {match.home_id: [], match.away_id: []}
-    for offset, team_id in ((0, match.home_id), (100, match.away_id)):
-        snap = snapshots.get(team_id)
-        if snap is None:
-            continue
-        number = max((int(p["number"]) for p in snap["players"]), default=0)
-        number += (numbers_taken or {}).get(team_id, 0)
-        for key in hired[team_id]:
-            star = find_star(data, key)
-            if star is None:
-                continue
-            sheets = star_sheets(
-                star,
-                first_id=STAR_ID_BASE + offset + len(out[team_id]),
-                first_number=number + 1,
-            )
-            number += len(sheets)
-            out[team_id].extend(sheets)
-    return out
-
-
-def _fielded_hires(
-    match: Match, records: Sequence[MatchInducements]
-) -> dict[int, list[str]]:
-    """Each team's Star Player hires (slugs) that take the field: a star
-    both teams hired plays for neither (the league rule)."""
-    by_team = {r.team_id: r for r in records}
-    hired: dict[int, list[str]] = {}
-    for team_id in (match.home_id, match.away_id):
-        record = by_team.get(team_id)
-        hired[team_id] = [
-            str(line["star_player"])
-            for line in (record.lines if record else [])
-            if line["slug"] == "star_players" and line.get("star_player")
-        ]
-    contested = contested_stars(hired[match.home_id], hired[match.away_id])
-    return {t: [s for s in slugs if s not in contested] for t, slugs in hired.items()}
-
-
-def match_fielded_stars(match: Match) -> dict[str, int]:
-    """The Star Players who take the field in ``match``, each player (a
-    pair's two by their own slugs, e.g. "grak", "crumbleberry") with the id
-    of the team that hired him: what a report may name."""
-    data = rules_data(match.season.settings["rules_version"])
-    hired = _fielded_hires(match, list(MatchInducements.objects.filter(match=match)))
-    out: dict[str, int] = {}
-    for team_id, slugs in hired.items():
-        for slug in slugs:
-            star = find_star(data, slug)
-            for member in star.members if star is not None else ():
-                out[member.slug] = team_id
-    return out
-
-
-def match_hired_players(
-    match: Match,
-    snapshots: dict[int, dict[str, Any]],
-    records: Sequence[MatchInducements],
-) -> dict[int, list[PlayerSheet]]:
-    """Everyone hired for this match only (team id -> sheets): each team's
-    mercenaries, then its Star Players, then Josef Bugman (who only plays
-    if the team cannot field 11). They join the team sheet for the engine
-    and the replay's cast."""
-    mercenaries = match_mercenaries(match, snapshots, records)
-    stars = match_star_players(
-        match,
-        snapshots,
-        records,
-        numbers_taken={t: len(sheets) for t, sheets in mercenaries.items()},
-    )
-    out = {team_id: mercenaries[team_id] + stars[team_id] for team_id in mercenaries}
-    bugman = [
-        r.team_id
-        for r in records
-        if r.team_id in out and any(line["slug"] == BUGMAN for line in r.lines)
-    ]
-    # As with Star Players, a Bugman both teams hired in a league helps
-    # neither, and keeps both fees.
-    if len(bugman) == 1:
-        team_id = bugman[0]
-        numbers = [int(p["number"]) for p in snapshots[team_id]["players"]]
-        numbers += [s.number for s in out[team_id]]
-        out[team_id] = out[team_id] + [
-            bugman_sheet(BUGMAN_ID_BASE + team_id, max(numbers, default=0) + 1)
-        ]
-    return out

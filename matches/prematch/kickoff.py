@@ -17,6 +17,7 @@ from league.services.journeymen import team_kick_off_journeymen, team_take_journ
 from matches.engine_bridge import team_snapshot
 from matches.events import match_events_append
 from matches.models import Match, MatchInducements, ReportSubmission, RosterSnapshot
+from matches.prematch.pregame import pregame_require_free
 from matches.seasons.services import match_seed
 
 
@@ -115,7 +116,10 @@ def match_report_waiting(match: Match) -> bool:
 def match_kick_off(*, match_id: int) -> Match:
     """Freeze both teams' rosters at kick-off (what the engine plays with and
     what a report is checked against) and mark the teams as playing.
-    Idempotent: a match already under way is returned unchanged."""
+    Idempotent: a match already under way is returned unchanged. Refused
+    (``team_busy``) while a team is in another game or its post-game
+    (:class:`TeamNotReady`: soon over) or in another match's pre-game
+    (:class:`matches.prematch.pregame.PregameElsewhere`: that match first)."""
     match = match_qs_for_update().get(pk=match_id)
     if match.status != Match.Status.SCHEDULED:
         return match
@@ -129,6 +133,7 @@ def match_kick_off(*, match_id: int) -> Match:
             raise TeamNotReady(
                 f"{team.name} is {team.get_status_display().lower()}, not ready to play"
             )
+    pregame_require_free(match, teams)
     # Last game's unhired journeymen leave and new ones join before the
     # rosters are frozen, so the snapshot plays with them.
     changed = [team_kick_off_journeymen(team, match_id=match.pk) for team in teams]

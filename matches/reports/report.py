@@ -33,7 +33,7 @@ from matches.postgame.results import (
     match_result_save,
     sudden_death_record,
 )
-from matches.prematch.inducements import match_fielded_stars
+from matches.prematch.fielded import match_fielded_stars
 from matches.prematch.kickoff import (
     match_kick_off,
     match_lock_for_report,

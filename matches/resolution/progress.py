@@ -24,6 +24,7 @@ from matches.engine_bridge import team_skill_problem
 from matches.models import Match, MatchEvent, Season, TaskProgress
 from matches.notices import resolution_notify
 from matches.prematch.kickoff import match_live_in_play, match_report_waiting
+from matches.prematch.pregame import PregameElsewhere, pregame_match_elsewhere
 from matches.queue import matches_resolve_now
 from matches.resolution.resolve import REFUSED
 
@@ -192,7 +193,15 @@ def _refuse_teams_held(matches: Sequence[Match]) -> None:
     """Refuse to resolve ``matches`` when one of their teams is still in
     another match that waits for people (:func:`team_held_elsewhere`): the
     team stays playing until that result stands, maybe for days, which a
-    task's retries for a team finishing its post-game do not outlast."""
+    task's retries for a team finishing its post-game do not outlast. A
+    team in the pre-game of another match waits for that one alike
+    (:class:`matches.prematch.pregame.PregameElsewhere`)."""
+    teams = {t.pk: t for m in matches for t in (m.home, m.away)}
+    pregame = pregame_match_elsewhere(teams, besides=[m.pk for m in matches])
+    if pregame is not None:
+        raise PregameElsewhere(
+            teams.get(pregame.home_id) or teams[pregame.away_id], pregame
+        )
     team = team_held_elsewhere(matches)
     if team is not None:
         raise ServiceError.one(
@@ -205,8 +214,12 @@ def _refuse_teams_held(matches: Sequence[Match]) -> None:
 
 def team_held_elsewhere(matches: Sequence[Match]) -> Team | None:
     """A team of ``matches`` still in another match that waits for people
-    (a report waiting for its answer, a live game under way), or None."""
+    (a report waiting for its answer, a live game under way) or in the
+    pre-game of another match (:mod:`matches.prematch.pregame`), or None."""
     teams = {t.pk: t for m in matches for t in (m.home, m.away)}
+    pregame = pregame_match_elsewhere(teams, besides=[m.pk for m in matches])
+    if pregame is not None:
+        return teams.get(pregame.home_id) or teams[pregame.away_id]
     for other in (
         Match.objects.filter(
             Q(home_id__in=teams) | Q(away_id__in=teams),

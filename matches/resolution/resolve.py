@@ -26,7 +26,7 @@ from matches.postgame.results import (
     casualty_roll_modifier,
     match_result_save,
 )
-from matches.prematch.inducements import inducements_for_engine, match_hired_players
+from matches.prematch.fielded import inducements_for_engine, match_hired_players
 from matches.prematch.kickoff import (
     TeamNotReady,
     match_kick_off,

@@ -18,7 +18,7 @@ from league.names.rules import name_normalize, name_violation
 from league.page_cache import league_cache_bump
 from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
-from matches.models import Match, RoundSchedule, Season
+from matches.models import Match, MatchInducements, RoundSchedule, Season
 from matches.notices import season_scheduled_notify
 from matches.seasons.scheduling import (
     Pairing,
@@ -318,10 +318,22 @@ def season_schedule_playoffs(*, season_id: int) -> list[Match]:
 def match_postpone(*, match_id: int, to_round: int | None = None) -> Match:
     """Postpone a match: move it to ``to_round`` (default: a new round after
     the last), remembering the date it had (``postponed_from_date``).
-    Refused when either team already plays in that round."""
+    Refused when either team already plays in that round, and
+    (``pregame_started``) for a match with inducements bought: moving it
+    alone would keep them, the gold paid and both rosters locked for a
+    later round. The commissioner's postponement
+    (:func:`matches.commissioner.actions.match_postpone_audited`) undoes
+    that pre-game first."""
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.status != Match.Status.SCHEDULED:
         raise ServiceError.one("not_scheduled", None, "only a scheduled match can move")
+    if MatchInducements.objects.filter(match=match).exists():
+        raise ServiceError.one(
+            "pregame_started",
+            None,
+            "inducements have been bought for this match: its pre-game is "
+            "undone when the commissioner postpones it",
+        )
     if match.stage == Match.Stage.PLAYOFF:
         # a playoff round is its place in the bracket: moving it would make
         # a semi-final the final

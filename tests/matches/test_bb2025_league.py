@@ -331,11 +331,11 @@ def test_a_season_resolved_by_the_bots_pays_bb2025_winnings(
 
 def test_inducements_the_match_plays_are_sold(league, bob, charlie):
     from matches.engine_bridge import team_sheet
+    from matches.prematch.fielded import inducements_for_engine
     from matches.prematch.inducements import (
         Purchase,
         inducement_offer,
         inducement_sides,
-        inducements_for_engine,
         match_buy_inducements,
     )
     from matches.prematch.kickoff import match_snapshots
@@ -398,10 +398,10 @@ def test_prayers_and_a_mascot_bought_are_played(
     on the engine's team sheet, and played: three Prayer events of the
     buyer's side, rolled before the coin toss."""
     from matches.engine_bridge import team_sheet
+    from matches.prematch.fielded import inducements_for_engine
     from matches.prematch.inducements import (
         Purchase,
         inducement_sides,
-        inducements_for_engine,
         match_buy_inducements,
     )
     from matches.prematch.kickoff import match_kick_off, match_snapshots

@@ -58,6 +58,27 @@ def test_sevens_desperate_measures_bought_name_what_the_d8_gave():
     )
 
 
+@pytest.mark.parametrize(
+    ("payload", "sentence"),
+    [
+        (
+            {"team_id": 1, "total": 150_000, "petty_cash_used": 0, "refunded": 150_000},
+            "The match is postponed before kick-off: the inducements Gouged Eye "
+            "bought (150,000) are dropped and the 150,000 their treasury paid is "
+            "paid back",
+        ),
+        (
+            {"team_id": 1, "total": 100_000, "petty_cash_used": 100_000, "refunded": 0},
+            "The match is postponed before kick-off: the inducements Gouged Eye "
+            "bought (100,000) are dropped and their treasury paid nothing; the "
+            "100,000 of petty cash is lost",
+        ),
+    ],
+)
+def test_a_pre_game_undone_says_what_was_dropped_and_paid_back(payload, sentence):
+    assert describe(names("bb2020"), "pregame_undone", payload) == sentence
+
+
 def test_a_reports_star_player_and_star_casualty_are_named():
     star = {"star_player": "grak", "team_id": 1, "touchdowns": 1}
     hurt = {

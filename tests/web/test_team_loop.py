@@ -277,6 +277,18 @@ def test_the_ledger_is_told_in_words(client, played, bob):
             "Gathered 30,000 in the Treasure Room (5 Gather Funds)",
         ),
         (
+            "inducements_refund",
+            130_000,
+            "inducements refunded: R1: Reavers v Orcland was postponed",
+            "Got back 130,000 paid for inducements: the match was postponed",
+        ),
+        (
+            "inducements_refund",
+            20_000,
+            "inducements refunded: R2: Orcland v Reavers was not played",
+            "Got back 20,000 paid for inducements: the match was not played",
+        ),
+        (
             "adjustment",
             25_000,
             "lost the receipts",

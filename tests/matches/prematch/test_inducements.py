@@ -7,10 +7,10 @@ from league.models import Team, TreasuryEntry
 from league.services.card_teams import team_draft_card
 from matches.engine_bridge import team_sheet
 from matches.models import Match, MatchEvent, MatchInducements
+from matches.prematch.fielded import inducements_for_engine
 from matches.prematch.inducements import (
     Purchase,
     inducement_sides,
-    inducements_for_engine,
     match_buy_inducements,
 )
 from matches.prematch.kickoff import match_kick_off, match_snapshots
@@ -370,7 +370,7 @@ def test_petty_cash_counts_the_journeymen_a_team_will_take_not_last_games(world)
 def test_a_mercenary_with_an_extra_skill_takes_the_pitch(world):
     from engine.campaign.mercenaries import MERCENARY_ID_BASE
     from matches.pages.selectors import match_players
-    from matches.prematch.inducements import match_mercenaries
+    from matches.prematch.fielded import match_mercenaries
 
     match = world["sevens"]
     Team.objects.filter(pk=match.away_id).update(treasury=1_000_000)

@@ -105,7 +105,7 @@ def test_riotous_rookies_join_as_2d3_plus_1_journeymen(db):
     from league.models import Player, Team
     from league.selectors import team_value_get
     from matches.models import Match, MatchEvent
-    from matches.prematch.inducements import inducements_for_engine
+    from matches.prematch.fielded import inducements_for_engine
     from matches.prematch.kickoff import match_snapshots
     from matches.seasons.services import season_create, season_schedule
     from tests.factories import LeagueFactory, UserFactory, draft_team
@@ -159,7 +159,7 @@ def test_riotous_rookies_join_as_2d3_plus_1_journeymen(db):
 def test_rookies_count_at_their_price_only_for_the_prayers():
     from types import SimpleNamespace
 
-    from matches.prematch.inducements import ctv_after_inducements
+    from matches.prematch.fielded import ctv_after_inducements
 
     snap = {
         "ctv": 1_000_000,
