@@ -40,7 +40,8 @@ from matches.models import (
     SeasonTeamArchive,
 )
 from matches.pages.team_sheet import ordinal
-from matches.seasons.selectors import archive_redraft_lapsed, seasons_places
+from matches.seasons.offseason import archive_redraft_lapsed
+from matches.seasons.selectors import seasons_places
 
 if TYPE_CHECKING:
     from engine.facade import TeamValue

@@ -17,10 +17,8 @@ from django.contrib.contenttypes.models import ContentType
 from league.models import Player, Team, TreasuryEntry
 from league.selectors import team_ledger
 from matches.models import Match, Season, SeasonTeamArchive
-from matches.seasons.selectors import (
-    archive_redraft_lapsed,
-    season_division_standings,
-)
+from matches.seasons.offseason import archive_redraft_lapsed
+from matches.seasons.selectors import season_division_standings
 from matches.seasons.standings import Row
 
 # --- record and league position -------------------------------------------

@@ -16,6 +16,7 @@ from engine.facade import (
     REDRAFT_BUDGET_CAP,
     DraftError,
     DraftRequest,
+    Position,
     SeededRoller,
     Variant,
     Violation,
@@ -40,11 +41,8 @@ from league.services.treasury import treasury_credit, treasury_debit
 from matches.engine_bridge import team_snapshot
 from matches.models import Match, MatchEvent, Season, SeasonTeamArchive
 from matches.seasons.awards import season_awards, season_awards_pay
-from matches.seasons.selectors import (
-    archive_redraft_lapsed,
-    season_champion_id,
-    season_standings,
-)
+from matches.seasons.offseason import archive_redraft_lapsed, offseason_spending
+from matches.seasons.selectors import season_champion_id, season_standings
 from matches.seasons.services import match_seed
 
 
@@ -217,6 +215,18 @@ def _rehire_cost(fmt: Variant, value: int, seasons: int) -> int:
     return own if own is not None else rehire_cost(value, seasons)
 
 
+def _player_cost(
+    fmt: Variant, player: Player, seasons: int, known: dict[str, Position]
+) -> int:
+    """A kept player's price: re-hired (:func:`_rehire_cost`), or, when he
+    took part in no season yet (hired since the close), hired as a new
+    player of the re-draft is, at his position's price (the hire itself was
+    given back: :func:`matches.seasons.offseason.offseason_spending`)."""
+    if seasons == 0 and player.position in known:
+        return known[player.position].cost
+    return _rehire_cost(fmt, player.value, seasons)
+
+
 def _mvp_players(team: Team) -> list[int]:
     """The team's players on its Team Draft list with any MVP award (the
     ``postgame_mvp`` events of its matches), by shirt number. Decision:
@@ -248,8 +258,11 @@ def _preview(
         _mvp_players(team),
         SeededRoller(match_seed(archive.season.seed, "scouting", team.pk)),
     )
+    # what the team paid for hires and purchases since the close goes back
+    # into the treasury the budget takes (:func:`offseason_spending`)
+    refunded = offseason_spending(archive)
     figures = {
-        "treasury": team.treasury,
+        "treasury": team.treasury + refunded,
         # "each game the team played last season": a playoff is a game
         # too, though its win is no league fixture's (an archive written
         # before playoffs were counted has no "playoff_played"); a fixture
@@ -276,6 +289,7 @@ def _preview(
             "total": budget.total,
             "capped": budget.capped,
             **({"scouted": budget.scouted} if budget.scouted else {}),
+            **({"refunded": refunded} if refunded else {}),
         },
         scouted=list(scouted),
         scouting_dice=[
@@ -283,6 +297,7 @@ def _preview(
         ],
         trophy_rerolls=int(record.get("trophy_rerolls", 0)),
     )
+    known = {p.slug: p for p in roster.positions}
     eligible = {p.pk: p for p in team_redraft_candidates(team)}
     kept: set[int] = set()
     # where in ``plan.keep`` each priced player (``preview.players``) is
@@ -332,10 +347,9 @@ def _preview(
                 "position": player.position,
                 "value": player.value,
                 "seasons": seasons,
-                "cost": _rehire_cost(fmt, player.value, max(seasons, 0)),
+                "cost": _player_cost(fmt, player, seasons, known),
             }
         )
-    known = {p.slug: p for p in roster.positions}
     for index, (position, _name) in enumerate(plan.new_players):
         if position not in known:
             preview.violations.append(
@@ -591,7 +605,17 @@ def team_redraft(
             f"re-draft of team {team.pk} would leave {sorted(after)}, "
             f"not the kept {sorted(kept)} and hired {hired}"
         )
-    if team.treasury:
+    refunded = int(preview.budget.get("refunded", 0))
+    if refunded:
+        treasury_credit(
+            team=team,
+            amount=refunded,
+            reason=TreasuryEntry.Reason.DRAFT,
+            note="re-draft: the hires and purchases made since the close are "
+            "bought again through the re-draft",
+            actor=actor,
+        )
+    if team.treasury:  # the refund included (the credit reads it back)
         treasury_debit(
             team=team,
             amount=team.treasury,

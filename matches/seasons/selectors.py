@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 
 from engine.facade import conceded_score
 from league.rules import settings_rules
@@ -20,20 +20,6 @@ from matches.seasons.standings import Game, Row, table
 def season_league_id(season_id: int) -> int | None:
     return (
         Season.objects.filter(pk=season_id).values_list("league_id", flat=True).first()
-    )
-
-
-def archive_redraft_lapsed() -> Exists:
-    """Whether a :class:`SeasonTeamArchive`'s team has played in a later
-    season of its league since (a match of it kicked off or has a result):
-    the off-season the re-draft belongs to is over ("The Off-season Break
-    and Re-drafting Teams" comes before the season ahead)."""
-    return Exists(
-        Match.objects.filter(
-            Q(home_id=OuterRef("team_id")) | Q(away_id=OuterRef("team_id")),
-            season__league_id=OuterRef("season__league_id"),
-            season__created_at__gt=OuterRef("season__created_at"),
-        ).exclude(status=Match.Status.SCHEDULED)
     )
 
 

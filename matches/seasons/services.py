@@ -20,6 +20,7 @@ from league.rules import league_rules
 from league.services.membership import league_member_ids_for_update
 from matches.models import Match, MatchInducements, RoundSchedule, Season
 from matches.notices import season_scheduled_notify
+from matches.seasons.offseason import require_redrafted
 from matches.seasons.scheduling import (
     Pairing,
     next_playoff_round,
@@ -127,6 +128,9 @@ def season_create(
         raise ServiceError.one(
             "too_few_teams", "teams", "a season needs at least two teams"
         )
+    # Decision: a team carries over into a new season only by its re-draft
+    # (see :func:`require_redrafted`): refused, never re-drafted for it.
+    require_redrafted([t.pk for t in chosen])
     if playoff_teams and not 2 <= playoff_teams <= len(chosen):
         raise ServiceError.one(
             "invalid_playoffs",
@@ -173,6 +177,11 @@ def season_schedule(*, season_id: int) -> list[Match]:
         raise ServiceError.one(
             "already_scheduled", None, f"{season} is already scheduled"
         )
+    # a season made before another of its teams' closed waits for their
+    # re-drafts after it
+    require_redrafted(
+        list(season.teams.values_list("pk", flat=True)), before=season.created_at
+    )
     groups = list(season.divisions.values()) or [
         sorted(season.teams.values_list("pk", flat=True))
     ]

@@ -28,6 +28,7 @@ from matches.models import (
     RosterSnapshot,
     RoundSchedule,
     Season,
+    SeasonTeamArchive,
     TaskProgress,
 )
 from matches.reports.lines import PlayerLine, Report
@@ -439,6 +440,18 @@ def play_recorded(
     match.refresh_from_db()
     assert match.status == Match.Status.COMPLETE
     return result
+
+
+def redraft_waiting(teams, actor) -> None:
+    """The commissioner ``actor`` approves the keep-everything re-draft of
+    each of ``teams`` that has not re-drafted after a closed season (a team
+    plays a new season only once re-drafted)."""
+    from matches.commissioner.actions import team_redraft_approve
+
+    for archive in SeasonTeamArchive.objects.filter(
+        team__in=list(teams), redraft__isnull=True
+    ).order_by("pk"):
+        team_redraft_approve(archive_id=archive.pk, actor=actor, reason="off-season")
 
 
 # --- a webhook receiver ------------------------------------------------------

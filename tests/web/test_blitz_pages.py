@@ -15,6 +15,7 @@ from league.services.card_teams import team_draft_card
 from league.services.leagues import league_create
 from matches.models import Match, MatchEvent, MatchResult, RosterSnapshot
 from matches.resolution.resolve import match_resolve
+from matches.seasons.services import season_create
 from tests.factories import UserFactory, make_member
 from tests.world import scheduled_season
 
@@ -306,6 +307,11 @@ def test_a_blitz_season_closes_and_its_teams_are_archived(
     client.force_login(alice)
     assert client.get(f"/teams/{dwarfs.pk}/").status_code == 200
     assert client.get(f"/seasons/{season.pk}/").status_code == 200
+    # and a team card, which does not re-draft, plays the next season as it is
+    nxt = season_create(
+        league=blitz, name="Next", team_ids=[t.pk for t in two_teams], seed=6
+    )
+    assert set(nxt.teams.values_list("pk", flat=True)) == {t.pk for t in two_teams}
 
 
 def test_a_hire_for_a_team_card_is_refused_with_the_reason(client, blitz, bob):

@@ -13,7 +13,7 @@ from matches.models import Match
 from matches.seasons.rollover import season_close
 from matches.seasons.services import season_create, season_schedule_playoffs
 from tests.factories import LeagueFactory
-from tests.matches.conftest import play_recorded
+from tests.matches.conftest import play_recorded, redraft_waiting
 from tests.web.conftest import count_queries, scheduled_season, sevens_teams
 
 
@@ -167,6 +167,7 @@ def test_the_history_names_each_closed_seasons_champion(
     play_recorded(final, 0, 1, actor=alice, capture=capture)
     season_close(season_id=second.pk, actor=alice)
     # Season 3 under way
+    redraft_waiting([a, c], alice)
     scheduled_season(sevens, [a, c])
 
     history = section(
@@ -242,6 +243,7 @@ def _league_with_history(name, n_teams, n_closed, alice, bob, charlie, capture):
             for m in season_schedule_playoffs(season_id=past.pk):
                 play_recorded(m, 0, 2, actor=alice, capture=capture)
         season_close(season_id=past.pk, actor=alice)
+        redraft_waiting(teams, alice)
     season = scheduled_season(league, teams)
     for m in season.matches.filter(round=1):
         play_recorded(m, 1, 1, actor=alice, capture=capture)

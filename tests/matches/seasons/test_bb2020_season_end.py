@@ -20,7 +20,7 @@ from matches.seasons.services import (
     season_schedule_playoffs,
 )
 from tests.factories import draft_team
-from tests.matches.conftest import db_state, play_recorded
+from tests.matches.conftest import db_state, play_recorded, redraft_waiting
 
 pytestmark = pytest.mark.django_db
 
@@ -221,8 +221,9 @@ def test_the_redraft_keeps_the_trophy_re_roll_free(
 
 
 def _second_season(eleven, teams, alice, capture, *, winners):
-    """The season after: each match won by the team earlier in ``winners``;
-    closed."""
+    """The season after, every team re-drafted keeping everyone: each match
+    won by the team earlier in ``winners``; closed."""
+    redraft_waiting(teams, alice)
     season = season_create(
         league=eleven, name="2027", seed=6, team_ids=[t.pk for t in teams]
     )
@@ -236,8 +237,8 @@ def test_the_trophy_re_roll_goes_at_the_end_of_the_next_season(
 ):
     """ "The League Trophy is held by the winners until the end of the next
     season, when it will be awarded to the new champions": a champion that
-    plays the next season without re-drafting gives its free re-roll back
-    when that season closes."""
+    plays the next season (re-drafted keeping everyone) gives its free
+    re-roll back when that season closes."""
     ash, birch, cedar, dune = teams
     first = season_create(
         league=eleven, name="2026", seed=5, team_ids=[t.pk for t in teams]
@@ -247,7 +248,7 @@ def test_the_trophy_re_roll_goes_at_the_end_of_the_next_season(
     season_close(season_id=first.pk, actor=alice)
     assert Team.objects.get(pk=ash.pk).rerolls == 1
 
-    # when Birch wins the next season, Ash having kept its team as it was
+    # when Birch wins the next season, Ash having re-drafted keeping everyone
     second = _second_season(
         eleven, teams, alice, capture, winners=[birch, ash, cedar, dune]
     )

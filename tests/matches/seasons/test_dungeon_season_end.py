@@ -288,6 +288,22 @@ def test_a_trophy_held_from_the_season_before_is_not_kept_as_bought(
         commit=True,
     )
     Team.objects.filter(pk__in=[birch.pk, cedar.pk]).update(status="ready")
+    # Birch and Cedar re-draft keeping everyone: no scouting D6 is a 6
+    seeded = rollover.SeededRoller
+    seeds = {match_seed(season_obj.seed, "scouting", t.pk) for t in (birch, cedar)}
+    monkeypatch.setattr(
+        rollover,
+        "SeededRoller",
+        lambda s: ScriptedRoller([1] * 16) if s in seeds else seeded(s),
+    )
+    for other in (birch, cedar):
+        team_redraft(
+            team_id=other.pk,
+            season_id=season_obj.pk,
+            plan=RedraftPlan(keep=keep_all(other)),
+            actor=alice,
+            commit=True,
+        )
     second = season_create(
         league=season_obj.league,
         name="2027",

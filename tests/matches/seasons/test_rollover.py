@@ -352,6 +352,14 @@ def test_the_agents_fee_grows_with_each_season(played):
         commit=True,
     )
     Team.objects.filter(pk=played["loser"].pk).update(status="ready")
+    loser = played["loser"]
+    team_redraft(
+        team_id=loser.pk,
+        season_id=played["season"].pk,
+        plan=RedraftPlan(keep=list(loser.players.values_list("pk", flat=True))),
+        actor=played["commish"],
+        commit=True,
+    )
     second = season_create(
         league=played["season"].league,
         name="2027",

@@ -216,10 +216,10 @@ def test_the_redraft_budget_counts_the_playoff_games(
 
 
 def test_a_redraft_after_a_later_season_has_begun_is_refused(played):  # noqa: F811
-    # given the season closed and the next one scheduled with both teams
+    # given the next season scheduled with both teams before the commissioner
+    # closed this one (once it is closed, a season is made and scheduled
+    # only for teams that have re-drafted)
     commish, coach, winner = played["commish"], played["coach"], played["winner"]
-    season_close(season_id=played["season"].pk, actor=commish)
-    archive = SeasonTeamArchive.objects.get(season=played["season"], team=winner)
     nxt = season_create(
         league=played["season"].league,
         name="2027",
@@ -227,6 +227,8 @@ def test_a_redraft_after_a_later_season_has_begun_is_refused(played):  # noqa: F
         seed=6,
     )
     (match,) = season_schedule(season_id=nxt.pk)
+    season_close(season_id=played["season"].pk, actor=commish)
+    archive = SeasonTeamArchive.objects.get(season=played["season"], team=winner)
     # the re-draft is still due while the new season has not kicked off
     assert team_redraft_due(winner) == archive
 
