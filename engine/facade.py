@@ -213,6 +213,7 @@ from engine.forecast import (
 from engine.match import (
     Match,  # one match of the engine
     check_skills,  # refuse a sheet the engine cannot play
+    league_match,  # a league's match, with the league's options
 )
 
 # Rulebook procedures a tabletop report needs.
@@ -349,6 +350,7 @@ __all__ = [
     "find_star",
     "forecast",
     "get_variant",
+    "league_match",
     "hire_check",
     "hire_journeyman",
     "hired_value",

@@ -358,6 +358,25 @@ def _shootout(g: GameState) -> dict[str, Any] | None:
     return None
 
 
+def league_match(
+    variant: LeagueFormat | str,
+    home: TeamSheet,
+    away: TeamSheet,
+    dice: Dice,
+    *,
+    extra_time: bool = False,
+    pitch: Pitch | None = None,
+    time_limit: bool = False,
+) -> Match:
+    """A league's match, started as :class:`Match` starts one, with the
+    league's options the format applies to it
+    (:meth:`~engine.variants.match_rules.MatchRules.league_options`):
+    ``time_limit``, the league plays with a time limit."""
+    m = Match(variant, home, away, dice, extra_time=extra_time, pitch=pitch)
+    m.g.variant.league_options(m.g, time_limit=time_limit)
+    return m
+
+
 def replay(
     variant: LeagueFormat | str,
     home: TeamSheet,
@@ -375,4 +394,4 @@ def replay(
     return m.events
 
 
-__all__ = ["Match", "check_skills", "replay", "DriveEnd", "PITCH"]
+__all__ = ["Match", "check_skills", "league_match", "replay", "DriveEnd", "PITCH"]

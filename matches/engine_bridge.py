@@ -14,6 +14,7 @@ from engine.facade import (
     UnimplementedSkill,
     check_skills,
     get_variant,
+    league_match,
     make_bot,
     play,
     rules_data,
@@ -202,20 +203,23 @@ def engine_match(
     inducements: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
     mercenaries: tuple[Sequence[PlayerSheet], Sequence[PlayerSheet]] = ((), ()),
     extra_time: bool = False,
+    time_limit: bool = False,
     pitch_seed: int | None = None,
 ) -> EngineMatch:
     """The engine's match from the same inputs as :func:`engine_play`,
     stopped at its first decision (live play applies the coaches' choices).
+    ``time_limit``: the league's option, for the format that has one.
     ``pitch_seed``: what draws the match's board (a dungeon), when it is
     not the dice's ``seed``."""
     ruleset = get_variant(format_slug)
-    return EngineMatch(
+    return league_match(
         ruleset,
         team_sheet(home, inducements[0], mercenaries[0]),
         team_sheet(away, inducements[1], mercenaries[1]),
         RandomDice(seed),
         extra_time=extra_time,
         pitch=ruleset.match_pitch(seed if pitch_seed is None else pitch_seed),
+        time_limit=time_limit,
     )
 
 
@@ -228,10 +232,12 @@ def engine_play(
     inducements: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
     mercenaries: tuple[Sequence[PlayerSheet], Sequence[PlayerSheet]] = ((), ()),
     extra_time: bool = False,
+    time_limit: bool = False,
 ) -> tuple[EngineResult, list[dict[str, Any]]]:
     """Play a whole match with the scripted bots; the same snapshots,
     inducements and seed always give the same result and events.
-    ``extra_time``: the match needs a winner (a playoff)."""
+    ``extra_time``: the match needs a winner (a playoff); ``time_limit``:
+    the league plays with a time limit."""
     match = engine_match(
         format_slug=format_slug,
         home=home,
@@ -240,6 +246,7 @@ def engine_play(
         inducements=inducements,
         mercenaries=mercenaries,
         extra_time=extra_time,
+        time_limit=time_limit,
     )
     play(
         match, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF)

@@ -29,7 +29,8 @@ class DungeonState:
     team turn; ``gather_funds[t]``: Gather Funds actions of team ``t``
     (Treasure Room); ``dugout_used[t]``: whether team ``t`` used its
     Dugout Portal or the Magic Sponge this team turn; ``turn_cap``: team
-    turns per team before the time limit (0: none).
+    turns per team before the time limit (0: none); ``extra_time``: a
+    play-off level at the time limit plays extra time (the cap moved on).
 
     Dungeon Bowl spells (engine/variants/dungeon_bowl/spells.py):
     ``spell_used[t]``: team ``t``'s College Wizard has cast its spell (once
@@ -50,6 +51,7 @@ class DungeonState:
         "gather_funds",
         "dugout_used",
         "turn_cap",
+        "extra_time",
         # Dungeon Bowl spells
         "spell_used",
         "fury",
@@ -70,6 +72,7 @@ class DungeonState:
         self.gather_funds = [0, 0]
         self.dugout_used = [False, False]
         self.turn_cap = turn_cap
+        self.extra_time = False
         # Dungeon Bowl spells (a tuple: replaced, never changed in place)
         self.spell_used = (False, False)
         self.fury = -1

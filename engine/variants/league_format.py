@@ -359,9 +359,10 @@ class LeagueFormat:
         :meth:`winnings`, which rolls none (``roller`` is left untouched)."""
         return self.winnings(game), ()
 
-    def gathered_funds(self, uses: int) -> int:
+    def gathered_funds(self, uses: int, *, penalised: bool = False) -> int:
         """Gold a team gains after the game for ``uses`` Gather Funds actions
-        (none in a format without them)."""
+        (none in a format without them); ``penalised``: the team bears a
+        concession's penalties (``PostgameInput.penalised``)."""
         return 0
 
     def casualty_bonus(self) -> tuple[int, int] | None:

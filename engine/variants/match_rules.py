@@ -138,6 +138,12 @@ class MatchRules(ThrowRules):
         rebuilt from its seed."""
         return None
 
+    def league_options(self, g: GameState, *, time_limit: bool) -> None:
+        """Apply a league's options to its new match (started, before its
+        first decision is answered: :func:`engine.match.league_match`):
+        ``time_limit``, the league plays with a time limit, an option only
+        a format that has one reads (Dungeon Bowl's). Nothing by default."""
+
     def kickoff_procedure(self) -> Proc:
         """The kick-off of a drive."""
         return Kickoff()

@@ -114,7 +114,9 @@ DEMO_SPECIAL_RULES = {"Khorne's Hounds": "favoured-of-khorne"}
 # League options of a demo league, by its name: the Sevens league takes seed
 # 004's Star Player Points option, so its players earn SPP and advance.
 DEMO_LEAGUE_OPTIONS: dict[str, dict[str, bool]] = {
-    "Badlands Sevens": {"sevens_spp": True}
+    "Badlands Sevens": {"sevens_spp": True},
+    # the dungeon's optional time limit: every demo match ends in its round
+    "Magisterium Dungeon Bowl": {"time_limit": True},
 }
 
 

@@ -52,8 +52,10 @@ def time_limit(d: Describer, e: Event) -> str:
     home, away = e["distances"]
     if e["winner"] == "draw":
         verdict = "a draw"
-    elif e["winner"] == "play on":
-        verdict = "level, and a play-off plays on"
+    elif e["winner"] == "extra time":
+        verdict = "level, and a play-off plays extra time"
+    elif e["winner"] == "sudden death":
+        verdict = "still level, and sudden death decides the play-off"
     else:
         verdict = f"{d.t(e['winner'])} win"
     return (

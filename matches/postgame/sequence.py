@@ -180,9 +180,8 @@ def _step_winnings(
     variant = settings_rules(match.season.settings).variant
     # Formats that roll for their winnings (Dungeon Bowl's 2D6) roll from
     # the match's seed; the others roll nothing.
-    paid, rolls = variant.rolled_winnings(
-        _game(match, result, home, away), _roller(match, "winnings")
-    )
+    game = _game(match, result, home, away)
+    paid, rolls = variant.rolled_winnings(game, _roller(match, "winnings"))
     dice = f": {dice_text(rolls)}" if rolls else ""
     for team, amount in ((home, paid.home), (away, paid.away)):
         if amount > 0:
@@ -201,24 +200,25 @@ def _step_winnings(
     }
     if rolls:
         payload["dice"] = [{"purpose": p, "sides": s, "result": r} for p, s, r in rolls]
-    funds = _treasure_room(match, result, home, away)
+    funds = _treasure_room(match, result, game, (home, away))
     if funds:
         payload["treasure_room"] = funds
     return [("postgame_winnings", payload)]
 
 
 def _treasure_room(
-    match: Match, result: MatchResult, home: Team, away: Team
+    match: Match, result: MatchResult, game: PostgameInput, teams: tuple[Team, Team]
 ) -> dict[str, dict[str, int]]:
     """The gold each team gathered in the Treasure Room (the report's
-    Gather Funds counts, paid by the variant's ``gathered_funds``), each as
-    its own ledger row; {team id: {uses, gold}} for the teams that gained."""
+    Gather Funds counts, paid by the variant's ``gathered_funds``, which
+    knows whether the team bears a concession's penalties), each as its
+    own ledger row; {team id: {uses, gold}} for the teams that gained."""
     variant = settings_rules(match.season.settings).variant
     counts = (result.summary or {}).get("gather_funds", {})
     out: dict[str, dict[str, int]] = {}
-    for team in (home, away):
+    for team, side in zip(teams, (game.home, game.away), strict=True):
         uses = int(counts.get(str(team.pk), 0))
-        gold = variant.gathered_funds(uses)
+        gold = variant.gathered_funds(uses, penalised=game.penalised(side))
         if gold > 0:
             treasury_credit(
                 team=team,

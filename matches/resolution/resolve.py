@@ -66,6 +66,9 @@ def match_engine_inputs(match: Match) -> dict[str, Any]:
         "mercenaries": (mercenaries[match.home_id], mercenaries[match.away_id]),
         # A playoff needs a winner: extra time, then sudden death.
         "extra_time": match.stage == Match.Stage.PLAYOFF,
+        # The league's time limit option (the format reads it: a Dungeon
+        # Bowl game without it is played to the first touchdown).
+        "time_limit": settings_rules(match.season.settings).time_limit,
     }
 
 

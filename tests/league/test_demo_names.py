@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from league.models import Player
+from league.models import League, Player
 from league.names.suggestions import name_book, name_family
 from league.services.demo import demo_build, demo_player_names
 
@@ -54,3 +54,13 @@ def test_the_demo_names_are_the_same_in_every_run():
 
     assert there.split("|") == here
     assert demo_player_names("Badlands Sevens", "Other Orcs", "orc", args[3]) != here
+
+
+def test_the_demo_dungeon_league_plays_with_the_time_limit():
+    # Without the option a Dungeon Bowl game is played to its first
+    # touchdown; the demo's round robin is meant to end in its rounds.
+    demo_build()
+
+    dungeon = League.objects.get(name="Magisterium Dungeon Bowl")
+    assert dungeon.time_limit is True
+    assert League.objects.filter(time_limit=True).count() == 1

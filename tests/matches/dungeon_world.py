@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from league.models import League
+from engine.core.dice import ScriptedRoller
+from league.models import League, Team, TreasuryEntry
 from league.services.leagues import league_create
 from league.services.teams import PlayerRequest, team_draft
+from matches.postgame import sequence as postgame
+from matches.reports.report import match_submit_report
 from tests.factories import make_member
-from tests.matches.conftest import one_match
+from tests.matches.conftest import one_match, postgame_tasks
 
 
 def college_team(league: League, coach, roster_slug: str, lineman: str, name: str):
@@ -54,3 +57,34 @@ def fire(dungeon, charlie):
 @pytest.fixture
 def match(dungeon, shadows, fire):
     return one_match(dungeon, shadows, fire, seed=4242)
+
+
+# --- the post-game -------------------------------------------------------------
+
+
+@pytest.fixture
+def scripted_winnings(monkeypatch):
+    """The winnings step rolls the dice given; every other step its seed."""
+    script: list[int] = []
+    seeded = postgame._roller
+
+    def roller(match, step):
+        return ScriptedRoller(script) if step == "winnings" else seeded(match, step)
+
+    monkeypatch.setattr(postgame, "_roller", roller)
+    return script
+
+
+def submit(match, alice, report, capture):
+    with capture() as callbacks:
+        match_submit_report(match_id=match.pk, report=report, actor=alice)
+    return postgame_tasks(callbacks)
+
+
+def ledger(team: Team) -> list[tuple[str, int, str]]:
+    return list(
+        TreasuryEntry.objects.filter(team=team)
+        .exclude(reason__in=["draft_budget", "draft"])
+        .order_by("pk")
+        .values_list("reason", "amount", "note")
+    )

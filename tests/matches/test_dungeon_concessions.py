@@ -4,14 +4,15 @@ of one of his team turns (the_rules_of_blood_bowl.md "Conceding"), so a game
 that was conceded had no touchdown. Its report is 0-0 (the touchdowns scored
 on the pitch); the winner is awarded the 1-0. A report, or an override of a
 recorded result, that would give a conceded game a touchdown scored and then
-the awarded one (2-0) is refused and writes nothing."""
+the awarded one (2-0) is refused and writes nothing. A team that concedes
+"do[es] not generate any winnings", the Treasure Room's gold included."""
 
 from __future__ import annotations
 
 import pytest
 
 from league.errors import ServiceError
-from matches.models import MatchResult
+from matches.models import Match, MatchEvent, MatchResult
 from matches.postgame.override import match_override_result
 from matches.postgame.sequence import postgame_run
 from matches.reports.lines import PlayerLine, Report
@@ -21,8 +22,11 @@ from tests.matches.conftest import codes, db_state, roster
 from tests.matches.dungeon_world import (  # noqa: F401 (fixtures)
     dungeon,
     fire,
+    ledger,
     match,
+    scripted_winnings,
     shadows,
+    submit,
 )
 
 pytestmark = pytest.mark.django_db
@@ -99,3 +103,70 @@ def test_an_override_cannot_give_a_recorded_concession_a_touchdown(
     assert db_state() == before
     result = MatchResult.objects.get(match=match)
     assert (result.home_score, result.away_score) == (0, 0)
+
+
+# --- the Treasure Room's gold -------------------------------------------------
+
+
+def test_a_conceding_team_gathers_no_treasure_room_gold(
+    match, alice, shadows, fire, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # Shadows (home) gathered funds 3 times, Fire once, then Shadows
+    # conceded before anyone scored: Fire win, the winner's dice 1 and 4.
+    # the_rules_of_blood_bowl.md "Conceding": "You do not generate any
+    # winnings"; the Treasure Room's gold comes with the winnings (step 1,
+    # league.json Decision): Shadows gain neither, and nothing of theirs
+    # passes to Fire (the rule awards touchdowns, not gold). Fire: the high
+    # die, 40,000, and 1 Gather Funds, 10,000 (set-up.md "The
+    # Treasure-Room").
+    scripted_winnings += [1, 4]
+    submit(
+        match,
+        alice,
+        Report(0, 0, conceded_by=shadows.pk, gather_funds=(3, 1)),
+        django_capture_on_commit_callbacks,
+    )
+
+    postgame_run(match_id=match.pk)
+
+    name = str(Match.objects.get(pk=match.pk))
+    assert ledger(shadows) == []
+    assert ledger(fire) == [
+        ("winnings", 40_000, f"winnings, {name}: 2D6 1 and 4"),
+        ("treasure_room", 10_000, f"Treasure Room: 1 Gather Funds, {name}"),
+    ]
+    shadows.refresh_from_db()
+    fire.refresh_from_db()
+    assert (shadows.treasury, fire.treasury) == (450_000, 500_000)
+    winnings = MatchEvent.objects.get(match=match, type="postgame_winnings").payload
+    assert (winnings["home"], winnings["away"]) == (0, 40_000)
+    assert winnings["treasure_room"] == {str(fire.pk): {"uses": 1, "gold": 10_000}}
+
+
+def test_a_concession_without_penalty_keeps_its_treasure_room_gold(
+    match, alice, shadows, fire, scripted_winnings, django_capture_on_commit_callbacks
+):
+    # a concession the rules allow without penalty (the_rules_of_blood_bowl.md
+    # "Setting Up": three players or fewer) keeps the low die, 10,000, and
+    # 3 Gather Funds, 20,000
+    scripted_winnings += [1, 4]
+    submit(
+        match,
+        alice,
+        Report(
+            0, 0, conceded_by=shadows.pk, concession_legal=True, gather_funds=(3, 1)
+        ),
+        django_capture_on_commit_callbacks,
+    )
+
+    postgame_run(match_id=match.pk)
+
+    name = str(Match.objects.get(pk=match.pk))
+    assert ledger(shadows) == [
+        ("winnings", 10_000, f"winnings, {name}: 2D6 1 and 4"),
+        ("treasure_room", 20_000, f"Treasure Room: 3 Gather Funds, {name}"),
+    ]
+    assert ledger(fire) == [
+        ("winnings", 40_000, f"winnings, {name}: 2D6 1 and 4"),
+        ("treasure_room", 10_000, f"Treasure Room: 1 Gather Funds, {name}"),
+    ]

@@ -7,26 +7,28 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.dice import ScriptedRoller, SeededRoller
+from engine.core.dice import SeededRoller
 from league.errors import ServiceError
-from league.models import Player, Team, TreasuryEntry
+from league.models import Player
 from league.services.leagues import league_create
 from matches.models import Match, MatchEvent, MatchResult, PostgameEnd
-from matches.postgame import sequence as postgame
 from matches.postgame.sequence import postgame_run, postgame_run_current_step
 from matches.reports.lines import CasualtyLine, PlayerLine, Report
 from matches.reports.report import match_submit_report
 from matches.seasons.selectors import season_division_standings, season_standings
 from matches.seasons.services import match_seed, season_create, season_schedule
 from matches.tasks import postgame_advance_task
-from tests.matches.conftest import codes, db_state, one_match, postgame_tasks, roster
+from tests.matches.conftest import codes, db_state, one_match, roster
 from tests.matches.dungeon_world import (  # noqa: F401 (fixtures)
     college_team,
     dungeon,
     dungeon_league,
     fire,
+    ledger,
     match,
+    scripted_winnings,
     shadows,
+    submit,
 )
 
 pytestmark = pytest.mark.django_db
@@ -329,34 +331,6 @@ def test_two_spp_casualties_earn_no_bonus(
 
 
 # --- the post-game -------------------------------------------------------------
-
-
-@pytest.fixture
-def scripted_winnings(monkeypatch):
-    """The winnings step rolls the dice given; every other step its seed."""
-    script: list[int] = []
-    seeded = postgame._roller
-
-    def roller(match, step):
-        return ScriptedRoller(script) if step == "winnings" else seeded(match, step)
-
-    monkeypatch.setattr(postgame, "_roller", roller)
-    return script
-
-
-def submit(match, alice, report, capture):
-    with capture() as callbacks:
-        match_submit_report(match_id=match.pk, report=report, actor=alice)
-    return postgame_tasks(callbacks)
-
-
-def ledger(team: Team) -> list[tuple[str, int, str]]:
-    return list(
-        TreasuryEntry.objects.filter(team=team)
-        .exclude(reason__in=["draft_budget", "draft"])
-        .order_by("pk")
-        .values_list("reason", "amount", "note")
-    )
 
 
 def test_the_post_game_pays_2d6_winnings_and_treasure_room_funds(

@@ -386,9 +386,13 @@ def test_dungeon_bowl_flow_events_read_as_sentences(offline_describer):
         "Time is up: the ball is 7 squares from the away End Zone and 12 from the "
         "home End Zone: Home Team win"
     )
-    assert say(engine_events.TimeLimit(50, (5, 5), "play on")) == (
+    assert say(engine_events.TimeLimit(50, (5, 5), "extra time")) == (
         "Time is up: the ball is 5 squares from the away End Zone and 5 from the "
-        "home End Zone: level, and a play-off plays on"
+        "home End Zone: level, and a play-off plays extra time"
+    )
+    assert say(engine_events.TimeLimit(50, (5, 5), "sudden death")) == (
+        "Time is up: the ball is 5 squares from the away End Zone and 5 from the "
+        "home End Zone: still level, and sudden death decides the play-off"
     )
 
 

@@ -32,16 +32,23 @@ Decisions (the rules leave these open):
   eight directions, closed Chests and Portals walked over like any floor,
   no teleporting). The team whose scoring End Zone is nearer wins 1-0;
   equal distances are a 0-0 draw.
+* No time limit (``turn_cap`` 0: a league without the option): the game
+  goes on to the first touchdown, up to :data:`NO_TIME_LIMIT_TURNS` team
+  turns each (see :class:`NoTouchdown`).
+* A play-off level at the time limit: Blood Bowl's extra time and sudden
+  death (see :data:`EXTRA_TIME_TURNS`).
 """
 
 from __future__ import annotations
 
 from engine.core import skillbits as S
+from engine.core.errors import RuleError
 from engine.core.events import (
     BallHidden,
     FirstTurn,
     GameEnd,
     Roll,
+    SuddenDeath,
     TimeLimit,
 )
 from engine.core.state import (
@@ -56,6 +63,7 @@ from engine.core.state import (
 )
 from engine.dungeon.pitch import DungeonPitch
 from engine.dungeon.state import DungeonState
+from engine.rules.extra_time import sudden_death
 from engine.rules.fouls import SendOff
 from engine.rules.setup import Placement, Setup, available_players
 from engine.rules.turns import Turn
@@ -107,12 +115,32 @@ def ball_distances(g: GameState) -> tuple[int, int]:
     return out[0], out[1]
 
 
-# Decision (a play-off needs a winner, and the rules have no draw but the
-# optional time limit's): a play-off level at the time limit (nobody scored,
-# equal distances) plays on, a pair of turns at a time, checked again after
-# each, for up to PLAY_ON_TURNS more turns each; still level then, a D6
-# roll-off (ties rolled again) gives the time limit's 1-0.
-PLAY_ON_TURNS = 4
+# Decision (the_rules_of_dungeon_bowl.md is silent on play-offs; the season
+# is Blood Bowl's, league_and_exhibition_play.md "The Play-Off Season"): a
+# play-off level at the time limit (nobody scored, equal distances) plays
+# the_rules_of_blood_bowl.md "Extra Time", "an eight turn period": the time
+# limit moves on EXTRA_TIME_TURNS team turns each (team re-rolls are never
+# reset in Dungeon Bowl, so they carry over). Only a touchdown ends it
+# early; at its end the ball's distances decide again, as at any time
+# limit, and still level, "Sudden Death": five D6 roll-offs, ties rolled
+# again (engine.rules.extra_time). The score stays 0-0 and the roll-offs
+# name the winner, as a level play-off's report records it.
+EXTRA_TIME_TURNS = 8
+
+# Decision: without a time limit ("there is no set time limit for a game of
+# Dungeon Bowl", set-up.md) the game goes on to the first touchdown, the
+# only result a league without the option records. An engine game with no
+# touchdown after NO_TIME_LIMIT_TURNS team turns each (five time limits;
+# in 200 seeded bot games the longest to score took 64 team turns) is given
+# up as NoTouchdown, a RuleError: the engine records no result the league
+# would refuse (a draw, or a win without a touchdown), and the match is
+# left to its coaches to report.
+NO_TIME_LIMIT_TURNS = 100
+
+
+class NoTouchdown(RuleError):
+    """A Dungeon Bowl game without a time limit found no touchdown in
+    :data:`NO_TIME_LIMIT_TURNS` team turns each."""
 
 
 def time_limit_winner(distances: tuple[int, int]) -> int:
@@ -205,6 +233,8 @@ class DungeonGame(Proc):
         g.done = True
         s = (g.score[0], g.score[1])
         winner = "home" if s[0] > s[1] else ("away" if s[1] > s[0] else "draw")
+        if winner == "draw" and g.shootout >= 0:
+            winner = g.tname(g.shootout)
         g.emit(GameEnd(s, winner))
         g.stack.pop()
         return None
@@ -227,23 +257,43 @@ class DungeonGame(Proc):
             return None
         first = d.first_team
         t = first if g.turn[first] <= g.turn[1 - first] else 1 - first
+        level = g.turn[0] == g.turn[1]
         cap = d.turn_cap
         # both teams have had the same number of turns, at least the cap's
-        if cap and g.turn[t] >= cap and g.turn[0] == g.turn[1]:
-            dist = ball_distances(g)
-            w = time_limit_winner(dist)
-            if w < 0 and g.extra_time:
-                if g.turn[t] < cap + PLAY_ON_TURNS:
-                    # A play-off: level at the time limit, play on
-                    g.emit(TimeLimit(ball_square(g), dist, "play on"))
-                    return self._turn(g, t)
-                w = self._roll_off(g)
-            if w >= 0:
-                g.score[w] = 1
-            g.emit(TimeLimit(ball_square(g), dist, "draw" if w < 0 else g.tname(w)))
-            self._whistle(g)
-            return None
+        if cap and g.turn[t] >= cap and level:
+            return self._time_up(g, t)
+        if not cap and g.turn[t] >= NO_TIME_LIMIT_TURNS and level:
+            raise NoTouchdown(
+                f"no touchdown in {NO_TIME_LIMIT_TURNS} team turns each, and "
+                "the game has no time limit: report its result"
+            )
         return self._turn(g, t)
+
+    def _time_up(self, g: GameState, t: int) -> Decision | None:
+        """The time limit: the ball's distances decide; a play-off level
+        plays extra time, then sudden death (module Decisions)."""
+        d = dungeon_state(g)
+        dist = ball_distances(g)
+        w = time_limit_winner(dist)
+        if w < 0 and g.extra_time and not d.extra_time:
+            d.extra_time = True
+            d.turn_cap += EXTRA_TIME_TURNS
+            g.emit(TimeLimit(ball_square(g), dist, "extra time"))
+            return self._turn(g, t)
+        if w >= 0:
+            g.score[w] = 1
+            g.emit(TimeLimit(ball_square(g), dist, g.tname(w)))
+        elif g.extra_time:
+            g.emit(TimeLimit(ball_square(g), dist, "sudden death"))
+            sd = sudden_death(g.dice)
+            g.shootout = sd.winner
+            g.emit(
+                SuddenDeath(sd.rolls, sd.home_wins, sd.away_wins, g.tname(sd.winner))
+            )
+        else:
+            g.emit(TimeLimit(ball_square(g), dist, "draw"))
+        self._whistle(g)
+        return None
 
     def _turn(self, g: GameState, t: int) -> Decision | None:
         d = dungeon_state(g)
@@ -251,15 +301,6 @@ class DungeonGame(Proc):
         d.dugout_used[t] = False
         g.stack.append(Turn(t))
         return None
-
-    def _roll_off(self, g: GameState) -> int:
-        """Still level after the play-off's extra turns: a D6 each, ties
-        rolled again; the higher wins (0 home, 1 away)."""
-        while True:
-            a, b = g.dice.d6(), g.dice.d6()
-            g.emit(Roll("play_off_roll_off", -1, (a, b), 0, 0, a != b, False))
-            if a != b:
-                return 0 if a > b else 1
 
     def _whistle(self, g: GameState) -> None:
         self.phase = 3
@@ -274,8 +315,11 @@ class DungeonGame(Proc):
 
 __all__ = [
     "DEFAULT_TURN_CAP",
+    "EXTRA_TIME_TURNS",
+    "NO_TIME_LIMIT_TURNS",
     "DungeonGame",
     "DungeonSetup",
+    "NoTouchdown",
     "ball_distances",
     "ball_square",
     "end_zone_formation",

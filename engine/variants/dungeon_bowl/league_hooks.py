@@ -113,8 +113,15 @@ class LeagueHooks:
         away = 0 if game.penalised(game.away) else paid.away
         return WinningsResult(0, home, away), paid.rolls
 
-    def gathered_funds(self, uses: int) -> int:
-        return league.treasure_room_funds(uses)
+    def gathered_funds(self, uses: int, *, penalised: bool = False) -> int:
+        """set-up.md "The Treasure-Room" (:func:`.league.treasure_room_funds`).
+        Decision: the gold is part of the game's winnings (league.json: paid
+        in step 1, "Record outcome and winnings"), so a team that concedes,
+        which does "not generate any winnings" (the_rules_of_blood_bowl.md
+        "Conceding"), gains none; a concession the rules allow without
+        penalty keeps it, as it keeps its die. The gold does not pass to the
+        opponent: "Conceding" awards it touchdowns, not winnings."""
+        return 0 if penalised else league.treasure_room_funds(uses)
 
     def score_violations(
         self, home: int, away: int, *, conceded: bool, time_limit: bool

@@ -436,12 +436,14 @@ class PortalRules:
         """The players lost to a Magical Mishap (unharmed, back after the
         game: neither casualties nor sent off), by id; and each team's
         Gather Funds actions in the Treasure Room, which the league pays
-        "at the end of the game" (set-up.md "The Treasure-Room")."""
+        "at the end of the game" (set-up.md "The Treasure-Room"); and
+        whether a play-off played extra time (no halves: game.py)."""
         d = g.dungeon
         funds = d.gather_funds if d else [0, 0]
         return {
             "magical_mishaps": [g.pid[p] for p in d.mishaps] if d else [],
             "gather_funds": {"home": funds[0], "away": funds[1]},
+            "extra_time": bool(d and d.extra_time),
         }
 
     def call_argued(self, g: GameState, p: int) -> Proc | None:

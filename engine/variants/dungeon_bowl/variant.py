@@ -13,7 +13,7 @@ the engine play them.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.pitch import Pitch
 from engine.core.rules_data import RulesData
@@ -24,12 +24,15 @@ from engine.dungeon.pitch import DungeonPitch
 from engine.variants.base import register
 from engine.variants.bb2020 import BloodBowl2020
 from engine.variants.dungeon_bowl.advancement import random_skill_table
-from engine.variants.dungeon_bowl.game import DungeonGame
+from engine.variants.dungeon_bowl.game import DEFAULT_TURN_CAP, DungeonGame
 from engine.variants.dungeon_bowl.league_hooks import LeagueHooks
-from engine.variants.dungeon_bowl.portals import PortalRules
+from engine.variants.dungeon_bowl.portals import PortalRules, dungeon_state
 from engine.variants.dungeon_bowl.rooms import RoomRules
 from engine.variants.dungeon_bowl.spells import SpellRules
 from engine.variants.dungeon_bowl.walls import WallRules
+
+if TYPE_CHECKING:
+    from engine.core.state import GameState
 
 DEFAULT_LAYOUT = "crossroads"
 
@@ -63,6 +66,16 @@ class DungeonBowl(
     def game_procedure(self) -> Proc:
         """Coin toss, deployment, team turns to the touchdown (:mod:`.game`)."""
         return DungeonGame()
+
+    def league_options(self, g: GameState, *, time_limit: bool) -> None:
+        """A league's game: with the league's time limit option, the time
+        limit after :data:`~.game.DEFAULT_TURN_CAP` team turns each
+        (the_rules_of_dungeon_bowl.md "Time Limits and Winning the Game");
+        without it, no time limit: the game is played to the first
+        touchdown (set-up.md: "there is no set time limit"), the only
+        result such a league records (:meth:`score_violations`). The game
+        waits for the coin toss's End Zone: no team turn has read the cap."""
+        dungeon_state(g).turn_cap = DEFAULT_TURN_CAP if time_limit else 0
 
     def match_pitch(self, seed: int) -> Pitch | None:
         """A dungeon generated from the match's seed, Chests and Portals

@@ -13,8 +13,8 @@ from engine.core.events import (
     BallHidden,
     FirstTurn,
     GameEnd,
-    Roll,
     SetUp,
+    SuddenDeath,
     TimeLimit,
     TurnStart,
 )
@@ -25,7 +25,7 @@ from engine.match import Match
 from engine.variants import DUNGEON_BOWL, get_variant
 from engine.variants.dungeon_bowl.game import (
     DEFAULT_TURN_CAP,
-    PLAY_ON_TURNS,
+    EXTRA_TIME_TURNS,
     time_limit_winner,
 )
 from engine.variants.dungeon_bowl.match import new_match
@@ -238,45 +238,68 @@ def _level_play_off(dice: list[int | str]) -> Match:
     return m
 
 
-def test_a_play_off_level_at_the_time_limit_plays_on_until_the_ball_is_nearer_one() -> (
-    None
-):
+def _to_the_end_of_extra_time(m: Match) -> None:
+    """The time limit's two team turns, then extra time: EXTRA_TIME_TURNS
+    more each, with no check between (only a touchdown ends it early)."""
+    m.apply(("end_turn",))
+    m.apply(("end_turn",))
+    assert TimeLimit(at(6, 2), (3, 3), "extra time") in m.events
+    for _ in range(2 * EXTRA_TIME_TURNS):
+        assert not m.done
+        assert m.pending is not None
+        assert m.pending.kind == "activate"
+        m.apply(("end_turn",))
+    assert m.done
+
+
+def test_a_play_off_level_at_the_time_limit_plays_eight_turns_of_extra_time() -> None:
+    # the_rules_of_blood_bowl.md "Extra Time": "an eight turn period of extra
+    # time" for a play-off level at the end; in Dungeon Bowl it ends as the
+    # time limit does, the ball's distances deciding.
     m = _level_play_off([])
     m.apply(("end_turn",))
     m.apply(("end_turn",))
-    assert TimeLimit(at(6, 2), (3, 3), "play on") in m.events
-    assert not m.done
-    assert m.pending is not None
-    assert m.pending.kind == "activate"
     m.state.ball = at(7, 2)  # 2 squares from End Zone 1 (home's), 4 from 0
     m.apply(("end_turn",))
-    assert not m.done  # the second team has its extra turn too
     m.apply(("end_turn",))
-    assert m.done
-    assert TimeLimit(at(7, 2), (2, 4), "home") in m.events
-    r = m.result
-    assert (r.score, r.winner, r.turns_played) == ((1, 0), "home", (2, 2))
-
-
-def test_a_play_off_still_level_after_the_extra_turns_is_a_roll_off() -> None:
-    m = _level_play_off([3, 3, 2, 6])  # a tie, rolled again: away's 6
-    for _ in range(2 * (1 + PLAY_ON_TURNS)):
-        assert not m.done
+    assert not m.done  # no check after the first pair: extra time runs on
+    for _ in range(2 * EXTRA_TIME_TURNS - 2):
         m.apply(("end_turn",))
     assert m.done
-    play_on = [
-        e for e in m.events if isinstance(e, TimeLimit) and e.winner == "play on"
+    limits = [e for e in m.events if isinstance(e, TimeLimit)]
+    assert limits == [
+        TimeLimit(at(6, 2), (3, 3), "extra time"),
+        TimeLimit(at(7, 2), (2, 4), "home"),
     ]
-    assert len(play_on) == PLAY_ON_TURNS == 4
-    rolls = [
-        e for e in m.events if isinstance(e, Roll) and e.purpose == "play_off_roll_off"
+    r = m.result
+    assert (r.score, r.winner, r.turns_played) == ((1, 0), "home", (9, 9))
+    assert r.extra["extra_time"] is True
+    assert r.extra["sudden_death"] is None
+
+
+def test_a_play_off_still_level_after_extra_time_goes_to_sudden_death() -> None:
+    # the_rules_of_blood_bowl.md "Sudden Death": "both coaches roll-off five
+    # times, each rolling a D6 and re-rolling ties. The coach who wins the
+    # most roll-offs wins the game": 3-3 (again), 2-6, 5-1, 4-2, 1-6, 6-5:
+    # home 3, away 2. The score stays 0-0, as a report's does.
+    m = _level_play_off([3, 3, 2, 6, 5, 1, 4, 2, 1, 6, 6, 5])
+    _to_the_end_of_extra_time(m)
+    rolls = ((3, 3), (2, 6), (5, 1), (4, 2), (1, 6), (6, 5))
+    assert m.events[-3:] == [
+        TimeLimit(at(6, 2), (3, 3), "sudden death"),
+        SuddenDeath(rolls, 3, 2, "home"),
+        GameEnd((0, 0), "home"),
     ]
-    assert [(e.dice, e.success) for e in rolls] == [((3, 3), False), ((2, 6), True)]
-    assert m.events[-2:] == [
-        TimeLimit(at(6, 2), (3, 3), "away"),
-        GameEnd((0, 1), "away"),
-    ]
-    assert m.result.turns_played == (5, 5)
+    r = m.result
+    assert (r.score, r.winner, r.turns_played) == ((0, 0), "home", (9, 9))
+    assert r.extra["extra_time"] is True
+    assert r.extra["sudden_death"] == {
+        "type": "sudden_death",
+        "rolls": [list(x) for x in rolls],
+        "home_wins": 3,
+        "away_wins": 2,
+        "winner": "home",
+    }
 
 
 def test_a_league_game_level_at_the_time_limit_is_a_draw_with_no_roll_off() -> None:

@@ -95,13 +95,15 @@ def test_invariants_hold_at_every_decision(
     assert isinstance(ev[-1], GameEnd)
     tds = [e for e in ev if isinstance(e, Touchdown)]
     limits = [e for e in ev if isinstance(e, TimeLimit)]
-    final = [e for e in limits if e.winner != "play on"]
+    final = [e for e in limits if e.winner != "extra time"]
     assert len(tds) + len(final) == 1
     if play_off:
         assert m.result.winner in ("home", "away")
-        assert sum(m.result.score) == 1
+        # a 1-0, or 0-0 and the sudden death's winner
+        assert sum(m.result.score) == (0 if m.result.extra["sudden_death"] else 1)
     else:
-        assert final == limits  # no playing on outside a play-off
+        assert final == limits  # no extra time outside a play-off
+        assert m.result.extra["sudden_death"] is None
     assert (
         len([e for e in ev if isinstance(e, ChestOpened) and e.contents == "ball"]) <= 1
     )

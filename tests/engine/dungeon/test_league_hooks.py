@@ -97,6 +97,10 @@ def test_blood_bowl_winnings_roll_no_dice():
 def test_treasure_room_funds(uses, gold):
     assert DUNGEON_BOWL.gathered_funds(uses) == gold
     assert BB2020.gathered_funds(uses) == 0
+    # a team that concedes "do[es] not generate any winnings"
+    # (the_rules_of_blood_bowl.md "Conceding"): the Treasure Room's gold is
+    # part of them (league_hooks.py Decision)
+    assert DUNGEON_BOWL.gathered_funds(uses, penalised=True) == 0
 
 
 def test_the_redraft_budget_has_no_draw_bonus_and_counts_scouted_players():
