@@ -13,15 +13,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.core.dice import RandomDice
-from engine.core.errors import RuleError
+from engine.core.errors import NoResult, RuleError
 from engine.core.model import TeamSheet
 from engine.core.pitch import Pitch
-from engine.match import Match
+from engine.match import league_match
 from engine.variants import get_variant, match_variant
 from engine.variants.card_game import CardGame
 from engine.variants.league_format import LeagueFormat
@@ -71,14 +72,30 @@ def summarise(outcomes: list[Outcome], seconds: float) -> Forecast:
 
 
 def play_roster_game(
-    fmt: LeagueFormat, home: TeamSheet, away: TeamSheet, seed: int
+    fmt: LeagueFormat,
+    home: TeamSheet,
+    away: TeamSheet,
+    seed: int,
+    *,
+    time_limit: bool = False,
 ) -> Outcome:
     """One game of a roster format (BB2020, Sevens, the classic game ...),
-    on the board the variant gives that seed."""
+    on the board the variant gives that seed, with the league's time limit
+    option (Dungeon Bowl). Decision: a game its rules leave without a result
+    (:class:`NoResult`: a dungeon without a time limit where nobody scored)
+    counts as a 0-0 draw with no casualties, the one outcome a forecast can
+    give it."""
     variant = match_variant(fmt)
     pitch: Pitch | None = variant.match_pitch(seed)
-    m = Match(variant, home, away, RandomDice(seed), pitch=pitch)
-    play(m, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF))
+    m = league_match(
+        variant, home, away, RandomDice(seed), pitch=pitch, time_limit=time_limit
+    )
+    try:
+        play(
+            m, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF)
+        )
+    except NoResult:
+        return Outcome((0, 0), (0, 0))
     r = m.result
     home_hurt = sum(1 for c in r.casualties if c.team == "home")
     return Outcome(r.score, (len(r.casualties) - home_hurt, home_hurt))
@@ -102,13 +119,20 @@ def forecast(
     games: int,
     seed: int,
     game: Callable[[LeagueFormat, Any, Any, int], Outcome] | None = None,
+    time_limit: bool = False,
 ) -> Forecast:
     """Play ``games`` games and summarise them: ``home``/``away`` are the
     format's team sheets (a :class:`TeamSheet`, or a team card's sheet for a
-    card format, which plays :func:`play_card_game`)."""
+    card format, which plays :func:`play_card_game`); ``time_limit``: the
+    league's option, as its matches are played
+    (:func:`engine.match.league_match`)."""
     v = get_variant(variant)
     if game is None:
-        game = play_card_game if v.drafts_team_card else play_roster_game
+        game = (
+            play_card_game
+            if v.drafts_team_card
+            else partial(play_roster_game, time_limit=time_limit)
+        )
     started = time.perf_counter()
     outcomes = [game(v, home, away, seed + i) for i in range(games)]
     return summarise(outcomes, time.perf_counter() - started)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from statistics import mean
 
 from engine.facade import forecast, get_variant
+from league.rules import settings_rules
 from matches.forecasts.services import forecast_seed, inputs_from_snapshots
 from matches.forecasts.table import NAIVE_SCALE, naive_chances
 from matches.models import Match, Season
@@ -106,7 +107,12 @@ def score_forecasts(
             variant, home, away, rules_version=m.season.settings.get("rules_version")
         )
         f = forecast(
-            variant, inputs.home, inputs.away, games=games, seed=forecast_seed(m.seed)
+            variant,
+            inputs.home,
+            inputs.away,
+            games=games,
+            seed=forecast_seed(m.seed),
+            time_limit=settings_rules(m.season.settings).time_limit,
         )
         scored.append(
             Scored(

@@ -51,6 +51,7 @@ from engine.facade import (
     rules_data,
 )
 from league.page_cache import league_cache_bump
+from league.rules import settings_rules
 from matches.engine_bridge import card_team_snapshot, team_sheet, team_snapshot
 from matches.models import Match, MatchForecast, TaskProgress
 from matches.resolution.resolve_cards import card_sheet
@@ -202,6 +203,7 @@ def match_forecast_refresh(
         inputs.away,
         games=games or settings.FORECAST_GAMES,
         seed=forecast_seed(match.seed),
+        time_limit=settings_rules(match.season.settings).time_limit,
     )
     with transaction.atomic():
         if not Match.objects.filter(

@@ -42,7 +42,7 @@ Decisions (the rules leave these open):
 from __future__ import annotations
 
 from engine.core import skillbits as S
-from engine.core.errors import RuleError
+from engine.core.errors import NoResult
 from engine.core.events import (
     BallHidden,
     FirstTurn,
@@ -138,7 +138,7 @@ EXTRA_TIME_TURNS = 8
 NO_TIME_LIMIT_TURNS = 100
 
 
-class NoTouchdown(RuleError):
+class NoTouchdown(NoResult):
     """A Dungeon Bowl game without a time limit found no touchdown in
     :data:`NO_TIME_LIMIT_TURNS` team turns each."""
 

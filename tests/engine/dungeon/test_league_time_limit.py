@@ -15,10 +15,13 @@ from engine.bots.driver import play
 from engine.core.dice import FixedDice, RandomDice
 from engine.core.events import GameStart, TimeLimit, Touchdown
 from engine.dungeon.layout import Dungeon
+from engine.core.model import TeamSheet
 from engine.dungeon.pitch import DungeonPitch
+from engine.forecast import Outcome, forecast, play_roster_game
 from engine.match import Match, league_match
 from engine.tools.teams import default_team_sheet
 from engine.variants import BB2020, DUNGEON_BOWL
+from engine.variants.dungeon_bowl import game as dungeon_game
 from engine.variants.dungeon_bowl.game import (
     DEFAULT_TURN_CAP,
     NO_TIME_LIMIT_TURNS,
@@ -126,3 +129,31 @@ def test_bots_without_the_time_limit_play_to_the_touchdown() -> None:
     assert max(m.result.turns_played) > DEFAULT_TURN_CAP
     scorer = m.result.player_stats[td.player]
     assert scorer.touchdowns == 1
+
+
+def colleges() -> tuple[TeamSheet, TeamSheet]:
+    return college_team("college-of-fire", 1), college_team("college-of-shadows", 101)
+
+
+def test_a_forecast_plays_the_leagues_time_limit_option() -> None:
+    # Four games on generated dungeons (seeds 10-13): with the option one of
+    # them is given 1-0 at the time limit to the side the ball is nearer;
+    # without it that game goes on, and the touchdown falls the other way.
+    timed = forecast(DUNGEON_BOWL, *colleges(), games=4, seed=10, time_limit=True)
+    untimed = forecast(DUNGEON_BOWL, *colleges(), games=4, seed=10, time_limit=False)
+
+    assert (timed.home_win, timed.away_win) == (1.0, 0.0)
+    assert (untimed.home_win, untimed.away_win) == (0.75, 0.25)
+    assert untimed.home_td + untimed.away_td == 1.0  # one touchdown a game
+
+
+def test_a_forecast_game_the_rules_leave_without_a_result_is_a_0_0_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No touchdown in one team turn each: NoTouchdown, which the forecast
+    # counts as a 0-0 with no casualties (engine.forecast's Decision).
+    monkeypatch.setattr(dungeon_game, "NO_TIME_LIMIT_TURNS", 1)
+
+    out = play_roster_game(DUNGEON_BOWL, *colleges(), 0, time_limit=False)
+
+    assert out == Outcome((0, 0), (0, 0))
