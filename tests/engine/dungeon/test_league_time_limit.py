@@ -14,8 +14,8 @@ from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.core.dice import FixedDice, RandomDice
 from engine.core.events import GameStart, TimeLimit, Touchdown
-from engine.dungeon.layout import Dungeon
 from engine.core.model import TeamSheet
+from engine.dungeon.layout import Dungeon
 from engine.dungeon.pitch import DungeonPitch
 from engine.forecast import Outcome, forecast, play_roster_game
 from engine.match import Match, league_match
