@@ -559,6 +559,9 @@ class Step(Proc):
         t = g.team[p]
         sk = g.skills[p]
         bt = 0
+        # Pogo where it ignores every negative modifier (BB2025): no
+        # Prehensile Tail, no Diving Tackle either.
+        pogo = bool(self.jump and sk & S.POGO_STICK) and g.variant.pogo_ignores_all
         if self.jump:
             m = -max(self.mk_src, g.markers(self.dst, t))
             if sk & S.POGO_STICK:
@@ -592,7 +595,7 @@ class Step(Proc):
                 bt = g.variant.break_tackle_bonus(g.st[p])
         msk = self.mk_sk
         dt: tuple[int, ...] = ()
-        if msk & _LEAVING and not self.free:
+        if msk & _LEAVING and not self.free and not pogo:
             if msk & PREHENSILE_TAIL:
                 tails = _users(g, self.src, t, PREHENSILE_TAIL, False)
                 if tails:

@@ -280,7 +280,8 @@ SKILLS: tuple[SkillSpec, ...] = (
         "pogo",
         "trait",
         S.BIT["pogo"],
-        "as Pogo Stick (skillbits.POGO_STICK): Leap, Marking ignored",
+        "as Pogo Stick (skillbits.POGO_STICK): Leap; movement.Step._test: "
+        "every negative modifier ignored (pogo_ignores_all)",
     ),
     SkillSpec(
         "unsteady",

@@ -164,6 +164,10 @@ class MatchRules(ThrowRules):
     # Very Long Legs on a Jump or Leap test: 0, it reduces the negative
     # modifiers by 1 (BB2020); otherwise a flat bonus instead.
     very_long_legs_jump_bonus: ClassVar[int] = 0
+    # Whether Pogo (Stick) ignores every negative modifier to a Jump or Leap
+    # test, a Prehensile Tail's and a Diving Tackle's too (BB2020: only the
+    # Marking ones).
+    pogo_ignores_all: ClassVar[bool] = False
     # Whether the target of a Grab player's Blitz may not use Sidestep either
     # (BB2020: yes; Grab otherwise works on a Block action only).
     grab_blitz_stops_sidestep: ClassVar[bool] = True

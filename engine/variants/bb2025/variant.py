@@ -257,6 +257,11 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     # skills.md "Very Long Legs": +1 to Jump and Leap tests (BB2020: the
     # negative modifiers reduced by 1).
     very_long_legs_jump_bonus = 1
+    # skills.md "Pogo": a Leap "ignoring all negative modifiers to the test"
+    # (BB2020's Pogo Stick: the Marking ones): no Prehensile Tail's -1 and no
+    # Diving Tackle's -2 (so no Diving Tackle is offered: it could only
+    # put the tackler down).
+    pogo_ignores_all = True
     # changes_from_bb2020.md "Brawler and Grab": Grab works on a declared
     # Block action only, so a Blitz's target may Sidestep.
     grab_blitz_stops_sidestep = False
