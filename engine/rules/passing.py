@@ -352,7 +352,10 @@ class PassAction(Proc):
 
     def _intercepted(self, g: GameState, q: int) -> None:
         """Player ``q`` intercepts the pass: he holds the ball, and a pass
-        (not a Dump-off) is a Turnover."""
+        (not a Dump-off) is a Turnover. An Interception is a catch, so made
+        in the End Zone he scores in it is a touchdown (rulebook "Scoring a
+        Touchdown": a Standing player "catches the ball whilst occupying a
+        square within the opposing team's End Zone", of either team)."""
         g.carrier = q
         g.ball = -1
         g.ball_air = False
@@ -360,6 +363,7 @@ class PassAction(Proc):
         g.emit(Interference(g.pid[q], "interception"))
         if not self.dump:
             turnover(g, "interception")
+        check_touchdown(g, q)
         g.stack.pop()
         self._end(g)
 
