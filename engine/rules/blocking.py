@@ -479,6 +479,8 @@ class Block(PushBack):
                 return use_skill(g, att, "juggernaut")
             return self._both_down(g)
         if r == STUMBLE:
+            # Decision: the target always uses Dodge when he may ("chooses
+            # to use it": a Push Back is never worse for him than a POW!).
             if (
                 (g.skills[dfn] & S.DODGE or _counts_as_dodge(g, dfn))
                 and g.has_tz(dfn)
@@ -519,6 +521,8 @@ class Block(PushBack):
                 g.stack.append(KnockDown(att, "placed_prone"))
             g.stack.append(KnockDown(dfn, "placed_prone"))
             return
+        # Decision: Block is always used against a Both Down ("may choose
+        # to ignore this result": staying up is never worse).
         att_down = att_up and not (g.skills[att] & S.BLOCK and g.has_tz(att))
         dfn_down = not (g.skills[dfn] & S.BLOCK and g.has_tz(dfn))
         if att_up and not att_down:

@@ -123,6 +123,10 @@ class PushBack(Proc):
         if empty:
             return empty, False
         if -1 in cands:
+            # Decision: "Pushed into the Crowd" names the push off a diagonal
+            # (one square left on the pitch) and off a sideline (none); pushed
+            # along a sideline with both squares on the pitch occupied, the
+            # player goes into the crowd too, not into a chain-push.
             return [], True
         occupied = []
         for c in cands:
