@@ -157,6 +157,14 @@ _BUDGET_WORDS = {
 }
 
 
+def _budget_words(budget: str, limits: Mapping[str, tuple[str, str]]) -> str:
+    """What a team budget counts: the passes one alone where the landings
+    have a budget of their own (``OWN_THROW_LIMITS``)."""
+    if budget == "passes" and limits["successful_landings"][0] != "passes":
+        return "passing completions"
+    return _BUDGET_WORDS[budget]
+
+
 def _stat_violations(
     report: Report,
     team_of: dict[int | str, int],
@@ -195,7 +203,7 @@ def _stat_violations(
                     Violation(
                         "implausible_stat",
                         where,
-                        f"this takes the team past {most} {_BUDGET_WORDS[budget]}"
+                        f"this takes the team past {most} {_budget_words(budget, limits)}"
                         f" in {turns} team turns ({why})",
                     )
                 )

@@ -99,3 +99,30 @@ def test_a_player_still_lands_at_most_once_a_team_turn(sides, bob):
 
     assert codes(exc) == [("implausible_stat", "players.0.successful_landings")]
     assert db_state() == before
+
+
+def test_a_team_past_its_passes_is_told_they_are_passing_completions(sides, bob):
+    # BB2025: 16 Pass actions in 16 team turns; the landings are not on this
+    # budget, so the message names the passes alone
+    match, humans, _ = sides
+    h = roster(humans)
+    report = Report(
+        0,
+        0,
+        players=[
+            PlayerLine(h[0].pk, completions=16),
+            PlayerLine(h[1].pk, completions=1),
+        ],
+    )
+    before = db_state()
+
+    with pytest.raises(ServiceError) as exc:
+        match_submit_report(match_id=match.pk, report=report, actor=bob)
+
+    (violation,) = exc.value.violations
+    assert (violation.code, violation.field) == (
+        "implausible_stat",
+        "players.1.completions",
+    )
+    assert "past 16 passing completions in 16 team turns" in violation.message
+    assert db_state() == before
