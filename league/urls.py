@@ -24,6 +24,11 @@ urlpatterns = [
         rules.FormatSkillListApi.as_view(),
         name="format-skill-list",
     ),
+    path(
+        "formats/<str:format_slug>/star-players/",
+        rules.FormatStarPlayerListApi.as_view(),
+        name="format-star-player-list",
+    ),
     path("skills/", rules.SkillListApi.as_view(), name="skill-list"),
     path("star-players/", rules.StarPlayerListApi.as_view(), name="star-player-list"),
     path("leagues/", views.LeagueListApi.as_view(), name="league-list"),

@@ -70,6 +70,8 @@ class BlitzBowl(LeagueFormat, CardGame):
     min_players = 0
     drafts_team_card = True
     tracks_progression = False
+    # A team card is the whole team: no Star Player is hired into it.
+    star_players = False
     # No money, no team value, no team re-rolls (a Bonus Play hand instead),
     # no sideline staff or fans, no Fan Factor or weather (Blitz Bowl
     # rulebook: the game's only resources are its Actions and cards).

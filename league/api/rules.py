@@ -281,6 +281,15 @@ class FormatSkillListApi(APIView):
         return Response(skill_catalogue(_format_or_404(format_slug)))
 
 
+def star_catalogue(version: str) -> list[dict[str, Any]]:
+    """The Star Players of the rules data ``version``, by name."""
+    data = rules_data(version)
+    return [
+        star_dict(s, data.skills)
+        for s in sorted(data.star_players.values(), key=lambda s: s.name)
+    ]
+
+
 class StarPlayerListApi(APIView):
     permission_classes = [AllowAny]
 
@@ -290,10 +299,20 @@ class StarPlayerListApi(APIView):
         operation_id="star_players_list",
     )
     def get(self, request: Request) -> Response:
-        data = rules_data(DEFAULT_VERSION)
-        return Response(
-            [
-                star_dict(s, data.skills)
-                for s in sorted(data.star_players.values(), key=lambda s: s.name)
-            ]
-        )
+        return Response(star_catalogue(DEFAULT_VERSION))
+
+
+class FormatStarPlayerListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: StarPlayerOutputSerializer(many=True)},
+        summary="The Star Players a format's teams may hire (none in a format "
+        "without them)",
+        operation_id="formats_star_players_list",
+    )
+    def get(self, request: Request, format_slug: str) -> Response:
+        fmt = _format_or_404(format_slug)
+        if not fmt.star_players:
+            return Response([])
+        return Response(star_catalogue(fmt.rules_data_version))

@@ -87,3 +87,31 @@ def test_an_accept_without_json_is_a_406():
     response = Client().get("/api/formats/bb2025/skills/", HTTP_ACCEPT="text/csv")
 
     assert response.status_code == 406
+
+
+def stars(fmt: str) -> dict[str, dict]:
+    response = Client().get(f"/api/formats/{fmt}/star-players/")
+    assert response.status_code == 200, response.content
+    return {s["slug"]: s for s in response.json()}
+
+
+def test_a_formats_star_players_are_its_own():
+    # BB2020 star_players.md: 64 hires; BB2025 its own list (the edition
+    # dropped some and added others); no stars in Sevens, Dungeon Bowl or a
+    # team card's Blitz Bowl
+    bb2020 = stars("bb2020")
+    assert len(bb2020) == 64
+    assert bb2020 == {s["slug"]: s for s in Client().get("/api/star-players/").json()}
+    assert stars("classic") == bb2020
+    bb2025 = stars("bb2025")
+    assert len(bb2025) == 63
+    assert bb2025 != bb2020
+    for fmt in ("sevens", "dungeon-bowl", "blitz-bowl"):
+        assert stars(fmt) == {}
+
+
+def test_an_unknown_formats_star_players_are_a_404():
+    response = Client().get("/api/formats/bb2030/star-players/")
+
+    assert response.status_code == 404
+    assert only_error(response)["code"] == "not_found"
