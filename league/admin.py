@@ -27,6 +27,7 @@ from league.admin_forms import (
     PlayerAdminForm,
     PlayerRowForm,
     RosterNumbersFormSet,
+    refuse_violations,
 )
 from league.admin_scope import (
     CommissionerScope,
@@ -54,6 +55,7 @@ from league.selectors import (
     team_move_violation,
     team_value_get,
 )
+from league.services.corrections import team_staff_violations
 from league.services.leagues import league_create, league_option_violations
 from league.services.treasury import ADJUSTMENT_MAX, treasury_adjust
 
@@ -420,6 +422,9 @@ class TeamAdminForm(ConstraintsForm):
                     self.add_error(None, f"{name}: {why}")
             elif name in cleaned and cleaned[name] != getattr(self.instance, name):
                 self.add_error(name, why)
+        if self.instance.pk and "league" not in self.changed_data:
+            # re-rolls, staff and fans held to the format's limits
+            refuse_violations(self, team_staff_violations(self.instance, cleaned))
         return cleaned
 
 

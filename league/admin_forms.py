@@ -23,6 +23,7 @@ from league.selectors import (
     roster_has_position,
     roster_name,
 )
+from league.services.corrections import league_option_change_violations
 
 
 class ConstraintsForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -151,6 +152,18 @@ PLAYER_CONSTRAINTS = {
 }
 
 
+def refuse_violations(form: forms.Form, violations: Iterable[Any]) -> None:
+    """A service check's ``Violation``s as the form's errors, each on the
+    field it names where the page edits it (``tiebreakers.1`` on
+    ``tiebreakers``), on the form otherwise."""
+    for v in violations:
+        field = v.field.split(".")[0] if v.field else None
+        form.add_error(
+            field if field in form.fields else None,
+            ValidationError(v.message, code=v.code),
+        )
+
+
 class RosterNumbersFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
     """A team's players on its page: two of them on the roster given one
     number is refused on their rows. Django's formset checks only the
@@ -183,10 +196,20 @@ class RosterNumbersFormSet(BaseInlineFormSet):  # type: ignore[type-arg]
 
 class LeagueAdminForm(ConstraintsForm):
     """A league's page. Its rules-data version is the superuser's to
-    correct (read-only for a commissioner)."""
+    correct (read-only for a commissioner); an option its format does not
+    play is refused, as for a new league."""
 
     constraint_errors = LEAGUE_CONSTRAINTS
     name_what = "league name"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.instance.pk:
+            changes = {name: data[name] for name in self.changed_data if name in data}
+            refuse_violations(
+                self, league_option_change_violations(self.instance, changes)
+            )
+        return data
 
     def clean_rules_version(self) -> str:
         """A version with no rules data broke every page of the league."""
