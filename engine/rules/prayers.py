@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from engine.core import skillbits as S
-from engine.core.events import Prayer
+from engine.core.events import Note, Prayer
 from engine.core.state import PITCH, RESERVES, Decision, GameState, Option, Proc
 from engine.rules.rolls import random_pick
 
@@ -116,6 +116,15 @@ class PrayerProc(Proc):
     def step(self, g: GameState) -> Decision | None:
         t = self.t
         table = g.variant.prayers
+        # Decision: a prayer made while every result of the table is in
+        # effect for the team (a ninth underdog prayer on the Sevens D8
+        # table, 450,000 of difference; a seventeenth on the D16) has no
+        # result left to roll: it is lost, with no die rolled ("re-rolling
+        # any duplicate results" could never end).
+        if all(_in_effect(g, f"prayer_{name}_{t}") for name in table[1:]):
+            g.emit(Note("prayer_nothing_left", g.tname(t), -1, len(table) - 1))
+            g.stack.pop()
+            return None
         while True:
             r = g.dice.d16() if len(table) > 9 else g.dice.d8()
             name = table[r]
@@ -147,6 +156,9 @@ class PrayerProc(Proc):
             cands = _available(g, t, True)
             if cands:
                 p = cands[random_pick(g, cands)]
+                if not g.skills[p] & S.STAB:
+                    g.skills[p] |= S.STAB
+                    _revert(g, p, "skill", S.STAB)
                 g.emit(Prayer(g.tname(t), r, name, g.pid[p]))
                 g.stack.pop()
                 return None

@@ -83,6 +83,10 @@ NOTES: dict[str, Note] = {
     "rock_thrown": lambda d, team, who, value: (
         f"Throw a Rock ({team}): a fan throws a rock at {who}"
     ),
+    "prayer_nothing_left": lambda d, team, who, value: (
+        f"Prayers to Nuffle ({team}): all {value} results are already in "
+        "effect, so this prayer has none left"
+    ),
     "placed_prone_stunned": lambda d, team, who, value: (
         f"{who} is Placed Prone and Stunned"
     ),

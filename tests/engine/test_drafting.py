@@ -321,11 +321,14 @@ def test_sevens_refuses_rerolls_after_draft_and_everyone_refuses_fans():
             SEVENS, ORC, item="rerolls", quantity=1, staff=STAFF, treasury=10**6
         )
     assert codes(exc_info) == [("rerolls_after_draft", "item")]
-    with pytest.raises(DraftError) as exc_info:
-        purchase_check(
-            BB2020, ORC, item="dedicated_fans", quantity=1, staff=STAFF, treasury=10**6
-        )
-    assert codes(exc_info) == [("fans_after_draft", "item")]
+    # seed 004 "Drafting a Team": Dedicated Fans "can only purchase during
+    # Draft", in Sevens as in Blood Bowl
+    for fmt in (BB2020, SEVENS):
+        with pytest.raises(DraftError) as exc_info:
+            purchase_check(
+                fmt, ORC, item="dedicated_fans", quantity=1, staff=STAFF, treasury=10**6
+            )
+        assert codes(exc_info) == [("fans_after_draft", "item")]
 
 
 def test_staff_purchases_use_format_prices_and_limits():

@@ -16,6 +16,7 @@ from engine import (
 )
 from engine.bots import RandomBot, ScriptedBot
 from engine.bots.driver import play
+from engine.core.events import HalfTime, TurnStart
 from engine.tools.bench import bench
 from engine.tools.simulate import simulate
 
@@ -112,6 +113,26 @@ def test_turn_limits_respected(rs: str) -> None:
     play(m, RandomBot(3), RandomBot(4))
     n = get_variant(rs).turns_per_half
     assert all(0 <= t <= n for t in m.result.turns_played)
+
+
+@pytest.mark.parametrize(("rs", "turns"), [("bb2020", 8), ("sevens", 6)])
+def test_each_half_gives_each_team_its_turns(rs: str, turns: int) -> None:
+    """blood_bowl_sevens.md "Dugouts": "there are only six turns per half
+    in a Blood Bowl Sevens game" (seed 004 "Half: series of Drives, 6 turns
+    per team"); Blood Bowl's half has eight. Half-time comes once both
+    teams have played their last turn of the first half."""
+    m = _match(rs, 3)
+    play(m, ScriptedBot(3), ScriptedBot(4))
+    starts = [(e.half, e.team, e.turn) for e in m.events if type(e) is TurnStart]
+    for half in (1, 2):
+        for team in ("home", "away"):
+            played = [t for h, tm, t in starts if (h, tm) == (half, team)]
+            assert max(played) == turns
+            assert min(played) >= 1
+    half_time = next(i for i, e in enumerate(m.events) if type(e) is HalfTime)
+    before = [(e.team, e.turn) for e in m.events[:half_time] if type(e) is TurnStart]
+    assert sorted(t for _, t in before[-2:]) == [turns, turns]
+    assert {e.half for e in m.events if type(e) is TurnStart} == {1, 2}
 
 
 def test_simulate_and_bench_cli_functions() -> None:

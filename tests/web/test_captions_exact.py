@@ -264,6 +264,12 @@ def test_prayers_to_nuffle_name_the_prayer_its_die_and_the_chosen_player():
     assert describe(names("sevens"), "prayer", stiletto) == (
         "Prayers to Nuffle: Stiletto for Gouged Eye (D8 roll of 3), on #7 Ug"
     )
+    # a ninth underdog prayer on the Sevens D8 table: nothing left to roll
+    none_left = ev.Note("prayer_nothing_left", "home", -1, 8).to_dict()
+    assert describe(names("sevens"), "note", none_left) == (
+        "Prayers to Nuffle (Gouged Eye): all 8 results are already in effect, "
+        "so this prayer has none left"
+    )
 
 
 def test_a_house_casualty_table_names_its_result_and_what_the_match_rolled():
