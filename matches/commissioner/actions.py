@@ -153,10 +153,11 @@ def match_override_audited(
     logs it in the match's own events and the league's audit log, as for an
     override from the site or the API). The post-game already applied is
     not re-run: see the Decision in :func:`match_override_result`."""
+    match = _locked_match(match_id, actor)  # the commissioner's, first
     text = _reason(reason)
-    if home_score < 0 or away_score < 0:
-        raise ServiceError.one("min_value", "score", "a score cannot be negative")
-    match = _locked_match(match_id, actor)
+    for field, score in (("home_score", home_score), ("away_score", away_score)):
+        if score < 0:
+            raise ServiceError.one("min_value", field, "a score cannot be negative")
     return match_override_result(
         match_id=match.pk,
         home_score=home_score,

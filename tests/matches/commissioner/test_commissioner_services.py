@@ -161,22 +161,6 @@ def test_asking_again_while_resolving_logs_nothing_new(north):
     assert LeagueEvent.objects.filter(type=started).count() == 1
 
 
-def test_a_negative_score_is_refused(north):
-    before = state()
-    with pytest.raises(ServiceError) as refused:
-        match_override_audited(
-            match_id=north.match.pk,
-            home_score=-1,
-            away_score=0,
-            actor=north.commissioner,
-            reason="typo",
-        )
-    assert [(v.code, v.field) for v in refused.value.violations] == [
-        ("min_value", "score")
-    ]
-    assert state() == before
-
-
 def test_a_redraft_is_approved_once(north):
     season_close(season_id=north.season.pk, actor=north.commissioner)
     archive = SeasonTeamArchive.objects.filter(season=north.season).first()
@@ -209,6 +193,41 @@ def test_an_impossible_score_is_refused(north, home, away, codes):
             reason="typo",
         )
     assert [(v.code, v.field) for v in refused.value.violations] == codes
+    assert state() == before
+
+
+@pytest.mark.parametrize(
+    ("home", "away", "field"), [(-1, 0, "home_score"), (2, -3, "away_score")]
+)
+def test_a_negative_score_is_refused_on_its_field(north, home, away, field):
+    before = state()
+    with pytest.raises(ServiceError) as refused:
+        match_override_audited(
+            match_id=north.match.pk,
+            home_score=home,
+            away_score=away,
+            actor=north.commissioner,
+            reason="typo",
+        )
+    assert [(v.code, v.field) for v in refused.value.violations] == [
+        ("min_value", field)
+    ]
+    assert state() == before
+
+
+def test_another_commissioner_hears_no_more_than_a_refusal_of_a_negative_score(
+    north, south
+):
+    # who may ask is settled before what is asked
+    before = state()
+    with pytest.raises(PermissionDenied):
+        match_override_audited(
+            match_id=north.match.pk,
+            home_score=-1,
+            away_score=0,
+            actor=south.commissioner,
+            reason="typo",
+        )
     assert state() == before
 
 
