@@ -19,6 +19,15 @@ concession instead).
 Decision: the fixture must still be scheduled: one that kicked off is being
 played (live, or by the engine), and one with a report waiting for the
 other coach has a result coming.
+Decision: a fixture of a team that still owes its re-draft after a season
+of the league closed (one its matches may not kick off for,
+:func:`matches.seasons.offseason.match_require_redrafted`) may be recorded
+unplayed: no team takes the field with the old roster, and the time limit
+ran out for it as for any fixture. Its post-game pays and awards as ever
+(the gold goes into the treasury the re-draft takes into its budget), and
+the record does not count as the team's playing the new season: it still
+re-drafts before its next fixture
+(:func:`matches.seasons.offseason.archive_redraft_lapsed`).
 Decision: the same in every format. Dungeon Bowl's league rules point at
 this section; Sevens, BB2025 and the classic game have no text of their
 own on it; Blitz Bowl (no league rules of its own) records the loss or the

@@ -35,6 +35,7 @@ from matches.postgame.end import postgame_end_before_match
 from matches.prematch.kickoff import TeamNotReady, match_kick_off, match_qs_for_update
 from matches.prematch.pregame import PregameElsewhere
 from matches.resolution.resolve import match_engine_inputs
+from matches.seasons.offseason import RedraftRequired, match_require_redrafted
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -69,15 +70,33 @@ def _locked(live_id: int) -> LiveMatch:
         raise LiveRefused("not_found", "There is no such live match.") from None
 
 
+def _redraft_refused(exc: RedraftRequired) -> LiveRefused:
+    """A team owing its re-draft as the live endpoints refuse it: one error
+    (no field: they read a whole body) naming every such team."""
+    return LiveRefused("redraft_required", str(exc))
+
+
+def _require_redrafted(match: Match) -> None:
+    """Refuse to open ``match`` for live play while a team of it owes its
+    re-draft (``redraft_required``): it would not kick off."""
+    try:
+        match_require_redrafted(match)
+    except RedraftRequired as exc:
+        raise _redraft_refused(exc) from None
+
+
 def _kick_off(match: Match) -> None:
     """Freeze the rosters (as for an engine-resolved match) and check the
     engine can play them. A team still in another game or its post-game
-    is refused (``team_busy``), as is one in another match's pre-game."""
+    is refused (``team_busy``), as is one in another match's pre-game, and
+    one owing its re-draft (``redraft_required``)."""
     try:
         postgame_end_before_match(match_id=match.pk)
         match_kick_off(match_id=match.pk)
     except (TeamNotReady, PregameElsewhere) as exc:
         raise LiveRefused("team_busy", exc.violations[0].message) from None
+    except RedraftRequired as exc:
+        raise _redraft_refused(exc) from None
     if is_card_game(match):
         return  # a team card's players have the card's abilities only
     problem = skill_problem(match_engine_inputs(match))
@@ -217,6 +236,7 @@ def live_match_open(
         raise LiveRefused("format", problem)
     if LiveMatch.objects.filter(match=match).exists():
         raise LiveRefused("already_open", "The match is already open for live play.")
+    _require_redrafted(match)
     league = match.season.league
     if against_bot and not league.live_bot_allowed:
         raise LiveRefused("no_bot", "This league does not let coaches play the bot.")

@@ -33,6 +33,7 @@ from matches.live.services import (
 )
 from matches.live.setup import live_match_arrange
 from matches.models import Match
+from matches.seasons.offseason import match_redraft_owed
 
 
 def _error(code: str, message: str, *, status: int) -> JsonResponse:
@@ -105,7 +106,13 @@ def live_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "state": live_state_now(live.pk, user_id) if live is not None else None,
         "viewer": {"id": user_id},
     }
-    context["can_open"] = context["can_open"] and not context["format_problem"]
+    # a team owing its re-draft kicks the match off no way: said, not offered
+    redraft = match_redraft_owed(match) if match_awaits_play(match) else []
+    context["redraft_owed"] = redraft
+    context["can_open"] = (
+        context["can_open"] and not context["format_problem"] and not redraft
+    )
+    context["can_accept"] = context["can_accept"] and not redraft
     return render(request, "matches/live/live_page.html", context)
 
 

@@ -92,6 +92,7 @@ from matches.resolution.progress import (
     season_resolve_start,
     team_held_elsewhere,
 )
+from matches.seasons.offseason import match_redraft_owed
 from matches.seasons.services import (
     season_create,
     season_schedule_playoffs,
@@ -330,6 +331,11 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
     waiting = confirmations["waiting"]
     commissioner = league_commissioned(user, match.season.league)
     view = match_view(match)
+    # a team owing its re-draft kicks the match off no way (a report, the
+    # engine, a live game) nor buys for it: the page says so instead
+    redraft = (
+        match_redraft_owed(match) if match.status == Match.Status.SCHEDULED else []
+    )
     context = {
         **confirmations,
         "match": match,
@@ -342,6 +348,7 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         # the box score's columns: the stats the format records
         "stats": view.stats,
         "can_report": match.status in OPEN
+        and not redraft
         and (team_can_write(user, match.home) or team_can_write(user, match.away))
         and (waiting is None or confirmations["can_decide"]),
         # a closed season's results stand; an unplayed fixture's is the rule's
@@ -358,7 +365,9 @@ def match_page(request: HttpRequest, match_id: int) -> HttpResponse:
         # a live game (the engine would refuse it: team_busy)
         "can_resolve": match.status == Match.Status.SCHEDULED
         and commissioner
+        and not redraft
         and team_held_elsewhere([match]) is None,
+        "redraft_owed": redraft,
         "replay": match.mode == Match.Mode.RESOLVED,
         "inducements": match.status == Match.Status.SCHEDULED,
         # what the forecast shown gave each side, as it computed it

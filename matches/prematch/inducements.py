@@ -57,6 +57,7 @@ from league.services.treasury import treasury_debit
 from matches.events import match_events_append
 from matches.models import Match, MatchInducements
 from matches.prematch.pregame import pregame_require_free
+from matches.seasons.offseason import match_require_redrafted
 from matches.seasons.services import match_seed
 
 
@@ -300,7 +301,11 @@ def _require_ready(match: Match, teams: dict[int, Team]) -> None:
     difference), so neither side buys until both teams are ready to play,
     as at kick-off (``team_busy``); their open post-games were ended before
     this (the pre-game comes after them). A team in the pre-game of another
-    match is busy too (:func:`matches.prematch.pregame.pregame_require_free`)."""
+    match is busy too (:func:`matches.prematch.pregame.pregame_require_free`).
+    Nor is a pre-game started for a match that will not kick off while a
+    team owes its re-draft (``redraft_required``,
+    :func:`matches.seasons.offseason.match_require_redrafted`): its treasury
+    would pay for a game it may not play with that roster."""
     for team in teams.values():
         if team.status != Team.Status.READY:
             raise ServiceError.one(
@@ -310,6 +315,7 @@ def _require_ready(match: Match, teams: dict[int, Team]) -> None:
                 "to play: inducements wait until both teams are between games",
             )
     pregame_require_free(match, teams.values())
+    match_require_redrafted(match)
 
 
 @transaction.atomic

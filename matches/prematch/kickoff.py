@@ -18,6 +18,7 @@ from matches.engine_bridge import team_snapshot
 from matches.events import match_events_append
 from matches.models import Match, MatchInducements, ReportSubmission, RosterSnapshot
 from matches.prematch.pregame import pregame_require_free
+from matches.seasons.offseason import match_require_redrafted
 from matches.seasons.services import match_seed
 
 
@@ -119,7 +120,11 @@ def match_kick_off(*, match_id: int) -> Match:
     Idempotent: a match already under way is returned unchanged. Refused
     (``team_busy``) while a team is in another game or its post-game
     (:class:`TeamNotReady`: soon over) or in another match's pre-game
-    (:class:`matches.prematch.pregame.PregameElsewhere`: that match first)."""
+    (:class:`matches.prematch.pregame.PregameElsewhere`: that match first),
+    and (``redraft_required``,
+    :class:`matches.seasons.offseason.RedraftRequired`) while a team owes
+    its re-draft after a season of the league closed since this match's
+    season was made: every way a match is played kicks it off here."""
     match = match_qs_for_update().get(pk=match_id)
     if match.status != Match.Status.SCHEDULED:
         return match
@@ -134,6 +139,7 @@ def match_kick_off(*, match_id: int) -> Match:
                 f"{team.name} is {team.get_status_display().lower()}, not ready to play"
             )
     pregame_require_free(match, teams)
+    match_require_redrafted(match)
     # Last game's unhired journeymen leave and new ones join before the
     # rosters are frozen, so the snapshot plays with them.
     changed = [team_kick_off_journeymen(team, match_id=match.pk) for team in teams]

@@ -27,6 +27,7 @@ from matches.prematch.kickoff import match_live_in_play, match_report_waiting
 from matches.prematch.pregame import PregameElsewhere, pregame_match_elsewhere
 from matches.queue import matches_resolve_now
 from matches.resolution.resolve import REFUSED
+from matches.seasons.offseason import require_redrafted
 
 OPEN = (Match.Status.SCHEDULED, Match.Status.IN_PROGRESS)
 
@@ -131,6 +132,7 @@ def season_resolve_start(
         remaining = remaining.filter(stage=current.stage, round=current.round)
     matches = list(remaining.select_related("home", "away"))
     _refuse_teams_held(matches)
+    _refuse_redraft_owed(season, matches)
     _refuse_unplayable(season, {t for m in matches for t in (m.home, m.away)})
     return _progress_get_or_create(
         scope_key=scope_key,
@@ -177,6 +179,7 @@ def match_resolve_start(
             "it gives the result",
         )
     _refuse_teams_held([match])
+    _refuse_redraft_owed(match.season, [match])
     _refuse_unplayable(match.season, {match.home, match.away})
     return _progress_get_or_create(
         scope_key=scope_key,
@@ -210,6 +213,18 @@ def _refuse_teams_held(matches: Sequence[Match]) -> None:
             f"{team.name} is still playing another match: the engine "
             "plays its next one once that result stands",
         )
+
+
+def _refuse_redraft_owed(season: Season, matches: Sequence[Match]) -> None:
+    """Refuse to resolve ``matches`` (of ``season``) while one of their
+    teams owes its re-draft after a season of the league that closed since
+    ``season`` was made (``redraft_required``, one error a team): none of
+    them would kick off (:func:`matches.prematch.kickoff.match_kick_off`),
+    and the re-draft waits for people, as a team held elsewhere does."""
+    require_redrafted(
+        sorted({t for m in matches for t in (m.home_id, m.away_id)}),
+        before=season.created_at,
+    )
 
 
 def team_held_elsewhere(matches: Sequence[Match]) -> Team | None:

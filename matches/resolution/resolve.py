@@ -37,6 +37,7 @@ from matches.prematch.kickoff import (
 )
 from matches.resolution.refusal import REFUSED, refusal_payload
 from matches.resolution.resolve_cards import card_match_play
+from matches.seasons.offseason import RedraftRequired
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +107,8 @@ def match_resolve(*, match_id: int) -> bool:
     result, since nothing of a failed attempt was committed.
 
     A match the engine will not play is refused (returns False): a team
-    fielding a player with a skill the engine does not implement, or any
+    fielding a player with a skill the engine does not implement, a team
+    owing its re-draft (``redraft_required``: kick-off refuses it), or any
     error the engine raises while it plays or its result is saved. The
     kick-off and everything else of the attempt is undone, the match stays
     scheduled for its coaches to report, and a ``resolve_refused`` event
@@ -120,7 +122,9 @@ def match_resolve(*, match_id: int) -> bool:
             return _match_play(match_id)
     except (TeamNotReady, DatabaseError):
         raise
-    except UnimplementedSkill as exc:
+    # A team owing its re-draft (kick-off refuses it) is a refusal too: the
+    # match stays scheduled until the re-draft, and the event says why.
+    except (UnimplementedSkill, RedraftRequired) as exc:
         logger.warning("match %s not resolved: %s", match_id, exc)
         refused = exc
     # Decision: any other exception while the engine plays a match (its

@@ -22,15 +22,25 @@ OFFSEASON_REASONS = (TreasuryEntry.Reason.HIRE, TreasuryEntry.Reason.PURCHASE)
 
 def archive_redraft_lapsed() -> Exists:
     """Whether a :class:`SeasonTeamArchive`'s team has played in a later
-    season of its league since (a match of it kicked off or has a result):
-    the off-season the re-draft belongs to is over ("The Off-season Break
-    and Re-drafting Teams" comes before the season ahead)."""
+    season of its league since (a match of it kicked off or has a result,
+    but for a fixture recorded unplayed): the off-season the re-draft
+    belongs to is over ("The Off-season Break and Re-drafting Teams" comes
+    before the season ahead).
+
+    Decision: a fixture the commissioner records unplayed
+    (:mod:`matches.commissioner.unplayed`) is no game of the team's: no
+    roster took the field. It neither needs the re-draft (it is recorded
+    for a team that still owes it) nor ends the off-season: the team still
+    re-drafts before it plays the season's next fixture, as the commissioner's
+    record would otherwise excuse it."""
     return Exists(
         Match.objects.filter(
             Q(home_id=OuterRef("team_id")) | Q(away_id=OuterRef("team_id")),
             season__league_id=OuterRef("season__league_id"),
             season__created_at__gt=OuterRef("season__created_at"),
-        ).exclude(status=Match.Status.SCHEDULED)
+        )
+        .exclude(status=Match.Status.SCHEDULED)
+        .exclude(mode=Match.Mode.UNPLAYED)
     )
 
 
@@ -77,11 +87,27 @@ def redraft_owed(
     ]
 
 
+class RedraftRequired(ServiceError):
+    """Teams that still owe their re-draft (``redraft_required`` on
+    ``teams``, one error a team and closed season): a season is neither
+    made, scheduled nor played with them (:func:`require_redrafted`)."""
+
+
+def _owed_violation(archive: SeasonTeamArchive) -> Violation:
+    return Violation(
+        "redraft_required",
+        "teams",
+        f"{archive.team.name} has not re-drafted since {archive.season.name} "
+        "closed: its coach re-drafts it (or the commissioner approves its "
+        "re-draft) before it plays another season",
+    )
+
+
 def require_redrafted(
     team_ids: Sequence[int], *, before: datetime | None = None
 ) -> None:
     """Refuse a season for teams that still owe the re-draft after a season
-    of their league closed (``redraft_required``, one error a team and
+    of their league closed (:class:`RedraftRequired`, one error a team and
     season).
 
     Decision: league_and_exhibition_play.md lets a team carry over into a
@@ -95,13 +121,29 @@ def require_redrafted(
     (whose re-draft lapsed) is not held back."""
     owed = redraft_owed(team_ids, before=before)
     if owed:
-        raise ServiceError(
-            Violation(
-                "redraft_required",
-                "teams",
-                f"{a.team.name} has not re-drafted since {a.season.name} closed: "
-                "its coach re-drafts it (or the commissioner approves its "
-                "re-draft) before it plays another season",
-            )
-            for a in owed
-        )
+        raise RedraftRequired(_owed_violation(a) for a in owed)
+
+
+def match_redraft_owed(match: Match) -> list[str]:
+    """Why ``match`` may not be played yet: a sentence for each team of it
+    that owes its re-draft after a season of its league closed since the
+    match's season was made (empty when none does). What the match's pages
+    say instead of offering to play it."""
+    owed = redraft_owed([match.home_id, match.away_id], before=match.season.created_at)
+    return [_owed_violation(a).message for a in owed]
+
+
+def match_require_redrafted(match: Match) -> None:
+    """Refuse (:class:`RedraftRequired`) to play ``match``: kick it off
+    (reported, resolved by the engine or played live) or start its
+    pre-game, while one of its teams owes its re-draft after a season of the
+    league that closed since the match's season was made.
+
+    Decision: a season made and scheduled before another of its teams'
+    closed is held back at each kick-off, as a season made after the close
+    is when it is made or scheduled (:func:`require_redrafted`): otherwise
+    its teams would play it on with the old roster, the treasury unspent
+    into the budget and no agent's fees. A match that kicked off before the
+    close plays on: the team has played the later season (the re-draft
+    lapsed)."""
+    require_redrafted([match.home_id, match.away_id], before=match.season.created_at)
