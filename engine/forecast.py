@@ -19,7 +19,7 @@ from typing import Any
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.core.dice import RandomDice
-from engine.core.errors import NoResult, RuleError
+from engine.core.errors import RuleError
 from engine.core.model import TeamSheet
 from engine.core.pitch import Pitch
 from engine.match import league_match
@@ -81,21 +81,13 @@ def play_roster_game(
 ) -> Outcome:
     """One game of a roster format (BB2020, Sevens, the classic game ...),
     on the board the variant gives that seed, with the league's time limit
-    option (Dungeon Bowl). Decision: a game its rules leave without a result
-    (:class:`NoResult`: a dungeon without a time limit where nobody scored)
-    counts as a 0-0 draw with no casualties, the one outcome a forecast can
-    give it."""
+    option (Dungeon Bowl)."""
     variant = match_variant(fmt)
     pitch: Pitch | None = variant.match_pitch(seed)
     m = league_match(
         variant, home, away, RandomDice(seed), pitch=pitch, time_limit=time_limit
     )
-    try:
-        play(
-            m, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF)
-        )
-    except NoResult:
-        return Outcome((0, 0), (0, 0))
+    play(m, make_bot("scripted", seed ^ 0x5EED), make_bot("scripted", seed ^ 0xBEEF))
     r = m.result
     home_hurt = sum(1 for c in r.casualties if c.team == "home")
     return Outcome(r.score, (len(r.casualties) - home_hurt, home_hurt))

@@ -7,12 +7,6 @@ class RuleError(ValueError):
     """Something asked of the engine breaks a rule of the game."""
 
 
-class NoResult(RuleError):
-    """The game was played as far as its rules go and they give it no
-    result (a Dungeon Bowl game without a time limit that finds no
-    touchdown): its coaches must report one."""
-
-
 class IllegalChoice(RuleError):
     """A choice that is not among the legal options of the pending decision."""
 

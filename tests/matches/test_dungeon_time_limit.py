@@ -8,8 +8,6 @@ records it: Blood Bowl's extra time, then sudden death's five roll-offs
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from engine.core.dice import FixedDice
@@ -118,29 +116,27 @@ def test_with_the_time_limit_the_engine_stops_at_the_turn_cap(
     assert not any(s.get("touchdowns") for s in result.player_stats.values())
 
 
-def test_the_engine_giving_up_without_a_touchdown_writes_no_result(match, monkeypatch):
+def test_a_game_without_a_touchdown_at_last_ends_as_a_time_limit_ends_it(
+    match, monkeypatch, django_capture_on_commit_callbacks
+):
     # game.py Decision: no touchdown in NO_TIME_LIMIT_TURNS team turns each
-    # (2 here) and the engine refuses; the match stays for its coaches to
-    # report, and one event says why
+    # (2 here) and the game ends as the time limit ends one: a result, 1-0
+    # by the ball's distances (or 0-0), no touchdown credited
     from engine.variants.dungeon_bowl import game
 
     monkeypatch.setattr(game, "NO_TIME_LIMIT_TURNS", 2)
-    before = db_state()
 
-    assert match_resolve(match_id=match.pk) is False
+    with django_capture_on_commit_callbacks(execute=True):
+        assert match_resolve(match_id=match.pk) is True
 
-    after = db_state()
-    (refused,) = MatchEvent.objects.filter(match=match)
-    assert refused.type == "resolve_refused"
-    assert refused.payload == {
-        "code": "rule_error",
-        "field": None,
-        "reason": "no touchdown in 2 team turns each, and the game has no time "
-        "limit: report its result",
-    }
-    assert dataclasses.replace(after, events=before.events) == before
-    match.refresh_from_db()
-    assert match.status == Match.Status.SCHEDULED
+    result = MatchResult.objects.get(match=match)
+    (limit,) = events(match, "time_limit")
+    assert len(events(match, "turn_start")) == 2 * 2
+    assert (result.home_score, result.away_score) == {
+        "home": (1, 0),
+        "away": (0, 1),
+        "draw": (0, 0),
+    }[limit["winner"]]
 
 
 # --- a level play-off ---------------------------------------------------------

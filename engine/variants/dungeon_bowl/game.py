@@ -33,8 +33,8 @@ Decisions (the rules leave these open):
   no teleporting). The team whose scoring End Zone is nearer wins 1-0;
   equal distances are a 0-0 draw.
 * No time limit (``turn_cap`` 0: a league without the option): the game
-  goes on to the first touchdown, up to :data:`NO_TIME_LIMIT_TURNS` team
-  turns each (see :class:`NoTouchdown`).
+  goes on to the first touchdown, at most :data:`NO_TIME_LIMIT_TURNS` team
+  turns each (then ended as a time limit ends one).
 * A play-off level at the time limit: Blood Bowl's extra time and sudden
   death (see :data:`EXTRA_TIME_TURNS`).
 """
@@ -42,7 +42,6 @@ Decisions (the rules leave these open):
 from __future__ import annotations
 
 from engine.core import skillbits as S
-from engine.core.errors import NoResult
 from engine.core.events import (
     BallHidden,
     FirstTurn,
@@ -129,18 +128,13 @@ EXTRA_TIME_TURNS = 8
 
 # Decision: without a time limit ("there is no set time limit for a game of
 # Dungeon Bowl", set-up.md) the game goes on to the first touchdown, the
-# only result a league without the option records. An engine game with no
-# touchdown after NO_TIME_LIMIT_TURNS team turns each (five time limits;
-# in 200 seeded bot games the longest to score took 64 team turns) is given
-# up as NoTouchdown, a RuleError: the engine records no result the league
-# would refuse (a draw, or a win without a touchdown), and the match is
-# left to its coaches to report.
+# only result a league without the option records. A game still without a
+# touchdown after NO_TIME_LIMIT_TURNS team turns each (five time limits; in
+# 200 seeded bot games the longest to score took 64 team turns) is ended as
+# the time limit ends one (the ball's distances; a play-off's extra time):
+# every game must end, one played live as one the engine plays, and this is
+# the rules' own way to end one without a touchdown.
 NO_TIME_LIMIT_TURNS = 100
-
-
-class NoTouchdown(NoResult):
-    """A Dungeon Bowl game without a time limit found no touchdown in
-    :data:`NO_TIME_LIMIT_TURNS` team turns each."""
 
 
 def time_limit_winner(distances: tuple[int, int]) -> int:
@@ -260,13 +254,8 @@ class DungeonGame(Proc):
         level = g.turn[0] == g.turn[1]
         cap = d.turn_cap
         # both teams have had the same number of turns, at least the cap's
-        if cap and g.turn[t] >= cap and level:
+        if level and g.turn[t] >= (cap or NO_TIME_LIMIT_TURNS):
             return self._time_up(g, t)
-        if not cap and g.turn[t] >= NO_TIME_LIMIT_TURNS and level:
-            raise NoTouchdown(
-                f"no touchdown in {NO_TIME_LIMIT_TURNS} team turns each, and "
-                "the game has no time limit: report its result"
-            )
         return self._turn(g, t)
 
     def _time_up(self, g: GameState, t: int) -> Decision | None:
@@ -277,7 +266,7 @@ class DungeonGame(Proc):
         w = time_limit_winner(dist)
         if w < 0 and g.extra_time and not d.extra_time:
             d.extra_time = True
-            d.turn_cap += EXTRA_TIME_TURNS
+            d.turn_cap = g.turn[t] + EXTRA_TIME_TURNS
             g.emit(TimeLimit(ball_square(g), dist, "extra time"))
             return self._turn(g, t)
         if w >= 0:
@@ -319,7 +308,6 @@ __all__ = [
     "NO_TIME_LIMIT_TURNS",
     "DungeonGame",
     "DungeonSetup",
-    "NoTouchdown",
     "ball_distances",
     "ball_square",
     "end_zone_formation",

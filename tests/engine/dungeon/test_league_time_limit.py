@@ -8,8 +8,6 @@ without a touchdown)."""
 
 from __future__ import annotations
 
-import pytest
-
 from engine.bots import make_bot
 from engine.bots.driver import play
 from engine.core.dice import FixedDice, RandomDice
@@ -17,15 +15,13 @@ from engine.core.events import GameStart, TimeLimit, Touchdown
 from engine.core.model import TeamSheet
 from engine.dungeon.layout import Dungeon
 from engine.dungeon.pitch import DungeonPitch
-from engine.forecast import Outcome, forecast, play_roster_game
+from engine.forecast import forecast
 from engine.match import Match, league_match
 from engine.tools.teams import default_team_sheet
 from engine.variants import BB2020, DUNGEON_BOWL
-from engine.variants.dungeon_bowl import game as dungeon_game
 from engine.variants.dungeon_bowl.game import (
     DEFAULT_TURN_CAP,
     NO_TIME_LIMIT_TURNS,
-    NoTouchdown,
 )
 from engine.variants.dungeon_bowl.simulate import college_team, dungeon_for
 from tests.engine.dungeon.test_flow_game import ROWS, _deploy, team
@@ -72,18 +68,23 @@ def test_a_league_without_the_time_limit_plays_on_past_the_turn_cap() -> None:
     assert m.state.turn == [DEFAULT_TURN_CAP + 6, DEFAULT_TURN_CAP + 5]
 
 
-def test_without_the_time_limit_a_game_with_no_touchdown_is_refused() -> None:
+def test_without_the_time_limit_a_game_with_no_touchdown_ends_at_last() -> None:
     # Decision (game.py): NO_TIME_LIMIT_TURNS team turns each without a
-    # touchdown and the engine gives up rather than invent a result: the
-    # match is left for its coaches to report.
+    # touchdown and the game is ended as a time limit ends one: the ball in
+    # its Chest at (4, 1) is nearer away's End Zone, 1-0 to away.
     m = league_game([1, 5, 2], time_limit=False)
     m.apply(("end_zone", 0))
     _deploy(m)
     for _ in range(2 * NO_TIME_LIMIT_TURNS - 1):
         m.apply(("end_turn",))
+    assert not m.done
     assert m.state.turn == [NO_TIME_LIMIT_TURNS, NO_TIME_LIMIT_TURNS]
-    with pytest.raises(NoTouchdown, match=f"{NO_TIME_LIMIT_TURNS} team turns each"):
-        m.apply(("end_turn",))
+
+    m.apply(("end_turn",))
+
+    assert m.done
+    assert [e.winner for e in m.events if isinstance(e, TimeLimit)] == ["away"]
+    assert m.result.score == (0, 1)
 
 
 def test_a_format_without_a_time_limit_rule_builds_its_plain_match() -> None:
@@ -145,15 +146,3 @@ def test_a_forecast_plays_the_leagues_time_limit_option() -> None:
     assert (timed.home_win, timed.away_win) == (1.0, 0.0)
     assert (untimed.home_win, untimed.away_win) == (0.75, 0.25)
     assert untimed.home_td + untimed.away_td == 1.0  # one touchdown a game
-
-
-def test_a_forecast_game_the_rules_leave_without_a_result_is_a_0_0_draw(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # No touchdown in one team turn each: NoTouchdown, which the forecast
-    # counts as a 0-0 with no casualties (engine.forecast's Decision).
-    monkeypatch.setattr(dungeon_game, "NO_TIME_LIMIT_TURNS", 1)
-
-    out = play_roster_game(DUNGEON_BOWL, *colleges(), 0, time_limit=False)
-
-    assert out == Outcome((0, 0), (0, 0))
