@@ -372,7 +372,9 @@ def _replay_stepped(page: Any) -> None:
     touchdown = page.get_by_role("button", name="Next touchdown")
     if touchdown.is_enabled():  # a 0-0 game has none to jump to
         touchdown.click()
-    page.get_by_role("button", name="Next action").click()
+    action = page.get_by_role("button", name="Next action")
+    if action.is_enabled():  # a Dungeon Bowl game ends at its touchdown
+        action.click()
     page.wait_for_function("() => +document.getElementById('replay').dataset.at > 0")
 
 
