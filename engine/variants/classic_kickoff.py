@@ -279,10 +279,17 @@ def fan_injuries(g: GameState, name: str) -> Proc | None:
     all of them.
 
     The injuries are Injury rolls with no Armour roll (Harm ``injury_only``);
-    a Stunned player on the pitch stays there Stunned; a player in the
-    Reserves is hurt as by the crowd (Stunned: stays in the Reserves; KO'd:
-    to the KO'd box). Decision: an apothecary may treat a player hit by a
-    rock (the seed forbids it only for the Pitch Invasion).
+    a player in the Reserves is hurt as by the crowd (Stunned: stays in the
+    Reserves; KO'd: to the KO'd box).
+
+    Decision: a player Stunned on the pitch stays there face-down (seed 001
+    "Table: Injuries": "Leave the player on the pitch"), by a rock or a
+    Pitch Invasion alike. Seed 003 calls a pitch invasion "a crowd injury",
+    but seed 001 sends a player to the Reserves on a Stunned only when the
+    crowd hurts him off the pitch; the ruling is read for the apothecary.
+
+    Decision: an apothecary may treat a player hit by a rock (the seed
+    forbids it only for the Pitch Invasion).
     """
     w = roll_off(g, name, 2, _fans(g), ties=False)
     losers = (0, 1) if w < 0 else (1 - w,)
