@@ -176,13 +176,20 @@ class PlayerAction(act.BProc):
             return None
         cur = g.current_record
         assert cur is not None
-        if self.phase == 1:
+        if self.phase == 1:  # an Interrupt of the Action itself (Shadowing)
             self.phase = 2
             g.turn_records.append(cur)
+            interrupts.during_action(g, cur)
+            return None
+        if self.phase == 2:  # the Action is complete
+            self.phase = 3
             touchdowns(g, cur)
             bonus.after_action(g, cur)
             return None
-        # phase 2: the Claim step
+        # phase 3: the Claim step. Decision: "they may claim a Challenge
+        # Card" is not asked when one card is met: it is claimed (a claim
+        # only adds points and a Bonus Play); when several are, the coach
+        # picks one, as the rulebook's example has them do.
         slots = claimable(g, cur)
         if len(slots) > 1:
             opts = tuple(("claim", s + 1) for s in slots)
@@ -348,6 +355,9 @@ class Turn(act.BProc):
             return None
         if self.phase == 1:  # refresh the Challenge Cards
             self.phase = 2
+            # Decision: with the deck empty the forced discard is not made:
+            # it is a discard "and replace it with the top card of the
+            # Challenge Card Deck", and no card is left to replace it.
             if all(g.active_cards) and g.deck:
                 opts = tuple(("discard", s + 1) for s in range(ACTIVE_SLOTS))
                 return Decision(TEAM_NAMES[t], "discard_challenge", opts)
@@ -359,6 +369,10 @@ class Turn(act.BProc):
                     return None
                 new_ball(g)
             self.phase = 5
+            # Decision: Emergency Reserves is offered, not forced (the
+            # rulebook's "Emergency Reserves": "they may immediately make
+            # one free Reserves Action", over the Glossary's "must"): the
+            # coach may skip it.
             res = g.reserves(t)
             if res and len(res) >= g.emergency_reserves[t]:
                 opts = tuple(

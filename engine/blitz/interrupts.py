@@ -1,5 +1,5 @@
-"""The Interrupt Bonus Plays after an Action (cards.md): the coach whose
-turn it is not plays them, right after the Action they answer.
+"""The Interrupt Bonus Plays of an Action (cards.md): the coach whose
+turn it is not plays them.
 
 - Intervention, after an opposing Run: an Open Player makes a free Mark that
   must end next to the runner;
@@ -7,6 +7,13 @@ turn it is not plays them, right after the Action they answer.
   free Sidestep;
 - Shadowing, on an opposing Sidestep: a Player who Marked the sidestepper
   moves into the square they left.
+
+Intervention and Step Aside come "after" the Action, once its Touchdown
+check is made (:func:`after_action`). Shadowing Interrupts the Sidestep
+Action itself ("Play this card to Interrupt an Opposition Player's Sidestep
+Action"): it is played once the sidestepper has moved, while the Action is
+paused (rulebook "Interrupt"), so before the Touchdown check, which comes
+"After completing a Player Action" (:func:`during_action`).
 
 Decision: an Interrupt's free Action has no Claim step (it is not that
 coach's turn), and an Interrupt is not interrupted (rulebook "Interrupt").
@@ -24,7 +31,7 @@ from engine.blitz.state import MARK_SQUARES, ActionRecord, BlitzState
 
 
 def after_action(g: BlitzState, rec: ActionRecord) -> None:
-    """Open the other coach's Interrupt window for this Action, if any."""
+    """Open the other coach's Interrupt window after this Action, if any."""
     h = 1 - g.active
     r = rec.player
     if g.team[r] != g.active or not g.hands[h]:
@@ -37,7 +44,16 @@ def after_action(g: BlitzState, rec: ActionRecord) -> None:
         card = playable(g, h, "step_aside")
         if card:
             g.stack.append(Window(h, card, _step_aside, candidates=_asiders(r)))
-    elif rec.action == "sidestep":
+
+
+def during_action(g: BlitzState, rec: ActionRecord) -> None:
+    """Open the other coach's Interrupt window within this Action, once its
+    Player has moved and before the Action is complete (Shadowing)."""
+    h = 1 - g.active
+    r = rec.player
+    if g.team[r] != g.active or not g.hands[h]:
+        return
+    if rec.action == "sidestep":
         card = playable(g, h, "shadowing")
         if card:
             g.stack.append(

@@ -52,7 +52,11 @@ def throw_targets(
 ) -> list[int]:
     """Team-mates the Throw Ruler reaches who may take the ball (its Short
     section only, for Running Pass's free Short Throw; any on the board,
-    for Hail Mary Pass)."""
+    for Hail Mary Pass). Decision: a team-mate who could not take
+    possession is no target: one with Throw "-" ("cannot take possession
+    of a ball", rulebook "Important Principles") or one holding a ball
+    already ("Multiple Balls in Play"), as a Prone one is not ("A Player
+    cannot make a Throw Action to a Prone Team-mate")."""
     frm = g.pos[i]
     top = SHORT if short_only else LONG
     return [

@@ -262,3 +262,21 @@ def test_a_check_caps_the_total_modifier_at_minus_one():
     assert roll.modifier == -1
     # A 2 with +3 in modifiers, capped at +1: 2 + 1 = 3 meets 3+.
     assert check(g.state, "armour", 0, 3, +3)
+
+
+def test_throw_targets_only_team_mates_who_may_take_the_ball():
+    # rules.md "Throw Action": "A Player cannot make a Throw Action to a
+    # Prone Team-mate"; Decision (throw.throw_targets): nor to one with
+    # Throw "-" (the Wraith, who "cannot take possession of a ball") or one
+    # holding a ball already. Necromantic: 1-3 Zombies, 4 Ghoul (4+),
+    # 5 Wraith. The Ghoul holds a ball at (2, 5); every team-mate is
+    # within Short range.
+    g, _ = new_game(home="necromantic")
+    arrange(
+        g,
+        {4: (2, 5), 5: (4, 5), 1: (4, 3), 2: (5, 5), 3: (4, 7), 101: (15, 0)},
+        prone=[2],
+        balls=[4, 1],
+    )
+    g.apply(("act", 4, "throw"))
+    assert (g.pending.kind, g.pending.options) == ("throw_target", (("target", 3),))

@@ -5,7 +5,7 @@ bonus_helpers."""
 
 from __future__ import annotations
 
-from engine.blitz.events import BonusPlayed, HandDiscarded
+from engine.blitz.events import BonusPlayed, HandDiscarded, Touchdown
 from tests.engine.blitz.bonus_helpers import give, played, rolls
 from tests.engine.blitz.helpers import arrange, new_game, options, sq
 
@@ -87,6 +87,49 @@ def test_shadowing_follows_the_sidestepper_into_the_square_left():
     assert s.pos[s.idx[101]] == sq(g, 5, 5)
     assert s.marked(s.idx[1])
     assert g.pending.team == "home"
+
+
+def test_shadowing_interrupts_the_sidestep_before_its_touchdown_check():
+    # cards.md Shadowing: "Play this card to Interrupt an Opposition Player's
+    # Sidestep Action"; rules.md "Interrupt": "the current Action Step is
+    # paused and then the Interrupt effect is applied", and "Scoring
+    # Touchdowns": "After completing a Player Action, but before the Claim
+    # Challenge Card Step, check to see if a Touchdown is scored". Home 1,
+    # holding the ball at (15, 5) and Marked by the Orc at (14, 5),
+    # Sidesteps to (16, 4) in the away End Zone, Open there. Shadowing
+    # moves the Orc into (15, 5), next to him: he is Marked when the Action
+    # is complete, and scores no Touchdown.
+    g, _ = new_game()
+    s = arrange(g, {1: (15, 5), 101: (14, 5)}, balls=[1])
+    give(g, 1, 7)
+    g.apply(("act", 1, "sidestep"))
+    g.apply(("move", sq(g, 16, 4)))
+    d = g.pending
+    assert (d.team, d.info, d.options) == (
+        "away",
+        ("shadowing",),
+        (("bonus", 7, 101), ("pass",)),
+    )
+    g.apply(("bonus", 7, 101))
+    assert s.pos[s.idx[101]] == sq(g, 15, 5)
+    assert s.pos[s.idx[1]] == sq(g, 16, 4)
+    assert s.marked(s.idx[1])
+    assert s.ball_holder == [s.idx[1]]
+    assert s.score == [0, 0]
+    assert not [e for e in g.events if isinstance(e, Touchdown)]
+    assert (g.pending.team, g.pending.kind) == ("home", "action")
+
+
+def test_shadowing_passed_the_sidestepper_scores():
+    g, _ = new_game()
+    s = arrange(g, {1: (15, 5), 101: (14, 5)}, balls=[1])
+    give(g, 1, 7)
+    g.apply(("act", 1, "sidestep"))
+    g.apply(("move", sq(g, 16, 4)))
+    g.apply(("pass",))
+    assert s.score == [4, 0]
+    assert s.pos[s.idx[1]] == -1
+    assert s.hands[1] == [7]
 
 
 def test_step_aside_sidesteps_away_from_the_marker():

@@ -225,3 +225,74 @@ def test_emergency_reserves_at_exactly_the_value():
     g.apply(("end_turn",))
     g.apply(("discard", 1))
     assert g.pending.kind == "emergency_reserves"
+
+
+def test_emergency_reserves_may_be_skipped():
+    # rules.md "Emergency Reserves": the team "may immediately make one free
+    # Reserves Action" (Decision in game.Turn: "may" over the Glossary's
+    # "must"). Skipped, the Dugout stays full and no Action is used.
+    g, _ = new_game()
+    s = arrange(g, {1: (5, 5), 101: (15, 5)}, balls=[(9, 9)])
+    g.apply(("end_turn",))
+    g.apply(("end_turn",))
+    g.apply(("discard", 1))
+    assert g.pending.kind == "emergency_reserves"
+    assert g.pending.options[-1] == ("skip",)
+    g.apply(("skip",))
+    assert (g.pending.team, g.pending.kind) == ("home", "action")
+    assert len(s.reserves(0)) == 5
+    assert s.actions_used == 0
+
+
+def test_no_forced_discard_once_the_deck_is_empty():
+    # rules.md "Replace Challenge Cards": the coach "must discard one of the
+    # active Challenge Cards of their choice and replace it with the top
+    # card of the Challenge Card Deck". Decision (game.Turn): with no card
+    # left to replace it, no card is discarded.
+    g, _ = new_game()
+    s = arrange(
+        g,
+        {1: (5, 5), 2: (5, 7), 3: (5, 9), 101: (15, 5), 102: (15, 7), 103: (15, 9)},
+        balls=[(9, 9)],
+    )
+    g.apply(("end_turn",))  # home's first turn
+    s.deck[:] = []
+    g.apply(("end_turn",))  # away's first turn: the last card was dealt
+    assert (g.pending.team, g.pending.kind) == ("home", "action")
+    assert s.active_cards == [1, 2, 3]
+    assert s.discards == []
+    assert not [e for e in g.events if isinstance(e, CardDiscarded)]
+
+
+def test_a_single_challenge_met_is_claimed_without_a_decision():
+    # rules.md "Claiming Challenge Cards": the coach "may claim" a card whose
+    # conditions an Action met. Decision (game.PlayerAction): one card met
+    # is claimed, with no decision asked; two met at once, the coach picks
+    # one (the rulebook's example) and the other stays active. Active:
+    # 9 Get Together! (1), 22 Spread Out! (1), 5 Get Moving! (2).
+    g, _ = new_game(deck=[9, 22, 5] + [n for n in range(1, 27) if n not in (9, 22, 5)])
+    s = g.state
+    s.turns[0] = 2  # past the first coach's first turn
+    arrange(g, {1: (2, 1), 2: (2, 5), 3: (4, 4), 101: (15, 5)})
+    g.apply(("act", 1, "run"))
+    g.apply(("move", sq(g, 3, 2)))
+    g.apply(("stop",))  # no one next to a team-mate: Spread Out! only
+    assert (g.pending.team, g.pending.kind) == ("home", "action")
+    assert (s.hands[0], s.score) == ([22], [1, 0])
+    g.apply(("act", 2, "run"))
+    g.apply(("move", sq(g, 2, 4)))
+    g.apply(("move", sq(g, 2, 3)))
+    g.apply(("stop",))  # next to 1 only: nothing
+    assert (s.hands[0], s.score) == ([22], [1, 0])
+    g.apply(("act", 3, "run"))
+    g.apply(("move", sq(g, 3, 3)))
+    g.apply(("stop",))  # next to 1 and 2, the third Run: two cards met
+    d = g.pending
+    assert (d.team, d.kind, d.options) == (
+        "home",
+        "claim",
+        (("claim", 1), ("claim", 3)),
+    )
+    g.apply(("claim", 3))
+    assert (s.hands[0], s.score) == ([22, 5], [3, 0])
+    assert s.active_cards == [9, 0, 0]
