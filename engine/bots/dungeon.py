@@ -290,8 +290,9 @@ def dungeon_choice(d: Decision, g: GameState) -> Option | None:
         return ("formation", "front")
     if kind == "use_skill" and d.info and d.player is not None:
         return _portal_skill(d, g, pitch)
-    if kind == "block_target":  # a block to free our carrier
-        return escort_block_target(d, g)
+    if kind == "block_target" and d.player is not None:  # free our carrier
+        t = g.team[g.idx[d.player]]
+        return escort_block_target(d, g, walk(pitch, set(pitch.endzone_squares(t))))
     return None
 
 

@@ -17,6 +17,7 @@ without a Dodge or a Rush, and the team-mate, not yet activated, runs on.
 from __future__ import annotations
 
 from engine.bots.blockmath import block_odds
+from engine.bots.dungeon_route import jam
 from engine.core.state import PF_USED, PITCH, STANDING, Decision, GameState, Option
 from engine.dungeon.pitch import DungeonPitch
 
@@ -29,6 +30,15 @@ ATTACKER_DOWN_WEIGHT = 2.0
 # Decision: a Hand-off is worth its catch when the receiver's walk ends at
 # least this many squares nearer the End Zone than the carrier's own.
 RELAY_GAIN = 3
+# Decision: the opponents jamming the carrier's way home are Blocked when
+# they stand within his Movement Allowance plus this many steps (two Rushes
+# and a step: the jam he would reach this turn or stand next to after it).
+CLEAR_REACH = 3
+# Decision: a block on such an opponent is thrown when P(defender down)
+# - P(attacker down) > 0 (one die against an equal is enough): the
+# carrier cannot pass him anyway, so the attacker's fall costs less than
+# before a carrier's run round a marker.
+CLEAR_WEIGHT = 1.0
 
 
 def _own_carrier(g: GameState, t: int) -> int:
@@ -51,9 +61,11 @@ def markers_of(g: GameState, c: int) -> list[int]:
     return sorted(out)
 
 
-def _block_value(g: GameState, p: int, q: int) -> float:
+def _block_value(
+    g: GameState, p: int, q: int, weight: float = ATTACKER_DOWN_WEIGHT
+) -> float:
     pdd, pad, _, _ = block_odds(g, p, q)
-    return pdd - ATTACKER_DOWN_WEIGHT * pad
+    return pdd - weight * pad
 
 
 def escort_activation(
@@ -70,9 +82,39 @@ def escort_activation(
         return None
     opts = set(d.options)
     run: Option = ("activate", g.pid[c], "move")
-    if run not in opts:
+    if run not in opts:  # he has run: clear his way for the next turn
+        return _clearing_block(g, c, opts, home)
+    marker = _marker_block(g, c, opts)
+    if marker is not None:
+        return marker
+    clear = _clearing_block(g, c, opts, home)
+    if clear is not None:
+        return clear
+    return _make_way(g, c, opts, home) or _relay_or_run(g, c, opts, home, run)
+
+
+def _make_way(
+    g: GameState, c: int, opts: set[Option], home: list[int] | None
+) -> Option | None:
+    """The Move action of a team-mate, not Marked, standing where the
+    carrier's way home is closed this turn (:func:`engine.bots.dungeon_route.jam`
+    with the team-mates' squares closed): he walks on first and the carrier
+    follows (the nearest to the End Zone first)."""
+    if home is None or g.markers(g.pos[c], g.team[c]):
         return None
-    run = _relay_or_run(g, c, opts, home, run)
+    found = jam(g, c, home, g.ma[c], mates_way=False)
+    if found is None:
+        return None
+    for q in sorted(found.blockers, key=lambda q: (home[g.pos[q]], q)):
+        o: Option = ("activate", g.pid[q], "move")
+        if o in opts and not g.markers(g.pos[q], g.team[q]):
+            return o
+    return None
+
+
+def _marker_block(g: GameState, c: int, opts: set[Option]) -> Option | None:
+    """The block on one of ``c``'s markers with the best odds, worth it."""
+    t = g.team[c]
     best: tuple[float, int] | None = None
     found: Option | None = None
     pitch = g.pitch
@@ -87,7 +129,41 @@ def escort_activation(
             value = _block_value(g, p, q)
             if value > 0 and (best is None or (value, -p) > best):
                 best, found = (value, -p), o
-    return found if found is not None else run
+    return found
+
+
+def route_blockers(g: GameState, c: int, home: list[int]) -> tuple[int, ...]:
+    """The opponents standing where carrier ``c``'s way home is jammed
+    within :data:`CLEAR_REACH` steps beyond his Movement Allowance
+    (:func:`engine.bots.dungeon_route.jam`)."""
+    found = jam(g, c, home, g.ma[c] + CLEAR_REACH)
+    return found.blockers if found is not None else ()
+
+
+def _clearing_block(
+    g: GameState, c: int, opts: set[Option], home: list[int] | None
+) -> Option | None:
+    """The block with the best odds, worth it, by a team-mate on the
+    carrier's side of an opponent who jams his way home (not the carrier:
+    his going down loses the ball)."""
+    if home is None:
+        return None
+    t = g.team[c]
+    best: tuple[float, int] | None = None
+    found: Option | None = None
+    nb = g.pitch.neighbours
+    for q in route_blockers(g, c, home):
+        for s in nb[g.pos[q]]:
+            p = g.board[s]
+            if p < 0 or p == c or g.team[p] != t or home[s] < home[g.pos[q]]:
+                continue
+            o: Option = ("activate", g.pid[p], "block")
+            if o not in opts:
+                continue
+            value = _block_value(g, p, q, CLEAR_WEIGHT)
+            if value > 0 and (best is None or (value, -p) > best):
+                best, found = (value, -p), o
+    return found
 
 
 def _relay_or_run(
@@ -188,23 +264,33 @@ def relay_step(
     return step if step in opts else None
 
 
-def escort_block_target(d: Decision, g: GameState) -> Option | None:
-    """The block's target when our carrier is Marked: the marker with the
-    best odds (None when no option is a marker of our carrier)."""
+def escort_block_target(
+    d: Decision, g: GameState, home: list[int] | None = None
+) -> Option | None:
+    """The block's target when our carrier stands: the marker with the
+    best odds, else (``home``: the walk to our End Zone) the opponent
+    jamming his way home with the best odds (:func:`route_blockers`);
+    None when no option is either."""
     if d.player is None:
         return None
     p = g.idx[d.player]
     c = _own_carrier(g, g.team[p])
     if c < 0:
         return None
-    markers = set(markers_of(g, c))
+    found = _best_target(d, g, p, set(markers_of(g, c)))
+    if found is None and home is not None:
+        found = _best_target(d, g, p, set(route_blockers(g, c, home)))
+    return found
+
+
+def _best_target(d: Decision, g: GameState, p: int, targets: set[int]) -> Option | None:
     best: tuple[float, int] | None = None
     found: Option | None = None
     for o in d.options:
         if len(o) < 2 or not isinstance(o[1], int) or o[1] not in g.idx:
             continue
         q = g.idx[o[1]]
-        if q not in markers:
+        if q not in targets:
             continue
         key = (_block_value(g, p, q), -q)
         if best is None or key > best:
@@ -212,4 +298,9 @@ def escort_block_target(d: Decision, g: GameState) -> Option | None:
     return found
 
 
-__all__ = ["escort_activation", "escort_block_target", "markers_of"]
+__all__ = [
+    "escort_activation",
+    "escort_block_target",
+    "markers_of",
+    "route_blockers",
+]

@@ -150,7 +150,7 @@ def _bot_game(seed: int, *, play_off: bool):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [42, 141, 267])
+@pytest.mark.parametrize("seed", [141, 267, 366])
 def test_a_game_level_at_the_time_limit_has_a_winner_as_a_play_off(seed: int) -> None:
     """Seeds whose league game ends level at the 6-turn limit (equal
     distances): the same game as a play-off plays on to a winner."""

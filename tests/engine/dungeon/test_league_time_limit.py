@@ -137,12 +137,12 @@ def colleges() -> tuple[TeamSheet, TeamSheet]:
 
 
 def test_a_forecast_plays_the_leagues_time_limit_option() -> None:
-    # Four games on generated dungeons (seeds 10-13): with the option one of
+    # Four games on generated dungeons (seeds 18-21): with the option one of
     # them is given 1-0 at the time limit to the side the ball is nearer;
     # without it that game goes on, and the touchdown falls the other way.
-    timed = forecast(DUNGEON_BOWL, *colleges(), games=4, seed=10, time_limit=True)
-    untimed = forecast(DUNGEON_BOWL, *colleges(), games=4, seed=10, time_limit=False)
+    timed = forecast(DUNGEON_BOWL, *colleges(), games=4, seed=18, time_limit=True)
+    untimed = forecast(DUNGEON_BOWL, *colleges(), games=4, seed=18, time_limit=False)
 
-    assert (timed.home_win, timed.away_win) == (1.0, 0.0)
-    assert (untimed.home_win, untimed.away_win) == (0.75, 0.25)
+    assert (timed.home_win, timed.away_win) == (0.75, 0.25)
+    assert (untimed.home_win, untimed.away_win) == (0.5, 0.5)
     assert untimed.home_td + untimed.away_td == 1.0  # one touchdown a game
