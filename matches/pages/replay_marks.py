@@ -45,8 +45,10 @@ def dice_drawn(kind: str, e: dict[str, Any]) -> dict[str, Any] | None:
             lasting = " then lasting injury D6" if e.get("lasting_d6") else ""
             return {"label": f"Casualty {die}{lasting}", "faces": faces, "ok": None}
         case "kick":
+            # the squares as the ball went: the D6 halved by Kick, or the
+            # D3 of BB2025's Kick (the event keeps the distance, not the die)
             return {
-                "label": "Kick deviation: D8 direction, D6 squares",
+                "label": "Kick deviation: D8 direction, squares",
                 "faces": [e["direction"], e["distance"]],
                 "ok": None,
             }

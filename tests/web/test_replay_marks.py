@@ -98,7 +98,12 @@ def test_a_casualty_shows_the_d16_and_the_lasting_injury_d6():
 def test_the_kick_shows_its_direction_and_distance():
     payload = {"team": "home", "target": 50, "direction": 7, "distance": 3}
 
-    assert dice_drawn("kick", payload)["faces"] == [7, 3]
+    assert dice_drawn("kick", payload) == {
+        # the distance the ball went (a Kick halves the D6), not the die
+        "label": "Kick deviation: D8 direction, squares",
+        "faces": [7, 3],
+        "ok": None,
+    }
 
 
 def test_a_roll_event_without_dice_draws_none():
