@@ -205,6 +205,9 @@ class SendOff(Proc):
             if d == 1 or (natural == 1 and g.variant.argue_natural_one_ejects):
                 g.argue_banned[t] = 1
                 g.emit(ArgueTheCall(g.tname(t), g.pid[p], d, "youre_outta_here"))
+                if g.variant.bribe_after_ejection and g.bribes[t] > 0:
+                    self.argued = True  # a Bribe may still be used
+                    return
             else:
                 g.emit(ArgueTheCall(g.tname(t), g.pid[p], d, "i_dont_care"))
                 if g.bribes[t] > 0:

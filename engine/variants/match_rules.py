@@ -542,6 +542,9 @@ class MatchRules(ThrowRules):
     # modifier (the Biased Referee's +1). BB2020: the modified roll is read
     # (Decision in engine.rules.fouls).
     argue_natural_one_ejects = False
+    # Whether a Bribe may still be used after a 1 on Argue the Call has
+    # ejected the coach (BB2020 inducements_in_detail.md "Bribes": no).
+    bribe_after_ejection: ClassVar[bool] = False
 
     def argue_reroll(self, g: GameState, t: int) -> bool:
         """Whether team ``t`` re-rolls the natural 1 it just rolled to Argue

@@ -468,6 +468,9 @@ class BloodBowl2025(SecretWeapons2025, ThrowTeamMate2025):
     # tables.md "Argue the Call": the Dodgy League Rep's +1 leaves a
     # natural 1 ejecting the coach.
     argue_natural_one_ejects = True
+    # tables.md "Argue the Call": "Bribes may still be used after failing
+    # or being unable to argue" -- after a 1 ejecting the coach too.
+    bribe_after_ejection = True
 
     def argue_reroll(self, g: GameState, t: int) -> bool:
         """changes_from_bb2020.md "Bribery and Corruption": once per game,

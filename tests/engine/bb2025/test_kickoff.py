@@ -10,7 +10,7 @@ import pytest
 
 from engine import Match
 from engine.core.dice import FixedDice
-from engine.core.events import Block, Kick, KickoffEvent, Note, Roll
+from engine.core.events import Block, Kick, KickoffEvent, Note, Roll, TurnMarker
 from engine.core.events import Prayer as PrayerEv
 from engine.core.model import TeamSheet
 from engine.core.state import PITCH, RESERVES
@@ -94,6 +94,25 @@ def test_bb2020_brilliant_coaching_tie_gives_nobody_the_reroll() -> None:
     m = start(BB2020, [5, 1, 3, 4, 4, 4, *[4] * 20])
     m.apply(("square", receiver_square(m) - 1))
     assert m.state.extra_rr == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("turns", "after"),
+    [
+        ((5, 5), [6, 6]),  # the kicking team's marker on 5: both forward
+        ((6, 5), [5, 4]),  # on 6, 7 or 8: both back one
+        ((8, 8), [7, 7]),
+    ],
+)
+def test_time_out(turns: tuple[int, int], after: list[int]) -> None:
+    """tables.md "Kick-off events" 3 Time-out: "If the kicking team's turn
+    marker is on 6, 7 or 8 both markers move back one; otherwise both move
+    forward one." Home kicks; kick: D8 5 (east) D6 1; event 1+2 = 3."""
+    m = start(BB2025, [5, 1, 1, 2, *[4] * 20])
+    m.state.turn[:] = list(turns)
+    m.apply(("square", receiver_square(m) - 1))
+    assert [e.result for e in m.events if type(e) is KickoffEvent] == ["time_out"]
+    assert [e.turn for e in m.events if type(e) is TurnMarker] == after
 
 
 @pytest.mark.parametrize(("rs", "modifier"), [(BB2025, 0), (BB2020, -1)])

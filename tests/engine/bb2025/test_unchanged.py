@@ -397,10 +397,37 @@ def test_a_bribe_may_follow_a_failed_argue_the_call() -> None:
     assert not sc.events(SentOff)
 
 
-def test_no_bribe_after_the_coach_is_ejected() -> None:
-    """BB2020 inducements_in_detail.md "Bribes": after a 1 on Argue the Call
-    no Bribe may be used this time."""
-    sc = doubles([1], bribes=1)
+@pytest.mark.parametrize(("die", "box"), [(2, PITCH), (1, SENT_OFF)])
+def test_a_bribe_may_follow_the_coachs_ejection(die: int, box: int) -> None:
+    """tables.md "Argue the Call": "Bribes may still be used after failing
+    or being unable to argue"; changes_from_bb2020.md "Argue the Call":
+    "FAQ: a coach who can no longer argue may still use Bribes" (BB2020
+    inducements_in_detail.md "Bribes" refused one after a 1). Argue 1:
+    "You're outta here!", the coach is ejected; then the Bribe, 2+ works."""
+    sc = doubles([1, die], bribes=1)
+    sc.choose("argue")
+    g = sc.match.state
+    assert g.argue_banned[0] == 1
+    assert sc.match.pending.kind == "argue_the_call"
+    assert ("bribe",) in sc.match.pending.options
+    assert ("argue",) not in sc.match.pending.options
+    sc.choose("bribe")
+    assert [e.result for e in sc.events(ArgueTheCall)] == [
+        "youre_outta_here",
+        "bribed" if die >= 2 else "bribe_failed",
+    ]
+    assert g.bribes[0] == 0
+    assert g.box[sc.p("A")] == box
+
+
+def test_bb2020_no_bribe_after_the_coach_is_ejected() -> None:
+    """BB2020 inducements_in_detail.md "Bribes": "if a 1 was rolled when
+    attempting to Argue the Call and the head coach ejected ... no Bribe
+    may be used this time"."""
+    sc = Scenario(FOUL, ruleset="bb2020", prone="b", dice=[3, 3, 1])
+    sc.match.state.bribes[0] = 1
+    sc.act("A", "foul", "b")
+    sc.choose("foul", sc.id("b"))
     sc.choose("argue")
     g = sc.match.state
     assert g.box[sc.p("A")] == SENT_OFF
