@@ -51,6 +51,8 @@ MAX_WEBHOOKS_PER_LEAGUE = 10
 PRIVATE_ADDRESS = "a public address: not loopback, private, link-local or reserved"
 Status = WebhookDelivery.Status
 SWITCHED_OFF = "not sent: the webhook was switched off"
+# What an attempt finds of a delivery deleted since it was queued.
+GONE = "gone"
 
 
 # --- adding and removing ---------------------------------------------------------
@@ -227,13 +229,17 @@ def retry_delay(attempts: int) -> float:
 def webhook_deliver(*, delivery_id: int) -> Attempt:
     """One attempt at sending a delivery (see the module docstring).
     Idempotent: a delivered or abandoned delivery, one of a webhook no
-    longer active, or one whose next attempt is not due is left alone."""
+    longer active, or one whose next attempt is not due is left alone; one
+    deleted since it was queued (its league's, cascading) is ``GONE``."""
     with transaction.atomic():
         d = (
             WebhookDelivery.objects.select_for_update()
             .select_related("webhook")
-            .get(pk=delivery_id)
+            .filter(pk=delivery_id)
+            .first()
         )
+        if d is None:
+            return Attempt(GONE)
         now = timezone.now()
         if d.status in (Status.DELIVERED, Status.FAILED) or not d.webhook.active:
             return Attempt(d.status)

@@ -39,12 +39,13 @@ DISCORD_COLOUR = 0xA61B1B  # the site's home red
 # italics, underline, strikethrough, spoilers, code, masked links, and "<",
 # which opens mentions, timestamps and custom emoji); a line's opening
 # heading, quote, list or subtext marker ("1." of "1. FC Orcs" too); and
-# the colon of an address's scheme, so that a name holding one is neither a
-# link nor unfurled into a preview. "@everyone" is left as typed: the body's
+# the colon of an address's scheme, wherever it stands ("Orcs_https://…" and
+# "9https://…" are links on Discord too), so that a name holding one is
+# neither a link nor unfurled into a preview. "@everyone" is left as typed: the body's
 # ``allowed_mentions`` keeps it from mentioning anyone.
 _DISCORD_INLINE = re.compile(r"([\\*_~`|<\[\]])")
 _DISCORD_LINE_START = re.compile(r"^([ \t]*)(?:([#>+-])|(\d+)\.)", re.MULTILINE)
-_DISCORD_SCHEME = re.compile(r"\b(https?):", re.IGNORECASE)
+_DISCORD_SCHEME = re.compile(r"(https?):", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
