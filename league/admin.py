@@ -118,15 +118,17 @@ class LeagueAddForm(ConstraintsForm):
             )
         if data.get("format"):
             # what league_create refuses, by its field, before it is called
-            for v in league_option_violations(
-                data["format"],
-                casualty_table=data.get("casualty_table") or None,
-                sevens_spp=bool(data.get("sevens_spp")),
-                time_limit=bool(data.get("time_limit")),
-                bonus_points=bool(data.get("bonus_points")),
-                redraft_cap=bool(data.get("redraft_cap")),
-            ):
-                self.add_error(v.field, forms.ValidationError(v.message, code=v.code))
+            refuse_violations(
+                self,
+                league_option_violations(
+                    data["format"],
+                    casualty_table=data.get("casualty_table") or None,
+                    sevens_spp=bool(data.get("sevens_spp")),
+                    time_limit=bool(data.get("time_limit")),
+                    bonus_points=bool(data.get("bonus_points")),
+                    redraft_cap=bool(data.get("redraft_cap")),
+                ),
+            )
         return data
 
 
